@@ -1,0 +1,78 @@
+// npm test: typecheck, build, web-ext lint (zero errors and zero warnings), then every vitest project:
+// unit (fake browser), contract (fake), e2e (real Firefox, including the contract suite against Firefox).
+// Never skips: a missing Firefox fails the run with an install hint.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { findFirefox } from './find-firefox.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const bin = (name) => resolve(root, 'node_modules/.bin', name);
+const extraArgs = process.argv.slice(2);
+
+function step(title, cmd, args, options = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${title}`);
+  const run = spawnSync(cmd, args, { cwd: root, stdio: options.capture ? 'pipe' : 'inherit', encoding: 'utf8', env: { ...process.env, ...options.env } });
+  if (options.capture) process.stdout.write(run.stdout ?? '');
+  if (run.status !== 0 && !options.allowFailure) {
+    if (options.capture) process.stderr.write(run.stderr ?? '');
+    console.error(`✗ ${title} failed (exit ${run.status})`);
+    process.exit(run.status || 1);
+  }
+  console.log(`✓ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return run;
+}
+
+try {
+  console.log(`Firefox: ${findFirefox()}`);
+} catch (error) {
+  console.error(`✗ ${error.message}`);
+  process.exit(1);
+}
+
+step('typecheck (tsc --noEmit, strict)', bin('tsc'), ['--noEmit', '-p', '.']);
+step('build (dist/)', bin('vite'), ['build', '--logLevel', 'warn']);
+
+const lint = step('web-ext lint dist/', bin('web-ext'), ['lint', '--source-dir', 'dist', '--self-hosted=false', '--output', 'json'], {
+  capture: true,
+  allowFailure: true,
+});
+let lintReport;
+try {
+  lintReport = JSON.parse(lint.stdout.slice(lint.stdout.indexOf('{')));
+} catch {
+  console.error('✗ web-ext lint printed no JSON report');
+  process.exit(1);
+}
+const { errors, warnings, notices } = lintReport.summary;
+console.log(`web-ext lint: ${errors} errors, ${warnings} warnings, ${notices} notices`);
+if (errors !== 0 || warnings !== 0) {
+  for (const m of [...lintReport.errors, ...lintReport.warnings]) console.error(`  ${m.code}: ${m.message} (${m.file ?? ''})`);
+  process.exit(1);
+}
+
+step('test build (dist-test/)', bin('vite'), ['build', '--mode', 'test', '--logLevel', 'warn']);
+
+mkdirSync(resolve(root, 'tests/e2e/.artifacts'), { recursive: true });
+const reportFile = resolve(root, 'tests/e2e/.artifacts/vitest-report.json');
+const vitest = step(
+  'vitest: unit, contract and e2e (real Firefox)',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...extraArgs],
+  { allowFailure: true, env: { TIDYMARKS_SKIP_BUILD: '1' } },
+);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  passed = report.numPassedTests;
+  failed = report.numFailedTests;
+  skipped = report.numPendingTests + (report.numTodoTests ?? 0);
+} catch {
+  failed = Math.max(failed, 1);
+}
+const summary = `${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : '');
+console.log(`\nTests: ${summary}`);
+process.exit(vitest.status === 0 && failed === 0 && passed > 0 ? 0 : 1);

@@ -1,0 +1,45 @@
+/**
+ * The composition root of the background: builds every feature from its dependencies, joins their handlers
+ * into one router and one job server. Everything here runs synchronously so that the entry point registers all
+ * browser listeners at top level, as Firefox's event page requires.
+ */
+import type { JobHandlersOf } from '../messaging/define';
+import { jobs, protocol } from '../messaging/protocol';
+import { createJobServer, createRouter } from '../messaging/router';
+import { createCoreHandlers } from './core-handlers';
+import type { BackgroundDeps, ResettableFeature } from './feature';
+import { AppError } from '../messaging/errors';
+
+export function createBackgroundApp(deps: BackgroundDeps) {
+  const { browser } = deps;
+  const features: ResettableFeature[] = [];
+
+  const extensionId = browser.runtime.id;
+  const extensionOrigin = browser.runtime.getURL('');
+
+  const router = createRouter({
+    protocol,
+    extensionId,
+    extensionOrigin,
+    handlers: {
+      ...createCoreHandlers(deps, features),
+    },
+  });
+
+  const jobHandlers: JobHandlersOf<typeof jobs> = {
+    'core.countTo': async ({ n, delayMs }, ctx) => {
+      for (let i = 1; i <= n; i++) {
+        await ctx.checkpoint();
+        if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+        ctx.progress({ done: i, total: n });
+      }
+      if (ctx.signal.aborted) throw new AppError('cancelled', 'The job was cancelled.');
+      return { counted: n };
+    },
+  };
+  const jobServer = createJobServer({ jobs, handlers: jobHandlers, extensionId, extensionOrigin });
+
+  return { router, jobServer, features };
+}
+
+export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

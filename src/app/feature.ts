@@ -1,0 +1,19 @@
+import type { Browser } from '../platform/browser';
+
+/** What every feature gets from the composition root. */
+export interface BackgroundDeps {
+  browser: Browser;
+  /** Wall clock in ms; injectable so tests can control time. */
+  now: () => number;
+  /** True in the test build (dist-test) and in unit tests; enables test-only requests. */
+  testBuild: boolean;
+}
+
+/**
+ * A background feature registers its browser listeners synchronously while it is created (Firefox's event page
+ * only wakes for listeners registered at top level) and may expose a reset for tests.
+ */
+export interface ResettableFeature {
+  /** Test builds: forget everything this feature stored (IndexedDB, caches). */
+  reset?(): Promise<void>;
+}

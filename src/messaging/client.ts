@@ -1,0 +1,96 @@
+/**
+ * The page side of messaging: the only way popup and options reach the background.
+ * `call` validates nothing locally (the router does); it unwraps `{ok, value | error}` and re-throws errors as
+ * RemoteError with the background's code and message. `startJob` runs a long job over a port.
+ */
+import { isErrorCode, RemoteError } from './errors';
+import {
+  PORT_NAME,
+  type JobInput,
+  type JobProgress,
+  type JobResult,
+  type JobType,
+  type RequestInput,
+  type RequestMessage,
+  type RequestReply,
+  type RequestType,
+} from './protocol';
+import type { PortLike } from './router';
+
+export interface Transport {
+  sendMessage(message: RequestMessage): Promise<unknown>;
+  connect(name: string): PortLike;
+}
+
+export interface JobHandle<R> {
+  readonly result: Promise<R>;
+  pause(): void;
+  resume(): void;
+  cancel(): void;
+}
+
+export interface Client {
+  call<K extends RequestType>(type: K, input: RequestInput<K>): Promise<RequestReply<K>>;
+  startJob<K extends JobType>(
+    kind: K,
+    input: JobInput<K>,
+    onProgress?: (progress: JobProgress<K>) => void,
+  ): JobHandle<JobResult<K>>;
+}
+
+function toRemoteError(error: unknown): RemoteError {
+  if (error && typeof error === 'object') {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    if (isErrorCode(code) && typeof message === 'string') return new RemoteError(code, message);
+  }
+  return new RemoteError('internal', 'The background answered with a malformed error.');
+}
+
+export function createClient(transport: Transport): Client {
+  return {
+    async call(type, input) {
+      let reply: unknown;
+      try {
+        reply = await transport.sendMessage({ channel: 'tidymarks', type, input });
+      } catch (error) {
+        throw new RemoteError('internal', `Could not reach the Tidymarks background: ${(error as Error)?.message ?? error}`);
+      }
+      if (reply && typeof reply === 'object' && 'ok' in reply) {
+        const r = reply as { ok: boolean; value?: unknown; error?: unknown };
+        if (r.ok) return r.value as never;
+        throw toRemoteError(r.error);
+      }
+      throw new RemoteError('internal', 'The background gave no answer.');
+    },
+
+    startJob(kind, input, onProgress) {
+      const port = transport.connect(PORT_NAME);
+      let settled = false;
+      const result = new Promise<never>((resolve, reject) => {
+        port.onMessage.addListener((message) => {
+          const m = message as { op?: string; value?: unknown; error?: unknown };
+          if (m?.op === 'progress') onProgress?.(m.value as never);
+          else if (m?.op === 'done') {
+            settled = true;
+            resolve(m.value as never);
+            port.disconnect();
+          } else if (m?.op === 'error') {
+            settled = true;
+            reject(toRemoteError(m.error));
+            port.disconnect();
+          }
+        });
+        port.onDisconnect.addListener(() => {
+          if (!settled) reject(new RemoteError('cancelled', 'The job ended before it finished (the background went away).'));
+        });
+      });
+      port.postMessage({ op: 'start', kind, input });
+      return {
+        result,
+        pause: () => port.postMessage({ op: 'pause' }),
+        resume: () => port.postMessage({ op: 'resume' }),
+        cancel: () => port.postMessage({ op: 'cancel' }),
+      };
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * The one type every module uses for the WebExtension API. Modules receive it as a parameter
+ * (dependency injection): the background passes the real `browser`, unit tests pass the fake in
+ * tests/fakes. Only entry points import webextension-polyfill itself.
+ */
+import type { Browser } from 'webextension-polyfill';
+
+export type { Browser };
+export type Bookmarks = Browser['bookmarks'];
+export type BookmarkNode = import('webextension-polyfill').Bookmarks.BookmarkTreeNode;
+export type HistoryItem = import('webextension-polyfill').History.HistoryItem;
+
+/** Firefox's fixed root folder ids. */
+export const ROOT_ID = 'root________';
+export const MENU_ID = 'menu________';
+export const TOOLBAR_ID = 'toolbar_____';
+export const UNFILED_ID = 'unfiled_____';
+export const MOBILE_ID = 'mobile______';
+export const TAGS_ROOT_ID = 'tags________';
+export const USER_ROOT_IDS = [MENU_ID, TOOLBAR_ID, UNFILED_ID, MOBILE_ID] as const;
+export const ALL_ROOT_IDS: readonly string[] = [ROOT_ID, ...USER_ROOT_IDS, TAGS_ROOT_ID];
+
+export function isRootId(id: string): boolean {
+  return ALL_ROOT_IDS.includes(id);
+}

@@ -1,0 +1,4 @@
+import type { RequestDef } from '../messaging/define';
+
+/** This feature's part of the protocol table (see src/messaging/protocol.ts). */
+export const settingsProtocol = {} satisfies Record<string, RequestDef>;

@@ -1,0 +1,26 @@
+/**
+ * The test build's harness page (dist-test/tests/harness/index.html). E2E tests open it in real Firefox and
+ * drive the page-side APIs through `window.tm` with page.evaluate. Never part of the production build.
+ */
+import browser from 'webextension-polyfill';
+import { client } from '../../src/messaging/page-client';
+import { contractCases } from '../contract/cases';
+import { runContractCase } from '../contract/run';
+
+const tm = {
+  browser,
+  client,
+  contract: {
+    names: () => contractCases.map((c) => c.name),
+    run: (name: string) => runContractCase(browser, name),
+  },
+};
+
+declare global {
+  interface Window {
+    tm: typeof tm;
+  }
+}
+
+window.tm = tm;
+document.getElementById('status')!.textContent = 'ready';

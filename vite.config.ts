@@ -1,0 +1,89 @@
+/// <reference types="vitest/config" />
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+import { noHtmlSinks } from './build/no-html-sinks';
+
+const root = import.meta.dirname;
+
+/**
+ * Copies the static extension files (manifest, locales, icons) into the output folder.
+ * manifest.json at the repository root is the source of truth.
+ */
+function extensionStatics(outDir: string): Plugin {
+  return {
+    name: 'tidymarks-extension-statics',
+    apply: 'build',
+    closeBundle() {
+      mkdirSync(outDir, { recursive: true });
+      const manifest = JSON.parse(readFileSync(resolve(root, 'manifest.json'), 'utf8'));
+      writeFileSync(resolve(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+      cpSync(resolve(root, '_locales'), resolve(outDir, '_locales'), { recursive: true });
+      cpSync(resolve(root, 'icons'), resolve(outDir, 'icons'), { recursive: true });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const isTestBuild = mode === 'test';
+  // TIDYMARKS_TEST_DIST lets parallel e2e runs build into separate folders.
+  const outDir = isTestBuild ? resolve(process.env.TIDYMARKS_TEST_DIST ?? resolve(root, 'dist-test')) : resolve(root, 'dist');
+  const input: Record<string, string> = {
+    background: resolve(root, 'background/main.ts'),
+    popup: resolve(root, 'popup/index.html'),
+    options: resolve(root, 'options/index.html'),
+  };
+  // The test build adds a harness page that e2e tests drive; production never ships it.
+  if (isTestBuild) input.harness = resolve(root, 'tests/harness/index.html');
+
+  return {
+    root,
+    base: '',
+    define: {
+      __TIDYMARKS_TEST_BUILD__: JSON.stringify(isTestBuild),
+    },
+    oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+    plugins: [noHtmlSinks(), extensionStatics(outDir)],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'firefox140',
+      minify: !isTestBuild,
+      sourcemap: isTestBuild,
+      modulePreload: false,
+      rollupOptions: {
+        input,
+        output: {
+          entryFileNames: (chunk) => (chunk.name === 'background' ? 'background.js' : 'assets/[name]-[hash].js'),
+          chunkFileNames: 'assets/[name]-[hash].js',
+          assetFileNames: 'assets/[name]-[hash][extname]',
+        },
+      },
+    },
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts', 'src/**/*.test.{ts,tsx}'],
+            environment: 'node',
+            setupFiles: ['tests/setup/unit.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            include: ['tests/e2e/**/*.e2e.ts'],
+            environment: 'node',
+            globalSetup: ['tests/e2e/global-setup.ts'],
+            fileParallelism: false,
+            testTimeout: 120_000,
+            hookTimeout: 120_000,
+          },
+        },
+      ],
+    },
+  };
+});
