@@ -1,0 +1,44 @@
+/**
+ * The shape of a cleanup plan: the contract between finding/planning (scan.ts, plan.ts) and applying
+ * (apply.ts, journal.ts, undo.ts). A plan is a dry run: nothing is touched until it is applied.
+ */
+
+/** A bookmark, folder or separator to remove, with what the plan saw so apply can check it is still the same. */
+export interface PlannedRemoval {
+  id: string;
+  kind: 'bookmark' | 'folder' | 'separator';
+  /** The URL the plan saw (bookmarks), null for folders and separators. */
+  expectedUrl: string | null;
+  expectedParentId: string;
+  /** Why it goes: a duplicate of keptId, a redundant copy of folder keptId, or an empty folder. */
+  reason: 'duplicate-bookmark' | 'duplicate-folder' | 'empty-folder';
+  /** The item that stays in its place (bookmark or folder); null for empty folders. */
+  keptId: string | null;
+}
+
+/** A unique child of a redundant folder moved into the kept folder before the redundant one is removed. */
+export interface PlannedMove {
+  id: string;
+  expectedParentId: string;
+  toParentId: string;
+}
+
+/** Tags that end up on the survivor's URL (the union of all copies' tags). */
+export interface PlannedTagMerge {
+  url: string;
+  tags: string[];
+}
+
+export interface CleanupPlan {
+  id: string;
+  createdAt: number;
+  removals: PlannedRemoval[];
+  moves: PlannedMove[];
+  tagMerges: PlannedTagMerge[];
+  summary: {
+    duplicateBookmarks: number;
+    duplicateFolders: number;
+    emptyFolders: number;
+    movedItems: number;
+  };
+}

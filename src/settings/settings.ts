@@ -1,0 +1,61 @@
+/**
+ * User settings: one validated object in storage.local under "settings". Every feature reads what it needs from
+ * here; the options page edits it through the settings protocol. Unknown or invalid stored data falls back to
+ * the defaults field by field, so a broken value never breaks the extension.
+ */
+import * as v from 'valibot';
+
+export const KEEP_RULES = ['preferredFolder', 'oldest', 'newest', 'bestTitle', 'mostTags', 'mostVisits'] as const;
+export type KeepRuleName = (typeof KEEP_RULES)[number];
+
+const folderId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+const tagName = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), v.check((s) => !s.includes(','), 'A tag cannot contain a comma.'));
+
+export const settingsSchema = v.strictObject({
+  /** Opt-in URL matching rules (the safe rules are always on). */
+  matching: v.strictObject({
+    httpEqualsHttps: v.boolean(),
+    ignoreWww: v.boolean(),
+    ignoreFragment: v.boolean(),
+    ignoreQuery: v.boolean(),
+    sortQueryParams: v.boolean(),
+  }),
+  /** Folders whose duplicates are intentional: never scanned for duplicates. */
+  exclusions: v.strictObject({ folderIds: v.pipe(v.array(folderId), v.maxLength(1000)) }),
+  /** How the copy that stays is chosen: rules in order, the first that tells copies apart decides. */
+  keep: v.strictObject({
+    rules: v.pipe(v.array(v.picklist(KEEP_RULES)), v.minLength(1), v.maxLength(KEEP_RULES.length)),
+    /** Folder ids ranked for the preferredFolder rule, best first (a copy anywhere inside counts). */
+    preferredFolderIds: v.pipe(v.array(folderId), v.maxLength(100)),
+  }),
+  quickBookmark: v.strictObject({
+    /** Folder id for the quick-bookmark command; null means "Read later" under Other Bookmarks, created when missing. */
+    folderId: v.nullable(folderId),
+    defaultTags: v.pipe(v.array(tagName), v.maxLength(50)),
+  }),
+  notifications: v.strictObject({ enabled: v.boolean() }),
+});
+
+export type Settings = v.InferOutput<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  matching: { httpEqualsHttps: false, ignoreWww: false, ignoreFragment: false, ignoreQuery: false, sortQueryParams: false },
+  exclusions: { folderIds: [] },
+  keep: { rules: ['preferredFolder', 'oldest', 'bestTitle', 'mostTags', 'mostVisits'], preferredFolderIds: ['toolbar_____', 'menu________', 'unfiled_____', 'mobile______'] },
+  quickBookmark: { folderId: null, defaultTags: [] },
+  notifications: { enabled: true },
+};
+
+export const SETTINGS_KEY = 'settings';
+
+/** Reads stored settings, keeping every valid section and falling back to defaults for the rest. */
+export function parseStoredSettings(stored: unknown): Settings {
+  if (!stored || typeof stored !== 'object') return structuredClone(DEFAULT_SETTINGS);
+  const result = structuredClone(DEFAULT_SETTINGS) as Record<string, unknown>;
+  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
+    const section = (stored as Record<string, unknown>)[key];
+    const parsed = v.safeParse(settingsSchema.entries[key], section);
+    if (parsed.success) result[key] = parsed.output;
+  }
+  return result as Settings;
+}
