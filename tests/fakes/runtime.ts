@@ -1,0 +1,198 @@
+/**
+ * browser.runtime for the background under test, plus the page side that talks to it:
+ * - onMessage: listeners get (message, sender, sendResponse); the first listener that returns a promise (or
+ *   returns true and calls sendResponse) answers; messages and replies are structured-cloned.
+ * - onConnect: a page-side port and a background-side port joined together; postMessage is asynchronous and
+ *   clones; disconnect() on one side fires onDisconnect on the other.
+ * - onInstalled / onStartup, id, getURL, getManifest (the repo's manifest.json, localized).
+ */
+import type { EventHub } from './events';
+import { EventHub as Hub } from './events';
+import { localizedManifest } from './manifest';
+
+export interface FakeSender {
+  id?: string;
+  url?: string;
+  tab?: { id: number; url?: string; title?: string };
+  frameId?: number;
+}
+
+export interface FakePort {
+  name: string;
+  sender?: FakeSender;
+  error: { message: string } | null;
+  postMessage(message: unknown): void;
+  disconnect(): void;
+  onMessage: {
+    addListener(cb: (message: unknown, port: FakePort) => void): void;
+    removeListener(cb: (message: unknown, port: FakePort) => void): void;
+    hasListener(cb: (message: unknown, port: FakePort) => void): boolean;
+  };
+  onDisconnect: {
+    addListener(cb: (port: FakePort) => void): void;
+    removeListener(cb: (port: FakePort) => void): void;
+    hasListener(cb: (port: FakePort) => void): boolean;
+  };
+}
+
+export const NO_RECEIVER = 'Could not establish connection. Receiving end does not exist.';
+
+/** Resolves after already queued port messages are delivered (they travel as microtasks). */
+const later = (fn: () => void) => void Promise.resolve().then(fn);
+
+export interface FakeRuntimeOptions {
+  hub: EventHub;
+  extensionId: string;
+  extensionOrigin: string;
+}
+
+type MessageListener = (message: unknown, sender: FakeSender, sendResponse: (reply: unknown) => void) => unknown;
+
+export function createFakeRuntime({ hub, extensionId, extensionOrigin }: FakeRuntimeOptions) {
+  const events = {
+    onMessage: hub.event<MessageListener>(),
+    onConnect: hub.event<(port: FakePort) => void>(),
+    onInstalled: hub.event<(details: { reason: string; previousVersion?: string; temporary: boolean }) => void>(),
+    onStartup: hub.event<() => void>(),
+    onSuspend: hub.event<() => void>(),
+    onUpdateAvailable: hub.event<(details: { version: string }) => void>(),
+  };
+  /** Page-side listeners live in other contexts: they survive the background's unload. */
+  const pageHub = new Hub();
+  const openBackgroundPorts = new Set<{ port: FakePort; close: () => void; refuse: () => void }>();
+  const defaultSender = (): FakeSender => ({ id: extensionId, url: `${extensionOrigin}popup/index.html` });
+
+  /** Delivers a message to the background's onMessage listeners, as a message from a page would arrive. */
+  function deliverMessage(message: unknown, sender: FakeSender): Promise<unknown> {
+    const listeners = events.onMessage.snapshot();
+    if (listeners.length === 0) return Promise.reject(new Error(NO_RECEIVER));
+    const cloned = structuredClone(message);
+    return new Promise((resolve, reject) => {
+      let answered = false;
+      const answer = (value: unknown) => {
+        if (answered) return;
+        answered = true;
+        resolve(structuredClone(value));
+      };
+      let waiting = false;
+      for (const listener of listeners) {
+        let result: unknown;
+        try {
+          result = listener(cloned, structuredClone(sender), answer);
+        } catch (error) {
+          hub.report(error);
+          continue;
+        }
+        if (result && typeof (result as PromiseLike<unknown>).then === 'function') {
+          if (!answered && !waiting) {
+            waiting = true;
+            (result as Promise<unknown>).then(answer, (error: unknown) => {
+              if (answered) return;
+              answered = true;
+              reject(new Error(error instanceof Error ? error.message : 'An unexpected error occurred'));
+            });
+          }
+        } else if (result === true) {
+          waiting = true;
+        }
+      }
+      if (!answered && !waiting) resolve(undefined);
+    });
+  }
+
+  /** A connected pair: what one side posts reaches the other side's listeners, asynchronously and cloned. */
+  function makePortPair(name: string, sender: FakeSender) {
+    let connected = true;
+    const pageEvents = { message: pageHub.event<(m: unknown, p: FakePort) => void>(), disconnect: pageHub.event<(p: FakePort) => void>() };
+    const backgroundEvents = { message: hub.event<(m: unknown, p: FakePort) => void>(), disconnect: hub.event<(p: FakePort) => void>() };
+    const pagePort: FakePort = { name, error: null, postMessage: () => undefined, disconnect: () => undefined, onMessage: pageEvents.message, onDisconnect: pageEvents.disconnect };
+    const backgroundPort: FakePort = { name, sender: structuredClone(sender), error: null, postMessage: () => undefined, disconnect: () => undefined, onMessage: backgroundEvents.message, onDisconnect: backgroundEvents.disconnect };
+    const post = (to: { message: typeof pageEvents.message }, toPort: FakePort) => (message: unknown) => {
+      if (!connected) throw new Error('Attempt to postMessage on disconnected port');
+      const copy = structuredClone(message);
+      later(() => {
+        if (connected) to.message.emitLive(copy, toPort);
+      });
+    };
+    const close = (to: { disconnect: typeof pageEvents.disconnect }, toPort: FakePort, error: { message: string } | null) => () => {
+      if (!connected) return;
+      connected = false;
+      openBackgroundPorts.delete(entry);
+      toPort.error = error;
+      later(() => to.disconnect.emitLive(toPort));
+    };
+    pagePort.postMessage = post(backgroundEvents, backgroundPort);
+    backgroundPort.postMessage = post(pageEvents, pagePort);
+    pagePort.disconnect = close(backgroundEvents, backgroundPort, null);
+    backgroundPort.disconnect = close(pageEvents, pagePort, null);
+    const entry = { port: backgroundPort, close: backgroundPort.disconnect, refuse: close(pageEvents, pagePort, { message: NO_RECEIVER }) };
+    openBackgroundPorts.add(entry);
+    return { pagePort, backgroundPort, refuse: entry.refuse };
+  }
+
+  const api = {
+    ...events,
+    id: extensionId,
+    getURL(path: string): string {
+      return extensionOrigin + path.replace(/^\//, '');
+    },
+    getManifest() {
+      return localizedManifest();
+    },
+    async getPlatformInfo() {
+      return { os: 'linux', arch: 'x86-64' };
+    },
+    async getBrowserInfo() {
+      return { name: 'Firefox', vendor: 'Mozilla', version: '140.0esr', buildID: '20250101000000' };
+    },
+    /** From the background to other extension pages: none exist in the fake unless a test listens via the control. */
+    async sendMessage(message: unknown): Promise<unknown> {
+      const listeners = pageMessageListeners.slice();
+      if (listeners.length === 0) throw new Error(NO_RECEIVER);
+      const cloned = structuredClone(message);
+      for (const listener of listeners) listener(cloned);
+      return undefined;
+    },
+    async openOptionsPage(): Promise<void> {
+      openedPages.push(`${extensionOrigin}options/index.html`);
+    },
+  };
+
+  const pageMessageListeners: ((message: unknown) => void)[] = [];
+  const openedPages: string[] = [];
+
+  const control = {
+    defaultSender,
+    /** A page sends a message to the background (runtime.sendMessage from popup/options). */
+    sendMessage(message: unknown, sender: FakeSender = defaultSender()): Promise<unknown> {
+      return deliverMessage(message, sender);
+    },
+    /** A page connects to the background; returns the page-side port. */
+    connect(name: string, sender: FakeSender = defaultSender()): FakePort {
+      const { pagePort, backgroundPort, refuse } = makePortPair(name, sender);
+      // Firefox disconnects a port nobody listens for, with an error on the page side.
+      if (!events.onConnect.hasListeners()) refuse();
+      else events.onConnect.emitLive(backgroundPort);
+      return pagePort;
+    },
+    /** Messages the background sent with runtime.sendMessage reach these (pages that listen). */
+    onPageMessage(listener: (message: unknown) => void): void {
+      pageMessageListeners.push(listener);
+    },
+    install(reason: 'install' | 'update' | 'browser_update' = 'install', previousVersion?: string): void {
+      const details: { reason: string; temporary: boolean; previousVersion?: string } = { reason, temporary: false };
+      if (previousVersion !== undefined) details.previousVersion = previousVersion;
+      events.onInstalled.emit(details);
+    },
+    startup(): void {
+      events.onStartup.emit();
+    },
+    /** The event page unloads: every background-side port is closed (pages see onDisconnect). */
+    closeBackgroundPorts(): void {
+      for (const entry of [...openBackgroundPorts]) entry.close();
+    },
+    openedPages,
+  };
+
+  return { api, control };
+}
