@@ -10,11 +10,15 @@ import type { Browser } from '../../src/platform/browser';
 import type { Transport } from '../../src/messaging/client';
 import type { PortLike } from '../../src/messaging/router';
 import { createFakeBookmarks } from './bookmarks';
+import { createFakeCommands } from './commands';
 import { EventHub } from './events';
 import { createFakeHistory } from './history';
 import { createGuidGenerator } from './ids';
+import { createFakeMenus, type MenuClickInfo } from './menus';
+import { createFakeNotifications } from './notifications';
 import { createFakeRuntime, type FakePort, type FakeSender } from './runtime';
 import { createFakeStorage } from './storage';
+import { createFakeTabs, type FakeTab } from './tabs';
 
 export interface FakeBrowserOptions {
   /** Wall clock in ms (defaults to Date.now). */
@@ -40,12 +44,21 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
   const history = createFakeHistory({ hub, now, newGuid });
   const runtime = createFakeRuntime({ hub, extensionId, extensionOrigin });
   const storage = createFakeStorage(hub);
+  const tabs = createFakeTabs(hub);
+  const commands = createFakeCommands(hub, tabs.control.activeTab);
+  const notifications = createFakeNotifications(hub);
+  const menus = createFakeMenus(hub);
 
   const fake = {
     bookmarks: bookmarks.api,
     history: history.api,
     runtime: runtime.api,
     storage: storage.api,
+    tabs: tabs.api,
+    commands: commands.api,
+    notifications: notifications.api,
+    menus: menus.api,
+    contextMenus: menus.api,
   };
   const browser = fake as unknown as Browser;
 
@@ -71,6 +84,26 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
     onPageMessage: runtime.control.onPageMessage,
     /** Pages the background opened (runtime.openOptionsPage). */
     openedPages: runtime.control.openedPages,
+    /** Makes this page the active tab (the one commands and tabs.query({active: true}) see). */
+    setActiveTab: (page: { url: string; title?: string }): FakeTab => tabs.control.setActiveTab(page),
+    /** Opens another tab. */
+    openTab: tabs.control.openTab,
+    /** All open tabs. */
+    tabs: tabs.control.tabs,
+    /** The user presses a command's shortcut: fires commands.onCommand(name, activeTab). */
+    triggerCommand: commands.control.triggerCommand,
+    /** The user clicks a context-menu item: fires menus.onClicked(info, tab). */
+    clickMenu: (info: MenuClickInfo, tab?: FakeTab) => menus.control.clickMenu(info, tab),
+    /** Menu items created so far. */
+    get menuItems() {
+      return menus.control.menuItems;
+    },
+    /** Notifications on screen now. */
+    get notifications() {
+      return notifications.control.notifications;
+    },
+    clickNotification: notifications.control.clickNotification,
+    closeNotification: notifications.control.closeNotification,
     /** Errors thrown by listeners (Firefox would log them). */
     listenerErrors: hub.listenerErrors,
     /** The event page unloads: all background listeners are dropped and its ports close; stored state stays. */
