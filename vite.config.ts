@@ -2,7 +2,7 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
-import { noHtmlSinks } from './build/no-html-sinks';
+import { noHtmlSinks } from './build/no-html-sinks.ts';
 
 const root = import.meta.dirname;
 

@@ -1,0 +1,77 @@
+/**
+ * npm run bench [-- --quick] [-- --only <text>]: runs every bench/*.bench.ts suite (node and real Firefox),
+ * prints a table and writes bench/results.json (an array of {id, value, unit, better, note}).
+ * Ratios are measured against anchors in the same run, because this machine is shared and noisy.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Firefox } from '../tests/e2e/firefox';
+import { launchBenchFirefox } from './lib/firefox-profiles';
+import type { BenchRow, BenchSuite } from './lib/types';
+
+const root = resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const onlyIndex = args.indexOf('--only');
+const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined;
+
+function barStatus(row: BenchRow): string {
+  if (!row.bar) return '';
+  const { max, min } = row.bar;
+  const ok = (max === undefined || row.value <= max) && (min === undefined || row.value >= min);
+  const text = max !== undefined ? `≤ ${max}` : `≥ ${min}`;
+  return `${ok ? 'pass' : 'FAIL'} (${text})`;
+}
+
+async function main() {
+  const files = readdirSync(resolve(root, 'bench'))
+    .filter((f) => f.endsWith('.bench.ts'))
+    .filter((f) => !only || f.includes(only))
+    .sort();
+  console.log(`Building the test extension (dist-test)…`);
+  execFileSync(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'test', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  const rows: BenchRow[] = [];
+  const failures: string[] = [];
+  for (const file of files) {
+    const suite = (await import(resolve(root, 'bench', file))).default as BenchSuite;
+    const opened: Firefox[] = [];
+    const log = (m: string) => console.log(`  [${suite.name}] ${m}`);
+    const started = Date.now();
+    console.log(`\n▶ ${suite.name}${quick ? ' (quick)' : ''}`);
+    try {
+      const suiteRows = await suite.run({
+        quick,
+        log,
+        firefox: async (options = {}) => {
+          const ff = await launchBenchFirefox(options, log);
+          opened.push(ff);
+          return ff;
+        },
+      });
+      for (const row of suiteRows) console.log(`  ${row.id} = ${row.value} ${row.unit} ${barStatus(row)}`);
+      rows.push(...suiteRows);
+    } catch (error) {
+      failures.push(`${suite.name}: ${(error as Error).stack ?? error}`);
+      console.error(`  ✗ ${suite.name} failed: ${(error as Error).message}`);
+    } finally {
+      for (const ff of opened) await ff.close();
+    }
+    console.log(`  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+
+  const out = rows.map(({ id, value, unit, better, note, bar }) => ({ id, value, unit, better, note: quick ? `${note} [quick sizes]` : note, ...(bar ? { bar } : {}) }));
+  if (!only) writeFileSync(resolve(root, 'bench/results.json'), JSON.stringify(out, null, 2) + '\n');
+  console.log('\n| id | value | unit | better | bar |\n|---|---|---|---|---|');
+  for (const row of rows) console.log(`| ${row.id} | ${row.value} | ${row.unit} | ${row.better} | ${barStatus(row)} |`);
+  if (only) console.log('\n(--only: bench/results.json left unchanged)');
+  if (failures.length) {
+    console.error(`\n${failures.length} suite(s) failed:\n${failures.join('\n')}`);
+    process.exit(1);
+  }
+}
+
+await main();
