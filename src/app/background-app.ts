@@ -9,6 +9,8 @@ import { createJobServer, createRouter } from '../messaging/router';
 import { createCoreHandlers } from './core-handlers';
 import type { BackgroundDeps, ResettableFeature } from './feature';
 import { AppError } from '../messaging/errors';
+import { createSettingsStore } from '../settings/settings-store';
+import { createSettingsHandlers } from '../settings/settings-handlers';
 
 export function createBackgroundApp(deps: BackgroundDeps) {
   const { browser } = deps;
@@ -16,6 +18,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
 
   const extensionId = browser.runtime.id;
   const extensionOrigin = browser.runtime.getURL('');
+  const settings = createSettingsStore(browser);
 
   const router = createRouter({
     protocol,
@@ -23,6 +26,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     extensionOrigin,
     handlers: {
       ...createCoreHandlers(deps, features),
+      ...createSettingsHandlers(browser, settings),
     },
   });
 
@@ -39,7 +43,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   };
   const jobServer = createJobServer({ jobs, handlers: jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features };
+  return { router, jobServer, features, settings };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

@@ -24,7 +24,12 @@ export const settingsSchema = v.strictObject({
   exclusions: v.strictObject({ folderIds: v.pipe(v.array(folderId), v.maxLength(1000)) }),
   /** How the copy that stays is chosen: rules in order, the first that tells copies apart decides. */
   keep: v.strictObject({
-    rules: v.pipe(v.array(v.picklist(KEEP_RULES)), v.minLength(1), v.maxLength(KEEP_RULES.length)),
+    rules: v.pipe(
+      v.array(v.picklist(KEEP_RULES)),
+      v.minLength(1, 'At least one keep rule is needed.'),
+      v.maxLength(KEEP_RULES.length),
+      v.check((rules) => new Set(rules).size === rules.length, 'A keep rule can appear only once.'),
+    ),
     /** Folder ids ranked for the preferredFolder rule, best first (a copy anywhere inside counts). */
     preferredFolderIds: v.pipe(v.array(folderId), v.maxLength(100)),
   }),
