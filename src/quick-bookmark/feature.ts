@@ -1,0 +1,66 @@
+/**
+ * The quick-bookmark feature in the background: the `quick-bookmark` keyboard command and the two context-menu
+ * items, all running one action (quick-bookmarker.ts). Its listeners are registered synchronously while the
+ * feature is built, so a key press or a menu click wakes an unloaded event page and still reaches them.
+ */
+import type { BackgroundDeps } from '../app/feature';
+import type { HandlersOf } from '../messaging/define';
+import { AppError } from '../messaging/errors';
+import type { Settings } from '../settings/settings';
+import { createMenus, pageFromMenuClick, type MenuClick, type TabLike } from './menus';
+import { createNotifier } from './notifier';
+import type { QuickBookmarkOutcome } from './outcome';
+import type { quickBookmarkProtocol } from './protocol';
+import { createQuickBookmarker, type QuickBookmarkerDeps } from './quick-bookmarker';
+
+export const QUICK_BOOKMARK_COMMAND = 'quick-bookmark';
+
+export interface QuickBookmarkFeatureDeps extends BackgroundDeps {
+  getSettings(): Promise<Settings>;
+  urlKey: QuickBookmarkerDeps['urlKey'];
+  saveBookmark: QuickBookmarkerDeps['saveBookmark'];
+}
+
+export function createQuickBookmarkFeature(deps: QuickBookmarkFeatureDeps) {
+  const { browser } = deps;
+  const bookmarker = createQuickBookmarker({
+    browser,
+    getSettings: deps.getSettings,
+    urlKey: deps.urlKey,
+    saveBookmark: deps.saveBookmark,
+    notifier: createNotifier(browser),
+  });
+
+  /** What a key press does; `tab` is the tab Firefox passes with the event (Firefox 126+). */
+  async function handleCommand(name: string, tab: TabLike | undefined): Promise<QuickBookmarkOutcome | null> {
+    if (name !== QUICK_BOOKMARK_COMMAND) return null;
+    const target = tab ?? (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0];
+    return bookmarker.bookmarkPage({ url: target?.url, title: target?.title });
+  }
+
+  /** What a click on one of our menu items does. */
+  async function handleMenuClick(info: MenuClick, tab: TabLike | undefined): Promise<QuickBookmarkOutcome | null> {
+    const page = pageFromMenuClick(info, tab);
+    return page ? bookmarker.bookmarkPage(page) : null;
+  }
+
+  const report = (error: unknown) => console.error('Tidymarks quick bookmark:', error);
+  browser.commands.onCommand.addListener((name, tab) => void handleCommand(name, tab).catch(report));
+  browser.menus.onClicked.addListener((info, tab) => void handleMenuClick(info, tab).catch(report));
+  browser.runtime.onInstalled.addListener(() => void createMenus(browser).catch(report));
+
+  const handlers: HandlersOf<typeof quickBookmarkProtocol> = {
+    'quickBookmark.test.trigger': async (input) => {
+      if (!deps.testBuild) throw new AppError('forbidden', 'quickBookmark.test.trigger exists only in test builds.');
+      const tab = input.tabId === undefined ? undefined : await browser.tabs.get(input.tabId);
+      if (input.source === 'command') return handleCommand(input.command, tab);
+      const info: MenuClick = { menuItemId: input.menuItemId };
+      if (input.linkUrl !== undefined) info.linkUrl = input.linkUrl;
+      if (input.linkText !== undefined) info.linkText = input.linkText;
+      if (input.pageUrl !== undefined) info.pageUrl = input.pageUrl;
+      return handleMenuClick(info, tab);
+    },
+  };
+
+  return { handlers, handleCommand, handleMenuClick };
+}

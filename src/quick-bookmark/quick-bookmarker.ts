@@ -1,0 +1,94 @@
+/**
+ * The one action behind the keyboard command and both menu items: bookmark a page unless it cannot be bookmarked
+ * or is already bookmarked (by the safe matching key, anywhere in the tree), then tell the user what happened.
+ * Every action runs through one serial queue, so a second press while the first is still saving waits for it and
+ * then finds its bookmark: two presses give one bookmark.
+ */
+import type { Browser } from '../platform/browser';
+import type { Settings } from '../settings/settings';
+import { checkBookmarkable } from './bookmarkable';
+import { findCopies, pickCopyToShow } from './folder-paths';
+import type { QuickBookmarkNotifier } from './notifier';
+import type { QuickBookmarkOutcome } from './outcome';
+import { createSerialQueue } from './serial-queue';
+import { chooseTargetFolder, type TargetFolder } from './target-folder';
+
+export interface PageToBookmark {
+  url: string | undefined;
+  title: string | undefined;
+}
+
+export interface BookmarkToSave {
+  url: string;
+  title: string;
+  folder: TargetFolder;
+  tags: string[];
+}
+
+export interface SavedBookmark {
+  id: string;
+  folderId: string;
+  /** The tags the URL has after the save. */
+  tags: string[];
+}
+
+export interface QuickBookmarkerDeps {
+  browser: Browser;
+  getSettings(): Promise<Settings>;
+  /** The safe matching key of a URL (src/dedup/url-key.ts); may throw for a URL it cannot read. */
+  urlKey(url: string): string;
+  /** Saves one bookmark through the Places facade, creating the target folder first when it is missing. */
+  saveBookmark(bookmark: BookmarkToSave): Promise<SavedBookmark>;
+  notifier: QuickBookmarkNotifier;
+}
+
+export interface QuickBookmarker {
+  bookmarkPage(page: PageToBookmark): Promise<QuickBookmarkOutcome>;
+}
+
+function safeKey(urlKey: (url: string) => string, url: string): string {
+  try {
+    return urlKey(url);
+  } catch {
+    return url;
+  }
+}
+
+export function createQuickBookmarker(deps: QuickBookmarkerDeps): QuickBookmarker {
+  const queue = createSerialQueue();
+
+  async function decideAndSave(page: PageToBookmark, settings: Settings): Promise<QuickBookmarkOutcome> {
+    const check = checkBookmarkable(page.url);
+    if (!check.ok) return { kind: 'unbookmarkable', url: page.url ?? '', reason: check.reason };
+    const url = check.url;
+    const [root] = await deps.browser.bookmarks.getTree();
+    const roots = root ? [root] : [];
+    const copies = findCopies(roots, safeKey(deps.urlKey, url), (u) => deps.urlKey(u));
+    const shown = pickCopyToShow(copies, url);
+    if (shown) return { kind: 'already', url, existingId: shown.id, folderPath: shown.path, copies: copies.length };
+
+    const folder = chooseTargetFolder(roots, settings.quickBookmark.folderId);
+    const title = page.title?.trim() || url;
+    const saved = await deps.saveBookmark({ url, title, folder, tags: settings.quickBookmark.defaultTags });
+    const outcome: QuickBookmarkOutcome = { kind: 'saved', id: saved.id, url, title, folderId: saved.folderId, folderPath: folder.path, tags: saved.tags };
+    if (folder.note) outcome.note = folder.note;
+    return outcome;
+  }
+
+  return {
+    bookmarkPage(page) {
+      return queue.run(async () => {
+        const settings = await deps.getSettings();
+        let outcome: QuickBookmarkOutcome;
+        try {
+          outcome = await decideAndSave(page, settings);
+        } catch (error) {
+          const message = error instanceof Error && error.message ? error.message : 'Unexpected error.';
+          outcome = { kind: 'failed', url: page.url ?? '', message: `The page was not bookmarked: ${message}` };
+        }
+        await deps.notifier.show(outcome, settings);
+        return outcome;
+      });
+    },
+  };
+}
