@@ -84,12 +84,21 @@ export function createClient(transport: Transport): Client {
           if (!settled) reject(new RemoteError('cancelled', 'The job ended before it finished (the background went away).'));
         });
       });
-      port.postMessage({ op: 'start', kind, input });
+      // Posting to a port the background already closed throws; the outcome then arrives as its error message
+      // or as the disconnect, so a failed post needs no handling of its own.
+      const post = (message: unknown) => {
+        try {
+          port.postMessage(message);
+        } catch {
+          /* see above */
+        }
+      };
+      post({ op: 'start', kind, input });
       return {
         result,
-        pause: () => port.postMessage({ op: 'pause' }),
-        resume: () => port.postMessage({ op: 'resume' }),
-        cancel: () => port.postMessage({ op: 'cancel' }),
+        pause: () => post({ op: 'pause' }),
+        resume: () => post({ op: 'resume' }),
+        cancel: () => post({ op: 'cancel' }),
       };
     },
   };
