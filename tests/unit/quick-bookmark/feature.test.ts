@@ -1,0 +1,113 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createQuickBookmarkFeature } from '../../../src/quick-bookmark/feature';
+import { MENU_BOOKMARK_LINK, MENU_BOOKMARK_PAGE } from '../../../src/quick-bookmark/menus';
+import { allBookmarks, makeSaver, newFake, readSettings, testUrlKey } from './test-kit';
+import type { FakeBrowser } from '../../fakes/browser';
+
+/** Lets listener promises (fire-and-forget in the feature) settle. */
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+};
+
+describe('quick-bookmark feature (listeners)', () => {
+  let fake: FakeBrowser;
+  let saver: ReturnType<typeof makeSaver>;
+
+  const start = (testBuild = true) => {
+    saver = makeSaver(fake.browser);
+    return createQuickBookmarkFeature({
+      browser: fake.browser,
+      now: () => 0,
+      testBuild,
+      getSettings: readSettings(fake.browser),
+      urlKey: testUrlKey,
+      saveBookmark: saver.save,
+    });
+  };
+
+  beforeEach(() => {
+    fake = newFake();
+  });
+
+  it('creates both menu items on install, replacing any left from an older version', async () => {
+    start();
+    fake.browser.menus.create({ id: MENU_BOOKMARK_LINK, title: 'Old title', contexts: ['link'] });
+    fake.control.install('update', '0.0.9');
+    await settle();
+    expect(fake.control.menuItems).toEqual([
+      { id: MENU_BOOKMARK_LINK, title: 'Bookmark link', contexts: ['link'] },
+      { id: MENU_BOOKMARK_PAGE, title: 'Bookmark this page', contexts: ['page'] },
+    ]);
+    expect(fake.control.listenerErrors).toEqual([]);
+  });
+
+  it('the keyboard command bookmarks the active tab', async () => {
+    start();
+    fake.control.setActiveTab({ url: 'https://example.org/read-me', title: 'Read me' });
+    fake.control.triggerCommand('quick-bookmark');
+    await settle();
+    expect(await allBookmarks(fake.browser)).toMatchObject([{ url: 'https://example.org/read-me', title: 'Read me' }]);
+    expect(fake.control.notifications.at(-1)).toMatchObject({ title: 'Bookmarked' });
+  });
+
+  it('regression: the command still works after the event page was unloaded and woken again', async () => {
+    start();
+    fake.control.unload();
+    start(); // Firefox runs the background script again; listeners are registered synchronously during the build.
+    fake.control.setActiveTab({ url: 'https://example.org/after-wake', title: 'After wake' });
+    fake.control.triggerCommand('quick-bookmark');
+    await settle();
+    expect((await allBookmarks(fake.browser)).map((b) => b.url)).toEqual(['https://example.org/after-wake']);
+  });
+
+  it('regression: pressing the shortcut twice quickly makes one bookmark', async () => {
+    start();
+    fake.control.setActiveTab({ url: 'https://example.org/double', title: 'Double' });
+    fake.control.triggerCommand('quick-bookmark');
+    fake.control.triggerCommand('quick-bookmark');
+    await settle();
+    expect(await allBookmarks(fake.browser)).toHaveLength(1);
+    expect(fake.control.notifications.at(-1)).toMatchObject({ title: 'Already bookmarked' });
+  });
+
+  it('"Bookmark link" bookmarks the link (its text as title), not the page it is on', async () => {
+    start();
+    fake.control.install();
+    await settle();
+    const tab = fake.control.setActiveTab({ url: 'https://news.example/', title: 'News' });
+    fake.control.clickMenu({ menuItemId: MENU_BOOKMARK_LINK, linkUrl: 'https://story.example/1', linkText: ' A story ', pageUrl: tab.url }, tab);
+    await settle();
+    expect(await allBookmarks(fake.browser)).toMatchObject([{ url: 'https://story.example/1', title: 'A story' }]);
+  });
+
+  it('"Bookmark this page" bookmarks the tab, with the same no-duplicate rule', async () => {
+    start();
+    fake.control.install();
+    await settle();
+    const tab = fake.control.setActiveTab({ url: 'https://news.example/', title: 'News' });
+    fake.control.clickMenu({ menuItemId: MENU_BOOKMARK_PAGE, pageUrl: tab.url }, tab);
+    fake.control.clickMenu({ menuItemId: MENU_BOOKMARK_PAGE, pageUrl: tab.url }, tab);
+    await settle();
+    expect(await allBookmarks(fake.browser)).toMatchObject([{ url: 'https://news.example/', title: 'News' }]);
+  });
+
+  it('ignores other commands and other menu items', async () => {
+    const feature = start();
+    fake.control.setActiveTab({ url: 'https://example.org/', title: 'Example' });
+    expect(await feature.handleCommand('_execute_action', undefined)).toBeNull();
+    expect(await feature.handleMenuClick({ menuItemId: 'someone-else' }, undefined)).toBeNull();
+    expect(await allBookmarks(fake.browser)).toEqual([]);
+  });
+
+  it('the test-only trigger runs the command handler for a named tab, and is refused outside test builds', async () => {
+    const feature = start();
+    const other = fake.control.openTab({ url: 'https://background-tab.example/', title: 'Background tab', active: false });
+    fake.control.setActiveTab({ url: 'about:blank' });
+    const outcome = await feature.handlers['quickBookmark.test.trigger']({ source: 'command', command: 'quick-bookmark', tabId: other.id }, { senderUrl: undefined });
+    expect(outcome).toMatchObject({ kind: 'saved', url: 'https://background-tab.example/' });
+
+    const production = start(false);
+    await expect(production.handlers['quickBookmark.test.trigger']({ source: 'command', command: 'quick-bookmark' }, { senderUrl: undefined })).rejects.toMatchObject({ code: 'forbidden' });
+    expect(await allBookmarks(fake.browser)).toHaveLength(1);
+  });
+});
