@@ -5,6 +5,7 @@
  */
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf } from '../messaging/define';
+import { createMatchKeyer } from '../dedup/url-key';
 import { AppError } from '../messaging/errors';
 import type { Settings } from '../settings/settings';
 import { createMenus, pageFromMenuClick, type MenuClick, type TabLike } from './menus';
@@ -17,7 +18,6 @@ export const QUICK_BOOKMARK_COMMAND = 'quick-bookmark';
 
 export interface QuickBookmarkFeatureDeps extends BackgroundDeps {
   getSettings(): Promise<Settings>;
-  urlKey: QuickBookmarkerDeps['urlKey'];
   saveBookmark: QuickBookmarkerDeps['saveBookmark'];
 }
 
@@ -26,7 +26,9 @@ export function createQuickBookmarkFeature(deps: QuickBookmarkFeatureDeps) {
   const bookmarker = createQuickBookmarker({
     browser,
     getSettings: deps.getSettings,
-    urlKey: deps.urlKey,
+    // The duplicate finder's key under the user's matching settings: quick bookmarks never create what a scan
+    // would then report as a duplicate.
+    urlKeyFor: (settings) => createMatchKeyer(settings.matching),
     saveBookmark: deps.saveBookmark,
     notifier: createNotifier(browser),
   });

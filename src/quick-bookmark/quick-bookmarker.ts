@@ -1,6 +1,6 @@
 /**
  * The one action behind the keyboard command and both menu items: bookmark a page unless it cannot be bookmarked
- * or is already bookmarked (by the safe matching key, anywhere in the tree), then tell the user what happened.
+ * or is already bookmarked (by the duplicate finder's matching key, anywhere in the tree), then tell the user what happened.
  * Every action runs through one serial queue, so a second press while the first is still saving waits for it and
  * then finds its bookmark: two presses give one bookmark.
  */
@@ -35,8 +35,11 @@ export interface SavedBookmark {
 export interface QuickBookmarkerDeps {
   browser: Browser;
   getSettings(): Promise<Settings>;
-  /** The safe matching key of a URL (src/dedup/url-key.ts); may throw for a URL it cannot read. */
-  urlKey(url: string): string;
+  /**
+   * The matching key under these settings (src/dedup/url-key.ts: the safe rules plus the opt-in rules the user
+   * turned on), so the command refuses exactly what the duplicate finder would call a copy. May throw for a URL.
+   */
+  urlKeyFor(settings: Settings): (url: string) => string;
   /** Saves one bookmark through the Places facade, creating the target folder first when it is missing. */
   saveBookmark(bookmark: BookmarkToSave): Promise<SavedBookmark>;
   notifier: QuickBookmarkNotifier;
@@ -63,7 +66,8 @@ export function createQuickBookmarker(deps: QuickBookmarkerDeps): QuickBookmarke
     const url = check.url;
     const [root] = await deps.browser.bookmarks.getTree();
     const roots = root ? [root] : [];
-    const copies = findCopies(roots, safeKey(deps.urlKey, url), (u) => deps.urlKey(u));
+    const urlKey = deps.urlKeyFor(settings);
+    const copies = findCopies(roots, safeKey(urlKey, url), urlKey);
     const shown = pickCopyToShow(copies, url);
     if (shown) return { kind: 'already', url, existingId: shown.id, folderPath: shown.path, copies: copies.length };
 

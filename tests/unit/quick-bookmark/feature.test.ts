@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createQuickBookmarkFeature } from '../../../src/quick-bookmark/feature';
 import { MENU_BOOKMARK_LINK, MENU_BOOKMARK_PAGE } from '../../../src/quick-bookmark/menus';
-import { allBookmarks, makeSaver, newFake, readSettings, testUrlKey } from './test-kit';
+import { allBookmarks, makeSaver, newFake, readSettings, storeSettings } from './test-kit';
 import type { FakeBrowser } from '../../fakes/browser';
 
 /** Lets listener promises (fire-and-forget in the feature) settle. */
@@ -20,7 +20,6 @@ describe('quick-bookmark feature (listeners)', () => {
       now: () => 0,
       testBuild,
       getSettings: readSettings(fake.browser),
-      urlKey: testUrlKey,
       saveBookmark: saver.save,
     });
   };
@@ -109,5 +108,25 @@ describe('quick-bookmark feature (listeners)', () => {
     const production = start(false);
     await expect(production.handlers['quickBookmark.test.trigger']({ source: 'command', command: 'quick-bookmark' }, { senderUrl: undefined })).rejects.toMatchObject({ code: 'forbidden' });
     expect(await allBookmarks(fake.browser)).toHaveLength(1);
+  });
+});
+
+describe('quick-bookmark feature (matching)', () => {
+  it('uses the duplicate finder’s safe rules: tracking parameters, trailing slash and host case do not make a new bookmark', async () => {
+    const fake = newFake();
+    const saver = makeSaver(fake.browser);
+    const feature = createQuickBookmarkFeature({ browser: fake.browser, now: () => 0, testBuild: true, getSettings: readSettings(fake.browser), saveBookmark: saver.save });
+    const dev = await fake.browser.bookmarks.create({ parentId: 'menu________', title: 'Dev' });
+    await fake.browser.bookmarks.create({ parentId: dev.id, title: 'Guide', url: 'https://docs.example/guide/' });
+    for (const url of ['https://DOCS.example/guide', 'https://docs.example/guide/?utm_source=news&fbclid=abc', 'https://docs.example/guide/#']) {
+      expect(await feature.handleMenuClick({ menuItemId: MENU_BOOKMARK_LINK, linkUrl: url }, undefined)).toMatchObject({ kind: 'already', folderPath: ['Bookmarks Menu', 'Dev'], copies: 1 });
+    }
+    // http vs https is an opt-in rule: off by default, so the http page is a new bookmark ...
+    expect(await feature.handleMenuClick({ menuItemId: MENU_BOOKMARK_LINK, linkUrl: 'http://docs.example/guide/' }, undefined)).toMatchObject({ kind: 'saved' });
+    // ... and with the rule on, an http copy of another https page is refused.
+    await fake.browser.bookmarks.create({ parentId: dev.id, title: 'API', url: 'https://docs.example/api' });
+    await storeSettings(fake.browser, { matching: { httpEqualsHttps: true, ignoreWww: false, ignoreFragment: false, ignoreQuery: false, sortQueryParams: false } });
+    expect(await feature.handleMenuClick({ menuItemId: MENU_BOOKMARK_LINK, linkUrl: 'http://docs.example/api' }, undefined)).toMatchObject({ kind: 'already' });
+    expect(saver.calls).toHaveLength(1);
   });
 });
