@@ -11,6 +11,9 @@ import type { BackgroundDeps, ResettableFeature } from './feature';
 import { AppError } from '../messaging/errors';
 import { createSettingsStore } from '../settings/settings-store';
 import { createSettingsHandlers } from '../settings/settings-handlers';
+import { openTagStore } from '../tags/tag-store';
+import { createTagsFeature } from '../tags/background';
+import { createPlacesFeature } from '../places/background';
 
 export function createBackgroundApp(deps: BackgroundDeps) {
   const { browser } = deps;
@@ -19,6 +22,10 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const extensionId = browser.runtime.id;
   const extensionOrigin = browser.runtime.getURL('');
   const settings = createSettingsStore(browser);
+  const tagStore = openTagStore();
+  const tagsFeature = createTagsFeature(deps, tagStore);
+  const placesFeature = createPlacesFeature(deps, tagStore);
+  features.push(placesFeature, tagsFeature);
 
   const router = createRouter({
     protocol,
@@ -27,6 +34,8 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     handlers: {
       ...createCoreHandlers(deps, features),
       ...createSettingsHandlers(browser, settings),
+      ...tagsFeature.handlers,
+      ...placesFeature.handlers,
     },
   });
 
@@ -43,7 +52,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   };
   const jobServer = createJobServer({ jobs, handlers: jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features, settings };
+  return { router, jobServer, features, settings, tagStore, places: placesFeature.places };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

@@ -1,0 +1,55 @@
+/**
+ * The Places feature of the background: the change clock with its bookmarks listeners (registered synchronously,
+ * while the feature is built), the engine as a direct PlacesBackend, the request handlers, and the same Places API
+ * pages get, for other background features.
+ */
+import type { BackgroundDeps } from '../app/feature';
+import type { HandlersOf } from '../messaging/define';
+import { AppError } from '../messaging/errors';
+import type { TagStore } from '../tags/tag-store';
+import { createPlacesApi } from './api';
+import { createClock, type Clock } from './clock';
+import { runHistorySearch } from './history-engine';
+import type { placesProtocol } from './protocol';
+import { runSave } from './save-engine';
+import { runSearch } from './search-engine';
+import type { PlacesBackend } from './wire';
+
+export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, clock: Clock = createClock({ browser: deps.browser, tagStore, now: deps.now })) {
+  const { browser, now } = deps;
+  const bookmarks = browser.bookmarks;
+  bookmarks.onCreated.addListener((id, node) => clock.noteEvent('created', id, node));
+  bookmarks.onChanged.addListener((id) => clock.noteEvent('changed', id));
+  bookmarks.onMoved.addListener((id) => clock.noteEvent('moved', id));
+  bookmarks.onRemoved.addListener((id) => {
+    void clock.forget([id]);
+  });
+
+  const backend: PlacesBackend = {
+    save: (ops) => runSave(ops, { browser, tagStore, clock }),
+    search: (queries, options) => runSearch(queries, options, { browser, tagStore, clock }),
+    historySearch: (queries, options) => runHistorySearch(queries, options, { browser, now }),
+  };
+  const bootId = `${now()}-${Math.random().toString(36).slice(2)}`;
+
+  const handlers: HandlersOf<typeof placesProtocol> = {
+    'places.save': ({ ops }) => backend.save(ops),
+    'places.search': ({ queries, options }) => backend.search(queries, options),
+    'places.history.search': ({ queries, options }) => backend.historySearch(queries, options),
+    'test.places.bootId': () => {
+      if (!deps.testBuild) throw new AppError('forbidden', 'test.places.bootId exists only in test builds.');
+      return { bootId };
+    },
+  };
+
+  return {
+    handlers,
+    /** The Places API for other background features (same as a page's, without messaging). */
+    places: createPlacesApi(backend),
+    backend,
+    clock,
+    reset: () => clock.clear(),
+  };
+}
+
+export type PlacesFeature = ReturnType<typeof createPlacesFeature>;

@@ -1,0 +1,241 @@
+/**
+ * The `updated` clock. Firefox exposes no lastModified on bookmarks, so the facade keeps, per item id, a strictly
+ * increasing `updated` and a fingerprint of the item's fields (parent, title, url, tags) in IndexedDB
+ * ('tidymarks-places'). Three things move it:
+ *  - our own writes (recordWrites), which store the new fingerprint, so saving a snapshot a save just returned
+ *    never looks like a conflict;
+ *  - bookmarks.onCreated/onChanged/onMoved (noteEvent), registered at the top level of the background; events are
+ *    queued and handled in batches, and an event whose item already has the stored fingerprint (our own write) is
+ *    ignored, except moves nobody announced with expectMove;
+ *  - reads (observe): the fingerprint is recomputed, so an edit made while the event page was unloaded (by the user,
+ *    by sync, by another extension) still counts as newer.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { Browser, BookmarkNode } from '../platform/browser';
+import type { TagStore } from '../tags/tag-store';
+
+export const PLACES_DB_VERSION = 1;
+
+interface ClockRecord {
+  id: string;
+  updated: number;
+  fingerprint: string;
+}
+
+interface PlacesDB extends DBSchema {
+  clock: { key: string; value: ClockRecord };
+}
+
+/** The fields whose change makes an item newer. Sibling re-indexing is not a change of the item itself. */
+export interface Fingerprinted {
+  id: string;
+  parentId?: string;
+  title?: string;
+  url?: string;
+  type?: string;
+}
+
+export function fingerprint(node: Fingerprinted, tags: readonly string[] = []): string {
+  const sortedTags = tags.length ? [...tags].map((t) => t.toLowerCase()).sort().join(',') : '';
+  return JSON.stringify([node.parentId ?? '', node.title ?? '', node.url ?? '', sortedTags]);
+}
+
+export interface ObservedNode {
+  node: Fingerprinted;
+  tags?: readonly string[];
+}
+
+export interface Clock {
+  /** The stored `updated` of each node, bumping any whose fingerprint changed since we last saw it. */
+  observe(nodes: readonly ObservedNode[]): Promise<Map<string, number>>;
+  /** Records our own writes: each item's `updated` becomes max(now, previous + 1). */
+  recordWrites(nodes: readonly ObservedNode[]): Promise<Map<string, number>>;
+  forget(ids: readonly string[]): Promise<void>;
+  /** Queues a bookmarks event for the batch handler. */
+  noteEvent(kind: 'created' | 'changed' | 'moved', id: string, node?: BookmarkNode): void;
+  /** Announces a move we are about to make, so its onMoved does not count as someone else's edit. */
+  expectMove(id: string): void;
+  /** Takes back an announcement when the move failed (no event will come). */
+  cancelMove(id: string): void;
+  /** Handles every queued event now. */
+  flush(): Promise<void>;
+  clear(): Promise<void>;
+}
+
+function upgrade(db: IDBPDatabase<PlacesDB>, oldVersion: number) {
+  if (oldVersion < 1) db.createObjectStore('clock', { keyPath: 'id' });
+}
+
+export interface ClockDeps {
+  browser: Browser;
+  tagStore: TagStore;
+  now: () => number;
+  dbName?: string;
+  /** How long events are gathered before one batch handles them (ms). */
+  batchDelayMs?: number;
+}
+
+interface QueuedEvent {
+  node?: BookmarkNode;
+  /** A move nobody announced: counts as an edit even when the fingerprint stayed the same. */
+  foreignMove: boolean;
+}
+
+export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places', batchDelayMs = 50 }: ClockDeps): Clock {
+  let dbPromise: Promise<IDBPDatabase<PlacesDB>> | null = null;
+  const db = () => (dbPromise ??= openDB<PlacesDB>(dbName, PLACES_DB_VERSION, { upgrade }));
+
+  const queue = new Map<string, QueuedEvent>();
+  const expectedMoves = new Map<string, number>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let running: Promise<void> = Promise.resolve();
+
+  const next = (prev: number | undefined) => Math.max(now(), (prev ?? 0) + 1);
+
+  async function withTags(nodes: readonly ObservedNode[]): Promise<ObservedNode[]> {
+    const missing = nodes.filter((n) => n.tags === undefined && n.node.url).map((n) => n.node.url!);
+    if (!missing.length) return nodes.map((n) => ({ node: n.node, tags: n.tags ?? [] }));
+    const tags = await tagStore.getTagsForUrls(missing);
+    return nodes.map((n) => ({ node: n.node, tags: n.tags ?? (n.node.url ? (tags.get(n.node.url) ?? []) : []) }));
+  }
+
+  async function readRecords(ids: readonly string[]) {
+    const store = (await db()).transaction('clock').store;
+    const map = new Map<string, ClockRecord>();
+    if (ids.length > 500) {
+      const wanted = new Set(ids);
+      for (const rec of await store.getAll()) if (wanted.has(rec.id)) map.set(rec.id, rec);
+    } else {
+      const found = await Promise.all(ids.map((id) => store.get(id)));
+      found.forEach((rec) => rec && map.set(rec.id, rec));
+    }
+    return map;
+  }
+
+  async function putAll(records: ClockRecord[]) {
+    if (!records.length) return;
+    const tx = (await db()).transaction('clock', 'readwrite');
+    await Promise.all([...records.map((r) => tx.store.put(r)), tx.done]);
+  }
+
+  async function handleBatch(batch: Map<string, QueuedEvent>) {
+    const entries = [...batch.entries()];
+    const nodes = await Promise.all(
+      entries.map(async ([id, e]) => e.node ?? (await browser.bookmarks.get(id).then((r) => r[0], () => undefined))),
+    );
+    const present = entries.map(([id, e], i) => ({ id, e, node: nodes[i] })).filter((x) => x.node);
+    const observed = await withTags(present.map((x) => ({ node: x.node! })));
+    const tx = (await db()).transaction('clock', 'readwrite');
+    const work = present.map(async ({ id, e }, i) => {
+      const fp = fingerprint(observed[i].node, observed[i].tags);
+      const rec = await tx.store.get(id);
+      if (rec && rec.fingerprint === fp && !e.foreignMove) return;
+      await tx.store.put({ id, updated: next(rec?.updated), fingerprint: fp });
+    });
+    await Promise.all([...work, tx.done]);
+  }
+
+  function schedule() {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void flush();
+    }, batchDelayMs);
+  }
+
+  function flush(): Promise<void> {
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    const batch = new Map(queue);
+    queue.clear();
+    running = running.then(() => (batch.size ? handleBatch(batch) : undefined)).catch((error: unknown) => {
+      console.error('Tidymarks: could not update the change clock', error);
+    });
+    return running;
+  }
+
+  return {
+    async observe(nodes) {
+      if (!nodes.length) return new Map();
+      await flush();
+      const full = await withTags(nodes);
+      const records = await readRecords(full.map((n) => n.node.id));
+      const out = new Map<string, number>();
+      const changed: ClockRecord[] = [];
+      for (const { node, tags } of full) {
+        const fp = fingerprint(node, tags);
+        const rec = records.get(node.id);
+        if (rec && rec.fingerprint === fp) {
+          out.set(node.id, rec.updated);
+          continue;
+        }
+        const record = { id: node.id, updated: next(rec?.updated), fingerprint: fp };
+        records.set(node.id, record);
+        changed.push(record);
+        out.set(node.id, record.updated);
+      }
+      await putAll(changed);
+      return out;
+    },
+
+    async recordWrites(nodes) {
+      const out = new Map<string, number>();
+      if (!nodes.length) return out;
+      const full = await withTags(nodes);
+      const tx = (await db()).transaction('clock', 'readwrite');
+      const work = full.map(async ({ node, tags }) => {
+        const prev = await tx.store.get(node.id);
+        const record = { id: node.id, updated: Math.max(next(prev?.updated), (out.get(node.id) ?? 0) + 1), fingerprint: fingerprint(node, tags) };
+        out.set(node.id, record.updated);
+        await tx.store.put(record);
+      });
+      await Promise.all([...work, tx.done]);
+      return out;
+    },
+
+    async forget(ids) {
+      if (!ids.length) return;
+      for (const id of ids) queue.delete(id);
+      const tx = (await db()).transaction('clock', 'readwrite');
+      await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
+    },
+
+    noteEvent(kind, id, node) {
+      let foreignMove = false;
+      if (kind === 'moved') {
+        const expected = expectedMoves.get(id) ?? 0;
+        if (expected > 0) {
+          if (expected === 1) expectedMoves.delete(id);
+          else expectedMoves.set(id, expected - 1);
+        } else foreignMove = true;
+      }
+      const prev = queue.get(id);
+      queue.set(id, {
+        node: kind === 'created' ? node : undefined,
+        foreignMove: foreignMove || (prev?.foreignMove ?? false),
+      });
+      schedule();
+    },
+
+    expectMove(id) {
+      expectedMoves.set(id, (expectedMoves.get(id) ?? 0) + 1);
+    },
+
+    cancelMove(id) {
+      const expected = expectedMoves.get(id) ?? 0;
+      if (expected <= 1) expectedMoves.delete(id);
+      else expectedMoves.set(id, expected - 1);
+    },
+
+    flush,
+
+    async clear() {
+      queue.clear();
+      expectedMoves.clear();
+      await flush();
+      await (await db()).clear('clock');
+    },
+  };
+}

@@ -1,0 +1,267 @@
+/**
+ * The snapshot items of the Places facade: Bookmark, Group and Separator, and the frozen roots MENU, TOOLBAR,
+ * UNSORTED and MOBILE. Constructors validate at once and throw the SDK's messages, checking id, group, index,
+ * updated, title, url and tags in that order. An item is a snapshot: reading it again gives a new object.
+ */
+import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
+
+export type ItemType = 'bookmark' | 'group' | 'separator';
+
+/** A group given as a plain object ("duck" group), e.g. shared by several plain items of one save. */
+export interface GroupLike {
+  type: 'group';
+  id?: string | null;
+  group?: GroupRef | null;
+  index?: number | null;
+  updated?: number;
+  title?: string;
+  remove?: boolean;
+  removed?: boolean;
+}
+
+/** What an item's `group` may be: a Group, a plain group object, or a group id. */
+export type GroupRef = Group | GroupLike;
+export type GroupInput = GroupRef | string;
+
+interface CommonProps {
+  id?: string | null;
+  group?: GroupInput | null;
+  index?: number | null;
+  updated?: number;
+  remove?: boolean;
+  removed?: boolean;
+}
+export interface BookmarkProps extends CommonProps {
+  title?: string;
+  url?: string;
+  tags?: Iterable<string> | readonly string[] | null;
+}
+export interface GroupProps extends CommonProps {
+  title?: string;
+}
+export type SeparatorProps = CommonProps;
+
+export const MESSAGES = {
+  id: 'The `id` property must be a string.',
+  group: 'The `group` property must be a valid Group object.',
+  index: 'The `index` property must be a number.',
+  updated: 'The `updated` property must be a number.',
+  title: 'The `title` property must be defined.',
+  url: 'The `url` property must be a valid URL.',
+  tags: 'The `tags` property must be a Set, or an array.',
+  type: 'No type specified',
+} as const;
+
+function checkId(id: unknown): string | undefined {
+  if (id === undefined || id === null) return undefined;
+  if (typeof id !== 'string' || id === '') throw new TypeError(MESSAGES.id);
+  return id;
+}
+
+export function isGroupLike(value: unknown): value is GroupRef {
+  return value instanceof Group || (typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'group');
+}
+
+function checkGroup(group: unknown): GroupRef {
+  if (group === undefined || group === null) return UNSORTED;
+  if (typeof group === 'string') return ROOTS_BY_ID.get(group) ?? { type: 'group', id: checkId(group) };
+  if (isGroupLike(group)) return group;
+  throw new TypeError(MESSAGES.group);
+}
+
+function checkIndex(index: unknown): number {
+  if (index === undefined || index === null) return -1;
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < -1) throw new TypeError(MESSAGES.index);
+  return index;
+}
+
+function checkUpdated(updated: unknown): number | undefined {
+  if (updated === undefined) return undefined;
+  if (typeof updated !== 'number' || !Number.isFinite(updated)) throw new TypeError(MESSAGES.updated);
+  return updated;
+}
+
+function checkTitle(title: unknown): string {
+  if (typeof title !== 'string') throw new TypeError(MESSAGES.title);
+  return title;
+}
+
+/** A URL the facade accepts: it parses with the URL parser. */
+export function isValidUrl(url: unknown): url is string {
+  if (typeof url !== 'string') return false;
+  try {
+    new URL(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function checkUrl(url: unknown): string {
+  if (!isValidUrl(url)) throw new TypeError(MESSAGES.url);
+  return url;
+}
+
+function checkTags(tags: unknown): Set<string> {
+  if (tags === undefined || tags === null) return new Set();
+  if (tags instanceof Set) return new Set([...tags].map(String));
+  if (Array.isArray(tags)) return new Set(tags.map(String));
+  throw new TypeError(MESSAGES.tags);
+}
+
+function removeFlag(props: CommonProps): boolean | undefined {
+  return props.remove === true || props.removed === true ? true : undefined;
+}
+
+export class Bookmark {
+  readonly type = 'bookmark' as const;
+  id: string | undefined;
+  group: GroupRef;
+  index: number;
+  updated: number | undefined;
+  title: string;
+  url: string;
+  tags: Set<string>;
+  remove?: boolean;
+
+  constructor(props?: BookmarkProps) {
+    const p = props ?? {};
+    this.id = checkId(p.id);
+    this.group = checkGroup(p.group);
+    this.index = checkIndex(p.index);
+    this.updated = checkUpdated(p.updated);
+    this.title = checkTitle(p.title);
+    this.url = checkUrl(p.url);
+    this.tags = checkTags(p.tags);
+    const remove = removeFlag(p);
+    if (remove) this.remove = true;
+  }
+}
+
+let makingRoot = false;
+
+export class Group {
+  readonly type = 'group' as const;
+  id: string | undefined;
+  /** The parent group; null only for the four roots. */
+  group: GroupRef | null;
+  index: number;
+  updated: number | undefined;
+  title: string;
+  remove?: boolean;
+
+  constructor(props?: GroupProps) {
+    const p = props ?? {};
+    this.id = checkId(p.id);
+    this.group = makingRoot ? null : checkGroup(p.group);
+    this.index = checkIndex(p.index);
+    this.updated = checkUpdated(p.updated);
+    this.title = checkTitle(p.title);
+    const remove = removeFlag(p);
+    if (remove) this.remove = true;
+  }
+}
+
+export class Separator {
+  readonly type = 'separator' as const;
+  id: string | undefined;
+  group: GroupRef;
+  index: number;
+  updated: number | undefined;
+  remove?: boolean;
+
+  constructor(props?: SeparatorProps) {
+    const p = props ?? {};
+    this.id = checkId(p.id);
+    this.group = checkGroup(p.group);
+    this.index = checkIndex(p.index);
+    this.updated = checkUpdated(p.updated);
+    const remove = removeFlag(p);
+    if (remove) this.remove = true;
+  }
+}
+
+export type Item = Bookmark | Group | Separator;
+
+/** What save() accepts: instances or plain objects carrying a `type`. */
+export type ItemInput = Item | ({ type: ItemType } & BookmarkProps) | GroupLike;
+
+function makeRoot(id: string, title: string, index: number): Group {
+  makingRoot = true;
+  try {
+    return Object.freeze(new Group({ id, title, index }));
+  } finally {
+    makingRoot = false;
+  }
+}
+
+export const MENU: Group = makeRoot(MENU_ID, 'Bookmarks Menu', 0);
+export const TOOLBAR: Group = makeRoot(TOOLBAR_ID, 'Bookmarks Toolbar', 1);
+export const UNSORTED: Group = makeRoot(UNFILED_ID, 'Other Bookmarks', 2);
+export const MOBILE: Group = makeRoot(MOBILE_ID, 'Mobile Bookmarks', 3);
+
+const ROOTS_BY_ID = new Map<string, Group>([MENU, TOOLBAR, UNSORTED, MOBILE].map((g) => [g.id!, g]));
+
+/** The frozen root object for a root id, if it is one. */
+export function rootById(id: string | undefined): Group | undefined {
+  return id === undefined ? undefined : ROOTS_BY_ID.get(id);
+}
+
+/**
+ * Turns one input of save() into an instance: instances stay as they are, plain objects are constructed from their
+ * `type` (throwing the constructor's message), anything else is refused with "No type specified".
+ */
+export function toInstance(input: unknown): Item {
+  if (input instanceof Bookmark || input instanceof Group || input instanceof Separator) return input;
+  if (typeof input !== 'object' || input === null) throw new TypeError(MESSAGES.type);
+  const props = input as BookmarkProps & { type?: unknown };
+  switch (props.type) {
+    case 'bookmark':
+      return new Bookmark(props);
+    case 'group':
+      return new Group(props);
+    case 'separator':
+      return new Separator(props);
+    default:
+      throw new TypeError(MESSAGES.type);
+  }
+}
+
+/** True when an input asks to be removed (`remove` or the article's `removed`). */
+export function wantsRemoval(input: unknown): boolean {
+  const p = input as { remove?: unknown; removed?: unknown } | null;
+  return !!p && (p.remove === true || p.removed === true);
+}
+
+/** Marks every item for removal and returns them as an array, ready for save(). */
+export function remove<T extends object>(items: T | readonly T[]): (T & { remove: true })[] {
+  const list = (Array.isArray(items) ? [...items] : [items]) as (T & { remove: true })[];
+  for (const item of list) item.remove = true;
+  return list;
+}
+
+/** The plain copy resolve() receives: tags as an array, group as its id. */
+export interface PlainItem {
+  type: ItemType;
+  id?: string;
+  group?: string;
+  index: number;
+  updated?: number;
+  title?: string;
+  url?: string;
+  tags?: string[];
+}
+
+export function toPlain(item: Item): PlainItem {
+  const plain: PlainItem = { type: item.type, index: item.index };
+  if (item.id !== undefined) plain.id = item.id;
+  const groupId = item.group?.id ?? undefined;
+  if (groupId) plain.group = groupId;
+  if (item.updated !== undefined) plain.updated = item.updated;
+  if (item instanceof Bookmark || item instanceof Group) plain.title = item.title;
+  if (item instanceof Bookmark) {
+    plain.url = item.url;
+    plain.tags = [...item.tags];
+  }
+  return plain;
+}

@@ -1,0 +1,84 @@
+/**
+ * Turns Firefox bookmark nodes into WireNodes (type, position, clock, tags) and gathers their non-root ancestors,
+ * so the caller can build each snapshot's `group` chain.
+ */
+import { isRootId, type Browser, type BookmarkNode } from '../platform/browser';
+import type { TagStore } from '../tags/tag-store';
+import type { Clock } from './clock';
+import type { ItemType } from './items';
+import type { WireNode } from './wire';
+
+export function itemType(node: BookmarkNode): ItemType {
+  if (node.type === 'separator') return 'separator';
+  if (node.type === 'folder' || (node.type === undefined && node.url === undefined)) return 'group';
+  return 'bookmark';
+}
+
+export interface DescribeDeps {
+  browser?: Browser;
+  tagStore: TagStore;
+  clock: Clock;
+  /** Tags already known, by item id. */
+  knownTags?: Map<string, string[]>;
+  /** Clock values already known (just written), by item id. */
+  knownUpdated?: Map<string, number>;
+  /** Nodes already at hand (a whole tree), by id, to find ancestors without asking Firefox. */
+  knownNodes?: Map<string, BookmarkNode>;
+}
+
+export function toWire(node: BookmarkNode, updated: number, tags: string[] | undefined): WireNode {
+  const type = itemType(node);
+  const wire: WireNode = { type, id: node.id, parentId: node.parentId ?? '', index: node.index ?? 0, updated };
+  if (type !== 'separator') wire.title = node.title ?? '';
+  if (type === 'bookmark') {
+    wire.url = node.url;
+    wire.tags = tags ?? [];
+  }
+  if (node.dateAdded !== undefined) wire.dateAdded = node.dateAdded;
+  return wire;
+}
+
+export async function describeNodes(nodes: readonly BookmarkNode[], deps: DescribeDeps): Promise<{ items: WireNode[]; groups: WireNode[] }> {
+  const { browser, tagStore, clock, knownTags = new Map(), knownUpdated = new Map(), knownNodes } = deps;
+
+  const tags = new Map(knownTags);
+  const needTags = nodes.filter((n) => itemType(n) === 'bookmark' && !tags.has(n.id) && n.url);
+  if (needTags.length) {
+    const byUrl = await tagStore.getTagsForUrls(needTags.map((n) => n.url!));
+    for (const n of needTags) tags.set(n.id, byUrl.get(n.url!) ?? []);
+  }
+
+  const ancestors = new Map<string, BookmarkNode>();
+  let pending = [...new Set(nodes.map((n) => n.parentId).filter((p): p is string => !!p && !isRootId(p)))];
+  while (pending.length) {
+    const missing: string[] = [];
+    for (const id of pending) {
+      if (ancestors.has(id)) continue;
+      const known = knownNodes?.get(id);
+      if (known) ancestors.set(id, known);
+      else missing.push(id);
+    }
+    if (missing.length && browser) {
+      const fetched = await Promise.all(missing.map((id) => browser.bookmarks.get(id).then((r) => r[0], () => undefined)));
+      for (const node of fetched) if (node) ancestors.set(node.id, node);
+    }
+    pending = [
+      ...new Set(
+        pending
+          .map((id) => ancestors.get(id)?.parentId)
+          .filter((p): p is string => !!p && !isRootId(p) && !ancestors.has(p)),
+      ),
+    ];
+  }
+
+  const toObserve = [...nodes.filter((n) => !knownUpdated.has(n.id)), ...[...ancestors.values()].filter((n) => !knownUpdated.has(n.id))];
+  const observed = toObserve.length
+    ? await clock.observe(toObserve.map((node) => ({ node: node as never, tags: tags.get(node.id) ?? [] })))
+    : new Map<string, number>();
+  const updatedOf = (id: string) => knownUpdated.get(id) ?? observed.get(id) ?? 0;
+
+  return {
+    items: nodes.map((n) => toWire(n, updatedOf(n.id), tags.get(n.id))),
+    groups: [...ancestors.values()].map((n) => toWire(n, updatedOf(n.id), undefined)),
+  };
+}

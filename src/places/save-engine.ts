@@ -1,0 +1,177 @@
+/**
+ * The background half of save(): runs the operations a caller planned (parents first), on browser.bookmarks, the
+ * tag store and the clock. An operation that fails fails alone; a child whose parent failed goes to UNSORTED.
+ * When an operation asks for a check and the stored item is newer than its snapshot, nothing is written for it and
+ * the stored version comes back as a conflict, for the caller's resolve().
+ */
+import { AppError } from '../messaging/errors';
+import { isRootId, UNFILED_ID, type Browser, type BookmarkNode } from '../platform/browser';
+import { normalizeTagList } from '../tags/tag-name';
+import type { TagStore } from '../tags/tag-store';
+import type { Clock } from './clock';
+import { MESSAGES, isValidUrl } from './items';
+import { describeNodes, itemType } from './nodes';
+import type { SaveOp, SaveOutcome, SaveReply, WireNode } from './wire';
+
+export interface EngineDeps {
+  browser: Browser;
+  tagStore: TagStore;
+  clock: Clock;
+}
+
+interface Written {
+  ref: number;
+  node: BookmarkNode;
+  tags?: string[];
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function checkOp(op: SaveOp): { tags?: string[] } {
+  if (op.action === 'remove') {
+    if (!op.id) throw new AppError('invalid-input', 'This item was never saved, so it cannot be removed.');
+    return {};
+  }
+  if (op.action === 'update' && !op.id) throw new AppError('invalid-input', 'An update needs the item id.');
+  if (op.id && isRootId(op.id)) throw new AppError('invalid-input', 'The bookmark root cannot be modified');
+  if (op.type !== 'separator' && typeof op.title !== 'string') throw new AppError('invalid-input', MESSAGES.title);
+  if (op.type === 'bookmark') {
+    if (!isValidUrl(op.url)) throw new AppError('invalid-input', MESSAGES.url);
+    return { tags: normalizeTagList(op.tags ?? []) };
+  }
+  return {};
+}
+
+const firefoxType = { bookmark: 'bookmark', group: 'folder', separator: 'separator' } as const;
+
+export async function runSave(ops: readonly SaveOp[], { browser, tagStore, clock }: EngineDeps): Promise<SaveReply> {
+  const outcomes: SaveOutcome[] = [];
+  const createdByRef = new Map<number, string>();
+  const written: Written[] = [];
+  const removedIds: string[] = [];
+  const removedUrls = new Set<string>();
+  const changedFromUrls = new Set<string>();
+  await clock.flush();
+
+  const parentIdOf = (op: SaveOp, fallback: string | undefined): string | undefined => {
+    if (!op.parent) return fallback;
+    if ('id' in op.parent) return op.parent.id;
+    return createdByRef.get(op.parent.ref) ?? UNFILED_ID;
+  };
+
+  for (const op of ops) {
+    try {
+      const { tags } = checkOp(op);
+
+      if (op.action === 'remove') {
+        const [node] = await browser.bookmarks.get(op.id!);
+        const subtree = node.type === 'folder' ? (await browser.bookmarks.getSubTree(node.id))[0] : node;
+        const stack = [subtree];
+        while (stack.length) {
+          const n = stack.pop()!;
+          removedIds.push(n.id);
+          if (n.url && n.type === 'bookmark') removedUrls.add(n.url);
+          if (n.children) stack.push(...n.children);
+        }
+        if (node.type === 'folder') await browser.bookmarks.removeTree(node.id);
+        else await browser.bookmarks.remove(node.id);
+        outcomes.push({ ref: op.ref, status: 'removed' });
+        continue;
+      }
+
+      if (op.action === 'create') {
+        const parentId = parentIdOf(op, UNFILED_ID)!;
+        const node = await browser.bookmarks.create({
+          parentId,
+          type: firefoxType[op.type],
+          ...(op.index >= 0 ? { index: op.index } : {}),
+          ...(op.type !== 'separator' ? { title: op.title } : {}),
+          ...(op.type === 'bookmark' ? { url: op.url } : {}),
+        });
+        createdByRef.set(op.ref, node.id);
+        written.push({ ref: op.ref, node, tags });
+        continue;
+      }
+
+      // update
+      let [current] = await browser.bookmarks.get(op.id!);
+      if (itemType(current) !== op.type) {
+        throw new AppError('invalid-input', `Item ${op.id} is a ${itemType(current)}, not a ${op.type}.`);
+      }
+      if (op.check) {
+        const currentTags = current.url && op.type === 'bookmark' ? await tagStore.getTags(current.url) : [];
+        const stored = (await clock.observe([{ node: current as never, tags: currentTags }])).get(current.id)!;
+        if (op.updated === undefined || stored > op.updated) {
+          const [theirs] = await describeNodes([current], { browser, tagStore, clock, knownTags: new Map([[current.id, currentTags]]) }).then((d) => d.items);
+          outcomes.push({ ref: op.ref, status: 'conflict', theirs });
+          continue;
+        }
+      }
+      const changes: { title?: string; url?: string } = {};
+      if (op.type !== 'separator' && op.title !== current.title) changes.title = op.title;
+      if (op.type === 'bookmark' && op.url !== current.url) changes.url = op.url;
+      if (changes.url !== undefined && current.url) changedFromUrls.add(current.url);
+      if (changes.title !== undefined || changes.url !== undefined) current = await browser.bookmarks.update(current.id, changes);
+      const parentId = parentIdOf(op, current.parentId)!;
+      const moveGroup = parentId !== current.parentId;
+      if (moveGroup || (op.index >= 0 && op.index !== current.index)) {
+        clock.expectMove(current.id);
+        try {
+          await browser.bookmarks.move(current.id, { parentId, ...(op.index >= 0 ? { index: op.index } : {}) });
+        } catch (error) {
+          clock.cancelMove(current.id);
+          throw error;
+        }
+        [current] = await browser.bookmarks.get(current.id);
+      }
+      written.push({ ref: op.ref, node: current, tags });
+    } catch (error) {
+      outcomes.push({ ref: op.ref, status: 'failed', message: messageOf(error) });
+    }
+  }
+
+  // Tags belong to the URL: a saved bookmark makes its URL's tags exactly its tags (the last one saved wins).
+  const wantedTags = new Map<string, string[]>();
+  for (const w of written) if (w.node.url && w.tags) wantedTags.set(w.node.url, w.tags);
+  if (wantedTags.size) {
+    const currentTags = await tagStore.getTagsForUrls([...wantedTags.keys()]);
+    const changed = [...wantedTags].filter(([url, tags]) => !sameList(currentTags.get(url) ?? [], tags));
+    await tagStore.setTagsMany(changed.map(([url, tags]) => ({ url, tags })));
+    if (changed.length) {
+      const spelled = await tagStore.getTagsForUrls(changed.map(([url]) => url));
+      for (const [url, tags] of spelled) wantedTags.set(url, tags);
+    }
+  }
+  await forgetOrphanUrls([...removedUrls, ...changedFromUrls], { browser, tagStore });
+  if (removedIds.length) await clock.forget(removedIds);
+
+  const knownTags = new Map<string, string[]>();
+  for (const w of written) if (w.node.url && w.node.type === 'bookmark') knownTags.set(w.node.id, wantedTags.get(w.node.url) ?? []);
+  const updatedById = await clock.recordWrites(written.map((w) => ({ node: w.node as never, tags: knownTags.get(w.node.id) ?? [] })));
+  const described = await describeNodes(
+    written.map((w) => w.node),
+    { browser, tagStore, clock, knownTags, knownUpdated: updatedById },
+  );
+  const byId = new Map<string, WireNode>(described.items.map((n) => [n.id, n]));
+  for (const w of written) outcomes.push({ ref: w.ref, status: 'saved', item: byId.get(w.node.id)! });
+  const order = new Map(ops.map((op, i) => [op.ref, i]));
+  outcomes.sort((a, b) => order.get(a.ref)! - order.get(b.ref)!);
+  return { outcomes, groups: described.groups };
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((t, i) => t === b[i]);
+}
+
+/** Drops the tags of URLs no bookmark uses any more (as Firefox does). */
+export async function forgetOrphanUrls(urls: readonly string[], { browser, tagStore }: Pick<EngineDeps, 'browser' | 'tagStore'>) {
+  if (!urls.length) return;
+  const tagged = await tagStore.getTagsForUrls(urls);
+  for (const [url, tags] of tagged) {
+    if (!tags.length) continue;
+    const still = await browser.bookmarks.search({ url }).catch(() => [] as BookmarkNode[]);
+    if (!still.some((n) => n.type !== 'separator' && n.url === url)) await tagStore.forgetUrl(url);
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * The background half of search(): every query key (query words, tags, group, url in its four forms), queries
+ * OR'd, keys AND'd; sorted by title, url, date (last visit), visitCount, dateAdded or lastModified (the clock),
+ * optionally descending; then cut to `count`. Reads the tree once per search.
+ */
+import { AppError } from '../messaging/errors';
+import { isRootId, ROOT_ID, type Browser, type BookmarkNode } from '../platform/browser';
+import { tagKey } from '../tags/tag-name';
+import type { TagStore } from '../tags/tag-store';
+import type { Clock } from './clock';
+import { describeNodes, itemType } from './nodes';
+import { compileUrlPattern, UrlPatternError, type UrlMatcher } from './url-pattern';
+import { SORTS, type SearchReply, type SortKey, type WireQuery, type WireSearchOptions } from './wire';
+
+export interface SearchDeps {
+  browser: Browser;
+  tagStore: TagStore;
+  clock: Clock;
+}
+
+interface Entry {
+  node: BookmarkNode;
+  /** Position in depth-first tree order. */
+  order: number;
+  /** Ids of every ancestor. */
+  ancestors: readonly string[];
+}
+
+export function splitWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== '');
+}
+
+export function urlMatcher(pattern: string): UrlMatcher {
+  try {
+    return compileUrlPattern(pattern);
+  } catch (error) {
+    if (error instanceof UrlPatternError) throw new AppError('invalid-input', error.message);
+    throw error;
+  }
+}
+
+interface CompiledQuery {
+  groupOnly: boolean;
+  test(entry: Entry, tags: readonly string[]): boolean;
+}
+
+function compileQuery(q: WireQuery): CompiledQuery {
+  const words = q.query !== undefined ? splitWords(q.query) : [];
+  const tagKeys = (q.tags ?? []).map(tagKey).filter((t) => t !== '');
+  const matchUrl = q.url !== undefined ? urlMatcher(q.url) : null;
+  const group = q.group;
+  const groupOnly = group !== undefined && q.query === undefined && q.tags === undefined && q.url === undefined;
+  return {
+    groupOnly,
+    test({ node, ancestors }, tags) {
+      if (group !== undefined && !ancestors.includes(group)) return false;
+      if (groupOnly) return true;
+      if (itemType(node) !== 'bookmark') return false;
+      const url = node.url ?? '';
+      if (matchUrl && !matchUrl(url)) return false;
+      if (tagKeys.length) {
+        const have = new Set(tags.map(tagKey));
+        if (!tagKeys.every((t) => have.has(t))) return false;
+      }
+      if (words.length) {
+        const haystack = [node.title ?? '', url, ...tags].join('\n').toLowerCase();
+        if (!words.every((w) => haystack.includes(w))) return false;
+      }
+      return true;
+    },
+  };
+}
+
+function flatten(root: BookmarkNode): Entry[] {
+  const out: Entry[] = [];
+  const walk = (node: BookmarkNode, ancestors: string[]) => {
+    for (const child of node.children ?? []) {
+      out.push({ node: child, order: out.length, ancestors });
+      if (child.children) walk(child, [...ancestors, child.id]);
+    }
+  };
+  walk(root, [root.id]);
+  return out;
+}
+
+export function isSortKey(sort: string | undefined): sort is SortKey {
+  return sort !== undefined && (SORTS as readonly string[]).includes(sort);
+}
+
+/** Last visit and visit count per URL, from one history.search. */
+export async function historyStats(browser: Browser): Promise<Map<string, { visitCount: number; lastVisitTime: number }>> {
+  const items = await browser.history.search({ text: '', startTime: 0, maxResults: 1_000_000 });
+  const stats = new Map<string, { visitCount: number; lastVisitTime: number }>();
+  for (const item of items) if (item.url) stats.set(item.url, { visitCount: item.visitCount ?? 0, lastVisitTime: item.lastVisitTime ?? 0 });
+  return stats;
+}
+
+export function compareText(a: string, b: string): number {
+  return a.localeCompare(b, undefined, { sensitivity: 'base' });
+}
+
+export async function runSearch(queries: readonly WireQuery[], options: WireSearchOptions, deps: SearchDeps): Promise<SearchReply> {
+  const { browser, tagStore, clock } = deps;
+  for (const q of queries) if (q.group !== undefined && q.group === ROOT_ID) throw new AppError('invalid-input', 'Search inside a root group, not the hidden root.');
+  const compiled = queries.map(compileQuery);
+  const [tree] = await browser.bookmarks.getTree();
+  const entries = flatten(tree);
+
+  const needAllTags = queries.some((q) => q.tags !== undefined || q.query !== undefined);
+  const tagsByUrl = new Map<string, string[]>();
+  if (needAllTags) for (const { url, tags } of await tagStore.all()) tagsByUrl.set(url, tags);
+  const tagsOf = (e: Entry) => (e.node.url ? (tagsByUrl.get(e.node.url) ?? []) : []);
+
+  let found = entries.filter((e) => !isRootId(e.node.id) && compiled.some((c) => c.test(e, tagsOf(e))));
+  const allGroupOnly = compiled.every((c) => c.groupOnly);
+  const sort = isSortKey(options.sort) ? options.sort : undefined;
+
+  if (!sort) {
+    // Default: creation order; a query of only `group` lists the group's content in tree order.
+    if (!allGroupOnly) found = [...found].sort((a, b) => (a.node.dateAdded ?? 0) - (b.node.dateAdded ?? 0) || a.order - b.order);
+  } else {
+    let key: (e: Entry) => number | string;
+    if (sort === 'title') key = (e) => e.node.title ?? '';
+    else if (sort === 'url') key = (e) => e.node.url ?? '';
+    else if (sort === 'dateAdded') key = (e) => e.node.dateAdded ?? 0;
+    else if (sort === 'lastModified') {
+      const updated = await clock.observe(found.map((e) => ({ node: e.node as never, tags: tagsOf(e) })));
+      key = (e) => updated.get(e.node.id) ?? 0;
+    } else {
+      const stats = await historyStats(browser);
+      key =
+        sort === 'visitCount'
+          ? (e) => stats.get(e.node.url ?? '')?.visitCount ?? 0
+          : (e) => stats.get(e.node.url ?? '')?.lastVisitTime ?? 0;
+    }
+    const keys = new Map(found.map((e) => [e, key(e)]));
+    const direction = options.descending ? -1 : 1;
+    found = [...found].sort((a, b) => {
+      const ka = keys.get(a)!;
+      const kb = keys.get(b)!;
+      const c = typeof ka === 'string' ? compareText(ka, kb as string) : ka - (kb as number);
+      return c !== 0 ? c * direction : a.order - b.order;
+    });
+  }
+  if (options.count) found = found.slice(0, options.count);
+
+  const knownNodes = new Map(entries.map((e) => [e.node.id, e.node]));
+  const knownTags = new Map<string, string[]>();
+  if (needAllTags) for (const e of found) if (e.node.url) knownTags.set(e.node.id, tagsOf(e));
+  return describeNodes(
+    found.map((e) => stripChildren(e.node)),
+    { browser, tagStore, clock, knownTags, knownNodes },
+  );
+}
+
+function stripChildren(node: BookmarkNode): BookmarkNode {
+  if (!node.children) return node;
+  const { children: _children, ...rest } = node;
+  return rest;
+}

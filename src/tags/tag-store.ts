@@ -1,0 +1,307 @@
+/**
+ * The tag store: tags belong to a URL, as in Firefox's tagging service. One IndexedDB database
+ * ('tidymarks-tags'), one record per tagged URL, and a multiEntry index on the lower-cased tag names that answers
+ * "all URLs with tag x". Names are validated by tag-name.ts; two spellings of one tag are one tag, and the spelling
+ * already in the store wins. Every write method validates all its input before it touches the store, so bad input
+ * changes nothing.
+ */
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import { AppError } from '../messaging/errors';
+import { normalizeTagList, normalizeTagName, tagKey } from './tag-name';
+
+export const TAGS_DB_VERSION = 1;
+const MAX_URL_LENGTH = 65536;
+
+interface UrlTagsRecord {
+  url: string;
+  /** Spellings as kept, in the order they were added. */
+  tags: string[];
+  /** tagKey() of each tag, for the index. */
+  keys: string[];
+}
+
+interface TagsDB extends DBSchema {
+  urls: { key: string; value: UrlTagsRecord; indexes: { byTag: string } };
+}
+
+export interface TagCount {
+  tag: string;
+  count: number;
+}
+
+export interface UrlTags {
+  url: string;
+  tags: string[];
+}
+
+/** Called after every committed change with the URLs whose tags changed (their new tags; [] when none are left). */
+export type TagChangeListener = (changes: UrlTags[]) => void;
+
+export interface TagStore {
+  getTags(url: string): Promise<string[]>;
+  getTagsForUrls(urls: readonly string[]): Promise<Map<string, string[]>>;
+  /** Makes the URL's tags exactly `tags`. */
+  setTags(url: string, tags: readonly string[]): Promise<string[]>;
+  /** setTags for many URLs in one transaction. */
+  setTagsMany(entries: readonly UrlTags[]): Promise<void>;
+  addTags(urls: readonly string[], tags: readonly string[]): Promise<number>;
+  removeTags(urls: readonly string[], tags: readonly string[]): Promise<number>;
+  urlsWithTag(tag: string): Promise<string[]>;
+  listTags(): Promise<TagCount[]>;
+  /** Renames a tag everywhere; renaming onto an existing tag merges them. Returns the number of URLs changed. */
+  renameTag(from: string, to: string): Promise<number>;
+  mergeTags(from: readonly string[], into: string): Promise<number>;
+  deleteTag(tag: string): Promise<number>;
+  /** Drops every tag of the URL and returns the tags it had. */
+  forgetUrl(url: string): Promise<string[]>;
+  all(): Promise<UrlTags[]>;
+  clear(): Promise<void>;
+  onChange(listener: TagChangeListener): () => void;
+  close(): void;
+}
+
+type Tx = IDBPTransaction<TagsDB, ['urls'], 'readwrite'>;
+
+function checkUrl(url: unknown): string {
+  if (typeof url !== 'string' || url === '' || url.length > MAX_URL_LENGTH) {
+    throw new AppError('invalid-input', 'A tagged URL must be a non-empty string.');
+  }
+  return url;
+}
+
+function record(url: string, tags: string[]): UrlTagsRecord {
+  return { url, tags, keys: tags.map(tagKey) };
+}
+
+/** Upgrades from any older version to TAGS_DB_VERSION, one step at a time. */
+function upgrade(db: IDBPDatabase<TagsDB>, oldVersion: number) {
+  if (oldVersion < 1) {
+    const urls = db.createObjectStore('urls', { keyPath: 'url' });
+    urls.createIndex('byTag', 'keys', { multiEntry: true });
+  }
+}
+
+export function openTagStore(name = 'tidymarks-tags'): TagStore {
+  let dbPromise: Promise<IDBPDatabase<TagsDB>> | null = null;
+  const db = () => (dbPromise ??= openDB<TagsDB>(name, TAGS_DB_VERSION, { upgrade }));
+  const listeners = new Set<TagChangeListener>();
+
+  const notify = (changes: UrlTags[]) => {
+    if (!changes.length) return;
+    for (const listener of [...listeners]) {
+      try {
+        listener(changes);
+      } catch (error) {
+        console.error('Tidymarks: a tag change listener failed', error);
+      }
+    }
+  };
+
+  /** The spelling the store already uses for each tag (first spelling wins), else the given one. */
+  async function canonical(tx: Tx, tags: readonly string[], local = new Map<string, string>()): Promise<string[]> {
+    const index = tx.store.index('byTag');
+    const out: string[] = [];
+    for (const tag of tags) {
+      const key = tagKey(tag);
+      let spelling = local.get(key);
+      if (spelling === undefined) {
+        const existing = await index.get(key);
+        spelling = existing?.tags.find((t) => tagKey(t) === key) ?? tag;
+        local.set(key, spelling);
+      }
+      out.push(spelling);
+    }
+    return out;
+  }
+
+  async function write(tx: Tx, url: string, tags: string[], changes: UrlTags[]) {
+    if (tags.length) await tx.store.put(record(url, tags));
+    else await tx.store.delete(url);
+    changes.push({ url, tags });
+  }
+
+  /** Applies `edit` to every record that has `fromKey`. */
+  async function rewriteTag(tx: Tx, fromKey: string, edit: (tags: string[]) => string[], changes: UrlTags[]) {
+    const records = await tx.store.index('byTag').getAll(fromKey);
+    for (const rec of records) await write(tx, rec.url, edit(rec.tags), changes);
+    return records.length;
+  }
+
+  async function rename(tx: Tx, from: string, to: string, changes: UrlTags[]): Promise<number> {
+    const fromKey = tagKey(from);
+    const toKey = tagKey(to);
+    const target = fromKey === toKey ? to : (await canonical(tx, [to]))[0];
+    return rewriteTag(
+      tx,
+      fromKey,
+      (tags) => {
+        const out: string[] = [];
+        for (const t of tags) {
+          const next = tagKey(t) === fromKey || tagKey(t) === toKey ? target : t;
+          if (!out.some((o) => tagKey(o) === tagKey(next))) out.push(next);
+        }
+        return out;
+      },
+      changes,
+    );
+  }
+
+  async function readwrite<T>(work: (tx: Tx, changes: UrlTags[]) => Promise<T>): Promise<T> {
+    const tx = (await db()).transaction('urls', 'readwrite');
+    const changes: UrlTags[] = [];
+    const value = await work(tx, changes);
+    await tx.done;
+    notify(changes);
+    return value;
+  }
+
+  return {
+    async getTags(url) {
+      return (await (await db()).get('urls', url))?.tags ?? [];
+    },
+
+    async getTagsForUrls(urls) {
+      const tx = (await db()).transaction('urls');
+      const out = new Map<string, string[]>();
+      const unique = [...new Set(urls)];
+      const found = await Promise.all(unique.map((u) => tx.store.get(u)));
+      unique.forEach((u, i) => out.set(u, found[i]?.tags ?? []));
+      await tx.done;
+      return out;
+    },
+
+    async setTags(url, tags) {
+      checkUrl(url);
+      const clean = normalizeTagList(tags);
+      return readwrite(async (tx, changes) => {
+        const spelled = await canonical(tx, clean);
+        await write(tx, url, spelled, changes);
+        return spelled;
+      });
+    },
+
+    async setTagsMany(entries) {
+      const clean = entries.map((e) => ({ url: checkUrl(e.url), tags: normalizeTagList(e.tags) }));
+      if (!clean.length) return;
+      await readwrite(async (tx, changes) => {
+        const local = new Map<string, string>();
+        for (const e of clean) await write(tx, e.url, await canonical(tx, e.tags, local), changes);
+      });
+    },
+
+    async addTags(urls, tags) {
+      urls.forEach(checkUrl);
+      const clean = normalizeTagList(tags);
+      if (!clean.length || !urls.length) return 0;
+      return readwrite(async (tx, changes) => {
+        const spelled = await canonical(tx, clean);
+        let changed = 0;
+        for (const url of new Set(urls)) {
+          const current = (await tx.store.get(url))?.tags ?? [];
+          const keys = new Set(current.map(tagKey));
+          const added = spelled.filter((t) => !keys.has(tagKey(t)));
+          if (!added.length) continue;
+          await write(tx, url, [...current, ...added], changes);
+          changed++;
+        }
+        return changed;
+      });
+    },
+
+    async removeTags(urls, tags) {
+      urls.forEach(checkUrl);
+      const keys = new Set(normalizeTagList(tags).map(tagKey));
+      if (!keys.size || !urls.length) return 0;
+      return readwrite(async (tx, changes) => {
+        let changed = 0;
+        for (const url of new Set(urls)) {
+          const current = (await tx.store.get(url))?.tags;
+          if (!current) continue;
+          const kept = current.filter((t) => !keys.has(tagKey(t)));
+          if (kept.length === current.length) continue;
+          await write(tx, url, kept, changes);
+          changed++;
+        }
+        return changed;
+      });
+    },
+
+    async urlsWithTag(tag) {
+      const key = tagKey(normalizeTagName(tag));
+      return (await db()).getAllKeysFromIndex('urls', 'byTag', key);
+    },
+
+    async listTags() {
+      const counts = new Map<string, TagCount>();
+      for (const rec of await (await db()).getAll('urls')) {
+        for (const tag of rec.tags) {
+          const key = tagKey(tag);
+          const entry = counts.get(key);
+          if (entry) entry.count++;
+          else counts.set(key, { tag, count: 1 });
+        }
+      }
+      return [...counts.values()].sort((a, b) => a.tag.localeCompare(b.tag, undefined, { sensitivity: 'base' }));
+    },
+
+    async renameTag(from, to) {
+      const cleanFrom = normalizeTagName(from);
+      const cleanTo = normalizeTagName(to);
+      return readwrite(async (tx, changes) => {
+        const n = await rename(tx, cleanFrom, cleanTo, changes);
+        if (!n) throw new AppError('not-found', `No URL has the tag "${cleanFrom}".`);
+        return n;
+      });
+    },
+
+    async mergeTags(from, into) {
+      const sources = normalizeTagList(from);
+      const target = normalizeTagName(into);
+      return readwrite(async (tx, changes) => {
+        const touched = new Set<string>();
+        for (const source of sources) {
+          const before = changes.length;
+          await rename(tx, source, target, changes);
+          for (const c of changes.slice(before)) touched.add(c.url);
+        }
+        return touched.size;
+      });
+    },
+
+    async deleteTag(tag) {
+      const key = tagKey(normalizeTagName(tag));
+      return readwrite((tx, changes) =>
+        rewriteTag(tx, key, (tags) => tags.filter((t) => tagKey(t) !== key), changes),
+      );
+    },
+
+    async forgetUrl(url) {
+      return readwrite(async (tx, changes) => {
+        const current = await tx.store.get(url);
+        if (!current) return [];
+        await write(tx, url, [], changes);
+        return current.tags;
+      });
+    },
+
+    async all() {
+      return (await (await db()).getAll('urls')).map(({ url, tags }) => ({ url, tags }));
+    },
+
+    async clear() {
+      const urls = await (await db()).getAllKeys('urls');
+      await (await db()).clear('urls');
+      notify(urls.map((url) => ({ url, tags: [] })));
+    },
+
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    close() {
+      void dbPromise?.then((d) => d.close());
+      dbPromise = null;
+    },
+  };
+}
