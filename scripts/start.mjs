@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// `npm start`: builds Tidymarks, makes a fresh demo profile (.profile-demo/, git-ignored) seeded with the generated
+// duplicated collection (scripts/seed.mjs), and opens Firefox headed with the extension installed. Firefox imports
+// the seed's bookmarks.html at start-up (prefs browser.places.importBookmarksHTML + browser.bookmarks.file). The
+// script waits until the import is complete, opens Tidymarks' options page, and keeps running until you close
+// Firefox.
+//
+//   npm start                 build, seed, open Firefox
+//   npm start -- --check      the same, headless: prints the imported counts and closes (a quick self-test)
+//   npm start -- --no-build   reuse dist/ as it is
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import puppeteer from 'puppeteer-core';
+import { findFirefox } from './find-firefox.mjs';
+import { writeSeed } from './seed.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const dist = join(root, 'dist');
+const profileDir = join(root, '.profile-demo');
+const EXTENSION_UUID = '7d1f0b6e-3c2a-4f59-8e71-5a9c0d4b2e68';
+const GECKO_ID = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8')).browser_specific_settings.gecko.id;
+const extensionUrl = (path) => `moz-extension://${EXTENSION_UUID}/${path}`;
+
+const args = new Set(process.argv.slice(2));
+for (const arg of args) {
+  if (!['--check', '--no-build'].includes(arg)) {
+    console.error(`Unknown argument "${arg}". Usage: npm start [-- --check] [-- --no-build]`);
+    process.exit(2);
+  }
+}
+const check = args.has('--check');
+
+function build() {
+  console.log('Building Tidymarks (npm run build)…');
+  execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+}
+
+/** Navigates a tab to an extension page (page.goto never resolves for moz-extension:// in Firefox over BiDi). */
+async function openExtensionPage(page, path) {
+  await page.mainFrame().browsingContext.navigate(extensionUrl(path), 'complete');
+}
+
+/** Counts bookmarks, folders and separators from inside an extension page. */
+function countFromPage(page) {
+  return page.evaluate(async () => {
+    const counts = { bookmarks: 0, folders: 0, separators: 0, rootChildren: {} };
+    for (const [name, id] of [['menu', 'menu________'], ['toolbar', 'toolbar_____'], ['unfiled', 'unfiled_____']]) {
+      counts.rootChildren[name] = (await browser.bookmarks.getChildren(id)).length;
+    }
+    const stack = await browser.bookmarks.getTree();
+    while (stack.length) {
+      const node = stack.pop();
+      if (node.type === 'separator') counts.separators++;
+      else if (node.type === 'folder') {
+        counts.folders++;
+        stack.push(...(node.children ?? []));
+      } else counts.bookmarks++;
+    }
+    return counts;
+  });
+}
+
+async function waitForImport(page, expectedBookmarks) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const counts = await countFromPage(page);
+    if (counts.bookmarks >= expectedBookmarks) return counts;
+    if (Date.now() > deadline) throw new Error(`The seed import stalled at ${counts.bookmarks} of ${expectedBookmarks} bookmarks.`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function main() {
+  const firefox = findFirefox();
+  if (!args.has('--no-build')) build();
+  if (!existsSync(join(dist, 'manifest.json'))) throw new Error('dist/ has no manifest.json: run "npm run build" first.');
+
+  rmSync(profileDir, { recursive: true, force: true });
+  mkdirSync(profileDir, { recursive: true });
+  const { file: seedFile, stats } = writeSeed(join(profileDir, 'tidymarks-demo-bookmarks.html'));
+  console.log(`Seed: ${stats.bookmarks} bookmarks (${stats.distinctUrls} distinct URLs, a page in ${stats.mostCopies} places), ${stats.folders} folders, ${stats.tagged} tagged.`);
+
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefox,
+    headless: check,
+    userDataDir: profileDir,
+    defaultViewport: null,
+    // Lets the script open the extension's own pages (moz-extension://) to wait for the import.
+    args: ['--remote-allow-system-access'],
+    extraPrefsFirefox: {
+      'browser.places.importBookmarksHTML': true,
+      'browser.bookmarks.file': seedFile,
+      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: EXTENSION_UUID }),
+      'browser.toolbars.bookmarks.visibility': 'always',
+      'browser.shell.checkDefaultBrowser': false,
+      'browser.aboutwelcome.enabled': false,
+      'browser.startup.homepage_override.mstone': 'ignore',
+      'datareporting.policy.dataSubmissionEnabled': false,
+    },
+  });
+  let closedByUser = false;
+  browser.on('disconnected', () => {
+    closedByUser = true;
+  });
+  try {
+    await browser.installExtension(dist);
+    const [page] = await browser.pages();
+    await openExtensionPage(page ?? (await browser.newPage()), 'options/index.html');
+    const options = page ?? (await browser.pages())[0];
+    const counts = await waitForImport(options, stats.bookmarks);
+    console.log(`Firefox imported ${counts.bookmarks} bookmarks and ${counts.folders - 5} folders (plus the 5 roots).`);
+    if (check) {
+      if (counts.bookmarks !== stats.bookmarks) throw new Error(`Expected ${stats.bookmarks} bookmarks, Firefox has ${counts.bookmarks}.`);
+      if (JSON.stringify(counts.rootChildren) !== JSON.stringify(stats.rootChildren)) {
+        throw new Error(`Expected root folders to hold ${JSON.stringify(stats.rootChildren)}, Firefox has ${JSON.stringify(counts.rootChildren)}.`);
+      }
+      console.log('Check passed.');
+      return;
+    }
+    await openExtensionPage(options, 'options/index.html');
+    console.log('Tidymarks is installed (as a temporary add-on) with the demo collection. Close Firefox to end.');
+    console.log(`To bring the seed's tags into Tidymarks, import ${seedFile} on the options page.`);
+    await new Promise((done) => {
+      if (closedByUser) done();
+      browser.on('disconnected', done);
+    });
+  } finally {
+    if (!closedByUser) await browser.close().catch(() => undefined);
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
