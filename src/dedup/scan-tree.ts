@@ -1,0 +1,192 @@
+/**
+ * Flattens a bookmarks.getTree() result into arrays the finders work on: folders and bookmarks in tree order, each
+ * bookmark with its matching key (interned as a number), each folder with its path, depth, subtree counts and a
+ * content signature (equal signatures = same content by matching key, order, separators and empty subfolders
+ * ignored). Excluded folders and everything inside them are left out; so is the hidden tags root.
+ */
+import type { BookmarkNode } from '../platform/browser';
+import { MENU_ID, MOBILE_ID, ROOT_ID, TAGS_ROOT_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
+import { baseFolderTitle } from './keep-rules';
+import { createMatchKeyer, type MatchingOptions } from './url-key';
+
+export const PATH_SEPARATOR = ' › ';
+
+const ROOT_TITLES: Record<string, string> = {
+  [MENU_ID]: 'Bookmarks Menu',
+  [TOOLBAR_ID]: 'Bookmarks Toolbar',
+  [UNFILED_ID]: 'Other Bookmarks',
+  [MOBILE_ID]: 'Mobile Bookmarks',
+};
+
+export interface FolderRec {
+  id: string;
+  /** Index of the parent in folders, -1 for a root. */
+  parent: number;
+  parentId: string;
+  title: string;
+  baseTitle: string;
+  dateAdded: number;
+  isRoot: boolean;
+  depth: number;
+  path: string;
+  preferredRank: number;
+  childFolders: number[];
+  childBookmarks: number[];
+  /** Subtree counts (the folder itself excluded). */
+  bookmarkCount: number;
+  folderCount: number;
+  separatorCount: number;
+  /** Interned content signature; folders with equal signatures hold the same bookmarks by key. */
+  sig: number;
+}
+
+export interface BookmarkRec {
+  id: string;
+  /** Index of the parent in folders. */
+  parent: number;
+  title: string;
+  url: string;
+  dateAdded: number;
+  key: number;
+  order: number;
+}
+
+export interface ScanTree {
+  folders: FolderRec[];
+  bookmarks: BookmarkRec[];
+  /** Interned matching keys: keys[bookmark.key] is the key string. */
+  keys: string[];
+  separators: number;
+  excludedFolders: number;
+}
+
+export interface FlattenOptions {
+  matching: MatchingOptions;
+  excludedFolderIds: readonly string[];
+  preferredFolderIds: readonly string[];
+}
+
+function kindOf(node: BookmarkNode): 'folder' | 'bookmark' | 'separator' {
+  if (node.type === 'separator') return 'separator';
+  if (node.type === 'folder') return 'folder';
+  if (node.type === 'bookmark') return 'bookmark';
+  return node.url === undefined ? 'folder' : 'bookmark';
+}
+
+function countFolders(node: BookmarkNode): number {
+  let n = 0;
+  const stack = [node];
+  while (stack.length) {
+    const current = stack.pop()!;
+    if (kindOf(current) !== 'folder') continue;
+    n++;
+    if (current.children) stack.push(...current.children);
+  }
+  return n;
+}
+
+export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptions): ScanTree {
+  const keyOf = createMatchKeyer(options.matching);
+  const excluded = new Set(options.excludedFolderIds);
+  const preferred = new Map(options.preferredFolderIds.map((id, rank) => [id, rank] as const));
+  const folders: FolderRec[] = [];
+  const bookmarks: BookmarkRec[] = [];
+  const keyIds = new Map<string, number>();
+  const keys: string[] = [];
+  let separators = 0;
+  let excludedFolders = 0;
+
+  // The user roots: children of root________ (or whatever roots the caller passed).
+  const tops: BookmarkNode[] = [];
+  for (const node of tree) {
+    if (node.id === ROOT_ID || node.parentId === undefined) tops.push(...(node.children ?? []));
+    else tops.push(node);
+  }
+
+  const stack: { node: BookmarkNode; parent: number }[] = [];
+  for (let i = tops.length - 1; i >= 0; i--) stack.push({ node: tops[i], parent: -1 });
+  let order = 0;
+  while (stack.length) {
+    const { node, parent } = stack.pop()!;
+    if (node.id === TAGS_ROOT_ID) continue;
+    const kind = kindOf(node);
+    if (kind === 'separator') {
+      if (parent >= 0) folders[parent].separatorCount++;
+      separators++;
+      continue;
+    }
+    if (kind === 'bookmark') {
+      if (parent < 0) continue;
+      const url = node.url ?? '';
+      const key = keyOf(url);
+      let keyId = keyIds.get(key);
+      if (keyId === undefined) {
+        keyId = keys.length;
+        keys.push(key);
+        keyIds.set(key, keyId);
+      }
+      const index = bookmarks.length;
+      bookmarks.push({ id: node.id, parent, title: node.title ?? '', url, dateAdded: node.dateAdded ?? 0, key: keyId, order: order++ });
+      folders[parent].childBookmarks.push(index);
+      continue;
+    }
+    if (excluded.has(node.id)) {
+      excludedFolders += countFolders(node);
+      continue;
+    }
+    const isRoot = parent < 0;
+    const parentRec = isRoot ? undefined : folders[parent];
+    const title = node.title || (isRoot ? (ROOT_TITLES[node.id] ?? '') : '');
+    const ownRank = preferred.get(node.id) ?? Infinity;
+    const index = folders.length;
+    folders.push({
+      id: node.id,
+      parent,
+      parentId: parentRec ? parentRec.id : '',
+      title,
+      baseTitle: baseFolderTitle(title),
+      dateAdded: node.dateAdded ?? 0,
+      isRoot,
+      depth: parentRec ? parentRec.depth + 1 : 0,
+      path: parentRec ? parentRec.path + PATH_SEPARATOR + title : title,
+      preferredRank: parentRec ? Math.min(parentRec.preferredRank, ownRank) : ownRank,
+      childFolders: [],
+      childBookmarks: [],
+      bookmarkCount: 0,
+      folderCount: 0,
+      separatorCount: 0,
+      sig: -1,
+    });
+    order++;
+    if (parentRec) parentRec.childFolders.push(index);
+    const children = node.children ?? [];
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], parent: index });
+  }
+
+  // Children come after their parent in tree order, so a reverse pass sees every child before its parent.
+  const sigIds = new Map<string, number>();
+  const titleIds = new Map<string, number>();
+  for (let i = folders.length - 1; i >= 0; i--) {
+    const f = folders[i];
+    f.bookmarkCount += f.childBookmarks.length;
+    const tokens: string[] = [];
+    for (const b of f.childBookmarks) tokens.push('b' + bookmarks[b].key);
+    for (const c of f.childFolders) {
+      const child = folders[c];
+      f.bookmarkCount += child.bookmarkCount;
+      f.folderCount += child.folderCount + 1;
+      f.separatorCount += child.separatorCount;
+      if (child.bookmarkCount === 0) continue;
+      let titleId = titleIds.get(child.baseTitle);
+      if (titleId === undefined) titleIds.set(child.baseTitle, (titleId = titleIds.size));
+      tokens.push('f' + titleId + ':' + child.sig);
+    }
+    tokens.sort();
+    const text = tokens.join(',');
+    let sig = sigIds.get(text);
+    if (sig === undefined) sigIds.set(text, (sig = sigIds.size));
+    f.sig = sig;
+  }
+
+  return { folders, bookmarks, keys, separators, excludedFolders };
+}

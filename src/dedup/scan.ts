@@ -1,0 +1,71 @@
+/**
+ * The duplicate scan: a pure function over a bookmarks.getTree() result, the tags of each URL, visit counts and
+ * the settings. It finds duplicate bookmark groups, duplicated folders and empty folders (see find-*.ts) and
+ * returns them as plain JSON (ScanResult), ready for the cleanup page and for buildPlan.
+ */
+import type { BookmarkNode } from '../platform/browser';
+import type { Settings } from '../settings/settings';
+import { flagComebacks } from './comeback';
+import { findDuplicateGroups } from './find-duplicates';
+import { findEmptyFolders, findFolderPairs } from './find-folders';
+import { NO_REMOVED_HISTORY, type RemovedHistory } from './removed-history';
+import type { ScanResult } from './scan-types';
+import { flattenTree } from './scan-tree';
+
+export interface ScanInput {
+  /** The result of bookmarks.getTree(). */
+  tree: readonly BookmarkNode[];
+  settings: Settings;
+  /** Tags per exact URL. */
+  tagsByUrl?: ReadonlyMap<string, readonly string[]>;
+  /** Visit counts per exact URL. */
+  visitsByUrl?: ReadonlyMap<string, number>;
+  removedHistory?: RemovedHistory;
+  now?: number;
+}
+
+export function scanBookmarks(input: ScanInput): ScanResult {
+  const { settings } = input;
+  const tree = flattenTree(input.tree, {
+    matching: settings.matching,
+    excludedFolderIds: settings.exclusions.folderIds,
+    preferredFolderIds: settings.keep.preferredFolderIds,
+  });
+  const folderParents: Record<string, string> = {};
+  for (const f of tree.folders) folderParents[f.id] = f.parentId;
+
+  const folderPairs = findFolderPairs(tree, settings.keep.rules);
+  const movedTo = new Map<string, string>();
+  for (const pair of folderPairs) for (const move of pair.movesIntoKeep) movedTo.set(move.id, move.toParentId);
+  const groups = findDuplicateGroups(tree, {
+    matching: settings.matching,
+    keep: settings.keep,
+    tagsByUrl: input.tagsByUrl ?? new Map(),
+    visitsByUrl: input.visitsByUrl ?? new Map(),
+    afterSuggested: { removedFolders: new Set(folderPairs.map((p) => p.other.id)), movedTo, folderParents },
+  });
+  const cameBack = flagComebacks(groups, input.removedHistory ?? NO_REMOVED_HISTORY);
+  const emptyFolders = findEmptyFolders(tree);
+
+  let redundantCopies = 0;
+  for (const g of groups) redundantCopies += g.copies.length - 1;
+  return {
+    scannedAt: input.now ?? Date.now(),
+    options: { matching: { ...settings.matching }, keep: structuredClone(settings.keep) },
+    totals: {
+      bookmarks: tree.bookmarks.length,
+      folders: tree.folders.filter((f) => !f.isRoot).length,
+      separators: tree.separators,
+      excludedFolders: tree.excludedFolders,
+      duplicateGroups: groups.length,
+      redundantCopies,
+      folderPairs: folderPairs.length,
+      emptyFolders: emptyFolders.length,
+      cameBack,
+    },
+    groups,
+    folderPairs,
+    emptyFolders,
+    folderParents,
+  };
+}

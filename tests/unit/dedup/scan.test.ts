@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import { scanBookmarks, type ScanInput } from '../../../src/dedup/scan';
+import { removedHistoryFrom } from '../../../src/dedup/removed-history';
+import { DEFAULT_SETTINGS, type Settings } from '../../../src/settings/settings';
+import { bm, buildTree, folder, sep, type Roots } from './tree-builder';
+
+function scan(roots: Roots, extra: Partial<Omit<ScanInput, 'tree'>> & { settings?: Partial<Settings> } = {}) {
+  const settings: Settings = { ...structuredClone(DEFAULT_SETTINGS), ...extra.settings };
+  return scanBookmarks({ ...extra, tree: buildTree(roots), settings, now: 5 });
+}
+
+describe('duplicate bookmark groups', () => {
+  it('finds one URL saved 154 times across folders, with every copy and its path', () => {
+    const menu = Array.from({ length: 50 }, (_, i) => bm('https://mdn.example/', `MDN ${i}`));
+    const dev = Array.from({ length: 100 }, () => bm('https://mdn.example/', 'MDN'));
+    const result = scan({
+      menu: [...menu, folder('Dev', [folder('JS', dev)])],
+      toolbar: [bm('https://mdn.example/', 'MDN Web Docs'), bm('https://other.example/', 'Other')],
+      mobile: [bm('https://mdn.example/'), bm('https://mdn.example/'), bm('https://mdn.example/')],
+    });
+    expect(result.groups).toHaveLength(1);
+    const [group] = result.groups;
+    expect(group.copies).toHaveLength(154);
+    expect(group.rules).toEqual(['exact']);
+    expect(new Set(group.copies.map((c) => c.id)).size).toBe(154);
+    expect(group.copies.filter((c) => c.path === 'Bookmarks Menu › Dev › JS')).toHaveLength(100);
+    expect(group.copies.filter((c) => c.path === 'Bookmarks Menu')).toHaveLength(50);
+    expect(group.copies.filter((c) => c.path === 'Mobile Bookmarks')).toHaveLength(3);
+    // The default keep rules rank the toolbar first.
+    const keeper = group.copies.find((c) => c.id === group.suggestedKeeperId)!;
+    expect(keeper.path).toBe('Bookmarks Toolbar');
+    expect(keeper.rules).toEqual([]);
+    expect(result.totals).toMatchObject({ bookmarks: 155, duplicateGroups: 1, redundantCopies: 153 });
+  });
+
+  it('joins trailing-slash and utm variants and records the rules; http/https only when opted in', () => {
+    const roots: Roots = {
+      menu: [bm('https://site.example/page', 'Page')],
+      unfiled: [bm('https://site.example/page/', 'Page'), bm('https://site.example/page?utm_source=news', 'Page'), bm('http://site.example/page', 'Page')],
+    };
+    const safe = scan(roots);
+    expect(safe.groups).toHaveLength(1);
+    expect(safe.groups[0].copies.map((c) => c.url)).toEqual([
+      'https://site.example/page',
+      'https://site.example/page/',
+      'https://site.example/page?utm_source=news',
+    ]);
+    expect(safe.groups[0].rules).toEqual(['trailing-slash', 'tracking-params']);
+
+    const optIn = scan(roots, { settings: { matching: { ...DEFAULT_SETTINGS.matching, httpEqualsHttps: true } } });
+    expect(optIn.groups).toHaveLength(1);
+    expect(optIn.groups[0].copies).toHaveLength(4);
+    expect(optIn.groups[0].rules).toEqual(['trailing-slash', 'tracking-params', 'http-https']);
+    const httpCopy = optIn.groups[0].copies.find((c) => c.url.startsWith('http:'))!;
+    expect(httpCopy.rules).toEqual(['http-https']);
+  });
+
+  it('javascript:, place:, data:, about: and file: URLs match only exactly', () => {
+    const result = scan({
+      menu: [bm('javascript:void(0)'), bm('javascript:void(0)'), bm('file:///a/'), bm('file:///a'), bm('place:sort=8'), bm('PLACE:sort=8')],
+    });
+    expect(result.groups.map((g) => g.key)).toEqual(['javascript:void(0)']);
+  });
+
+  it('separators (url "data:") are never duplicates', () => {
+    const result = scan({ menu: [sep(), sep(), bm('https://a.example/')] });
+    expect(result.groups).toEqual([]);
+    expect(result.totals.separators).toBe(2);
+  });
+
+  it('attaches tags and visit counts per exact URL', () => {
+    const result = scan(
+      { menu: [bm('https://a.example/', 'A')], toolbar: [bm('https://a.example', 'A')] },
+      {
+        tagsByUrl: new Map([['https://a.example/', ['docs', 'web']]]),
+        visitsByUrl: new Map([['https://a.example', 7]]),
+      },
+    );
+    const [first, second] = result.groups[0].copies;
+    expect(first).toMatchObject({ tags: ['docs', 'web'], visits: 0 });
+    expect(second).toMatchObject({ tags: [], visits: 7 });
+  });
+
+  it('applies the keep rules in the user order', () => {
+    const roots: Roots = { unfiled: [bm('https://a.example/', '', { id: 'old', dateAdded: 10 }), bm('https://a.example/', 'Nice title', { id: 'new', dateAdded: 20 })] };
+    expect(scan(roots).groups[0].suggestedKeeperId).toBe('old');
+    const titleFirst = { ...DEFAULT_SETTINGS.keep, rules: ['bestTitle', 'oldest'] as Settings['keep']['rules'] };
+    expect(scan(roots, { settings: { keep: titleFirst } }).groups[0].suggestedKeeperId).toBe('new');
+  });
+
+  it('flags copies that came back after a cleanup removed them', () => {
+    const history = removedHistoryFrom([
+      { keys: ['back', 'https://a.example/'], removedAt: 500, sessionId: 's1' },
+      { keys: ['https://b.example/'], removedAt: 500, sessionId: 's1' },
+    ]);
+    const result = scan(
+      {
+        menu: [bm('https://a.example/', 'kept', { id: 'kept', dateAdded: 100 }), bm('https://a.example/', 'back', { id: 'back', dateAdded: 100 })],
+        toolbar: [bm('https://b.example/', 'kept', { id: 'kb', dateAdded: 100 }), bm('https://b.example/', 'new', { id: 'nb', dateAdded: 900 })],
+        unfiled: [bm('https://c.example/'), bm('https://c.example/')],
+      },
+      { removedHistory: history },
+    );
+    const [a, b, c] = result.groups;
+    expect(a.copies.map((x) => x.cameBack?.sessionId)).toEqual([undefined, 's1']);
+    expect(b.copies.map((x) => x.cameBack?.sessionId)).toEqual([undefined, 's1']);
+    expect(a.cameBack).toEqual({ removedAt: 500, sessionId: 's1' });
+    expect(c.cameBack).toBeUndefined();
+    expect(result.totals.cameBack).toBe(2);
+  });
+});
+
+describe('exclusions', () => {
+  it('skips excluded folders and everything inside them', () => {
+    const result = scan(
+      {
+        menu: [folder('Intentional', [bm('https://a.example/'), bm('https://a.example/'), folder('Empty', [])], { id: 'ex' }), bm('https://a.example/')],
+        toolbar: [bm('https://b.example/'), bm('https://b.example/')],
+      },
+      { settings: { exclusions: { folderIds: ['ex'] } } },
+    );
+    expect(result.groups.map((g) => g.key)).toEqual(['https://b.example']);
+    expect(result.emptyFolders).toEqual([]);
+    expect(result.totals.excludedFolders).toBe(2);
+    expect(result.folderParents.ex).toBeUndefined();
+  });
+});
+
+describe('empty folders', () => {
+  it('reports the outermost empty folder of a nest; separators and empty folders count as empty; roots never', () => {
+    const result = scan({
+      menu: [folder('Old', [sep(), folder('Older', [folder('Oldest', [])])], { id: 'old' }), folder('Kept', [bm('https://a.example/'), folder('Hollow', [], { id: 'hollow' })])],
+      toolbar: [],
+    });
+    expect(result.emptyFolders).toEqual([
+      { id: 'old', parentId: 'menu________', title: 'Old', path: 'Bookmarks Menu › Old', nestedFolders: 2, separators: 1 },
+      { id: 'hollow', parentId: expect.any(String), title: 'Hollow', path: 'Bookmarks Menu › Kept › Hollow', nestedFolders: 0, separators: 0 },
+    ]);
+    expect(result.emptyFolders.map((e) => e.id)).not.toContain('toolbar_____');
+  });
+});
+
+describe('duplicated folders', () => {
+  const dev = (suffix: string, id: string) =>
+    folder(
+      `Dev${suffix}`,
+      [bm('https://a.example/', 'A'), folder('JS', [bm('https://b.example/', 'B'), bm('https://c.example/', 'C')]), bm('https://d.example/', 'D')],
+      { id },
+    );
+
+  it('pairs a folder copied twice (copy suffixes) with the copy that stays, not its subfolders again', () => {
+    const result = scan({ toolbar: [dev('', 'dev')], unfiled: [dev(' (1)', 'dev1'), dev(' (2)', 'dev2')] });
+    expect(result.folderPairs.map((p) => [p.kind, p.keep.id, p.other.id])).toEqual([
+      ['identical', 'dev', 'dev1'],
+      ['identical', 'dev', 'dev2'],
+    ]);
+    expect(result.folderPairs[0]).toMatchObject({ shared: 4, uniqueToKeep: 0, uniqueToOther: 0, movesIntoKeep: [], movesIntoOther: [] });
+    expect(result.folderPairs[0].other.path).toBe('Other Bookmarks › Dev (1)');
+    // Every group keeps its copy in the folder that stays; the others are marked as going with their folder.
+    for (const group of result.groups) {
+      const keeper = group.copies.find((c) => c.id === group.suggestedKeeperId)!;
+      expect(keeper.path.startsWith('Bookmarks Toolbar › Dev')).toBe(true);
+      expect(group.copies.filter((c) => c.inRedundantFolderId).map((c) => c.inRedundantFolderId).sort()).toEqual(['dev1', 'dev2']);
+    }
+  });
+
+  it('content order does not matter, but titles must match up to a copy suffix', () => {
+    const a = folder('News', [bm('https://a.example/'), bm('https://b.example/')], { id: 'n1' });
+    const b = folder('News', [bm('https://b.example/'), bm('https://a.example/')], { id: 'n2' });
+    const c = folder('Other news', [bm('https://a.example/'), bm('https://b.example/')], { id: 'n3' });
+    const result = scan({ menu: [a], unfiled: [b, c] });
+    expect(result.folderPairs.map((p) => [p.kind, p.keep.id, p.other.id])).toEqual([['identical', 'n1', 'n2']]);
+  });
+
+  it('pairs a near-identical folder with the larger one that contains it, with shared and unique counts', () => {
+    const small = folder('JS', [bm('https://a.example/'), bm('https://b.example/')], { id: 'small' });
+    const big = folder('JS', [bm('https://a.example/'), bm('https://b.example/'), bm('https://c.example/', 'C', { id: 'c' }), folder('Tools', [bm('https://t.example/')], { id: 'tools' })], { id: 'big' });
+    const result = scan({ menu: [small], unfiled: [big] });
+    expect(result.folderPairs).toHaveLength(1);
+    const [pair] = result.folderPairs;
+    expect(pair).toMatchObject({ kind: 'contained', shared: 2, uniqueToKeep: 2, uniqueToOther: 0 });
+    expect(pair.keep.id).toBe('big');
+    expect(pair.other.id).toBe('small');
+    expect(pair.movesIntoKeep).toEqual([]);
+    expect(pair.movesIntoOther).toEqual([
+      { id: 'c', expectedParentId: 'big', toParentId: 'small' },
+      { id: 'tools', expectedParentId: 'big', toParentId: 'small' },
+    ]);
+  });
+
+  it('merging moves unique items into the same-titled subfolder of the folder that stays', () => {
+    const big = folder('Dev', [bm('https://a.example/'), bm('https://x.example/', 'X', { id: 'x' }), folder('JS', [bm('https://b.example/'), bm('https://new.example/', 'New', { id: 'new' })], { id: 'js-big' })], { id: 'big' });
+    const small = folder('Dev', [bm('https://a.example/'), folder('JS', [bm('https://b.example/')], { id: 'js-small' })], { id: 'small' });
+    const result = scan({ toolbar: [small], unfiled: [big] });
+    const pair = result.folderPairs.find((p) => p.other.id === 'small')!;
+    expect(pair).toMatchObject({ kind: 'contained', keep: { id: 'big' } });
+    // Keeping the smaller folder instead: the bigger one's unique items join it, into its own JS subfolder.
+    expect(pair.movesIntoOther).toEqual([
+      { id: 'x', expectedParentId: 'big', toParentId: 'small' },
+      { id: 'new', expectedParentId: 'js-big', toParentId: 'js-small' },
+    ]);
+    // The JS subfolders are not paired again: js-small goes with its parent.
+    expect(result.folderPairs).toHaveLength(1);
+  });
+
+  it('never pairs a folder with its own same-titled subfolder', () => {
+    const result = scan({ menu: [folder('Docs', [bm('https://a.example/'), folder('Docs', [bm('https://a.example/')])])] });
+    expect(result.folderPairs).toEqual([]);
+    expect(result.groups).toHaveLength(1);
+  });
+
+  it('a folder without bookmarks is an empty folder, not a duplicate folder', () => {
+    const result = scan({ menu: [folder('X', [], { id: 'x1' })], unfiled: [folder('X', [], { id: 'x2' })] });
+    expect(result.folderPairs).toEqual([]);
+    expect(result.emptyFolders.map((e) => e.id)).toEqual(['x1', 'x2']);
+  });
+});
+
+describe('result shape', () => {
+  it('is plain JSON and records the folder parents and the options used', () => {
+    const result = scan({ menu: [folder('A', [bm('https://a.example/'), bm('https://a.example/')], { id: 'a' })] });
+    expect(JSON.parse(JSON.stringify(result))).toEqual(result);
+    expect(result.folderParents).toMatchObject({ a: 'menu________', menu________: '' });
+    expect(result.options.keep.rules).toEqual(DEFAULT_SETTINGS.keep.rules);
+  });
+});
