@@ -1,8 +1,13 @@
 /**
- * In-memory browser.bookmarks, faithful to Firefox (Places behind ext-bookmarks): the fixed roots, 12-character
- * GUIDs, index shifting, Firefox's move rule (the index is the final position), one onRemoved per removeTree, one
- * onChanged per changed property, search semantics and Firefox's error strings. Every fact is pinned by a case in
- * tests/contract/cases.ts that also runs in real Firefox.
+ * In-memory browser.bookmarks, faithful to Firefox ESR (Places behind ext-bookmarks), as measured by the contract
+ * suite (tests/contract/cases.ts runs the same checks against this fake and real Firefox):
+ * - roots root________ > menu________ (0), toolbar_____ (1), [tags________ (2), hidden], unfiled_____ (3),
+ *   mobile______ (4), with localized titles; 12-character GUIDs; returned nodes are copies.
+ * - move: the index is the final position (same folder: clamped to the last slot); a no-op move fires nothing.
+ * - removeTree fires one onRemoved; update fires one onChanged per changed property, title before url.
+ * - search: words (AND), case-insensitive, anywhere in title or URL, folders included, in creation order.
+ * - Firefox's quirks are kept: error texts differ per method, schema errors throw synchronously, and a bookmark
+ *   is accepted as a parent (its children are then invisible to getTree/getChildren).
  */
 import type { BookmarkNode } from '../../src/platform/browser';
 import type { EventHub } from './events';
@@ -14,31 +19,46 @@ export const TOOLBAR = 'toolbar_____';
 export const TAGS = 'tags________';
 export const UNFILED = 'unfiled_____';
 export const MOBILE = 'mobile______';
-const ROOTS = [ROOT, MENU, TOOLBAR, TAGS, UNFILED, MOBILE];
+const USER_ROOTS = [MENU, TOOLBAR, TAGS, UNFILED, MOBILE];
 
-/** Firefox's error messages, word for word (measured in Firefox ESR by the contract suite). */
+/** Firefox's error messages, word for word (measured in Firefox ESR; see tests/contract/cases.ts). */
 export const BookmarkErrors = {
-  notFound: 'No bookmarks found for the provided GUID',
+  getNotFound: 'Bookmark not found',
+  removeNotFound: 'No bookmarks found for the provided GUID.',
+  changeNotFound: 'No bookmarks found for the provided GUID',
+  parentNotFound: 'No bookmarks found for the provided parentGuid',
   parentInvalid: 'parentGuid must be valid',
   nonEmptyFolder: 'Cannot remove a non-empty folder.',
   rootModify: 'The bookmark root cannot be modified',
+  rootMove: "It's not possible to move Places root folders.",
   folderIntoItself: 'Cannot insert a folder into itself or one of its descendants',
+  getChildrenNotFound: `can't access property "children", root is null`,
+  getSubTreeNotFound: `can't access property "guid", node is null`,
+  unexpected: 'An unexpected error occurred',
   invalidBookmark: (info: Record<string, unknown>) => `Invalid bookmark: ${JSON.stringify(info)}`,
+  invalidGuid: (method: string, guid: unknown) => `Bookmarks.sys.mjs: ${method}: Invalid value for property 'guid': ${JSON.stringify(guid)}`,
+  invalidProperty: (method: string, property: string, value: unknown) =>
+    `Bookmarks.sys.mjs: ${method}: Invalid value for property '${property}': ${JSON.stringify(value)}`,
+  schema: (parameter: string, detail: string, method: string) => `Type error for parameter ${parameter} (${detail}) for bookmarks.${method}.`,
 } as const;
 
 export type BookmarkType = 'bookmark' | 'folder' | 'separator';
+const PLACES_TYPE: Record<BookmarkType, number> = { bookmark: 1, folder: 2, separator: 3 };
 
 interface StoredNode {
   id: string;
+  /** Undefined for the root, and for the orphans Firefox leaves when a bookmark that was used as a parent goes. */
   parentId: string | undefined;
+  /** The position an orphan had when its parent went. */
+  orphanIndex?: number;
   type: BookmarkType;
+  /** The title as stored; the user roots show a localized title instead. */
   title: string;
   url?: string;
   dateAdded: number;
-  /** Folders only: last change of the folder or its direct children. */
   dateGroupModified?: number;
-  /** Folders only: child ids in order. */
-  children?: string[];
+  /** Child ids in order. Firefox accepts children even under a bookmark (they are then invisible). */
+  children: string[];
 }
 
 export interface CreateDetails {
@@ -61,11 +81,34 @@ export interface FakeBookmarksOptions {
   newGuid: () => string;
 }
 
+/** Localized titles Firefox shows for the roots (the stored titles are "menu", "toolbar", ...). */
+const ROOT_DISPLAY_TITLES: Record<string, string> = {
+  [ROOT]: '',
+  [MENU]: 'Bookmarks Menu',
+  [TOOLBAR]: 'Bookmarks Toolbar',
+  [TAGS]: 'tags',
+  [UNFILED]: 'Other Bookmarks',
+  [MOBILE]: 'Mobile Bookmarks',
+};
+const ROOT_STORED_TITLES: Record<string, string> = { [ROOT]: '', [MENU]: 'menu', [TOOLBAR]: 'toolbar', [TAGS]: 'tags', [UNFILED]: 'unfiled', [MOBILE]: 'mobile' };
+
 function fail(message: string): never {
   throw new Error(message);
 }
 
+/** Firefox checks the parameters against the API schema before anything runs, and throws synchronously. */
+function checkIndex(index: unknown, parameter: string, method: string): void {
+  if (index === undefined || index === null) return;
+  if (typeof index !== 'number' || !Number.isInteger(index)) fail(BookmarkErrors.schema(parameter, `Error processing index: Expected integer instead of ${JSON.stringify(index)}`, method));
+  if (index < 0) fail(BookmarkErrors.schema(parameter, `Error processing index: Integer ${index} is too small (must be at least 0)`, method));
+}
+
+function checkString(value: unknown, parameter: string, method: string): void {
+  if (typeof value !== 'string') fail(BookmarkErrors.schema(parameter, `Expected string instead of ${JSON.stringify(value)}`, method));
+}
+
 function parseUrl(url: string): string | null {
+  if (url.length === 0 || url.length > 65536) return null;
   try {
     return new URL(url).href;
   } catch {
@@ -73,8 +116,8 @@ function parseUrl(url: string): string | null {
   }
 }
 
-/** The words of a search string, as Places' AUTOCOMPLETE_MATCH splits it. */
-function words(text: string): string[] {
+/** The words of a search string, as Places' AUTOCOMPLETE_MATCH splits it (on whitespace, case-insensitive). */
+export function searchWords(text: string): string[] {
   return text
     .toLowerCase()
     .split(/\s+/)
@@ -83,19 +126,11 @@ function words(text: string): string[] {
 
 export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions) {
   const nodes = new Map<string, StoredNode>();
-  const rootTitles: Record<string, string> = {
-    [ROOT]: '',
-    [MENU]: 'Bookmarks Menu',
-    [TOOLBAR]: 'Bookmarks Toolbar',
-    [TAGS]: 'Tags',
-    [UNFILED]: 'Other Bookmarks',
-    [MOBILE]: 'Mobile Bookmarks',
-  };
   const start = now();
-  nodes.set(ROOT, { id: ROOT, parentId: undefined, type: 'folder', title: '', dateAdded: start, dateGroupModified: start, children: [] });
-  for (const id of [MENU, TOOLBAR, TAGS, UNFILED, MOBILE]) {
-    nodes.set(id, { id, parentId: ROOT, type: 'folder', title: rootTitles[id], dateAdded: start, dateGroupModified: start, children: [] });
-    nodes.get(ROOT)!.children!.push(id);
+  for (const id of [ROOT, ...USER_ROOTS]) {
+    const parentId = id === ROOT ? undefined : ROOT;
+    nodes.set(id, { id, parentId, type: 'folder', title: ROOT_STORED_TITLES[id], dateAdded: start, dateGroupModified: start, children: [] });
+    if (parentId) nodes.get(ROOT)!.children.push(id);
   }
 
   const events = {
@@ -108,204 +143,248 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
     onImportEnded: hub.event<() => void>(),
   };
 
-  const find = (id: unknown): StoredNode | undefined => (typeof id === 'string' ? nodes.get(id) : undefined);
-  const mustFind = (id: unknown): StoredNode => find(id) ?? fail(BookmarkErrors.notFound);
-  const indexOf = (node: StoredNode): number => (node.parentId ? nodes.get(node.parentId)!.children!.indexOf(node.id) : 0);
-  const isHidden = (node: StoredNode): boolean => node.id === TAGS || (node.parentId !== undefined && isHidden(nodes.get(node.parentId)!));
+  const find = (id: string): StoredNode | undefined => nodes.get(id);
+  const parentOf = (node: StoredNode): StoredNode | undefined => (node.parentId === undefined ? undefined : nodes.get(node.parentId));
+  const indexOf = (node: StoredNode): number => {
+    const parent = parentOf(node);
+    return parent ? parent.children.indexOf(node.id) : node.orphanIndex ?? 0;
+  };
+  const displayTitle = (node: StoredNode): string => (node.id in ROOT_DISPLAY_TITLES ? ROOT_DISPLAY_TITLES[node.id] : node.title);
+  /** Tag folders and tag entries live under the tags root; Firefox keeps them out of trees and searches. */
+  const underTags = (node: StoredNode): boolean => node.parentId === TAGS || (node.parentId !== undefined && parentOf(node)?.parentId === TAGS);
 
   function toApi(node: StoredNode, depth: 'node' | 'tree'): BookmarkNode {
-    const out: BookmarkNode = { id: node.id, title: node.title, index: indexOf(node), dateAdded: node.dateAdded, type: node.type };
-    if (node.parentId !== undefined) out.parentId = node.parentId;
-    if (node.type === 'bookmark') out.url = node.url;
-    if (node.type === 'separator') out.url = 'data:';
+    const out: BookmarkNode = { id: node.id, title: displayTitle(node), index: indexOf(node), dateAdded: node.dateAdded, type: node.type };
+    // Firefox sets parentId and url as own keys even when undefined (the root's parentId, a folder's url).
+    if (node.type === 'folder' || parentOf(node)) out.parentId = parentOf(node) ? node.parentId : undefined;
+    out.url = node.type === 'bookmark' ? node.url : node.type === 'separator' ? 'data:' : undefined;
     if (node.type === 'folder') {
       out.dateGroupModified = node.dateGroupModified;
-      if (depth === 'tree') {
-        out.children = node.children!.map((id) => nodes.get(id)!).filter((c) => !isHidden(c)).map((c) => toApi(c, 'tree'));
-      }
+      if (depth === 'tree') out.children = visibleChildren(node).map((c) => toApi(c, 'tree'));
     }
     return out;
   }
 
-  /** The node as Firefox reports it in onRemoved (no children, even for a folder). */
-  function removedNode(node: StoredNode, index: number, parentId: string): BookmarkNode {
-    const out: BookmarkNode = { id: node.id, parentId, index, title: node.title, dateAdded: node.dateAdded, type: node.type };
-    if (node.type === 'bookmark') out.url = node.url;
-    if (node.type === 'separator') out.url = 'data:';
-    return out;
+  function visibleChildren(node: StoredNode): StoredNode[] {
+    if (node.type !== 'folder') return [];
+    return node.children.map((id) => nodes.get(id)!).filter((c) => c.id !== TAGS);
   }
 
-  function isAncestorOrSelf(ancestorId: string, node: StoredNode): boolean {
-    for (let n: StoredNode | undefined = node; n; n = n.parentId ? nodes.get(n.parentId) : undefined) {
-      if (n.id === ancestorId) return true;
-    }
+  /** The node Firefox passes to onRemoved: no dateAdded, no children. */
+  function removedNode(node: StoredNode, parentId: string, index: number): BookmarkNode {
+    const url = node.type === 'bookmark' ? node.url : node.type === 'separator' ? 'data:' : undefined;
+    return { id: node.id, parentId, index, type: node.type, title: node.title, url };
+  }
+
+  function isAncestorOrSelf(ancestorId: string, node: StoredNode | undefined): boolean {
+    for (let n = node; n; n = parentOf(n)) if (n.id === ancestorId) return true;
     return false;
   }
 
-  function touch(folder: StoredNode): void {
-    folder.dateGroupModified = now();
-  }
-
   function detach(node: StoredNode): { parentId: string; index: number } {
-    const parent = nodes.get(node.parentId!)!;
-    const index = parent.children!.indexOf(node.id);
-    parent.children!.splice(index, 1);
-    touch(parent);
+    const parent = parentOf(node)!;
+    const index = parent.children.indexOf(node.id);
+    parent.children.splice(index, 1);
+    parent.dateGroupModified = now();
     return { parentId: parent.id, index };
   }
 
-  function dropSubtree(node: StoredNode): void {
-    for (const childId of node.children ?? []) dropSubtree(nodes.get(childId)!);
+  function removeSubtree(node: StoredNode, keepOrphans: boolean): void {
+    node.children.forEach((childId, index) => {
+      const child = nodes.get(childId)!;
+      if (keepOrphans) {
+        child.parentId = undefined;
+        child.orphanIndex = index;
+      } else removeSubtree(child, false);
+    });
     nodes.delete(node.id);
   }
 
-  function clampIndex(index: number | undefined, length: number): number {
-    return index === undefined || index === null || index < 0 || index > length ? length : index;
+  const clampIndex = (index: number | undefined | null, length: number): number =>
+    index === undefined || index === null || index > length ? length : index;
+
+  /** Runs the body asynchronously (as an API call does), after the synchronous schema checks. */
+  const later = <T>(body: () => T): Promise<T> => Promise.resolve().then(body);
+
+  function get(idOrIdList: string | string[]): Promise<BookmarkNode[]> {
+    const ids = Array.isArray(idOrIdList) ? idOrIdList : [idOrIdList];
+    if (Array.isArray(idOrIdList) && ids.length === 0) {
+      fail(BookmarkErrors.schema('idOrIdList', 'Value must either: be a string value, or have at least 1 items', 'get'));
+    }
+    ids.forEach((id) => checkString(id, 'idOrIdList', 'get'));
+    return later(() =>
+      ids.map((id) => {
+        if (!GUID_PATTERN.test(id)) fail(BookmarkErrors.invalidGuid('fetch', id));
+        return toApi(find(id) ?? fail(BookmarkErrors.getNotFound), 'node');
+      }),
+    );
   }
 
-  const api = {
-    ...events,
+  function getChildren(id: string): Promise<BookmarkNode[]> {
+    checkString(id, 'id', 'getChildren');
+    return later(() => visibleChildren(find(id) ?? fail(BookmarkErrors.getChildrenNotFound)).map((c) => toApi(c, 'node')));
+  }
 
-    async get(idOrIds: string | string[]): Promise<BookmarkNode[]> {
-      const ids = Array.isArray(idOrIds) ? idOrIds : [idOrIds];
-      return ids.map((id) => toApi(mustFind(id), 'node'));
-    },
+  function getSubTree(id: string): Promise<BookmarkNode[]> {
+    checkString(id, 'id', 'getSubTree');
+    return later(() => [toApi(find(id) ?? fail(BookmarkErrors.getSubTreeNotFound), 'tree')]);
+  }
 
-    async getChildren(id: string): Promise<BookmarkNode[]> {
-      const node = mustFind(id);
-      if (node.type !== 'folder') return [];
-      return node.children!.map((c) => nodes.get(c)!).filter((c) => !isHidden(c)).map((c) => toApi(c, 'node'));
-    },
-
-    async getTree(): Promise<BookmarkNode[]> {
-      return [toApi(nodes.get(ROOT)!, 'tree')];
-    },
-
-    async getSubTree(id: string): Promise<BookmarkNode[]> {
-      return [toApi(mustFind(id), 'tree')];
-    },
-
-    async getRecent(numberOfItems: number): Promise<BookmarkNode[]> {
-      if (!Number.isInteger(numberOfItems) || numberOfItems < 1) {
-        fail(`Type error for parameter numberOfItems (Integer ${numberOfItems} is too small (must be at least 1)) for bookmarks.getRecent.`);
-      }
-      return [...nodes.values()]
-        .filter((n) => n.type === 'bookmark' && !isHidden(n))
+  function getRecent(numberOfItems: number): Promise<BookmarkNode[]> {
+    if (typeof numberOfItems !== 'number' || !Number.isInteger(numberOfItems)) {
+      fail(BookmarkErrors.schema('numberOfItems', `Expected integer instead of ${JSON.stringify(numberOfItems)}`, 'getRecent'));
+    }
+    if (numberOfItems < 1) {
+      fail(BookmarkErrors.schema('numberOfItems', `Integer ${numberOfItems} is too small (must be at least 1)`, 'getRecent'));
+    }
+    return later(() =>
+      [...nodes.values()]
+        .filter((n) => n.type === 'bookmark' && !underTags(n))
         .map((n, order) => ({ n, order }))
         .sort((a, b) => b.n.dateAdded - a.n.dateAdded || b.order - a.order)
         .slice(0, numberOfItems)
-        .map(({ n }) => toApi(n, 'node'));
-    },
+        .map(({ n }) => toApi(n, 'node')),
+    );
+  }
 
-    async search(query: string | SearchQuery): Promise<BookmarkNode[]> {
-      const q: SearchQuery = typeof query === 'string' ? { query } : { ...query };
-      const wanted = q.query !== undefined ? words(q.query) : [];
-      const url = q.url !== undefined ? parseUrl(q.url) ?? fail(`Invalid URL: ${q.url}`) : undefined;
+  function search(query: string | SearchQuery): Promise<BookmarkNode[]> {
+    if (typeof query === 'object' && query !== null && query.url !== undefined && parseUrl(query.url) === null) {
+      fail(BookmarkErrors.schema('query', 'Value must either: be a string value, or .url must match the format "url"', 'search'));
+    }
+    return later(() => {
+      if (!query) fail(BookmarkErrors.unexpected);
+      const q: SearchQuery = typeof query === 'string' ? { query } : query;
+      const wanted = q.query ? searchWords(q.query) : [];
+      const url = q.url ? parseUrl(q.url)! : undefined;
       return [...nodes.values()]
-        .filter((n) => !ROOTS.includes(n.id) && !isHidden(n))
+        .filter((n) => n.id !== ROOT && n.parentId !== undefined && !underTags(n))
         .filter((n) => {
-          if (q.title !== undefined && q.title !== '' && n.title !== q.title) return false;
+          if (q.title && n.title !== q.title) return false;
           if (url !== undefined && n.url !== url) return false;
-          if (wanted.length > 0) {
-            if (n.type !== 'bookmark') return false;
-            const haystack = `${n.url} ${n.title}`.toLowerCase();
-            if (!wanted.every((w) => haystack.includes(w))) return false;
-          }
-          return n.type !== 'separator';
+          const haystacks = [n.title.toLowerCase(), (n.url ?? '').toLowerCase()];
+          return wanted.every((w) => haystacks.some((h) => h.includes(w)));
         })
         .map((n) => toApi(n, 'node'));
-    },
+    });
+  }
 
-    async create(details: CreateDetails): Promise<BookmarkNode> {
-      const parentId = details.parentId ?? UNFILED;
-      const type: BookmarkType = details.type ?? (details.url !== undefined ? 'bookmark' : 'folder');
-      const title = type === 'separator' ? '' : details.title ?? '';
-      let url: string | undefined;
-      if (type === 'bookmark') {
-        url = parseUrl(details.url ?? '') ?? fail(BookmarkErrors.invalidBookmark({ title, type, url: details.url, parentGuid: parentId }));
-      }
-      const parent = find(parentId);
-      if (!parent || parent.type !== 'folder' || parent.id === ROOT) fail(BookmarkErrors.parentInvalid);
-      const id = newGuid();
+  function create(details: CreateDetails): Promise<BookmarkNode> {
+    checkIndex(details.index, 'bookmark', 'create');
+    const title = details.title ?? '';
+    const type: BookmarkType =
+      details.type === 'separator' ? 'separator' : details.type === 'folder' || (details.type == null && details.url == null) ? 'folder' : 'bookmark';
+    const parentGuid = details.parentId ?? UNFILED;
+    const info: Record<string, unknown> = { title, type: PLACES_TYPE[type] };
+    if (type === 'bookmark') info.url = details.url ?? '';
+    if (details.index !== undefined && details.index !== null) info.index = details.index;
+    info.parentGuid = parentGuid;
+    const url = type === 'bookmark' ? parseUrl(details.url ?? '') : null;
+    if ((type === 'bookmark' && url === null) || (type === 'separator' && title !== '') || !GUID_PATTERN.test(parentGuid)) {
+      return Promise.reject(new Error(BookmarkErrors.invalidBookmark(info)));
+    }
+    return later(() => {
+      if (parentGuid === ROOT) fail(BookmarkErrors.rootModify);
+      const parent = find(parentGuid) ?? fail(BookmarkErrors.parentInvalid);
       const time = now();
-      const node: StoredNode = { id, parentId: parent.id, type, title, dateAdded: time };
-      if (url !== undefined) node.url = url;
-      if (type === 'folder') {
-        node.children = [];
-        node.dateGroupModified = time;
-      }
-      nodes.set(id, node);
-      const index = clampIndex(details.index, parent.children!.length);
-      parent.children!.splice(index, 0, id);
-      touch(parent);
-      const created = toApi(node, 'node');
-      events.onCreated.emit(id, created);
+      const node: StoredNode = { id: newGuid(), parentId: parent.id, type, title, dateAdded: time, children: [] };
+      if (url !== null) node.url = url;
+      if (type === 'folder') node.dateGroupModified = time;
+      nodes.set(node.id, node);
+      parent.children.splice(clampIndex(details.index, parent.children.length), 0, node.id);
+      parent.dateGroupModified = time;
+      events.onCreated.emit(node.id, toApi(node, 'node'));
       return toApi(node, 'node');
-    },
+    });
+  }
 
-    async move(id: string, destination: { parentId?: string; index?: number }): Promise<BookmarkNode> {
-      const node = mustFind(id);
-      if (ROOTS.includes(node.id)) fail(BookmarkErrors.rootModify);
-      const newParent = destination.parentId === undefined ? nodes.get(node.parentId!)! : find(destination.parentId);
-      if (!newParent || newParent.type !== 'folder' || newParent.id === ROOT) fail(BookmarkErrors.parentInvalid);
+  function move(id: string, destination: { parentId?: string; index?: number }): Promise<BookmarkNode> {
+    checkString(id, 'id', 'move');
+    checkIndex(destination.index, 'destination', 'move');
+    const info: Record<string, unknown> = { guid: id };
+    if (destination.parentId !== undefined && destination.parentId !== null) info.parentGuid = destination.parentId;
+    info.index = destination.index ?? -1;
+    if (!GUID_PATTERN.test(id) || (destination.parentId != null && !GUID_PATTERN.test(destination.parentId))) {
+      return Promise.reject(new Error(BookmarkErrors.invalidBookmark(info)));
+    }
+    return later(() => {
+      const node = find(id) ?? fail(BookmarkErrors.changeNotFound);
+      if (node.id === ROOT) fail(BookmarkErrors.rootModify);
+      if (USER_ROOTS.includes(node.id)) fail(BookmarkErrors.rootMove);
+      const newParent = destination.parentId == null ? parentOf(node)! : find(destination.parentId) ?? fail(BookmarkErrors.parentNotFound);
+      if (newParent.id === ROOT) fail(BookmarkErrors.rootModify);
       if (isAncestorOrSelf(node.id, newParent)) fail(BookmarkErrors.folderIntoItself);
       const oldParentId = node.parentId!;
       const oldIndex = indexOf(node);
       detach(node);
-      const index = clampIndex(destination.index, newParent.children!.length);
-      newParent.children!.splice(index, 0, node.id);
+      const index = clampIndex(destination.index, newParent.children.length);
+      newParent.children.splice(index, 0, node.id);
       node.parentId = newParent.id;
-      touch(newParent);
+      newParent.dateGroupModified = now();
       if (newParent.id !== oldParentId || index !== oldIndex) {
         events.onMoved.emit(node.id, { parentId: newParent.id, index, oldParentId, oldIndex });
       }
       return toApi(node, 'node');
-    },
+    });
+  }
 
-    async update(id: string, changes: { title?: string; url?: string }): Promise<BookmarkNode> {
-      const node = mustFind(id);
-      if (ROOTS.includes(node.id)) fail(BookmarkErrors.rootModify);
-      let url: string | undefined;
-      if (changes.url !== undefined) {
-        if (node.type !== 'bookmark') fail(BookmarkErrors.invalidBookmark({ guid: id, url: changes.url }));
-        url = parseUrl(changes.url) ?? fail(BookmarkErrors.invalidBookmark({ guid: id, url: changes.url }));
-      }
-      const titleChanged = changes.title !== undefined && node.type !== 'separator' && changes.title !== node.title;
+  function update(id: string, changes: { title?: string; url?: string }): Promise<BookmarkNode> {
+    checkString(id, 'id', 'update');
+    const info: Record<string, unknown> = { guid: id };
+    if (changes.title != null) info.title = changes.title;
+    if (changes.url != null) info.url = changes.url;
+    const url = changes.url != null ? parseUrl(changes.url) : undefined;
+    if (!GUID_PATTERN.test(id) || url === null) return Promise.reject(new Error(BookmarkErrors.invalidBookmark(info)));
+    return later(() => {
+      const node = find(id) ?? fail(BookmarkErrors.changeNotFound);
+      if (node.id === ROOT) fail(BookmarkErrors.rootModify);
+      if (url !== undefined && node.type !== 'bookmark') fail(BookmarkErrors.invalidProperty('update', 'url', changes.url));
+      if (changes.title != null && node.type === 'separator' && changes.title !== '') fail(BookmarkErrors.invalidProperty('update', 'title', changes.title));
+      const titleChanged = changes.title != null && changes.title !== node.title;
       const urlChanged = url !== undefined && url !== node.url;
       if (titleChanged) node.title = changes.title!;
       if (urlChanged) node.url = url;
       if (titleChanged) events.onChanged.emit(node.id, { title: node.title });
       if (urlChanged) events.onChanged.emit(node.id, { url: node.url });
       return toApi(node, 'node');
-    },
-
-    async remove(id: string): Promise<void> {
-      const node = mustFind(id);
-      if (ROOTS.includes(node.id)) fail(BookmarkErrors.rootModify);
-      if (node.type === 'folder' && node.children!.length > 0) fail(BookmarkErrors.nonEmptyFolder);
-      removeNode(node);
-    },
-
-    async removeTree(id: string): Promise<void> {
-      const node = mustFind(id);
-      if (ROOTS.includes(node.id)) fail(BookmarkErrors.rootModify);
-      removeNode(node);
-    },
-  };
-
-  function removeNode(node: StoredNode): void {
-    const { parentId, index } = detach(node);
-    const gone = removedNode(node, index, parentId);
-    dropSubtree(node);
-    events.onRemoved.emit(node.id, { parentId, index, node: gone });
+    });
   }
+
+  function removeWith(method: 'remove' | 'removeTree') {
+    return (id: string): Promise<void> => {
+      checkString(id, 'id', method);
+      // Places refuses the user roots and malformed ids before it looks anything up.
+      if (!GUID_PATTERN.test(id) || USER_ROOTS.includes(id)) return Promise.reject(new Error(BookmarkErrors.invalidBookmark({ guid: id })));
+      return later(() => {
+        if (id === ROOT) fail(BookmarkErrors.rootModify);
+        const node = find(id) ?? fail(BookmarkErrors.removeNotFound);
+        if (method === 'remove' && node.type === 'folder' && node.children.length > 0) fail(BookmarkErrors.nonEmptyFolder);
+        const { parentId, index } = detach(node);
+        const gone = removedNode(node, parentId, index);
+        removeSubtree(node, node.type !== 'folder');
+        events.onRemoved.emit(node.id, { parentId, index, node: gone });
+      });
+    };
+  }
+
+  const api = {
+    ...events,
+    get,
+    getChildren,
+    getTree: (): Promise<BookmarkNode[]> => later(() => [toApi(nodes.get(ROOT)!, 'tree')]),
+    getSubTree,
+    getRecent,
+    search,
+    create,
+    move,
+    update,
+    remove: removeWith('remove'),
+    removeTree: removeWith('removeTree'),
+  };
 
   return {
     api,
-    /** All live bookmarks with a URL (for history/tab helpers and tests). */
-    urls(): string[] {
-      return [...nodes.values()].filter((n) => n.type === 'bookmark').map((n) => n.url!);
-    },
+    /** How many nodes the store holds besides the roots (for tests of the fake). */
+    size: () => nodes.size - 1 - USER_ROOTS.length,
   };
 }
 

@@ -1,7 +1,11 @@
 /**
- * In-memory browser.history, faithful to Firefox's ext-history: pages with visits, search by words over title and
- * URL within [startTime, endTime] (startTime defaults to 24 hours ago, maxResults to 100), newest visit first;
- * getVisits newest first; deleteUrl/deleteAll/deleteRange fire onVisitRemoved.
+ * In-memory browser.history, faithful to Firefox ESR's ext-history as measured by tests/contract:
+ * - search: words (AND, case-insensitive) anywhere in title or URL, pages with a visit in [startTime, endTime]
+ *   (startTime defaults to 24 hours ago, maxResults to 100), most recent visit first; items carry id, url, title
+ *   (null for a page that never had one), lastVisitTime and visitCount (reloads and frame visits not counted).
+ * - onVisited items also carry typedCount and count every visit; onTitleChanged fires when a known page's title
+ *   changes; getVisits lists newest first with referringVisitId "0".
+ * - deleteUrl/deleteRange fire onVisitRemoved only for pages that are gone; deleteAll fires {allHistory: true}.
  */
 import type { HistoryItem } from '../../src/platform/browser';
 import type { EventHub } from './events';
@@ -53,7 +57,7 @@ interface Visit {
 interface Page {
   guid: string;
   url: string;
-  title: string;
+  title: string | null;
   visits: Visit[];
 }
 
@@ -78,6 +82,23 @@ function toMs(time: number | string | Date): number {
   return time;
 }
 
+const UNEXPECTED = 'An unexpected error occurred';
+
+/** Schemes Places never keeps in history (nsNavHistory::CanAddURI). */
+const UNSTORABLE_SCHEMES: readonly string[] = ['about:', 'imap:', 'news:', 'mailbox:', 'moz-anno:', 'view-source:', 'chrome:', 'resource:', 'data:', 'javascript:', 'blob:', 'moz-extension:'];
+
+function parseUrlOrNull(url: string): string | null {
+  try {
+    return new URL(url).href;
+  } catch {
+    return null;
+  }
+}
+
+function schemaError(parameter: string, detail: string, method: string): never {
+  throw new Error(`Type error for parameter ${parameter} (${detail}) for history.${method}.`);
+}
+
 function words(text: string): string[] {
   return text
     .toLowerCase()
@@ -98,73 +119,94 @@ export function createFakeHistory({ hub, now, newGuid }: FakeHistoryOptions) {
   const counted = (page: Page) => page.visits.filter((v) => !UNCOUNTED.includes(v.transition));
   const lastVisit = (page: Page) => page.visits.reduce((max, v) => Math.max(max, v.time), 0);
 
-  function toItem(page: Page): HistoryItem {
+  /** A history.search result: Firefox leaves out typedCount and reports a missing title as null. */
+  function toSearchItem(page: Page): HistoryItem {
     return {
       id: page.guid,
       url: page.url,
-      title: page.title,
+      title: page.title as string,
       lastVisitTime: lastVisit(page),
       visitCount: counted(page).length,
+    };
+  }
+
+  /** The item onVisited carries. */
+  function toVisitedItem(page: Page): HistoryItem {
+    return {
+      id: page.guid,
+      url: page.url,
+      title: page.title ?? '',
+      lastVisitTime: lastVisit(page),
+      visitCount: page.visits.length,
       typedCount: page.visits.filter((v) => v.transition === 'typed').length,
     };
   }
 
-  function parseUrl(url: string): string {
-    try {
-      return new URL(url).href;
-    } catch {
-      throw new Error(`Invalid URL provided: ${url}`);
-    }
+  /** Parses a URL Places can store; anything else is refused with Firefox's unhelpful message. */
+  function storableUrl(url: string): string {
+    const href = parseUrlOrNull(url);
+    if (href === null || UNSTORABLE_SCHEMES.includes(new URL(href).protocol)) throw new Error(UNEXPECTED);
+    return href;
   }
 
   const api = {
     ...events,
 
-    async addUrl(details: { url: string; title?: string; transition?: TransitionType; visitTime?: number | string | Date }): Promise<void> {
+    addUrl(details: { url: string; title?: string; transition?: TransitionType; visitTime?: number | string | Date }): Promise<void> {
       const transition = details.transition ?? 'link';
-      if (!TRANSITIONS.includes(transition)) throw new Error(`Invalid transition type: ${transition}`);
-      const url = parseUrl(details.url);
-      const time = details.visitTime !== undefined ? toMs(details.visitTime) : now();
-      let page = pages.get(url);
-      if (!page) {
-        page = { guid: newGuid(), url, title: '', visits: [] };
-        pages.set(url, page);
-      }
-      const titleChanged = details.title !== undefined && details.title !== page.title;
-      if (details.title !== undefined) page.title = details.title;
-      page.visits.push({ visitId: String(nextVisitId++), time, transition });
-      events.onVisited.emit(toItem(page));
-      if (titleChanged) events.onTitleChanged.emit({ url: page.url, title: page.title, id: page.guid });
+      if (!TRANSITIONS.includes(transition)) schemaError('details', `Error processing transition: Invalid enumeration value ${JSON.stringify(transition)}`, 'addUrl');
+      const href = parseUrlOrNull(details.url);
+      if (href === null) return Promise.reject(new Error(`PageInfo: Invalid value for property 'url': ${JSON.stringify(details.url)}`));
+      return Promise.resolve().then(() => {
+        const url = storableUrl(href);
+        const time = details.visitTime !== undefined ? toMs(details.visitTime) : now();
+        let page = pages.get(url);
+        const known = page !== undefined;
+        if (!page) {
+          page = { guid: newGuid(), url, title: null, visits: [] };
+          pages.set(url, page);
+        }
+        const titleChanged = known && details.title !== undefined && details.title !== page.title;
+        if (details.title !== undefined) page.title = details.title;
+        page.visits.push({ visitId: String(nextVisitId++), time, transition });
+        events.onVisited.emit(toVisitedItem(page));
+        if (titleChanged) events.onTitleChanged.emit({ id: page.guid, url: page.url, title: page.title ?? '' });
+      });
     },
 
-    async search(query: HistorySearchQuery): Promise<HistoryItem[]> {
-      const start = query.startTime === undefined || query.startTime === null ? now() - DAY_MS : toMs(query.startTime);
-      const end = query.endTime === undefined || query.endTime === null ? Number.MAX_VALUE : toMs(query.endTime);
-      if (start > end) throw new Error('The startTime cannot be after the endTime');
-      const maxResults = query.maxResults || 100;
-      const wanted = words(query.text);
-      return [...pages.values()]
-        .filter((page) => page.visits.some((v) => v.time >= start && v.time <= end))
-        .filter((page) => {
-          const haystack = `${page.url} ${page.title}`.toLowerCase();
-          return wanted.every((w) => haystack.includes(w));
-        })
-        .sort((a, b) => lastVisit(b) - lastVisit(a))
-        .slice(0, maxResults)
-        .map(toItem);
+    search(query: HistorySearchQuery): Promise<HistoryItem[]> {
+      if (typeof query?.text !== 'string') schemaError('query', 'Property "text" is required', 'search');
+      if (query.maxResults !== undefined && query.maxResults !== null && query.maxResults < 1) {
+        schemaError('query', `Error processing maxResults: Integer ${query.maxResults} is too small (must be at least 1)`, 'search');
+      }
+      return Promise.resolve().then(() => {
+        const start = query.startTime === undefined || query.startTime === null ? now() - DAY_MS : toMs(query.startTime);
+        const end = query.endTime === undefined || query.endTime === null ? Number.MAX_VALUE : toMs(query.endTime);
+        if (start > end) throw new Error('The startTime cannot be after the endTime');
+        const wanted = words(query.text);
+        return [...pages.values()]
+          .filter((page) => page.visits.some((v) => v.time >= start && v.time <= end))
+          .filter((page) => {
+            const haystacks = [page.url.toLowerCase(), (page.title ?? '').toLowerCase()];
+            return wanted.every((w) => haystacks.some((h) => h.includes(w)));
+          })
+          .sort((a, b) => lastVisit(b) - lastVisit(a))
+          .slice(0, query.maxResults || 100)
+          .map(toSearchItem);
+      });
     },
 
     async getVisits(details: { url: string }): Promise<VisitItem[]> {
-      const page = pages.get(parseUrl(details.url));
+      const page = pages.get(storableUrl(details.url));
       if (!page) return [];
       return page.visits
         .slice()
         .sort((a, b) => b.time - a.time)
-        .map((v) => ({ id: page.guid, visitId: v.visitId, visitTime: v.time, referringVisitId: '-1', transition: v.transition }));
+        .map((v) => ({ id: page.guid, visitId: v.visitId, visitTime: v.time, referringVisitId: '0', transition: v.transition }));
     },
 
     async deleteUrl(details: { url: string }): Promise<void> {
-      const url = parseUrl(details.url);
+      const url = storableUrl(details.url);
       if (pages.delete(url)) events.onVisitRemoved.emit({ allHistory: false, urls: [url] });
     },
 

@@ -1,0 +1,30 @@
+/**
+ * The contract suite in real Firefox ESR: every case of tests/contract/cases.ts runs in the harness page against
+ * the real browser.bookmarks / browser.history. The same cases run against the fake in
+ * tests/contract/contract.test.ts; together they keep the fake faithful.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractCases } from '../contract/cases';
+import { launchFirefox, type Firefox } from './firefox';
+
+describe('contract cases in real Firefox', () => {
+  let ff: Firefox;
+  beforeAll(async () => {
+    ff = await launchFirefox();
+  });
+  afterAll(async () => {
+    await ff?.close();
+  });
+
+  it('the harness knows every contract case', async () => {
+    const page = await ff.harness();
+    const names = await page.evaluate(() => window.tm.contract.names());
+    expect(names).toEqual(contractCases.map((c) => c.name));
+  });
+
+  it.each(contractCases.map((c) => c.name))('%s', async (name) => {
+    const page = await ff.harness();
+    const outcome = await page.evaluate((n) => window.tm.contract.run(n), name);
+    expect(outcome).toEqual({ ok: true });
+  });
+});
