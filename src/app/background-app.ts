@@ -14,6 +14,8 @@ import { createSettingsHandlers } from '../settings/settings-handlers';
 import { openTagStore } from '../tags/tag-store';
 import { createTagsFeature } from '../tags/background';
 import { createPlacesFeature } from '../places/background';
+import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
+import { createPlacesSaver } from '../quick-bookmark/places-saver';
 
 export function createBackgroundApp(deps: BackgroundDeps) {
   const { browser } = deps;
@@ -26,6 +28,11 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const tagsFeature = createTagsFeature(deps, tagStore);
   const placesFeature = createPlacesFeature(deps, tagStore);
   features.push(placesFeature, tagsFeature);
+  const quickBookmark = createQuickBookmarkFeature({
+    ...deps,
+    getSettings: () => settings.get(),
+    saveBookmark: createPlacesSaver(placesFeature.places.save),
+  });
 
   const router = createRouter({
     protocol,
@@ -36,6 +43,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
       ...createSettingsHandlers(browser, settings),
       ...tagsFeature.handlers,
       ...placesFeature.handlers,
+      ...quickBookmark.handlers,
     },
   });
 
