@@ -79,18 +79,18 @@ export function createSave(backend: PlacesBackend) {
           if (known) return known;
         }
         const obj = (typeof input === 'object' && input !== null ? input : { value: input }) as object;
-        const planned: Planned = { ref: plans.length, input: obj, instance: null, explicit: position !== undefined, position };
+        const planned: Planned = { ref: -1, input: obj, instance: null, explicit: position !== undefined, position };
         byObject.set(obj, planned);
         try {
           planned.instance = toInstance(input);
         } catch (error) {
           planned.failure = error as Error;
-          plans.push(planned);
+          planned.ref = plans.push(planned) - 1;
           return planned;
         }
-        const instance = planned.instance;
-        const parent = parentOf(instance);
-        plans.push(planned);
+        // Parents first: the parent chain gets its refs (and its place in the plan) before the item.
+        const parent = parentOf(planned.instance);
+        planned.ref = plans.push(planned) - 1;
         planned.op = toOp(planned, parent);
         return planned;
       };

@@ -1,0 +1,78 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createClock, fingerprint, type Clock } from '../../../src/places/clock';
+import { openTagStore } from '../../../src/tags/tag-store';
+import { createFakeBrowser } from '../../fakes/browser';
+
+let time = 1_000;
+let clock: Clock;
+let fake: ReturnType<typeof createFakeBrowser>;
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+  time = 1_000;
+  fake = createFakeBrowser({ now: () => time });
+  clock = createClock({ browser: fake.browser, tagStore: openTagStore(), now: () => time, batchDelayMs: 1 });
+  const b = fake.browser.bookmarks;
+  b.onCreated.addListener((id, node) => clock.noteEvent('created', id, node));
+  b.onChanged.addListener((id) => clock.noteEvent('changed', id));
+  b.onMoved.addListener((id) => clock.noteEvent('moved', id));
+});
+
+const observe = async (id: string) => {
+  const [node] = await fake.browser.bookmarks.get(id);
+  return (await clock.observe([{ node }])).get(id)!;
+};
+
+describe('the updated clock', () => {
+  it('the fingerprint covers parent, title, url and tags (not the index)', () => {
+    const node = { id: 'x', parentId: 'p', title: 't', url: 'https://a.example/' };
+    expect(fingerprint(node, ['a', 'B'])).toBe(fingerprint({ ...node }, ['b', 'A']));
+    expect(fingerprint(node)).not.toBe(fingerprint({ ...node, title: 'u' }));
+    expect(fingerprint(node)).not.toBe(fingerprint({ ...node, parentId: 'q' }));
+    expect(fingerprint(node)).not.toBe(fingerprint(node, ['a']));
+  });
+
+  it('our own writes strictly increase `updated`, even within one millisecond', async () => {
+    const node = await fake.browser.bookmarks.create({ parentId: 'unfiled_____', title: 't', url: 'https://a.example/' });
+    const first = (await clock.recordWrites([{ node }])).get(node.id)!;
+    const second = (await clock.recordWrites([{ node }])).get(node.id)!;
+    expect(second).toBeGreaterThan(first);
+    expect(await observe(node.id)).toBe(second);
+  });
+
+  it('events of our own writes do not bump; an edit by someone else does', async () => {
+    const b = fake.browser.bookmarks;
+    const node = await b.create({ parentId: 'unfiled_____', title: 't', url: 'https://a.example/' });
+    const mine = (await clock.recordWrites([{ node }])).get(node.id)!;
+    await clock.flush();
+    expect(await observe(node.id)).toBe(mine);
+    time += 10;
+    await b.update(node.id, { title: 'someone else' });
+    await clock.flush();
+    expect(await observe(node.id)).toBeGreaterThan(mine);
+  });
+
+  it('an announced move is ours; an unannounced move (same parent, new index) is an edit', async () => {
+    const b = fake.browser.bookmarks;
+    const one = await b.create({ parentId: 'unfiled_____', title: '1', url: 'https://1.example/' });
+    await b.create({ parentId: 'unfiled_____', title: '2', url: 'https://2.example/' });
+    const start = (await clock.recordWrites([{ node: one }])).get(one.id)!;
+    clock.expectMove(one.id);
+    await b.move(one.id, { index: 2 });
+    await clock.flush();
+    expect(await observe(one.id)).toBe(start);
+    await b.move(one.id, { index: 0 });
+    await clock.flush();
+    expect(await observe(one.id)).toBeGreaterThan(start);
+  });
+
+  it('an edit nobody heard (event page unloaded) counts as newer on the next read', async () => {
+    const b = fake.browser.bookmarks;
+    const node = await b.create({ parentId: 'unfiled_____', title: 't', url: 'https://a.example/' });
+    const before = (await clock.recordWrites([{ node }])).get(node.id)!;
+    fake.control.unload();
+    await b.update(node.id, { title: 'offline edit' });
+    expect(await observe(node.id)).toBeGreaterThan(before);
+  });
+});
