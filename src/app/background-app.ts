@@ -14,6 +14,7 @@ import { createSettingsHandlers } from '../settings/settings-handlers';
 import { openTagStore } from '../tags/tag-store';
 import { createTagsFeature } from '../tags/background';
 import { createPlacesFeature } from '../places/background';
+import { createDedupApplyFeature } from '../dedup/apply-feature';
 import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
 import { createPlacesSaver } from '../quick-bookmark/places-saver';
 
@@ -28,6 +29,9 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const tagsFeature = createTagsFeature(deps, tagStore);
   const placesFeature = createPlacesFeature(deps, tagStore);
   features.push(placesFeature, tagsFeature);
+  // Starts crash recovery of an unfinished cleanup without awaiting it (listeners stay top-level).
+  const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore });
+  features.push(dedupApply);
   const quickBookmark = createQuickBookmarkFeature({
     ...deps,
     getSettings: () => settings.get(),
@@ -43,6 +47,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
       ...createSettingsHandlers(browser, settings),
       ...tagsFeature.handlers,
       ...placesFeature.handlers,
+      ...dedupApply.handlers,
       ...quickBookmark.handlers,
     },
   });
@@ -57,10 +62,11 @@ export function createBackgroundApp(deps: BackgroundDeps) {
       if (ctx.signal.aborted) throw new AppError('cancelled', 'The job was cancelled.');
       return { counted: n };
     },
+    ...dedupApply.jobs,
   };
   const jobServer = createJobServer({ jobs, handlers: jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features, settings, tagStore, places: placesFeature.places };
+  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, dedupApply };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

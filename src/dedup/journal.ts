@@ -1,0 +1,327 @@
+/**
+ * The cleanup journal: IndexedDB database 'tidymarks-journal'. A cleanup session is written here, in one durable
+ * transaction, BEFORE any bookmark is touched: every item to be removed (with every descendant of a removed
+ * folder), every planned move of a unique child with its original place, and every tag merge with the tags the
+ * URL had before. Undo, crash recovery and the "removed before, back again" history all read from it.
+ *
+ * Stores (schema version JOURNAL_DB_VERSION):
+ * - sessions: one record per cleanup session (status, counts, holding folder).
+ * - entries: the session's journaled items, keyed [sessionId, seq] so a session's entries are one key range.
+ * - idMap: old id -> new id for every item undo re-created, so a later undo (of an older session) still finds a
+ *   folder that was removed and brought back.
+ * - removedKeys: bookmark id or exact URL -> when and by which session it was last removed, for the scan's "removed
+ *   on <date>, back again" flag (RemovedHistory). Kept apart from the sessions so it outlives their pruning
+ *   (capped at MAX_REMOVED_KEYS, oldest dropped first).
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { removedHistoryFrom, type RemovedHistory } from './removed-history';
+
+export const JOURNAL_DB_NAME = 'tidymarks-journal';
+export const JOURNAL_DB_VERSION = 1;
+/** Sessions kept for undo; older ones are pruned when a new session starts. */
+export const KEPT_SESSIONS = 20;
+export const MAX_REMOVED_KEYS = 100_000;
+
+export type SessionStatus =
+  /** Journaled; bookmarks are being changed. Found at start-up, it means the apply was interrupted. */
+  | 'applying'
+  | 'applied'
+  /** An interrupted apply being rolled back by recovery. */
+  | 'rolling-back'
+  | 'rolled-back'
+  | 'undoing'
+  | 'undone';
+
+export interface SessionCounts {
+  /** Items removed, descendants of removed folders included. */
+  removed: number;
+  /** The planned removals (folders and loose items) that were carried out. */
+  removedTopLevel: number;
+  moved: number;
+  tagMerges: number;
+  skipped: number;
+}
+
+export interface SessionRecord {
+  id: string;
+  planId: string;
+  createdAt: number;
+  status: SessionStatus;
+  /** True when the apply was cancelled part way; what was done stays done (and can be undone). */
+  cancelled: boolean;
+  /** The folder loose duplicates were moved into before one removeTree, once it exists. */
+  holdingFolderId: string | null;
+  counts: SessionCounts;
+  finishedAt: number | null;
+  undoneAt: number | null;
+  /** Set when undo started, so an interrupted undo can be resumed. */
+  undoStartedAt: number | null;
+  /** A short human note, e.g. why recovery rolled the session back. */
+  note: string | null;
+}
+
+export type ItemType = 'bookmark' | 'folder' | 'separator';
+
+interface EntryBase {
+  sessionId: string;
+  seq: number;
+  /** Set once apply knows this entry was not carried out (stale, failed or cancelled); undo ignores it. */
+  skipped?: boolean;
+}
+
+/** An item removed by the session: a planned removal (topLevel) or a descendant of a removed folder. */
+export interface RemovedEntry extends EntryBase {
+  role: 'removed';
+  id: string;
+  parentId: string;
+  index: number;
+  title: string;
+  url: string | null;
+  dateAdded: number | null;
+  type: ItemType;
+  /** The URL's tags when the session started (tags belong to a URL). */
+  tags: string[];
+  /** Titles of the ancestors, root folder first ("Bookmarks Menu", "Dev", "JS"). */
+  path: string[];
+  /** Ids of the ancestors, nearest last: where to restore if the parent itself is gone. */
+  ancestorIds: string[];
+  topLevel: boolean;
+  reason: 'duplicate-bookmark' | 'duplicate-folder' | 'empty-folder' | 'inside-removed-folder';
+}
+
+/** A unique child moved out of a redundant folder into the kept one. */
+export interface MovedEntry extends EntryBase {
+  role: 'moved';
+  id: string;
+  title: string;
+  /** Where it was: undo moves it back here. */
+  parentId: string;
+  index: number;
+  toParentId: string;
+}
+
+/** Tags merged onto a survivor's URL. */
+export interface TagMergeEntry extends EntryBase {
+  role: 'tag-merge';
+  url: string;
+  tagsBefore: string[];
+  /** The tags the merge adds (not on the URL before): undo removes exactly these. */
+  tagsAdded: string[];
+}
+
+export type JournalEntry = RemovedEntry | MovedEntry | TagMergeEntry;
+/** An entry before the journal numbers it. */
+export type NewJournalEntry = Omit<RemovedEntry, 'sessionId' | 'seq'> | Omit<MovedEntry, 'sessionId' | 'seq'> | Omit<TagMergeEntry, 'sessionId' | 'seq'>;
+
+export interface IdMapRecord {
+  oldId: string;
+  newId: string;
+  sessionId: string;
+}
+
+export interface RemovedKeyRecord {
+  /** A removed bookmark's id or its exact URL. */
+  key: string;
+  sessionId: string;
+  removedAt: number;
+}
+
+interface JournalDB extends DBSchema {
+  sessions: { key: string; value: SessionRecord; indexes: { byCreatedAt: number } };
+  entries: { key: [string, number]; value: JournalEntry };
+  idMap: { key: string; value: IdMapRecord };
+  removedKeys: { key: string; value: RemovedKeyRecord; indexes: { bySession: string; byRemovedAt: number } };
+}
+
+/** Upgrades from any older version to JOURNAL_DB_VERSION, one step at a time. */
+function upgrade(db: IDBPDatabase<JournalDB>, oldVersion: number) {
+  if (oldVersion < 1) {
+    db.createObjectStore('sessions', { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt');
+    db.createObjectStore('entries', { keyPath: ['sessionId', 'seq'] });
+    db.createObjectStore('idMap', { keyPath: 'oldId' });
+    const removed = db.createObjectStore('removedKeys', { keyPath: 'key' });
+    removed.createIndex('bySession', 'sessionId');
+    removed.createIndex('byRemovedAt', 'removedAt');
+  }
+}
+
+const sessionRange = (sessionId: string) => IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]);
+
+/** Sessions that never reached a final state: found at start-up they mean work was interrupted. */
+export const UNFINISHED_STATUSES: readonly SessionStatus[] = ['applying', 'rolling-back', 'undoing'];
+
+export interface Journal {
+  /**
+   * Creates a session with all its entries in ONE durable transaction and prunes sessions beyond the newest
+   * KEPT_SESSIONS (unfinished ones are never pruned). Returns the stored entries (numbered).
+   */
+  beginSession(session: SessionRecord, entries: readonly NewJournalEntry[]): Promise<JournalEntry[]>;
+  getSession(id: string): Promise<SessionRecord | undefined>;
+  updateSession(id: string, patch: Partial<Omit<SessionRecord, 'id'>>): Promise<SessionRecord>;
+  /** Newest first. */
+  listSessions(): Promise<SessionRecord[]>;
+  unfinishedSessions(): Promise<SessionRecord[]>;
+  entries(sessionId: string): Promise<JournalEntry[]>;
+  markSkipped(sessionId: string, seqs: readonly number[]): Promise<void>;
+  /** Remembers the ids and URLs a session removed (for the sync-comeback flag). */
+  rememberRemoved(sessionId: string, keys: readonly string[], removedAt: number): Promise<void>;
+  /** Forgets what an undone session removed. */
+  forgetRemoved(sessionId: string): Promise<void>;
+  removedKey(key: string): Promise<RemovedKeyRecord | undefined>;
+  allRemoved(): Promise<RemovedKeyRecord[]>;
+  recordIdMap(records: readonly IdMapRecord[]): Promise<void>;
+  /** Follows old -> new ids through every recorded re-creation; ids never re-created map to themselves. */
+  resolveIds(ids: readonly string[]): Promise<Map<string, string>>;
+  clear(): Promise<void>;
+  close(): void;
+}
+
+export function openJournal(name = JOURNAL_DB_NAME): Journal {
+  let dbPromise: Promise<IDBPDatabase<JournalDB>> | null = null;
+  const db = () => (dbPromise ??= openDB<JournalDB>(name, JOURNAL_DB_VERSION, { upgrade }));
+
+  async function pruneRemoved(database: IDBPDatabase<JournalDB>) {
+    const count = await database.count('removedKeys');
+    if (count <= MAX_REMOVED_KEYS) return;
+    const tx = database.transaction('removedKeys', 'readwrite');
+    let excess = count - MAX_REMOVED_KEYS;
+    let cursor = await tx.store.index('byRemovedAt').openCursor();
+    while (cursor && excess > 0) {
+      await cursor.delete();
+      excess--;
+      cursor = await cursor.continue();
+    }
+    await tx.done;
+  }
+
+  const journal: Journal = {
+    async beginSession(session, newEntries) {
+      const database = await db();
+      const stored = newEntries.map((e, seq) => ({ ...e, sessionId: session.id, seq }) as JournalEntry);
+      const tx = database.transaction(['sessions', 'entries'], 'readwrite', { durability: 'strict' });
+      const sessions = tx.objectStore('sessions');
+      const entries = tx.objectStore('entries');
+      const writes: Promise<unknown>[] = [sessions.add(session)];
+      for (const entry of stored) writes.push(entries.add(entry));
+      // Prune: keep the newest KEPT_SESSIONS (this one included); never drop an unfinished session.
+      const older = (await sessions.index('byCreatedAt').getAll()).filter((s) => s.id !== session.id);
+      older.sort((a, b) => b.createdAt - a.createdAt);
+      for (const old of older.slice(KEPT_SESSIONS - 1)) {
+        if (UNFINISHED_STATUSES.includes(old.status)) continue;
+        writes.push(sessions.delete(old.id), entries.delete(sessionRange(old.id)));
+      }
+      await Promise.all([...writes, tx.done]);
+      return stored;
+    },
+
+    async getSession(id) {
+      return (await db()).get('sessions', id);
+    },
+
+    async updateSession(id, patch) {
+      const tx = (await db()).transaction('sessions', 'readwrite', { durability: 'strict' });
+      const current = await tx.store.get(id);
+      if (!current) throw new Error(`No cleanup session ${id} in the journal.`);
+      const next = { ...current, ...patch, id };
+      await tx.store.put(next);
+      await tx.done;
+      return next;
+    },
+
+    async listSessions() {
+      const all = await (await db()).getAllFromIndex('sessions', 'byCreatedAt');
+      return all.reverse();
+    },
+
+    async unfinishedSessions() {
+      return (await journal.listSessions()).filter((s) => UNFINISHED_STATUSES.includes(s.status));
+    },
+
+    async entries(sessionId) {
+      return (await db()).getAll('entries', sessionRange(sessionId));
+    },
+
+    async markSkipped(sessionId, seqs) {
+      if (!seqs.length) return;
+      const tx = (await db()).transaction('entries', 'readwrite');
+      const writes = seqs.map(async (seq) => {
+        const entry = await tx.store.get([sessionId, seq]);
+        if (entry) await tx.store.put({ ...entry, skipped: true });
+      });
+      await Promise.all([...writes, tx.done]);
+    },
+
+    async rememberRemoved(sessionId, keys, removedAt) {
+      if (!keys.length) return;
+      const database = await db();
+      const tx = database.transaction('removedKeys', 'readwrite');
+      const writes = [...new Set(keys)].map((key) => tx.store.put({ key, sessionId, removedAt }));
+      await Promise.all([...writes, tx.done]);
+      await pruneRemoved(database);
+    },
+
+    async forgetRemoved(sessionId) {
+      const tx = (await db()).transaction('removedKeys', 'readwrite');
+      const keys = await tx.store.index('bySession').getAllKeys(sessionId);
+      await Promise.all([...keys.map((k) => tx.store.delete(k)), tx.done]);
+    },
+
+    async removedKey(key) {
+      return (await db()).get('removedKeys', key);
+    },
+
+    async allRemoved() {
+      return (await db()).getAll('removedKeys');
+    },
+
+    async recordIdMap(records) {
+      if (!records.length) return;
+      const tx = (await db()).transaction('idMap', 'readwrite');
+      await Promise.all([...records.map((r) => tx.store.put(r)), tx.done]);
+    },
+
+    async resolveIds(ids) {
+      const tx = (await db()).transaction('idMap');
+      const out = new Map<string, string>();
+      await Promise.all(
+        [...new Set(ids)].map(async (id) => {
+          let current = id;
+          const seen = new Set<string>();
+          for (;;) {
+            if (seen.has(current)) break;
+            seen.add(current);
+            const next = await tx.store.get(current);
+            if (!next) break;
+            current = next.newId;
+          }
+          out.set(id, current);
+        }),
+      );
+      await tx.done;
+      return out;
+    },
+
+    async clear() {
+      const tx = (await db()).transaction(['sessions', 'entries', 'idMap', 'removedKeys'], 'readwrite');
+      await Promise.all([
+        tx.objectStore('sessions').clear(),
+        tx.objectStore('entries').clear(),
+        tx.objectStore('idMap').clear(),
+        tx.objectStore('removedKeys').clear(),
+        tx.done,
+      ]);
+    },
+
+    close() {
+      void dbPromise?.then((d) => d.close());
+      dbPromise = null;
+    },
+  };
+  return journal;
+}
+
+/** The scan's view of what earlier cleanups removed (by bookmark id and by exact URL), read once per scan. */
+export async function loadRemovedHistory(journal: Pick<Journal, 'allRemoved'>): Promise<RemovedHistory> {
+  const records = await journal.allRemoved();
+  return removedHistoryFrom(records.map(({ key, sessionId, removedAt }) => ({ keys: [key], sessionId, removedAt })));
+}

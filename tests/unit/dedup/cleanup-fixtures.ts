@@ -1,0 +1,213 @@
+/**
+ * Shared set-up for the apply / undo / recovery tests: a fake browser, a fresh journal and tag store per test,
+ * tree seeding from a compact spec, a tree snapshot without ids and dates, job contexts that pause or cancel, and
+ * a planner that builds valid cleanup plans straight from a tree (exact-URL groups, copied folders).
+ */
+import { createFakeBrowser } from '../../fakes/browser';
+import type { ApplyProgress, CleanupDeps } from '../../../src/dedup/apply';
+import { openJournal } from '../../../src/dedup/journal';
+import type { CleanupPlan, PlannedMove, PlannedRemoval } from '../../../src/dedup/plan-types';
+import { AppError } from '../../../src/messaging/errors';
+import type { BookmarkNode, Browser } from '../../../src/platform/browser';
+import { openTagStore, type TagStore } from '../../../src/tags/tag-store';
+
+export const MENU = 'menu________';
+export const TOOLBAR = 'toolbar_____';
+export const UNFILED = 'unfiled_____';
+export const MOBILE = 'mobile______';
+export const USER_ROOTS = [MENU, TOOLBAR, UNFILED, MOBILE];
+
+export interface Spec {
+  title?: string;
+  url?: string;
+  separator?: true;
+  children?: Spec[];
+}
+
+let dbCounter = 0;
+
+export function setup(options: { seed?: number } = {}) {
+  let clock = 1_700_000_000_000;
+  const now = () => clock;
+  const fake = createFakeBrowser({ now, seed: options.seed ?? 1 });
+  const n = ++dbCounter;
+  const journalName = `test-journal-${n}`;
+  const journal = openJournal(journalName);
+  const tags = openTagStore(`test-tags-${n}`);
+  const deps: CleanupDeps = { browser: fake.browser, journal, tags, now };
+  return {
+    ...fake,
+    journal,
+    journalName,
+    tags,
+    deps,
+    tick(ms = 1000) {
+      clock += ms;
+    },
+    now,
+  };
+}
+
+export async function seed(browser: Browser, parentId: string, specs: readonly Spec[]): Promise<void> {
+  for (const spec of specs) {
+    if (spec.separator) await browser.bookmarks.create({ parentId, type: 'separator' });
+    else if (spec.url !== undefined) await browser.bookmarks.create({ parentId, title: spec.title ?? '', url: spec.url });
+    else {
+      const folder = await browser.bookmarks.create({ parentId, title: spec.title ?? '' });
+      await seed(browser, folder.id, spec.children ?? []);
+    }
+  }
+}
+
+export interface Snap {
+  title: string;
+  url?: string;
+  type: string;
+  children?: Snap[];
+}
+
+function strip(node: BookmarkNode): Snap {
+  const out: Snap = { title: node.title, type: node.type ?? (node.url ? 'bookmark' : 'folder') };
+  if (node.url !== undefined) out.url = node.url;
+  if (node.children) out.children = node.children.map(strip);
+  return out;
+}
+
+/** The whole tree without ids and dates: what a user sees. */
+export async function snapshot(browser: Browser): Promise<Snap[]> {
+  const [root] = await browser.bookmarks.getTree();
+  return root.children!.map(strip);
+}
+
+export async function allTags(tags: TagStore): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const e of await tags.all()) out[e.url] = [...e.tags].sort();
+  return out;
+}
+
+export function flatten(roots: BookmarkNode[]): BookmarkNode[] {
+  const out: BookmarkNode[] = [];
+  const stack = [...roots];
+  while (stack.length) {
+    const node = stack.shift()!;
+    out.push(node);
+    if (node.children) stack.unshift(...node.children);
+  }
+  return out;
+}
+
+export async function find(browser: Browser, title: string): Promise<BookmarkNode> {
+  const [root] = await browser.bookmarks.getTree();
+  const hit = flatten([root]).find((n) => n.title === title);
+  if (!hit) throw new Error(`No item titled ${title}`);
+  return hit;
+}
+
+/** A job context that records progress and can be told to pause or to cancel at its n-th checkpoint. */
+export function testCtx<P = ApplyProgress>(options: { cancelAt?: number; onCheckpoint?: (n: number) => Promise<void> | void } = {}) {
+  const progress: P[] = [];
+  let checkpoints = 0;
+  return {
+    progress: (p: P) => void progress.push(p),
+    seen: progress,
+    get checkpoints() {
+      return checkpoints;
+    },
+    async checkpoint() {
+      checkpoints++;
+      await options.onCheckpoint?.(checkpoints);
+      if (options.cancelAt !== undefined && checkpoints >= options.cancelAt) throw new AppError('cancelled', 'The job was cancelled.');
+    },
+  };
+}
+
+export interface PlanOptions {
+  /** Pairs [kept, removed] of folders to merge: unique children of the removed one move into the kept one. */
+  folderMerges?: [string, string][];
+  /** Tags to merge onto each kept URL. */
+  tagMerges?: { url: string; tags: string[] }[];
+  /** Remove empty folders too. */
+  emptyFolders?: boolean;
+  createdAt: number;
+}
+
+/**
+ * A valid plan for the tree as it is: folder merges as asked, then one keeper per exact URL among what stays (the
+ * first in tree order; moved items always stay), then empty folders outside everything kept.
+ */
+export async function planFromTree(browser: Browser, options: PlanOptions): Promise<CleanupPlan> {
+  const [root] = await browser.bookmarks.getTree();
+  const nodes = flatten([root]);
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const removals: PlannedRemoval[] = [];
+  const moves: PlannedMove[] = [];
+  const removedSubtree = new Set<string>();
+  const moved = new Set<string>();
+  const markSubtree = (node: BookmarkNode) => {
+    removedSubtree.add(node.id);
+    for (const c of node.children ?? []) markSubtree(c);
+  };
+  for (const [keptId, goneId] of options.folderMerges ?? []) {
+    const kept = byId.get(keptId)!;
+    const gone = byId.get(goneId)!;
+    const keptUrls = new Set((kept.children ?? []).filter((c) => c.url && c.type !== 'separator').map((c) => c.url));
+    for (const child of gone.children ?? []) {
+      if (child.type === 'bookmark' && keptUrls.has(child.url)) continue;
+      moves.push({ id: child.id, expectedParentId: gone.id, toParentId: kept.id });
+      moved.add(child.id);
+    }
+    removals.push({ id: gone.id, kind: 'folder', expectedUrl: null, expectedParentId: gone.parentId!, reason: 'duplicate-folder', keptId: kept.id });
+    markSubtree(gone);
+    for (const id of moved) {
+      const m = byId.get(id)!;
+      const unmark = (n: BookmarkNode) => {
+        removedSubtree.delete(n.id);
+        for (const c of n.children ?? []) unmark(c);
+      };
+      unmark(m);
+    }
+  }
+  const groups = new Map<string, BookmarkNode[]>();
+  for (const n of nodes) {
+    if (n.type !== 'bookmark' || removedSubtree.has(n.id)) continue;
+    const list = groups.get(n.url!) ?? [];
+    list.push(n);
+    groups.set(n.url!, list);
+  }
+  const keepers = new Set<string>();
+  for (const list of groups.values()) {
+    const keeper = list.find((n) => moved.has(n.id)) ?? list[0];
+    keepers.add(keeper.id);
+    for (const n of list) {
+      if (n === keeper || moved.has(n.id)) continue;
+      removals.push({ id: n.id, kind: 'bookmark', expectedUrl: n.url!, expectedParentId: n.parentId!, reason: 'duplicate-bookmark', keptId: keeper.id });
+    }
+  }
+  if (options.emptyFolders) {
+    const holdsSomething = (n: BookmarkNode): boolean =>
+      n.type === 'bookmark' || (n.children ?? []).some(holdsSomething) || (options.folderMerges ?? []).some(([k]) => k === n.id);
+    const visit = (n: BookmarkNode) => {
+      for (const c of n.children ?? []) {
+        if (c.type !== 'folder' || removedSubtree.has(c.id)) continue;
+        if (!holdsSomething(c) && ![...moved].some((m) => byId.get(m)!.parentId === c.id)) {
+          removals.push({ id: c.id, kind: 'folder', expectedUrl: null, expectedParentId: c.parentId!, reason: 'empty-folder', keptId: null });
+          markSubtree(c);
+        } else visit(c);
+      }
+    };
+    for (const r of root.children!) visit(r);
+  }
+  return {
+    id: `plan-${options.createdAt}`,
+    createdAt: options.createdAt,
+    removals,
+    moves,
+    tagMerges: options.tagMerges ?? [],
+    summary: {
+      duplicateBookmarks: removals.filter((r) => r.reason === 'duplicate-bookmark').length,
+      duplicateFolders: removals.filter((r) => r.reason === 'duplicate-folder').length,
+      emptyFolders: removals.filter((r) => r.reason === 'empty-folder').length,
+      movedItems: moves.length,
+    },
+  };
+}
