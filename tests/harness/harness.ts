@@ -6,10 +6,13 @@ import browser from 'webextension-polyfill';
 import { client } from '../../src/messaging/page-client';
 import { contractCases } from '../contract/cases';
 import { runContractCase } from '../contract/run';
+import { createPagePlaces } from '../../src/places/page';
 
 const tm = {
   browser,
   client,
+  /** The page-side Places API (save/resolve, search, history search), as popup and options use it. */
+  places: createPagePlaces(client),
   contract: {
     names: () => contractCases.map((c) => c.name),
     run: (name: string) => runContractCase(browser, name),

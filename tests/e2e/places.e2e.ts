@@ -1,0 +1,335 @@
+/**
+ * The Places facade in real Firefox, through the harness page and the page-side API (window.tm.places): the
+ * checklist behaviours a user of the API relies on most, conflicts with other scripts, and the event page going
+ * away between a read and a save.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchFirefox, type Firefox } from './firefox';
+
+describe('places: the page-side API in real Firefox', () => {
+  let ff: Firefox;
+  beforeAll(async () => {
+    ff = await launchFirefox();
+  });
+  afterAll(async () => {
+    await ff?.close();
+  });
+  beforeEach(async () => {
+    await ff.reset();
+  });
+
+  const run = async <T>(fn: () => Promise<T>): Promise<T> => (await ff.harness()).evaluate(fn);
+
+  it('#3 creating a bookmark with three tags', async () => {
+    const out = await run(async () => {
+      const { places } = window.tm;
+      const input = new places.Bookmark({ title: 'Moz', url: 'https://mozilla.org/', tags: ['a', 'b', 'c'] });
+      const data: { sameInput: boolean; id?: string; inUnsorted: boolean; title?: string }[] = [];
+      const emitter = places.save(input);
+      emitter.on('data', (snap, passed) => {
+        const b = snap as InstanceType<typeof places.Bookmark>;
+        data.push({ sameInput: passed === input, id: b.id, inUnsorted: b.group === places.UNSORTED, title: b.title });
+      });
+      const results = (await emitter) as InstanceType<typeof places.Bookmark>[];
+      return { data, count: results.length, tags: [...results[0].tags].sort() };
+    });
+    expect(out.data).toHaveLength(1);
+    expect(out.data[0]).toMatchObject({ sameInput: true, inUnsorted: true, title: 'Moz' });
+    expect(out.data[0].id).toMatch(/^[\w-]{12}$/);
+    expect(out).toMatchObject({ count: 1, tags: ['a', 'b', 'c'] });
+  });
+
+  it('#6 one bad item fails alone; fixed and saved again, exactly three bookmarks exist', async () => {
+    const out = await run(async () => {
+      const { places, browser } = window.tm;
+      const items = [
+        { type: 'bookmark' as const, title: 'one', url: 'https://one.example/' },
+        { type: 'bookmark' as const, title: 'two', url: 'no url' },
+        { type: 'bookmark' as const, title: 'three', url: 'https://three.example/' },
+      ];
+      const events: string[] = [];
+      let badIsInput = false;
+      const first = places.save(items);
+      first.on('data', () => events.push('data')).on('error', (e, input) => {
+        events.push(`error:${e.message}`);
+        badIsInput = input === items[1];
+      });
+      const results = await new Promise<unknown[]>((r) => first.on('end', r));
+      items[1].url = 'https://two.example/';
+      const second: string[] = [];
+      const again = places.save(items);
+      again.on('data', () => second.push('data')).on('error', () => second.push('error'));
+      await again;
+      const kids = await browser.bookmarks.getChildren('unfiled_____');
+      return { events, badIsInput, resultIsInput: results[1] === items[1], second, titles: kids.map((k) => k.title).sort() };
+    });
+    expect(out.events.filter((e) => e === 'data')).toHaveLength(2);
+    expect(out.events).toContain('error:The `url` property must be a valid URL.');
+    expect(out.badIsInput).toBe(true);
+    expect(out.resultIsInput).toBe(true);
+    expect(out.second).toEqual(['data', 'data', 'data']);
+    expect(out.titles).toEqual(['one', 'three', 'two']);
+  });
+
+  it('#9 saving the same unsaved instance twice updates one item', async () => {
+    const out = await run(async () => {
+      const { places, browser } = window.tm;
+      const b = new places.Bookmark({ title: 'first', url: 'https://nine.example/' });
+      await places.save(b);
+      b.title = 'second';
+      await places.save(b);
+      return (await browser.bookmarks.getChildren('unfiled_____')).map((n) => n.title);
+    });
+    expect(out).toEqual(['second']);
+  });
+
+  it('#11 a bookmark in a new group: group created under UNSORTED, end holds only the bookmark', async () => {
+    const out = await run(async () => {
+      const { places, browser } = window.tm;
+      const group = new places.Group({ title: 'new group' });
+      const types: string[] = [];
+      const emitter = places.save(new places.Bookmark({ title: 'in', url: 'https://eleven.example/', group }));
+      emitter.on('data', (s) => types.push(s!.type));
+      const results = await emitter;
+      const [folder] = await browser.bookmarks.getChildren('unfiled_____');
+      const inside = await browser.bookmarks.getChildren(folder.id);
+      return { types, results: results.length, folder: folder.title, inside: inside.map((n) => n.title) };
+    });
+    expect(out).toEqual({ types: ['group', 'bookmark'], results: 1, folder: 'new group', inside: ['in'] });
+  });
+
+  it("#17 moving the first of three to index 3 ends at 2 (Firefox's rule), the others become 0 and 1", async () => {
+    const out = await run(async () => {
+      const { places, browser } = window.tm;
+      const saved = (await places.save([0, 1, 2].map((i) => new places.Bookmark({ title: `i${i}`, url: `https://i${i}.example/` })))) as InstanceType<typeof places.Bookmark>[];
+      const before = saved.map((s) => s.index);
+      saved[0].index = 3;
+      const [moved] = (await places.save(saved[0])) as InstanceType<typeof places.Bookmark>[];
+      const kids = await browser.bookmarks.getChildren('unfiled_____');
+      return { before, moved: moved.index, order: kids.map((k) => [k.title, k.index]) };
+    });
+    expect(out.before).toEqual([0, 1, 2]);
+    expect(out.moved).toBe(2);
+    expect(out.order).toEqual([['i1', 0], ['i2', 1], ['i0', 2]]);
+  });
+
+  it('#19 moving a bookmark into a new unsaved group', async () => {
+    const out = await run(async () => {
+      const { places, browser } = window.tm;
+      const saved = (await places.save([0, 1, 2].map((i) => new places.Bookmark({ title: `s${i}`, url: `https://s${i}.example/`, group: places.MENU })))) as InstanceType<typeof places.Bookmark>[];
+      saved[0].group = new places.Group({ title: 'target', group: places.MENU });
+      const types: string[] = [];
+      const emitter = places.save(saved[0]);
+      emitter.on('data', (s) => types.push(s!.type));
+      const [moved] = (await emitter) as InstanceType<typeof places.Bookmark>[];
+      const menu = await browser.bookmarks.getChildren('menu________');
+      return { types, index: moved.index, groupTitle: (moved.group as { title?: string }).title, menu: menu.map((n) => [n.title, n.index]) };
+    });
+    expect(out.types).toEqual(['group', 'bookmark']);
+    expect(out.index).toBe(0);
+    expect(out.groupTitle).toBe('target');
+    expect(out.menu).toEqual([['s1', 0], ['s2', 1], ['target', 2]]);
+  });
+
+  it('#22 removing a top group removes all five nested items (and their tags)', async () => {
+    const out = await run(async () => {
+      const { places, browser, client } = window.tm;
+      const top = new places.Group({ title: 'top' });
+      const middle = new places.Group({ title: 'middle', group: top });
+      const emitter = places.save([1, 2, 3].map((i) => new places.Bookmark({ title: `b${i}`, url: `https://nested${i}.example/`, group: middle, tags: ['nested'] })));
+      const groups: InstanceType<typeof places.Group>[] = [];
+      emitter.on('data', (s) => {
+        if (s?.type === 'group') groups.push(s as InstanceType<typeof places.Group>);
+      });
+      await emitter;
+      const before = (await client.call('core.countBookmarks', {})) as { bookmarks: number; folders: number };
+      const results = await places.save(places.remove(groups[0]));
+      const after = (await client.call('core.countBookmarks', {})) as { bookmarks: number; folders: number };
+      return { before, after, results, tags: await client.call('tags.list', {}), left: (await browser.bookmarks.getChildren('unfiled_____')).length };
+    });
+    expect(out.before).toMatchObject({ bookmarks: 3, folders: 6 });
+    expect(out.after).toMatchObject({ bookmarks: 0, folders: 4 });
+    expect(out.results).toEqual([null]);
+    expect(out.left).toBe(0);
+    expect(out.tags).toEqual([]);
+  });
+
+  it('#23 a stale snapshot goes through resolve (edited by another script between read and save)', async () => {
+    const out = await run(async () => {
+      const { places, browser } = window.tm;
+      const [snap] = (await places.save(new places.Bookmark({ title: 'original', url: 'https://stale.example/' }))) as InstanceType<typeof places.Bookmark>[];
+      // Another script (the user, sync, another extension) edits the bookmark.
+      await browser.bookmarks.update(snap.id!, { title: 'theirs' });
+      snap.title = 'mine';
+      const calls: { mine?: string; theirs?: string; theirsNewer: boolean; plain: boolean }[] = [];
+      const [saved] = (await places.save(snap, {
+        resolve: (mine, theirs) => {
+          calls.push({ mine: mine.title, theirs: theirs.title, theirsNewer: theirs.updated! > snap.updated!, plain: Array.isArray(mine.tags) && typeof mine.group === 'string' });
+          return { ...mine, title: `${mine.title}+${theirs.title}` };
+        },
+      })) as InstanceType<typeof places.Bookmark>[];
+      const [stored] = await browser.bookmarks.get(snap.id!);
+      return { calls, saved: saved.title, increased: saved.updated! > snap.updated!, stored: stored.title };
+    });
+    expect(out.calls).toEqual([{ mine: 'mine', theirs: 'theirs', theirsNewer: true, plain: true }]);
+    expect(out.saved).toBe('mine+theirs');
+    expect(out.stored).toBe('mine+theirs');
+    expect(out.increased).toBe(true);
+  });
+
+  it('#25 tags: start {a}; save with {b, c}: exactly {b, c}', async () => {
+    const out = await run(async () => {
+      const { places, client } = window.tm;
+      const [b] = (await places.save(new places.Bookmark({ title: 't', url: 'https://tags.example/', tags: ['a'] }))) as InstanceType<typeof places.Bookmark>[];
+      b.tags = new Set(['b', 'c']);
+      const [saved] = (await places.save(b)) as InstanceType<typeof places.Bookmark>[];
+      const stored = await client.call('tags.forUrls', { urls: ['https://tags.example/'] });
+      return { snapshot: [...saved.tags].sort(), stored };
+    });
+    expect(out.snapshot).toEqual(['b', 'c']);
+    expect(out.stored).toEqual([{ url: 'https://tags.example/', tags: ['b', 'c'] }]);
+  });
+
+  it('#28 {tags: [x, y]} requires both; #30 the four url forms and an OR of url queries', async () => {
+    const out = await run(async () => {
+      const { places } = window.tm;
+      await places.save([
+        new places.Bookmark({ title: 'Mozilla', url: 'http://mozilla.org/', tags: ['x', 'y'] }),
+        new places.Bookmark({ title: 'MDN', url: 'https://developer.mozilla.org/en-US/', tags: ['x'] }),
+        new places.Bookmark({ title: 'WWW', url: 'http://www.mozilla.org/about' }),
+        new places.Bookmark({ title: 'Other', url: 'https://example.com/' }),
+      ]);
+      const titles = async (q: Parameters<typeof places.search>[0]) => ((await places.search(q)) as { title: string }[]).map((b) => b.title).sort();
+      return {
+        both: await titles({ tags: ['x', 'y'] }),
+        one: await titles({ tags: ['X'] }),
+        host: await titles({ url: 'mozilla.org' }),
+        sub: await titles({ url: '*.mozilla.org' }),
+        exact: await titles({ url: 'http://mozilla.org' }),
+        prefix: await titles({ url: 'http://www.mozilla.org/*' }),
+        or: await titles([{ url: 'example.com' }, { url: 'mozilla.org' }]),
+      };
+    });
+    expect(out).toEqual({
+      both: ['Mozilla'],
+      one: ['MDN', 'Mozilla'],
+      host: ['Mozilla'],
+      sub: ['MDN', 'Mozilla', 'WWW'],
+      exact: ['Mozilla'],
+      prefix: ['WWW'],
+      or: ['Mozilla', 'Other'],
+    });
+  });
+
+  it('#34 sorts: title and url both ways, visitCount and date from history, dateAdded, lastModified', async () => {
+    const out = await run(async () => {
+      const { places, browser } = window.tm;
+      const saved = (await places.save(['b', 'c', 'a'].map((x) => new places.Bookmark({ title: x.toUpperCase(), url: `https://${x}.example/` })))) as InstanceType<typeof places.Bookmark>[];
+      const t0 = Date.now() - 60_000;
+      const visits = ['c', 'c', 'c', 'b', 'a', 'b'];
+      for (let i = 0; i < visits.length; i++) await browser.history.addUrl({ url: `https://${visits[i]}.example/`, visitTime: t0 + i * 1000 });
+      await new Promise((r) => setTimeout(r, 20));
+      saved[0].title = 'B2';
+      await places.save(saved[0]);
+      const order = async (sort: string, descending = false) =>
+        ((await places.search({}, { sort, descending })) as { title: string }[]).map((b) => b.title).join('');
+      return {
+        title: await order('title'),
+        titleDesc: await order('title', true),
+        url: await order('url'),
+        urlDesc: await order('url', true),
+        visitCount: await order('visitCount'),
+        visitCountDesc: await order('visitCount', true),
+        date: await order('date'),
+        dateDesc: await order('date', true),
+        dateAdded: await order('dateAdded'),
+        lastModifiedLast: (await order('lastModified')).slice(-2),
+      };
+    });
+    expect(out).toEqual({
+      title: 'AB2C',
+      titleDesc: 'CB2A',
+      url: 'AB2C',
+      urlDesc: 'CB2A',
+      visitCount: 'AB2C',
+      visitCountDesc: 'CB2A',
+      date: 'CAB2',
+      dateDesc: 'B2AC',
+      dateAdded: 'B2CA',
+      lastModifiedLast: 'B2',
+    });
+  });
+
+  it('#38 four visits to one url: visitCount 4 (history.search)', async () => {
+    const out = await run(async () => {
+      const { places, browser } = window.tm;
+      const t0 = Date.now() - 10_000;
+      for (let i = 0; i < 4; i++) await browser.history.addUrl({ url: 'https://four.example/', title: 'Four', visitTime: t0 + i * 1000 });
+      return places.history.search({ url: 'four.example' });
+    });
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatchObject({ url: 'https://four.example/', title: 'Four', visitCount: 4 });
+    expect(Object.keys(out[0]).sort()).toEqual(['time', 'title', 'url', 'visitCount']);
+  });
+
+  it('1,000 back-to-back saves of returned snapshots produce zero resolve calls', async () => {
+    const out = await run(async () => {
+      const { places } = window.tm;
+      let [b] = (await places.save(new places.Bookmark({ title: 't0', url: 'https://loop.example/', tags: ['t'] }))) as InstanceType<typeof places.Bookmark>[];
+      let resolveCalls = 0;
+      const resolve = (mine: Parameters<NonNullable<Parameters<typeof places.save>[1]>['resolve'] & object>[0]) => {
+        resolveCalls++;
+        return mine;
+      };
+      const started = performance.now();
+      for (let i = 1; i <= 1000; i++) {
+        b.title = `t${i}`;
+        if (i % 100 === 0) b.tags = new Set([`t${i}`]);
+        [b] = (await places.save(b, { resolve })) as InstanceType<typeof places.Bookmark>[];
+      }
+      return { resolveCalls, title: b.title, ms: performance.now() - started };
+    });
+    expect(out.resolveCalls).toBe(0);
+    expect(out.title).toBe('t1000');
+  }, 120_000);
+});
+
+describe('places: an edit made while the event page was unloaded', () => {
+  let ff: Firefox;
+  beforeAll(async () => {
+    ff = await launchFirefox({ prefs: { 'extensions.background.idle.timeout': 1000 } });
+  });
+  afterAll(async () => {
+    await ff?.close();
+  });
+
+  it('is still detected: the next save of the old snapshot goes through resolve', async () => {
+    await ff.reset();
+    const page = await ff.harness();
+    const before = await page.evaluate(async () => {
+      const { places, client } = window.tm;
+      const [snap] = (await places.save(new places.Bookmark({ title: 'before', url: 'https://unloaded.example/' }))) as InstanceType<typeof places.Bookmark>[];
+      (window as unknown as { held: unknown }).held = snap;
+      return { id: snap.id!, boot: (await client.call('test.places.bootId', {})).bootId };
+    });
+    // Wait until the event page has been unloaded (idle timeout 1 s).
+    await new Promise((r) => setTimeout(r, 4000));
+    const after = await page.evaluate(async (id: string) => {
+      const { places, browser, client } = window.tm;
+      await browser.bookmarks.update(id, { title: 'edited while unloaded' });
+      const snap = (window as unknown as { held: InstanceType<typeof places.Bookmark> }).held;
+      snap.title = 'mine';
+      const seen: string[] = [];
+      const [saved] = (await places.save(snap, {
+        resolve: (mine, theirs) => {
+          seen.push(theirs.title!);
+          return mine;
+        },
+      })) as InstanceType<typeof places.Bookmark>[];
+      return { seen, saved: saved.title, boot: (await client.call('test.places.bootId', {})).bootId };
+    }, before.id);
+    expect(after.boot).not.toBe(before.boot);
+    expect(after.seen).toEqual(['edited while unloaded']);
+    expect(after.saved).toBe('mine');
+  }, 60_000);
+});
