@@ -13,6 +13,7 @@ import { createSettingsStore } from '../settings/settings-store';
 import { createSettingsHandlers } from '../settings/settings-handlers';
 import { openTagStore } from '../tags/tag-store';
 import { createTagsFeature } from '../tags/background';
+import { createSearchFeature } from '../search/background';
 import { createPlacesFeature } from '../places/background';
 import { createDedupApplyFeature } from '../dedup/apply-feature';
 import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
@@ -29,6 +30,8 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const tagsFeature = createTagsFeature(deps, tagStore);
   const placesFeature = createPlacesFeature(deps, tagStore);
   features.push(placesFeature, tagsFeature);
+  const searchFeature = createSearchFeature(deps, tagStore);
+  features.push(searchFeature);
   // Starts crash recovery of an unfinished cleanup without awaiting it (listeners stay top-level).
   const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore });
   features.push(dedupApply);
@@ -46,6 +49,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
       ...createCoreHandlers(deps, features),
       ...createSettingsHandlers(browser, settings),
       ...tagsFeature.handlers,
+      ...searchFeature.handlers,
       ...placesFeature.handlers,
       ...dedupApply.handlers,
       ...quickBookmark.handlers,

@@ -1,4 +1,28 @@
-import type { RequestDef } from '../messaging/define';
+import * as v from 'valibot';
+import { request, type RequestDef } from '../messaging/define';
+import type { CurrentPageReply, FolderChoice, SearchReply } from './types';
+
+const tabId = v.pipe(v.number(), v.integer(), v.minValue(0));
+const url = v.pipe(v.string(), v.minLength(1), v.maxLength(65536));
 
 /** This feature's part of the protocol table (see src/messaging/protocol.ts). */
-export const searchProtocol = {} satisfies Record<string, RequestDef>;
+export const searchProtocol = {
+  /** Search as you type over bookmarks, history and tags; an empty text gives the newest bookmarks. */
+  'search.query': request<SearchReply>()(
+    v.strictObject({
+      text: v.pipe(v.string(), v.maxLength(500)),
+      limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200))),
+    }),
+  ),
+  /**
+   * The page the user is on and its bookmarked copies. `tabId` names the tab (tests open the popup as a tab);
+   * without it, the active tab of the last focused window, skipping Tidymarks' own pages.
+   */
+  'search.currentPage': request<CurrentPageReply>()(v.strictObject({ tabId: v.optional(tabId) })),
+  /** Opens a URL in the given tab (or the active one), or in a new tab. */
+  'search.open': request<{ tabId: number }>()(
+    v.strictObject({ url, newTab: v.boolean(), tabId: v.optional(tabId) }),
+  ),
+  /** Every bookmark folder with its path, for the folder picker. */
+  'search.folders': request<FolderChoice[]>()(v.strictObject({})),
+} satisfies Record<string, RequestDef>;

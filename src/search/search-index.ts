@@ -262,6 +262,14 @@ export class SearchIndex {
     this.historyByUrl.set(input.url, docId);
   }
 
+  /** A visited page's title changed (history.onTitleChanged). */
+  retitleHistory(url: string, title: string): void {
+    const docId = this.historyByUrl.get(url);
+    if (docId === undefined) return;
+    const doc = this.docs[docId]!;
+    this.upsertHistory({ url, title, visitCount: this.visitsByUrl.get(url) ?? 0, lastVisit: doc.lastVisit });
+  }
+
   removeHistory(url: string): void {
     const docId = this.historyByUrl.get(url);
     if (this.visitsByUrl.delete(url)) this.refreshStatic(url);

@@ -1,0 +1,129 @@
+/**
+ * The search feature of the background: keeps the live index current from bookmark, history and tag events
+ * (listeners registered while the feature is built, as the event page requires) and answers the popup's requests.
+ *
+ * Cold start: the index loads on the first request that needs it. The two requests the popup makes when it opens
+ * do not wait for it: the newest bookmarks come from bookmarks.getRecent and the current page from a host search
+ * (current-page.ts); both start the index load so that it is ready by the time the user types.
+ */
+import type { BackgroundDeps } from '../app/feature';
+import type { HandlersOf } from '../messaging/define';
+import { AppError } from '../messaging/errors';
+import type { Browser, BookmarkNode } from '../platform/browser';
+import type { TagStore } from '../tags/tag-store';
+import { kindOf } from './bookmark-tree';
+import { findCurrentPage, pickTab } from './current-page';
+import { LiveIndex } from './live-index';
+import { isEmptyQuery, parseQuery } from './parse-query';
+import type { searchProtocol } from './protocol';
+import type { SearchHit } from './search-index';
+import type { SearchResultItem } from './types';
+import { ROOT_ID } from '../platform/browser';
+
+const DEFAULT_LIMIT = 30;
+
+function toItem(hit: SearchHit): SearchResultItem {
+  return {
+    kind: hit.kind,
+    id: hit.id,
+    url: hit.url,
+    title: hit.title,
+    folders: hit.folders,
+    tags: hit.tags,
+    visitCount: hit.visitCount,
+  };
+}
+
+/** The newest bookmarks straight from Firefox, for a popup opened before the index is loaded. */
+async function recentFromFirefox(browser: Browser, tags: Pick<TagStore, 'getTagsForUrls'>, limit: number): Promise<SearchResultItem[]> {
+  const recent = (await browser.bookmarks.getRecent(limit)).filter((n) => kindOf(n) === 'bookmark' && n.url);
+  const titles = new Map<string, BookmarkNode>();
+  const pathOf = async (id: string | undefined): Promise<string[]> => {
+    const path: string[] = [];
+    while (id !== undefined && id !== ROOT_ID) {
+      let node = titles.get(id);
+      if (!node) {
+        [node] = await browser.bookmarks.get(id);
+        if (!node) break;
+        titles.set(id, node);
+      }
+      path.unshift(node.title ?? '');
+      id = node.parentId;
+    }
+    return path;
+  };
+  const tagMap = await tags.getTagsForUrls([...new Set(recent.map((n) => n.url!))]);
+  const items: SearchResultItem[] = [];
+  for (const n of recent) {
+    items.push({
+      kind: 'bookmark',
+      id: n.id,
+      url: n.url!,
+      title: n.title ?? '',
+      folders: await pathOf(n.parentId),
+      tags: tagMap.get(n.url!) ?? [],
+      visitCount: 0,
+    });
+  }
+  return items;
+}
+
+export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore) {
+  const { browser } = deps;
+  const live = new LiveIndex(browser, tagStore);
+  const extensionOrigin = browser.runtime.getURL('');
+
+  browser.bookmarks.onCreated.addListener((_id, node) => live.onBookmarkCreated(node));
+  browser.bookmarks.onChanged.addListener((id, change) => live.onBookmarkChanged(id, change));
+  browser.bookmarks.onMoved.addListener((id, move) => live.onBookmarkMoved(id, move.parentId));
+  browser.bookmarks.onRemoved.addListener((id) => live.onBookmarkRemoved(id));
+  browser.history.onVisited.addListener((item) => live.onVisited(item));
+  browser.history.onVisitRemoved.addListener((removed) => live.onVisitRemoved(removed));
+  browser.history.onTitleChanged?.addListener((changed) => live.onTitleChanged(changed.url, changed.title));
+  tagStore.onChange((changes) => live.onTagsChanged(changes));
+
+  const warmUp = () => {
+    live.ready().catch((error: unknown) => console.error('Tidymarks: the search index could not load', error));
+  };
+
+  const handlers: HandlersOf<typeof searchProtocol> = {
+    'search.query': async ({ text, limit = DEFAULT_LIMIT }) => {
+      const query = parseQuery(text);
+      if (isEmptyQuery(query) && !live.isLoaded) {
+        warmUp();
+        return { items: await recentFromFirefox(browser, tagStore, limit), words: [], partial: false };
+      }
+      await live.ready();
+      return { items: live.index.query(query, limit).map(toItem), words: query.words, partial: false };
+    },
+    'search.currentPage': async ({ tabId }) => {
+      warmUp();
+      return findCurrentPage(browser, tagStore, live.isLoaded ? live.tree : null, extensionOrigin, tabId);
+    },
+    'search.open': async ({ url, newTab, tabId }) => {
+      try {
+        if (!newTab) {
+          const target = tabId ?? (await pickTab(browser, extensionOrigin))?.id;
+          if (target !== undefined) {
+            await browser.tabs.update(target, { url });
+            return { tabId: target };
+          }
+        }
+        const tab = await browser.tabs.create({ url, active: true });
+        return { tabId: tab.id ?? -1 };
+      } catch (error) {
+        throw new AppError('invalid-input', `Firefox could not open ${url}: ${(error as Error)?.message ?? error}`);
+      }
+    },
+    'search.folders': async () => {
+      await live.ready();
+      return live.tree.folders();
+    },
+  };
+
+  return {
+    handlers,
+    live,
+    reset: async () => live.forget(),
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * A light mirror of the bookmark tree's shape in the background: parent, title and kind of every node, so the
+ * search index can give each bookmark its folder path and re-index exactly the bookmarks under a folder that was
+ * renamed, moved or removed, without reading the tree again. Paths are cached per folder.
+ */
+import type { BookmarkNode } from '../platform/browser';
+import { ROOT_ID } from '../platform/browser';
+
+export interface MirrorNode {
+  id: string;
+  parentId: string | undefined;
+  title: string;
+  url: string | undefined;
+  kind: 'folder' | 'bookmark' | 'separator';
+  dateAdded: number;
+}
+
+export function kindOf(node: Pick<BookmarkNode, 'type' | 'url'>): MirrorNode['kind'] {
+  if (node.type === 'separator') return 'separator';
+  if (node.type === 'folder') return 'folder';
+  if (node.type === 'bookmark') return 'bookmark';
+  return node.url === undefined ? 'folder' : 'bookmark';
+}
+
+export class BookmarkTree {
+  private nodes = new Map<string, MirrorNode>();
+  private children = new Map<string, Set<string>>();
+  private pathCache = new Map<string, string[]>();
+
+  clear(): void {
+    this.nodes.clear();
+    this.children.clear();
+    this.pathCache.clear();
+  }
+
+  get(id: string): MirrorNode | undefined {
+    return this.nodes.get(id);
+  }
+
+  /** Adds or replaces one node (not its children). */
+  put(node: BookmarkNode): MirrorNode {
+    const old = this.nodes.get(node.id);
+    if (old?.parentId !== undefined && old.parentId !== node.parentId) this.children.get(old.parentId)?.delete(node.id);
+    const entry: MirrorNode = {
+      id: node.id,
+      parentId: node.parentId,
+      title: node.title ?? '',
+      url: node.url,
+      kind: kindOf(node),
+      dateAdded: node.dateAdded ?? 0,
+    };
+    this.nodes.set(node.id, entry);
+    if (node.parentId !== undefined) {
+      let set = this.children.get(node.parentId);
+      if (!set) this.children.set(node.parentId, (set = new Set()));
+      set.add(node.id);
+    }
+    if (entry.kind === 'folder' && old) this.pathCache.clear();
+    return entry;
+  }
+
+  /** Adds a node and everything under it (as getTree or onCreated give it). Returns the bookmarks added. */
+  putTree(root: BookmarkNode): MirrorNode[] {
+    const bookmarks: MirrorNode[] = [];
+    const stack = [root];
+    while (stack.length) {
+      const node = stack.pop()!;
+      const entry = this.put(node);
+      if (entry.kind === 'bookmark') bookmarks.push(entry);
+      if (node.children) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    }
+    return bookmarks;
+  }
+
+  setTitle(id: string, title: string): void {
+    const node = this.nodes.get(id);
+    if (!node) return;
+    node.title = title;
+    if (node.kind === 'folder') this.pathCache.clear();
+  }
+
+  setUrl(id: string, url: string): void {
+    const node = this.nodes.get(id);
+    if (node) node.url = url;
+  }
+
+  move(id: string, parentId: string): void {
+    const node = this.nodes.get(id);
+    if (!node) return;
+    if (node.parentId !== undefined) this.children.get(node.parentId)?.delete(id);
+    node.parentId = parentId;
+    let set = this.children.get(parentId);
+    if (!set) this.children.set(parentId, (set = new Set()));
+    set.add(id);
+    if (node.kind === 'folder') this.pathCache.clear();
+  }
+
+  /** Removes a node and everything under it; returns the bookmarks that were removed. */
+  remove(id: string): MirrorNode[] {
+    const node = this.nodes.get(id);
+    if (!node) return [];
+    const removed = [...this.bookmarksUnder(id)];
+    if (node.kind === 'bookmark') removed.push(node);
+    const stack = [id];
+    while (stack.length) {
+      const current = stack.pop()!;
+      const kids = this.children.get(current);
+      if (kids) stack.push(...kids);
+      this.children.delete(current);
+      this.nodes.delete(current);
+    }
+    if (node.parentId !== undefined) this.children.get(node.parentId)?.delete(id);
+    if (node.kind === 'folder') this.pathCache.clear();
+    return removed;
+  }
+
+  /** Every bookmark below a folder, at any depth. */
+  *bookmarksUnder(folderId: string): Iterable<MirrorNode> {
+    const stack = [folderId];
+    while (stack.length) {
+      const kids = this.children.get(stack.pop()!);
+      if (!kids) continue;
+      for (const kid of kids) {
+        const node = this.nodes.get(kid)!;
+        if (node.kind === 'bookmark') yield node;
+        else if (node.kind === 'folder') stack.push(kid);
+      }
+    }
+  }
+
+  /** Titles of the folders from the top (below the invisible root) down to and including `folderId`. */
+  folderPath(folderId: string | undefined): string[] {
+    if (folderId === undefined || folderId === ROOT_ID) return [];
+    const cached = this.pathCache.get(folderId);
+    if (cached) return cached;
+    const node = this.nodes.get(folderId);
+    if (!node) return [];
+    const path = [...this.folderPath(node.parentId), node.title];
+    this.pathCache.set(folderId, path);
+    return path;
+  }
+
+  /** Every folder (except the invisible root) with its path, in tree order. */
+  folders(): { id: string; path: string[] }[] {
+    const out: { id: string; path: string[] }[] = [];
+    const visit = (id: string) => {
+      for (const kid of this.children.get(id) ?? []) {
+        const node = this.nodes.get(kid)!;
+        if (node.kind !== 'folder') continue;
+        out.push({ id: kid, path: this.folderPath(kid) });
+        visit(kid);
+      }
+    };
+    visit(ROOT_ID);
+    return out;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * What the search feature's requests answer, as plain data. Type-only: the popup imports it without pulling the
+ * protocol's schemas into its bundle.
+ */
+
+export interface SearchResultItem {
+  kind: 'bookmark' | 'history';
+  /** Bookmark id; for history, the URL. */
+  id: string;
+  url: string;
+  title: string;
+  /** Folder path from the root (bookmarks only). */
+  folders: string[];
+  tags: string[];
+  visitCount: number;
+}
+
+export interface SearchReply {
+  items: SearchResultItem[];
+  /** The folded words of the query (what the popup highlights). */
+  words: string[];
+  /** True when the index was still loading and the answer came from Firefox's own search instead. */
+  partial: boolean;
+}
+
+export interface CurrentPageCopy {
+  id: string;
+  url: string;
+  title: string;
+  parentId: string;
+  /** Folder path from the root, e.g. ['Bookmarks Toolbar', 'Dev']. */
+  folders: string[];
+  index: number;
+  tags: string[];
+}
+
+export interface CurrentPageReply {
+  /** The tab the popup speaks about; null when there is no tab to speak about. */
+  tab: { id: number; url: string; title: string } | null;
+  /** False for pages Firefox does not let extensions bookmark usefully (about:, moz-extension:, ...). */
+  bookmarkable: boolean;
+  /** Every bookmark whose URL matches the tab's under the safe matching rules. */
+  copies: CurrentPageCopy[];
+}
+
+export interface FolderChoice {
+  id: string;
+  /** Path from the root including the folder itself. */
+  path: string[];
+}
