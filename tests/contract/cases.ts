@@ -603,6 +603,31 @@ const bookmarkCases: ContractCase[] = [
       assert.equal((await b.bookmarks.getRecent(2)).map((n) => n.title), ['three', 'two'], 'limited');
     },
   },
+  {
+    name: 'dateGroupModified advances when a folder changes or its children change, not when a child is renamed',
+    async run(b) {
+      const dgm = async (id: string) => (await b.bookmarks.get(id))[0].dateGroupModified!;
+      const f = await folder(b, 'F');
+      let last = await dgm(f.id);
+      const advanced = async (what: string, change: () => Promise<unknown>, expectAdvance: boolean) => {
+        await tick();
+        await tick();
+        await change();
+        const now = await dgm(f.id);
+        assert.equal(now > last, expectAdvance, `${what} advances dateGroupModified`);
+        last = now;
+      };
+      let a!: BookmarkNode;
+      await advanced('creating a child', async () => (a = await mk(b, 'a', f.id)), true);
+      await advanced('renaming a child', () => b.bookmarks.update(a.id, { title: 'A' }), false);
+      await advanced('renaming the folder', () => b.bookmarks.update(f.id, { title: 'F2' }), true);
+      const c = await mk(b, 'c', f.id);
+      last = await dgm(f.id);
+      await advanced('reordering children', () => b.bookmarks.move(c.id, { parentId: f.id, index: 0 }), true);
+      await advanced('moving a child out', () => b.bookmarks.move(a.id, { parentId: U }), true);
+      await advanced('removing a child', () => b.bookmarks.remove(c.id), true);
+    },
+  },
 ];
 
 const historyCases: ContractCase[] = [
@@ -753,6 +778,66 @@ const historyCases: ContractCase[] = [
       await assert.rejects(() => b.history.deleteUrl({ url: 'not a url' }), 'An unexpected error occurred', 'deleteUrl invalid');
       assert.throwsSync(() => b.history.search({ startTime: 0 } as unknown as { text: string }), 'Type error for parameter query (Property "text" is required) for history.search.');
       assert.equal(await b.history.search({ text: '', startTime: 0 }), [], 'nothing stored');
+    },
+  },
+  {
+    name: 'history keeps the title when a visit brings none; an empty title reads as null but fires onTitleChanged',
+    async run(b) {
+      await withEvents(b, async (events) => {
+        await b.history.addUrl({ url: 'https://t.example/', title: 'Kept' });
+        await b.history.addUrl({ url: 'https://t.example/' });
+        const [kept] = await b.history.search({ text: 't.example', startTime: 0 });
+        assert.equal({ title: kept.title, visitCount: kept.visitCount }, { title: 'Kept', visitCount: 2 }, 'title kept');
+        await b.history.addUrl({ url: 'https://t.example/', title: '' });
+        const [emptied] = await b.history.search({ text: 't.example', startTime: 0 });
+        assert.equal(emptied.title, null, 'empty title reads as null');
+        const got = await events.waitFor(4);
+        assert.equal(got.map((e) => e.name), ['history.onVisited', 'history.onVisited', 'history.onVisited', 'history.onTitleChanged'], 'events');
+        assert.equal((got[1].args[0] as { title: string }).title, 'Kept', 'onVisited reports the kept title');
+        assert.equal(got[3].args[0], { id: kept.id, url: 'https://t.example/', title: '' }, 'title change to empty');
+      });
+    },
+  },
+  {
+    name: 'history counts link, typed and bookmark visits; frames and reloads are kept uncounted; embedded visits are dropped',
+    async run(b) {
+      const kinds = ['link', 'typed', 'auto_bookmark', 'manual_subframe', 'reload', 'auto_subframe'] as const;
+      for (const kind of kinds) await b.history.addUrl({ url: `https://${kind.replace('_', '-')}.example/`, transition: kind });
+      const items = await b.history.search({ text: '', startTime: 0 });
+      const counts = Object.fromEntries(items.map((i) => [new URL(i.url!).hostname.split('.')[0], i.visitCount]));
+      assert.equal(counts, { link: 1, typed: 1, 'auto-bookmark': 1, 'manual-subframe': 0, reload: 0 }, 'visit counts');
+      assert.equal(await b.history.getVisits({ url: 'https://auto-subframe.example/' }), [], 'embedded visit not kept');
+      assert.equal((await b.history.getVisits({ url: 'https://manual-subframe.example/' })).map((v) => v.transition), ['manual_subframe'], 'frame visit kept');
+    },
+  },
+  {
+    name: 'history refuses unsupported transitions and visits in the future',
+    async run(b) {
+      for (const kind of ['generated', 'auto_toplevel', 'form_submit', 'keyword', 'keyword_generated'] as const) {
+        await assert.rejects(() => b.history.addUrl({ url: 'https://x.example/', transition: kind }), `|${kind}| is not a supported transition for history`, kind);
+      }
+      const future = Date.now() + 60_000;
+      await assert.rejects(
+        () => b.history.addUrl({ url: 'https://future.example/', visitTime: future }),
+        `PageInfo: Invalid value for property 'visits': [{"transition":1,"date":"${new Date(future).toISOString()}"}]`,
+        'future visit',
+      );
+      assert.equal(await b.history.search({ text: '', startTime: 0 }), [], 'nothing stored');
+    },
+  },
+  {
+    name: 'history times may be Date objects or date strings; the search range includes both ends; lastVisitTime is the last visit overall',
+    async run(b) {
+      const now = Date.now();
+      await b.history.addUrl({ url: 'https://d.example/', visitTime: new Date(now - 50_000) });
+      await b.history.addUrl({ url: 'https://d.example/', visitTime: new Date(now - 1000).toISOString() });
+      const exact = await b.history.search({ text: '', startTime: now - 50_000, endTime: new Date(now - 50_000) });
+      assert.equal(exact.map((i) => [i.url, i.lastVisitTime, i.visitCount]), [['https://d.example/', now - 1000, 2]], 'inclusive range, overall last visit');
+      assert.equal(await b.history.search({ text: '', startTime: now - 49_999, endTime: now - 2000 }), [], 'outside the range');
+      assert.throwsSync(
+        () => b.history.addUrl({ url: 'https://d.example/', visitTime: String(now) }),
+        `Type error for parameter details (Error processing visitTime: Value "${now}" must either: match the format "date", be an integer value, or be an object value) for history.addUrl.`,
+      );
     },
   },
 ];

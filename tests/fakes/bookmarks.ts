@@ -342,6 +342,8 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
       const titleChanged = changes.title != null && changes.title !== node.title;
       const urlChanged = url !== undefined && url !== node.url;
       if (titleChanged) node.title = changes.title!;
+      // A folder's dateGroupModified is its own last modification: renaming it counts.
+      if (titleChanged && node.type === 'folder') node.dateGroupModified = now();
       if (urlChanged) node.url = url;
       if (titleChanged) events.onChanged.emit(node.id, { title: node.title });
       if (urlChanged) events.onChanged.emit(node.id, { url: node.url });

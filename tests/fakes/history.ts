@@ -1,8 +1,11 @@
 /**
  * In-memory browser.history, faithful to Firefox ESR's ext-history as measured by tests/contract:
  * - search: words (AND, case-insensitive) anywhere in title or URL, pages with a visit in [startTime, endTime]
- *   (startTime defaults to 24 hours ago, maxResults to 100), most recent visit first; items carry id, url, title
- *   (null for a page that never had one), lastVisitTime and visitCount (reloads and frame visits not counted).
+ *   (inclusive; startTime defaults to 24 hours ago, maxResults to 100), most recent visit first; items carry id,
+ *   url, title (null when empty), lastVisitTime and visitCount (over all visits; reloads and frame visits are not
+ *   counted).
+ * - addUrl stores link, typed, auto_bookmark, manual_subframe and reload visits, drops auto_subframe (embedded)
+ *   visits, refuses the other transitions and visits in the future; a visit without title keeps the page's title.
  * - onVisited items also carry typedCount and count every visit; onTitleChanged fires when a known page's title
  *   changes; getVisits lists newest first with referringVisitId "0".
  * - deleteUrl/deleteRange fire onVisitRemoved only for pages that are gone; deleteAll fires {allHistory: true}.
@@ -37,8 +40,19 @@ const TRANSITIONS: readonly string[] = [
   'keyword_generated',
 ];
 
-/** Transitions Places does not count in visitCount (embedded frames, reloads). */
-const UNCOUNTED: readonly string[] = ['auto_subframe', 'manual_subframe', 'reload'];
+/** The transitions ext-history can store, with Places' numeric codes (the others are refused). */
+const PLACES_TRANSITION: Partial<Record<TransitionType, number>> = {
+  link: 1,
+  typed: 2,
+  auto_bookmark: 3,
+  auto_subframe: 4,
+  manual_subframe: 8,
+  reload: 9,
+};
+
+/** Visits Places keeps but does not count in visitCount (frames, reloads); embedded visits are not kept at all. */
+const UNCOUNTED: readonly string[] = ['manual_subframe', 'reload'];
+const NOT_KEPT: readonly string[] = ['auto_subframe'];
 
 export interface VisitItem {
   id: string;
@@ -57,7 +71,8 @@ interface Visit {
 interface Page {
   guid: string;
   url: string;
-  title: string | null;
+  /** '' until a visit brings a title; search reports '' as null. */
+  title: string;
   visits: Visit[];
 }
 
@@ -75,6 +90,18 @@ export interface FakeHistoryOptions {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Validates a time as Firefox's schema does (integer ms, Date, or a date string) and returns it in ms. */
+function checkTime(time: unknown, parameter: string, property: string, method: string): number | undefined {
+  if (time === undefined || time === null) return undefined;
+  if (time instanceof Date || (typeof time === 'number' && Number.isInteger(time))) return toMs(time);
+  if (typeof time === 'string' && !/^\d+$/.test(time) && !Number.isNaN(Date.parse(time))) return toMs(time);
+  return schemaError(
+    parameter,
+    `Error processing ${property}: Value ${JSON.stringify(time)} must either: match the format "date", be an integer value, or be an object value`,
+    method,
+  );
+}
 
 function toMs(time: number | string | Date): number {
   if (time instanceof Date) return time.getTime();
@@ -124,7 +151,7 @@ export function createFakeHistory({ hub, now, newGuid }: FakeHistoryOptions) {
     return {
       id: page.guid,
       url: page.url,
-      title: page.title as string,
+      title: (page.title || null) as string,
       lastVisitTime: lastVisit(page),
       visitCount: counted(page).length,
     };
@@ -135,7 +162,7 @@ export function createFakeHistory({ hub, now, newGuid }: FakeHistoryOptions) {
     return {
       id: page.guid,
       url: page.url,
-      title: page.title ?? '',
+      title: page.title,
       lastVisitTime: lastVisit(page),
       visitCount: page.visits.length,
       typedCount: page.visits.filter((v) => v.transition === 'typed').length,
@@ -155,22 +182,29 @@ export function createFakeHistory({ hub, now, newGuid }: FakeHistoryOptions) {
     addUrl(details: { url: string; title?: string; transition?: TransitionType; visitTime?: number | string | Date }): Promise<void> {
       const transition = details.transition ?? 'link';
       if (!TRANSITIONS.includes(transition)) schemaError('details', `Error processing transition: Invalid enumeration value ${JSON.stringify(transition)}`, 'addUrl');
+      const visitTime = checkTime(details.visitTime, 'details', 'visitTime', 'addUrl');
+      const code = PLACES_TRANSITION[transition];
+      if (code === undefined) return Promise.reject(new Error(`|${transition}| is not a supported transition for history`));
       const href = parseUrlOrNull(details.url);
       if (href === null) return Promise.reject(new Error(`PageInfo: Invalid value for property 'url': ${JSON.stringify(details.url)}`));
       return Promise.resolve().then(() => {
+        const time = visitTime ?? now();
+        if (time > now()) {
+          throw new Error(`PageInfo: Invalid value for property 'visits': ${JSON.stringify([{ transition: code, date: new Date(time) }])}`);
+        }
         const url = storableUrl(href);
-        const time = details.visitTime !== undefined ? toMs(details.visitTime) : now();
+        if (NOT_KEPT.includes(transition)) return;
         let page = pages.get(url);
         const known = page !== undefined;
         if (!page) {
-          page = { guid: newGuid(), url, title: null, visits: [] };
+          page = { guid: newGuid(), url, title: '', visits: [] };
           pages.set(url, page);
         }
-        const titleChanged = known && details.title !== undefined && details.title !== page.title;
-        if (details.title !== undefined) page.title = details.title;
+        const titleChanged = known && details.title != null && details.title !== page.title;
+        if (details.title != null) page.title = details.title;
         page.visits.push({ visitId: String(nextVisitId++), time, transition });
         events.onVisited.emit(toVisitedItem(page));
-        if (titleChanged) events.onTitleChanged.emit({ id: page.guid, url: page.url, title: page.title ?? '' });
+        if (titleChanged) events.onTitleChanged.emit({ id: page.guid, url: page.url, title: page.title });
       });
     },
 
@@ -179,15 +213,17 @@ export function createFakeHistory({ hub, now, newGuid }: FakeHistoryOptions) {
       if (query.maxResults !== undefined && query.maxResults !== null && query.maxResults < 1) {
         schemaError('query', `Error processing maxResults: Integer ${query.maxResults} is too small (must be at least 1)`, 'search');
       }
+      const startTime = checkTime(query.startTime, 'query', 'startTime', 'search');
+      const endTime = checkTime(query.endTime, 'query', 'endTime', 'search');
       return Promise.resolve().then(() => {
-        const start = query.startTime === undefined || query.startTime === null ? now() - DAY_MS : toMs(query.startTime);
-        const end = query.endTime === undefined || query.endTime === null ? Number.MAX_VALUE : toMs(query.endTime);
+        const start = startTime ?? now() - DAY_MS;
+        const end = endTime ?? Number.MAX_VALUE;
         if (start > end) throw new Error('The startTime cannot be after the endTime');
         const wanted = words(query.text);
         return [...pages.values()]
           .filter((page) => page.visits.some((v) => v.time >= start && v.time <= end))
           .filter((page) => {
-            const haystacks = [page.url.toLowerCase(), (page.title ?? '').toLowerCase()];
+            const haystacks = [page.url.toLowerCase(), page.title.toLowerCase()];
             return wanted.every((w) => haystacks.some((h) => h.includes(w)));
           })
           .sort((a, b) => lastVisit(b) - lastVisit(a))
