@@ -17,4 +17,5 @@ export declare const VARIANTS: Record<string, (url: string) => string>;
 export declare function generateCollection(seed?: number): SeedCollection;
 export declare function toBookmarksHtml(collection: SeedCollection): string;
 export declare function describeCollection(collection: SeedCollection): SeedStats;
-export declare function writeSeed(outFile: string, seed?: number): { file: string; stats: SeedStats };
+export declare function tagsOf(collection: SeedCollection): { tag: string; urls: string[] }[];
+export declare function writeSeed(outFile: string, seed?: number): { file: string; stats: SeedStats; tags: { tag: string; urls: string[] }[] };

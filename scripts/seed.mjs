@@ -7,8 +7,9 @@
 //
 // What the collection holds (see describeCollection for the counts it prints):
 //   - one page (MDN's JavaScript reference) copied into many folders;
-//   - near-identical URL variants of real pages: http/https, trailing slash, tracking parameters (utm_*, fbclid),
-//     host case, an empty fragment, index.html, a default port, www;
+//   - near-identical URL variants of real pages: http/https, trailing slash, tracking parameters (utm_*, fbclid,
+//     gclid), an empty fragment, index.html, www, a #fragment. (Not host case or a default port: Firefox
+//     normalizes those when it stores a URL, so they would arrive as exact copies.)
 //   - a whole folder ("Dev") copied twice into Other Bookmarks, as two syncs of an old laptop left it;
 //   - empty folders, a separator, and TAGS on some bookmarks (copies of a page sometimes carry different tags);
 //   - a few hundred items in all.
@@ -118,7 +119,8 @@ function wikiPages() {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Variants: the ways one page gets saved under a slightly different URL.
+// Variants: the ways one page gets saved under a slightly different URL. Safe rules fold all but http, www and
+// namedFragment, which only the opt-in matching rules fold.
 
 export const VARIANTS = {
   http: (u) => u.replace(/^https:/, 'http:'),
@@ -129,10 +131,10 @@ export const VARIANTS = {
   },
   utm: (u) => `${u}${u.includes('?') ? '&' : '?'}utm_source=newsletter&utm_medium=email&utm_campaign=weekly`,
   fbclid: (u) => `${u}${u.includes('?') ? '&' : '?'}fbclid=IwAR2x${Math.abs(hash(u)).toString(36)}`,
-  hostCase: (u) => u.replace(/^(https?:\/\/)([^/]+)/, (_, s, h) => s + h.toUpperCase()),
+  gclid: (u) => `${u}${u.includes('?') ? '&' : '?'}gclid=Cj0KCQ${Math.abs(hash(u + 'g')).toString(36)}`,
   emptyFragment: (u) => `${u}#`,
   indexPage: (u) => (u.endsWith('/') ? `${u}index.html` : `${u}/index.html`),
-  defaultPort: (u) => u.replace(/^(https:\/\/[^/]+)/, '$1:443'),
+  namedFragment: (u) => `${u}#top`,
   www: (u) => u.replace(/^(https?:\/\/)(?!www\.)/, '$1www.'),
 };
 
@@ -331,12 +333,28 @@ export function describeCollection({ menu, toolbar, unfiled }) {
   return stats;
 }
 
+/**
+ * The seed's tags as Tidymarks keeps them: per URL (the union over the URL's copies, as in Firefox's tagging
+ * service), grouped by tag: [{tag, urls}], both sorted.
+ */
+export function tagsOf({ menu, toolbar, unfiled }) {
+  const byTag = new Map();
+  const walk = (nodes) => {
+    for (const n of nodes) {
+      if (n.kind === 'bookmark') for (const tag of n.tags ?? []) byTag.set(tag, (byTag.get(tag) ?? new Set()).add(n.url));
+      else if (n.kind === 'folder') walk(n.children);
+    }
+  };
+  walk([...menu, ...toolbar, ...unfiled]);
+  return [...byTag].sort(([a], [b]) => a.localeCompare(b)).map(([tag, urls]) => ({ tag, urls: [...urls].sort() }));
+}
+
 /** Writes the seed file and returns its path and counts. */
 export function writeSeed(outFile, seed = DEFAULT_SEED) {
   const collection = generateCollection(seed);
   mkdirSync(dirname(outFile), { recursive: true });
   writeFileSync(outFile, toBookmarksHtml(collection));
-  return { file: outFile, stats: describeCollection(collection) };
+  return { file: outFile, stats: describeCollection(collection), tags: tagsOf(collection) };
 }
 
 function parseArgs(argv) {

@@ -2,8 +2,9 @@
 // `npm start`: builds Tidymarks, makes a fresh demo profile (.profile-demo/, git-ignored) seeded with the generated
 // duplicated collection (scripts/seed.mjs), and opens Firefox headed with the extension installed. Firefox imports
 // the seed's bookmarks.html at start-up (prefs browser.places.importBookmarksHTML + browser.bookmarks.file). The
-// script waits until the import is complete, opens Tidymarks' options page, and keeps running until you close
-// Firefox.
+// script waits until the import is complete, gives the seed's tags to Tidymarks (extensions cannot read Firefox's
+// own tags, so they go to Tidymarks' tag store through its `tags.add` request, as the options page would), opens
+// Tidymarks' options page, and keeps running until you close Firefox.
 //
 //   npm start                 build, seed, open Firefox
 //   npm start -- --check      the same, headless: prints the imported counts and closes (a quick self-test)
@@ -71,6 +72,22 @@ async function waitForImport(page, expectedBookmarks) {
   }
 }
 
+/** Sends one Tidymarks request from an extension page, as the options page does; retries while the background starts. */
+async function callFromPage(page, type, input) {
+  for (let attempt = 0; ; attempt++) {
+    const reply = await page.evaluate((t, i) => browser.runtime.sendMessage({ channel: 'tidymarks', type: t, input: i }).catch((e) => ({ ok: false, error: { message: String(e?.message ?? e) } })), type, input);
+    if (reply?.ok) return reply.value;
+    if (attempt >= 20) throw new Error(`${type} failed: ${reply?.error?.message ?? 'no reply'}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Gives Tidymarks the seed's tags (per URL, as Firefox's importer gave them to Firefox's own tagging service). */
+async function importTags(page, tags) {
+  for (const { tag, urls } of tags) await callFromPage(page, 'tags.add', { urls, tags: [tag] });
+  return callFromPage(page, 'tags.list', {});
+}
+
 async function main() {
   const firefox = findFirefox();
   if (!args.has('--no-build')) build();
@@ -78,7 +95,7 @@ async function main() {
 
   rmSync(profileDir, { recursive: true, force: true });
   mkdirSync(profileDir, { recursive: true });
-  const { file: seedFile, stats } = writeSeed(join(profileDir, 'tidymarks-demo-bookmarks.html'));
+  const { file: seedFile, stats, tags } = writeSeed(join(profileDir, 'tidymarks-demo-bookmarks.html'));
   console.log(`Seed: ${stats.bookmarks} bookmarks (${stats.distinctUrls} distinct URLs, a page in ${stats.mostCopies} places), ${stats.folders} folders, ${stats.tagged} tagged.`);
 
   const browser = await puppeteer.launch({
@@ -111,7 +128,19 @@ async function main() {
     const options = page ?? (await browser.pages())[0];
     const counts = await waitForImport(options, stats.bookmarks);
     console.log(`Firefox imported ${counts.bookmarks} bookmarks and ${counts.folders - 5} folders (plus the 5 roots).`);
+    const tagCounts = await importTags(options, tags);
+    console.log(`Tidymarks has ${tagCounts.length} tags: ${tagCounts.map((t) => `${t.tag} (${t.count})`).join(', ')}.`);
     if (check) {
+      const expected = tags.map((t) => `${t.tag}:${t.urls.length}`).join(',');
+      const actual = tagCounts.map((t) => `${t.tag}:${t.count}`).join(',');
+      if (expected !== actual) throw new Error(`Expected tags ${expected}, Tidymarks has ${actual}.`);
+      const taggedUrls = [...new Set(tags.flatMap((t) => t.urls))];
+      const missing = await options.evaluate(async (urls) => {
+        const out = [];
+        for (const url of urls) if (!(await browser.bookmarks.search({ url })).some((b) => b.url === url)) out.push(url);
+        return out;
+      }, taggedUrls);
+      if (missing.length) throw new Error(`Tagged URLs Firefox stored differently: ${missing.slice(0, 3).join(', ')}`);
       if (counts.bookmarks !== stats.bookmarks) throw new Error(`Expected ${stats.bookmarks} bookmarks, Firefox has ${counts.bookmarks}.`);
       if (JSON.stringify(counts.rootChildren) !== JSON.stringify(stats.rootChildren)) {
         throw new Error(`Expected root folders to hold ${JSON.stringify(stats.rootChildren)}, Firefox has ${JSON.stringify(counts.rootChildren)}.`);
@@ -121,7 +150,6 @@ async function main() {
     }
     await openExtensionPage(options, 'options/index.html');
     console.log('Tidymarks is installed (as a temporary add-on) with the demo collection. Close Firefox to end.');
-    console.log(`To bring the seed's tags into Tidymarks, import ${seedFile} on the options page.`);
     await new Promise((done) => {
       if (closedByUser) done();
       browser.on('disconnected', done);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeCollection, generateCollection, toBookmarksHtml, VARIANTS, type SeedFolder, type SeedNode } from '../../../scripts/seed.mjs';
+import { describeCollection, generateCollection, tagsOf, toBookmarksHtml, VARIANTS, type SeedFolder, type SeedNode } from '../../../scripts/seed.mjs';
 import { parseBookmarksHtml } from '../../../src/bookmarks-html/parse';
 import { matchKey } from '../../../src/dedup/url-key';
 import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
@@ -39,14 +39,28 @@ describe('demo seed (scripts/seed.mjs)', () => {
     }
     const variantGroups = [...byKey.values()].filter((urls) => urls.size > 1);
     expect(variantGroups.length).toBeGreaterThan(20);
-    // Each variant maker is used; all but http and www (opt-in rules) are folded by the safe key.
+    // Each variant maker is used; all but http, www and namedFragment (opt-in rules) are folded by the safe key.
     for (const [name, make] of Object.entries(VARIANTS)) {
       const used = all.some((b) => all.some((o) => o !== b && make(o.url) === b.url));
       expect(used, `variant ${name} is in the seed`).toBe(true);
       const sample = 'https://docs.example/guide';
-      if (name === 'http' || name === 'www') expect(matchKey(make(sample), safe)).not.toBe(matchKey(sample, safe));
+      if (['http', 'www', 'namedFragment'].includes(name)) expect(matchKey(make(sample), safe)).not.toBe(matchKey(sample, safe));
       else expect(matchKey(make(sample), safe), `variant ${name} is folded by the safe rules`).toBe(matchKey(sample, safe));
     }
+  });
+
+  it('writes every URL the way Firefox stores it, so no variant collapses into an exact copy on import', () => {
+    for (const b of all) expect(new URL(b.url).href).toBe(b.url);
+  });
+
+  it('lists its tags per URL, the union over the URL’s copies', () => {
+    const tags = tagsOf(collection);
+    expect(tags.length).toBeGreaterThanOrEqual(8);
+    for (const { tag, urls } of tags) {
+      for (const url of urls) expect(all.some((b) => b.url === url && b.tags?.includes(tag))).toBe(true);
+    }
+    const tagged = all.filter((b) => b.tags?.length);
+    for (const b of tagged) for (const tag of b.tags!) expect(tags.find((t) => t.tag === tag)?.urls).toContain(b.url);
   });
 
   it('copies the Dev folder twice, identically', () => {
