@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseBookmarksHtml } from '../../../src/bookmarks-html/parse';
+import { writeBookmarksHtml } from '../../../src/bookmarks-html/write';
+import type { BookmarksDocument, HtmlNode } from '../../../src/bookmarks-html/document';
+
+const firefoxExport = readFileSync(resolve(import.meta.dirname, 'fixtures/firefox-export.html'), 'utf8');
+
+describe('writeBookmarksHtml', () => {
+  it('writes Firefox’s header, heading and special folder markers', () => {
+    const html = writeBookmarksHtml({
+      title: 'Bookmarks Menu',
+      children: [
+        { kind: 'folder', title: 'Bookmarks Toolbar', root: 'toolbar', addDate: 1_700_000_000_000, children: [] },
+        { kind: 'folder', title: 'Other Bookmarks', root: 'unfiled', children: [] },
+      ],
+    });
+    expect(html.startsWith('<!DOCTYPE NETSCAPE-Bookmark-file-1>\n')).toBe(true);
+    expect(html).toContain('<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">');
+    expect(html).toContain('<H1>Bookmarks Menu</H1>');
+    expect(html).toContain('<DT><H3 ADD_DATE="1700000000" PERSONAL_TOOLBAR_FOLDER="true">Bookmarks Toolbar</H3>');
+    expect(html).toContain('<DT><H3 UNFILED_BOOKMARKS_FOLDER="true">Other Bookmarks</H3>');
+    expect(html.trimEnd().endsWith('</DL>')).toBe(true);
+  });
+
+  it('writes a bookmark line as Firefox does: HREF, dates in seconds, SHORTCUTURL, TAGS, then <DD>', () => {
+    const html = writeBookmarksHtml({
+      title: 'B',
+      children: [
+        {
+          kind: 'bookmark',
+          title: 'A & <B>',
+          url: 'https://a.example/?x=1&y="2"',
+          addDate: 1_700_000_000_999,
+          lastModified: 1_700_000_001_000,
+          keyword: 'kw',
+          tags: ['one', 'two'],
+          description: 'line one\nline two',
+        },
+      ],
+    });
+    expect(html).toContain(
+      '    <DT><A HREF="https://a.example/?x=1&amp;y=&quot;2&quot;" ADD_DATE="1700000000" LAST_MODIFIED="1700000001" SHORTCUTURL="kw" TAGS="one,two">A &amp; &lt;B&gt;</A>\n    <DD>line one line two\n',
+    );
+  });
+
+  it('never lets a title or URL inject markup (escaped text only)', () => {
+    const evil = '</A></DL><script>alert(1)</script><DL><DT><A HREF="javascript:x">';
+    const html = writeBookmarksHtml({ title: evil, children: [{ kind: 'bookmark', title: evil, url: 'https://e.example/', tags: [evil.replace(/,/g, '')] }] });
+    expect(html).not.toContain('<script>');
+    const { document } = parseBookmarksHtml(html);
+    expect(document.children).toHaveLength(1);
+    expect(document.children[0]).toMatchObject({ title: evil });
+  });
+
+  it('re-writing Firefox’s export and parsing it gives the same document', () => {
+    const first = parseBookmarksHtml(firefoxExport).document;
+    const again = parseBookmarksHtml(writeBookmarksHtml(first)).document;
+    expect(again).toEqual(first);
+  });
+});
+
+// Property: parse(write(doc)) equals doc for any document the writer can be given (titles trimmed and with single
+// spaces, as parsing normalizes them; dates whole seconds).
+const text = fc
+  .string({ unit: fc.constantFrom('a', 'B', ' ', '&', '<', '>', '"', "'", 'é', '日', '😀', ';', '#', '=', '/'), maxLength: 20 })
+  .map((s) => s.replace(/\s+/g, ' ').trim());
+const date = fc.option(fc.integer({ min: 0, max: 4_000_000_000 }).map((s) => s * 1000), { nil: undefined });
+const tag = fc.string({ unit: fc.constantFrom('x', 'Y', 'ß', '&', '"', ' ', '<'), minLength: 1, maxLength: 8 }).map((s) => s.trim()).filter((s) => s.length > 0);
+const url = fc.webUrl({ withQueryParameters: true, withFragments: true }).filter((u) => {
+  try {
+    new URL(u);
+    return u.trim() === u;
+  } catch {
+    return false;
+  }
+});
+
+const bookmarkArb = fc.record(
+  {
+    kind: fc.constant('bookmark' as const),
+    title: text,
+    url,
+    addDate: date,
+    lastModified: date,
+    tags: fc.uniqueArray(tag, { maxLength: 3, selector: (t) => t.toLowerCase() }),
+    keyword: fc.option(fc.stringMatching(/^[a-z0-9]{1,6}$/), { nil: undefined }),
+    description: fc.option(text.filter((t) => t.length > 0), { nil: undefined }),
+  },
+  { requiredKeys: ['kind', 'title', 'url', 'tags'] },
+);
+
+const { node: nodeArb } = fc.letrec<{ node: HtmlNode }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    bookmarkArb as fc.Arbitrary<HtmlNode>,
+    fc.constant({ kind: 'separator' } as HtmlNode),
+    fc.record(
+      {
+        kind: fc.constant('folder' as const),
+        title: text,
+        addDate: date,
+        lastModified: date,
+        description: fc.option(text.filter((t) => t.length > 0), { nil: undefined }),
+        root: fc.option(fc.constantFrom('toolbar' as const, 'unfiled' as const, 'mobile' as const), { nil: undefined }),
+        children: fc.array(tie('node'), { maxLength: 4 }),
+      },
+      { requiredKeys: ['kind', 'title', 'children'] },
+    ) as fc.Arbitrary<HtmlNode>,
+  ),
+}));
+
+/** Drops undefined fields, as a parsed document has none. */
+function clean<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+describe('round trip', () => {
+  it('parse(write(document)) gives the document back', () => {
+    fc.assert(
+      fc.property(fc.record({ title: text, children: fc.array(nodeArb, { maxLength: 6 }) }), (doc: BookmarksDocument) => {
+        const expected = clean(doc);
+        expect(parseBookmarksHtml(writeBookmarksHtml(expected)).document).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
