@@ -3,7 +3,7 @@
 // re-imports multiply real ones, written as a Firefox bookmarks.html (Netscape format, which Firefox imports at
 // start-up and Tidymarks' options page imports with tags). Deterministic: the same seed gives the same file.
 //
-//   node scripts/seed.mjs [--out <file>] [--seed <n>]
+//   node scripts/seed.mjs [--out <file>] [--seed <n>]     (without --out: the HTML goes to stdout, counts to stderr)
 //
 // What the collection holds (see describeCollection for the counts it prints):
 //   - one page (MDN's JavaScript reference) copied into many folders;
@@ -358,10 +358,15 @@ export function writeSeed(outFile, seed = DEFAULT_SEED) {
 }
 
 function parseArgs(argv) {
-  const args = { out: resolve('tidymarks-demo-bookmarks.html'), seed: DEFAULT_SEED };
+  const args = { out: null, seed: DEFAULT_SEED };
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--out') args.out = resolve(argv[++i] ?? '');
-    else if (argv[i] === '--seed') args.seed = Number(argv[++i]);
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new Error(`${argv[i - 1]} needs a value.`);
+      return v;
+    };
+    if (argv[i] === '--out') args.out = resolve(value());
+    else if (argv[i] === '--seed') args.seed = Number(value());
     else throw new Error(`Unknown argument "${argv[i]}". Usage: node scripts/seed.mjs [--out <file>] [--seed <n>]`);
   }
   if (!Number.isInteger(args.seed)) throw new Error('--seed needs an integer.');
@@ -371,9 +376,14 @@ function parseArgs(argv) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const { out, seed } = parseArgs(process.argv.slice(2));
-    const { file, stats } = writeSeed(out, seed);
-    console.log(`Wrote ${file}`);
-    console.log(JSON.stringify(stats));
+    if (out) {
+      const { file, stats } = writeSeed(out, seed);
+      console.error(`Wrote ${file}: ${JSON.stringify(stats)}`);
+    } else {
+      const collection = generateCollection(seed);
+      process.stdout.write(toBookmarksHtml(collection));
+      console.error(JSON.stringify(describeCollection(collection)));
+    }
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

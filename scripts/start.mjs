@@ -90,6 +90,9 @@ async function importTags(page, tags) {
 
 async function main() {
   const firefox = findFirefox();
+  if (!check && process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+    throw new Error('npm start opens a Firefox window, but no display was found (DISPLAY and WAYLAND_DISPLAY are unset). Run it in a desktop session, or run "npm start -- --check" for a headless check of the same steps.');
+  }
   if (!args.has('--no-build')) build();
   if (!existsSync(join(dist, 'manifest.json'))) throw new Error('dist/ has no manifest.json: run "npm run build" first.');
 
