@@ -165,6 +165,17 @@ describe('quick bookmark in real Firefox', () => {
     expect(await harness.evaluate(() => window.tm.client.call('core.countBookmarks', {}))).toEqual({ bookmarks: 0, folders: 4, separators: 0 });
   });
 
+  it('the install created both menu items (menus.update finds them; an unknown id is refused)', async () => {
+    const result = await harness.evaluate(async () => {
+      const b = window.tm.browser;
+      const tryUpdate = (id: string) => b.menus.update(id, {}).then(() => 'found', (e: Error) => e.message);
+      return { link: await tryUpdate('tidymarks-bookmark-link'), page: await tryUpdate('tidymarks-bookmark-page'), other: await tryUpdate('not-ours') };
+    });
+    expect(result.link).toBe('found');
+    expect(result.page).toBe('found');
+    expect(result.other).not.toBe('found');
+  });
+
   it('"Bookmark link" bookmarks the link with its text, not the page it is on', async () => {
     const tabId = await openActiveTab('/article', 'A local article');
     const outcome = await harness.evaluate(
