@@ -420,8 +420,9 @@ async function buildEntries(check: PlanCheck, plan: CleanupPlan, tags: TagAccess
   return entries;
 }
 
+/** "Tidymarks cleanup 2026-12-03 01:20:07": unique enough to find again, plain enough for a user who sees it. */
 export function holdingFolderTitle(at: number): string {
-  return `Tidymarks cleanup ${new Date(at).toISOString().slice(0, 16).replace('T', ' ')}`;
+  return `Tidymarks cleanup ${new Date(at).toISOString().slice(0, 19).replace('T', ' ')}`;
 }
 
 /** Runs `work` over items with a few calls in flight, collecting per-item failures. */
@@ -462,6 +463,7 @@ export async function applyPlan(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<A
     status: 'applying',
     cancelled: false,
     holdingFolderId: null,
+    holdingTitle: holdingFolderTitle(now()),
     counts: { removed: 0, removedTopLevel: 0, moved: 0, tagMerges: 0, skipped: 0 },
     finishedAt: null,
     undoneAt: null,
@@ -605,7 +607,7 @@ export async function applyPlan(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<A
           continue;
         }
         if (holdingId === null) {
-          const folder = await browser.bookmarks.create({ parentId: UNFILED_ID, title: holdingFolderTitle(now()) });
+          const folder = await browser.bookmarks.create({ parentId: UNFILED_ID, title: session.holdingTitle });
           holdingId = folder.id;
           // Recorded before anything goes in, so recovery knows the folder.
           await journal.updateSession(sessionId, { holdingFolderId: holdingId });

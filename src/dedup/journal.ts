@@ -51,6 +51,8 @@ export interface SessionRecord {
   cancelled: boolean;
   /** The folder loose duplicates were moved into before one removeTree, once it exists. */
   holdingFolderId: string | null;
+  /** Its title, chosen before it is created: recovery finds it by title if the page died before its id was saved. */
+  holdingTitle: string;
   counts: SessionCounts;
   finishedAt: number | null;
   undoneAt: number | null;

@@ -62,6 +62,9 @@ interface Placement {
 interface LiveNode {
   parentId: string | undefined;
   childCount: number;
+  node: BookmarkNode;
+  /** Child ids when the restore started. */
+  childIds: string[];
 }
 
 function indexTree(roots: BookmarkNode[]): Map<string, LiveNode> {
@@ -69,7 +72,8 @@ function indexTree(roots: BookmarkNode[]): Map<string, LiveNode> {
   const stack = [...roots];
   while (stack.length) {
     const node = stack.pop()!;
-    live.set(node.id, { parentId: node.parentId, childCount: node.children?.length ?? 0 });
+    const childIds = node.children?.map((c) => c.id) ?? [];
+    live.set(node.id, { parentId: node.parentId, childCount: childIds.length, node, childIds });
     if (node.children) stack.push(...node.children);
   }
   return live;
@@ -89,6 +93,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
     throw new AppError('conflict', `This cleanup session cannot be ${mode === 'undo' ? 'undone' : 'rolled back'}: ${what}`);
   }
   const working: SessionStatus = mode === 'undo' ? 'undoing' : 'rolling-back';
+  const resuming = session.status === working;
   await journal.updateSession(sessionId, { status: working, undoStartedAt: session.undoStartedAt ?? now() });
 
   ctx.progress({ phase: 'checking', done: 0, total: 0, rate: 0 });
@@ -136,11 +141,26 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
   const started = now();
   const report = (phase: UndoPhase) =>
     ctx.progress({ phase, done, total, rate: Math.round(done / Math.max(0.001, (now() - started) / 1000)) });
-  let pendingIds: IdMapRecord[] = [];
+  // Each re-created id is recorded at once (not awaited: the write overlaps the next create); flushIds waits.
+  let idWrites: Promise<void>[] = [];
+  const recordId = (record: IdMapRecord) => idWrites.push(journal.recordIdMap([record]));
   const flushIds = async () => {
-    const batch = pendingIds;
-    pendingIds = [];
-    await journal.recordIdMap(batch);
+    const writes = idWrites;
+    idWrites = [];
+    await Promise.all(writes);
+  };
+  const knownIds = new Set(placements.map((p) => current(p.entry.id)));
+  /**
+   * Resuming after a crash: the one item created just before the page died, whose id was never recorded, is the
+   * identical node at its exact original index, added after this restore began. Adopt it instead of creating twice.
+   */
+  const adoptable = (e: RemovedEntry, targetId: string): string | null => {
+    if (!resuming) return null;
+    const candidateId = live.get(targetId)?.childIds[e.index];
+    const candidate = candidateId ? live.get(candidateId)?.node : undefined;
+    if (!candidate || knownIds.has(candidate.id)) return null;
+    const same = candidate.title === e.title && (candidate.type ?? 'bookmark') === e.type && (e.type !== 'bookmark' || candidate.url === e.url);
+    return same && (candidate.dateAdded ?? 0) >= (session.undoStartedAt ?? Infinity) ? candidate.id : null;
   };
 
   /** Where a parent that this session does not re-create is now: itself, or its nearest surviving ancestor. */
@@ -181,15 +201,21 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
       const target = live.get(targetId);
       const index = Math.min(e.index, target?.childCount ?? e.index);
       try {
-        if (p.action === 'create') {
+        const adopted = p.action === 'create' && e.role === 'removed' ? adoptable(e, targetId) : null;
+        if (adopted) {
+          resolved.set(e.id, adopted);
+          recordId({ oldId: e.id, newId: adopted, sessionId });
+          restored++;
+          if (e.role === 'removed' && e.type === 'folder') queue.push({ oldParentId: e.id, targetId: adopted });
+        } else if (p.action === 'create') {
           const created = await browser.bookmarks.create(
             e.role === 'removed' && e.type === 'bookmark'
               ? { parentId: targetId, index, title: e.title, url: e.url ?? undefined }
               : { parentId: targetId, index, title: e.title, type: e.role === 'removed' ? e.type : 'folder' },
           );
           resolved.set(e.id, created.id);
-          live.set(created.id, { parentId: targetId, childCount: 0 });
-          pendingIds.push({ oldId: e.id, newId: created.id, sessionId });
+          live.set(created.id, { parentId: targetId, childCount: 0, node: created, childIds: [] });
+          recordId({ oldId: e.id, newId: created.id, sessionId });
           restored++;
           if (e.role === 'removed' && e.type === 'folder') queue.push({ oldParentId: e.id, targetId: created.id });
         } else {
@@ -200,7 +226,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
           live.get(id)!.parentId = targetId;
           movedBack++;
         }
-        if (target) target.childCount++;
+        if (target && !adopted) target.childCount++;
       } catch (error) {
         problems.push({ id: e.id, title: e.title, message: `It could not be restored: ${errorMessage(error)}` });
       }
@@ -234,14 +260,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
   report('tags');
   await restoreTags(deps, entries, problems);
 
-  if (session.holdingFolderId && exists(session.holdingFolderId)) {
-    try {
-      const left = await browser.bookmarks.getChildren(session.holdingFolderId);
-      if (!left.length) await browser.bookmarks.remove(session.holdingFolderId);
-    } catch {
-      // Already gone.
-    }
-  }
+  await removeEmptyHoldingFolder(deps, session);
 
   await journal.forgetRemoved(sessionId);
   const final: Partial<SessionRecord> =
@@ -277,5 +296,30 @@ async function restoreTags(deps: CleanupDeps, entries: JournalEntry[], problems:
     } catch (error) {
       problems.push({ id: [...group.urls][0], title: null, message: `Tags could not be restored: ${errorMessage(error)}` });
     }
+  }
+}
+
+/**
+ * The holding folder goes once it is empty. Its id is in the journal unless the page died between creating it and
+ * saving the id: then it is found by its exact title in Other Bookmarks (only an empty one, added after the
+ * session began, is removed).
+ */
+async function removeEmptyHoldingFolder(deps: CleanupDeps, session: SessionRecord) {
+  const { browser } = deps;
+  try {
+    let ids: string[];
+    if (session.holdingFolderId) ids = [session.holdingFolderId];
+    else {
+      const children = await browser.bookmarks.getChildren(UNFILED_ID);
+      ids = children
+        .filter((c) => c.type === 'folder' && c.title === session.holdingTitle && (c.dateAdded ?? 0) >= session.createdAt)
+        .map((c) => c.id);
+    }
+    for (const id of ids) {
+      const left = await browser.bookmarks.getChildren(id).catch(() => null);
+      if (left && !left.length) await browser.bookmarks.remove(id);
+    }
+  } catch {
+    // Already gone: nothing to tidy.
   }
 }

@@ -297,3 +297,40 @@ describe('checkPlan and getExisting', () => {
     expect(check.insideRemoved.get(inner.id)).toBe(copy.id);
   });
 });
+
+describe('dedup.apply / dedup.undo jobs and dedup.sessions through the real background', () => {
+  it('applies a plan with progress, lists the session, undoes it, and refuses a malformed plan without changing anything', async () => {
+    const { createFakeBrowser } = await import('../../fakes/browser');
+    const { startBackground } = await import('../../../src/app/start-background');
+    const { createClient } = await import('../../../src/messaging/client');
+    const fake = createFakeBrowser();
+    const app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
+    await app.dedupApply.recovery;
+    const client = createClient(fake.control.transport);
+    await seed(fake.browser, MENU, [{ title: 'keep', url: url(1) }, { title: 'F', children: [{ title: 'copy', url: url(1) }] }]);
+    await seed(fake.browser, TOOLBAR, [{ title: 'copy 2', url: url(1) }]);
+    const before = await snapshot(fake.browser);
+    const plan = await planFromTree(fake.browser, { createdAt: Date.now() });
+
+    const progress: string[] = [];
+    const result = await client.startJob('dedup.apply', plan, (p) => progress.push(p.phase)).result;
+    expect(result.counts.removed).toBe(2);
+    expect(progress).toContain('holding');
+    const sessions = await client.call('dedup.sessions', {});
+    expect(sessions).toEqual([expect.objectContaining({ id: result.sessionId, status: 'applied', canUndo: true, undone: false })]);
+
+    const bad = { ...plan, removals: [{ ...plan.removals[0], extra: 1 }] };
+    const stateBefore = await snapshot(fake.browser);
+    await expect(client.startJob('dedup.apply', bad as never).result).rejects.toMatchObject({ code: 'invalid-request' });
+    await expect(client.startJob('dedup.apply', { ...plan, removals: 'all' } as never).result).rejects.toMatchObject({ code: 'invalid-request' });
+    expect(await snapshot(fake.browser)).toEqual(stateBefore);
+
+    const undone = await client.startJob('dedup.undo', { sessionId: result.sessionId }).result;
+    expect(undone.restored).toBe(2);
+    expect(await snapshot(fake.browser)).toEqual(before);
+    expect((await client.call('dedup.sessions', {}))[0]).toMatchObject({ status: 'undone', undone: true, canUndo: false });
+    await expect(client.startJob('dedup.undo', { sessionId: result.sessionId }).result).rejects.toMatchObject({ code: 'conflict' });
+    await client.call('test.reset', {});
+    expect(await client.call('dedup.sessions', {})).toEqual([]);
+  });
+});

@@ -1,0 +1,218 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applyPlan, type CleanupDeps } from '../../../src/dedup/apply';
+import { createDedupApplyFeature } from '../../../src/dedup/apply-feature';
+import { openJournal } from '../../../src/dedup/journal';
+import { recoverInterruptedSessions } from '../../../src/dedup/recovery';
+import { restoreSession } from '../../../src/dedup/undo';
+import type { Browser } from '../../../src/platform/browser';
+import { allTags, find, flatten, MENU, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED, type Spec } from './cleanup-fixtures';
+
+const url = (n: number) => `https://site${n}.example/p`;
+const never = () => new Promise<never>(() => undefined);
+
+type Mutation = 'move' | 'removeTree' | 'create' | 'remove';
+
+/**
+ * The browser as the event page sees it until it dies: the `at`-th bookmark change never answers (the page is gone).
+ * With `landed`, the change itself happens first (Firefox did it, the page died before hearing back).
+ */
+function crashingBrowser(browser: Browser, at: number, landed: boolean) {
+  let calls = 0;
+  const state = { crashed: false };
+  const wrap = <K extends Mutation>(name: K) => {
+    const real = browser.bookmarks[name] as (...args: unknown[]) => Promise<unknown>;
+    return async (...args: unknown[]) => {
+      if (state.crashed) return never();
+      calls++;
+      if (calls === at) {
+        state.crashed = true;
+        if (landed) await real(...args);
+        return never();
+      }
+      return real(...args);
+    };
+  };
+  const bookmarks = { ...browser.bookmarks, move: wrap('move'), removeTree: wrap('removeTree'), create: wrap('create'), remove: wrap('remove') };
+  return { browser: { ...browser, bookmarks } as unknown as Browser, state };
+}
+
+async function waitFor(condition: () => boolean, ms = 2000) {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 1));
+  }
+}
+
+/** A fresh background after the crash: a new journal connection over the same database, the real browser. */
+function restart(t: ReturnType<typeof setup>): CleanupDeps {
+  return { ...t.deps, journal: openJournal(t.journalName) };
+}
+
+async function mixedTree(t: ReturnType<typeof setup>) {
+  const work: Spec[] = [{ title: 'a', url: url(1) }, { title: 'sub', children: [{ title: 'c', url: url(3) }] }, { separator: true }];
+  await seed(t.browser, MENU, [{ title: 'Work', children: work }, ...Array.from({ length: 150 }, (_, i) => ({ title: `m${i}`, url: url(10 + (i % 5)) }))]);
+  await seed(t.browser, TOOLBAR, [{ title: 'Work (1)', children: [...work, { title: 'only', url: url(9) }] }]);
+  await t.tags.addTags([url(10)], ['ten']);
+  await t.tags.addTags([url(9)], ['nine']);
+  const plan = await planFromTree(t.browser, {
+    createdAt: t.now(),
+    folderMerges: [[(await find(t.browser, 'Work')).id, (await find(t.browser, 'Work (1)')).id]],
+    tagMerges: [{ url: url(1), tags: ['merged'] }],
+  });
+  return plan;
+}
+
+describe('recovery: an interrupted apply is rolled back from the journal', () => {
+  it('crash while loose duplicates sit in the holding folder: they go back to their places, the holding folder goes', async () => {
+    const t = setup();
+    const plan = await mixedTree(t);
+    const before = await snapshot(t.browser);
+    const tagsBefore = await allTags(t.tags);
+    // Moves: 1 unique child, then loose duplicates into the holding folder; die in the middle of those.
+    const crash = crashingBrowser(t.browser, 1 + 1 + 60, false);
+    void applyPlan({ ...t.deps, browser: crash.browser }, plan, testCtx());
+    await waitFor(() => crash.state.crashed);
+    const [root] = await t.browser.bookmarks.getTree();
+    const holding = flatten([root]).find((n) => n.title.startsWith('Tidymarks cleanup'))!;
+    expect(holding.children!.length).toBeGreaterThan(40);
+
+    const deps = restart(t);
+    const outcomes = await recoverInterruptedSessions(deps);
+
+    expect(outcomes).toEqual([expect.objectContaining({ action: 'rolled-back', error: null })]);
+    expect(await snapshot(t.browser)).toEqual(before);
+    expect(await allTags(t.tags)).toEqual(tagsBefore);
+    const [session] = await deps.journal.listSessions();
+    expect(session).toMatchObject({ status: 'rolled-back', note: expect.stringContaining('rolled back') });
+    expect(await deps.journal.allRemoved()).toEqual([]);
+  });
+
+  it('crash right after the holding folder was removed: every item is re-created in place', async () => {
+    const t = setup();
+    const plan = await mixedTree(t);
+    const before = await snapshot(t.browser);
+    // 3 moves (unique bookmark, subfolder, separator) + 1 removeTree (folder) + 1 create (holding) + 145 moves +
+    // removeTree(holding) lands, then death.
+    const crash = crashingBrowser(t.browser, 3 + 1 + 1 + 145 + 1, true);
+    void applyPlan({ ...t.deps, browser: crash.browser }, plan, testCtx());
+    await waitFor(() => crash.state.crashed);
+    expect((await t.browser.bookmarks.getChildren(MENU)).length).toBe(6);
+
+    await recoverInterruptedSessions(restart(t));
+
+    expect(await snapshot(t.browser)).toEqual(before);
+  });
+
+  it('crash between moving a unique child out and removing the redundant folder: the child goes back', async () => {
+    const t = setup();
+    const plan = await mixedTree(t);
+    const before = await snapshot(t.browser);
+    const crash = crashingBrowser(t.browser, 4, false); // after the 3 moves, before removeTree
+    void applyPlan({ ...t.deps, browser: crash.browser }, plan, testCtx());
+    await waitFor(() => crash.state.crashed);
+    expect((await find(t.browser, 'only')).parentId).toBe((await find(t.browser, 'Work')).id);
+
+    await recoverInterruptedSessions(restart(t));
+
+    expect(await snapshot(t.browser)).toEqual(before);
+  });
+
+  it('an interrupted undo is finished on the next start', async () => {
+    const t = setup();
+    const plan = await mixedTree(t);
+    const before = await snapshot(t.browser);
+    const applied = await applyPlan(t.deps, plan, testCtx());
+    const crash = crashingBrowser(t.browser, 40, true);
+    void restoreSession({ ...t.deps, browser: crash.browser }, applied.sessionId, testCtx(), 'undo');
+    await waitFor(() => crash.state.crashed);
+    await new Promise((r) => setTimeout(r, 20));
+
+    const deps = restart(t);
+    expect(await recoverInterruptedSessions(deps)).toEqual([expect.objectContaining({ action: 'undo-finished', error: null })]);
+    // The item created just before the crash (its id never recorded) is adopted, not created twice.
+    expect(await snapshot(t.browser)).toEqual(before);
+    expect((await deps.journal.getSession(applied.sessionId))?.status).toBe('undone');
+  });
+
+  it('the feature starts recovery when it is built, without blocking, and queues jobs behind it', async () => {
+    const t = setup();
+    const plan = await mixedTree(t);
+    const before = await snapshot(t.browser);
+    const crash = crashingBrowser(t.browser, 30, false);
+    void applyPlan({ ...t.deps, browser: crash.browser }, plan, testCtx());
+    await waitFor(() => crash.state.crashed);
+
+    const feature = createDedupApplyFeature({ browser: t.browser, now: t.now, testBuild: true, tags: t.tags, journal: openJournal(t.journalName) });
+    const sessionsWhileRecovering = feature.handlers['dedup.sessions']({}, { senderUrl: undefined });
+    expect(await feature.recovery).toHaveLength(1);
+    expect(await snapshot(t.browser)).toEqual(before);
+    expect((await sessionsWhileRecovering).length).toBe(1);
+    const [listed] = await feature.handlers['dedup.sessions']({}, { senderUrl: undefined });
+    expect(listed).toMatchObject({ status: 'rolled-back', canUndo: false, undone: false });
+  });
+
+  it('an unexpected failure after the journal was written is rolled back at once and reported', async () => {
+    const t = setup();
+    const plan = await mixedTree(t);
+    const before = await snapshot(t.browser);
+    const feature = createDedupApplyFeature({ browser: t.browser, now: t.now, testBuild: true, tags: t.tags, journal: t.journal });
+    await feature.recovery;
+    const realGet = t.browser.bookmarks.get;
+    const realCreate = t.browser.bookmarks.create;
+    let holdingCreated = false;
+    t.browser.bookmarks.create = ((details: Parameters<typeof realCreate>[0]) => ((holdingCreated = true), realCreate(details))) as typeof realCreate;
+    t.browser.bookmarks.get = ((ids: string | string[]) => {
+      // The re-check of the first holding batch: well after the journal was written and things were moved.
+      if (holdingCreated) return Promise.reject(new Error('disk on fire'));
+      return realGet(ids);
+    }) as typeof realGet;
+    await expect(feature.jobs['dedup.apply'](plan, { ...testCtx(), signal: new AbortController().signal })).rejects.toMatchObject({
+      code: 'internal',
+      message: expect.stringContaining('put back'),
+    });
+    t.browser.bookmarks.get = realGet;
+    t.browser.bookmarks.create = realCreate;
+    expect(await snapshot(t.browser)).toEqual(before);
+  });
+});
+
+describe('property: an apply interrupted at any point loses nothing after recovery', () => {
+  it('rolls back to the exact tree and tags (150 random crash points)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 40 }), fc.boolean(), fc.integer({ min: 0, max: 3 }), async (at, landed, shape) => {
+        const t = setup({ seed: shape + 1 });
+        const items: Spec[] = Array.from({ length: 12 + shape * 3 }, (_, i) => ({ title: `i${i}`, url: url(i % (3 + shape)) }));
+        await seed(t.browser, MENU, [{ title: 'F', children: items.slice(0, 5) }, ...items]);
+        await seed(t.browser, UNFILED, [{ title: 'F (1)', children: [...items.slice(0, 5), { title: 'u', url: url(50) }] }]);
+        await t.tags.addTags([url(0)], ['zero']);
+        const plan = await planFromTree(t.browser, {
+          createdAt: t.now(),
+          folderMerges: [[(await find(t.browser, 'F')).id, (await find(t.browser, 'F (1)')).id]],
+          emptyFolders: true,
+        });
+        const before = await snapshot(t.browser);
+        const tagsBefore = await allTags(t.tags);
+        const crash = crashingBrowser(t.browser, at, landed);
+        let finished = false;
+        void applyPlan({ ...t.deps, browser: crash.browser }, plan, testCtx()).then(() => (finished = true));
+        await waitFor(() => crash.state.crashed || finished);
+        await new Promise((r) => setTimeout(r, 5));
+        const deps = restart(t);
+        const outcomes = await recoverInterruptedSessions(deps);
+        if (finished) {
+          expect(outcomes).toEqual([]);
+        } else {
+          expect(outcomes).toEqual([expect.objectContaining({ action: 'rolled-back', error: null })]);
+          expect(await snapshot(t.browser)).toEqual(before);
+          expect(await allTags(t.tags)).toEqual(tagsBefore);
+        }
+        deps.journal.close();
+        t.journal.close();
+        t.tags.close();
+      }),
+      { numRuns: 150 },
+    );
+  }, 120_000);
+});
