@@ -102,13 +102,8 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
   async function readRecords(ids: readonly string[]) {
     const store = (await db()).transaction('clock').store;
     const map = new Map<string, ClockRecord>();
-    if (ids.length > 500) {
-      const wanted = new Set(ids);
-      for (const rec of await store.getAll()) if (wanted.has(rec.id)) map.set(rec.id, rec);
-    } else {
-      const found = await Promise.all(ids.map((id) => store.get(id)));
-      found.forEach((rec) => rec && map.set(rec.id, rec));
-    }
+    const found = await Promise.all(ids.map((id) => store.get(id)));
+    found.forEach((rec) => rec && map.set(rec.id, rec));
     return map;
   }
 

@@ -102,16 +102,50 @@ export function compareText(a: string, b: string): number {
   return a.localeCompare(b, undefined, { sensitivity: 'base' });
 }
 
+/**
+ * Candidates for word queries without `group`, from Firefox's own word search instead of the whole tree: when a
+ * query has a word that no tag contains, every match has that word in its title or url, so
+ * browser.bookmarks.search(word) finds a superset, which the full query then filters. Null when a query cannot
+ * be answered that way (no words, a group, or every word also appears in some tag).
+ */
+async function wordCandidates(queries: readonly WireQuery[], { browser, tagStore }: SearchDeps): Promise<BookmarkNode[] | null> {
+  if (!queries.every((q) => q.group === undefined && q.query !== undefined && splitWords(q.query).length > 0)) return null;
+  const tagKeys = await tagStore.tagKeys();
+  const anchors: string[] = [];
+  for (const q of queries) {
+    const anchor = splitWords(q.query!).find((w) => !tagKeys.some((key) => key.includes(w)));
+    if (anchor === undefined) return null;
+    anchors.push(anchor);
+  }
+  const byId = new Map<string, BookmarkNode>();
+  for (const anchor of new Set(anchors)) {
+    for (const node of await browser.bookmarks.search(anchor)) if (itemType(node) === 'bookmark') byId.set(node.id, node);
+  }
+  // Stable, deterministic order for ties in dateAdded: by folder, then position.
+  return [...byId.values()].sort((a, b) => (a.parentId ?? '').localeCompare(b.parentId ?? '') || (a.index ?? 0) - (b.index ?? 0));
+}
+
 export async function runSearch(queries: readonly WireQuery[], options: WireSearchOptions, deps: SearchDeps): Promise<SearchReply> {
   const { browser, tagStore, clock } = deps;
   for (const q of queries) if (q.group !== undefined && q.group === ROOT_ID) throw new AppError('invalid-input', 'Search inside a root group, not the hidden root.');
   const compiled = queries.map(compileQuery);
-  const [tree] = await browser.bookmarks.getTree();
-  const entries = flatten(tree);
 
-  const needAllTags = queries.some((q) => q.tags !== undefined || q.query !== undefined);
+  let entries: Entry[];
+  let knownNodes: Map<string, BookmarkNode> | undefined;
   const tagsByUrl = new Map<string, string[]>();
-  if (needAllTags) for (const { url, tags } of await tagStore.all()) tagsByUrl.set(url, tags);
+  const candidates = await wordCandidates(queries, deps);
+  if (candidates) {
+    entries = candidates.map((node, order) => ({ node, order, ancestors: [] }));
+    const urls = candidates.map((n) => n.url).filter((u): u is string => !!u);
+    for (const [url, tags] of await tagStore.getTagsForUrls(urls)) tagsByUrl.set(url, tags);
+  } else {
+    const [tree] = await browser.bookmarks.getTree();
+    entries = flatten(tree);
+    knownNodes = new Map(entries.map((e) => [e.node.id, e.node]));
+    if (queries.some((q) => q.tags !== undefined || q.query !== undefined)) {
+      for (const { url, tags } of await tagStore.all()) tagsByUrl.set(url, tags);
+    }
+  }
   const tagsOf = (e: Entry) => (e.node.url ? (tagsByUrl.get(e.node.url) ?? []) : []);
 
   let found = entries.filter((e) => !isRootId(e.node.id) && compiled.some((c) => c.test(e, tagsOf(e))));
@@ -147,9 +181,8 @@ export async function runSearch(queries: readonly WireQuery[], options: WireSear
   }
   if (options.count) found = found.slice(0, options.count);
 
-  const knownNodes = new Map(entries.map((e) => [e.node.id, e.node]));
   const knownTags = new Map<string, string[]>();
-  if (needAllTags) for (const e of found) if (e.node.url) knownTags.set(e.node.id, tagsOf(e));
+  if (tagsByUrl.size) for (const e of found) if (e.node.url) knownTags.set(e.node.id, tagsOf(e));
   return describeNodes(
     found.map((e) => stripChildren(e.node)),
     { browser, tagStore, clock, knownTags, knownNodes },

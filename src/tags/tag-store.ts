@@ -47,6 +47,8 @@ export interface TagStore {
   addTags(urls: readonly string[], tags: readonly string[]): Promise<number>;
   removeTags(urls: readonly string[], tags: readonly string[]): Promise<number>;
   urlsWithTag(tag: string): Promise<string[]>;
+  /** Every distinct tag, lower-cased (the index keys); cheap, for deciding how to search. */
+  tagKeys(): Promise<string[]>;
   listTags(): Promise<TagCount[]>;
   /** Renames a tag everywhere; renaming onto an existing tag merges them. Returns the number of URLs changed. */
   renameTag(from: string, to: string): Promise<number>;
@@ -229,6 +231,16 @@ export function openTagStore(name = 'tidymarks-tags'): TagStore {
     async urlsWithTag(tag) {
       const key = tagKey(normalizeTagName(tag));
       return (await db()).getAllKeysFromIndex('urls', 'byTag', key);
+    },
+
+    async tagKeys() {
+      const keys: string[] = [];
+      let cursor = await (await db()).transaction('urls').store.index('byTag').openKeyCursor(null, 'nextunique');
+      while (cursor) {
+        keys.push(cursor.key);
+        cursor = await cursor.continue();
+      }
+      return keys;
     },
 
     async listTags() {

@@ -79,6 +79,18 @@ describe('search', () => {
     expect(titles(await env.places.search({ query: 'mozilla about' }))).toEqual(['Menu item']);
   });
 
+  it('words split between title/url and tags still match (Firefox word search only narrows the candidates)', async () => {
+    await seed();
+    expect(titles(await env.places.search({ query: 'deep docs' }))).toEqual(['Deep']);
+    expect(titles(await env.places.search({ query: 'developer web' }))).toEqual(['Dev docs']);
+    expect(titles(await env.places.search({ query: 'about', url: '*.mozilla.org' }))).toEqual(['Menu item']);
+    expect(titles(await env.places.search([{ query: 'deep' }, { query: 'menu' }]))).toEqual(['Deep', 'Menu item']);
+    const [deep] = (await env.places.search({ query: 'deep' })) as Bookmark[];
+    expect(deep.tags).toEqual(new Set(['docs']));
+    expect((deep.group as Group).title).toBe('nested');
+    expect(((deep.group as Group).group as Group).title).toBe('g');
+  });
+
   it('#33 count n returns min(n, all)', async () => {
     await seed();
     expect(await env.places.search({}, { count: 2 })).toHaveLength(2);
