@@ -1,4 +1,15 @@
 import { render } from 'preact';
+import { client } from '../src/messaging/page-client';
+import { createPagePlaces } from '../src/places/page';
+import { createPopupApi } from '../src/popup-ui/popup-api';
 import { PopupApp } from '../src/popup-ui/PopupApp';
+import './popup.css';
 
-render(<PopupApp />, document.getElementById('app')!);
+// ?tabId=N names the tab to speak about (tests open the popup as a tab); otherwise the active tab.
+const tabParam = new URLSearchParams(location.search).get('tabId');
+const tabId = tabParam !== null && /^\d+$/.test(tabParam) ? Number(tabParam) : undefined;
+
+render(
+  <PopupApp api={createPopupApi(client, createPagePlaces(client))} tabId={tabId} baseUrl={location.href} close={() => window.close()} />,
+  document.getElementById('app')!,
+);

@@ -1,7 +1,213 @@
-export function PopupApp() {
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { CurrentPageCopy, CurrentPageReply } from '../search/types';
+import { BookmarkForm } from './BookmarkForm';
+import { CurrentPage } from './CurrentPage';
+import { duplicatesLink, folderLabel } from './format';
+import type { BookmarkDraft, PopupApi } from './popup-api';
+import { RESULTS_ID, ResultList, resultId } from './ResultList';
+import { useSearch } from './use-search';
+
+const DEFAULT_FOLDER = 'unfiled_____';
+
+interface Props {
+  api: PopupApi;
+  /** The tab to speak about (tests open the popup as a tab); the active tab when absent. */
+  tabId?: number;
+  /** Base URL for links into the options page. */
+  baseUrl: string;
+  /** Closes the popup after a link was opened in the current tab. */
+  close(): void;
+}
+
+type Editing = { kind: 'add' } | { kind: 'edit'; copy: CurrentPageCopy } | null;
+
+export function PopupApp({ api, tabId, baseUrl, close }: Props) {
+  const [text, setText] = useState('');
+  const [selection, setSelection] = useState<{ for: unknown; index: number }>({ for: null, index: 0 });
+  const [refresh, setRefresh] = useState(0);
+  const [page, setPage] = useState<CurrentPageReply | null>(null);
+  const [pageError, setPageError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [undo, setUndo] = useState<CurrentPageCopy | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const { reply, answered, error } = useSearch(api.search, text, refresh);
+
+  const loadPage = () =>
+    api.currentPage(tabId).then(
+      (p) => {
+        setPage(p);
+        setPageError(null);
+      },
+      (e: Error) => setPageError(`Could not read the current page: ${e.message}`),
+    );
+
+  useEffect(() => {
+    input.current?.focus();
+    void loadPage();
+  }, []);
+
+  // The selection belongs to one answer: a new answer starts at its first result.
+  const active = selection.for === reply ? selection.index : 0;
+  const setActive = (next: number | ((current: number) => number)) =>
+    setSelection((s) => {
+      const current = s.for === reply ? s.index : 0;
+      return { for: reply, index: typeof next === 'function' ? next(current) : next };
+    });
+
+  const items = reply?.items ?? [];
+  const words = reply?.words ?? [];
+
+  const open = async (index: number, newTab: boolean) => {
+    const item = items[index];
+    if (!item) return;
+    try {
+      await api.open(item.url, { newTab, tabId: page?.tab?.id });
+      if (!newTab) close();
+    } catch (e) {
+      setNotice((e as Error).message);
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setActive((a) => Math.min(items.length - 1, a + 1));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((a) => Math.max(0, a - 1));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      void open(active, e.ctrlKey || e.metaKey);
+    } else if (e.key === 'Escape' && text) {
+      // Esc clears the box; a second Esc (empty box) closes the popup as usual.
+      e.preventDefault();
+      setText('');
+    }
+  };
+
+  useEffect(() => {
+    document.getElementById(resultId(active))?.scrollIntoView?.({ block: 'nearest' });
+  }, [active]);
+
+  const afterChange = (message: string) => {
+    setEditing(null);
+    setNotice(message);
+    void loadPage();
+    setRefresh((r) => r + 1);
+  };
+
+  const remove = async (copy: CurrentPageCopy) => {
+    try {
+      await api.removeBookmark(copy);
+      setUndo(copy);
+      afterChange(`Removed from ${folderLabel(copy.folders)}.`);
+    } catch (e) {
+      setNotice(`Could not remove the bookmark: ${(e as Error).message}`);
+    }
+  };
+
+  const restore = async () => {
+    if (!undo) return;
+    try {
+      await api.restoreBookmark(undo);
+      setUndo(null);
+      afterChange('Bookmark restored.');
+    } catch (e) {
+      setNotice(`Could not restore the bookmark: ${(e as Error).message}`);
+    }
+  };
+
+  const tab = page?.tab;
+  // Label the list by the text its answer is for: while a new answer is on its way the old list stays.
+  const emptyBox = (answered ?? '').trim() === '';
+  const listLabel = emptyBox ? 'Recent bookmarks' : 'Search results';
+
+  let list;
+  if (error) {
+    list = (
+      <p class="error" role="alert">
+        {error}
+      </p>
+    );
+  } else if (!reply) {
+    list = <p class="muted">Loading…</p>;
+  } else if (items.length === 0) {
+    list = (
+      <p class="muted empty" data-testid="no-results">
+        {emptyBox ? 'No bookmarks yet.' : `Nothing matches “${(answered ?? '').trim()}”.`}
+      </p>
+    );
+  } else {
+    list = (
+      <ResultList items={items} words={words} active={active} label={listLabel} onHover={setActive} onOpen={(i, newTab) => void open(i, newTab)} />
+    );
+  }
+
   return (
-    <main>
-      <h1>Tidymarks</h1>
+    <main class="popup">
+      <div class="search-row">
+        <input
+          ref={input}
+          class="search"
+          type="search"
+          role="combobox"
+          aria-label="Search bookmarks, history and tags"
+          aria-controls={RESULTS_ID}
+          aria-expanded={items.length > 0}
+          aria-autocomplete="list"
+          aria-activedescendant={items.length ? resultId(active) : undefined}
+          placeholder="Search bookmarks and history  (#tag, site:host)"
+          value={text}
+          onInput={(e) => setText(e.currentTarget.value)}
+          onKeyDown={onKeyDown}
+        />
+      </div>
+      {editing && tab ? (
+        <BookmarkForm
+          key={editing.kind === 'edit' ? editing.copy.id : 'add'}
+          heading={editing.kind === 'add' ? 'Bookmark this page' : 'Edit bookmark'}
+          submitLabel={editing.kind === 'add' ? 'Save' : 'Save changes'}
+          initial={
+            editing.kind === 'add'
+              ? { url: tab.url, title: tab.title, folderId: DEFAULT_FOLDER, tags: [] }
+              : { url: editing.copy.url, title: editing.copy.title, folderId: editing.copy.parentId, tags: editing.copy.tags }
+          }
+          loadFolders={api.folders}
+          loadTags={api.tags}
+          onSubmit={async (draft: BookmarkDraft) => {
+            if (editing.kind === 'add') await api.addBookmark(draft);
+            else await api.updateBookmark(editing.copy, draft);
+            setUndo(null);
+            afterChange(editing.kind === 'add' ? 'Bookmarked.' : 'Changes saved.');
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      ) : (
+        <CurrentPage
+          page={page}
+          error={pageError}
+          duplicatesHref={(url) => duplicatesLink(url, baseUrl)}
+          onAdd={() => setEditing({ kind: 'add' })}
+          onEdit={(copy) => setEditing({ kind: 'edit', copy })}
+          onRemove={(copy) => void remove(copy)}
+          onOpenLink={(href) => void api.open(href, { newTab: true }).then(close, (e: Error) => setNotice(e.message))}
+        />
+      )}
+      {(notice || undo) && (
+        <div class="notice" role="status">
+          <span>{notice}</span>
+          {undo && (
+            <button type="button" onClick={() => void restore()}>
+              Undo
+            </button>
+          )}
+        </div>
+      )}
+      <section class="results-section" aria-label={listLabel}>
+        <h2 class="section-title">{listLabel}</h2>
+        {list}
+      </section>
     </main>
   );
 }

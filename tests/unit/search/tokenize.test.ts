@@ -33,3 +33,35 @@ describe('tokenize', () => {
     expect(urlWords(`https://x.org/${hash}/page`).path).toEqual(['page']);
   });
 });
+
+import { highlightSegments } from '../../../src/search/highlight';
+
+describe('highlightSegments', () => {
+  it('marks the typed prefix of each matching word', () => {
+    expect(highlightSegments('Rust by Example', ['rus', 'ex'])).toEqual([
+      { text: 'Rus', match: true },
+      { text: 't by ', match: false },
+      { text: 'Ex', match: true },
+      { text: 'ample', match: false },
+    ]);
+  });
+
+  it('marks a whole accented word when folding changed its length', () => {
+    expect(highlightSegments('Crème brûlée', ['creme'])).toEqual([
+      { text: 'Crème', match: true },
+      { text: ' brûlée', match: false },
+    ]);
+  });
+
+  it('keeps markup-looking text as plain text segments', () => {
+    expect(highlightSegments('<img src=x onerror=alert(1)>', ['img'])).toEqual([
+      { text: '<', match: false },
+      { text: 'img', match: true },
+      { text: ' src=x onerror=alert(1)>', match: false },
+    ]);
+  });
+
+  it('gives the whole text unmarked without words', () => {
+    expect(highlightSegments('abc', [])).toEqual([{ text: 'abc', match: false }]);
+  });
+});

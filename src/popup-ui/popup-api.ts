@@ -1,0 +1,61 @@
+/**
+ * Everything the popup asks of the rest of the extension, behind one small interface so components can be tested
+ * with a stand-in. The real one talks to the background through the messaging client and saves through the Places
+ * API's page side (tags included), never through browser.* directly.
+ */
+import type { Client } from '../messaging/client';
+import type { PlacesApi } from '../places/api';
+import type { CurrentPageCopy, CurrentPageReply, FolderChoice, SearchReply } from '../search/types';
+
+export interface BookmarkDraft {
+  url: string;
+  title: string;
+  folderId: string;
+  tags: string[];
+}
+
+export interface PopupApi {
+  search(text: string): Promise<SearchReply>;
+  currentPage(tabId?: number): Promise<CurrentPageReply>;
+  open(url: string, options: { newTab: boolean; tabId?: number }): Promise<void>;
+  folders(): Promise<FolderChoice[]>;
+  /** Existing tag names, most used first. */
+  tags(): Promise<string[]>;
+  addBookmark(draft: BookmarkDraft): Promise<void>;
+  updateBookmark(copy: CurrentPageCopy, draft: BookmarkDraft): Promise<void>;
+  removeBookmark(copy: CurrentPageCopy): Promise<void>;
+  /** Puts a removed bookmark back where it was, with its tags (undo). */
+  restoreBookmark(copy: CurrentPageCopy): Promise<void>;
+}
+
+export function createPopupApi(client: Client, places: PlacesApi): PopupApi {
+  const save = async (item: unknown) => {
+    await places.save(item);
+  };
+  return {
+    search: (text) => client.call('search.query', { text }),
+    currentPage: (tabId) => client.call('search.currentPage', tabId === undefined ? {} : { tabId }),
+    open: async (url, { newTab, tabId }) => {
+      await client.call('search.open', tabId === undefined ? { url, newTab } : { url, newTab, tabId });
+    },
+    folders: () => client.call('search.folders', {}),
+    tags: async () => (await client.call('tags.list', {})).map((t) => t.tag),
+    addBookmark: (draft) => save(new places.Bookmark({ url: draft.url, title: draft.title, group: draft.folderId, tags: draft.tags })),
+    updateBookmark: (copy, draft) =>
+      save(
+        new places.Bookmark({
+          id: copy.id,
+          url: draft.url,
+          title: draft.title,
+          group: draft.folderId,
+          // Keep the position when the folder stays; a new folder gets it at the end.
+          index: draft.folderId === copy.parentId ? copy.index : -1,
+          tags: draft.tags,
+        }),
+      ),
+    removeBookmark: (copy) =>
+      save(places.remove([new places.Bookmark({ id: copy.id, url: copy.url, title: copy.title, group: copy.parentId, tags: copy.tags })])),
+    restoreBookmark: (copy) =>
+      save(new places.Bookmark({ url: copy.url, title: copy.title, group: copy.parentId, index: copy.index, tags: copy.tags })),
+  };
+}

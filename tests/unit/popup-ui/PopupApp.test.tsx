@@ -1,0 +1,202 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PopupApp } from '../../../src/popup-ui/PopupApp';
+import { fakeApi, item, page } from './fake-api';
+
+afterEach(cleanup);
+
+const BASE = 'moz-extension://uuid/popup/index.html';
+const recent = [item({ id: 'new', title: 'Newest bookmark' }), item({ id: 'old', title: 'Older bookmark' })];
+const rust = [
+  item({ id: 'r1', title: 'Rust book', url: 'https://doc.rust-lang.org/book/', tags: ['rust'], visitCount: 12, folders: ['Bookmarks Toolbar', 'Dev'] }),
+  item({ id: 'r2', kind: 'history', title: 'Rust blog', url: 'https://blog.rust-lang.org/' }),
+];
+const answer = (text: string) => (text.trim() ? { items: rust, words: ['rus'], partial: false } : { items: recent, words: [], partial: false });
+
+function setup(api = fakeApi(answer), tabId?: number) {
+  const close = vi.fn();
+  render(<PopupApp api={api} tabId={tabId} baseUrl={BASE} close={close} />);
+  return { api, close, box: screen.getByRole('combobox', { name: /search/i }) as HTMLInputElement };
+}
+
+describe('PopupApp', () => {
+  it('opens with focus in the search box and shows recent bookmarks', async () => {
+    const { box } = setup();
+    expect(document.activeElement).toBe(box);
+    const list = await screen.findByRole('listbox', { name: 'Recent bookmarks' });
+    expect(within(list).getAllByRole('option').map((o) => o.querySelector('.result-title')!.textContent)).toEqual([
+      'Newest bookmark',
+      'Older bookmark',
+    ]);
+  });
+
+  it('updates results as you type, with title, URL, folder, tags, visits and highlighted words', async () => {
+    const { api, box } = setup();
+    fireEvent.input(box, { target: { value: 'rus' } });
+    const list = await screen.findByRole('listbox', { name: 'Search results' });
+    expect(api.search).toHaveBeenLastCalledWith('rus');
+    const [first] = within(list).getAllByRole('option');
+    expect(first!.querySelector('.result-title')!.innerHTML).toBe('<mark>Rus</mark>t book');
+    expect(first!.querySelector('.result-url')!.textContent).toBe('doc.rust-lang.org/book/');
+    expect(first!.querySelector('.result-folder')!.textContent).toBe('Bookmarks Toolbar › Dev');
+    expect(first!.querySelector('.tag')!.textContent).toBe('#rust');
+    expect(first!.querySelector('.visits')!.textContent).toBe('12 visits');
+  });
+
+  it('moves with the arrow keys (aria-activedescendant follows) and opens with Enter in the current tab', async () => {
+    const { api, box, close } = setup(fakeApi(answer, page()), 7);
+    fireEvent.input(box, { target: { value: 'rus' } });
+    await screen.findByRole('listbox', { name: 'Search results' });
+    expect(box.getAttribute('aria-activedescendant')).toBe('result-0');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(box.getAttribute('aria-activedescendant')).toBe('result-1');
+    expect(screen.getAllByRole('option')[1]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(box, { key: 'ArrowDown' }); // stays on the last
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(api.open).toHaveBeenCalledWith('https://blog.rust-lang.org/', { newTab: false, tabId: 7 }));
+    await waitFor(() => expect(close).toHaveBeenCalled());
+  });
+
+  it('opens in a new tab with Ctrl+Enter and with a Ctrl-click, and keeps the popup open', async () => {
+    const { api, box, close } = setup();
+    fireEvent.input(box, { target: { value: 'rus' } });
+    await screen.findByRole('listbox', { name: 'Search results' });
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(api.open).toHaveBeenCalledWith('https://doc.rust-lang.org/book/', { newTab: true, tabId: 7 }));
+    fireEvent.click(screen.getAllByRole('option')[1]!, { ctrlKey: true });
+    await waitFor(() => expect(api.open).toHaveBeenCalledWith('https://blog.rust-lang.org/', { newTab: true, tabId: 7 }));
+    expect(close).not.toHaveBeenCalled();
+  });
+
+  it('clears the box with Esc', async () => {
+    const { box } = setup();
+    fireEvent.input(box, { target: { value: 'rus' } });
+    await screen.findByRole('listbox', { name: 'Search results' });
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(box.value).toBe('');
+    await screen.findByRole('listbox', { name: 'Recent bookmarks' });
+  });
+
+  it('says when nothing matches, and shows search errors in the popup', async () => {
+    const api = fakeApi((text) => {
+      if (text === 'boom') throw new Error('The index could not load.');
+      return { items: text ? [] : recent, words: [], partial: false };
+    });
+    const { box } = setup(api);
+    fireEvent.input(box, { target: { value: 'zzz' } });
+    expect(await screen.findByTestId('no-results')).toHaveProperty('textContent', 'Nothing matches “zzz”.');
+    fireEvent.input(box, { target: { value: 'boom' } });
+    expect((await screen.findByRole('alert')).textContent).toBe('The index could not load.');
+  });
+
+  it('drops late answers to older text', async () => {
+    let release!: () => void;
+    const slow = new Promise<void>((r) => (release = r));
+    const api = fakeApi(answer);
+    api.search.mockImplementation(async (text: string) => {
+      if (text === 'ru') await slow;
+      return text === 'ru' ? { items: recent, words: [], partial: false } : answer(text);
+    });
+    const { box } = setup(api);
+    fireEvent.input(box, { target: { value: 'ru' } });
+    fireEvent.input(box, { target: { value: 'rus' } });
+    await waitFor(() => expect(screen.getAllByRole('option')[1]!.querySelector('.result-title')!.textContent).toBe('Rust blog'));
+    release();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(screen.queryByText('Newest bookmark')).toBeNull();
+  });
+
+  it('renders a title that looks like HTML as text', async () => {
+    const api = fakeApi(() => ({ items: [item({ id: 'x', title: '<img src=x onerror=alert(1)>' })], words: [], partial: false }));
+    setup(api);
+    const option = await screen.findByRole('option');
+    expect(option.querySelector('img')).toBeNull();
+    expect(option.querySelector('.result-title')!.textContent).toBe('<img src=x onerror=alert(1)>');
+  });
+
+  it('shows where the current page is bookmarked, how many copies, and links to the duplicate view', async () => {
+    const copies = [
+      { id: 'c1', url: 'https://here.example/', title: 'Here', parentId: 'toolbar_____', folders: ['Bookmarks Toolbar'], index: 0, tags: ['a'] },
+      { id: 'c2', url: 'https://here.example/#', title: 'Here', parentId: 'f1', folders: ['Bookmarks Toolbar', 'Recipes'], index: 3, tags: [] },
+    ];
+    const api = fakeApi(answer, page({ copies }));
+    setup(api);
+    expect((await screen.findByTestId('page-status')).textContent).toBe('Bookmarked 2 times');
+    const where = screen.getByRole('list', { name: 'Where this page is bookmarked' });
+    expect(within(where).getAllByRole('listitem').map((li) => li.querySelector('.copy-path')!.textContent)).toEqual([
+      'Bookmarks Toolbar',
+      'Bookmarks Toolbar › Recipes',
+    ]);
+    const link = screen.getByRole('link', { name: 'Clean up copies' });
+    expect(link.getAttribute('href')).toBe('moz-extension://uuid/options/index.html?url=https%3A%2F%2Fhere.example%2F#duplicates');
+    fireEvent.click(link);
+    await waitFor(() => expect(api.open).toHaveBeenCalledWith(link.getAttribute('href'), { newTab: true }));
+  });
+
+  it('quick add: title prefilled, folder chosen by search, tags with suggestions, saved through the API', async () => {
+    const api = fakeApi(answer);
+    setup(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Bookmark this page' }));
+    const form = await screen.findByRole('form', { name: 'Bookmark this page' });
+    const title = within(form).getByLabelText('Title') as HTMLInputElement;
+    expect(title.value).toBe('Here');
+    fireEvent.input(title, { target: { value: 'Here, renamed' } });
+    await waitFor(() => expect(screen.getByTestId('folder-current').textContent).toBe('Other Bookmarks'));
+    fireEvent.input(within(form).getByLabelText('Folder'), { target: { value: 'recip' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Bookmarks Toolbar › Recipes' }));
+    expect(screen.getByTestId('folder-current').textContent).toBe('Bookmarks Toolbar › Recipes');
+    const tags = within(form).getByLabelText('Tags');
+    fireEvent.input(tags, { target: { value: 're' } });
+    expect(within(form).getByRole('list', { name: 'Existing tags' }).textContent).toBe('readingrecipes');
+    fireEvent.click(within(form).getByRole('button', { name: 'reading' }));
+    fireEvent.input(tags, { target: { value: 'new-tag,' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.addBookmark).toHaveBeenCalledWith({ url: 'https://here.example/', title: 'Here, renamed', folderId: 'f1', tags: ['reading', 'new-tag'] }),
+    );
+    expect((await screen.findByRole('status')).textContent).toContain('Bookmarked.');
+    expect(api.currentPage).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a save error in the form and keeps what was typed', async () => {
+    const api = fakeApi(answer);
+    api.addBookmark.mockRejectedValue(new Error('The `url` property must be a valid URL.'));
+    setup(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Bookmark this page' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The `url` property must be a valid URL.');
+    expect(screen.getByRole('form', { name: 'Bookmark this page' })).toBeTruthy();
+  });
+
+  it('edits an existing bookmark and removes one with undo', async () => {
+    const copy = { id: 'c1', url: 'https://here.example/', title: 'Here', parentId: 'toolbar_____', folders: ['Bookmarks Toolbar'], index: 2, tags: ['a'] };
+    const api = fakeApi(answer, page({ copies: [copy] }));
+    setup(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit the bookmark in Bookmarks Toolbar' }));
+    const form = await screen.findByRole('form', { name: 'Edit bookmark' });
+    fireEvent.input(within(form).getByLabelText('Title'), { target: { value: 'Better title' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Remove tag a' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(api.updateBookmark).toHaveBeenCalledWith(copy, { url: copy.url, title: 'Better title', folderId: 'toolbar_____', tags: [] }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove the bookmark in Bookmarks Toolbar' }));
+    await waitFor(() => expect(api.removeBookmark).toHaveBeenCalledWith(copy));
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(api.restoreBookmark).toHaveBeenCalledWith(copy));
+    expect((await screen.findByRole('status')).textContent).toContain('Bookmark restored.');
+  });
+
+  it('explains pages that cannot be bookmarked and current-page errors', async () => {
+    setup(fakeApi(answer, page({ bookmarkable: false, tab: { id: 1, url: 'about:config', title: 'Config' } })));
+    expect(await screen.findByText('This page cannot be bookmarked.')).toBeTruthy();
+    cleanup();
+    const api = fakeApi(answer);
+    api.currentPage.mockRejectedValue(new Error('There is no tab 99.'));
+    setup(api, 99);
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not read the current page: There is no tab 99.');
+  });
+});
