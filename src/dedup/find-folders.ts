@@ -18,6 +18,7 @@ import { chooseFolderKeeper, type FolderKeepCandidate } from './keep-rules';
 import type { KeepRuleName } from '../settings/settings';
 import type { EmptyFolder, FolderPair, FolderSide } from './scan-types';
 import type { FolderRec, ScanTree } from './scan-tree';
+import { createMergeSimulation } from './merge-simulation';
 
 export function findEmptyFolders(tree: ScanTree): EmptyFolder[] {
   const { folders } = tree;
@@ -53,15 +54,6 @@ export function findFolderPairs(tree: ScanTree, keepRules: readonly KeepRuleName
     return set;
   };
 
-  const isWithin = (inner: number, outer: number): boolean => {
-    const depth = folders[outer].depth;
-    let current = inner;
-    while (current >= 0 && folders[current].depth > depth) current = folders[current].parent;
-    return current === outer;
-  };
-
-  const related = (a: number, b: number) => isWithin(a, b) || isWithin(b, a);
-
   // Buckets of same-titled folders holding at least one bookmark.
   const buckets = new Map<string, number[]>();
   for (let i = 0; i < folders.length; i++) {
@@ -76,11 +68,7 @@ export function findFolderPairs(tree: ScanTree, keepRules: readonly KeepRuleName
     .map((members) => ({ members, depth: Math.min(...members.map((m) => folders[m].depth)) }))
     .sort((a, b) => a.depth - b.depth);
 
-  const removed = new Set<number>();
-  const insideRemoved = (index: number): boolean => {
-    for (let current = index; current >= 0; current = folders[current].parent) if (removed.has(current)) return true;
-    return false;
-  };
+  const sim = createMergeSimulation(tree);
 
   const pairs: FolderPair[] = [];
   const candidate = (i: number): FolderKeepCandidate => {
@@ -89,7 +77,7 @@ export function findFolderPairs(tree: ScanTree, keepRules: readonly KeepRuleName
   };
 
   for (const { members: all } of ordered) {
-    const members = all.filter((m) => !insideRemoved(m));
+    const members = all.filter((m) => !sim.isRemoved(m));
     if (members.length < 2) continue;
     // Identical classes, largest content first (then tree order).
     const bySig = new Map<number, number[]>();
@@ -116,32 +104,14 @@ export function findFolderPairs(tree: ScanTree, keepRules: readonly KeepRuleName
         ...top.contained.flatMap((k) => k.members.map((m) => [m, 'contained'] as [number, FolderPair['kind']])),
       ];
       for (const [other, kind] of others) {
-        if (related(keep, other) || insideRemoved(other) || insideRemoved(keep)) continue;
-        removed.add(other);
-        pairs.push(describePair(tree, keysOf, keep, other, kind));
+        if (sim.related(keep, other) || sim.isRemoved(other) || sim.isRemoved(keep)) continue;
+        const pair = describePair(tree, keysOf, keep, other, kind);
+        if (sim.tryMerge(keep, other, pair.movesIntoKeep)) pairs.push(pair);
       }
     }
   }
-  // A pair found in a shallower bucket may sit inside a folder removed by a pair found later: drop it.
-  return pairs.filter((p) => {
-    const inner = (id: string) => {
-      const index = folderIndex(tree, id);
-      for (let current = folders[index].parent; current >= 0; current = folders[current].parent) if (removed.has(current)) return true;
-      return false;
-    };
-    return !inner(p.keep.id) && !inner(p.other.id);
-  });
+  return pairs;
 }
-
-function folderIndex(tree: ScanTree, id: string): number {
-  let map = indexCache.get(tree);
-  if (!map) {
-    map = new Map(tree.folders.map((f, i) => [f.id, i]));
-    indexCache.set(tree, map);
-  }
-  return map.get(id)!;
-}
-const indexCache = new WeakMap<ScanTree, Map<string, number>>();
 
 function isSubset(small: Set<number>, big: Set<number>): boolean {
   if (small.size > big.size) return false;

@@ -51,6 +51,8 @@ function broken(message: string): never {
 }
 
 interface ApprovedMerge {
+  /** True when the user keeps the folder the scan suggested removing. */
+  swapped: boolean;
   keepId: string;
   otherId: string;
   otherParentId: string;
@@ -78,6 +80,7 @@ function approvedMerges(scan: ScanResult, decisions: FolderPairDecision[]): Appr
     const swapped = d !== undefined && d.keepId === pair.other.id;
     const [keep, other] = swapped ? [pair.other, pair.keep] : [pair.keep, pair.other];
     merges.push({
+      swapped,
       keepId: keep.id,
       otherId: other.id,
       otherParentId: other.parentId,
@@ -88,7 +91,35 @@ function approvedMerges(scan: ScanResult, decisions: FolderPairDecision[]): Appr
   return merges;
 }
 
+function isInside(id: string, ancestor: string, folderParents: Readonly<Record<string, string>>): boolean {
+  for (let current: string | undefined = id, guard = 0; current && guard < 10_000; current = folderParents[current], guard++) {
+    if (current === ancestor) return true;
+  }
+  return false;
+}
+
+/**
+ * The scan checked its suggested merges together (merge-simulation.ts); declining some of them only keeps more.
+ * A merge kept the other way round is accepted only when it does not touch any other merge: neither of its folders
+ * is inside, or holds, a folder of another merge.
+ */
+function checkSwappedMergesStandAlone(merges: ApprovedMerge[], folderParents: Readonly<Record<string, string>>): void {
+  for (const swapped of merges.filter((m) => m.swapped)) {
+    for (const other of merges) {
+      if (other === swapped) continue;
+      for (const a of [swapped.keepId, swapped.otherId]) {
+        for (const b of [other.keepId, other.otherId]) {
+          if (isInside(a, b, folderParents) || isInside(b, a, folderParents)) {
+            refuse(`Keeping the other copy of "${swapped.otherTitle}" conflicts with the merge of "${other.otherTitle}". Keep the suggested folder for one of them, or leave one pair unmerged.`);
+          }
+        }
+      }
+    }
+  }
+}
+
 function checkMerges(merges: ApprovedMerge[], tree: TreeAfterPlan): void {
+  checkSwappedMergesStandAlone(merges, tree.folderParents);
   const moved = new Set<string>();
   for (const merge of merges) {
     for (const move of merge.moves) {

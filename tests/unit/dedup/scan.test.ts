@@ -4,7 +4,7 @@ import { removedHistoryFrom } from '../../../src/dedup/removed-history';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/settings/settings';
 import { bm, buildTree, folder, sep, type Roots } from './tree-builder';
 
-function scan(roots: Roots, extra: Partial<Omit<ScanInput, 'tree'>> & { settings?: Partial<Settings> } = {}) {
+function scan(roots: Roots, extra: Omit<Partial<ScanInput>, 'tree' | 'settings'> & { settings?: Partial<Settings> } = {}) {
   const settings: Settings = { ...structuredClone(DEFAULT_SETTINGS), ...extra.settings };
   return scanBookmarks({ ...extra, tree: buildTree(roots), settings, now: 5 });
 }
