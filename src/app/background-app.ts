@@ -16,8 +16,10 @@ import { createTagsFeature } from '../tags/background';
 import { createSearchFeature } from '../search/background';
 import { createPlacesFeature } from '../places/background';
 import { createDedupApplyFeature } from '../dedup/apply-feature';
+import { createDedupScanFeature } from '../dedup/scan-feature';
 import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
 import { createPlacesSaver } from '../quick-bookmark/places-saver';
+import { createBookmarksHtmlFeature } from '../bookmarks-html/feature';
 
 export function createBackgroundApp(deps: BackgroundDeps) {
   const { browser } = deps;
@@ -35,10 +37,28 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   // Starts crash recovery of an unfinished cleanup without awaiting it (listeners stay top-level).
   const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore });
   features.push(dedupApply);
+  const dedupScan = createDedupScanFeature({ ...deps, getTags: () => tagStore.all(), removedHistory: dedupApply.removedHistory });
+  features.push(dedupScan);
   const quickBookmark = createQuickBookmarkFeature({
     ...deps,
     getSettings: () => settings.get(),
     saveBookmark: createPlacesSaver(placesFeature.places.save),
+  });
+
+  const bookmarksHtml = createBookmarksHtmlFeature({
+    ...deps,
+    tags: tagStore,
+    settings,
+    cleanupHistory: async () =>
+      (await dedupApply.journal.listSessions()).map((s) => ({
+        id: s.id,
+        createdAt: s.createdAt,
+        finishedAt: s.finishedAt,
+        status: s.status,
+        undone: s.status === 'undone',
+        counts: { ...s.counts },
+        note: s.note,
+      })),
   });
 
   const router = createRouter({
@@ -52,7 +72,9 @@ export function createBackgroundApp(deps: BackgroundDeps) {
       ...searchFeature.handlers,
       ...placesFeature.handlers,
       ...dedupApply.handlers,
+      ...dedupScan.handlers,
       ...quickBookmark.handlers,
+      ...bookmarksHtml.handlers,
     },
   });
 
@@ -67,6 +89,8 @@ export function createBackgroundApp(deps: BackgroundDeps) {
       return { counted: n };
     },
     ...dedupApply.jobs,
+    ...dedupScan.jobs,
+    ...bookmarksHtml.jobs,
   };
   const jobServer = createJobServer({ jobs, handlers: jobHandlers, extensionId, extensionOrigin });
 

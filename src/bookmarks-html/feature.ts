@@ -1,0 +1,40 @@
+/** The import/export feature of the background: bookmarks.html import (job) and export, JSON backup and restore. */
+import type { BackgroundDeps } from '../app/feature';
+import type { HandlersOf, JobHandlersOf } from '../messaging/define';
+import type { Settings } from '../settings/settings';
+import { countDocument } from './document';
+import { createBackup, readBackup, restoreBackup, type BackupSession } from './backup';
+import { exportBookmarksHtml } from './export';
+import { importBookmarksHtml } from './import';
+import { parseBookmarksHtml } from './parse';
+import type { bookmarksHtmlJobs, bookmarksHtmlProtocol } from './protocol';
+
+export interface BookmarksHtmlFeatureDeps extends BackgroundDeps {
+  tags: {
+    addTags(urls: readonly string[], tags: readonly string[]): Promise<number>;
+    getTagsForUrls(urls: readonly string[]): Promise<Map<string, string[]>>;
+    all(): Promise<{ url: string; tags: string[] }[]>;
+  };
+  settings: { get(): Promise<Settings>; update(patch: Partial<Settings>): Promise<Settings> };
+  cleanupHistory(): Promise<BackupSession[]>;
+}
+
+export function createBookmarksHtmlFeature(deps: BookmarksHtmlFeatureDeps) {
+  const { browser, tags, settings } = deps;
+  const handlers: HandlersOf<typeof bookmarksHtmlProtocol> = {
+    'bookmarksHtml.export': () => exportBookmarksHtml({ browser, getTagsForUrls: (urls) => tags.getTagsForUrls(urls) }),
+    'bookmarksHtml.inspect': ({ html }) => {
+      const { document, problems } = parseBookmarksHtml(html);
+      return { counts: countDocument(document.children), problems: problems.length, title: document.title };
+    },
+    'backup.export': () =>
+      createBackup({ now: deps.now, getSettings: () => settings.get(), allTags: () => tags.all(), cleanupHistory: deps.cleanupHistory }),
+    'backup.restore': ({ text }) =>
+      restoreBackup(readBackup(text), { replaceSettings: (s) => settings.update(s), addTags: (urls, t) => tags.addTags(urls, t) }),
+  };
+  const jobs: JobHandlersOf<typeof bookmarksHtmlJobs> = {
+    'bookmarksHtml.import': (input, ctx) =>
+      importBookmarksHtml({ browser, addTags: (urls, t) => tags.addTags(urls, t), getSettings: () => settings.get() }, input, ctx),
+  };
+  return { handlers, jobs };
+}

@@ -1,0 +1,254 @@
+/**
+ * Imports a parsed bookmarks.html into Places, either into a chosen folder or back into Firefox's roots (the
+ * file's top list into the menu, the toolbar and Other Bookmarks folders into their real roots).
+ *
+ * - The whole file is parsed and the target checked before anything is created: a malformed or truncated file,
+ *   or a missing target, imports nothing.
+ * - A bookmark whose URL already exists among the bookmarks (by the matching rules of the settings) is skipped;
+ *   its TAGS still go to the existing URL, so the tags Firefox hides from extensions come in either way.
+ *   Copies inside the file itself are all imported (a restore must give back the same tree).
+ * - Folders are created only when something is created inside them (empty folders of the file are created unless
+ *   an existing target folder already has a folder of that name), so importing a file twice adds nothing.
+ * - Separators come along with the entries around them.
+ * - Per-entry failures (an address Firefox refuses) are reported and the import goes on.
+ */
+import { createMatchKeyer } from '../dedup/url-key';
+import type { JobContext } from '../messaging/define';
+import { AppError } from '../messaging/errors';
+import type { Browser, BookmarkNode } from '../platform/browser';
+import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
+import type { Settings } from '../settings/settings';
+import { countDocument, type HtmlBookmark, type HtmlFolder, type HtmlNode, type RootMarker } from './document';
+import { parseBookmarksHtml, type ParseProblem } from './parse';
+
+export type ImportTarget = { into: 'folder'; folderId: string } | { into: 'roots' };
+
+export interface ImportProgress {
+  done: number;
+  total: number;
+  imported: number;
+  skipped: number;
+}
+
+export interface SkippedEntry {
+  title: string;
+  url: string;
+  /** The existing bookmark's URL it matched. */
+  existingUrl: string;
+}
+
+export interface ImportReport {
+  imported: { bookmarks: number; folders: number; separators: number };
+  skippedCount: number;
+  /** The first MAX_LISTED skipped entries. */
+  skipped: SkippedEntry[];
+  /** URLs that received tags from the file (imported or already existing). */
+  taggedUrls: number;
+  problems: ParseProblem[];
+  /** Keywords and descriptions in the file: extensions cannot store them in Firefox. */
+  notImported: { keywords: number; descriptions: number };
+}
+
+export interface ImportDeps {
+  browser: Browser;
+  addTags(urls: readonly string[], tags: readonly string[]): Promise<number>;
+  getSettings(): Promise<Settings>;
+}
+
+export const MAX_LISTED = 500;
+
+const ROOT_IDS: Record<RootMarker, string> = { toolbar: TOOLBAR_ID, unfiled: UNFILED_ID, mobile: MOBILE_ID };
+
+function isFolder(node: BookmarkNode): boolean {
+  return node.type === 'folder' || (node.type === undefined && node.url === undefined);
+}
+
+async function assertFolder(browser: Browser, id: string): Promise<void> {
+  let node: BookmarkNode | undefined;
+  try {
+    [node] = await browser.bookmarks.get(id);
+  } catch {
+    throw new AppError('not-found', 'The folder chosen for the import does not exist any more. Nothing was imported.');
+  }
+  if (!node || !isFolder(node)) throw new AppError('invalid-input', 'The import target is not a folder. Nothing was imported.');
+}
+
+function storedForm(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
+}
+
+function collectUrls(nodes: readonly BookmarkNode[], out: string[]): void {
+  for (const node of nodes) {
+    if (node.children) collectUrls(node.children, out);
+    else if (node.url !== undefined && node.type !== 'separator' && node.type !== 'folder') out.push(node.url);
+  }
+}
+
+export async function importBookmarksHtml(
+  deps: ImportDeps,
+  input: { html: string; target: ImportTarget },
+  ctx: JobContext<ImportProgress>,
+): Promise<ImportReport> {
+  const { browser } = deps;
+  const { document, problems } = parseBookmarksHtml(input.html); // throws on a damaged file: nothing done yet
+  if (input.target.into === 'folder') await assertFolder(browser, input.target.folderId);
+
+  const keyOf = createMatchKeyer((await deps.getSettings()).matching);
+  const existingByKey = new Map<string, string>();
+  const existingUrls: string[] = [];
+  collectUrls(await browser.bookmarks.getTree(), existingUrls);
+  for (const url of existingUrls) if (!existingByKey.has(keyOf(url))) existingByKey.set(keyOf(url), url);
+
+  const counts = countDocument(document.children);
+  const total = counts.bookmarks + counts.folders + counts.separators;
+  const report: ImportReport = {
+    imported: { bookmarks: 0, folders: 0, separators: 0 },
+    skippedCount: 0,
+    skipped: [],
+    taggedUrls: 0,
+    problems: [...problems],
+    notImported: { keywords: 0, descriptions: 0 },
+  };
+  /** url -> tags from the file, applied at the end in a few transactions. */
+  const tagsByUrl = new Map<string, Set<string>>();
+  let done = 0;
+  let lastReport = 0;
+  const progress = (force = false) => {
+    const now = Date.now();
+    if (!force && now - lastReport < 100) return;
+    lastReport = now;
+    ctx.progress({ done, total, imported: report.imported.bookmarks + report.imported.folders + report.imported.separators, skipped: report.skippedCount });
+  };
+
+  const addTagsFor = (url: string, tags: readonly string[]) => {
+    if (!tags.length) return;
+    let set = tagsByUrl.get(url);
+    if (!set) tagsByUrl.set(url, (set = new Set()));
+    for (const t of tags) set.add(t);
+  };
+
+  const noteDropped = (node: HtmlBookmark | HtmlFolder) => {
+    if (node.kind === 'bookmark' && node.keyword) report.notImported.keywords++;
+    if (node.description) report.notImported.descriptions++;
+  };
+
+  /** The existing child folders of a folder by title (first of each title). */
+  const existingFoldersByTitle = async (parentId: string): Promise<Map<string, string>> => {
+    const children = await browser.bookmarks.getChildren(parentId);
+    const map = new Map<string, string>();
+    for (const c of children) if (isFolder(c) && !map.has(c.title)) map.set(c.title, c.id);
+    return map;
+  };
+
+  /**
+   * Imports `nodes` into a parent that `ensureParent` creates on first use (or that exists already).
+   * Returns true when anything was created in that parent.
+   */
+  /**
+   * `twinId` is the existing folder at the same path (same titles from the target down), if any: an empty folder
+   * of the file that already has a twin is not created again.
+   */
+  const importChildren = async (nodes: readonly HtmlNode[], ensureParent: () => Promise<string>, twinId: string | null): Promise<boolean> => {
+    let createdHere = false;
+    let pendingSeparators = 0;
+    const flushSeparators = async (parentId: string) => {
+      for (; pendingSeparators > 0; pendingSeparators--) {
+        await browser.bookmarks.create({ parentId, type: 'separator' });
+        report.imported.separators++;
+      }
+    };
+    const parentForNewItem = async () => {
+      const parentId = await ensureParent();
+      await flushSeparators(parentId);
+      createdHere = true;
+      return parentId;
+    };
+    let twinChildren: Map<string, string> | null = null;
+
+    for (const node of nodes) {
+      await ctx.checkpoint();
+      if (node.kind === 'separator') {
+        pendingSeparators++;
+        done++;
+      } else if (node.kind === 'bookmark') {
+        noteDropped(node);
+        // Firefox stores the parsed form of a URL (punycode host, percent-encoded path); tags must use that form.
+        const url = storedForm(node.url);
+        const existing = existingByKey.get(keyOf(url));
+        if (existing !== undefined) {
+          report.skippedCount++;
+          if (report.skipped.length < MAX_LISTED) report.skipped.push({ title: node.title, url, existingUrl: existing });
+          addTagsFor(existing, node.tags);
+        } else {
+          const parentId = await parentForNewItem();
+          try {
+            const created = await browser.bookmarks.create({ parentId, title: node.title, url });
+            report.imported.bookmarks++;
+            addTagsFor(created.url ?? url, node.tags);
+          } catch (error) {
+            report.problems.push({ line: 0, message: `"${node.title || node.url}" could not be created: ${(error as Error)?.message ?? error}` });
+          }
+        }
+        done++;
+      } else {
+        noteDropped(node);
+        done++;
+        if (input.target.into === 'roots' && node.root && nodes === document.children) {
+          // Firefox's own special folders go back to the real roots.
+          const rootId = ROOT_IDS[node.root];
+          await importChildren(node.children, async () => rootId, rootId);
+          continue;
+        }
+        let folderId: string | null = null;
+        const ensureFolder = async () => {
+          if (folderId === null) {
+            const parentId = await parentForNewItem();
+            folderId = (await browser.bookmarks.create({ parentId, title: node.title })).id;
+            report.imported.folders++;
+          }
+          return folderId;
+        };
+        let twin: string | null = null;
+        if (twinId !== null) {
+          twinChildren ??= await existingFoldersByTitle(twinId);
+          twin = twinChildren.get(node.title) ?? null;
+        }
+        if (node.children.length === 0) {
+          if (twin === null) await ensureFolder();
+        } else {
+          await importChildren(node.children, ensureFolder, twin);
+        }
+      }
+      progress();
+    }
+    if (createdHere) await flushSeparators(await ensureParent());
+    return createdHere;
+  };
+
+  const topId = input.target.into === 'folder' ? input.target.folderId : MENU_ID;
+  await importChildren(document.children, async () => topId, topId);
+
+  // Tags: group URLs by their tag list so each distinct list is one transaction.
+  const byTagList = new Map<string, { tags: string[]; urls: string[] }>();
+  for (const [url, tags] of tagsByUrl) {
+    const list = [...tags];
+    const key = JSON.stringify(list);
+    const entry = byTagList.get(key) ?? { tags: list, urls: [] };
+    entry.urls.push(url);
+    byTagList.set(key, entry);
+  }
+  for (const { tags, urls } of byTagList.values()) {
+    try {
+      await deps.addTags(urls, tags);
+      report.taggedUrls += urls.length;
+    } catch (error) {
+      report.problems.push({ line: 0, message: `Tags ${tags.join(', ')} could not be stored: ${(error as Error)?.message ?? error}` });
+    }
+  }
+  progress(true);
+  return report;
+}

@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createFakeBrowser } from '../../fakes/browser';
+import { createClient } from '../../../src/messaging/client';
+import { startBackground } from '../../../src/app/start-background';
+import type { Browser, BookmarkNode } from '../../../src/platform/browser';
+
+const firefoxExport = readFileSync(resolve(import.meta.dirname, 'fixtures/firefox-export.html'), 'utf8');
+
+async function setup() {
+  const fake = createFakeBrowser();
+  const app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
+  const client = createClient(fake.control.transport);
+  await client.call('test.reset', {});
+  return { ...fake, app, client };
+}
+
+/** The user's tree as plain data (titles, urls, kinds), ids and dates left out. */
+async function shape(browser: Browser, id: string): Promise<unknown[]> {
+  const [node] = await browser.bookmarks.getSubTree(id);
+  const walk = (n: BookmarkNode): unknown =>
+    n.type === 'separator' ? '---' : n.url !== undefined && n.type !== 'folder' ? `${n.title} <${n.url}>` : { [n.title]: (n.children ?? []).map(walk) };
+  return (node!.children ?? []).map(walk);
+}
+
+describe('bookmarksHtml.import', () => {
+  it('imports Firefox’s export into the real roots with folders, separators and tags', async () => {
+    const { browser, client } = await setup();
+    const progress: number[] = [];
+    const job = client.startJob('bookmarksHtml.import', { html: firefoxExport, target: { into: 'roots' } }, (p) => progress.push(p.done));
+    const report = await job.result;
+    expect(report.imported).toEqual({ bookmarks: 8, folders: 3, separators: 2 });
+    expect(report.skippedCount).toBe(0);
+    expect(report.notImported).toEqual({ keywords: 1, descriptions: 2 });
+    expect(progress.at(-1)).toBe(15);
+    expect(await shape(browser, 'menu________')).toEqual([
+      'MDN Web Docs <https://developer.mozilla.org/en-US/docs/Web>',
+      { 'Mozilla Firefox': ['Get Help <https://support.mozilla.org/products/firefox>', 'Customize Firefox <https://www.mozilla.org/firefox/customize/>', '---', 'About Us <https://www.mozilla.org/about/>'] },
+      '---',
+    ]);
+    expect(await shape(browser, 'toolbar_____')).toEqual([
+      'Search <"quotes"> & more <https://example.com/search?q=a&b=%22c%22>',
+      { Dev: ['GitHub <https://github.com/>', { Empty: [] }] },
+    ]);
+    expect(await shape(browser, 'unfiled_____')).toHaveLength(2);
+    const tags = await client.call('tags.forUrls', { urls: ['https://developer.mozilla.org/en-US/docs/Web', 'https://github.com/', 'https://news.ycombinator.com/'] });
+    expect(Object.fromEntries(tags.map((t) => [t.url, t.tags]))).toMatchObject({
+      'https://developer.mozilla.org/en-US/docs/Web': ['docs', 'web'],
+      'https://github.com/': ['code'],
+    });
+    expect(report.taggedUrls).toBe(5);
+  });
+
+  it('imports into a chosen folder, the special folders becoming ordinary subfolders', async () => {
+    const { browser, client } = await setup();
+    const target = await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Imported' });
+    const report = await client.startJob('bookmarksHtml.import', { html: firefoxExport, target: { into: 'folder', folderId: target.id } }).result;
+    expect(report.imported).toEqual({ bookmarks: 8, folders: 5, separators: 2 });
+    const top = await shape(browser, target.id);
+    expect(top.map((n) => (typeof n === 'string' ? n : Object.keys(n as object)[0]))).toEqual([
+      'MDN Web Docs <https://developer.mozilla.org/en-US/docs/Web>',
+      'Mozilla Firefox',
+      '---',
+      'Bookmarks Toolbar',
+      'Other Bookmarks',
+    ]);
+    expect(await shape(browser, 'menu________')).toEqual([]);
+  });
+
+  it('skips entries that already exist (by the matching rules) but still gives their tags to the existing URL', async () => {
+    const { browser, client } = await setup();
+    await browser.bookmarks.create({ parentId: 'menu________', title: 'mine', url: 'https://github.com/?utm_source=feed' }); // same key by the safe rules
+    await client.call('settings.set', { patch: { matching: { ignoreWww: true } } });
+    await browser.bookmarks.create({ parentId: 'menu________', title: 'about', url: 'https://mozilla.org/about/' }); // matches www.mozilla.org only with ignoreWww
+    const report = await client.startJob('bookmarksHtml.import', { html: firefoxExport, target: { into: 'roots' } }).result;
+    expect(report.skippedCount).toBe(2);
+    expect(report.skipped.map((s) => s.url).sort()).toEqual(['https://github.com/', 'https://www.mozilla.org/about/']);
+    expect(report.imported.bookmarks).toBe(6);
+    const tags = await client.call('tags.forUrls', { urls: ['https://github.com/?utm_source=feed', 'https://mozilla.org/about/'] });
+    expect(Object.fromEntries(tags.map((t) => [t.url, t.tags]))).toEqual({ 'https://github.com/?utm_source=feed': ['code'], 'https://mozilla.org/about/': ['mozilla'] });
+    const { bookmarks } = await client.call('core.countBookmarks', {});
+    expect(bookmarks).toBe(8);
+  });
+
+  it('importing the same file twice adds nothing the second time (not even empty folders)', async () => {
+    const { client } = await setup();
+    await client.startJob('bookmarksHtml.import', { html: firefoxExport, target: { into: 'roots' } }).result;
+    const before = await client.call('core.countBookmarks', {});
+    const again = await client.startJob('bookmarksHtml.import', { html: firefoxExport, target: { into: 'roots' } }).result;
+    expect(again.imported).toEqual({ bookmarks: 0, folders: 0, separators: 0 });
+    expect(again.skippedCount).toBe(8);
+    expect(await client.call('core.countBookmarks', {})).toEqual(before);
+  });
+
+  it('a truncated file imports nothing and says why', async () => {
+    const { client } = await setup();
+    const truncated = firefoxExport.slice(0, firefoxExport.indexOf('Hacker News'));
+    await expect(client.startJob('bookmarksHtml.import', { html: truncated, target: { into: 'roots' } }).result).rejects.toMatchObject({
+      code: 'invalid-input',
+      message: expect.stringMatching(/truncated.*Nothing was imported/),
+    });
+    expect(await client.call('core.countBookmarks', {})).toEqual({ bookmarks: 0, folders: 4, separators: 0 });
+    expect(await client.call('tags.list', {})).toEqual([]);
+  });
+
+  it('a missing target folder imports nothing', async () => {
+    const { client } = await setup();
+    await expect(client.startJob('bookmarksHtml.import', { html: firefoxExport, target: { into: 'folder', folderId: 'nope' } }).result).rejects.toMatchObject({ code: 'not-found' });
+    expect((await client.call('core.countBookmarks', {})).bookmarks).toBe(0);
+  });
+
+  it('inspect tells the counts of a file without importing', async () => {
+    const { client } = await setup();
+    expect(await client.call('bookmarksHtml.inspect', { html: firefoxExport })).toEqual({
+      counts: { bookmarks: 8, folders: 5, separators: 2, taggedBookmarks: 5 },
+      problems: 0,
+      title: 'Bookmarks Menu',
+    });
+  });
+});
+
+describe('bookmarksHtml.export', () => {
+  it('export then import into a fresh profile gives the same tree and tags', async () => {
+    const first = await setup();
+    await first.client.startJob('bookmarksHtml.import', { html: firefoxExport, target: { into: 'roots' } }).result;
+    await first.browser.bookmarks.create({ parentId: 'mobile______', title: 'On the phone', url: 'https://m.example/' });
+    await first.client.call('tags.add', { urls: ['https://m.example/'], tags: ['phone'] });
+    const { html, counts } = await first.client.call('bookmarksHtml.export', {});
+    expect(counts).toEqual({ bookmarks: 9, folders: 3, separators: 2, taggedBookmarks: 6 });
+    expect(html).toContain('PERSONAL_TOOLBAR_FOLDER="true"');
+    expect(html).toContain('TAGS="docs,web"');
+    const shapes = async (b: Browser) => Promise.all(['menu________', 'toolbar_____', 'unfiled_____', 'mobile______'].map((id) => shape(b, id)));
+    const before = await shapes(first.browser);
+    const allTags = await first.client.call('tags.list', {});
+
+    const second = await setup(); // a fresh profile (the fake's state; the tag DB is wiped by test.reset)
+    const report = await second.client.startJob('bookmarksHtml.import', { html, target: { into: 'roots' } }).result;
+    expect(report.skippedCount).toBe(0);
+    expect(await shapes(second.browser)).toEqual(before);
+    expect(await second.client.call('tags.list', {})).toEqual(allTags);
+  });
+});
+
+describe('backup', () => {
+  it('exports tags and settings and restores them', async () => {
+    const { client } = await setup();
+    await client.call('settings.set', { patch: { notifications: { enabled: false } } });
+    await client.call('tags.add', { urls: ['https://a.example/'], tags: ['x', 'y'] });
+    const backup = await client.call('backup.export', {});
+    expect(backup).toMatchObject({ format: 'tidymarks-backup', version: 1, tags: [{ url: 'https://a.example/', tags: ['x', 'y'] }], cleanupHistory: [] });
+    await client.call('test.reset', {});
+    const report = await client.call('backup.restore', { text: JSON.stringify(backup) });
+    expect(report).toEqual({ taggedUrls: 1, settingsRestored: true, cleanupSessionsInFile: 0 });
+    expect((await client.call('settings.get', {})).notifications.enabled).toBe(false);
+    expect(await client.call('tags.forUrls', { urls: ['https://a.example/'] })).toEqual([{ url: 'https://a.example/', tags: ['x', 'y'] }]);
+  });
+
+  it('refuses a damaged or foreign backup and changes nothing', async () => {
+    const { client } = await setup();
+    const backup = await client.call('backup.export', {});
+    await expect(client.call('backup.restore', { text: JSON.stringify(backup).slice(0, 40) })).rejects.toThrow(/not valid JSON/);
+    await expect(client.call('backup.restore', { text: '{"format":"other"}' })).rejects.toThrow(/not a Tidymarks backup/);
+    const badTag = { ...backup, settings: { ...backup.settings, notifications: { enabled: false } }, tags: [{ url: 'https://a.example/', tags: ['a,b'] }] };
+    await expect(client.call('backup.restore', { text: JSON.stringify(badTag) })).rejects.toThrow(/comma/);
+    expect((await client.call('settings.get', {})).notifications.enabled).toBe(true);
+    expect(await client.call('tags.list', {})).toEqual([]);
+  });
+});
