@@ -3,6 +3,29 @@ import { job, request, type JobDef, type RequestDef } from '../messaging/define'
 import type { ApplyProgress, ApplyResult } from './apply';
 import type { SessionSummary } from './apply-feature';
 import type { UndoProgress, UndoResult } from './undo';
+import type { CleanupPlan } from './plan-types';
+import type { ScanResult } from './scan-types';
+
+// --- dedup-find: scan progress and the decisions a plan is built from. ---
+export interface ScanProgress {
+  phase: 'reading-tree' | 'reading-history' | 'reading-tags' | 'matching';
+  step: number;
+  steps: number;
+}
+const MAX_DECISIONS = 200_000;
+const decisionId = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
+export const planDecisionsSchema = v.strictObject({
+  /** Per-group keeper overrides: the ids of the copies to keep. */
+  keepers: v.optional(v.pipe(v.array(decisionId), v.maxLength(MAX_DECISIONS))),
+  /** Keys (DuplicateGroup.key) of groups to leave alone. */
+  leaveGroups: v.optional(v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(70_000))), v.maxLength(MAX_DECISIONS))),
+  /** Per folder pair: merge or not, and which folder stays. Pairs not listed merge as the scan suggests. */
+  folderPairs: v.optional(
+    v.pipe(v.array(v.strictObject({ keepId: decisionId, otherId: decisionId, merge: v.boolean() })), v.maxLength(MAX_DECISIONS)),
+  ),
+  /** Remove the empty folders the scan found (default true). */
+  includeEmptyFolders: v.optional(v.boolean()),
+});
 
 // --- dedup-apply: the cleanup plan as a page sends it, validated strictly, every array bounded. ---
 const MAX_PLAN_ITEMS = 200_000;
@@ -35,12 +58,16 @@ export const cleanupPlanSchema = v.strictObject({
 
 /** This feature's part of the protocol table (see src/messaging/protocol.ts). */
 export const dedupProtocol = {
+  /** dedup-find: a cleanup plan (dry run) from the last scan, or a fresh one, and the user's decisions. */
+  'dedup.plan': request<CleanupPlan>()(planDecisionsSchema),
   /** dedup-apply: the last cleanup sessions (newest first) for the options page: date, counts, undone or not. */
   'dedup.sessions': request<SessionSummary[]>()(v.strictObject({})),
 } satisfies Record<string, RequestDef>;
 
 /** This feature's long jobs, run over a port with progress, pause and cancel. */
 export const dedupJobs = {
+  /** dedup-find: finds duplicate bookmarks, duplicated folders and empty folders (progress: phases). */
+  'dedup.scan': job<ScanProgress, ScanResult>()(v.strictObject({})),
   /** dedup-apply: journals, then applies a cleanup plan (progress: phase, done/total, rate; pause and cancel). */
   'dedup.apply': job<ApplyProgress, ApplyResult>()(cleanupPlanSchema),
   /** dedup-apply: undoes one of the last 20 cleanup sessions. */

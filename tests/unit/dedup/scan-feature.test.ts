@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { startBackground } from '../../../src/app/start-background';
+import { createClient } from '../../../src/messaging/client';
+import { DEFAULT_SETTINGS, SETTINGS_KEY } from '../../../src/settings/settings';
+import { createFakeBrowser } from '../../fakes/browser';
+
+async function boot() {
+  const fake = createFakeBrowser({ seed: 7 });
+  let app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
+  const client = createClient(fake.control.transport);
+  await client.call('test.reset', {});
+  const restart = () => {
+    // The event page unloads (listeners and memory gone, Firefox's state stays) and starts again.
+    fake.control.unload();
+    app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
+    return app;
+  };
+  return { fake, client, restart, app: () => app };
+}
+
+async function seed(fake: Awaited<ReturnType<typeof boot>>['fake']) {
+  const b = fake.browser.bookmarks;
+  const dev = await b.create({ parentId: 'menu________', title: 'Dev' });
+  const js = await b.create({ parentId: dev.id, title: 'JS' });
+  const mdn1 = await b.create({ parentId: js.id, title: 'MDN', url: 'https://developer.mozilla.org/' });
+  const mdn2 = await b.create({ parentId: 'toolbar_____', title: 'MDN', url: 'https://developer.mozilla.org/?utm_source=x' });
+  const plain = await b.create({ parentId: 'unfiled_____', title: 'MDN', url: 'http://developer.mozilla.org/' });
+  const empty = await b.create({ parentId: 'unfiled_____', title: 'Nothing here' });
+  return { dev, js, mdn1, mdn2, plain, empty };
+}
+
+describe('dedup.scan job and dedup.plan request', () => {
+  it('scans through the job with phases, paths, rules, tags and visits', async () => {
+    const { fake, client } = await boot();
+    const ids = await seed(fake);
+    await fake.browser.history.addUrl({ url: 'https://developer.mozilla.org/' });
+    await fake.browser.history.addUrl({ url: 'https://developer.mozilla.org/' });
+    await client.call('tags.add', { urls: ['https://developer.mozilla.org/?utm_source=x'], tags: ['docs'] });
+    const phases: string[] = [];
+    const result = await client.startJob('dedup.scan', {}, (p) => phases.push(p.phase)).result;
+    expect(phases).toEqual(['reading-tree', 'reading-history', 'reading-tags', 'matching']);
+    expect(result.groups).toHaveLength(1);
+    const [group] = result.groups;
+    expect(group.suggestedKeeperId).toBe(ids.mdn2.id); // toolbar first
+    expect(group.rules).toEqual(['tracking-params']);
+    expect(group.copies.map((c) => [c.id, c.path, c.visits, c.tags])).toEqual([
+      [ids.mdn1.id, 'Bookmarks Menu › Dev › JS', 2, []],
+      [ids.mdn2.id, 'Bookmarks Toolbar', 0, ['docs']],
+    ]);
+    expect(result.emptyFolders.map((e) => e.id)).toEqual([ids.empty.id]);
+  });
+
+  it('reads the matching opt-ins from the stored settings', async () => {
+    const { fake, client } = await boot();
+    await seed(fake);
+    await fake.browser.storage.local.set({ [SETTINGS_KEY]: { ...DEFAULT_SETTINGS, matching: { ...DEFAULT_SETTINGS.matching, httpEqualsHttps: true } } });
+    const result = await client.startJob('dedup.scan', {}).result;
+    expect(result.groups[0].copies).toHaveLength(3);
+    expect(result.groups[0].rules).toEqual(['tracking-params', 'http-https']);
+  });
+
+  it('plans from the cached scan with the user decisions', async () => {
+    const { fake, client, app } = await boot();
+    const ids = await seed(fake);
+    await client.startJob('dedup.scan', {}).result;
+    expect(app().features.length).toBeGreaterThan(0);
+    const plan = await client.call('dedup.plan', { keepers: [ids.mdn1.id], includeEmptyFolders: false });
+    expect(plan.removals).toEqual([
+      { id: ids.mdn2.id, kind: 'bookmark', expectedUrl: 'https://developer.mozilla.org/?utm_source=x', expectedParentId: 'toolbar_____', reason: 'duplicate-bookmark', keptId: ids.mdn1.id },
+    ]);
+  });
+
+  it('plans from a fresh scan when the event page was unloaded since the scan', async () => {
+    const { fake, client, restart } = await boot();
+    const ids = await seed(fake);
+    await client.startJob('dedup.scan', {}).result;
+    restart();
+    const plan = await client.call('dedup.plan', {});
+    expect(plan.removals.map((r) => r.id).sort()).toEqual([ids.mdn1.id, ids.empty.id].sort());
+  });
+
+  it('a bookmark change after the scan is seen by the next plan', async () => {
+    const { fake, client } = await boot();
+    const ids = await seed(fake);
+    await client.startJob('dedup.scan', {}).result;
+    const extra = await fake.browser.bookmarks.create({ parentId: 'mobile______', title: 'MDN', url: 'https://developer.mozilla.org' });
+    const plan = await client.call('dedup.plan', { includeEmptyFolders: false });
+    expect(plan.removals.map((r) => r.id).sort()).toEqual([ids.mdn1.id, extra.id].sort());
+  });
+
+  it('refuses bad decisions with a clear error and a stale keeper id with "scan again"', async () => {
+    const { fake, client } = await boot();
+    await seed(fake);
+    await client.startJob('dedup.scan', {}).result;
+    await expect(client.call('dedup.plan', { keepers: 'all' } as never)).rejects.toMatchObject({ code: 'invalid-request' });
+    await expect(client.call('dedup.plan', { keepers: ['no-such-id'] })).rejects.toMatchObject({ code: 'invalid-request', message: expect.stringMatching(/Scan again/) });
+  });
+
+  it('a cancelled scan reports cancelled', async () => {
+    const { fake, client } = await boot();
+    await seed(fake);
+    const job = client.startJob('dedup.scan', {});
+    job.cancel();
+    await expect(job.result).rejects.toMatchObject({ code: 'cancelled' });
+  });
+});
