@@ -1,8 +1,10 @@
 /**
- * Where bookmarks live, in the words Firefox's Library uses: "Bookmarks Menu › Dev". Walks a bookmarks tree once
- * and lists every bookmark whose URL has a given matching key, with the path of its folder.
+ * Where bookmarks live, in the words Firefox's Library uses: "Bookmarks Menu › Dev". Finds the copies of a page
+ * and the path of a folder with a few targeted bookmarks API calls instead of reading the whole tree: a key press
+ * must answer fast also with tens of thousands of bookmarks.
  */
-import type { BookmarkNode } from '../platform/browser';
+import { splitUrl } from '../dedup/url-key';
+import type { BookmarkNode, Browser } from '../platform/browser';
 import { MENU_ID, MOBILE_ID, ROOT_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
 
 /** Firefox gives the roots these names in its UI, whatever title the API reports. */
@@ -20,63 +22,76 @@ export interface BookmarkCopy {
   url: string;
   title: string;
   parentId: string;
-  /** Folder names from the root down to the bookmark's folder. */
-  path: string[];
 }
 
 export function formatPath(path: readonly string[]): string {
   return path.join(PATH_SEPARATOR);
 }
 
-function folderName(node: BookmarkNode): string {
-  return ROOT_NAMES[node.id] ?? (node.title || '(untitled folder)');
+function isBookmark(node: BookmarkNode): node is BookmarkNode & { url: string } {
+  return node.url !== undefined && node.type !== 'folder' && node.type !== 'separator';
 }
 
 /**
- * Every bookmark in the tree whose `keyOf(url)` equals `key`, in tree order (depth first, by index).
- * `keyOf` may throw for a URL it cannot read; such a bookmark never matches.
+ * The word to search for so that every bookmark that could share the URL's matching key is found: its host in
+ * lower case without a leading "www." (the opt-in www rule can make www.x and x equal; every other rule keeps the
+ * host). Undefined for URLs the matching rules compare exactly (not http, https or ftp).
  */
-export function findCopies(roots: readonly BookmarkNode[], key: string, keyOf: (url: string) => string): BookmarkCopy[] {
-  const copies: BookmarkCopy[] = [];
-  const visit = (node: BookmarkNode, path: string[]) => {
-    if (node.type === 'separator') return;
-    if (node.url !== undefined && node.type !== 'folder') {
-      let nodeKey: string | undefined;
-      try {
-        nodeKey = keyOf(node.url);
-      } catch {
-        nodeKey = undefined;
-      }
-      if (nodeKey === key) copies.push({ id: node.id, url: node.url, title: node.title, parentId: node.parentId ?? '', path });
-      return;
-    }
-    const childPath = node.id === ROOT_ID ? path : [...path, folderName(node)];
-    for (const child of node.children ?? []) visit(child, childPath);
-  };
-  for (const root of roots) visit(root, []);
-  return copies;
+export function candidateSearchWord(url: string): string | undefined {
+  const parts = splitUrl(url);
+  if (!parts) return undefined;
+  const host = parts.host.toLowerCase().replace(/^www\./, '');
+  return host && !/\s/.test(host) ? host : undefined;
 }
 
-/** The copy to name in a message: one with exactly this URL if any, else the first in tree order. */
+/**
+ * Every bookmark whose `keyOf(url)` equals the key of `url`. Firefox's search matches words anywhere in a
+ * bookmark's URL, so searching the host finds all candidates in one indexed query; the key decides. `keyOf` may
+ * throw for a URL it cannot read; such a bookmark never matches.
+ */
+export async function findCopies(browser: Browser, url: string, keyOf: (url: string) => string): Promise<BookmarkCopy[]> {
+  const key = safeKey(keyOf, url);
+  const word = candidateSearchWord(url);
+  let candidates: BookmarkNode[];
+  try {
+    candidates = word ? await browser.bookmarks.search(word) : await browser.bookmarks.search({ url });
+  } catch {
+    candidates = []; // Firefox refuses to search for a URL it cannot parse: nothing can match it.
+  }
+  return candidates
+    .filter(isBookmark)
+    .filter((node) => safeKey(keyOf, node.url, null) === key)
+    .map((node) => ({ id: node.id, url: node.url, title: node.title, parentId: node.parentId ?? '' }));
+}
+
+function safeKey(keyOf: (url: string) => string, url: string, fallback: string | null = url): string | null {
+  try {
+    return keyOf(url);
+  } catch {
+    return fallback;
+  }
+}
+
+/** The copy to name in a message: one with exactly this URL if any, else the first Firefox returned. */
 export function pickCopyToShow(copies: readonly BookmarkCopy[], url: string): BookmarkCopy | undefined {
   return copies.find((c) => c.url === url) ?? copies[0];
 }
 
-/** The folder with this id and its path (root name first), or undefined when no such folder exists. */
-export function findFolder(roots: readonly BookmarkNode[], folderId: string): { node: BookmarkNode; path: string[] } | undefined {
-  const visit = (node: BookmarkNode, path: string[]): { node: BookmarkNode; path: string[] } | undefined => {
-    if (node.type === 'separator' || (node.url !== undefined && node.type !== 'folder')) return undefined;
-    const own = node.id === ROOT_ID ? path : [...path, folderName(node)];
-    if (node.id === folderId) return node.id === ROOT_ID ? undefined : { node, path: own };
-    for (const child of node.children ?? []) {
-      const found = visit(child, own);
-      if (found) return found;
+/** The folder's path (root name first), or undefined when it is not an existing folder below the root. */
+export async function folderPath(browser: Browser, folderId: string): Promise<string[] | undefined> {
+  const path: string[] = [];
+  let id: string | undefined = folderId;
+  for (let depth = 0; id && id !== ROOT_ID; depth++) {
+    if (depth > 1000) return undefined; // A cycle cannot happen in Places; never loop forever anyway.
+    let node: BookmarkNode | undefined;
+    try {
+      [node] = await browser.bookmarks.get(id);
+    } catch {
+      return undefined;
     }
-    return undefined;
-  };
-  for (const root of roots) {
-    const found = visit(root, []);
-    if (found) return found;
+    if (!node || (depth === 0 && (node.type === 'separator' || node.url !== undefined))) return undefined;
+    path.unshift(ROOT_NAMES[node.id] ?? (node.title || '(untitled folder)'));
+    id = node.parentId;
   }
-  return undefined;
+  return path.length ? path : undefined;
 }

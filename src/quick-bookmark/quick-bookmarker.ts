@@ -7,7 +7,7 @@
 import type { Browser } from '../platform/browser';
 import type { Settings } from '../settings/settings';
 import { checkBookmarkable } from './bookmarkable';
-import { findCopies, pickCopyToShow } from './folder-paths';
+import { findCopies, folderPath as folderPathOf, pickCopyToShow } from './folder-paths';
 import type { QuickBookmarkNotifier } from './notifier';
 import type { QuickBookmarkOutcome } from './outcome';
 import { createSerialQueue } from './serial-queue';
@@ -49,14 +49,6 @@ export interface QuickBookmarker {
   bookmarkPage(page: PageToBookmark): Promise<QuickBookmarkOutcome>;
 }
 
-function safeKey(urlKey: (url: string) => string, url: string): string {
-  try {
-    return urlKey(url);
-  } catch {
-    return url;
-  }
-}
-
 export function createQuickBookmarker(deps: QuickBookmarkerDeps): QuickBookmarker {
   const queue = createSerialQueue();
 
@@ -64,14 +56,14 @@ export function createQuickBookmarker(deps: QuickBookmarkerDeps): QuickBookmarke
     const check = checkBookmarkable(page.url);
     if (!check.ok) return { kind: 'unbookmarkable', url: page.url ?? '', reason: check.reason };
     const url = check.url;
-    const [root] = await deps.browser.bookmarks.getTree();
-    const roots = root ? [root] : [];
-    const urlKey = deps.urlKeyFor(settings);
-    const copies = findCopies(roots, safeKey(urlKey, url), urlKey);
+    const copies = await findCopies(deps.browser, url, deps.urlKeyFor(settings));
     const shown = pickCopyToShow(copies, url);
-    if (shown) return { kind: 'already', url, existingId: shown.id, folderPath: shown.path, copies: copies.length };
+    if (shown) {
+      const folderPath = (await folderPathOf(deps.browser, shown.parentId)) ?? [];
+      return { kind: 'already', url, existingId: shown.id, folderPath, copies: copies.length };
+    }
 
-    const folder = chooseTargetFolder(roots, settings.quickBookmark.folderId);
+    const folder = await chooseTargetFolder(deps.browser, settings.quickBookmark.folderId);
     const title = page.title?.trim() || url;
     const saved = await deps.saveBookmark({ url, title, folder, tags: settings.quickBookmark.defaultTags });
     const outcome: QuickBookmarkOutcome = { kind: 'saved', id: saved.id, url, title, folderId: saved.folderId, folderPath: folder.path, tags: saved.tags };
