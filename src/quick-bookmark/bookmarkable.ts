@@ -1,6 +1,7 @@
 /**
  * Which pages the quick-bookmark command and menus refuse: Firefox's own pages, extension pages, a blank tab, and
- * URLs that are code or inline data rather than a page to come back to. Pure; the reason is shown to the user.
+ * URLs that are code or inline data rather than a page to come back to. A page in reader view is bookmarked under
+ * its own URL. Pure; the reason is shown to the user.
  */
 
 export type BookmarkableCheck = { ok: true; url: string } | { ok: false; reason: string };
@@ -19,8 +20,16 @@ const REFUSED_SCHEMES: Record<string, string> = {
   'blob:': 'A blob: URL only lives as long as the page that made it.',
 };
 
+/** Reader view shows another page at about:reader?url=<page>: like Firefox's own Ctrl+D, bookmark that page. */
+function readerViewTarget(url: string): string | undefined {
+  if (!/^about:reader\?/i.test(url)) return undefined;
+  const inner = new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('url');
+  return inner ?? undefined;
+}
+
 export function checkBookmarkable(rawUrl: string | undefined | null): BookmarkableCheck {
-  const url = (rawUrl ?? '').trim();
+  const trimmed = (rawUrl ?? '').trim();
+  const url = readerViewTarget(trimmed) ?? trimmed;
   if (url === '' || BLANK_PAGES.has(url.toLowerCase())) return { ok: false, reason: 'A blank tab has nothing to bookmark.' };
   let parsed: URL;
   try {

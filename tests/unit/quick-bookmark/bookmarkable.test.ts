@@ -31,6 +31,13 @@ describe('checkBookmarkable', () => {
     expect(checkBookmarkable(url)).toEqual({ ok: false, reason: 'A blank tab has nothing to bookmark.' });
   });
 
+  it('bookmarks the page a reader view shows, under its own URL', () => {
+    const article = 'https://news.example/2024/story?id=7';
+    expect(checkBookmarkable(`about:reader?url=${encodeURIComponent(article)}`)).toEqual({ ok: true, url: article });
+    expect(checkBookmarkable('about:reader?url=about%3Aconfig').ok).toBe(false);
+    expect(checkBookmarkable('about:reader').ok).toBe(false);
+  });
+
   it('refuses text that is not a URL', () => {
     expect(checkBookmarkable('not a url')).toEqual({ ok: false, reason: 'This address is not a valid URL.' });
   });
