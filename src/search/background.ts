@@ -91,10 +91,10 @@ export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore) {
       const query = parseQuery(text);
       if (isEmptyQuery(query) && !live.isLoaded) {
         warmUp();
-        return { items: await recentFromFirefox(browser, tagStore, limit), words: [], partial: false };
+        return { items: await recentFromFirefox(browser, tagStore, limit), words: [] };
       }
       await live.ready();
-      return { items: live.index.query(query, limit).map(toItem), words: query.words, partial: false };
+      return { items: live.index.query(query, limit).map(toItem), words: query.words };
     },
     'search.currentPage': async ({ tabId }) => {
       warmUp();

@@ -19,8 +19,6 @@ export interface SearchReply {
   items: SearchResultItem[];
   /** The folded words of the query (what the popup highlights). */
   words: string[];
-  /** True when the index was still loading and the answer came from Firefox's own search instead. */
-  partial: boolean;
 }
 
 export interface CurrentPageCopy {

@@ -12,7 +12,7 @@ const rust = [
   item({ id: 'r1', title: 'Rust book', url: 'https://doc.rust-lang.org/book/', tags: ['rust'], visitCount: 12, folders: ['Bookmarks Toolbar', 'Dev'] }),
   item({ id: 'r2', kind: 'history', title: 'Rust blog', url: 'https://blog.rust-lang.org/' }),
 ];
-const answer = (text: string) => (text.trim() ? { items: rust, words: ['rus'], partial: false } : { items: recent, words: [], partial: false });
+const answer = (text: string) => (text.trim() ? { items: rust, words: ['rus'] } : { items: recent, words: [] });
 
 function setup(api = fakeApi(answer), tabId?: number) {
   const close = vi.fn();
@@ -83,7 +83,7 @@ describe('PopupApp', () => {
   it('says when nothing matches, and shows search errors in the popup', async () => {
     const api = fakeApi((text) => {
       if (text === 'boom') throw new Error('The index could not load.');
-      return { items: text ? [] : recent, words: [], partial: false };
+      return { items: text ? [] : recent, words: [] };
     });
     const { box } = setup(api);
     fireEvent.input(box, { target: { value: 'zzz' } });
@@ -98,7 +98,7 @@ describe('PopupApp', () => {
     const api = fakeApi(answer);
     api.search.mockImplementation(async (text: string) => {
       if (text === 'ru') await slow;
-      return text === 'ru' ? { items: recent, words: [], partial: false } : answer(text);
+      return text === 'ru' ? { items: recent, words: [] } : answer(text);
     });
     const { box } = setup(api);
     fireEvent.input(box, { target: { value: 'ru' } });
@@ -110,7 +110,7 @@ describe('PopupApp', () => {
   });
 
   it('renders a title that looks like HTML as text', async () => {
-    const api = fakeApi(() => ({ items: [item({ id: 'x', title: '<img src=x onerror=alert(1)>' })], words: [], partial: false }));
+    const api = fakeApi(() => ({ items: [item({ id: 'x', title: '<img src=x onerror=alert(1)>' })], words: [] }));
     setup(api);
     const option = await screen.findByRole('option');
     expect(option.querySelector('img')).toBeNull();

@@ -1,0 +1,326 @@
+/**
+ * The toolbar popup in real Firefox: popup/index.html opened as a tab (with ?tabId= naming the tab it speaks
+ * about), over real bookmarks, history (browser.history.addUrl) and tags seeded through the harness page.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EXTENSION_ORIGIN, launchFirefox, type Firefox } from './firefox';
+
+const PAGES: Record<string, string> = {
+  '/recipe': '<!doctype html><title>Lemon tart recipe</title><h1>Tart</h1>',
+  '/garden': '<!doctype html><title>Garden planner</title><h1>Garden</h1>',
+};
+
+interface Seed {
+  bookmarks?: { title: string; url: string; folder?: string }[];
+  history?: { title: string; url: string; visits: number }[];
+  tags?: { url: string; tags: string[] }[];
+}
+
+function startServer(): Promise<{ server: Server; origin: string }> {
+  const server = createServer((req, res) => {
+    const body = PAGES[req.url ?? ''];
+    res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(body ?? 'not found');
+  });
+  return new Promise((done) =>
+    server.listen(0, '127.0.0.1', () => done({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+  );
+}
+
+async function seed(harness: Page, data: Seed): Promise<void> {
+  await harness.evaluate(async (d: Seed) => {
+    const b = window.tm.browser;
+    const folders = new Map<string, string>();
+    for (const bm of d.bookmarks ?? []) {
+      let parentId = 'unfiled_____';
+      if (bm.folder) {
+        if (!folders.has(bm.folder)) folders.set(bm.folder, (await b.bookmarks.create({ parentId: 'toolbar_____', title: bm.folder })).id);
+        parentId = folders.get(bm.folder)!;
+      }
+      await b.bookmarks.create({ parentId, title: bm.title, url: bm.url });
+    }
+    for (const h of d.history ?? []) {
+      for (let i = 0; i < h.visits; i++) await b.history.addUrl({ url: h.url, title: h.title, visitTime: Date.now() - 1000 * (i + 1) });
+    }
+    for (const t of d.tags ?? []) await window.tm.client.call('tags.add', { urls: [t.url], tags: t.tags });
+  }, data);
+}
+
+/** Opens a page of the local server in a tab and waits until Firefox knows its title. */
+async function openWebTab(harness: Page, url: string, title: string): Promise<number> {
+  return harness.evaluate(
+    async (u, expected) => {
+      const b = window.tm.browser;
+      const tab = await b.tabs.create({ url: u, active: false });
+      for (let i = 0; i < 200; i++) {
+        const now = await b.tabs.get(tab.id!);
+        if (now.status === 'complete' && now.title === expected) return tab.id!;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`The tab never finished loading ${u}`);
+    },
+    url,
+    title,
+  );
+}
+
+async function openPopup(ff: Firefox, tabId?: number): Promise<Page> {
+  const page = await ff.open(`popup/index.html${tabId === undefined ? '' : `?tabId=${tabId}`}`);
+  await page.waitForSelector('input.search');
+  return page;
+}
+
+/** Result titles once the list answers `text` (the list is labelled by what it answers). */
+async function resultsFor(page: Page, label: 'Search results' | 'Recent bookmarks', expectedCount?: number): Promise<string[]> {
+  await page
+    .waitForFunction(
+      (l, n) => {
+        const list = document.querySelector(`[role="listbox"][aria-label="${l}"]`);
+        return list && (n === null || list.querySelectorAll('[role="option"]').length === n);
+      },
+      { timeout: 10_000 },
+      label,
+      expectedCount ?? null,
+    )
+    .catch(() => undefined); // the caller's expect then shows what is on screen instead
+  return page.$$eval('[role="option"] .result-title', (els) => els.map((e) => e.textContent ?? ''));
+}
+
+/** Clears the box with Esc (as a user would) and types the text key by key. */
+async function typeQuery(page: Page, text: string): Promise<void> {
+  await page.focus('input.search');
+  if (await page.$eval('input.search', (el) => (el as HTMLInputElement).value !== '')) {
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => (document.querySelector('input.search') as HTMLInputElement).value === '');
+  }
+  await page.type('input.search', text);
+}
+
+describe('popup in real Firefox', () => {
+  let ff: Firefox;
+  let harness: Page;
+  let server: Server;
+  let origin: string;
+
+  beforeAll(async () => {
+    ({ server, origin } = await startServer());
+    ff = await launchFirefox();
+  });
+  afterAll(async () => {
+    await ff?.close();
+    await new Promise((done) => server?.close(done));
+  });
+  beforeEach(async () => {
+    await ff.reset();
+    harness = await ff.harness();
+    await harness.evaluate(async () => {
+      const b = window.tm.browser;
+      const me = await b.tabs.getCurrent();
+      const others = (await b.tabs.query({})).filter((t) => t.id !== me?.id).map((t) => t.id!);
+      if (others.length) await b.tabs.remove(others);
+    });
+  });
+
+  it('typing shows bookmarks and history in rank order: title matches first, bookmarks before history, visits', async () => {
+    await seed(harness, {
+      bookmarks: [
+        { title: 'Garden journal', url: 'https://journal.example/', folder: 'Home' },
+        { title: 'Tools and more', url: 'https://garden-tools.example/' },
+      ],
+      history: [
+        { title: 'Garden forum', url: 'https://forum.example/', visits: 5 },
+        { title: 'Garden shop', url: 'https://shop.example/', visits: 1 },
+        { title: 'Unrelated', url: 'https://other.example/', visits: 3 },
+      ],
+    });
+    const page = await openPopup(ff);
+    await typeQuery(page, 'gard');
+    expect(await resultsFor(page, 'Search results', 4)).toEqual(['Garden journal', 'Garden forum', 'Garden shop', 'Tools and more']);
+    const first = await page.$eval('[role="option"]', (el) => ({
+      mark: el.querySelector('.result-title mark')?.textContent,
+      folder: el.querySelector('.result-folder')?.textContent,
+    }));
+    expect(first).toEqual({ mark: 'Gard', folder: 'Bookmarks Toolbar › Home' });
+    expect(await page.$eval('[role="option"]:nth-child(2) .visits', (el) => el.textContent)).toBe('5 visits');
+    await typeQuery(page, 'gard sho');
+    expect(await resultsFor(page, 'Search results', 1)).toEqual(['Garden shop']);
+    await page.close();
+  });
+
+  it('filters by #tag and by site:', async () => {
+    await seed(harness, {
+      bookmarks: [
+        { title: 'Pasta night', url: 'https://food.example.org/pasta' },
+        { title: 'Pasta shapes', url: 'https://example.org/shapes' },
+        { title: 'Pasta history', url: 'https://elsewhere.example/pasta' },
+      ],
+      tags: [{ url: 'https://elsewhere.example/pasta', tags: ['Reading'] }],
+    });
+    const page = await openPopup(ff);
+    await typeQuery(page, '#reading');
+    expect(await resultsFor(page, 'Search results', 1)).toEqual(['Pasta history']);
+    await typeQuery(page, 'pasta site:example.org');
+    expect(await resultsFor(page, 'Search results', 1)).toEqual(['Pasta shapes']);
+    await typeQuery(page, 'pasta site:*.example.org');
+    expect((await resultsFor(page, 'Search results', 2)).sort()).toEqual(['Pasta night', 'Pasta shapes']);
+    await page.close();
+  });
+
+  it('arrow keys and Enter open the chosen result in the current tab; Ctrl+Enter in a new tab', async () => {
+    await seed(harness, {
+      bookmarks: [
+        { title: 'Zebra one', url: `${origin}/recipe` },
+        { title: 'Zebra two', url: `${origin}/garden` },
+      ],
+    });
+    const tabId = await openWebTab(harness, `${origin}/recipe`, 'Lemon tart recipe');
+    const page = await openPopup(ff, tabId);
+    await typeQuery(page, 'zebra');
+    expect(await resultsFor(page, 'Search results', 2)).toEqual(['Zebra one', 'Zebra two']);
+    await page.keyboard.press('ArrowDown');
+    expect(await page.$eval('input.search', (el) => el.getAttribute('aria-activedescendant'))).toBe('result-1');
+    await page.keyboard.press('Enter');
+    const url = await harness.evaluate(async (id) => {
+      for (let i = 0; i < 200; i++) {
+        const tab = await window.tm.browser.tabs.get(id);
+        if (tab.url?.endsWith('/garden') && tab.status === 'complete') return tab.url;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return (await window.tm.browser.tabs.get(id)).url;
+    }, tabId);
+    expect(url).toBe(`${origin}/garden`);
+
+    const before = await harness.evaluate(async () => (await window.tm.browser.tabs.query({})).length);
+    const again = await openPopup(ff, tabId);
+    await typeQuery(again, 'zebra');
+    await resultsFor(again, 'Search results', 2);
+    await again.keyboard.down('Control');
+    await again.keyboard.press('Enter');
+    await again.keyboard.up('Control');
+    const opened = await harness.evaluate(async (n) => {
+      for (let i = 0; i < 200; i++) {
+        const tabs = await window.tm.browser.tabs.query({});
+        if (tabs.length > n) return tabs.map((t) => t.url);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return [];
+    }, before);
+    expect(opened).toContain(`${origin}/recipe`);
+    // The first Enter moved the web tab to /garden: the only /recipe tab is the new one.
+    expect(opened.filter((u) => u === `${origin}/recipe`)).toHaveLength(1);
+    await page.close().catch(() => undefined);
+    await again.close();
+  });
+
+  it('adds the current page with a folder and tags: it is in Firefox bookmarks and in the tag store', async () => {
+    await seed(harness, { tags: [{ url: 'https://tagged.example/', tags: ['desserts'] }], bookmarks: [{ title: 'Tagged', url: 'https://tagged.example/' }] });
+    const url = `${origin}/recipe`;
+    const tabId = await openWebTab(harness, url, 'Lemon tart recipe');
+    const page = await openPopup(ff, tabId);
+    await page.waitForSelector('[data-testid="page-status"]::-p-text(Not bookmarked)');
+    await page.click('button::-p-text(Bookmark this page)');
+    await page.waitForSelector('form[aria-label="Bookmark this page"]');
+    expect(await page.$eval('#bm-title', (el) => (el as HTMLInputElement).value)).toBe('Lemon tart recipe');
+    await page.type('#bm-folder', 'toolbar');
+    await page.click('.folder-list button::-p-text(Bookmarks Toolbar)');
+    await page.type('#bm-tags', 'dess');
+    await page.waitForSelector('.suggestions button::-p-text(desserts)');
+    await page.click('.suggestions button::-p-text(desserts)');
+    await page.type('#bm-tags', 'baking');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.chip::-p-text(baking)');
+    await page.click('button[type="submit"]');
+    await page.waitForSelector('[data-testid="page-status"]::-p-text(Bookmarked)');
+    const saved = await harness.evaluate(async (u) => {
+      const found = await window.tm.browser.bookmarks.search({ url: u });
+      const tags = await window.tm.client.call('tags.forUrls', { urls: [u] });
+      return { found: found.map((b) => ({ title: b.title, parentId: b.parentId })), tags };
+    }, url);
+    expect(saved.found).toEqual([{ title: 'Lemon tart recipe', parentId: 'toolbar_____' }]);
+    expect(saved.tags).toEqual([{ url, tags: ['desserts', 'baking'] }]);
+    expect(await page.$eval('.copy-path', (el) => el.textContent)).toBe('Bookmarks Toolbar');
+    // The new bookmark is searchable right away, with its tags.
+    await typeQuery(page, '#baking');
+    expect(await resultsFor(page, 'Search results', 1)).toEqual(['Lemon tart recipe']);
+    await page.close();
+  });
+
+  it('shows every copy of the current page by safe matching, edits one, removes one and undoes it', async () => {
+    const url = `${origin}/garden`;
+    await seed(harness, {
+      bookmarks: [
+        { title: 'Garden A', url, folder: 'Plans' },
+        { title: 'Garden B', url: `${url}#` },
+      ],
+    });
+    const tabId = await openWebTab(harness, url, 'Garden planner');
+    const page = await openPopup(ff, tabId);
+    await page.waitForSelector('[data-testid="page-status"]::-p-text(Bookmarked 2 times)');
+    expect(await page.$$eval('.copy-path', (els) => els.map((e) => e.textContent))).toEqual(['Bookmarks Toolbar › Plans', 'Other Bookmarks']);
+    const href = await page.$eval('.dup-link', (el) => el.getAttribute('href'));
+    expect(href).toBe(`${EXTENSION_ORIGIN}options/index.html?url=${encodeURIComponent(url)}#duplicates`);
+
+    await page.click('button[aria-label="Edit the bookmark in Other Bookmarks"]');
+    await page.waitForSelector('form[aria-label="Edit bookmark"]');
+    expect(await page.$eval('#bm-title', (el) => (el as HTMLInputElement).value)).toBe('Garden B');
+    await page.$eval('#bm-title', (el) => (el as HTMLInputElement).select());
+    await page.type('#bm-title', 'Garden renamed');
+    await page.click('button[type="submit"]');
+    await page.waitForSelector('.notice::-p-text(Changes saved.)');
+    const titles = await harness.evaluate(async () => (await window.tm.browser.bookmarks.search('garden')).map((b) => b.title).sort());
+    expect(titles).toEqual(['Garden A', 'Garden renamed']);
+
+    await page.click('button[aria-label="Remove the bookmark in Bookmarks Toolbar › Plans"]');
+    await page.waitForSelector('[data-testid="page-status"]::-p-text(Bookmarked)');
+    expect(await harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).length, url)).toBe(0);
+    await page.click('.notice button::-p-text(Undo)');
+    await page.waitForSelector('[data-testid="page-status"]::-p-text(Bookmarked 2 times)');
+    const restored = await harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).map((b) => b.title), url);
+    expect(restored).toEqual(['Garden A']);
+    await page.close();
+  });
+
+  it('renders a bookmark titled like HTML as plain text', async () => {
+    const evil = '<img src=x onerror=alert(1)>';
+    await seed(harness, { bookmarks: [{ title: evil, url: 'https://evil.example/' }] });
+    const page = await openPopup(ff);
+    await typeQuery(page, 'img');
+    await resultsFor(page, 'Search results', 1);
+    const shown = await page.$eval('[role="option"]', (el) => ({ text: el.querySelector('.result-title')?.textContent, imgs: document.querySelectorAll('img').length }));
+    expect(shown).toEqual({ text: evil, imgs: 0 });
+    await page.close();
+  });
+});
+
+describe('popup after the event page was unloaded', () => {
+  let ff: Firefox;
+  beforeAll(async () => {
+    ff = await launchFirefox({ prefs: { 'extensions.background.idle.timeout': 1000 } });
+  });
+  afterAll(async () => {
+    await ff?.close();
+  });
+
+  it('still gives results: the index is rebuilt when the background wakes up', async () => {
+    await ff.reset();
+    const harness = await ff.harness();
+    await seed(harness, {
+      bookmarks: [{ title: 'Sleeping beauty', url: 'https://sleep.example/' }],
+      history: [{ title: 'Sleep science', url: 'https://science.example/sleep', visits: 2 }],
+    });
+    const first = await openPopup(ff);
+    await typeQuery(first, 'sleep');
+    expect(await resultsFor(first, 'Search results', 2)).toEqual(['Sleeping beauty', 'Sleep science']);
+    await first.close();
+    // Idle timeout is 1 s: wait well past it with no message to the background.
+    await new Promise((r) => setTimeout(r, 4000));
+    const page = await openPopup(ff);
+    expect(await resultsFor(page, 'Recent bookmarks', 1)).toEqual(['Sleeping beauty']);
+    await typeQuery(page, 'slee');
+    expect(await resultsFor(page, 'Search results', 2)).toEqual(['Sleeping beauty', 'Sleep science']);
+    await page.close();
+  });
+});
