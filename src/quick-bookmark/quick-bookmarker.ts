@@ -1,6 +1,7 @@
 /**
  * The one action behind the keyboard command and both menu items: bookmark a page unless it cannot be bookmarked
- * or is already bookmarked (by the duplicate finder's matching key, anywhere in the tree), then tell the user what happened.
+ * or is already bookmarked (by the duplicate finder's matching key, anywhere in the tree), then tell the user what
+ * happened.
  * Every action runs through one serial queue, so a second press while the first is still saving waits for it and
  * then finds its bookmark: two presses give one bookmark.
  */
