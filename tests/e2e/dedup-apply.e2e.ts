@@ -1,0 +1,251 @@
+/**
+ * The journaled cleanup in real Firefox: a sync-like collection is cleaned through the 'dedup.apply' job and undone
+ * through 'dedup.undo' back to the identical tree; a 2,000-item cleanup interrupted by an extension reload is
+ * rolled back on the next start without losing anything.
+ */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CleanupPlan } from '../../src/dedup/plan-types';
+import { launchFirefox, type Firefox } from './firefox';
+
+interface Snap {
+  title: string;
+  url?: string;
+  type?: string;
+  children?: Snap[];
+}
+
+/** The whole tree as a user sees it (no ids, no dates). */
+async function tree(page: Page): Promise<Snap[]> {
+  return page.evaluate(async () => {
+    const strip = (n: { title: string; url?: string; type?: string; children?: unknown[] }): Snap => ({
+      title: n.title,
+      url: n.url,
+      type: n.type,
+      children: n.children?.map((c) => strip(c as never)),
+    });
+    const [root] = await window.tm.browser.bookmarks.getTree();
+    return root.children!.map((c) => strip(c as never));
+  });
+}
+
+/**
+ * A plan for the tree as it is now, built in the page like the scan would: `merges` lists [kept title, copy title]
+ * folder pairs (unique children of the copy move into the kept one), then one keeper per exact URL among what
+ * stays, and the given tag merges.
+ */
+async function planInPage(page: Page, merges: [string, string][], tagMerges: { url: string; tags: string[] }[]): Promise<CleanupPlan> {
+  return page.evaluate(
+    async (merges, tagMerges) => {
+      type Node = { id: string; parentId?: string; title: string; url?: string; type?: string; children?: Node[] };
+      const [root] = (await window.tm.browser.bookmarks.getTree()) as Node[];
+      const all: Node[] = [];
+      const walk = (n: Node) => {
+        all.push(n);
+        n.children?.forEach(walk);
+      };
+      walk(root);
+      const byTitle = (t: string) => all.find((n) => n.title === t && n.type === 'folder')!;
+      const removals: CleanupPlan['removals'] = [];
+      const moves: CleanupPlan['moves'] = [];
+      const gone = new Set<string>();
+      const moved = new Set<string>();
+      const mark = (n: Node) => {
+        gone.add(n.id);
+        n.children?.forEach(mark);
+      };
+      for (const [keptTitle, copyTitle] of merges) {
+        const kept = byTitle(keptTitle);
+        const copy = byTitle(copyTitle);
+        const have = new Set(kept.children!.map((c) => c.url));
+        mark(copy);
+        for (const child of copy.children!) {
+          // Separators are not content: they go with the copy.
+          if (child.type === 'separator' || (child.type === 'bookmark' && have.has(child.url))) continue;
+          moves.push({ id: child.id, expectedParentId: copy.id, toParentId: kept.id });
+          moved.add(child.id);
+          const unmark = (n: Node) => {
+            gone.delete(n.id);
+            n.children?.forEach(unmark);
+          };
+          unmark(child);
+        }
+        removals.push({ id: copy.id, kind: 'folder', expectedUrl: null, expectedParentId: copy.parentId!, reason: 'duplicate-folder', keptId: kept.id });
+      }
+      const groups = new Map<string, Node[]>();
+      for (const n of all) {
+        if (n.type !== 'bookmark' || gone.has(n.id)) continue;
+        groups.set(n.url!, [...(groups.get(n.url!) ?? []), n]);
+      }
+      for (const list of groups.values()) {
+        const keeper = list.find((n) => moved.has(n.id)) ?? list[0];
+        for (const n of list) {
+          if (n === keeper || moved.has(n.id)) continue;
+          removals.push({ id: n.id, kind: 'bookmark', expectedUrl: n.url!, expectedParentId: n.parentId!, reason: 'duplicate-bookmark', keptId: keeper.id });
+        }
+      }
+      return {
+        id: `plan-${Date.now()}`,
+        createdAt: Date.now(),
+        removals,
+        moves,
+        tagMerges,
+        summary: {
+          duplicateBookmarks: removals.filter((r) => r.kind === 'bookmark').length,
+          duplicateFolders: removals.filter((r) => r.kind === 'folder').length,
+          emptyFolders: 0,
+          movedItems: moves.length,
+        },
+      } satisfies CleanupPlan;
+    },
+    merges,
+    tagMerges,
+  );
+}
+
+const POPULAR = 'https://popular.example/article';
+
+describe('dedup apply and undo in real Firefox', () => {
+  let ff: Firefox;
+  beforeAll(async () => {
+    ff = await launchFirefox();
+  }, 60_000);
+  afterAll(async () => {
+    await ff?.close();
+  });
+  beforeEach(async () => {
+    await ff.reset();
+  }, 60_000);
+
+  it('cleans a sync-like collection (one URL x154, a 400-item folder copied twice, tags) and undo restores the identical tree', async () => {
+    const page = await ff.harness();
+    await page.evaluate(async (popular) => {
+      const b = window.tm.browser.bookmarks;
+      const roots = ['menu________', 'toolbar_____', 'unfiled_____', 'mobile______'];
+      const folders: string[] = [];
+      for (let i = 0; i < 10; i++) folders.push((await b.create({ parentId: roots[i % 4], title: `Synced ${i}` })).id);
+      for (let i = 0; i < 154; i++) {
+        await b.create({ parentId: folders[i % 10], title: i % 3 ? `Popular ${i}` : '', url: popular });
+        if (i % 15 === 0) await b.create({ parentId: folders[i % 10], title: `unique ${i}`, url: `https://unique.example/${i}` });
+      }
+      for (const title of ['Reading', 'Reading (1)', 'Reading (2)']) {
+        const folder = await b.create({ parentId: title === 'Reading' ? 'menu________' : 'unfiled_____', title });
+        for (let i = 0; i < 400; i++) {
+          if (i % 50 === 0) await b.create({ parentId: folder.id, type: 'separator' });
+          await b.create({ parentId: folder.id, title: `Read ${i}`, url: `https://read.example/${i}` });
+        }
+        if (title === 'Reading (1)') await b.create({ parentId: folder.id, title: 'Only in the copy', url: 'https://only.example/' });
+      }
+      await window.tm.client.call('tags.add', { urls: [popular], tags: ['news'] });
+      await window.tm.client.call('tags.add', { urls: ['https://only.example/'], tags: ['rare'] });
+      await window.tm.client.call('tags.add', { urls: ['https://read.example/7'], tags: ['seven'] });
+    }, POPULAR);
+    const before = await tree(page);
+    const tagsBefore = await page.evaluate(() => window.tm.client.call('tags.list', {}));
+    const plan = await planInPage(page, [['Reading', 'Reading (1)'], ['Reading', 'Reading (2)']], [{ url: POPULAR, tags: ['news', 'synced'] }]);
+    expect(plan.removals.filter((r) => r.kind === 'bookmark')).toHaveLength(153);
+    expect(plan.moves).toHaveLength(1);
+
+    const { result, phases, last } = await page.evaluate(async (plan) => {
+      const phases: string[] = [];
+      let last: unknown = null;
+      const job = window.tm.client.startJob('dedup.apply', plan, (p) => {
+        if (!phases.includes(p.phase)) phases.push(p.phase);
+        last = p;
+      });
+      return { result: await job.result, phases, last };
+    }, plan);
+
+    expect(result.problems).toEqual([]);
+    expect(result.counts).toMatchObject({ removedTopLevel: 155, moved: 1, removed: 153 + 2 * 409 }); // each copy: the folder, 400 bookmarks, 8 separators
+    expect(phases).toEqual(expect.arrayContaining(['checking', 'journaling', 'moving', 'collapsing', 'holding', 'removing', 'done']));
+    expect(last).toMatchObject({ phase: 'done', done: 153 + 2 * 409 + 1, total: 153 + 2 * 409 + 1 });
+    const after = await page.evaluate(async (popular) => {
+      const [root] = await window.tm.browser.bookmarks.getTree();
+      const urls: string[] = [];
+      const titles: string[] = [];
+      const walk = (n: { title: string; url?: string; type?: string; children?: unknown[] }) => {
+        titles.push(n.title);
+        if (n.type === 'bookmark') urls.push(n.url!);
+        n.children?.forEach((c) => walk(c as never));
+      };
+      walk(root);
+      const tags = await window.tm.client.call('tags.forUrls', { urls: [popular, 'https://only.example/'] });
+      return { urls, titles, tags, sessions: await window.tm.client.call('dedup.sessions', {}) };
+    }, POPULAR);
+    expect(after.urls.filter((u) => u === POPULAR)).toHaveLength(1);
+    expect(new Set(after.urls).size).toBe(after.urls.length); // every URL exactly once
+    expect(after.urls).toContain('https://only.example/');
+    expect(after.titles.some((t) => t.startsWith('Tidymarks cleanup'))).toBe(false);
+    expect(after.titles).not.toContain('Reading (1)');
+    expect(after.tags.find((t) => t.url === POPULAR)?.tags).toEqual(['news', 'synced']);
+    expect(after.sessions).toEqual([expect.objectContaining({ id: result.sessionId, status: 'applied', canUndo: true })]);
+
+    const undone = await page.evaluate((sessionId) => window.tm.client.startJob('dedup.undo', { sessionId }).result, result.sessionId);
+    expect(undone.problems).toEqual([]);
+    expect(await tree(page)).toEqual(before);
+    // The tags feature's sweep after a removed folder runs a moment later: wait for it, then compare tags.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await page.evaluate(() => window.tm.client.call('tags.list', {}))).toEqual(tagsBefore);
+    const sessions = await page.evaluate(() => window.tm.client.call('dedup.sessions', {}));
+    expect(sessions[0]).toMatchObject({ status: 'undone', undone: true, canUndo: false });
+  }, 240_000);
+
+  it('a 2,000-item cleanup interrupted by an extension reload is rolled back on restart: nothing is lost', async () => {
+    let page = await ff.harness();
+    await page.evaluate(async () => {
+      const b = window.tm.browser.bookmarks;
+      const folders: string[] = [];
+      for (let i = 0; i < 8; i++) folders.push((await b.create({ parentId: i % 2 ? 'menu________' : 'unfiled_____', title: `Sync ${i}` })).id);
+      // 500 URLs, 5 copies each: 2,000 duplicates to remove.
+      for (let copy = 0; copy < 5; copy++) {
+        for (let i = 0; i < 500; i++) await b.create({ parentId: folders[(i + copy) % 8], title: `Page ${i}`, url: `https://many.example/${i}` });
+      }
+    });
+    const before = await tree(page);
+    const plan = await planInPage(page, [], []);
+    expect(plan.removals).toHaveLength(2000);
+
+    // Start the cleanup and reload the extension once a good part of it sits in the holding folder.
+    await page.evaluate((plan) => {
+      const w = window as unknown as { progress: { phase: string; done: number } | null };
+      w.progress = null;
+      window.tm.client.startJob('dedup.apply', plan, (p) => (w.progress = p)).result.catch(() => undefined);
+    }, plan);
+    await page.waitForFunction(
+      () => {
+        const p = (window as unknown as { progress: { phase: string; done: number } | null }).progress;
+        return p !== null && p.phase === 'holding' && p.done >= 700;
+      },
+      { timeout: 60_000, polling: 20 },
+    );
+    const midway = await page.evaluate(async () => {
+      const [root] = await window.tm.browser.bookmarks.getTree();
+      const other = root.children!.find((c) => c.id === 'unfiled_____')!;
+      const holding = other.children!.find((c) => c.title.startsWith('Tidymarks cleanup'));
+      setTimeout(() => window.tm.browser.runtime.reload(), 0);
+      return holding?.children?.length ?? 0;
+    });
+    expect(midway).toBeGreaterThan(500);
+
+    // The extension comes back (same UUID); its background rolls the session back from the journal.
+    await new Promise((r) => setTimeout(r, 1500));
+    // The reload closed the harness tab; open a new one.
+    page = await ff.open('tests/harness/index.html');
+    await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', { timeout: 30_000 });
+    await page.waitForFunction(
+      async () => {
+        try {
+          const sessions = await window.tm.client.call('dedup.sessions', {});
+          return sessions.length === 1 && sessions[0].status === 'rolled-back';
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 90_000, polling: 250 },
+    );
+    expect(await tree(page)).toEqual(before);
+    const sessions = await page.evaluate(() => window.tm.client.call('dedup.sessions', {}));
+    expect(sessions[0]).toMatchObject({ status: 'rolled-back', canUndo: false, note: expect.stringContaining('rolled back') });
+  }, 240_000);
+});
