@@ -13,5 +13,5 @@ describe('contract cases on the fake browser', () => {
     const outcome = await runContractCase(browser, name);
     expect(outcome).toEqual({ ok: true });
     expect(control.listenerErrors).toEqual([]);
-  });
+  }, 30_000);
 });

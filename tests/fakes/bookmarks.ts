@@ -3,7 +3,12 @@
  * suite (tests/contract/cases.ts runs the same checks against this fake and real Firefox):
  * - roots root________ > menu________ (0), toolbar_____ (1), [tags________ (2), hidden], unfiled_____ (3),
  *   mobile______ (4), with localized titles; 12-character GUIDs; returned nodes are copies.
- * - move: the index is the final position (same folder: clamped to the last slot); a no-op move fires nothing.
+ * - positions are stored as Places stores them and changed with Places' own shifting rules, so the index is
+ *   usually dense, but not always: a move to another folder whose index equals the old index skips the clamp
+ *   (Places drops the "unchanged" index) and can leave a gap, exactly as in Firefox; a removal renumbers the
+ *   folder densely again.
+ * - move: the index is the final position (same folder: clamped to the last slot); a move that ends where it
+ *   started fires nothing.
  * - removeTree fires one onRemoved; update fires one onChanged per changed property, title before url.
  * - search: words (AND), case-insensitive, anywhere in title or URL, folders included, in creation order.
  * - Firefox's quirks are kept: error texts differ per method, schema errors throw synchronously, and a bookmark
@@ -49,15 +54,15 @@ interface StoredNode {
   id: string;
   /** Undefined for the root, and for the orphans Firefox leaves when a bookmark that was used as a parent goes. */
   parentId: string | undefined;
-  /** The position an orphan had when its parent went. */
-  orphanIndex?: number;
+  /** The position in the parent (moz_bookmarks.position); usually the index among siblings, not always. */
+  position: number;
   type: BookmarkType;
   /** The title as stored; the user roots show a localized title instead. */
   title: string;
   url?: string;
   dateAdded: number;
   dateGroupModified?: number;
-  /** Child ids in order. Firefox accepts children even under a bookmark (they are then invisible). */
+  /** Child ids ordered by position. Firefox accepts children even under a bookmark (they are then invisible). */
   children: string[];
 }
 
@@ -129,7 +134,8 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
   const start = now();
   for (const id of [ROOT, ...USER_ROOTS]) {
     const parentId = id === ROOT ? undefined : ROOT;
-    nodes.set(id, { id, parentId, type: 'folder', title: ROOT_STORED_TITLES[id], dateAdded: start, dateGroupModified: start, children: [] });
+    const position = parentId ? nodes.get(ROOT)!.children.length : 0;
+    nodes.set(id, { id, parentId, position, type: 'folder', title: ROOT_STORED_TITLES[id], dateAdded: start, dateGroupModified: start, children: [] });
     if (parentId) nodes.get(ROOT)!.children.push(id);
   }
 
@@ -145,10 +151,7 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
 
   const find = (id: string): StoredNode | undefined => nodes.get(id);
   const parentOf = (node: StoredNode): StoredNode | undefined => (node.parentId === undefined ? undefined : nodes.get(node.parentId));
-  const indexOf = (node: StoredNode): number => {
-    const parent = parentOf(node);
-    return parent ? parent.children.indexOf(node.id) : node.orphanIndex ?? 0;
-  };
+  const indexOf = (node: StoredNode): number => node.position;
   const displayTitle = (node: StoredNode): string => (node.id in ROOT_DISPLAY_TITLES ? ROOT_DISPLAY_TITLES[node.id] : node.title);
   /** Tag folders and tag entries live under the tags root; Firefox keeps them out of trees and searches. */
   const underTags = (node: StoredNode): boolean => node.parentId === TAGS || (node.parentId !== undefined && parentOf(node)?.parentId === TAGS);
@@ -181,27 +184,47 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
     return false;
   }
 
+  /** Adds `delta` to the position of the children of `parent` whose position is within [low, high]. */
+  function shift(parent: StoredNode, low: number, high: number, delta: number): void {
+    for (const id of parent.children) {
+      const child = nodes.get(id)!;
+      if (child.position >= low && child.position <= high) child.position += delta;
+    }
+  }
+
+  function sortChildren(parent: StoredNode): void {
+    parent.children.sort((a, b) => nodes.get(a)!.position - nodes.get(b)!.position);
+  }
+
+  /** Places' insert: clamp to the child count, shift the rest up, take the slot. */
+  function insertAt(parent: StoredNode, node: StoredNode, index: number | undefined | null): void {
+    const count = parent.children.length;
+    const position = index === undefined || index === null || index > count ? count : index;
+    shift(parent, position, Infinity, +1);
+    node.parentId = parent.id;
+    node.position = position;
+    parent.children.push(node.id);
+    sortChildren(parent);
+    parent.dateGroupModified = now();
+  }
+
+  /** Places' removal: the parent's positions are renumbered 0..n-1 in order (which also closes any gap). */
   function detach(node: StoredNode): { parentId: string; index: number } {
     const parent = parentOf(node)!;
-    const index = parent.children.indexOf(node.id);
-    parent.children.splice(index, 1);
+    parent.children.splice(parent.children.indexOf(node.id), 1);
+    parent.children.forEach((id, position) => (nodes.get(id)!.position = position));
     parent.dateGroupModified = now();
-    return { parentId: parent.id, index };
+    return { parentId: parent.id, index: node.position };
   }
 
   function removeSubtree(node: StoredNode, keepOrphans: boolean): void {
-    node.children.forEach((childId, index) => {
+    for (const childId of node.children) {
       const child = nodes.get(childId)!;
-      if (keepOrphans) {
-        child.parentId = undefined;
-        child.orphanIndex = index;
-      } else removeSubtree(child, false);
-    });
+      if (keepOrphans) child.parentId = undefined;
+      else removeSubtree(child, false);
+    }
     nodes.delete(node.id);
   }
-
-  const clampIndex = (index: number | undefined | null, length: number): number =>
-    index === undefined || index === null || index > length ? length : index;
 
   /** Runs the body asynchronously (as an API call does), after the synchronous schema checks. */
   const later = <T>(body: () => T): Promise<T> => Promise.resolve().then(body);
@@ -286,12 +309,11 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
       if (parentGuid === ROOT) fail(BookmarkErrors.rootModify);
       const parent = find(parentGuid) ?? fail(BookmarkErrors.parentInvalid);
       const time = now();
-      const node: StoredNode = { id: newGuid(), parentId: parent.id, type, title, dateAdded: time, children: [] };
+      const node: StoredNode = { id: newGuid(), parentId: parent.id, position: 0, type, title, dateAdded: time, children: [] };
       if (url !== null) node.url = url;
       if (type === 'folder') node.dateGroupModified = time;
       nodes.set(node.id, node);
-      parent.children.splice(clampIndex(details.index, parent.children.length), 0, node.id);
-      parent.dateGroupModified = time;
+      insertAt(parent, node, details.index);
       events.onCreated.emit(node.id, toApi(node, 'node'));
       return toApi(node, 'node');
     });
@@ -313,16 +335,35 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
       const newParent = destination.parentId == null ? parentOf(node)! : find(destination.parentId) ?? fail(BookmarkErrors.parentNotFound);
       if (newParent.id === ROOT) fail(BookmarkErrors.rootModify);
       if (isAncestorOrSelf(node.id, newParent)) fail(BookmarkErrors.folderIntoItself);
-      const oldParentId = node.parentId!;
-      const oldIndex = indexOf(node);
-      detach(node);
-      const index = clampIndex(destination.index, newParent.children.length);
-      newParent.children.splice(index, 0, node.id);
-      node.parentId = newParent.id;
-      newParent.dateGroupModified = now();
-      if (newParent.id !== oldParentId || index !== oldIndex) {
-        events.onMoved.emit(node.id, { parentId: newParent.id, index, oldParentId, oldIndex });
+      const oldParent = parentOf(node)!;
+      const oldIndex = node.position;
+      // Places first drops what did not change: the parent, and the index when it equals the old one.
+      const parentChanged = newParent.id !== oldParent.id;
+      const requested = destination.index ?? -1;
+      if (!parentChanged && requested === oldIndex) return toApi(node, 'node');
+      let index: number;
+      if (parentChanged && requested === oldIndex) {
+        index = oldIndex; // not clamped: Firefox can leave a gap here
+      } else {
+        const last = parentChanged ? newParent.children.length : newParent.children.length - 1;
+        index = requested === -1 || requested > last ? last : requested;
+        // Clamped back onto its own slot (e.g. the last item moved to the end): nothing happens, no event.
+        if (!parentChanged && index === oldIndex) return toApi(node, 'node');
       }
+      if (parentChanged) {
+        oldParent.children.splice(oldParent.children.indexOf(node.id), 1);
+        shift(oldParent, oldIndex, Infinity, -1);
+        shift(newParent, index, Infinity, +1);
+        newParent.children.push(node.id);
+        node.parentId = newParent.id;
+        oldParent.dateGroupModified = now();
+      } else {
+        shift(newParent, Math.min(oldIndex, index), Math.max(oldIndex, index), index < oldIndex ? +1 : -1);
+      }
+      node.position = index;
+      sortChildren(newParent);
+      newParent.dateGroupModified = now();
+      events.onMoved.emit(node.id, { parentId: newParent.id, index, oldParentId: oldParent.id, oldIndex });
       return toApi(node, 'node');
     });
   }
