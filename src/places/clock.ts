@@ -99,18 +99,29 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
     return nodes.map((n) => ({ node: n.node, tags: n.tags ?? (n.node.url ? (tags.get(n.node.url) ?? []) : []) }));
   }
 
-  async function readRecords(ids: readonly string[]) {
-    const store = (await db()).transaction('clock').store;
-    const map = new Map<string, ClockRecord>();
-    const found = await Promise.all(ids.map((id) => store.get(id)));
-    found.forEach((rec) => rec && map.set(rec.id, rec));
-    return map;
-  }
+  /**
+   * The records, read once per event-page lifetime with one getAll and then kept in memory. This clock is the only
+   * writer of its store, so every change is applied to the map synchronously when it is decided (which also orders
+   * competing writers: JavaScript runs one at a time) and persisted right after.
+   */
+  let records: Promise<Map<string, ClockRecord>> | null = null;
+  const loaded = () =>
+    (records ??= db()
+      .then((d) => d.getAll('clock'))
+      .then((all) => new Map(all.map((r) => [r.id, r]))));
 
-  async function putAll(records: ClockRecord[]) {
-    if (!records.length) return;
-    const tx = (await db()).transaction('clock', 'readwrite');
-    await Promise.all([...records.map((r) => tx.store.put(r)), tx.done]);
+  let persisting: Promise<void> = Promise.resolve();
+  function persist(put: ClockRecord[], remove: readonly string[] = []) {
+    if (!put.length && !remove.length) return persisting;
+    // Transactions are created in order, so IndexedDB applies them in the order the map changed.
+    const done = db().then(async (d) => {
+      const tx = d.transaction('clock', 'readwrite');
+      await Promise.all([...put.map((r) => tx.store.put(r)), ...remove.map((id) => tx.store.delete(id)), tx.done]);
+    });
+    persisting = persisting.then(() => done).catch((error: unknown) => {
+      console.error('Tidymarks: could not store the change clock', error);
+    });
+    return persisting;
   }
 
   async function handleBatch(batch: Map<string, QueuedEvent>) {
@@ -120,14 +131,17 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
     );
     const present = entries.map(([id, e], i) => ({ id, e, node: nodes[i] })).filter((x) => x.node);
     const observed = await withTags(present.map((x) => ({ node: x.node! })));
-    const tx = (await db()).transaction('clock', 'readwrite');
-    const work = present.map(async ({ id, e }, i) => {
+    const map = await loaded();
+    const changed: ClockRecord[] = [];
+    present.forEach(({ id, e }, i) => {
       const fp = fingerprint(observed[i].node, observed[i].tags);
-      const rec = await tx.store.get(id);
+      const rec = map.get(id);
       if (rec && rec.fingerprint === fp && !e.foreignMove) return;
-      await tx.store.put({ id, updated: next(rec?.updated), fingerprint: fp });
+      const record = { id, updated: next(rec?.updated), fingerprint: fp };
+      map.set(id, record);
+      changed.push(record);
     });
-    await Promise.all([...work, tx.done]);
+    await persist(changed);
   }
 
   function schedule() {
@@ -156,22 +170,22 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
       if (!nodes.length) return new Map();
       await flush();
       const full = await withTags(nodes);
-      const records = await readRecords(full.map((n) => n.node.id));
+      const map = await loaded();
       const out = new Map<string, number>();
       const changed: ClockRecord[] = [];
       for (const { node, tags } of full) {
         const fp = fingerprint(node, tags);
-        const rec = records.get(node.id);
+        const rec = map.get(node.id);
         if (rec && rec.fingerprint === fp) {
           out.set(node.id, rec.updated);
           continue;
         }
         const record = { id: node.id, updated: next(rec?.updated), fingerprint: fp };
-        records.set(node.id, record);
+        map.set(node.id, record);
         changed.push(record);
         out.set(node.id, record.updated);
       }
-      await putAll(changed);
+      await persist(changed);
       return out;
     },
 
@@ -179,22 +193,24 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
       const out = new Map<string, number>();
       if (!nodes.length) return out;
       const full = await withTags(nodes);
-      const tx = (await db()).transaction('clock', 'readwrite');
-      const work = full.map(async ({ node, tags }) => {
-        const prev = await tx.store.get(node.id);
-        const record = { id: node.id, updated: Math.max(next(prev?.updated), (out.get(node.id) ?? 0) + 1), fingerprint: fingerprint(node, tags) };
+      const map = await loaded();
+      const changed: ClockRecord[] = [];
+      for (const { node, tags } of full) {
+        const record = { id: node.id, updated: next(map.get(node.id)?.updated), fingerprint: fingerprint(node, tags) };
+        map.set(node.id, record);
+        changed.push(record);
         out.set(node.id, record.updated);
-        await tx.store.put(record);
-      });
-      await Promise.all([...work, tx.done]);
+      }
+      await persist(changed);
       return out;
     },
 
     async forget(ids) {
       if (!ids.length) return;
       for (const id of ids) queue.delete(id);
-      const tx = (await db()).transaction('clock', 'readwrite');
-      await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
+      const map = await loaded();
+      for (const id of ids) map.delete(id);
+      await persist([], ids);
     },
 
     noteEvent(kind, id, node) {
@@ -230,6 +246,8 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
       queue.clear();
       expectedMoves.clear();
       await flush();
+      await persisting;
+      records = Promise.resolve(new Map());
       await (await db()).clear('clock');
     },
   };

@@ -88,6 +88,17 @@ export function openTagStore(name = 'tidymarks-tags'): TagStore {
   const db = () => (dbPromise ??= openDB<TagsDB>(name, TAGS_DB_VERSION, { upgrade }));
   const listeners = new Set<TagChangeListener>();
 
+  /**
+   * Reads are answered from memory: the records are read once per event-page lifetime with one getAll (hundreds of
+   * single gets cost far more in Firefox) and every committed change of this store is applied to the copy. The
+   * background is the one writer, through this object.
+   */
+  let cache: Promise<Map<string, string[]>> | null = null;
+  const loaded = () =>
+    (cache ??= db()
+      .then((d) => d.getAll('urls'))
+      .then((all) => new Map(all.map((r) => [r.url, r.tags]))));
+
   const notify = (changes: UrlTags[]) => {
     if (!changes.length) return;
     for (const listener of [...listeners]) {
@@ -153,22 +164,26 @@ export function openTagStore(name = 'tidymarks-tags'): TagStore {
     const changes: UrlTags[] = [];
     const value = await work(tx, changes);
     await tx.done;
+    if (cache) {
+      const map = await cache;
+      for (const { url, tags } of changes) {
+        if (tags.length) map.set(url, tags);
+        else map.delete(url);
+      }
+    }
     notify(changes);
     return value;
   }
 
   return {
     async getTags(url) {
-      return (await (await db()).get('urls', url))?.tags ?? [];
+      return [...((await loaded()).get(url) ?? [])];
     },
 
     async getTagsForUrls(urls) {
-      const tx = (await db()).transaction('urls');
+      const map = await loaded();
       const out = new Map<string, string[]>();
-      const unique = [...new Set(urls)];
-      const found = await Promise.all(unique.map((u) => tx.store.get(u)));
-      unique.forEach((u, i) => out.set(u, found[i]?.tags ?? []));
-      await tx.done;
+      for (const url of urls) out.set(url, [...(map.get(url) ?? [])]);
       return out;
     },
 
@@ -234,19 +249,15 @@ export function openTagStore(name = 'tidymarks-tags'): TagStore {
     },
 
     async tagKeys() {
-      const keys: string[] = [];
-      let cursor = await (await db()).transaction('urls').store.index('byTag').openKeyCursor(null, 'nextunique');
-      while (cursor) {
-        keys.push(cursor.key);
-        cursor = await cursor.continue();
-      }
-      return keys;
+      const keys = new Set<string>();
+      for (const tags of (await loaded()).values()) for (const tag of tags) keys.add(tagKey(tag));
+      return [...keys];
     },
 
     async listTags() {
       const counts = new Map<string, TagCount>();
-      for (const rec of await (await db()).getAll('urls')) {
-        for (const tag of rec.tags) {
+      for (const tags of (await loaded()).values()) {
+        for (const tag of tags) {
           const key = tagKey(tag);
           const entry = counts.get(key);
           if (entry) entry.count++;
@@ -297,12 +308,13 @@ export function openTagStore(name = 'tidymarks-tags'): TagStore {
     },
 
     async all() {
-      return (await (await db()).getAll('urls')).map(({ url, tags }) => ({ url, tags }));
+      return [...(await loaded())].map(([url, tags]) => ({ url, tags: [...tags] }));
     },
 
     async clear() {
       const urls = await (await db()).getAllKeys('urls');
       await (await db()).clear('urls');
+      cache = Promise.resolve(new Map());
       notify(urls.map((url) => ({ url, tags: [] })));
     },
 
@@ -314,6 +326,7 @@ export function openTagStore(name = 'tidymarks-tags'): TagStore {
     close() {
       void dbPromise?.then((d) => d.close());
       dbPromise = null;
+      cache = null;
     },
   };
 }
