@@ -1,4 +1,6 @@
 import { render } from 'preact';
+import { client } from '../src/messaging/page-client';
 import { OptionsApp } from '../src/options-ui/OptionsApp';
+import './options.css';
 
-render(<OptionsApp />, document.getElementById('app')!);
+render(<OptionsApp client={client} />, document.getElementById('app')!);

@@ -1,19 +1,91 @@
-import { useEffect, useState } from 'preact/hooks';
-import { client } from '../messaging/page-client';
+/**
+ * The options page: a header with the bookmark count, tabs for the four views with hash routing (#duplicates,
+ * #tags, #import-export, #settings). Tabs follow the WAI-ARIA tabs pattern (arrow keys, Home/End).
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Client } from '../messaging/client';
+import { ClientContext, errorMessage } from './client-context';
+import { DuplicatesView } from './duplicates/DuplicatesView';
+import { ImportExportView } from './ImportExportView';
+import { focusUrlFromSearch, VIEWS, viewFromHash, type ViewId } from './routing';
+import { SettingsView } from './SettingsView';
+import { TagsView } from './TagsView';
 
-export function OptionsApp() {
+function BookmarkCount({ client, refreshKey }: { client: Client; refreshKey: unknown }) {
   const [count, setCount] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     client
       .call('core.countBookmarks', {})
       .then((c) => setCount(c.bookmarks))
-      .catch((e: Error) => setError(e.message));
-  }, []);
+      .catch((e: unknown) => setError(errorMessage(e)));
+  }, [client, refreshKey]);
+  if (error) return <p role="alert">{error}</p>;
   return (
-    <main>
-      <h1>Tidymarks</h1>
-      {error ? <p role="alert">{error}</p> : <p data-testid="bookmark-count">{count === null ? 'Counting…' : `${count} bookmarks`}</p>}
-    </main>
+    <p class="muted" data-testid="bookmark-count">
+      {count === null ? 'Counting…' : `${count} bookmarks`}
+    </p>
+  );
+}
+
+export function OptionsApp({ client }: { client: Client }) {
+  const [view, setView] = useState<ViewId>(() => viewFromHash(location.hash));
+  const focusUrl = useRef(focusUrlFromSearch(location.search));
+  const tabs = useRef<(HTMLAnchorElement | null)[]>([]);
+  useEffect(() => {
+    const onHash = () => setView(viewFromHash(location.hash));
+    addEventListener('hashchange', onHash);
+    return () => removeEventListener('hashchange', onHash);
+  }, []);
+  const go = (id: ViewId, focus = false) => {
+    if (location.hash !== `#${id}`) history.replaceState(null, '', `#${id}`);
+    setView(id);
+    if (focus) tabs.current[VIEWS.findIndex((v) => v.id === id)]?.focus();
+  };
+  const onTabKey = (event: KeyboardEvent, index: number) => {
+    const last = VIEWS.length - 1;
+    const next = event.key === 'ArrowRight' ? (index === last ? 0 : index + 1) : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : event.key === 'Home' ? 0 : event.key === 'End' ? last : null;
+    if (next === null) return;
+    event.preventDefault();
+    go(VIEWS[next]!.id, true);
+  };
+  return (
+    <ClientContext.Provider value={client}>
+      <header class="app-header">
+        <h1>Tidymarks</h1>
+        <BookmarkCount client={client} refreshKey={view} />
+      </header>
+      <nav>
+        <div role="tablist" aria-label="Tidymarks views" class="tabs">
+          {VIEWS.map((v, i) => (
+            <a
+              key={v.id}
+              ref={(el) => {
+                tabs.current[i] = el;
+              }}
+              role="tab"
+              id={`tab-${v.id}`}
+              href={`#${v.id}`}
+              aria-selected={view === v.id}
+              aria-controls={`panel-${v.id}`}
+              tabIndex={view === v.id ? 0 : -1}
+              onClick={(e) => {
+                e.preventDefault();
+                go(v.id);
+              }}
+              onKeyDown={(e) => onTabKey(e, i)}
+            >
+              {v.label}
+            </a>
+          ))}
+        </div>
+      </nav>
+      <main role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`} tabIndex={-1}>
+        {view === 'duplicates' && <DuplicatesView focusUrl={focusUrl.current} />}
+        {view === 'tags' && <TagsView />}
+        {view === 'import-export' && <ImportExportView />}
+        {view === 'settings' && <SettingsView />}
+      </main>
+    </ClientContext.Provider>
   );
 }

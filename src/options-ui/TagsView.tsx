@@ -1,0 +1,286 @@
+/**
+ * The tag manager: every tag with its count; rename, merge, delete (asks first, with counts); a tag's addresses;
+ * add or remove a tag on many bookmarks at once (found by search, picked with checkboxes).
+ */
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import type { TagCount } from '../tags/tag-store';
+import type { SearchResultItem } from '../search/types';
+import { errorMessage, useClient } from './client-context';
+import { ConfirmDialog } from './ConfirmDialog';
+
+type Pending = { kind: 'delete'; tag: string; count: number } | { kind: 'merge'; from: string[]; into: string; count: number };
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+export function TagsView() {
+  const client = useClient();
+  const [tags, setTags] = useState<TagCount[] | null>(null);
+  const [filter, setFilter] = useState('');
+  const [selectedTags, setSelectedTags] = useState<string[]>([]);
+  const [open, setOpen] = useState<string | null>(null);
+  const [openUrls, setOpenUrls] = useState<string[]>([]);
+  const [renameTo, setRenameTo] = useState('');
+  const [mergeInto, setMergeInto] = useState('');
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const reload = useCallback(async () => {
+    try {
+      setTags(await client.call('tags.list', {}));
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  }, [client]);
+  useEffect(() => void reload(), [reload]);
+  useEffect(() => {
+    if (!open) return;
+    client.call('tags.urlsWithTag', { tag: open }).then(setOpenUrls, (e) => setError(errorMessage(e)));
+    setRenameTo(open);
+  }, [client, open, tags]);
+
+  const run = async (work: () => Promise<string>) => {
+    setError(null);
+    try {
+      setStatus(await work());
+      await reload();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+
+  const shown = useMemo(() => (tags ?? []).filter((t) => t.tag.toLowerCase().includes(filter.trim().toLowerCase())), [tags, filter]);
+  const countOf = (tag: string) => tags?.find((t) => t.tag === tag)?.count ?? 0;
+  const toggleTag = (tag: string) => setSelectedTags((s) => (s.includes(tag) ? s.filter((t) => t !== tag) : [...s, tag]));
+
+  const rename = () =>
+    open &&
+    run(async () => {
+      const to = renameTo.trim();
+      const { changed } = await client.call('tags.rename', { from: open, to });
+      setOpen(to);
+      return `Renamed “${open}” to “${to}” on ${plural(changed, 'address', 'addresses')}.`;
+    });
+
+  return (
+    <div class="view tags-view">
+      <div aria-live="polite" class="status-line">
+        {error && (
+          <p role="alert" class="error" data-testid="tags-error">
+            {error}
+          </p>
+        )}
+        {status && !error && (
+          <p role="status" data-testid="tags-status">
+            {status}
+          </p>
+        )}
+      </div>
+      <div class="tags-layout">
+        <section aria-labelledby="tag-list-heading" class="tag-list">
+          <h2 id="tag-list-heading">Tags {tags ? `(${tags.length})` : ''}</h2>
+          <label for="tag-filter" class="visually-hidden">
+            Filter tags
+          </label>
+          <input id="tag-filter" type="search" placeholder="Filter tags" value={filter} onInput={(e) => setFilter((e.target as HTMLInputElement).value)} />
+          {tags === null ? (
+            <p>Loading…</p>
+          ) : tags.length === 0 ? (
+            <p class="muted">No tags yet. Import a bookmarks.html with tags, or tag bookmarks from the popup.</p>
+          ) : (
+            <ul class="plain-list" data-testid="tag-list">
+              {shown.map((t) => (
+                <li key={t.tag} class={open === t.tag ? 'selected' : ''}>
+                  <input type="checkbox" id={`tag-check-${t.tag}`} aria-label={`Select tag ${t.tag}`} checked={selectedTags.includes(t.tag)} onChange={() => toggleTag(t.tag)} />
+                  <button type="button" class="link" onClick={() => setOpen(t.tag)} aria-pressed={open === t.tag}>
+                    {t.tag}
+                  </button>
+                  <span class="count" data-testid={`tag-count-${t.tag}`}>
+                    {t.count}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {selectedTags.length >= 2 && (
+            <div class="merge-row">
+              <label for="merge-into">Merge {selectedTags.length} selected tags into</label>
+              <input id="merge-into" type="text" value={mergeInto} placeholder={selectedTags[0]} onInput={(e) => setMergeInto((e.target as HTMLInputElement).value)} />
+              <button
+                type="button"
+                onClick={() => {
+                  const into = mergeInto.trim() || selectedTags[0]!;
+                  const count = selectedTags.reduce((n, t) => n + countOf(t), 0);
+                  setPending({ kind: 'merge', from: selectedTags.filter((t) => t !== into), into, count });
+                }}
+              >
+                Merge…
+              </button>
+            </div>
+          )}
+        </section>
+        <section aria-labelledby="tag-detail-heading" class="tag-detail">
+          {open ? (
+            <>
+              <h2 id="tag-detail-heading">“{open}”</h2>
+              <div class="field inline">
+                <label for="rename-to">Rename to</label>
+                <input id="rename-to" type="text" value={renameTo} onInput={(e) => setRenameTo((e.target as HTMLInputElement).value)} onKeyDown={(e) => e.key === 'Enter' && rename()} />
+                <button type="button" onClick={rename} disabled={!renameTo.trim() || renameTo.trim() === open}>
+                  Rename
+                </button>
+                <button type="button" class="danger" onClick={() => setPending({ kind: 'delete', tag: open, count: countOf(open) })}>
+                  Delete tag…
+                </button>
+              </div>
+              <h3>{plural(openUrls.length, 'address', 'addresses')} with this tag</h3>
+              <ul class="plain-list url-list" data-testid="tag-urls">
+                {openUrls.map((u) => (
+                  <li key={u}>
+                    <span>{u}</span>
+                    <button type="button" aria-label={`Remove tag ${open} from ${u}`} onClick={() => run(async () => {
+                      await client.call('tags.remove', { urls: [u], tags: [open] });
+                      return `Removed “${open}” from ${u}.`;
+                    })}>
+                      Remove tag
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <h2 id="tag-detail-heading" class="muted">
+              Choose a tag to rename, delete or see its bookmarks.
+            </h2>
+          )}
+          <BulkTagger onDone={(message) => run(async () => message)} onError={setError} />
+        </section>
+      </div>
+      {pending && (
+        <ConfirmDialog
+          title={pending.kind === 'delete' ? `Delete the tag “${pending.tag}”?` : `Merge ${pending.from.length + 1} tags?`}
+          confirmLabel={pending.kind === 'delete' ? 'Delete tag' : 'Merge tags'}
+          onCancel={() => setPending(null)}
+          onConfirm={() => {
+            const p = pending;
+            setPending(null);
+            if (p.kind === 'delete') {
+              void run(async () => {
+                const { changed } = await client.call('tags.delete', { tag: p.tag });
+                if (open === p.tag) setOpen(null);
+                setSelectedTags([]);
+                return `Deleted “${p.tag}” from ${plural(changed, 'address', 'addresses')}.`;
+              });
+            } else {
+              void run(async () => {
+                const { changed } = await client.call('tags.merge', { from: p.from, into: p.into });
+                setSelectedTags([]);
+                setMergeInto('');
+                return `Merged into “${p.into}” (${plural(changed, 'address', 'addresses')} changed).`;
+              });
+            }
+          }}
+        >
+          {pending.kind === 'delete' ? (
+            <p>
+              The tag will be removed from {plural(pending.count, 'address', 'addresses')}. The bookmarks stay.
+            </p>
+          ) : (
+            <p>
+              {pending.from.map((t) => `“${t}”`).join(', ')} will become “{pending.into}” on up to {plural(pending.count, 'address', 'addresses')}.
+            </p>
+          )}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+/** Find bookmarks, tick them, add or remove a tag on all of them at once. */
+function BulkTagger({ onDone, onError }: { onDone(message: string): void; onError(message: string): void }) {
+  const client = useClient();
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<SearchResultItem[]>([]);
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const [tag, setTag] = useState('');
+  const search = async () => {
+    try {
+      const reply = await client.call('search.query', { text: query, limit: 200 });
+      setResults(reply.items.filter((i) => i.kind === 'bookmark'));
+      setPicked(new Set());
+    } catch (e) {
+      onError(errorMessage(e));
+    }
+  };
+  const urls = [...new Set(results.filter((r) => picked.has(r.id)).map((r) => r.url))];
+  const apply = async (op: 'tags.add' | 'tags.remove') => {
+    try {
+      const { changed } = await client.call(op, { urls, tags: [tag.trim()] });
+      onDone(`${op === 'tags.add' ? 'Added' : 'Removed'} “${tag.trim()}” ${op === 'tags.add' ? 'to' : 'from'} ${plural(changed, 'address', 'addresses')}.`);
+      await search();
+    } catch (e) {
+      onError(errorMessage(e));
+    }
+  };
+  return (
+    <section aria-labelledby="bulk-heading" class="bulk-tagger">
+      <h2 id="bulk-heading">Tag many bookmarks</h2>
+      <form
+        class="field inline"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void search();
+        }}
+      >
+        <label for="bulk-query">Find bookmarks</label>
+        <input id="bulk-query" type="search" value={query} onInput={(e) => setQuery((e.target as HTMLInputElement).value)} />
+        <button type="submit">Search</button>
+      </form>
+      {results.length > 0 && (
+        <>
+          <div class="check">
+            <input
+              type="checkbox"
+              id="bulk-all"
+              checked={picked.size === results.length}
+              onChange={(e) => setPicked((e.target as HTMLInputElement).checked ? new Set(results.map((r) => r.id)) : new Set())}
+            />
+            <label for="bulk-all">Select all {results.length}</label>
+          </div>
+          <ul class="plain-list url-list" data-testid="bulk-results">
+            {results.map((r) => (
+              <li key={r.id}>
+                <input
+                  type="checkbox"
+                  id={`bulk-${r.id}`}
+                  checked={picked.has(r.id)}
+                  onChange={() =>
+                    setPicked((s) => {
+                      const next = new Set(s);
+                      if (next.has(r.id)) next.delete(r.id);
+                      else next.add(r.id);
+                      return next;
+                    })
+                  }
+                />
+                <label for={`bulk-${r.id}`}>
+                  {r.title || r.url} <small class="muted">{r.url}</small> {r.tags.length > 0 && <small class="tags">{r.tags.join(', ')}</small>}
+                </label>
+              </li>
+            ))}
+          </ul>
+          <div class="field inline">
+            <label for="bulk-tag">Tag</label>
+            <input id="bulk-tag" type="text" value={tag} onInput={(e) => setTag((e.target as HTMLInputElement).value)} />
+            <button type="button" disabled={!urls.length || !tag.trim()} onClick={() => apply('tags.add')}>
+              Add to {plural(urls.length, 'selected address', 'selected addresses')}
+            </button>
+            <button type="button" disabled={!urls.length || !tag.trim()} onClick={() => apply('tags.remove')}>
+              Remove from {plural(urls.length, 'selected address', 'selected addresses')}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
+  return <p>Duplicates {focusUrl ?? ''}</p>;
+}
