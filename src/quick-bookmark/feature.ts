@@ -16,6 +16,19 @@ import { createQuickBookmarker, type QuickBookmarkerDeps } from './quick-bookmar
 
 export const QUICK_BOOKMARK_COMMAND = 'quick-bookmark';
 
+/**
+ * Only the duplicate finder's safe rules decide that a page is already bookmarked. The opt-in rules (ignore the
+ * query, the fragment, http vs https, www) can join pages that really differ (two videos differ only in their
+ * query): good enough to propose a cleanup the user reviews, not to refuse a bookmark the user asked for.
+ */
+export const SAFE_RULES_ONLY: Settings['matching'] = {
+  httpEqualsHttps: false,
+  ignoreWww: false,
+  ignoreFragment: false,
+  ignoreQuery: false,
+  sortQueryParams: false,
+};
+
 export interface QuickBookmarkFeatureDeps extends BackgroundDeps {
   getSettings(): Promise<Settings>;
   saveBookmark: QuickBookmarkerDeps['saveBookmark'];
@@ -26,9 +39,7 @@ export function createQuickBookmarkFeature(deps: QuickBookmarkFeatureDeps) {
   const bookmarker = createQuickBookmarker({
     browser,
     getSettings: deps.getSettings,
-    // The duplicate finder's key under the user's matching settings: quick bookmarks never create what a scan
-    // would then report as a duplicate.
-    urlKeyFor: (settings) => createMatchKeyer(settings.matching),
+    urlKey: createMatchKeyer(SAFE_RULES_ONLY),
     saveBookmark: deps.saveBookmark,
     notifier: createNotifier(browser),
   });

@@ -34,8 +34,8 @@ function isBookmark(node: BookmarkNode): node is BookmarkNode & { url: string } 
 
 /**
  * The word to search for so that every bookmark that could share the URL's matching key is found: its host in
- * lower case without a leading "www." (the opt-in www rule can make www.x and x equal; every other rule keeps the
- * host). Undefined for URLs the matching rules compare exactly (not http, https or ftp).
+ * lower case without a leading "www." (so the search also suits keys with the opt-in www rule; the key decides).
+ * Undefined for URLs the matching rules compare exactly (not http, https or ftp).
  */
 export function candidateSearchWord(url: string): string | undefined {
   const parts = splitUrl(url);

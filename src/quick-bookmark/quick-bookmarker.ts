@@ -1,6 +1,6 @@
 /**
  * The one action behind the keyboard command and both menu items: bookmark a page unless it cannot be bookmarked
- * or is already bookmarked (by the duplicate finder's matching key, anywhere in the tree), then tell the user what
+ * or is already bookmarked (by the duplicate finder's safe matching key, anywhere in the tree), then tell the user what
  * happened.
  * Every action runs through one serial queue, so a second press while the first is still saving waits for it and
  * then finds its bookmark: two presses give one bookmark.
@@ -36,11 +36,8 @@ export interface SavedBookmark {
 export interface QuickBookmarkerDeps {
   browser: Browser;
   getSettings(): Promise<Settings>;
-  /**
-   * The matching key under these settings (src/dedup/url-key.ts: the safe rules plus the opt-in rules the user
-   * turned on), so the command refuses exactly what the duplicate finder would call a copy. May throw for a URL.
-   */
-  urlKeyFor(settings: Settings): (url: string) => string;
+  /** The matching key that decides two URLs are one page (src/dedup/url-key.ts). May throw for a URL. */
+  urlKey(url: string): string;
   /** Saves one bookmark through the Places facade, creating the target folder first when it is missing. */
   saveBookmark(bookmark: BookmarkToSave): Promise<SavedBookmark>;
   notifier: QuickBookmarkNotifier;
@@ -57,7 +54,7 @@ export function createQuickBookmarker(deps: QuickBookmarkerDeps): QuickBookmarke
     const check = checkBookmarkable(page.url);
     if (!check.ok) return { kind: 'unbookmarkable', url: page.url ?? '', reason: check.reason };
     const url = check.url;
-    const copies = await findCopies(deps.browser, url, deps.urlKeyFor(settings));
+    const copies = await findCopies(deps.browser, url, deps.urlKey);
     const shown = pickCopyToShow(copies, url);
     if (shown) {
       const folderPath = (await folderPathOf(deps.browser, shown.parentId)) ?? [];

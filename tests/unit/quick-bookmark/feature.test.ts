@@ -112,7 +112,7 @@ describe('quick-bookmark feature (listeners)', () => {
 });
 
 describe('quick-bookmark feature (matching)', () => {
-  it('uses the duplicate finder’s safe rules: tracking parameters, trailing slash and host case do not make a new bookmark', async () => {
+  it('regression: only the duplicate finder’s safe rules refuse a bookmark (tracking parameters, trailing slash, host case), never the opt-in rules', async () => {
     const fake = newFake();
     const saver = makeSaver(fake.browser);
     const feature = createQuickBookmarkFeature({ browser: fake.browser, now: () => 0, testBuild: true, getSettings: readSettings(fake.browser), saveBookmark: saver.save });
@@ -121,12 +121,11 @@ describe('quick-bookmark feature (matching)', () => {
     for (const url of ['https://DOCS.example/guide', 'https://docs.example/guide/?utm_source=news&fbclid=abc', 'https://docs.example/guide/#']) {
       expect(await feature.handleMenuClick({ menuItemId: MENU_BOOKMARK_LINK, linkUrl: url }, undefined)).toMatchObject({ kind: 'already', folderPath: ['Bookmarks Menu', 'Dev'], copies: 1 });
     }
-    // http vs https is an opt-in rule: off by default, so the http page is a new bookmark ...
+    // http vs https is an opt-in rule: the http page is a new bookmark, even when the user turned the rule on for
+    // cleanups (a refusal must never rest on a rule that can join different pages).
+    await storeSettings(fake.browser, { matching: { httpEqualsHttps: true, ignoreWww: true, ignoreFragment: true, ignoreQuery: true, sortQueryParams: true } });
     expect(await feature.handleMenuClick({ menuItemId: MENU_BOOKMARK_LINK, linkUrl: 'http://docs.example/guide/' }, undefined)).toMatchObject({ kind: 'saved' });
-    // ... and with the rule on, an http copy of another https page is refused.
-    await fake.browser.bookmarks.create({ parentId: dev.id, title: 'API', url: 'https://docs.example/api' });
-    await storeSettings(fake.browser, { matching: { httpEqualsHttps: true, ignoreWww: false, ignoreFragment: false, ignoreQuery: false, sortQueryParams: false } });
-    expect(await feature.handleMenuClick({ menuItemId: MENU_BOOKMARK_LINK, linkUrl: 'http://docs.example/api' }, undefined)).toMatchObject({ kind: 'already' });
-    expect(saver.calls).toHaveLength(1);
+    expect(await feature.handleMenuClick({ menuItemId: MENU_BOOKMARK_LINK, linkUrl: 'https://docs.example/guide/?page=2' }, undefined)).toMatchObject({ kind: 'saved' });
+    expect(saver.calls).toHaveLength(2);
   });
 });

@@ -14,7 +14,7 @@ describe('quick bookmarker', () => {
     return createQuickBookmarker({
       browser: fake.browser,
       getSettings: readSettings(fake.browser),
-      urlKeyFor: () => testUrlKey,
+      urlKey: testUrlKey,
       saveBookmark: saver.save,
       notifier: createNotifier(fake.browser),
     });
@@ -124,7 +124,7 @@ describe('quick bookmarker', () => {
     const bookmarker = createQuickBookmarker({
       browser: fake.browser,
       getSettings: readSettings(fake.browser),
-      urlKeyFor: () => testUrlKey,
+      urlKey: testUrlKey,
       saveBookmark: async () => {
         throw new Error('disk full');
       },
