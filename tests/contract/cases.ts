@@ -782,6 +782,12 @@ const bookmarkCases: ContractCase[] = [
       await randomEditsMatchModel(b, 0xb00c, 150);
     },
   },
+  ...[0x5eed, 0xf1ef0c5].map((seed) => ({
+    name: `another seeded run (seed ${seed}) of 150 random edits matches the model of Places positions`,
+    async run(b: Browser) {
+      await randomEditsMatchModel(b, seed, 150);
+    },
+  })),
   {
     name: 'a move to another folder asking for the old index skips the clamp and can leave a gap (Firefox bug)',
     async run(b) {
