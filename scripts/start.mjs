@@ -82,6 +82,25 @@ async function callFromPage(page, type, input) {
   }
 }
 
+/** Runs a Tidymarks job over a port from an extension page, as the options page does, and returns its result. */
+function runJobFromPage(page, kind, input) {
+  return page.evaluate(
+    (k, i) =>
+      new Promise((resolve, reject) => {
+        const port = browser.runtime.connect({ name: 'tidymarks-job' });
+        port.onMessage.addListener((message) => {
+          if (message.op === 'done') resolve(message.value);
+          else if (message.op === 'error') reject(new Error(message.error?.message ?? 'job failed'));
+          if (message.op !== 'progress') port.disconnect();
+        });
+        port.onDisconnect.addListener(() => reject(new Error('The background closed the job.')));
+        port.postMessage({ op: 'start', kind: k, input: i });
+      }),
+    kind,
+    input,
+  );
+}
+
 /** Gives Tidymarks the seed's tags (per URL, as Firefox's importer gave them to Firefox's own tagging service). */
 async function importTags(page, tags) {
   for (const { tag, urls } of tags) await callFromPage(page, 'tags.add', { urls, tags: [tag] });
@@ -133,7 +152,13 @@ async function main() {
     console.log(`Firefox imported ${counts.bookmarks} bookmarks and ${counts.folders - 5} folders (plus the 5 roots).`);
     const tagCounts = await importTags(options, tags);
     console.log(`Tidymarks has ${tagCounts.length} tags: ${tagCounts.map((t) => `${t.tag} (${t.count})`).join(', ')}.`);
+    const { totals } = await runJobFromPage(options, 'dedup.scan', {});
+    console.log(
+      `Tidymarks' scan finds ${totals.duplicateGroups} pages with copies (${totals.redundantCopies} copies too many), ` +
+        `${totals.folderPairs} duplicated folder pairs and ${totals.emptyFolders} empty folders.`,
+    );
     if (check) {
+      if (totals.duplicateGroups < 20 || totals.folderPairs < 1 || totals.emptyFolders < 2) throw new Error('The seed gives the cleanup too little to do.');
       const expected = tags.map((t) => `${t.tag}:${t.urls.length}`).join(',');
       const actual = tagCounts.map((t) => `${t.tag}:${t.count}`).join(',');
       if (expected !== actual) throw new Error(`Expected tags ${expected}, Tidymarks has ${actual}.`);
