@@ -152,11 +152,21 @@ async function main() {
     console.log(`Firefox imported ${counts.bookmarks} bookmarks and ${counts.folders - 5} folders (plus the 5 roots).`);
     const tagCounts = await importTags(options, tags);
     console.log(`Tidymarks has ${tagCounts.length} tags: ${tagCounts.map((t) => `${t.tag} (${t.count})`).join(', ')}.`);
-    const { totals } = await runJobFromPage(options, 'dedup.scan', {});
-    console.log(
-      `Tidymarks' scan finds ${totals.duplicateGroups} pages with copies (${totals.redundantCopies} copies too many), ` +
-        `${totals.folderPairs} duplicated folder pairs and ${totals.emptyFolders} empty folders.`,
+    // A summary only: the demo still opens if the scan fails (except in --check, which must prove it works).
+    const totals = await runJobFromPage(options, 'dedup.scan', {}).then(
+      (result) => result.totals,
+      (error) => {
+        if (check) throw error;
+        console.warn(`(Could not run the duplicate scan for a summary: ${error.message})`);
+        return null;
+      },
     );
+    if (totals) {
+      console.log(
+        `Tidymarks' scan finds ${totals.duplicateGroups} pages with copies (${totals.redundantCopies} copies too many), ` +
+          `${totals.folderPairs} duplicated folder pairs and ${totals.emptyFolders} empty folders.`,
+      );
+    }
     if (check) {
       if (totals.duplicateGroups < 20 || totals.folderPairs < 1 || totals.emptyFolders < 2) throw new Error('The seed gives the cleanup too little to do.');
       const expected = tags.map((t) => `${t.tag}:${t.urls.length}`).join(',');
