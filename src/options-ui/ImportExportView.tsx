@@ -7,7 +7,7 @@ import { useRef, useState } from 'preact/hooks';
 import type { DocumentCounts } from '../bookmarks-html/document';
 import type { ImportProgress, ImportReport, ImportTarget } from '../bookmarks-html/import';
 import type { JobHandle } from '../messaging/client';
-import { errorMessage, useClient } from './client-context';
+import { announceBookmarksChanged, errorMessage, useClient } from './client-context';
 import { ConfirmDialog } from './ConfirmDialog';
 import { dateStamp, downloadText } from './download';
 import { FolderSelect } from './FolderSelect';
@@ -107,6 +107,7 @@ function ImportSection() {
     } catch (e) {
       setError(errorMessage(e));
     } finally {
+      announceBookmarksChanged();
       job.current = null;
       setProgress(null);
     }

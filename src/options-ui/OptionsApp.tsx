@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Client } from '../messaging/client';
-import { ClientContext, errorMessage } from './client-context';
+import { BOOKMARKS_CHANGED, ClientContext, errorMessage } from './client-context';
 import { DuplicatesView } from './duplicates/DuplicatesView';
 import { ImportExportView } from './ImportExportView';
 import { focusUrlFromSearch, VIEWS, viewFromHash, type ViewId } from './routing';
@@ -14,12 +14,18 @@ import { TagsView } from './TagsView';
 function BookmarkCount({ client, refreshKey }: { client: Client; refreshKey: unknown }) {
   const [count, setCount] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [changes, setChanges] = useState(0);
+  useEffect(() => {
+    const onChange = () => setChanges((n) => n + 1);
+    addEventListener(BOOKMARKS_CHANGED, onChange);
+    return () => removeEventListener(BOOKMARKS_CHANGED, onChange);
+  }, []);
   useEffect(() => {
     client
       .call('core.countBookmarks', {})
       .then((c) => setCount(c.bookmarks))
       .catch((e: unknown) => setError(errorMessage(e)));
-  }, [client, refreshKey]);
+  }, [client, refreshKey, changes]);
   if (error) return <p role="alert">{error}</p>;
   return (
     <p class="muted" data-testid="bookmark-count">

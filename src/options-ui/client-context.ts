@@ -18,3 +18,9 @@ export function useClient(): Client {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** A window event views fire after they changed bookmarks (import, cleanup, undo), so counts refresh. */
+export const BOOKMARKS_CHANGED = 'tidymarks-bookmarks-changed';
+export function announceBookmarksChanged(): void {
+  dispatchEvent(new Event(BOOKMARKS_CHANGED));
+}
