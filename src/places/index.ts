@@ -1,4 +1,19 @@
-/** The Places facade: items, save/resolve, search and history search. See docs in each module. */
+/**
+ * The Places facade: the Add-on SDK's sdk/places/bookmarks and sdk/places/history re-created over browser.bookmarks
+ * and browser.history (behaviour: shared/spec/places-api.md). The same API object exists in the background
+ * (`createPlacesFeature(...).places`) and in extension pages (`createPagePlaces(client)`); in a page, resolve() runs
+ * in the page and the background only reports conflicts.
+ *
+ * Where today's platform differs, the facade fills the gap:
+ *  - ids are Firefox's string GUIDs; MOBILE is a fourth root next to MENU, TOOLBAR and UNSORTED.
+ *  - tags: extensions cannot see Firefox's tags, so tags live in Tidymarks' own store (IndexedDB, per URL, as in
+ *    Firefox); they go when no bookmark of the URL remains.
+ *  - `updated`: Firefox has no lastModified for bookmarks; a per-item clock with a fingerprint (parent, title, url,
+ *    tags) is kept in IndexedDB, moved by our writes, by bookmarks events and, on read, by changes nobody heard.
+ *    Sibling re-indexing is not a change of the item. `sort: 'lastModified'` uses this clock.
+ *  - search's default order is creation order (dateAdded, in ms); items added within the same ms keep tree order.
+ *  - removal accepts both `remove` and the article's `removed`.
+ */
 export { Bookmark, Group, Separator, MENU, TOOLBAR, UNSORTED, MOBILE, MESSAGES, remove, toPlain } from './items';
 export type { Item, ItemInput, ItemType, GroupLike, GroupRef, GroupInput, PlainItem, BookmarkProps, GroupProps, SeparatorProps } from './items';
 export { createPlacesApi, type PlacesApi } from './api';

@@ -330,6 +330,19 @@ describe('save', () => {
     expect((results[2] as Bookmark).title).toBe('y');
   });
 
+  it('a save bigger than one request (1,100 items) keeps the implicit group across requests and reports in order', async () => {
+    const group = new Group({ title: 'big' });
+    const inputs = Array.from({ length: 1100 }, (_, i) => new Bookmark({ title: `n${i}`, url: url(`big/${i}`), group }));
+    const r = record(env.places.save(inputs));
+    const results = (await r.ended) as Bookmark[];
+    expect(r.of('data')).toHaveLength(1101);
+    expect(results.map((b) => b.title)).toEqual(inputs.map((b) => b.title));
+    const [folder] = await childrenOf(UNSORTED.id!);
+    expect(folder.title).toBe('big');
+    expect(await childrenOf(folder.id)).toHaveLength(1100);
+    expect(new Set(results.map((b) => b.group.id))).toEqual(new Set([folder.id]));
+  });
+
   it('events never fire synchronously inside the call', async () => {
     const seen: string[] = [];
     const emitter = env.places.save(new Bookmark({ title: 'async', url: url('async') }));
