@@ -184,16 +184,35 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
     return false;
   }
 
-  /** Adds `delta` to the position of the children of `parent` whose position is within [low, high]. */
+  /** The first slot of `parent.children` whose position is >= `position` (children are kept ordered by position). */
+  function lowerBound(parent: StoredNode, position: number): number {
+    let low = 0;
+    let high = parent.children.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (nodes.get(parent.children[mid])!.position < position) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /** Adds `delta` to the positions within [low, high] (Places' UPDATE ... SET position = position + delta). */
   function shift(parent: StoredNode, low: number, high: number, delta: number): void {
-    for (const id of parent.children) {
-      const child = nodes.get(id)!;
-      if (child.position >= low && child.position <= high) child.position += delta;
+    for (let i = lowerBound(parent, low); i < parent.children.length; i++) {
+      const child = nodes.get(parent.children[i])!;
+      if (child.position > high) break;
+      child.position += delta;
     }
   }
 
-  function sortChildren(parent: StoredNode): void {
-    parent.children.sort((a, b) => nodes.get(a)!.position - nodes.get(b)!.position);
+  function takeOut(parent: StoredNode, node: StoredNode): void {
+    parent.children.splice(lowerBound(parent, node.position), 1);
+  }
+
+  function putIn(parent: StoredNode, node: StoredNode, position: number): void {
+    node.parentId = parent.id;
+    node.position = position;
+    parent.children.splice(lowerBound(parent, position), 0, node.id);
   }
 
   /** Places' insert: clamp to the child count, shift the rest up, take the slot. */
@@ -201,17 +220,14 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
     const count = parent.children.length;
     const position = index === undefined || index === null || index > count ? count : index;
     shift(parent, position, Infinity, +1);
-    node.parentId = parent.id;
-    node.position = position;
-    parent.children.push(node.id);
-    sortChildren(parent);
+    putIn(parent, node, position);
     parent.dateGroupModified = now();
   }
 
   /** Places' removal: the parent's positions are renumbered 0..n-1 in order (which also closes any gap). */
   function detach(node: StoredNode): { parentId: string; index: number } {
     const parent = parentOf(node)!;
-    parent.children.splice(parent.children.indexOf(node.id), 1);
+    takeOut(parent, node);
     parent.children.forEach((id, position) => (nodes.get(id)!.position = position));
     parent.dateGroupModified = now();
     return { parentId: parent.id, index: node.position };
@@ -350,18 +366,15 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
         // Clamped back onto its own slot (e.g. the last item moved to the end): nothing happens, no event.
         if (!parentChanged && index === oldIndex) return toApi(node, 'node');
       }
+      takeOut(oldParent, node);
       if (parentChanged) {
-        oldParent.children.splice(oldParent.children.indexOf(node.id), 1);
         shift(oldParent, oldIndex, Infinity, -1);
         shift(newParent, index, Infinity, +1);
-        newParent.children.push(node.id);
-        node.parentId = newParent.id;
         oldParent.dateGroupModified = now();
       } else {
         shift(newParent, Math.min(oldIndex, index), Math.max(oldIndex, index), index < oldIndex ? +1 : -1);
       }
-      node.position = index;
-      sortChildren(newParent);
+      putIn(newParent, node, index);
       newParent.dateGroupModified = now();
       events.onMoved.emit(node.id, { parentId: newParent.id, index, oldParentId: oldParent.id, oldIndex });
       return toApi(node, 'node');
