@@ -2,28 +2,32 @@
  * Duplicate bookmark groups: bookmarks sharing a matching key, across all roots, with every copy's folder path,
  * title, dateAdded, tags and visits, the rules that joined each copy to the group's representative (the suggested
  * keeper), and the suggested keeper itself. The keeper is chosen among the copies that survive the suggested folder
- * merges, so a copy inside a folder about to be removed is never suggested.
+ * merges, so a copy inside a folder about to be removed is never suggested. (Suggested merges always keep the larger
+ * folder, so they move nothing: a copy survives exactly when no ancestor is a suggested redundant folder.)
  */
 import { chooseKeeper, type KeepCandidate } from './keep-rules';
 import type { Settings } from '../settings/settings';
 import type { DuplicateCopy, DuplicateGroup } from './scan-types';
 import type { ScanTree } from './scan-tree';
-import { removedWith, type TreeAfterPlan } from './survivors';
-import { explainMatch, MATCH_RULES, type MatchRule, type MatchingOptions } from './url-key';
+import { explainSameKey, MATCH_RULES, type MatchRule, type MatchingOptions } from './url-key';
 
 export interface GroupContext {
   matching: MatchingOptions;
   keep: Settings['keep'];
   tagsByUrl: ReadonlyMap<string, readonly string[]>;
   visitsByUrl: ReadonlyMap<string, number>;
-  /** The tree after the suggested folder merges. */
-  afterSuggested: TreeAfterPlan;
+  /** Folders the suggested folder merges remove. */
+  redundantFolderIds: ReadonlySet<string>;
 }
 
 const RULE_ORDER = Object.keys(MATCH_RULES) as MatchRule[];
+const RULE_BIT = new Map(RULE_ORDER.map((rule, i) => [rule, 1 << i]));
+const EXACT: MatchRule[] = ['exact'];
+const NO_TAGS: readonly string[] = [];
 
 export function findDuplicateGroups(tree: ScanTree, context: GroupContext): DuplicateGroup[] {
   const { bookmarks, folders, keys } = tree;
+  // Copies per key, only for keys seen twice or more.
   const first = new Int32Array(keys.length).fill(-1);
   const members = new Map<number, number[]>();
   for (let i = 0; i < bookmarks.length; i++) {
@@ -37,15 +41,23 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
     else members.set(key, [first[key], i]);
   }
 
+  // The suggested redundant folder each folder lies in (itself included), or -1; parents come first in tree order.
+  const redundantOf = new Int32Array(folders.length);
+  for (let i = 0; i < folders.length; i++) {
+    const f = folders[i];
+    redundantOf[i] = context.redundantFolderIds.has(f.id) ? i : f.parent >= 0 ? redundantOf[f.parent] : -1;
+  }
+
+  const rules = context.keep.rules;
   const groups: DuplicateGroup[] = [];
   for (const [key, indexes] of members) {
-    const copies: DuplicateCopy[] = [];
-    const candidates: KeepCandidate[] = [];
+    const copies: DuplicateCopy[] = new Array(indexes.length);
+    const candidates: KeepCandidate[] = new Array(indexes.length);
     const survivors: KeepCandidate[] = [];
-    for (const i of indexes) {
-      const b = bookmarks[i];
+    for (let j = 0; j < indexes.length; j++) {
+      const b = bookmarks[indexes[j]];
       const folder = folders[b.parent];
-      const tags = context.tagsByUrl.get(b.url) ?? [];
+      const tags = context.tagsByUrl.get(b.url) ?? NO_TAGS;
       const visits = context.visitsByUrl.get(b.url) ?? 0;
       const copy: DuplicateCopy = {
         id: b.id,
@@ -54,13 +66,13 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
         title: b.title,
         url: b.url,
         dateAdded: b.dateAdded,
-        tags: [...tags],
+        tags: tags.length ? [...tags] : [],
         visits,
         rules: [],
       };
-      const removedBy = removedWith(b.id, folder.id, context.afterSuggested);
-      if (removedBy) copy.inRedundantFolderId = removedBy;
-      copies.push(copy);
+      const redundant = redundantOf[b.parent];
+      if (redundant >= 0) copy.inRedundantFolderId = folders[redundant].id;
+      copies[j] = copy;
       const candidate: KeepCandidate = {
         id: b.id,
         title: b.title,
@@ -71,26 +83,33 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
         preferredRank: folder.preferredRank,
         order: b.order,
       };
-      candidates.push(candidate);
-      if (!removedBy) survivors.push(candidate);
+      candidates[j] = candidate;
+      if (redundant < 0) survivors.push(candidate);
     }
-    const keeperId = chooseKeeper(survivors.length ? survivors : candidates, context.keep.rules);
-    const representative = copies.find((c) => c.id === keeperId)!;
-    const explained = new Map<string, MatchRule[]>();
-    const groupRules = new Set<MatchRule>();
+    const keeperId = chooseKeeper(survivors.length ? survivors : candidates, rules);
+    let representative = copies[0];
+    for (const copy of copies) if (copy.id === keeperId) representative = copy;
+    let groupBits = 0;
+    let explained: Map<string, MatchRule[]> | undefined;
     for (const copy of copies) {
       if (copy === representative) continue;
-      let rules = explained.get(copy.url);
-      if (!rules) {
-        rules = explainMatch(copy.url, representative.url, context.matching);
-        explained.set(copy.url, rules);
+      if (copy.url === representative.url) {
+        copy.rules = EXACT;
+        groupBits |= 1;
+        continue;
       }
-      copy.rules = rules;
-      for (const rule of rules) groupRules.add(rule);
+      explained ??= new Map();
+      let why = explained.get(copy.url);
+      if (!why) {
+        why = explainSameKey(copy.url, representative.url, context.matching);
+        explained.set(copy.url, why);
+      }
+      copy.rules = why;
+      for (const rule of why) groupBits |= RULE_BIT.get(rule)!;
     }
     groups.push({
       key: keys[key],
-      rules: RULE_ORDER.filter((r) => groupRules.has(r)),
+      rules: groupBits === 1 ? EXACT : RULE_ORDER.filter((r) => groupBits & RULE_BIT.get(r)!),
       suggestedKeeperId: keeperId,
       copies,
     });

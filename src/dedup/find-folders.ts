@@ -80,11 +80,12 @@ export function findFolderPairs(tree: ScanTree, keepRules: readonly KeepRuleName
     const members = all.filter((m) => !sim.isRemoved(m));
     if (members.length < 2) continue;
     // Identical classes, largest content first (then tree order).
-    const bySig = new Map<number, number[]>();
+    const bySig = new Map<string, number[]>();
     for (const m of members) {
-      const list = bySig.get(folders[m].sig);
+      const sig = `${folders[m].sigA}:${folders[m].sigB}`;
+      const list = bySig.get(sig);
       if (list) list.push(m);
-      else bySig.set(folders[m].sig, [m]);
+      else bySig.set(sig, [m]);
     }
     const classes: Klass[] = [...bySig.values()].map((ms) => ({ members: ms, keys: keysOf(ms[0]) }));
     classes.sort((a, b) => b.keys.size - a.keys.size || a.members[0] - b.members[0]);

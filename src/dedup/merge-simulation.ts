@@ -29,8 +29,11 @@ export function createMergeSimulation(tree: ScanTree): MergeSimulation {
   const movedFolderParent = new Map<number, number>();
   const movedBookmarks = new Set<number>();
   const movedInto = new Map<number, { bookmarks: number[]; folders: number[] }>();
-  const folderIndex = new Map(folders.map((f, i) => [f.id, i]));
-  const bookmarkIndex = new Map(bookmarks.map((b, i) => [b.id, i]));
+  // Id lookups are only needed for merges with moves (rare): built on first use.
+  let folderIds: Map<string, number> | undefined;
+  let bookmarkIds: Map<string, number> | undefined;
+  const folderIndex = { get: (id: string) => (folderIds ??= new Map(folders.map((f, i) => [f.id, i]))).get(id) };
+  const bookmarkIndex = { get: (id: string) => (bookmarkIds ??= new Map(bookmarks.map((b, i) => [b.id, i]))).get(id) };
   const deadBookmarks = new Uint8Array(bookmarks.length);
 
   const parentOf = (folder: number) => movedFolderParent.get(folder) ?? folders[folder].parent;

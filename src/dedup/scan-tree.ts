@@ -7,7 +7,7 @@
 import type { BookmarkNode } from '../platform/browser';
 import { MENU_ID, MOBILE_ID, ROOT_ID, TAGS_ROOT_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
 import { baseFolderTitle } from './keep-rules';
-import { createMatchKeyer, type MatchingOptions } from './url-key';
+import { matchKey, type MatchingOptions } from './url-key';
 
 export const PATH_SEPARATOR = ' › ';
 
@@ -36,8 +36,13 @@ export interface FolderRec {
   bookmarkCount: number;
   folderCount: number;
   separatorCount: number;
-  /** Interned content signature; folders with equal signatures hold the same bookmarks by key. */
-  sig: number;
+  /**
+   * Content signature (two 32-bit hashes): folders with equal signatures hold the same bookmarks by key, whatever
+   * the order. A collision (odds about 1 in 2^64 per pair) could only ever pair two folders, never lose a bookmark:
+   * merge-simulation.ts still refuses any merge that would remove the last copy of a key.
+   */
+  sigA: number;
+  sigB: number;
 }
 
 export interface BookmarkRec {
@@ -86,7 +91,7 @@ function countFolders(node: BookmarkNode): number {
 }
 
 export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptions): ScanTree {
-  const keyOf = createMatchKeyer(options.matching);
+  const matching = options.matching;
   const excluded = new Set(options.excludedFolderIds);
   const preferred = new Map(options.preferredFolderIds.map((id, rank) => [id, rank] as const));
   const folders: FolderRec[] = [];
@@ -103,11 +108,16 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
     else tops.push(node);
   }
 
-  const stack: { node: BookmarkNode; parent: number }[] = [];
-  for (let i = tops.length - 1; i >= 0; i--) stack.push({ node: tops[i], parent: -1 });
+  const stackNodes: BookmarkNode[] = [];
+  const stackParents: number[] = [];
+  for (let i = tops.length - 1; i >= 0; i--) {
+    stackNodes.push(tops[i]);
+    stackParents.push(-1);
+  }
   let order = 0;
-  while (stack.length) {
-    const { node, parent } = stack.pop()!;
+  while (stackNodes.length) {
+    const node = stackNodes.pop()!;
+    const parent = stackParents.pop()!;
     if (node.id === TAGS_ROOT_ID) continue;
     const kind = kindOf(node);
     if (kind === 'separator') {
@@ -118,7 +128,7 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
     if (kind === 'bookmark') {
       if (parent < 0) continue;
       const url = node.url ?? '';
-      const key = keyOf(url);
+      const key = matchKey(url, matching);
       let keyId = keyIds.get(key);
       if (keyId === undefined) {
         keyId = keys.length;
@@ -155,22 +165,32 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
       bookmarkCount: 0,
       folderCount: 0,
       separatorCount: 0,
-      sig: -1,
+      sigA: 0,
+      sigB: 0,
     });
     order++;
     if (parentRec) parentRec.childFolders.push(index);
     const children = node.children ?? [];
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], parent: index });
+    for (let i = children.length - 1; i >= 0; i--) {
+      stackNodes.push(children[i]);
+      stackParents.push(index);
+    }
   }
 
   // Children come after their parent in tree order, so a reverse pass sees every child before its parent.
-  const sigIds = new Map<string, number>();
+  // The content signature is a pair of order-independent 32-bit hashes over the children: bookmarks by key,
+  // non-empty subfolders by base title and their own signature (separators and empty subfolders are ignored).
   const titleIds = new Map<string, number>();
   for (let i = folders.length - 1; i >= 0; i--) {
     const f = folders[i];
     f.bookmarkCount += f.childBookmarks.length;
-    const tokens: string[] = [];
-    for (const b of f.childBookmarks) tokens.push('b' + bookmarks[b].key);
+    let a = f.childBookmarks.length;
+    let b = 0;
+    for (const bi of f.childBookmarks) {
+      const k = bookmarks[bi].key;
+      a = (a + mix(k, 0x9e3779b9)) | 0;
+      b = (b + mix(k, 0x85ebca6b)) | 0;
+    }
     for (const c of f.childFolders) {
       const child = folders[c];
       f.bookmarkCount += child.bookmarkCount;
@@ -179,14 +199,23 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
       if (child.bookmarkCount === 0) continue;
       let titleId = titleIds.get(child.baseTitle);
       if (titleId === undefined) titleIds.set(child.baseTitle, (titleId = titleIds.size));
-      tokens.push('f' + titleId + ':' + child.sig);
+      a = (a + mix(titleId ^ mix(child.sigA, 0x27d4eb2f), 0xc2b2ae35)) | 0;
+      b = (b + mix(titleId ^ mix(child.sigB, 0x165667b1), 0x27d4eb2d)) | 0;
     }
-    tokens.sort();
-    const text = tokens.join(',');
-    let sig = sigIds.get(text);
-    if (sig === undefined) sigIds.set(text, (sig = sigIds.size));
-    f.sig = sig;
+    f.sigA = a;
+    f.sigB = b;
   }
 
   return { folders, bookmarks, keys, separators, excludedFolders };
+}
+
+/** A 32-bit integer mixer (murmur3's finalizer over k xor seed). */
+function mix(k: number, seed: number): number {
+  let h = (k ^ seed) | 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h;
 }

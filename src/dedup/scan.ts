@@ -35,14 +35,12 @@ export function scanBookmarks(input: ScanInput): ScanResult {
   for (const f of tree.folders) folderParents[f.id] = f.parentId;
 
   const folderPairs = findFolderPairs(tree, settings.keep.rules);
-  const movedTo = new Map<string, string>();
-  for (const pair of folderPairs) for (const move of pair.movesIntoKeep) movedTo.set(move.id, move.toParentId);
   const groups = findDuplicateGroups(tree, {
     matching: settings.matching,
     keep: settings.keep,
     tagsByUrl: input.tagsByUrl ?? new Map(),
     visitsByUrl: input.visitsByUrl ?? new Map(),
-    afterSuggested: { removedFolders: new Set(folderPairs.map((p) => p.other.id)), movedTo, folderParents },
+    redundantFolderIds: new Set(folderPairs.map((p) => p.other.id)),
   });
   const cameBack = flagComebacks(groups, input.removedHistory ?? NO_REMOVED_HISTORY);
   const emptyFolders = findEmptyFolders(tree);

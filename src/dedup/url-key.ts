@@ -212,6 +212,11 @@ function normalizedParts(parts: UrlParts, options: MatchingOptions) {
  * another when their keys are equal. URLs that are not http(s)/ftp are their own key.
  */
 export function matchKey(url: string, options: MatchingOptions): string {
+  return isAlreadyKey(url, options) ? url : fullMatchKey(url, options);
+}
+
+/** matchKey without the fast path (exported for the test that checks the fast path agrees). */
+export function fullMatchKey(url: string, options: MatchingOptions): string {
   const parts = splitUrl(url);
   if (!parts) return url;
   const n = normalizedParts(parts, options);
@@ -221,6 +226,37 @@ export function matchKey(url: string, options: MatchingOptions): string {
   if (n.query !== null) key += '?' + n.query;
   if (n.fragment !== null) key += '#' + n.fragment;
   return key;
+}
+
+/**
+ * Fast path: true when no rule would change the URL, so the URL is its own key without splitting it. Most stored
+ * URLs are like this (lower-case https host, no port, query, fragment or trailing slash). Anything unusual takes the
+ * full path.
+ */
+function isAlreadyKey(url: string, options: MatchingOptions): boolean {
+  let start: number;
+  if (url.startsWith('https://')) {
+    if (options.httpEqualsHttps) return false;
+    start = 8;
+  } else if (url.startsWith('http://')) start = 7;
+  else return false;
+  if (options.ignoreWww && url.startsWith('www.', start)) return false;
+  const length = url.length;
+  let i = start;
+  for (; i < length; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 47) break; // "/" ends the authority
+    if ((c >= 65 && c <= 90) || c === 58 || c === 64 || c === 63 || c === 35 || c === 37) return false; // A-Z : @ ? # %
+  }
+  if (i === start || i >= length - 1) return false; // empty host, or no path / just "/"
+  for (; i < length; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 37 || c === 63 || c === 35) return false; // % ? #
+  }
+  if (url.charCodeAt(length - 1) === 47) return false;
+  // A last segment starting with "i" might be an index page: let the full path decide.
+  const first = url.charCodeAt(url.lastIndexOf('/') + 1);
+  return first !== 105 && first !== 73;
 }
 
 /** Makes a keyer that remembers keys of URLs it has seen (copies share URLs, so most lookups hit). */
@@ -262,9 +298,15 @@ function explainSteps(
  */
 export function explainMatch(a: string, b: string, options: MatchingOptions): MatchRule[] {
   if (a === b) return ['exact'];
+  if (matchKey(a, options) !== matchKey(b, options)) return [];
+  return explainSameKey(a, b, options);
+}
+
+/** explainMatch for two different URLs already known to share a key (the scan's groups). */
+export function explainSameKey(a: string, b: string, options: MatchingOptions): MatchRule[] {
   const pa = splitUrl(a);
   const pb = splitUrl(b);
-  if (!pa || !pb || matchKey(a, options) !== matchKey(b, options)) return [];
+  if (!pa || !pb) return [];
   const rules = new Set<MatchRule>();
 
   const sa = pa.scheme.toLowerCase();

@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
 import {
   createMatchKeyer,
   explainMatch,
+  fullMatchKey,
   isTrackingParam,
   matchKey,
   splitUrl,
@@ -162,6 +163,17 @@ describe('properties', () => {
         expect(rules.length > 0).toBe(a === b || k === matchKey(b, o));
       }),
       { numRuns: 500 },
+    );
+  });
+  it('the fast path for plain URLs gives the same key as the full normalization', () => {
+    const tricky = fc.constantFrom('', '/', '/index.html', '/Index.htm', '/a/', '/%7e', '?', '#', ':443', ':80', 'X', '/i', '/info');
+    fc.assert(
+      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), tricky, allOptions, (url, extra, o) => {
+        for (const u of [url, url + extra, url.replace('://', '://WWW.'), url.replace('://', '://www.') + extra]) {
+          expect(matchKey(u, o)).toBe(fullMatchKey(u, o));
+        }
+      }),
+      { numRuns: 1000 },
     );
   });
   it('variants built from safe rules always match their base URL', () => {

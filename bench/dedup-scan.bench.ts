@@ -1,0 +1,210 @@
+/**
+ * The duplicate scan:
+ *  - dedup.scan.node.100k.ms: the whole pure scan (matching keys, grouping, rule explanations, keepers, folder
+ *    pairs, empty folders) of 100,000 synthetic bookmarks in node. Realistic duplicate rates: about 20% of the
+ *    bookmarks are extra copies (exact, trailing slash, utm, http/https, case variants), one URL saved 154 times
+ *    and one 484 times, and two folders copied whole. Median of 7 runs after a warm-up. Bar: at most 150 ms.
+ *  - dedup.scan.firefox.10k.ratioToGetTree: the 'dedup.scan' job over 10,000 bookmarks in real Firefox (from the
+ *    page: the port, getTree, one history pass, the tag store, the scan, the result back) / bookmarks.getTree()
+ *    alone from the same page, same run, alternating which goes first. Bar: at most 1.3.
+ */
+import { scanBookmarks } from '../src/dedup/scan';
+import type { BookmarkNode } from '../src/platform/browser';
+import { DEFAULT_SETTINGS } from '../src/settings/settings';
+import { defineSuite } from './lib/types';
+import { seedHtml, type SeedFolder } from './lib/seed-html';
+import { median, round } from './lib/stats';
+
+const WORDS = ['guide', 'release', 'notes', 'api', 'design', 'recipe', 'travel', 'news', 'review', 'tutorial', 'docs', 'blog'];
+const HOSTS = ['developer.mozilla.org', 'github.com', 'news.ycombinator.com', 'en.wikipedia.org', 'example.org', 'blog.example.com'];
+
+/** A deterministic pseudo-random generator (mulberry32), so every run scans the same collection. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function variantOf(url: string, r: number): string {
+  if (r < 0.5) return url; // exact copy, the most common kind sync makes
+  if (r < 0.65) return url + '/';
+  if (r < 0.8) return url + '?utm_source=newsletter&utm_medium=email';
+  if (r < 0.9) return url.replace('https://', 'http://');
+  return url.replace('https://', 'HTTPS://');
+}
+
+/**
+ * A sync-like collection of `size` bookmarks as seed folders: nested folders of 40-60 bookmarks, 20% extra copies,
+ * one URL x154 and one x484 spread over folders, and two folders copied whole ("(1)" suffix).
+ */
+export function syntheticCollection(size: number): SeedFolder[] {
+  const next = random(42);
+  const popularA = 'https://developer.mozilla.org/en-US/docs/Web/JavaScript';
+  const popularB = 'https://github.com/trending';
+  const seen: string[] = [];
+  const makeBookmark = (i: number) => {
+    const roll = next();
+    let url: string;
+    if (i % 200 === 7) url = popularA;
+    else if (i % 60 === 11) url = popularB;
+    else if (roll < 0.2 && seen.length > 0) url = variantOf(seen[Math.floor(next() * seen.length)], next());
+    else {
+      url = `https://${HOSTS[i % HOSTS.length]}/${WORDS[i % WORDS.length]}/${i}/${WORDS[(i * 7) % WORDS.length]}`;
+      seen.push(url);
+    }
+    return { title: `${WORDS[i % WORDS.length]} ${WORDS[(i * 5) % WORDS.length]} ${i}`, url };
+  };
+  const top: SeedFolder[] = [];
+  let made = 0;
+  let folderNo = 0;
+  while (made < size) {
+    const group: SeedFolder = { title: `Topic ${folderNo++}`, folders: [], bookmarks: [] };
+    for (let s = 0; s < 4 && made < size; s++) {
+      const count = Math.min(size - made, 40 + Math.floor(next() * 21));
+      const bookmarks = Array.from({ length: count }, (_, k) => makeBookmark(made + k));
+      made += count;
+      group.folders!.push({ title: `${WORDS[folderNo % WORDS.length]} ${s}`, bookmarks });
+    }
+    top.push(group);
+  }
+  // Two folders copied whole, as sync does; their copies count towards the size.
+  for (const original of [top[1], top[Math.floor(top.length / 2)]]) {
+    if (!original) continue;
+    const copy: SeedFolder = structuredClone(original);
+    copy.title += ' (1)';
+    const copied = copy.folders!.reduce((n, f) => n + f.bookmarks!.length, 0);
+    top.push(copy);
+    // Keep the total at `size`: drop as many bookmarks from the last generated folders.
+    let excess = copied;
+    for (let t = top.length - 2; t >= 0 && excess > 0; t--) {
+      for (const sub of top[t].folders!) {
+        const cut = Math.min(excess, Math.max(0, sub.bookmarks!.length - 1));
+        sub.bookmarks!.splice(sub.bookmarks!.length - cut, cut);
+        excess -= cut;
+        if (excess === 0) break;
+      }
+    }
+  }
+  return top;
+}
+
+/** The same collection as getTree() would return it (for the node benchmark). */
+function asTree(folders: SeedFolder[]): BookmarkNode[] {
+  let id = 0;
+  const node = (f: SeedFolder, parentId: string): BookmarkNode => {
+    const fid = `f${id++}`;
+    return {
+      id: fid,
+      parentId,
+      title: f.title,
+      type: 'folder',
+      dateAdded: 1_700_000_000_000 + id,
+      children: [
+        ...(f.folders ?? []).map((sub) => node(sub, fid)),
+        ...(f.bookmarks ?? []).map((b) => ({ id: `b${id++}`, parentId: fid, title: b.title, url: b.url, type: 'bookmark' as const, dateAdded: 1_700_000_000_000 + id })),
+      ],
+    };
+  };
+  const root = (rid: string, title: string, children: BookmarkNode[]): BookmarkNode => ({ id: rid, parentId: 'root________', title, type: 'folder', dateAdded: 1, children });
+  return [
+    {
+      id: 'root________',
+      title: '',
+      type: 'folder',
+      dateAdded: 1,
+      children: [
+        root('menu________', 'Bookmarks Menu', folders.map((f) => node(f, 'menu________'))),
+        root('toolbar_____', 'Bookmarks Toolbar', []),
+        root('unfiled_____', 'Other Bookmarks', []),
+        root('mobile______', 'Mobile Bookmarks', []),
+      ],
+    },
+  ];
+}
+
+function countBookmarks(folders: SeedFolder[]): number {
+  return folders.reduce((n, f) => n + (f.bookmarks?.length ?? 0) + countBookmarks(f.folders ?? []), 0);
+}
+
+export default defineSuite({
+  name: 'dedup scan',
+  async run(ctx) {
+    const rows = [];
+
+    // --- node: 100k ---
+    const nodeSize = ctx.quick ? 20_000 : 100_000;
+    const tree = asTree(syntheticCollection(nodeSize));
+    const settings = structuredClone(DEFAULT_SETTINGS);
+    const tagsByUrl = new Map<string, string[]>();
+    const visitsByUrl = new Map<string, number>();
+    const samples: number[] = [];
+    let result = scanBookmarks({ tree, settings, tagsByUrl, visitsByUrl, now: 1 }); // warm-up
+    for (let i = 0; i < 7; i++) {
+      const t = performance.now();
+      result = scanBookmarks({ tree, settings, tagsByUrl, visitsByUrl, now: 1 });
+      samples.push(performance.now() - t);
+    }
+    const json = JSON.stringify(result);
+    ctx.log(
+      `node: ${result.totals.bookmarks} bookmarks, ${result.totals.duplicateGroups} groups, ${result.totals.redundantCopies} extra copies, ` +
+        `${result.totals.folderPairs} folder pairs; result ${(json.length / 1e6).toFixed(1)} MB of JSON; samples ${samples.map((s) => s.toFixed(0)).join(', ')} ms`,
+    );
+    rows.push({
+      id: 'dedup.scan.node.100k.ms',
+      value: round(median(samples)),
+      unit: 'ms',
+      better: 'lower' as const,
+      note: `whole pure scan of ${result.totals.bookmarks} synthetic bookmarks (${result.totals.redundantCopies} extra copies in ${result.totals.duplicateGroups} groups, ${result.totals.folderPairs} folder pairs), median of 7 after a warm-up`,
+      bar: { max: 150 },
+    });
+
+    // --- Firefox: 10k, job vs getTree ---
+    const ffSize = ctx.quick ? 2_000 : 10_000;
+    const collection = syntheticCollection(ffSize);
+    const ff = await ctx.firefox({ seedHtml: seedHtml(collection), seedCount: countBookmarks(collection) });
+    const page = await ff.harness();
+    const rounds = ctx.quick ? 3 : 7;
+    const measured = await page.evaluate(async (rounds: number) => {
+      const { browser, client } = window.tm;
+      const getTree: number[] = [];
+      const scan: number[] = [];
+      let groups = 0;
+      let bookmarks = 0;
+      // Warm both paths once (first getTree and the event page's first scan pay one-off costs).
+      await browser.bookmarks.getTree();
+      await client.startJob('dedup.scan', {}).result;
+      for (let i = 0; i < rounds; i++) {
+        for (const kind of i % 2 === 0 ? ['getTree', 'scan'] : ['scan', 'getTree']) {
+          const t = performance.now();
+          if (kind === 'getTree') {
+            await browser.bookmarks.getTree();
+            getTree.push(performance.now() - t);
+          } else {
+            const result = await client.startJob('dedup.scan', {}).result;
+            scan.push(performance.now() - t);
+            groups = result.totals.duplicateGroups;
+            bookmarks = result.totals.bookmarks;
+          }
+        }
+      }
+      return { getTree, scan, groups, bookmarks };
+    }, rounds);
+    const ratio = median(measured.scan) / median(measured.getTree);
+    ctx.log(
+      `firefox: ${measured.bookmarks} bookmarks, ${measured.groups} groups; getTree ${measured.getTree.map((s) => s.toFixed(0)).join(', ')} ms; ` +
+        `scan job ${measured.scan.map((s) => s.toFixed(0)).join(', ')} ms`,
+    );
+    rows.push({
+      id: 'dedup.scan.firefox.10k.ratioToGetTree',
+      value: round(ratio),
+      unit: 'ratio',
+      better: 'lower' as const,
+      note: `median 'dedup.scan' job ${round(median(measured.scan))} ms / median getTree() ${round(median(measured.getTree))} ms over ${measured.bookmarks} bookmarks (${measured.groups} groups), ${rounds} alternating rounds from the harness page`,
+      bar: { max: 1.3 },
+    });
+    return rows;
+  },
+});
