@@ -343,6 +343,27 @@ describe('save', () => {
     expect(new Set(results.map((b) => b.group.id))).toEqual(new Set([folder.id]));
   });
 
+  it('a plain object with no known type fails alone with "No type specified"', async () => {
+    const typeless = { title: 'x', url: url('typeless') };
+    const r = record(env.places.save([typeless, { type: 'bookmark', title: 'ok', url: url('typed') }]));
+    const results = await r.ended;
+    expect((r.of('error')[0].args[0] as Error).message).toBe('No type specified');
+    expect(results[0]).toBe(typeless);
+    expect((await childrenOf(UNSORTED.id!)).map((n) => n.title)).toEqual(['ok']);
+  });
+
+  it('tags changed elsewhere (the tag manager) make a held snapshot stale', async () => {
+    const [held] = (await env.places.save(new Bookmark({ title: 't', url: url('tagged'), tags: ['old'] }))) as Bookmark[];
+    await env.client.call('tags.rename', { from: 'old', to: 'renamed' });
+    held.title = 'mine';
+    const resolve = vi.fn((mine: PlainItem, theirs: PlainItem) => ({ ...mine, tags: theirs.tags }));
+    const [saved] = (await env.places.save(held, { resolve })) as Bookmark[];
+    expect(resolve).toHaveBeenCalledTimes(1);
+    expect(resolve.mock.calls[0][1].tags).toEqual(['renamed']);
+    expect(saved.tags).toEqual(new Set(['renamed']));
+    expect(saved.title).toBe('mine');
+  });
+
   it('events never fire synchronously inside the call', async () => {
     const seen: string[] = [];
     const emitter = env.places.save(new Bookmark({ title: 'async', url: url('async') }));
