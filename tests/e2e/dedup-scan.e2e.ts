@@ -1,0 +1,142 @@
+/**
+ * The duplicate scan in real Firefox: a sync-like collection seeded through the harness page, the 'dedup.scan' job
+ * run from the page, then the groups, paths, rules, folder pairs, empty folders and a plan checked.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchFirefox, type Firefox } from './firefox';
+
+interface Seeded {
+  mdnIds: string[];
+  siteIds: Record<string, string>;
+  dev: string;
+  devCopies: string[];
+  jsSmall: string;
+  jsBig: string;
+  emptyOuter: string;
+  excluded: string;
+}
+
+describe('dedup scan in real Firefox', () => {
+  let ff: Firefox;
+  beforeAll(async () => {
+    ff = await launchFirefox();
+  });
+  afterAll(async () => {
+    await ff?.close();
+  });
+  beforeEach(async () => {
+    await ff.reset();
+  });
+
+  async function seed(): Promise<Seeded> {
+    const page = await ff.harness();
+    return page.evaluate(async () => {
+      const b = window.tm.browser.bookmarks;
+      const mk = (parentId: string, title: string, url?: string) => b.create({ parentId, title, url }).then((n) => n.id);
+      // One URL saved 154 times across folders, as sync multiplies it.
+      const mdnIds: string[] = [];
+      const dev = await mk('menu________', 'Dev');
+      const js = await mk(dev, 'JS');
+      const places = ['toolbar_____', 'unfiled_____', 'mobile______', js];
+      for (let i = 0; i < 154; i++) mdnIds.push(await mk(places[i % places.length], `MDN ${i}`, 'https://developer.mozilla.org/en-US/'));
+      // Variants of one page.
+      const siteIds: Record<string, string> = {};
+      for (const url of ['https://site.example/page', 'https://site.example/page/', 'https://site.example/page?utm_source=newsletter&utm_medium=email', 'http://site.example/page']) {
+        siteIds[url] = await mk('unfiled_____', 'Site page', url);
+      }
+      // A folder of 30 items copied twice.
+      const makeTopics = async (title: string) => {
+        const id = await mk('unfiled_____', title);
+        for (let i = 0; i < 30; i++) await mk(id, `Topic ${i}`, `https://topics.example/${i}`);
+        return id;
+      };
+      const topics = await makeTopics('Topics');
+      const devCopies = [await makeTopics('Topics (1)'), await makeTopics('Topics (2)')];
+      // A near-identical pair: "Reading" in the toolbar holds 3 of the 5 bookmarks of "Reading" in Other Bookmarks.
+      const jsSmall = await mk('toolbar_____', 'Reading');
+      const jsBig = await mk('unfiled_____', 'Reading');
+      for (let i = 0; i < 5; i++) {
+        if (i < 3) await mk(jsSmall, `Read ${i}`, `https://read.example/${i}`);
+        await mk(jsBig, `Read ${i}`, `https://read.example/${i}`);
+      }
+      // Nested empty folders (only a separator and an empty folder inside).
+      const emptyOuter = await mk('menu________', 'Old stuff');
+      await b.create({ parentId: emptyOuter, type: 'separator' });
+      await mk(await mk(emptyOuter, 'Older'), 'Oldest');
+      // An excluded folder with intentional duplicates.
+      const excluded = await mk('menu________', 'Templates');
+      await mk(excluded, 'Template', 'https://template.example/');
+      await mk(excluded, 'Template', 'https://template.example/');
+      return { mdnIds, siteIds, dev: topics, devCopies, jsSmall, jsBig, emptyOuter, excluded };
+    });
+  }
+
+  it('finds every copy with its path, the rules that joined it, folder pairs and empty folders', async () => {
+    const seeded = await seed();
+    const page = await ff.harness();
+    await page.evaluate(async (excluded: string) => {
+      const { client } = window.tm;
+      await client.call('settings.set', { patch: { exclusions: { folderIds: [excluded] } } });
+      await client.call('tags.add', { urls: ['https://site.example/page/'], tags: ['reference'] });
+      await window.tm.browser.history.addUrl({ url: 'https://site.example/page' });
+    }, seeded.excluded);
+
+    const { result, phases } = await page.evaluate(async () => {
+      const seen: string[] = [];
+      const job = window.tm.client.startJob('dedup.scan', {}, (p) => seen.push(p.phase));
+      return { result: await job.result, phases: seen };
+    });
+    expect(phases).toEqual(['reading-tree', 'reading-history', 'reading-tags', 'matching']);
+
+    // The URL saved 154 times: one group, every copy, its path; the toolbar copy is suggested (default rules).
+    const mdn = result.groups.find((g) => g.key === 'https://developer.mozilla.org/en-US')!;
+    expect(mdn.copies.map((c) => c.id).sort()).toEqual([...seeded.mdnIds].sort());
+    expect(mdn.rules).toEqual(['exact']);
+    expect(new Set(mdn.copies.map((c) => c.path))).toEqual(new Set(['Bookmarks Toolbar', 'Other Bookmarks', 'Mobile Bookmarks', 'Bookmarks Menu › Dev › JS']));
+    expect(mdn.copies.find((c) => c.id === mdn.suggestedKeeperId)!.path).toBe('Bookmarks Toolbar');
+
+    // Variants: trailing slash and utm join under the safe rules; http stays apart (opt-in).
+    const site = result.groups.find((g) => g.key === 'https://site.example/page')!;
+    expect(site.copies.map((c) => c.url).sort()).toEqual(['https://site.example/page', 'https://site.example/page/', 'https://site.example/page?utm_source=newsletter&utm_medium=email']);
+    expect(site.rules).toEqual(['trailing-slash', 'tracking-params']);
+    expect(site.copies.find((c) => c.url === 'https://site.example/page/')!.tags).toEqual(['reference']);
+    expect(site.copies.find((c) => c.url === 'https://site.example/page')!.visits).toBe(1);
+
+    // The folder copied twice: two identical pairs with the original; the near-identical pair with counts.
+    const identical = result.folderPairs.filter((p) => p.kind === 'identical');
+    expect(identical.map((p) => [p.keep.id, p.other.id])).toEqual(seeded.devCopies.map((id) => [seeded.dev, id]));
+    expect(identical[0]).toMatchObject({ shared: 30, uniqueToKeep: 0, uniqueToOther: 0, other: { path: 'Other Bookmarks › Topics (1)', bookmarkCount: 30 } });
+    const contained = result.folderPairs.find((p) => p.kind === 'contained')!;
+    expect(contained).toMatchObject({ keep: { id: seeded.jsBig }, other: { id: seeded.jsSmall }, shared: 3, uniqueToKeep: 2, uniqueToOther: 0 });
+    expect(contained.movesIntoOther).toHaveLength(2);
+
+    // Nested empty folders: only the outer one; the excluded folder's duplicates are not reported.
+    expect(result.emptyFolders).toEqual([expect.objectContaining({ id: seeded.emptyOuter, path: 'Bookmarks Menu › Old stuff', nestedFolders: 2, separators: 1 })]);
+    expect(result.groups.some((g) => g.key.startsWith('https://template.example'))).toBe(false);
+    expect(result.totals.excludedFolders).toBe(1);
+  });
+
+  it('plans from the scan: one copy per group stays, copied folders go whole, tags merge onto the survivor', async () => {
+    const seeded = await seed();
+    const page = await ff.harness();
+    const { result, plan } = await page.evaluate(async () => {
+      const { client } = window.tm;
+      await client.call('tags.add', { urls: ['https://site.example/page/'], tags: ['reference'] });
+      const scan = await client.startJob('dedup.scan', {}).result;
+      return { result: scan, plan: await client.call('dedup.plan', {}) };
+    });
+    const folderRemovals = plan.removals.filter((r) => r.reason === 'duplicate-folder').map((r) => r.id);
+    expect(folderRemovals.sort()).toEqual([...seeded.devCopies, seeded.jsSmall].sort());
+    // Bookmarks inside the removed folders are not listed again.
+    const insideRemoved = new Set(result.groups.flatMap((g) => g.copies.filter((c) => c.inRedundantFolderId).map((c) => c.id)));
+    expect(plan.removals.some((r) => insideRemoved.has(r.id))).toBe(false);
+    expect(plan.summary.duplicateBookmarks).toBe(153 + 2 + 1 /* template copies are in an unexcluded folder now */);
+    expect(plan.removals.filter((r) => r.reason === 'empty-folder').map((r) => r.id)).toEqual([seeded.emptyOuter]);
+    const siteKeeper = result.groups.find((g) => g.key === 'https://site.example/page')!.suggestedKeeperId;
+    const keeperUrl = result.groups.find((g) => g.key === 'https://site.example/page')!.copies.find((c) => c.id === siteKeeper)!.url;
+    // The oldest variant stays; the tag of the trailing-slash copy moves onto its URL.
+    expect(keeperUrl).toBe('https://site.example/page');
+    expect(plan.tagMerges).toContainEqual({ url: 'https://site.example/page', tags: ['reference'] });
+    expect(plan.removals.some((r) => ['menu________', 'toolbar_____', 'unfiled_____', 'mobile______'].includes(r.id))).toBe(false);
+  });
+});
