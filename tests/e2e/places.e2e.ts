@@ -221,6 +221,32 @@ describe('places: the page-side API in real Firefox', () => {
     });
   });
 
+  it('#31 a word matches inside the title, the url or a tag, and query AND tags combine', async () => {
+    const out = await run(async () => {
+      const { places } = window.tm;
+      await places.save([
+        new places.Bookmark({ title: 'Mozilla Foundation', url: 'https://foundation.mozilla.org/', tags: ['nonprofit'] }),
+        new places.Bookmark({ title: 'Docs', url: 'https://developer.mozilla.org/en-US/docs/Web', tags: ['reference'] }),
+        new places.Bookmark({ title: 'Elsewhere', url: 'https://example.com/', tags: ['zillions'] }),
+      ]);
+      const titles = async (q: Parameters<typeof places.search>[0]) => ((await places.search(q)) as { title: string }[]).map((b) => b.title).sort();
+      return {
+        insideTitle: await titles({ query: 'undat' }),
+        insideUrl: await titles({ query: 'eloper' }),
+        titleOrTag: await titles({ query: 'zill' }),
+        splitAcross: await titles({ query: 'docs refer' }),
+        withTags: await titles({ query: 'mozilla', tags: ['reference'] }),
+      };
+    });
+    expect(out).toEqual({
+      insideTitle: ['Mozilla Foundation'],
+      insideUrl: ['Docs'],
+      titleOrTag: ['Docs', 'Elsewhere', 'Mozilla Foundation'],
+      splitAcross: ['Docs'],
+      withTags: ['Docs'],
+    });
+  });
+
   it('#34 sorts: title and url both ways, visitCount and date from history, dateAdded, lastModified', async () => {
     const out = await run(async () => {
       const { places, browser } = window.tm;
