@@ -73,7 +73,7 @@ export async function describeNodes(nodes: readonly BookmarkNode[], deps: Descri
 
   const toObserve = [...nodes.filter((n) => !knownUpdated.has(n.id)), ...[...ancestors.values()].filter((n) => !knownUpdated.has(n.id))];
   const observed = toObserve.length
-    ? await clock.observe(toObserve.map((node) => ({ node: node as never, tags: tags.get(node.id) ?? [] })))
+    ? await clock.observe(toObserve.map((node) => ({ node, tags: tags.get(node.id) ?? [] })))
     : new Map<string, number>();
   const updatedOf = (id: string) => knownUpdated.get(id) ?? observed.get(id) ?? 0;
 

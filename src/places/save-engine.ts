@@ -102,7 +102,7 @@ export async function runSave(ops: readonly SaveOp[], { browser, tagStore, clock
       }
       if (op.check) {
         const currentTags = current.url && op.type === 'bookmark' ? await tagStore.getTags(current.url) : [];
-        const stored = (await clock.observe([{ node: current as never, tags: currentTags }])).get(current.id)!;
+        const stored = (await clock.observe([{ node: current, tags: currentTags }])).get(current.id)!;
         if (op.updated === undefined || stored > op.updated) {
           const [theirs] = await describeNodes([current], { browser, tagStore, clock, knownTags: new Map([[current.id, currentTags]]) }).then((d) => d.items);
           outcomes.push({ ref: op.ref, status: 'conflict', theirs });
@@ -149,7 +149,7 @@ export async function runSave(ops: readonly SaveOp[], { browser, tagStore, clock
 
   const knownTags = new Map<string, string[]>();
   for (const w of written) if (w.node.url && w.node.type === 'bookmark') knownTags.set(w.node.id, wantedTags.get(w.node.url) ?? []);
-  const updatedById = await clock.recordWrites(written.map((w) => ({ node: w.node as never, tags: knownTags.get(w.node.id) ?? [] })));
+  const updatedById = await clock.recordWrites(written.map((w) => ({ node: w.node, tags: knownTags.get(w.node.id) ?? [] })));
   const described = await describeNodes(
     written.map((w) => w.node),
     { browser, tagStore, clock, knownTags, knownUpdated: updatedById },

@@ -161,7 +161,7 @@ export async function runSearch(queries: readonly WireQuery[], options: WireSear
     else if (sort === 'url') key = (e) => e.node.url ?? '';
     else if (sort === 'dateAdded') key = (e) => e.node.dateAdded ?? 0;
     else if (sort === 'lastModified') {
-      const updated = await clock.observe(found.map((e) => ({ node: e.node as never, tags: tagsOf(e) })));
+      const updated = await clock.observe(found.map((e) => ({ node: e.node, tags: tagsOf(e) })));
       key = (e) => updated.get(e.node.id) ?? 0;
     } else {
       const stats = await historyStats(browser);
