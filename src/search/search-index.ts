@@ -18,6 +18,14 @@ import { fold, hostOf, MAX_TOKEN_LENGTH, urlWords, words } from './tokenize';
 
 export const FIELD = { title: 1, tag: 2, host: 4, path: 8, folder: 16 } as const;
 const MASK_BITS = 32;
+const MASK_SHIFT = 5;
+const MASK_ALL = MASK_BITS - 1;
+/** Postings above which a query first tries the walk in static-score order, and how many documents it may visit. */
+const STATIC_SCAN_THRESHOLD = 20_000;
+const STATIC_SCAN_BUDGET = 20_000;
+/** Roughly how many words a document has: beyond this many postings per candidate, checking beats walking. */
+const TOKENS_PER_DOC_ESTIMATE = 12;
+const MAX_WALKED_WORDS = 4;
 
 /**
  * Ranking: text relevance dominates (a title match beats a URL match whatever the visits), then bookmarks before
@@ -27,6 +35,7 @@ const FIELD_WEIGHT: Record<number, number> = { 1: 8, 2: 6, 4: 4, 16: 3, 8: 2 };
 const TEXT_BAND = 1000;
 const BOOKMARK_BONUS = 500;
 const MAX_VISIT_SCORE = 499;
+const MAX_STATIC = BOOKMARK_BONUS + MAX_VISIT_SCORE;
 
 export interface BookmarkInput {
   id: string;
@@ -157,6 +166,9 @@ class TopK {
       i = m;
     }
   }
+  clear(): void {
+    this.size = 0;
+  }
   isFull(): boolean {
     return this.size === this.capacity;
   }
@@ -172,7 +184,18 @@ class TopK {
   }
 }
 
+export interface SearchIndexOptions {
+  /** Postings above which a one-word query first tries the static-order walk (tests lower it). */
+  staticScanThreshold?: number;
+}
+
 export class SearchIndex {
+  private readonly staticScanThreshold: number;
+
+  constructor(options: SearchIndexOptions = {}) {
+    this.staticScanThreshold = options.staticScanThreshold ?? STATIC_SCAN_THRESHOLD;
+  }
+
   private docs: (Doc | undefined)[] = [];
   private alive = 0;
   private postings = new Map<string, Posting>();
@@ -186,8 +209,10 @@ export class SearchIndex {
   private visitsByUrl = new Map<string, number>();
   /** Per doc id: the query-independent part of the score (kind and visits), -1 when the doc is not shown. */
   private staticScores: number[] = [];
+  /** Doc ids by descending static score; dropped whenever a static score changes. */
+  private staticOrderCache: Int32Array | null = null;
   /** Scratch space of the query, sized to the number of doc ids. */
-  private scratchMask = new Uint8Array(1024);
+  private scratchMasks: Uint8Array[] = [];
 
   get size(): { bookmarks: number; history: number } {
     return { bookmarks: this.byBookmarkId.size, history: this.historyByUrl.size };
@@ -319,6 +344,7 @@ export class SearchIndex {
   clear(): void {
     this.docs = [];
     this.staticScores = [];
+    this.staticOrderCache = null;
     this.alive = 0;
     this.postings.clear();
     this.sortedTokens = [];
@@ -376,6 +402,7 @@ export class SearchIndex {
 
   private refreshStatic(url: string): void {
     for (const docId of this.docIdsOfUrl(url)) this.staticScores[docId] = this.computeStatic(this.docs[docId]!);
+    this.staticOrderCache = null;
   }
 
   private passesFilters(doc: Doc, q: ParsedQuery): boolean {
@@ -413,51 +440,143 @@ export class SearchIndex {
     ranges.sort((a, b) => a.cost - b.cost);
     const driver = ranges[0]!;
     if (driver.cost === 0) return;
-    const others = ranges.slice(1).map((r) => r.word);
+    // An unselective query (one or two typed letters) matches most documents: walking documents from the best
+    // static score down finds the top hits after a few hundred documents. Bounded: if it cannot prove it has the
+    // best hits within its budget, the posting-list walk below answers instead.
+    if (q.words.length === 1 && driver.cost > this.staticScanThreshold && this.queryByStaticOrder(q, top)) return;
+    top.clear();
 
-    const mask = this.scratch();
+    // The driving word's documents, with the fields it matched in.
+    const mask = this.scratch(0);
     const touched: number[] = [];
-    for (let t = driver.lo; t < driver.hi; t++) {
-      const entries = this.postings.get(this.sortedTokens[t]!)!.entries;
-      for (let i = 0; i < entries.length; i++) {
-        const e = entries[i]!;
-        const docId = Math.floor(e / MASK_BITS);
-        if (mask[docId] === 0) touched.push(docId);
-        mask[docId]! |= e % MASK_BITS;
+    this.walkPostings(driver, (docId, m) => {
+      if (mask[docId] === 0) touched.push(docId);
+      mask[docId]! |= m;
+    });
+    // Each other word: walk its postings too when that is cheaper than checking every candidate's own words.
+    const walked: { mask: Uint8Array }[] = [];
+    const checked: string[] = [];
+    for (let w = 1; w < ranges.length; w++) {
+      const range = ranges[w]!;
+      if (range.cost > touched.length * TOKENS_PER_DOC_ESTIMATE || walked.length >= MAX_WALKED_WORDS) {
+        checked.push(range.word);
+        continue;
       }
+      const other = this.scratch(walked.length + 1);
+      this.walkPostings(range, (docId, m) => {
+        if (mask[docId] !== 0) other[docId]! |= m;
+      });
+      walked.push({ mask: other });
     }
+
     const filtered = q.tags.length > 0 || q.sites.length > 0;
     const statics = this.staticScores;
-    const bestOthers = others.length * WEIGHT_BY_MASK[FIELD.title]!;
+    const bestChecked = checked.length * WEIGHT_BY_MASK[FIELD.title]!;
     for (let i = 0; i < touched.length; i++) {
       const docId = touched[i]!;
       let text = WEIGHT_BY_MASK[mask[docId]!]!;
       mask[docId] = 0;
-      const base = statics[docId]!;
-      if (base < 0) continue;
-      // Early exit: a full heap whose worst hit beats this document's best possible score needs no word checks.
-      if (top.isFull() && (text + bestOthers) * TEXT_BAND + base < top.worst()) continue;
-      const doc = this.docs[docId];
-      if (!doc) continue;
-      let ok = true;
-      for (let w = 0; w < others.length && ok; w++) {
-        const word = others[w]!;
-        let m = 0;
-        const tokens = doc.tokens;
-        for (let k = 0; k < tokens.length; k++) if (tokens[k]!.startsWith(word)) m |= doc.masks[k]!;
-        if (m === 0) ok = false;
+      let all = true;
+      for (let w = 0; w < walked.length; w++) {
+        const m = walked[w]!.mask[docId]!;
+        walked[w]!.mask[docId] = 0;
+        if (m === 0) all = false;
         else text += WEIGHT_BY_MASK[m]!;
       }
-      if (!ok || (filtered && !this.passesFilters(doc, q))) continue;
-      top.push(text * TEXT_BAND + base, docId);
+      const base = statics[docId]!;
+      if (!all || base < 0) continue;
+      // Early exit: a full heap whose worst hit beats this document's best possible score needs no more checks.
+      if (top.isFull() && (text + bestChecked) * TEXT_BAND + base < top.worst()) continue;
+      const doc = this.docs[docId];
+      if (!doc) continue;
+      const more = checked.length ? this.wordsScore(doc, checked) : 0;
+      if (more < 0 || (filtered && !this.passesFilters(doc, q))) continue;
+      top.push((text + more) * TEXT_BAND + base, docId);
     }
   }
 
-  private scratch(): Uint8Array {
-    if (this.scratchMask.length < this.docs.length) {
-      this.scratchMask = new Uint8Array(Math.max(this.docs.length * 2, 1024));
+  private walkPostings(range: { lo: number; hi: number }, visit: (docId: number, mask: number) => void): void {
+    for (let t = range.lo; t < range.hi; t++) {
+      const entries = this.postings.get(this.sortedTokens[t]!)!.entries;
+      for (let i = 0; i < entries.length; i++) {
+        const e = entries[i]!;
+        visit(e >> MASK_SHIFT, e & MASK_ALL);
+      }
     }
-    return this.scratchMask;
+  }
+
+  /** Sum of the best field weights of `words` in the document; -1 when a word does not match. */
+  private wordsScore(doc: Doc, words: readonly string[]): number {
+    let total = 0;
+    const tokens = doc.tokens;
+    for (let w = 0; w < words.length; w++) {
+      const word = words[w]!;
+      let m = 0;
+      for (let k = 0; k < tokens.length; k++) if (tokens[k]!.startsWith(word)) m |= doc.masks[k]!;
+      if (m === 0) return -1;
+      total += WEIGHT_BY_MASK[m]!;
+    }
+    return total;
+  }
+
+  /**
+   * Walks documents by descending static score, scoring each fully, and stops once no later document can beat
+   * the worst kept hit (its text score is at most all-title). Returns false when the budget ran out first.
+   */
+  private queryByStaticOrder(q: ParsedQuery, top: TopK): boolean {
+    const order = this.staticOrder();
+    const maxText = q.words.length * WEIGHT_BY_MASK[FIELD.title]!;
+    const filtered = q.tags.length > 0 || q.sites.length > 0;
+    const budget = Math.min(order.length, STATIC_SCAN_BUDGET);
+    for (let i = 0; i < budget; i++) {
+      const docId = order[i]!;
+      const base = this.staticScores[docId]!;
+      if (top.isFull() && maxText * TEXT_BAND + base < top.worst()) return true;
+      if (base < 0) continue;
+      const doc = this.docs[docId]!;
+      const text = this.wordsScore(doc, q.words);
+      if (text < 0 || (filtered && !this.passesFilters(doc, q))) continue;
+      top.push(text * TEXT_BAND + base, docId);
+    }
+    return budget === order.length;
+  }
+
+  /** Live doc ids by descending static score (ties: older first); rebuilt with a bucket sort after changes. */
+  private staticOrder(): Int32Array {
+    if (this.staticOrderCache) return this.staticOrderCache;
+    const counts = new Int32Array(MAX_STATIC + 2);
+    const statics = this.staticScores;
+    let live = 0;
+    for (let id = 0; id < statics.length; id++) {
+      const s = statics[id]!;
+      if (s >= 0) {
+        counts[MAX_STATIC - s]!++;
+        live++;
+      }
+    }
+    let sum = 0;
+    for (let b = 0; b < counts.length; b++) {
+      const c = counts[b]!;
+      counts[b] = sum;
+      sum += c;
+    }
+    const order = new Int32Array(live);
+    for (let id = 0; id < statics.length; id++) {
+      const s = statics[id]!;
+      if (s >= 0) order[counts[MAX_STATIC - s]!++] = id;
+    }
+    this.staticOrderCache = order;
+    return order;
+  }
+
+  /** Zeroed scratch arrays (one per query word), sized to the doc ids; every user resets what it set. */
+  private scratch(slot: number): Uint8Array {
+    let array = this.scratchMasks[slot];
+    if (!array || array.length < this.docs.length) {
+      array = new Uint8Array(Math.max(this.docs.length * 2, 1024));
+      this.scratchMasks[slot] = array;
+    }
+    return array;
   }
 
   private hit(docId: number, top: TopK): SearchHit {
@@ -496,6 +615,7 @@ export class SearchIndex {
     const docId = this.docs.length;
     this.docs.push(doc);
     this.staticScores.push(this.computeStatic(doc));
+    this.staticOrderCache = null;
     this.alive++;
     this.indexTokens(docId, doc);
     return docId;
@@ -531,7 +651,7 @@ export class SearchIndex {
         this.postings.set(token, posting);
         this.pendingTokens.push(token);
       }
-      posting.entries.push(docId * MASK_BITS + masks[i]!);
+      posting.entries.push((docId << MASK_SHIFT) | masks[i]!);
       tokens[i] = posting.token;
     }
     doc.tokens = tokens;
@@ -554,6 +674,7 @@ export class SearchIndex {
     if (!this.docs[docId]) return;
     this.docs[docId] = undefined;
     this.staticScores[docId] = -1;
+    this.staticOrderCache = null;
     this.alive--;
     const dead = this.docs.length - this.alive;
     if (dead > 1000 && dead > this.alive / 4) this.compact();
@@ -575,6 +696,7 @@ export class SearchIndex {
     const live = this.docs.filter((d): d is Doc => d !== undefined);
     this.docs = [];
     this.staticScores = [];
+    this.staticOrderCache = null;
     this.alive = 0;
     this.postings.clear();
     this.sortedTokens = [];
