@@ -47,7 +47,7 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
   const tabs = createFakeTabs(hub);
   const commands = createFakeCommands(hub, tabs.control.activeTab);
   const notifications = createFakeNotifications(hub);
-  const menus = createFakeMenus(hub);
+  const menus = createFakeMenus(hub, runtime.control);
 
   const fake = {
     bookmarks: bookmarks.api,

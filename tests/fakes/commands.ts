@@ -1,5 +1,6 @@
 /**
- * browser.commands from the manifest: getAll lists every command with its localized description and its shortcut;
+ * browser.commands from the manifest: getAll lists every command with its localized description (null when none)
+ * and its shortcut;
  * control.triggerCommand fires onCommand(name, tab) as pressing the keys would.
  */
 import type { EventHub } from './events';
@@ -8,17 +9,15 @@ import { localizedManifest } from './manifest';
 
 export interface FakeCommand {
   name: string;
-  description?: string;
+  /** null when the manifest gives none (as Firefox reports _execute_action). */
+  description: string | null;
   shortcut?: string;
 }
 
 export function createFakeCommands(hub: EventHub, activeTab: () => FakeTab | undefined) {
   const manifest = localizedManifest() as { commands?: Record<string, { description?: string; suggested_key?: { default?: string } }> };
   const commands: FakeCommand[] = Object.entries(manifest.commands ?? {}).map(([name, c]) => {
-    const command: FakeCommand = { name };
-    if (c.description !== undefined) command.description = c.description;
-    command.shortcut = c.suggested_key?.default ?? '';
-    return command;
+    return { name, description: c.description ?? null, shortcut: c.suggested_key?.default ?? '' };
   });
   const onCommand = hub.event<(name: string, tab?: FakeTab) => void>();
   const onChanged = hub.event<(info: { name: string; newShortcut: string; oldShortcut: string }) => void>();

@@ -1,7 +1,8 @@
 /**
- * browser.menus (alias contextMenus) in memory: create needs an id (an event page cannot use generated ids),
- * duplicate ids are refused as in Firefox, parents must exist; remove/removeAll/update; control.clickMenu fires
- * onClicked(info, tab) for an existing item.
+ * browser.menus (alias contextMenus) in memory, as Firefox behaves (measured): create returns the id at once and
+ * reports a duplicate id or a missing parent through runtime.lastError in its callback (without a callback the
+ * error is only logged: here it lands in control.listenerErrors); an event page must give ids. remove/update of
+ * an unknown id reject. control.clickMenu fires onClicked(info, tab) for an existing item.
  */
 import type { EventHub } from './events';
 import type { FakeTab } from './tabs';
@@ -37,7 +38,12 @@ export interface MenuClickInfo {
   viewType?: string;
 }
 
-export function createFakeMenus(hub: EventHub) {
+export interface LastErrorSlot {
+  /** Runs the callback with runtime.lastError set to this message, as Firefox does for callback-style errors. */
+  withLastError(message: string, callback: () => void): void;
+}
+
+export function createFakeMenus(hub: EventHub, lastError: LastErrorSlot) {
   const items = new Map<string, MenuItem>();
   const events = {
     onClicked: hub.event<(info: MenuClickInfo, tab?: FakeTab) => void>(),
@@ -53,20 +59,26 @@ export function createFakeMenus(hub: EventHub) {
     ACTION_MENU_TOP_LEVEL_LIMIT: 6,
     create(props: MenuItem, callback?: () => void): string {
       if (typeof props.id !== 'string' || props.id === '') throw new Error('menus.create requires an id for non-persistent background scripts.');
-      if (items.has(props.id)) throw new Error(`ID already exists: ${props.id}`);
-      if (props.parentId !== undefined && !items.has(String(props.parentId))) throw new Error(`Could not find any MenuItem with id: ${props.parentId}`);
-      if (props.type !== 'separator' && props.title === undefined && props.command === undefined) throw new Error('Property "title" is required');
-      items.set(props.id, structuredClone(props));
-      if (callback) void Promise.resolve().then(callback);
+      const problem = items.has(props.id)
+        ? `The menu id ${props.id} already exists in menus.create.`
+        : props.parentId !== undefined && !items.has(String(props.parentId))
+          ? `Cannot find menu item with id ${props.parentId}`
+          : null;
+      if (problem === null) items.set(props.id, structuredClone(props));
+      void Promise.resolve().then(() => {
+        if (problem === null) callback?.();
+        else if (callback) lastError.withLastError(problem, callback);
+        else hub.report(new Error(`Unchecked lastError value: Error: ${problem}`));
+      });
       return props.id;
     },
     async update(id: string, changes: Partial<MenuItem>): Promise<void> {
       const item = items.get(id);
-      if (!item) throw new Error(`Could not find any MenuItem with id: ${id}`);
+      if (!item) throw new Error(`Cannot find menu item with id ${id}`);
       Object.assign(item, structuredClone(changes), { id });
     },
     async remove(id: string): Promise<void> {
-      if (!items.has(id)) throw new Error(`Could not find any MenuItem with id: ${id}`);
+      if (!items.has(id)) throw new Error(`Cannot find menu item with id ${id}`);
       for (const d of [id, ...descendants(id)]) items.delete(d);
     },
     async removeAll(): Promise<void> {

@@ -20,7 +20,7 @@ export interface ShownNotification extends NotificationOptions {
 
 export function createFakeNotifications(hub: EventHub) {
   const shown = new Map<string, NotificationOptions>();
-  let nextId = 1;
+  let nextId = 0;
   const events = {
     onClicked: hub.event<(id: string) => void>(),
     onButtonClicked: hub.event<(id: string, buttonIndex: number) => void>(),
@@ -28,11 +28,15 @@ export function createFakeNotifications(hub: EventHub) {
     onShown: hub.event<(id: string) => void>(),
   };
 
-  function create(idOrOptions: string | NotificationOptions, maybeOptions?: NotificationOptions): string {
-    const [id, options] = typeof idOrOptions === 'string' ? [idOrOptions, maybeOptions] : [`fake-notification-${nextId++}`, idOrOptions];
-    if (!options || typeof options.title !== 'string' || typeof options.message !== 'string') {
-      throw new Error('Type error for parameter options (Property "title" and "message" are required) for notifications.create.');
+  function check(options: NotificationOptions | undefined): void {
+    for (const property of ['type', 'title', 'message'] as const) {
+      if (typeof options?.[property] !== 'string') {
+        throw new Error(`Type error for parameter options (Property "${property}" is required) for notifications.create.`);
+      }
     }
+  }
+
+  function show(id: string, options: NotificationOptions): string {
     shown.set(id, structuredClone(options));
     events.onShown.emit(id);
     return id;
@@ -40,8 +44,11 @@ export function createFakeNotifications(hub: EventHub) {
 
   const api = {
     ...events,
-    async create(idOrOptions: string | NotificationOptions, maybeOptions?: NotificationOptions): Promise<string> {
-      return create(idOrOptions, maybeOptions);
+    /** Checks the options synchronously (Firefox's schema check); ids are generated as "0", "1", ... */
+    create(idOrOptions: string | NotificationOptions, maybeOptions?: NotificationOptions): Promise<string> {
+      const [id, options] = typeof idOrOptions === 'string' ? [idOrOptions, maybeOptions] : [String(nextId++), idOrOptions];
+      check(options);
+      return Promise.resolve().then(() => show(id, options!));
     },
     async clear(id: string): Promise<boolean> {
       const existed = shown.delete(id);

@@ -130,9 +130,14 @@ export function createFakeRuntime({ hub, extensionId, extensionOrigin }: FakeRun
     return { pagePort, backgroundPort, refuse: entry.refuse };
   }
 
+  let lastError: { message: string } | undefined;
   const api = {
     ...events,
     id: extensionId,
+    /** Set only while a callback that failed runs (menus.create). */
+    get lastError() {
+      return lastError;
+    },
     getURL(path: string): string {
       return extensionOrigin + path.replace(/^\//, '');
     },
@@ -163,6 +168,16 @@ export function createFakeRuntime({ hub, extensionId, extensionOrigin }: FakeRun
 
   const control = {
     defaultSender,
+    withLastError(message: string, callback: () => void): void {
+      lastError = { message };
+      try {
+        callback();
+      } catch (error) {
+        hub.report(error);
+      } finally {
+        lastError = undefined;
+      }
+    },
     /** A page sends a message to the background (runtime.sendMessage from popup/options). */
     sendMessage(message: unknown, sender: FakeSender = defaultSender()): Promise<unknown> {
       return deliverMessage(message, sender);

@@ -1,11 +1,25 @@
 /**
  * browser.storage.local (and session) in memory: values are structured-cloned in and out; get accepts null, a key,
  * a list of keys or an object of defaults; every change fires storage.onChanged(changes, area) and the area's own
- * onChanged(changes), with {oldValue, newValue} per key as Firefox reports them.
+ * onChanged(changes), with {oldValue, newValue} per key as Firefox reports them (also when the value is the same;
+ * removing a missing key or clearing an empty area fires nothing).
  */
 import type { EventHub, FakeEvent } from './events';
 
 type Changes = Record<string, { oldValue?: unknown; newValue?: unknown }>;
+
+function containsFunction(value: unknown, seen = new Set<unknown>()): boolean {
+  if (typeof value === 'function') return true;
+  if (!value || typeof value !== 'object' || seen.has(value)) return false;
+  seen.add(value);
+  return Object.values(value).some((v) => containsFunction(v, seen));
+}
+
+/** Structured clone with Firefox's message for the common mistake of storing a function. */
+function cloneForStorage<T>(value: T): T {
+  if (containsFunction(value)) throw new Error('DataCloneError: Function object could not be cloned.');
+  return structuredClone(value);
+}
 type Keys = null | undefined | string | string[] | Record<string, unknown>;
 
 export function createFakeStorageArea(areaName: string, hub: EventHub, globalOnChanged: FakeEvent<(changes: Changes, area: string) => void>) {
@@ -33,12 +47,14 @@ export function createFakeStorageArea(areaName: string, hub: EventHub, globalOnC
     },
     async set(items: Record<string, unknown>): Promise<void> {
       const changes: Changes = {};
-      const copies = structuredClone(items);
+      const copies = cloneForStorage(items);
       for (const [k, v] of Object.entries(copies)) {
-        const change: Changes[string] = { newValue: v };
+        // Firefox keeps no undefined value: the key is reported with neither value and not stored.
+        const change: Changes[string] = v === undefined ? {} : { newValue: v };
         if (data.has(k)) change.oldValue = data.get(k);
         changes[k] = change;
-        data.set(k, v);
+        if (v === undefined) data.delete(k);
+        else data.set(k, v);
       }
       announce(structuredClone(changes));
     },

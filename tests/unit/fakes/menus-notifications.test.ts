@@ -2,14 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { createFakeBrowser } from '../../fakes/browser';
 
 describe('fake menus', () => {
-  it('creates items with ids, refuses duplicates, missing parents and missing ids', () => {
+  it('reports a duplicate id or a missing parent through runtime.lastError in the callback, as Firefox does', async () => {
     const { browser, control } = createFakeBrowser();
-    browser.menus.create({ id: 'root', title: 'Tidymarks', contexts: ['page'] });
-    browser.menus.create({ id: 'child', parentId: 'root', title: 'Child' });
-    expect(() => browser.menus.create({ id: 'root', title: 'again' })).toThrow('ID already exists: root');
-    expect(() => browser.menus.create({ id: 'orphan', parentId: 'nope', title: 'x' })).toThrow('Could not find any MenuItem with id: nope');
-    expect(() => browser.menus.create({ title: 'no id' })).toThrow('requires an id');
+    const lastErrors: (string | undefined)[] = [];
+    const record = () => lastErrors.push((browser.runtime as unknown as { lastError?: { message: string } }).lastError?.message);
+    expect(browser.menus.create({ id: 'root', title: 'Tidymarks', contexts: ['page'] }, record)).toBe('root');
+    browser.menus.create({ id: 'child', parentId: 'root', title: 'Child' }, record);
+    browser.menus.create({ id: 'root', title: 'again' }, record);
+    browser.menus.create({ id: 'orphan', parentId: 'nope', title: 'x' }, record);
+    await Promise.resolve();
+    expect(lastErrors).toEqual([undefined, undefined, 'The menu id root already exists in menus.create.', 'Cannot find menu item with id nope']);
+    expect((browser.runtime as unknown as { lastError?: unknown }).lastError).toBeUndefined();
     expect(control.menuItems.map((i) => i.id)).toEqual(['root', 'child']);
+    expect(control.listenerErrors).toEqual([]);
+  });
+
+  it('an unchecked menus error (no callback) is logged into listenerErrors; an event page must give ids', async () => {
+    const { browser, control } = createFakeBrowser();
+    browser.menus.create({ id: 'a', title: 'A' });
+    browser.menus.create({ id: 'a', title: 'A again' });
+    await Promise.resolve();
+    expect(control.listenerErrors.map((e) => (e as Error).message)).toEqual(['Unchecked lastError value: Error: The menu id a already exists in menus.create.']);
+    expect(() => browser.menus.create({ title: 'no id' })).toThrow('requires an id');
   });
 
   it('remove takes the children along; removeAll empties; items survive an unload', async () => {
@@ -21,7 +35,7 @@ describe('fake menus', () => {
     expect(control.menuItems).toHaveLength(3);
     await browser.menus.remove('root');
     expect(control.menuItems.map((i) => i.id)).toEqual(['other']);
-    await expect(browser.menus.remove('root')).rejects.toThrow('Could not find any MenuItem with id: root');
+    await expect(browser.menus.remove('root')).rejects.toThrow('Cannot find menu item with id root');
     await browser.menus.removeAll();
     expect(control.menuItems).toEqual([]);
   });
@@ -39,9 +53,10 @@ describe('fake menus', () => {
 });
 
 describe('fake notifications', () => {
-  it('create shows a notification (generated or given id); clear removes it', async () => {
+  it('create shows a notification (generated id "0", "1", ... or the given one); clear removes it', async () => {
     const { browser, control } = createFakeBrowser();
     const id = await browser.notifications.create({ type: 'basic', title: 'T', message: 'M' });
+    expect(id).toBe('0');
     await browser.notifications.create('mine', { type: 'basic', title: 'T2', message: 'M2' });
     expect(control.notifications).toEqual([
       { id, type: 'basic', title: 'T', message: 'M' },
@@ -52,9 +67,13 @@ describe('fake notifications', () => {
     expect(control.notifications.map((n) => n.id)).toEqual(['mine']);
   });
 
-  it('refuses a basic notification without title or message', async () => {
-    const { browser } = createFakeBrowser();
-    await expect(browser.notifications.create({ type: 'basic', message: 'M' } as never)).rejects.toThrow('"title" and "message" are required');
+  it('refuses a notification without title or message synchronously, with the schema message', () => {
+    const { browser, control } = createFakeBrowser();
+    expect(() => browser.notifications.create({ type: 'basic', message: 'M' } as never)).toThrow(
+      'Type error for parameter options (Property "title" is required) for notifications.create.',
+    );
+    expect(() => browser.notifications.create('x', { type: 'basic', title: 'T' } as never)).toThrow('Property "message" is required');
+    expect(control.notifications).toEqual([]);
   });
 
   it('clickNotification and closeNotification fire onClicked and onClosed(byUser)', async () => {

@@ -50,6 +50,24 @@ describe('fake storage.local', () => {
     expect(seen).toEqual([{ a: { oldValue: 1 }, b: { oldValue: 2 } }]);
   });
 
+  it('reports a set of the same value, stores no undefined, and fires nothing for no-op removals', async () => {
+    const { browser } = createFakeBrowser();
+    await browser.storage.local.set({ a: 1, u: 1 });
+    const seen: unknown[] = [];
+    browser.storage.local.onChanged.addListener((changes) => seen.push(changes));
+    await browser.storage.local.set({ a: 1 });
+    await browser.storage.local.set({ u: undefined });
+    await browser.storage.local.remove('missing');
+    expect(seen).toEqual([{ a: { oldValue: 1, newValue: 1 } }, { u: { oldValue: 1 } }]);
+    expect(await browser.storage.local.get()).toEqual({ a: 1 });
+  });
+
+  it('refuses to store a function with Firefox message', async () => {
+    const { browser } = createFakeBrowser();
+    await expect(browser.storage.local.set({ f: { run: () => 1 } })).rejects.toThrow('DataCloneError: Function object could not be cloned.');
+    expect(await browser.storage.local.get()).toEqual({});
+  });
+
   it('keeps its data when the event page unloads', async () => {
     const { browser, control } = createFakeBrowser();
     await browser.storage.local.set({ kept: true });
