@@ -1,0 +1,105 @@
+/** The last cleanup sessions with Undo for each (asks first, with the exact count). */
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { SessionSummary } from '../../dedup/apply-feature';
+import type { UndoProgress, UndoResult } from '../../dedup/undo';
+import type { JobHandle } from '../../messaging/client';
+import { announceBookmarksChanged, errorMessage, useClient } from '../client-context';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { ProgressBar } from '../ProgressBar';
+
+const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; onUndone(): void }) {
+  const client = useClient();
+  const [sessions, setSessions] = useState<SessionSummary[] | null>(null);
+  const [confirm, setConfirm] = useState<SessionSummary | null>(null);
+  const [progress, setProgress] = useState<UndoProgress | null>(null);
+  const [result, setResult] = useState<UndoResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const job = useRef<JobHandle<UndoResult> | null>(null);
+  const reload = useCallback(() => {
+    client.call('dedup.sessions', {}).then(setSessions, (e) => setError(errorMessage(e)));
+  }, [client]);
+  useEffect(reload, [reload, refreshKey]);
+
+  const undo = async (s: SessionSummary) => {
+    setConfirm(null);
+    setError(null);
+    setResult(null);
+    const handle = client.startJob('dedup.undo', { sessionId: s.id }, setProgress);
+    job.current = handle;
+    try {
+      setResult(await handle.result);
+      onUndone();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      job.current = null;
+      setProgress(null);
+      announceBookmarksChanged();
+      reload();
+    }
+  };
+
+  return (
+    <section aria-labelledby="history-heading">
+      <h2 id="history-heading">Cleanup history</h2>
+      {sessions === null ? (
+        <p>Loading…</p>
+      ) : sessions.length === 0 ? (
+        <p class="muted">No cleanups yet.</p>
+      ) : (
+        <ul class="plain-list" data-testid="sessions">
+          {sessions.map((s) => (
+            <li key={s.id}>
+              <span>
+                {when.format(s.createdAt)}: removed {s.counts.removed}, moved {s.counts.moved}
+                {s.counts.skipped ? `, skipped ${s.counts.skipped}` : ''} — {s.undone ? 'undone' : s.status}
+                {s.cancelled ? ' (cancelled part way)' : ''}
+              </span>
+              {s.canUndo && (
+                <button type="button" disabled={!!progress} onClick={() => setConfirm(s)}>
+                  Undo…
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {progress && (
+        <>
+          <ProgressBar label={`Undoing (${progress.phase})`} done={progress.done} total={progress.total} rate={progress.rate} />
+          <button type="button" onClick={() => job.current?.cancel()}>
+            Cancel undo
+          </button>
+        </>
+      )}
+      {result && (
+        <p role="status" data-testid="undo-result">
+          Undone: {result.restored} restored, {result.movedBack} moved back{result.problems.length ? `, ${result.problems.length} problems` : ''}.
+        </p>
+      )}
+      {result?.problems.length ? (
+        <ul class="plain-list">
+          {result.problems.map((p, i) => (
+            <li key={i}>
+              {p.title ?? p.id}: {p.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      {confirm && (
+        <ConfirmDialog title="Undo this cleanup?" confirmLabel="Undo cleanup" danger={false} onCancel={() => setConfirm(null)} onConfirm={() => undo(confirm)}>
+          <p>
+            {confirm.counts.removed} removed items will be re-created and {confirm.counts.moved} moved items moved back.
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
