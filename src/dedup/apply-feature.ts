@@ -7,7 +7,7 @@
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf, JobHandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
-import { applyPlan, type CleanupDeps, type TagAccess } from './apply';
+import { applyPlan, createChangeWatch, type CleanupDeps, type TagAccess } from './apply';
 import { loadRemovedHistory, openJournal, type Journal, type SessionCounts, type SessionStatus } from './journal';
 import type { CleanupPlan } from './plan-types';
 import type { dedupJobs, dedupProtocol } from './protocol';
@@ -42,7 +42,9 @@ type ApplyRequests = Pick<typeof dedupProtocol, 'dedup.sessions'>;
 
 export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
   const journal = deps.journal ?? openJournal();
-  const cleanup: CleanupDeps = { browser: deps.browser, journal, tags: deps.tags, now: deps.now, newSessionId: deps.newSessionId };
+  // Registered now, synchronously: bookmark events tell a running apply what changed under it.
+  const watch = createChangeWatch(deps.browser.bookmarks);
+  const cleanup: CleanupDeps = { browser: deps.browser, journal, tags: deps.tags, now: deps.now, newSessionId: deps.newSessionId, watch };
 
   let queue: Promise<unknown> = Promise.resolve();
   /** Runs work after everything queued before it (success or failure). */
@@ -61,9 +63,12 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
     } catch (error) {
       if (error instanceof AppError && error.code === 'cancelled') throw error;
       // Something unexpected after the journal was written: put everything back now rather than at next start.
-      const rolledBack = (await recoverInterruptedSessions(cleanup)).filter((o) => o.action === 'rolled-back');
+      const outcomes = (await recoverInterruptedSessions(cleanup)).filter((o) => o.action === 'rolled-back');
       const message = error instanceof Error ? error.message : String(error);
-      if (!rolledBack.length) throw error;
+      if (!outcomes.length) throw error;
+      if (outcomes.some((o) => o.error)) {
+        throw new AppError('internal', `The cleanup failed (${message}) and could not be put back yet; it is journaled and will be rolled back when Tidymarks starts again.`);
+      }
       throw new AppError('internal', `The cleanup failed (${message}); everything it changed was put back.`);
     }
   }

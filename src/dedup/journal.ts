@@ -165,6 +165,11 @@ export interface Journal {
   unfinishedSessions(): Promise<SessionRecord[]>;
   entries(sessionId: string): Promise<JournalEntry[]>;
   markSkipped(sessionId: string, seqs: readonly number[]): Promise<void>;
+  /** Ends an apply in one durable transaction: entries not carried out, what was removed, the final status. */
+  finishApply(
+    sessionId: string,
+    done: { skippedSeqs: readonly number[]; removedKeys: readonly string[]; patch: Partial<Omit<SessionRecord, 'id'>> },
+  ): Promise<void>;
   /** Remembers the ids and URLs a session removed (for the sync-comeback flag). */
   rememberRemoved(sessionId: string, keys: readonly string[], removedAt: number): Promise<void>;
   /** Forgets what an undone session removed. */
@@ -251,6 +256,28 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
         if (entry) await tx.store.put({ ...entry, skipped: true });
       });
       await Promise.all([...writes, tx.done]);
+    },
+
+    async finishApply(sessionId, { skippedSeqs, removedKeys, patch }) {
+      const database = await db();
+      const tx = database.transaction(['sessions', 'entries', 'removedKeys'], 'readwrite', { durability: 'strict' });
+      const entries = tx.objectStore('entries');
+      const removed = tx.objectStore('removedKeys');
+      const sessions = tx.objectStore('sessions');
+      const removedAt = patch.finishedAt ?? Date.now();
+      const writes: Promise<unknown>[] = [];
+      for (const seq of new Set(skippedSeqs)) {
+        writes.push(entries.get([sessionId, seq]).then((e) => (e ? entries.put({ ...e, skipped: true }) : undefined)));
+      }
+      for (const key of new Set(removedKeys)) writes.push(removed.put({ key, sessionId, removedAt }));
+      writes.push(
+        sessions.get(sessionId).then((current) => {
+          if (!current) throw new Error(`No cleanup session ${sessionId} in the journal.`);
+          return sessions.put({ ...current, ...patch, id: sessionId });
+        }),
+      );
+      await Promise.all([...writes, tx.done]);
+      await pruneRemoved(database);
     },
 
     async rememberRemoved(sessionId, keys, removedAt) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPlan, checkPlan, getExisting } from '../../../src/dedup/apply';
+import { applyPlan, checkPlan, createChangeWatch, getExisting } from '../../../src/dedup/apply';
 import type { CleanupPlan } from '../../../src/dedup/plan-types';
 import { find, flatten, MENU, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED } from './cleanup-fixtures';
 
@@ -224,6 +224,47 @@ describe('applyPlan', () => {
     expect(countWhilePaused).toBeGreaterThan(3);
     expect(result.counts.removed).toBe(297);
     expect(await t.browser.bookmarks.getChildren(MENU)).toHaveLength(3);
+  });
+
+  for (const mode of ['bookmark events', 'reading each batch again'] as const) {
+    it(`an item changed while the apply runs (e.g. during a pause) is skipped and reported, found by ${mode}`, async () => {
+      const t = setup();
+      await seed(t.browser, MENU, Array.from({ length: 300 }, (_, i) => ({ title: `c${i}`, url: url(i % 3) })));
+      const plan = await planFromTree(t.browser, { createdAt: t.now() });
+      const children = await t.browser.bookmarks.getChildren(MENU);
+      const late = children[250];
+      const deps = mode === 'bookmark events' ? { ...t.deps, watch: createChangeWatch(t.browser.bookmarks) } : t.deps;
+      const ctx = testCtx({
+        onCheckpoint: async (n) => {
+          // 4th checkpoint: the first holding batch is done; the user edits an item of a later batch.
+          if (n === 4) await t.browser.bookmarks.update(late.id, mode === 'bookmark events' ? { title: 'renamed' } : { url: 'https://edited.example/' });
+        },
+      });
+      const result = await applyPlan(deps, plan, ctx);
+      expect(result.problems).toEqual([expect.objectContaining({ id: late.id, reason: 'changed' })]);
+      expect((await t.browser.bookmarks.get(late.id))[0].parentId).toBe(MENU);
+      expect(result.counts.removed).toBe(296);
+      const skipped = (await t.journal.entries(result.sessionId)).filter((e) => e.skipped);
+      expect(skipped.map((e) => e.role !== 'tag-merge' && e.id)).toEqual([late.id]);
+    });
+  }
+
+  it('with bookmark events, a bookmark added inside a folder about to be collapsed keeps the folder', async () => {
+    const t = setup();
+    await seed(t.browser, MENU, [{ title: 'A', children: [{ title: 'x', url: url(1) }] }]);
+    await seed(t.browser, TOOLBAR, [{ title: 'A (1)', children: [{ title: 'x', url: url(1) }, { title: 'sub', children: [] }] }]);
+    const copy = await find(t.browser, 'A (1)');
+    const sub = await find(t.browser, 'sub');
+    const plan = await planFromTree(t.browser, { createdAt: t.now(), folderMerges: [[(await find(t.browser, 'A')).id, copy.id]] });
+    plan.moves = [];
+    const ctx = testCtx({
+      onCheckpoint: async (n) => {
+        if (n === 3) await t.browser.bookmarks.create({ parentId: sub.id, title: 'new', url: url(5) });
+      },
+    });
+    const result = await applyPlan({ ...t.deps, watch: createChangeWatch(t.browser.bookmarks) }, plan, ctx);
+    expect(result.problems).toEqual([expect.objectContaining({ id: copy.id, reason: 'changed' })]);
+    expect((await find(t.browser, 'new')).parentId).toBe(sub.id);
   });
 
   it('a cancel stops at the next batch: what was done stays done and journaled, the rest is reported, nothing is left in a holding folder', async () => {

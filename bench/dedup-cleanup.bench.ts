@@ -1,0 +1,170 @@
+/**
+ * The journaled cleanup in real Firefox, each against an anchor measured in the same run:
+ *  - dedup.cleanup.firefox.5k.speedup: a plain sequential bookmarks.remove loop over 5,000 loose duplicates / our
+ *    'dedup.apply' job (journal, checks, holding folder, one removeTree) over another fresh 5,000 copies of the
+ *    same URLs. Bar: at least 2.5.
+ *  - dedup.collapseFolder.firefox.10k.ms: the 'dedup.apply' job collapsing one duplicated 10,000-item folder
+ *    (subtree read, journal of all 10,000, removeTree), timed from the page. Bar: at most 1,500 ms.
+ *  - dedup.undo.firefox.1k.ratioToCreate: the 'dedup.undo' job restoring 1,000 removed bookmarks / a plain
+ *    sequential bookmarks.create loop of 1,000 (the mean of one loop before and one after). Bar: at most 1.3.
+ */
+import type { Page } from 'puppeteer-core';
+import type { CleanupPlan } from '../src/dedup/plan-types';
+import { defineSuite, type BenchRow } from './lib/types';
+import { flatFolder, seedHtml } from './lib/seed-html';
+import { round } from './lib/stats';
+
+/** The ids, parents and URLs of the bookmarks of the top-level Bookmarks Menu folders with these titles. */
+async function folderItems(page: Page, titles: string[]) {
+  return page.evaluate(async (titles: string[]) => {
+    const children = await window.tm.browser.bookmarks.getChildren('menu________');
+    const out: Record<string, { folderId: string; items: { id: string; url: string }[] }> = {};
+    for (const title of titles) {
+      const folder = children.find((c) => c.title === title)!;
+      const items = await window.tm.browser.bookmarks.getChildren(folder.id);
+      out[title] = { folderId: folder.id, items: items.map((n) => ({ id: n.id, url: n.url! })) };
+    }
+    return out;
+  }, titles);
+}
+
+type Folder = Awaited<ReturnType<typeof folderItems>>[string];
+
+/** Every bookmark of `copy` is a loose duplicate of the bookmark with the same URL in `keep`. */
+function loosePlan(keep: Folder, copy: Folder): CleanupPlan {
+  const keeper = new Map(keep.items.map((i) => [i.url, i.id]));
+  const removals = copy.items.map((i) => ({
+    id: i.id,
+    kind: 'bookmark' as const,
+    expectedUrl: i.url,
+    expectedParentId: copy.folderId,
+    reason: 'duplicate-bookmark' as const,
+    keptId: keeper.get(i.url)!,
+  }));
+  return {
+    id: `bench-${Date.now()}`,
+    createdAt: Date.now(),
+    removals,
+    moves: [],
+    tagMerges: [],
+    summary: { duplicateBookmarks: removals.length, duplicateFolders: 0, emptyFolders: 0, movedItems: 0 },
+  };
+}
+
+async function runJob(page: Page, kind: 'dedup.apply' | 'dedup.undo', input: unknown) {
+  return page.evaluate(
+    async (kind: string, input: unknown) => {
+      const t = performance.now();
+      const phases: string[] = [];
+      let last = '';
+      const result = (await window.tm.client.startJob(kind as 'dedup.apply', input as never, (p: { phase: string }) => {
+        if (p.phase !== last) phases.push(`${p.phase}@${Math.round(performance.now() - t)}`);
+        last = p.phase;
+      }).result) as { sessionId: string; problems: unknown[] };
+      return { ms: performance.now() - t, sessionId: result.sessionId, problems: result.problems.length, phases: phases.join(' ') };
+    },
+    kind,
+    input,
+  );
+}
+
+export default defineSuite({
+  name: 'dedup cleanup',
+  async run(ctx) {
+    const rows: BenchRow[] = [];
+    const quickNote = (n: number) => (ctx.quick ? ` (quick: ${n})` : '');
+
+    // --- 5k loose duplicates: remove loop vs journaled apply, each on its own fresh copies. ---
+    {
+      const n = ctx.quick ? 1_000 : 5_000;
+      const folders = ['Keep', 'Loop copies', 'Apply copies'].map((title) => flatFolder(title, n, 'dup'));
+      const ff = await ctx.firefox({ seedHtml: seedHtml(folders), seedCount: 3 * n });
+      const page = await ff.harness();
+      const f = await folderItems(page, ['Keep', 'Loop copies', 'Apply copies']);
+      ctx.log(`removing ${n} loose duplicates one by one…`);
+      const loopMs = await page.evaluate(async (ids: string[]) => {
+        const t = performance.now();
+        for (const id of ids) await window.tm.browser.bookmarks.remove(id);
+        return performance.now() - t;
+      }, f['Loop copies'].items.map((i) => i.id));
+      ctx.log(`applying a plan of ${n} loose duplicates…`);
+      const applied = await runJob(page, 'dedup.apply', loosePlan(f.Keep, f['Apply copies']));
+      ctx.log(`apply phases (ms from start): ${applied.phases}`);
+      if (applied.problems) throw new Error(`apply reported ${applied.problems} problems`);
+      const left = await page.evaluate(async (id: string) => (await window.tm.browser.bookmarks.getChildren(id)).length, f['Apply copies'].folderId);
+      if (left !== 0) throw new Error(`${left} duplicates were left`);
+      rows.push({
+        id: 'dedup.cleanup.firefox.5k.speedup',
+        value: round(loopMs / applied.ms),
+        unit: 'x',
+        better: 'higher',
+        note: `sequential remove loop ${Math.round(loopMs)} ms / journaled apply ${Math.round(applied.ms)} ms over ${n} loose duplicates${quickNote(n)}`,
+        bar: { min: 2.5 },
+      });
+    }
+
+    // --- Collapse one duplicated 10k folder. ---
+    {
+      const n = ctx.quick ? 2_000 : 10_000;
+      const ff = await ctx.firefox({ seedHtml: seedHtml([flatFolder('Library', n, 'lib'), flatFolder('Library (1)', n, 'lib')]), seedCount: 2 * n });
+      const page = await ff.harness();
+      const f = await folderItems(page, ['Library', 'Library (1)']);
+      const plan: CleanupPlan = {
+        id: 'bench-collapse',
+        createdAt: Date.now(),
+        removals: [{ id: f['Library (1)'].folderId, kind: 'folder', expectedUrl: null, expectedParentId: 'menu________', reason: 'duplicate-folder', keptId: f.Library.folderId }],
+        moves: [],
+        tagMerges: [],
+        summary: { duplicateBookmarks: 0, duplicateFolders: 1, emptyFolders: 0, movedItems: 0 },
+      };
+      const applied = await runJob(page, 'dedup.apply', plan);
+      ctx.log(`collapse phases (ms from start): ${applied.phases}`);
+      if (applied.problems) throw new Error(`collapse reported ${applied.problems} problems`);
+      const sessions = await page.evaluate(() => window.tm.client.call('dedup.sessions', {}));
+      if (sessions[0]?.counts.removed !== n + 1) throw new Error(`journal holds ${sessions[0]?.counts.removed} items, expected ${n + 1}`);
+      rows.push({
+        id: 'dedup.collapseFolder.firefox.10k.ms',
+        value: Math.round(applied.ms),
+        unit: 'ms',
+        better: 'lower',
+        note: `'dedup.apply' collapsing one duplicated ${n}-item folder from the page: check, journal of every item, removeTree${quickNote(n)}`,
+        bar: { max: 1500 },
+      });
+    }
+
+    // --- Undo of 1,000 removed bookmarks vs a plain create loop. ---
+    {
+      const n = 1_000;
+      const ff = await ctx.firefox({ seedHtml: seedHtml([flatFolder('Keep', n, 'undo'), flatFolder('Copies', n, 'undo')]), seedCount: 2 * n });
+      const page = await ff.harness();
+      const f = await folderItems(page, ['Keep', 'Copies']);
+      const applied = await runJob(page, 'dedup.apply', loosePlan(f.Keep, f.Copies));
+      const createLoop = () =>
+        page.evaluate(async (n: number) => {
+          const b = window.tm.browser.bookmarks;
+          const folder = await b.create({ parentId: 'unfiled_____', title: 'Create loop' });
+          const t = performance.now();
+          for (let i = 0; i < n; i++) await b.create({ parentId: folder.id, title: `created ${i}`, url: `https://created.example/${i}` });
+          const ms = performance.now() - t;
+          await b.removeTree(folder.id);
+          return ms;
+        }, n);
+      const createBefore = await createLoop();
+      const undone = await runJob(page, 'dedup.undo', { sessionId: applied.sessionId });
+      ctx.log(`undo phases (ms from start): ${undone.phases}`);
+      const createAfter = await createLoop();
+      const restored = await page.evaluate(async (id: string) => (await window.tm.browser.bookmarks.getChildren(id)).length, f.Copies.folderId);
+      if (restored !== n) throw new Error(`undo restored ${restored} of ${n}`);
+      const anchor = (createBefore + createAfter) / 2;
+      rows.push({
+        id: 'dedup.undo.firefox.1k.ratioToCreate',
+        value: round(undone.ms / anchor),
+        unit: 'ratio',
+        better: 'lower',
+        note: `'dedup.undo' of ${n} removed bookmarks ${Math.round(undone.ms)} ms / sequential create loop of ${n} ${Math.round(anchor)} ms (mean of ${Math.round(createBefore)} before and ${Math.round(createAfter)} after)`,
+        bar: { max: 1.3 },
+      });
+    }
+    return rows;
+  },
+});
