@@ -1,0 +1,213 @@
+/**
+ * The options page in real Firefox: settings persist; the duplicates workflow on a seeded sync-like profile
+ * (scan -> change a keep rule -> preview -> apply -> bookmarks as expected -> undo -> back to the start); a folder
+ * pair merge; ?url= focuses a group; the tag manager. Saves a screenshot of each view into docs/screenshots.
+ */
+import { resolve } from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchFirefox, repoRoot, type Firefox } from './firefox';
+
+const shot = (name: string) => resolve(repoRoot, `docs/screenshots/${name}.png`);
+
+/** Every bookmark as "folder path > title <url>", sorted (ids left out). */
+async function bookmarkList(harness: Page): Promise<string[]> {
+  return harness.evaluate(async () => {
+    type N = { title: string; url?: string; type?: string; children?: N[] };
+    const [root] = (await window.tm.browser.bookmarks.getTree()) as N[];
+    const out: string[] = [];
+    const walk = (n: N, path: string[]) => {
+      if (n.children) for (const c of n.children) walk(c, n.title ? [...path, n.title] : path);
+      else if (n.type !== 'separator') out.push(`${path.join(' › ')} > ${n.title} <${n.url}>`);
+    };
+    walk(root!, []);
+    return out.sort();
+  });
+}
+
+/** A profile that sync multiplied: loose copies across roots, a folder copied with a " (2)" suffix, an empty folder. */
+async function seedSyncLike(harness: Page) {
+  await harness.evaluate(async () => {
+    const b = window.tm.browser.bookmarks;
+    // The Other Bookmarks copy is older; the menu ranks higher among preferred folders.
+    await b.create({ parentId: 'unfiled_____', title: 'Lemon tart (sync)', url: 'https://recipes.example/lemon-tart/' });
+    await new Promise((r) => setTimeout(r, 20));
+    await b.create({ parentId: 'menu________', title: 'Lemon tart', url: 'https://recipes.example/lemon-tart' });
+    await b.create({ parentId: 'toolbar_____', title: 'News', url: 'https://news.example/' });
+    await b.create({ parentId: 'unfiled_____', title: 'News', url: 'https://news.example/' });
+    await b.create({ parentId: 'mobile______', title: 'News', url: 'https://news.example/?utm_source=phone' });
+    await b.create({ parentId: 'menu________', title: 'Unique', url: 'https://unique.example/' });
+    await b.create({ parentId: 'unfiled_____', title: 'Empty from sync' });
+  });
+}
+
+async function seedFolderPair(harness: Page) {
+  await harness.evaluate(async () => {
+    const b = window.tm.browser.bookmarks;
+    const dev = await b.create({ parentId: 'toolbar_____', title: 'Dev' });
+    const dev2 = await b.create({ parentId: 'toolbar_____', title: 'Dev (2)' });
+    for (const n of [1, 2, 3]) {
+      await b.create({ parentId: dev.id, title: `Doc ${n}`, url: `https://docs.example/${n}` });
+      await b.create({ parentId: dev2.id, title: `Doc ${n}`, url: `https://docs.example/${n}` });
+    }
+    await b.create({ parentId: dev.id, title: 'Doc 4', url: 'https://docs.example/4' });
+  });
+}
+
+async function openDuplicates(ff: Firefox, query = ''): Promise<Page> {
+  const page = await ff.open(`options/index.html${query}#duplicates`);
+  await page.setViewport({ width: 1100, height: 900 });
+  await page.waitForSelector('[data-testid="scan-summary"]');
+  return page;
+}
+
+const text = (page: Page, selector: string) => page.$eval(selector, (el) => el.textContent ?? '');
+
+async function confirm(page: Page) {
+  const button = await page.waitForSelector('[role="alertdialog"] [data-testid="confirm"]');
+  await button!.click();
+}
+
+describe('options page in real Firefox', () => {
+  let ff: Firefox;
+  beforeAll(async () => {
+    ff = await launchFirefox();
+  });
+  afterAll(async () => {
+    await ff?.close();
+  });
+  beforeEach(async () => {
+    await ff.reset();
+  });
+
+  it('settings are stored at once, survive reopening the page, and reset asks first', async () => {
+    const page = await ff.open('options/index.html#settings');
+    await page.setViewport({ width: 1000, height: 1400 });
+    await page.waitForSelector('#matching-ignoreWww');
+    await page.click('#matching-ignoreWww');
+    await page.waitForSelector('[data-testid="settings-saved"]');
+    await page.waitForSelector('[data-testid="shortcut"]::-p-text(Alt+Shift+B)');
+    await page.screenshot({ path: shot('settings'), fullPage: true });
+    await page.close();
+
+    const again = await ff.open('options/index.html#settings');
+    await again.waitForSelector('#matching-ignoreWww');
+    expect(await again.$eval('#matching-ignoreWww', (el) => (el as HTMLInputElement).checked)).toBe(true);
+    const harness = await ff.harness();
+    expect((await harness.evaluate(() => window.tm.client.call('settings.get', {}))).matching.ignoreWww).toBe(true);
+
+    await again.click('button::-p-text(Reset all settings to defaults)');
+    const dialog = await again.waitForSelector('[role="alertdialog"]');
+    expect(await dialog!.evaluate((el) => el.textContent)).toContain('All 5 sections');
+    await again.click('[role="alertdialog"] button::-p-text(Cancel)');
+    expect((await harness.evaluate(() => window.tm.client.call('settings.get', {}))).matching.ignoreWww).toBe(true);
+    await again.click('button::-p-text(Reset all settings to defaults)');
+    await confirm(again);
+    await again.waitForFunction(() => !(document.getElementById('matching-ignoreWww') as HTMLInputElement).checked);
+    expect((await harness.evaluate(() => window.tm.client.call('settings.get', {}))).matching.ignoreWww).toBe(false);
+    await again.close();
+  });
+
+  it('scan -> change a keep rule -> preview -> apply -> expected bookmarks -> undo -> back to the start', async () => {
+    const harness = await ff.harness();
+    await seedSyncLike(harness);
+    const start = await bookmarkList(harness);
+    const page = await openDuplicates(ff);
+    expect(await text(page, '[data-testid="summary-groups"]')).toContain('2');
+    expect(await text(page, '[data-testid="summary-copies"]')).toContain('3');
+    expect(await text(page, '[data-testid="summary-empty"]')).toContain('1');
+    // By default the menu copy of the tart stays (preferred folders rank the menu above Other Bookmarks).
+    const keptBefore = await page.$$eval('[data-testid="kept-copy"]', (els) => els.map((e) => e.textContent ?? ''));
+    expect(keptBefore.some((t) => t.includes('Bookmarks Menu') && t.includes('Lemon tart'))).toBe(true);
+    await page.screenshot({ path: shot('duplicates'), fullPage: true });
+
+    // Change a keep rule: drop "In a preferred folder", so "Oldest" decides: the Other Bookmarks copy stays.
+    await page.click('details.keep-rules > summary');
+    await page.click('button[aria-label="Remove In a preferred folder"]');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="kept-copy"]')].some((e) => e.textContent?.includes('Lemon tart (sync)')),
+    );
+
+    await page.click('button::-p-text(Preview the cleanup)');
+    await page.waitForSelector('[data-testid="plan-preview"]');
+    expect(await text(page, '[data-testid="plan-bookmarks"]')).toBe('3');
+    expect(await text(page, '[data-testid="plan-empty"]')).toBe('1');
+    await page.click('button::-p-text(Apply…)');
+    const dialog = await page.waitForSelector('[role="alertdialog"]');
+    expect(await dialog!.evaluate((el) => el.textContent)).toContain('3 duplicate bookmarks, 0 duplicated folders and 1 empty folders will be removed');
+    await confirm(page);
+    await page.waitForSelector('[data-testid="apply-result"]');
+    expect(await text(page, '[data-testid="apply-result"]')).toMatch(/Done: 4 removed/);
+
+    expect(await bookmarkList(harness)).toEqual(
+      [
+        'Bookmarks Menu > Unique <https://unique.example/>',
+        'Bookmarks Toolbar > News <https://news.example/>',
+        'Other Bookmarks > Lemon tart (sync) <https://recipes.example/lemon-tart/>',
+      ].sort(),
+    );
+
+    await page.click('[data-testid="sessions"] button::-p-text(Undo)');
+    await confirm(page);
+    await page.waitForSelector('[data-testid="undo-result"]');
+    expect(await bookmarkList(harness)).toEqual(start);
+    await page.close();
+  });
+
+  it('merges a duplicated folder pair into the folder the user chooses', async () => {
+    const harness = await ff.harness();
+    await seedFolderPair(harness);
+    const page = await openDuplicates(ff);
+    const pairs = await text(page, '[data-testid="folder-pairs"]');
+    expect(pairs).toMatch(/Bookmarks Toolbar › Dev ↔ Bookmarks Toolbar › Dev \(2\): 3 shared, 1 unique/);
+    await page.click('button::-p-text(Preview the cleanup)');
+    await page.waitForSelector('[data-testid="plan-preview"]');
+    expect(await text(page, '[data-testid="plan-folders"]')).toBe('1');
+    await page.click('button::-p-text(Apply…)');
+    await confirm(page);
+    await page.waitForSelector('[data-testid="apply-result"]');
+    expect(await bookmarkList(harness)).toEqual([1, 2, 3, 4].map((n) => `Bookmarks Toolbar › Dev > Doc ${n} <https://docs.example/${n}>`));
+    await page.close();
+  });
+
+  it('?url= from the popup focuses that URL’s group', async () => {
+    const harness = await ff.harness();
+    await harness.evaluate(async () => {
+      const b = window.tm.browser.bookmarks;
+      for (let i = 0; i < 60; i++) {
+        await b.create({ parentId: 'menu________', title: `Page ${i}`, url: `https://many.example/${i}` });
+        await b.create({ parentId: 'unfiled_____', title: `Page ${i}`, url: `https://many.example/${i}` });
+      }
+    });
+    const page = await openDuplicates(ff, `?url=${encodeURIComponent('https://many.example/55')}`);
+    const focused = await page.waitForSelector('.group-row.focused');
+    expect(await focused!.evaluate((el) => el.getAttribute('data-group-key'))).toContain('many.example/55');
+    await page.close();
+  });
+
+  it('the tag manager lists tags with counts and renames one', async () => {
+    const harness = await ff.harness();
+    await harness.evaluate(async () => {
+      const b = window.tm.browser.bookmarks;
+      await b.create({ parentId: 'unfiled_____', title: 'A', url: 'https://a.example/' });
+      await b.create({ parentId: 'unfiled_____', title: 'B', url: 'https://b.example/' });
+      await window.tm.client.call('tags.add', { urls: ['https://a.example/', 'https://b.example/'], tags: ['reading'] });
+      await window.tm.client.call('tags.add', { urls: ['https://a.example/'], tags: ['dev'] });
+    });
+    const page = await ff.open('options/index.html#tags');
+    await page.setViewport({ width: 1000, height: 800 });
+    await page.waitForSelector('[data-testid="tag-count-reading"]::-p-text(2)');
+    await page.click('button::-p-text(reading)');
+    await page.waitForSelector('[data-testid="tag-urls"] ::-p-text(https://b.example/)');
+    await page.screenshot({ path: shot('tags'), fullPage: true });
+    await page.$eval('#rename-to', (el) => ((el as HTMLInputElement).value = ''));
+    await page.type('#rename-to', 'later');
+    await page.click('button::-p-text(Rename)');
+    await page.waitForSelector('[data-testid="tags-status"]::-p-text(Renamed “reading” to “later” on 2 addresses.)');
+    expect(await harness.evaluate(() => window.tm.client.call('tags.list', {}))).toEqual([
+      { tag: 'dev', count: 1 },
+      { tag: 'later', count: 2 },
+    ]);
+    await page.close();
+  });
+});
