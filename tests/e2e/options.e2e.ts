@@ -38,6 +38,8 @@ async function seedSyncLike(harness: Page) {
     await b.create({ parentId: 'mobile______', title: 'News', url: 'https://news.example/?utm_source=phone' });
     await b.create({ parentId: 'menu________', title: 'Unique', url: 'https://unique.example/' });
     await b.create({ parentId: 'unfiled_____', title: 'Empty from sync' });
+    await window.tm.client.call('tags.add', { urls: ['https://news.example/'], tags: ['daily'] });
+    for (let i = 0; i < 3; i++) await window.tm.browser.history.addUrl({ url: 'https://news.example/', title: 'News', visitTime: Date.now() - 60_000 * (i + 1) });
   });
 }
 
@@ -160,13 +162,18 @@ describe('options page in real Firefox', () => {
     const page = await openDuplicates(ff);
     const pairs = await text(page, '[data-testid="folder-pairs"]');
     expect(pairs).toMatch(/Bookmarks Toolbar › Dev ↔ Bookmarks Toolbar › Dev \(2\): 3 shared, 1 unique/);
+    // The user chooses to keep "Dev (2)": Dev's unique bookmark moves into it, then Dev goes.
+    const select = await page.waitForSelector('[data-testid="folder-pairs"] select');
+    const value = await select!.evaluate((el) => [...(el as HTMLSelectElement).options].find((o) => o.text.endsWith('Dev (2)'))!.value);
+    await select!.select(value);
     await page.click('button::-p-text(Preview the cleanup)');
     await page.waitForSelector('[data-testid="plan-preview"]');
     expect(await text(page, '[data-testid="plan-folders"]')).toBe('1');
     await page.click('button::-p-text(Apply…)');
     await confirm(page);
     await page.waitForSelector('[data-testid="apply-result"]');
-    expect(await bookmarkList(harness)).toEqual([1, 2, 3, 4].map((n) => `Bookmarks Toolbar › Dev > Doc ${n} <https://docs.example/${n}>`));
+    expect(await bookmarkList(harness)).toEqual([1, 2, 3, 4].map((n) => `Bookmarks Toolbar › Dev (2) > Doc ${n} <https://docs.example/${n}>`));
+    expect(await harness.evaluate(async () => (await window.tm.browser.bookmarks.getChildren('toolbar_____')).map((c) => c.title))).toEqual(['Dev (2)']);
     await page.close();
   });
 

@@ -38,7 +38,7 @@ export function EmptyFolders({ folders, include, onInclude }: { folders: EmptyFo
     <div>
       <div class="check">
         <input type="checkbox" id="include-empty" checked={include} onChange={(e) => onInclude((e.target as HTMLInputElement).checked)} />
-        <label for="include-empty">Remove the {folders.length} empty folders</label>
+        <label for="include-empty">{folders.length === 1 ? 'Remove the empty folder' : `Remove the ${folders.length} empty folders`}</label>
       </div>
       <details>
         <summary>Show them</summary>

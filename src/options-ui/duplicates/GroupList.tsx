@@ -120,7 +120,7 @@ export function GroupList({ rows, groupCount, keeperOf, isLeft, onKeep, onLeave,
       class="virtual-list"
       ref={viewport}
       onScroll={onScroll}
-      style={{ height: height ?? viewportHeight }}
+      style={{ height: Math.min(height ?? viewportHeight, rows.length * ROW_HEIGHT + 2) }}
       role="region"
       aria-label={`Duplicate groups (${groupCount})`}
       tabIndex={0}
