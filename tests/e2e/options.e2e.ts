@@ -90,6 +90,18 @@ describe('options page in real Firefox', () => {
     await page.waitForSelector('[data-testid="settings-saved"]');
     await page.waitForSelector('[data-testid="shortcut"]::-p-text(Alt+Shift+B)');
     await page.screenshot({ path: shot('settings'), fullPage: true });
+    // The shortcut button opens Firefox's "Manage Extension Shortcuts" when this Firefox offers it, else explains the path.
+    const canOpen = await (await ff.harness()).evaluate(() => typeof (window.tm.browser.commands as { openShortcutSettings?: unknown }).openShortcutSettings === 'function');
+    console.info('commands.openShortcutSettings available in this Firefox:', canOpen);
+    const pagesBefore = (await ff.browser.pages()).length;
+    await page.click('button::-p-text(Change shortcuts in Firefox)');
+    if (canOpen) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const urls = await Promise.all((await ff.browser.pages()).map((p) => p.evaluate(() => location.href).catch(() => '')));
+      expect(urls.some((u) => u.startsWith('about:addons')) || (await ff.browser.pages()).length > pagesBefore).toBe(true);
+    } else {
+      await page.waitForSelector('::-p-text(Manage Extension Shortcuts)');
+    }
     await page.close();
 
     const again = await ff.open('options/index.html#settings');
