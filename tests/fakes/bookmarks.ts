@@ -152,7 +152,7 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
   const find = (id: string): StoredNode | undefined => nodes.get(id);
   const parentOf = (node: StoredNode): StoredNode | undefined => (node.parentId === undefined ? undefined : nodes.get(node.parentId));
   const indexOf = (node: StoredNode): number => node.position;
-  const displayTitle = (node: StoredNode): string => (node.id in ROOT_DISPLAY_TITLES ? ROOT_DISPLAY_TITLES[node.id] : node.title);
+  const displayTitle = (node: StoredNode): string => (Object.hasOwn(ROOT_DISPLAY_TITLES, node.id) ? ROOT_DISPLAY_TITLES[node.id] : node.title);
   /** Tag folders and tag entries live under the tags root; Firefox keeps them out of trees and searches. */
   const underTags = (node: StoredNode): boolean => node.parentId === TAGS || (node.parentId !== undefined && parentOf(node)?.parentId === TAGS);
 

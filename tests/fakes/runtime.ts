@@ -37,7 +37,7 @@ export interface FakePort {
 
 export const NO_RECEIVER = 'Could not establish connection. Receiving end does not exist.';
 
-/** Resolves after already queued port messages are delivered (they travel as microtasks). */
+/** Delivers later, in order: port messages and disconnects travel as microtasks, as they cross contexts in Firefox. */
 const later = (fn: () => void) => void Promise.resolve().then(fn);
 
 export interface FakeRuntimeOptions {
