@@ -100,7 +100,7 @@ class FolderModel {
  * Applies seeded random edits to the bookmarks and to a model of Places' positions. After every step the touched
  * folders must list the model's ids with the model's indices, and every event must be the one the model predicts.
  */
-async function randomEditsMatchModel(b: Browser, seed: number, steps: number): Promise<void> {
+export async function randomEditsMatchModel(b: Browser, seed: number, steps: number): Promise<void> {
   const random = seededRandom(seed);
   const folders = new Map<string, FolderModel>([[MENU_ID, new FolderModel()], [TOOLBAR_ID, new FolderModel()], [U, new FolderModel()]]);
   const kinds = new Map<string, 'bookmark' | 'folder' | 'separator'>();
