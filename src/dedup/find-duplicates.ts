@@ -31,7 +31,7 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
   const first = new Int32Array(keys.length).fill(-1);
   const members = new Map<number, number[]>();
   for (let i = 0; i < bookmarks.length; i++) {
-    const key = bookmarks[i].key;
+    const key = bookmarks.key[i];
     if (first[key] === -1) {
       first[key] = i;
       continue;
@@ -49,39 +49,46 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
   }
 
   const rules = context.keep.rules;
+  const hasTags = context.tagsByUrl.size > 0;
+  const hasVisits = context.visitsByUrl.size > 0;
   const groups: DuplicateGroup[] = [];
   for (const [key, indexes] of members) {
     const copies: DuplicateCopy[] = new Array(indexes.length);
     const candidates: KeepCandidate[] = new Array(indexes.length);
     const survivors: KeepCandidate[] = [];
     for (let j = 0; j < indexes.length; j++) {
-      const b = bookmarks[indexes[j]];
-      const folder = folders[b.parent];
-      const tags = context.tagsByUrl.get(b.url) ?? NO_TAGS;
-      const visits = context.visitsByUrl.get(b.url) ?? 0;
+      const index = indexes[j];
+      const b = bookmarks.node[index];
+      const parent = bookmarks.parent[index];
+      const url = b.url ?? '';
+      const title = b.title ?? '';
+      const dateAdded = b.dateAdded ?? 0;
+      const folder = folders[parent];
+      const tags = (hasTags && context.tagsByUrl.get(url)) || NO_TAGS;
+      const visits = (hasVisits && context.visitsByUrl.get(url)) || 0;
       const copy: DuplicateCopy = {
         id: b.id,
         parentId: folder.id,
         path: folder.path,
-        title: b.title,
-        url: b.url,
-        dateAdded: b.dateAdded,
+        title,
+        url,
+        dateAdded,
         tags: tags.length ? [...tags] : [],
         visits,
         rules: [],
       };
-      const redundant = redundantOf[b.parent];
+      const redundant = redundantOf[parent];
       if (redundant >= 0) copy.inRedundantFolderId = folders[redundant].id;
       copies[j] = copy;
       const candidate: KeepCandidate = {
         id: b.id,
-        title: b.title,
-        url: b.url,
-        dateAdded: b.dateAdded,
+        title,
+        url,
+        dateAdded,
         tagCount: tags.length,
         visits,
         preferredRank: folder.preferredRank,
-        order: b.order,
+        order: index,
       };
       candidates[j] = candidate;
       if (redundant < 0) survivors.push(candidate);

@@ -47,7 +47,7 @@ export function findFolderPairs(tree: ScanTree, keepRules: readonly KeepRuleName
     const stack = [index];
     while (stack.length) {
       const f = folders[stack.pop()!];
-      for (const b of f.childBookmarks) set.add(bookmarks[b].key);
+      for (const b of f.childBookmarks) set.add(bookmarks.key[b]);
       stack.push(...f.childFolders);
     }
     keySets.set(index, set);
@@ -159,10 +159,10 @@ export function mergeMoves(tree: ScanTree, keysOf: (i: number) => Set<number>, f
   const merge = (source: number, target: number) => {
     const s = folders[source];
     for (const b of s.childBookmarks) {
-      const bookmark = bookmarks[b];
-      if (present.has(bookmark.key)) continue;
-      present.add(bookmark.key);
-      moves.push({ id: bookmark.id, expectedParentId: s.id, toParentId: folders[target].id });
+      const key = bookmarks.key[b];
+      if (present.has(key)) continue;
+      present.add(key);
+      moves.push({ id: bookmarks.node[b].id, expectedParentId: s.id, toParentId: folders[target].id });
     }
     for (const c of s.childFolders) {
       if (!hasNewKeys(c)) continue;

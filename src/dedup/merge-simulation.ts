@@ -23,7 +23,7 @@ export interface MergeSimulation {
 export function createMergeSimulation(tree: ScanTree): MergeSimulation {
   const { folders, bookmarks, keys } = tree;
   const alive = new Int32Array(keys.length);
-  for (const b of bookmarks) alive[b.key]++;
+  for (const key of bookmarks.key) alive[key]++;
   const removedFolders = new Set<number>();
   const keptFolders = new Set<number>();
   const movedFolderParent = new Map<number, number>();
@@ -33,7 +33,7 @@ export function createMergeSimulation(tree: ScanTree): MergeSimulation {
   let folderIds: Map<string, number> | undefined;
   let bookmarkIds: Map<string, number> | undefined;
   const folderIndex = { get: (id: string) => (folderIds ??= new Map(folders.map((f, i) => [f.id, i]))).get(id) };
-  const bookmarkIndex = { get: (id: string) => (bookmarkIds ??= new Map(bookmarks.map((b, i) => [b.id, i]))).get(id) };
+  const bookmarkIndex = { get: (id: string) => (bookmarkIds ??= new Map(bookmarks.node.map((b, i) => [b.id, i]))).get(id) };
   const deadBookmarks = new Uint8Array(bookmarks.length);
 
   const parentOf = (folder: number) => movedFolderParent.get(folder) ?? folders[folder].parent;
@@ -88,7 +88,7 @@ export function createMergeSimulation(tree: ScanTree): MergeSimulation {
       }
       const dying = casualties(other, leavingFolders, leavingBookmarks);
       const loss = new Map<number, number>();
-      for (const b of dying) loss.set(bookmarks[b].key, (loss.get(bookmarks[b].key) ?? 0) + 1);
+      for (const b of dying) loss.set(bookmarks.key[b], (loss.get(bookmarks.key[b]) ?? 0) + 1);
       for (const [key, n] of loss) if (alive[key] - n < 1) return false;
       // Accept: record the moves, then the removal.
       moves.forEach((move, i) => {

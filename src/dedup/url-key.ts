@@ -241,19 +241,15 @@ function isAlreadyKey(url: string, options: MatchingOptions): boolean {
   } else if (url.startsWith('http://')) start = 7;
   else return false;
   if (options.ignoreWww && url.startsWith('www.', start)) return false;
+  // Native searches first: any query, fragment or percent escape takes the full path.
+  if (url.indexOf('?', start) !== -1 || url.indexOf('#', start) !== -1 || url.indexOf('%', start) !== -1) return false;
+  const slash = url.indexOf('/', start);
   const length = url.length;
-  let i = start;
-  for (; i < length; i++) {
+  if (slash <= start || slash >= length - 1 || url.charCodeAt(length - 1) === 47) return false; // no path, "/" or ".../"
+  for (let i = start; i < slash; i++) {
     const c = url.charCodeAt(i);
-    if (c === 47) break; // "/" ends the authority
-    if ((c >= 65 && c <= 90) || c === 58 || c === 64 || c === 63 || c === 35 || c === 37) return false; // A-Z : @ ? # %
+    if ((c >= 65 && c <= 90) || c === 58 || c === 64) return false; // upper case, port or user info in the authority
   }
-  if (i === start || i >= length - 1) return false; // empty host, or no path / just "/"
-  for (; i < length; i++) {
-    const c = url.charCodeAt(i);
-    if (c === 37 || c === 63 || c === 35) return false; // % ? #
-  }
-  if (url.charCodeAt(length - 1) === 47) return false;
   // A last segment starting with "i" might be an index page: let the full path decide.
   const first = url.charCodeAt(url.lastIndexOf('/') + 1);
   return first !== 105 && first !== 73;
