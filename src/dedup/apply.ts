@@ -693,7 +693,10 @@ async function applyChecked(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<Apply
     // One removeTree per redundant folder.
     report('collapsing');
     const folders = [...check.removals.values()].filter((r) => r.planned.kind === 'folder');
-    const loose = [...check.removals.values()].filter((r) => r.planned.kind !== 'folder');
+    // Last child first: Places then has no following siblings to renumber in the source folder on each move.
+    const loose = [...check.removals.values()]
+      .filter((r) => r.planned.kind !== 'folder')
+      .sort((a, b) => (a.node.parentId! < b.node.parentId! ? -1 : a.node.parentId! > b.node.parentId! ? 1 : (b.node.index ?? 0) - (a.node.index ?? 0)));
     for (const batch of chunks(folders, BATCH)) {
       const go = await checkpoint();
       const same = go
