@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { SearchReply } from '../search/types';
 
 export interface SearchState {
@@ -15,7 +15,8 @@ export interface SearchState {
 export function useSearch(search: (text: string) => Promise<SearchReply>, text: string, refresh: number): SearchState {
   const [state, setState] = useState<SearchState>({ reply: null, answered: null, error: null });
   const latest = useRef(0);
-  useEffect(() => {
+  // A layout effect: the request leaves right after the render, not a frame later.
+  useLayoutEffect(() => {
     const ticket = ++latest.current;
     search(text).then(
       (reply) => ticket === latest.current && setState({ reply, answered: text, error: null }),

@@ -1,0 +1,133 @@
+/**
+ * The toolbar popup:
+ *  - popup.ready.firefox.10k.coldMs: from opening popup/index.html (the document's time origin) to the current
+ *    page's status and the first results on screen (the popup's 'tidymarks-popup-ready' User Timing mark), with
+ *    10,000 bookmarks, after the event page was unloaded (idle timeout 1 s, 3 s of silence before each opening).
+ *    Median of 5. Bar: at most 250 ms.
+ *  - popup.ready.firefox.10k.warmMs: the same with the background running and its index loaded. Median of 5.
+ *    Bar: at most 100 ms.
+ *  - popup.bundle.gzip.kb: every JavaScript file popup/index.html loads (static and dynamic imports, followed from
+ *    the entry) in the production build, gzipped one by one and summed. Bar: at most 30.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'puppeteer-core';
+import { navigate, EXTENSION_ORIGIN } from '../tests/e2e/firefox';
+import { corpusSeed } from './search.bench';
+import { makeCorpus } from './search-corpus';
+import { seedHtml } from './lib/seed-html';
+import { median, round } from './lib/stats';
+import { defineSuite } from './lib/types';
+
+const root = resolve(import.meta.dirname, '..');
+
+/** Sums the gzipped size of every JS file reachable from the popup's HTML in a production build. */
+function popupBundleGzipKb(): { kb: number; files: number } {
+  const out = mkdtempSync(join(tmpdir(), 'tidymarks-popup-build-'));
+  try {
+    execFileSync(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    const html = readFileSync(join(out, 'popup/index.html'), 'utf8');
+    const queue = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => resolve(out, 'popup', m[1]!));
+    const seen = new Set<string>();
+    let bytes = 0;
+    while (queue.length) {
+      const file = queue.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const source = readFileSync(file);
+      bytes += gzipSync(source).length;
+      for (const m of source.toString('utf8').matchAll(/(?:import|from)\s*\(?\s*["']([^"']+\.js)["']/g)) queue.push(resolve(dirname(file), m[1]!));
+    }
+    return { kb: bytes / 1024, files: seen.size };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+async function openPopupAndWait(page: Page, tabId: number): Promise<number> {
+  await navigate(page, `${EXTENSION_ORIGIN}popup/index.html?tabId=${tabId}`);
+  await page.waitForFunction(() => performance.getEntriesByName('tidymarks-popup-ready').length > 0, { timeout: 30_000 });
+  return page.evaluate(() => performance.getEntriesByName('tidymarks-popup-ready')[0]!.startTime);
+}
+
+export default defineSuite({
+  name: 'popup',
+  async run(ctx) {
+    const bundle = popupBundleGzipKb();
+    const size = ctx.quick ? 2_000 : 10_000;
+    const runs = ctx.quick ? 3 : 5;
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><title>A page to bookmark</title><p>hello</p>');
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/page`;
+    try {
+      const { bookmarks } = makeCorpus(size, 0, 5);
+      const ff = await ctx.firefox({
+        seedHtml: seedHtml([corpusSeed(bookmarks)]),
+        seedCount: size,
+        prefs: { 'extensions.background.idle.timeout': 1000 },
+      });
+      const harness = await ff.harness();
+      const tabId = await harness.evaluate(async (u) => {
+        const b = window.tm.browser;
+        const tab = await b.tabs.create({ url: u, active: true });
+        for (let i = 0; i < 200 && (await b.tabs.get(tab.id!)).status !== 'complete'; i++) await new Promise((r) => setTimeout(r, 25));
+        await b.bookmarks.create({ parentId: 'toolbar_____', title: 'A page to bookmark', url: u });
+        return tab.id!;
+      }, url);
+
+      const cold: number[] = [];
+      const warm: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        ctx.log(`cold opening ${i + 1}/${runs} (3 s for the event page to unload first)`);
+        await new Promise((r) => setTimeout(r, 3000));
+        const page = await ff.browser.newPage();
+        cold.push(await openPopupAndWait(page, tabId));
+        await page.close();
+        // Warm: the background is running and its index loaded (the cold popup started the load).
+        await harness.evaluate(() => window.tm.client.call('search.query', { text: 'warm' }));
+        const again = await ff.browser.newPage();
+        warm.push(await openPopupAndWait(again, tabId));
+        await again.close();
+      }
+      return [
+        {
+          id: 'popup.ready.firefox.10k.coldMs',
+          value: Math.round(median(cold)),
+          unit: 'ms',
+          better: 'lower',
+          note: `median of ${runs}: popup/index.html opened to current-page status + first results shown, event page unloaded before (${size} bookmarks); all: ${cold.map(Math.round).join(', ')}`,
+          bar: { max: 250 },
+        },
+        {
+          id: 'popup.ready.firefox.10k.warmMs',
+          value: Math.round(median(warm)),
+          unit: 'ms',
+          better: 'lower',
+          note: `median of ${runs}: the same with the background running and its index loaded; all: ${warm.map(Math.round).join(', ')}`,
+          bar: { max: 100 },
+        },
+        {
+          id: 'popup.bundle.gzip.kb',
+          value: round(bundle.kb, 2),
+          unit: 'kB',
+          better: 'lower',
+          note: `${bundle.files} JS files popup/index.html loads in the production build, each gzipped, summed`,
+          bar: { max: 30 },
+        },
+      ];
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
+  },
+});
