@@ -28,7 +28,7 @@ import type { Journal, NewJournalEntry, RemovedEntry, SessionCounts, SessionReco
 import type { CleanupPlan, PlannedMove, PlannedRemoval } from './plan-types';
 
 /** What apply and undo need of the tag store. */
-export type TagAccess = Pick<TagStore, 'getTagsForUrls' | 'addTags' | 'removeTags'>;
+export type TagAccess = Pick<TagStore, 'getTagsForUrls' | 'addTags' | 'removeTags' | 'all'>;
 
 export interface CleanupDeps {
   browser: Browser;
@@ -452,6 +452,13 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
   return { removals, moves, problems, insideRemoved, ancestry };
 }
 
+/** Tags of many URLs: above a few hundred, one read of every tagged URL beats one lookup per URL. */
+async function tagsForUrls(tags: TagAccess, urls: string[]): Promise<Map<string, string[]>> {
+  if (urls.length <= 500) return tags.getTagsForUrls(urls);
+  const all = new Map((await tags.all()).map((e) => [e.url, e.tags]));
+  return new Map(urls.map((u) => [u, all.get(u) ?? []]));
+}
+
 /** Step 2's entries: the journal of everything the session will change. */
 async function buildEntries(check: PlanCheck, plan: CleanupPlan, tags: TagAccess): Promise<NewJournalEntry[]> {
   const movedIds = new Set(check.moves.keys());
@@ -501,7 +508,7 @@ async function buildEntries(check: PlanCheck, plan: CleanupPlan, tags: TagAccess
   const urls = new Set<string>();
   for (const e of removed) if (e.url) urls.add(e.url);
   for (const m of plan.tagMerges) urls.add(m.url);
-  const tagsOf = urls.size ? await tags.getTagsForUrls([...urls]) : new Map<string, string[]>();
+  const tagsOf = urls.size ? await tagsForUrls(tags, [...urls]) : new Map<string, string[]>();
 
   const entries: NewJournalEntry[] = removed.map((e) => ({ ...e, tags: e.url ? tagsOf.get(e.url) ?? [] : [] }));
   for (const m of check.moves.values()) {

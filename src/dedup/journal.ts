@@ -6,18 +6,20 @@
  *
  * Stores (schema version JOURNAL_DB_VERSION):
  * - sessions: one record per cleanup session (status, counts, holding folder).
- * - entries: the session's journaled items, keyed [sessionId, seq] so a session's entries are one key range.
+ * - entryChunks: the session's journaled items, ENTRY_CHUNK to a record (a 10,000-item folder is 20 writes, not
+ *   10,000), keyed [sessionId, chunk] so a session's entries are one key range. Entry `seq` n is in chunk
+ *   floor(n / ENTRY_CHUNK).
  * - idMap: old id -> new id for every item undo re-created, so a later undo (of an older session) still finds a
  *   folder that was removed and brought back.
  * - removedKeys: bookmark id or exact URL -> when and by which session it was last removed, for the scan's "removed
  *   on <date>, back again" flag (RemovedHistory). Kept apart from the sessions so it outlives their pruning
  *   (capped at MAX_REMOVED_KEYS, oldest dropped first).
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import { removedHistoryFrom, type RemovedHistory } from './removed-history';
 
 export const JOURNAL_DB_NAME = 'tidymarks-journal';
-export const JOURNAL_DB_VERSION = 1;
+export const JOURNAL_DB_VERSION = 2;
 /** Sessions kept for undo; older ones are pruned when a new session starts. */
 export const KEPT_SESSIONS = 20;
 export const MAX_REMOVED_KEYS = 100_000;
@@ -115,6 +117,23 @@ export type JournalEntry = RemovedEntry | MovedEntry | TagMergeEntry;
 /** An entry before the journal numbers it. */
 export type NewJournalEntry = Omit<RemovedEntry, 'sessionId' | 'seq'> | Omit<MovedEntry, 'sessionId' | 'seq'> | Omit<TagMergeEntry, 'sessionId' | 'seq'>;
 
+/** Journal entries are stored this many to a record. */
+export const ENTRY_CHUNK = 500;
+
+interface EntryChunk {
+  sessionId: string;
+  chunk: number;
+  entries: JournalEntry[];
+}
+
+function toChunks(sessionId: string, entries: readonly JournalEntry[]): EntryChunk[] {
+  const out: EntryChunk[] = [];
+  for (let i = 0; i < entries.length; i += ENTRY_CHUNK) {
+    out.push({ sessionId, chunk: i / ENTRY_CHUNK, entries: entries.slice(i, i + ENTRY_CHUNK) });
+  }
+  return out;
+}
+
 export interface IdMapRecord {
   oldId: string;
   newId: string;
@@ -130,21 +149,50 @@ export interface RemovedKeyRecord {
 
 interface JournalDB extends DBSchema {
   sessions: { key: string; value: SessionRecord; indexes: { byCreatedAt: number } };
-  entries: { key: [string, number]; value: JournalEntry };
+  entryChunks: { key: [string, number]; value: EntryChunk };
   idMap: { key: string; value: IdMapRecord };
   removedKeys: { key: string; value: RemovedKeyRecord; indexes: { bySession: string; byRemovedAt: number } };
 }
 
 /** Upgrades from any older version to JOURNAL_DB_VERSION, one step at a time. */
-function upgrade(db: IDBPDatabase<JournalDB>, oldVersion: number) {
+function upgrade(db: IDBPDatabase<JournalDB>, oldVersion: number, _newVersion: number | null, tx: IDBPTransaction<JournalDB, StoreNames<JournalDB>[], 'versionchange'>) {
   if (oldVersion < 1) {
     db.createObjectStore('sessions', { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt');
-    db.createObjectStore('entries', { keyPath: ['sessionId', 'seq'] });
     db.createObjectStore('idMap', { keyPath: 'oldId' });
     const removed = db.createObjectStore('removedKeys', { keyPath: 'key' });
     removed.createIndex('bySession', 'sessionId');
     removed.createIndex('byRemovedAt', 'removedAt');
   }
+  if (oldVersion < 2) {
+    // Version 1 stored one record per entry (a pre-release schema): its sessions cannot be undone from chunks.
+    const legacy = db as unknown as IDBPDatabase;
+    if (legacy.objectStoreNames.contains('entries')) {
+      legacy.deleteObjectStore('entries');
+      void tx.objectStore('sessions').clear();
+    }
+    db.createObjectStore('entryChunks', { keyPath: ['sessionId', 'chunk'] });
+  }
+}
+
+type ChunkStore = {
+  get(key: [string, number]): Promise<EntryChunk | undefined>;
+  put(value: EntryChunk): Promise<unknown>;
+};
+
+/** Sets `skipped` on the entries with these seqs, rewriting each touched chunk once. */
+async function markInChunks(store: ChunkStore, sessionId: string, seqs: readonly number[]) {
+  const byChunk = new Map<number, Set<number>>();
+  for (const seq of seqs) {
+    const chunk = Math.floor(seq / ENTRY_CHUNK);
+    byChunk.set(chunk, (byChunk.get(chunk) ?? new Set()).add(seq));
+  }
+  await Promise.all(
+    [...byChunk].map(async ([chunk, marked]) => {
+      const record = await store.get([sessionId, chunk]);
+      if (!record) return;
+      await store.put({ ...record, entries: record.entries.map((e) => (marked.has(e.seq) ? { ...e, skipped: true } : e)) });
+    }),
+  );
 }
 
 const sessionRange = (sessionId: string) => IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]);
@@ -205,11 +253,11 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
     async beginSession(session, newEntries) {
       const database = await db();
       const stored = newEntries.map((e, seq) => ({ ...e, sessionId: session.id, seq }) as JournalEntry);
-      const tx = database.transaction(['sessions', 'entries'], 'readwrite', { durability: 'strict' });
+      const tx = database.transaction(['sessions', 'entryChunks'], 'readwrite', { durability: 'strict' });
       const sessions = tx.objectStore('sessions');
-      const entries = tx.objectStore('entries');
+      const entries = tx.objectStore('entryChunks');
       const writes: Promise<unknown>[] = [sessions.add(session)];
-      for (const entry of stored) writes.push(entries.add(entry));
+      for (const chunk of toChunks(session.id, stored)) writes.push(entries.add(chunk));
       // Prune: keep the newest KEPT_SESSIONS (this one included); never drop an unfinished session.
       const older = (await sessions.index('byCreatedAt').getAll()).filter((s) => s.id !== session.id);
       older.sort((a, b) => b.createdAt - a.createdAt);
@@ -245,30 +293,24 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
     },
 
     async entries(sessionId) {
-      return (await db()).getAll('entries', sessionRange(sessionId));
+      return (await (await db()).getAll('entryChunks', sessionRange(sessionId))).flatMap((c) => c.entries);
     },
 
     async markSkipped(sessionId, seqs) {
       if (!seqs.length) return;
-      const tx = (await db()).transaction('entries', 'readwrite');
-      const writes = seqs.map(async (seq) => {
-        const entry = await tx.store.get([sessionId, seq]);
-        if (entry) await tx.store.put({ ...entry, skipped: true });
-      });
-      await Promise.all([...writes, tx.done]);
+      const tx = (await db()).transaction('entryChunks', 'readwrite');
+      await Promise.all([markInChunks(tx.store, sessionId, seqs), tx.done]);
     },
 
     async finishApply(sessionId, { skippedSeqs, removedKeys, patch }) {
       const database = await db();
-      const tx = database.transaction(['sessions', 'entries', 'removedKeys'], 'readwrite', { durability: 'strict' });
-      const entries = tx.objectStore('entries');
+      const tx = database.transaction(['sessions', 'entryChunks', 'removedKeys'], 'readwrite', { durability: 'strict' });
+      const entries = tx.objectStore('entryChunks');
       const removed = tx.objectStore('removedKeys');
       const sessions = tx.objectStore('sessions');
       const removedAt = patch.finishedAt ?? Date.now();
       const writes: Promise<unknown>[] = [];
-      for (const seq of new Set(skippedSeqs)) {
-        writes.push(entries.get([sessionId, seq]).then((e) => (e ? entries.put({ ...e, skipped: true }) : undefined)));
-      }
+      writes.push(markInChunks(entries, sessionId, skippedSeqs));
       for (const key of new Set(removedKeys)) writes.push(removed.put({ key, sessionId, removedAt }));
       writes.push(
         sessions.get(sessionId).then((current) => {
@@ -331,10 +373,10 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
     },
 
     async clear() {
-      const tx = (await db()).transaction(['sessions', 'entries', 'idMap', 'removedKeys'], 'readwrite');
+      const tx = (await db()).transaction(['sessions', 'entryChunks', 'idMap', 'removedKeys'], 'readwrite');
       await Promise.all([
         tx.objectStore('sessions').clear(),
-        tx.objectStore('entries').clear(),
+        tx.objectStore('entryChunks').clear(),
         tx.objectStore('idMap').clear(),
         tx.objectStore('removedKeys').clear(),
         tx.done,

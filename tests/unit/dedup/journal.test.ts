@@ -1,5 +1,6 @@
+import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { KEPT_SESSIONS, loadRemovedHistory, openJournal, type NewJournalEntry, type SessionRecord } from '../../../src/dedup/journal';
+import { ENTRY_CHUNK, KEPT_SESSIONS, loadRemovedHistory, openJournal, type NewJournalEntry, type SessionRecord } from '../../../src/dedup/journal';
 
 let n = 0;
 const fresh = () => {
@@ -109,5 +110,38 @@ describe('journal', () => {
     await journal.clear();
     expect(await journal.listSessions()).toEqual([]);
     expect(await journal.allRemoved()).toEqual([]);
+  });
+
+  it('stores big sessions in chunks and marks skipped entries across chunks', async () => {
+    const { journal } = fresh();
+    const many = Array.from({ length: ENTRY_CHUNK * 2 + 7 }, (_, i) => removed(`i${i}`));
+    await journal.beginSession(session('big', 1, 'applying'), many);
+    await journal.markSkipped('big', [0, ENTRY_CHUNK + 1, ENTRY_CHUNK * 2 + 6]);
+    const back = await journal.entries('big');
+    expect(back).toHaveLength(many.length);
+    expect(back.map((e) => e.seq)).toEqual(many.map((_, i) => i));
+    expect(back.filter((e) => e.skipped).map((e) => e.seq)).toEqual([0, ENTRY_CHUNK + 1, ENTRY_CHUNK * 2 + 6]);
+  });
+
+  it('upgrades a version 1 database (one record per entry) to chunks, dropping its sessions', async () => {
+    const name = `journal-test-v1-${++n}`;
+    const v1 = await openDB(name, 1, {
+      upgrade(db) {
+        db.createObjectStore('sessions', { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt');
+        db.createObjectStore('entries', { keyPath: ['sessionId', 'seq'] });
+        db.createObjectStore('idMap', { keyPath: 'oldId' });
+        const removedStore = db.createObjectStore('removedKeys', { keyPath: 'key' });
+        removedStore.createIndex('bySession', 'sessionId');
+        removedStore.createIndex('byRemovedAt', 'removedAt');
+      },
+    });
+    await v1.put('sessions', session('old', 1));
+    await v1.put('removedKeys', { key: 'https://kept.example/', sessionId: 'old', removedAt: 1 });
+    v1.close();
+    const journal = openJournal(name);
+    expect(await journal.listSessions()).toEqual([]);
+    expect(await journal.removedKey('https://kept.example/')).toMatchObject({ sessionId: 'old' });
+    await journal.beginSession(session('new', 2), [removed('a')]);
+    expect(await journal.entries('new')).toHaveLength(1);
   });
 });
