@@ -65,15 +65,21 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
       ctx?.progress({ phase, step: index, steps: 4 });
     };
     await step('reading-tree', 1);
-    const settings = await getSettings();
+    // The reads go to different places (Places in the parent process, history, IndexedDB): run them side by side,
+    // so the scan costs little more than getTree() itself. Progress follows them in order.
+    const settings = getSettings();
+    const visits = readVisitCounts(browser.history);
+    const tagList = deps.getTags();
+    const removed = deps.removedHistory?.() ?? Promise.resolve(NO_REMOVED_HISTORY);
+    for (const p of [settings, visits, tagList, removed]) p.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
     const tree = await browser.bookmarks.getTree();
     await step('reading-history', 2);
-    const visitsByUrl = await readVisitCounts(browser.history);
+    const visitsByUrl = await visits;
     await step('reading-tags', 3);
-    const [tagList, removedHistory] = await Promise.all([deps.getTags(), deps.removedHistory?.() ?? NO_REMOVED_HISTORY]);
-    const tagsByUrl = new Map(tagList.map(({ url, tags }) => [url, tags]));
+    const tagsByUrl = new Map((await tagList).map(({ url, tags }) => [url, tags]));
+    const removedHistory = await removed;
     await step('matching', 4);
-    const result = scanBookmarks({ tree, settings, tagsByUrl, visitsByUrl, removedHistory, now: deps.now() });
+    const result = scanBookmarks({ tree, settings: await settings, tagsByUrl, visitsByUrl, removedHistory, now: deps.now() });
     if (generation === startedAt) lastScan = result;
     return result;
   }

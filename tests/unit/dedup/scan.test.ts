@@ -203,6 +203,21 @@ describe('duplicated folders', () => {
     expect(result.folderPairs).toHaveLength(1);
   });
 
+  it('regression: two folder merges that each rely on a copy inside the other are not both suggested', () => {
+    // Found by the plan property test: "Dev" merges away the copy of b under JS › Old, "Old" merges away the one
+    // under Dev › Dev; together they removed the last copy of b.
+    const result = scan({
+      toolbar: [
+        folder('JS', [folder('Old', [folder('Dev', [bm('https://b.example/x')])])]),
+        folder('Dev', [folder('Dev', [folder('Old', [folder('Dev', [bm('https://b.example/x')])])]), bm('https://a.example/')]),
+      ],
+    });
+    const removed = new Set(result.folderPairs.map((p) => p.other.id));
+    const bCopies = result.groups.find((g) => g.key === 'https://b.example/x')!.copies;
+    expect(bCopies.some((c) => !c.inRedundantFolderId)).toBe(true);
+    expect(removed.size).toBe(1);
+  });
+
   it('never pairs a folder with its own same-titled subfolder', () => {
     const result = scan({ menu: [folder('Docs', [bm('https://a.example/'), folder('Docs', [bm('https://a.example/')])])] });
     expect(result.folderPairs).toEqual([]);
