@@ -45,8 +45,8 @@ interface Planned {
   /** Why the input could not be planned (validation). */
   failure?: Error;
   explicit: boolean;
-  /** Position in the caller's list, for explicit inputs. */
-  position?: number;
+  /** Positions in the caller's list (an input listed twice is saved once and reported at both). */
+  positions: number[];
   op?: SaveOp;
 }
 
@@ -79,7 +79,7 @@ export function createSave(backend: PlacesBackend) {
           if (known) return known;
         }
         const obj = (typeof input === 'object' && input !== null ? input : { value: input }) as object;
-        const planned: Planned = { ref: -1, input: obj, instance: null, explicit: position !== undefined, position };
+        const planned: Planned = { ref: -1, input: obj, instance: null, explicit: position !== undefined, positions: position === undefined ? [] : [position] };
         byObject.set(obj, planned);
         try {
           planned.instance = toInstance(input);
@@ -88,8 +88,9 @@ export function createSave(backend: PlacesBackend) {
           planned.ref = plans.push(planned) - 1;
           return planned;
         }
-        // Parents first: the parent chain gets its refs (and its place in the plan) before the item.
-        const parent = parentOf(planned.instance);
+        // Parents first: the parent chain gets its refs (and its place in the plan) before the item. An item to
+        // remove needs no parent, so an unsaved parent is not created for it.
+        const parent = wantsRemoval(input) || wantsRemoval(planned.instance) ? undefined : parentOf(planned.instance);
         planned.ref = plans.push(planned) - 1;
         planned.op = toOp(planned, parent);
         return planned;
@@ -134,16 +135,14 @@ export function createSave(backend: PlacesBackend) {
 
       inputs.forEach((input, i) => {
         const planned = plan(input, i);
-        if (!planned.explicit) {
-          planned.explicit = true;
-          planned.position = i;
-        }
+        planned.explicit = true;
+        if (!planned.positions.includes(i)) planned.positions.push(i);
       });
 
       const refIds = new Map<number, string>();
       const failedRefs = new Set<number>();
       const finish = (planned: Planned, snapshot: Item | null) => {
-        if (planned.explicit) results[planned.position!] = snapshot;
+        if (planned.explicit) for (const position of planned.positions) results[position] = snapshot;
         emit('data', snapshot, planned.input);
       };
       const fail = (planned: Planned, error: Error) => {

@@ -364,6 +364,20 @@ describe('save', () => {
     expect(saved.title).toBe('mine');
   });
 
+  it('an input listed twice is saved once and reported at both places', async () => {
+    const b = new Bookmark({ title: 'twice', url: url('twice') });
+    const results = (await env.places.save([b, b])) as Bookmark[];
+    expect(results[0]).toBe(results[1]);
+    expect(await childrenOf(UNSORTED.id!)).toHaveLength(1);
+  });
+
+  it('removing an item does not create its unsaved parent group', async () => {
+    const [b] = (await env.places.save(new Bookmark({ title: 'x', url: url('rm-parent') }))) as Bookmark[];
+    b.group = new Group({ title: 'never created' });
+    await env.places.save(remove(b));
+    expect(await childrenOf(UNSORTED.id!)).toHaveLength(0);
+  });
+
   it('events never fire synchronously inside the call', async () => {
     const seen: string[] = [];
     const emitter = env.places.save(new Bookmark({ title: 'async', url: url('async') }));
