@@ -134,6 +134,10 @@ describe('options page in real Firefox', () => {
     const keptBefore = await page.$$eval('[data-testid="kept-copy"]', (els) => els.map((e) => e.textContent ?? ''));
     expect(keptBefore.some((t) => t.includes('Bookmarks Menu') && t.includes('Lemon tart'))).toBe(true);
     await page.screenshot({ path: shot('duplicates'), fullPage: true });
+    // A narrow window: nothing overflows sideways.
+    await page.setViewport({ width: 420, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await page.setViewport({ width: 1100, height: 900 });
 
     // Change a keep rule: drop "In a preferred folder", so "Oldest" decides: the Other Bookmarks copy stays.
     await page.click('details.keep-rules > summary');
@@ -227,6 +231,28 @@ describe('options page in real Firefox', () => {
       { tag: 'dev', count: 1 },
       { tag: 'later', count: 2 },
     ]);
+    await page.close();
+  });
+});
+
+describe('options page in dark mode', () => {
+  let ff: Firefox;
+  beforeAll(async () => {
+    ff = await launchFirefox({ prefs: { 'ui.systemUsesDarkTheme': 1, 'layout.css.prefers-color-scheme.content-override': 0 } });
+  });
+  afterAll(async () => {
+    await ff?.close();
+  });
+
+  it('follows prefers-color-scheme: dark in a narrow window', async () => {
+    const harness = await ff.harness();
+    await seedSyncLike(harness);
+    const page = await openDuplicates(ff);
+    await page.setViewport({ width: 420, height: 900 });
+    expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(28, 27, 34)');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await page.screenshot({ path: shot('duplicates-narrow-dark'), fullPage: true });
     await page.close();
   });
 });

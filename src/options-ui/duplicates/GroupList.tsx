@@ -67,6 +67,9 @@ export function GroupList({ rows, groupCount, keeperOf, isLeft, onKeep, onLeave,
       rendered.push(
         <div class={`virtual-row group-row${i === focusRow ? ' focused' : ''}`} style={{ top, height: ROW_HEIGHT }} key={`g:${g.key}`} data-testid="group-row" data-group-key={g.key}>
           <div class="group-head">
+            <label class="leave">
+              <input type="checkbox" checked={left} onChange={(e) => onLeave(g, (e.target as HTMLInputElement).checked)} /> leave alone
+            </label>
             <span class="url" title={g.copies[0]?.url}>
               {g.copies.find((c) => c.id === keeperOf(g))?.url ?? g.copies[0]?.url}
             </span>
@@ -77,9 +80,6 @@ export function GroupList({ rows, groupCount, keeperOf, isLeft, onKeep, onLeave,
               </span>
             ))}
             {g.cameBack && <span class="rule-chip">came back after a cleanup</span>}
-            <label class="leave">
-              <input type="checkbox" checked={left} onChange={(e) => onLeave(g, (e.target as HTMLInputElement).checked)} /> leave alone
-            </label>
           </div>
         </div>,
       );
