@@ -139,4 +139,40 @@ describe('dedup scan in real Firefox', () => {
     expect(plan.tagMerges).toContainEqual({ url: 'https://site.example/page', tags: ['reference'] });
     expect(plan.removals.some((r) => ['menu________', 'toolbar_____', 'unfiled_____', 'mobile______'].includes(r.id))).toBe(false);
   });
+
+  it('round trip with the apply job: scan, plan, apply, no duplicates left, undo restores the same tree', async () => {
+    const seeded = await seed();
+    const page = await ff.harness();
+    const outcome = await page.evaluate(async () => {
+      const { browser, client } = window.tm;
+      type Node = { title: string; url?: string; children?: Node[] };
+      const snapshot = async () => {
+        const strip = (n: Node): unknown => ({ title: n.title, url: n.url, children: n.children?.map(strip) });
+        const [root] = (await browser.bookmarks.getTree()) as Node[];
+        return JSON.stringify(strip(root));
+      };
+      const before = await snapshot();
+      await client.call('tags.add', { urls: ['https://site.example/page/'], tags: ['reference'] });
+      await client.startJob('dedup.scan', {}).result;
+      const plan = await client.call('dedup.plan', {});
+      const applied = await client.startJob('dedup.apply', plan).result;
+      const again = await client.startJob('dedup.scan', {}).result;
+      const tagsAfter = await client.call('tags.forUrls', { urls: ['https://site.example/page'] });
+      const undone = await client.startJob('dedup.undo', { sessionId: applied.sessionId }).result;
+      const after = await snapshot();
+      return { before, after, plan, applied, again, tagsAfter, undone };
+    });
+    expect(outcome.applied.problems).toEqual([]);
+    // After the cleanup the scan finds nothing left to clean: one copy of each of the 39 distinct pages.
+    expect(outcome.again.groups).toEqual([]);
+    expect(outcome.again.folderPairs).toEqual([]);
+    // Dev › JS held only copies of the MDN page: the cleanup emptied it, so the next scan offers it (with Dev).
+    expect(outcome.again.emptyFolders.map((e) => [e.path, e.nestedFolders])).toEqual([['Bookmarks Menu › Dev', 1]]);
+    expect(outcome.again.totals.bookmarks).toBe(39);
+    expect(outcome.plan.summary).toMatchObject({ duplicateBookmarks: 156, duplicateFolders: 3, emptyFolders: 1 });
+    expect(outcome.tagsAfter).toEqual([{ url: 'https://site.example/page', tags: ['reference'] }]);
+    // Undo brings back every bookmark and folder in place.
+    expect(outcome.after).toBe(outcome.before);
+    expect(seeded.mdnIds).toHaveLength(154);
+  });
 });
