@@ -29,7 +29,7 @@ function BookmarkCount({ client, refreshKey }: { client: Client; refreshKey: unk
   if (error) return <p role="alert">{error}</p>;
   return (
     <p class="muted" data-testid="bookmark-count">
-      {count === null ? 'Counting…' : `${count} bookmarks`}
+      {count === null ? 'Counting…' : count === 1 ? '1 bookmark' : `${count} bookmarks`}
     </p>
   );
 }

@@ -1,0 +1,35 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OptionsApp } from '../../../src/options-ui/OptionsApp';
+import { backgroundForPage } from './setup-background';
+
+afterEach(cleanup);
+beforeEach(() => history.replaceState(null, '', '/options/index.html#settings'));
+
+describe('OptionsApp', () => {
+  it('shows the bookmark count and opens the view named by the hash', async () => {
+    const bg = await backgroundForPage();
+    await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'One', url: 'https://one.example/' });
+    render(<OptionsApp client={bg.client} />);
+    await waitFor(() => expect(screen.getByTestId('bookmark-count').textContent).toBe('1 bookmark'));
+    expect(screen.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('heading', { name: 'When are two bookmarks the same?' })).toBeTruthy();
+  });
+
+  it('tabs follow the arrow keys, Home and End, and update the hash', async () => {
+    const bg = await backgroundForPage();
+    render(<OptionsApp client={bg.client} />);
+    const settingsTab = screen.getByRole('tab', { name: 'Settings' });
+    fireEvent.keyDown(settingsTab, { key: 'ArrowLeft' });
+    expect(location.hash).toBe('#import-export');
+    expect(screen.getByRole('tab', { name: 'Import / Export' }).getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Import / Export' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(location.hash).toBe('#duplicates');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
+    expect(location.hash).toBe('#settings');
+    // Only the selected tab is in the Tab order.
+    expect(screen.getAllByRole('tab').map((t) => t.getAttribute('tabindex'))).toEqual(['-1', '-1', '-1', '0']);
+  });
+});
