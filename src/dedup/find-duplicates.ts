@@ -24,6 +24,8 @@ const RULE_ORDER = Object.keys(MATCH_RULES) as MatchRule[];
 const RULE_BIT = new Map(RULE_ORDER.map((rule, i) => [rule, 1 << i]));
 const EXACT: MatchRule[] = ['exact'];
 const NO_TAGS: readonly string[] = [];
+/** Shared by every untagged copy (most of them); frozen, so a stray push throws instead of tagging them all. */
+const NO_TAG_LIST = Object.freeze([]) as unknown as string[];
 
 export function findDuplicateGroups(tree: ScanTree, context: GroupContext): DuplicateGroup[] {
   const { bookmarks, folders, keys } = tree;
@@ -73,7 +75,7 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
         title,
         url,
         dateAdded,
-        tags: tags.length ? [...tags] : [],
+        tags: tags.length ? [...tags] : NO_TAG_LIST,
         visits,
         rules: [],
       };
