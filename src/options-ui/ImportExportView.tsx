@@ -7,6 +7,7 @@ import { useRef, useState } from 'preact/hooks';
 import type { DocumentCounts } from '../bookmarks-html/document';
 import type { ImportProgress, ImportReport, ImportTarget } from '../bookmarks-html/import';
 import type { JobHandle } from '../messaging/client';
+import { RemoteError } from '../messaging/errors';
 import { announceBookmarksChanged, errorMessage, useClient } from './client-context';
 import { ConfirmDialog } from './ConfirmDialog';
 import { dateStamp, downloadText } from './download';
@@ -100,12 +101,21 @@ function ImportSection() {
     setError(null);
     setReport(null);
     setProgress({ done: 0, total: file.counts.bookmarks + file.counts.folders + file.counts.separators, imported: 0, skipped: 0 });
-    const handle = client.startJob('bookmarksHtml.import', { html: file.text, target }, setProgress);
+    let last: ImportProgress | null = null;
+    const handle = client.startJob('bookmarksHtml.import', { html: file.text, target }, (p) => {
+      last = p;
+      setProgress(p);
+    });
     job.current = handle;
     try {
       setReport(await handle.result);
     } catch (e) {
-      setError(errorMessage(e));
+      const imported = (last as ImportProgress | null)?.imported ?? 0;
+      setError(
+        e instanceof RemoteError && e.code === 'cancelled'
+          ? `Import cancelled. The ${imported} entries imported before it stopped stay (importing the file again skips them).`
+          : errorMessage(e),
+      );
     } finally {
       announceBookmarksChanged();
       job.current = null;

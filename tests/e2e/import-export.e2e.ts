@@ -161,4 +161,43 @@ describe('import and export of bookmarks.html in real Firefox', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('a big file imports with progress, and cancelling stops it', async () => {
+    const rows: string[] = [];
+    for (let f = 0; f < 20; f++) {
+      rows.push(`<DT><H3>Folder ${f}</H3>\n<DL><p>`);
+      for (let i = 0; i < 100; i++) rows.push(`<DT><A HREF="https://big.example/${f}/${i}" ADD_DATE="1700000000" TAGS="big,f${f}">Item ${f}-${i}</A>`);
+      rows.push('</DL><p>');
+    }
+    const html = `<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<H1>Bookmarks</H1>\n<DL><p>\n${rows.join('\n')}\n</DL>\n`;
+    const harness = await ff.harness();
+    const run = await harness.evaluate(async (text: string) => {
+      const seen: number[] = [];
+      const started = performance.now();
+      const report = await window.tm.client.startJob('bookmarksHtml.import', { html: text, target: { into: 'folder', folderId: 'unfiled_____' } }, (p) => seen.push(p.done)).result;
+      return { report, seen, ms: performance.now() - started };
+    }, html);
+    console.info(`import of 2,000 bookmarks in 20 folders with tags: ${Math.round(run.ms)} ms (${Math.round(2020 / (run.ms / 1000))} entries/s), ${run.seen.length} progress reports`);
+    expect(run.report.imported).toEqual({ bookmarks: 2000, folders: 20, separators: 0 });
+    expect(run.seen.length).toBeGreaterThan(2);
+    expect(run.seen).toEqual([...run.seen].sort((a, b) => a - b));
+    expect(run.seen.at(-1)).toBe(2020);
+    expect(await harness.evaluate(() => window.tm.client.call('tags.list', {}))).toContainEqual({ tag: 'big', count: 2000 });
+
+    // Cancelling part way stops the job with a clear error; what was created so far stays (and is counted).
+    await ff.reset();
+    const cancelled = await harness.evaluate(async (text: string) => {
+      const job = window.tm.client.startJob('bookmarksHtml.import', { html: text, target: { into: 'roots' } }, (p) => {
+        if (p.done > 200) job.cancel();
+      });
+      try {
+        await job.result;
+        return 'finished';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    }, html);
+    expect(cancelled).toMatch(/cancelled/i);
+    expect((await counts(harness)).bookmarks).toBeLessThan(2000);
+  });
 });
