@@ -50,7 +50,8 @@ export function corpusSeed(bookmarks: readonly CorpusBookmark[]): SeedFolder {
 function nodeRows(quick: boolean, log: (m: string) => void): BenchRow[] {
   const size = quick ? 20_000 : 100_000;
   const { bookmarks, history } = makeCorpus(size, size);
-  const queries = makeQueries(quick ? 200 : 500);
+  // minisearch needs up to seconds for a one-letter prefix over 200k documents on a busy machine: 200 queries.
+  const queries = makeQueries(quick ? 100 : 200);
 
   log(`node: indexing ${size} bookmarks + ${size} history entries`);
   let t = performance.now();
@@ -79,9 +80,9 @@ function nodeRows(quick: boolean, log: (m: string) => void): BenchRow[] {
   const ours: number[] = [];
   const theirs: number[] = [];
   let hits = 0;
-  // Two rounds, each engine running all queries in a block (so one's garbage does not land in the other's
-  // timings), the order swapped between rounds.
-  log(`node: ${queries.length} keystroke queries each, two rounds`);
+  // Each engine runs all queries in a block (so one's garbage does not land in the other's timings); ours runs
+  // before and after minisearch, minisearch once (it is slow enough that one round dominates the run time).
+  log(`node: ${queries.length} keystroke queries, ours twice around one minisearch round`);
   const runOurs = () => {
     for (const q of queries) {
       const s = performance.now();
@@ -97,7 +98,6 @@ function nodeRows(quick: boolean, log: (m: string) => void): BenchRow[] {
     }
   };
   runOurs();
-  runTheirs();
   runTheirs();
   runOurs();
   hits /= 2;
@@ -116,7 +116,7 @@ function nodeRows(quick: boolean, log: (m: string) => void): BenchRow[] {
       value: round(p95(theirs) / p95(ours), 2),
       unit: 'x',
       better: 'higher',
-      note: `minisearch p95 ${round(p95(theirs), 2)} ms / ours ${round(p95(ours), 3)} ms, same data and queries, same run, two rounds (minisearch built in ${Math.round(miniBuildMs)} ms)`,
+      note: `minisearch p95 ${round(p95(theirs), 2)} ms / ours ${round(p95(ours), 3)} ms, same data and queries, same run (minisearch built in ${Math.round(miniBuildMs)} ms)`,
       bar: { min: 3 },
     },
   ];
