@@ -7,7 +7,8 @@
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf, JobHandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
-import { applyPlan, createChangeWatch, type CleanupDeps, type TagAccess } from './apply';
+import { applyPlan, type CleanupDeps, type TagAccess } from './apply';
+import { createChangeWatch } from './change-watch';
 import { loadRemovedHistory, openJournal, type Journal, type SessionCounts, type SessionStatus } from './journal';
 import type { CleanupPlan } from './plan-types';
 import type { dedupJobs, dedupProtocol } from './protocol';

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyPlan, checkPlan, createChangeWatch, getExisting } from '../../../src/dedup/apply';
+import { applyPlan } from '../../../src/dedup/apply';
+import { getExisting } from '../../../src/dedup/bookmark-reads';
+import { createChangeWatch } from '../../../src/dedup/change-watch';
+import { checkPlan } from '../../../src/dedup/plan-check';
 import type { CleanupPlan } from '../../../src/dedup/plan-types';
 import { find, flatten, MENU, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED } from './cleanup-fixtures';
 
