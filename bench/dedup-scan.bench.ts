@@ -192,6 +192,13 @@ export default defineSuite({
       note: `whole pure scan of ${result.totals.bookmarks} synthetic bookmarks (${result.totals.redundantCopies} extra copies in ${result.totals.duplicateGroups} groups, ${result.totals.folderPairs} folder pairs, 10% tagged, 33% visited), fresh tree per run, median of 7 wall after a warm-up; median CPU ${round(median(cpu))} ms; same-run anchor (walk the tree and intern its URLs in a Map) ${round(median(floor))} ms`,
       bar: { max: 150 },
     });
+    rows.push({
+      id: 'dedup.scan.node.100k.ratioToAnchor',
+      value: round(median(samples) / median(floor)),
+      unit: 'ratio',
+      better: 'lower' as const,
+      note: `median whole scan / median same-run anchor (walk a fresh copy of the tree and intern its ${urls.length} URLs in a Map): how far the scan is from the least any grouping must do, whatever the machine's load`,
+    });
 
     // --- Firefox: 10k, job vs getTree ---
     const ffSize = ctx.quick ? 2_000 : 10_000;
