@@ -1,7 +1,8 @@
 /**
  * The tags feature of the background: the tag manager's requests, and the cleanup that drops a URL's tags when no
  * bookmark of it remains (as Firefox does). The bookmarks.onRemoved listener is registered while the feature is
- * built. A removed folder reports no children, so its removal triggers a sweep of every tagged URL.
+ * built. A removed folder reports no children, so its removal triggers a sweep: one getTree, then every tagged URL
+ * that no bookmark uses loses its tags.
  */
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf } from '../messaging/define';
@@ -21,15 +22,28 @@ export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore) {
     }
   }
 
+  /** Drops the tags of every URL no bookmark uses: one getTree, however many URLs are tagged. */
+  async function sweep() {
+    const tagged = await tagStore.all();
+    if (!tagged.length) return;
+    const [root] = await browser.bookmarks.getTree();
+    const used = new Set<string>();
+    const stack = [root];
+    while (stack.length) {
+      const node = stack.pop()!;
+      if (node.url && node.type !== 'separator') used.add(node.url);
+      if (node.children) stack.push(...node.children);
+    }
+    const orphans = tagged.map((e) => e.url).filter((url) => !used.has(url));
+    if (orphans.length) await tagStore.forgetUrls(orphans);
+  }
+
   let sweepTimer: ReturnType<typeof setTimeout> | null = null;
   const sweepSoon = () => {
     if (sweepTimer) return;
     sweepTimer = setTimeout(() => {
       sweepTimer = null;
-      void tagStore
-        .all()
-        .then((all) => forgetIfOrphan(all.map((e) => e.url)))
-        .catch((error: unknown) => console.error('Tidymarks: tag cleanup failed', error));
+      void sweep().catch((error: unknown) => console.error('Tidymarks: tag cleanup failed', error));
     }, 300);
   };
 

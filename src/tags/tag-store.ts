@@ -56,6 +56,8 @@ export interface TagStore {
   deleteTag(tag: string): Promise<number>;
   /** Drops every tag of the URL and returns the tags it had. */
   forgetUrl(url: string): Promise<string[]>;
+  /** forgetUrl for many URLs in one transaction; returns the tags each had (URLs without tags are left out). */
+  forgetUrls(urls: readonly string[]): Promise<Map<string, string[]>>;
   all(): Promise<UrlTags[]>;
   clear(): Promise<void>;
   onChange(listener: TagChangeListener): () => void;
@@ -304,6 +306,19 @@ export function openTagStore(name = 'tidymarks-tags'): TagStore {
         if (!current) return [];
         await write(tx, url, [], changes);
         return current.tags;
+      });
+    },
+
+    async forgetUrls(urls) {
+      return readwrite(async (tx, changes) => {
+        const had = new Map<string, string[]>();
+        for (const url of new Set(urls)) {
+          const current = await tx.store.get(url);
+          if (!current) continue;
+          await write(tx, url, [], changes);
+          had.set(url, current.tags);
+        }
+        return had;
       });
     },
 

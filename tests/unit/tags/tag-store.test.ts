@@ -87,6 +87,13 @@ describe('tag store', () => {
     expect(await store.forgetUrl(A)).toEqual([]);
   });
 
+  it('forgetUrls drops many URLs in one go and says what they had', async () => {
+    await store.setTags(A, ['a']);
+    await store.setTags(B, ['b']);
+    expect(await store.forgetUrls([A, B, C])).toEqual(new Map([[A, ['a']], [B, ['b']]]));
+    expect(await store.all()).toEqual([]);
+  });
+
   it('onChange reports the URLs whose tags changed, after the commit', async () => {
     const seen: UrlTags[][] = [];
     const off = store.onChange((c) => seen.push(c));
