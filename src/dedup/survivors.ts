@@ -1,7 +1,7 @@
 /**
  * Whether an item is still there after a plan's folder removals and moves: walks up from the item (taking moves
- * into account) and fails at the first removed folder. Used by the scan (suggested keepers under the suggested
- * folder merges) and by buildPlan (the actual decisions).
+ * into account) and fails at the first removed folder. buildPlan uses it to see what the
+ * user's decisions leave.
  */
 
 export interface TreeAfterPlan {
