@@ -7,6 +7,7 @@
 import { AppError } from '../messaging/errors';
 import { isRootId, UNFILED_ID, type Browser, type BookmarkNode } from '../platform/browser';
 import { normalizeTagList } from '../tags/tag-name';
+import { forgetOrphanUrls } from '../tags/orphans';
 import type { TagStore } from '../tags/tag-store';
 import type { Clock } from './clock';
 import { MESSAGES, isValidUrl } from './items';
@@ -144,7 +145,7 @@ export async function runSave(ops: readonly SaveOp[], { browser, tagStore, clock
       for (const [url, tags] of spelled) wantedTags.set(url, tags);
     }
   }
-  await forgetOrphanUrls([...removedUrls, ...changedFromUrls], { browser, tagStore });
+  if (removedUrls.size || changedFromUrls.size) await forgetOrphanUrls({ browser, tagStore }, [...removedUrls, ...changedFromUrls]);
   if (removedIds.length) await clock.forget(removedIds);
 
   const knownTags = new Map<string, string[]>();
@@ -163,15 +164,4 @@ export async function runSave(ops: readonly SaveOp[], { browser, tagStore, clock
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((t, i) => t === b[i]);
-}
-
-/** Drops the tags of URLs no bookmark uses any more (as Firefox does). */
-export async function forgetOrphanUrls(urls: readonly string[], { browser, tagStore }: Pick<EngineDeps, 'browser' | 'tagStore'>) {
-  if (!urls.length) return;
-  const tagged = await tagStore.getTagsForUrls(urls);
-  for (const [url, tags] of tagged) {
-    if (!tags.length) continue;
-    const still = await browser.bookmarks.search({ url }).catch(() => [] as BookmarkNode[]);
-    if (!still.some((n) => n.type !== 'separator' && n.url === url)) await tagStore.forgetUrl(url);
-  }
 }

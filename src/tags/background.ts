@@ -6,54 +6,36 @@
  */
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf } from '../messaging/define';
-import type { BookmarkNode } from '../platform/browser';
+import { forgetOrphanUrls } from './orphans';
 import type { tagsProtocol } from './protocol';
 import type { TagStore } from './tag-store';
 
 export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore) {
   const { browser } = deps;
 
-  async function forgetIfOrphan(urls: readonly string[]) {
-    const tagged = await tagStore.getTagsForUrls(urls);
-    for (const [url, tags] of tagged) {
-      if (!tags.length) continue;
-      const still = await browser.bookmarks.search({ url }).catch(() => [] as BookmarkNode[]);
-      if (!still.some((n) => n.url === url && n.type !== 'separator')) await tagStore.forgetUrl(url);
-    }
-  }
-
-  /** Drops the tags of every URL no bookmark uses: one getTree, however many URLs are tagged. */
-  async function sweep() {
-    const tagged = await tagStore.all();
-    if (!tagged.length) return;
-    const [root] = await browser.bookmarks.getTree();
-    const used = new Set<string>();
-    const stack = [root];
-    while (stack.length) {
-      const node = stack.pop()!;
-      if (node.url && node.type !== 'separator') used.add(node.url);
-      if (node.children) stack.push(...node.children);
-    }
-    const orphans = tagged.map((e) => e.url).filter((url) => !used.has(url));
-    if (orphans.length) await tagStore.forgetUrls(orphans);
-  }
-
+  // Removals come in bursts (a cleanup removes hundreds): gather them and check once the burst is over.
   let sweepTimer: ReturnType<typeof setTimeout> | null = null;
+  let sweepAll = false;
+  const pendingUrls = new Set<string>();
   const sweepSoon = () => {
     if (sweepTimer) return;
     sweepTimer = setTimeout(() => {
       sweepTimer = null;
-      void sweep().catch((error: unknown) => console.error('Tidymarks: tag cleanup failed', error));
+      const urls = sweepAll ? undefined : [...pendingUrls];
+      sweepAll = false;
+      pendingUrls.clear();
+      void forgetOrphanUrls({ browser, tagStore }, urls).catch((error: unknown) => console.error('Tidymarks: tag cleanup failed', error));
     }, 300);
   };
 
   browser.bookmarks.onRemoved.addListener((_id, info) => {
     const node = info?.node;
     if (!node) return;
-    if (node.type === 'folder' || (node.type === undefined && node.url === undefined)) sweepSoon();
-    else if (node.url && node.type !== 'separator') {
-      void forgetIfOrphan([node.url]).catch((error: unknown) => console.error('Tidymarks: tag cleanup failed', error));
-    }
+    // A removed folder reports no children, so every tagged URL is checked.
+    if (node.type === 'folder' || (node.type === undefined && node.url === undefined)) sweepAll = true;
+    else if (node.url && node.type !== 'separator') pendingUrls.add(node.url);
+    else return;
+    sweepSoon();
   });
 
   const handlers: HandlersOf<typeof tagsProtocol> = {
@@ -72,6 +54,8 @@ export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore) {
     reset: async () => {
       if (sweepTimer) clearTimeout(sweepTimer);
       sweepTimer = null;
+      sweepAll = false;
+      pendingUrls.clear();
       await tagStore.clear();
     },
   };
