@@ -6,7 +6,7 @@
  * never flagged.
  */
 import type { ComebackFlag, DuplicateCopy, DuplicateGroup } from './scan-types';
-import type { RemovedHistory } from './removed-history';
+import { NO_REMOVED_HISTORY, type RemovedHistory } from './removed-history';
 
 export function comebackOf(copy: Pick<DuplicateCopy, 'id' | 'url' | 'dateAdded'>, history: RemovedHistory): ComebackFlag | undefined {
   const byId = history.wasRemoved(copy.id);
@@ -18,6 +18,7 @@ export function comebackOf(copy: Pick<DuplicateCopy, 'id' | 'url' | 'dateAdded'>
 
 /** Sets cameBack on every copy that came back and on its group (the latest removal); returns how many copies. */
 export function flagComebacks(groups: DuplicateGroup[], history: RemovedHistory): number {
+  if (history === NO_REMOVED_HISTORY) return 0; // fresh groups carry no flags to clear
   let flagged = 0;
   for (const group of groups) {
     delete group.cameBack;

@@ -108,23 +108,25 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
     else tops.push(node);
   }
 
-  const stackNodes: BookmarkNode[] = [];
-  const stackParents: number[] = [];
-  for (let i = tops.length - 1; i >= 0; i--) {
-    stackNodes.push(tops[i]);
-    stackParents.push(-1);
-  }
-  let order = 0;
-  while (stackNodes.length) {
-    const node = stackNodes.pop()!;
-    const parent = stackParents.pop()!;
-    if (node.id === TAGS_ROOT_ID) continue;
-    const kind = kindOf(node);
-    if (kind === 'separator') {
-      if (parent >= 0) folders[parent].separatorCount++;
-      separators++;
+  // Tree order without a stack entry per bookmark: one cursor per open folder; bookmarks and separators are
+  // handled where they are met, only folders open a new cursor.
+  const openChildren: BookmarkNode[][] = [tops];
+  const openPosition: number[] = [0];
+  const openFolder: number[] = [-1];
+  while (openChildren.length) {
+    const depth = openChildren.length - 1;
+    const children = openChildren[depth];
+    const position = openPosition[depth];
+    if (position >= children.length) {
+      openChildren.pop();
+      openPosition.pop();
+      openFolder.pop();
       continue;
     }
+    openPosition[depth] = position + 1;
+    const node = children[position];
+    const parent = openFolder[depth];
+    const kind = kindOf(node);
     if (kind === 'bookmark') {
       if (parent < 0) continue;
       const url = node.url ?? '';
@@ -142,6 +144,12 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
       folders[parent].childBookmarks.push(index);
       continue;
     }
+    if (kind === 'separator') {
+      if (parent >= 0) folders[parent].separatorCount++;
+      separators++;
+      continue;
+    }
+    if (node.id === TAGS_ROOT_ID) continue;
     if (excluded.has(node.id)) {
       excludedFolders += countFolders(node);
       continue;
@@ -170,13 +178,10 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
       sigA: 0,
       sigB: 0,
     });
-    order++;
     if (parentRec) parentRec.childFolders.push(index);
-    const children = node.children ?? [];
-    for (let i = children.length - 1; i >= 0; i--) {
-      stackNodes.push(children[i]);
-      stackParents.push(index);
-    }
+    openChildren.push(node.children ?? []);
+    openPosition.push(0);
+    openFolder.push(index);
   }
 
   // Children come after their parent in tree order, so a reverse pass sees every child before its parent.

@@ -27,7 +27,7 @@ describe('sync comeback', () => {
     expect(flagComebacks([group], history)).toBe(2);
     expect(group.copies.map((c) => c.cameBack?.sessionId)).toEqual([undefined, 'first', 'second']);
     expect(group.cameBack).toEqual({ removedAt: 2000, sessionId: 'second' });
-    expect(flagComebacks([group], NO_REMOVED_HISTORY)).toBe(0);
+    expect(flagComebacks([group], removedHistoryFrom([]))).toBe(0);
     expect(group.cameBack).toBeUndefined();
     expect(group.copies.every((c) => c.cameBack === undefined)).toBe(true);
   });
