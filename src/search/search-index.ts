@@ -239,7 +239,12 @@ export class SearchIndex {
     let set = this.bookmarksByUrl.get(url);
     if (!set) {
       this.bookmarksByUrl.set(url, (set = new Set()));
-      this.refreshStatic(url);
+      // The URL's history entry is now shown as this bookmark.
+      const h = this.historyByUrl.get(url);
+      if (h !== undefined) {
+        this.staticScores[h] = -1;
+        this.staticOrderCache = null;
+      }
     }
     set.add(docId);
   }
@@ -611,7 +616,18 @@ export class SearchIndex {
   }
 
   private addDoc(base: Omit<Doc, 'host' | 'tokens' | 'masks'>): number {
-    const doc: Doc = { ...base, host: hostOf(base.url), tokens: [], masks: [] };
+    const doc: Doc = {
+      kind: base.kind,
+      key: base.key,
+      url: base.url,
+      title: base.title,
+      folders: base.folders,
+      dateAdded: base.dateAdded,
+      lastVisit: base.lastVisit,
+      host: hostOf(base.url),
+      tokens: [],
+      masks: [],
+    };
     const docId = this.docs.length;
     this.docs.push(doc);
     this.staticScores.push(this.computeStatic(doc));

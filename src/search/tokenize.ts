@@ -22,10 +22,14 @@ export function fold(text: string): string {
   return NON_ASCII.test(lower) ? lower.normalize('NFD').replace(COMBINING_MARKS, '') : lower;
 }
 
+/** ASCII-only text (most titles and URLs) takes a plain regular expression, cheaper than Unicode classes. */
+const ASCII_WORD = /[a-z0-9]+/g;
+
 /** The searchable words of a piece of text, in order, repeats kept. */
 export function words(text: string): string[] {
   if (!text) return [];
-  return fold(text).match(WORD_PATTERN) ?? [];
+  const folded = fold(text);
+  return (NON_ASCII.test(folded) ? folded.match(WORD_PATTERN) : folded.match(ASCII_WORD)) ?? [];
 }
 
 /** The host of a URL in lower case ('' for URLs without one, such as data: or about:). */
