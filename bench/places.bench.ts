@@ -17,7 +17,7 @@ export default defineSuite({
   async run(ctx) {
     const size = ctx.quick ? 2_000 : 10_000;
     const saveSize = ctx.quick ? 200 : 1_000;
-    const rounds = ctx.quick ? 1 : 5;
+    const rounds = ctx.quick ? 1 : 7;
     const ff = await ctx.firefox({ seedHtml: seedHtml([flatFolder('Seed', size, 'seed')]), seedCount: size });
     const page = await ff.harness();
 

@@ -57,6 +57,8 @@ export interface Clock {
   expectMove(id: string): void;
   /** Takes back an announcement when the move failed (no event will come). */
   cancelMove(id: string): void;
+  /** Marks an item we just created: its onCreated needs no work, recordWrites will store it. */
+  noteOwnCreate(id: string): void;
   /** Handles every queued event now. */
   flush(): Promise<void>;
   clear(): Promise<void>;
@@ -79,6 +81,8 @@ interface QueuedEvent {
   node?: BookmarkNode;
   /** A move nobody announced: counts as an edit even when the fingerprint stayed the same. */
   foreignMove: boolean;
+  /** Only an onCreated so far (nothing changed it since). */
+  createdOnly: boolean;
 }
 
 export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places', batchDelayMs = 50 }: ClockDeps): Clock {
@@ -87,6 +91,7 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
 
   const queue = new Map<string, QueuedEvent>();
   const expectedMoves = new Map<string, number>();
+  const ownCreates = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> = Promise.resolve();
 
@@ -125,7 +130,7 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
   }
 
   async function handleBatch(batch: Map<string, QueuedEvent>) {
-    const entries = [...batch.entries()];
+    const entries = [...batch.entries()].filter(([id, e]) => !(e.createdOnly && ownCreates.has(id)));
     const nodes = await Promise.all(
       entries.map(async ([id, e]) => e.node ?? (await browser.bookmarks.get(id).then((r) => r[0], () => undefined))),
     );
@@ -200,6 +205,7 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
         map.set(node.id, record);
         changed.push(record);
         out.set(node.id, record.updated);
+        ownCreates.delete(node.id);
       }
       await persist(changed);
       return out;
@@ -224,6 +230,7 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
       }
       const prev = queue.get(id);
       queue.set(id, {
+        createdOnly: kind === 'created' && (!prev || prev.createdOnly),
         node: kind === 'created' ? node : undefined,
         foreignMove: foreignMove || (prev?.foreignMove ?? false),
       });
@@ -232,6 +239,10 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
 
     expectMove(id) {
       expectedMoves.set(id, (expectedMoves.get(id) ?? 0) + 1);
+    },
+
+    noteOwnCreate(id) {
+      ownCreates.add(id);
     },
 
     cancelMove(id) {
@@ -245,6 +256,7 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
     async clear() {
       queue.clear();
       expectedMoves.clear();
+      ownCreates.clear();
       await flush();
       await persisting;
       records = Promise.resolve(new Map());

@@ -91,6 +91,7 @@ export async function runSave(ops: readonly SaveOp[], { browser, tagStore, clock
           ...(op.type !== 'separator' ? { title: op.title } : {}),
           ...(op.type === 'bookmark' ? { url: op.url } : {}),
         });
+        clock.noteOwnCreate(node.id);
         createdByRef.set(op.ref, node.id);
         written.push({ ref: op.ref, node, tags });
         continue;

@@ -51,7 +51,8 @@ interface Planned {
 }
 
 const MAX_RESOLVE_ROUNDS = 5;
-const CHUNK = Math.min(500, MAX_OPS_PER_REQUEST);
+/** Operations per request: a 1,000-item save is one round trip. */
+const CHUNK = MAX_OPS_PER_REQUEST;
 
 function toError(message: string): Error {
   return new Error(message);
