@@ -7,12 +7,15 @@ import { client } from '../../src/messaging/page-client';
 import { contractCases } from '../contract/cases';
 import { runContractCase } from '../contract/run';
 import { createPagePlaces } from '../../src/places/page';
+import { LiveIndex } from '../../src/search/live-index';
 
 const tm = {
   browser,
   client,
   /** The page-side Places API (save/resolve, search, history search), as popup and options use it. */
   places: createPagePlaces(client),
+  /** The search index as the background builds it, for timing its rebuild in a page (bench/search.bench.ts). */
+  search: { LiveIndex },
   contract: {
     names: () => contractCases.map((c) => c.name),
     run: (name: string) => runContractCase(browser, name),
