@@ -2,8 +2,8 @@
  * The duplicate scan in real Firefox: a sync-like collection seeded through the harness page, the 'dedup.scan' job
  * run from the page, then the groups, paths, rules, folder pairs, empty folders and a plan checked.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchFirefox, type Firefox } from './firefox';
+import { describe, expect, it } from 'vitest';
+import { useFirefox } from './use-firefox';
 
 interface Seeded {
   mdnIds: string[];
@@ -17,16 +17,7 @@ interface Seeded {
 }
 
 describe('dedup scan in real Firefox', () => {
-  let ff: Firefox;
-  beforeAll(async () => {
-    ff = await launchFirefox();
-  });
-  afterAll(async () => {
-    await ff?.close();
-  });
-  beforeEach(async () => {
-    await ff.reset();
-  });
+  const ff = useFirefox();
 
   async function seed(): Promise<Seeded> {
     const page = await ff.harness();

@@ -8,8 +8,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launchFirefox, repoRoot, type Firefox } from './firefox';
+import { useFirefox } from './use-firefox';
 
 const fixturePath = resolve(repoRoot, 'tests/unit/bookmarks-html/fixtures/firefox-export.html');
 const firefoxExport = readFileSync(fixturePath, 'utf8');
@@ -45,16 +46,7 @@ async function importThroughPage(ff: Firefox, html: string, name: string): Promi
 }
 
 describe('import and export of bookmarks.html in real Firefox', () => {
-  let ff: Firefox;
-  beforeAll(async () => {
-    ff = await launchFirefox();
-  });
-  afterAll(async () => {
-    await ff?.close();
-  });
-  beforeEach(async () => {
-    await ff.reset();
-  });
+  const ff = useFirefox();
 
   it('imports Firefox’s own export (tags included) into Firefox’s folders from the options page', async () => {
     const page = await importThroughPage(ff, firefoxExport, 'bookmarks.html');

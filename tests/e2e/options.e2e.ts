@@ -5,8 +5,9 @@
  */
 import { resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchFirefox, repoRoot, type Firefox } from './firefox';
+import { useFirefox } from './use-firefox';
 
 const shot = (name: string) => resolve(repoRoot, `docs/screenshots/${name}.png`);
 
@@ -71,16 +72,7 @@ async function confirm(page: Page) {
 }
 
 describe('options page in real Firefox', () => {
-  let ff: Firefox;
-  beforeAll(async () => {
-    ff = await launchFirefox();
-  });
-  afterAll(async () => {
-    await ff?.close();
-  });
-  beforeEach(async () => {
-    await ff.reset();
-  });
+  const ff = useFirefox();
 
   it('settings are stored at once, survive reopening the page, and reset asks first', async () => {
     const page = await ff.open('options/index.html#settings');

@@ -3,20 +3,12 @@
  * checklist behaviours a user of the API relies on most, conflicts with other scripts, and the event page going
  * away between a read and a save.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchFirefox, type Firefox } from './firefox';
+import { useFirefox } from './use-firefox';
 
 describe('places: the page-side API in real Firefox', () => {
-  let ff: Firefox;
-  beforeAll(async () => {
-    ff = await launchFirefox();
-  });
-  afterAll(async () => {
-    await ff?.close();
-  });
-  beforeEach(async () => {
-    await ff.reset();
-  });
+  const ff = useFirefox();
 
   const run = async <T>(fn: () => Promise<T>): Promise<T> => (await ff.harness()).evaluate(fn);
 

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchFirefox, type Firefox } from './firefox';
+import { describe, expect, it } from 'vitest';
+import { useFirefox } from './use-firefox';
 
 describe('smoke: the built extension in real Firefox', () => {
-  let ff: Firefox;
-  beforeAll(async () => {
-    ff = await launchFirefox();
-  });
-  afterAll(async () => {
-    await ff?.close();
-  });
-  beforeEach(async () => {
-    await ff.reset();
-  });
+  const ff = useFirefox();
 
   it('answers a ping with the manifest version', async () => {
     const page = await ff.harness();
