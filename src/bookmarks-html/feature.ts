@@ -34,7 +34,7 @@ export function createBookmarksHtmlFeature(deps: BookmarksHtmlFeatureDeps) {
   };
   const jobs: JobHandlersOf<typeof bookmarksHtmlJobs> = {
     'bookmarksHtml.import': (input, ctx) =>
-      importBookmarksHtml({ browser, addTags: (urls, t) => tags.addTags(urls, t), getSettings: () => settings.get() }, input, ctx),
+      importBookmarksHtml({ browser, addTags: (urls, t) => tags.addTags(urls, t) }, input, ctx),
   };
   return { handlers, jobs };
 }

@@ -4,7 +4,8 @@
  *
  * - The whole file is parsed and the target checked before anything is created: a malformed or truncated file,
  *   or a missing target, imports nothing.
- * - A bookmark whose URL already exists among the bookmarks (by the matching rules of the settings) is skipped;
+ * - A bookmark whose URL already exists among the bookmarks (by the safe matching rules, see
+ *   src/dedup/safe-matching.ts: the opt-in rules could skip pages that really differ) is skipped;
  *   its TAGS still go to the existing URL, so the tags Firefox hides from extensions come in either way.
  *   Copies inside the file itself are all imported (a restore must give back the same tree).
  * - Folders are created only when something is created inside them (empty folders of the file are created unless
@@ -12,12 +13,11 @@
  * - Separators come along with the entries around them.
  * - Per-entry failures (an address Firefox refuses) are reported and the import goes on.
  */
-import { createMatchKeyer } from '../dedup/url-key';
+import { createSafeMatchKeyer } from '../dedup/safe-matching';
 import type { JobContext } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import type { Browser, BookmarkNode } from '../platform/browser';
 import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
-import type { Settings } from '../settings/settings';
 import { countDocument, type HtmlBookmark, type HtmlFolder, type HtmlNode, type RootMarker } from './document';
 import { parseBookmarksHtml, type ParseProblem } from './parse';
 
@@ -52,7 +52,6 @@ export interface ImportReport {
 export interface ImportDeps {
   browser: Browser;
   addTags(urls: readonly string[], tags: readonly string[]): Promise<number>;
-  getSettings(): Promise<Settings>;
 }
 
 export const MAX_LISTED = 500;
@@ -97,7 +96,7 @@ export async function importBookmarksHtml(
   const { document, problems } = parseBookmarksHtml(input.html); // throws on a damaged file: nothing done yet
   if (input.target.into === 'folder') await assertFolder(browser, input.target.folderId);
 
-  const keyOf = createMatchKeyer((await deps.getSettings()).matching);
+  const keyOf = createSafeMatchKeyer();
   const existingByKey = new Map<string, string>();
   const existingUrls: string[] = [];
   collectUrls(await browser.bookmarks.getTree(), existingUrls);

@@ -5,7 +5,7 @@
  */
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf } from '../messaging/define';
-import { createMatchKeyer } from '../dedup/url-key';
+import { createSafeMatchKeyer } from '../dedup/safe-matching';
 import { AppError } from '../messaging/errors';
 import type { Settings } from '../settings/settings';
 import { createMenus, pageFromMenuClick, type MenuClick, type TabLike } from './menus';
@@ -15,19 +15,6 @@ import type { quickBookmarkProtocol } from './protocol';
 import { createQuickBookmarker, type QuickBookmarkerDeps } from './quick-bookmarker';
 
 export const QUICK_BOOKMARK_COMMAND = 'quick-bookmark';
-
-/**
- * Only the duplicate finder's safe rules decide that a page is already bookmarked. The opt-in rules (ignore the
- * query, the fragment, http vs https, www) can join pages that really differ (two videos differ only in their
- * query): good enough to propose a cleanup the user reviews, not to refuse a bookmark the user asked for.
- */
-export const SAFE_RULES_ONLY: Settings['matching'] = {
-  httpEqualsHttps: false,
-  ignoreWww: false,
-  ignoreFragment: false,
-  ignoreQuery: false,
-  sortQueryParams: false,
-};
 
 export interface QuickBookmarkFeatureDeps extends BackgroundDeps {
   getSettings(): Promise<Settings>;
@@ -39,7 +26,7 @@ export function createQuickBookmarkFeature(deps: QuickBookmarkFeatureDeps) {
   const bookmarker = createQuickBookmarker({
     browser,
     getSettings: deps.getSettings,
-    urlKey: createMatchKeyer(SAFE_RULES_ONLY),
+    urlKey: createSafeMatchKeyer(),
     saveBookmark: deps.saveBookmark,
     notifier: createNotifier(browser),
   });

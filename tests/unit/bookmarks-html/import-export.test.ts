@@ -68,19 +68,26 @@ describe('bookmarksHtml.import', () => {
     expect(await shape(browser, 'menu________')).toEqual([]);
   });
 
-  it('skips entries that already exist (by the matching rules) but still gives their tags to the existing URL', async () => {
+  it('skips entries that already exist by the safe rules but still gives their tags to the existing URL', async () => {
     const { browser, client } = await setup();
     await browser.bookmarks.create({ parentId: 'menu________', title: 'mine', url: 'https://github.com/?utm_source=feed' }); // same key by the safe rules
-    await client.call('settings.set', { patch: { matching: { ignoreWww: true } } });
-    await browser.bookmarks.create({ parentId: 'menu________', title: 'about', url: 'https://mozilla.org/about/' }); // matches www.mozilla.org only with ignoreWww
     const report = await client.startJob('bookmarksHtml.import', { html: firefoxExport, target: { into: 'roots' } }).result;
-    expect(report.skippedCount).toBe(2);
-    expect(report.skipped.map((s) => s.url).sort()).toEqual(['https://github.com/', 'https://www.mozilla.org/about/']);
-    expect(report.imported.bookmarks).toBe(6);
-    const tags = await client.call('tags.forUrls', { urls: ['https://github.com/?utm_source=feed', 'https://mozilla.org/about/'] });
-    expect(Object.fromEntries(tags.map((t) => [t.url, t.tags]))).toEqual({ 'https://github.com/?utm_source=feed': ['code'], 'https://mozilla.org/about/': ['mozilla'] });
-    const { bookmarks } = await client.call('core.countBookmarks', {});
-    expect(bookmarks).toBe(8);
+    expect(report.skipped.map((s) => s.url)).toEqual(['https://github.com/']);
+    expect(report.imported.bookmarks).toBe(7);
+    const tags = await client.call('tags.forUrls', { urls: ['https://github.com/?utm_source=feed'] });
+    expect(tags).toEqual([{ url: 'https://github.com/?utm_source=feed', tags: ['code'] }]);
+  });
+
+  it('regression: the opt-in matching rules never make an import skip a page that really differs', async () => {
+    const { browser, client } = await setup();
+    await client.call('settings.set', { patch: { matching: { ignoreWww: true, ignoreQuery: true } } });
+    await browser.bookmarks.create({ parentId: 'menu________', title: 'about', url: 'https://mozilla.org/about/' }); // same as www.mozilla.org only with ignoreWww
+    const report = await client.startJob('bookmarksHtml.import', { html: firefoxExport, target: { into: 'roots' } }).result;
+    expect(report.skippedCount).toBe(0);
+    expect(report.imported.bookmarks).toBe(8);
+    const tags = await client.call('tags.forUrls', { urls: ['https://mozilla.org/about/', 'https://www.mozilla.org/about/'] });
+    expect(Object.fromEntries(tags.map((t) => [t.url, t.tags]))).toEqual({ 'https://mozilla.org/about/': [], 'https://www.mozilla.org/about/': ['mozilla'] });
+    expect((await client.call('core.countBookmarks', {})).bookmarks).toBe(9);
   });
 
   it('importing the same file twice adds nothing the second time (not even empty folders)', async () => {
