@@ -11,7 +11,7 @@
  *   floor(n / ENTRY_CHUNK).
  * - idMap: old id -> new id for every item undo re-created, so a later undo (of an older session) still finds a
  *   folder that was removed and brought back.
- * - removedKeys: bookmark id or exact URL -> when and by which session it was last removed, for the scan's "removed
+ * - removedBatches: the bookmark ids and exact URLs a session removed, REMOVED_BATCH keys to a record, for the scan's "removed
  *   on <date>, back again" flag (RemovedHistory). Kept apart from the sessions so it outlives their pruning
  *   (capped at MAX_REMOVED_KEYS, oldest dropped first).
  */
@@ -19,10 +19,12 @@ import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type St
 import { removedHistoryFrom, type RemovedHistory } from './removed-history';
 
 export const JOURNAL_DB_NAME = 'tidymarks-journal';
-export const JOURNAL_DB_VERSION = 2;
+export const JOURNAL_DB_VERSION = 3;
 /** Sessions kept for undo; older ones are pruned when a new session starts. */
 export const KEPT_SESSIONS = 20;
 export const MAX_REMOVED_KEYS = 100_000;
+/** Removed ids and URLs are stored this many to a record (a 10,000-item folder is a few writes). */
+export const REMOVED_BATCH = 5_000;
 
 export type SessionStatus =
   /** Journaled; bookmarks are being changed. Found at start-up, it means the apply was interrupted. */
@@ -140,6 +142,13 @@ export interface IdMapRecord {
   sessionId: string;
 }
 
+interface RemovedBatch {
+  sessionId: string;
+  part: number;
+  removedAt: number;
+  keys: string[];
+}
+
 export interface RemovedKeyRecord {
   /** A removed bookmark's id or its exact URL. */
   key: string;
@@ -152,6 +161,7 @@ interface JournalDB extends DBSchema {
   entryChunks: { key: [string, number]; value: EntryChunk };
   idMap: { key: string; value: IdMapRecord };
   removedKeys: { key: string; value: RemovedKeyRecord; indexes: { bySession: string; byRemovedAt: number } };
+  removedBatches: { key: [string, number]; value: RemovedBatch; indexes: { byRemovedAt: number } };
 }
 
 /** Upgrades from any older version to JOURNAL_DB_VERSION, one step at a time. */
@@ -171,6 +181,12 @@ function upgrade(db: IDBPDatabase<JournalDB>, oldVersion: number, _newVersion: n
       void tx.objectStore('sessions').clear();
     }
     db.createObjectStore('entryChunks', { keyPath: ['sessionId', 'chunk'] });
+  }
+  if (oldVersion < 3) {
+    // One record per removed key (pre-release) became one record per REMOVED_BATCH keys; the old records go.
+    const batches = db.createObjectStore('removedBatches', { keyPath: ['sessionId', 'part'] });
+    batches.createIndex('byRemovedAt', 'removedAt');
+    db.deleteObjectStore('removedKeys');
   }
 }
 
@@ -235,19 +251,39 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
   let dbPromise: Promise<IDBPDatabase<JournalDB>> | null = null;
   const db = () => (dbPromise ??= openDB<JournalDB>(name, JOURNAL_DB_VERSION, { upgrade }));
 
+  /** Keeps at most about MAX_REMOVED_KEYS remembered keys: whole batches go, oldest first. */
   async function pruneRemoved(database: IDBPDatabase<JournalDB>) {
-    const count = await database.count('removedKeys');
-    if (count <= MAX_REMOVED_KEYS) return;
-    const tx = database.transaction('removedKeys', 'readwrite');
-    let excess = count - MAX_REMOVED_KEYS;
-    let cursor = await tx.store.index('byRemovedAt').openCursor();
-    while (cursor && excess > 0) {
-      await cursor.delete();
-      excess--;
+    if ((await database.count('removedBatches')) * REMOVED_BATCH <= MAX_REMOVED_KEYS) return;
+    const tx = database.transaction('removedBatches', 'readwrite');
+    let total = 0;
+    let cursor = await tx.store.index('byRemovedAt').openCursor(null, 'prev');
+    while (cursor) {
+      total += cursor.value.keys.length;
+      if (total > MAX_REMOVED_KEYS) await cursor.delete();
       cursor = await cursor.continue();
     }
     await tx.done;
   }
+
+  function batchesOf(sessionId: string, keys: readonly string[], removedAt: number): RemovedBatch[] {
+    const unique = [...new Set(keys)];
+    const out: RemovedBatch[] = [];
+    for (let i = 0; i < unique.length; i += REMOVED_BATCH) {
+      out.push({ sessionId, part: i / REMOVED_BATCH, removedAt, keys: unique.slice(i, i + REMOVED_BATCH) });
+    }
+    return out;
+  }
+
+  const allRemoved = async (): Promise<RemovedKeyRecord[]> => {
+    const latest = new Map<string, RemovedKeyRecord>();
+    for (const batch of await (await db()).getAll('removedBatches')) {
+      for (const key of batch.keys) {
+        const seen = latest.get(key);
+        if (!seen || seen.removedAt < batch.removedAt) latest.set(key, { key, sessionId: batch.sessionId, removedAt: batch.removedAt });
+      }
+    }
+    return [...latest.values()];
+  };
 
   const journal: Journal = {
     async beginSession(session, newEntries) {
@@ -256,16 +292,27 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
       const tx = database.transaction(['sessions', 'entryChunks'], 'readwrite', { durability: 'strict' });
       const sessions = tx.objectStore('sessions');
       const entries = tx.objectStore('entryChunks');
-      const writes: Promise<unknown>[] = [sessions.add(session)];
-      for (const chunk of toChunks(session.id, stored)) writes.push(entries.add(chunk));
-      // Prune: keep the newest KEPT_SESSIONS (this one included); never drop an unfinished session.
-      const older = (await sessions.index('byCreatedAt').getAll()).filter((s) => s.id !== session.id);
-      older.sort((a, b) => b.createdAt - a.createdAt);
-      for (const old of older.slice(KEPT_SESSIONS - 1)) {
-        if (UNFINISHED_STATUSES.includes(old.status)) continue;
-        writes.push(sessions.delete(old.id), entries.delete(sessionRange(old.id)));
+      // A failed write aborts the transaction: tx.done reports that one error, the aborted requests stay quiet.
+      const quiet = (request: Promise<unknown>) => void request.catch(() => undefined);
+      const done = tx.done;
+      if (await sessions.get(session.id)) {
+        await done;
+        throw new Error(`A cleanup session with id ${session.id} is already in the journal.`);
       }
-      await Promise.all([...writes, tx.done]);
+      quiet(sessions.add(session));
+      for (const chunk of toChunks(session.id, stored)) quiet(entries.add(chunk));
+      // Prune: keep the newest KEPT_SESSIONS (this one included); never drop an unfinished session.
+      const older = await sessions
+        .index('byCreatedAt')
+        .getAll()
+        .catch(() => []);
+      older.sort((a, b) => b.createdAt - a.createdAt);
+      for (const old of older.filter((o) => o.id !== session.id).slice(KEPT_SESSIONS - 1)) {
+        if (UNFINISHED_STATUSES.includes(old.status)) continue;
+        quiet(sessions.delete(old.id));
+        quiet(entries.delete(sessionRange(old.id)));
+      }
+      await done;
       return stored;
     },
 
@@ -304,14 +351,14 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
 
     async finishApply(sessionId, { skippedSeqs, removedKeys, patch }) {
       const database = await db();
-      const tx = database.transaction(['sessions', 'entryChunks', 'removedKeys'], 'readwrite', { durability: 'strict' });
+      const tx = database.transaction(['sessions', 'entryChunks', 'removedBatches'], 'readwrite', { durability: 'strict' });
       const entries = tx.objectStore('entryChunks');
-      const removed = tx.objectStore('removedKeys');
+      const removed = tx.objectStore('removedBatches');
       const sessions = tx.objectStore('sessions');
       const removedAt = patch.finishedAt ?? Date.now();
       const writes: Promise<unknown>[] = [];
       writes.push(markInChunks(entries, sessionId, skippedSeqs));
-      for (const key of new Set(removedKeys)) writes.push(removed.put({ key, sessionId, removedAt }));
+      for (const batch of batchesOf(sessionId, removedKeys, removedAt)) writes.push(removed.put(batch));
       writes.push(
         sessions.get(sessionId).then((current) => {
           if (!current) throw new Error(`No cleanup session ${sessionId} in the journal.`);
@@ -325,25 +372,22 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
     async rememberRemoved(sessionId, keys, removedAt) {
       if (!keys.length) return;
       const database = await db();
-      const tx = database.transaction('removedKeys', 'readwrite');
-      const writes = [...new Set(keys)].map((key) => tx.store.put({ key, sessionId, removedAt }));
+      const tx = database.transaction('removedBatches', 'readwrite');
+      const writes = batchesOf(sessionId, keys, removedAt).map((batch) => tx.store.put(batch));
       await Promise.all([...writes, tx.done]);
       await pruneRemoved(database);
     },
 
     async forgetRemoved(sessionId) {
-      const tx = (await db()).transaction('removedKeys', 'readwrite');
-      const keys = await tx.store.index('bySession').getAllKeys(sessionId);
-      await Promise.all([...keys.map((k) => tx.store.delete(k)), tx.done]);
+      const tx = (await db()).transaction('removedBatches', 'readwrite');
+      await Promise.all([tx.store.delete(sessionRange(sessionId)), tx.done]);
     },
 
     async removedKey(key) {
-      return (await db()).get('removedKeys', key);
+      return (await allRemoved()).find((r) => r.key === key);
     },
 
-    async allRemoved() {
-      return (await db()).getAll('removedKeys');
-    },
+    allRemoved,
 
     async recordIdMap(records) {
       if (!records.length) return;
@@ -373,12 +417,12 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
     },
 
     async clear() {
-      const tx = (await db()).transaction(['sessions', 'entryChunks', 'idMap', 'removedKeys'], 'readwrite');
+      const tx = (await db()).transaction(['sessions', 'entryChunks', 'idMap', 'removedBatches'], 'readwrite');
       await Promise.all([
         tx.objectStore('sessions').clear(),
         tx.objectStore('entryChunks').clear(),
         tx.objectStore('idMap').clear(),
-        tx.objectStore('removedKeys').clear(),
+        tx.objectStore('removedBatches').clear(),
         tx.done,
       ]);
     },
