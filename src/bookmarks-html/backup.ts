@@ -8,7 +8,7 @@
 import * as v from 'valibot';
 import { AppError } from '../messaging/errors';
 import { settingsSchema, type Settings } from '../settings/settings';
-import { describeSettingsIssues } from '../settings/settings-store';
+import { describeIssues } from '../messaging/schema-issues';
 import { normalizeTagList } from '../tags/tag-name';
 
 export const BACKUP_FORMAT = 'tidymarks-backup';
@@ -73,7 +73,7 @@ export function readBackup(text: string): Backup {
   }
   const parsed = v.safeParse(backupSchema, data);
   if (!parsed.success) {
-    throw new AppError('invalid-input', `The backup file cannot be restored: ${describeSettingsIssues(parsed.issues)}. Nothing was restored.`);
+    throw new AppError('invalid-input', `The backup file cannot be restored: ${describeIssues(parsed.issues)}. Nothing was restored.`);
   }
   return parsed.output as Backup;
 }

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import type { HandlersOf, JobDef, JobHandlersOf, RequestDef } from './define';
 import { AppError, toWireError, type WireError } from './errors';
 import { PORT_NAME } from './protocol';
+import { describeIssues } from './schema-issues';
 
 export type Reply<T = unknown> = { ok: true; value: T } | { ok: false; error: WireError };
 
@@ -34,16 +35,6 @@ export function isOwnSender(sender: Sender | undefined, extensionId: string, ext
   if (!sender || sender.id !== extensionId) return false;
   // Only our extension pages (popup, options, harness) may talk to us; never a content script in a web page.
   return typeof sender.url === 'string' && sender.url.startsWith(extensionOrigin);
-}
-
-function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
-  return issues
-    .slice(0, 3)
-    .map((issue) => {
-      const path = issue.path?.map((p) => String(p.key)).join('.') ?? '';
-      return path ? `${path}: ${issue.message}` : issue.message;
-    })
-    .join('; ');
 }
 
 export interface Router {

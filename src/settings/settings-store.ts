@@ -5,6 +5,7 @@
  * event page, because they follow storage.onChanged (registered synchronously when the store is created).
  */
 import * as v from 'valibot';
+import { describeIssues } from '../messaging/schema-issues';
 import { AppError } from '../messaging/errors';
 import type { Browser } from '../platform/browser';
 import { DEFAULT_SETTINGS, parseStoredSettings, SETTINGS_KEY, settingsSchema, type Settings } from './settings';
@@ -24,17 +25,6 @@ export interface SettingsStore {
   onChange(listener: SettingsListener): () => void;
 }
 
-/** Explains the first validation problems with the field path, e.g. "keep.rules: Invalid length…". */
-export function describeSettingsIssues(issues: readonly v.BaseIssue<unknown>[]): string {
-  return issues
-    .slice(0, 3)
-    .map((issue) => {
-      const path = issue.path?.map((p) => String(p.key)).join('.') ?? '';
-      return path ? `${path}: ${issue.message}` : issue.message;
-    })
-    .join('; ');
-}
-
 /** Merges a patch into settings (section by section, shallow within a section) and validates the result. */
 export function applySettingsPatch(current: Settings, patch: SettingsPatch): Settings {
   const merged: Record<string, unknown> = { ...current };
@@ -45,7 +35,7 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch): Set
     merged[key] = { ...current[key], ...section };
   }
   const parsed = v.safeParse(settingsSchema, merged);
-  if (!parsed.success) throw new AppError('invalid-input', `Invalid settings: ${describeSettingsIssues(parsed.issues)}`);
+  if (!parsed.success) throw new AppError('invalid-input', `Invalid settings: ${describeIssues(parsed.issues)}`);
   return parsed.output;
 }
 
