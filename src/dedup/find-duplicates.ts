@@ -9,7 +9,7 @@ import { chooseKeeper, type KeepCandidate } from './keep-rules';
 import type { Settings } from '../settings/settings';
 import type { DuplicateCopy, DuplicateGroup } from './scan-types';
 import type { ScanTree } from './scan-tree';
-import { explainSameKey, MATCH_RULES, type MatchRule, type MatchingOptions } from './url-key';
+import { createMatchExplainer, MATCH_RULES, type MatchRule, type MatchingOptions } from './url-key';
 
 export interface GroupContext {
   matching: MatchingOptions;
@@ -29,18 +29,23 @@ const NO_TAG_LIST = Object.freeze([]) as unknown as string[];
 
 export function findDuplicateGroups(tree: ScanTree, context: GroupContext): DuplicateGroup[] {
   const { bookmarks, folders, keys } = tree;
-  // Copies per key, only for keys seen twice or more.
+  // Copies per key as chains through the bookmark indexes (no array per key); a key becomes a group at its second
+  // copy, and groups come in that order.
   const first = new Int32Array(keys.length).fill(-1);
-  const members = new Map<number, number[]>();
+  const last = new Int32Array(keys.length);
+  const count = new Int32Array(keys.length);
+  const next = new Int32Array(bookmarks.length);
+  const groupKeys: number[] = [];
   for (let i = 0; i < bookmarks.length; i++) {
     const key = bookmarks.key[i];
-    if (first[key] === -1) {
-      first[key] = i;
-      continue;
+    next[i] = -1;
+    if (first[key] === -1) first[key] = i;
+    else {
+      next[last[key]] = i;
+      if (count[key] === 1) groupKeys.push(key);
     }
-    const list = members.get(key);
-    if (list) list.push(i);
-    else members.set(key, [first[key], i]);
+    last[key] = i;
+    count[key]++;
   }
 
   // The suggested redundant folder each folder lies in (itself included), or -1; parents come first in tree order.
@@ -50,54 +55,70 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
     redundantOf[i] = context.redundantFolderIds.has(f.id) ? i : f.parent >= 0 ? redundantOf[f.parent] : -1;
   }
 
-  const rules = context.keep.rules;
+  // Every copy, made in tree order (the getTree() nodes are read front to back, not group by group across the
+  // whole tree); copyAt[i] is the copy of bookmark i, if it is in a group.
   const hasTags = context.tagsByUrl.size > 0;
   const hasVisits = context.visitsByUrl.size > 0;
+  const copyAt: DuplicateCopy[] = new Array(bookmarks.length);
+  for (let i = 0; i < bookmarks.length; i++) {
+    if (count[bookmarks.key[i]] < 2) continue;
+    const b = bookmarks.node[i];
+    const parent = bookmarks.parent[i];
+    const url = b.url ?? '';
+    const folder = folders[parent];
+    const tags = (hasTags && context.tagsByUrl.get(url)) || NO_TAGS;
+    const copy: DuplicateCopy = {
+      id: b.id,
+      parentId: folder.id,
+      path: folder.path,
+      title: b.title ?? '',
+      url,
+      dateAdded: b.dateAdded ?? 0,
+      tags: tags.length ? [...tags] : NO_TAG_LIST,
+      visits: (hasVisits && context.visitsByUrl.get(url)) || 0,
+      rules: EXACT, // set below (the representative gets its own empty list)
+    };
+    const redundant = redundantOf[parent];
+    if (redundant >= 0) copy.inRedundantFolderId = folders[redundant].id;
+    copyAt[i] = copy;
+  }
+
+  const rules = context.keep.rules;
   const groups: DuplicateGroup[] = [];
-  for (const [key, indexes] of members) {
-    const copies: DuplicateCopy[] = new Array(indexes.length);
-    const candidates: KeepCandidate[] = new Array(indexes.length);
-    const survivors: KeepCandidate[] = [];
-    for (let j = 0; j < indexes.length; j++) {
-      const index = indexes[j];
-      const b = bookmarks.node[index];
-      const parent = bookmarks.parent[index];
-      const url = b.url ?? '';
-      const title = b.title ?? '';
-      const dateAdded = b.dateAdded ?? 0;
-      const folder = folders[parent];
-      const tags = (hasTags && context.tagsByUrl.get(url)) || NO_TAGS;
-      const visits = (hasVisits && context.visitsByUrl.get(url)) || 0;
-      const copy: DuplicateCopy = {
-        id: b.id,
-        parentId: folder.id,
-        path: folder.path,
-        title,
-        url,
-        dateAdded,
-        tags: tags.length ? [...tags] : NO_TAG_LIST,
-        visits,
-        rules: [],
-      };
-      const redundant = redundantOf[parent];
-      if (redundant >= 0) copy.inRedundantFolderId = folders[redundant].id;
+  const explain = createMatchExplainer(context.matching);
+  const groupRules = new Map<number, MatchRule[]>();
+  // Keep candidates only live while one group's keeper is chosen: one pooled object per position, refilled per group.
+  const pool: KeepCandidate[] = [];
+  const candidates: KeepCandidate[] = [];
+  const survivors: KeepCandidate[] = [];
+  for (const key of groupKeys) {
+    const size = count[key];
+    const copies: DuplicateCopy[] = new Array(size);
+    candidates.length = 0;
+    survivors.length = 0;
+    for (let j = 0, index = first[key]; j < size; j++, index = next[index]) {
+      const copy = copyAt[index];
       copies[j] = copy;
-      const candidate: KeepCandidate = {
-        id: b.id,
-        title,
-        url,
-        dateAdded,
-        tagCount: tags.length,
-        visits,
-        preferredRank: folder.preferredRank,
-        order: index,
-      };
-      candidates[j] = candidate;
-      if (redundant < 0) survivors.push(candidate);
+      let candidate = pool[j];
+      if (candidate === undefined) {
+        candidate = { id: '', title: '', url: '', dateAdded: 0, tagCount: 0, visits: 0, preferredRank: 0, order: 0 };
+        pool.push(candidate);
+      }
+      candidate.id = copy.id;
+      candidate.title = copy.title;
+      candidate.url = copy.url;
+      candidate.dateAdded = copy.dateAdded;
+      candidate.tagCount = copy.tags.length;
+      candidate.visits = copy.visits;
+      candidate.preferredRank = folders[bookmarks.parent[index]].preferredRank;
+      candidate.order = index;
+      candidates.push(candidate);
+      if (copy.inRedundantFolderId === undefined) survivors.push(candidate);
     }
     const keeperId = chooseKeeper(survivors.length ? survivors : candidates, rules);
     let representative = copies[0];
     for (const copy of copies) if (copy.id === keeperId) representative = copy;
+    representative.rules = [];
     let groupBits = 0;
     let explained: Map<string, MatchRule[]> | undefined;
     for (const copy of copies) {
@@ -110,15 +131,20 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
       explained ??= new Map();
       let why = explained.get(copy.url);
       if (!why) {
-        why = explainSameKey(copy.url, representative.url, context.matching);
+        why = explain(copy.url, representative.url);
         explained.set(copy.url, why);
       }
       copy.rules = why;
       for (const rule of why) groupBits |= RULE_BIT.get(rule)!;
     }
+    let rulesOfGroup = groupBits === 1 ? EXACT : groupRules.get(groupBits);
+    if (!rulesOfGroup) {
+      rulesOfGroup = RULE_ORDER.filter((r) => groupBits & RULE_BIT.get(r)!);
+      groupRules.set(groupBits, rulesOfGroup);
+    }
     groups.push({
       key: keys[key],
-      rules: groupBits === 1 ? EXACT : RULE_ORDER.filter((r) => groupBits & RULE_BIT.get(r)!),
+      rules: rulesOfGroup,
       suggestedKeeperId: keeperId,
       copies,
     });

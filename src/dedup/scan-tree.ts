@@ -50,10 +50,10 @@ export interface BookmarkTable {
   length: number;
   /** The getTree() node (id, title, url, dateAdded are read from it). */
   node: BookmarkNode[];
-  /** Index of the parent in folders. */
-  parent: number[];
+  /** Index of the parent in folders (typed arrays: off the GC heap, exactly `length` long). */
+  parent: Int32Array;
   /** Interned matching key. */
-  key: number[];
+  key: Int32Array;
 }
 
 export interface ScanTree {
@@ -95,7 +95,11 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
   const excluded = new Set(options.excludedFolderIds);
   const preferred = new Map(options.preferredFolderIds.map((id, rank) => [id, rank] as const));
   const folders: FolderRec[] = [];
-  const bookmarks: BookmarkTable = { length: 0, node: [], parent: [], key: [] };
+  const nodes: BookmarkNode[] = [];
+  // Parent and key columns grow by doubling; trimmed to the bookmark count at the end.
+  let parents = new Int32Array(1024);
+  let keyColumn = new Int32Array(1024);
+  let count = 0;
   const keyIds = new Map<string, number>();
   const keys: string[] = [];
   let separators = 0;
@@ -137,10 +141,18 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
         keys.push(key);
         keyIds.set(key, keyId);
       }
-      const index = bookmarks.length++;
-      bookmarks.node.push(node);
-      bookmarks.parent.push(parent);
-      bookmarks.key.push(keyId);
+      if (count === parents.length) {
+        const grownParents = new Int32Array(count * 2);
+        grownParents.set(parents);
+        parents = grownParents;
+        const grownKeys = new Int32Array(count * 2);
+        grownKeys.set(keyColumn);
+        keyColumn = grownKeys;
+      }
+      const index = count++;
+      nodes.push(node);
+      parents[index] = parent;
+      keyColumn[index] = keyId;
       folders[parent].childBookmarks.push(index);
       continue;
     }
@@ -183,6 +195,8 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
     openPosition.push(0);
     openFolder.push(index);
   }
+
+  const bookmarks: BookmarkTable = { length: count, node: nodes, parent: parents.subarray(0, count), key: keyColumn.subarray(0, count) };
 
   // Children come after their parent in tree order, so a reverse pass sees every child before its parent.
   // The content signature is a pair of order-independent 32-bit hashes over the children: bookmarks by key,

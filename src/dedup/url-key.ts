@@ -268,24 +268,84 @@ export function createMatchKeyer(options: MatchingOptions): (url: string) => str
   };
 }
 
+type Step = (s: string | null) => string | null;
+
+/** Bit of each rule in a rule set (bit i = RULE_ORDER[i]), so an explanation builds no Set. */
+const RULE_BIT = Object.fromEntries(RULE_ORDER.map((rule, i) => [rule, 1 << i])) as Record<MatchRule, number>;
+
 /**
- * Applies a chain of normalization steps to two values side by side and records each step that made a difference
- * while they still differed.
+ * Applies a chain of normalization steps to two values side by side and returns the bits of each step that made
+ * a difference while they still differed.
  */
-function explainSteps(
-  a: string | null,
-  b: string | null,
-  steps: [MatchRule, (s: string | null) => string | null][],
-  into: Set<MatchRule>,
-): void {
-  for (const [rule, step] of steps) {
-    if (a === b) return;
+function explainSteps(a: string | null, b: string | null, steps: readonly (readonly [number, Step])[]): number {
+  let bits = 0;
+  for (const [bit, step] of steps) {
+    if (a === b) return bits;
     const na = step(a);
     const nb = step(b);
-    if (na !== a || nb !== b) into.add(rule);
+    if (na !== a || nb !== b) bits |= bit;
     a = na;
     b = nb;
   }
+  return bits;
+}
+
+const PATH_STEPS: readonly (readonly [number, Step])[] = [
+  [RULE_BIT['percent-encoding-case'], (p) => upperPercentEscapes(p!)],
+  [RULE_BIT['index-page'], (p) => stripIndexPage(p!)],
+  [RULE_BIT['trailing-slash'], (p) => stripTrailingSlash(p!)],
+];
+
+const FRAGMENT_STEP_EMPTY: readonly [number, Step] = [RULE_BIT['empty-fragment'], (f) => (f === '' ? null : f)];
+
+/** Explains pairs of URLs that share a key under one set of options (see explainSameKey). */
+export type MatchExplainer = (a: string, b: string) => MatchRule[];
+
+/**
+ * An explainSameKey bound to one set of options: the normalization steps are built once, and each distinct set of
+ * rules is one array shared by every explanation that gives it (the scan explains thousands of copies; treat the
+ * arrays as read-only).
+ */
+export function createMatchExplainer(options: MatchingOptions): MatchExplainer {
+  const querySteps: readonly (readonly [number, Step])[] = [
+    [RULE_BIT['percent-encoding-case'], (q) => (q === null ? q : upperPercentEscapes(q))],
+    [RULE_BIT['tracking-params'], (q) => (q === null || q === '' ? q : withoutTrackingParams(q) || null)],
+    [RULE_BIT['empty-query'], (q) => (q === '' ? null : q)],
+    [RULE_BIT['query-order'], (q) => (q !== null && options.sortQueryParams ? sortedParams(q) : q)],
+    [RULE_BIT.query, (q) => (options.ignoreQuery ? null : q)],
+  ];
+  const fragmentSteps: readonly (readonly [number, Step])[] = [
+    FRAGMENT_STEP_EMPTY,
+    [RULE_BIT.fragment, (f) => (options.ignoreFragment ? null : f)],
+  ];
+  const listOf = new Map<number, MatchRule[]>();
+  return (a, b) => {
+    const pa = splitUrl(a);
+    const pb = splitUrl(b);
+    if (!pa || !pb) return [];
+    let bits = 0;
+
+    const sa = pa.scheme.toLowerCase();
+    const sb = pb.scheme.toLowerCase();
+    if (pa.scheme !== pb.scheme && (sa === sb || hasUpper(pa.scheme) || hasUpper(pb.scheme))) bits |= RULE_BIT['scheme-host-case'];
+    if (sa !== sb) bits |= RULE_BIT['http-https'];
+    if (normalizePort(sa, pa.port) === normalizePort(sb, pb.port) && pa.port !== pb.port) bits |= RULE_BIT['default-port'];
+
+    const ha = pa.host.toLowerCase();
+    const hb = pb.host.toLowerCase();
+    if (pa.host !== pb.host && (ha === hb || hasUpper(pa.host) || hasUpper(pb.host))) bits |= RULE_BIT['scheme-host-case'];
+    if (ha !== hb) bits |= RULE_BIT.www;
+
+    bits |= explainSteps(pa.path, pb.path, PATH_STEPS);
+    bits |= explainSteps(pa.query, pb.query, querySteps);
+    bits |= explainSteps(pa.fragment, pb.fragment, fragmentSteps);
+    let rules = listOf.get(bits);
+    if (!rules) {
+      rules = RULE_ORDER.filter((rule) => bits & RULE_BIT[rule]);
+      listOf.set(bits, rules);
+    }
+    return rules;
+  };
 }
 
 /**
@@ -300,54 +360,5 @@ export function explainMatch(a: string, b: string, options: MatchingOptions): Ma
 
 /** explainMatch for two different URLs already known to share a key (the scan's groups). */
 export function explainSameKey(a: string, b: string, options: MatchingOptions): MatchRule[] {
-  const pa = splitUrl(a);
-  const pb = splitUrl(b);
-  if (!pa || !pb) return [];
-  const rules = new Set<MatchRule>();
-
-  const sa = pa.scheme.toLowerCase();
-  const sb = pb.scheme.toLowerCase();
-  if (pa.scheme !== pb.scheme && (sa === sb || hasUpper(pa.scheme) || hasUpper(pb.scheme))) rules.add('scheme-host-case');
-  if (sa !== sb) rules.add('http-https');
-  if (normalizePort(sa, pa.port) === normalizePort(sb, pb.port) && pa.port !== pb.port) rules.add('default-port');
-
-  const ha = pa.host.toLowerCase();
-  const hb = pb.host.toLowerCase();
-  if (pa.host !== pb.host && (ha === hb || hasUpper(pa.host) || hasUpper(pb.host))) rules.add('scheme-host-case');
-  if (ha !== hb) rules.add('www');
-
-  explainSteps(
-    pa.path,
-    pb.path,
-    [
-      ['percent-encoding-case', (p) => upperPercentEscapes(p!)],
-      ['index-page', (p) => stripIndexPage(p!)],
-      ['trailing-slash', (p) => stripTrailingSlash(p!)],
-    ],
-    rules,
-  );
-
-  explainSteps(
-    pa.query,
-    pb.query,
-    [
-      ['percent-encoding-case', (q) => (q === null ? q : upperPercentEscapes(q))],
-      ['tracking-params', (q) => (q === null || q === '' ? q : withoutTrackingParams(q) || null)],
-      ['empty-query', (q) => (q === '' ? null : q)],
-      ['query-order', (q) => (q !== null && options.sortQueryParams ? sortedParams(q) : q)],
-      ['query', (q) => (options.ignoreQuery ? null : q)],
-    ],
-    rules,
-  );
-
-  explainSteps(
-    pa.fragment,
-    pb.fragment,
-    [
-      ['empty-fragment', (f) => (f === '' ? null : f)],
-      ['fragment', (f) => (options.ignoreFragment ? null : f)],
-    ],
-    rules,
-  );
-  return RULE_ORDER.filter((rule) => rules.has(rule));
+  return [...createMatchExplainer(options)(a, b)];
 }
