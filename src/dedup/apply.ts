@@ -64,12 +64,15 @@ export interface ApplyResult {
 type Ctx<P> = Pick<JobContext<P>, 'progress' | 'checkpoint'>;
 
 const BATCH = 100;
+/** Loose duplicates per batch: several source folders, so the lanes have work side by side. */
+const HOLDING_BATCH = 200;
 /**
- * One move at a time. Measured in Firefox ESR: concurrent bookmarks.move calls out of one folder leave gaps in the
- * positions Places stores (getChildren then reports indices 0,1,2,4,5), and later inserts by index land one place
- * off. The fake browser does not model this; tests/e2e/dedup-apply.e2e.ts catches it.
+ * Never two moves out of one folder at once. Measured in Firefox ESR: concurrent bookmarks.move calls out of one
+ * folder leave gaps in the positions Places stores (getChildren then reports indices 0,1,2,4,5), and later inserts
+ * by index land one place off. The fake browser does not model this; tests/e2e/dedup-apply.e2e.ts catches it.
+ * Moves out of different folders into the holding folder may overlap (its own positions do not matter: it goes).
  */
-const MOVE_CONCURRENCY = 1;
+const HOLDING_LANES = 4;
 
 function isCancel(error: unknown): boolean {
   return error instanceof AppError && error.code === 'cancelled';
@@ -163,21 +166,32 @@ export function holdingFolderTitle(at: number): string {
   return `Tidymarks cleanup ${new Date(at).toISOString().slice(0, 19).replace('T', ' ')}`;
 }
 
-/** Runs `work` over items with a few calls in flight, collecting per-item failures. */
-async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<{ item: T; error: unknown }[]> {
+/**
+ * Runs `work` over items, collecting per-item failures. Items of one group (their source folder) always go one
+ * after another; up to `lanes` groups run side by side.
+ */
+async function inLanes<T>(items: readonly T[], groupOf: (item: T) => string, lanes: number, work: (item: T) => Promise<void>): Promise<{ item: T; error: unknown }[]> {
   const failures: { item: T; error: unknown }[] = [];
-  let next = 0;
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = groupOf(item);
+    const list = groups.get(key);
+    if (list) list.push(item);
+    else groups.set(key, [item]);
+  }
+  const queue = [...groups.values()];
   const lane = async () => {
-    while (next < items.length) {
-      const item = items[next++];
-      try {
-        await work(item);
-      } catch (error) {
-        failures.push({ item, error });
+    for (let group = queue.shift(); group; group = queue.shift()) {
+      for (const item of group) {
+        try {
+          await work(item);
+        } catch (error) {
+          failures.push({ item, error });
+        }
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(lanes, queue.length) }, lane));
   return failures;
 }
 
@@ -296,7 +310,7 @@ async function applyChecked(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<Apply
         movesReported.add(m.node.id);
         return false;
       });
-      const failures = await inParallel(ready, MOVE_CONCURRENCY, async (m) => {
+      const failures = await inLanes(ready, (m) => m.planned.expectedParentId, 1, async (m) => {
         tracker?.expectMove(m.node.id);
         await browser.bookmarks.move(m.node.id, { parentId: m.planned.toParentId });
         movedOk.add(m.node.id);
@@ -369,7 +383,7 @@ async function applyChecked(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<Apply
       report('holding');
       let holdingId: string | null = null;
       const held: string[] = [];
-      for (const batch of chunks(loose, BATCH)) {
+      for (const batch of chunks(loose, HOLDING_BATCH)) {
         if (!(await checkpoint())) {
           for (const r of batch) skipRemoval(r.node.id, r.node.title, 'cancelled', 'The cleanup was cancelled before this item was removed.');
           continue;
@@ -388,7 +402,7 @@ async function applyChecked(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<Apply
           return false;
         });
         const target = holdingId;
-        const failures = await inParallel(ready, MOVE_CONCURRENCY, async (r) => {
+        const failures = await inLanes(ready, (r) => r.planned.expectedParentId, HOLDING_LANES, async (r) => {
           tracker?.expectMove(r.node.id);
           await browser.bookmarks.move(r.node.id, { parentId: target });
           held.push(r.node.id);

@@ -280,14 +280,14 @@ describe('applyPlan', () => {
     const result = await applyPlan(t.deps, plan, ctx);
 
     expect(result.cancelled).toBe(true);
-    expect(result.counts.removed).toBe(100);
-    expect(result.problems.filter((p) => p.reason === 'cancelled')).toHaveLength(298);
-    expect(await t.browser.bookmarks.getChildren(MENU)).toHaveLength(300);
+    expect(result.counts.removed).toBe(200); // one holding batch
+    expect(result.problems.filter((p) => p.reason === 'cancelled')).toHaveLength(198);
+    expect(await t.browser.bookmarks.getChildren(MENU)).toHaveLength(200);
     expect((await t.browser.bookmarks.getChildren(UNFILED)).length).toBe(0);
     const session = await t.journal.getSession(result.sessionId);
     expect(session).toMatchObject({ status: 'applied', cancelled: true });
     const live = (await t.journal.entries(result.sessionId)).filter((e) => !e.skipped);
-    expect(live).toHaveLength(100);
+    expect(live).toHaveLength(200);
   });
 
   it('a cancel before the journal is written changes nothing and writes no session', async () => {
