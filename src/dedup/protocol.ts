@@ -12,9 +12,13 @@ export interface ScanProgress {
   step: number;
   steps: number;
 }
+/** A scan as the 'dedup.scan' job returns it: with the id 'dedup.plan' needs to build a plan from this scan. */
+export type ReviewedScan = ScanResult & { scanId: string };
 const MAX_DECISIONS = 200_000;
 const decisionId = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 export const planDecisionsSchema = v.strictObject({
+  /** The id of the scan the user reviewed ('dedup.scan' result); refused with 'conflict' when it is not the last one. */
+  scanId: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
   /** Per-group keeper overrides: the ids of the copies to keep. */
   keepers: v.optional(v.pipe(v.array(decisionId), v.maxLength(MAX_DECISIONS))),
   /** Keys (DuplicateGroup.key) of groups to leave alone. */
@@ -58,7 +62,7 @@ export const cleanupPlanSchema = v.strictObject({
 
 /** This feature's part of the protocol table (see src/messaging/protocol.ts). */
 export const dedupProtocol = {
-  /** dedup-find: a cleanup plan (dry run) from the last scan, or a fresh one, and the user's decisions. */
+  /** dedup-find: a cleanup plan (dry run) from the scan the user reviewed (by scan id) and the user's decisions. */
   'dedup.plan': request<CleanupPlan>()(planDecisionsSchema),
   /** dedup-apply: the last cleanup sessions (newest first) for the options page: date, counts, undone or not. */
   'dedup.sessions': request<SessionSummary[]>()(v.strictObject({})),
@@ -67,7 +71,7 @@ export const dedupProtocol = {
 /** This feature's long jobs, run over a port with progress, pause and cancel. */
 export const dedupJobs = {
   /** dedup-find: finds duplicate bookmarks, duplicated folders and empty folders (progress: phases). */
-  'dedup.scan': job<ScanProgress, ScanResult>()(v.strictObject({})),
+  'dedup.scan': job<ScanProgress, ReviewedScan>()(v.strictObject({})),
   /** dedup-apply: journals, then applies a cleanup plan (progress: phase, done/total, rate; pause and cancel). */
   'dedup.apply': job<ApplyProgress, ApplyResult>()(cleanupPlanSchema),
   /** dedup-apply: undoes one of the last 20 cleanup sessions. */

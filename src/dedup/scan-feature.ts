@@ -1,21 +1,60 @@
 /**
  * The finding half of the duplicate engine in the background: the 'dedup.scan' job (reads the tree, visit counts,
  * tags and what earlier cleanups removed, then runs the pure scan) and the 'dedup.plan' request (builds a cleanup
- * plan from the last scan and the user's decisions; the page hands that plan to the 'dedup.apply' job).
+ * plan from the scan the user reviewed and the user's decisions; the page hands that plan to the 'dedup.apply' job).
  *
- * The last scan is kept in memory for 'dedup.plan'. The event page may unload between the scan and the plan, and
- * bookmarks may change in between: any bookmark event drops the cached scan, and a plan without a cached scan is
- * built from a fresh one, so a plan never describes a tree that no longer exists.
+ * A plan is built from exactly the scan the user reviewed, never from another one:
+ * - every scan gets a scan id (random id + the scan's time) that the job returns with the result; the page sends it
+ *   back with 'dedup.plan', which requires it;
+ * - the last scan is kept in memory AND in IndexedDB ('tidymarks-dedup-scan', one record), because the event page
+ *   unloads after ~30 s idle and a user reviews the list for longer than that. The page's decisions are relative to
+ *   that stored scan (keepers that differ from its suggestions, folder pairs the user changed), so a plan built from
+ *   it holds only the groups, keepers and folder pairs the user saw;
+ * - any bookmark event (listeners registered at top level, so they also wake a sleeping event page) drops the scan
+ *   from memory and from IndexedDB, and a scan that raced with a change is not kept;
+ * - 'dedup.plan' with a scan id that is not the stored one (bookmarks changed, another scan replaced it, the data was
+ *   reset) is refused with a 'conflict' error that asks to scan again. It never scans again silently: a fresh scan
+ *   can suggest other keepers (visit counts, dates) and find groups or folder pairs the user never saw.
+ * Storing costs one IndexedDB put per scan (structured clone, no JSON); a 20,000-group scan is about 17 MB of JSON.
  */
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define';
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { AppError } from '../messaging/errors';
 import type { HistoryItem } from '../platform/browser';
 import { parseStoredSettings, SETTINGS_KEY, type Settings } from '../settings/settings';
 import { buildPlan } from './plan';
-import type { dedupJobs, dedupProtocol, ScanProgress } from './protocol';
+import type { dedupJobs, dedupProtocol, ReviewedScan, ScanProgress } from './protocol';
 import { NO_REMOVED_HISTORY, type RemovedHistory } from './removed-history';
 import { scanBookmarks } from './scan';
 import type { ScanResult } from './scan-types';
+
+export const STALE_SCAN_MESSAGE = 'Your bookmarks changed since the scan (or Tidymarks was restarted). Scan again to review the new state.';
+
+/** The IndexedDB database that keeps the last scan across event-page unloads. */
+export const LAST_SCAN_DB = 'tidymarks-dedup-scan';
+const LAST_SCAN_DB_VERSION = 1;
+const LAST_SCAN_KEY = 'last';
+
+interface LastScanDB extends DBSchema {
+  scans: { key: string; value: ReviewedScan };
+}
+
+/** The last scan in IndexedDB: one record, replaced by every scan, deleted by every bookmark change. */
+function openLastScanStore(name: string) {
+  let dbPromise: Promise<IDBPDatabase<LastScanDB>> | null = null;
+  const db = () =>
+    (dbPromise ??= openDB<LastScanDB>(name, LAST_SCAN_DB_VERSION, {
+      upgrade(d, oldVersion) {
+        if (oldVersion < 1) d.createObjectStore('scans');
+      },
+    }));
+  return {
+    get: async () => (await (await db()).get('scans', LAST_SCAN_KEY)) ?? null,
+    put: async (scan: ReviewedScan) => void (await (await db()).put('scans', scan, LAST_SCAN_KEY)),
+    clear: async () => (await db()).delete('scans', LAST_SCAN_KEY),
+  };
+}
 
 /** One history.search pass returns every visited page; more than this many pages is not expected. */
 export const HISTORY_MAX_RESULTS = 1_000_000;
@@ -27,6 +66,10 @@ export interface DedupScanFeatureDeps extends BackgroundDeps {
   removedHistory?: () => Promise<RemovedHistory>;
   /** Defaults to reading storage.local "settings" through parseStoredSettings. */
   getSettings?: () => Promise<Settings>;
+  /** IndexedDB database name of the stored last scan (tests). */
+  lastScanDbName?: string;
+  /** New scan ids (tests); defaults to crypto.randomUUID(). */
+  newScanId?: () => string;
 }
 
 type ScanJobs = Pick<typeof dedupJobs, 'dedup.scan'>;
@@ -41,13 +84,20 @@ export async function readVisitCounts(history: BackgroundDeps['browser']['histor
 
 export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
   const { browser } = deps;
-  let lastScan: ScanResult | null = null;
-  /** Bumped by every bookmark change; a scan that raced with a change is not cached. */
+  const store = openLastScanStore(deps.lastScanDbName ?? LAST_SCAN_DB);
+  /** The last scan in memory; after an unload it is read back from the store. */
+  let lastScan: ReviewedScan | null = null;
+  /** Bumped by every bookmark change; a scan that raced with a change is not kept. */
   let generation = 0;
+  /** False once the store is known to be empty, so a burst of bookmark events (a cleanup) costs one delete. */
+  let mayBeStored = true;
 
   const forget = () => {
     generation++;
     lastScan = null;
+    if (!mayBeStored) return;
+    mayBeStored = false;
+    store.clear().catch((error: unknown) => console.error('Tidymarks: could not drop the stored duplicate scan', error));
   };
   // Registered while the feature is built (top level of the event page), so changes made while we sleep wake us.
   browser.bookmarks.onCreated.addListener(forget);
@@ -58,11 +108,11 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
   const getSettings =
     deps.getSettings ?? (async () => parseStoredSettings((await browser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]));
 
-  async function scan(ctx?: Pick<JobContext<ScanProgress>, 'progress' | 'checkpoint'>): Promise<ScanResult> {
+  async function scan(ctx: Pick<JobContext<ScanProgress>, 'progress' | 'checkpoint'>): Promise<ReviewedScan> {
     const startedAt = generation;
     const step = async (phase: ScanProgress['phase'], index: number) => {
-      await ctx?.checkpoint();
-      ctx?.progress({ phase, step: index, steps: 4 });
+      await ctx.checkpoint();
+      ctx.progress({ phase, step: index, steps: 4 });
     };
     await step('reading-tree', 1);
     // The reads go to different places (Places in the parent process, history, IndexedDB): run them side by side,
@@ -79,9 +129,24 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
     const tagsByUrl = new Map((await tagList).map(({ url, tags }) => [url, tags]));
     const removedHistory = await removed;
     await step('matching', 4);
-    const result = scanBookmarks({ tree, settings: await settings, tagsByUrl, visitsByUrl, removedHistory, now: deps.now() });
-    if (generation === startedAt) lastScan = result;
-    return result;
+    const result: ScanResult = scanBookmarks({ tree, settings: await settings, tagsByUrl, visitsByUrl, removedHistory, now: deps.now() });
+    const reviewed: ReviewedScan = { ...result, scanId: `${deps.newScanId?.() ?? crypto.randomUUID()}@${result.scannedAt}` };
+    if (generation === startedAt) {
+      lastScan = reviewed;
+      mayBeStored = true;
+      // Issued in the same tick as the generation check: a later bookmark event's delete is ordered after this put.
+      await store.put(reviewed);
+    }
+    return reviewed;
+  }
+
+  /** The stored scan with this id, or null when it is gone or was replaced. */
+  async function reviewedScan(scanId: string): Promise<ScanResult | null> {
+    const startedAt = generation;
+    const candidate = lastScan ?? (await store.get());
+    if (generation !== startedAt || candidate?.scanId !== scanId) return null;
+    lastScan = candidate;
+    return candidate;
   }
 
   const jobs: JobHandlersOf<ScanJobs> = {
@@ -89,8 +154,9 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
   };
 
   const handlers: HandlersOf<ScanRequests> = {
-    'dedup.plan': async (decisions) => {
-      const source = lastScan ?? (await scan());
+    'dedup.plan': async ({ scanId, ...decisions }) => {
+      const source = await reviewedScan(scanId);
+      if (!source) throw new AppError('conflict', STALE_SCAN_MESSAGE);
       return buildPlan(source, decisions, { now: deps.now() });
     },
   };
@@ -98,10 +164,15 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
   return {
     jobs,
     handlers,
-    /** The cached scan, if any (tests). */
+    /** The scan in memory, if any (tests). */
     cachedScan: () => lastScan,
+    /** Drops the scan from memory (tests: the event page unloading); the stored copy stays. */
+    dropMemory() {
+      lastScan = null;
+    },
     async reset() {
       forget();
+      await store.clear();
     },
   };
 }

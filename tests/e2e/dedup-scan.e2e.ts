@@ -114,7 +114,7 @@ describe('dedup scan in real Firefox', () => {
       const { client } = window.tm;
       await client.call('tags.add', { urls: ['https://site.example/page/'], tags: ['reference'] });
       const scan = await client.startJob('dedup.scan', {}).result;
-      return { result: scan, plan: await client.call('dedup.plan', {}) };
+      return { result: scan, plan: await client.call('dedup.plan', { scanId: scan.scanId }) };
     });
     const folderRemovals = plan.removals.filter((r) => r.reason === 'duplicate-folder').map((r) => r.id);
     expect(folderRemovals.sort()).toEqual([...seeded.devCopies, seeded.jsSmall].sort());
@@ -144,8 +144,8 @@ describe('dedup scan in real Firefox', () => {
       };
       const before = await snapshot();
       await client.call('tags.add', { urls: ['https://site.example/page/'], tags: ['reference'] });
-      await client.startJob('dedup.scan', {}).result;
-      const plan = await client.call('dedup.plan', {});
+      const { scanId } = await client.startJob('dedup.scan', {}).result;
+      const plan = await client.call('dedup.plan', { scanId });
       const applied = await client.startJob('dedup.apply', plan).result;
       const again = await client.startJob('dedup.scan', {}).result;
       const tagsAfter = await client.call('tags.forUrls', { urls: ['https://site.example/page'] });

@@ -6,10 +6,11 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ApplyProgress, ApplyResult } from '../../dedup/apply';
 import type { CleanupPlan } from '../../dedup/plan-types';
-import type { ScanProgress } from '../../dedup/protocol';
+import type { ReviewedScan, ScanProgress } from '../../dedup/protocol';
 import type { DuplicateGroup, FolderPair, ScanResult } from '../../dedup/scan-types';
 import { ruleLabel, type MatchRule } from '../../dedup/url-key';
 import type { JobHandle } from '../../messaging/client';
+import { AppError } from '../../messaging/errors';
 import { announceBookmarksChanged, errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ProgressBar } from '../ProgressBar';
@@ -57,7 +58,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   const client = useClient();
   const { settings, update, error: settingsError } = useSettings();
   const { folders } = useFolders();
-  const [scan, setScan] = useState<ScanResult | null>(null);
+  const [scan, setScan] = useState<ReviewedScan | null>(null);
   const [scanProgress, setScanProgress] = useState<ScanProgress | null>(null);
   const [decisions, setDecisions] = useState<Decisions>(emptyDecisions);
   const [filters, setFilters] = useState<GroupFilters>(NO_FILTERS);
@@ -67,11 +68,14 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   const [paused, setPaused] = useState(false);
   const [applyResult, setApplyResult] = useState<ApplyResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The scan shown is no longer current (the plan was refused): the list is out of date until the next scan. */
+  const [stale, setStale] = useState(false);
   const [historyKey, setHistoryKey] = useState(0);
   const applyJob = useRef<JobHandle<ApplyResult> | null>(null);
 
   const runScan = async () => {
     setError(null);
+    setStale(false);
     setPlan(null);
     setApplyResult(null);
     setScanProgress({ phase: 'reading-tree', step: 0, steps: 4 });
@@ -123,9 +127,12 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   const preview = async () => {
     if (!scan) return;
     setError(null);
+    setPlan(null);
     try {
-      setPlan(await client.call('dedup.plan', toPlanInput(decisions, scan.groups, scan.folderPairs)));
+      setPlan(await client.call('dedup.plan', toPlanInput(decisions, scan)));
     } catch (e) {
+      // 'conflict': the bookmarks changed since this scan (or the background lost it); only a new scan can help.
+      setStale(e instanceof AppError && e.code === 'conflict');
       setError(errorMessage(e));
     }
   };
@@ -167,7 +174,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
         </button>
       </div>
       {scanProgress && <ProgressBar label={SCAN_PHASES[scanProgress.phase]} done={scanProgress.step} total={scanProgress.steps} />}
-      {error && (
+      {error && !stale && (
         <p role="alert" class="error" data-testid="duplicates-error">
           {error}
         </p>
@@ -251,13 +258,21 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
           <section aria-labelledby="plan-heading">
             <h2 id="plan-heading">Clean up</h2>
             <div class="actions">
-              <button type="button" onClick={preview} disabled={busy}>
+              <button type="button" onClick={preview} disabled={busy || stale}>
                 Preview the cleanup
               </button>
               <button type="button" class="danger" disabled={!plan || busy || plan.removals.length + plan.moves.length === 0} onClick={() => setConfirmApply(true)}>
                 Apply…
               </button>
             </div>
+            {stale && error && (
+              <div role="alert" class="error" data-testid="stale-scan">
+                <p>{error}</p>
+                <button type="button" class="primary" onClick={runScan} disabled={busy}>
+                  Scan again
+                </button>
+              </div>
+            )}
             {plan && (
               <table class="plan" data-testid="plan-preview">
                 <tbody>

@@ -1,5 +1,6 @@
 /** The user's decisions on a scan, turned into the 'dedup.plan' request's input. */
-import type { DuplicateGroup, FolderPair } from '../../dedup/scan-types';
+import type { ReviewedScan } from '../../dedup/protocol';
+import type { DuplicateGroup } from '../../dedup/scan-types';
 import type { PairChoice } from './FolderPairs';
 
 export interface Decisions {
@@ -18,17 +19,21 @@ export function keeperOf(decisions: Decisions, group: DuplicateGroup): string {
   return decisions.keepers.get(group.key) ?? group.suggestedKeeperId;
 }
 
-export function toPlanInput(decisions: Decisions, groups: readonly DuplicateGroup[], pairs: readonly FolderPair[]) {
+/**
+ * The plan request for the scan the user reviewed: its scan id (the background refuses the plan when that scan is no
+ * longer current, so a plan never holds anything the user did not see) and the decisions relative to that scan.
+ */
+export function toPlanInput(decisions: Decisions, scan: Pick<ReviewedScan, 'scanId' | 'groups' | 'folderPairs'>) {
   const keepers: string[] = [];
-  for (const g of groups) {
+  for (const g of scan.groups) {
     const chosen = decisions.keepers.get(g.key);
     if (chosen && chosen !== g.suggestedKeeperId && !decisions.left.has(g.key)) keepers.push(chosen);
   }
-  const folderPairs = pairs.flatMap((p) => {
+  const folderPairs = scan.folderPairs.flatMap((p) => {
     const choice = decisions.pairs.get(`${p.keep.id}|${p.other.id}`);
     if (!choice || choice === 'keep') return [];
     if (choice === 'other') return [{ keepId: p.other.id, otherId: p.keep.id, merge: true }];
     return [{ keepId: p.keep.id, otherId: p.other.id, merge: false }];
   });
-  return { keepers, leaveGroups: [...decisions.left], folderPairs, includeEmptyFolders: decisions.includeEmptyFolders };
+  return { scanId: scan.scanId, keepers, leaveGroups: [...decisions.left], folderPairs, includeEmptyFolders: decisions.includeEmptyFolders };
 }

@@ -1,6 +1,8 @@
+import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { startBackground } from '../../../src/app/start-background';
 import { createClient } from '../../../src/messaging/client';
+import { LAST_SCAN_DB, STALE_SCAN_MESSAGE } from '../../../src/dedup/scan-feature';
 import { DEFAULT_SETTINGS, SETTINGS_KEY } from '../../../src/settings/settings';
 import { createFakeBrowser } from '../../fakes/browser';
 
@@ -18,7 +20,9 @@ async function boot() {
   return { fake, client, restart, app: () => app };
 }
 
-async function seed(fake: Awaited<ReturnType<typeof boot>>['fake']) {
+type Fake = Awaited<ReturnType<typeof boot>>['fake'];
+
+async function seed(fake: Fake) {
   const b = fake.browser.bookmarks;
   const dev = await b.create({ parentId: 'menu________', title: 'Dev' });
   const js = await b.create({ parentId: dev.id, title: 'JS' });
@@ -59,41 +63,100 @@ describe('dedup.scan job and dedup.plan request', () => {
     expect(result.groups[0].rules).toEqual(['tracking-params', 'http-https']);
   });
 
-  it('plans from the cached scan with the user decisions', async () => {
+  it('plans from the reviewed scan with the user decisions', async () => {
     const { fake, client, app } = await boot();
     const ids = await seed(fake);
-    await client.startJob('dedup.scan', {}).result;
+    const scan = await client.startJob('dedup.scan', {}).result;
+    expect(scan.scanId).toMatch(new RegExp(`@${scan.scannedAt}$`));
     expect(app().features.length).toBeGreaterThan(0);
-    const plan = await client.call('dedup.plan', { keepers: [ids.mdn1.id], includeEmptyFolders: false });
+    const plan = await client.call('dedup.plan', { scanId: scan.scanId, keepers: [ids.mdn1.id], includeEmptyFolders: false });
     expect(plan.removals).toEqual([
       { id: ids.mdn2.id, kind: 'bookmark', expectedUrl: 'https://developer.mozilla.org/?utm_source=x', expectedParentId: 'toolbar_____', reason: 'duplicate-bookmark', keptId: ids.mdn1.id },
     ]);
   });
 
-  it('plans from a fresh scan when the event page was unloaded since the scan', async () => {
+  it('every scan gets a new id', async () => {
+    const { fake, client } = await boot();
+    await seed(fake);
+    const first = await client.startJob('dedup.scan', {}).result;
+    const second = await client.startJob('dedup.scan', {}).result;
+    expect(second.scanId).not.toBe(first.scanId);
+  });
+
+  it('plans from the stored scan after the event page unloaded, with the keepers that scan suggested', async () => {
     const { fake, client, restart } = await boot();
     const ids = await seed(fake);
-    await client.startJob('dedup.scan', {}).result;
+    const scan = await client.startJob('dedup.scan', {}).result;
+    expect(scan.groups[0]!.suggestedKeeperId).toBe(ids.mdn2.id);
+    // Visits after the scan would make a fresh scan suggest another keeper (most visited first); the plan must not.
+    await fake.browser.storage.local.set({ [SETTINGS_KEY]: { ...DEFAULT_SETTINGS, keep: { ...DEFAULT_SETTINGS.keep, rules: ['mostVisits', 'oldest'] } } });
+    for (let i = 0; i < 5; i++) await fake.browser.history.addUrl({ url: 'https://developer.mozilla.org/' });
     restart();
-    const plan = await client.call('dedup.plan', {});
+    const plan = await client.call('dedup.plan', { scanId: scan.scanId });
     expect(plan.removals.map((r) => r.id).sort()).toEqual([ids.mdn1.id, ids.empty.id].sort());
   });
 
-  it('a bookmark change after the scan is seen by the next plan', async () => {
+  it('refuses a plan for a scan that is not the last one', async () => {
     const { fake, client } = await boot();
-    const ids = await seed(fake);
+    await seed(fake);
+    const first = await client.startJob('dedup.scan', {}).result;
     await client.startJob('dedup.scan', {}).result;
-    const extra = await fake.browser.bookmarks.create({ parentId: 'mobile______', title: 'MDN', url: 'https://developer.mozilla.org' });
-    const plan = await client.call('dedup.plan', { includeEmptyFolders: false });
-    expect(plan.removals.map((r) => r.id).sort()).toEqual([ids.mdn1.id, extra.id].sort());
+    await expect(client.call('dedup.plan', { scanId: first.scanId })).rejects.toMatchObject({ code: 'conflict', message: STALE_SCAN_MESSAGE });
+    await expect(client.call('dedup.plan', { scanId: 'never-scanned' })).rejects.toMatchObject({ code: 'conflict' });
   });
+
+  it('refuses a plan after a bookmark change, even once the event page unloaded and woke for it', async () => {
+    const { fake, client, restart } = await boot();
+    await seed(fake);
+    const scan = await client.startJob('dedup.scan', {}).result;
+    restart();
+    await fake.browser.bookmarks.update((await fake.browser.bookmarks.search({ title: 'Nothing here' }))[0]!.id, { title: 'Renamed' });
+    restart(); // and unloads again before the plan: the stored scan must be gone, not just the memory
+    await expect(client.call('dedup.plan', { scanId: scan.scanId })).rejects.toMatchObject({ code: 'conflict', message: STALE_SCAN_MESSAGE });
+  });
+
+  it('test.reset drops the stored scan', async () => {
+    const { fake, client, restart } = await boot();
+    await seed(fake);
+    const scan = await client.startJob('dedup.scan', {}).result;
+    await client.call('test.reset', {});
+    restart();
+    await expect(client.call('dedup.plan', { scanId: scan.scanId })).rejects.toMatchObject({ code: 'conflict' });
+  });
+
+  const dropStoredScan = async () => {
+    const db = await openDB(LAST_SCAN_DB);
+    await db.clear('scans');
+    db.close();
+  };
+  for (const [what, change] of [
+    ['a bookmark changed', async (fake: Fake) => void (await fake.browser.bookmarks.create({ parentId: 'mobile______', title: 'MDN', url: 'https://developer.mozilla.org' }))],
+    ['the event page unloaded and the stored scan is gone', async (_fake: Fake, restart: () => unknown) => {
+      restart();
+      await dropStoredScan();
+    }],
+  ] as const) {
+    it(`regression: a plan is never built from a scan the user did not review (${what})`, async () => {
+      const { fake, client, restart } = await boot();
+      await seed(fake);
+      const scan = await client.startJob('dedup.scan', {}).result;
+      await change(fake, restart);
+      const before = JSON.stringify(await fake.browser.bookmarks.getTree());
+      await expect(client.call('dedup.plan', { scanId: scan.scanId })).rejects.toMatchObject({ code: 'conflict', message: STALE_SCAN_MESSAGE });
+      expect(JSON.stringify(await fake.browser.bookmarks.getTree())).toBe(before);
+      // Scanning again shows the new state, and a plan for that scan is built.
+      const again = await client.startJob('dedup.scan', {}).result;
+      await expect(client.call('dedup.plan', { scanId: again.scanId })).resolves.toMatchObject({ removals: expect.any(Array) });
+    });
+  }
 
   it('refuses bad decisions with a clear error and a stale keeper id with "scan again"', async () => {
     const { fake, client } = await boot();
     await seed(fake);
-    await client.startJob('dedup.scan', {}).result;
-    await expect(client.call('dedup.plan', { keepers: 'all' } as never)).rejects.toMatchObject({ code: 'invalid-request' });
-    await expect(client.call('dedup.plan', { keepers: ['no-such-id'] })).rejects.toMatchObject({ code: 'invalid-request', message: expect.stringMatching(/Scan again/) });
+    const { scanId } = await client.startJob('dedup.scan', {}).result;
+    await expect(client.call('dedup.plan', { scanId, keepers: 'all' } as never)).rejects.toMatchObject({ code: 'invalid-request' });
+    await expect(client.call('dedup.plan', {} as never)).rejects.toMatchObject({ code: 'invalid-request' });
+    await expect(client.call('dedup.plan', { scanId, keepers: ['no-such-id'] })).rejects.toMatchObject({ code: 'invalid-request', message: expect.stringMatching(/Scan again/) });
   });
 
   it('a cancelled scan reports cancelled', async () => {

@@ -60,3 +60,27 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     expect(await screen.findByText('https://alone.example/ has no duplicates.')).toBeTruthy();
   });
 });
+
+describe('DuplicatesView when the reviewed scan is no longer current', () => {
+  it('shows the refusal with a Scan again button, removes nothing, and previews again after the new scan', async () => {
+    const bg = await seeded();
+    render(bg.wrap(<DuplicatesView focusUrl={null} />));
+    await screen.findByTestId('scan-summary');
+    await bg.browser.bookmarks.create({ parentId: 'mobile______', title: 'Tart again', url: 'https://recipes.example/tart?utm_source=x' });
+    fireEvent.click(screen.getByRole('button', { name: 'Preview the cleanup' }));
+    const stale = await screen.findByTestId('stale-scan');
+    expect(stale.getAttribute('role')).toBe('alert');
+    expect(stale.textContent).toContain('Your bookmarks changed since the scan (or Tidymarks was restarted). Scan again to review the new state.');
+    expect(stale.textContent).not.toMatch(/at .*\.ts|Error:/);
+    expect(screen.queryByTestId('plan-preview')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Preview the cleanup' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Apply…' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((await bg.browser.bookmarks.search({ query: 'recipes.example' })).length).toBe(3);
+
+    fireEvent.click(within(stale).getByRole('button', { name: 'Scan again' }));
+    await waitFor(() => expect(screen.queryByTestId('stale-scan')).toBeNull());
+    await waitFor(() => expect(within(screen.getByTestId('scan-summary')).getByTestId('summary-copies').textContent).toContain('2'));
+    fireEvent.click(screen.getByRole('button', { name: 'Preview the cleanup' }));
+    expect((await screen.findByTestId('plan-bookmarks')).textContent).toBe('2');
+  });
+});

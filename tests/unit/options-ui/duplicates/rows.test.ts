@@ -31,7 +31,7 @@ describe('rows of the group list', () => {
 describe('decisions -> plan input', () => {
   const groups = makeGroups(3, 2);
   const pair = { keep: { id: 'A' }, other: { id: 'B' } } as FolderPair;
-  it('sends only keepers that differ from the suggestion, left groups, pair choices', () => {
+  it('sends the reviewed scan id, only keepers that differ from the suggestion, left groups, pair choices', () => {
     const d = emptyDecisions();
     d.keepers.set(groups[0]!.key, 'g0c1');
     d.keepers.set(groups[1]!.key, 'g1c1');
@@ -39,13 +39,14 @@ describe('decisions -> plan input', () => {
     d.pairs.set('A|B', 'other');
     expect(keeperOf(d, groups[0]!)).toBe('g0c1');
     expect(keeperOf(d, groups[2]!)).toBe('g2c0');
-    expect(toPlanInput(d, groups, [pair])).toEqual({
+    expect(toPlanInput(d, { scanId: 'scan-1', groups, folderPairs: [pair] })).toEqual({
+      scanId: 'scan-1',
       keepers: ['g0c1'],
       leaveGroups: [groups[1]!.key],
       folderPairs: [{ keepId: 'B', otherId: 'A', merge: true }],
       includeEmptyFolders: true,
     });
     d.pairs.set('A|B', 'leave');
-    expect(toPlanInput(d, groups, [pair]).folderPairs).toEqual([{ keepId: 'A', otherId: 'B', merge: false }]);
+    expect(toPlanInput(d, { scanId: 'scan-1', groups, folderPairs: [pair] }).folderPairs).toEqual([{ keepId: 'A', otherId: 'B', merge: false }]);
   });
 });
