@@ -2,7 +2,7 @@
  * The search feature of the background: keeps the live index current from bookmark, history and tag events
  * (listeners registered while the feature is built, as the event page requires) and answers the popup's requests.
  *
- * Cold start: the index loads on the first request that needs it. The two requests the popup makes when it opens
+ * Cold start: the index loads on the first request that needs it (from its snapshot first, see live-index.ts). The two requests the popup makes when it opens
  * do not wait for it: the newest bookmarks come from bookmarks.getRecent and the current page from a host search
  * (current-page.ts); both start the index load so that it is ready by the time the user types.
  */
@@ -17,6 +17,7 @@ import { LiveIndex } from './live-index';
 import { isEmptyQuery, parseQuery } from './parse-query';
 import type { searchProtocol } from './protocol';
 import type { SearchHit } from './search-index';
+import { openSnapshotStore, type SnapshotStore } from './snapshot-store';
 import type { SearchResultItem } from './types';
 import { ROOT_ID } from '../platform/browser';
 
@@ -68,9 +69,9 @@ async function recentFromFirefox(browser: Browser, tags: Pick<TagStore, 'getTags
   return items;
 }
 
-export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore) {
+export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore, snapshots: SnapshotStore = openSnapshotStore()) {
   const { browser } = deps;
-  const live = new LiveIndex(browser, tagStore);
+  const live = new LiveIndex(browser, tagStore, snapshots);
   const extensionOrigin = browser.runtime.getURL('');
 
   browser.bookmarks.onCreated.addListener((_id, node) => live.onBookmarkCreated(node));
@@ -124,6 +125,9 @@ export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore) {
   return {
     handlers,
     live,
-    reset: async () => live.forget(),
+    reset: async () => {
+      live.forget();
+      await snapshots.clear();
+    },
   };
 }

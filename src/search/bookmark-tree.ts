@@ -72,6 +72,21 @@ export class BookmarkTree {
     return bookmarks;
   }
 
+  /** Every node, parents not necessarily first (for snapshots). */
+  nodesList(): IterableIterator<MirrorNode> {
+    return this.nodes.values();
+  }
+
+  /** Puts back a node from a snapshot. */
+  restore(node: MirrorNode): void {
+    this.nodes.set(node.id, { ...node });
+    if (node.parentId !== undefined) {
+      let set = this.children.get(node.parentId);
+      if (!set) this.children.set(node.parentId, (set = new Set()));
+      set.add(node.id);
+    }
+  }
+
   setTitle(id: string, title: string): void {
     const node = this.nodes.get(id);
     if (!node) return;

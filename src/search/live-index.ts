@@ -1,43 +1,64 @@
 /**
  * The search index kept current in the background.
  *
- * Getting it back after the event page was unloaded: it is REBUILT from Firefox (one bookmarks.getTree, one
- * history.search of the newest HISTORY_LIMIT pages, one read of the tag store), not persisted. Measured in
- * bench/search.bench.ts (search.firefox.15k.rebuildMs): a persisted copy would have to be read back from
- * IndexedDB and structured-cloned, which costs the same order of time as getTree itself, and it could be stale
- * (bookmarks change while the event page sleeps: sync, other add-ons, the library window). Requests that must be
- * fast on a cold start (the newest bookmarks, the current page) do not wait for the index (see background.ts).
+ * Getting it back after the event page was unloaded (measured in bench/search.bench.ts with 10k bookmarks + 5k
+ * history: reading Firefox with getTree + history.search took about ten times as long as reading a persisted copy
+ * back from IndexedDB, and building the index is a small part of either): the index is PERSISTED as a snapshot of
+ * its inputs (snapshot-store.ts) and, when the background starts again, built from that snapshot first, so the
+ * first typed query is answered quickly. Because bookmarks and history change while the event page sleeps (sync,
+ * the library window, browsing), the snapshot is never trusted for long: right after it is loaded, the index is
+ * rebuilt from Firefox in the background and swapped in, and events that arrive meanwhile are applied to both.
+ * Without a snapshot (first start, after a reset) the index is built from Firefox directly. The snapshot is
+ * saved after a build from Firefox and a few seconds after changes.
  *
  * After the load, bookmark, history and tag events update the index one item at a time: a renamed or moved
- * folder re-indexes the bookmarks below it, nothing else. Events that arrive during the load are replayed after it.
+ * folder re-indexes the bookmarks below it, nothing else. Events that arrive during a load are replayed after it.
  */
 import type { Browser, BookmarkNode, HistoryItem } from '../platform/browser';
 import type { TagStore } from '../tags/tag-store';
 import { BookmarkTree, type MirrorNode } from './bookmark-tree';
 import { SearchIndex } from './search-index';
+import { SNAPSHOT_VERSION, type IndexSnapshot, type SnapshotStore } from './snapshot-store';
 
 /** How many of the newest history pages are indexed. */
 export const HISTORY_LIMIT = 50_000;
+/** Quiet time after the last change before the snapshot is written again. */
+export const SNAPSHOT_DELAY_MS = 3000;
 
 export interface LoadStats {
   bookmarks: number;
   history: number;
   ms: number;
+  source: 'firefox' | 'snapshot';
 }
 
+const KIND_LETTER = { folder: 'f', bookmark: 'b', separator: 's' } as const;
+const LETTER_KIND = { f: 'folder', b: 'bookmark', s: 'separator' } as const;
+
 export class LiveIndex {
-  readonly index = new SearchIndex();
-  readonly tree = new BookmarkTree();
+  private current = { index: new SearchIndex(), tree: new BookmarkTree() };
   private loading: Promise<LoadStats> | null = null;
   private loaded = false;
   private pending: (() => void)[] = [];
+  /** Changes seen while a rebuild from Firefox runs behind a snapshot: replayed on the rebuilt index. */
+  private refreshQueue: (() => void)[] | null = null;
   private generation = 0;
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly browser: Browser,
     private readonly tags: Pick<TagStore, 'all'>,
+    private readonly snapshots: SnapshotStore | null = null,
     private readonly now: () => number = () => performance.now(),
   ) {}
+
+  get index(): SearchIndex {
+    return this.current.index;
+  }
+
+  get tree(): BookmarkTree {
+    return this.current.tree;
+  }
 
   get isLoaded(): boolean {
     return this.loaded;
@@ -55,50 +76,169 @@ export class LiveIndex {
   /** Forgets everything (test reset); the next request loads again. */
   forget(): void {
     this.generation++;
-    this.index.clear();
-    this.tree.clear();
+    this.current = { index: new SearchIndex(), tree: new BookmarkTree() };
     this.loading = null;
     this.loaded = false;
     this.pending = [];
+    this.refreshQueue = null;
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
   }
 
   private async load(): Promise<LoadStats> {
     const started = this.now();
     const generation = this.generation;
-    const [tree, history, tagged] = await Promise.all([
-      this.browser.bookmarks.getTree(),
-      this.browser.history.search({ text: '', startTime: 0, maxResults: HISTORY_LIMIT }),
-      this.tags.all(),
-    ]);
+    const snapshot = await this.snapshots?.load().catch(() => undefined);
     if (generation !== this.generation) return this.ready();
-    this.index.clear();
-    this.tree.clear();
-    for (const { url, tags } of tagged) this.index.setTags(url, tags);
-    for (const root of tree) for (const bookmark of this.tree.putTree(root)) this.indexBookmark(bookmark);
-    for (const item of history) this.indexHistory(item);
+    if (snapshot) {
+      this.current = this.buildFromSnapshot(snapshot);
+      this.finishLoad();
+      void this.refreshFromFirefox(generation);
+      return this.stats(started, 'snapshot');
+    }
+    const built = await this.buildFromFirefox();
+    if (generation !== this.generation) return this.ready();
+    this.current = built;
+    this.finishLoad();
+    this.saveSoon(0);
+    return this.stats(started, 'firefox');
+  }
+
+  private finishLoad(): void {
     this.loaded = true;
     const replay = this.pending;
     this.pending = [];
     for (const apply of replay) apply();
-    const size = this.index.size;
-    return { bookmarks: size.bookmarks, history: size.history, ms: this.now() - started };
   }
 
-  /** Applies a change now if loaded, after the load if loading, and not at all if nothing is loaded yet. */
+  private stats(started: number, source: LoadStats['source']): LoadStats {
+    const size = this.index.size;
+    return { bookmarks: size.bookmarks, history: size.history, ms: this.now() - started, source };
+  }
+
+  private async buildFromFirefox() {
+    const [roots, history, tagged] = await Promise.all([
+      this.browser.bookmarks.getTree(),
+      this.browser.history.search({ text: '', startTime: 0, maxResults: HISTORY_LIMIT }),
+      this.tags.all(),
+    ]);
+    const index = new SearchIndex();
+    const tree = new BookmarkTree();
+    for (const { url, tags } of tagged) index.setTags(url, tags);
+    for (const root of roots) for (const bookmark of tree.putTree(root)) this.indexBookmarkInto(index, tree, bookmark);
+    for (const item of history) {
+      if (item.url) index.upsertHistory({ url: item.url, title: item.title ?? '', visitCount: item.visitCount ?? 0, lastVisit: item.lastVisitTime ?? 0 });
+    }
+    return { index, tree };
+  }
+
+  /** The snapshot gave a quick start; now the truth from Firefox replaces it, with the changes seen meanwhile. */
+  private async refreshFromFirefox(generation: number): Promise<void> {
+    this.refreshQueue = [];
+    try {
+      const built = await this.buildFromFirefox();
+      if (generation !== this.generation) return;
+      const queued = this.refreshQueue ?? [];
+      this.refreshQueue = null;
+      this.current = built;
+      for (const apply of queued) apply();
+      this.saveSoon(0);
+    } catch (error) {
+      this.refreshQueue = null;
+      console.error('Tidymarks: the search index could not be refreshed from Firefox', error);
+    }
+  }
+
+  private buildFromSnapshot(s: IndexSnapshot) {
+    const index = new SearchIndex();
+    const tree = new BookmarkTree();
+    for (let i = 0; i < s.tags.urls.length; i++) index.setTags(s.tags.urls[i]!, s.tags.tags[i] ?? []);
+    const n = s.nodes;
+    for (let i = 0; i < n.ids.length; i++) {
+      tree.restore({
+        id: n.ids[i]!,
+        parentId: n.parentIds[i] || undefined,
+        title: n.titles[i] ?? '',
+        url: n.urls[i] || undefined,
+        kind: LETTER_KIND[n.kinds[i] as keyof typeof LETTER_KIND] ?? 'folder',
+        dateAdded: n.dateAdded[i] ?? 0,
+      });
+    }
+    for (const node of tree.nodesList()) if (node.kind === 'bookmark') this.indexBookmarkInto(index, tree, node);
+    const h = s.history;
+    for (let i = 0; i < h.urls.length; i++) {
+      index.upsertHistory({ url: h.urls[i]!, title: h.titles[i] ?? '', visitCount: h.visits[i] ?? 0, lastVisit: h.lastVisits[i] ?? 0 });
+    }
+    return { index, tree };
+  }
+
+  private snapshot(): IndexSnapshot {
+    const nodes: IndexSnapshot['nodes'] = { ids: [], parentIds: [], titles: [], urls: [], kinds: '', dateAdded: [] };
+    const kinds: string[] = [];
+    for (const node of this.tree.nodesList()) {
+      nodes.ids.push(node.id);
+      nodes.parentIds.push(node.parentId ?? '');
+      nodes.titles.push(node.title);
+      nodes.urls.push(node.url ?? '');
+      kinds.push(KIND_LETTER[node.kind]);
+      nodes.dateAdded.push(node.dateAdded);
+    }
+    nodes.kinds = kinds.join('');
+    const history: IndexSnapshot['history'] = { urls: [], titles: [], visits: [], lastVisits: [] };
+    for (const entry of this.index.historyEntries()) {
+      history.urls.push(entry.url);
+      history.titles.push(entry.title);
+      history.visits.push(entry.visitCount);
+      history.lastVisits.push(entry.lastVisit);
+    }
+    const tagged = this.index.taggedUrls();
+    return {
+      version: SNAPSHOT_VERSION,
+      savedAt: Date.now(),
+      nodes,
+      history,
+      tags: { urls: tagged.map(([url]) => url), tags: tagged.map(([, tags]) => tags) },
+    };
+  }
+
+  /** Writes the snapshot after `delayMs` of quiet (changes push it further out). */
+  private saveSoon(delayMs = SNAPSHOT_DELAY_MS): void {
+    if (!this.snapshots) return;
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    const generation = this.generation;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null;
+      if (generation !== this.generation || !this.loaded) return;
+      this.snapshots!.save(this.snapshot()).catch((error: unknown) => console.error('Tidymarks: could not save the search snapshot', error));
+    }, delayMs);
+  }
+
+  /** Flushes a pending snapshot write now (tests). */
+  async saveNow(): Promise<void> {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    if (this.snapshots && this.loaded) await this.snapshots.save(this.snapshot());
+  }
+
+  /**
+   * Applies a change now if loaded (and again on the rebuilt index if a rebuild runs behind a snapshot), after the
+   * load if loading, and not at all if nothing is loaded yet (the load will read the fresh state).
+   */
   private apply(change: () => void): void {
-    if (this.loaded) change();
-    else if (this.loading) this.pending.push(change);
+    if (this.loaded) {
+      change();
+      this.refreshQueue?.push(change);
+      this.saveSoon();
+    } else if (this.loading) this.pending.push(change);
+  }
+
+  private indexBookmarkInto(index: SearchIndex, tree: BookmarkTree, node: MirrorNode): void {
+    if (node.url === undefined) return;
+    index.upsertBookmark({ id: node.id, url: node.url, title: node.title, folders: tree.folderPath(node.parentId), dateAdded: node.dateAdded });
   }
 
   private indexBookmark(node: MirrorNode): void {
-    if (node.url === undefined) return;
-    this.index.upsertBookmark({
-      id: node.id,
-      url: node.url,
-      title: node.title,
-      folders: this.tree.folderPath(node.parentId),
-      dateAdded: node.dateAdded,
-    });
+    this.indexBookmarkInto(this.index, this.tree, node);
   }
 
   private indexHistory(item: HistoryItem): void {

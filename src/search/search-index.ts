@@ -328,6 +328,21 @@ export class SearchIndex {
     for (const doc of docs) this.reindex(doc);
   }
 
+  /** The indexed history entries (for snapshots). */
+  historyEntries(): HistoryInput[] {
+    const out: HistoryInput[] = [];
+    for (const [url, docId] of this.historyByUrl) {
+      const doc = this.docs[docId]!;
+      out.push({ url, title: doc.title, visitCount: this.visitsByUrl.get(url) ?? 0, lastVisit: doc.lastVisit });
+    }
+    return out;
+  }
+
+  /** Every tagged URL with its tags (for snapshots). */
+  taggedUrls(): [string, string[]][] {
+    return [...this.tagsByUrl];
+  }
+
   tagsOf(url: string): string[] {
     return this.tagsByUrl.get(url) ?? [];
   }

@@ -64,3 +64,71 @@ describe('LiveIndex', () => {
     expect(live.index.query(parseQuery('seen'))).toEqual([]);
   });
 });
+
+import { openSnapshotStore } from '../../../src/search/snapshot-store';
+
+describe('LiveIndex with a persisted snapshot', () => {
+  const eventually = async (check: () => boolean) => {
+    for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+    return check();
+  };
+
+  it('comes back from the snapshot after an unload, then catches up with changes made while asleep', async () => {
+    const { browser } = createFakeBrowser();
+    const snapshots = openSnapshotStore('tidymarks-search-test-1');
+    const folder = await browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Dev' });
+    const kept = await browser.bookmarks.create({ parentId: folder.id, title: 'Kept page', url: 'https://kept.example/' });
+    await browser.history.addUrl({ url: 'https://seen.example/', title: 'Seen page' });
+    const first = new LiveIndex(browser, { all: async () => [{ url: 'https://kept.example/', tags: ['mine'] }] }, snapshots);
+    expect((await first.ready()).source).toBe('firefox');
+    await first.saveNow();
+
+    // The event page sleeps; meanwhile a bookmark is added without anyone listening.
+    const asleep = await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Added while asleep', url: 'https://asleep.example/' });
+    const second = new LiveIndex(browser, { all: async () => [{ url: 'https://kept.example/', tags: ['mine'] }] }, snapshots);
+    const stats = await second.ready();
+    expect(stats.source).toBe('snapshot');
+    const [hit] = second.index.query(parseQuery('#mine kept'));
+    expect(hit).toMatchObject({ id: kept.id, folders: ['Bookmarks Toolbar', 'Dev'], tags: ['mine'] });
+    expect(second.index.query(parseQuery('seen')).map((h) => h.kind)).toEqual(['history']);
+    expect(await eventually(() => second.index.query(parseQuery('asleep')).length === 1)).toBe(true);
+    expect(second.index.query(parseQuery('asleep'))[0]!.id).toBe(asleep.id);
+  });
+
+  it('applies changes that arrive during the catch-up to the rebuilt index too', async () => {
+    const { browser } = createFakeBrowser();
+    const snapshots = openSnapshotStore('tidymarks-search-test-2');
+    await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Old one', url: 'https://old.example/' });
+    const first = new LiveIndex(browser, noTags, snapshots);
+    await first.ready();
+    await first.saveNow();
+    let releaseTree!: () => void;
+    const gate = new Promise<void>((r) => (releaseTree = r));
+    const realGetTree = browser.bookmarks.getTree.bind(browser.bookmarks);
+    const slow = Object.create(browser) as typeof browser;
+    Object.defineProperty(slow, 'bookmarks', {
+      value: { ...browser.bookmarks, getTree: async () => { const tree = await realGetTree(); await gate; return tree; } },
+    });
+    const second = new LiveIndex(slow, noTags, snapshots);
+    wire(second, browser);
+    await second.ready(); // from the snapshot; the rebuild waits at the gate
+    const during = await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'During catch-up', url: 'https://during.example/' });
+    expect(second.index.query(parseQuery('during')).map((h) => h.id)).toEqual([during.id]);
+    const fromSnapshot = second.index;
+    releaseTree();
+    // After the swap the rebuilt index (whose tree predates the change) still has it, replayed.
+    expect(await eventually(() => second.index !== fromSnapshot)).toBe(true);
+    expect(second.index.query(parseQuery('during')).map((h) => h.id)).toEqual([during.id]);
+    expect(second.index.query(parseQuery('old')).length).toBe(1);
+  });
+
+  it('ignores a snapshot of another shape and builds from Firefox', async () => {
+    const { browser } = createFakeBrowser();
+    const snapshots = openSnapshotStore('tidymarks-search-test-3');
+    await snapshots.save({ version: 99 } as never);
+    await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Fresh', url: 'https://fresh.example/' });
+    const live = new LiveIndex(browser, noTags, snapshots);
+    expect((await live.ready()).source).toBe('firefox');
+    expect(live.index.query(parseQuery('fresh')).length).toBe(1);
+  });
+});
