@@ -304,7 +304,7 @@ describe('popup after the event page was unloaded', () => {
     await ff?.close();
   });
 
-  it('still gives results: the index is rebuilt when the background wakes up', async () => {
+  it('still gives results: the index comes back (from its snapshot, then Firefox) when the background wakes up', async () => {
     await ff.reset();
     const harness = await ff.harness();
     await seed(harness, {
