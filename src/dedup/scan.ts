@@ -9,8 +9,8 @@ import { flagComebacks } from './comeback';
 import { findDuplicateGroups } from './find-duplicates';
 import { findEmptyFolders, findFolderPairs } from './find-folders';
 import { NO_REMOVED_HISTORY, type RemovedHistory } from './removed-history';
-import type { ScanResult } from './scan-types';
-import { flattenTree } from './scan-tree';
+import type { DuplicateGroup, ScanResult } from './scan-types';
+import { flattenTree, type ScanTree } from './scan-tree';
 
 export interface ScanInput {
   /** The result of bookmarks.getTree(). */
@@ -24,24 +24,39 @@ export interface ScanInput {
   now?: number;
 }
 
-export function scanBookmarks(input: ScanInput): ScanResult {
+/** The scan's first step: the tree flattened, every bookmark with its matching key (see scan-tree.ts). */
+export function flattenForScan(input: ScanInput): ScanTree {
   const { settings } = input;
-  const tree = flattenTree(input.tree, {
+  return flattenTree(input.tree, {
     matching: settings.matching,
     excludedFolderIds: settings.exclusions.folderIds,
     preferredFolderIds: settings.keep.preferredFolderIds,
   });
+}
+
+/**
+ * The scan's grouping step: bookmarks grouped by key into duplicate groups with their rule explanations and
+ * suggested keepers; `redundantFolderIds` are the folders the suggested folder merges remove (their copies are
+ * never suggested keepers).
+ */
+export function groupDuplicates(tree: ScanTree, input: ScanInput, redundantFolderIds: ReadonlySet<string>): DuplicateGroup[] {
+  return findDuplicateGroups(tree, {
+    matching: input.settings.matching,
+    keep: input.settings.keep,
+    tagsByUrl: input.tagsByUrl ?? new Map(),
+    visitsByUrl: input.visitsByUrl ?? new Map(),
+    redundantFolderIds,
+  });
+}
+
+export function scanBookmarks(input: ScanInput): ScanResult {
+  const { settings } = input;
+  const tree = flattenForScan(input);
   const folderParents: Record<string, string> = {};
   for (const f of tree.folders) folderParents[f.id] = f.parentId;
 
   const folderPairs = findFolderPairs(tree, settings.keep.rules);
-  const groups = findDuplicateGroups(tree, {
-    matching: settings.matching,
-    keep: settings.keep,
-    tagsByUrl: input.tagsByUrl ?? new Map(),
-    visitsByUrl: input.visitsByUrl ?? new Map(),
-    redundantFolderIds: new Set(folderPairs.map((p) => p.other.id)),
-  });
+  const groups = groupDuplicates(tree, input, new Set(folderPairs.map((p) => p.other.id)));
   const cameBack = flagComebacks(groups, input.removedHistory ?? NO_REMOVED_HISTORY);
   const emptyFolders = findEmptyFolders(tree);
 
