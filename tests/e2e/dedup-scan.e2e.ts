@@ -167,3 +167,50 @@ describe('dedup scan in real Firefox', () => {
     expect(seeded.mdnIds).toHaveLength(154);
   });
 });
+
+describe('dedup plan after the event page unloaded (idle timeout 1 s)', () => {
+  const ff = useFirefox({ prefs: { 'extensions.background.idle.timeout': 1000 } });
+  const bootId = (page: Awaited<ReturnType<typeof ff.harness>>) => page.evaluate(async () => (await window.tm.client.call('test.places.bootId', {})).bootId);
+  /** Two copies of a page: the toolbar copy is the suggested keeper; the menu copy has more visits. */
+  const seedPair = (page: Awaited<ReturnType<typeof ff.harness>>) =>
+    page.evaluate(async () => {
+      const b = window.tm.browser.bookmarks;
+      const menu = await b.create({ parentId: 'menu________', title: 'Docs', url: 'https://unload.example/docs' });
+      const toolbar = await b.create({ parentId: 'toolbar_____', title: 'Docs', url: 'https://unload.example/docs/' });
+      const scan = await window.tm.client.startJob('dedup.scan', {}).result;
+      return { menu: menu.id, toolbar: toolbar.id, scanId: scan.scanId, keeper: scan.groups[0]!.suggestedKeeperId };
+    });
+
+  it('the plan is built from the scan the user reviewed, which survived the unload', async () => {
+    const page = await ff.harness();
+    const seeded = await seedPair(page);
+    expect(seeded.keeper).toBe(seeded.toolbar);
+    const before = await bootId(page);
+    await new Promise((r) => setTimeout(r, 4000));
+    const plan = await page.evaluate((scanId: string) => window.tm.client.call('dedup.plan', { scanId }), seeded.scanId);
+    expect(await bootId(page)).not.toBe(before); // the event page really restarted in between
+    expect(plan.removals.map((r) => r.id)).toEqual([seeded.menu]);
+  }, 60_000);
+
+  it('regression: a plan is never built from a scan the user did not review (bookmark changed while unloaded)', async () => {
+    const page = await ff.harness();
+    const seeded = await seedPair(page);
+    const before = await bootId(page);
+    await new Promise((r) => setTimeout(r, 4000));
+    const outcome = await page.evaluate(async (scanId: string) => {
+      const { browser, client } = window.tm;
+      await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Docs', url: 'https://unload.example/docs?utm_source=mail' });
+      // Let the event page settle and unload again, so only what it stored can answer.
+      await new Promise((r) => setTimeout(r, 4000));
+      const tree = JSON.stringify(await browser.bookmarks.getTree());
+      const refused = await client.call('dedup.plan', { scanId }).then(
+        () => null,
+        (e: { code: string; message: string }) => ({ code: e.code, message: e.message }),
+      );
+      return { refused, same: tree === JSON.stringify(await browser.bookmarks.getTree()) };
+    }, seeded.scanId);
+    expect(await bootId(page)).not.toBe(before);
+    expect(outcome.refused).toEqual({ code: 'conflict', message: 'Your bookmarks changed since the scan (or Tidymarks was restarted). Scan again to review the new state.' });
+    expect(outcome.same).toBe(true);
+  }, 60_000);
+});

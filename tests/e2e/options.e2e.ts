@@ -185,6 +185,26 @@ describe('options page in real Firefox', () => {
     await page.close();
   });
 
+  it('a bookmark change after the scan: the preview is refused with Scan again, nothing is removed', async () => {
+    const harness = await ff.harness();
+    await seedSyncLike(harness);
+    const page = await openDuplicates(ff);
+    await harness.evaluate(() => window.tm.browser.bookmarks.create({ parentId: 'mobile______', title: 'Lemon tart', url: 'https://recipes.example/lemon-tart?utm_source=phone' }));
+    const start = await bookmarkList(harness);
+    await page.click('button::-p-text(Preview the cleanup)');
+    await page.waitForSelector('[data-testid="stale-scan"]');
+    expect(await text(page, '[data-testid="stale-scan"] p')).toBe('Your bookmarks changed since the scan (or Tidymarks was restarted). Scan again to review the new state.');
+    expect(await page.$('[data-testid="plan-preview"]')).toBeNull();
+    expect(await bookmarkList(harness)).toEqual(start);
+    await page.click('[data-testid="stale-scan"] button::-p-text(Scan again)');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="stale-scan"]'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-copies"]')?.textContent?.includes('4'));
+    await page.click('button::-p-text(Preview the cleanup)');
+    await page.waitForSelector('[data-testid="plan-preview"]');
+    expect(await text(page, '[data-testid="plan-bookmarks"]')).toBe('4');
+    await page.close();
+  });
+
   it('?url= from the popup focuses that URL’s group', async () => {
     const harness = await ff.harness();
     await harness.evaluate(async () => {
