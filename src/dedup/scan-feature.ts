@@ -15,7 +15,8 @@
  * - 'dedup.plan' with a scan id that is not the stored one (bookmarks changed, another scan replaced it, the data was
  *   reset) is refused with a 'conflict' error that asks to scan again. It never scans again silently: a fresh scan
  *   can suggest other keepers (visit counts, dates) and find groups or folder pairs the user never saw.
- * Storing costs one IndexedDB put per scan (structured clone, no JSON); a 20,000-group scan is about 17 MB of JSON.
+ * Storing costs one IndexedDB put per scan (structured clone, no JSON). Measured in Firefox ESR on this 2-core machine
+ * for 20,000 groups (11 MB as JSON): a put takes 0.37-0.59 s and a get 0.32-0.59 s, against 3.5-7.9 s for the scan job.
  */
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define';
