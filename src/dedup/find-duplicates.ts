@@ -36,13 +36,17 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
   const count = new Int32Array(keys.length);
   const next = new Int32Array(bookmarks.length);
   const groupKeys: number[] = [];
+  const groupOf = new Int32Array(keys.length);
   for (let i = 0; i < bookmarks.length; i++) {
     const key = bookmarks.key[i];
     next[i] = -1;
     if (first[key] === -1) first[key] = i;
     else {
       next[last[key]] = i;
-      if (count[key] === 1) groupKeys.push(key);
+      if (count[key] === 1) {
+        groupOf[key] = groupKeys.length;
+        groupKeys.push(key);
+      }
     }
     last[key] = i;
     count[key]++;
@@ -60,13 +64,31 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
   const hasTags = context.tagsByUrl.size > 0;
   const hasVisits = context.visitsByUrl.size > 0;
   const copyAt: DuplicateCopy[] = new Array(bookmarks.length);
+  // Tags and visits of the last URL looked up per group: exact copies (the most common kind) reuse them instead of
+  // probing both maps again.
+  const lastUrl: (string | undefined)[] = new Array(groupKeys.length).fill(undefined);
+  const lastTags: (readonly string[])[] = new Array(groupKeys.length).fill(NO_TAGS);
+  const lastVisits = new Float64Array(groupKeys.length);
   for (let i = 0; i < bookmarks.length; i++) {
-    if (count[bookmarks.key[i]] < 2) continue;
+    const key = bookmarks.key[i];
+    if (count[key] < 2) continue;
     const b = bookmarks.node[i];
     const parent = bookmarks.parent[i];
     const url = b.url ?? '';
     const folder = folders[parent];
-    const tags = (hasTags && context.tagsByUrl.get(url)) || NO_TAGS;
+    const group = groupOf[key];
+    let tags: readonly string[];
+    let visits: number;
+    if (url === lastUrl[group]) {
+      tags = lastTags[group];
+      visits = lastVisits[group];
+    } else {
+      tags = (hasTags && context.tagsByUrl.get(url)) || NO_TAGS;
+      visits = (hasVisits && context.visitsByUrl.get(url)) || 0;
+      lastUrl[group] = url;
+      lastTags[group] = tags;
+      lastVisits[group] = visits;
+    }
     const copy: DuplicateCopy = {
       id: b.id,
       parentId: folder.id,
@@ -75,7 +97,7 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
       url,
       dateAdded: b.dateAdded ?? 0,
       tags: tags.length ? [...tags] : NO_TAG_LIST,
-      visits: (hasVisits && context.visitsByUrl.get(url)) || 0,
+      visits,
       rules: EXACT, // set below (the representative gets its own empty list)
     };
     const redundant = redundantOf[parent];

@@ -81,6 +81,32 @@ describe('duplicate bookmark groups', () => {
     expect(second).toMatchObject({ tags: [], visits: 7 });
   });
 
+  it('gives each copy the tags and visits of its own URL when variants alternate within a group (regression: per-group lookup reuse)', () => {
+    const result = scan(
+      {
+        menu: [bm('https://a.example/x'), bm('https://a.example/x/'), bm('https://a.example/x'), bm('https://a.example/x/'), bm('https://a.example/x/')],
+        toolbar: [bm('https://b.example/y'), bm('https://b.example/y/')],
+      },
+      {
+        tagsByUrl: new Map([['https://a.example/x/', ['slash']], ['https://b.example/y', ['b']]]),
+        visitsByUrl: new Map([['https://a.example/x', 3], ['https://b.example/y/', 9]]),
+      },
+    );
+    const [b, a] = [...result.groups].sort((g, h) => h.key.localeCompare(g.key));
+    expect(a.copies.map((c) => [c.url.endsWith('/'), c.tags, c.visits])).toEqual([
+      [false, [], 3],
+      [true, ['slash'], 0],
+      [false, [], 3],
+      [true, ['slash'], 0],
+      [true, ['slash'], 0],
+    ]);
+    expect(b.copies.map((c) => [c.tags, c.visits])).toEqual([[['b'], 0], [[], 9]]);
+    // Both groups joined copies by the same rule; each copy's explanation names it.
+    expect(a.rules).toEqual(['exact', 'trailing-slash']);
+    expect(b.rules).toEqual(['trailing-slash']);
+    expect(b.copies.find((c) => c.id !== b.suggestedKeeperId)!.rules).toEqual(['trailing-slash']);
+  });
+
   it('applies the keep rules in the user order', () => {
     const roots: Roots = { unfiled: [bm('https://a.example/', '', { id: 'old', dateAdded: 10 }), bm('https://a.example/', 'Nice title', { id: 'new', dateAdded: 20 })] };
     expect(scan(roots).groups[0].suggestedKeeperId).toBe('old');
