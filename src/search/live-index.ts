@@ -100,7 +100,7 @@ export class LiveIndex {
     if (generation !== this.generation) return this.ready();
     this.current = built;
     this.finishLoad();
-    this.saveSoon(0);
+    this.saveSoon();
     return this.stats(started, 'firefox');
   }
 
@@ -142,7 +142,7 @@ export class LiveIndex {
       this.refreshQueue = null;
       this.current = built;
       for (const apply of queued) apply();
-      this.saveSoon(0);
+      this.saveSoon();
     } catch (error) {
       this.refreshQueue = null;
       console.error('Tidymarks: the search index could not be refreshed from Firefox', error);
