@@ -18,9 +18,9 @@
  * Storing costs one IndexedDB put per scan (structured clone, no JSON). Measured in Firefox ESR on this 2-core machine
  * for 20,000 groups (11 MB as JSON): a put takes 0.37-0.59 s and a get 0.32-0.59 s, against 3.5-7.9 s for the scan job.
  */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define';
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { AppError } from '../messaging/errors';
 import type { HistoryItem } from '../platform/browser';
 import { parseStoredSettings, SETTINGS_KEY, type Settings } from '../settings/settings';
