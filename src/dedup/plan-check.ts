@@ -2,8 +2,9 @@
  * Step 1 of a cleanup: what of the plan can safely be carried out now. Reads only. Every planned item is fetched
  * (batched, or one getTree for a big plan) and must still be what the plan saw: same type, parent and URL. Roots
  * are never touched. A removal goes ahead only when its kept copy still exists and is neither removed nor inside a
- * removed folder (never the last copy). A redundant folder whose contents changed after the plan was made is kept,
- * and so is one whose unique children cannot all be moved out. Everything refused is reported.
+ * removed folder (never the last copy), and, for a duplicate bookmark, still has the URL the plan saw. A redundant
+ * folder is kept when its contents, or the contents of the folder that should stay in its place, changed after the
+ * plan was made, and when its unique children cannot all be moved out. Everything refused is reported.
  */
 import { isRootId, ROOT_ID, type BookmarkNode, type Browser } from '../platform/browser';
 import { Ancestry, getExisting, indexWholeTree, nodeType, WHOLE_TREE_ABOVE } from './bookmark-reads';
@@ -104,12 +105,29 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
       }
     };
     walk(tree, [tree.id]);
-    if (changed || (removal.planned.reason === 'empty-folder' && holdsBookmark)) {
+    // The folder that stays must still hold what the plan saw: a copy deleted there since would otherwise be lost.
+    const keptFolderChanged = removal.planned.reason === 'duplicate-folder' && (await changedSince(removal.planned.keptId, plan.createdAt));
+    if (changed || keptFolderChanged || (removal.planned.reason === 'empty-folder' && holdsBookmark)) {
       removals.delete(removal.node.id);
       problems.push(problem(removal.node.id, removal.node.title, 'contents-changed', 'Its contents changed after the scan, so it was kept.'));
       continue;
     }
     removal.descendants = descendants;
+  }
+
+  /** Whether anything in the folder's subtree was added, removed or moved after `since` (missing: not our call). */
+  async function changedSince(folderId: string | null, since: number): Promise<boolean> {
+    if (!folderId) return false;
+    let tree = whole?.get(folderId);
+    if (!tree && !whole) tree = (await browser.bookmarks.getSubTree(folderId).catch(() => []))[0];
+    if (!tree) return false; // a missing kept folder is refused below as kept-copy-missing
+    const stack = [tree];
+    while (stack.length) {
+      const node = stack.pop()!;
+      if ((node.dateGroupModified ?? 0) > since || (node !== tree && (node.dateAdded ?? 0) > since)) return true;
+      if (node.children) stack.push(...node.children);
+    }
+    return false;
   }
 
   // Moves on their own: exists, same parent, not a root.
@@ -169,6 +187,9 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
       const keptInsideGoing = kept ? ancestry.chain(kept.parentId!).some((a) => folderAtStart.has(a)) : false;
       if (!kept || goingAtStart.has(keptId) || keptInsideGoing || keptId === r.node.id) {
         dropRemoval(r.node.id, 'kept-copy-missing', 'The copy that should stay is gone or being removed, so this one stays.');
+        changed = true;
+      } else if (r.planned.keptUrl != null && kept.url !== r.planned.keptUrl) {
+        dropRemoval(r.node.id, 'kept-copy-missing', 'The copy that should stay changed its address since the scan, so this one stays.');
         changed = true;
       }
     }

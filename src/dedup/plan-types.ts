@@ -14,6 +14,11 @@ export interface PlannedRemoval {
   reason: 'duplicate-bookmark' | 'duplicate-folder' | 'empty-folder';
   /** The item that stays in its place (bookmark or folder); null for empty folders. */
   keptId: string | null;
+  /**
+   * The kept bookmark's URL as the plan saw it (duplicate bookmarks). Apply refuses the removal when the kept copy
+   * no longer has this URL: otherwise an edit between scan and apply could remove the last copy of a page.
+   */
+  keptUrl?: string | null;
 }
 
 /** A unique child of a redundant folder moved into the kept folder before the redundant one is removed. */

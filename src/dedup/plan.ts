@@ -227,6 +227,7 @@ export function buildPlan(scan: ScanResult, decisions: PlanDecisions = {}, optio
         expectedParentId: copy.parentId,
         reason: 'duplicate-bookmark',
         keptId: keeper.id,
+        keptUrl: keeper.url,
       });
     }
     const tags = unionTags(keeper.tags, group.copies.map((c) => c.tags));

@@ -48,6 +48,7 @@ export const cleanupPlanSchema = v.strictObject({
         expectedParentId: itemId,
         reason: v.picklist(['duplicate-bookmark', 'duplicate-folder', 'empty-folder']),
         keptId: v.nullable(itemId),
+        keptUrl: v.optional(v.nullable(planUrl)),
       }),
     ),
     v.maxLength(MAX_PLAN_ITEMS),
