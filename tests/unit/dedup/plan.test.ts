@@ -82,10 +82,10 @@ describe('buildPlan', () => {
     );
     expect(plan.id).toBe('plan-1');
     expect(plan.createdAt).toBe(42);
-    // objectContaining: dedup-apply adds the kept copy's URL (keptUrl) to bookmark removals; apply's tests check it.
+    // keptUrl lets apply refuse a removal whose kept copy changed its address after the scan.
     expect(plan.removals).toEqual([
-      expect.objectContaining({ id: 'dup1', kind: 'bookmark', expectedUrl: 'https://a.example/?utm_source=x', expectedParentId: 'unfiled_____', reason: 'duplicate-bookmark', keptId: 'keep' }),
-      expect.objectContaining({ id: 'dup2', kind: 'bookmark', expectedUrl: 'https://a.example/', expectedParentId: 'unfiled_____', reason: 'duplicate-bookmark', keptId: 'keep' }),
+      { id: 'dup1', kind: 'bookmark', expectedUrl: 'https://a.example/?utm_source=x', expectedParentId: 'unfiled_____', reason: 'duplicate-bookmark', keptId: 'keep', keptUrl: 'https://a.example/' },
+      { id: 'dup2', kind: 'bookmark', expectedUrl: 'https://a.example/', expectedParentId: 'unfiled_____', reason: 'duplicate-bookmark', keptId: 'keep', keptUrl: 'https://a.example/' },
     ]);
     expect(plan.tagMerges).toEqual([{ url: 'https://a.example/', tags: ['web', 'news'] }]);
     expect(plan.summary).toEqual({ duplicateBookmarks: 2, duplicateFolders: 0, emptyFolders: 0, movedItems: 0 });
