@@ -168,7 +168,10 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
     problems.push(problem(id, r.node.title, reason, message));
   };
   const plannedFolderIds = new Set(plan.removals.filter((r) => r.kind === 'folder').map((r) => r.id));
-  for (let round = 0; round < 10; round++) {
+  // Every round that changes something drops at least one removal or move, so this bound always reaches the
+  // fixpoint: the rules below hold for everything that is left (no partly checked plan).
+  const maxRounds = removals.size + moves.size + 1;
+  for (let round = 0; round < maxRounds; round++) {
     computeInside();
     let changed = false;
     // Judged against the round's starting set: A keeps B while B keeps A means neither goes.
