@@ -24,6 +24,8 @@ const RULE_ORDER = Object.keys(MATCH_RULES) as MatchRule[];
 const RULE_BIT = new Map(RULE_ORDER.map((rule, i) => [rule, 1 << i]));
 const EXACT: MatchRule[] = ['exact'];
 const NO_TAGS: readonly string[] = [];
+/** Distinct variant URLs per group whose explanations are remembered. */
+const REMEMBERED_EXPLANATIONS = 8;
 /** Shared by every untagged copy (most of them); frozen, so a stray push throws instead of tagging them all. */
 const NO_TAG_LIST = Object.freeze([]) as unknown as string[];
 
@@ -111,6 +113,8 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
   const groupRules = new Map<number, MatchRule[]>();
   // Keep candidates only live while one group's keeper is chosen: one pooled object per position, refilled per group.
   const pool: KeepCandidate[] = [];
+  const explainedUrls: string[] = [];
+  const explainedRules: MatchRule[][] = [];
   const candidates: KeepCandidate[] = [];
   const survivors: KeepCandidate[] = [];
   for (const key of groupKeys) {
@@ -142,7 +146,8 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
     for (const copy of copies) if (copy.id === keeperId) representative = copy;
     representative.rules = [];
     let groupBits = 0;
-    let explained: Map<string, MatchRule[]> | undefined;
+    explainedUrls.length = 0;
+    explainedRules.length = 0;
     for (const copy of copies) {
       if (copy === representative) continue;
       if (copy.url === representative.url) {
@@ -150,11 +155,17 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
         groupBits |= 1;
         continue;
       }
-      explained ??= new Map();
-      let why = explained.get(copy.url);
-      if (!why) {
+      // A group rarely holds many distinct variants: remember the first few explanations (explain is pure, so a
+      // variant beyond them is simply explained again).
+      const seen = explainedUrls.indexOf(copy.url);
+      let why: MatchRule[];
+      if (seen !== -1) why = explainedRules[seen];
+      else {
         why = explain(copy.url, representative.url);
-        explained.set(copy.url, why);
+        if (explainedUrls.length < REMEMBERED_EXPLANATIONS) {
+          explainedUrls.push(copy.url);
+          explainedRules.push(why);
+        }
       }
       copy.rules = why;
       for (const rule of why) groupBits |= RULE_BIT.get(rule)!;
