@@ -31,12 +31,13 @@ function messageOf(error: unknown): string {
 }
 
 function checkOp(op: SaveOp): { tags?: string[] } {
+  // Roots are never removed or changed, whatever Firefox itself would say.
+  if (op.id && isRootId(op.id)) throw new AppError('invalid-input', 'The bookmark root cannot be modified');
   if (op.action === 'remove') {
     if (!op.id) throw new AppError('invalid-input', 'This item was never saved, so it cannot be removed.');
     return {};
   }
   if (op.action === 'update' && !op.id) throw new AppError('invalid-input', 'An update needs the item id.');
-  if (op.id && isRootId(op.id)) throw new AppError('invalid-input', 'The bookmark root cannot be modified');
   if (op.type !== 'separator' && typeof op.title !== 'string') throw new AppError('invalid-input', MESSAGES.title);
   if (op.type === 'bookmark') {
     if (!isValidUrl(op.url)) throw new AppError('invalid-input', MESSAGES.url);

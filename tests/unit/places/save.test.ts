@@ -378,6 +378,15 @@ describe('save', () => {
     expect(await childrenOf(UNSORTED.id!)).toHaveLength(0);
   });
 
+  it('regression (review F7): removing a root through save fails with an error and removes nothing', async () => {
+    await env.places.save(new Bookmark({ title: 'Inside', url: url('inside'), group: MENU }));
+    const r = record(env.places.save(remove(new Group({ id: MENU.id, title: 'Bookmarks Menu' }))));
+    await r.ended;
+    expect(r.of('error')).toHaveLength(1);
+    expect(String(r.of('error')[0].args[0])).toMatch(/root cannot be modified/);
+    expect((await childrenOf(MENU.id!)).map((n) => n.title)).toEqual(['Inside']);
+  });
+
   it('events never fire synchronously inside the call', async () => {
     const seen: string[] = [];
     const emitter = env.places.save(new Bookmark({ title: 'async', url: url('async') }));
