@@ -102,7 +102,7 @@ export function syntheticCollection(size: number): SeedFolder[] {
 }
 
 /** The same collection as getTree() would return it (for the node benchmark). */
-export function asTree(folders: SeedFolder[]): BookmarkNode[] {
+function asTree(folders: SeedFolder[]): BookmarkNode[] {
   let id = 0;
   const node = (f: SeedFolder, parentId: string): BookmarkNode => {
     const fid = `f${id++}`;
