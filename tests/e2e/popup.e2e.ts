@@ -6,7 +6,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EXTENSION_ORIGIN, launchFirefox, type Firefox } from './firefox';
+import { resolve } from 'node:path';
+import { EXTENSION_ORIGIN, launchFirefox, repoRoot, type Firefox } from './firefox';
+
+/** Screenshots for the README, saved by every e2e run. */
+const screenshot = (name: string) => resolve(repoRoot, `docs/screenshots/${name}.png`);
 
 const PAGES: Record<string, string> = {
   '/recipe': '<!doctype html><title>Lemon tart recipe</title><h1>Tart</h1>',
@@ -145,6 +149,8 @@ describe('popup in real Firefox', () => {
     }));
     expect(first).toEqual({ mark: 'Gard', folder: 'Bookmarks Toolbar › Home' });
     expect(await page.$eval('[role="option"]:nth-child(2) .visits', (el) => el.textContent)).toBe('5 visits');
+    await page.setViewport({ width: 440, height: 560 });
+    await page.screenshot({ path: screenshot('popup-search') });
     await typeQuery(page, 'gard sho');
     expect(await resultsFor(page, 'Search results', 1)).toEqual(['Garden shop']);
     await page.close();
@@ -260,6 +266,8 @@ describe('popup in real Firefox', () => {
     const page = await openPopup(ff, tabId);
     await page.waitForSelector('[data-testid="page-status"]::-p-text(Bookmarked 2 times)');
     expect(await page.$$eval('.copy-path', (els) => els.map((e) => e.textContent))).toEqual(['Bookmarks Toolbar › Plans', 'Other Bookmarks']);
+    await page.setViewport({ width: 440, height: 560 });
+    await page.screenshot({ path: screenshot('popup-current-page') });
     const href = await page.$eval('.dup-link', (el) => el.getAttribute('href'));
     expect(href).toBe(`${EXTENSION_ORIGIN}options/index.html?url=${encodeURIComponent(url)}#duplicates`);
 
