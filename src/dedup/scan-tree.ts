@@ -5,18 +5,11 @@
  * ignored). Excluded folders and everything inside them are left out; so is the hidden tags root.
  */
 import type { BookmarkNode } from '../platform/browser';
-import { MENU_ID, MOBILE_ID, ROOT_ID, TAGS_ROOT_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
+import { ROOT_ID, ROOT_TITLES, TAGS_ROOT_ID } from '../platform/browser';
 import { baseFolderTitle } from './keep-rules';
 import { matchKey, type MatchingOptions } from './url-key';
 
 export const PATH_SEPARATOR = ' › ';
-
-const ROOT_TITLES: Record<string, string> = {
-  [MENU_ID]: 'Bookmarks Menu',
-  [TOOLBAR_ID]: 'Bookmarks Toolbar',
-  [UNFILED_ID]: 'Other Bookmarks',
-  [MOBILE_ID]: 'Mobile Bookmarks',
-};
 
 export interface FolderRec {
   id: string;

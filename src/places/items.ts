@@ -3,7 +3,7 @@
  * UNSORTED and MOBILE. Constructors validate at once and throw the SDK's messages, checking id, group, index,
  * updated, title, url and tags in that order. An item is a snapshot: reading it again gives a new object.
  */
-import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
+import { MENU_ID, MOBILE_ID, ROOT_TITLES, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
 
 export type ItemType = 'bookmark' | 'group' | 'separator';
 
@@ -195,10 +195,10 @@ function makeRoot(id: string, title: string, index: number): Group {
   }
 }
 
-export const MENU: Group = makeRoot(MENU_ID, 'Bookmarks Menu', 0);
-export const TOOLBAR: Group = makeRoot(TOOLBAR_ID, 'Bookmarks Toolbar', 1);
-export const UNSORTED: Group = makeRoot(UNFILED_ID, 'Other Bookmarks', 2);
-export const MOBILE: Group = makeRoot(MOBILE_ID, 'Mobile Bookmarks', 3);
+export const MENU: Group = makeRoot(MENU_ID, ROOT_TITLES[MENU_ID], 0);
+export const TOOLBAR: Group = makeRoot(TOOLBAR_ID, ROOT_TITLES[TOOLBAR_ID], 1);
+export const UNSORTED: Group = makeRoot(UNFILED_ID, ROOT_TITLES[UNFILED_ID], 2);
+export const MOBILE: Group = makeRoot(MOBILE_ID, ROOT_TITLES[MOBILE_ID], 3);
 
 const ROOTS_BY_ID = new Map<string, Group>([MENU, TOOLBAR, UNSORTED, MOBILE].map((g) => [g.id!, g]));
 

@@ -20,6 +20,17 @@ export const TAGS_ROOT_ID = 'tags________';
 export const USER_ROOT_IDS = [MENU_ID, TOOLBAR_ID, UNFILED_ID, MOBILE_ID] as const;
 export const ALL_ROOT_IDS: readonly string[] = [ROOT_ID, ...USER_ROOT_IDS, TAGS_ROOT_ID];
 
+/**
+ * The names Firefox shows for the user-visible roots (Library, sidebar), whatever title the bookmarks API reports
+ * for them. Every place that shows a folder path to the user names the roots with these.
+ */
+export const ROOT_TITLES: Readonly<Record<string, string>> = {
+  [MENU_ID]: 'Bookmarks Menu',
+  [TOOLBAR_ID]: 'Bookmarks Toolbar',
+  [UNFILED_ID]: 'Other Bookmarks',
+  [MOBILE_ID]: 'Mobile Bookmarks',
+};
+
 export function isRootId(id: string): boolean {
   return ALL_ROOT_IDS.includes(id);
 }

@@ -8,7 +8,8 @@
 import type { Browser } from '../platform/browser';
 import type { Settings } from '../settings/settings';
 import { checkBookmarkable } from './bookmarkable';
-import { findCopies, folderPath as folderPathOf, pickCopyToShow } from './folder-paths';
+import { findCopies, folderPath as folderPathOf } from '../dedup/copies-of-url';
+import { pickCopyToShow } from './folder-paths';
 import type { QuickBookmarkNotifier } from './notifier';
 import type { QuickBookmarkOutcome } from './outcome';
 import { createSerialQueue } from './serial-queue';

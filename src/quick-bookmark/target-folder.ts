@@ -4,8 +4,8 @@
  * facade's implicit groups.
  */
 import type { Browser } from '../platform/browser';
-import { UNFILED_ID } from '../platform/browser';
-import { folderPath, ROOT_NAMES } from './folder-paths';
+import { ROOT_TITLES, UNFILED_ID } from '../platform/browser';
+import { folderPath } from '../dedup/copies-of-url';
 
 export const READ_LATER_TITLE = 'Read later';
 
@@ -22,7 +22,7 @@ export async function chooseTargetFolder(browser: Browser, configuredFolderId: s
     note = 'The folder chosen for quick bookmarks no longer exists, so “Read later” was used.';
   }
   const withNote = <T extends object>(target: T): T => (note ? { ...target, note } : target);
-  const path = [ROOT_NAMES[UNFILED_ID], READ_LATER_TITLE];
+  const path = [ROOT_TITLES[UNFILED_ID], READ_LATER_TITLE];
   // Other Bookmarks' own "Read later" folder (the first, if there are several); not a bookmark of that name.
   const readLater = (await browser.bookmarks.getChildren(UNFILED_ID)).find((c) => c.type === 'folder' && c.url === undefined && c.title === READ_LATER_TITLE);
   if (readLater) return withNote({ kind: 'existing' as const, id: readLater.id, path });

@@ -7,9 +7,10 @@
  * (current-page.ts); both start the index load so that it is ready by the time the user types.
  */
 import type { BackgroundDeps } from '../app/feature';
+import { folderPath } from '../dedup/copies-of-url';
 import type { HandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
-import type { Browser, BookmarkNode } from '../platform/browser';
+import type { Browser } from '../platform/browser';
 import type { TagStore } from '../tags/tag-store';
 import { kindOf } from './bookmark-tree';
 import { findCurrentPage, pickTab } from './current-page';
@@ -19,7 +20,6 @@ import type { searchProtocol } from './protocol';
 import type { SearchHit } from './search-index';
 import { openSnapshotStore, type SnapshotStore } from './snapshot-store';
 import type { SearchResultItem } from './types';
-import { ROOT_ID } from '../platform/browser';
 
 const DEFAULT_LIMIT = 30;
 
@@ -38,30 +38,18 @@ function toItem(hit: SearchHit): SearchResultItem {
 /** The newest bookmarks straight from Firefox, for a popup opened before the index is loaded. */
 async function recentFromFirefox(browser: Browser, tags: Pick<TagStore, 'getTagsForUrls'>, limit: number): Promise<SearchResultItem[]> {
   const recent = (await browser.bookmarks.getRecent(limit)).filter((n) => kindOf(n) === 'bookmark' && n.url);
-  const titles = new Map<string, BookmarkNode>();
-  const pathOf = async (id: string | undefined): Promise<string[]> => {
-    const path: string[] = [];
-    while (id !== undefined && id !== ROOT_ID) {
-      let node = titles.get(id);
-      if (!node) {
-        [node] = await browser.bookmarks.get(id);
-        if (!node) break;
-        titles.set(id, node);
-      }
-      path.unshift(node.title ?? '');
-      id = node.parentId;
-    }
-    return path;
-  };
+  const paths = new Map<string, string[]>();
   const tagMap = await tags.getTagsForUrls([...new Set(recent.map((n) => n.url!))]);
   const items: SearchResultItem[] = [];
   for (const n of recent) {
+    const folders = n.parentId === undefined ? [] : await folderPath(browser, n.parentId, paths);
+    if (!folders) continue; // Removed with its folder while we looked.
     items.push({
       kind: 'bookmark',
       id: n.id,
       url: n.url!,
       title: n.title ?? '',
-      folders: await pathOf(n.parentId),
+      folders,
       tags: tagMap.get(n.url!) ?? [],
       visitCount: 0,
     });

@@ -4,7 +4,7 @@
  * renamed, moved or removed, without reading the tree again. Paths are cached per folder.
  */
 import type { BookmarkNode } from '../platform/browser';
-import { ROOT_ID } from '../platform/browser';
+import { ROOT_ID, ROOT_TITLES } from '../platform/browser';
 
 export interface MirrorNode {
   id: string;
@@ -150,7 +150,7 @@ export class BookmarkTree {
     if (cached) return cached;
     const node = this.nodes.get(folderId);
     if (!node) return [];
-    const path = [...this.folderPath(node.parentId), node.title];
+    const path = [...this.folderPath(node.parentId), ROOT_TITLES[folderId] ?? node.title];
     this.pathCache.set(folderId, path);
     return path;
   }

@@ -1,0 +1,100 @@
+/**
+ * "Where is this page bookmarked?" — the one lookup behind the popup's current-page status and the quick bookmark's
+ * "already bookmarked" check. It reads Firefox with a few targeted bookmarks API calls instead of the whole tree (a
+ * key press must answer fast also with tens of thousands of bookmarks) and compares URLs with the safe matching
+ * rules only (src/dedup/safe-matching.ts), never the user's opt-in rules.
+ *
+ * Bookmarks change while the lookup runs: a folder removed between the search and the path walk yields no path
+ * (undefined), never an error.
+ */
+import type { BookmarkNode, Browser } from '../platform/browser';
+import { ROOT_ID, ROOT_TITLES } from '../platform/browser';
+import { createSafeMatchKeyer } from './safe-matching';
+import { splitUrl } from './url-key';
+
+export interface BookmarkCopy {
+  id: string;
+  url: string;
+  title: string;
+  parentId: string;
+  index: number;
+}
+
+/** What a folder without a title is called in a path. */
+export const UNTITLED_FOLDER = '(untitled folder)';
+
+function isBookmark(node: BookmarkNode): node is BookmarkNode & { url: string } {
+  return node.url !== undefined && node.type !== 'folder' && node.type !== 'separator';
+}
+
+/**
+ * The word to search for so that every bookmark that could share the URL's matching key is found: its host in
+ * lower case without a leading "www." (so the search also suits keys with the opt-in www rule; the key decides).
+ * Undefined for URLs the matching rules compare exactly (not http, https or ftp).
+ */
+export function candidateSearchWord(url: string): string | undefined {
+  const parts = splitUrl(url);
+  if (!parts) return undefined;
+  const host = parts.host.toLowerCase().replace(/^www\./, '');
+  return host && !/\s/.test(host) ? host : undefined;
+}
+
+/**
+ * Every bookmark whose URL is `url` or has the same key, in the order Firefox returns them. Firefox's search
+ * matches words anywhere in a bookmark's URL, so searching the host finds all candidates in one indexed query;
+ * the key decides. The key is the safe matching key unless `keyOf` is given (tests, or a keyer the caller already
+ * holds); `keyOf` may throw for a URL it cannot read: such a bookmark matches only by the exact URL.
+ */
+export async function findCopies(
+  browser: Browser,
+  url: string,
+  keyOf: (url: string) => string = createSafeMatchKeyer(),
+): Promise<BookmarkCopy[]> {
+  const key = keyOrNull(keyOf, url) ?? url;
+  const word = candidateSearchWord(url);
+  let candidates: BookmarkNode[];
+  try {
+    candidates = word ? await browser.bookmarks.search(word) : await browser.bookmarks.search({ url });
+  } catch {
+    candidates = []; // Firefox refuses to search for a URL it cannot parse: nothing can match it.
+  }
+  return candidates
+    .filter(isBookmark)
+    .filter((node) => node.url === url || keyOrNull(keyOf, node.url) === key)
+    .map((node) => ({ id: node.id, url: node.url, title: node.title ?? '', parentId: node.parentId ?? '', index: node.index ?? 0 }));
+}
+
+function keyOrNull(keyOf: (url: string) => string, url: string): string | null {
+  try {
+    return keyOf(url);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The folder's path (root name first, as Firefox shows it), or undefined when it is not an existing folder below
+ * the root — also when it, or a folder above it, is removed while the path is read. `cache` (folder id → path)
+ * spares the API calls for folders already walked in the same lookup.
+ */
+export async function folderPath(browser: Browser, folderId: string, cache?: Map<string, string[]>): Promise<string[] | undefined> {
+  const known = cache?.get(folderId);
+  if (known) return known;
+  const path: string[] = [];
+  let id: string | undefined = folderId;
+  for (let depth = 0; id && id !== ROOT_ID; depth++) {
+    if (depth > 1000) return undefined; // A cycle cannot happen in Places; never loop forever anyway.
+    let node: BookmarkNode | undefined;
+    try {
+      [node] = await browser.bookmarks.get(id);
+    } catch {
+      return undefined; // Removed meanwhile (or never existed).
+    }
+    if (!node || (depth === 0 && (node.type === 'separator' || node.url !== undefined))) return undefined;
+    path.unshift(ROOT_TITLES[node.id] ?? (node.title || UNTITLED_FOLDER));
+    id = node.parentId;
+  }
+  if (!path.length) return undefined;
+  cache?.set(folderId, path);
+  return path;
+}
