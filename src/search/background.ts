@@ -14,6 +14,7 @@ import type { Browser } from '../platform/browser';
 import type { TagStore } from '../tags/tag-store';
 import { kindOf } from './bookmark-tree';
 import { findCurrentPage, pickTab } from './current-page';
+import { assertOpenable } from './openable-url';
 import { LiveIndex } from './live-index';
 import { isEmptyQuery, parseQuery } from './parse-query';
 import type { searchProtocol } from './protocol';
@@ -90,6 +91,7 @@ export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore, sn
       return findCurrentPage(browser, tagStore, live.isLoaded ? live.tree : null, extensionOrigin, tabId);
     },
     'search.open': async ({ url, newTab, tabId }) => {
+      assertOpenable(url, extensionOrigin);
       try {
         if (!newTab) {
           const target = tabId ?? (await pickTab(browser, extensionOrigin))?.id;

@@ -60,6 +60,17 @@ describe('PopupApp', () => {
     await waitFor(() => expect(close).toHaveBeenCalled());
   });
 
+  it('shows the background’s refusal to open a result and stays open (review: non-web schemes)', async () => {
+    const api = fakeApi(() => ({ items: [item({ id: 'js', title: 'Bookmarklet', url: 'javascript:alert(1)' })], words: [] }));
+    const message = 'Tidymarks does not open javascript: addresses from search results.';
+    api.open.mockRejectedValueOnce(new Error(message));
+    const { box, close } = setup(api, 7);
+    await screen.findByRole('listbox');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect((await screen.findByRole('status')).textContent).toContain(message);
+    expect(close).not.toHaveBeenCalled();
+  });
+
   it('opens in a new tab with Ctrl+Enter and with a Ctrl-click, and keeps the popup open', async () => {
     const { api, box, close } = setup();
     fireEvent.input(box, { target: { value: 'rus' } });

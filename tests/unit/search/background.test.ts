@@ -111,6 +111,22 @@ describe('search feature in the background app', () => {
     ]);
   });
 
+  it('answers the current page, without the copy, when its folder is removed during the lookup (review: the popup threw)', async () => {
+    const b = fake.browser;
+    const folder = await b.bookmarks.create({ parentId: 'toolbar_____', title: 'Soon gone' });
+    await b.bookmarks.create({ parentId: folder.id, title: 'Story', url: 'https://example.org/story/' });
+    const kept = await b.bookmarks.create({ parentId: 'unfiled_____', title: 'Story again', url: 'https://example.org/story' });
+    const search = b.bookmarks.search.bind(b.bookmarks);
+    b.bookmarks.search = (async (query: Parameters<typeof search>[0]) => {
+      const found = await search(query);
+      await b.bookmarks.removeTree(folder.id); // Removed after Firefox answered the search, before the path walk.
+      return found;
+    }) as typeof b.bookmarks.search;
+    fake.control.setActiveTab({ url: 'https://example.org/story', title: 'Story' });
+    const page = await client.call('search.currentPage', {});
+    expect(page.copies.map((c) => [c.id, c.folders])).toEqual([[kept.id, ['Other Bookmarks']]]);
+  });
+
   it('skips its own extension pages when picking the current tab, and honours an explicit tabId', async () => {
     const user = fake.control.setActiveTab({ url: 'https://user.example/', title: 'User page' });
     fake.control.openTab({ url: `${fake.control.extensionOrigin}popup/index.html`, title: 'Tidymarks', active: true });
@@ -130,6 +146,37 @@ describe('search feature in the background app', () => {
     expect(fake.control.tabs().find((t) => t.id === tab.id)?.url).toBe('https://next.example/');
     const { tabId } = await client.call('search.open', { url: 'https://new.example/', newTab: true });
     expect(fake.control.tabs().find((t) => t.id === tabId)?.url).toBe('https://new.example/');
+  });
+
+  it('opens only web addresses and its own pages from search results, with a clear message otherwise (review: any scheme was opened)', async () => {
+    const tab = fake.control.setActiveTab({ url: 'https://start.example/', title: 'Start' });
+    const before = fake.control.tabs().length;
+    for (const [url, scheme] of [
+      ['javascript:alert(1)', 'javascript:'],
+      ['  JavaScript:alert(1)', 'javascript:'],
+      ['java\tscript:alert(1)', 'javascript:'],
+      ['data:text/html,<b>hi</b>', 'data:'],
+      ['file:///etc/passwd', 'file:'],
+      ['place:sort=8', 'place:'],
+      ['about:config', 'about:'],
+      ['moz-extension://someone-else/page.html', 'moz-extension:'],
+    ]) {
+      for (const newTab of [false, true]) {
+        await expect(client.call('search.open', { url, newTab, tabId: tab.id })).rejects.toMatchObject({
+          code: 'invalid-input',
+          message: `Tidymarks does not open ${scheme} addresses from search results.`,
+        });
+      }
+    }
+    await expect(client.call('search.open', { url: 'not a url', newTab: true })).rejects.toMatchObject({ code: 'invalid-input' });
+    expect(fake.control.tabs().length).toBe(before);
+    expect(fake.control.tabs().find((t) => t.id === tab.id)?.url).toBe('https://start.example/');
+
+    await client.call('search.open', { url: 'ftp://files.example/pub', newTab: false, tabId: tab.id });
+    expect(fake.control.tabs().find((t) => t.id === tab.id)?.url).toBe('ftp://files.example/pub');
+    const own = `${fake.control.extensionOrigin}options/index.html#duplicates`;
+    const { tabId } = await client.call('search.open', { url: own, newTab: true });
+    expect(fake.control.tabs().find((t) => t.id === tabId)?.url).toBe(own);
   });
 
   it('lists folders with their paths for the folder picker', async () => {
