@@ -221,6 +221,21 @@ describe('popup in real Firefox', () => {
     await again.close();
   });
 
+  it('refuses to open a bookmarklet from the results with a clear message, and the tab stays where it was (review: any scheme was opened)', async () => {
+    await seed(harness, { bookmarks: [{ title: 'Zebra bookmarklet', url: 'javascript:void(document.title="opened")' }] });
+    const url = `${origin}/recipe`;
+    const tabId = await openWebTab(harness, url, 'Lemon tart recipe');
+    const page = await openPopup(ff, tabId);
+    await typeQuery(page, 'zebra');
+    expect(await resultsFor(page, 'Search results', 1)).toEqual(['Zebra bookmarklet']);
+    await page.keyboard.press('Enter');
+    const notice = await page.waitForSelector('.notice[role="status"]');
+    expect(await notice!.evaluate((el) => el.textContent)).toContain('Tidymarks does not open javascript: addresses from search results.');
+    const tab = await harness.evaluate(async (id) => window.tm.browser.tabs.get(id), tabId);
+    expect({ url: tab.url, title: tab.title }).toEqual({ url, title: 'Lemon tart recipe' });
+    await page.close();
+  });
+
   it('adds the current page with a folder and tags: it is in Firefox bookmarks and in the tag store', async () => {
     await seed(harness, { tags: [{ url: 'https://tagged.example/', tags: ['desserts'] }], bookmarks: [{ title: 'Tagged', url: 'https://tagged.example/' }] });
     const url = `${origin}/recipe`;
