@@ -199,21 +199,30 @@ describe('popup in real Firefox', () => {
     }, tabId);
     expect(url).toBe(`${origin}/garden`);
 
-    const before = await harness.evaluate(async () => (await window.tm.browser.tabs.query({})).length);
     const again = await openPopup(ff, tabId);
+    // Counted once the popup's own tab is open, so only the tab Ctrl+Enter opens can add one.
+    const before = await harness.evaluate(async () => (await window.tm.browser.tabs.query({})).length);
     await typeQuery(again, 'zebra');
     await resultsFor(again, 'Search results', 2);
     await again.keyboard.down('Control');
     await again.keyboard.press('Enter');
     await again.keyboard.up('Control');
-    const opened = await harness.evaluate(async (n) => {
-      for (let i = 0; i < 200; i++) {
-        const tabs = await window.tm.browser.tabs.query({});
-        if (tabs.length > n) return tabs.map((t) => t.url);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      return [];
-    }, before);
+    const opened = await harness.evaluate(
+      async (n, expected) => {
+        let urls: (string | undefined)[] = [];
+        for (let i = 0; i < 200; i++) {
+          const tabs = await window.tm.browser.tabs.query({});
+          urls = tabs.map((t) => t.url);
+          // A new tab shows about:blank until its load starts: wait for the address, not only the count.
+          if (tabs.length > n && urls.includes(expected)) break;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        return urls;
+      },
+      before,
+      `${origin}/recipe`,
+    );
+    expect(opened).toHaveLength(before + 1);
     expect(opened).toContain(`${origin}/recipe`);
     // The first Enter moved the web tab to /garden: the only /recipe tab is the new one.
     expect(opened.filter((u) => u === `${origin}/recipe`)).toHaveLength(1);
