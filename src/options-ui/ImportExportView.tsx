@@ -86,7 +86,9 @@ function ImportSection() {
     const f = input.files?.[0];
     if (!f) return;
     try {
-      const text = await f.text();
+      const text = await f.text().catch(() => {
+        throw new Error(`"${f.name}" could not be read (was it moved or deleted?). Nothing was imported.`);
+      });
       const info = await client.call('bookmarksHtml.inspect', { html: text });
       setFile({ name: f.name, text, counts: info.counts, problems: info.problems });
     } catch (e) {

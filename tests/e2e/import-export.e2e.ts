@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { launchFirefox, repoRoot, type Firefox } from './firefox';
 import { useFirefox } from './use-firefox';
 
@@ -34,14 +34,20 @@ async function counts(harness: Page) {
   return harness.evaluate(() => window.tm.client.call('core.countBookmarks', {}));
 }
 
+/** Files handed to the page stay on disk until the suite ends: Firefox reads a picked file lazily. */
+const uploadDirs: string[] = [];
+afterAll(() => {
+  for (const dir of uploadDirs) rmSync(dir, { recursive: true, force: true });
+});
+
 async function importThroughPage(ff: Firefox, html: string, name: string): Promise<Page> {
   const dir = mkdtempSync(join(tmpdir(), 'tm-import-'));
+  uploadDirs.push(dir);
   const file = join(dir, name);
   writeFileSync(file, html);
   const page = await ff.open('options/index.html#import-export');
   const input = await page.waitForSelector('#import-file');
   await (input as unknown as { uploadFile(path: string): Promise<void> }).uploadFile(file);
-  rmSync(dir, { recursive: true, force: true });
   return page;
 }
 
