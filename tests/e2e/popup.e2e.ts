@@ -2,12 +2,11 @@
  * The toolbar popup in real Firefox: popup/index.html opened as a tab (with ?tabId= naming the tab it speaks
  * about), over real bookmarks, history (browser.history.addUrl) and tags seeded through the harness page.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { EXTENSION_ORIGIN, launchFirefox, repoRoot, type Firefox } from './firefox';
+import { openTab, startLocalSite, type LocalSite } from './local-site';
 
 /** Screenshots for the README, saved by every e2e run. */
 const screenshot = (name: string) => resolve(repoRoot, `docs/screenshots/${name}.png`);
@@ -21,17 +20,6 @@ interface Seed {
   bookmarks?: { title: string; url: string; folder?: string }[];
   history?: { title: string; url: string; visits: number }[];
   tags?: { url: string; tags: string[] }[];
-}
-
-function startServer(): Promise<{ server: Server; origin: string }> {
-  const server = createServer((req, res) => {
-    const body = PAGES[req.url ?? ''];
-    res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(body ?? 'not found');
-  });
-  return new Promise((done) =>
-    server.listen(0, '127.0.0.1', () => done({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
-  );
 }
 
 async function seed(harness: Page, data: Seed): Promise<void> {
@@ -51,24 +39,6 @@ async function seed(harness: Page, data: Seed): Promise<void> {
     }
     for (const t of d.tags ?? []) await window.tm.client.call('tags.add', { urls: [t.url], tags: t.tags });
   }, data);
-}
-
-/** Opens a page of the local server in a tab and waits until Firefox knows its title. */
-async function openWebTab(harness: Page, url: string, title: string): Promise<number> {
-  return harness.evaluate(
-    async (u, expected) => {
-      const b = window.tm.browser;
-      const tab = await b.tabs.create({ url: u, active: false });
-      for (let i = 0; i < 200; i++) {
-        const now = await b.tabs.get(tab.id!);
-        if (now.status === 'complete' && now.title === expected) return tab.id!;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error(`The tab never finished loading ${u}`);
-    },
-    url,
-    title,
-  );
 }
 
 async function openPopup(ff: Firefox, tabId?: number): Promise<Page> {
@@ -106,16 +76,17 @@ async function typeQuery(page: Page, text: string): Promise<void> {
 describe('popup in real Firefox', () => {
   let ff: Firefox;
   let harness: Page;
-  let server: Server;
+  let site: LocalSite;
   let origin: string;
 
   beforeAll(async () => {
-    ({ server, origin } = await startServer());
+    site = await startLocalSite(PAGES);
+    origin = site.origin;
     ff = await launchFirefox();
   });
   afterAll(async () => {
     await ff?.close();
-    await new Promise((done) => server?.close(done));
+    await site?.close();
   });
   beforeEach(async () => {
     await ff.reset();
@@ -182,7 +153,7 @@ describe('popup in real Firefox', () => {
         { title: 'Zebra two', url: `${origin}/garden` },
       ],
     });
-    const tabId = await openWebTab(harness, `${origin}/recipe`, 'Lemon tart recipe');
+    const tabId = await openTab(harness, `${origin}/recipe`, 'Lemon tart recipe', false);
     const page = await openPopup(ff, tabId);
     await typeQuery(page, 'zebra');
     expect(await resultsFor(page, 'Search results', 2)).toEqual(['Zebra one', 'Zebra two']);
@@ -233,7 +204,7 @@ describe('popup in real Firefox', () => {
   it('refuses to open a bookmarklet from the results with a clear message, and the tab stays where it was (review: any scheme was opened)', async () => {
     await seed(harness, { bookmarks: [{ title: 'Zebra bookmarklet', url: 'javascript:void(document.title="opened")' }] });
     const url = `${origin}/recipe`;
-    const tabId = await openWebTab(harness, url, 'Lemon tart recipe');
+    const tabId = await openTab(harness, url, 'Lemon tart recipe', false);
     const page = await openPopup(ff, tabId);
     await typeQuery(page, 'zebra');
     expect(await resultsFor(page, 'Search results', 1)).toEqual(['Zebra bookmarklet']);
@@ -248,7 +219,7 @@ describe('popup in real Firefox', () => {
   it('adds the current page with a folder and tags: it is in Firefox bookmarks and in the tag store', async () => {
     await seed(harness, { tags: [{ url: 'https://tagged.example/', tags: ['desserts'] }], bookmarks: [{ title: 'Tagged', url: 'https://tagged.example/' }] });
     const url = `${origin}/recipe`;
-    const tabId = await openWebTab(harness, url, 'Lemon tart recipe');
+    const tabId = await openTab(harness, url, 'Lemon tart recipe', false);
     const page = await openPopup(ff, tabId);
     await page.waitForSelector('[data-testid="page-status"]::-p-text(Not bookmarked)');
     await page.click('button::-p-text(Bookmark this page)');
@@ -286,7 +257,7 @@ describe('popup in real Firefox', () => {
         { title: 'Garden B', url: `${url}#` },
       ],
     });
-    const tabId = await openWebTab(harness, url, 'Garden planner');
+    const tabId = await openTab(harness, url, 'Garden planner', false);
     const page = await openPopup(ff, tabId);
     await page.waitForSelector('[data-testid="page-status"]::-p-text(Bookmarked 2 times)');
     expect(await page.$$eval('.copy-path', (els) => els.map((e) => e.textContent))).toEqual(['Bookmarks Toolbar › Plans', 'Other Bookmarks']);

@@ -3,10 +3,9 @@
  * menu click runs (reached through the test build's quickBookmark.test.trigger, which calls the very functions the
  * onCommand and menus.onClicked listeners call) on real tabs showing pages from a local HTTP server.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchFirefox, type Firefox } from './firefox';
+import { openTab, startLocalSite, type LocalSite } from './local-site';
 import type { Page } from 'puppeteer-core';
 
 const PAGES: Record<string, string> = {
@@ -16,23 +15,18 @@ const PAGES: Record<string, string> = {
 
 describe('quick bookmark in real Firefox', () => {
   let ff: Firefox;
-  let server: Server;
+  let site: LocalSite;
   let origin: string;
   let harness: Page;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      const body = PAGES[req.url ?? ''];
-      res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(body ?? 'not found');
-    });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    site = await startLocalSite(PAGES);
+    origin = site.origin;
     ff = await launchFirefox();
   });
   afterAll(async () => {
     await ff?.close();
-    await new Promise((done) => server?.close(done));
+    await site?.close();
   });
   beforeEach(async () => {
     await ff.reset();
@@ -50,20 +44,7 @@ describe('quick bookmark in real Firefox', () => {
 
   /** Opens a page of the local server in a new active tab and waits until Firefox knows its title. */
   async function openActiveTab(path: string, title: string): Promise<number> {
-    return harness.evaluate(
-      async (url, expectedTitle) => {
-        const b = window.tm.browser;
-        const tab = await b.tabs.create({ url, active: true });
-        for (let i = 0; i < 200; i++) {
-          const now = await b.tabs.get(tab.id!);
-          if (now.status === 'complete' && now.title === expectedTitle) return tab.id!;
-          await new Promise((r) => setTimeout(r, 25));
-        }
-        throw new Error(`The tab never finished loading ${url}`);
-      },
-      origin + path,
-      title,
-    );
+    return openTab(harness, origin + path, title, true);
   }
 
   const pressShortcut = () => harness.evaluate(() => window.tm.client.call('quickBookmark.test.trigger', { source: 'command', command: 'quick-bookmark' }));

@@ -1,0 +1,48 @@
+/**
+ * Real web pages for e2e tests: a tiny HTTP server on 127.0.0.1 serving fixed HTML, and opening one of its pages in
+ * a real tab (the network is closed here, and extension pages cannot be bookmarked).
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'puppeteer-core';
+
+export interface LocalSite {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Serves `pages` (path -> HTML) on a free loopback port; anything else is a 404. */
+export function startLocalSite(pages: Record<string, string>): Promise<LocalSite> {
+  const server = createServer((req, res) => {
+    const body = pages[req.url ?? ''];
+    res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(body ?? 'not found');
+  });
+  return new Promise((done) =>
+    server.listen(0, '127.0.0.1', () =>
+      done({
+        origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        close: () => new Promise<void>((closed) => server.close(() => closed())),
+      }),
+    ),
+  );
+}
+
+/** Opens `url` in a new tab from the harness page and waits until Firefox has loaded it with `title`. */
+export function openTab(harness: Page, url: string, title: string, active: boolean): Promise<number> {
+  return harness.evaluate(
+    async (u, expected, isActive) => {
+      const b = window.tm.browser;
+      const tab = await b.tabs.create({ url: u, active: isActive });
+      for (let i = 0; i < 200; i++) {
+        const now = await b.tabs.get(tab.id!);
+        if (now.status === 'complete' && now.title === expected) return tab.id!;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`The tab never finished loading ${u}`);
+    },
+    url,
+    title,
+    active,
+  );
+}
