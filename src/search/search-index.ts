@@ -15,6 +15,7 @@
  */
 import type { ParsedQuery, SiteFilter } from './parse-query';
 import { fold, hostOf, MAX_TOKEN_LENGTH, urlWords, words } from './tokenize';
+import type { SearchResultItem } from './types';
 
 export const FIELD = { title: 1, tag: 2, host: 4, path: 8, folder: 16 } as const;
 const MASK_BITS = 32;
@@ -53,16 +54,8 @@ export interface HistoryInput {
   lastVisit: number;
 }
 
-export interface SearchHit {
-  kind: 'bookmark' | 'history';
-  /** Bookmark id; for history, the URL. */
-  id: string;
-  url: string;
-  title: string;
-  /** For bookmarks: the folder path from the root. */
-  folders: string[];
-  tags: string[];
-  visitCount: number;
+/** One ranked result inside the index: what the popup gets (SearchResultItem) plus what ranking needs. */
+export interface SearchHit extends SearchResultItem {
   lastVisit: number;
   dateAdded: number;
   score: number;
