@@ -22,7 +22,7 @@
 import { announceBulkRemoval } from '../app/bulk-operations';
 import { AppError } from '../messaging/errors';
 import type { JobContext } from '../messaging/define';
-import { UNFILED_ID, type Browser } from '../platform/browser';
+import { UNFILED_ID, type BookmarkNode, type Browser } from '../platform/browser';
 import { tagKey } from '../tags/tag-name';
 import type { TagStore } from '../tags/tag-store';
 import { chunks, errorMessage, nodeType } from './bookmark-reads';
@@ -94,23 +94,10 @@ async function tagsForUrls(tags: TagAccess, urls: string[]): Promise<Map<string,
 /** Step 2's entries: the journal of everything the session will change. */
 async function buildEntries(check: PlanCheck, plan: CleanupPlan, tags: TagAccess): Promise<NewJournalEntry[]> {
   const movedIds = new Set(check.moves.keys());
-  const removed: Omit<RemovedEntry, 'sessionId' | 'seq' | 'tags'>[] = [];
+  const removed: RemovedRecord[] = [];
   for (const r of check.removals.values()) {
     const chain = check.ancestry.chain(r.node.parentId!);
-    removed.push({
-      role: 'removed',
-      id: r.node.id,
-      parentId: r.node.parentId!,
-      index: r.node.index ?? 0,
-      title: r.node.title,
-      url: nodeType(r.node) === 'bookmark' ? r.node.url ?? null : null,
-      dateAdded: r.node.dateAdded ?? null,
-      type: nodeType(r.node),
-      path: check.ancestry.titles(chain),
-      ancestorIds: chain,
-      topLevel: true,
-      reason: r.planned.reason,
-    });
+    removed.push(removedEntry(r.node, check.ancestry.titles(chain), chain, true, r.planned.reason));
     // Descendants, minus moved unique children (and what is inside them: it moves along).
     const skipUnder = new Set<string>();
     const titles = new Map<string, string>([[r.node.id, r.node.title]]);
@@ -121,20 +108,8 @@ async function buildEntries(check: PlanCheck, plan: CleanupPlan, tags: TagAccess
         continue;
       }
       const fullChain = [...chain, ...d.parentChainFromFolder];
-      removed.push({
-        role: 'removed',
-        id: d.node.id,
-        parentId: d.node.parentId!,
-        index: d.node.index ?? 0,
-        title: d.node.title,
-        url: nodeType(d.node) === 'bookmark' ? d.node.url ?? null : null,
-        dateAdded: d.node.dateAdded ?? null,
-        type: nodeType(d.node),
-        path: [...check.ancestry.titles(chain), ...d.parentChainFromFolder.map((id) => titles.get(id) ?? '')],
-        ancestorIds: fullChain,
-        topLevel: false,
-        reason: 'inside-removed-folder',
-      });
+      const path = [...check.ancestry.titles(chain), ...d.parentChainFromFolder.map((id) => titles.get(id) ?? '')];
+      removed.push(removedEntry(d.node, path, fullChain, false, 'inside-removed-folder'));
     }
   }
   const urls = new Set<string>();
@@ -168,6 +143,27 @@ async function buildEntries(check: PlanCheck, plan: CleanupPlan, tags: TagAccess
 }
 
 /** "Tidymarks cleanup 2026-12-03 01:20:07": unique enough to find again, plain enough for a user who sees it. */
+type RemovedRecord = Omit<RemovedEntry, 'sessionId' | 'seq' | 'tags'>;
+
+/** The journal record of one item about to go: everything undo needs to put it back. */
+function removedEntry(node: BookmarkNode, path: string[], ancestorIds: string[], topLevel: boolean, reason: RemovedRecord['reason']): RemovedRecord {
+  const type = nodeType(node);
+  return {
+    role: 'removed',
+    id: node.id,
+    parentId: node.parentId!,
+    index: node.index ?? 0,
+    title: node.title,
+    url: type === 'bookmark' ? node.url ?? null : null,
+    dateAdded: node.dateAdded ?? null,
+    type,
+    path,
+    ancestorIds,
+    topLevel,
+    reason,
+  };
+}
+
 export function holdingFolderTitle(at: number): string {
   return `Tidymarks cleanup ${new Date(at).toISOString().slice(0, 19).replace('T', ' ')}`;
 }
