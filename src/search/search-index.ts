@@ -355,6 +355,13 @@ export class SearchIndex {
   }
 
   clear(): void {
+    this.resetDocuments();
+    this.tagsByUrl.clear();
+    this.visitsByUrl.clear();
+  }
+
+  /** Forgets every document and posting list; tags and visits by URL are kept. */
+  private resetDocuments(): void {
     this.docs = [];
     this.staticScores = [];
     this.staticOrderCache = null;
@@ -365,8 +372,6 @@ export class SearchIndex {
     this.byBookmarkId.clear();
     this.historyByUrl.clear();
     this.bookmarksByUrl.clear();
-    this.tagsByUrl.clear();
-    this.visitsByUrl.clear();
   }
 
   // ---- reading ----
@@ -718,16 +723,7 @@ export class SearchIndex {
   /** Drops tombstones: renumbers live documents and rebuilds the posting lists from them. */
   private compact(): void {
     const live = this.docs.filter((d): d is Doc => d !== undefined);
-    this.docs = [];
-    this.staticScores = [];
-    this.staticOrderCache = null;
-    this.alive = 0;
-    this.postings.clear();
-    this.sortedTokens = [];
-    this.pendingTokens = [];
-    this.byBookmarkId.clear();
-    this.historyByUrl.clear();
-    this.bookmarksByUrl.clear();
+    this.resetDocuments();
     for (const doc of live) {
       const docId = this.addDoc(doc);
       if (doc.kind === 'bookmark') {
