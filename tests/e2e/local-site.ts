@@ -46,3 +46,13 @@ export function openTab(harness: Page, url: string, title: string, active: boole
     active,
   );
 }
+
+/** Closes every tab but the harness page, so "the active tab" is the one a test opens next. */
+export function closeOtherTabs(harness: Page): Promise<void> {
+  return harness.evaluate(async () => {
+    const b = window.tm.browser;
+    const me = await b.tabs.getCurrent();
+    const others = (await b.tabs.query({})).filter((t) => t.id !== me?.id).map((t) => t.id!);
+    if (others.length) await b.tabs.remove(others);
+  });
+}

@@ -6,7 +6,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { EXTENSION_ORIGIN, launchFirefox, repoRoot, type Firefox } from './firefox';
-import { openTab, startLocalSite, type LocalSite } from './local-site';
+import { closeOtherTabs, openTab, startLocalSite, type LocalSite } from './local-site';
 
 /** Screenshots for the README, saved by every e2e run. */
 const screenshot = (name: string) => resolve(repoRoot, `docs/screenshots/${name}.png`);
@@ -91,12 +91,7 @@ describe('popup in real Firefox', () => {
   beforeEach(async () => {
     await ff.reset();
     harness = await ff.harness();
-    await harness.evaluate(async () => {
-      const b = window.tm.browser;
-      const me = await b.tabs.getCurrent();
-      const others = (await b.tabs.query({})).filter((t) => t.id !== me?.id).map((t) => t.id!);
-      if (others.length) await b.tabs.remove(others);
-    });
+    await closeOtherTabs(harness);
   });
 
   it('typing shows bookmarks and history in rank order: title matches first, bookmarks before history, visits', async () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchFirefox, type Firefox } from './firefox';
-import { openTab, startLocalSite, type LocalSite } from './local-site';
+import { closeOtherTabs, openTab, startLocalSite, type LocalSite } from './local-site';
 import type { Page } from 'puppeteer-core';
 
 const PAGES: Record<string, string> = {
@@ -32,13 +32,8 @@ describe('quick bookmark in real Firefox', () => {
     await ff.reset();
     harness = await ff.harness();
     // Close every tab but the harness, so "the active tab" is the one a test opens.
-    await harness.evaluate(async () => {
-      const b = window.tm.browser;
-      const me = await b.tabs.getCurrent();
-      const others = (await b.tabs.query({})).filter((t) => t.id !== me?.id).map((t) => t.id!);
-      if (others.length) await b.tabs.remove(others);
-      await b.notifications.clear('tidymarks-quick-bookmark');
-    });
+    await closeOtherTabs(harness);
+    await harness.evaluate(() => window.tm.browser.notifications.clear('tidymarks-quick-bookmark'));
     await takeNotificationEvents();
   });
 
