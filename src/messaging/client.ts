@@ -4,16 +4,15 @@
  * RemoteError with the background's code and message. `startJob` runs a long job over a port.
  */
 import { isErrorCode, RemoteError } from './errors';
-import {
-  PORT_NAME,
-  type JobInput,
-  type JobProgress,
-  type JobResult,
-  type JobType,
-  type RequestInput,
-  type RequestMessage,
-  type RequestReply,
-  type RequestType,
+import { PORT_NAME, type RequestMessage } from './channel';
+import type {
+  JobInput,
+  JobProgress,
+  JobResult,
+  JobType,
+  RequestInput,
+  RequestReply,
+  RequestType,
 } from './protocol';
 import type { PortLike } from './router';
 

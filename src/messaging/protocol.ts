@@ -42,12 +42,3 @@ export type JobInput<K extends JobType> = v.InferInput<Jobs[K]['input']>;
 export type JobOutput<K extends JobType> = v.InferOutput<Jobs[K]['input']>;
 export type JobProgress<K extends JobType> = Jobs[K] extends JobDef<v.GenericSchema, infer P, unknown> ? P : never;
 export type JobResult<K extends JobType> = Jobs[K] extends JobDef<v.GenericSchema, unknown, infer R> ? R : never;
-
-/** What travels for a request. */
-export interface RequestMessage {
-  channel: 'tidymarks';
-  type: string;
-  input: unknown;
-}
-
-export const PORT_NAME = 'tidymarks-job';

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import type { HandlersOf, JobDef, JobHandlersOf, RequestDef } from './define';
 import { AppError, toWireError, type WireError } from './errors';
-import { PORT_NAME } from './protocol';
+import { PORT_NAME } from './channel';
 import { describeIssues } from './schema-issues';
 
 export type Reply<T = unknown> = { ok: true; value: T } | { ok: false; error: WireError };

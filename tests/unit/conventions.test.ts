@@ -3,7 +3,7 @@
  * (see docs/ARCHITECTURE.md, "Rules").
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -34,6 +34,38 @@ describe('conventions', () => {
     const valueImport = /^import (?!type )[^;]*from ['"]webextension-polyfill['"]/m;
     const offenders = productCode.filter((f) => !allowed.has(f) && valueImport.test(source(f)));
     expect(offenders).toEqual([]);
+  });
+
+  it('the popup opens without loading schemas or the Places API: its static imports never reach valibot', () => {
+    // Static value imports only (not `import type`, not dynamic import()): what Firefox must load before the popup
+    // can send its first request. The router validates; a page's client needs no schemas (src/messaging/channel.ts).
+    const staticImport = /^import (?!type )[^;]*?from ['"]([^'"]+)['"]/gm;
+    const resolveLocal = (from: string, spec: string) => {
+      const base = join(dirname(from), spec);
+      for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
+        try {
+          if (statSync(join(root, candidate)).isFile()) return candidate;
+        } catch {
+          /* next candidate */
+        }
+      }
+      throw new Error(`${from}: cannot resolve ${spec}`);
+    };
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const queue = ['popup/main.tsx'];
+    while (queue.length) {
+      const file = queue.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      for (const [, spec] of source(file).matchAll(staticImport)) {
+        if (spec!.startsWith('.')) {
+          if (!/\.(css)$/.test(spec!)) queue.push(resolveLocal(file, spec!));
+        } else packages.add(spec!);
+      }
+    }
+    expect([...packages].filter((p) => p === 'valibot' || p.startsWith('valibot/'))).toEqual([]);
+    expect([...seen].filter((f) => f === 'src/messaging/protocol.ts' || f.startsWith('src/places/'))).toEqual([]);
   });
 
   it('no code renders HTML from strings', () => {
