@@ -1,7 +1,6 @@
 import { render } from 'preact';
 import { client } from '../src/messaging/page-client';
-import { createPagePlaces } from '../src/places/page';
-import { createPopupApi } from '../src/popup-ui/popup-api';
+import { createPopupApi, loadPagePlaces } from '../src/popup-ui/popup-api';
 import { PopupApp } from '../src/popup-ui/PopupApp';
 import './popup.css';
 
@@ -10,6 +9,6 @@ const tabParam = new URLSearchParams(location.search).get('tabId');
 const tabId = tabParam !== null && /^\d+$/.test(tabParam) ? Number(tabParam) : undefined;
 
 render(
-  <PopupApp api={createPopupApi(client, createPagePlaces(client))} tabId={tabId} baseUrl={location.href} close={() => window.close()} />,
+  <PopupApp api={createPopupApi(client, loadPagePlaces(client))} tabId={tabId} baseUrl={location.href} close={() => window.close()} />,
   document.getElementById('app')!,
 );

@@ -1,0 +1,41 @@
+/**
+ * The popup's one interface to the rest of the extension, against the real background (fake browser): it opens
+ * without the Places API and loads it once, on the first save.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startBackground } from '../../../src/app/start-background';
+import { createClient, type Client } from '../../../src/messaging/client';
+import { createPagePlaces } from '../../../src/places/page';
+import { createPopupApi } from '../../../src/popup-ui/popup-api';
+import { createFakeBrowser, type FakeBrowser } from '../../fakes/browser';
+
+describe('createPopupApi', () => {
+  let fake: FakeBrowser;
+  let app: ReturnType<typeof startBackground>;
+  let client: Client;
+
+  beforeEach(async () => {
+    fake = createFakeBrowser();
+    app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
+    client = createClient(fake.control.transport);
+    await client.call('test.reset', {});
+  });
+
+  afterEach(() => app.tagStore.close());
+
+  it('answers searches and the current page without loading the Places API, then loads it once for saves', async () => {
+    const loadPlaces = vi.fn(async () => createPagePlaces(client));
+    const api = createPopupApi(client, loadPlaces);
+    fake.control.setActiveTab({ url: 'https://example.org/page', title: 'Page' });
+    expect((await api.currentPage()).copies).toEqual([]);
+    await api.search('');
+    expect(loadPlaces).not.toHaveBeenCalled();
+
+    await api.addBookmark({ url: 'https://example.org/page', title: 'Page', folderId: 'toolbar_____', tags: ['read'] });
+    const [copy] = (await api.currentPage()).copies;
+    expect(copy).toMatchObject({ title: 'Page', parentId: 'toolbar_____', tags: ['read'] });
+    await api.updateBookmark(copy!, { url: copy!.url, title: 'Renamed', folderId: 'toolbar_____', tags: ['read', 'later'] });
+    expect((await api.currentPage()).copies.map((c) => [c.title, c.tags])).toEqual([['Renamed', ['read', 'later']]]);
+    expect(loadPlaces).toHaveBeenCalledTimes(1);
+  });
+});
