@@ -88,7 +88,7 @@ export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore, sn
     },
     'search.currentPage': async ({ tabId }) => {
       warmUp();
-      return findCurrentPage(browser, tagStore, live.isLoaded ? live.tree : null, extensionOrigin, tabId);
+      return findCurrentPage(browser, tagStore, live.isLoaded ? live.tree : null, extensionOrigin, tabId, live.isFresh ? live.tree : undefined);
     },
     'search.open': async ({ url, newTab, tabId }) => {
       assertOpenable(url, extensionOrigin);

@@ -3,6 +3,7 @@
  * search index can give each bookmark its folder path and re-index exactly the bookmarks under a folder that was
  * renamed, moved or removed, without reading the tree again. Paths are cached per folder.
  */
+import { candidateSearchWord, type CandidateMirror } from '../dedup/copies-of-url';
 import type { BookmarkNode } from '../platform/browser';
 import { ROOT_ID, ROOT_TITLES } from '../platform/browser';
 
@@ -22,15 +23,38 @@ export function kindOf(node: Pick<BookmarkNode, 'type' | 'url'>): MirrorNode['ki
   return node.url === undefined ? 'folder' : 'bookmark';
 }
 
-export class BookmarkTree {
+export class BookmarkTree implements CandidateMirror {
   private nodes = new Map<string, MirrorNode>();
   private children = new Map<string, Set<string>>();
   private pathCache = new Map<string, string[]>();
+  /** Bookmark ids by their URL's host word (copies-of-url.ts), kept with the tree: the current page's lookup. */
+  private byHost = new Map<string, Set<string>>();
 
   clear(): void {
     this.nodes.clear();
     this.children.clear();
     this.pathCache.clear();
+    this.byHost.clear();
+  }
+
+  /** Ids of the bookmarks whose URL has this host word (candidateSearchWord): the current page's candidates. */
+  bookmarkIdsOnHost(word: string): string[] {
+    return [...(this.byHost.get(word) ?? [])];
+  }
+
+  private indexHost(node: MirrorNode): void {
+    if (node.kind !== 'bookmark' || node.url === undefined) return;
+    const word = candidateSearchWord(node.url);
+    if (word === undefined) return;
+    let set = this.byHost.get(word);
+    if (!set) this.byHost.set(word, (set = new Set()));
+    set.add(node.id);
+  }
+
+  private unindexHost(node: MirrorNode | undefined): void {
+    if (!node || node.kind !== 'bookmark' || node.url === undefined) return;
+    const word = candidateSearchWord(node.url);
+    if (word !== undefined) this.byHost.get(word)?.delete(node.id);
   }
 
   get(id: string): MirrorNode | undefined {
@@ -49,7 +73,9 @@ export class BookmarkTree {
       kind: kindOf(node),
       dateAdded: node.dateAdded ?? 0,
     };
+    this.unindexHost(old);
     this.nodes.set(node.id, entry);
+    this.indexHost(entry);
     if (node.parentId !== undefined) {
       let set = this.children.get(node.parentId);
       if (!set) this.children.set(node.parentId, (set = new Set()));
@@ -79,7 +105,10 @@ export class BookmarkTree {
 
   /** Puts back a node from a snapshot. */
   restore(node: MirrorNode): void {
-    this.nodes.set(node.id, { ...node });
+    this.unindexHost(this.nodes.get(node.id));
+    const entry = { ...node };
+    this.nodes.set(node.id, entry);
+    this.indexHost(entry);
     if (node.parentId !== undefined) {
       let set = this.children.get(node.parentId);
       if (!set) this.children.set(node.parentId, (set = new Set()));
@@ -96,7 +125,10 @@ export class BookmarkTree {
 
   setUrl(id: string, url: string): void {
     const node = this.nodes.get(id);
-    if (node) node.url = url;
+    if (!node) return;
+    this.unindexHost(node);
+    node.url = url;
+    this.indexHost(node);
   }
 
   move(id: string, parentId: string): void {
@@ -122,6 +154,7 @@ export class BookmarkTree {
       const kids = this.children.get(current);
       if (kids) stack.push(...kids);
       this.children.delete(current);
+      this.unindexHost(this.nodes.get(current));
       this.nodes.delete(current);
     }
     if (node.parentId !== undefined) this.children.get(node.parentId)?.delete(id);

@@ -1,10 +1,11 @@
 /**
  * "Is the page I am on bookmarked, where, and how many times?" The copies come from the lookup the quick bookmark
  * uses too (src/dedup/copies-of-url.ts: the duplicate engine's safe rules only), so `https://Example.org/a/` and
- * `https://example.org/a#` are the same page, as in the options page's duplicate view. Reads Firefox directly
- * (bookmarks.search by host), so it is exact and fast even before the search index has loaded.
+ * `https://example.org/a#` are the same page, as in the options page's duplicate view. The copies are always read
+ * from Firefox, so they are exact: by id when the search index's tree is fresh and names the candidates on the
+ * page's host, else with bookmarks.search by host (before the index has loaded, or while it runs from a snapshot).
  */
-import { findCopies, folderPath } from '../dedup/copies-of-url';
+import { findCopies, folderPath, type CandidateMirror } from '../dedup/copies-of-url';
 import { AppError } from '../messaging/errors';
 import type { Browser } from '../platform/browser';
 import type { TagStore } from '../tags/tag-store';
@@ -47,6 +48,7 @@ export async function findCurrentPage(
   tree: BookmarkTree | null,
   extensionOrigin: string,
   tabId?: number,
+  mirror?: CandidateMirror,
 ): Promise<CurrentPageReply> {
   const tab = await pickTab(browser, extensionOrigin, tabId);
   if (!tab || tab.id === undefined || !tab.url) return { tab: null, bookmarkable: false, copies: [] };
@@ -54,7 +56,7 @@ export async function findCurrentPage(
   const bookmarkable = BOOKMARKABLE.test(tab.url);
   if (!bookmarkable) return { tab: page, bookmarkable, copies: [] };
 
-  const found = await findCopies(browser, tab.url);
+  const found = await findCopies(browser, tab.url, undefined, mirror);
   const tagMap = await tags.getTagsForUrls([...new Set(found.map((c) => c.url))]);
   const cache = new Map<string, string[]>();
   const copies: CurrentPageCopy[] = [];

@@ -32,6 +32,19 @@ export interface LoadStats {
   source: 'firefox' | 'snapshot';
 }
 
+/** Longest stretch a background rebuild runs before it lets waiting messages and events in. */
+const SLICE_MS = 8;
+
+/** Returns a function that yields to the event loop once SLICE_MS have passed since the last yield. */
+function createBreather(now: () => number): () => Promise<void> {
+  let since = now();
+  return async () => {
+    if (now() - since < SLICE_MS) return;
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    since = now();
+  };
+}
+
 const KIND_LETTER = { folder: 'f', bookmark: 'b', separator: 's' } as const;
 const LETTER_KIND = { f: 'folder', b: 'bookmark', s: 'separator' } as const;
 
@@ -39,6 +52,8 @@ export class LiveIndex {
   private current = { index: new SearchIndex(), tree: new BookmarkTree() };
   private loading: Promise<LoadStats> | null = null;
   private loaded = false;
+  /** The index was built from Firefox itself (not only from a snapshot) and events have kept it current since. */
+  private fresh = false;
   private pending: (() => void)[] = [];
   /** Changes seen while a rebuild from Firefox runs behind a snapshot: replayed on the rebuilt index. */
   private refreshQueue: (() => void)[] | null = null;
@@ -64,6 +79,11 @@ export class LiveIndex {
     return this.loaded;
   }
 
+  /** Loaded from Firefox and kept current by events: its tree may stand in for a search of Firefox. */
+  get isFresh(): boolean {
+    return this.fresh;
+  }
+
   /** Loads once; later calls share the same load. */
   ready(): Promise<LoadStats> {
     this.loading ??= this.load().catch((error: unknown) => {
@@ -79,6 +99,7 @@ export class LiveIndex {
     this.current = { index: new SearchIndex(), tree: new BookmarkTree() };
     this.loading = null;
     this.loaded = false;
+    this.fresh = false;
     this.pending = [];
     this.refreshQueue = null;
     if (this.saveTimer) clearTimeout(this.saveTimer);
@@ -99,6 +120,7 @@ export class LiveIndex {
     const built = await this.buildFromFirefox();
     if (generation !== this.generation) return this.ready();
     this.current = built;
+    this.fresh = true;
     this.finishLoad();
     this.saveSoon();
     return this.stats(started, 'firefox');
@@ -116,18 +138,32 @@ export class LiveIndex {
     return { bookmarks: size.bookmarks, history: size.history, ms: this.now() - started, source };
   }
 
-  private async buildFromFirefox() {
+  /**
+   * Reads Firefox and builds a new index. `inSlices` (a rebuild behind an index that already answers) gives the
+   * event loop a turn every few milliseconds, so the popup's requests are answered during the build instead of
+   * after it (building 10,000 bookmarks and 5,000 history entries takes a few hundred ms in Firefox).
+   */
+  private async buildFromFirefox(inSlices = false) {
     const [roots, history, tagged] = await Promise.all([
       this.browser.bookmarks.getTree(),
       this.browser.history.search({ text: '', startTime: 0, maxResults: HISTORY_LIMIT }),
       this.tags.all(),
     ]);
+    const breather = inSlices ? createBreather(this.now) : null;
     const index = new SearchIndex();
     const tree = new BookmarkTree();
     for (const { url, tags } of tagged) index.setTags(url, tags);
-    for (const root of roots) for (const bookmark of tree.putTree(root)) this.indexBookmarkInto(index, tree, bookmark);
-    for (const item of history) {
+    for (const root of roots) {
+      const bookmarks = tree.putTree(root);
+      for (let i = 0; i < bookmarks.length; i++) {
+        this.indexBookmarkInto(index, tree, bookmarks[i]!);
+        if (breather && (i & 63) === 63) await breather();
+      }
+    }
+    for (let i = 0; i < history.length; i++) {
+      const item = history[i]!;
       if (item.url) index.upsertHistory({ url: item.url, title: item.title ?? '', visitCount: item.visitCount ?? 0, lastVisit: item.lastVisitTime ?? 0 });
+      if (breather && (i & 63) === 63) await breather();
     }
     return { index, tree };
   }
@@ -136,12 +172,13 @@ export class LiveIndex {
   private async refreshFromFirefox(generation: number): Promise<void> {
     this.refreshQueue = [];
     try {
-      const built = await this.buildFromFirefox();
+      const built = await this.buildFromFirefox(true);
       if (generation !== this.generation) return;
       const queued = this.refreshQueue ?? [];
       this.refreshQueue = null;
       this.current = built;
       for (const apply of queued) apply();
+      this.fresh = true;
       this.saveSoon();
     } catch (error) {
       this.refreshQueue = null;

@@ -104,3 +104,33 @@ describe('findCopies and folderPath (against the fake browser)', () => {
     expect(await folderPath(fake.browser, deepId)).toEqual(['Bookmarks Menu', 'Renamed', 'Deeper']);
   });
 });
+
+describe('findCopies with a mirror of the tree (the search index, when fresh)', () => {
+  it('reads the candidates the mirror names by id instead of searching, and matches them by key', async () => {
+    const fake = createFakeBrowser();
+    const b = fake.browser.bookmarks;
+    const guide = await b.create({ parentId: 'toolbar_____', title: 'Guide', url: 'https://docs.example/guide/' });
+    const other = await b.create({ parentId: 'toolbar_____', title: 'Other', url: 'https://docs.example/other' });
+    let searches = 0;
+    const counting = Object.create(fake.browser) as typeof fake.browser;
+    Object.defineProperty(counting, 'bookmarks', {
+      value: { ...b, search: (q: Parameters<typeof b.search>[0]) => (searches++, b.search(q)) },
+    });
+    const mirror = { bookmarkIdsOnHost: (word: string) => (word === 'docs.example' ? [guide.id, other.id] : []) };
+    const copies = await findCopies(counting, 'https://docs.example/guide', undefined, mirror);
+    expect(copies.map((c) => c.id)).toEqual([guide.id]);
+    expect(copies[0]).toMatchObject({ parentId: 'toolbar_____', index: 0, title: 'Guide' });
+    expect(await findCopies(counting, 'https://elsewhere.example/', undefined, mirror)).toEqual([]);
+    expect(searches).toBe(0);
+  });
+
+  it('searches Firefox when the mirror names a bookmark that is gone (it lags behind)', async () => {
+    const fake = createFakeBrowser();
+    const b = fake.browser.bookmarks;
+    const gone = await b.create({ parentId: 'toolbar_____', title: 'Gone', url: 'https://docs.example/guide' });
+    const kept = await b.create({ parentId: 'unfiled_____', title: 'Kept', url: 'https://docs.example/guide#' });
+    await b.remove(gone.id);
+    const mirror = { bookmarkIdsOnHost: () => [gone.id] };
+    expect((await findCopies(fake.browser, 'https://docs.example/guide', undefined, mirror)).map((c) => c.id)).toEqual([kept.id]);
+  });
+});

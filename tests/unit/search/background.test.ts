@@ -111,6 +111,24 @@ describe('search feature in the background app', () => {
     ]);
   });
 
+  it('answers the current page from the fresh index without searching every bookmark, and sees a copy added a moment ago', async () => {
+    const b = fake.browser;
+    await client.call('search.query', { text: 'x' }); // loads the index from Firefox: it is fresh
+    const one = await b.bookmarks.create({ parentId: 'toolbar_____', title: 'Story', url: 'https://example.org/story/' });
+    let searches = 0;
+    const search = b.bookmarks.search.bind(b.bookmarks);
+    b.bookmarks.search = ((query: Parameters<typeof search>[0]) => (searches++, search(query))) as typeof b.bookmarks.search;
+    fake.control.setActiveTab({ url: 'https://example.org/story', title: 'Story' });
+    expect((await client.call('search.currentPage', {})).copies.map((c) => c.id)).toEqual([one.id]);
+    const two = await b.bookmarks.create({ parentId: 'unfiled_____', title: 'Story again', url: 'https://EXAMPLE.org/story#' });
+    const page = await client.call('search.currentPage', {});
+    expect(page.copies.map((c) => [c.id, c.folders, c.index])).toEqual([
+      [one.id, ['Bookmarks Toolbar'], 0],
+      [two.id, ['Other Bookmarks'], 0],
+    ]);
+    expect(searches).toBe(0);
+  });
+
   it('answers the current page, without the copy, when its folder is removed during the lookup (review: the popup threw)', async () => {
     const b = fake.browser;
     const folder = await b.bookmarks.create({ parentId: 'toolbar_____', title: 'Soon gone' });

@@ -132,3 +132,58 @@ describe('LiveIndex with a persisted snapshot', () => {
     expect(live.index.query(parseQuery('fresh')).length).toBe(1);
   });
 });
+
+describe('LiveIndex freshness and the rebuild behind a snapshot', () => {
+  it('is fresh only once built from Firefox: not while it answers from a snapshot, not after forget()', async () => {
+    const { browser } = createFakeBrowser();
+    const snapshots = openSnapshotStore('tidymarks-search-test-fresh');
+    await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Page', url: 'https://page.example/' });
+    const first = new LiveIndex(browser, noTags, snapshots);
+    expect(first.isFresh).toBe(false);
+    await first.ready();
+    expect(first.isFresh).toBe(true);
+    await first.saveNow();
+    first.forget();
+    expect(first.isFresh).toBe(false);
+
+    let releaseTree!: () => void;
+    const gate = new Promise<void>((r) => (releaseTree = r));
+    const realGetTree = browser.bookmarks.getTree.bind(browser.bookmarks);
+    const slow = Object.create(browser) as typeof browser;
+    Object.defineProperty(slow, 'bookmarks', {
+      value: { ...browser.bookmarks, getTree: async () => { const tree = await realGetTree(); await gate; return tree; } },
+    });
+    const second = new LiveIndex(slow, noTags, snapshots);
+    expect((await second.ready()).source).toBe('snapshot');
+    expect(second.isFresh).toBe(false); // the snapshot may miss what changed while the event page slept
+    releaseTree();
+    for (let i = 0; i < 200 && !second.isFresh; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(second.isFresh).toBe(true);
+  });
+
+  it('lets other work run while it rebuilds behind a snapshot (the popup is answered during the rebuild)', async () => {
+    const { browser } = createFakeBrowser();
+    const snapshots = openSnapshotStore('tidymarks-search-test-slices');
+    const folder = await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Many' });
+    for (let i = 0; i < 300; i++) await browser.bookmarks.create({ parentId: folder.id, title: `Page ${i}`, url: `https://p${i}.example/` });
+    const first = new LiveIndex(browser, noTags, snapshots);
+    await first.ready();
+    await first.saveNow();
+
+    // A clock that moves 10 ms per reading: every check between slices finds the 8 ms slice used up.
+    let clock = 0;
+    const second = new LiveIndex(browser, noTags, snapshots, () => (clock += 10));
+    await second.ready(); // from the snapshot; the rebuild from Firefox starts behind it
+    let sawRebuildRunning = false;
+    await new Promise<void>((resolve) =>
+      setTimeout(() => {
+        sawRebuildRunning = !second.isFresh;
+        resolve();
+      }, 0),
+    );
+    expect(sawRebuildRunning).toBe(true);
+    for (let i = 0; i < 400 && !second.isFresh; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(second.isFresh).toBe(true);
+    expect(second.index.query(parseQuery('page 299')).map((h) => h.title)).toContain('Page 299');
+  });
+});
