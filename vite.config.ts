@@ -48,9 +48,12 @@ export default defineConfig(({ mode }) => {
       outDir,
       emptyOutDir: true,
       target: 'firefox140',
-      minify: !isTestBuild,
+      // The test build is minified too: e2e tests and benchmarks run the code that ships (source maps for reading).
+      minify: true,
       sourcemap: isTestBuild,
-      modulePreload: false,
+      // <link rel="modulepreload"> for every chunk a page imports: fetched side by side instead of one import level
+      // after another. No polyfill (Firefox supports modulepreload; the polyfill would be an inline script).
+      modulePreload: { polyfill: false },
       rollupOptions: {
         input,
         output: {
