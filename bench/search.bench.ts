@@ -6,7 +6,8 @@
  *  - search.node.200k.speedupVsMinisearch: p95 of minisearch (prefix, AND, title boost; same documents, same
  *    queries, same run, alternating which goes first) / our p95. Bar: at least 3.
  *  - search.firefox.15k.p95.ms: the 'search.query' request from an extension page to the background and back,
- *    10,000 bookmarks + 5,000 history entries in real Firefox, same kind of keystroke queries. Bar: at most 15 ms.
+ *    10,000 bookmarks + 5,000 history entries in real Firefox, same kind of keystroke queries, all of them before
+ *    and again after the native block (never interleaved with it). Bar: at most 15 ms.
  *  - search.firefox.15k.speedupVsNative: p95 of browser.bookmarks.search(text) for the same texts, same page,
  *    same run / our p95. Bar: at least 3.
  *  - search.firefox.15k.indexLoadMs: the first query after the background started (rebuild of the index from
@@ -133,6 +134,19 @@ export default defineSuite({
     const corpus = makeCorpus(bookmarkCount, historyCount, 99);
     const ff = await ctx.firefox({ seedHtml: seedHtml([corpusSeed(corpus.bookmarks)]), seedCount: bookmarkCount });
     const page = await ff.harness();
+    // Round trips of the cheapest request: the floor under every row below, taken before anything is seeded.
+    const pingMedian = () =>
+      page.evaluate(async () => {
+        const times: number[] = [];
+        for (let i = 0; i < 40; i++) {
+          const t = performance.now();
+          await window.tm.client.call('core.ping', {});
+          times.push(performance.now() - t);
+        }
+        times.sort((a, b) => a - b);
+        return times[20]!;
+      });
+    const baselinePing = await pingMedian();
     ctx.log(`firefox: adding ${historyCount} history entries`);
     await page.evaluate(async (entries: { url: string; title: string; visitCount: number }[]) => {
       const b = window.tm.browser;
@@ -143,30 +157,57 @@ export default defineSuite({
       }
     }, corpus.history.map(({ url, title, visitCount }) => ({ url, title, visitCount })));
 
+    ctx.log('firefox: first query (index rebuild)');
+    const indexLoadMs = await page.evaluate(async () => {
+      const t = performance.now();
+      await window.tm.client.call('search.query', { text: 'first' });
+      return performance.now() - t;
+    });
+
+    // Keystrokes are measured on a settled Firefox. Right after the seeding Firefox works on its own for several
+    // seconds (measured: the median ping was about 5 ms for 5-10 s after the 5,000 addUrl calls, 1 ms before and
+    // after), and the first second after the index build answers slower too (up to 59 ms, the build's garbage being
+    // collected; the cold popup row covers that moment). So: three pings medians in a row, one second apart, back
+    // within 0.5 ms of the one before the seeding (at most 30 s).
+    const settleStarted = Date.now();
+    let calm = 0;
+    let settled = baselinePing;
+    while (calm < 3 && Date.now() - settleStarted < 30_000) {
+      await new Promise((r) => setTimeout(r, 1000));
+      settled = await pingMedian();
+      calm = settled <= baselinePing + 0.5 ? calm + 1 : 0;
+    }
+    const settleMs = Date.now() - settleStarted;
+    ctx.log(`firefox: ping median ${baselinePing} ms before the seeding, ${settled} ms after ${Math.round(settleMs / 1000)} s of settling`);
+
     const queries = makeQueries(ctx.quick ? 60 : 200, 21);
-    ctx.log('firefox: first query (index rebuild), then keystroke queries vs bookmarks.search');
+    ctx.log('firefox: keystroke queries, ours, then browser.bookmarks.search, then ours again');
     const measured = await page.evaluate(async (texts: string[]) => {
       const { client, browser } = window.tm;
-      let t = performance.now();
-      await client.call('search.query', { text: 'first' });
-      const indexLoadMs = performance.now() - t;
+      let t = 0;
       const ours: number[] = [];
       const native: number[] = [];
-      for (let i = 0; i < texts.length; i++) {
-        const text = texts[i]!;
-        const order = i % 2 === 0 ? ['ours', 'native'] : ['native', 'ours'];
-        for (const which of order) {
-          t = performance.now();
-          if (which === 'ours') {
-            await client.call('search.query', { text });
-            ours.push(performance.now() - t);
-          } else {
-            await browser.bookmarks.search(text);
-            native.push(performance.now() - t);
-          }
-        }
+      // In blocks, ours before and after the native one (as in the node rows). Interleaved, our request right after
+      // a native search was slow (p95 39-54 ms interleaved vs 7-12 ms in blocks, same profile, same machine): most
+      // likely the collection of the native search's results (thousands of nodes for a one-letter word).
+      for (const text of texts) {
+        t = performance.now();
+        await client.call('search.query', { text });
+        ours.push(performance.now() - t);
       }
-      return { indexLoadMs, ours, native };
+      for (const text of texts) {
+        t = performance.now();
+        await browser.bookmarks.search(text);
+        native.push(performance.now() - t);
+      }
+      // Let the native block's garbage be collected before ours runs again.
+      await new Promise((r) => setTimeout(r, 1000));
+      for (const text of texts) {
+        t = performance.now();
+        await client.call('search.query', { text });
+        ours.push(performance.now() - t);
+      }
+      return { ours, native };
     }, queries);
 
     ctx.log('firefox: reading what a rebuild needs vs reading a persisted copy from IndexedDB');
@@ -242,7 +283,7 @@ export default defineSuite({
         value: round(p95(measured.ours), 2),
         unit: 'ms',
         better: 'lower',
-        note: `p95 of ${queries.length} 'search.query' round trips page -> background -> page over ${label}`,
+        note: `p95 of ${2 * queries.length} 'search.query' round trips page -> background -> page over ${label} (the queries twice: before and after the native block; measured once the ping round trip was back to its pre-seeding ${baselinePing} ms median, ${Math.round(settleMs / 1000)} s after the history seeding)`,
         bar: { max: 15 },
       },
       {
@@ -255,7 +296,7 @@ export default defineSuite({
       },
       {
         id: 'search.firefox.15k.indexLoadMs',
-        value: Math.round(measured.indexLoadMs),
+        value: Math.round(indexLoadMs),
         unit: 'ms',
         better: 'lower',
         note: `first query after the background started: getTree + history.search + tag store, index build, query (${label})`,
