@@ -215,8 +215,10 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
       if (!ids.length) return;
       for (const id of ids) queue.delete(id);
       const map = await loaded();
-      for (const id of ids) map.delete(id);
-      await persist([], ids);
+      // Only what the clock holds is deleted: a removal of a bookmark it never saw (most of them, in a bulk cleanup
+      // or a sync) costs no IndexedDB transaction.
+      const held = ids.filter((id) => map.delete(id));
+      if (held.length) await persist([], held);
     },
 
     noteEvent(kind, id, node) {

@@ -75,4 +75,36 @@ describe('the updated clock', () => {
     await b.update(node.id, { title: 'offline edit' });
     expect(await observe(node.id)).toBeGreaterThan(before);
   });
+
+  it('forget() deletes what it held, and a removal of a bookmark it never saw costs no IndexedDB write', async () => {
+    const seen = await fake.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'seen', url: 'https://seen.example/' });
+    const first = await observe(seen.id);
+    await clock.flush(); // the created event's batch is written now, not during what is measured
+    fake.control.unload(); // nobody listens: the next bookmark is one the clock never sees
+    const unseen = await fake.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'unseen', url: 'https://unseen.example/' });
+    const writes: IDBTransactionMode[] = [];
+    // Count read-write transactions of every database (the clock's among them) while forget() runs.
+    const db = (await new Promise<IDBDatabase>((resolve) => {
+      const req = indexedDB.open('probe');
+      req.onsuccess = () => resolve(req.result);
+    }));
+    const proto = Object.getPrototypeOf(db) as { transaction: IDBDatabase['transaction'] };
+    db.close();
+    const transaction = proto.transaction;
+    proto.transaction = function (this: IDBDatabase, names: string | string[], mode?: IDBTransactionMode) {
+      if (mode === 'readwrite') writes.push(mode);
+      return transaction.call(this, names, mode);
+    } as IDBDatabase['transaction'];
+    try {
+      await clock.forget([unseen.id]);
+      expect(writes).toEqual([]);
+      await clock.forget([seen.id]);
+      expect(writes).toEqual(['readwrite']);
+    } finally {
+      proto.transaction = transaction;
+    }
+    // Forgotten: seen again later, it starts over as a new item with a newer time.
+    time += 10;
+    expect(await observe(seen.id)).toBeGreaterThan(first);
+  });
 });
