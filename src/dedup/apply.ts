@@ -6,23 +6,23 @@
  * 2. Journal: one durable IndexedDB transaction records the session, every item to be removed (every descendant
  *    of a removed folder too) with parent, index, title, URL, dateAdded, type, the URL's tags and path, every
  *    planned move with its original place, and every tag merge with the tags the URL had before.
- * 3. Act, using the API's fast paths (measured in Firefox: remove ~9 ms per item whatever the concurrency, move
- *    ~3 ms, removeTree of 10k ~0.4 s): merge tags; move unique children into their kept folder; one removeTree per
- *    redundant folder; loose duplicates are moved (last child first) into a holding folder ("Tidymarks cleanup
- *    <date>" in Other Bookmarks) that is then removed with ONE removeTree. (In bench/dedup-cleanup.bench.ts, with
- *    folders of 50, a move cost about as much as a remove, 4-6 ms each, so this path is no faster than a remove
- *    loop there; the background's own listeners add about 1 ms per item, which is why the holding moves are
- *    announced to app/bulk-operations.ts and the Places clock skips them.) Before each batch, items changed since
- *    the check (bookmark events, change-watch.ts; or a batched re-read without a watch) are skipped and reported,
- *    and ctx.checkpoint() honours pause and cancel. A cancel stops at the next batch: what was done stays done (and
- *    can be undone), the holding folder is still removed with what it holds, and the rest is reported as skipped.
+ * 3. Act, using the API's fast paths where it has them: merge tags; move unique children into their kept folder;
+ *    one removeTree per redundant folder (10,000 items in about 0.4 s); loose duplicates are removed with
+ *    bookmarks.remove, REMOVAL_LANES calls in flight, last child first in each folder. (Measured in Firefox ESR 153,
+ *    bench/dedup-cleanup.bench.ts and docs/ARCHITECTURE.md "Cleanup speed": the API has no bulk path for loose items,
+ *    and moving them into a holding folder to removeTree it cost more per item than removing them: a move 3-6 ms, a
+ *    remove 2.7-4 ms. Two removes in flight overlap Firefox's reads with its serialized writes; Places renumbers a
+ *    folder inside each remove's transaction, so concurrent removes, also from one folder, leave dense positions.)
+ *    Before each batch, items changed since the check (bookmark events, change-watch.ts; or a batched re-read without
+ *    a watch) are skipped and reported, and so is a loose duplicate whose kept copy changed; ctx.checkpoint() honours
+ *    pause and cancel. A cancel stops at the next batch: what was done stays done (and can be undone), and the rest
+ *    is reported as skipped.
  *
  * Crash safety: see recovery.ts (an interrupted session is rolled back from the journal on the next start).
  */
-import { announceBulkRemoval } from '../app/bulk-operations';
 import { AppError } from '../messaging/errors';
 import type { JobContext } from '../messaging/define';
-import { UNFILED_ID, type BookmarkNode, type Browser } from '../platform/browser';
+import type { BookmarkNode, Browser } from '../platform/browser';
 import { tagKey } from '../tags/tag-name';
 import type { TagStore } from '../tags/tag-store';
 import { chunks, errorMessage, nodeType } from './bookmark-reads';
@@ -47,7 +47,7 @@ export interface CleanupDeps {
   watch?: ChangeWatch;
 }
 
-export type ApplyPhase = 'checking' | 'journaling' | 'merging-tags' | 'moving' | 'collapsing' | 'holding' | 'removing' | 'done';
+export type ApplyPhase = 'checking' | 'journaling' | 'merging-tags' | 'moving' | 'collapsing' | 'removing' | 'done';
 
 export interface ApplyProgress {
   phase: ApplyPhase;
@@ -68,17 +68,14 @@ export interface ApplyResult {
 type Ctx<P> = Pick<JobContext<P>, 'progress' | 'checkpoint'>;
 
 const BATCH = 100;
-/** Loose duplicates per batch: several source folders, so the lanes have work side by side. */
-const HOLDING_BATCH = 200;
+/** Loose duplicates per batch (one check of what changed, one checkpoint for pause and cancel). */
+const REMOVAL_BATCH = 200;
 /**
- * Never two moves out of one folder at once. Measured in Firefox ESR: concurrent bookmarks.move calls out of one
- * folder leave gaps in the positions Places stores (getChildren then reports indices 0,1,2,4,5), and later inserts
- * by index land one place off. The fake browser does not model this; tests/e2e/dedup-apply.e2e.ts catches it.
- * Moves out of different folders into the holding folder could overlap (its own positions do not matter: it
- * goes), but measured on the 5k benchmark four lanes were slower than one (Places serializes the writes and the
- * background's listeners compete), so one lane it is.
+ * bookmarks.remove calls in flight. Measured on 1,000 loose duplicates in folders of 50, 250 and 1,000 (Firefox ESR
+ * 153, two cores): two in flight took 2.7-3.6 ms per item against 3.5-5.5 ms one at a time; four were no faster than
+ * two. Moves are never run two at a time out of one folder (see the moves below).
  */
-const HOLDING_LANES = 1;
+const REMOVAL_LANES = 2;
 
 function isCancel(error: unknown): boolean {
   return error instanceof AppError && error.code === 'cancelled';
@@ -142,7 +139,6 @@ async function buildEntries(check: PlanCheck, plan: CleanupPlan, tags: TagAccess
   return entries;
 }
 
-/** "Tidymarks cleanup 2026-12-03 01:20:07": unique enough to find again, plain enough for a user who sees it. */
 type RemovedRecord = Omit<RemovedEntry, 'sessionId' | 'seq' | 'tags'>;
 
 /** The journal record of one item about to go: everything undo needs to put it back. */
@@ -162,10 +158,6 @@ function removedEntry(node: BookmarkNode, path: string[], ancestorIds: string[],
     topLevel,
     reason,
   };
-}
-
-export function holdingFolderTitle(at: number): string {
-  return `Tidymarks cleanup ${new Date(at).toISOString().slice(0, 19).replace('T', ' ')}`;
 }
 
 /**
@@ -227,7 +219,7 @@ async function applyChecked(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<Apply
     status: 'applying',
     cancelled: false,
     holdingFolderId: null,
-    holdingTitle: holdingFolderTitle(now()),
+    holdingTitle: '',
     counts: { removed: 0, removedTopLevel: 0, moved: 0, tagMerges: 0, skipped: 0 },
     finishedAt: null,
     undoneAt: null,
@@ -339,7 +331,7 @@ async function applyChecked(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<Apply
     // One removeTree per redundant folder.
     report('collapsing');
     const folders = [...check.removals.values()].filter((r) => r.planned.kind === 'folder');
-    // Last child first: Places then has no following siblings to renumber in the source folder on each move.
+    // Last child first in each folder: Places then has fewer following siblings to renumber on each remove.
     const loose = [...check.removals.values()]
       .filter((r) => r.planned.kind !== 'folder')
       .sort((a, b) => (a.node.parentId! < b.node.parentId! ? -1 : a.node.parentId! > b.node.parentId! ? 1 : (b.node.index ?? 0) - (a.node.index ?? 0)));
@@ -380,56 +372,33 @@ async function applyChecked(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<Apply
       report('collapsing');
     }
 
-    // Loose duplicates: into one holding folder, then one removeTree.
-    if (loose.length) {
-      report('holding');
-      let holdingId: string | null = null;
-      const held: string[] = [];
-      // Our own listeners skip these moves (the items are gone after the removeTree below); taken back at the end.
-      const endAnnouncements: (() => void)[] = [];
-      try {
-        for (const batch of chunks(loose, HOLDING_BATCH)) {
-          if (!(await checkpoint())) {
-            for (const r of batch) skipRemoval(r.node.id, r.node.title, 'cancelled', 'The cleanup was cancelled before this item was removed.');
-            continue;
-          }
-          if (holdingId === null) {
-            const folder = await browser.bookmarks.create({ parentId: UNFILED_ID, title: session.holdingTitle });
-            holdingId = folder.id;
-            // Recorded before anything goes in, so recovery knows the folder.
-            await journal.updateSession(sessionId, { holdingFolderId: holdingId });
-          }
-          const same = await stillSame(browser, tracker, batch.map((r) => ({ id: r.node.id, parentId: r.planned.expectedParentId, url: r.node.url })));
-          const ready = batch.filter((r) => {
-            const state = same.get(r.node.id)!;
-            if (state === 'ok') return true;
-            skipRemoval(r.node.id, r.node.title, state, 'It changed before it could be removed.');
-            return false;
-          });
-          const target = holdingId;
-          endAnnouncements.push(announceBulkRemoval(ready.map((r) => r.node.id)));
-          const failures = await inLanes(ready, (r) => r.planned.expectedParentId, HOLDING_LANES, async (r) => {
-            tracker?.expectMove(r.node.id);
-            await browser.bookmarks.move(r.node.id, { parentId: target });
-            held.push(r.node.id);
-            done++;
-          });
-          for (const { item, error } of failures) skipRemoval(item.node.id, item.node.title, 'error', `It could not be removed: ${errorMessage(error)}`);
-          report('holding');
-        }
-        if (holdingId !== null) {
-          report('removing');
-          try {
-            await browser.bookmarks.removeTree(holdingId);
-            for (const id of held) markRemoved(id);
-          } catch (error) {
-            // Nothing is lost: the items sit in the holding folder, and the journal still knows where they came from.
-            for (const id of held) skipRemoval(id, null, 'error', `The holding folder could not be removed: ${errorMessage(error)}`);
-          }
-        }
-      } finally {
-        for (const end of endAnnouncements) end();
+    // Loose duplicates: bookmarks.remove, REMOVAL_LANES at a time (see the top of this file for why not a holding folder).
+    if (loose.length) report('removing');
+    for (const batch of chunks(loose, REMOVAL_BATCH)) {
+      if (!(await checkpoint())) {
+        for (const r of batch) skipRemoval(r.node.id, r.node.title, 'cancelled', 'The cleanup was cancelled before this item was removed.');
+        continue;
       }
+      // The item itself and its kept copy: a duplicate goes only while the copy it duplicates is still there as checked.
+      const same = await stillSame(
+        browser,
+        tracker,
+        batch.map((r) => ({ id: r.node.id, parentId: r.planned.expectedParentId, url: r.node.url, ids: r.planned.keptId ? [r.planned.keptId] : [] })),
+      );
+      const ready = batch.filter((r) => {
+        const state = same.get(r.node.id)!;
+        if (state === 'ok') return true;
+        skipRemoval(r.node.id, r.node.title, state, 'It or the copy it duplicates changed before it could be removed.');
+        return false;
+      });
+      // Every item is its own group: any two may be removed side by side, in the order of `loose`.
+      const failures = await inLanes(ready, (r) => r.node.id, REMOVAL_LANES, async (r) => {
+        await browser.bookmarks.remove(r.node.id);
+        markRemoved(r.node.id);
+        done++;
+      });
+      for (const { item, error } of failures) skipRemoval(item.node.id, item.node.title, 'error', `It could not be removed: ${errorMessage(error)}`);
+      report('removing');
     }
   } finally {
     counts.skipped = problems.length;

@@ -76,10 +76,13 @@ export async function stillSame(
     }
     return out;
   }
-  const current = await getExisting(browser, items.map((i) => i.id));
+  const current = await getExisting(browser, [...new Set(items.flatMap((i) => [i.id, ...(i.ids ?? [])]))]);
   for (const item of items) {
     const node = current.get(item.id);
-    out.set(item.id, !node ? 'missing' : node.parentId === item.parentId && node.url === item.url ? 'ok' : 'changed');
+    // Without events, `ids` (what must stay as it is for this item to go: a kept copy, a folder's content) must at
+    // least still exist.
+    const same = node && node.parentId === item.parentId && node.url === item.url && (item.ids ?? []).every((id) => current.has(id));
+    out.set(item.id, !node ? 'missing' : same ? 'ok' : 'changed');
   }
   return out;
 }

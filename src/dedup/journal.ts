@@ -53,9 +53,12 @@ export interface SessionRecord {
   status: SessionStatus;
   /** True when the apply was cancelled part way; what was done stays done (and can be undone). */
   cancelled: boolean;
-  /** The folder loose duplicates were moved into before one removeTree, once it exists. */
+  /**
+   * Sessions written before 2026-12-03 moved loose duplicates into a holding folder before one removeTree; undo and
+   * recovery still tidy such a folder away. New sessions remove loose duplicates directly: null.
+   */
   holdingFolderId: string | null;
-  /** Its title, chosen before it is created: recovery finds it by title if the page died before its id was saved. */
+  /** The holding folder's title (older sessions; recovery finds it by title if its id was never saved); '' now. */
   holdingTitle: string;
   counts: SessionCounts;
   finishedAt: number | null;

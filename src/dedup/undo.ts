@@ -300,12 +300,14 @@ async function restoreTags(deps: CleanupDeps, entries: JournalEntry[], problems:
 }
 
 /**
- * The holding folder goes once it is empty. Its id is in the journal unless the page died between creating it and
+ * The holding folder of a session written by an older version (loose duplicates used to wait in one) goes once
+ * it is empty. Its id is in the journal unless the page died between creating it and
  * saving the id: then it is found by its exact title in Other Bookmarks (only an empty one, added after the
  * session began, is removed).
  */
 async function removeEmptyHoldingFolder(deps: CleanupDeps, session: SessionRecord) {
   const { browser } = deps;
+  if (!session.holdingFolderId && !session.holdingTitle) return; // A session without a holding folder.
   try {
     let ids: string[];
     if (session.holdingFolderId) ids = [session.holdingFolderId];

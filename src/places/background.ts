@@ -3,7 +3,6 @@
  * while the feature is built), the engine as a direct PlacesBackend, the request handlers, and the same Places API
  * pages get, for other background features.
  */
-import { isBulkRemoval } from '../app/bulk-operations';
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
@@ -21,10 +20,7 @@ export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, cl
   const bookmarks = browser.bookmarks;
   bookmarks.onCreated.addListener((id, node) => clock.noteEvent('created', id, node));
   bookmarks.onChanged.addListener((id) => clock.noteEvent('changed', id));
-  // A move on the way to a bulk removal (dedup apply's holding folder) leaves nothing for the clock to keep.
-  bookmarks.onMoved.addListener((id) => {
-    if (!isBulkRemoval(id)) clock.noteEvent('moved', id);
-  });
+  bookmarks.onMoved.addListener((id) => clock.noteEvent('moved', id));
   bookmarks.onRemoved.addListener((id) => {
     void clock.forget([id]);
   });

@@ -19,14 +19,22 @@ async function looseDuplicates() {
 }
 
 describe('applyPlan', () => {
-  it('removes loose duplicates through one holding folder, keeps the chosen copy and journals every removed item first', async () => {
+  it('removes loose duplicates one by one after journaling every one of them, keeps the chosen copy, makes no holding folder', async () => {
     const t = await looseDuplicates();
     const removeTree: string[] = [];
     const remove: string[] = [];
+    let journaledAtFirstRemove = -1;
     const realRemoveTree = t.browser.bookmarks.removeTree;
     t.browser.bookmarks.removeTree = (id: string) => (removeTree.push(id), realRemoveTree(id));
     const realRemove = t.browser.bookmarks.remove;
-    t.browser.bookmarks.remove = (id: string) => (remove.push(id), realRemove(id));
+    t.browser.bookmarks.remove = async (id: string) => {
+      if (!remove.length) {
+        const [session] = await t.journal.listSessions();
+        journaledAtFirstRemove = session ? (await t.journal.entries(session.id)).length : 0;
+      }
+      remove.push(id);
+      return realRemove(id);
+    };
     const plan = await planFromTree(t.browser, { createdAt: t.now() });
     expect(plan.removals).toHaveLength(3);
 
@@ -34,20 +42,52 @@ describe('applyPlan', () => {
 
     expect(result.problems).toEqual([]);
     expect(result.counts).toMatchObject({ removed: 3, removedTopLevel: 3, moved: 0, skipped: 0 });
-    expect(removeTree).toHaveLength(1); // the holding folder, once
-    expect(remove).toHaveLength(0);
+    expect(journaledAtFirstRemove).toBe(3);
+    expect(remove).toHaveLength(3);
+    expect(removeTree).toHaveLength(0);
     const [root] = await t.browser.bookmarks.getTree();
     const urls = flatten([root]).filter((n) => n.url === url(1));
     expect(urls.map((n) => n.title)).toEqual(['Keep']);
-    expect(flatten([root]).some((n) => n.title.startsWith('Tidymarks cleanup'))).toBe(false);
+    expect(await t.browser.bookmarks.getChildren(UNFILED)).toEqual([]);
 
     const session = await t.journal.getSession(result.sessionId);
-    expect(session).toMatchObject({ status: 'applied', cancelled: false, holdingFolderId: expect.any(String) });
+    expect(session).toMatchObject({ status: 'applied', cancelled: false, holdingFolderId: null });
     const entries = await t.journal.entries(result.sessionId);
     const removed = entries.filter((e) => e.role === 'removed');
     expect(removed.map((e) => e.role === 'removed' && e.title).sort()).toEqual(['Copy A', 'Copy B', 'Copy C']);
     const copyB = removed.find((e) => e.role === 'removed' && e.title === 'Copy B');
     expect(copyB).toMatchObject({ index: 2, url: url(1), type: 'bookmark', path: ['Bookmarks Menu', 'Dev'], topLevel: true, parentId: (await find(t.browser, 'Dev')).id });
+  });
+
+  it('removes last child first in each folder, with at most two removals in flight', async () => {
+    const t = setup();
+    await seed(t.browser, MENU, [{ title: 'Keep', url: url(0) }, ...Array.from({ length: 12 }, (_, i) => ({ title: `copy ${i}`, url: url(0) }))]);
+    await seed(t.browser, TOOLBAR, Array.from({ length: 6 }, (_, i) => ({ title: `tool copy ${i}`, url: url(0) })));
+    const plan = await planFromTree(t.browser, { createdAt: t.now() });
+    const order: number[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const realRemove = t.browser.bookmarks.remove;
+    t.browser.bookmarks.remove = async (id: string) => {
+      const [node] = await t.browser.bookmarks.get(id);
+      order.push(node!.index!);
+      most = Math.max(most, ++inFlight);
+      await new Promise((r) => setTimeout(r, 1));
+      try {
+        return await realRemove(id);
+      } finally {
+        inFlight--;
+      }
+    };
+
+    const result = await applyPlan(t.deps, plan, testCtx());
+
+    expect(result.counts.removed).toBe(18);
+    expect(most).toBe(2);
+    // Each folder's copies go from its end: the indexes Firefox reports never grow within a folder's run.
+    const menuRun = order.slice(0, 12);
+    expect(menuRun).toEqual([...menuRun].sort((a, b) => b - a));
+    expect((await t.browser.bookmarks.getChildren(MENU)).map((c) => c.title)).toEqual(['Keep']);
   });
 
   it('collapses a copied folder with one removeTree after moving its unique children into the kept folder', async () => {
@@ -201,30 +241,36 @@ describe('applyPlan', () => {
     await applyPlan(t.deps, plan, ctx);
 
     const phases = [...new Set(ctx.seen.map((p) => p.phase))];
-    expect(phases).toEqual(['checking', 'journaling', 'merging-tags', 'moving', 'collapsing', 'holding', 'removing', 'done']);
+    expect(phases).toEqual(['checking', 'journaling', 'merging-tags', 'moving', 'collapsing', 'removing', 'done']);
     const last = ctx.seen.at(-1)!;
     expect(last).toMatchObject({ phase: 'done', done: 240, total: 240 });
     expect(ctx.checkpoints).toBeGreaterThanOrEqual(3);
   });
 
-  it('waits at a checkpoint while paused, then carries on', async () => {
+  it('waits at a checkpoint while paused: nothing is removed while it waits, then it carries on', async () => {
     const t = setup();
     await seed(t.browser, MENU, Array.from({ length: 300 }, (_, i) => ({ title: `c${i}`, url: url(i % 3) })));
     const plan = await planFromTree(t.browser, { createdAt: t.now() });
     let release!: () => void;
     const paused = new Promise<void>((r) => (release = r));
-    let countWhilePaused = -1;
+    const counts: number[] = [];
     const ctx = testCtx({
       onCheckpoint: async (n) => {
         if (n === 4) {
-          countWhilePaused = (await t.browser.bookmarks.getChildren(MENU)).length;
-          setTimeout(release, 20);
+          // Paused after the first batch of removals: the count must not move until the pause ends.
+          counts.push((await t.browser.bookmarks.getChildren(MENU)).length);
+          setTimeout(async () => {
+            counts.push((await t.browser.bookmarks.getChildren(MENU)).length);
+            release();
+          }, 30);
           await paused;
         }
       },
     });
     const result = await applyPlan(t.deps, plan, ctx);
-    expect(countWhilePaused).toBeGreaterThan(3);
+    expect(counts).toHaveLength(2);
+    expect(counts[0]).toBe(300 - 200);
+    expect(counts[1]).toBe(counts[0]);
     expect(result.counts.removed).toBe(297);
     expect(await t.browser.bookmarks.getChildren(MENU)).toHaveLength(3);
   });
@@ -239,7 +285,7 @@ describe('applyPlan', () => {
       const deps = mode === 'bookmark events' ? { ...t.deps, watch: createChangeWatch(t.browser.bookmarks) } : t.deps;
       const ctx = testCtx({
         onCheckpoint: async (n) => {
-          // 4th checkpoint: the first holding batch is done; the user edits an item of a later batch.
+          // 4th checkpoint: the first batch of removals is done; the user edits an item of a later batch.
           if (n === 4) await t.browser.bookmarks.update(late.id, mode === 'bookmark events' ? { title: 'renamed' } : { url: 'https://edited.example/' });
         },
       });
@@ -249,6 +295,28 @@ describe('applyPlan', () => {
       expect(result.counts.removed).toBe(296);
       const skipped = (await t.journal.entries(result.sessionId)).filter((e) => e.skipped);
       expect(skipped.map((e) => e.role !== 'tag-merge' && e.id)).toEqual([late.id]);
+    });
+  }
+
+  for (const mode of ['bookmark events', 'reading each batch again'] as const) {
+    it(`regression: a duplicate whose kept copy is removed while the apply runs stays (never the last copy of a URL), found by ${mode}`, async () => {
+      const t = setup();
+      await seed(t.browser, MENU, Array.from({ length: 300 }, (_, i) => ({ title: `c${i}`, url: url(i % 3) })));
+      const plan = await planFromTree(t.browser, { createdAt: t.now() });
+      const keeperOf0 = plan.removals.find((r) => r.expectedUrl === url(0))!.keptId!;
+      const ctx = testCtx({
+        onCheckpoint: async (n) => {
+          // After the first batch, someone removes the copy the plan keeps for url(0).
+          if (n === 4) await t.browser.bookmarks.remove(keeperOf0);
+        },
+      });
+      const deps = mode === 'bookmark events' ? { ...t.deps, watch: createChangeWatch(t.browser.bookmarks) } : t.deps;
+      const result = await applyPlan(deps, plan, ctx);
+      const [root] = await t.browser.bookmarks.getTree();
+      const left = flatten([root]).filter((n) => n.url === url(0));
+      expect(left.length).toBeGreaterThan(0);
+      expect(result.problems.length).toBe(left.length);
+      expect(result.problems.every((p) => p.reason === 'changed')).toBe(true);
     });
   }
 
@@ -270,17 +338,17 @@ describe('applyPlan', () => {
     expect((await find(t.browser, 'new')).parentId).toBe(sub.id);
   });
 
-  it('a cancel stops at the next batch: what was done stays done and journaled, the rest is reported, nothing is left in a holding folder', async () => {
+  it('a cancel stops at the next batch: what was done stays done and journaled, the rest is reported', async () => {
     const t = setup();
     await seed(t.browser, MENU, Array.from({ length: 400 }, (_, i) => ({ title: `c${i}`, url: url(i % 2) })));
     const plan = await planFromTree(t.browser, { createdAt: t.now() });
-    // checkpoints: 1 check, 2 journal, 3 moves (none: no batch), then holding batches 3, 4...: cancel at the 2nd batch.
+    // checkpoints: 1 check, 2 journal, then one per batch of removals (3, 4, ...): cancel at the 2nd batch.
     const ctx = testCtx({ cancelAt: 4 });
 
     const result = await applyPlan(t.deps, plan, ctx);
 
     expect(result.cancelled).toBe(true);
-    expect(result.counts.removed).toBe(200); // one holding batch
+    expect(result.counts.removed).toBe(200); // one batch of removals
     expect(result.problems.filter((p) => p.reason === 'cancelled')).toHaveLength(198);
     expect(await t.browser.bookmarks.getChildren(MENU)).toHaveLength(200);
     expect((await t.browser.bookmarks.getChildren(UNFILED)).length).toBe(0);
@@ -359,7 +427,7 @@ describe('dedup.apply / dedup.undo jobs and dedup.sessions through the real back
     const progress: string[] = [];
     const result = await client.startJob('dedup.apply', plan, (p) => progress.push(p.phase)).result;
     expect(result.counts.removed).toBe(2);
-    expect(progress).toContain('holding');
+    expect(progress).toContain('removing');
     const sessions = await client.call('dedup.sessions', {});
     expect(sessions).toEqual([expect.objectContaining({ id: result.sessionId, status: 'applied', canUndo: true, undone: false })]);
 
