@@ -1,13 +1,20 @@
 /** The last cleanup sessions with Undo for each (asks first, with the exact count). */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { SessionSummary } from '../../dedup/apply-feature';
-import type { UndoProgress, UndoResult } from '../../dedup/undo';
+import type { UndoPhase, UndoProgress, UndoResult } from '../../dedup/undo';
 import type { JobHandle } from '../../messaging/client';
 import { announceBookmarksChanged, errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ProgressBar } from '../ProgressBar';
 
 const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+const UNDO_PHASES: Record<UndoPhase, string> = {
+  checking: 'Reading the journal',
+  restoring: 'Putting items back',
+  tags: 'Restoring tags',
+  done: 'Done',
+};
 
 export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; onUndone(): void }) {
   const client = useClient();
@@ -68,7 +75,7 @@ export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; 
       )}
       {progress && (
         <>
-          <ProgressBar label={`Undoing (${progress.phase})`} done={progress.done} total={progress.total} rate={progress.rate} />
+          <ProgressBar label={`Undoing: ${UNDO_PHASES[progress.phase]}`} done={progress.done} total={progress.total} rate={progress.rate} />
           <button type="button" onClick={() => job.current?.cancel()}>
             Cancel undo
           </button>
@@ -97,6 +104,10 @@ export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; 
         <ConfirmDialog title="Undo this cleanup?" confirmLabel="Undo cleanup" danger={false} onCancel={() => setConfirm(null)} onConfirm={() => undo(confirm)}>
           <p>
             {confirm.counts.removed} removed items will be re-created and {confirm.counts.moved} moved items moved back.
+          </p>
+          <p>
+            Re-created items come back with their title, address, folder, position and tags, but as new bookmarks: their
+            date added is today, and a keyword Firefox had for one is not restored (extensions cannot read keywords).
           </p>
         </ConfirmDialog>
       )}

@@ -30,6 +30,16 @@ const SCAN_PHASES: Record<ScanProgress['phase'], string> = {
   matching: 'Finding duplicates',
 };
 
+const APPLY_PHASES: Record<ApplyProgress['phase'], string> = {
+  checking: 'Checking the plan against your bookmarks',
+  journaling: 'Writing the undo journal',
+  'merging-tags': 'Merging tags',
+  moving: 'Moving unique items into kept folders',
+  collapsing: 'Removing duplicated folders',
+  removing: 'Removing duplicates',
+  done: 'Done',
+};
+
 function Summary({ scan }: { scan: ScanResult }) {
   const t = scan.totals;
   const items: [string, number, string][] = [
@@ -301,7 +311,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
             )}
             {applyProgress && (
               <div class="actions">
-                <ProgressBar label={`Cleaning up (${applyProgress.phase})`} done={applyProgress.done} total={applyProgress.total} rate={applyProgress.rate} />
+                <ProgressBar label={`Cleaning up: ${APPLY_PHASES[applyProgress.phase]}`} done={applyProgress.done} total={applyProgress.total} rate={applyProgress.rate} />
                 <button type="button" onClick={togglePause}>
                   {paused ? 'Resume' : 'Pause'}
                 </button>

@@ -41,7 +41,11 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     expect((await bg.browser.bookmarks.search({ url: 'https://recipes.example/tart/' })).length).toBe(1);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Undo…' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Undo cleanup' }));
+    const undoDialog = await screen.findByRole('alertdialog');
+    // Before undoing, the user learns what an undo cannot give back.
+    expect(undoDialog.textContent).toContain('date added is today');
+    expect(undoDialog.textContent).toContain('keyword');
+    fireEvent.click(within(undoDialog).getByRole('button', { name: 'Undo cleanup' }));
     await screen.findByTestId('undo-result');
     await waitFor(async () => expect((await bg.browser.bookmarks.search({ url: 'https://recipes.example/tart' })).length).toBe(1));
   });
