@@ -9,13 +9,15 @@ interface Props {
   initial: BookmarkDraft;
   submitLabel: string;
   loadFolders(): Promise<FolderChoice[]>;
+  /** Chosen instead of the initial folder when that one no longer exists. */
+  fallbackFolderId?: string;
   loadTags(): Promise<string[]>;
   onSubmit(draft: BookmarkDraft): Promise<void>;
   onCancel(): void;
 }
 
 /** Quick add and edit: title, folder (with search) and tags (with suggestions from existing tags). */
-export function BookmarkForm({ heading, initial, submitLabel, loadFolders, loadTags, onSubmit, onCancel }: Props) {
+export function BookmarkForm({ heading, initial, submitLabel, loadFolders, fallbackFolderId, loadTags, onSubmit, onCancel }: Props) {
   const [draft, setDraft] = useState(initial);
   const [folders, setFolders] = useState<FolderChoice[] | null>(null);
   const [knownTags, setKnownTags] = useState<string[]>([]);
@@ -23,7 +25,13 @@ export function BookmarkForm({ heading, initial, submitLabel, loadFolders, loadT
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    loadFolders().then(setFolders, (e: Error) => setError(`Could not load folders: ${e.message}`));
+    loadFolders().then(
+      (list) => {
+        setFolders(list);
+        if (fallbackFolderId && !list.some((f) => f.id === initial.folderId)) setDraft((d) => ({ ...d, folderId: fallbackFolderId }));
+      },
+      (e: Error) => setError(`Could not load folders: ${e.message}`),
+    );
     loadTags().then(setKnownTags, () => setKnownTags([]));
   }, []);
 

@@ -20,7 +20,7 @@ interface Props {
   close(): void;
 }
 
-type Editing = { kind: 'add' } | { kind: 'edit'; copy: CurrentPageCopy } | null;
+type Editing = { kind: 'add'; folderId: string; tags: string[] } | { kind: 'edit'; copy: CurrentPageCopy } | null;
 
 export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   const [text, setText] = useState('');
@@ -64,6 +64,13 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
     readyMarked.current = true;
     performance.mark(READY_MARK);
   }, [page, pageError, reply, error]);
+
+  // A new bookmark starts where the quick-bookmark command puts them, with its default tags (Settings).
+  const startAdd = () =>
+    api.addDefaults().then(
+      (d) => setEditing({ kind: 'add', folderId: d.folderId ?? DEFAULT_FOLDER, tags: d.tags }),
+      () => setEditing({ kind: 'add', folderId: DEFAULT_FOLDER, tags: [] }),
+    );
 
   const items = reply?.items ?? [];
   const words = reply?.words ?? [];
@@ -180,10 +187,11 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
           submitLabel={editing.kind === 'add' ? 'Save' : 'Save changes'}
           initial={
             editing.kind === 'add'
-              ? { url: tab.url, title: tab.title, folderId: DEFAULT_FOLDER, tags: [] }
+              ? { url: tab.url, title: tab.title, folderId: editing.folderId, tags: editing.tags }
               : { url: editing.copy.url, title: editing.copy.title, folderId: editing.copy.parentId, tags: editing.copy.tags }
           }
           loadFolders={api.folders}
+          fallbackFolderId={DEFAULT_FOLDER}
           loadTags={api.tags}
           onSubmit={async (draft: BookmarkDraft) => {
             if (editing.kind === 'add') await api.addBookmark(draft);
@@ -198,7 +206,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
           page={page}
           error={pageError}
           duplicatesHref={(url) => duplicatesLink(url, baseUrl)}
-          onAdd={() => setEditing({ kind: 'add' })}
+          onAdd={startAdd}
           onEdit={(copy) => setEditing({ kind: 'edit', copy })}
           onRemove={(copy) => void remove(copy)}
           onOpenLink={(href) => void api.open(href, { newTab: true }).then(close, (e: Error) => setNotice(e.message))}

@@ -21,6 +21,8 @@ export interface PopupApi {
   folders(): Promise<FolderChoice[]>;
   /** Existing tag names, most used first. */
   tags(): Promise<string[]>;
+  /** Folder and tags a new bookmark starts with: the quick-bookmark settings (folder null: none chosen). */
+  addDefaults(): Promise<{ folderId: string | null; tags: string[] }>;
   addBookmark(draft: BookmarkDraft): Promise<void>;
   updateBookmark(copy: CurrentPageCopy, draft: BookmarkDraft): Promise<void>;
   removeBookmark(copy: CurrentPageCopy): Promise<void>;
@@ -52,6 +54,10 @@ export function createPopupApi(client: Client, loadPlaces: () => Promise<PlacesA
     },
     folders: () => client.call('search.folders', {}),
     tags: async () => (await client.call('tags.list', {})).map((t) => t.tag),
+    addDefaults: async () => {
+      const { quickBookmark } = await client.call('settings.get', {});
+      return { folderId: quickBookmark.folderId, tags: [...quickBookmark.defaultTags] };
+    },
     addBookmark: (draft) => save((places) => new places.Bookmark({ url: draft.url, title: draft.title, group: draft.folderId, tags: draft.tags })),
     updateBookmark: (copy, draft) =>
       save(

@@ -172,6 +172,24 @@ describe('PopupApp', () => {
     expect(api.currentPage).toHaveBeenCalledTimes(2);
   });
 
+  it('quick add starts in the quick-bookmark folder with its default tags (Settings), or Other Bookmarks if that folder is gone', async () => {
+    const api = fakeApi(answer);
+    api.addDefaults.mockResolvedValue({ folderId: 'f1', tags: ['reading'] });
+    setup(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Bookmark this page' }));
+    const form = await screen.findByRole('form', { name: 'Bookmark this page' });
+    await waitFor(() => expect(screen.getByTestId('folder-current').textContent).toBe('Bookmarks Toolbar › Recipes'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.addBookmark).toHaveBeenCalledWith({ url: 'https://here.example/', title: 'Here', folderId: 'f1', tags: ['reading'] }));
+    cleanup();
+
+    const gone = fakeApi(answer);
+    gone.addDefaults.mockResolvedValue({ folderId: 'removed-folder', tags: [] });
+    setup(gone);
+    fireEvent.click(await screen.findByRole('button', { name: 'Bookmark this page' }));
+    await waitFor(() => expect(screen.getByTestId('folder-current').textContent).toBe('Other Bookmarks'));
+  });
+
   it('shows a save error in the form and keeps what was typed', async () => {
     const api = fakeApi(answer);
     api.addBookmark.mockRejectedValue(new Error('The `url` property must be a valid URL.'));

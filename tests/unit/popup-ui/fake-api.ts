@@ -31,6 +31,7 @@ export function fakeApi(answer: (text: string) => SearchReply, current: CurrentP
       { id: 'f1', path: ['Bookmarks Toolbar', 'Recipes'] },
     ]),
     tags: vi.fn(async () => ['reading', 'recipes', 'rust']),
+    addDefaults: vi.fn(async (): Promise<{ folderId: string | null; tags: string[] }> => ({ folderId: null, tags: [] })),
     addBookmark: vi.fn(async () => undefined),
     updateBookmark: vi.fn(async () => undefined),
     removeBookmark: vi.fn(async () => undefined),

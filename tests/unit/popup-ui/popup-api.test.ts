@@ -38,4 +38,11 @@ describe('createPopupApi', () => {
     expect((await api.currentPage()).copies.map((c) => [c.title, c.tags])).toEqual([['Renamed', ['read', 'later']]]);
     expect(loadPlaces).toHaveBeenCalledTimes(1);
   });
+
+  it('starts new bookmarks from the quick-bookmark settings', async () => {
+    const api = createPopupApi(client, async () => createPagePlaces(client));
+    expect(await api.addDefaults()).toEqual({ folderId: null, tags: [] });
+    await client.call('settings.set', { patch: { quickBookmark: { folderId: 'toolbar_____', defaultTags: ['later'] } } });
+    expect(await api.addDefaults()).toEqual({ folderId: 'toolbar_____', tags: ['later'] });
+  });
 });
