@@ -35,8 +35,9 @@ export async function recoverInterruptedSessions(deps: CleanupDeps): Promise<Rec
     console.error('Tidymarks: the cleanup journal could not be read at start-up', error);
     return outcomes;
   }
-  // Oldest first: a newer session may have acted on what an older one left.
-  for (const session of sessions.reverse()) {
+  // Newest first (the journal lists them so), like a stack: a newer session acted on what an older one left, so it is
+  // taken back before the older one is. (Two are left only when a recovery itself failed and a cleanup ran after.)
+  for (const session of sessions) {
     const mode = session.status === 'undoing' ? 'undo' : 'rollback';
     const action = mode === 'undo' ? 'undo-finished' : 'rolled-back';
     try {

@@ -198,6 +198,31 @@ describe('recovery: an interrupted apply is rolled back from the journal', () =>
     expect((await deps.journal.getSession(applied.sessionId))?.status).toBe('undone');
   });
 
+  it('two interrupted sessions are rolled back newest first, back to the tree before the older one', async () => {
+    const t = setup();
+    const plan = await mixedTree(t);
+    const before = await snapshot(t.browser);
+    const first = crashingBrowser(t.browser, 3 + 1 + 20, false);
+    void applyPlan({ ...t.deps, browser: first.browser }, plan, testCtx());
+    await first.dead();
+    // Its recovery never ran; a new scan and cleanup of what was left, interrupted too.
+    t.tick();
+    const secondPlan = await planFromTree(t.browser, { createdAt: t.now() });
+    const second = crashingBrowser(t.browser, 30, false);
+    void applyPlan({ ...restart(t), browser: second.browser }, secondPlan, testCtx());
+    await second.dead();
+
+    const deps = restart(t);
+    const planOf = new Map((await deps.journal.listSessions()).map((s) => [s.id, s.planId]));
+    const outcomes = await recoverInterruptedSessions(deps);
+
+    expect(outcomes.map((o) => [planOf.get(o.sessionId), o.action, o.error])).toEqual([
+      [secondPlan.id, 'rolled-back', null],
+      [plan.id, 'rolled-back', null],
+    ]);
+    expect(await snapshot(t.browser)).toEqual(before);
+  });
+
   it('the feature starts recovery when it is built, without blocking, and queues jobs behind it', async () => {
     const t = setup();
     const plan = await mixedTree(t);
