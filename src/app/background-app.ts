@@ -37,7 +37,12 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   // Starts crash recovery of an unfinished cleanup without awaiting it (listeners stay top-level).
   const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore });
   features.push(dedupApply);
-  const dedupScan = createDedupScanFeature({ ...deps, getTags: () => tagStore.all(), removedHistory: dedupApply.removedHistory });
+  const dedupScan = createDedupScanFeature({
+    ...deps,
+    getTags: () => tagStore.all(),
+    removedHistory: dedupApply.removedHistory,
+    onTagsChanged: (listener) => void tagStore.onChange(listener),
+  });
   features.push(dedupScan);
   const quickBookmark = createQuickBookmarkFeature({
     ...deps,

@@ -65,6 +65,8 @@ export interface DedupScanFeatureDeps extends BackgroundDeps {
   getTags: () => Promise<readonly { url: string; tags: readonly string[] }[]>;
   /** What earlier cleanups removed (dedup-apply's journal); none when absent. */
   removedHistory?: () => Promise<RemovedHistory>;
+  /** Subscribes to tag changes (the tag store's onChange): they make the last scan stale, like bookmark changes. */
+  onTagsChanged?: (listener: () => void) => void;
   /** Defaults to reading storage.local "settings" through parseStoredSettings. */
   getSettings?: () => Promise<Settings>;
   /** IndexedDB database name of the stored last scan (tests). */
@@ -88,7 +90,7 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
   const store = openLastScanStore(deps.lastScanDbName ?? LAST_SCAN_DB);
   /** The last scan in memory; after an unload it is read back from the store. */
   let lastScan: ReviewedScan | null = null;
-  /** Bumped by every bookmark change; a scan that raced with a change is not kept. */
+  /** Bumped by every bookmark or tag change; a scan that raced with a change is not kept. */
   let generation = 0;
   /** False once the store is known to be empty, so a burst of bookmark events (a cleanup) costs one delete. */
   let mayBeStored = true;
@@ -105,6 +107,8 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
   browser.bookmarks.onRemoved.addListener(forget);
   browser.bookmarks.onChanged.addListener(forget);
   browser.bookmarks.onMoved.addListener(forget);
+  // A tag added or removed after the scan changes what its groups say (tags, the "most tags" keeper, tag merges).
+  deps.onTagsChanged?.(forget);
 
   const getSettings =
     deps.getSettings ?? (async () => parseStoredSettings((await browser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]));

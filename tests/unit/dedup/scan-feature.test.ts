@@ -1,7 +1,7 @@
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { startBackground } from '../../../src/app/start-background';
-import { createClient } from '../../../src/messaging/client';
+import { createClient, type Client } from '../../../src/messaging/client';
 import { LAST_SCAN_DB, STALE_SCAN_MESSAGE } from '../../../src/dedup/scan-feature';
 import { DEFAULT_SETTINGS, SETTINGS_KEY } from '../../../src/settings/settings';
 import { createFakeBrowser } from '../../fakes/browser';
@@ -135,12 +135,15 @@ describe('dedup.scan job and dedup.plan request', () => {
       restart();
       await dropStoredScan();
     }],
+    ['a tag changed', async (_fake: Fake, _restart: () => unknown, client: Client) => {
+      await client.call('tags.add', { urls: ['https://developer.mozilla.org/'], tags: ['reference'] });
+    }],
   ] as const) {
     it(`regression: a plan is never built from a scan the user did not review (${what})`, async () => {
       const { fake, client, restart } = await boot();
       await seed(fake);
       const scan = await client.startJob('dedup.scan', {}).result;
-      await change(fake, restart);
+      await change(fake, restart, client);
       const before = JSON.stringify(await fake.browser.bookmarks.getTree());
       await expect(client.call('dedup.plan', { scanId: scan.scanId })).rejects.toMatchObject({ code: 'conflict', message: STALE_SCAN_MESSAGE });
       expect(JSON.stringify(await fake.browser.bookmarks.getTree())).toBe(before);
