@@ -3,6 +3,9 @@
  *  - dedup.cleanup.firefox.5k.speedup: a plain sequential bookmarks.remove loop over 5,000 loose duplicates / our
  *    'dedup.apply' job (journal, checks, holding folder, one removeTree) over another fresh 5,000 copies of the
  *    same URLs. Bar: at least 2.5.
+ *  - dedup.cleanup.firefox.5k.doubledFolders.speedup (no bar): the same comparison where sync left its copies next to
+ *    the originals: 50 folders of 100 bookmarks, each bookmark followed by its copy (200 per folder), the plan keeps
+ *    the originals; the loop removes the copies in tree order, as a plain loop does.
  *  - dedup.collapseFolder.firefox.10k.ms: the 'dedup.apply' job collapsing one duplicated 10,000-item folder
  *    (subtree read, journal of all 10,000, removeTree), timed from the page. Bar: at most 1,500 ms.
  *  - dedup.undo.firefox.1k.ratioToCreate: the 'dedup.undo' job restoring 1,000 removed bookmarks / a plain
@@ -51,6 +54,16 @@ function spreadFolder(title: string, n: number, prefix: string): SeedFolder {
   return { title, folders };
 }
 
+/** `n` bookmarks and their `n` copies in folders of `per` originals, each original followed by its copy. */
+function doubledFolders(title: string, n: number, per: number, prefix: string): SeedFolder {
+  const flat = flatFolder(title, n, prefix).bookmarks!;
+  const folders: SeedFolder[] = [];
+  for (let i = 0; i < flat.length; i += per) {
+    folders.push({ title: `${title} ${i / per}`, bookmarks: flat.slice(i, i + per).flatMap((b) => [b, { ...b }]) });
+  }
+  return { title, folders };
+}
+
 type Folder = Awaited<ReturnType<typeof folderItems>>[string];
 
 /** Every bookmark of `copy` is a loose duplicate of the bookmark with the same URL in `keep`. */
@@ -66,6 +79,29 @@ function loosePlan(keep: Folder, copy: Folder): CleanupPlan {
   }));
   return {
     id: `bench-${Date.now()}`,
+    createdAt: Date.now(),
+    removals,
+    moves: [],
+    tagMerges: [],
+    summary: { duplicateBookmarks: removals.length, duplicateFolders: 0, emptyFolders: 0, movedItems: 0 },
+  };
+}
+
+/** In doubled folders, every second bookmark (the copy) goes; the bookmark before it (the original) stays. */
+function doubledPlan(folder: Folder): CleanupPlan {
+  const removals = folder.items
+    .map((item, i) => ({ item, kept: folder.items[i - 1] }))
+    .filter((_, i) => i % 2 === 1)
+    .map(({ item, kept }) => ({
+      id: item.id,
+      kind: 'bookmark' as const,
+      expectedUrl: item.url,
+      expectedParentId: item.parentId,
+      reason: 'duplicate-bookmark' as const,
+      keptId: kept!.id,
+    }));
+  return {
+    id: `bench-doubled-${Date.now()}`,
     createdAt: Date.now(),
     removals,
     moves: [],
@@ -142,6 +178,38 @@ export default defineSuite({
         better: 'higher',
         note: `sequential remove loop ${Math.round(loopMs)} ms / journaled apply ${Math.round(applied.ms)} ms over ${n} loose duplicates in folders of 50${quickNote(n)}`,
         bar: { min: 2.5 },
+      });
+    }
+
+    // --- The same where sync left each copy next to its original. ---
+    {
+      const n = ctx.quick ? 1_000 : 5_000;
+      const ff = await ctx.firefox({
+        seedHtml: seedHtml([doubledFolders('Loop doubled', n, 100, 'twin'), doubledFolders('Apply doubled', n, 100, 'twin')]),
+        seedCount: 4 * n,
+      });
+      const page = await ff.harness();
+      const f = await folderItems(page, ['Loop doubled', 'Apply doubled']);
+      const loopIds = doubledPlan(f['Loop doubled']).removals.map((r) => r.id);
+      ctx.log(`removing ${n} copies that sit next to their originals one by one…`);
+      let loopMs = 0;
+      for (let i = 0; i < loopIds.length; i += 500) {
+        loopMs += await page.evaluate(async (ids: string[]) => {
+          const t = performance.now();
+          for (const id of ids) await window.tm.browser.bookmarks.remove(id);
+          return performance.now() - t;
+        }, loopIds.slice(i, i + 500));
+      }
+      const applied = await runJob(page, 'dedup.apply', doubledPlan(f['Apply doubled']));
+      if (applied.problems) throw new Error(`apply reported ${applied.problems} problems`);
+      const left = (await folderItems(page, ['Apply doubled']))['Apply doubled'].items.length;
+      if (left !== n) throw new Error(`${left} bookmarks left, expected the ${n} originals`);
+      rows.push({
+        id: 'dedup.cleanup.firefox.5k.doubledFolders.speedup',
+        value: round(loopMs / applied.ms),
+        unit: 'x',
+        better: 'higher',
+        note: `sequential remove loop in tree order ${Math.round(loopMs)} ms / journaled apply ${Math.round(applied.ms)} ms over ${n} copies, each right after its original in folders of 200${quickNote(n)}`,
       });
     }
 
