@@ -43,7 +43,10 @@ export function candidateSearchWord(url: string): string | undefined {
  * Every bookmark whose URL is `url` or has the same key, in the order Firefox returns them. Firefox's search
  * matches words anywhere in a bookmark's URL, so searching the host finds all candidates in one indexed query;
  * the key decides. The key is the safe matching key unless `keyOf` is given (tests, or a keyer the caller already
- * holds); `keyOf` may throw for a URL it cannot read: such a bookmark matches only by the exact URL.
+ * holds); `keyOf` may throw for a URL it cannot read: such a bookmark matches only by the exact URL. With a `mirror`
+ * (the search index's tree, when it is fresh) the candidates are the bookmarks it knows on that host, read back from
+ * Firefox by id. A mirror learns of a change from Firefox's event, a moment after the change: the quick bookmark,
+ * which must never make a duplicate, does not pass one.
  */
 export async function findCopies(
   browser: Browser,
@@ -76,9 +79,10 @@ export interface CandidateMirror {
 }
 
 /**
- * The candidates a mirror names, read back from Firefox by id (exact nodes, a few lookups instead of a search over
- * every bookmark, measured at 8-14 ms with 10,000 bookmarks). Undefined when the mirror cannot tell or no longer
- * matches Firefox (a named bookmark is gone): the caller searches instead.
+ * The candidates a mirror names, read back from Firefox by id: exact nodes, and a lookup by id instead of a search
+ * that reads every bookmark (bookmarks.search by host took 8-14 ms with 10,000 bookmarks, measured from an extension
+ * page). Undefined when the mirror cannot tell or no longer matches Firefox (a named bookmark is gone): the caller
+ * searches instead.
  */
 async function fromMirror(browser: Browser, mirror: CandidateMirror, word: string): Promise<BookmarkNode[] | undefined> {
   const ids = mirror.bookmarkIdsOnHost(word);
