@@ -3,13 +3,14 @@
  * reloaded or updated, the event page was unloaded mid-job).
  *
  * Decision: ROLL BACK. On the next start an apply that never reached 'applied' is undone from its journal, with
- * the same code as a user's undo (undo.ts), which is idempotent: items still present (e.g. loose duplicates still in
- * the holding folder, unique children already moved) are moved back to their original folder and index, items
- * already removed are re-created there with their tags, and the empty holding folder is removed. The session is
+ * the same code as a user's undo (undo.ts), which is idempotent: items not yet removed stay where they are, items
+ * already moved (unique children) are moved back to their original folder and index, items already removed are
+ * re-created there with their tags (and a holding folder left by a session of an older version, which moved loose
+ * duplicates into one, is emptied the same way and removed). The session is
  * then marked 'rolled-back' with a note, and the user can scan and apply again. Why not roll forward: the plan
  * was checked against the tree as it was when the apply started; after a restart (and perhaps a sync in between)
  * finishing it would act on a tree nobody checked, while rolling back only restores what the journal recorded.
- * Nothing is lost either way: every item was journaled before it was touched, the holding folder's content too.
+ * Nothing is lost either way: every item was journaled before it was touched.
  *
  * An undo (or roll-back) that was itself interrupted is resumed: being idempotent, it just runs again.
  */

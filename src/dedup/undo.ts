@@ -3,8 +3,8 @@
  *
  * Every journaled item is brought back where it was: a removed item is re-created (a removed folder too, and its
  * children go into the new folder: old ids are remapped, and the mapping is kept in the journal so a later undo
- * of an older session still finds the folder); an item that still exists elsewhere (a loose duplicate still in
- * the holding folder, a unique child moved into the kept folder) is moved back. Items are placed parent by
+ * of an older session still finds the folder); an item that still exists elsewhere (a unique child moved into the
+ * kept folder; a loose duplicate in the holding folder of a session written by an older version) is moved back. Items are placed parent by
  * parent, parents first, in ascending original index, so every index lands where it was. The URL's tags come
  * back, and tags a merge added to a survivor are taken off again.
  *
