@@ -5,7 +5,8 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
-import { EXTENSION_ORIGIN, launchFirefox, repoRoot, type Firefox } from './firefox';
+import { EXTENSION_ORIGIN, repoRoot, type Firefox } from './firefox';
+import { useFirefox } from './use-firefox';
 import { closeOtherTabs, openTab, startLocalSite, type LocalSite } from './local-site';
 
 /** Screenshots for the README, saved by every e2e run. */
@@ -74,7 +75,7 @@ async function typeQuery(page: Page, text: string): Promise<void> {
 }
 
 describe('popup in real Firefox', () => {
-  let ff: Firefox;
+  const ff = useFirefox();
   let harness: Page;
   let site: LocalSite;
   let origin: string;
@@ -82,14 +83,12 @@ describe('popup in real Firefox', () => {
   beforeAll(async () => {
     site = await startLocalSite(PAGES);
     origin = site.origin;
-    ff = await launchFirefox();
   });
   afterAll(async () => {
-    await ff?.close();
     await site?.close();
   });
   beforeEach(async () => {
-    await ff.reset();
+    // useFirefox() has reset bookmarks, history and storage already.
     harness = await ff.harness();
     await closeOtherTabs(harness);
   });
@@ -294,16 +293,9 @@ describe('popup in real Firefox', () => {
 });
 
 describe('popup after the event page was unloaded', () => {
-  let ff: Firefox;
-  beforeAll(async () => {
-    ff = await launchFirefox({ prefs: { 'extensions.background.idle.timeout': 1000 } });
-  });
-  afterAll(async () => {
-    await ff?.close();
-  });
+  const ff = useFirefox({ prefs: { 'extensions.background.idle.timeout': 1000 } });
 
   it('still gives results: the index comes back (from its snapshot, then Firefox) when the background wakes up', async () => {
-    await ff.reset();
     const harness = await ff.harness();
     await seed(harness, {
       bookmarks: [{ title: 'Sleeping beauty', url: 'https://sleep.example/' }],

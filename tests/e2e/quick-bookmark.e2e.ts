@@ -4,7 +4,7 @@
  * onCommand and menus.onClicked listeners call) on real tabs showing pages from a local HTTP server.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchFirefox, type Firefox } from './firefox';
+import { useFirefox } from './use-firefox';
 import { closeOtherTabs, openTab, startLocalSite, type LocalSite } from './local-site';
 import type { Page } from 'puppeteer-core';
 
@@ -14,7 +14,7 @@ const PAGES: Record<string, string> = {
 };
 
 describe('quick bookmark in real Firefox', () => {
-  let ff: Firefox;
+  const ff = useFirefox();
   let site: LocalSite;
   let origin: string;
   let harness: Page;
@@ -22,14 +22,12 @@ describe('quick bookmark in real Firefox', () => {
   beforeAll(async () => {
     site = await startLocalSite(PAGES);
     origin = site.origin;
-    ff = await launchFirefox();
   });
   afterAll(async () => {
-    await ff?.close();
     await site?.close();
   });
   beforeEach(async () => {
-    await ff.reset();
+    // useFirefox() has reset bookmarks, history and storage already.
     harness = await ff.harness();
     // Close every tab but the harness, so "the active tab" is the one a test opens.
     await closeOtherTabs(harness);
