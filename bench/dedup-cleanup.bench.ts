@@ -110,6 +110,20 @@ function doubledPlan(folder: Folder): CleanupPlan {
   };
 }
 
+/** The anchor: a plain sequential bookmarks.remove loop over `ids` from the page; its time in ms. */
+async function removeLoop(page: Page, ids: string[]): Promise<number> {
+  // In slices: one evaluate call must stay under the protocol timeout on a loaded machine.
+  let ms = 0;
+  for (let i = 0; i < ids.length; i += 500) {
+    ms += await page.evaluate(async (slice: string[]) => {
+      const t = performance.now();
+      for (const id of slice) await window.tm.browser.bookmarks.remove(id);
+      return performance.now() - t;
+    }, ids.slice(i, i + 500));
+  }
+  return ms;
+}
+
 async function runJob(page: Page, kind: 'dedup.apply' | 'dedup.undo', input: unknown) {
   // Started in one call and awaited by polling: a long job must not hit the protocol timeout of one evaluate.
   await page.evaluate(
@@ -155,16 +169,7 @@ export default defineSuite({
       const page = await ff.harness();
       const f = await folderItems(page, ['Keep', 'Loop copies', 'Apply copies']);
       ctx.log(`removing ${n} loose duplicates one by one…`);
-      // In slices: one evaluate call must stay under the protocol timeout on a loaded machine.
-      let loopMs = 0;
-      const loopIds = f['Loop copies'].items.map((i) => i.id);
-      for (let i = 0; i < loopIds.length; i += 500) {
-        loopMs += await page.evaluate(async (ids: string[]) => {
-          const t = performance.now();
-          for (const id of ids) await window.tm.browser.bookmarks.remove(id);
-          return performance.now() - t;
-        }, loopIds.slice(i, i + 500));
-      }
+      const loopMs = await removeLoop(page, f['Loop copies'].items.map((i) => i.id));
       ctx.log(`applying a plan of ${n} loose duplicates…`);
       const applied = await runJob(page, 'dedup.apply', loosePlan(f.Keep, f['Apply copies']));
       ctx.log(`apply phases (ms from start): ${applied.phases}`);
@@ -192,14 +197,7 @@ export default defineSuite({
       const f = await folderItems(page, ['Loop doubled', 'Apply doubled']);
       const loopIds = doubledPlan(f['Loop doubled']).removals.map((r) => r.id);
       ctx.log(`removing ${n} copies that sit next to their originals one by one…`);
-      let loopMs = 0;
-      for (let i = 0; i < loopIds.length; i += 500) {
-        loopMs += await page.evaluate(async (ids: string[]) => {
-          const t = performance.now();
-          for (const id of ids) await window.tm.browser.bookmarks.remove(id);
-          return performance.now() - t;
-        }, loopIds.slice(i, i + 500));
-      }
+      const loopMs = await removeLoop(page, loopIds);
       const applied = await runJob(page, 'dedup.apply', doubledPlan(f['Apply doubled']));
       if (applied.problems) throw new Error(`apply reported ${applied.problems} problems`);
       const left = (await folderItems(page, ['Apply doubled']))['Apply doubled'].items.length;

@@ -11,17 +11,30 @@ function wire(live: LiveIndex, browser: ReturnType<typeof createFakeBrowser>['br
   browser.history.onVisitRemoved.addListener((removed) => live.onVisitRemoved(removed));
 }
 
+/** The browser with a getTree that reads the tree at once but answers only after releaseTree(). */
+function withHeldGetTree(browser: ReturnType<typeof createFakeBrowser>['browser']) {
+  let releaseTree!: () => void;
+  const gate = new Promise<void>((r) => (releaseTree = r));
+  const realGetTree = browser.bookmarks.getTree.bind(browser.bookmarks);
+  const slow = Object.create(browser) as typeof browser;
+  Object.defineProperty(slow, 'bookmarks', {
+    value: {
+      ...browser.bookmarks,
+      getTree: async () => {
+        const tree = await realGetTree();
+        await gate;
+        return tree;
+      },
+    },
+  });
+  return { slow, releaseTree };
+}
+
 describe('LiveIndex', () => {
   it('regression: changes made while the index is loading are replayed after the load', async () => {
     const { browser } = createFakeBrowser();
     const early = await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Early bird', url: 'https://early.example/' });
-    let releaseTree!: () => void;
-    const gate = new Promise<void>((r) => (releaseTree = r));
-    const realGetTree = browser.bookmarks.getTree.bind(browser.bookmarks);
-    const slow = Object.create(browser) as typeof browser;
-    Object.defineProperty(slow, 'bookmarks', {
-      value: { ...browser.bookmarks, getTree: async () => { const tree = await realGetTree(); await gate; return tree; } },
-    });
+    const { slow, releaseTree } = withHeldGetTree(browser);
     const live = new LiveIndex(slow, noTags);
     wire(live, browser);
     const loading = live.ready();
@@ -102,13 +115,7 @@ describe('LiveIndex with a persisted snapshot', () => {
     const first = new LiveIndex(browser, noTags, snapshots);
     await first.ready();
     await first.saveNow();
-    let releaseTree!: () => void;
-    const gate = new Promise<void>((r) => (releaseTree = r));
-    const realGetTree = browser.bookmarks.getTree.bind(browser.bookmarks);
-    const slow = Object.create(browser) as typeof browser;
-    Object.defineProperty(slow, 'bookmarks', {
-      value: { ...browser.bookmarks, getTree: async () => { const tree = await realGetTree(); await gate; return tree; } },
-    });
+    const { slow, releaseTree } = withHeldGetTree(browser);
     const second = new LiveIndex(slow, noTags, snapshots);
     wire(second, browser);
     await second.ready(); // from the snapshot; the rebuild waits at the gate
@@ -146,13 +153,7 @@ describe('LiveIndex freshness and the rebuild behind a snapshot', () => {
     first.forget();
     expect(first.isFresh).toBe(false);
 
-    let releaseTree!: () => void;
-    const gate = new Promise<void>((r) => (releaseTree = r));
-    const realGetTree = browser.bookmarks.getTree.bind(browser.bookmarks);
-    const slow = Object.create(browser) as typeof browser;
-    Object.defineProperty(slow, 'bookmarks', {
-      value: { ...browser.bookmarks, getTree: async () => { const tree = await realGetTree(); await gate; return tree; } },
-    });
+    const { slow, releaseTree } = withHeldGetTree(browser);
     const second = new LiveIndex(slow, noTags, snapshots);
     expect((await second.ready()).source).toBe('snapshot');
     expect(second.isFresh).toBe(false); // the snapshot may miss what changed while the event page slept
