@@ -113,7 +113,12 @@ function removeFlag(props: CommonProps): boolean | undefined {
   return props.remove === true || props.removed === true ? true : undefined;
 }
 
-export class Bookmark {
+/**
+ * The classes behind Bookmark, Group and Separator. Code written for the SDK calls the constructors without `new`
+ * (`Bookmark({...})`), so the exported names are callable wrappers around these (see `callable` below); `instanceof`
+ * works with either. `remove` is declared, not initialized: a snapshot has no own `remove` key unless it is marked.
+ */
+class BookmarkItem {
   readonly type = 'bookmark' as const;
   id: string | undefined;
   group: GroupRef;
@@ -122,7 +127,7 @@ export class Bookmark {
   title: string;
   url: string;
   tags: Set<string>;
-  remove?: boolean;
+  declare remove?: boolean;
 
   constructor(props?: BookmarkProps) {
     const p = props ?? {};
@@ -133,14 +138,18 @@ export class Bookmark {
     this.title = checkTitle(p.title);
     this.url = checkUrl(p.url);
     this.tags = checkTags(p.tags);
-    const remove = removeFlag(p);
-    if (remove) this.remove = true;
+    if (removeFlag(p)) this.remove = true;
+  }
+
+  /** `String(bookmark)` is '[object Bookmark]', as in the SDK. */
+  get [Symbol.toStringTag](): string {
+    return 'Bookmark';
   }
 }
 
 let makingRoot = false;
 
-export class Group {
+class GroupItem {
   readonly type = 'group' as const;
   id: string | undefined;
   /** The parent group; null only for the four roots. */
@@ -148,7 +157,7 @@ export class Group {
   index: number;
   updated: number | undefined;
   title: string;
-  remove?: boolean;
+  declare remove?: boolean;
 
   constructor(props?: GroupProps) {
     const p = props ?? {};
@@ -157,18 +166,21 @@ export class Group {
     this.index = checkIndex(p.index);
     this.updated = checkUpdated(p.updated);
     this.title = checkTitle(p.title);
-    const remove = removeFlag(p);
-    if (remove) this.remove = true;
+    if (removeFlag(p)) this.remove = true;
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'Group';
   }
 }
 
-export class Separator {
+class SeparatorItem {
   readonly type = 'separator' as const;
   id: string | undefined;
   group: GroupRef;
   index: number;
   updated: number | undefined;
-  remove?: boolean;
+  declare remove?: boolean;
 
   constructor(props?: SeparatorProps) {
     const p = props ?? {};
@@ -176,10 +188,37 @@ export class Separator {
     this.group = checkGroup(p.group);
     this.index = checkIndex(p.index);
     this.updated = checkUpdated(p.updated);
-    const remove = removeFlag(p);
-    if (remove) this.remove = true;
+    if (removeFlag(p)) this.remove = true;
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'Separator';
   }
 }
+
+/** A constructor that also works as a plain call: `Bookmark(props)` is `new Bookmark(props)`. */
+export interface ItemConstructor<T, P> {
+  new (props?: P): T;
+  (props?: P): T;
+  readonly prototype: T;
+}
+
+/**
+ * Wraps a class so that calling it without `new` constructs it (the SDK's Class() allowed both). A Proxy keeps
+ * `instanceof`, `prototype` and `new` exactly the class's own; only the plain call is redirected.
+ */
+function callable<T, P>(cls: new (props?: P) => T): ItemConstructor<T, P> {
+  return new Proxy(cls, {
+    apply: (target, _this, args: [P?]) => new target(...args),
+  }) as unknown as ItemConstructor<T, P>;
+}
+
+export type Bookmark = BookmarkItem;
+export const Bookmark = callable<BookmarkItem, BookmarkProps>(BookmarkItem);
+export type Group = GroupItem;
+export const Group = callable<GroupItem, GroupProps>(GroupItem);
+export type Separator = SeparatorItem;
+export const Separator = callable<SeparatorItem, SeparatorProps>(SeparatorItem);
 
 export type Item = Bookmark | Group | Separator;
 
@@ -189,7 +228,7 @@ export type ItemInput = Item | ({ type: ItemType } & BookmarkProps) | GroupLike;
 function makeRoot(id: string, title: string, index: number): Group {
   makingRoot = true;
   try {
-    return Object.freeze(new Group({ id, title, index }));
+    return Object.freeze(new GroupItem({ id, title, index }));
   } finally {
     makingRoot = false;
   }
