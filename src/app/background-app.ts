@@ -99,7 +99,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   };
   const jobServer = createJobServer({ jobs, handlers: jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, dedupApply };
+  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

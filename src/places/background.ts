@@ -6,6 +6,7 @@
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
+import { createSerialQueue } from '../shared/serial-queue';
 import type { TagStore } from '../tags/tag-store';
 import { createPlacesApi } from './api';
 import { createClock, type Clock } from './clock';
@@ -25,8 +26,11 @@ export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, cl
     void clock.forget([id]);
   });
 
+  // One save request at a time, whoever sent it: a request's conflict check and its writes are never interleaved
+  // with another page's (no lost update, no false conflict).
+  const saves = createSerialQueue();
   const backend: PlacesBackend = {
-    save: (ops) => runSave(ops, { browser, tagStore, clock }),
+    save: (ops) => saves.run(() => runSave(ops, { browser, tagStore, clock })),
     search: (queries, options) => runSearch(queries, options, { browser, tagStore, clock }),
     historySearch: (queries, options) => runHistorySearch(queries, options, { browser, now }),
   };
@@ -48,6 +52,8 @@ export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, cl
     places: createPlacesApi(backend),
     backend,
     clock,
+    /** Save requests running or waiting for their turn (tests: proves a request is held back, not interleaved). */
+    saveRequestsPending: () => saves.pending,
     reset: () => clock.clear(),
   };
 }

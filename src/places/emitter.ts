@@ -10,6 +10,12 @@ export interface PlacesEvents<TData extends unknown[], TResult> {
   end: [results: TResult];
 }
 
+/** How the work behind an emitter reports: emit('data', ...), emit('error', reason, input), emit('end', results). */
+export type Emit<TData extends unknown[], TResult> = <K extends keyof PlacesEvents<TData, TResult>>(
+  event: K,
+  ...args: PlacesEvents<TData, TResult>[K]
+) => void;
+
 type Listener = (...args: any[]) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export class PlacesEmitter<TData extends unknown[], TResult> implements PromiseLike<TResult> {
@@ -21,8 +27,8 @@ export class PlacesEmitter<TData extends unknown[], TResult> implements PromiseL
   /**
    * @param run the work; it reports through `emit` and must end with emit('end', results).
    */
-  constructor(run: (emit: <K extends keyof PlacesEvents<TData, TResult>>(event: K, ...args: PlacesEvents<TData, TResult>[K]) => void) => Promise<void>) {
-    const emit = <K extends keyof PlacesEvents<TData, TResult>>(event: K, ...args: PlacesEvents<TData, TResult>[K]) => {
+  constructor(run: (emit: Emit<TData, TResult>) => Promise<void>) {
+    const emit: Emit<TData, TResult> = (event, ...args) => {
       if (this.outcome) return;
       if (event === 'error' && !this.firstError) this.firstError = args[0] as Error;
       for (const cb of [...(this.listeners.get(event) ?? [])]) {
