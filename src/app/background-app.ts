@@ -93,9 +93,10 @@ export function createBackgroundApp(deps: BackgroundDeps) {
       if (ctx.signal.aborted) throw new AppError('cancelled', 'The job was cancelled.');
       return { counted: n };
     },
-    ...dedupApply.jobs,
+    // Our bulk jobs are batches for Places events listeners (history-start-batch ... history-end-batch).
+    ...placesFeature.events.inBatch(dedupApply.jobs),
     ...dedupScan.jobs,
-    ...bookmarksHtml.jobs,
+    ...placesFeature.events.inBatch(bookmarksHtml.jobs),
   };
   const jobServer = createJobServer({ jobs, handlers: jobHandlers, extensionId, extensionOrigin });
 

@@ -7,13 +7,14 @@
  * indexes, and each reports its own data/end as if it ran alone.
  */
 import { createSerialQueue } from '../shared/serial-queue';
+import type { PlacesEvents } from './events';
 import { createHistorySearch } from './history';
 import { Bookmark, Group, MENU, MOBILE, Separator, TOOLBAR, UNSORTED, remove } from './items';
 import { createSave } from './save';
 import { createSearch } from './search';
 import type { PlacesBackend } from './wire';
 
-export function createPlacesApi(backend: PlacesBackend) {
+export function createPlacesApi(backend: PlacesBackend, events: PlacesEvents) {
   const writes = createSerialQueue();
   return {
     Bookmark,
@@ -27,6 +28,8 @@ export function createPlacesApi(backend: PlacesBackend) {
     remove,
     search: createSearch(backend),
     history: { search: createHistorySearch(backend) },
+    /** The SDK's sdk/places/events: every bookmark and history change, in order (events.ts). */
+    events,
   };
 }
 

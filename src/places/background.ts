@@ -1,7 +1,8 @@
 /**
  * The Places feature of the background: the change clock with its bookmarks listeners (registered synchronously,
- * while the feature is built), the engine as a direct PlacesBackend, the request handlers, and the same Places API
- * pages get, for other background features.
+ * while the feature is built), the engine as a direct PlacesBackend, the request handlers, the events hub (its
+ * listeners and its port for pages, registered while it is built), and the same Places API pages get, for other
+ * background features.
  */
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf } from '../messaging/define';
@@ -10,6 +11,7 @@ import { createSerialQueue } from '../shared/serial-queue';
 import type { TagStore } from '../tags/tag-store';
 import { createPlacesApi } from './api';
 import { createClock, type Clock } from './clock';
+import { PlacesEventHub } from './event-hub';
 import { runHistorySearch } from './history-engine';
 import type { placesProtocol } from './protocol';
 import { runSave } from './save-engine';
@@ -34,6 +36,14 @@ export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, cl
     search: (queries, options) => runSearch(queries, options, { browser, tagStore, clock }),
     historySearch: (queries, options) => runHistorySearch(queries, options, { browser, now }),
   };
+  const events = new PlacesEventHub({
+    browser,
+    tagStore,
+    clock,
+    saves,
+    extensionId: browser.runtime.id,
+    extensionOrigin: browser.runtime.getURL(''),
+  });
   const bootId = `${now()}-${Math.random().toString(36).slice(2)}`;
 
   const handlers: HandlersOf<typeof placesProtocol> = {
@@ -49,7 +59,9 @@ export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, cl
   return {
     handlers,
     /** The Places API for other background features (same as a page's, without messaging). */
-    places: createPlacesApi(backend),
+    places: createPlacesApi(backend, events),
+    /** The Places events hub: fans events out to pages; `inBatch` wraps our bulk jobs in history-start/end-batch. */
+    events,
     backend,
     clock,
     /** Save requests running or waiting for their turn (tests: proves a request is held back, not interleaved). */
