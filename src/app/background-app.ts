@@ -34,6 +34,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   features.push(placesFeature, tagsFeature);
   const searchFeature = createSearchFeature(deps, tagStore);
   features.push(searchFeature);
+  placesFeature.useSearchIndex(searchFeature.live);
   // Starts crash recovery of an unfinished cleanup without awaiting it (listeners stay top-level).
   const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore });
   features.push(dedupApply);

@@ -8,10 +8,12 @@ import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import { createSerialQueue } from '../shared/serial-queue';
+import type { LiveIndex } from '../search/live-index';
 import type { TagStore } from '../tags/tag-store';
 import { createPlacesApi } from './api';
 import { createClock, type Clock } from './clock';
 import { PlacesEventHub } from './event-hub';
+import { createIndexSearch, type IndexSearch } from './index-search';
 import { runHistorySearch } from './history-engine';
 import type { placesProtocol } from './protocol';
 import { runSave } from './save-engine';
@@ -31,9 +33,16 @@ export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, cl
   // One save request at a time, whoever sent it: a request's conflict check and its writes are never interleaved
   // with another page's (no lost update, no false conflict).
   const saves = createSerialQueue();
+  // search(): from the in-memory search index once it is fresh (useSearchIndex), from Firefox before.
+  let indexSearch: IndexSearch | null = null;
+  let liveIndex: LiveIndex | null = null;
+  const searchDeps = { browser, tagStore, clock };
   const backend: PlacesBackend = {
     save: (ops) => saves.run(() => runSave(ops, { browser, tagStore, clock })),
-    search: (queries, options) => runSearch(queries, options, { browser, tagStore, clock }),
+    search: async (queries, options) => {
+      const fromIndex = indexSearch ? await indexSearch(queries, options) : null;
+      return fromIndex ? { ...fromIndex, source: 'index' } : { ...(await runSearch(queries, options, searchDeps)), source: 'firefox' };
+    },
     historySearch: (queries, options) => runHistorySearch(queries, options, { browser, now }),
   };
   const events = new PlacesEventHub({
@@ -64,6 +73,13 @@ export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, cl
     events,
     backend,
     clock,
+    /** Lets search() answer from the search feature's live index (joined in src/app/background-app.ts). */
+    useSearchIndex(live: LiveIndex) {
+      liveIndex = live;
+      indexSearch = createIndexSearch(live, searchDeps);
+    },
+    /** The live index search() answers from, once fresh (tests). */
+    searchIndex: () => liveIndex,
     /** Save requests running or waiting for their turn (tests: proves a request is held back, not interleaved). */
     saveRequestsPending: () => saves.pending,
     reset: () => clock.clear(),

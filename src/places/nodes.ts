@@ -22,8 +22,8 @@ export interface DescribeDeps {
   knownTags?: Map<string, string[]>;
   /** Clock values already known (just written), by item id. */
   knownUpdated?: Map<string, number>;
-  /** Nodes already at hand (a whole tree), by id, to find ancestors without asking Firefox. */
-  knownNodes?: Map<string, BookmarkNode>;
+  /** Nodes already at hand (a whole tree, the in-memory mirror), by id, to find ancestors without asking Firefox. */
+  knownNode?: (id: string) => BookmarkNode | undefined;
 }
 
 export function toWire(node: BookmarkNode, updated: number, tags: string[] | undefined): WireNode {
@@ -39,7 +39,7 @@ export function toWire(node: BookmarkNode, updated: number, tags: string[] | und
 }
 
 export async function describeNodes(nodes: readonly BookmarkNode[], deps: DescribeDeps): Promise<{ items: WireNode[]; groups: WireNode[] }> {
-  const { browser, tagStore, clock, knownTags = new Map(), knownUpdated = new Map(), knownNodes } = deps;
+  const { browser, tagStore, clock, knownTags = new Map(), knownUpdated = new Map(), knownNode } = deps;
 
   const tags = new Map(knownTags);
   const needTags = nodes.filter((n) => itemType(n) === 'bookmark' && !tags.has(n.id) && n.url);
@@ -54,7 +54,7 @@ export async function describeNodes(nodes: readonly BookmarkNode[], deps: Descri
     const missing: string[] = [];
     for (const id of pending) {
       if (ancestors.has(id)) continue;
-      const known = knownNodes?.get(id);
+      const known = knownNode?.(id);
       if (known) ancestors.set(id, known);
       else missing.push(id);
     }

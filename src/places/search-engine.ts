@@ -18,12 +18,14 @@ export interface SearchDeps {
   clock: Clock;
 }
 
-interface Entry {
+export interface Entry {
   node: BookmarkNode;
   /** Position in depth-first tree order. */
   order: number;
   /** Ids of every ancestor. */
   ancestors: readonly string[];
+  /** Title, url and tags, lower-cased: what query words are looked for in (filled on first use). */
+  text?: string;
 }
 
 export function splitWords(text: string): string[] {
@@ -42,12 +44,12 @@ export function urlMatcher(pattern: string): UrlMatcher {
   }
 }
 
-interface CompiledQuery {
+export interface CompiledQuery {
   groupOnly: boolean;
   test(entry: Entry, tags: readonly string[]): boolean;
 }
 
-function compileQuery(q: WireQuery): CompiledQuery {
+export function compileQuery(q: WireQuery): CompiledQuery {
   const words = q.query !== undefined ? splitWords(q.query) : [];
   const tagKeys = (q.tags ?? []).map(tagKey).filter((t) => t !== '');
   const matchUrl = q.url !== undefined ? urlMatcher(q.url) : null;
@@ -55,7 +57,8 @@ function compileQuery(q: WireQuery): CompiledQuery {
   const groupOnly = group !== undefined && q.query === undefined && q.tags === undefined && q.url === undefined;
   return {
     groupOnly,
-    test({ node, ancestors }, tags) {
+    test(entry, tags) {
+      const { node, ancestors } = entry;
       if (group !== undefined && !ancestors.includes(group)) return false;
       if (groupOnly) return true;
       if (itemType(node) !== 'bookmark') return false;
@@ -66,7 +69,7 @@ function compileQuery(q: WireQuery): CompiledQuery {
         if (!tagKeys.every((t) => have.has(t))) return false;
       }
       if (words.length) {
-        const haystack = [node.title ?? '', url, ...tags].join('\n').toLowerCase();
+        const haystack = (entry.text ??= [node.title ?? '', url, ...tags].join('\n').toLowerCase());
         if (!words.every((w) => haystack.includes(w))) return false;
       }
       return true;
@@ -121,34 +124,93 @@ async function wordCandidates(queries: readonly WireQuery[], { browser, tagStore
   for (const anchor of new Set(anchors)) {
     for (const node of await browser.bookmarks.search(anchor)) if (itemType(node) === 'bookmark') byId.set(node.id, node);
   }
-  // Stable, deterministic order for ties in dateAdded: by folder, then position.
-  return [...byId.values()].sort((a, b) => (a.parentId ?? '').localeCompare(b.parentId ?? '') || (a.index ?? 0) - (b.index ?? 0));
+  return [...byId.values()];
 }
 
-export async function runSearch(queries: readonly WireQuery[], options: WireSearchOptions, deps: SearchDeps): Promise<SearchReply> {
-  const { browser, tagStore, clock } = deps;
+/**
+ * The candidates of a word search as entries in tree order (what getTree's depth-first walk would give), so that
+ * results added in the same ms keep tree order on this path too. Reads the candidates' ancestors (one get per
+ * folder not yet known), which the snapshots need anyway.
+ */
+async function inTreeOrder(nodes: readonly BookmarkNode[], browser: Browser): Promise<{ entries: Entry[]; known: Map<string, BookmarkNode> }> {
+  const known = new Map<string, BookmarkNode>();
+  let missing = [...new Set(nodes.map((n) => n.parentId).filter((p): p is string => p !== undefined && p !== ROOT_ID))];
+  while (missing.length) {
+    const fetched = await Promise.all(missing.map((id) => browser.bookmarks.get(id).then((r) => r[0], () => undefined)));
+    for (const node of fetched) if (node) known.set(node.id, node);
+    missing = [...new Set(fetched.map((n) => n?.parentId).filter((p): p is string => p !== undefined && p !== ROOT_ID && !known.has(p)))];
+  }
+  const path = new Map<string, number[]>();
+  const pathOf = (node: BookmarkNode): number[] => {
+    const cached = path.get(node.id);
+    if (cached) return cached;
+    const parent = node.parentId === undefined ? undefined : known.get(node.parentId);
+    const own = [...(parent ? pathOf(parent) : []), node.index ?? 0];
+    path.set(node.id, own);
+    return own;
+  };
+  const compare = (a: number[], b: number[]) => {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+    return a.length - b.length;
+  };
+  const sorted = [...nodes].sort((a, b) => compare(pathOf(a), pathOf(b)));
+  return { entries: sorted.map((node, order) => ({ node, order, ancestors: [] })), known };
+}
+
+export function checkQueries(queries: readonly WireQuery[]): void {
   for (const q of queries) if (q.group !== undefined && q.group === ROOT_ID) throw new AppError('invalid-input', 'Search inside a root group, not the hidden root.');
+}
+
+/** Whether the matching needs every candidate's tags (tag and word queries, and the clock of lastModified). */
+export function needsTags(queries: readonly WireQuery[], options: WireSearchOptions): boolean {
+  return options.sort === 'lastModified' || queries.some((q) => q.tags !== undefined || q.query !== undefined);
+}
+
+/**
+ * search() answered from Firefox: the whole tree (getTree) or, for word queries, Firefox's word search. This is
+ * the path before the in-memory index is fresh (index-search.ts), and the reference the index path is tested
+ * against.
+ */
+export async function runSearch(queries: readonly WireQuery[], options: WireSearchOptions, deps: SearchDeps): Promise<SearchReply> {
+  const { browser, tagStore } = deps;
+  checkQueries(queries);
   const compiled = queries.map(compileQuery);
 
   let entries: Entry[];
   let knownNodes: Map<string, BookmarkNode> | undefined;
-  const tagsByUrl = new Map<string, string[]>();
+  let tagsByUrl: Map<string, string[]> | null = null;
   const candidates = await wordCandidates(queries, deps);
   if (candidates) {
-    entries = candidates.map((node, order) => ({ node, order, ancestors: [] }));
+    ({ entries, known: knownNodes } = await inTreeOrder(candidates, browser));
     const urls = candidates.map((n) => n.url).filter((u): u is string => !!u);
-    for (const [url, tags] of await tagStore.getTagsForUrls(urls)) tagsByUrl.set(url, tags);
+    tagsByUrl = await tagStore.getTagsForUrls(urls);
   } else {
     const [tree] = await browser.bookmarks.getTree();
     entries = flatten(tree);
     knownNodes = new Map(entries.map((e) => [e.node.id, e.node]));
-    if (queries.some((q) => q.tags !== undefined || q.query !== undefined)) {
-      for (const { url, tags } of await tagStore.all()) tagsByUrl.set(url, tags);
-    }
+    if (needsTags(queries, options)) tagsByUrl = new Map((await tagStore.all()).map(({ url, tags }) => [url, tags]));
   }
-  const tagsOf = (e: Entry) => (e.node.url ? (tagsByUrl.get(e.node.url) ?? []) : []);
+  const tags = tagsByUrl;
+  const tagsOf = tags ? (e: Entry) => (e.node.url ? (tags.get(e.node.url) ?? []) : []) : null;
+  return finishSearch(entries, compiled, options, deps, tagsOf, (id) => knownNodes?.get(id));
+}
 
-  let found = entries.filter((e) => !isRootId(e.node.id) && compiled.some((c) => c.test(e, tagsOf(e))));
+/**
+ * What both paths share once they have the entries in tree order: the matching (queries OR'd), the order (creation
+ * order, a group listing in tree order, or `sort`), `count`, and the snapshots' data.
+ * @param tagsOf each entry's tags, when the caller has them at hand (null: read for the results only).
+ */
+export async function finishSearch(
+  entries: readonly Entry[],
+  compiled: readonly CompiledQuery[],
+  options: WireSearchOptions,
+  deps: SearchDeps,
+  tagsOf: ((e: Entry) => readonly string[]) | null,
+  knownNode: (id: string) => BookmarkNode | undefined,
+): Promise<SearchReply> {
+  const { browser, tagStore, clock } = deps;
+  const tagsFor = tagsOf ?? (() => []);
+  let found = entries.filter((e) => !isRootId(e.node.id) && compiled.some((c) => c.test(e, tagsFor(e))));
   const allGroupOnly = compiled.every((c) => c.groupOnly);
   const sort = isSortKey(options.sort) ? options.sort : undefined;
 
@@ -161,7 +223,7 @@ export async function runSearch(queries: readonly WireQuery[], options: WireSear
     else if (sort === 'url') key = (e) => e.node.url ?? '';
     else if (sort === 'dateAdded') key = (e) => e.node.dateAdded ?? 0;
     else if (sort === 'lastModified') {
-      const updated = await clock.observe(found.map((e) => ({ node: e.node, tags: tagsOf(e) })));
+      const updated = await clock.observe(found.map((e) => ({ node: e.node, tags: tagsFor(e) })));
       key = (e) => updated.get(e.node.id) ?? 0;
     } else {
       const stats = await historyStats(browser);
@@ -182,10 +244,10 @@ export async function runSearch(queries: readonly WireQuery[], options: WireSear
   if (options.count) found = found.slice(0, options.count);
 
   const knownTags = new Map<string, string[]>();
-  if (tagsByUrl.size) for (const e of found) if (e.node.url) knownTags.set(e.node.id, tagsOf(e));
+  if (tagsOf) for (const e of found) if (e.node.url && itemType(e.node) === 'bookmark') knownTags.set(e.node.id, [...tagsOf(e)]);
   return describeNodes(
     found.map((e) => stripChildren(e.node)),
-    { browser, tagStore, clock, knownTags, knownNodes },
+    { browser, tagStore, clock, knownTags, knownNode },
   );
 }
 

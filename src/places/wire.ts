@@ -70,6 +70,8 @@ export interface WireSearchOptions {
 export interface SearchReply {
   items: WireNode[];
   groups: WireNode[];
+  /** Which path answered: the in-memory index, or Firefox (before the index is fresh). Same results either way. */
+  source?: 'index' | 'firefox';
 }
 
 export interface WireHistoryQuery {

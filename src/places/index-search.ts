@@ -1,0 +1,84 @@
+/**
+ * search() answered from the in-memory index the popup already keeps (src/search/live-index.ts): its mirror of
+ * the tree (titles, urls, kinds, dates), each node's position among its siblings (sibling-order.ts) and the tags of
+ * every URL. No Firefox call for the matching; the snapshots' clock comes from the Places clock as on the Firefox
+ * path, and 'date' / 'visitCount' sorts still read history from Firefox.
+ *
+ * The semantics are the Firefox path's own (search-engine.ts: compileQuery and finishSearch are shared), and the
+ * mirror is walked in getTree's order, so both paths give the same results (tests/unit/places/index-search.test.ts
+ * checks that on random trees and queries). The index stands in for Firefox only while `positionsExact`: built from
+ * Firefox and kept current by events since, every position event matching. Otherwise the caller asks Firefox (and
+ * the index is loaded or re-read behind it).
+ */
+import { ROOT_ID, type BookmarkNode } from '../platform/browser';
+import type { MirrorNode } from '../search/bookmark-tree';
+import type { LiveIndex } from '../search/live-index';
+import { checkQueries, compileQuery, finishSearch, type Entry, type SearchDeps } from './search-engine';
+import type { SearchReply, WireQuery, WireSearchOptions } from './wire';
+
+interface TreeView {
+  version: number;
+  /** Every node below the hidden root, depth-first in sibling order (as getTree's walk). */
+  entries: Entry[];
+  byId: Map<string, BookmarkNode>;
+}
+
+function toNode(m: MirrorNode, index: number): BookmarkNode {
+  const node: BookmarkNode = { id: m.id, parentId: m.parentId, index, title: m.title, dateAdded: m.dateAdded, type: m.kind };
+  if (m.kind !== 'folder') node.url = m.url;
+  return node;
+}
+
+/** The tree as entries, or null when the mirror and the order disagree (then the index cannot stand in). */
+function buildView(live: LiveIndex): TreeView | null {
+  const { tree, order } = live;
+  const entries: Entry[] = [];
+  const byId = new Map<string, BookmarkNode>();
+  const stack: { parentId: string; ancestors: readonly string[]; at: number; children: readonly string[] }[] = [
+    { parentId: ROOT_ID, ancestors: [ROOT_ID], at: 0, children: order.childrenOf(ROOT_ID) },
+  ];
+  while (stack.length) {
+    const top = stack[stack.length - 1]!;
+    if (top.at === top.children.length) {
+      stack.pop();
+      continue;
+    }
+    const id = top.children[top.at++]!;
+    const mirror = tree.get(id);
+    const index = order.positionOf(id);
+    if (!mirror || index === undefined || mirror.parentId !== top.parentId) return null;
+    const node = toNode(mirror, index);
+    entries.push({ node, order: entries.length, ancestors: top.ancestors });
+    byId.set(id, node);
+    // Children of a bookmark are invisible to getTree (Firefox accepts a bookmark as a parent): not walked.
+    if (mirror.kind === 'folder') stack.push({ parentId: id, ancestors: [...top.ancestors, id], at: 0, children: order.childrenOf(id) });
+  }
+  return { version: live.version, entries, byId };
+}
+
+export type IndexSearch = (queries: readonly WireQuery[], options: WireSearchOptions) => Promise<SearchReply | null>;
+
+export function createIndexSearch(live: LiveIndex, deps: SearchDeps): IndexSearch {
+  let view: TreeView | null = null;
+  return async (queries, options) => {
+    if (!live.positionsExact) {
+      // Not fresh yet, or an event the order could not follow: load or re-read it behind this search.
+      if (!live.isLoaded) live.ready().catch((error: unknown) => console.error('Tidymarks: the search index could not load', error));
+      else live.resyncPositions();
+      return null;
+    }
+    checkQueries(queries);
+    const compiled = queries.map(compileQuery);
+    if (!view || view.version !== live.version) {
+      view = buildView(live);
+      if (!view) {
+        live.order.invalidate();
+        live.resyncPositions();
+        return null;
+      }
+    }
+    const { byId, entries } = view;
+    const index = live.index;
+    return finishSearch(entries, compiled, options, deps, (e) => (e.node.url !== undefined && e.node.type === 'bookmark' ? index.tagsOf(e.node.url) : []), (id) => byId.get(id));
+  };
+}
