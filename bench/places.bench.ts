@@ -4,7 +4,12 @@
  *  - places.save.1k.overheadRatio: one save() of 1,000 new bookmarks / a sequential bookmarks.create loop of the
  *    same items (median of per-round ratios, alternating which goes first). Bar: at most 1.15.
  *  - places.search.10k.ms and .ratioToNative: a one-word query over 10,000 bookmarks with tags, beside
- *    browser.bookmarks.search for the same word.
+ *    browser.bookmarks.search for the same word (same rounds, native first in even rounds, facade first in odd).
+ *    Bar: at most 0.5.
+ *  - places.search.10k.tagWord.ms: a word that is also a tag. Bar: at most 20 ms. Its first search, which gives
+ *    every result its `updated` clock (stored once per item), is the row places.search.10k.tagWord.firstMs.
+ * Both searches run once the search index is fresh (search() answers from it then; before, from Firefox): the
+ * warm-up repeats a search until the reply says it came from the index, as it does once the popup has been used.
  */
 import { defineSuite } from './lib/types';
 import { flatFolder, seedHtml } from './lib/seed-html';
@@ -69,6 +74,30 @@ export default defineSuite({
     );
 
     ctx.log(`save rounds (ms): native ${save.native.map((x) => Math.round(x)).join(', ')}; save() ${save.facade.map((x) => Math.round(x)).join(', ')}`);
+    ctx.log('search: waiting until search() answers from the index');
+    const warmUp = await page.evaluate(async () => {
+      const { client } = window.tm;
+      const started = performance.now();
+      let tries = 0;
+      for (;;) {
+        tries++;
+        const reply = await client.call('places.search', { queries: [{ query: 'tutorial' }], options: {} });
+        if (reply.source === 'index') return { tries, ms: performance.now() - started };
+        if (performance.now() - started > 120_000) throw new Error('search() never answered from the index');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    });
+    ctx.log(`index fresh after ${Math.round(warmUp.ms)} ms (${warmUp.tries} searches)`);
+    // The first search that returns an item gives it its `updated` clock, stored in IndexedDB (once per item): that
+    // first search of the tag word is its own row; the rounds measure searches of items the clock knows.
+    const firstTagWord = await page.evaluate(async () => {
+      const t = performance.now();
+      await window.tm.places.search({ query: 'recipes' });
+      const ms = performance.now() - t;
+      // Let the event page store those clock records before the measured rounds.
+      await new Promise((r) => setTimeout(r, 1000));
+      return ms;
+    });
     ctx.log('search: a one-word query, page-side API vs browser.bookmarks.search');
     const search = await page.evaluate(async () => {
       const { browser, places } = window.tm;
@@ -78,14 +107,18 @@ export default defineSuite({
       let facadeCount = 0;
       let nativeCount = 0;
       for (let i = 0; i < 7; i++) {
-        let t = performance.now();
-        nativeCount = (await browser.bookmarks.search(word)).length;
-        native.push(performance.now() - t);
-        t = performance.now();
-        facadeCount = (await places.search({ query: word })).length;
-        facade.push(performance.now() - t);
+        for (const kind of i % 2 === 0 ? ['native', 'facade'] : ['facade', 'native']) {
+          const t = performance.now();
+          if (kind === 'native') {
+            nativeCount = (await browser.bookmarks.search(word)).length;
+            native.push(performance.now() - t);
+          } else {
+            facadeCount = (await places.search({ query: word })).length;
+            facade.push(performance.now() - t);
+          }
+        }
       }
-      // A word that is also a tag name cannot be narrowed by Firefox's word search: the whole tree is read.
+      // A word that is also a tag name: Firefox's word search cannot narrow it (the Firefox path reads the tree).
       const tagWord: number[] = [];
       let tagWordCount = 0;
       for (let i = 0; i < 5; i++) {
@@ -104,6 +137,8 @@ export default defineSuite({
     const saveRatio = median(save.facade.map((f, i) => f / save.native[i]));
     const searchMs = median(search.facade);
     const nativeMs = median(search.native);
+    const searchRatio = median(search.facade.map((f, i) => f / search.native[i]));
+    ctx.log(`search rounds (ms): native ${search.native.map((x) => Math.round(x)).join(', ')}; search() ${search.facade.map((x) => Math.round(x)).join(', ')}; tag word ${search.tagWord.map((x) => Math.round(x)).join(', ')}`);
     return [
       {
         id: 'places.save.1k.overheadRatio',
@@ -118,21 +153,30 @@ export default defineSuite({
         value: round(searchMs),
         unit: 'ms',
         better: 'lower',
-        note: `search({query: 'tutorial'}) through the page-side API over ${size} tagged bookmarks, median of 7 (${search.facadeCount} results)`,
+        note: `search({query: 'tutorial'}) through the page-side API over ${size} tagged bookmarks, answered from the search index, median of 7 (${search.facadeCount} results)`,
       },
       {
         id: 'places.search.10k.ratioToNative',
-        value: round(searchMs / nativeMs, 2),
+        value: round(searchRatio, 2),
         unit: 'x',
         better: 'lower',
-        note: `vs browser.bookmarks.search('tutorial') in the same run: median ${round(nativeMs)} ms (${search.nativeCount} results)`,
+        bar: { max: 0.5 },
+        note: `search() / browser.bookmarks.search('tutorial') in the same round, median of 7 per-round ratios (native median ${round(nativeMs)} ms, ${search.nativeCount} results)`,
+      },
+      {
+        id: 'places.search.10k.tagWord.firstMs',
+        value: round(firstTagWord),
+        unit: 'ms',
+        better: 'lower',
+        note: `the first search({query: 'recipes'}) after the index is fresh: its ${search.tagWordCount} results get their updated clock, stored in IndexedDB (once per item)`,
       },
       {
         id: 'places.search.10k.tagWord.ms',
         value: round(median(search.tagWord)),
         unit: 'ms',
         better: 'lower',
-        note: `search({query: 'recipes'}), a word that is also a tag (whole-tree path), over ${size} tagged bookmarks, median of 5 (${search.tagWordCount} results)`,
+        bar: { max: 20 },
+        note: `search({query: 'recipes'}), a word that is also a tag, over ${size} tagged bookmarks, answered from the search index, median of 5 (${search.tagWordCount} results)`,
       },
     ];
   },

@@ -18,7 +18,7 @@ import { runHistorySearch } from './history-engine';
 import type { placesProtocol } from './protocol';
 import { runSave } from './save-engine';
 import { runSearch } from './search-engine';
-import type { PlacesBackend } from './wire';
+import { encodeSearchReply, type PlacesBackend } from './wire';
 
 export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, clock: Clock = createClock({ browser: deps.browser, tagStore, now: deps.now })) {
   const { browser, now } = deps;
@@ -57,7 +57,7 @@ export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, cl
 
   const handlers: HandlersOf<typeof placesProtocol> = {
     'places.save': ({ ops }) => backend.save(ops),
-    'places.search': ({ queries, options }) => backend.search(queries, options),
+    'places.search': async ({ queries, options }) => encodeSearchReply(await backend.search(queries, options)),
     'places.history.search': ({ queries, options }) => backend.historySearch(queries, options),
     'test.places.bootId': () => {
       if (!deps.testBuild) throw new AppError('forbidden', 'test.places.bootId exists only in test builds.');

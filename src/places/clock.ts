@@ -43,6 +43,8 @@ export function fingerprint(node: Fingerprinted, tags: readonly string[] = []): 
 export interface ObservedNode {
   node: Fingerprinted;
   tags?: readonly string[];
+  /** fingerprint(node, tags), when the caller has it already (the search index keeps it per node). */
+  fingerprint?: string;
 }
 
 export interface Clock {
@@ -99,9 +101,9 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
 
   async function withTags(nodes: readonly ObservedNode[]): Promise<ObservedNode[]> {
     const missing = nodes.filter((n) => n.tags === undefined && n.node.url).map((n) => n.node.url!);
-    if (!missing.length) return nodes.map((n) => ({ node: n.node, tags: n.tags ?? [] }));
+    if (!missing.length) return nodes.map((n) => ({ node: n.node, tags: n.tags ?? [], fingerprint: n.fingerprint }));
     const tags = await tagStore.getTagsForUrls(missing);
-    return nodes.map((n) => ({ node: n.node, tags: n.tags ?? (n.node.url ? (tags.get(n.node.url) ?? []) : []) }));
+    return nodes.map((n) => ({ node: n.node, tags: n.tags ?? (n.node.url ? (tags.get(n.node.url) ?? []) : []), fingerprint: n.fingerprint }));
   }
 
   /**
@@ -174,12 +176,13 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
     async observe(nodes) {
       if (!nodes.length) return new Map();
       await flush();
-      const full = await withTags(nodes);
+      // Callers that know every fingerprint (the search index) need no tag lookup.
+      const full = nodes.every((n) => n.fingerprint !== undefined) ? nodes : await withTags(nodes);
       const map = await loaded();
       const out = new Map<string, number>();
       const changed: ClockRecord[] = [];
-      for (const { node, tags } of full) {
-        const fp = fingerprint(node, tags);
+      for (const { node, tags, fingerprint: known } of full) {
+        const fp = known ?? fingerprint(node, tags);
         const rec = map.get(node.id);
         if (rec && rec.fingerprint === fp) {
           out.set(node.id, rec.updated);

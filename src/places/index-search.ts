@@ -79,6 +79,6 @@ export function createIndexSearch(live: LiveIndex, deps: SearchDeps): IndexSearc
     }
     const { byId, entries } = view;
     const index = live.index;
-    return finishSearch(entries, compiled, options, deps, (e) => (e.node.url !== undefined && e.node.type === 'bookmark' ? index.tagsOf(e.node.url) : []), (id) => byId.get(id));
+    return finishSearch(entries, compiled, options, deps, (e) => (e.node.url !== undefined && e.node.type === 'bookmark' ? index.tagsOf(e.node.url) : []), (id) => byId.get(id), true);
   };
 }

@@ -22,6 +22,8 @@ export interface DescribeDeps {
   knownTags?: Map<string, string[]>;
   /** Clock values already known (just written), by item id. */
   knownUpdated?: Map<string, number>;
+  /** Fingerprints (clock.ts) already at hand, by item id. */
+  knownFingerprints?: Map<string, string>;
   /** Nodes already at hand (a whole tree, the in-memory mirror), by id, to find ancestors without asking Firefox. */
   knownNode?: (id: string) => BookmarkNode | undefined;
 }
@@ -39,7 +41,7 @@ export function toWire(node: BookmarkNode, updated: number, tags: string[] | und
 }
 
 export async function describeNodes(nodes: readonly BookmarkNode[], deps: DescribeDeps): Promise<{ items: WireNode[]; groups: WireNode[] }> {
-  const { browser, tagStore, clock, knownTags = new Map(), knownUpdated = new Map(), knownNode } = deps;
+  const { browser, tagStore, clock, knownTags = new Map(), knownUpdated = new Map(), knownNode, knownFingerprints } = deps;
 
   const tags = new Map(knownTags);
   const needTags = nodes.filter((n) => itemType(n) === 'bookmark' && !tags.has(n.id) && n.url);
@@ -73,7 +75,7 @@ export async function describeNodes(nodes: readonly BookmarkNode[], deps: Descri
 
   const toObserve = [...nodes.filter((n) => !knownUpdated.has(n.id)), ...[...ancestors.values()].filter((n) => !knownUpdated.has(n.id))];
   const observed = toObserve.length
-    ? await clock.observe(toObserve.map((node) => ({ node, tags: tags.get(node.id) ?? [] })))
+    ? await clock.observe(toObserve.map((node) => ({ node, tags: tags.get(node.id) ?? [], fingerprint: knownFingerprints?.get(node.id) })))
     : new Map<string, number>();
   const updatedOf = (id: string) => knownUpdated.get(id) ?? observed.get(id) ?? 0;
 

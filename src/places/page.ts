@@ -6,12 +6,12 @@
 import type { Client } from '../messaging/client';
 import { createPlacesApi, type PlacesApi } from './api';
 import { PagePlacesEvents, type PageEventsOptions } from './events-page';
-import type { PlacesBackend } from './wire';
+import { decodeSearchReply, type PlacesBackend } from './wire';
 
 export function messagingBackend(client: Client): PlacesBackend {
   return {
     save: (ops) => client.call('places.save', { ops }),
-    search: (queries, options) => client.call('places.search', { queries, options }),
+    search: async (queries, options) => decodeSearchReply(await client.call('places.search', { queries, options })),
     historySearch: (queries, options) => client.call('places.history.search', { queries, options }),
   };
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { request, type RequestDef } from '../messaging/define';
-import { MAX_OPS_PER_REQUEST, type HistoryEntry, type SaveReply, type SearchReply } from './wire';
+import { MAX_OPS_PER_REQUEST, type EncodedSearchReply, type HistoryEntry, type SaveReply } from './wire';
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
@@ -52,7 +52,8 @@ export const placesProtocol = {
   'places.save': request<SaveReply>()(
     v.strictObject({ ops: v.pipe(v.array(saveOp), v.minLength(1), v.maxLength(MAX_OPS_PER_REQUEST)) }),
   ),
-  'places.search': request<SearchReply>()(
+  /** The reply's items and groups travel as one JSON string (wire.ts: EncodedSearchReply). */
+  'places.search': request<EncodedSearchReply>()(
     v.strictObject({ queries: v.pipe(v.array(query), v.minLength(1), v.maxLength(100)), options: searchOptions }),
   ),
   'places.history.search': request<HistoryEntry[]>()(

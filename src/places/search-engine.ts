@@ -7,7 +7,7 @@ import { AppError } from '../messaging/errors';
 import { isRootId, ROOT_ID, type Browser, type BookmarkNode } from '../platform/browser';
 import { tagKey } from '../tags/tag-name';
 import type { TagStore } from '../tags/tag-store';
-import type { Clock } from './clock';
+import { fingerprint, type Clock } from './clock';
 import { describeNodes, itemType } from './nodes';
 import { compileUrlPattern, UrlPatternError, type UrlMatcher } from './url-pattern';
 import { SORTS, type SearchReply, type SortKey, type WireQuery, type WireSearchOptions } from './wire';
@@ -26,6 +26,8 @@ export interface Entry {
   ancestors: readonly string[];
   /** Title, url and tags, lower-cased: what query words are looked for in (filled on first use). */
   text?: string;
+  /** The clock's fingerprint of the node with its tags (index entries fill it on first use; they change with it). */
+  fingerprint?: string;
 }
 
 export function splitWords(text: string): string[] {
@@ -207,6 +209,8 @@ export async function finishSearch(
   deps: SearchDeps,
   tagsOf: ((e: Entry) => readonly string[]) | null,
   knownNode: (id: string) => BookmarkNode | undefined,
+  /** The index path keeps entries across searches: their fingerprints are computed once and reused. */
+  cacheFingerprints = false,
 ): Promise<SearchReply> {
   const { browser, tagStore, clock } = deps;
   const tagsFor = tagsOf ?? (() => []);
@@ -223,7 +227,7 @@ export async function finishSearch(
     else if (sort === 'url') key = (e) => e.node.url ?? '';
     else if (sort === 'dateAdded') key = (e) => e.node.dateAdded ?? 0;
     else if (sort === 'lastModified') {
-      const updated = await clock.observe(found.map((e) => ({ node: e.node, tags: tagsFor(e) })));
+      const updated = await clock.observe(found.map((e) => ({ node: e.node, tags: tagsFor(e), fingerprint: cacheFingerprints ? fingerprintOf(e, tagsFor(e)) : undefined })));
       key = (e) => updated.get(e.node.id) ?? 0;
     } else {
       const stats = await historyStats(browser);
@@ -244,11 +248,17 @@ export async function finishSearch(
   if (options.count) found = found.slice(0, options.count);
 
   const knownTags = new Map<string, string[]>();
-  if (tagsOf) for (const e of found) if (e.node.url && itemType(e.node) === 'bookmark') knownTags.set(e.node.id, [...tagsOf(e)]);
+  // The lists are only read from here on (into the reply), so they are not copied.
+  if (tagsOf) for (const e of found) if (e.node.url && itemType(e.node) === 'bookmark') knownTags.set(e.node.id, tagsOf(e) as string[]);
+  const knownFingerprints = cacheFingerprints ? new Map(found.map((e) => [e.node.id, fingerprintOf(e, tagsFor(e))])) : undefined;
   return describeNodes(
     found.map((e) => stripChildren(e.node)),
-    { browser, tagStore, clock, knownTags, knownNode },
+    { browser, tagStore, clock, knownTags, knownNode, knownFingerprints },
   );
+}
+
+function fingerprintOf(entry: Entry, tags: readonly string[]): string {
+  return (entry.fingerprint ??= fingerprint(entry.node, itemType(entry.node) === 'bookmark' ? tags : []));
 }
 
 function stripChildren(node: BookmarkNode): BookmarkNode {

@@ -12,7 +12,7 @@ import { createClient } from '../../../src/messaging/client';
 import { Bookmark, Group, remove } from '../../../src/places';
 import { createPagePlaces } from '../../../src/places/page';
 import { runSearch } from '../../../src/places/search-engine';
-import type { WireQuery, WireSearchOptions } from '../../../src/places/wire';
+import { decodeSearchReply, type WireQuery, type WireSearchOptions } from '../../../src/places/wire';
 import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode } from '../../../src/platform/browser';
 import { createFakeBrowser } from '../../fakes/browser';
 
@@ -194,11 +194,11 @@ describe('search on the index', () => {
   it('answers from Firefox until the index is fresh, then from the index', async () => {
     const env = await setup(3);
     await env.browser.bookmarks.create({ parentId: UNFILED_ID, title: 'first', url: 'https://first.example/' });
-    const before = await env.client.call('places.search', { queries: [{ query: 'first' }], options: {} });
+    const before = decodeSearchReply(await env.client.call('places.search', { queries: [{ query: 'first' }], options: {} }));
     expect(before.source).toBe('firefox');
     expect(before.items.map((i) => i.title)).toEqual(['first']);
     await waitForIndex(env);
-    const after = await env.client.call('places.search', { queries: [{ query: 'first' }], options: {} });
+    const after = decodeSearchReply(await env.client.call('places.search', { queries: [{ query: 'first' }], options: {} }));
     expect(after.source).toBe('index');
     expect(after.items).toEqual(before.items);
   });
@@ -212,12 +212,12 @@ describe('search on the index', () => {
     // A move event whose old position is not the one the mirror holds (as when an event was missed).
     live.onBookmarkMoved(a.id, UNFILED_ID, { parentId: UNFILED_ID, index: 1, oldParentId: UNFILED_ID, oldIndex: 5 });
     expect(live.positionsExact).toBe(false);
-    const during = await env.client.call('places.search', { queries: [{ group: UNFILED_ID }], options: {} });
+    const during = decodeSearchReply(await env.client.call('places.search', { queries: [{ group: UNFILED_ID }], options: {} }));
     expect(during.source).toBe('firefox');
     expect(during.items.map((i) => [i.title, i.index])).toEqual([['a', 0], ['b', 1]]);
     // That search started the re-read: the index answers again, with Firefox's positions.
     await vi.waitFor(() => expect(live.positionsExact).toBe(true));
-    const again = await env.client.call('places.search', { queries: [{ group: UNFILED_ID }], options: {} });
+    const again = decodeSearchReply(await env.client.call('places.search', { queries: [{ group: UNFILED_ID }], options: {} }));
     expect(again.source).toBe('index');
     expect(again.items).toEqual(during.items);
   });

@@ -73,6 +73,8 @@ describe('items', () => {
     expect(b).toBeInstanceOf(Bookmark);
     expect(b).toEqual(new Bookmark({ title: 't', url: 'https://a.example/', tags: ['x'] }));
     expect(Object.getPrototypeOf(b)).toBe(Bookmark.prototype);
+    expect(b.constructor).toBe(Bookmark);
+    expect(Bookmark.name).toBe('Bookmark');
     const g = Group({ title: 'g', group: MENU });
     expect(g).toBeInstanceOf(Group);
     expect(g.group).toBe(MENU);
