@@ -63,6 +63,14 @@ export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, cl
       if (!deps.testBuild) throw new AppError('forbidden', 'test.places.bootId exists only in test builds.');
       return { bootId };
     },
+    'test.places.searchFirefox': async ({ queries, options }) => {
+      if (!deps.testBuild) throw new AppError('forbidden', 'test.places.searchFirefox exists only in test builds.');
+      return encodeSearchReply({ ...(await runSearch(queries, options, searchDeps)), source: 'firefox' });
+    },
+    'test.places.eventPages': () => {
+      if (!deps.testBuild) throw new AppError('forbidden', 'test.places.eventPages exists only in test builds.');
+      return { pages: events.pageCount };
+    },
   };
 
   return {

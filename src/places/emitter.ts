@@ -1,7 +1,9 @@
 /**
  * The result of save() and search(): an event emitter (`on`/`once`/`off` for `data`, `error`, `end`) that can also
  * be awaited, like the SDK's promisedEmitter. Awaiting resolves with the `end` results, or rejects with the first
- * error. Events never fire synchronously inside the call that created the emitter: `run` starts after a task turn.
+ * error. Events never fire synchronously inside the call that created the emitter: `run` starts in a microtask, once
+ * the calling code has attached its listeners. (Not on a timer: Firefox runs timers of a background tab at most
+ * once a second, which made every save() of a page in a background tab wait that long.)
  */
 
 export interface PlacesEvents<TData extends unknown[], TResult> {
@@ -47,13 +49,13 @@ export class PlacesEmitter<TData extends unknown[], TResult> implements PromiseL
         this.settle = [];
       }
     };
-    setTimeout(() => {
+    queueMicrotask(() => {
       run(emit).catch((error: unknown) => {
         const err = error instanceof Error ? error : new Error(String(error));
         emit('error', err as never);
         emit('end', [] as never);
       });
-    }, 0);
+    });
   }
 
   on<K extends keyof PlacesEvents<TData, TResult>>(event: K, cb: (...args: PlacesEvents<TData, TResult>[K]) => void): this {

@@ -61,4 +61,10 @@ export const placesProtocol = {
   ),
   /** Test builds only: an id that changes each time the event page starts (proves an unload happened). */
   'test.places.bootId': request<{ bootId: string }>()(v.strictObject({})),
+  /** Test builds only: search() on the Firefox path even when the index is fresh (to compare both in Firefox). */
+  'test.places.searchFirefox': request<EncodedSearchReply>()(
+    v.strictObject({ queries: v.pipe(v.array(query), v.minLength(1), v.maxLength(100)), options: searchOptions }),
+  ),
+  /** Test builds only: how many pages are subscribed to the Places events now. */
+  'test.places.eventPages': request<{ pages: number }>()(v.strictObject({})),
 } satisfies Record<string, RequestDef>;

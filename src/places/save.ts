@@ -61,7 +61,7 @@ function toError(message: string): Error {
 
 /**
  * @param writes the API object's queue: a whole save (every request, every resolve round) is one task in it. The
- *   emitter starts its work on a 0 ms timer, and such timers fire in the order they were set, so tasks are queued in
+ *   emitter starts its work in a microtask, and microtasks run in the order they were queued, so tasks are queued in
  *   call order. A save started from a data/error listener or from resolve() waits for the current one to end.
  */
 export function createSave(backend: PlacesBackend, writes: SerialQueue) {

@@ -1,8 +1,10 @@
 /**
  * The Places facade in real Firefox, through the harness page and the page-side API (window.tm.places): the
- * checklist behaviours a user of the API relies on most, conflicts with other scripts, and the event page going
- * away between a read and a save.
+ * checklist behaviours a user of the API relies on most, conflicts with other scripts, the event page going
+ * away between a read and a save, ordered saves from one and from two pages, URL echo, SDK-style constructors,
+ * the events module, and search on the index against the Firefox path.
  */
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchFirefox, type Firefox } from './firefox';
 import { useFirefox } from './use-firefox';
@@ -350,4 +352,167 @@ describe('places: an edit made while the event page was unloaded', () => {
     expect(after.seen).toEqual(['edited while unloaded']);
     expect(after.saved).toBe('mine');
   }, 60_000);
+});
+
+describe('places: ordered saves, URL echo, SDK-style constructors (real Firefox)', () => {
+  const ff = useFirefox();
+  const run = async <T>(fn: () => Promise<T>): Promise<T> => (await ff.harness()).evaluate(fn);
+
+  /** A second extension page with the harness (another Places instance, in another document). */
+  const secondPage = async (): Promise<Page> => {
+    const page = await ff.open('tests/harness/index.html');
+    await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
+    return page;
+  };
+
+  it('concurrent saves from one page land in call order with their true indexes (Firefox alone reverses them)', async () => {
+    const out = await run(async () => {
+      const { places, browser } = window.tm;
+      const folder = await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'target' });
+      const results = await Promise.all(
+        ['a', 'b', 'c'].map((t) => places.save([new places.Bookmark({ title: `${t}1`, url: `https://${t}1.example/`, group: folder.id }), new places.Bookmark({ title: `${t}2`, url: `https://${t}2.example/`, group: folder.id })])),
+      );
+      const kids = await browser.bookmarks.getChildren(folder.id);
+      // The platform's own behaviour, for contrast: concurrent creates without an index.
+      const bare = await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'bare' });
+      const made = await Promise.all(['x', 'y', 'z'].map((t) => browser.bookmarks.create({ parentId: bare.id, title: t, url: `https://${t}.example/` })));
+      const bareKids = await browser.bookmarks.getChildren(bare.id);
+      return {
+        results: results.map((r) => (r as { title: string; index: number }[]).map((b) => [b.title, b.index])),
+        kids: kids.map((k) => [k.title, k.index]),
+        made: made.map((m) => m.index),
+        bare: bareKids.map((k) => k.title),
+      };
+    });
+    expect(out.results).toEqual([[['a1', 0], ['a2', 1]], [['b1', 2], ['b2', 3]], [['c1', 4], ['c2', 5]]]);
+    expect(out.kids).toEqual([['a1', 0], ['a2', 1], ['b1', 2], ['b2', 3], ['c1', 4], ['c2', 5]]);
+    // Measured in Firefox ESR 153: each concurrent create reports index 0 and the folder ends reversed.
+    expect(out.made).toEqual([0, 0, 0]);
+    expect(out.bare).toEqual(['z', 'y', 'x']);
+  });
+
+  it('two pages saving the same stale snapshot at the same moment: one wins, the other resolves (no lost update)', async () => {
+    const first = await ff.harness();
+    const second = await secondPage();
+    try {
+      const id = await first.evaluate(async () => {
+        const { places } = window.tm;
+        const [b] = (await places.save(new places.Bookmark({ title: 'start', url: 'https://shared.example/' }))) as InstanceType<typeof places.Bookmark>[];
+        return b.id!;
+      });
+      const saveFrom = (page: Page, title: string) =>
+        page.evaluate(
+          async (bookmarkId: string, mineTitle: string) => {
+            const { places } = window.tm;
+            const [held] = (await places.search({ url: 'https://shared.example/' })) as InstanceType<typeof places.Bookmark>[];
+            if (held.id !== bookmarkId) throw new Error('not the shared bookmark');
+            held.title = mineTitle;
+            // Both pages read first, then save at the same time (the other page's read has happened: see below).
+            (window as unknown as { go: Promise<void> }).go ??= new Promise((r) => ((window as unknown as { release: () => void }).release = r));
+            await (window as unknown as { go: Promise<void> }).go;
+            const resolved: string[] = [];
+            const [saved] = (await places.save(held, {
+              resolve: (mine, theirs) => {
+                resolved.push(theirs.title!);
+                return { ...mine, title: `${theirs.title}+${mine.title}` };
+              },
+            })) as InstanceType<typeof places.Bookmark>[];
+            return { resolved, saved: saved.title };
+          },
+          id,
+          title,
+        );
+      const a = saveFrom(first, 'A');
+      const b = saveFrom(second, 'B');
+      // Release both pages once each has read its snapshot and waits.
+      for (const page of [first, second]) await page.waitForFunction(() => typeof (window as unknown as { release?: unknown }).release === 'function');
+      await Promise.all([first, second].map((page) => page.evaluate(() => (window as unknown as { release: () => void }).release())));
+      const [ra, rb] = await Promise.all([a, b]);
+      const stored = await first.evaluate(async (bookmarkId: string) => (await window.tm.browser.bookmarks.get(bookmarkId))[0].title, id);
+      expect(ra.resolved.length + rb.resolved.length).toBe(1);
+      const loser = ra.resolved.length ? ra : rb;
+      expect(['A+B', 'B+A']).toContain(stored);
+      expect(loser.saved).toBe(stored);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('two pages saving back their own snapshots into one folder at once: no resolve call, nothing lost', async () => {
+    const first = await ff.harness();
+    const second = await secondPage();
+    try {
+      const folderId = await first.evaluate(async () => (await window.tm.browser.bookmarks.create({ parentId: 'menu________', title: 'both' })).id);
+      const loop = (page: Page, name: string) =>
+        page.evaluate(
+          async (folder: string, prefix: string) => {
+            const { places } = window.tm;
+            let [b] = (await places.save(new places.Bookmark({ title: `${prefix}0`, url: `https://${prefix}.example/`, group: folder }))) as InstanceType<typeof places.Bookmark>[];
+            let resolveCalls = 0;
+            for (let i = 1; i <= 25; i++) {
+              b.title = `${prefix}${i}`;
+              b.index = i % 2;
+              if (i % 5 === 0) b.tags = new Set([`${prefix}-tag-${i}`]);
+              [b] = (await places.save(b, {
+                resolve: (mine) => {
+                  resolveCalls++;
+                  return mine;
+                },
+              })) as InstanceType<typeof places.Bookmark>[];
+            }
+            return { resolveCalls, title: b.title, tags: [...b.tags] };
+          },
+          folderId,
+          name,
+        );
+      const [a, b] = await Promise.all([loop(first, 'a'), loop(second, 'b')]);
+      expect(a).toEqual({ resolveCalls: 0, title: 'a25', tags: ['a-tag-25'] });
+      expect(b).toEqual({ resolveCalls: 0, title: 'b25', tags: ['b-tag-25'] });
+      const titles = await first.evaluate(async (folder: string) => (await window.tm.browser.bookmarks.getChildren(folder)).map((n) => n.title).sort(), folderId);
+      expect(titles).toEqual(['a25', 'b25']);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("a save's snapshots echo the caller's URL; a later search reads the form Firefox stored", async () => {
+    const out = await run(async () => {
+      const { places, browser } = window.tm;
+      const emitter = places.save(new places.Bookmark({ title: 'Moz', url: 'http://mozilla.org' }));
+      let dataUrl = '';
+      emitter.on('data', (s) => (dataUrl = (s as { url: string }).url));
+      const [saved] = (await emitter) as InstanceType<typeof places.Bookmark>[];
+      const [stored] = await browser.bookmarks.get(saved.id!);
+      const [found] = (await places.search({ url: 'mozilla.org' })) as InstanceType<typeof places.Bookmark>[];
+      return { dataUrl, endUrl: saved.url, stored: stored.url, found: found.url };
+    });
+    expect(out).toEqual({ dataUrl: 'http://mozilla.org', endUrl: 'http://mozilla.org', stored: 'http://mozilla.org/', found: 'http://mozilla.org/' });
+  });
+
+  it("SDK code: constructors called without new, String() gives '[object Bookmark]' etc., no own remove key", async () => {
+    const out = await run(async () => {
+      const { places } = window.tm;
+      const b = places.Bookmark({ title: 'plain call', url: 'https://call.example/' });
+      const g = places.Group({ title: 'G', group: places.MENU });
+      const s = places.Separator({ group: g });
+      const [saved] = (await places.save([b, g, s])) as { type: string }[];
+      return {
+        strings: [String(b), String(g), String(s), String(places.UNSORTED), String(saved)],
+        instances: [b instanceof places.Bookmark, g instanceof places.Group, s instanceof places.Separator],
+        keys: Object.keys(saved).includes('remove'),
+        validates: (() => {
+          try {
+            places.Bookmark({ title: 'x' });
+            return 'no error';
+          } catch (error) {
+            return (error as Error).message;
+          }
+        })(),
+      };
+    });
+    expect(out.strings).toEqual(['[object Bookmark]', '[object Group]', '[object Separator]', '[object Group]', '[object Bookmark]']);
+    expect(out.instances).toEqual([true, true, true]);
+    expect(out.keys).toBe(false);
+    expect(out.validates).toBe('The `url` property must be a valid URL.');
+  });
 });
