@@ -128,7 +128,7 @@ describe('events', () => {
     const [b] = (await env.places.save(new Bookmark({ title: 'visited', url: url('v') }))) as Bookmark[];
     const page = await listen(env.places.events);
     const t0 = Date.now() - 10_000;
-    await env.browser.history.addUrl({ url: url('v'), title: 'V', visitTime: t0, transition: 'typed' });
+    await env.browser.history.addUrl({ url: url('v'), visitTime: t0, transition: 'typed' });
     await env.browser.history.addUrl({ url: url('v'), title: 'V2', visitTime: t0 + 1000 });
     await env.browser.history.addUrl({ url: url('plain'), visitTime: t0 + 2000 });
     await env.browser.history.deleteUrl({ url: url('plain') });

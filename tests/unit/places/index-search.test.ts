@@ -222,3 +222,15 @@ describe('search on the index', () => {
     expect(again.items).toEqual(during.items);
   });
 });
+
+describe('test-only Places requests', () => {
+  it('are refused outside test builds', async () => {
+    globalThis.indexedDB = new IDBFactory();
+    const fake = createFakeBrowser({ seed: 5 });
+    startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: false });
+    const client = createClient(fake.control.transport);
+    await expect(client.call('test.places.searchFirefox', { queries: [{}], options: {} })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(client.call('test.places.eventPages', {})).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(client.call('test.places.bootId', {})).rejects.toMatchObject({ code: 'forbidden' });
+  });
+});
