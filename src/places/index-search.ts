@@ -13,7 +13,7 @@
 import { ROOT_ID, type BookmarkNode } from '../platform/browser';
 import type { MirrorNode } from '../search/bookmark-tree';
 import type { LiveIndex } from '../search/live-index';
-import { checkQueries, compileQuery, finishSearch, type Entry, type SearchDeps } from './search-engine';
+import { checkQueries, compileQuery, entryText, finishSearch, type CompiledQuery, type Entry, type SearchDeps } from './search-engine';
 import type { SearchReply, WireQuery, WireSearchOptions } from './wire';
 
 interface TreeView {
@@ -21,6 +21,71 @@ interface TreeView {
   /** Every node below the hidden root, depth-first in sibling order (as getTree's walk). */
   entries: Entry[];
   byId: Map<string, BookmarkNode>;
+  /** The bookmarks' texts in one string, for word queries (built on the first one). */
+  corpus?: Corpus;
+}
+
+/**
+ * Every bookmark's text (entryText) in one string, separated by NUL: a word query finds its candidates with
+ * indexOf over it instead of testing every entry. A word has no NUL, so a hit never spans two bookmarks.
+ */
+interface Corpus {
+  text: string;
+  /** Where each bookmark's text starts in `text`. */
+  starts: Int32Array;
+  entries: Entry[];
+}
+
+const SEPARATOR = '\u0000';
+
+function buildCorpus(entries: readonly Entry[], tagsOf: (e: Entry) => readonly string[]): Corpus {
+  const bookmarks = entries.filter((e) => e.node.type === 'bookmark');
+  const starts = new Int32Array(bookmarks.length);
+  const texts: string[] = [];
+  let at = 0;
+  bookmarks.forEach((e, i) => {
+    const text = entryText(e, tagsOf(e));
+    starts[i] = at;
+    at += text.length + 1;
+    texts.push(text);
+  });
+  return { text: texts.join(SEPARATOR), starts, entries: bookmarks };
+}
+
+/** Positions (in `corpus.entries`) of the bookmarks whose text contains `word`, in order. */
+function containing(corpus: Corpus, word: string): number[] {
+  const { text, starts } = corpus;
+  const hits: number[] = [];
+  let from = 0;
+  for (;;) {
+    const at = text.indexOf(word, from);
+    if (at < 0) return hits;
+    let lo = 0;
+    let hi = starts.length;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >>> 1;
+      if (starts[mid]! <= at) lo = mid;
+      else hi = mid;
+    }
+    hits.push(lo);
+    from = lo + 1 < starts.length ? starts[lo + 1]! : text.length;
+  }
+}
+
+/**
+ * The entries a search must test. When every query has words, a match contains each of its query's words, so the
+ * bookmarks containing one word of each query (its longest) are a superset of the matches; finishSearch tests them
+ * fully. Otherwise every entry.
+ */
+function candidates(view: TreeView, compiled: readonly CompiledQuery[], tagsOf: (e: Entry) => readonly string[]): readonly Entry[] {
+  if (!compiled.length || compiled.some((c) => c.words.length === 0 || c.words.some((w) => w.includes(SEPARATOR)))) return view.entries;
+  const corpus = (view.corpus ??= buildCorpus(view.entries, tagsOf));
+  const picked = new Set<number>();
+  for (const c of compiled) {
+    const longest = c.words.reduce((a, b) => (b.length > a.length ? b : a));
+    for (const i of containing(corpus, longest)) picked.add(i);
+  }
+  return [...picked].sort((a, b) => a - b).map((i) => corpus.entries[i]!);
 }
 
 function toNode(m: MirrorNode, index: number): BookmarkNode {
@@ -77,8 +142,9 @@ export function createIndexSearch(live: LiveIndex, deps: SearchDeps): IndexSearc
         return null;
       }
     }
-    const { byId, entries } = view;
+    const { byId } = view;
     const index = live.index;
-    return finishSearch(entries, compiled, options, deps, (e) => (e.node.url !== undefined && e.node.type === 'bookmark' ? index.tagsOf(e.node.url) : []), (id) => byId.get(id), true);
+    const tagsOf = (e: Entry) => (e.node.url !== undefined && e.node.type === 'bookmark' ? index.tagsOf(e.node.url) : []);
+    return finishSearch(candidates(view, compiled, tagsOf), compiled, options, deps, tagsOf, (id) => byId.get(id), true);
   };
 }

@@ -43,9 +43,11 @@ export function toWire(node: BookmarkNode, updated: number, tags: string[] | und
 export async function describeNodes(nodes: readonly BookmarkNode[], deps: DescribeDeps): Promise<{ items: WireNode[]; groups: WireNode[] }> {
   const { browser, tagStore, clock, knownTags = new Map(), knownUpdated = new Map(), knownNode, knownFingerprints } = deps;
 
-  const tags = new Map(knownTags);
-  const needTags = nodes.filter((n) => itemType(n) === 'bookmark' && !tags.has(n.id) && n.url);
+  // The caller's tags, and those read here for the others (the caller's map is not copied: a search has thousands).
+  const needTags = nodes.filter((n) => itemType(n) === 'bookmark' && !knownTags.has(n.id) && n.url);
+  let tags: Map<string, string[]> = knownTags;
   if (needTags.length) {
+    tags = new Map(knownTags);
     const byUrl = await tagStore.getTagsForUrls(needTags.map((n) => n.url!));
     for (const n of needTags) tags.set(n.id, byUrl.get(n.url!) ?? []);
   }

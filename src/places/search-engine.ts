@@ -48,7 +48,14 @@ export function urlMatcher(pattern: string): UrlMatcher {
 
 export interface CompiledQuery {
   groupOnly: boolean;
+  /** The query's words, lower-cased: a match contains each of them in its text (entryText). */
+  words: readonly string[];
   test(entry: Entry, tags: readonly string[]): boolean;
+}
+
+/** What query words are looked for in: title, url and tags, lower-cased, one per line (kept on the entry). */
+export function entryText(entry: Entry, tags: readonly string[]): string {
+  return (entry.text ??= [entry.node.title ?? '', entry.node.url ?? '', ...tags].join('\n').toLowerCase());
 }
 
 export function compileQuery(q: WireQuery): CompiledQuery {
@@ -59,6 +66,7 @@ export function compileQuery(q: WireQuery): CompiledQuery {
   const groupOnly = group !== undefined && q.query === undefined && q.tags === undefined && q.url === undefined;
   return {
     groupOnly,
+    words,
     test(entry, tags) {
       const { node, ancestors } = entry;
       if (group !== undefined && !ancestors.includes(group)) return false;
@@ -71,7 +79,7 @@ export function compileQuery(q: WireQuery): CompiledQuery {
         if (!tagKeys.every((t) => have.has(t))) return false;
       }
       if (words.length) {
-        const haystack = (entry.text ??= [node.title ?? '', url, ...tags].join('\n').toLowerCase());
+        const haystack = entryText(entry, tags);
         if (!words.every((w) => haystack.includes(w))) return false;
       }
       return true;
