@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { job, request, type JobDef, type RequestDef } from '../messaging/define';
+import { job, request, type JobDef, type RequestDef, noInput } from '../messaging/define';
 import type { DocumentCounts } from './document';
 import type { ImportProgress, ImportReport } from './import';
 import type { Backup, RestoreReport } from './backup';
@@ -16,11 +16,11 @@ export const importTargetSchema = v.variant('into', [
 /** This feature's part of the protocol table (see src/messaging/protocol.ts). */
 export const bookmarksHtmlProtocol = {
   /** The whole tree as bookmarks.html in Firefox's format, with TAGS. */
-  'bookmarksHtml.export': request<{ html: string; counts: DocumentCounts }>()(v.strictObject({})),
+  'bookmarksHtml.export': request<{ html: string; counts: DocumentCounts }>()(noInput),
   /** Checks a file without importing: its counts, or the parse error. */
   'bookmarksHtml.inspect': request<{ counts: DocumentCounts; problems: number; title: string }>()(v.strictObject({ html: fileText })),
   /** JSON backup of tags, settings and cleanup history. */
-  'backup.export': request<Backup>()(v.strictObject({})),
+  'backup.export': request<Backup>()(noInput),
   'backup.restore': request<RestoreReport>()(v.strictObject({ text: fileText })),
 } satisfies Record<string, RequestDef>;
 

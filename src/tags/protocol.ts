@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { request, type RequestDef } from '../messaging/define';
+import { request, type RequestDef, noInput } from '../messaging/define';
 import type { TagCount, UrlTags } from './tag-store';
 
 /** Tag names are validated by the tag store (tag-name.ts) for a clear message; here only their size. */
@@ -11,7 +11,7 @@ const urlList = v.pipe(v.array(url), v.minLength(1), v.maxLength(100_000));
 /** This feature's part of the protocol table (see src/messaging/protocol.ts). */
 export const tagsProtocol = {
   /** Every tag with the number of URLs that have it, by name. */
-  'tags.list': request<TagCount[]>()(v.strictObject({})),
+  'tags.list': request<TagCount[]>()(noInput),
   'tags.forUrls': request<UrlTags[]>()(v.strictObject({ urls: urlList })),
   'tags.urlsWithTag': request<string[]>()(v.strictObject({ tag })),
   /** Renames a tag everywhere (onto an existing tag: merges). Replies with the number of URLs changed. */
