@@ -6,6 +6,7 @@ import { countDocument } from './document';
 import { createBackup, readBackup, restoreBackup, type BackupSession } from './backup';
 import { exportBookmarksHtml } from './export';
 import { importBookmarksHtml } from './import';
+import { importTagsOnly } from './import-tags';
 import { parseBookmarksHtml } from './parse';
 import type { bookmarksHtmlJobs, bookmarksHtmlProtocol } from './protocol';
 
@@ -24,8 +25,8 @@ export function createBookmarksHtmlFeature(deps: BookmarksHtmlFeatureDeps) {
   const handlers: HandlersOf<typeof bookmarksHtmlProtocol> = {
     'bookmarksHtml.export': () => exportBookmarksHtml({ browser, getTagsForUrls: (urls) => tags.getTagsForUrls(urls) }),
     'bookmarksHtml.inspect': ({ html }) => {
-      const { document, problems } = parseBookmarksHtml(html);
-      return { counts: countDocument(document.children), problems: problems.length, title: document.title };
+      const { document, problems, notices, truncated } = parseBookmarksHtml(html);
+      return { counts: countDocument(document.children), problems: problems.length, notices: notices.slice(0, 20), truncated, title: document.title };
     },
     'backup.export': () =>
       createBackup({ now: deps.now, getSettings: () => settings.get(), allTags: () => tags.all(), cleanupHistory: deps.cleanupHistory }),
@@ -35,6 +36,7 @@ export function createBookmarksHtmlFeature(deps: BookmarksHtmlFeatureDeps) {
   const jobs: JobHandlersOf<typeof bookmarksHtmlJobs> = {
     'bookmarksHtml.import': (input, ctx) =>
       importBookmarksHtml({ browser, addTags: (urls, t) => tags.addTags(urls, t) }, input, ctx),
+    'bookmarksHtml.importTags': (input, ctx) => importTagsOnly({ browser, addTags: (urls, t) => tags.addTags(urls, t) }, input, ctx),
   };
   return { handlers, jobs };
 }

@@ -2,12 +2,13 @@
  * Imports a parsed bookmarks.html into Places, either into a chosen folder or back into Firefox's roots (the
  * file's top list into the menu, the toolbar and Other Bookmarks folders into their real roots).
  *
- * - The whole file is parsed and the target checked before anything is created: a malformed or truncated file,
- *   or a missing target, imports nothing.
- * - A bookmark whose URL already exists among the bookmarks (by the safe matching rules, see
- *   src/dedup/safe-matching.ts: the opt-in rules could skip pages that really differ) is skipped;
- *   its TAGS still go to the existing URL, so the tags Firefox hides from extensions come in either way.
- *   Copies inside the file itself are all imported (a restore must give back the same tree).
+ * - The whole file is parsed and the target checked before anything is created: a malformed file or a missing
+ *   target imports nothing; a truncated file imports nothing unless the person agreed to import what was read
+ *   (`acceptTruncated`, asked by the page after bookmarksHtml.inspect reported it).
+ * - With `skipExisting` (the default), a bookmark whose URL is already bookmarked (by the safe matching rules, see
+ *   src/dedup/safe-matching.ts: the opt-in rules could skip pages that really differ) is skipped, and so is a
+ *   second copy inside the file; its TAGS still go to the existing URL, so the tags Firefox hides from extensions
+ *   come in either way. Without it every entry is imported (a restore that gives back the same tree).
  * - Folders are created only when something is created inside them (empty folders of the file are created unless
  *   an existing target folder already has a folder of that name), so importing a file twice adds nothing.
  * - Separators come along with the entries around them.
@@ -19,7 +20,7 @@ import { AppError } from '../messaging/errors';
 import type { Browser, BookmarkNode } from '../platform/browser';
 import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
 import { countDocument, type HtmlBookmark, type HtmlFolder, type HtmlNode, type RootMarker } from './document';
-import { parseBookmarksHtml, type ParseProblem } from './parse';
+import { parseBookmarksHtml, truncatedError, type ParseProblem } from './parse';
 
 export type ImportTarget = { into: 'folder'; folderId: string } | { into: 'roots' };
 
@@ -45,8 +46,21 @@ export interface ImportReport {
   /** URLs that received tags from the file (imported or already existing). */
   taggedUrls: number;
   problems: ParseProblem[];
-  /** Keywords and descriptions in the file: extensions cannot store them in Firefox. */
-  notImported: { keywords: number; descriptions: number };
+  /** Keywords, descriptions and icons in the file: extensions cannot store them in Firefox. */
+  notImported: { keywords: number; descriptions: number; icons: number };
+  /** Read, but not as written: folders nested too deep, a title whose end tag is missing (with their line). */
+  notices: ParseProblem[];
+  /** Set when the file was cut and the person chose to import what was read. */
+  truncated: ParseProblem | null;
+}
+
+export interface ImportInput {
+  html: string;
+  target: ImportTarget;
+  /** Skip what is already bookmarked (safe matching), also second copies inside the file. Default true. */
+  skipExisting?: boolean;
+  /** Import what was read from a truncated file (the person agreed). Default false: refused. */
+  acceptTruncated?: boolean;
 }
 
 export interface ImportDeps {
@@ -72,7 +86,8 @@ async function assertFolder(browser: Browser, id: string): Promise<void> {
   if (!node || !isFolder(node)) throw new AppError('invalid-input', 'The import target is not a folder. Nothing was imported.');
 }
 
-function storedForm(url: string): string {
+/** The form Firefox stores a URL in (punycode host, percent-encoded path); tags must use that form. */
+export function storedForm(url: string): string {
   try {
     return new URL(url).href;
   } catch {
@@ -80,20 +95,25 @@ function storedForm(url: string): string {
   }
 }
 
-function collectUrls(nodes: readonly BookmarkNode[], out: string[]): void {
-  for (const node of nodes) {
-    if (node.children) collectUrls(node.children, out);
+/** Every bookmark URL of a getTree() result, without recursion (a tree may be thousands of levels deep). */
+export function collectUrls(nodes: readonly BookmarkNode[], out: string[]): void {
+  const stack = [...nodes];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.children) stack.push(...node.children);
     else if (node.url !== undefined && node.type !== 'separator' && node.type !== 'folder') out.push(node.url);
   }
 }
 
 export async function importBookmarksHtml(
   deps: ImportDeps,
-  input: { html: string; target: ImportTarget },
+  input: ImportInput,
   ctx: JobContext<ImportProgress>,
 ): Promise<ImportReport> {
   const { browser } = deps;
-  const { document, problems } = parseBookmarksHtml(input.html); // throws on a damaged file: nothing done yet
+  const skipExisting = input.skipExisting ?? true;
+  const { document, problems, notices, truncated } = parseBookmarksHtml(input.html); // throws on a damaged file: nothing done yet
+  if (truncated && !input.acceptTruncated) throw truncatedError(truncated);
   if (input.target.into === 'folder') await assertFolder(browser, input.target.folderId);
 
   const keyOf = createSafeMatchKeyer();
@@ -110,7 +130,9 @@ export async function importBookmarksHtml(
     skipped: [],
     taggedUrls: 0,
     problems: [...problems],
-    notImported: { keywords: 0, descriptions: 0 },
+    notImported: { keywords: 0, descriptions: 0, icons: 0 },
+    notices,
+    truncated,
   };
   /** url -> tags from the file, applied at the end in a few transactions. */
   const tagsByUrl = new Map<string, Set<string>>();
@@ -132,6 +154,7 @@ export async function importBookmarksHtml(
 
   const noteDropped = (node: HtmlBookmark | HtmlFolder) => {
     if (node.kind === 'bookmark' && node.keyword) report.notImported.keywords++;
+    if (node.kind === 'bookmark' && node.icon) report.notImported.icons++;
     if (node.description) report.notImported.descriptions++;
   };
 
@@ -177,7 +200,8 @@ export async function importBookmarksHtml(
         noteDropped(node);
         // Firefox stores the parsed form of a URL (punycode host, percent-encoded path); tags must use that form.
         const url = storedForm(node.url);
-        const existing = existingByKey.get(keyOf(url));
+        const key = keyOf(url);
+        const existing = skipExisting ? existingByKey.get(key) : undefined;
         if (existing !== undefined) {
           report.skippedCount++;
           if (report.skipped.length < MAX_LISTED) report.skipped.push({ title: node.title, url, existingUrl: existing });
@@ -188,6 +212,7 @@ export async function importBookmarksHtml(
             const created = await browser.bookmarks.create({ parentId, title: node.title, url });
             report.imported.bookmarks++;
             addTagsFor(created.url ?? url, node.tags);
+            if (!existingByKey.has(key)) existingByKey.set(key, created.url ?? url); // a second copy in the file is skipped too
           } catch (error) {
             report.problems.push({ line: 0, message: `"${node.title || node.url}" could not be created: ${(error as Error)?.message ?? error}` });
           }
