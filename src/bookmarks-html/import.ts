@@ -21,6 +21,7 @@ import type { Browser, BookmarkNode } from '../platform/browser';
 import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
 import { countDocument, type HtmlBookmark, type HtmlFolder, type HtmlNode, type RootMarker } from './document';
 import { parseBookmarksHtml, truncatedError, type ParseProblem } from './parse';
+import type { FileDate } from '../bookmark-dates/file-dates';
 
 export type ImportTarget = { into: 'folder'; folderId: string } | { into: 'roots' };
 
@@ -52,6 +53,11 @@ export interface ImportReport {
   notices: ParseProblem[];
   /** Set when the file was cut and the person chose to import what was read. */
   truncated: ParseProblem | null;
+  /**
+   * Created items whose file dates (ADD_DATE, LAST_MODIFIED) Tidymarks keeps: Firefox gives every created item the
+   * import time as its date added (extensions cannot set it), Tidymarks uses and exports the file's.
+   */
+  datesKept: number;
 }
 
 export interface ImportInput {
@@ -66,6 +72,8 @@ export interface ImportInput {
 export interface ImportDeps {
   browser: Browser;
   addTags(urls: readonly string[], tags: readonly string[]): Promise<number>;
+  /** Keeps the file's dates of created items (Firefox gives them the import time; see src/bookmark-dates). */
+  keepFileDates?(records: readonly FileDate[]): Promise<void>;
 }
 
 export const MAX_LISTED = 500;
@@ -133,6 +141,27 @@ export async function importBookmarksHtml(
     notImported: { keywords: 0, descriptions: 0, icons: 0 },
     notices,
     truncated,
+    datesKept: 0,
+  };
+  /** Dates of created items, written in batches (and when the import stops for any reason). */
+  const pendingDates: FileDate[] = [];
+  const flushDates = async () => {
+    if (!deps.keepFileDates || !pendingDates.length) return;
+    const batch = pendingDates.splice(0);
+    try {
+      await deps.keepFileDates(batch);
+      report.datesKept += batch.length;
+    } catch (error) {
+      report.problems.push({ line: 0, message: `The file's dates of ${batch.length} items could not be kept: ${(error as Error)?.message ?? error}` });
+    }
+  };
+  const keepDates = (id: string, node: { addDate?: number; lastModified?: number }) => {
+    // As Firefox's importer: without ADD_DATE, LAST_MODIFIED stands for both.
+    const dateAdded = node.addDate ?? node.lastModified;
+    if (dateAdded === undefined) return;
+    const record: FileDate = { id, dateAdded };
+    if (node.lastModified !== undefined) record.lastModified = node.lastModified;
+    pendingDates.push(record);
   };
   /** url -> tags from the file, applied at the end in a few transactions. */
   const tagsByUrl = new Map<string, Set<string>>();
@@ -212,6 +241,8 @@ export async function importBookmarksHtml(
             const created = await browser.bookmarks.create({ parentId, title: node.title, url });
             report.imported.bookmarks++;
             addTagsFor(created.url ?? url, node.tags);
+            keepDates(created.id, node);
+            if (pendingDates.length >= 500) await flushDates();
             if (!existingByKey.has(key)) existingByKey.set(key, created.url ?? url); // a second copy in the file is skipped too
           } catch (error) {
             report.problems.push({ line: 0, message: `"${node.title || node.url}" could not be created: ${(error as Error)?.message ?? error}` });
@@ -233,6 +264,7 @@ export async function importBookmarksHtml(
             const parentId = await parentForNewItem();
             folderId = (await browser.bookmarks.create({ parentId, title: node.title })).id;
             report.imported.folders++;
+            keepDates(folderId, node);
           }
           return folderId;
         };
@@ -254,7 +286,11 @@ export async function importBookmarksHtml(
   };
 
   const topId = input.target.into === 'folder' ? input.target.folderId : MENU_ID;
-  await importChildren(document.children, async () => topId, topId);
+  try {
+    await importChildren(document.children, async () => topId, topId);
+  } finally {
+    await flushDates();
+  }
 
   // Tags: group URLs by their tag list so each distinct list is one transaction.
   const byTagList = new Map<string, { tags: string[]; urls: string[] }>();
