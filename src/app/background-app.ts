@@ -16,6 +16,7 @@ import { createTagsFeature } from '../tags/background';
 import { createSearchFeature } from '../search/background';
 import { createPlacesFeature } from '../places/background';
 import { createDedupApplyFeature } from '../dedup/apply-feature';
+import { outcomeNumbersOf } from '../dedup/journal';
 import { createDedupScanFeature } from '../dedup/scan-feature';
 import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
 import { createPlacesSaver } from '../quick-bookmark/places-saver';
@@ -66,7 +67,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
         finishedAt: s.finishedAt,
         status: s.status,
         undone: s.status === 'undone',
-        counts: { ...s.counts },
+        counts: { ...outcomeNumbersOf(s.counts) },
         note: s.note,
       })),
   });
