@@ -16,10 +16,12 @@ import { createTagsFeature } from '../tags/background';
 import { createSearchFeature } from '../search/background';
 import { createPlacesFeature } from '../places/background';
 import { createDedupApplyFeature } from '../dedup/apply-feature';
+import { outcomeNumbersOf } from '../dedup/journal';
 import { createDedupScanFeature } from '../dedup/scan-feature';
 import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
 import { createPlacesSaver } from '../quick-bookmark/places-saver';
 import { createBookmarksHtmlFeature } from '../bookmarks-html/feature';
+import { createFileDatesFeature } from '../bookmark-dates/feature';
 
 export function createBackgroundApp(deps: BackgroundDeps) {
   const { browser } = deps;
@@ -32,6 +34,8 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const tagsFeature = createTagsFeature(deps, tagStore);
   const placesFeature = createPlacesFeature(deps, tagStore);
   features.push(placesFeature, tagsFeature);
+  const fileDates = createFileDatesFeature(deps);
+  features.push(fileDates);
   const searchFeature = createSearchFeature(deps, tagStore);
   features.push(searchFeature);
   placesFeature.useSearchIndex(searchFeature.live);
@@ -43,6 +47,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     getTags: () => tagStore.all(),
     removedHistory: dedupApply.removedHistory,
     onTagsChanged: (listener) => void tagStore.onChange(listener),
+    getFileDates: () => fileDates.store.all(),
   });
   features.push(dedupScan);
   const quickBookmark = createQuickBookmarkFeature({
@@ -55,6 +60,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     ...deps,
     tags: tagStore,
     settings,
+    fileDates: fileDates.store,
     cleanupHistory: async () =>
       (await dedupApply.journal.listSessions()).map((s) => ({
         id: s.id,
@@ -62,7 +68,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
         finishedAt: s.finishedAt,
         status: s.status,
         undone: s.status === 'undone',
-        counts: { ...s.counts },
+        counts: { ...outcomeNumbersOf(s.counts) },
         note: s.note,
       })),
   });
@@ -101,7 +107,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   };
   const jobServer = createJobServer({ jobs, handlers: jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply };
+  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, fileDates };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

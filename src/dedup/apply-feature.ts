@@ -9,7 +9,8 @@ import type { HandlersOf, JobHandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import { applyPlan, type CleanupDeps, type TagAccess } from './apply';
 import { createChangeWatch } from './change-watch';
-import { loadRemovedHistory, openJournal, type Journal, type SessionCounts, type SessionStatus } from './journal';
+import type { CleanupOutcomeNumbers } from './cleanup-numbers';
+import { loadRemovedHistory, openJournal, outcomeNumbersOf, type Journal, type SessionStatus } from './journal';
 import type { CleanupPlan } from './plan-types';
 import type { dedupJobs, dedupProtocol } from './protocol';
 import { recoverInterruptedSessions, type RecoveryOutcome } from './recovery';
@@ -27,7 +28,7 @@ export interface SessionSummary {
   undoneAt: number | null;
   /** Only an applied (not yet undone) session can be undone. */
   canUndo: boolean;
-  counts: SessionCounts;
+  counts: CleanupOutcomeNumbers;
   note: string | null;
 }
 
@@ -90,7 +91,7 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
         undone: s.status === 'undone',
         undoneAt: s.undoneAt,
         canUndo: s.status === 'applied',
-        counts: s.counts,
+        counts: outcomeNumbersOf(s.counts),
         note: s.note,
       })),
   };

@@ -27,7 +27,9 @@ import { tagKey } from '../tags/tag-name';
 import type { TagStore } from '../tags/tag-store';
 import { chunks, errorMessage, nodeType } from './bookmark-reads';
 import { stillSame, type ChangeTracker, type ChangeWatch } from './change-watch';
-import type { Journal, NewJournalEntry, RemovedEntry, SessionCounts, SessionRecord } from './journal';
+import { NO_NUMBERS, type CleanupOutcomeNumbers, type CleanupPhase, type CleanupProgress } from './cleanup-numbers';
+import type { Journal, NewJournalEntry, RemovedEntry, SessionRecord } from './journal';
+import { createProgressMeter } from './cleanup-progress';
 import { checkPlan, problem, type ApplyProblem, type PlanCheck, type ProblemReason } from './plan-check';
 import type { CleanupPlan } from './plan-types';
 
@@ -47,20 +49,15 @@ export interface CleanupDeps {
   watch?: ChangeWatch;
 }
 
-export type ApplyPhase = 'checking' | 'journaling' | 'merging-tags' | 'moving' | 'collapsing' | 'removing' | 'done';
-
-export interface ApplyProgress {
-  phase: ApplyPhase;
-  done: number;
-  total: number;
-  /** Items per second since the changes started. */
-  rate: number;
-}
+export type ApplyPhase = CleanupPhase;
+/** See cleanup-numbers.ts: fixed order of phases, a total fixed once journaled, a moving-window rate. */
+export type ApplyProgress = CleanupProgress;
 
 export interface ApplyResult {
   sessionId: string;
   cancelled: boolean;
-  counts: SessionCounts;
+  /** What was done, in the plan's units (cleanup-numbers.ts). */
+  counts: CleanupOutcomeNumbers;
   problems: ApplyProblem[];
   elapsedMs: number;
 }
@@ -193,7 +190,7 @@ async function inLanes<T>(items: readonly T[], groupOf: (item: T) => string, lan
 /** Applies a plan. Throws (having changed nothing) when cancelled or failing before the journal is written. */
 export async function applyPlan(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<ApplyProgress>): Promise<ApplyResult> {
   const started = deps.now();
-  ctx.progress({ phase: 'checking', done: 0, total: 0, rate: 0 });
+  ctx.progress({ phase: 'checking', done: 0, total: 0, rate: 0, etaMs: null });
   // Tracking starts before the check, so whatever changes after the check is seen.
   const tracker = deps.watch?.track() ?? null;
   try {
@@ -209,7 +206,7 @@ async function applyChecked(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<Apply
   const problems = [...check.problems];
   await ctx.checkpoint();
 
-  ctx.progress({ phase: 'journaling', done: 0, total: 0, rate: 0 });
+  ctx.progress({ phase: 'journaling', done: 0, total: 0, rate: 0, etaMs: null });
   const newEntries = await buildEntries(check, plan, tags);
   await ctx.checkpoint();
   const sessionId = deps.newSessionId?.() ?? crypto.randomUUID();
@@ -221,7 +218,7 @@ async function applyChecked(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<Apply
     cancelled: false,
     holdingFolderId: null,
     holdingTitle: '',
-    counts: { removed: 0, removedTopLevel: 0, moved: 0, tagMerges: 0, skipped: 0 },
+    counts: { ...NO_NUMBERS, skipped: 0 },
     finishedAt: null,
     undoneAt: null,
     undoStartedAt: null,
@@ -242,16 +239,16 @@ async function applyChecked(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<Apply
     if (list) list.push(e);
     else entriesOf.set(top, [e]);
   }
-  const total = removedEntries.length + check.moves.size;
-  let done = 0;
-  const actStart = now();
-  const report = (phase: ApplyPhase) => {
-    const seconds = Math.max(0.001, (now() - actStart) / 1000);
-    ctx.progress({ phase, done, total, rate: Math.round(done / seconds) });
-  };
+  /** Units of work of a planned removal: a bookmark or empty folder 1, a copied folder its bookmarks + 1. */
+  const unitsOf = (id: string) => 1 + (entriesOf.get(id) ?? []).filter((e) => !e.topLevel && e.type === 'bookmark').length;
+  const plannedFolders = [...check.removals.values()].filter((r) => r.planned.kind === 'folder');
+  const plannedLoose = check.removals.size - plannedFolders.length;
+  const total = check.moves.size + [...check.removals.keys()].reduce((sum, id) => sum + unitsOf(id), 0);
+  const meter = createProgressMeter({ now, total, calls: { move: check.moves.size, folder: plannedFolders.length, loose: plannedLoose }, emit: (p) => ctx.progress(p) });
+  const report = (phase: ApplyPhase) => meter.report(phase);
   const skippedSeqs: number[] = [];
   const removedKeys: string[] = [];
-  const counts: SessionCounts = { removed: 0, removedTopLevel: 0, moved: 0, tagMerges: 0, skipped: 0 };
+  const counts: CleanupOutcomeNumbers = { ...NO_NUMBERS, skipped: 0 };
   let cancelled = false;
   const checkpoint = async () => {
     if (cancelled) return false;
@@ -267,11 +264,21 @@ async function applyChecked(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<Apply
   const skipRemoval = (id: string, title: string | null, reason: ProblemReason, message: string) => {
     problems.push(problem(id, title, reason, message));
     for (const e of entriesOf.get(id) ?? []) skippedSeqs.push(e.seq);
+    meter.drop(check.removals.get(id)?.planned.kind === 'folder' ? 'folder' : 'loose', 1);
   };
   const markRemoved = (id: string) => {
-    counts.removedTopLevel++;
+    const planned = check.removals.get(id)?.planned;
+    const inside = (entriesOf.get(id) ?? []).filter((e) => !e.topLevel && e.type === 'bookmark').length;
+    if (planned?.reason === 'duplicate-folder') {
+      counts.copiedFolders++;
+      counts.insideFolders += inside;
+      counts.copies += inside;
+    } else if (planned?.reason === 'empty-folder') counts.emptyFolders++;
+    else {
+      counts.loose++;
+      counts.copies++;
+    }
     for (const e of entriesOf.get(id) ?? []) {
-      counts.removed++;
       if (e.type === 'bookmark') removedKeys.push(e.id);
       if (e.url) removedKeys.push(e.url);
     }
@@ -314,7 +321,7 @@ async function applyChecked(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<Apply
         await browser.bookmarks.move(m.node.id, { parentId: m.planned.toParentId });
         movedOk.add(m.node.id);
         counts.moved++;
-        done++;
+        meter.advance('move', 1, 1);
       });
       for (const { item, error } of failures) {
         problems.push(problem(item.node.id, item.node.title, 'error', `It could not be moved: ${errorMessage(error)}`));
@@ -368,7 +375,7 @@ async function applyChecked(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<Apply
           try {
             await browser.bookmarks.removeTree(id);
             markRemoved(id);
-            done += entriesOf.get(id)?.length ?? 1;
+            meter.advance('folder', 1, unitsOf(id));
           } catch (error) {
             skipRemoval(id, r.node.title, 'error', `It could not be removed: ${errorMessage(error)}`);
           }
@@ -400,7 +407,7 @@ async function applyChecked(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<Apply
       const failures = await inLanes(ready, (r) => r.node.id, REMOVAL_LANES, async (r) => {
         await browser.bookmarks.remove(r.node.id);
         markRemoved(r.node.id);
-        done++;
+        meter.advance('loose', 1, 1);
       });
       for (const { item, error } of failures) skipRemoval(item.node.id, item.node.title, 'error', `It could not be removed: ${errorMessage(error)}`);
       report('removing');

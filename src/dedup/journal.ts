@@ -16,6 +16,7 @@
  *   (capped at MAX_REMOVED_KEYS, oldest dropped first).
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
+import { NO_NUMBERS, type CleanupOutcomeNumbers } from './cleanup-numbers';
 import { removedHistoryFrom, type RemovedHistory } from './removed-history';
 
 export const JOURNAL_DB_NAME = 'tidymarks-journal';
@@ -36,14 +37,23 @@ export type SessionStatus =
   | 'undoing'
   | 'undone';
 
-export interface SessionCounts {
-  /** Items removed, descendants of removed folders included. */
+/**
+ * How sessions written before 2026-12-03 counted (the journal keeps them for undo): `removed` was every item removed,
+ * descendants of removed folders included, `removedTopLevel` the planned removals carried out.
+ */
+interface LegacySessionCounts {
   removed: number;
-  /** The planned removals (folders and loose items) that were carried out. */
   removedTopLevel: number;
   moved: number;
   tagMerges: number;
   skipped: number;
+}
+
+/** A session's counts in today's units; a session of an older version keeps what it can say (its total removed). */
+export function outcomeNumbersOf(counts: CleanupOutcomeNumbers | LegacySessionCounts): CleanupOutcomeNumbers {
+  if ('copies' in counts) return counts;
+  // Older sessions did not tell bookmarks from folders: their removed items are reported as loose copies.
+  return { ...NO_NUMBERS, copies: counts.removed, loose: counts.removed, moved: counts.moved, tagMerges: counts.tagMerges, skipped: counts.skipped };
 }
 
 export interface SessionRecord {
@@ -60,7 +70,8 @@ export interface SessionRecord {
   holdingFolderId: string | null;
   /** The holding folder's title (older sessions; recovery finds it by title if its id was never saved); '' now. */
   holdingTitle: string;
-  counts: SessionCounts;
+  /** What the session did (cleanup-numbers.ts); read through outcomeNumbersOf() for sessions of older versions. */
+  counts: CleanupOutcomeNumbers | LegacySessionCounts;
   finishedAt: number | null;
   undoneAt: number | null;
   /** Set when undo started, so an interrupted undo can be resumed. */

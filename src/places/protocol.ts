@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { request, type RequestDef } from '../messaging/define';
+import { request, type RequestDef, noInput } from '../messaging/define';
 import { MAX_OPS_PER_REQUEST, type EncodedSearchReply, type HistoryEntry, type SaveReply } from './wire';
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
@@ -60,11 +60,11 @@ export const placesProtocol = {
     v.strictObject({ queries: v.pipe(v.array(historyQuery), v.minLength(1), v.maxLength(100)), options: searchOptions }),
   ),
   /** Test builds only: an id that changes each time the event page starts (proves an unload happened). */
-  'test.places.bootId': request<{ bootId: string }>()(v.strictObject({})),
+  'test.places.bootId': request<{ bootId: string }>()(noInput),
   /** Test builds only: search() on the Firefox path even when the index is fresh (to compare both in Firefox). */
   'test.places.searchFirefox': request<EncodedSearchReply>()(
     v.strictObject({ queries: v.pipe(v.array(query), v.minLength(1), v.maxLength(100)), options: searchOptions }),
   ),
   /** Test builds only: how many pages are subscribed to the Places events now. */
-  'test.places.eventPages': request<{ pages: number }>()(v.strictObject({})),
+  'test.places.eventPages': request<{ pages: number }>()(noInput),
 } satisfies Record<string, RequestDef>;

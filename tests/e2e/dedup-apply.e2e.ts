@@ -157,9 +157,11 @@ describe('dedup apply and undo in real Firefox', () => {
     }, plan);
 
     expect(result.problems).toEqual([]);
-    expect(result.counts).toMatchObject({ removedTopLevel: 155, moved: 1, removed: 153 + 2 * 409 }); // each copy: the folder, 400 bookmarks, 8 separators
+    // Each copied folder holds 400 bookmarks and 8 separators: the copies counted are its bookmarks.
+    expect(result.counts).toMatchObject({ copies: 153 + 2 * 400, loose: 153, insideFolders: 2 * 400, copiedFolders: 2, moved: 1 });
     expect(phases).toEqual(expect.arrayContaining(['checking', 'journaling', 'moving', 'collapsing', 'removing', 'done']));
-    expect(last).toMatchObject({ phase: 'done', done: 153 + 2 * 409 + 1, total: 153 + 2 * 409 + 1 });
+    // Units: a loose copy 1, a copied folder its bookmarks + 1, a move 1; the total never changes once journaled.
+    expect(last).toMatchObject({ phase: 'done', done: 153 + 2 * 401 + 1, total: 153 + 2 * 401 + 1 });
     const after = await page.evaluate(async (popular) => {
       const [root] = await window.tm.browser.bookmarks.getTree();
       const urls: string[] = [];

@@ -60,7 +60,7 @@ export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; 
           {sessions.map((s) => (
             <li key={s.id}>
               <span>
-                {when.format(s.createdAt)}: removed {s.counts.removed}, moved {s.counts.moved}
+                {when.format(s.createdAt)}: removed {s.counts.copies} copies, moved {s.counts.moved}
                 {s.counts.skipped ? `, skipped ${s.counts.skipped}` : ''} — {s.undone ? 'undone' : s.status}
                 {s.cancelled ? ' (cancelled part way)' : ''}
               </span>
@@ -103,7 +103,7 @@ export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; 
       {confirm && (
         <ConfirmDialog title="Undo this cleanup?" confirmLabel="Undo cleanup" danger={false} onCancel={() => setConfirm(null)} onConfirm={() => undo(confirm)}>
           <p>
-            {confirm.counts.removed} removed items will be re-created and {confirm.counts.moved} moved items moved back.
+            {confirm.counts.copies} removed copies will be re-created and {confirm.counts.moved} moved items moved back.
           </p>
           <p>
             Re-created items come back with their title, address, folder, position and tags, but as new bookmarks: their

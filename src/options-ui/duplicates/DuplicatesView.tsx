@@ -152,7 +152,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
     setConfirmApply(false);
     setError(null);
     setPaused(false);
-    setApplyProgress({ phase: 'journaling', done: 0, total: plan.removals.length + plan.moves.length, rate: 0 } as ApplyProgress);
+    setApplyProgress({ phase: 'checking', done: 0, total: 0, rate: 0, etaMs: null });
     const handle = client.startJob('dedup.apply', plan, setApplyProgress);
     applyJob.current = handle;
     try {
@@ -324,7 +324,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
               <div class="report" role="status" data-testid="apply-result">
                 <p>
                   {applyResult.cancelled ? 'Cancelled part way: ' : 'Done: '}
-                  {applyResult.counts.removed} removed, {applyResult.counts.moved} moved, {applyResult.counts.skipped} skipped in{' '}
+                  {applyResult.counts.copies} copies removed, {applyResult.counts.moved} moved, {applyResult.counts.skipped} skipped in{' '}
                   {(applyResult.elapsedMs / 1000).toFixed(1)} s. You can undo it below.
                 </p>
                 {applyResult.problems.length > 0 && (

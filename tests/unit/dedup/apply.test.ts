@@ -41,7 +41,7 @@ describe('applyPlan', () => {
     const result = await applyPlan(t.deps, plan, testCtx());
 
     expect(result.problems).toEqual([]);
-    expect(result.counts).toMatchObject({ removed: 3, removedTopLevel: 3, moved: 0, skipped: 0 });
+    expect(result.counts).toEqual({ copies: 3, loose: 3, insideFolders: 0, copiedFolders: 0, emptyFolders: 0, moved: 0, tagMerges: 0, skipped: 0 });
     expect(journaledAtFirstRemove).toBe(3);
     expect(remove).toHaveLength(3);
     expect(removeTree).toHaveLength(0);
@@ -82,7 +82,7 @@ describe('applyPlan', () => {
 
     const result = await applyPlan(t.deps, plan, testCtx());
 
-    expect(result.counts.removed).toBe(18);
+    expect(result.counts.copies).toBe(18);
     expect(most).toBe(2);
     // Each folder's copies go from its end: the indexes Firefox reports never grow within a folder's run.
     const menuRun = order.slice(0, 12);
@@ -106,7 +106,8 @@ describe('applyPlan', () => {
     const result = await applyPlan(t.deps, plan, testCtx());
 
     expect(result.problems).toEqual([]);
-    expect(result.counts).toMatchObject({ removedTopLevel: 1, removed: 5, moved: 1 });
+    // The folder held a, b and sub › c: three bookmarks, counted as copies inside one copied folder.
+    expect(result.counts).toMatchObject({ copies: 3, loose: 0, insideFolders: 3, copiedFolders: 1, moved: 1 });
     const snap = await snapshot(t.browser);
     expect(snap[1].children).toEqual([]); // toolbar
     expect(snap[0].children![0].children!.map((c) => c.title)).toEqual(['a', 'b', 'sub', 'only here']);
@@ -133,7 +134,7 @@ describe('applyPlan', () => {
       [b.id, 'changed'],
       [c.id, 'missing'],
     ]);
-    expect(result.counts.removed).toBe(0);
+    expect(result.counts.copies).toBe(0);
     expect((await find(t.browser, 'Copy A')).url).toBe('https://changed.example/');
     expect((await find(t.browser, 'Copy B')).parentId).toBe(TOOLBAR);
   });
@@ -271,7 +272,7 @@ describe('applyPlan', () => {
     expect(counts).toHaveLength(2);
     expect(counts[0]).toBe(300 - 200);
     expect(counts[1]).toBe(counts[0]);
-    expect(result.counts.removed).toBe(297);
+    expect(result.counts.copies).toBe(297);
     expect(await t.browser.bookmarks.getChildren(MENU)).toHaveLength(3);
   });
 
@@ -292,7 +293,7 @@ describe('applyPlan', () => {
       const result = await applyPlan(deps, plan, ctx);
       expect(result.problems).toEqual([expect.objectContaining({ id: late.id, reason: 'changed' })]);
       expect((await t.browser.bookmarks.get(late.id))[0].parentId).toBe(MENU);
-      expect(result.counts.removed).toBe(296);
+      expect(result.counts.copies).toBe(296);
       const skipped = (await t.journal.entries(result.sessionId)).filter((e) => e.skipped);
       expect(skipped.map((e) => e.role !== 'tag-merge' && e.id)).toEqual([late.id]);
     });
@@ -348,7 +349,7 @@ describe('applyPlan', () => {
     const result = await applyPlan(t.deps, plan, ctx);
 
     expect(result.cancelled).toBe(true);
-    expect(result.counts.removed).toBe(200); // one batch of removals
+    expect(result.counts.copies).toBe(200); // one batch of removals
     expect(result.problems.filter((p) => p.reason === 'cancelled')).toHaveLength(198);
     expect(await t.browser.bookmarks.getChildren(MENU)).toHaveLength(200);
     expect((await t.browser.bookmarks.getChildren(UNFILED)).length).toBe(0);
@@ -426,7 +427,7 @@ describe('dedup.apply / dedup.undo jobs and dedup.sessions through the real back
 
     const progress: string[] = [];
     const result = await client.startJob('dedup.apply', plan, (p) => progress.push(p.phase)).result;
-    expect(result.counts.removed).toBe(2);
+    expect(result.counts.copies).toBe(2);
     expect(progress).toContain('removing');
     const sessions = await client.call('dedup.sessions', {});
     expect(sessions).toEqual([expect.objectContaining({ id: result.sessionId, status: 'applied', canUndo: true, undone: false })]);

@@ -36,7 +36,7 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('1 duplicate bookmarks, 0 duplicated folders and 0 empty folders will be removed');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply cleanup' }));
-    expect((await screen.findByTestId('apply-result')).textContent).toMatch(/Done: 1 removed/);
+    expect((await screen.findByTestId('apply-result')).textContent).toMatch(/Done: 1 copies removed/);
     expect((await bg.browser.bookmarks.search({ url: 'https://recipes.example/tart' })).length).toBe(0);
     expect((await bg.browser.bookmarks.search({ url: 'https://recipes.example/tart/' })).length).toBe(1);
 
