@@ -193,7 +193,9 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
         changed.push(record);
         out.set(node.id, record.updated);
       }
-      await persist(changed);
+      // A read that changed nothing does not wait for earlier writes to reach IndexedDB (the map is what counts; a
+      // search right after a save of thousands of records would otherwise wait for all of them).
+      if (changed.length) await persist(changed);
       return out;
     },
 

@@ -10,17 +10,18 @@
  * Firefox and kept current by events since, every position event matching. Otherwise the caller asks Firefox (and
  * the index is loaded or re-read behind it).
  */
-import { ROOT_ID, type BookmarkNode } from '../platform/browser';
+import { isRootId, ROOT_ID, type BookmarkNode } from '../platform/browser';
 import type { MirrorNode } from '../search/bookmark-tree';
 import type { LiveIndex } from '../search/live-index';
-import { checkQueries, compileQuery, entryText, finishSearch, type CompiledQuery, type Entry, type SearchDeps } from './search-engine';
+import { toWire } from './nodes';
+import { checkQueries, compileQuery, entryText, fingerprintOf, selectResults, type CompiledQuery, type Entry, type SearchDeps } from './search-engine';
 import type { SearchReply, WireQuery, WireSearchOptions } from './wire';
 
 interface TreeView {
   version: number;
   /** Every node below the hidden root, depth-first in sibling order (as getTree's walk). */
   entries: Entry[];
-  byId: Map<string, BookmarkNode>;
+  entryById: Map<string, Entry>;
   /** The bookmarks' texts in one string, for word queries (built on the first one). */
   corpus?: Corpus;
 }
@@ -98,7 +99,7 @@ function toNode(m: MirrorNode, index: number): BookmarkNode {
 function buildView(live: LiveIndex): TreeView | null {
   const { tree, order } = live;
   const entries: Entry[] = [];
-  const byId = new Map<string, BookmarkNode>();
+  const entryById = new Map<string, Entry>();
   const stack: { parentId: string; ancestors: readonly string[]; at: number; children: readonly string[] }[] = [
     { parentId: ROOT_ID, ancestors: [ROOT_ID], at: 0, children: order.childrenOf(ROOT_ID) },
   ];
@@ -113,12 +114,41 @@ function buildView(live: LiveIndex): TreeView | null {
     const index = order.positionOf(id);
     if (!mirror || index === undefined || mirror.parentId !== top.parentId) return null;
     const node = toNode(mirror, index);
-    entries.push({ node, order: entries.length, ancestors: top.ancestors });
-    byId.set(id, node);
+    const entry: Entry = { node, order: entries.length, ancestors: top.ancestors };
+    entries.push(entry);
+    entryById.set(id, entry);
     // Children of a bookmark are invisible to getTree (Firefox accepts a bookmark as a parent): not walked.
     if (mirror.kind === 'folder') stack.push({ parentId: id, ancestors: [...top.ancestors, id], at: 0, children: order.childrenOf(id) });
   }
-  return { version: live.version, entries, byId };
+  return { version: live.version, entries, entryById };
+}
+
+/**
+ * The snapshots' data for the results, straight from the entries (what describeNodes gives the Firefox path, in
+ * the same order: the non-root ancestors level by level, as first met).
+ */
+async function describeEntries(found: readonly Entry[], view: TreeView, { clock }: SearchDeps, tagsOf: (e: Entry) => readonly string[]): Promise<SearchReply> {
+  const ancestors: Entry[] = [];
+  const seen = new Set<string>();
+  let level: readonly Entry[] = found;
+  while (level.length) {
+    const next: Entry[] = [];
+    for (const e of level) {
+      const parentId = e.node.parentId;
+      if (!parentId || isRootId(parentId) || seen.has(parentId)) continue;
+      seen.add(parentId);
+      const parent = view.entryById.get(parentId);
+      if (parent) next.push(parent);
+    }
+    ancestors.push(...next);
+    level = next;
+  }
+  const observed = [...found, ...ancestors];
+  const updated = observed.length ? await clock.observe(observed.map((e) => ({ node: e.node, tags: tagsOf(e), fingerprint: fingerprintOf(e, tagsOf(e)) }))) : new Map<string, number>();
+  return {
+    items: found.map((e) => toWire(e.node, updated.get(e.node.id) ?? 0, e.node.type === 'bookmark' ? tagsOf(e) : undefined)),
+    groups: ancestors.map((e) => toWire(e.node, updated.get(e.node.id) ?? 0, undefined)),
+  };
 }
 
 export type IndexSearch = (queries: readonly WireQuery[], options: WireSearchOptions) => Promise<SearchReply | null>;
@@ -142,9 +172,9 @@ export function createIndexSearch(live: LiveIndex, deps: SearchDeps): IndexSearc
         return null;
       }
     }
-    const { byId } = view;
     const index = live.index;
-    const tagsOf = (e: Entry) => (e.node.url !== undefined && e.node.type === 'bookmark' ? index.tagsOf(e.node.url) : []);
-    return finishSearch(candidates(view, compiled, tagsOf), compiled, options, deps, tagsOf, (id) => byId.get(id), true);
+    const tagsOf = (e: Entry) => (e.tags ??= e.node.url !== undefined && e.node.type === 'bookmark' ? index.tagsOf(e.node.url) : []);
+    const found = await selectResults(candidates(view, compiled, tagsOf), compiled, options, deps, tagsOf, true);
+    return describeEntries(found, view, deps, tagsOf);
   };
 }

@@ -28,6 +28,8 @@ export interface Entry {
   text?: string;
   /** The clock's fingerprint of the node with its tags (index entries fill it on first use; they change with it). */
   fingerprint?: string;
+  /** The URL's tags (index entries keep them: the entries are rebuilt when tags change). */
+  tags?: readonly string[];
 }
 
 export function splitWords(text: string): string[] {
@@ -207,20 +209,19 @@ export async function runSearch(queries: readonly WireQuery[], options: WireSear
 
 /**
  * What both paths share once they have the entries in tree order: the matching (queries OR'd), the order (creation
- * order, a group listing in tree order, or `sort`), `count`, and the snapshots' data.
- * @param tagsOf each entry's tags, when the caller has them at hand (null: read for the results only).
+ * order, a group listing in tree order, or `sort`) and `count`. Returns the results' entries.
+ * @param tagsOf each entry's tags, when the caller has them at hand (null: none are needed for the matching).
+ * @param cachedFingerprints the entries live across searches (the index path): their clock fingerprints are kept.
  */
-export async function finishSearch(
+export async function selectResults(
   entries: readonly Entry[],
   compiled: readonly CompiledQuery[],
   options: WireSearchOptions,
   deps: SearchDeps,
   tagsOf: ((e: Entry) => readonly string[]) | null,
-  knownNode: (id: string) => BookmarkNode | undefined,
-  /** The index path keeps entries across searches: their fingerprints are computed once and reused. */
-  cacheFingerprints = false,
-): Promise<SearchReply> {
-  const { browser, tagStore, clock } = deps;
+  cachedFingerprints = false,
+): Promise<Entry[]> {
+  const { browser, clock } = deps;
   const tagsFor = tagsOf ?? (() => []);
   let found = entries.filter((e) => !isRootId(e.node.id) && compiled.some((c) => c.test(e, tagsFor(e))));
   const allGroupOnly = compiled.every((c) => c.groupOnly);
@@ -228,14 +229,14 @@ export async function finishSearch(
 
   if (!sort) {
     // Default: creation order; a query of only `group` lists the group's content in tree order.
-    if (!allGroupOnly) found = [...found].sort((a, b) => (a.node.dateAdded ?? 0) - (b.node.dateAdded ?? 0) || a.order - b.order);
+    if (!allGroupOnly) found.sort((a, b) => (a.node.dateAdded ?? 0) - (b.node.dateAdded ?? 0) || a.order - b.order);
   } else {
     let key: (e: Entry) => number | string;
     if (sort === 'title') key = (e) => e.node.title ?? '';
     else if (sort === 'url') key = (e) => e.node.url ?? '';
     else if (sort === 'dateAdded') key = (e) => e.node.dateAdded ?? 0;
     else if (sort === 'lastModified') {
-      const updated = await clock.observe(found.map((e) => ({ node: e.node, tags: tagsFor(e), fingerprint: cacheFingerprints ? fingerprintOf(e, tagsFor(e)) : undefined })));
+      const updated = await clock.observe(found.map((e) => ({ node: e.node, tags: tagsFor(e), fingerprint: cachedFingerprints ? fingerprintOf(e, tagsFor(e)) : undefined })));
       key = (e) => updated.get(e.node.id) ?? 0;
     } else {
       const stats = await historyStats(browser);
@@ -246,7 +247,7 @@ export async function finishSearch(
     }
     const keys = new Map(found.map((e) => [e, key(e)]));
     const direction = options.descending ? -1 : 1;
-    found = [...found].sort((a, b) => {
+    found.sort((a, b) => {
       const ka = keys.get(a)!;
       const kb = keys.get(b)!;
       const c = typeof ka === 'string' ? compareText(ka, kb as string) : ka - (kb as number);
@@ -254,18 +255,30 @@ export async function finishSearch(
     });
   }
   if (options.count) found = found.slice(0, options.count);
+  return found;
+}
 
-  const knownTags = new Map<string, string[]>();
-  // The lists are only read from here on (into the reply), so they are not copied.
-  if (tagsOf) for (const e of found) if (e.node.url && itemType(e.node) === 'bookmark') knownTags.set(e.node.id, tagsOf(e) as string[]);
-  const knownFingerprints = cacheFingerprints ? new Map(found.map((e) => [e.node.id, fingerprintOf(e, tagsFor(e))])) : undefined;
+/** The Firefox path's end: the results, then their snapshots' data (tags, clock, ancestors) with describeNodes. */
+async function finishSearch(
+  entries: readonly Entry[],
+  compiled: readonly CompiledQuery[],
+  options: WireSearchOptions,
+  deps: SearchDeps,
+  tagsOf: ((e: Entry) => readonly string[]) | null,
+  knownNode: (id: string) => BookmarkNode | undefined,
+): Promise<SearchReply> {
+  const { browser, tagStore, clock } = deps;
+  const found = await selectResults(entries, compiled, options, deps, tagsOf);
+  const knownTags = new Map<string, readonly string[]>();
+  if (tagsOf) for (const e of found) if (e.node.url && itemType(e.node) === 'bookmark') knownTags.set(e.node.id, tagsOf(e));
   return describeNodes(
     found.map((e) => stripChildren(e.node)),
-    { browser, tagStore, clock, knownTags, knownNode, knownFingerprints },
+    { browser, tagStore, clock, knownTags, knownNode },
   );
 }
 
-function fingerprintOf(entry: Entry, tags: readonly string[]): string {
+/** The entry's clock fingerprint, computed once per entry. */
+export function fingerprintOf(entry: Entry, tags: readonly string[]): string {
   return (entry.fingerprint ??= fingerprint(entry.node, itemType(entry.node) === 'bookmark' ? tags : []));
 }
 
