@@ -78,7 +78,8 @@ export interface SearchReply {
  * A search reply as it crosses runtime messaging: one JSON string of columns. Firefox clones a message value by
  * value; 3,000 results as objects took ~100 ms to cross, as one string of objects ~20 ms, as one string of columns
  * half that (bench/places.bench.ts, docs/ARCHITECTURE.md). Only what snapshots need travels (no dateAdded); parent
- * ids and tag lists are written once and referred to by number.
+ * ids are written once and referred to by number, a bookmark's tags as one string joined with ',' (tag names cannot
+ * contain commas: src/tags/tag-name.ts).
  */
 export interface EncodedSearchReply {
   source: 'index' | 'firefox';
@@ -97,13 +98,12 @@ interface EncodedNodes {
   /** '' where a node has none (separators). */
   titles: string[];
   urls: string[];
-  /** Index into `tagLists`; -1 for groups and separators. */
-  tagRefs: number[];
+  /** The bookmark's tags joined with ','; '' for none, and for groups and separators. */
+  tags: string[];
 }
 
 interface EncodedReply {
   parents: string[];
-  tagLists: string[][];
   items: EncodedNodes;
   groups: EncodedNodes;
 }
@@ -114,10 +114,8 @@ const LETTER_TYPE = { b: 'bookmark', g: 'group', s: 'separator' } as const;
 export function encodeSearchReply(reply: SearchReply): EncodedSearchReply {
   const parents: string[] = [];
   const parentAt = new Map<string, number>();
-  const tagLists: string[][] = [];
-  const tagListAt = new Map<string, number>();
   const encode = (nodes: readonly WireNode[]): EncodedNodes => {
-    const out: EncodedNodes = { types: '', ids: [], parentRefs: [], indexes: [], updated: [], titles: [], urls: [], tagRefs: [] };
+    const out: EncodedNodes = { types: '', ids: [], parentRefs: [], indexes: [], updated: [], titles: [], urls: [], tags: [] };
     const types: string[] = [];
     for (const n of nodes) {
       types.push(TYPE_LETTER[n.type]);
@@ -129,25 +127,19 @@ export function encodeSearchReply(reply: SearchReply): EncodedSearchReply {
       out.updated.push(n.updated);
       out.titles.push(n.title ?? '');
       out.urls.push(n.url ?? '');
-      if (n.tags === undefined) out.tagRefs.push(-1);
-      else {
-        const key = n.tags.join(',');
-        let t = tagListAt.get(key);
-        if (t === undefined) tagListAt.set(key, (t = tagLists.push(n.tags) - 1));
-        out.tagRefs.push(t);
-      }
+      out.tags.push(n.tags === undefined || n.tags.length === 0 ? '' : n.tags.length === 1 ? n.tags[0]! : n.tags.join(','));
     }
     out.types = types.join('');
     return out;
   };
   const items = encode(reply.items);
   const groups = encode(reply.groups);
-  const encoded: EncodedReply = { parents, tagLists, items, groups };
+  const encoded: EncodedReply = { parents, items, groups };
   return { source: reply.source ?? 'firefox', encoded: JSON.stringify(encoded) };
 }
 
 export function decodeSearchReply(reply: EncodedSearchReply): SearchReply {
-  const { parents, tagLists, items, groups } = JSON.parse(reply.encoded) as EncodedReply;
+  const { parents, items, groups } = JSON.parse(reply.encoded) as EncodedReply;
   const decode = (e: EncodedNodes): WireNode[] => {
     const out: WireNode[] = [];
     for (let i = 0; i < e.ids.length; i++) {
@@ -156,7 +148,8 @@ export function decodeSearchReply(reply: EncodedSearchReply): SearchReply {
       if (type !== 'separator') node.title = e.titles[i]!;
       if (type === 'bookmark') {
         node.url = e.urls[i]!;
-        node.tags = tagLists[e.tagRefs[i]!]!;
+        const tags = e.tags[i]!;
+        node.tags = tags === '' ? [] : tags.split(',');
       }
       out.push(node);
     }
