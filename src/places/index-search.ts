@@ -4,7 +4,7 @@
  * every URL. No Firefox call for the matching; the snapshots' clock comes from the Places clock as on the Firefox
  * path, and 'date' / 'visitCount' sorts still read history from Firefox.
  *
- * The semantics are the Firefox path's own (search-engine.ts: compileQuery and finishSearch are shared), and the
+ * The semantics are the Firefox path's own (search-engine.ts: compileQuery and selectResults are shared), and the
  * mirror is walked in getTree's order, so both paths give the same results (tests/unit/places/index-search.test.ts
  * checks that on random trees and queries). The index stands in for Firefox only while `positionsExact`: built from
  * Firefox and kept current by events since, every position event matching. Otherwise the caller asks Firefox (and
@@ -75,7 +75,7 @@ function containing(corpus: Corpus, word: string): number[] {
 
 /**
  * The entries a search must test. When every query has words, a match contains each of its query's words, so the
- * bookmarks containing one word of each query (its longest) are a superset of the matches; finishSearch tests them
+ * bookmarks containing one word of each query (its longest) are a superset of the matches; selectResults tests them
  * fully. Otherwise every entry.
  */
 function candidates(view: TreeView, compiled: readonly CompiledQuery[], tagsOf: (e: Entry) => readonly string[]): readonly Entry[] {
