@@ -25,6 +25,8 @@ export class SiblingOrder {
   /** Per parent: child id -> position. */
   private readonly folders = new Map<string, Map<string, number>>();
   private readonly parentOf = new Map<string, string>();
+  /** Folders whose positions may have gaps (only a move into another folder past its end leaves one). */
+  private readonly gapped = new Set<string>();
   /** Children in position order, per parent, computed when asked and dropped when the folder changes. */
   private readonly sorted = new Map<string, string[]>();
   private isExact: boolean;
@@ -93,7 +95,9 @@ export class SiblingOrder {
     }
     from.delete(id);
     this.shift(move.oldParentId, from, move.oldIndex + 1, Infinity, -1);
-    this.shift(move.parentId, this.folder(move.parentId), move.index, Infinity, +1);
+    const to = this.folder(move.parentId);
+    if (move.index > to.size) this.gapped.add(move.parentId);
+    this.shift(move.parentId, to, move.index, Infinity, +1);
     this.place(id, move.parentId, move.index);
   }
 
@@ -104,20 +108,34 @@ export class SiblingOrder {
     const folder = this.folder(info.parentId);
     folder.delete(id);
     this.forget(id);
-    let position = 0;
-    for (const [child] of [...folder].sort((a, b) => a[1] - b[1])) folder.set(child, position++);
-    this.changed(info.parentId);
+    if (this.gapped.delete(info.parentId)) {
+      let position = 0;
+      for (const [child] of [...folder].sort((a, b) => a[1] - b[1])) folder.set(child, position++);
+      this.changed(info.parentId);
+    } else {
+      // Positions are 0..n-1 without gaps: renumbering is closing the one slot.
+      this.shift(info.parentId, folder, info.index + 1, Infinity, -1);
+    }
   }
 
   private addTree(root: BookmarkNode): void {
     const stack = [root];
+    const folders: string[] = [];
     while (stack.length) {
       const node = stack.pop()!;
       if (node.parentId !== undefined) this.place(node.id, node.parentId, node.index ?? this.folder(node.parentId).size);
       if (node.children) {
         this.folder(node.id);
+        folders.push(node.id);
         for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
       }
+    }
+    // A tree read from Firefox can already have gaps (left by such a move before we looked).
+    for (const id of folders) {
+      const folder = this.folders.get(id)!;
+      let max = -1;
+      for (const position of folder.values()) if (position > max) max = position;
+      if (max !== folder.size - 1) this.gapped.add(id);
     }
   }
 
@@ -143,6 +161,7 @@ export class SiblingOrder {
     while (stack.length) {
       const current = stack.pop()!;
       this.parentOf.delete(current);
+      this.gapped.delete(current);
       const folder = this.folders.get(current);
       if (folder) stack.push(...folder.keys());
       this.folders.delete(current);

@@ -88,4 +88,22 @@ describe('SiblingOrder', () => {
     expect(order.version).toBe(version);
     expect(new SiblingOrder().exact).toBe(false);
   });
+
+  it('a tree read with a gap already in it: the next removal closes every gap, as Firefox does', async () => {
+    const { browser } = createFakeBrowser({ seed: 12 });
+    const b = browser.bookmarks;
+    const source = await b.create({ parentId: UNFILED_ID, title: 'S' });
+    const moved: BookmarkNode[] = [];
+    for (const t of ['i0', 'i1', 'i2', 'i3']) moved.push(await b.create({ parentId: source.id, title: t, url: `https://${t}.example/` }));
+    const target = await b.create({ parentId: UNFILED_ID, title: 'T' });
+    const e0 = await b.create({ parentId: target.id, title: 'e0', url: 'https://e0.example/' });
+    await b.move(moved[3]!.id, { parentId: target.id, index: 3 });
+    // Read now, with the gap in the tree.
+    const order = SiblingOrder.fromTree(await b.getTree());
+    b.onRemoved.addListener((id, info) => order.removed(id, info));
+    await b.remove(e0.id);
+    expect(order.exact).toBe(true);
+    expect(order.childrenOf(target.id).map((id) => order.positionOf(id))).toEqual((await b.getChildren(target.id)).map((c) => c.index));
+    expect(order.positionOf(moved[3]!.id)).toBe(0);
+  });
 });
