@@ -33,7 +33,9 @@ export class PlacesEmitter<TData extends unknown[], TResult> implements PromiseL
     const emit: Emit<TData, TResult> = (event, ...args) => {
       if (this.outcome) return;
       if (event === 'error' && !this.firstError) this.firstError = args[0] as Error;
-      for (const cb of [...(this.listeners.get(event) ?? [])]) {
+      const set = this.listeners.get(event);
+      // A copy, so a listener may remove itself; none when nobody listens (a search emits data thousands of times).
+      for (const cb of set?.size ? [...set] : []) {
         try {
           (cb as (...a: unknown[]) => void)(...args);
         } catch (error) {
