@@ -67,6 +67,12 @@ export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, cl
       if (!deps.testBuild) throw new AppError('forbidden', 'test.places.searchFirefox exists only in test builds.');
       return encodeSearchReply({ ...(await runSearch(queries, options, searchDeps)), source: 'firefox' });
     },
+    'test.places.settle': async () => {
+      if (!deps.testBuild) throw new AppError('forbidden', 'test.places.settle exists only in test builds.');
+      await clock.settled();
+      await liveIndex?.saveNow();
+      return { ok: true as const };
+    },
     'test.places.eventPages': () => {
       if (!deps.testBuild) throw new AppError('forbidden', 'test.places.eventPages exists only in test builds.');
       return { pages: events.pageCount };

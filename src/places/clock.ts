@@ -63,6 +63,8 @@ export interface Clock {
   noteOwnCreate(id: string): void;
   /** Handles every queued event now. */
   flush(): Promise<void>;
+  /** Resolves once every queued event is handled and every record written so far is in IndexedDB. */
+  settled(): Promise<void>;
   clear(): Promise<void>;
 }
 
@@ -259,6 +261,11 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
     },
 
     flush,
+
+    async settled() {
+      await flush();
+      await persisting;
+    },
 
     async clear() {
       queue.clear();

@@ -65,6 +65,8 @@ export const placesProtocol = {
   'test.places.searchFirefox': request<EncodedSearchReply>()(
     v.strictObject({ queries: v.pipe(v.array(query), v.minLength(1), v.maxLength(100)), options: searchOptions }),
   ),
+  /** Test builds only: resolves when the background's deferred writes are done (Places clock, search snapshot). */
+  'test.places.settle': request<{ ok: true }>()(noInput),
   /** Test builds only: how many pages are subscribed to the Places events now. */
   'test.places.eventPages': request<{ pages: number }>()(noInput),
 } satisfies Record<string, RequestDef>;

@@ -231,6 +231,7 @@ describe('test-only Places requests', () => {
     const client = createClient(fake.control.transport);
     await expect(client.call('test.places.searchFirefox', { queries: [{}], options: {} })).rejects.toMatchObject({ code: 'forbidden' });
     await expect(client.call('test.places.eventPages', {})).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(client.call('test.places.settle', {})).rejects.toMatchObject({ code: 'forbidden' });
     await expect(client.call('test.places.bootId', {})).rejects.toMatchObject({ code: 'forbidden' });
   });
 });
