@@ -40,7 +40,7 @@ describe('RuleEditor', () => {
     const onChange = vi.fn();
     render(<RuleEditor value={value} folders={folders} onChange={onChange} />);
     const select = screen.getByLabelText('Add rule') as HTMLSelectElement;
-    expect([...select.options].map((o) => o.value)).toEqual(['preferredFolder', 'newest', 'mostTags', 'mostVisits']);
+    expect([...select.options].map((o) => o.value)).toEqual(['cleanUrl', 'preferredFolder', 'newest', 'mostTags', 'mostVisits']);
     fireEvent.change(select, { target: { value: 'mostVisits' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
     expect(onChange).toHaveBeenCalledWith({ keep: { rules: ['oldest', 'bestTitle', 'mostVisits'] } });
