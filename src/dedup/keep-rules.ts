@@ -96,10 +96,11 @@ export function chooseKeeper(candidates: readonly KeepCandidate[], rules: readon
  * One step of "kept because": a rule in which the kept copy beat at least one other copy that tied with it on every
  * earlier rule. `only` is set when the kept copy beat every other copy in this rule alone (e.g. "the only one with a
  * real title"); `rank` is the preferred folder's index in preferredFolderIds (preferredFolder). 'treeOrder' means
- * the rules could not tell the copies apart and the first in bookmark order stays.
+ * the rules could not tell the copies apart and the first in bookmark order stays; 'holdsMost' (folder sets) that
+ * the other copies hold only part of what the kept one holds.
  */
 export interface KeepReason {
-  rule: KeepRuleName | 'treeOrder';
+  rule: KeepRuleName | 'treeOrder' | 'holdsMost';
   only?: boolean;
   rank?: number;
 }
@@ -111,10 +112,10 @@ export interface KeepReason {
 export function explainKeeper(candidates: readonly KeepCandidate[], keeperId: string, rules: readonly KeepRuleName[]): KeepReason[] {
   const keeper = candidates.find((c) => c.id === keeperId);
   if (!keeper || candidates.length < 2) return [];
-  const decidedBy = new Map<KeepRuleName | 'treeOrder', number>();
+  const decidedBy = new Map<KeepReason['rule'], number>();
   for (const other of candidates) {
     if (other === keeper) continue;
-    let rule: KeepRuleName | 'treeOrder' = 'treeOrder';
+    let rule: KeepReason['rule'] = 'treeOrder';
     for (const r of rules) {
       if (compareByRule(keeper, other, r) !== 0) {
         rule = r;
@@ -123,7 +124,7 @@ export function explainKeeper(candidates: readonly KeepCandidate[], keeperId: st
     }
     decidedBy.set(rule, (decidedBy.get(rule) ?? 0) + 1);
   }
-  const order: (KeepRuleName | 'treeOrder')[] = [...rules, 'treeOrder'];
+  const order: KeepReason['rule'][] = [...rules, 'treeOrder'];
   return order
     .filter((rule) => decidedBy.has(rule))
     .map((rule) => {
