@@ -24,3 +24,12 @@ export const BOOKMARKS_CHANGED = 'tidymarks-bookmarks-changed';
 export function announceBookmarksChanged(): void {
   dispatchEvent(new Event(BOOKMARKS_CHANGED));
 }
+
+/**
+ * A window event the Duplicates page fires once its scan is on screen: what else the page shows from Places or
+ * IndexedDB (the header's bookmark count, the cleanup history) waits for it instead of slowing the scan down.
+ */
+export const SCAN_SHOWN = 'tidymarks-scan-shown';
+export function announceScanShown(): void {
+  dispatchEvent(new Event(SCAN_SHOWN));
+}
