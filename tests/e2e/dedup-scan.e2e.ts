@@ -62,7 +62,7 @@ describe('dedup scan in real Firefox', () => {
     });
   }
 
-  it('finds every copy with its path, the rules that joined it, folder pairs and empty folders', async () => {
+  it('finds every copy with its path, the rules that joined it, copied folder sets and empty folders', async () => {
     const seeded = await seed();
     const page = await ff.harness();
     await page.evaluate(async (excluded: string) => {
