@@ -238,8 +238,10 @@ export function buildPlan(scan: ScanResult, decisions: PlanDecisions = {}, optio
         keptUrl: keeper.url,
       });
     }
-    const tags = unionTags(keeper.tags, group.copies.map((c) => c.tags));
-    if (tags.length !== new Set(keeper.tags.map(tagKey)).size) tagMerges.push({ url: keeper.url, tags });
+    if (group.copies.some((c) => c !== keeper && c.tags.length > 0)) {
+      const tags = unionTags(keeper.tags, group.copies.map((c) => c.tags));
+      if (tags.length !== new Set(keeper.tags.map(tagKey)).size) tagMerges.push({ url: keeper.url, tags });
+    }
   }
 
   const moves: PlannedMove[] = [];

@@ -185,6 +185,8 @@ function withoutTrackingParams(query: string): string {
  * fragment ("#" with or without a name). Addresses that are not http(s)/ftp count as clean.
  */
 export function isCleanUrl(url: string): boolean {
+  // Most addresses have neither a query nor a fragment: no need to split them.
+  if (url.indexOf('?') === -1 && url.indexOf('#') === -1) return true;
   const parts = splitUrl(url);
   if (!parts) return true;
   if (parts.fragment !== null) return false;

@@ -61,6 +61,23 @@ const SCAN_PHASES: Record<ScanProgress['phase'], string> = {
   matching: 'Finding duplicates',
 };
 
+/** Above this many groups the page's own plan is built one task after a decision, not during it. */
+const DEFER_PLAN_ABOVE = 2_000;
+
+/**
+ * `value`, or when `defer`, `value` as it was until one task after it changed. A new `basis` (another scan) takes
+ * the value at once: an older value may not fit it.
+ */
+function useDeferredFor<T>(defer: boolean, value: T, basis: unknown): T {
+  const [deferred, setDeferred] = useState({ value, basis });
+  useEffect(() => {
+    if (!defer) return;
+    const timer = setTimeout(() => setDeferred({ value, basis }), 0);
+    return () => clearTimeout(timer);
+  }, [defer, value, basis]);
+  return defer && deferred.basis === basis ? deferred.value : value;
+}
+
 type Banner = { kind: 'applied'; result: ApplyResult } | { kind: 'undone'; result: UndoResult };
 
 function KeepRules({ onRulesChanged, decisionsRefreshKey, onDecisionsForgotten }: { onRulesChanged(): void; decisionsRefreshKey: unknown; onDecisionsForgotten(keys: string[]): void }) {
@@ -179,14 +196,17 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   const ruleOptions = useMemo(() => rulesPresent(groups), [groups]);
 
   // The plan the page's decisions make, built here from the scan shown (the same buildPlan as the background's).
+  // For big scans (buildPlan takes 40-90 ms at 20,000 groups) it follows a click by one task, so the click shows at
+  // once and the numbers a moment later.
+  const planned = useDeferredFor(groups.length > DEFER_PLAN_ABOVE, decisions, scan);
   const local = useMemo(() => {
     if (!scan) return null;
     try {
-      return { plan: buildPlan(scan, toPlanDecisions(decisions, scan), { now: 0, newId: () => 'page' }), error: null };
+      return { plan: buildPlan(scan, toPlanDecisions(planned, scan), { now: 0, newId: () => 'page' }), error: null };
     } catch (e) {
       return { plan: null, error: errorMessage(e) };
     }
-  }, [scan, decisions]);
+  }, [scan, planned]);
   const removed = useMemo(() => (scan ? removedFolders(decisions, scan) : new Map<string, string>()), [scan, decisions]);
   const planKeepers = useMemo(() => (scan ? keepersOfPlan(local?.plan ?? null, scan) : new Map<string, string>()), [scan, local]);
   const goesWith = (copy: DuplicateCopy) => (scan ? goesWithFolder(copy, removed, scan.folderParents) : null);
