@@ -140,6 +140,8 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
       candidate.visits = copy.visits;
       candidate.preferredRank = folders[bookmarks.parent[index]].preferredRank;
       candidate.order = index;
+      candidate.titleScore = undefined;
+      candidate.urlScore = undefined;
       candidates.push(candidate);
       if (copy.inRedundantFolderId === undefined) survivors.push(candidate);
     }

@@ -31,6 +31,9 @@ export interface KeepCandidate {
   preferredRank: number;
   /** Position in tree order; breaks full ties. */
   order: number;
+  /** titleQuality and urlQuality, computed on first use (a reused candidate object must clear them). */
+  titleScore?: 0 | 1;
+  urlScore?: 0 | 1;
 }
 
 function withoutSchemeAndSlash(url: string): string {
@@ -41,6 +44,8 @@ function withoutSchemeAndSlash(url: string): string {
 export function titleQuality(title: string, url: string): 0 | 1 {
   const t = title.trim();
   if (t === '') return 0;
+  // A title with a space is no address (addresses have none): most real titles, decided without normalizing.
+  if (t.includes(' ') && !url.includes(' ')) return 1;
   const lower = t.toLowerCase();
   if (lower === url.toLowerCase() || withoutSchemeAndSlash(t) === withoutSchemeAndSlash(url)) return 0;
   return 1;
@@ -61,9 +66,10 @@ function compareByRule(a: KeepCandidate, b: KeepCandidate, rule: KeepRuleName): 
     case 'newest':
       return b.dateAdded - a.dateAdded;
     case 'bestTitle':
-      return titleQuality(b.title, b.url) - titleQuality(a.title, a.url);
+      if (a.title === b.title && a.url === b.url) return 0; // exact copies, most of them
+      return (b.titleScore ??= titleQuality(b.title, b.url)) - (a.titleScore ??= titleQuality(a.title, a.url));
     case 'cleanUrl':
-      return a.url === b.url ? 0 : urlQuality(b.url) - urlQuality(a.url);
+      return a.url === b.url ? 0 : (b.urlScore ??= urlQuality(b.url)) - (a.urlScore ??= urlQuality(a.url));
     case 'mostTags':
       return b.tagCount - a.tagCount;
     case 'mostVisits':
@@ -112,27 +118,32 @@ export interface KeepReason {
 export function explainKeeper(candidates: readonly KeepCandidate[], keeperId: string, rules: readonly KeepRuleName[]): KeepReason[] {
   const keeper = candidates.find((c) => c.id === keeperId);
   if (!keeper || candidates.length < 2) return [];
-  const decidedBy = new Map<KeepReason['rule'], number>();
+  // How many other copies each rule (by position; rules.length is tree order) told from the keeper.
+  const decidedBy = new Int32Array(rules.length + 1);
   for (const other of candidates) {
     if (other === keeper) continue;
-    let rule: KeepReason['rule'] = 'treeOrder';
-    for (const r of rules) {
-      if (compareByRule(keeper, other, r) !== 0) {
-        rule = r;
+    let at = rules.length;
+    for (let r = 0; r < rules.length; r++) {
+      if (compareByRule(keeper, other, rules[r]!) !== 0) {
+        at = r;
         break;
       }
     }
-    decidedBy.set(rule, (decidedBy.get(rule) ?? 0) + 1);
+    decidedBy[at]!++;
   }
-  const order: KeepReason['rule'][] = [...rules, 'treeOrder'];
-  return order
-    .filter((rule) => decidedBy.has(rule))
-    .map((rule) => {
-      const reason: KeepReason = { rule };
-      if (decidedBy.get(rule) === candidates.length - 1 && rule !== 'treeOrder') reason.only = true;
-      if (rule === 'preferredFolder' && Number.isFinite(keeper.preferredRank)) reason.rank = keeper.preferredRank;
-      return reason;
-    });
+  const reasons: KeepReason[] = [];
+  for (let r = 0; r <= rules.length; r++) {
+    if (!decidedBy[r]) continue;
+    if (r === rules.length) {
+      reasons.push({ rule: 'treeOrder' });
+      continue;
+    }
+    const reason: KeepReason = { rule: rules[r]! };
+    if (decidedBy[r] === candidates.length - 1) reason.only = true;
+    if (rules[r] === 'preferredFolder' && Number.isFinite(keeper.preferredRank)) reason.rank = keeper.preferredRank;
+    reasons.push(reason);
+  }
+  return reasons;
 }
 
 /** Rank of the best preferred folder among a folder and its ancestors (Infinity when none is preferred). */
