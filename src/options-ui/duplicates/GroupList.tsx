@@ -9,6 +9,7 @@
  * address where it differs from the group's (the difference marked), date and time added, its place in its folder,
  * visits and tags. Every control's name says which group or copy it belongs to.
  */
+import type { VNode } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ruleLabel } from '../../dedup/url-key';
 import type { DuplicateCopy, DuplicateGroup } from '../../dedup/scan-types';
@@ -42,6 +43,16 @@ export interface GroupListProps {
 }
 
 const HELP_ID = 'group-list-help';
+/** Rows rendered beyond the view on each side. */
+const OVERSCAN = 3;
+
+const copyFacts = new WeakMap<DuplicateCopy, { added: string; position: string; visits: string }>();
+/** A copy's date, place and visits in words, formatted once per copy (Intl calls add up at 30 rows a frame). */
+function factsOf(c: DuplicateCopy) {
+  let facts = copyFacts.get(c);
+  if (!facts) copyFacts.set(c, (facts = { added: formatDateTime(c.dateAdded), position: `${ordinal(c.index + 1)} of ${c.siblings}`, visits: count(c.visits, 'visit', 'visits') }));
+  return facts;
+}
 
 function rowHeight(row: Row): number {
   return ROW_HEIGHTS[row.kind];
@@ -65,7 +76,13 @@ function CopyUrl({ url, reference }: { url: string; reference: string }) {
 }
 
 export function GroupList(props: GroupListProps) {
-  const { rows, groupCount, keeperOf, keptText, isLeft, noteOf, goesWith, onKeep, onLeave, onToggle, focusRow = -1, resetKey, height } = props;
+  const { rows, groupCount, keeperOf, keptText, isLeft, noteOf, goesWith, focusRow = -1, resetKey, height } = props;
+  // Rendered rows are kept between frames (see `cache` below); their handlers call the latest props through this.
+  const latest = useRef(props);
+  latest.current = props;
+  const onKeep: GroupListProps['onKeep'] = (g, id) => latest.current.onKeep(g, id);
+  const onLeave: GroupListProps['onLeave'] = (g, leave) => latest.current.onLeave(g, leave);
+  const onToggle: GroupListProps['onToggle'] = (row) => latest.current.onToggle(row);
   const viewport = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewportHeight, setViewportHeight] = useState(height ?? 600);
@@ -149,8 +166,9 @@ export function GroupList(props: GroupListProps) {
   };
 
   const keepCopy = (row: Extract<Row, { kind: 'copy' }>) => {
-    if (isLeft(row.group) || goesWith(row.copy)) return;
-    onKeep(row.group, row.copy.id);
+    const now = latest.current;
+    if (now.isLeft(row.group) || now.goesWith(row.copy)) return;
+    now.onKeep(row.group, row.copy.id);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -207,17 +225,38 @@ export function GroupList(props: GroupListProps) {
     }
   };
 
-  const { start, end } = visibleRows(offsets, scrollTop, viewportHeight);
+  const { start, end } = visibleRows(offsets, scrollTop, viewportHeight, OVERSCAN);
   const indexes: number[] = [];
   if (activeIndex >= 0 && activeIndex < start) indexes.push(activeIndex);
   for (let i = start; i < end; i++) indexes.push(i);
   if (activeIndex >= end) indexes.push(activeIndex);
+
+  // A row still in view after a scroll is the same vnode as before when nothing it shows changed: Preact then skips
+  // it. The cache lives as long as the rows and the viewport do.
+  const cache = useRef<{ rows: readonly Row[]; height: number; vnodes: Map<string, { sig: string; vnode: VNode }> }>({ rows, height: viewportHeight, vnodes: new Map() });
+  if (cache.current.rows !== rows || cache.current.height !== viewportHeight) cache.current = { rows, height: viewportHeight, vnodes: new Map() };
+  const previous = cache.current.vnodes;
+  const next = new Map<string, { sig: string; vnode: VNode }>();
 
   const rendered = indexes.map((i) => {
     const row = rows[i]!;
     const g = row.group;
     const left = isLeft(g);
     const keeperId = keeperOf(g);
+    const goesText = row.kind === 'copy' ? goesWith(row.copy) : null;
+    const sig = `${i === activeIndex}|${i === focusRow}|${left}|${keeperId}|${goesText}|${row.kind === 'group' ? `${keptText(g)}|${noteOf(g)}` : ''}`;
+    const cached = previous.get(row.id);
+    if (cached && cached.sig === sig) {
+      next.set(row.id, cached);
+      return cached.vnode;
+    }
+    const vnode = renderRow(i, row, g, left, keeperId);
+    next.set(row.id, { sig, vnode });
+    return vnode;
+  });
+  cache.current.vnodes = next;
+
+  function renderRow(i: number, row: Row, g: DuplicateGroup, left: boolean, keeperId: string | null): VNode {
     const common = {
       role: 'treeitem' as const,
       'aria-level': row.level,
@@ -312,10 +351,11 @@ export function GroupList(props: GroupListProps) {
     const kept = keeperId === c.id;
     const goes = goesWith(c);
     const reference = shownUrl(g, keeperId);
-    const position = `${ordinal(c.index + 1)} of ${c.siblings}`;
+    const facts = factsOf(c);
+    const position = facts.position;
     const label =
       `${kept ? 'Kept: ' : ''}${c.path}, ${position}: ${c.title || c.url}` +
-      `${c.url !== reference ? `, address ${c.url}` : ''}, added ${formatDateTime(c.dateAdded)}, ${count(c.visits, 'visit', 'visits')}` +
+      `${c.url !== reference ? `, address ${c.url}` : ''}, added ${facts.added}, ${facts.visits}` +
       `${c.tags.length ? `, tags ${c.tags.join(', ')}` : ''}${goes ? `, goes with the copied folder ${goes}` : ''}${c.cameBack ? ', came back after a cleanup' : ''}`;
     return (
       <div
@@ -345,9 +385,9 @@ export function GroupList(props: GroupListProps) {
         </div>
         <div class="line facts">
           <CopyUrl url={c.url} reference={reference} />
-          <span class="date">added {formatDateTime(c.dateAdded)}</span>
+          <span class="date">added {facts.added}</span>
           <span class="position">{position}</span>
-          <span class="visits">{count(c.visits, 'visit', 'visits')}</span>
+          <span class="visits">{facts.visits}</span>
           {goes && <span class="goes-with">goes with the copied folder {goes}</span>}
           {c.cameBack && <span class="rule-chip">came back</span>}
           {c.tags.length > 0 && (
@@ -362,7 +402,7 @@ export function GroupList(props: GroupListProps) {
         </div>
       </div>
     );
-  });
+  }
 
   const total = offsets[rows.length] ?? 0;
   return (

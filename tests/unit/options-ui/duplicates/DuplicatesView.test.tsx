@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBackground } from '../../../../src/app/start-background';
 import { DuplicatesView } from '../../../../src/options-ui/duplicates/DuplicatesView';
 import { backgroundForPage } from '../setup-background';
 
 afterEach(cleanup);
+// Scans and cleanups run through the whole background on the fake: give them time on a loaded machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 type Bg = Awaited<ReturnType<typeof backgroundForPage>>;
 
@@ -60,7 +62,7 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByTestId('confirm-numbers').textContent).toBe(`${sentence}.`);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply cleanup' }));
-    const result = await screen.findByTestId('apply-result');
+    const result = await screen.findByTestId('apply-result', {}, { timeout: 10_000 });
     expect(result.textContent).toContain('10 copies removed: 2 loose, 8 inside 2 copied folders; and 1 empty folder');
     // The page shows the new state without a manual scan, the result stays on top.
     await waitFor(() => expect(screen.getByTestId('summary-groups').textContent).toBe('No duplicate bookmarks among 7 bookmarks'));
@@ -91,7 +93,7 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Leave https://second.example/ alone' }));
     fireEvent.click(screen.getByRole('button', { name: 'Clean up all with these rules…' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Apply cleanup' }));
-    await screen.findByTestId('apply-result');
+    await screen.findByTestId('apply-result', {}, { timeout: 10_000 });
     await waitFor(() => expect(screen.getByTestId('summary-groups').textContent).toBe('1 duplicate group among 9 bookmarks'));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Leave https://second.example/ alone' }));
     fireEvent.click(screen.getByRole('button', { name: 'Preview the cleanup' }));
@@ -118,7 +120,7 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     expect(summaryNumbers()).toBe('10 copies to remove: 2 loose, 8 inside 2 copied folders; and 1 empty folder');
     fireEvent.click(screen.getByRole('button', { name: 'Clean up all with these rules…' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Apply cleanup' }));
-    await screen.findByTestId('apply-result');
+    await screen.findByTestId('apply-result', {}, { timeout: 10_000 });
     const left = (await bg.browser.bookmarks.getChildren('menu________')).filter((c) => c.title === 'Dev').map((c) => c.id);
     expect(left).toEqual([devs[2]]);
   });
@@ -133,7 +135,7 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     expect((await screen.findByTestId('plan-loose')).textContent).toBe('1');
     fireEvent.click(screen.getByRole('button', { name: 'Apply…' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Apply cleanup' }));
-    await screen.findByTestId('apply-result');
+    await screen.findByTestId('apply-result', {}, { timeout: 10_000 });
     expect((await bg.browser.bookmarks.search({ url: 'https://recipes.example/tart' })).length).toBe(0);
     expect((await bg.browser.bookmarks.search({ url: 'https://recipes.example/tart/' })).length).toBe(1);
   });

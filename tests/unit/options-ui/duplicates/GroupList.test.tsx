@@ -62,6 +62,19 @@ describe('GroupList (virtualized tree)', () => {
     expect(spacer.style.height).toBe(`${20_000 * (ROW_HEIGHTS.group + 3 * ROW_HEIGHTS.copy)}px`);
   });
 
+  it('a row that stays in view after a scroll is not rendered again', async () => {
+    render(<Harness groups={makeGroups(200, 3)} />);
+    const first = screen.getAllByRole('treeitem')[2]!;
+    tree().scrollTop = 60;
+    fireEvent.scroll(tree());
+    await frame();
+    expect(screen.getAllByRole('treeitem').includes(first)).toBe(true);
+    expect(first.isConnected).toBe(true);
+    // …and rendered again when what it shows changes.
+    fireEvent.click(within(first).getByRole('radio'));
+    expect(screen.getAllByTestId('kept-copy')[0]!.textContent).toContain('Sync copy');
+  });
+
   it('scrolling far down shows those rows and drops the first ones', async () => {
     render(<Harness groups={makeGroups(20_000, 3)} />);
     tree().scrollTop = (ROW_HEIGHTS.group + 3 * ROW_HEIGHTS.copy) * 15_000; // group 15,000
@@ -156,7 +169,9 @@ describe('GroupList (virtualized tree)', () => {
     expect(header.textContent).toContain('154 copies in 12 folders');
     expect(header.textContent).toContain('Folder 0 ×13, Folder 1 ×13');
     fireEvent.click(header.querySelector('.twisty')!);
-    expect(screen.getAllByTestId('folder-row')).toHaveLength(12);
+    // The kept copy and 12 folder rows (those in view are in the DOM).
+    expect(screen.getAllByTestId('folder-row')[0]!.getAttribute('aria-setsize')).toBe('13');
+    expect(screen.getAllByTestId('folder-row')[0]!.textContent).toContain('Folder 0');
     expect(screen.getByTestId('kept-copy').textContent).toContain('Folder 0');
   });
 
