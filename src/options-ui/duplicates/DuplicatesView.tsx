@@ -33,7 +33,7 @@ import { useFolders } from '../useFolders';
 import { useSettings } from '../useSettings';
 import { CleanupHistory } from './CleanupHistory';
 import { CleanupProgressView } from './CleanupProgressView';
-import { decisionsFromScan, emptyDecisions, goesWithFolder, keepersOfPlan, removedFolders, toPlanDecisions, toPlanInput, type Decisions } from './decisions';
+import { decisionsFromScan, emptyDecisions, goesWithFolders, keepersOfPlan, removedFolders, toPlanDecisions, toPlanInput, type Decisions } from './decisions';
 import { EmptyFolders, FolderSets, setChoiceOf, type SetChoice } from './FolderSets';
 import { GroupList } from './GroupList';
 import { keptBecause } from './kept-because';
@@ -215,7 +215,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   }, [scan, planned]);
   const removed = useMemo(() => (scan ? removedFolders(decisions, scan) : new Map<string, string>()), [scan, decisions]);
   const planKeepers = useMemo(() => (scan ? keepersOfPlan(local?.plan ?? null, scan) : new Map<string, string>()), [scan, local]);
-  const goesWith = (copy: DuplicateCopy) => (scan ? goesWithFolder(copy, removed, scan.folderParents) : null);
+  const goesWith = useMemo(() => goesWithFolders(removed, scan?.folderParents ?? {}), [removed, scan]);
   const chosenKeeper = (g: DuplicateGroup) => {
     const chosen = decisions.keepers.get(g.key);
     const copy = chosen ? g.copies.find((c) => c.id === chosen) : undefined;
@@ -226,8 +226,13 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
     const suggested = g.copies.find((c) => c.id === g.suggestedKeeperId);
     return chosenKeeper(g) ?? planKeepers.get(g.key) ?? (suggested && !goesWith(suggested) ? suggested.id : (g.copies.find((c) => !goesWith(c))?.id ?? null));
   };
-  /** Every copy but one goes with a copied folder: the folder sets decide for this group. */
-  const settledByFolders = (g: DuplicateGroup) => removed.size > 0 && g.copies.filter((c) => goesWith(c) === null).length === 1;
+  /** Every copy but one goes with a copied folder: the folder sets decide for this group (kept per group). */
+  const settled = useMemo(() => new WeakMap<DuplicateGroup, boolean>(), [goesWith]);
+  const settledByFolders = (g: DuplicateGroup) => {
+    let answer = settled.get(g);
+    if (answer === undefined) settled.set(g, (answer = removed.size > 0 && g.copies.filter((c) => goesWith(c) === null).length === 1));
+    return answer;
+  };
   const keptText = (g: DuplicateGroup) => {
     if (chosenKeeper(g)) return 'your choice';
     if (settledByFolders(g) && !decisions.left.has(g.key)) return 'the other copies go with the copied folders';

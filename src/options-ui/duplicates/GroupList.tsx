@@ -44,7 +44,7 @@ export interface GroupListProps {
 
 const HELP_ID = 'group-list-help';
 /** Rows rendered beyond the view on each side. */
-const OVERSCAN = 3;
+const OVERSCAN = 2;
 
 const copyFacts = new WeakMap<DuplicateCopy, { added: string; position: string; visits: string }>();
 /** A copy's date, place and visits in words, formatted once per copy (Intl calls add up at 30 rows a frame). */

@@ -37,12 +37,23 @@ export function removedFolders(decisions: Decisions, scan: Pick<ScanResult, 'fol
   return removed;
 }
 
-/** The path of the copied folder a copy goes with under these removals, or null when it stays. */
-export function goesWithFolder(copy: Pick<DuplicateCopy, 'id' | 'parentId'>, removed: ReadonlyMap<string, string>, folderParents: Readonly<Record<string, string>>): string | null {
-  if (!removed.size) return null;
+/**
+ * Which copied folder (path and place) a copy goes with under these removals, or null when it stays; answers are
+ * kept per copy (the list asks for the same copies every frame).
+ */
+export function goesWithFolders(removed: ReadonlyMap<string, string>, folderParents: Readonly<Record<string, string>>): (copy: Pick<DuplicateCopy, 'id' | 'parentId'>) => string | null {
+  if (!removed.size) return () => null;
   const tree: TreeAfterPlan = { removedFolders: new Set(removed.keys()), movedTo: new Map(), folderParents };
-  const folder = removedWith(copy.id, copy.parentId, tree);
-  return folder === undefined ? null : (removed.get(folder) ?? null);
+  const answers = new Map<string, string | null>();
+  return (copy) => {
+    let answer = answers.get(copy.id);
+    if (answer === undefined) {
+      const folder = removedWith(copy.id, copy.parentId, tree);
+      answer = folder === undefined ? null : (removed.get(folder) ?? null);
+      answers.set(copy.id, answer);
+    }
+    return answer;
+  };
 }
 
 /**
@@ -75,14 +86,14 @@ export function decisionsFromScan(scan: Pick<ReviewedScan, 'groups' | 'remembere
 
 /** The plan's decisions (everything but the scan id) for buildPlan, here or in the background. */
 export function toPlanDecisions(decisions: Decisions, scan: Pick<ScanResult, 'groups' | 'folderSets' | 'folderParents'>): PlanDecisions {
-  const removed = removedFolders(decisions, scan);
+  const goesWith = goesWithFolders(removedFolders(decisions, scan), scan.folderParents);
   const keepers: string[] = [];
   for (const g of scan.groups) {
     const chosen = decisions.keepers.get(g.key);
     if (!chosen || decisions.left.has(g.key)) continue;
     const copy = g.copies.find((c) => c.id === chosen);
     // A choice inside a folder that now goes (another copy of the folder was chosen to stay) no longer counts.
-    if (copy && !goesWithFolder(copy, removed, scan.folderParents)) keepers.push(chosen);
+    if (copy && !goesWith(copy)) keepers.push(chosen);
   }
   const folderSets = scan.folderSets.flatMap((set) => {
     const choice = decisions.sets.get(set.id);

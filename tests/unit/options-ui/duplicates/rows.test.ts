@@ -13,7 +13,7 @@ import {
   urlDifference,
   type Row,
 } from '../../../../src/options-ui/duplicates/rows';
-import { decisionsFromScan, emptyDecisions, goesWithFolder, removedFolders, toPlanInput } from '../../../../src/options-ui/duplicates/decisions';
+import { decisionsFromScan, emptyDecisions, goesWithFolders, removedFolders, toPlanInput } from '../../../../src/options-ui/duplicates/decisions';
 import { DEFAULT_SETTINGS } from '../../../../src/settings/settings';
 import type { FolderSet } from '../../../../src/dedup/scan-types';
 import { bigGroup, makeGroups } from './fixtures';
@@ -132,8 +132,8 @@ describe('decisions', () => {
     expect([...removedFolders(keepB, { folderSets: [set] }).keys()]).toEqual(['A']);
     expect(removedFolders({ ...emptyDecisions(), sets: new Map([['A', { keepId: 'A', merge: false }]]) }, { folderSets: [set] }).size).toBe(0);
     const removed = removedFolders(emptyDecisions(), { folderSets: [set] });
-    expect(goesWithFolder({ id: 'x', parentId: 'B' }, removed, { ...folderParents, B: 'menu________' })).toBe('Bookmarks Menu › Dev, 2nd of 2 in Bookmarks Menu');
-    expect(goesWithFolder({ id: 'y', parentId: 'A' }, removed, folderParents)).toBeNull();
+    expect(goesWithFolders(removed, folderParents)({ id: 'x', parentId: 'B' })).toBe('Bookmarks Menu › Dev, 2nd of 2 in Bookmarks Menu');
+    expect(goesWithFolders(removed, folderParents)({ id: 'y', parentId: 'A' })).toBeNull();
   });
   it('start from what was remembered, saying when a group changed or a chosen copy is gone', () => {
     const { decisions, notes } = decisionsFromScan({
