@@ -13,7 +13,7 @@
  * header, the folder list of the rule editor and the cleanup history wait for it, they all read Places or IndexedDB
  * too); the list renders from the scan result without another request; rows below the fold are not rendered.
  */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ApplyProgress, ApplyResult } from '../../dedup/apply';
 import type { CleanupNumbers } from '../../dedup/cleanup-numbers';
 import { buildPlan } from '../../dedup/plan';
@@ -187,8 +187,8 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       setScanProgress(null);
     }
   };
-  // Scan once when the page opens.
-  useEffect(() => void runScan(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // Scan once when the page opens: asked before the first paint, not after it.
+  useLayoutEffect(() => void runScan(), []); // eslint-disable-line react-hooks/exhaustive-deps
   // The header's bookmark count and the history wait for the first scan (they would compete with it for Places).
   // The User Timing mark says when the list is on screen (bench/options-duplicates.bench.ts reads the first one).
   useEffect(() => {
