@@ -83,7 +83,10 @@ export function list(items: readonly string[]): string {
 export function describeCleanup(n: CleanupNumbers | CleanupOutcomeNumbers, tense: 'plan' | 'done'): string {
   const verb = tense === 'plan' ? 'to remove' : 'removed';
   const parts: string[] = [];
-  if (n.copies === 0) parts.push(tense === 'plan' ? 'No copies to remove' : 'No copies removed');
+  if (n.copies === 0 && n.copiedFolders === 0 && n.emptyFolders > 0) {
+    // Only empty folders: say what happens to them, not what does not happen.
+    parts.push(`${count(n.emptyFolders, 'empty folder', 'empty folders')} ${verb}`);
+  } else if (n.copies === 0) parts.push(tense === 'plan' ? 'No copies to remove' : 'No copies removed');
   else {
     const head = `${count(n.copies, 'copy', 'copies')} ${verb}`;
     if (n.copiedFolders === 0) parts.push(head);
@@ -91,7 +94,7 @@ export function describeCleanup(n: CleanupNumbers | CleanupOutcomeNumbers, tense
     else parts.push(`${head}: ${formatNumber(n.loose)} loose, ${formatNumber(n.insideFolders)} inside ${count(n.copiedFolders, 'copied folder', 'copied folders')}`);
   }
   if (n.copies === 0 && n.copiedFolders > 0) parts.push(`${count(n.copiedFolders, 'copied folder', 'copied folders')} (holding nothing else)`);
-  if (n.emptyFolders) parts.push(`and ${count(n.emptyFolders, 'empty folder', 'empty folders')}`);
+  if (n.emptyFolders && (n.copies > 0 || n.copiedFolders > 0)) parts.push(`and ${count(n.emptyFolders, 'empty folder', 'empty folders')}`);
   if (n.moved) parts.push(`${count(n.moved, 'item', 'items')} ${tense === 'plan' ? 'to move' : 'moved'} into the folders that stay`);
   if (n.tagMerges) parts.push(`tags ${tense === 'plan' ? 'to merge' : 'merged'} onto ${count(n.tagMerges, 'address', 'addresses')}`);
   if ('skipped' in n && n.skipped) parts.push(`${count(n.skipped, 'item', 'items')} left as they were`);

@@ -100,8 +100,10 @@ export function GroupList(props: GroupListProps) {
   }, [rows]);
 
   let activeIndex = activeId === null ? -1 : (indexOf.get(activeId) ?? -1);
+  const activeRow = useRef<string | null>(null);
   if (activeIndex < 0 && activeGroup.current !== null) activeIndex = indexOf.get(`g\n${activeGroup.current}`) ?? -1;
   if (activeIndex < 0 && rows.length) activeIndex = 0;
+  activeRow.current = rows[activeIndex]?.id ?? null;
 
   useLayoutEffect(() => {
     if (height !== undefined) return;
@@ -173,7 +175,9 @@ export function GroupList(props: GroupListProps) {
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey || activeIndex < 0) return;
-    const i = activeIndex;
+    // The keys act on the row that has focus (normally the active one).
+    const focused = (event.target as HTMLElement | null)?.closest?.('[data-row-index]')?.getAttribute('data-row-index');
+    const i = focused != null && rows[Number(focused)] ? Number(focused) : activeIndex;
     const row = rows[i]!;
     const expandable = row.kind !== 'copy';
     const page = Math.max(1, viewportHeight - 40);
@@ -266,6 +270,13 @@ export function GroupList(props: GroupListProps) {
       tabIndex: i === activeIndex ? 0 : -1,
       style: { top: offsets[i], height: rowHeight(row) },
       onClick: () => activate(i, true),
+      // Focus can also arrive from elsewhere (a screen reader's cursor, a script): the keys then act on that row.
+      onFocus: () => {
+        if (activeRow.current !== row.id) {
+          setActiveId(row.id);
+          activeGroup.current = row.group.key;
+        }
+      },
     };
     const klass = `virtual-row ${row.kind}-row level-${row.level}${i === focusRow ? ' focused' : ''}`;
     if (row.kind === 'group') {

@@ -21,7 +21,9 @@ describe('format', () => {
       '400 copies to remove, all inside 1 copied folder; 2 items to move into the folders that stay; tags to merge onto 1 address',
     );
     expect(describeCleanup({ ...NO_NUMBERS, skipped: 3, copies: 2, loose: 2 }, 'done')).toBe('2 copies removed; 3 items left as they were');
-    expect(describeCleanup({ ...NO_NUMBERS, emptyFolders: 1 }, 'plan')).toBe('No copies to remove; and 1 empty folder');
+    expect(describeCleanup({ ...NO_NUMBERS, emptyFolders: 1 }, 'plan')).toBe('1 empty folder to remove');
+    expect(describeCleanup({ ...NO_NUMBERS, emptyFolders: 11, skipped: 0 }, 'done')).toBe('11 empty folders removed');
+    expect(describeCleanup(NO_NUMBERS, 'plan')).toBe('No copies to remove');
     expect(workUnits(n)).toBe(1587 + 2 + 2);
   });
   it('dates tell things apart: the time only when two fall on one day, seconds when in one minute', () => {

@@ -226,6 +226,18 @@ describe('GroupList (virtualized tree)', () => {
     expect(items().filter((el) => el.tabIndex === 0)).toHaveLength(1);
   });
 
+  it('a row focused from elsewhere (a screen reader’s cursor) becomes the row the keys act on', () => {
+    render(<Harness groups={makeGroups(3, 2)} />);
+    const second = screen.getAllByTestId('group-row')[1]!;
+    second.focus();
+    fireEvent.focus(second);
+    key('ArrowDown');
+    expect(active().getAttribute('data-testid')).toBe('kept-copy');
+    expect(active().getAttribute('aria-label')).toContain('Bookmarks Toolbar');
+    expect(Number(active().getAttribute('data-row-index'))).toBe(4);
+    expect(screen.getAllByRole('treeitem').filter((el) => el.tabIndex === 0)).toHaveLength(1);
+  });
+
   it('focus stays reachable when its row scrolls out of view', async () => {
     render(<Harness groups={makeGroups(500, 2)} />);
     screen.getAllByRole('treeitem')[0]!.focus();
