@@ -21,6 +21,7 @@ import { createDedupScanFeature } from '../dedup/scan-feature';
 import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
 import { createPlacesSaver } from '../quick-bookmark/places-saver';
 import { createBookmarksHtmlFeature } from '../bookmarks-html/feature';
+import { createFileDatesFeature } from '../bookmark-dates/feature';
 
 export function createBackgroundApp(deps: BackgroundDeps) {
   const { browser } = deps;
@@ -33,6 +34,8 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const tagsFeature = createTagsFeature(deps, tagStore);
   const placesFeature = createPlacesFeature(deps, tagStore);
   features.push(placesFeature, tagsFeature);
+  const fileDates = createFileDatesFeature(deps);
+  features.push(fileDates);
   const searchFeature = createSearchFeature(deps, tagStore);
   features.push(searchFeature);
   // Starts crash recovery of an unfinished cleanup without awaiting it (listeners stay top-level).
@@ -43,6 +46,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     getTags: () => tagStore.all(),
     removedHistory: dedupApply.removedHistory,
     onTagsChanged: (listener) => void tagStore.onChange(listener),
+    getFileDates: () => fileDates.store.all(),
   });
   features.push(dedupScan);
   const quickBookmark = createQuickBookmarkFeature({
@@ -55,6 +59,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     ...deps,
     tags: tagStore,
     settings,
+    fileDates: fileDates.store,
     cleanupHistory: async () =>
       (await dedupApply.journal.listSessions()).map((s) => ({
         id: s.id,
@@ -100,7 +105,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   };
   const jobServer = createJobServer({ jobs, handlers: jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, dedupApply };
+  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, dedupApply, fileDates };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

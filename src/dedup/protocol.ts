@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { job, request, type JobDef, type RequestDef } from '../messaging/define';
+import { job, request, type JobDef, type RequestDef, noInput } from '../messaging/define';
 import type { ApplyProgress, ApplyResult } from './apply';
 import type { SessionSummary } from './apply-feature';
 import type { UndoProgress, UndoResult } from './undo';
@@ -86,17 +86,17 @@ export const dedupProtocol = {
   /** dedup-find: remembers "leave alone" or a chosen copy for a group key (or forgets it: leave false, no keeper). */
   'dedup.decisions.remember': request<{ remembered: boolean }>()(rememberDecisionSchema),
   /** dedup-find: every remembered decision, newest first (Settings lists them). */
-  'dedup.decisions.list': request<RememberedDecision[]>()(v.strictObject({})),
+  'dedup.decisions.list': request<RememberedDecision[]>()(noInput),
   /** dedup-find: forgets the decisions on these group keys. */
   'dedup.decisions.forget': request<{ forgotten: number }>()(v.strictObject({ keys: v.pipe(v.array(groupKey), v.minLength(1), v.maxLength(MAX_DECISIONS)) })),
   /** dedup-apply: the last cleanup sessions (newest first) for the options page: date, counts, undone or not. */
-  'dedup.sessions': request<SessionSummary[]>()(v.strictObject({})),
+  'dedup.sessions': request<SessionSummary[]>()(noInput),
 } satisfies Record<string, RequestDef>;
 
 /** This feature's long jobs, run over a port with progress, pause and cancel. */
 export const dedupJobs = {
   /** dedup-find: finds duplicate bookmarks, duplicated folders and empty folders (progress: phases). */
-  'dedup.scan': job<ScanProgress, ReviewedScan>()(v.strictObject({})),
+  'dedup.scan': job<ScanProgress, ReviewedScan>()(noInput),
   /** dedup-apply: journals, then applies a cleanup plan (progress: phase, done/total, rate; pause and cancel). */
   'dedup.apply': job<ApplyProgress, ApplyResult>()(cleanupPlanSchema),
   /** dedup-apply: undoes one of the last 20 cleanup sessions. */

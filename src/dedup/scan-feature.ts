@@ -29,6 +29,7 @@ import type { HistoryItem } from '../platform/browser';
 import { parseStoredSettings, SETTINGS_KEY, type Settings } from '../settings/settings';
 import { copyFingerprint, decisionsForGroups, openDecisionStore, type DecisionStore, type RememberedDecision } from './decisions';
 import { buildPlan } from './plan';
+import { withFileDates, type FileDates } from '../bookmark-dates/file-dates';
 import type { dedupJobs, dedupProtocol, ReviewedScan, ScanProgress } from './protocol';
 import { NO_REMOVED_HISTORY, type RemovedHistory } from './removed-history';
 import { scanBookmarks } from './scan';
@@ -71,6 +72,8 @@ export interface DedupScanFeatureDeps extends BackgroundDeps {
   removedHistory?: () => Promise<RemovedHistory>;
   /** Subscribes to tag changes (the tag store's onChange): they make the last scan stale, like bookmark changes. */
   onTagsChanged?: (listener: () => void) => void;
+  /** Dates kept from imported bookmarks.html files (src/bookmark-dates): they are the copies' "date added". */
+  getFileDates?: () => Promise<FileDates>;
   /** Defaults to reading storage.local "settings" through parseStoredSettings. */
   getSettings?: () => Promise<Settings>;
   /** IndexedDB database name of the stored last scan (tests). */
@@ -134,8 +137,10 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
     const tagList = deps.getTags();
     const removed = deps.removedHistory?.() ?? Promise.resolve(NO_REMOVED_HISTORY);
     const remembered = decisionStore.all();
-    for (const p of [settings, visits, tagList, removed, remembered]) p.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
-    const tree = await browser.bookmarks.getTree();
+    const fileDates = deps.getFileDates?.() ?? Promise.resolve(new Map() as FileDates);
+    for (const p of [settings, visits, tagList, removed, remembered, fileDates]) p.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
+    // An imported bookmark's date added is its file's (dateAddedOf), not the import time Firefox gave it.
+    const tree = withFileDates(await browser.bookmarks.getTree(), await fileDates);
     await step('reading-history', 2);
     const visitsByUrl = await visits;
     await step('reading-tags', 3);

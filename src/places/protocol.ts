@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { request, type RequestDef } from '../messaging/define';
+import { request, type RequestDef, noInput } from '../messaging/define';
 import { MAX_OPS_PER_REQUEST, type HistoryEntry, type SaveReply, type SearchReply } from './wire';
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
@@ -59,5 +59,5 @@ export const placesProtocol = {
     v.strictObject({ queries: v.pipe(v.array(historyQuery), v.minLength(1), v.maxLength(100)), options: searchOptions }),
   ),
   /** Test builds only: an id that changes each time the event page starts (proves an unload happened). */
-  'test.places.bootId': request<{ bootId: string }>()(v.strictObject({})),
+  'test.places.bootId': request<{ bootId: string }>()(noInput),
 } satisfies Record<string, RequestDef>;

@@ -9,7 +9,7 @@
 import type { BackgroundDeps } from '../app/feature';
 import { folderPath } from '../dedup/copies-of-url';
 import type { HandlersOf } from '../messaging/define';
-import { AppError } from '../messaging/errors';
+import { AppError, capQuoted } from '../messaging/errors';
 import type { Browser } from '../platform/browser';
 import type { TagStore } from '../tags/tag-store';
 import { kindOf } from './bookmark-tree';
@@ -103,7 +103,7 @@ export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore, sn
         const tab = await browser.tabs.create({ url, active: true });
         return { tabId: tab.id ?? -1 };
       } catch (error) {
-        throw new AppError('invalid-input', `Firefox could not open ${url}: ${(error as Error)?.message ?? error}`);
+        throw new AppError('invalid-input', `Firefox could not open ${capQuoted(url)}: ${(error as Error)?.message ?? error}`);
       }
     },
     'search.folders': async () => {
