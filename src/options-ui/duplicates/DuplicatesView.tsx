@@ -9,7 +9,8 @@
  * decisions, so the summary, the preview, the confirm dialog, the progress total, the result and the history all
  * count in the plan's units (cleanup-numbers.ts), written by one function (format.ts describeCleanup).
  *
- * Loading: the scan starts as the page opens, before anything else asks the background (the bookmark count in the
+ * Loading: the scan starts as the page opens (options/main.tsx asks for it before this code is even loaded: see
+ * early-scan.ts), before anything else asks the background (the bookmark count in the
  * header, the folder list of the rule editor and the cleanup history wait for it, they all read Places or IndexedDB
  * too); the list renders from the scan result without another request; rows below the fold are not rendered.
  */
@@ -34,6 +35,7 @@ import { useSettings } from '../useSettings';
 import { CleanupHistory } from './CleanupHistory';
 import { CleanupProgressView } from './CleanupProgressView';
 import { decisionsFromScan, emptyDecisions, goesWithFolders, keepersOfPlan, removedFolders, toPlanDecisions, toPlanInput, type Decisions } from './decisions';
+import { takeEarlyScan } from './early-scan';
 import { EmptyFolders, FolderSets, setChoiceOf, type SetChoice } from './FolderSets';
 import { GroupList } from './GroupList';
 import { keptBecause } from './kept-because';
@@ -168,14 +170,16 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   const [decisionsVersion, setDecisionsVersion] = useState(0);
   const applyJob = useRef<JobHandle<ApplyResult> | null>(null);
 
-  const runScan = async (keepBanner = false) => {
+  const runScan = async (keepBanner = false, first = false) => {
     setError(null);
     setStale(false);
     setPlan(null);
     if (!keepBanner) setBanner(null);
     setScanProgress({ phase: 'reading-tree', step: 0, steps: 4 });
     try {
-      const result = await client.startJob('dedup.scan', {}, setScanProgress).result;
+      // The first scan may already be running: the page's entry asked for it before this code loaded.
+      const job = (first && takeEarlyScan(setScanProgress)) || client.startJob('dedup.scan', {}, setScanProgress);
+      const result = await job.result;
       const remembered = decisionsFromScan(result);
       setScan(result);
       setDecisions(remembered.decisions);
@@ -188,7 +192,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
     }
   };
   // Scan once when the page opens: asked before the first paint, not after it.
-  useLayoutEffect(() => void runScan(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => void runScan(false, true), []); // eslint-disable-line react-hooks/exhaustive-deps
   // The header's bookmark count and the history wait for the first scan (they would compete with it for Places).
   // The User Timing mark says when the list is on screen (bench/options-duplicates.bench.ts reads the first one).
   useEffect(() => {
