@@ -70,11 +70,6 @@ export function formatElapsed(ms: number): string {
   return `${formatNumber(Math.floor(total / 60))} min ${formatNumber(total % 60)} s`;
 }
 
-/** A list in words: ["a", "b", "c"] -> "a, b and c". */
-export function list(items: readonly string[]): string {
-  return new Intl.ListFormat(LOCALE, { style: 'long', type: 'conjunction' }).format(items);
-}
-
 /**
  * The one sentence for a cleanup's numbers, used by the summary, the preview, the confirm dialog, the result and the
  * history (cleanup-numbers.ts defines the units): "1,587 copies to remove: 787 loose, 800 inside 2 copied folders;
@@ -99,12 +94,4 @@ export function describeCleanup(n: CleanupNumbers | CleanupOutcomeNumbers, tense
   if (n.tagMerges) parts.push(`tags ${tense === 'plan' ? 'to merge' : 'merged'} onto ${count(n.tagMerges, 'address', 'addresses')}`);
   if ('skipped' in n && n.skipped) parts.push(`${count(n.skipped, 'item', 'items')} left as they were`);
   return parts.join('; ');
-}
-
-/**
- * The apply's units of work for these numbers (cleanup-progress.ts: a loose copy, an empty folder and a move are 1
- * each, a copied folder its bookmarks + 1): the fixed total its progress counts to.
- */
-export function workUnits(n: CleanupNumbers): number {
-  return n.copies + n.copiedFolders + n.emptyFolders + n.moved;
 }
