@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Client } from '../messaging/client';
-import { BOOKMARKS_CHANGED, ClientContext, errorMessage, SCAN_SHOWN } from './client-context';
+import { BOOKMARKS_CHANGED, ClientContext, errorMessage, SCAN_SHOWN, scanShown } from './client-context';
 import { DuplicatesView } from './duplicates/DuplicatesView';
 import { ImportExportView } from './ImportExportView';
 import { formatNumber, noun } from './format';
@@ -21,7 +21,7 @@ function BookmarkCount({ client, refreshKey, afterScan }: { client: Client; refr
   const [count, setCount] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [changes, setChanges] = useState(0);
-  const [waiting, setWaiting] = useState(afterScan);
+  const [waiting, setWaiting] = useState(afterScan && !scanShown());
   useEffect(() => {
     const onChange = () => setChanges((n) => n + 1);
     const onScan = () => {
@@ -30,6 +30,7 @@ function BookmarkCount({ client, refreshKey, afterScan }: { client: Client; refr
     };
     addEventListener(BOOKMARKS_CHANGED, onChange);
     addEventListener(SCAN_SHOWN, onScan);
+    if (scanShown()) setWaiting(false); // settled before this listener was added
     return () => {
       removeEventListener(BOOKMARKS_CHANGED, onChange);
       removeEventListener(SCAN_SHOWN, onScan);

@@ -187,6 +187,8 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       setExpansion(DEFAULT_EXPANSION);
     } catch (e) {
       setError(errorMessage(e));
+      // The header's count and the history wait for the first scan: a failed one must not keep them waiting.
+      announceScanShown();
     } finally {
       setScanProgress(null);
     }
