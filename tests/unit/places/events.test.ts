@@ -11,6 +11,7 @@ import { EVENTS_PORT_NAME } from '../../../src/places/events';
 import { createPagePlaces } from '../../../src/places/page';
 import { startBackground } from '../../../src/app/start-background';
 import { setupPlaces } from './setup';
+import { planFromTree } from '../dedup/cleanup-fixtures';
 
 let env: ReturnType<typeof setupPlaces>;
 beforeEach(() => {
@@ -97,6 +98,11 @@ describe('events', () => {
     const page = await listen(env.places.events);
     const other = createPagePlaces(createClient(env.fake.control.transport));
     const [fromOther] = (await other.save(new Bookmark({ title: 'other', url: url('o') }))) as Bookmark[];
+    fromOther.title = 'other 2';
+    const [retitled] = (await other.save(fromOther)) as Bookmark[];
+    retitled.group = MENU;
+    const [moved] = (await other.save(retitled)) as Bookmark[];
+    await other.save(remove(moved));
     const direct = await env.browser.bookmarks.create({ parentId: MENU.id!, title: 'direct', url: url('d') });
     const sep = await env.browser.bookmarks.create({ parentId: MENU.id!, type: 'separator' });
     await env.browser.bookmarks.update(direct.id, { title: 'direct 2', url: url('d2') });
@@ -105,6 +111,9 @@ describe('events', () => {
     await vi.waitFor(() =>
       expect(page.got.map((e) => `${e.type} ${(e.data as { id?: string }).id}`)).toEqual([
         `bookmark-item-added ${fromOther.id}`,
+        `bookmark-item-changed ${fromOther.id}`,
+        `bookmark-item-moved ${fromOther.id}`,
+        `bookmark-item-removed ${fromOther.id}`,
         `bookmark-item-added ${direct.id}`,
         `bookmark-item-added ${sep.id}`,
         `bookmark-item-changed ${direct.id}`,
@@ -114,14 +123,18 @@ describe('events', () => {
       ]),
     );
     expectShapes(page.got);
-    expect(page.got[2].data).toMatchObject({ type: 'separator', url: null, title: '', index: 1 });
-    expect(page.got[3].data).toMatchObject({ property: 'title', value: 'direct 2', type: 'bookmark', parentId: MENU.id });
-    expect(page.got[4].data).toMatchObject({ property: 'uri', value: url('d2') });
+    const [, otherChanged, otherMoved, otherRemoved, , sepAdded, title, uri, directMoved, sepRemoved] = page.got.map((e) => e.data);
+    expect(otherChanged).toEqual({ id: fromOther.id, property: 'title', value: 'other 2', lastModified: retitled.updated, type: 'bookmark', parentId: UNSORTED.id });
+    expect(otherMoved).toEqual({ id: fromOther.id, previousParentId: UNSORTED.id, previousIndex: 0, currentParentId: MENU.id, currentIndex: 0, type: 'bookmark' });
+    expect(otherRemoved).toEqual({ id: fromOther.id, parentId: MENU.id, index: 0, type: 'bookmark', url: url('o') });
+    expect(sepAdded).toMatchObject({ type: 'separator', url: null, title: '', index: 1 });
+    expect(title).toMatchObject({ property: 'title', value: 'direct 2', type: 'bookmark', parentId: MENU.id });
+    expect(uri).toMatchObject({ property: 'uri', value: url('d2') });
     // A change nobody made through save: lastModified is the clock a later read gives.
     const [read] = (await env.places.search({ query: 'direct' })) as Bookmark[];
-    expect((page.got[4].data as { lastModified: number }).lastModified).toBe(read.updated);
-    expect(page.got[5].data).toEqual({ id: direct.id, previousParentId: MENU.id, previousIndex: 0, currentParentId: MENU.id, currentIndex: 1, type: 'bookmark' });
-    expect(page.got[6].data).toEqual({ id: sep.id, parentId: MENU.id, index: 0, type: 'separator', url: null });
+    expect((uri as { lastModified: number }).lastModified).toBe(read.updated);
+    expect(directMoved).toEqual({ id: direct.id, previousParentId: MENU.id, previousIndex: 0, currentParentId: MENU.id, currentIndex: 1, type: 'bookmark' });
+    expect(sepRemoved).toEqual({ id: sep.id, parentId: MENU.id, index: 0, type: 'separator', url: null });
   });
 
   it('history: history-visit (and bookmark-item-visited for a bookmarked URL), history-title-changed, history-delete-url, history-start-clear', async () => {
@@ -198,9 +211,21 @@ describe('events', () => {
     expect(hub.pageCount).toBe(1);
     env.places.events.off('data', first);
     expect(hub.pageCount).toBe(1);
+    // What reaches this page's port from now on (the port the one connect() above opened).
+    const pagePort = connect.mock.results[0]!.value as { onMessage: { addListener(l: (m: unknown) => void): void } };
+    const reached: unknown[] = [];
+    pagePort.onMessage.addListener((m) => reached.push(m));
     env.places.events.off('bookmark-item-added', second);
     await vi.waitFor(() => expect(hub.pageCount).toBe(0));
     expect(hub.subscribed).toBe(false);
+    // Another page still listens and hears a change; nothing of it travels to the page that unsubscribed.
+    const other = createPagePlaces(createClient(env.fake.control.transport));
+    const heard = await listen(other.events);
+    await env.browser.bookmarks.create({ parentId: UNSORTED.id!, title: 'heard elsewhere', url: url('e') });
+    await vi.waitFor(() => expect(heard.types()).toEqual(['bookmark-item-added']));
+    expect(reached).toEqual([]);
+    heard.stop();
+    await vi.waitFor(() => expect(hub.pageCount).toBe(0));
     // Nobody listens: a change costs the hub no lookup at all.
     const get = vi.spyOn(env.browser.bookmarks, 'get');
     const b = await env.browser.bookmarks.create({ parentId: UNSORTED.id!, title: 'quiet', url: url('q') });
@@ -227,6 +252,41 @@ describe('events', () => {
     expect(types.indexOf('history-end-batch')).toBe(types.length - 2);
     expect(types.slice(1, -2).every((t) => t.startsWith('bookmark-item-'))).toBe(true);
     expect(page.got.filter((e) => e.type === 'bookmark-item-added').map((e) => (e.data as { title: string }).title)).toEqual(['Imported', 'one', 'two', 'after']);
+  });
+
+  it('history-start-batch and history-end-batch surround a duplicate cleanup and its undo, one pair each', async () => {
+    for (const title of ['keep', 'copy 1', 'copy 2']) await env.browser.bookmarks.create({ parentId: MENU.id!, title, url: url('dup') });
+    const plan = await planFromTree(env.browser, { createdAt: Date.now() });
+    expect(plan.removals).toHaveLength(2);
+    const page = await listen(env.places.events);
+    const applied = await env.client.startJob('dedup.apply', plan).result;
+    await vi.waitFor(() => expect(page.types().at(-1)).toBe('history-end-batch'));
+    expect(page.types()).toEqual(['history-start-batch', 'bookmark-item-removed', 'bookmark-item-removed', 'history-end-batch']);
+    page.got.length = 0;
+    await env.client.startJob('dedup.undo', { sessionId: applied.sessionId }).result;
+    await vi.waitFor(() => expect(page.types().at(-1)).toBe('history-end-batch'));
+    const types = page.types();
+    expect(types[0]).toBe('history-start-batch');
+    expect(types.filter((t) => t.endsWith('-batch'))).toEqual(['history-start-batch', 'history-end-batch']);
+    expect(page.got.filter((e) => e.type === 'bookmark-item-added').map((e) => (e.data as { title: string }).title).sort()).toEqual(['copy 1', 'copy 2']);
+  });
+
+  it('nested batches give one pair; a bulk job that fails still ends its batch', async () => {
+    const page = await listen(env.places.events);
+    const hub = env.app.placesFeature.events;
+    const failing = hub.batch(async () => {
+      await hub.batch(() => env.browser.bookmarks.create({ parentId: UNSORTED.id!, title: 'inner', url: url('inner') }));
+      await env.browser.bookmarks.create({ parentId: UNSORTED.id!, title: 'outer', url: url('outer') });
+      throw new Error('the job failed');
+    });
+    await expect(failing).rejects.toThrow('the job failed');
+    await vi.waitFor(() => expect(page.types().at(-1)).toBe('history-end-batch'));
+    expect(page.got.map((e) => [e.type, (e.data as { title?: string }).title].filter(Boolean).join(' '))).toEqual([
+      'history-start-batch',
+      'bookmark-item-added inner',
+      'bookmark-item-added outer',
+      'history-end-batch',
+    ]);
   });
 
   it('a page subscribes again by itself after the event page went away; ready() says when', async () => {
