@@ -38,6 +38,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   features.push(fileDates);
   const searchFeature = createSearchFeature(deps, tagStore);
   features.push(searchFeature);
+  placesFeature.useSearchIndex(searchFeature.live);
   // Starts crash recovery of an unfinished cleanup without awaiting it (listeners stay top-level).
   const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore });
   features.push(dedupApply);
@@ -99,13 +100,14 @@ export function createBackgroundApp(deps: BackgroundDeps) {
       if (ctx.signal.aborted) throw new AppError('cancelled', 'The job was cancelled.');
       return { counted: n };
     },
-    ...dedupApply.jobs,
+    // Our bulk jobs are batches for Places events listeners (history-start-batch ... history-end-batch).
+    ...placesFeature.events.inBatch(dedupApply.jobs),
     ...dedupScan.jobs,
-    ...bookmarksHtml.jobs,
+    ...placesFeature.events.inBatch(bookmarksHtml.jobs),
   };
   const jobServer = createJobServer({ jobs, handlers: jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, dedupApply, fileDates };
+  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, fileDates };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

@@ -65,8 +65,8 @@ export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore, sn
 
   browser.bookmarks.onCreated.addListener((_id, node) => live.onBookmarkCreated(node));
   browser.bookmarks.onChanged.addListener((id, change) => live.onBookmarkChanged(id, change));
-  browser.bookmarks.onMoved.addListener((id, move) => live.onBookmarkMoved(id, move.parentId));
-  browser.bookmarks.onRemoved.addListener((id) => live.onBookmarkRemoved(id));
+  browser.bookmarks.onMoved.addListener((id, move) => live.onBookmarkMoved(id, move.parentId, move));
+  browser.bookmarks.onRemoved.addListener((id, info) => live.onBookmarkRemoved(id, info));
   browser.history.onVisited.addListener((item) => live.onVisited(item));
   browser.history.onVisitRemoved.addListener((removed) => live.onVisitRemoved(removed));
   browser.history.onTitleChanged?.addListener((changed) => live.onTitleChanged(changed.url, changed.title));
