@@ -179,6 +179,21 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
           onInput={(e) => setText(e.currentTarget.value)}
           onKeyDown={onKeyDown}
         />
+        {text && (
+          // Firefox closes the toolbar popup on Esc before the page sees the key: this is how the keyboard clears there.
+          <button
+            type="button"
+            class="clear-search"
+            aria-label="Clear search"
+            title="Clear search"
+            onClick={() => {
+              setText('');
+              input.current?.focus();
+            }}
+          >
+            ×
+          </button>
+        )}
       </div>
       {editing && tab ? (
         <BookmarkForm
