@@ -11,6 +11,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchFirefox, repoRoot, type Firefox } from './firefox';
 import { useFirefox } from './use-firefox';
+import { screenshotPath } from './screenshots';
 
 const fixturePath = resolve(repoRoot, 'tests/unit/bookmarks-html/fixtures/firefox-export.html');
 const firefoxExport = readFileSync(fixturePath, 'utf8');
@@ -63,7 +64,7 @@ describe('import and export of bookmarks.html in real Firefox', () => {
     const text = await report!.evaluate((el) => el.textContent);
     expect(text).toContain('Imported 8 bookmarks, 3 folders and 2 separators; skipped 0 bookmarks');
     expect(text).toContain('1 keyword and 2 descriptions');
-    await page.screenshot({ path: resolve(repoRoot, 'docs/screenshots/import-export.png'), fullPage: true });
+    await page.screenshot({ path: screenshotPath('import-export'), fullPage: true });
     await page.close();
 
     const harness = await ff.harness();

@@ -1,15 +1,16 @@
 /**
  * The options page in real Firefox: settings persist; the duplicates workflow on a seeded sync-like profile
  * (scan -> change a keep rule -> preview -> apply -> bookmarks as expected -> undo -> back to the start); a folder
- * pair merge; ?url= focuses a group; the tag manager. Saves a screenshot of each view into docs/screenshots.
+ * pair merge; ?url= focuses a group; the tag manager. Saves a screenshot of each view (tests/e2e/screenshots.ts).
  */
 import { resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchFirefox, repoRoot, type Firefox } from './firefox';
+import { launchFirefox, type Firefox } from './firefox';
 import { useFirefox } from './use-firefox';
+import { screenshotPath } from './screenshots';
 
-const shot = (name: string) => resolve(repoRoot, `docs/screenshots/${name}.png`);
+const shot = screenshotPath;
 
 /** Every bookmark as "folder path > title <url>", sorted (ids left out). */
 async function bookmarkList(harness: Page): Promise<string[]> {
