@@ -150,7 +150,7 @@ describe('quick bookmark in real Firefox', () => {
     expect(result.other).not.toBe('found');
   });
 
-  it('"Bookmark link" bookmarks the link with its text, not the page it is on', async () => {
+  it('"Tidymarks: bookmark link" bookmarks the link with its text, not the page it is on', async () => {
     const tabId = await openActiveTab('/article', 'A local article');
     const outcome = await harness.evaluate(
       (o, id) =>
