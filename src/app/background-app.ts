@@ -20,6 +20,7 @@ import { createDedupScanFeature } from '../dedup/scan-feature';
 import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
 import { createPlacesSaver } from '../quick-bookmark/places-saver';
 import { createBookmarksHtmlFeature } from '../bookmarks-html/feature';
+import { createToolbarButtonFeature } from '../toolbar-button/feature';
 
 export function createBackgroundApp(deps: BackgroundDeps) {
   const { browser } = deps;
@@ -34,6 +35,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   features.push(placesFeature, tagsFeature);
   const searchFeature = createSearchFeature(deps, tagStore);
   features.push(searchFeature);
+  const toolbarButton = createToolbarButtonFeature({ ...deps, live: searchFeature.live });
   // Starts crash recovery of an unfinished cleanup without awaiting it (listeners stay top-level).
   const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore });
   features.push(dedupApply);
@@ -99,7 +101,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   };
   const jobServer = createJobServer({ jobs, handlers: jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, dedupApply };
+  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, dedupApply, toolbarButton, live: searchFeature.live };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;
