@@ -81,6 +81,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
       ...dedupApply.handlers,
       ...dedupScan.handlers,
       ...quickBookmark.handlers,
+      ...toolbarButton.handlers,
       ...bookmarksHtml.handlers,
     },
   });

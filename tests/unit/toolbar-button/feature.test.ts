@@ -123,18 +123,57 @@ describe('toolbar button: the page state on the button, per tab', () => {
     await start();
     const tab = fake.control.openTab({ url: 'https://burst.example/', title: 'Burst' });
     await vi.waitFor(async () => expect(await button(tab.id)).toEqual(notBookmarked));
+    await app.toolbarButton.whenIdle();
     const query = vi.spyOn(fake.browser.tabs, 'query');
     for (let i = 0; i < 200; i++) await bookmark(`https://elsewhere.example/${i}`);
     await bookmark('https://burst.example/');
     await vi.waitFor(async () => expect(await button(tab.id)).toEqual(bookmarkedOnce));
-    const activeTabLookups = query.mock.calls.filter(([q]) => q?.active === true && q.lastFocusedWindow === undefined).length;
-    expect(activeTabLookups).toBeGreaterThan(0);
-    expect(activeTabLookups).toBeLessThan(10);
+    await app.toolbarButton.whenIdle();
+    expect(query.mock.calls.length).toBeGreaterThan(0);
+    expect(query.mock.calls.length).toBeLessThan(10);
+  });
+
+  it('every tab’s button is kept current, also of tabs in the background, so a tab switch has nothing left to do', async () => {
+    await start();
+    await bookmark('https://warm.example/');
+    await app.toolbarButton.whenIdle(); // the index is fresh now
+    const front = fake.control.openTab({ url: 'https://front.example/', title: 'Front' });
+    const back = fake.control.openTab({ url: 'https://back.example/', title: 'Back', active: false });
+    await vi.waitFor(async () => expect(await button(back.id)).toEqual(notBookmarked));
+    await bookmark('https://back.example/');
+    await vi.waitFor(async () => expect(await button(back.id)).toEqual(bookmarkedOnce));
+    expect(await button(front.id)).toEqual(notBookmarked);
+    fake.control.navigate(back.id, { url: 'https://warm.example/', title: 'Warm' });
+    await vi.waitFor(async () => expect(await button(back.id)).toEqual(bookmarkedOnce));
+    await app.toolbarButton.whenIdle();
+    const calls = { get: vi.spyOn(fake.browser.tabs, 'get'), title: vi.spyOn(fake.browser.action, 'setTitle') };
+    await fake.browser.tabs.update(back.id, { active: true });
+    await app.toolbarButton.whenIdle();
+    expect(calls.get).not.toHaveBeenCalled();
+    expect(calls.title).not.toHaveBeenCalled();
+    expect(await button(back.id)).toEqual(bookmarkedOnce);
+  });
+
+  it('after a Firefox restart (runtime.onStartup) every tab gets its state back', async () => {
+    await start();
+    await bookmark('https://restart.example/');
+    const a = fake.control.openTab({ url: 'https://restart.example/', title: 'A' });
+    await vi.waitFor(async () => expect(await button(a.id)).toEqual(bookmarkedOnce));
+    await app.toolbarButton.whenIdle();
+    // Firefox starts again: the event page is gone and the tabs come back (here: load again) without button values.
+    fake.control.unload();
+    app.tagStore.close();
+    fake.control.reload(a.id);
+    app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
+    expect(await button(a.id)).toMatchObject({ title: 'Tidymarks' });
+    fake.control.startup();
+    await vi.waitFor(async () => expect(await button(a.id)).toEqual(bookmarkedOnce));
   });
 
   it('regression: a slow lookup for the page a tab left does not overwrite the state of the page it shows now', async () => {
     await start();
-    await bookmark('https://slow.example/');
+    // file: pages are looked up in Firefox by their exact URL even with a fresh index: a lookup that can be slow.
+    await bookmark('file:///home/me/slow.html');
     await app.toolbarButton.whenIdle(); // no update for that change is left to repair a wrong state later
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -143,15 +182,15 @@ describe('toolbar button: the page state on the button, per tab', () => {
     const realSearch = fake.browser.bookmarks.search.bind(fake.browser.bookmarks);
     vi.spyOn(fake.browser.bookmarks, 'search').mockImplementation(async (query) => {
       const result = await realSearch(query);
-      if (query === 'slow.example') {
+      if (typeof query === 'object' && query.url === 'file:///home/me/slow.html') {
         slowStarted();
         await held;
       }
       return result;
     });
-    const tab = fake.control.openTab({ url: 'https://slow.example/', title: 'Slow' });
+    const tab = fake.control.openTab({ url: 'file:///home/me/slow.html', title: 'Slow' });
     await started;
-    fake.control.navigate(tab.id, { url: 'https://fast.example/', title: 'Fast' });
+    fake.control.navigate(tab.id, { url: 'file:///home/me/fast.html', title: 'Fast' });
     await vi.waitFor(async () => expect(await button(tab.id)).toEqual(notBookmarked));
     release();
     // The slow answer (bookmarked) arrives now and must be dropped.
