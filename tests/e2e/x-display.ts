@@ -4,7 +4,7 @@
  * needs one to get and keep keyboard focus), and xdotool to send key presses through the X server. `stop()` ends
  * only the processes started here.
  *
- * Needs the Debian packages xvfb, openbox, xdotool and x11-utils (.ci/run installs them).
+ * Needs the Debian packages xvfb, openbox, xdotool, x11-utils and imagemagick (.ci/run installs them).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 
@@ -21,6 +21,8 @@ export interface XDisplay {
   type(text: string): void;
   /** Ids of the top-level windows on screen right now (mapped), override-redirect ones (menus, popups) included. */
   mappedWindows(): MappedWindow[];
+  /** The screen's pixels in a rectangle, 3 bytes (R, G, B) per pixel, row by row. */
+  pixels(rect: { x: number; y: number; width: number; height: number }): Buffer;
   stop(): Promise<void>;
 }
 
@@ -32,7 +34,7 @@ export interface MappedWindow {
   height: number;
 }
 
-const REQUIRED = ['Xvfb', 'openbox', 'xdotool', 'xwininfo'];
+const REQUIRED = ['Xvfb', 'openbox', 'xdotool', 'xwininfo', 'import'];
 
 export function missingXTools(): string[] {
   return REQUIRED.filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
@@ -66,7 +68,7 @@ function displayNumber(xvfb: ChildProcess): Promise<number> {
 export async function startXDisplay(options: { width?: number; height?: number } = {}): Promise<XDisplay> {
   const missing = missingXTools();
   if (missing.length) {
-    throw new Error(`Real-key tests need ${missing.join(', ')}: apt-get install -y xvfb openbox xdotool x11-utils`);
+    throw new Error(`Real-display tests need ${missing.join(', ')}: apt-get install -y xvfb openbox xdotool x11-utils imagemagick`);
   }
   const { width = 1280, height = 900 } = options;
   const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', `${width}x${height}x24`, '-nolisten', 'tcp', '-noreset'], {
@@ -131,6 +133,14 @@ export async function startXDisplay(options: { width?: number; height?: number }
         });
       }
       return windows;
+    },
+    pixels({ x, y, width, height }) {
+      const result = spawnSync('import', ['-window', 'root', '-crop', `${width}x${height}+${x}+${y}`, '-depth', '8', 'rgb:-'], {
+        env: { ...process.env, ...env },
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      if (result.status !== 0) throw new Error(`import failed (${result.status}): ${result.stderr}`);
+      return result.stdout;
     },
     stop,
   };
