@@ -220,7 +220,7 @@ describe('popup in real Firefox', () => {
     await page.waitForSelector('form[aria-label="Bookmark this page"]');
     expect(await page.$eval('#bm-title', (el) => (el as HTMLInputElement).value)).toBe('Lemon tart recipe');
     await page.type('#bm-folder', 'toolbar');
-    await page.click('.folder-list button::-p-text(Bookmarks Toolbar)');
+    await page.click('.folder-list [role="option"]::-p-text(Bookmarks Toolbar)');
     await page.type('#bm-tags', 'dess');
     await page.waitForSelector('.suggestions button::-p-text(desserts)');
     await page.click('.suggestions button::-p-text(desserts)');
