@@ -60,6 +60,13 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   useLayoutEffect(() => {
     input.current?.focus();
     void loadPage();
+    // Firefox gives the toolbar panel the keyboard a frame after showing it (focusing the window, which can leave
+    // no element focused, measured in tests/e2e/real-keys.e2e.ts): the search box takes it then.
+    const takeFocus = () => {
+      if (!document.activeElement || document.activeElement === document.body) input.current?.focus();
+    };
+    window.addEventListener('focus', takeFocus);
+    return () => window.removeEventListener('focus', takeFocus);
   }, []);
 
   // The selection belongs to one answer: a new answer starts at its first result.

@@ -83,8 +83,11 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
       const input = view.document.querySelector<HTMLInputElement>('input.search');
       return {
         ready: view.performance.getEntriesByName('tidymarks-popup-ready').length > 0,
+        hasFocus: view.document.hasFocus(),
         value: input?.value ?? null,
         searchFocused: view.document.activeElement === input,
+        /** The search box's focus ring as drawn. */
+        ring: input ? `${view.getComputedStyle(input).outlineStyle} ${view.getComputedStyle(input).outlineWidth}` : null,
         activeOption: input?.getAttribute('aria-activedescendant') ?? null,
         results: [...view.document.querySelectorAll('[role="option"] .result-title')].map((el) => el.textContent),
         listLabel: view.document.querySelector('[role="listbox"]')?.getAttribute('aria-label') ?? null,
@@ -104,6 +107,8 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
   async function openPopupWithKey(): Promise<void> {
     display().key('alt+shift+2');
     await expect.poll(async () => (await popupState())?.ready, { timeout: 15_000 }).toBe(true);
+    // Firefox gives the panel the keyboard a frame after it is shown (ExtensionPopups.sys.mjs, Extension:GrabFocus).
+    await expect.poll(async () => (await popupState())?.hasFocus).toBe(true);
   }
 
   it('the manifest’s keys are what Firefox registered: Alt+Shift+1 bookmarks, Alt+Shift+2 opens the popup', async () => {
@@ -161,7 +166,7 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     focusFirefoxWindow();
     const before = await screen();
     await openPopupWithKey();
-    expect(await popupState()).toMatchObject({ searchFocused: true, value: '' });
+    expect(await popupState()).toMatchObject({ searchFocused: true, value: '', ring: 'solid 2px' });
     // The popup is a panel of its own: the only new overlay, no new tab or window.
     const open = await screen();
     expect(open.overlays.filter((id) => !before.overlays.includes(id))).toHaveLength(1);
@@ -202,5 +207,94 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     const keys = await recordedPopupKeys();
     expect(keys).toContain('z');
     expect(keys).not.toContain('Escape');
+  });
+
+  /** The toolbar popup's form state: which form, the focused field, the folder list. */
+  const popupForm = () =>
+    harness.evaluate(() => {
+      const view = (window.tm.browser as unknown as { extension: { getViews(f: { type: 'popup' }): Window[] } }).extension.getViews({ type: 'popup' })[0];
+      if (!view) return null;
+      const d = view.document;
+      const form = d.querySelector('form.bookmark-form');
+      const folder = d.querySelector<HTMLInputElement>('#bm-folder');
+      const highlighted = folder?.getAttribute('aria-activedescendant');
+      return {
+        form: form?.getAttribute('aria-label') ?? null,
+        focused: d.activeElement?.id || d.activeElement?.className || null,
+        folderListOpen: folder?.getAttribute('aria-expanded') === 'true',
+        highlighted: highlighted ? d.getElementById(highlighted)?.textContent ?? null : null,
+        chosen: d.querySelector('[data-testid="folder-current"]')?.textContent ?? null,
+        notice: d.querySelector('.notice')?.textContent ?? null,
+      };
+    });
+
+  const bookmarkById = (id: string) =>
+    harness.evaluate(async (bookmarkId) => {
+      const found = await window.tm.browser.bookmarks.search({}).then((all) => all.filter((n) => n.id === bookmarkId));
+      return found[0] ? { title: found[0].title, url: found[0].url, parentId: found[0].parentId, index: found[0].index } : null;
+    }, id);
+
+  it('a search result is edited, moved (folder picker by keyboard, New folder included) and removed with undo, keys only, in the real popup', async () => {
+    const ids = await harness.evaluate(async (o) => {
+      const b = window.tm.browser;
+      const animals = await b.bookmarks.create({ parentId: 'toolbar_____', title: 'Animals' });
+      const archive = await b.bookmarks.create({ parentId: 'unfiled_____', title: 'Archive' });
+      await b.bookmarks.create({ parentId: animals.id, title: 'Lion', url: `${o}/lion` });
+      const zebra = await b.bookmarks.create({ parentId: animals.id, title: 'Zebra one', url: `${o}/one` });
+      return { animals: animals.id, archive: archive.id, zebra: zebra.id };
+    }, origin);
+    await openTab(harness, `${origin}/article`, 'A local article', true);
+    focusFirefoxWindow();
+    await openPopupWithKey();
+    display().type('zebra');
+    await expect.poll(async () => (await popupState())?.results, { timeout: 10_000 }).toEqual(['Zebra one']);
+
+    // Edit: Ctrl+E, the title has the keyboard; a new title, Enter saves.
+    display().key('ctrl+e');
+    await expect.poll(popupForm).toMatchObject({ form: 'Edit bookmark', focused: 'bm-title' });
+    display().key('ctrl+a');
+    display().type('Zebra renamed');
+    display().key('Return');
+    await expect.poll(() => bookmarkById(ids.zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra renamed', parentId: ids.animals });
+    await expect.poll(popupState).toMatchObject({ searchFocused: true, value: 'zebra' });
+
+    // Move: Ctrl+Shift+E opens the same form at the folder list; typing filters, ↓/Enter pick, Enter saves.
+    display().key('ctrl+shift+e');
+    await expect.poll(popupForm).toMatchObject({ form: 'Move bookmark', focused: 'bm-folder', folderListOpen: true, chosen: 'Bookmarks Toolbar › Animals' });
+    display().type('other');
+    await expect.poll(async () => (await popupForm())?.highlighted).toBe('Other Bookmarks');
+    display().key('Down');
+    await expect.poll(async () => (await popupForm())?.highlighted).toBe('Other Bookmarks › Archive');
+    display().key('Return');
+    await expect.poll(popupForm).toMatchObject({ folderListOpen: false, chosen: 'Other Bookmarks › Archive' });
+    // New folder in place, inside the chosen folder: ↓ opens the list, Up from the top stays, End of the list is it.
+    display().key('Down');
+    await expect.poll(async () => (await popupForm())?.folderListOpen).toBe(true);
+    for (let i = 0; i < 12; i++) display().key('Down');
+    await expect.poll(async () => (await popupForm())?.highlighted).toBe('New folder in Archive…');
+    display().key('Return');
+    await expect.poll(async () => (await popupForm())?.focused).toBe('bm-folder-new');
+    display().type('Stripes');
+    display().key('Return');
+    await expect.poll(popupForm, { timeout: 10_000 }).toMatchObject({ chosen: 'Other Bookmarks › Archive › Stripes', focused: 'bm-folder' });
+    display().key('Return');
+    const stripes = await harness.evaluate(async (archive) => (await window.tm.browser.bookmarks.getChildren(archive)).find((c) => c.title === 'Stripes')?.id, ids.archive);
+    expect(stripes).toBeDefined();
+    await expect.poll(() => bookmarkById(ids.zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra renamed', parentId: stripes });
+    await expect.poll(popupState).toMatchObject({ searchFocused: true });
+
+    // Remove: Shift+Delete; Ctrl+Z in the unchanged box puts it back where it was.
+    const before = await bookmarkById(ids.zebra);
+    display().key('shift+Delete');
+    await expect.poll(() => bookmarkById(ids.zebra), { timeout: 10_000 }).toBeNull();
+    await expect.poll(async () => (await popupForm())?.notice).toMatch(/^Removed “Zebra renamed” from Other Bookmarks › Archive › Stripes\./);
+    display().key('ctrl+z');
+    await expect
+      .poll(() => harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).map((b) => ({ title: b.title, parentId: b.parentId, index: b.index })), `${origin}/one`), {
+        timeout: 10_000,
+      })
+      .toEqual([{ title: 'Zebra renamed', parentId: before!.parentId, index: before!.index }]);
+    // The popup stayed open all along: no Firefox shortcut (Ctrl+Shift+E is the network monitor's) took the keys.
+    expect(await popupState()).not.toBeNull();
   });
 });

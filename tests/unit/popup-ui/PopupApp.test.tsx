@@ -31,6 +31,14 @@ describe('PopupApp', () => {
     ]);
   });
 
+  it('regression: when Firefox focuses the panel’s window and no element has the focus, the search box takes it (typed keys were lost)', async () => {
+    const { box } = setup();
+    box.blur();
+    expect(document.activeElement).toBe(document.body);
+    window.dispatchEvent(new Event('focus'));
+    expect(document.activeElement).toBe(box);
+  });
+
   it('updates results as you type, with title, URL, folder, tags, visits and highlighted words', async () => {
     const { api, box } = setup();
     fireEvent.input(box, { target: { value: 'rus' } });
