@@ -59,6 +59,7 @@ export class LiveIndex {
   private refreshQueue: (() => void)[] | null = null;
   private generation = 0;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  private freshWaiters: (() => void)[] = [];
 
   constructor(
     private readonly browser: Browser,
@@ -82,6 +83,24 @@ export class LiveIndex {
   /** Loaded from Firefox and kept current by events: its tree may stand in for a search of Firefox. */
   get isFresh(): boolean {
     return this.fresh;
+  }
+
+  /**
+   * Resolves once the index is fresh (built from Firefox, not only from a snapshot); starts the load if needed.
+   * Never resolves if the rebuild from Firefox fails (the index then keeps answering from its snapshot).
+   */
+  whenFresh(): Promise<void> {
+    if (this.fresh) return Promise.resolve();
+    const waiting = new Promise<void>((resolve) => this.freshWaiters.push(resolve));
+    this.ready().catch(() => undefined);
+    return waiting;
+  }
+
+  private becameFresh(): void {
+    this.fresh = true;
+    const waiters = this.freshWaiters;
+    this.freshWaiters = [];
+    for (const resolve of waiters) resolve();
   }
 
   /** Loads once; later calls share the same load. */
@@ -120,7 +139,7 @@ export class LiveIndex {
     const built = await this.buildFromFirefox();
     if (generation !== this.generation) return this.ready();
     this.current = built;
-    this.fresh = true;
+    this.becameFresh();
     this.finishLoad();
     this.saveSoon();
     return this.stats(started, 'firefox');
@@ -178,7 +197,7 @@ export class LiveIndex {
       this.refreshQueue = null;
       this.current = built;
       for (const apply of queued) apply();
-      this.fresh = true;
+      this.becameFresh();
       this.saveSoon();
     } catch (error) {
       this.refreshQueue = null;

@@ -36,7 +36,7 @@ const TIMINGS_KEPT = 20;
 
 export interface ToolbarButtonDeps extends BackgroundDeps {
   /** The search feature's live index: once fresh, its tree names a page's candidates (bookmarkIdsOnHost). */
-  live: Pick<LiveIndex, 'isFresh' | 'tree' | 'ready'>;
+  live: Pick<LiveIndex, 'isFresh' | 'tree' | 'ready' | 'whenFresh'>;
 }
 
 interface TabLike {
@@ -172,12 +172,14 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
     const onlyActive = scope === 'active' || !live.isFresh;
     if (scope === 'all' && onlyActive && !allTabsWhenFresh) {
       allTabsWhenFresh = true;
-      track(
-        live.ready().then(() => {
+      // Not tracked by whenIdle: it waits for the index's rebuild, which may never come (a failed rebuild).
+      live
+        .whenFresh()
+        .then(() => {
           allTabsWhenFresh = false;
           return updateTabs('all');
-        }),
-      ).catch(report);
+        })
+        .catch(report);
     }
     const tabs = await browser.tabs.query(onlyActive ? { active: true } : {});
     for (const tab of tabs) if (tab.id !== undefined && tab.url !== undefined) urls.set(tab.id, tab.url);

@@ -207,3 +207,28 @@ describe('toolbar button: the page state on the button, per tab', () => {
     expect(fake.control.listenerErrors).toEqual([]);
   });
 });
+
+describe('toolbar button before the index is fresh', () => {
+  it('regression: with the index answering from its snapshot, looking at every tab waits for the rebuild instead of asking again and again (the event page hung with 10,000 bookmarks)', async () => {
+    const { createToolbarButtonFeature } = await import('../../../src/toolbar-button/feature');
+    const { BookmarkTree } = await import('../../../src/search/bookmark-tree');
+    const fake = createFakeBrowser();
+    fake.control.openTab({ url: 'https://a.example/', title: 'A' });
+    fake.control.openTab({ url: 'https://b.example/', title: 'B', active: false });
+    let becomeFresh!: () => void;
+    const fresh = new Promise<void>((r) => (becomeFresh = r));
+    const live = { isFresh: false, tree: new BookmarkTree(), ready: async () => ({ bookmarks: 0, history: 0, ms: 0, source: 'snapshot' as const }), whenFresh: () => fresh };
+    const query = vi.spyOn(fake.browser.tabs, 'query');
+    const feature = createToolbarButtonFeature({ browser: fake.browser, now: () => Date.now(), testBuild: true, live });
+    await feature.updateTabs('all');
+    await feature.whenIdle();
+    // Only the active tab was looked at (by a search), once; nothing keeps asking.
+    expect(query.mock.calls).toEqual([[{ active: true }]]);
+    live.isFresh = true;
+    becomeFresh();
+    await vi.waitFor(() => expect(query.mock.calls).toEqual([[{ active: true }], [{}]]));
+    await feature.whenIdle();
+    const b = fake.control.tabs().find((t) => t.title === 'B')!;
+    expect(await fake.browser.action.getTitle({ tabId: b.id })).toBe('Tidymarks: not bookmarked');
+  });
+});
