@@ -22,6 +22,7 @@ import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
 import { createPlacesSaver } from '../quick-bookmark/places-saver';
 import { createBookmarksHtmlFeature } from '../bookmarks-html/feature';
 import { createFileDatesFeature } from '../bookmark-dates/feature';
+import { createToolbarButtonFeature } from '../toolbar-button/feature';
 
 export function createBackgroundApp(deps: BackgroundDeps) {
   const { browser } = deps;
@@ -39,6 +40,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const searchFeature = createSearchFeature(deps, tagStore);
   features.push(searchFeature);
   placesFeature.useSearchIndex(searchFeature.live);
+  const toolbarButton = createToolbarButtonFeature({ ...deps, live: searchFeature.live });
   // Starts crash recovery of an unfinished cleanup without awaiting it (listeners stay top-level).
   const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore });
   features.push(dedupApply);
@@ -86,6 +88,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
       ...dedupApply.handlers,
       ...dedupScan.handlers,
       ...quickBookmark.handlers,
+      ...toolbarButton.handlers,
       ...bookmarksHtml.handlers,
     },
   });
@@ -107,7 +110,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   };
   const jobServer = createJobServer({ jobs, handlers: jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, fileDates };
+  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, fileDates, toolbarButton, live: searchFeature.live };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

@@ -1,4 +1,6 @@
 import type { CurrentPageCopy, CurrentPageReply } from '../search/types';
+import { countLabel } from '../i18n/count';
+import { FolderPath } from './FolderPath';
 import { folderLabel } from './format';
 
 interface Props {
@@ -41,7 +43,7 @@ export function CurrentPage({ page, error, duplicatesHref, onAdd, onEdit, onRemo
     body = (
       <>
         <div class="page-row">
-          <p data-testid="page-status">{n === 1 ? 'Bookmarked' : `Bookmarked ${n} times`}</p>
+          <p data-testid="page-status">{n === 1 ? 'Bookmarked' : `Bookmarked ${countLabel(n, { one: 'time', other: 'times' })}`}</p>
           <a
             href={href}
             class="dup-link"
@@ -56,8 +58,16 @@ export function CurrentPage({ page, error, duplicatesHref, onAdd, onEdit, onRemo
         <ul class="copies" aria-label="Where this page is bookmarked">
           {page.copies.map((copy) => (
             <li key={copy.id} class="copy">
-              <span class="copy-path">{folderLabel(copy.folders)}</span>
-              {copy.tags.length > 0 && <span class="copy-tags">{copy.tags.map((t) => `#${t}`).join(' ')}</span>}
+              <FolderPath class="copy-path" folders={copy.folders} />
+              {copy.tags.length > 0 && (
+                <span class="copy-tags">
+                  {copy.tags.map((t) => (
+                    <span class="tag" key={t} title={`#${t}`}>
+                      #{t}
+                    </span>
+                  ))}
+                </span>
+              )}
               <span class="copy-actions">
                 <button type="button" onClick={() => onEdit(copy)} aria-label={`Edit the bookmark in ${folderLabel(copy.folders)}`}>
                   Edit

@@ -2,13 +2,14 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { CurrentPageCopy, CurrentPageReply } from '../search/types';
 import { BookmarkForm } from './BookmarkForm';
 import { CurrentPage } from './CurrentPage';
-import { duplicatesLink, folderLabel } from './format';
+import { duplicatesLink, folderLabel, MOD_KEY } from './format';
 import type { BookmarkDraft, PopupApi } from './popup-api';
-import { RESULTS_ID, ResultList, resultId } from './ResultList';
+import { RESULTS_ID, ResultList, resultId, type ResultAction } from './ResultList';
 import { useSearch } from './use-search';
 
 const DEFAULT_FOLDER = 'unfiled_____';
 export const READY_MARK = 'tidymarks-popup-ready';
+const HINT_ID = 'keys-hint';
 
 interface Props {
   api: PopupApi;
@@ -20,7 +21,19 @@ interface Props {
   close(): void;
 }
 
-type Editing = { kind: 'add'; folderId: string; tags: string[] } | { kind: 'edit'; copy: CurrentPageCopy } | null;
+type Editing =
+  | { kind: 'add'; folderId: string; tags: string[] }
+  | { kind: 'edit'; copy: CurrentPageCopy; focus: 'title' | 'folder'; fromResults: boolean }
+  | null;
+
+/** A removal that Undo (or Ctrl/Cmd+Z in an unchanged search box) puts back. */
+interface Removed {
+  copy: CurrentPageCopy;
+  /** The search box's text when it was removed: Ctrl/Cmd+Z undoes the removal only while it is unchanged. */
+  text: string;
+}
+
+const titleOf = (copy: CurrentPageCopy) => copy.title || copy.url;
 
 export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   const [text, setText] = useState('');
@@ -29,7 +42,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   const [page, setPage] = useState<CurrentPageReply | null>(null);
   const [pageError, setPageError] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
-  const [undo, setUndo] = useState<CurrentPageCopy | null>(null);
+  const [undo, setUndo] = useState<Removed | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const { reply, answered, error } = useSearch(api.search, text, refresh);
@@ -47,6 +60,13 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   useLayoutEffect(() => {
     input.current?.focus();
     void loadPage();
+    // Firefox gives the toolbar panel the keyboard a frame after showing it (focusing the window, which can leave
+    // no element focused, measured in tests/e2e/real-keys.e2e.ts): the search box takes it then.
+    const takeFocus = () => {
+      if (!document.activeElement || document.activeElement === document.body) input.current?.focus();
+    };
+    window.addEventListener('focus', takeFocus);
+    return () => window.removeEventListener('focus', takeFocus);
   }, []);
 
   // The selection belongs to one answer: a new answer starts at its first result.
@@ -74,6 +94,8 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
 
   const items = reply?.items ?? [];
   const words = reply?.words ?? [];
+  const activeItem = items[active];
+  const activeBookmark = activeItem?.kind === 'bookmark' ? activeItem : undefined;
 
   const open = async (index: number, newTab: boolean) => {
     const item = items[index];
@@ -86,39 +108,21 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
     }
   };
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      setActive((a) => Math.min(items.length - 1, a + 1));
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      setActive((a) => Math.max(0, a - 1));
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      void open(active, e.ctrlKey || e.metaKey);
-    } else if (e.key === 'Escape' && text) {
-      // Esc clears the box; a second Esc (empty box) closes the popup as usual.
-      e.preventDefault();
-      setText('');
-    }
-  };
-
-  useEffect(() => {
-    document.getElementById(resultId(active))?.scrollIntoView?.({ block: 'nearest' });
-  }, [active]);
+  const focusSearch = () => input.current?.focus();
 
   const afterChange = (message: string) => {
     setEditing(null);
     setNotice(message);
     void loadPage();
     setRefresh((r) => r + 1);
+    focusSearch();
   };
 
   const remove = async (copy: CurrentPageCopy) => {
     try {
       await api.removeBookmark(copy);
-      setUndo(copy);
-      afterChange(`Removed from ${folderLabel(copy.folders)}.`);
+      setUndo({ copy, text });
+      afterChange(`Removed “${titleOf(copy)}” from ${folderLabel(copy.folders)}.`);
     } catch (e) {
       setNotice(`Could not remove the bookmark: ${(e as Error).message}`);
     }
@@ -127,13 +131,62 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   const restore = async () => {
     if (!undo) return;
     try {
-      await api.restoreBookmark(undo);
+      await api.restoreBookmark(undo.copy);
       setUndo(null);
-      afterChange('Bookmark restored.');
+      afterChange(`Restored “${titleOf(undo.copy)}” in ${folderLabel(undo.copy.folders)}.`);
     } catch (e) {
       setNotice(`Could not restore the bookmark: ${(e as Error).message}`);
     }
   };
+
+  /** Edit, move or remove a search result: read as Firefox has it now (it may have changed since the search). */
+  const resultAction = async (index: number, action: ResultAction) => {
+    const item = items[index];
+    if (!item || item.kind !== 'bookmark') return;
+    let copy: CurrentPageCopy;
+    try {
+      copy = await api.bookmark(item.id);
+    } catch (e) {
+      setNotice((e as Error).message);
+      setRefresh((r) => r + 1);
+      return;
+    }
+    if (action === 'remove') await remove(copy);
+    else setEditing({ kind: 'edit', copy, focus: action === 'move' ? 'folder' : 'title', fromResults: true });
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const mod = e.ctrlKey || e.metaKey;
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setActive((a) => Math.min(items.length - 1, a + 1));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((a) => Math.max(0, a - 1));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      void open(active, mod);
+    } else if (mod && !e.altKey && e.key.toLowerCase() === 'e') {
+      e.preventDefault();
+      if (activeBookmark) void resultAction(active, e.shiftKey ? 'move' : 'edit');
+    } else if (e.key === 'Delete' && e.shiftKey && !mod && activeBookmark) {
+      e.preventDefault();
+      void resultAction(active, 'remove');
+    } else if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'z' && undo && undo.text === text) {
+      // Only while the box is as it was at the removal: otherwise Ctrl/Cmd+Z undoes typing as usual.
+      e.preventDefault();
+      void restore();
+    } else if (e.key === 'Escape' && text) {
+      // Esc clears the box; a second Esc (empty box) closes the popup as usual. In the toolbar panel Firefox closes
+      // the panel on Esc before the page sees the key (the × button clears there).
+      e.preventDefault();
+      setText('');
+    }
+  };
+
+  useEffect(() => {
+    document.getElementById(resultId(active))?.scrollIntoView?.({ block: 'nearest' });
+  }, [active]);
 
   const tab = page?.tab;
   // Label the list by the text its answer is for: while a new answer is on its way the old list stays.
@@ -157,9 +210,51 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
     );
   } else {
     list = (
-      <ResultList items={items} words={words} active={active} label={listLabel} onHover={setActive} onOpen={(i, newTab) => void open(i, newTab)} />
+      <ResultList
+        items={items}
+        words={words}
+        active={active}
+        label={listLabel}
+        onHover={setActive}
+        onOpen={(i, newTab) => void open(i, newTab)}
+        onAction={(i, action) => void resultAction(i, action)}
+      />
     );
   }
+
+  const form =
+    editing && (editing.kind === 'edit' || tab) ? (
+      <BookmarkForm
+        key={editing.kind === 'edit' ? `${editing.copy.id}:${editing.focus}` : 'add'}
+        heading={editing.kind === 'add' ? 'Bookmark this page' : editing.focus === 'folder' ? 'Move bookmark' : 'Edit bookmark'}
+        submitLabel={editing.kind === 'add' ? 'Save' : editing.focus === 'folder' ? 'Move' : 'Save changes'}
+        initial={
+          editing.kind === 'add'
+            ? { url: tab!.url, title: tab!.title, folderId: editing.folderId, tags: editing.tags }
+            : { url: editing.copy.url, title: editing.copy.title, folderId: editing.copy.parentId, tags: editing.copy.tags }
+        }
+        loadFolders={api.folders}
+        loadRecentFolders={api.recentFolders}
+        createFolder={api.addFolder}
+        fallbackFolderId={DEFAULT_FOLDER}
+        loadTags={api.tags}
+        focus={editing.kind === 'edit' ? editing.focus : 'title'}
+        onSubmit={async (draft: BookmarkDraft) => {
+          if (editing.kind === 'add') await api.addBookmark(draft);
+          else await api.updateBookmark(editing.copy, draft);
+          setUndo(null);
+          const moved = editing.kind === 'edit' && draft.folderId !== editing.copy.parentId;
+          afterChange(editing.kind === 'add' ? 'Bookmarked.' : moved ? 'Moved.' : 'Changes saved.');
+        }}
+        onCancel={() => {
+          setEditing(null);
+          focusSearch();
+        }}
+      />
+    ) : null;
+  // A search result is edited next to the results; the current page's copies and a new bookmark in place of the
+  // current page's section.
+  const formByResults = editing?.kind === 'edit' && editing.fromResults;
 
   return (
     <main class="popup">
@@ -174,40 +269,37 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
           aria-expanded={items.length > 0}
           aria-autocomplete="list"
           aria-activedescendant={items.length ? resultId(active) : undefined}
+          aria-describedby={activeBookmark ? HINT_ID : undefined}
+          aria-keyshortcuts={activeBookmark ? 'Control+E Control+Shift+E Shift+Delete' : undefined}
           placeholder="Search bookmarks and history  (#tag, site:host)"
           value={text}
           onInput={(e) => setText(e.currentTarget.value)}
           onKeyDown={onKeyDown}
         />
+        {text && (
+          // Firefox closes the toolbar popup on Esc before the page sees the key: this is how the keyboard clears there.
+          <button
+            type="button"
+            class="clear-search"
+            aria-label="Clear search"
+            title="Clear search"
+            onClick={() => {
+              setText('');
+              focusSearch();
+            }}
+          >
+            ×
+          </button>
+        )}
       </div>
-      {editing && tab ? (
-        <BookmarkForm
-          key={editing.kind === 'edit' ? editing.copy.id : 'add'}
-          heading={editing.kind === 'add' ? 'Bookmark this page' : 'Edit bookmark'}
-          submitLabel={editing.kind === 'add' ? 'Save' : 'Save changes'}
-          initial={
-            editing.kind === 'add'
-              ? { url: tab.url, title: tab.title, folderId: editing.folderId, tags: editing.tags }
-              : { url: editing.copy.url, title: editing.copy.title, folderId: editing.copy.parentId, tags: editing.copy.tags }
-          }
-          loadFolders={api.folders}
-          fallbackFolderId={DEFAULT_FOLDER}
-          loadTags={api.tags}
-          onSubmit={async (draft: BookmarkDraft) => {
-            if (editing.kind === 'add') await api.addBookmark(draft);
-            else await api.updateBookmark(editing.copy, draft);
-            setUndo(null);
-            afterChange(editing.kind === 'add' ? 'Bookmarked.' : 'Changes saved.');
-          }}
-          onCancel={() => setEditing(null)}
-        />
-      ) : (
+      {form && !formByResults && form}
+      {!(form && !formByResults) && (
         <CurrentPage
           page={page}
           error={pageError}
           duplicatesHref={(url) => duplicatesLink(url, baseUrl)}
           onAdd={startAdd}
-          onEdit={(copy) => setEditing({ kind: 'edit', copy })}
+          onEdit={(copy) => setEditing({ kind: 'edit', copy, focus: 'title', fromResults: false })}
           onRemove={(copy) => void remove(copy)}
           onOpenLink={(href) => void api.open(href, { newTab: true }).then(close, (e: Error) => setNotice(e.message))}
         />
@@ -216,14 +308,20 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
         <div class="notice" role="status">
           <span>{notice}</span>
           {undo && (
-            <button type="button" onClick={() => void restore()}>
+            <button type="button" onClick={() => void restore()} title={`Undo (${MOD_KEY}Z in the search box)`}>
               Undo
             </button>
           )}
         </div>
       )}
+      {form && formByResults && form}
       <section class="results-section" aria-label={listLabel}>
         <h2 class="section-title">{listLabel}</h2>
+        {activeBookmark && !editing && (
+          <p id={HINT_ID} class="keys-hint">
+            Enter opens · {MOD_KEY}E edit · {MOD_KEY}⇧E move · ⇧Del remove
+          </p>
+        )}
         {list}
       </section>
     </main>

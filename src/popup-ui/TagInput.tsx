@@ -27,8 +27,8 @@ export function TagInput({ id, tags, known, onChange }: Props) {
     <div class="tag-input">
       <ul class="chips" aria-label="Chosen tags">
         {tags.map((tag) => (
-          <li class="chip" key={tag}>
-            {tag}
+          <li class="chip" key={tag} title={tag}>
+            <span class="chip-text">{tag}</span>
             <button type="button" class="chip-remove" aria-label={`Remove tag ${tag}`} onClick={() => onChange(tags.filter((t) => t !== tag))}>
               ×
             </button>

@@ -19,6 +19,12 @@ export interface PopupApi {
   currentPage(tabId?: number): Promise<CurrentPageReply>;
   open(url: string, options: { newTab: boolean; tabId?: number }): Promise<void>;
   folders(): Promise<FolderChoice[]>;
+  /** Folders bookmarks went into most recently, most recent first (ids). */
+  recentFolders(): Promise<string[]>;
+  /** Creates a folder inside `parentId`; its id and path. */
+  addFolder(parentId: string, title: string): Promise<FolderChoice>;
+  /** A bookmark as Firefox has it now (a search result about to be edited, moved or removed). */
+  bookmark(id: string): Promise<CurrentPageCopy>;
   /** Existing tag names, most used first. */
   tags(): Promise<string[]>;
   /** Folder and tags a new bookmark starts with: the quick-bookmark settings (folder null: none chosen). */
@@ -53,6 +59,16 @@ export function createPopupApi(client: Client, loadPlaces: () => Promise<PlacesA
       await client.call('search.open', tabId === undefined ? { url, newTab } : { url, newTab, tabId });
     },
     folders: () => client.call('search.folders', {}),
+    recentFolders: () => client.call('search.recentFolders', {}),
+    addFolder: async (parentId, title) => {
+      const api = await places();
+      const [saved] = (await api.save(new api.Group({ title, group: parentId }))) as { id: string }[];
+      const folders = await client.call('search.folders', {});
+      const made = folders.find((f) => f.id === saved!.id);
+      if (!made) throw new Error(`The folder “${title}” was created but is not in the folder list yet.`);
+      return made;
+    },
+    bookmark: (id) => client.call('search.bookmark', { id }),
     tags: async () => (await client.call('tags.list', {})).map((t) => t.tag),
     addDefaults: async () => {
       const { quickBookmark } = await client.call('settings.get', {});

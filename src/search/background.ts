@@ -23,6 +23,9 @@ import { openSnapshotStore, type SnapshotStore } from './snapshot-store';
 import type { SearchResultItem } from './types';
 
 const DEFAULT_LIMIT = 30;
+/** How many recent folders the folder picker lists, and how many of the newest bookmarks name them. */
+const RECENT_FOLDERS = 5;
+const RECENT_BOOKMARKS_FOR_FOLDERS = 50;
 
 function toItem(hit: SearchHit): SearchResultItem {
   return {
@@ -109,6 +112,29 @@ export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore, sn
     'search.folders': async () => {
       await live.ready();
       return live.tree.folders();
+    },
+    'search.bookmark': async ({ id }) => {
+      let node;
+      try {
+        [node] = await browser.bookmarks.get(id);
+      } catch {
+        node = undefined;
+      }
+      if (!node || kindOf(node) !== 'bookmark' || !node.url || node.parentId === undefined) {
+        throw new AppError('not-found', 'This bookmark no longer exists (it was removed or moved away meanwhile).');
+      }
+      const folders = await folderPath(browser, node.parentId);
+      if (!folders) throw new AppError('not-found', 'This bookmark no longer exists (its folder was removed).');
+      const tags = (await tagStore.getTagsForUrls([node.url])).get(node.url) ?? [];
+      return { id: node.id, url: node.url, title: node.title ?? '', parentId: node.parentId, folders, index: node.index ?? 0, tags };
+    },
+    'search.recentFolders': async () => {
+      const ids: string[] = [];
+      for (const node of await browser.bookmarks.getRecent(RECENT_BOOKMARKS_FOR_FOLDERS)) {
+        if (node.parentId !== undefined && kindOf(node) === 'bookmark' && !ids.includes(node.parentId)) ids.push(node.parentId);
+        if (ids.length === RECENT_FOLDERS) break;
+      }
+      return ids;
     },
   };
 

@@ -6,18 +6,14 @@
  * screenshot of each view into tests/e2e/.artifacts/screenshots (npm run screenshots copies them into docs/).
  * The 5,000-bookmark page is tests/e2e/duplicates-page.e2e.ts.
  */
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchFirefox, repoRoot, type Firefox } from './firefox';
+import { launchFirefox, type Firefox } from './firefox';
 import { useFirefox } from './use-firefox';
+import { screenshotPath } from './screenshots';
 
-export const SCREENSHOTS = resolve(repoRoot, 'tests/e2e/.artifacts/screenshots');
-const shot = (name: string) => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  return resolve(SCREENSHOTS, `${name}.png`);
-};
+const shot = screenshotPath;
 
 /** Every bookmark as "folder path > title <url>", sorted (ids left out). */
 async function bookmarkList(harness: Page): Promise<string[]> {

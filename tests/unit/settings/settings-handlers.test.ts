@@ -53,7 +53,7 @@ describe('settings protocol through the background', () => {
   it('lists the keyboard commands with their shortcuts', async () => {
     const { client } = setup();
     const shortcuts = await client.call('settings.shortcuts', {});
-    expect(shortcuts.find((s) => s.name === 'quick-bookmark')?.shortcut).toBe('Alt+Shift+B');
+    expect(shortcuts.find((s) => s.name === 'quick-bookmark')?.shortcut).toBe('Alt+Shift+1');
   });
 
   it('reports opened:false when Firefox offers no openShortcutSettings', async () => {
