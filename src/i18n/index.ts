@@ -1,0 +1,115 @@
+/**
+ * Every word a person reads goes through here: messages from `_locales/<locale>/messages.json` (Firefox picks the
+ * locale), plural forms by `Intl.PluralRules`, numbers and dates by `Intl` in the UI's locale.
+ *
+ * The entries (background/main.ts, popup/main.tsx, options/main.tsx) call `useBrowserMessages(browser.i18n)` before
+ * anything renders; unit tests install the English catalog (tests/setup/unit.ts) or the pseudo-locale. Never call
+ * `t()` at a module's top level: the source is installed at start.
+ *
+ * Plurals: a message family is `<base>_one`, `<base>_other` (and `_zero`, `_two`, `_few`, `_many` where a locale
+ * needs them); `plural(base, n)` picks the form for `n` and passes the formatted number as `$1`, further
+ * substitutions as `$2`...
+ */
+import type enMessages from '../../_locales/en/messages.json';
+import { catalogLookup, type Catalog } from './catalog';
+
+export type { Catalog } from './catalog';
+export { catalogLookup, pseudoCatalog } from './catalog';
+
+/** Every message id of the English catalog (the reference locale: every other locale has the same ids). */
+export type MessageId = keyof typeof enMessages;
+
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+/** A message family with plural forms: ids `<base>_other` (and `<base>_one`...). */
+export type PluralId = MessageId extends infer K ? (K extends `${infer Base}_other` ? Base : never) : never;
+
+export type Substitution = string | number;
+
+/** What the helper needs from `browser.i18n` (also what the fake and the catalogs provide). */
+export interface MessageSource {
+  getMessage(id: string, substitutions?: string | string[]): string;
+  getUILanguage(): string;
+}
+
+let source: MessageSource | null = null;
+let locale = 'en';
+let pluralRules = new Intl.PluralRules('en');
+let numbers = new Intl.NumberFormat('en');
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Makes `source` answer every message from now on (the entries pass `browser.i18n`). */
+export function useMessages(next: MessageSource): void {
+  source = next;
+  locale = safeLocale(next.getUILanguage());
+  pluralRules = new Intl.PluralRules(locale);
+  numbers = new Intl.NumberFormat(locale);
+  dateFormats.clear();
+}
+
+/** The entries' call: Firefox's own lookup (`browser.i18n` or the global `browser.i18n` of an extension page). */
+export function useBrowserMessages(i18n: MessageSource): void {
+  useMessages({ getMessage: (id, subs) => i18n.getMessage(id, subs), getUILanguage: () => i18n.getUILanguage() });
+}
+
+/** Installs a catalog (tests, the pseudo-locale): `lang` is the locale its numbers and plurals follow. */
+export function useCatalog(catalog: Catalog, lang = 'en'): void {
+  useMessages({ getMessage: catalogLookup(catalog), getUILanguage: () => lang });
+}
+
+/** The UI's locale, as Firefox reports it (BCP 47). */
+export function uiLocale(): string {
+  return locale;
+}
+
+/** The text of message `id` with `$1`... (or named placeholders) replaced by `substitutions`. */
+export function t(id: MessageId, ...substitutions: Substitution[]): string {
+  return lookup(id, substitutions);
+}
+
+/** The form of `base` that `n` takes in the UI's locale, with `n` formatted as `$1` and `more` as `$2`... */
+export function plural(base: PluralId, n: number, ...more: Substitution[]): string {
+  const category = pluralRules.select(n) as PluralSuffix;
+  const subs = [formatNumber(n), ...more];
+  const text = category === 'other' ? '' : lookup(`${base}_${category}`, subs, true);
+  return text || lookup(`${base}_other`, subs);
+}
+
+/** A number for people: grouping and decimal separators of the UI's locale. */
+export function formatNumber(n: number): string {
+  return numbers.format(n);
+}
+
+/** A date (and time, with `{timeStyle}`) in the UI's locale; `options` are Intl's. */
+export function formatDate(date: Date | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  const key = JSON.stringify(options);
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format.format(date);
+}
+
+/** 'rtl' when the UI's locale is written right to left (Firefox's `@@bidi_dir`), else 'ltr'. */
+export function textDirection(): 'ltr' | 'rtl' {
+  return source?.getMessage('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr';
+}
+
+function lookup(id: string, substitutions: Substitution[], optional = false): string {
+  if (!source) throw new Error(`No message source installed (asked for "${id}"): call useBrowserMessages() in the entry`);
+  const text = source.getMessage(
+    id,
+    substitutions.map((s) => (typeof s === 'number' ? formatNumber(s) : s)),
+  );
+  // A missing id is a bug a test must see; in the running extension it shows the id rather than nothing.
+  if (!text && !optional) return `⟦${id}⟧`;
+  return text;
+}
+
+function safeLocale(tag: string): string {
+  try {
+    return Intl.getCanonicalLocales(tag.replace('_', '-'))[0] ?? 'en';
+  } catch {
+    return 'en';
+  }
+}
