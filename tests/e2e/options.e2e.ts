@@ -177,7 +177,7 @@ describe('options page in real Firefox', () => {
     await page.close();
   });
 
-  it('keeps the copy of a copied folder the person picks; what it lacks moves into it first', async () => {
+  it('keeps the copy of a copied folder the person picks, also after a rescan; what it lacks moves into it first', async () => {
     const harness = await ff.harness();
     await seedFolderPair(harness);
     const page = await openDuplicates(ff);
@@ -189,6 +189,13 @@ describe('options page in real Firefox', () => {
     // The person keeps "Dev (2)": Dev's unique bookmark moves into it, then Dev goes.
     await page.click('[data-testid="folder-set"] [data-testid="member"] input[type="radio"]');
     expect(await text(page, '[data-testid="kept-member"]')).toContain('1 item (1 bookmark) it lacks move into it from Bookmarks Toolbar › Dev (1st of 2 in Bookmarks Toolbar) first');
+    expect(await text(page, '[data-testid="summary-numbers"]')).toBe('3 copies to remove, all inside 1 copied folder; 1 item to move into the folders that stay');
+    // The choice is remembered: a new scan keeps "Dev (2)" as the copy that stays.
+    await harness.waitForFunction(async () => (await window.tm.client.call('dedup.decisions.list', {})).length === 1, { polling: 100 });
+    await page.click('button::-p-text(Scan again)');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="progress"]'));
+    expect(await text(page, '[data-testid="kept-member"]')).toContain('Bookmarks Toolbar › Dev (2)');
+    expect(await text(page, '[data-testid="kept-member"]')).toContain('your choice');
     expect(await text(page, '[data-testid="summary-numbers"]')).toBe('3 copies to remove, all inside 1 copied folder; 1 item to move into the folders that stay');
     await page.click('button::-p-text(Preview the cleanup)');
     await page.waitForSelector('[data-testid="plan-preview"]');
