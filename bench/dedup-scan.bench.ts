@@ -18,7 +18,7 @@
  *    page: the port, getTree, one history pass, the tag store, the scan, the result back) / bookmarks.getTree()
  *    alone from the same page, same run, alternating which goes first. Bar: at most 1.3.
  */
-import { flattenForScan, groupDuplicates, scanBookmarks, type ScanInput } from '../src/dedup/scan';
+import { flattenForScan, groupDuplicates, scanBookmarks, type ScanInput } from '../src/dedup/find/scan';
 import type { BookmarkNode } from '../src/platform/browser';
 import { DEFAULT_SETTINGS } from '../src/settings/settings';
 import { defineSuite } from './lib/types';

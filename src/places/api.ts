@@ -6,7 +6,7 @@
  * requests and resolve rounds), in call order. Concurrent saves therefore land in call order with their true
  * indexes, and each reports its own data/end as if it ran alone.
  */
-import { createSerialQueue } from '../shared/serial-queue';
+import { createSerialQueue } from '../platform/serial-queue';
 import type { PlacesEvents } from './events';
 import { createHistorySearch } from './history';
 import { Bookmark, Group, MENU, MOBILE, Separator, TOOLBAR, UNSORTED, remove } from './items';

@@ -8,11 +8,11 @@
 import type { Browser } from '../platform/browser';
 import type { Settings } from '../settings/settings';
 import { checkBookmarkable } from './bookmarkable';
-import { findCopies, folderPath as folderPathOf } from '../dedup/copies-of-url';
+import { findCopies, folderPath as folderPathOf } from '../url-matching/copies-of-url';
 import { pickCopyToShow } from './folder-paths';
 import type { QuickBookmarkNotifier } from './notifier';
 import type { QuickBookmarkOutcome } from './outcome';
-import { createSerialQueue } from '../shared/serial-queue';
+import { createSerialQueue } from '../platform/serial-queue';
 import { chooseTargetFolder, type TargetFolder } from './target-folder';
 
 export interface PageToBookmark {
