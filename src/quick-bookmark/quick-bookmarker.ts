@@ -37,7 +37,7 @@ export interface SavedBookmark {
 export interface QuickBookmarkerDeps {
   browser: Browser;
   getSettings(): Promise<Settings>;
-  /** The matching key that decides two URLs are one page (src/dedup/url-key.ts). May throw for a URL. */
+  /** The matching key that decides two URLs are one page (src/url-matching/url-key.ts). May throw for a URL. */
   urlKey(url: string): string;
   /** Saves one bookmark through the Places facade, creating the target folder first when it is missing. */
   saveBookmark(bookmark: BookmarkToSave): Promise<SavedBookmark>;

@@ -1,7 +1,7 @@
 /**
  * A tag's page: the addresses that have the tag, each with the bookmarks that use it (title and folder path), in
  * natural order ("doc/11" before "doc/102"). Bookmarks are found with the same lookups as the popup's "where is this
- * page bookmarked?" (bookmarks.search by URL and folderPath, src/dedup/copies-of-url.ts).
+ * page bookmarked?" (bookmarks.search by URL and folderPath, src/url-matching/copies-of-url.ts).
  */
 import { folderPath } from '../url-matching/copies-of-url';
 import type { Browser } from '../platform/browser';

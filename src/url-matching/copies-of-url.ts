@@ -2,7 +2,7 @@
  * "Where is this page bookmarked?" — the one lookup behind the popup's current-page status and the quick bookmark's
  * "already bookmarked" check. It reads Firefox with a few targeted bookmarks API calls instead of the whole tree (a
  * key press must answer fast also with tens of thousands of bookmarks) and compares URLs with the safe matching
- * rules only (src/dedup/safe-matching.ts), never the user's opt-in rules.
+ * rules only (src/url-matching/safe-matching.ts), never the user's opt-in rules.
  *
  * Bookmarks change while the lookup runs: a folder removed between the search and the path walk yields no path
  * (undefined), never an error.
