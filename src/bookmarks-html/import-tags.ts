@@ -6,7 +6,7 @@
  * same URL by the safe matching rules (src/url-matching/safe-matching.ts); tagged entries with no bookmark here are
  * counted and listed, and nothing is created for them.
  */
-import { createSafeMatchKeyer } from '../url-matching/safe-matching';
+import { createSafeMatchKeyer } from '../url-matching';
 import type { JobContext } from '../messaging/define';
 import type { Browser } from '../platform/browser';
 import type { HtmlNode } from './document';

@@ -14,7 +14,7 @@
  * - Separators come along with the entries around them.
  * - Per-entry failures (an address Firefox refuses) are reported and the import goes on.
  */
-import { createSafeMatchKeyer } from '../url-matching/safe-matching';
+import { createSafeMatchKeyer } from '../url-matching';
 import type { JobContext } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import type { Browser, BookmarkNode } from '../platform/browser';

@@ -8,7 +8,8 @@
 import type { Browser } from '../platform/browser';
 import type { Settings } from '../settings/settings';
 import { checkBookmarkable } from './bookmarkable';
-import { findCopies, folderPath as folderPathOf } from '../url-matching/copies-of-url';
+import { findCopies } from '../url-matching';
+import { folderPath as folderPathOf } from '../platform/folder-path';
 import { pickCopyToShow } from './folder-paths';
 import type { QuickBookmarkNotifier } from './notifier';
 import type { QuickBookmarkOutcome } from './outcome';

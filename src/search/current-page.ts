@@ -5,7 +5,8 @@
  * from Firefox, so they are exact: by id when the search index's tree is fresh and names the candidates on the
  * page's host, else with bookmarks.search by host (before the index has loaded, or while it runs from a snapshot).
  */
-import { findCopies, folderPath, type CandidateMirror } from '../url-matching/copies-of-url';
+import { findCopies, type CandidateMirror } from '../url-matching';
+import { folderPath } from '../platform/folder-path';
 import { AppError } from '../messaging/errors';
 import type { Browser } from '../platform/browser';
 import type { TagStore } from '../tags/tag-store';

@@ -7,7 +7,7 @@
  * (current-page.ts); both start the index load so that it is ready by the time the user types.
  */
 import type { BackgroundDeps } from '../app/feature';
-import { folderPath } from '../url-matching/copies-of-url';
+import { folderPath } from '../platform/folder-path';
 import type { HandlersOf } from '../messaging/define';
 import { AppError, capQuoted } from '../messaging/errors';
 import type { Browser } from '../platform/browser';

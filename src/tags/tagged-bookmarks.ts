@@ -3,7 +3,7 @@
  * natural order ("doc/11" before "doc/102"). Bookmarks are found with the same lookups as the popup's "where is this
  * page bookmarked?" (bookmarks.search by URL and folderPath, src/url-matching/copies-of-url.ts).
  */
-import { folderPath } from '../url-matching/copies-of-url';
+import { folderPath } from '../platform/folder-path';
 import type { Browser } from '../platform/browser';
 import { formatPath } from '../quick-bookmark/folder-paths';
 import { compareNatural } from './natural-order';

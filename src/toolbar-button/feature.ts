@@ -20,8 +20,8 @@
  * Listeners are registered while the feature is built, so tab and bookmark events wake an unloaded event page.
  */
 import type { BackgroundDeps } from '../app/feature';
-import { candidateSearchWord, findCopies } from '../url-matching/copies-of-url';
-import { createSafeMatchKeyer } from '../url-matching/safe-matching';
+import { candidateSearchWord, findCopies } from '../url-matching';
+import { createSafeMatchKeyer } from '../url-matching';
 import type { LiveIndex } from '../search/live-index';
 import { checkBookmarkable } from '../quick-bookmark/bookmarkable';
 import type { HandlersOf } from '../messaging/define';

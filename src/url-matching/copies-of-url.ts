@@ -4,11 +4,9 @@
  * key press must answer fast also with tens of thousands of bookmarks) and compares URLs with the safe matching
  * rules only (src/url-matching/safe-matching.ts), never the user's opt-in rules.
  *
- * Bookmarks change while the lookup runs: a folder removed between the search and the path walk yields no path
- * (undefined), never an error.
+ * A copy's folder path: folderPath (src/platform/folder-path.ts).
  */
 import type { BookmarkNode, Browser } from '../platform/browser';
-import { ROOT_ID, ROOT_TITLES } from '../platform/browser';
 import { createSafeMatchKeyer } from './safe-matching';
 import { splitUrl } from './url-key';
 
@@ -19,9 +17,6 @@ export interface BookmarkCopy {
   parentId: string;
   index: number;
 }
-
-/** What a folder without a title is called in a path. */
-export const UNTITLED_FOLDER = '(untitled folder)';
 
 function isBookmark(node: BookmarkNode): node is BookmarkNode & { url: string } {
   return node.url !== undefined && node.type !== 'folder' && node.type !== 'separator';
@@ -101,31 +96,4 @@ function keyOrNull(keyOf: (url: string) => string, url: string): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * The folder's path (root name first, as Firefox shows it), or undefined when it is not an existing folder below
- * the root — also when it, or a folder above it, is removed while the path is read. `cache` (folder id → path)
- * spares the API calls for folders already walked in the same lookup.
- */
-export async function folderPath(browser: Browser, folderId: string, cache?: Map<string, string[]>): Promise<string[] | undefined> {
-  const known = cache?.get(folderId);
-  if (known) return known;
-  const path: string[] = [];
-  let id: string | undefined = folderId;
-  for (let depth = 0; id && id !== ROOT_ID; depth++) {
-    if (depth > 1000) return undefined; // A cycle cannot happen in Places; never loop forever anyway.
-    let node: BookmarkNode | undefined;
-    try {
-      [node] = await browser.bookmarks.get(id);
-    } catch {
-      return undefined; // Removed meanwhile (or never existed).
-    }
-    if (!node || (depth === 0 && (node.type === 'separator' || node.url !== undefined))) return undefined;
-    path.unshift(ROOT_TITLES[node.id] ?? (node.title || UNTITLED_FOLDER));
-    id = node.parentId;
-  }
-  if (!path.length) return undefined;
-  cache?.set(folderId, path);
-  return path;
 }

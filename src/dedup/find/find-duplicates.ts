@@ -9,7 +9,7 @@ import { chooseKeeper, explainKeeper, type KeepCandidate } from './keep-rules';
 import type { Settings } from '../../settings/settings';
 import type { DuplicateCopy, DuplicateGroup } from './scan-types';
 import type { ScanTree } from './scan-tree';
-import { createMatchExplainer, MATCH_RULES, type MatchRule, type MatchingOptions } from '../../url-matching/url-key';
+import { createMatchExplainer, MATCH_RULES, type MatchRule, type MatchingOptions } from '../../url-matching';
 
 export interface GroupContext {
   matching: MatchingOptions;

@@ -18,7 +18,7 @@
  * copy won, for the page's "kept because".
  */
 import type { KeepRuleName } from '../../settings/settings';
-import { isCleanUrl } from '../../url-matching/url-key';
+import { isCleanUrl } from '../../url-matching';
 
 export interface KeepCandidate {
   id: string;

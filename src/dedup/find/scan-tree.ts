@@ -7,7 +7,7 @@
 import type { BookmarkNode } from '../../platform/browser';
 import { ROOT_ID, ROOT_TITLES, TAGS_ROOT_ID } from '../../platform/browser';
 import { baseFolderTitle } from './keep-rules';
-import { matchKey, type MatchingOptions } from '../../url-matching/url-key';
+import { matchKey, type MatchingOptions } from '../../url-matching';
 
 export const PATH_SEPARATOR = ' › ';
 

@@ -4,7 +4,7 @@
  */
 import type { KeepReason } from './keep-rules';
 import type { PlannedMove } from '../plan-types';
-import type { MatchingOptions, MatchRule } from '../../url-matching/url-key';
+import type { MatchingOptions, MatchRule } from '../../url-matching';
 import type { Settings } from '../../settings/settings';
 
 /** When an earlier cleanup removed this copy (same id) or a copy of its URL added before it came back. */

@@ -22,7 +22,7 @@ import type { CleanupPlan } from '../../dedup/plan-types';
 import type { ReviewedScan, ScanProgress } from '../../dedup/protocol';
 import type { DuplicateCopy, DuplicateGroup, FolderSet } from '../../dedup/find/scan-types';
 import type { UndoResult } from '../../operations/undo';
-import { ruleLabel, type MatchRule } from '../../url-matching/url-key';
+import { ruleLabel, type MatchRule } from '../../url-matching';
 import type { JobHandle } from '../../messaging/client';
 import { AppError } from '../../messaging/errors';
 import { announceBookmarksChanged, announceScanShown, errorMessage, useClient } from '../client-context';

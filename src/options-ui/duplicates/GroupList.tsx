@@ -11,7 +11,7 @@
  */
 import type { VNode } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ruleLabel } from '../../url-matching/url-key';
+import { ruleLabel } from '../../url-matching';
 import type { DuplicateCopy, DuplicateGroup } from '../../dedup/find/scan-types';
 import { count, formatDateTime, ordinal } from '../format';
 import { Path } from './Path';

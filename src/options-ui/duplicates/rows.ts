@@ -4,7 +4,7 @@
  * folder (each opened on its own) for bigger groups. With the page's filters (folder, matching rule, text) and
  * orders (bookmark order, most copies first, most folders first).
  */
-import { createMatchKeyer, type MatchingOptions, type MatchRule } from '../../url-matching/url-key';
+import { createMatchKeyer, type MatchingOptions, type MatchRule } from '../../url-matching';
 import type { DuplicateCopy, DuplicateGroup } from '../../dedup/find/scan-types';
 import { leafOf } from './Path';
 

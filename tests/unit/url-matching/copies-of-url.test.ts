@@ -2,7 +2,8 @@
  * The one "where is this page bookmarked" lookup shared by the popup's current-page status and the quick bookmark.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { candidateSearchWord, findCopies, folderPath } from '../../../src/url-matching/copies-of-url';
+import { candidateSearchWord, findCopies } from '../../../src/url-matching/copies-of-url';
+import { folderPath } from '../../../src/platform/folder-path';
 import { matchKey } from '../../../src/url-matching/url-key';
 import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
 import { createFakeBrowser, type FakeBrowser } from '../../fakes/browser';
