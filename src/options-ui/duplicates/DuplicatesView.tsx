@@ -15,15 +15,15 @@
  * too); the list renders from the scan result without another request; rows below the fold are not rendered.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { ApplyProgress, ApplyResult } from '../../dedup/apply';
+import type { ApplyProgress, ApplyResult } from '../../dedup/cleanup/apply';
 import type { CleanupNumbers } from '../../dedup/cleanup-numbers';
-import { buildPlan } from '../../dedup/plan';
+import { buildPlan } from '../../dedup/find/plan';
 import type { CleanupPlan } from '../../dedup/plan-types';
 import type { ReviewedScan, ScanProgress } from '../../dedup/protocol';
-import type { DuplicateCopy, DuplicateGroup, FolderSet } from '../../dedup/scan-types';
-import { folderSetKey } from '../../dedup/decisions';
-import type { UndoResult } from '../../dedup/undo';
-import { ruleLabel, type MatchRule } from '../../dedup/url-key';
+import type { DuplicateCopy, DuplicateGroup, FolderSet } from '../../dedup/find/scan-types';
+import { folderSetKey } from '../../dedup/find/decisions';
+import type { UndoResult } from '../../operations/undo';
+import { ruleLabel, type MatchRule } from '../../url-matching';
 import type { JobHandle } from '../../messaging/client';
 import { AppError } from '../../messaging/errors';
 import { announceBookmarksChanged, announceScanShown, errorMessage, useClient } from '../client-context';

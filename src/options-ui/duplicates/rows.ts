@@ -4,8 +4,8 @@
  * folder (each opened on its own) for bigger groups. With the page's filters (folder, matching rule, text) and
  * orders (bookmark order, most copies first, most folders first).
  */
-import { createMatchKeyer, type MatchingOptions, type MatchRule } from '../../dedup/url-key';
-import type { DuplicateCopy, DuplicateGroup } from '../../dedup/scan-types';
+import { createMatchKeyer, type MatchingOptions, type MatchRule } from '../../url-matching';
+import type { DuplicateCopy, DuplicateGroup } from '../../dedup/find/scan-types';
 import { leafOf } from './Path';
 
 /** Groups with more copies than this open collapsed and list their copies per folder. */
