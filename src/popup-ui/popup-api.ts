@@ -94,3 +94,9 @@ export function createPopupApi(client: Client, loadPlaces: () => Promise<PlacesA
       save((places) => new places.Bookmark({ url: copy.url, title: copy.title, group: copy.parentId, index: copy.index, tags: copy.tags })),
   };
 }
+
+/** `?tabId=N` names the tab the popup speaks about (tests open the popup as a tab); otherwise the active tab. */
+export function tabIdFromQuery(search: string): number | undefined {
+  const param = new URLSearchParams(search).get('tabId');
+  return param !== null && /^\d+$/.test(param) ? Number(param) : undefined;
+}
