@@ -12,18 +12,28 @@
  */
 import type enMessages from '../../_locales/en/messages.json';
 import { catalogLookup, type Catalog } from './catalog';
+import type { MessageArgs } from './message-args';
+import type { Substitution } from './substitution';
 
 export type { Catalog } from './catalog';
 export { catalogLookup, pseudoCatalog } from './catalog';
 
-/** Every message id of the English catalog (the reference locale: every other locale has the same ids). */
-export type MessageId = keyof typeof enMessages;
+/**
+ * Every message id of the English catalog (the reference locale: every other locale has the same ids), with the
+ * substitutions it takes (message-args.ts, generated from the catalog by scripts/message-args.mjs).
+ */
+export type MessageId = keyof MessageArgs & keyof typeof enMessages;
 
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** A message family with plural forms: ids `<base>_other` (and `<base>_one`...). */
 export type PluralId = MessageId extends infer K ? (K extends `${infer Base}_other` ? Base : never) : never;
 
-export type Substitution = string | number;
+export type { Substitution } from './substitution';
+export type { MessageArgs } from './message-args';
+
+/** The substitutions after the count of a plural family (`$2`...): the count itself is `$1`. */
+type AfterCount<Args> = Args extends [Substitution, ...infer Rest] ? Rest : [];
+export type PluralArgs<B extends PluralId> = AfterCount<MessageArgs[`${B}_other` & keyof MessageArgs]>;
 
 /** What the helper needs from `browser.i18n` (also what the fake and the catalogs provide). */
 export interface MessageSource {
@@ -62,14 +72,14 @@ export function uiLocale(): string {
 }
 
 /** The text of message `id` with `$1`... (or named placeholders) replaced by `substitutions`. */
-export function t(id: MessageId, ...substitutions: Substitution[]): string {
+export function t<K extends MessageId>(id: K, ...substitutions: MessageArgs[K]): string {
   return lookup(id, substitutions);
 }
 
 /** The form of `base` that `n` takes in the UI's locale, with `n` formatted as `$1` and `more` as `$2`... */
-export function plural(base: PluralId, n: number, ...more: Substitution[]): string {
+export function plural<B extends PluralId>(base: B, n: number, ...more: PluralArgs<B>): string {
   const category = pluralRules.select(n) as PluralSuffix;
-  const subs = [formatNumber(n), ...more];
+  const subs: Substitution[] = [formatNumber(n), ...(more as Substitution[])];
   const text = category === 'other' ? '' : lookup(`${base}_${category}`, subs, true);
   return text || lookup(`${base}_other`, subs);
 }

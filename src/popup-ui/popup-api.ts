@@ -4,6 +4,7 @@
  * API's page side (tags included), never through browser.* directly.
  */
 import type { Client } from '../messaging/client';
+import { t } from '../i18n';
 import type { PlacesApi } from '../places/api';
 import type { CurrentPageCopy, CurrentPageReply, FolderChoice, SearchReply } from '../search/types';
 
@@ -65,7 +66,7 @@ export function createPopupApi(client: Client, loadPlaces: () => Promise<PlacesA
       const [saved] = (await api.save(new api.Group({ title, group: parentId }))) as { id: string }[];
       const folders = await client.call('search.folders', {});
       const made = folders.find((f) => f.id === saved!.id);
-      if (!made) throw new Error(`The folder “${title}” was created but is not in the folder list yet.`);
+      if (!made) throw new Error(t('popupFolderNotListed', title));
       return made;
     },
     bookmark: (id) => client.call('search.bookmark', { id }),
