@@ -95,3 +95,9 @@ export function createPopupApi(client: Client, loadPlaces: () => Promise<PlacesA
       save((places) => new places.Bookmark({ url: copy.url, title: copy.title, group: copy.parentId, index: copy.index, tags: copy.tags })),
   };
 }
+
+/** The tab the popup speaks about: ?tabId=N (tests open the popup as a tab); undefined means the active tab. */
+export function tabIdFromSearch(search: string): number | undefined {
+  const tabParam = new URLSearchParams(search).get('tabId');
+  return tabParam !== null && /^\d+$/.test(tabParam) ? Number(tabParam) : undefined;
+}
