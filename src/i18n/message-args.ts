@@ -563,4 +563,28 @@ export interface MessageArgs {
   "restoreTitle": [];
   "restoreConfirm": [];
   "restoreBody": [Substitution, Substitution];
+  "menuBookmarkLink": [];
+  "menuBookmarkPage": [];
+  "notifyInFolder": [Substitution];
+  "notifyTags": [Substitution];
+  "notifyBookmarked": [];
+  "notifyAlreadyTitle": [];
+  "notifyAlreadyIn": [Substitution];
+  "notifyAlreadyInCopies": [Substitution, Substitution];
+  "notifyCannotTitle": [];
+  "notifyNothingAdded": [Substitution];
+  "notifyFailedTitle": [];
+  "notifyNotBookmarked": [Substitution];
+  "notifyUnexpected": [];
+  "notifyFolderGone": [];
+  "refusedAbout": [];
+  "refusedExtension": [];
+  "refusedChrome": [];
+  "refusedResource": [];
+  "refusedViewSource": [];
+  "refusedData": [];
+  "refusedJavascript": [];
+  "refusedBlob": [];
+  "refusedBlank": [];
+  "refusedInvalid": [];
 }
