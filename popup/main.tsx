@@ -1,13 +1,14 @@
+import browser from 'webextension-polyfill';
 import { render } from 'preact';
-import { usePageText } from '../src/i18n/page-text';
+import { startPageText } from '../src/i18n';
 import { client } from '../src/messaging/page-client';
-import { createPopupApi, loadPagePlaces, tabIdFromQuery } from '../src/popup-ui/popup-api';
+import { createPopupApi, loadPagePlaces, tabIdFromSearch } from '../src/popup-ui/popup-api';
 import { PopupApp } from '../src/popup-ui/PopupApp';
 import './popup.css';
 
-usePageText();
+startPageText(browser.i18n);
 
 render(
-  <PopupApp api={createPopupApi(client, loadPagePlaces(client))} tabId={tabIdFromQuery(location.search)} baseUrl={location.href} close={() => window.close()} />,
+  <PopupApp api={createPopupApi(client, loadPagePlaces(client))} tabId={tabIdFromSearch(location.search)} baseUrl={location.href} close={() => window.close()} />,
   document.getElementById('app')!,
 );

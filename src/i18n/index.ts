@@ -44,7 +44,9 @@ export interface MessageSource {
 let source: MessageSource | null = null;
 let locale = 'en';
 let pluralRules = new Intl.PluralRules('en');
+let ordinalRules = new Intl.PluralRules('en', { type: 'ordinal' });
 let numbers = new Intl.NumberFormat('en');
+const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Makes `source` answer every message from now on (the entries pass `browser.i18n`). */
@@ -52,13 +54,22 @@ export function useMessages(next: MessageSource): void {
   source = next;
   locale = safeLocale(next.getUILanguage());
   pluralRules = new Intl.PluralRules(locale);
+  ordinalRules = new Intl.PluralRules(locale, { type: 'ordinal' });
   numbers = new Intl.NumberFormat(locale);
+  numberFormats.clear();
   dateFormats.clear();
 }
 
 /** The entries' call: Firefox's own lookup (`browser.i18n` or the global `browser.i18n` of an extension page). */
 export function useBrowserMessages(i18n: MessageSource): void {
   useMessages({ getMessage: (id, subs) => i18n.getMessage(id, subs), getUILanguage: () => i18n.getUILanguage() });
+}
+
+/** A page's start: Firefox's lookup, and the document's `lang` and `dir` (from `@@bidi_dir`) set from it. */
+export function startPageText(i18n: MessageSource, root: HTMLElement = document.documentElement): void {
+  useBrowserMessages(i18n);
+  root.lang = uiLocale();
+  root.dir = textDirection();
 }
 
 /** Installs a catalog (tests, the pseudo-locale): `lang` is the locale its numbers and plurals follow. */
@@ -84,9 +95,24 @@ export function plural<B extends PluralId>(base: B, n: number, ...more: PluralAr
   return text || lookup(`${base}_other`, subs);
 }
 
-/** A number for people: grouping and decimal separators of the UI's locale. */
-export function formatNumber(n: number): string {
-  return numbers.format(n);
+/** A number for people: grouping and decimal separators of the UI's locale; `options` are Intl's (units, digits). */
+export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
+  if (!options) return numbers.format(n);
+  const key = JSON.stringify(options);
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format.format(n);
+}
+
+/** A position for people ("1st", "2nd" in English, "1." in German): the `ordinal` family by ordinal plural rules. */
+export function ordinal(n: number): string {
+  const category = ordinalRules.select(n) as PluralSuffix;
+  const subs = [formatNumber(n)];
+  const text = category === 'other' ? '' : lookup(`ordinal_${category}`, subs, true);
+  return text || lookup('ordinal_other', subs);
 }
 
 /** A date (and time, with `{timeStyle}`) in the UI's locale; `options` are Intl's. */

@@ -96,8 +96,8 @@ export function createPopupApi(client: Client, loadPlaces: () => Promise<PlacesA
   };
 }
 
-/** `?tabId=N` names the tab the popup speaks about (tests open the popup as a tab); otherwise the active tab. */
-export function tabIdFromQuery(search: string): number | undefined {
-  const param = new URLSearchParams(search).get('tabId');
-  return param !== null && /^\d+$/.test(param) ? Number(param) : undefined;
+/** The tab the popup speaks about: ?tabId=N (tests open the popup as a tab); undefined means the active tab. */
+export function tabIdFromSearch(search: string): number | undefined {
+  const tabParam = new URLSearchParams(search).get('tabId');
+  return tabParam !== null && /^\d+$/.test(tabParam) ? Number(tabParam) : undefined;
 }
