@@ -111,6 +111,11 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
       runtime.control.closeBackgroundPorts();
       hub.clearAll();
     },
+    /**
+     * Sees every browser.bookmarks call as it is made (see tests/fakes/bookmarks.ts): tests interleave another
+     * writer's changes (the user, sync) with the calls of the code under test. Returns a function that stops it.
+     */
+    observeBookmarkCalls: bookmarks.observeCalls,
     /** Raw storage.local contents (no clone), for assertions. */
     storageLocal: storage.local.data,
   };
