@@ -1,14 +1,24 @@
 /**
- * The cleanup journal: IndexedDB database 'tidymarks-journal'. A cleanup session is written here, in one durable
- * transaction, BEFORE any bookmark is touched: every item to be removed (with every descendant of a removed
- * folder), every planned move of a unique child with its original place, and every tag merge with the tags the
- * URL had before. Undo, crash recovery and the "removed before, back again" history all read from it.
+ * The operation journal: IndexedDB database 'tidymarks-journal'. Every operation that changes many bookmarks at
+ * once (a cleanup, an import; later every organizer edit) is a session here, with a kind, a status, its entries and
+ * a write-ahead record of its progress, so that undo, crash recovery and the "removed before, back again" history
+ * can act on exactly what it did and nothing else.
+ *
+ * - A cleanup journals, in one durable transaction and BEFORE any bookmark is touched, every item to be removed
+ *   (with every descendant of a removed folder), every planned move of a unique child with its original place, and
+ *   every tag merge with the tags the URL had before.
+ * - An import journals what it is about to create, batch by batch, before creating it ('created' entries), and the
+ *   tags it adds ('tag-merge' entries), so that a cancelled, closed or crashed import can be rolled back.
+ * - While an operation runs, small progress records say which entries it is attempting, which it carried out, which
+ *   it skipped (someone else changed the item: written before the operation goes on) and which it put back; recovery
+ *   after a crash rolls back only what was attempted or done, never what someone else removed in the meantime.
  *
  * Stores (schema version JOURNAL_DB_VERSION):
- * - sessions: one record per cleanup session (status, counts, holding folder).
- * - entryChunks: the session's journaled items, ENTRY_CHUNK to a record (a 10,000-item folder is 20 writes, not
- *   10,000), keyed [sessionId, chunk] so a session's entries are one key range. Entry `seq` n is in chunk
- *   floor(n / ENTRY_CHUNK).
+ * - sessions: one record per session (kind, status, counts).
+ * - entryChunks: the session's entries, ENTRY_CHUNK to a record (a 10,000-item folder is 20 writes, not 10,000),
+ *   keyed [sessionId, chunk] so a session's entries are one key range. Entry `seq` n is in chunk floor(n / ENTRY_CHUNK);
+ *   entries appended later (an import's next batch, an item the apply rescued) go on from the last seq.
+ * - progress: the session's progress records, keyed [sessionId, n], appended as the operation goes.
  * - idMap: old id -> new id for every item undo re-created, so a later undo (of an older session) still finds a
  *   folder that was removed and brought back.
  * - removedBatches: the bookmark ids and exact URLs a session removed, REMOVED_BATCH keys to a record, for the scan's "removed
@@ -20,7 +30,7 @@ import { NO_NUMBERS, type CleanupOutcomeNumbers } from './cleanup-numbers';
 import { removedHistoryFrom, type RemovedHistory } from './removed-history';
 
 export const JOURNAL_DB_NAME = 'tidymarks-journal';
-export const JOURNAL_DB_VERSION = 3;
+export const JOURNAL_DB_VERSION = 4;
 /** Sessions kept for undo; older ones are pruned when a new session starts. */
 export const KEPT_SESSIONS = 20;
 export const MAX_REMOVED_KEYS = 100_000;
@@ -56,8 +66,16 @@ export function outcomeNumbersOf(counts: CleanupOutcomeNumbers | LegacySessionCo
   return { ...NO_NUMBERS, copies: counts.removed, loose: counts.removed, moved: counts.moved, tagMerges: counts.tagMerges, skipped: counts.skipped };
 }
 
+/** What a session is: a duplicate cleanup, or a bookmarks.html import. Sessions written before 2026-12-04 have none: cleanups. */
+export type OperationKind = 'cleanup' | 'import';
+
+export const kindOf = (session: Pick<SessionRecord, 'kind'>): OperationKind => session.kind ?? 'cleanup';
+
 export interface SessionRecord {
   id: string;
+  /** Absent in sessions written before 2026-12-04 (all cleanups). */
+  kind?: OperationKind;
+  /** The cleanup plan's id; for an import, a short description of the file. */
   planId: string;
   createdAt: number;
   status: SessionStatus;
@@ -120,7 +138,7 @@ export interface MovedEntry extends EntryBase {
   toParentId: string;
 }
 
-/** Tags merged onto a survivor's URL. */
+/** Tags added to a URL: merged onto a survivor by a cleanup, or brought in by an import. */
 export interface TagMergeEntry extends EntryBase {
   role: 'tag-merge';
   url: string;
@@ -129,9 +147,72 @@ export interface TagMergeEntry extends EntryBase {
   tagsAdded: string[];
 }
 
-export type JournalEntry = RemovedEntry | MovedEntry | TagMergeEntry;
+/**
+ * An item the operation creates (an import). Journaled before the call, so its id comes later, in a progress record;
+ * its parent is an existing folder (`parentId`) or one the same operation creates (`parentSeq`).
+ */
+export interface CreatedEntry extends EntryBase {
+  role: 'created';
+  parentId: string | null;
+  parentSeq: number | null;
+  type: ItemType;
+  title: string;
+  url: string | null;
+}
+
+/**
+ * Someone else's item that Firefox removed together with one of the cleanup's calls (created in, moved into or
+ * edited inside a folder at the moment it was removed): the cleanup re-creates it at once. Journaled before it is
+ * re-created; the new id follows in a progress record. Undo never removes it: it is the user's.
+ */
+export interface RescuedEntry extends EntryBase {
+  role: 'rescued';
+  /** The id Firefox had for it. */
+  oldId: string;
+  /** Where it is re-created: an existing folder, or another rescued folder (`parentSeq`). */
+  parentId: string | null;
+  parentSeq: number | null;
+  type: ItemType;
+  title: string;
+  url: string | null;
+}
+
+export type JournalEntry = RemovedEntry | MovedEntry | TagMergeEntry | CreatedEntry | RescuedEntry;
+type Unnumbered<E> = E extends JournalEntry ? Omit<E, 'sessionId' | 'seq'> : never;
 /** An entry before the journal numbers it. */
-export type NewJournalEntry = Omit<RemovedEntry, 'sessionId' | 'seq'> | Omit<MovedEntry, 'sessionId' | 'seq'> | Omit<TagMergeEntry, 'sessionId' | 'seq'>;
+export type NewJournalEntry = Unnumbered<JournalEntry>;
+
+/**
+ * One write-ahead record of an operation's progress. An entry's state is the strongest any record gives it:
+ * skipped or put back (nothing of it is the operation's any more) > done > attempting (a call for it may have run).
+ */
+export interface ProgressRecord {
+  sessionId: string;
+  n: number;
+  /** Entries whose call is about to be made (written before the call). */
+  attempting?: number[];
+  /** Entries carried out. */
+  done?: number[];
+  /** Entries left alone: changed by someone else, refused, cancelled. */
+  skipped?: number[];
+  /** Entries the operation itself put back (with someone else's changes), with the new id. */
+  putBack?: { seq: number; newId: string }[];
+  /** Ids Firefox gave to created or rescued entries. */
+  ids?: { seq: number; id: string }[];
+}
+
+export type NewProgress = Omit<ProgressRecord, 'sessionId' | 'n'>;
+
+/** All of a session's progress records, read together. */
+export interface SessionProgress {
+  attempting: Set<number>;
+  done: Set<number>;
+  skipped: Set<number>;
+  putBack: Map<number, string>;
+  ids: Map<number, string>;
+  /** True when the session has any progress record (sessions written before 2026-12-04 have none). */
+  recorded: boolean;
+}
 
 /** Journal entries are stored this many to a record. */
 export const ENTRY_CHUNK = 500;
@@ -173,6 +254,7 @@ export interface RemovedKeyRecord {
 interface JournalDB extends DBSchema {
   sessions: { key: string; value: SessionRecord; indexes: { byCreatedAt: number } };
   entryChunks: { key: [string, number]; value: EntryChunk };
+  progress: { key: [string, number]; value: ProgressRecord };
   idMap: { key: string; value: IdMapRecord };
   removedKeys: { key: string; value: RemovedKeyRecord; indexes: { bySession: string; byRemovedAt: number } };
   removedBatches: { key: [string, number]; value: RemovedBatch; indexes: { byRemovedAt: number } };
@@ -202,6 +284,22 @@ function upgrade(db: IDBPDatabase<JournalDB>, oldVersion: number, _newVersion: n
     batches.createIndex('byRemovedAt', 'removedAt');
     db.deleteObjectStore('removedKeys');
   }
+  if (oldVersion < 4) {
+    // Operations got kinds (old sessions are cleanups) and write-ahead progress records.
+    db.createObjectStore('progress', { keyPath: ['sessionId', 'n'] });
+  }
+}
+
+function progressOf(records: readonly ProgressRecord[]): SessionProgress {
+  const out: SessionProgress = { attempting: new Set(), done: new Set(), skipped: new Set(), putBack: new Map(), ids: new Map(), recorded: records.length > 0 };
+  for (const r of records) {
+    for (const seq of r.attempting ?? []) out.attempting.add(seq);
+    for (const seq of r.done ?? []) out.done.add(seq);
+    for (const seq of r.skipped ?? []) out.skipped.add(seq);
+    for (const { seq, newId } of r.putBack ?? []) out.putBack.set(seq, newId);
+    for (const { seq, id } of r.ids ?? []) out.ids.set(seq, id);
+  }
+  return out;
 }
 
 type ChunkStore = {
@@ -242,6 +340,12 @@ export interface Journal {
   listSessions(): Promise<SessionRecord[]>;
   unfinishedSessions(): Promise<SessionRecord[]>;
   entries(sessionId: string): Promise<JournalEntry[]>;
+  /** Appends entries to a session (numbered on from its last entry) in one transaction; returns them numbered. */
+  append(sessionId: string, entries: readonly NewJournalEntry[]): Promise<JournalEntry[]>;
+  /** Appends one progress record (one small write); resolves once it is stored. */
+  recordProgress(sessionId: string, progress: NewProgress): Promise<void>;
+  /** Everything the session's progress records say. */
+  progress(sessionId: string): Promise<SessionProgress>;
   markSkipped(sessionId: string, seqs: readonly number[]): Promise<void>;
   /** Ends an apply in one durable transaction: entries not carried out, what was removed, the final status. */
   finishApply(
@@ -303,9 +407,10 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
     async beginSession(session, newEntries) {
       const database = await db();
       const stored = newEntries.map((e, seq) => ({ ...e, sessionId: session.id, seq }) as JournalEntry);
-      const tx = database.transaction(['sessions', 'entryChunks'], 'readwrite', { durability: 'strict' });
+      const tx = database.transaction(['sessions', 'entryChunks', 'progress'], 'readwrite', { durability: 'strict' });
       const sessions = tx.objectStore('sessions');
       const entries = tx.objectStore('entryChunks');
+      const progress = tx.objectStore('progress');
       // A failed write aborts the transaction: tx.done reports that one error, the aborted requests stay quiet.
       const quiet = (request: Promise<unknown>) => void request.catch(() => undefined);
       const done = tx.done;
@@ -325,6 +430,7 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
         if (UNFINISHED_STATUSES.includes(old.status)) continue;
         quiet(sessions.delete(old.id));
         quiet(entries.delete(sessionRange(old.id)));
+        quiet(progress.delete(sessionRange(old.id)));
       }
       await done;
       return stored;
@@ -355,6 +461,45 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
 
     async entries(sessionId) {
       return (await (await db()).getAll('entryChunks', sessionRange(sessionId))).flatMap((c) => c.entries);
+    },
+
+    async append(sessionId, newEntries) {
+      if (!newEntries.length) return [];
+      const tx = (await db()).transaction(['sessions', 'entryChunks'], 'readwrite', { durability: 'strict' });
+      const chunks = tx.objectStore('entryChunks');
+      const done = tx.done;
+      if (!(await tx.objectStore('sessions').get(sessionId))) {
+        await done;
+        throw new Error(`No session ${sessionId} in the journal.`);
+      }
+      const cursor = await chunks.openCursor(sessionRange(sessionId), 'prev');
+      const last = cursor?.value ?? null;
+      const first = last ? last.chunk * ENTRY_CHUNK + last.entries.length : 0;
+      const stored = newEntries.map((e, i) => ({ ...e, sessionId, seq: first + i }) as JournalEntry);
+      const writes: Promise<unknown>[] = [];
+      let rest = stored;
+      if (last && last.entries.length < ENTRY_CHUNK) {
+        const room = ENTRY_CHUNK - last.entries.length;
+        writes.push(chunks.put({ ...last, entries: [...last.entries, ...rest.slice(0, room)] }));
+        rest = rest.slice(room);
+      }
+      for (let i = 0; i < rest.length; i += ENTRY_CHUNK) {
+        const seq = rest[i].seq;
+        writes.push(chunks.put({ sessionId, chunk: Math.floor(seq / ENTRY_CHUNK), entries: rest.slice(i, i + ENTRY_CHUNK) }));
+      }
+      await Promise.all([...writes, done]);
+      return stored;
+    },
+
+    async recordProgress(sessionId, record) {
+      const tx = (await db()).transaction('progress', 'readwrite');
+      const cursor = await tx.store.openCursor(sessionRange(sessionId), 'prev');
+      const n = cursor ? cursor.value.n + 1 : 0;
+      await Promise.all([tx.store.put({ ...record, sessionId, n }), tx.done]);
+    },
+
+    async progress(sessionId) {
+      return progressOf(await (await db()).getAll('progress', sessionRange(sessionId)));
     },
 
     async markSkipped(sessionId, seqs) {
@@ -431,8 +576,9 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
     },
 
     async clear() {
-      const tx = (await db()).transaction(['sessions', 'entryChunks', 'idMap', 'removedBatches'], 'readwrite');
+      const tx = (await db()).transaction(['sessions', 'entryChunks', 'progress', 'idMap', 'removedBatches'], 'readwrite');
       await Promise.all([
+        tx.objectStore('progress').clear(),
         tx.objectStore('sessions').clear(),
         tx.objectStore('entryChunks').clear(),
         tx.objectStore('idMap').clear(),
@@ -453,4 +599,43 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
 export async function loadRemovedHistory(journal: Pick<Journal, 'allRemoved'>): Promise<RemovedHistory> {
   const records = await journal.allRemoved();
   return removedHistoryFrom(records.map(({ key, sessionId, removedAt }) => ({ keys: [key], sessionId, removedAt })));
+}
+
+/**
+ * An operation's write-ahead progress: what it notes is written with the next `write()` as one small record, one
+ * write after another. `write()` resolves once the record is stored; the operation awaits it before a call whose
+ * safety after a crash depends on it (what it is about to attempt, a skip because someone else changed an item).
+ */
+export class ProgressLog {
+  private pending: Required<NewProgress> = ProgressLog.empty();
+  private last: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly journal: Pick<Journal, 'recordProgress'>,
+    private readonly sessionId: string,
+  ) {}
+
+  private static empty(): Required<NewProgress> {
+    return { attempting: [], done: [], skipped: [], putBack: [], ids: [] };
+  }
+
+  note(progress: NewProgress): void {
+    for (const key of ['attempting', 'done', 'skipped', 'putBack', 'ids'] as const) {
+      const values = progress[key];
+      if (values?.length) (this.pending[key] as unknown[]).push(...values);
+    }
+  }
+
+  /** Writes everything noted so far (and `progress`) as one record, after any earlier write. */
+  write(progress: NewProgress = {}): Promise<void> {
+    this.note(progress);
+    const record: NewProgress = {};
+    for (const [key, values] of Object.entries(this.pending) as [keyof NewProgress, unknown[]][]) {
+      if (values.length) (record as Record<string, unknown[]>)[key] = values;
+    }
+    this.pending = ProgressLog.empty();
+    if (!Object.keys(record).length) return this.last;
+    this.last = this.last.then(() => this.journal.recordProgress(this.sessionId, record));
+    return this.last;
+  }
 }

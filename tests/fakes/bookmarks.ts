@@ -572,6 +572,24 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
   return {
     api,
     /**
+     * What Firefox Sync does when it applies an incoming bookmark: it inserts with the bookmark's own GUID (an
+     * extension cannot), and onCreated fires. Appends to the parent.
+     */
+    insertWithId(details: { id: string; parentId: string; title: string; url?: string }): Promise<BookmarkNode> {
+      return transaction(() => {
+        if (nodes.has(details.id)) fail(`A bookmark with the id ${details.id} exists.`);
+        const parent = find(details.parentId) ?? fail(BookmarkErrors.parentInvalid);
+        const url = details.url === undefined ? null : parseUrl(details.url);
+        const node: StoredNode = { id: details.id, parentId: parent.id, position: 0, type: url === null ? 'folder' : 'bookmark', title: details.title, dateAdded: now(), children: [] };
+        if (url !== null) node.url = url;
+        else node.dateGroupModified = node.dateAdded;
+        nodes.set(node.id, node);
+        insertAt(parent, node, undefined);
+        events.onCreated.emit(node.id, toApi(node, 'node'));
+        return toApi(node, 'node');
+      });
+    },
+    /**
      * Calls `observer` synchronously whenever any code calls a bookmarks method, before the call's checks: a test can
      * make another writer's calls right before (or, with queueMicrotask, right after) the observed one. Returns a
      * function that stops observing.

@@ -116,6 +116,8 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
      * writer's changes (the user, sync) with the calls of the code under test. Returns a function that stops it.
      */
     observeBookmarkCalls: bookmarks.observeCalls,
+    /** Firefox Sync applies an incoming bookmark with its own GUID (onCreated fires); extensions cannot do this. */
+    syncInsert: bookmarks.insertWithId,
     /** Raw storage.local contents (no clone), for assertions. */
     storageLocal: storage.local.data,
   };
