@@ -54,6 +54,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const bookmarksHtml = createBookmarksHtmlFeature({
     ...deps,
     tags: tagStore,
+    journal: dedupApply.journal,
     settings,
     cleanupHistory: async () =>
       (await dedupApply.journal.listSessions()).map((s) => ({

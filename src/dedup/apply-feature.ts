@@ -1,6 +1,7 @@
 /**
- * The applying half of the duplicate engine in the background: the 'dedup.apply' and 'dedup.undo' jobs, the
- * 'dedup.sessions' request, and crash recovery at start-up. Apply, undo and recovery touch the same bookmarks and
+ * The applying half of the duplicate engine in the background: the 'dedup.apply' and 'dedup.undo' jobs (undo also
+ * takes back a finished import: one operation journal), the 'dedup.sessions' request, and crash recovery at
+ * start-up (interrupted cleanups and imports). Apply, undo and recovery touch the same bookmarks and
  * journal, so they run one at a time (a promise queue); recovery is queued first, when the feature is built,
  * without being awaited: the composition root stays synchronous and registers its listeners at top level.
  */
@@ -10,16 +11,17 @@ import { AppError } from '../messaging/errors';
 import { applyPlan, type CleanupDeps, type TagAccess } from './apply';
 import { createChangeWatch } from './change-watch';
 import type { CleanupOutcomeNumbers } from './cleanup-numbers';
-import { loadRemovedHistory, openJournal, outcomeNumbersOf, type Journal, type SessionStatus } from './journal';
+import { kindOf, loadRemovedHistory, openJournal, outcomeNumbersOf, type Journal, type OperationKind, type SessionStatus } from './journal';
 import type { CleanupPlan } from './plan-types';
 import type { dedupJobs, dedupProtocol } from './protocol';
 import { recoverInterruptedSessions, type RecoveryOutcome } from './recovery';
 import type { RemovedHistory } from './removed-history';
 import { restoreSession } from './undo';
 
-/** One cleanup session as the options page lists it. */
+/** One session of the operation journal (a cleanup or an import) as the options page lists it. */
 export interface SessionSummary {
   id: string;
+  kind: OperationKind;
   createdAt: number;
   finishedAt: number | null;
   status: SessionStatus;
@@ -29,6 +31,8 @@ export interface SessionSummary {
   /** Only an applied (not yet undone) session can be undone. */
   canUndo: boolean;
   counts: CleanupOutcomeNumbers;
+  /** An import: what it created. */
+  imported: { bookmarks: number; folders: number; separators: number } | null;
   note: string | null;
 }
 
@@ -84,6 +88,7 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
     'dedup.sessions': async () =>
       (await journal.listSessions()).map((s) => ({
         id: s.id,
+        kind: kindOf(s),
         createdAt: s.createdAt,
         finishedAt: s.finishedAt,
         status: s.status,
@@ -92,6 +97,7 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
         undoneAt: s.undoneAt,
         canUndo: s.status === 'applied',
         counts: outcomeNumbersOf(s.counts),
+        imported: s.imported ?? null,
         note: s.note,
       })),
   };

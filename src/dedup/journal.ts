@@ -15,9 +15,10 @@
  *
  * Stores (schema version JOURNAL_DB_VERSION):
  * - sessions: one record per session (kind, status, counts).
- * - entryChunks: the session's entries, ENTRY_CHUNK to a record (a 10,000-item folder is 20 writes, not 10,000),
- *   keyed [sessionId, chunk] so a session's entries are one key range. Entry `seq` n is in chunk floor(n / ENTRY_CHUNK);
- *   entries appended later (an import's next batch, an item the apply rescued) go on from the last seq.
+ * - entryChunks: the session's entries, up to ENTRY_CHUNK to a record (a 10,000-item folder is 20 writes, not
+ *   10,000), keyed [sessionId, first seq of the record] so a session's entries are one key range in order. Entries
+ *   appended later (an import's next item, an item the apply rescued) are a new small record numbered on from the
+ *   last seq: an append never rewrites what is stored.
  * - progress: the session's progress records, keyed [sessionId, n], appended as the operation goes.
  * - idMap: old id -> new id for every item undo re-created, so a later undo (of an older session) still finds a
  *   folder that was removed and brought back.
@@ -96,6 +97,8 @@ export interface SessionRecord {
   undoStartedAt: number | null;
   /** A short human note, e.g. why recovery rolled the session back. */
   note: string | null;
+  /** An import: what it created (absent for cleanups). */
+  imported?: { bookmarks: number; folders: number; separators: number };
 }
 
 export type ItemType = 'bookmark' | 'folder' | 'separator';
@@ -219,6 +222,7 @@ export const ENTRY_CHUNK = 500;
 
 interface EntryChunk {
   sessionId: string;
+  /** The seq of the record's first entry (version 3 stored the record's number, seq / ENTRY_CHUNK). */
   chunk: number;
   entries: JournalEntry[];
 }
@@ -226,7 +230,7 @@ interface EntryChunk {
 function toChunks(sessionId: string, entries: readonly JournalEntry[]): EntryChunk[] {
   const out: EntryChunk[] = [];
   for (let i = 0; i < entries.length; i += ENTRY_CHUNK) {
-    out.push({ sessionId, chunk: i / ENTRY_CHUNK, entries: entries.slice(i, i + ENTRY_CHUNK) });
+    out.push({ sessionId, chunk: entries[i].seq, entries: entries.slice(i, i + ENTRY_CHUNK) });
   }
   return out;
 }
@@ -285,8 +289,20 @@ function upgrade(db: IDBPDatabase<JournalDB>, oldVersion: number, _newVersion: n
     db.deleteObjectStore('removedKeys');
   }
   if (oldVersion < 4) {
-    // Operations got kinds (old sessions are cleanups) and write-ahead progress records.
+    // Operations got kinds (old sessions are cleanups) and write-ahead progress records; entry records are keyed by
+    // their first seq (version 3: by seq / ENTRY_CHUNK), so that appends can add small records.
     db.createObjectStore('progress', { keyPath: ['sessionId', 'n'] });
+    if (oldVersion >= 2) {
+      const chunks = tx.objectStore('entryChunks');
+      void chunks.getAll().then(async (records) => {
+        for (const record of records) {
+          const first = record.entries[0]?.seq ?? record.chunk * ENTRY_CHUNK;
+          if (first === record.chunk) continue;
+          await chunks.delete([record.sessionId, record.chunk]);
+          await chunks.put({ ...record, chunk: first });
+        }
+      });
+    }
   }
 }
 
@@ -303,23 +319,19 @@ function progressOf(records: readonly ProgressRecord[]): SessionProgress {
 }
 
 type ChunkStore = {
-  get(key: [string, number]): Promise<EntryChunk | undefined>;
+  getAll(range: IDBKeyRange): Promise<EntryChunk[]>;
   put(value: EntryChunk): Promise<unknown>;
 };
 
-/** Sets `skipped` on the entries with these seqs, rewriting each touched chunk once. */
+/** Sets `skipped` on the entries with these seqs, rewriting each touched record once. */
 async function markInChunks(store: ChunkStore, sessionId: string, seqs: readonly number[]) {
-  const byChunk = new Map<number, Set<number>>();
-  for (const seq of seqs) {
-    const chunk = Math.floor(seq / ENTRY_CHUNK);
-    byChunk.set(chunk, (byChunk.get(chunk) ?? new Set()).add(seq));
-  }
+  if (!seqs.length) return;
+  const marked = new Set(seqs);
+  const records = await store.getAll(sessionRange(sessionId));
   await Promise.all(
-    [...byChunk].map(async ([chunk, marked]) => {
-      const record = await store.get([sessionId, chunk]);
-      if (!record) return;
-      await store.put({ ...record, entries: record.entries.map((e) => (marked.has(e.seq) ? { ...e, skipped: true } : e)) });
-    }),
+    records
+      .filter((record) => record.entries.some((e) => marked.has(e.seq) && !e.skipped))
+      .map((record) => store.put({ ...record, entries: record.entries.map((e) => (marked.has(e.seq) ? { ...e, skipped: true } : e)) })),
   );
 }
 
@@ -474,19 +486,9 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
       }
       const cursor = await chunks.openCursor(sessionRange(sessionId), 'prev');
       const last = cursor?.value ?? null;
-      const first = last ? last.chunk * ENTRY_CHUNK + last.entries.length : 0;
+      const first = last ? (last.entries.at(-1)?.seq ?? last.chunk - 1) + 1 : 0;
       const stored = newEntries.map((e, i) => ({ ...e, sessionId, seq: first + i }) as JournalEntry);
-      const writes: Promise<unknown>[] = [];
-      let rest = stored;
-      if (last && last.entries.length < ENTRY_CHUNK) {
-        const room = ENTRY_CHUNK - last.entries.length;
-        writes.push(chunks.put({ ...last, entries: [...last.entries, ...rest.slice(0, room)] }));
-        rest = rest.slice(room);
-      }
-      for (let i = 0; i < rest.length; i += ENTRY_CHUNK) {
-        const seq = rest[i].seq;
-        writes.push(chunks.put({ sessionId, chunk: Math.floor(seq / ENTRY_CHUNK), entries: rest.slice(i, i + ENTRY_CHUNK) }));
-      }
+      const writes = toChunks(sessionId, stored).map((chunk) => chunks.put(chunk));
       await Promise.all([...writes, done]);
       return stored;
     },

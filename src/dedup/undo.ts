@@ -113,7 +113,11 @@ function errorMessage(error: unknown): string {
  */
 export function carriedOut(entry: JournalEntry, progress: SessionProgress): boolean {
   if (entry.skipped || progress.skipped.has(entry.seq) || progress.putBack.has(entry.seq)) return false;
-  if (!progress.recorded) return true;
+  // Someone else's item the apply re-created is theirs: never undone.
+  if (entry.role === 'rescued') return false;
+  // Journaled right before its call, so the entry itself is the write-ahead record: the item may exist (an id not
+  // recorded yet is found by its data), and tags that were never added come off as a no-op.
+  if (!progress.recorded || entry.role === 'created' || entry.role === 'tag-merge') return true;
   return progress.done.has(entry.seq) || progress.attempting.has(entry.seq);
 }
 
