@@ -192,7 +192,7 @@ export type NewJournalEntry = Unnumbered<JournalEntry>;
 export interface ProgressRecord {
   sessionId: string;
   n: number;
-  /** Entries whose call is about to be made (written before the call). */
+  /** Entries whose calls are about to be made (written before the calls), in the order the calls will be made. */
   attempting?: number[];
   /** Entries carried out. */
   done?: number[];
@@ -202,6 +202,11 @@ export interface ProgressRecord {
   putBack?: { seq: number; newId: string }[];
   /** Ids Firefox gave to created or rescued entries. */
   ids?: { seq: number; id: string }[];
+  /**
+   * Someone else's version of a removed entry (renamed, re-addressed or moved as the cleanup removed it), written
+   * before the cleanup puts it back: a roll-back after a crash restores this version, not the journaled one.
+   */
+  versions?: { seq: number; title: string; url: string | null; parentId: string }[];
 }
 
 export type NewProgress = Omit<ProgressRecord, 'sessionId' | 'n'>;
@@ -213,6 +218,9 @@ export interface SessionProgress {
   skipped: Set<number>;
   putBack: Map<number, string>;
   ids: Map<number, string>;
+  versions: Map<number, { title: string; url: string | null; parentId: string }>;
+  /** Each attempting record's entries, in call order (recovery tells what a crash interrupted from it). */
+  attemptBatches: number[][];
   /** True when the session has any progress record (sessions written before 2026-12-04 have none). */
   recorded: boolean;
 }
@@ -307,13 +315,24 @@ function upgrade(db: IDBPDatabase<JournalDB>, oldVersion: number, _newVersion: n
 }
 
 function progressOf(records: readonly ProgressRecord[]): SessionProgress {
-  const out: SessionProgress = { attempting: new Set(), done: new Set(), skipped: new Set(), putBack: new Map(), ids: new Map(), recorded: records.length > 0 };
+  const out: SessionProgress = {
+    attempting: new Set(),
+    done: new Set(),
+    skipped: new Set(),
+    putBack: new Map(),
+    ids: new Map(),
+    versions: new Map(),
+    attemptBatches: [],
+    recorded: records.length > 0,
+  };
   for (const r of records) {
     for (const seq of r.attempting ?? []) out.attempting.add(seq);
+    if (r.attempting?.length) out.attemptBatches.push(r.attempting);
     for (const seq of r.done ?? []) out.done.add(seq);
     for (const seq of r.skipped ?? []) out.skipped.add(seq);
     for (const { seq, newId } of r.putBack ?? []) out.putBack.set(seq, newId);
     for (const { seq, id } of r.ids ?? []) out.ids.set(seq, id);
+    for (const { seq, ...version } of r.versions ?? []) out.versions.set(seq, version);
   }
   return out;
 }
@@ -618,25 +637,41 @@ export class ProgressLog {
   ) {}
 
   private static empty(): Required<NewProgress> {
-    return { attempting: [], done: [], skipped: [], putBack: [], ids: [] };
+    return { attempting: [], done: [], skipped: [], putBack: [], ids: [], versions: [] };
   }
 
   note(progress: NewProgress): void {
-    for (const key of ['attempting', 'done', 'skipped', 'putBack', 'ids'] as const) {
+    for (const key of ['attempting', 'done', 'skipped', 'putBack', 'ids', 'versions'] as const) {
       const values = progress[key];
       if (values?.length) (this.pending[key] as unknown[]).push(...values);
     }
   }
 
-  /** Writes everything noted so far (and `progress`) as one record, after any earlier write. */
-  write(progress: NewProgress = {}): Promise<void> {
-    this.note(progress);
+  /**
+   * Writes what is noted once `most` entries are noted and not yet written (and resolves when written); otherwise
+   * resolves at once. An operation calls it after each call, so that a crash loses the record of at most `most`
+   * calls (recovery allows for that many, undo.ts interruptedCalls).
+   */
+  keepUp(most: number): Promise<void> {
+    const noted = this.pending.done.length + this.pending.skipped.length;
+    return noted >= most ? this.write() : Promise.resolve();
+  }
+
+  /** Everything noted so far as one record (null when nothing), and a fresh start. */
+  private take(): NewProgress | null {
     const record: NewProgress = {};
     for (const [key, values] of Object.entries(this.pending) as [keyof NewProgress, unknown[]][]) {
       if (values.length) (record as Record<string, unknown[]>)[key] = values;
     }
     this.pending = ProgressLog.empty();
-    if (!Object.keys(record).length) return this.last;
+    return Object.keys(record).length ? record : null;
+  }
+
+  /** Writes everything noted so far (and `progress`) as one record, after any earlier write. */
+  write(progress: NewProgress = {}): Promise<void> {
+    this.note(progress);
+    const record = this.take();
+    if (!record) return this.last;
     this.last = this.last.then(() => this.journal.recordProgress(this.sessionId, record));
     return this.last;
   }

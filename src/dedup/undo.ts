@@ -111,14 +111,66 @@ function errorMessage(error: unknown): string {
  * run before a crash: an item missing then is restored rather than lost). Skipped and put-back entries are not the
  * operation's. A session written before progress records existed counts every entry not marked skipped.
  */
-export function carriedOut(entry: JournalEntry, progress: SessionProgress): boolean {
+export function carriedOut(
+  entry: JournalEntry,
+  progress: SessionProgress,
+  interrupted: ReadonlySet<number> = progress.attempting,
+  /** The planned removal an entry inside a removed folder belongs to (its fate, when it has no record of its own). */
+  topSeq?: number,
+): boolean {
   if (entry.skipped || progress.skipped.has(entry.seq) || progress.putBack.has(entry.seq)) return false;
   // Someone else's item the apply re-created is theirs: never undone.
   if (entry.role === 'rescued') return false;
   // Journaled right before its call, so the entry itself is the write-ahead record: the item may exist (an id not
   // recorded yet is found by its data), and tags that were never added come off as a no-op.
   if (!progress.recorded || entry.role === 'created' || entry.role === 'tag-merge') return true;
-  return progress.done.has(entry.seq) || progress.attempting.has(entry.seq);
+  if (progress.done.has(entry.seq) || interrupted.has(entry.seq)) return true;
+  return topSeq !== undefined && topSeq !== entry.seq && (progress.done.has(topSeq) || interrupted.has(topSeq));
+}
+
+/** For entries inside a removed folder: the seq of the planned removal (a copied folder) they went with. */
+function topSeqs(entries: readonly JournalEntry[]): Map<number, number> {
+  const tops = new Map<string, number>();
+  for (const e of entries) if (e.role === 'removed' && e.topLevel) tops.set(e.id, e.seq);
+  const out = new Map<number, number>();
+  for (const e of entries) {
+    if (e.role !== 'removed' || e.topLevel) continue;
+    for (let i = e.ancestorIds.length - 1; i >= 0; i--) {
+      const top = tops.get(e.ancestorIds[i]);
+      if (top !== undefined) {
+        out.set(e.seq, top);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * How many calls of an interrupted batch may have run without a record: the calls in flight (apply.ts REMOVAL_LANES,
+ * 2) and those whose "done" was noted but not written yet (apply.ts UNWRITTEN_AT_MOST, 8).
+ */
+const CALLS_IN_FLIGHT = 2 + 8;
+
+/**
+ * After a crash, the entries of an attempting record that were neither done nor skipped: their calls may or may not
+ * have run. Calls run in the record's order and each "done" is written as its call returns, so only the first
+ * CALLS_IN_FLIGHT of them can have been under way; later ones were never reached, and if they are missing now someone
+ * else removed them (never re-created).
+ */
+export function interruptedCalls(progress: SessionProgress): Set<number> {
+  const out = new Set<number>();
+  for (const batch of progress.attemptBatches) {
+    // Calls run in the record's order; items done or skipped later in it say how far the batch got.
+    const lastKnown = batch.reduce((at, seq, i) => (progress.done.has(seq) || progress.skipped.has(seq) || progress.putBack.has(seq) ? i : at), -1);
+    const open = batch.map((seq, i) => [seq, i] as const).filter(([seq]) => !progress.done.has(seq) && !progress.skipped.has(seq) && !progress.putBack.has(seq));
+    let left = CALLS_IN_FLIGHT;
+    for (const [seq, i] of open) {
+      if (i < lastKnown) out.add(seq);
+      else if (left-- > 0) out.add(seq);
+    }
+  }
+  return out;
 }
 
 class LeftAloneReport {
@@ -150,7 +202,9 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
   ctx.progress({ phase: 'checking', done: 0, total: 0, rate: 0 });
   const progress = await journal.progress(sessionId);
   const all = await journal.entries(sessionId);
-  const entries = all.filter((e) => carriedOut(e, progress));
+  const interrupted = interruptedCalls(progress);
+  const tops = topSeqs(all);
+  const entries = all.filter((e) => carriedOut(e, progress, interrupted, tops.get(e.seq)));
   const live = indexTree(await browser.bookmarks.getTree());
   const idsToResolve = new Set<string>();
   for (const e of entries) {
@@ -194,12 +248,20 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
     }
   }
 
+  // Someone else's version of an item the cleanup was putting back when it stopped (progress `versions`): restored
+  // as they left it, in the folder they put it in when that folder exists.
+  const versionOf = (e: RemovedEntry | MovedEntry) => (e.role === 'removed' ? progress.versions.get(e.seq) : undefined);
+  const parentOf = (e: RemovedEntry | MovedEntry) => {
+    const v = versionOf(e);
+    return v && v.parentId !== e.parentId && exists(v.parentId) ? v.parentId : e.parentId;
+  };
   // Parent by parent, parents first, ascending original index.
   const byParent = new Map<string, Placement[]>();
   for (const p of placements) {
-    const list = byParent.get(p.entry.parentId);
+    const parent = parentOf(p.entry);
+    const list = byParent.get(parent);
     if (list) list.push(p);
-    else byParent.set(p.entry.parentId, [p]);
+    else byParent.set(parent, [p]);
   }
   for (const list of byParent.values()) list.sort((a, b) => a.entry.index - b.entry.index || a.entry.seq - b.entry.seq);
   const createdHere = new Set(placements.filter((p) => p.action === 'create').map((p) => p.entry.id));
@@ -238,13 +300,31 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
    * Resuming after a crash: the one item created just before the page died, whose id was never recorded, is the
    * identical node at its exact original index, added after this restore began. Adopt it instead of creating twice.
    */
+  const adopted = new Set<string>();
   const adoptable = (e: RemovedEntry, targetId: string): string | null => {
-    if (!resuming) return null;
-    const candidateId = live.get(targetId)?.childIds[e.index];
-    const candidate = candidateId ? live.get(candidateId)?.node : undefined;
-    if (!candidate || knownIds.has(candidate.id)) return null;
-    const same = candidate.title === e.title && (candidate.type ?? 'bookmark') === e.type && (e.type !== 'bookmark' || candidate.url === e.url);
-    return same && (candidate.dateAdded ?? 0) >= (session.undoStartedAt ?? Infinity) ? candidate.id : null;
+    const v = versionOf(e);
+    const matches = (candidate: BookmarkNode | undefined, since: number) =>
+      !!candidate &&
+      !knownIds.has(candidate.id) &&
+      !adopted.has(candidate.id) &&
+      candidate.title === (v?.title ?? e.title) &&
+      (candidate.type ?? 'bookmark') === e.type &&
+      (e.type !== 'bookmark' || candidate.url === (v?.url ?? e.url)) &&
+      (candidate.dateAdded ?? 0) >= since;
+    if (resuming) {
+      const candidateId = live.get(targetId)?.childIds[e.index];
+      const candidate = candidateId ? live.get(candidateId)?.node : undefined;
+      if (matches(candidate, session.undoStartedAt ?? Infinity)) return adopted.add(candidate!.id), candidate!.id;
+    }
+    // Rolling back an apply that died while putting an item back (its version was written first): the copy it had
+    // just made, its record never written, is the identical item added to that folder after the apply began.
+    if (mode === 'rollback' && v) {
+      for (const id of live.get(targetId)?.childIds ?? []) {
+        const candidate = live.get(id)?.node;
+        if (matches(candidate, session.createdAt)) return adopted.add(id), id;
+      }
+    }
+    return null;
   };
 
   /** Where a parent that this session does not re-create is now: itself, or its nearest surviving ancestor. */
@@ -283,10 +363,13 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
           restored++;
           if (e.role === 'removed' && e.type === 'folder') queue.push({ oldParentId: e.id, targetId: adopted });
         } else if (p.action === 'create') {
+          const v = versionOf(e);
+          const title = v?.title ?? e.title;
+          const at = parentOf(e) === e.parentId ? index : undefined;
           const made = await browser.bookmarks.create(
             e.role === 'removed' && e.type === 'bookmark'
-              ? { parentId: targetId, index, title: e.title, url: e.url ?? undefined }
-              : { parentId: targetId, index, title: e.title, type: e.role === 'removed' ? e.type : 'folder' },
+              ? { parentId: targetId, index: at, title, url: (v?.url ?? e.url) ?? undefined }
+              : { parentId: targetId, index: at, title, type: e.role === 'removed' ? e.type : 'folder' },
           );
           resolved.set(e.id, made.id);
           live.set(made.id, { parentId: targetId, childCount: 0, node: made, childIds: [] });
@@ -324,6 +407,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
         queue.push({ oldParentId, targetId: fallbackTarget(oldParentId, list[0]) });
       }
     }
+    if (!cancelled) await recreateRescued(deps, all, progress, live, problems);
     if (!cancelled && created.length) {
       const outcome = await removeCreated(deps, session, created, progress, live, leftAlone, keptUrls, async () => {
         done++;
@@ -428,6 +512,27 @@ async function removeCreated(
     }
   }
   return { removed, cancelled: false, problems };
+}
+
+/**
+ * Someone else's items the cleanup was re-creating when it stopped (journaled 'rescued', no id recorded yet): they
+ * are theirs, so they are created now, unless an identical one added after the session began is already there.
+ */
+async function recreateRescued(deps: CleanupDeps, all: JournalEntry[], progress: SessionProgress, live: Map<string, LiveNode>, problems: UndoProblem[]) {
+  for (const e of all) {
+    if (e.role !== 'rescued' || progress.ids.has(e.seq) || progress.skipped.has(e.seq) || e.skipped) continue;
+    const parent = e.parentId && live.has(e.parentId) ? e.parentId : UNFILED_ID;
+    const there = live.get(parent)?.childIds.some((id) => {
+      const n = live.get(id)!.node;
+      return n.title === e.title && nodeType(n) === e.type && (e.type !== 'bookmark' || n.url === e.url);
+    });
+    if (there) continue;
+    try {
+      await deps.browser.bookmarks.create(e.type === 'bookmark' ? { parentId: parent, title: e.title, url: e.url ?? undefined } : { parentId: parent, title: e.title, type: e.type });
+    } catch (error) {
+      problems.push({ id: e.oldId, title: e.title, message: `It could not be re-created: ${errorMessage(error)}` });
+    }
+  }
 }
 
 function sameAsCreated(node: BookmarkNode, e: CreatedEntry): boolean {
