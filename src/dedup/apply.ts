@@ -87,6 +87,11 @@ export const REMOVAL_BATCH = 50;
  * two. Moves are never run two at a time out of one folder (see the moves below).
  */
 const REMOVAL_LANES = 2;
+/**
+ * Calls whose "done" may be noted but not yet written: after this many the apply waits for the write. Recovery treats
+ * the first UNWRITTEN_AT_MOST + REMOVAL_LANES unrecorded calls of an interrupted batch as possibly made (undo.ts).
+ */
+export const UNWRITTEN_AT_MOST = 8;
 /** How long the apply waits after its last call for late events of calls that raced it (measured: 0-10 ms). */
 export const SETTLE_MS = 200;
 
@@ -224,7 +229,8 @@ interface Version {
   parentId: string;
 }
 
-type ItemState = 'pending' | 'removed' | 'skipped' | 'put-back';
+/** A planned removal: not reached yet, decided and its call under way, done, left alone, put back. */
+type ItemState = 'pending' | 'in-flight' | 'removed' | 'skipped' | 'put-back';
 
 /** One apply, from the journal on. */
 class CleanupRun {
@@ -237,6 +243,9 @@ class CleanupRun {
   private readonly decidedAt = new Map<string, number>();
   /** Per removed folder: others' events up to here were reconciled already. */
   private readonly reconciledUpTo = new Map<string, number>();
+  /** Others' events up to here were looked at by reconcileNew. */
+  private seenUpTo = 0;
+  private reconciling: Promise<void> = Promise.resolve();
   private readonly entriesOf = new Map<string, Entry[]>();
   private readonly topEntry = new Map<string, Entry>();
   private readonly entryById = new Map<string, Entry>();
@@ -247,7 +256,15 @@ class CleanupRun {
   private readonly rescued = new Map<string, string>();
   private readonly keptFolders = new Set<string>();
   private readonly entryOfSeq = new Map<number, Entry>();
+  /** Journaled items someone else removed or moved away: never put back with their folder. */
+  private readonly takenByOthers = new Set<number>();
   private groups: Map<string, CheckedRemoval[]> | null = null;
+  /** Put-back items by old id: the copy, and from where later edits of the old id are followed onto it. */
+  private readonly putBackCopies = new Map<string, { made: { id: string }; since: number; version: Version }>();
+  /** Folders a create of ours found gone (before the guard heard of it). */
+  private readonly deadFolders = new Set<string>();
+  /** What the apply re-created (put back, rescued), to make again should its folder vanish under it. */
+  private readonly made: { id: string; parentId: string; ancestors: string[]; remake: (parentId: string) => Promise<{ id: string; parentId: string } | null> }[] = [];
   private sessionId = '';
   private log!: ProgressLog;
   private meter!: ProgressMeter;
@@ -305,6 +322,7 @@ class CleanupRun {
       await this.removeLoose();
       // Late events of calls that raced ours, then what they call for.
       await (this.deps.settle ?? (() => defaultSettle(this.browser)))();
+      await this.settleNew();
       await this.reconcileEverything();
     } finally {
       this.counts.skipped = this.problems.filter((p) => p.reason !== 'rescued').length;
@@ -423,6 +441,7 @@ class CleanupRun {
       // read made before its transaction), and later inserts by index land one place off. The fake browser does not
       // model this; tests/e2e/dedup-apply.e2e.ts catches it.
       for (const m of batch) {
+        await this.settleNew();
         const id = m.node.id;
         const to = m.planned.toParentId;
         const seq = this.movedSeq.get(id)!;
@@ -447,6 +466,7 @@ class CleanupRun {
         movedOk.add(id);
         this.counts.moved++;
         this.log.note({ done: [seq] });
+        await this.log.keepUp(UNWRITTEN_AT_MOST);
         this.meter.advance('move', 1, 1);
         await this.respectMoveByOthers(m.planned, mark);
       }
@@ -499,18 +519,18 @@ class CleanupRun {
   }
 
   private async collapseOne(r: CheckedRemoval) {
+    await this.settleNew();
     const id = r.node.id;
-    const keptId = r.planned.keptId;
     const guard = this.guard;
+    if (this.state.get(id) !== 'pending') return;
     if (this.keptFolders.has(id)) {
       return this.skipRemoval(id, r.node.title, 'unique-child-not-moved', 'A unique item in it could not be moved out, so the folder stays.');
     }
-    const keptChanged = keptId !== null && (guard.isGone(keptId) || guard.disturbedSince(keptId) || guard.contentTouchedSince(keptId));
-    if (guard.isGone(id) || guard.disturbedSince(id) || guard.contentTouchedSince(id) || keptChanged) {
-      return this.skipRemoval(id, r.node.title, 'contents-changed', 'It, its contents or the folder that stays changed before it could be removed.');
-    }
-    const seqs = this.seqsOf(id);
-    await this.log.write({ attempting: seqs });
+    const why = this.reasonToLeave(r);
+    if (why) return this.skipRemoval(id, r.node.title, why.reason, why.message);
+    this.state.set(id, 'in-flight');
+    // One call for the whole folder: its own entry stands for everything in it (undo.ts carriedOut).
+    await this.log.write({ attempting: [this.topEntry.get(id)!.seq] });
     const mark = guard.mark();
     this.decidedAt.set(id, mark);
     // Right before the call: the folder must still be exactly what the journal holds.
@@ -529,6 +549,7 @@ class CleanupRun {
       } finally {
         guard.callSettled('remove', id);
       }
+      if (guard.ancestorRemovedSince(id, mark)) return this.skipRemoval(id, r.node.title, 'missing', 'Someone else removed the folder it was in first.');
       this.markRemoved(id);
       this.noteRemovedKeys(entries);
       this.meter.advance('folder', 1, this.unitsOf(id));
@@ -556,6 +577,7 @@ class CleanupRun {
     let bookmarks = 0;
     let topRemoved = false;
     for (const e of order) {
+      await this.settleNew();
       const node = nodes.get(e.id);
       const same = node && node.parentId === e.parentId && node.title === e.title && (e.type !== 'bookmark' || node.url === e.url) && nodeType(node) === e.type;
       if (!same || this.guard.disturbedSince(e.id) || this.guard.isGone(e.id)) {
@@ -565,17 +587,22 @@ class CleanupRun {
       }
       const mark = this.guard.mark();
       this.guard.expectRemove(e.id);
+      let removed = true;
       try {
         await this.browser.bookmarks.remove(e.id);
       } catch {
         // Not empty (someone put something in it) or gone already: it stays as it is.
-        this.skippedSeqs.add(e.seq);
-        this.log.note({ skipped: [e.seq] });
-        continue;
+        removed = false;
       } finally {
         this.guard.callSettled('remove', e.id);
       }
+      if (!removed || this.guard.ancestorRemovedSince(e.id, mark)) {
+        this.skippedSeqs.add(e.seq);
+        this.log.note({ skipped: [e.seq] });
+        continue;
+      }
       this.log.note({ done: [e.seq] });
+      await this.log.keepUp(UNWRITTEN_AT_MOST);
       this.decidedAt.set(e.id, mark);
       this.noteRemovedKeys([e]);
       if (e.type === 'bookmark') bookmarks++;
@@ -611,7 +638,12 @@ class CleanupRun {
         for (const r of batch) await this.skipRemoval(r.node.id, r.node.title, 'cancelled', 'The cleanup was cancelled before this item was removed.');
         continue;
       }
-      await this.log.write({ attempting: batch.flatMap((r) => this.seqsOf(r.node.id)) });
+      // Already ruled out by what someone else did: skipped in the same record, never "attempted".
+      for (const r of batch) {
+        const why = this.state.get(r.node.id) === 'pending' ? this.reasonToLeave(r) : null;
+        if (why) await this.skipRemoval(r.node.id, r.node.title, why.reason, why.message);
+      }
+      await this.log.write({ attempting: batch.filter((r) => this.state.get(r.node.id) === 'pending').map((r) => this.topEntry.get(r.node.id)!.seq) });
       // Every item is its own group: any two may be removed side by side, in the order of `loose`.
       const failures = await inLanes(batch, (r) => r.node.id, REMOVAL_LANES, (r) => this.removeOne(r));
       for (const { item, error } of failures) await this.skipRemoval(item.node.id, item.node.title, 'error', `It could not be removed: ${errorMessage(error)}`);
@@ -622,17 +654,37 @@ class CleanupRun {
     }
   }
 
-  private async removeOne(r: CheckedRemoval) {
+  /** Why a loose removal must not go ahead now, from everything seen so far; null when it may. */
+  private reasonToLeave(r: CheckedRemoval): { reason: ProblemReason; message: string } | null {
     const id = r.node.id;
     const keptId = r.planned.keptId;
     const guard = this.guard;
-    // Decided against everything seen so far, right before the call.
-    if (guard.isGone(id)) return this.skipRemoval(id, r.node.title, 'missing', 'Someone else removed it first.');
-    if (guard.disturbedSince(id)) return this.skipRemoval(id, r.node.title, 'changed', 'Someone changed it (or its folder) during the cleanup, so it stays.');
-    if (keptId !== null && (guard.isGone(keptId) || guard.disturbedSince(keptId))) {
-      return this.skipRemoval(id, r.node.title, 'kept-copy-missing', 'The copy that should stay changed during the cleanup, so this one stays.');
+    if (r.planned.kind === 'folder') {
+      const keptChanged = keptId !== null && (guard.isGone(keptId) || guard.disturbedSince(keptId) || guard.contentTouchedSince(keptId));
+      if (guard.isGone(id) || guard.disturbedSince(id) || guard.contentTouchedSince(id) || keptChanged) {
+        return { reason: 'contents-changed', message: 'It, its contents or the folder that stays changed before it could be removed.' };
+      }
+      return null;
     }
-    this.decidedAt.set(id, guard.mark());
+    if (guard.isGone(id)) return { reason: 'missing', message: 'Someone else removed it first.' };
+    if (guard.disturbedSince(id)) return { reason: 'changed', message: 'Someone changed it (or its folder) during the cleanup, so it stays.' };
+    if (keptId !== null && (guard.isGone(keptId) || guard.disturbedSince(keptId))) {
+      return { reason: 'kept-copy-missing', message: 'The copy that should stay changed during the cleanup, so this one stays.' };
+    }
+    return null;
+  }
+
+  private async removeOne(r: CheckedRemoval) {
+    await this.settleNew();
+    const id = r.node.id;
+    const guard = this.guard;
+    if (this.state.get(id) !== 'pending') return;
+    // Decided against everything seen so far, right before the call.
+    const why = this.reasonToLeave(r);
+    if (why) return this.skipRemoval(id, r.node.title, why.reason, why.message);
+    const mark = guard.mark();
+    this.decidedAt.set(id, mark);
+    this.state.set(id, 'in-flight');
     guard.expectRemove(id);
     try {
       await this.browser.bookmarks.remove(id);
@@ -642,9 +694,12 @@ class CleanupRun {
     } finally {
       guard.callSettled('remove', id);
     }
+    // Its folder removed by someone else before our call came back: their removal took it (ours found nothing).
+    if (guard.ancestorRemovedSince(id, mark)) return this.skipRemoval(id, r.node.title, 'missing', 'Someone else removed its folder first.');
     this.markRemoved(id);
     this.noteRemovedKeys(this.entriesOf.get(id) ?? []);
     this.meter.advance('loose', 1, 1);
+    await this.log.keepUp(UNWRITTEN_AT_MOST);
   }
 
   private noteRemovedKeys(entries: readonly Entry[]) {
@@ -655,6 +710,45 @@ class CleanupRun {
   }
 
   // ---- putting back what someone else changed
+
+  /**
+   * Before each call: what someone else did since the last call that concerns what the cleanup already removed is put
+   * back now, durably, before the cleanup goes on (a crash right after must not lose it). Nothing new: nothing to do.
+   */
+  private settleNew(): Promise<void> {
+    if (this.guard.others.length === this.seenUpTo) return this.reconciling;
+    this.reconciling = this.reconciling.then(() => this.reconcileNew());
+    return this.reconciling;
+  }
+
+  private async reconcileNew() {
+    const from = this.seenUpTo;
+    const events = this.guard.others.slice(from);
+    this.seenUpTo = from + events.length;
+    if (!events.length) return;
+    // Planned removals not reached yet that someone else's change rules out: skipped now, written before the next call
+    // (recovery after a crash must not re-create what that person deleted).
+    for (const [id, state] of this.state) {
+      if (state !== 'pending') continue;
+      const why = this.reasonToLeave(this.check.removals.get(id)!);
+      if (why) await this.skipRemoval(id, this.check.removals.get(id)!.node.title, why.reason, why.message);
+    }
+    const folders = new Set<string>();
+    let keptCopies = false;
+    for (const event of events) {
+      const e = this.entryById.get(event.id);
+      if (e && this.putBackCopies.has(e.id)) await this.followLateEdits(e);
+      else if (e && this.removedByUs(event.id)) await this.reconcileItem(e);
+      for (const [id, state] of this.state) {
+        if (state === 'removed' && this.check.removals.get(id)?.planned.kind === 'folder' && this.guard.isInside(event.id, id)) folders.add(id);
+      }
+      if (event.kind === 'removed' || (event.kind === 'changed' && event.url !== undefined)) keptCopies = true;
+    }
+    for (const id of folders) await this.reconcileFolder(id);
+    if (keptCopies) await this.reconcileKeptCopies();
+    // What this found (entries someone else removed or moved away) is written before the next call.
+    await this.log.write();
+  }
 
   /** What someone else made of a removed item after the apply decided to remove it; null when nothing. */
   private versionAfter(e: Entry): Version | null {
@@ -684,9 +778,38 @@ class CleanupRun {
     return changed ? v : null;
   }
 
+  /** Takes a planned removal out of what the cleanup did. */
+  private uncount(id: string) {
+    const planned = this.check.removals.get(id)?.planned;
+    if (!planned) return;
+    if (planned.kind === 'folder') {
+      const inside = this.bookmarksInside(id);
+      if (planned.reason === 'duplicate-folder') this.counts.copiedFolders--;
+      else this.counts.emptyFolders--;
+      this.counts.insideFolders -= inside;
+      this.counts.copies -= inside;
+    } else {
+      this.counts.loose--;
+      this.counts.copies--;
+    }
+  }
+
   /** A removed item someone changed in the moment it went: put it back with their change. */
   private async reconcileItem(e: Entry) {
-    if (this.state.get(e.id) === 'put-back' || this.skippedSeqs.has(e.seq)) return;
+    if (this.state.get(e.id) === 'put-back') return this.followLateEdits(e);
+    if (this.skippedSeqs.has(e.seq)) return;
+    const mark = this.decidedAt.get(e.topLevel ? e.id : this.check.insideRemoved.get(e.id) ?? e.id) ?? this.decidedAt.get(e.id);
+    if (mark !== undefined && this.guard.othersAbout(e.id, mark).some((event) => event.kind === 'removed')) {
+      // Someone else removed it in the same moment (both removals resolve): theirs wins, undo will not bring it back.
+      for (const entry of e.topLevel ? this.entriesOf.get(e.id) ?? [e] : [e]) this.unjournal(entry.id);
+      if (e.topLevel && this.state.get(e.id) === 'removed') {
+        this.uncount(e.id);
+        this.problems.push(problem(e.id, e.title, 'missing', 'Someone else removed it at the same moment.'));
+      }
+      this.state.set(e.id, 'skipped');
+      await this.log.write();
+      return;
+    }
     const version = this.versionAfter(e);
     if (!version) return;
     await this.putBack(e, version, 'put-back', 'Someone changed it (renamed, re-addressed or moved it) as it was being removed: it was put back with their change.');
@@ -697,62 +820,127 @@ class CleanupRun {
    * itself, journals each re-creation, and takes it out of what the cleanup did.
    */
   private async putBack(top: Entry, version: Version, reason: ProblemReason, message: string) {
-    const under = (this.entriesOf.get(top.id) ?? []).filter((e) => e.id !== top.id);
-    const insideTop = under.length ? under : [...this.entryById.values()].filter((e) => e.ancestorIds.includes(top.id));
+    // Edits arriving from here on are not in `version`: followLateEdits carries them over.
+    const since = this.guard.mark();
     const parentId = this.liveTarget(version.parentId, top.ancestorIds);
-    const newIds = new Map<string, string>();
-    const records: { seq: number; newId: string }[] = [];
-    const create = async (e: Entry, parent: string, v: Version, index: number | undefined) => {
-      const url = e.type === 'bookmark' ? v.url ?? undefined : undefined;
-      this.guard.expectCreate(parent, v.title, url);
-      const details = e.type === 'bookmark' ? { parentId: parent, title: v.title, url, index } : { parentId: parent, title: v.title, type: e.type, index };
-      const created = await this.browser.bookmarks.create(details);
-      newIds.set(e.id, created.id);
-      records.push({ seq: e.seq, newId: created.id });
-    };
-    try {
-      await create(top, parentId, version, parentId === top.parentId ? top.index : undefined);
-      const byParent = [...insideTop].sort((a, b) => a.ancestorIds.length - b.ancestorIds.length || a.index - b.index);
-      for (const e of byParent) {
-        const parent = newIds.get(e.parentId);
-        if (!parent || this.skippedSeqs.has(e.seq)) continue;
-        await create(e, parent, this.versionAfter(e) ?? { title: e.title, url: e.url, parentId: e.parentId }, undefined);
-      }
-    } catch (error) {
-      this.problems.push(problem(top.id, version.title, 'error', `It could not be put back: ${errorMessage(error)}`));
-    }
-    if (!records.length) return;
-    await this.log.write({ putBack: records });
-    await this.deps.journal.recordIdMap(records.map((r) => ({ oldId: this.entryBySeq(r.seq)!.id, newId: r.newId, sessionId: this.sessionId })));
-    for (const r of records) this.skippedSeqs.add(r.seq);
+    // Their version first, durably, with where it goes: a crash before it is re-created must not bring back the old
+    // one, and a roll-back finds the copy made just before the crash there.
+    await this.log.write({ versions: [{ seq: top.seq, ...version, parentId }] });
+    const made = await this.createPutBack(top, version, parentId);
+    if (!made) return;
+    this.made.push({ ...made, ancestors: [...top.ancestorIds], remake: (parent) => this.createPutBack(top, version, parent) });
+    this.putBackCopies.set(top.id, { made: this.made.at(-1)!, since, version: { ...version, parentId } });
+    await this.followLateEdits(top);
     this.problems.push(problem(top.id, version.title, reason, message));
     // It is no longer something the cleanup removed.
-    const plannedTop = this.check.removals.get(top.id);
-    if (plannedTop && this.state.get(top.id) === 'removed') {
-      if (plannedTop.planned.kind === 'folder') {
-        const inside = this.bookmarksInside(top.id);
-        if (plannedTop.planned.reason === 'duplicate-folder') this.counts.copiedFolders--;
-        else this.counts.emptyFolders--;
-        this.counts.insideFolders -= inside;
-        this.counts.copies -= inside;
-      } else {
-        this.counts.loose--;
-        this.counts.copies--;
-      }
-    } else if (!top.topLevel && top.type === 'bookmark') {
+    if (this.check.removals.has(top.id) && this.state.get(top.id) === 'removed') this.uncount(top.id);
+    else if (!top.topLevel && top.type === 'bookmark') {
       this.counts.insideFolders--;
       this.counts.copies--;
     }
     this.state.set(top.id, 'put-back');
   }
 
-  private entryBySeq(seq: number): Entry | undefined {
-    return this.entryOfSeq.get(seq);
+  /**
+   * Creates an item in `parentId`, or, when that folder is gone by the time Firefox creates it (someone removed it in
+   * that moment), in the nearest folder above that is not: `ancestors` nearest last.
+   */
+  private async createSomewhere(details: { parentId: string; title: string; url?: string; type?: 'folder' | 'separator' | 'bookmark'; index?: number }, ancestors: readonly string[]) {
+    let target = details.parentId;
+    for (let attempt = 0; ; attempt++) {
+      this.guard.expectCreate(target, details.title, details.url);
+      try {
+        const created = await this.browser.bookmarks.create({ ...details, parentId: target, index: target === details.parentId ? details.index : undefined });
+        return created;
+      } catch (error) {
+        if (!/parentGuid must be valid/.test(errorMessage(error)) || attempt >= 5) throw error;
+        this.deadFolders.add(target);
+        target = this.liveTarget(target, ancestors);
+      }
+    }
+  }
+
+  /**
+   * An edit of the removed item that reached Firefox after the apply had put it back (the edit itself changed
+   * nothing: the item was gone): carried over to the copy, journaled as its version first.
+   */
+  private async followLateEdits(e: Entry) {
+    const copy = this.putBackCopies.get(e.id);
+    if (!copy) return;
+    const changes: { title?: string; url?: string } = {};
+    for (const event of this.guard.othersAbout(e.id, copy.since)) {
+      if (event.kind !== 'changed') continue;
+      if (event.title !== undefined) changes.title = event.title;
+      if (event.url !== undefined && e.type === 'bookmark') changes.url = event.url;
+    }
+    copy.since = this.guard.mark();
+    if (changes.title === undefined && changes.url === undefined) return;
+    copy.version = { ...copy.version, title: changes.title ?? copy.version.title, url: changes.url ?? copy.version.url };
+    await this.log.write({ versions: [{ seq: e.seq, ...copy.version }] });
+    await this.browser.bookmarks.update(copy.made.id, changes).catch(() => undefined);
+  }
+
+  /** Re-creates `top` (with `version`) in `parentId`, and what the journal holds inside it; journals it all. */
+  private async createPutBack(top: Entry, version: Version, parentId: string): Promise<{ id: string; parentId: string } | null> {
+    const under = (this.entriesOf.get(top.id) ?? []).filter((e) => e.id !== top.id);
+    const insideTop = under.length ? under : [...this.entryById.values()].filter((e) => e.ancestorIds.includes(top.id));
+    const newIds = new Map<string, string>();
+    const records: { seq: number; newId: string }[] = [];
+    const create = async (e: Entry, parent: string, v: Version, index: number | undefined) => {
+      const url = e.type === 'bookmark' ? v.url ?? undefined : undefined;
+      const details = e.type === 'bookmark' ? { parentId: parent, title: v.title, url, index } : { parentId: parent, title: v.title, type: e.type, index };
+      const created = await this.createSomewhere(details, [...top.ancestorIds, ...(e === top ? [] : [parentId])]);
+      if (e === top) madeIn = created.parentId ?? parent;
+      newIds.set(e.id, created.id);
+      records.push({ seq: e.seq, newId: created.id });
+      // Each one journaled as it is made: a crash part way leaves undo and recovery the rest to restore, inside it.
+      await this.log.write({ putBack: [{ seq: e.seq, newId: created.id }] });
+      await this.deps.journal.recordIdMap([{ oldId: e.id, newId: created.id, sessionId: this.sessionId }]);
+      this.skippedSeqs.add(e.seq);
+    };
+    let madeIn = parentId;
+    try {
+      await create(top, parentId, version, parentId === top.parentId ? top.index : undefined);
+      const byParent = [...insideTop].sort((a, b) => a.ancestorIds.length - b.ancestorIds.length || a.index - b.index);
+      for (const e of byParent) {
+        const parent = newIds.get(e.parentId);
+        // Taken by someone else, or put back on its own already (with their edit): not made twice.
+        if (!parent || this.takenByOthers.has(e.seq) || this.putBackCopies.has(e.id)) continue;
+        await create(e, parent, this.versionAfter(e) ?? { title: e.title, url: e.url, parentId: e.parentId }, undefined);
+      }
+    } catch (error) {
+      this.problems.push(problem(top.id, version.title, 'error', `It could not be put back: ${errorMessage(error)}`));
+    }
+    if (!records.length) return null;
+    const id = newIds.get(top.id);
+    return id ? { id, parentId: madeIn } : null;
+  }
+
+  /**
+   * Everything the apply re-created must be where Firefox shows it: a folder someone removed in the moment of our
+   * create leaves what we created there an orphan. Such an item is made again one folder up, and the orphan goes.
+   */
+  private async verifyMade() {
+    for (let round = 0; round < 3; round++) {
+      let remade = false;
+      for (const m of this.made) {
+        if (!this.guard.isGone(m.parentId) && !this.removedByUs(m.parentId)) continue;
+        const target = this.liveTarget(m.parentId, m.ancestors);
+        const again = await m.remake(target);
+        if (!again) continue;
+        await this.browser.bookmarks.removeTree(m.id).catch(() => undefined);
+        m.id = again.id;
+        m.parentId = again.parentId;
+        remade = true;
+      }
+      if (!remade) return;
+      await (this.deps.settle ?? (() => defaultSettle(this.browser)))();
+    }
   }
 
   /** `wanted` if it is still there, else the nearest folder above it that is, else Other Bookmarks. */
   private liveTarget(wanted: string, ancestorIds: readonly string[]): string {
-    const alive = (id: string) => id !== ROOT_ID && !this.guard.isGone(id) && !this.removedByUs(id);
+    const alive = (id: string) => id !== ROOT_ID && !this.deadFolders.has(id) && !this.guard.isGone(id) && !this.removedByUs(id);
     if (alive(wanted)) return wanted;
     for (let i = ancestorIds.length - 1; i >= 0; i--) if (alive(ancestorIds[i])) return ancestorIds[i];
     return UNFILED_ID;
@@ -789,6 +977,8 @@ class CleanupRun {
         }
       } else if (event.kind !== 'removed') lost.add(event.id);
     }
+    // What someone else took or moved away is written before anything else is done.
+    await this.log.write();
     if (lost.size) await this.rescue([...lost], folderId);
   }
 
@@ -800,6 +990,7 @@ class CleanupRun {
   private unjournal(id: string) {
     const e = this.entryById.get(id);
     if (!e || this.skippedSeqs.has(e.seq)) return;
+    this.takenByOthers.add(e.seq);
     this.skippedSeqs.add(e.seq);
     this.log.note({ skipped: [e.seq] });
   }
@@ -813,33 +1004,62 @@ class CleanupRun {
     for (const oldId of todo) {
       const node = this.guard.node(oldId);
       if (!node) continue;
+      const parentOld = node.parentId ?? folderId;
+      const rescuedParent = this.rescued.get(parentOld);
+      const target = rescuedParent ?? (keptId && !this.guard.isGone(keptId) && !this.deadFolders.has(keptId) ? keptId : this.liveTarget(folderEntry?.parentId ?? UNFILED_ID, folderEntry?.ancestorIds ?? []));
+      const ancestors = [...(folderEntry?.ancestorIds ?? []), ...(folderEntry ? [folderEntry.parentId] : [])];
+      // Journaled as soon as it is known lost, before anything else is asked of Firefox: a crash from here on
+      // leaves recovery the item to re-create.
+      const [intent] = await this.deps.journal.append(this.sessionId, [
+        { role: 'rescued', oldId, parentId: target, parentSeq: null, type: node.type, title: node.title, url: node.type === 'bookmark' ? node.url ?? null : null },
+      ]);
       // Still somewhere Firefox shows (moved on again)? Then it is not lost.
       const existing = await this.browser.bookmarks
         .get(oldId)
         .then((n) => n[0])
         .catch(() => null);
-      if (existing?.parentId && existing.parentId !== oldId && !this.guard.isGone(existing.parentId) && !this.removedByUs(existing.parentId)) continue;
-      const parentOld = node.parentId ?? folderId;
-      const rescuedParent = this.rescued.get(parentOld);
-      const target = rescuedParent ?? (keptId && !this.guard.isGone(keptId) ? keptId : this.liveTarget(folderEntry?.parentId ?? UNFILED_ID, folderEntry?.ancestorIds ?? []));
-      const title = existing?.title ?? node.title;
-      const url = node.type === 'bookmark' ? existing?.url ?? node.url ?? null : null;
-      const entry: Omit<RescuedEntry, 'sessionId' | 'seq'> = { role: 'rescued', oldId, parentId: target, parentSeq: null, type: node.type, title, url };
-      const [stored] = await this.deps.journal.append(this.sessionId, [entry]);
-      try {
-        this.guard.expectCreate(target, title, url ?? undefined);
-        const created = await this.browser.bookmarks.create(node.type === 'bookmark' ? { parentId: target, title, url: url ?? undefined } : { parentId: target, title, type: node.type });
-        this.rescued.set(oldId, created.id);
-        await this.log.write({ ids: [{ seq: stored.seq, id: created.id }] });
-        const where = this.guard.node(target)?.title;
-        this.problems.push(problem(oldId, title, 'rescued', `It was added to a folder at the moment the cleanup removed that folder: it was re-created${where ? ` in "${where}"` : ''}.`));
-      } catch (error) {
-        this.problems.push(problem(oldId, title, 'error', `It went with a folder the cleanup removed and could not be re-created: ${errorMessage(error)}`));
+      if (existing?.parentId && existing.parentId !== oldId && !this.guard.isGone(existing.parentId) && !this.removedByUs(existing.parentId)) {
+        await this.log.write({ skipped: [intent.seq] });
         continue;
       }
+      const title = existing?.title ?? node.title;
+      const url = node.type === 'bookmark' ? existing?.url ?? node.url ?? null : null;
+      const made = await this.createRescued(oldId, node.type, title, url, target, ancestors, intent.seq);
+      if (!made) continue;
+      this.rescued.set(oldId, made.id);
+      this.made.push({ ...made, ancestors, remake: (parent) => this.createRescued(oldId, node.type, title, url, parent, ancestors) });
+      const where = this.guard.node(made.parentId)?.title;
+      this.problems.push(problem(oldId, title, 'rescued', `It was added to a folder at the moment the cleanup removed that folder: it was re-created${where ? ` in "${where}"` : ''}.`));
       // An orphan Firefox left (an item moved or created into the folder after it went): it shows nowhere; the
       // copy just made takes its place.
       if (existing) await this.browser.bookmarks.remove(oldId).catch(() => undefined);
+    }
+  }
+
+  /** Re-creates someone else's item, journaled first ('rescued'), its new id recorded after. */
+  private async createRescued(
+    oldId: string,
+    type: RescuedEntry['type'],
+    title: string,
+    url: string | null,
+    target: string,
+    ancestors: readonly string[],
+    /** The journal entry already written for it (else one is written now). */
+    journaled?: number,
+  ): Promise<{ id: string; parentId: string } | null> {
+    let seq = journaled;
+    if (seq === undefined) {
+      const entry: Omit<RescuedEntry, 'sessionId' | 'seq'> = { role: 'rescued', oldId, parentId: target, parentSeq: null, type, title, url };
+      seq = (await this.deps.journal.append(this.sessionId, [entry]))[0].seq;
+    }
+    try {
+      const created = await this.createSomewhere(type === 'bookmark' ? { parentId: target, title, url: url ?? undefined } : { parentId: target, title, type }, ancestors);
+      await this.log.write({ ids: [{ seq, id: created.id }] });
+      await this.deps.journal.recordIdMap([{ oldId, newId: created.id, sessionId: this.sessionId }]);
+      return { id: created.id, parentId: created.parentId ?? target };
+    } catch (error) {
+      this.problems.push(problem(oldId, title, 'error', `It went with a folder the cleanup removed and could not be re-created: ${errorMessage(error)}`));
+      return null;
     }
   }
 
@@ -853,9 +1073,15 @@ class CleanupRun {
     if (this.guard.quiet) return;
     this.groups ??= groupsByKeptCopy(this.check);
     for (const [keptId, removals] of this.groups) {
-      if (!removals.every((r) => this.state.get(r.node.id) === 'removed')) continue;
-      if (!this.keptCopyLost(keptId, removals)) continue;
-      const first = removals.map((r) => this.topEntry.get(r.node.id)!).sort((a, b) => a.seq - b.seq)[0];
+      // A copy that is still there (skipped, or not reached) keeps the URL; one someone else removed does not.
+      const ours = removals.filter((r) => this.state.get(r.node.id) === 'removed');
+      const keeps = (r: CheckedRemoval) => {
+        const node = this.guard.node(r.node.id);
+        return this.state.get(r.node.id) !== 'removed' && !this.guard.isGone(r.node.id) && (r.planned.kind === 'folder' || node?.url === node?.checkedUrl);
+      };
+      if (!ours.length || removals.some(keeps)) continue;
+      if (!this.keptCopyLost(keptId, ours)) continue;
+      const first = ours.map((r) => this.topEntry.get(r.node.id)!).sort((a, b) => a.seq - b.seq)[0];
       const message =
         first.type === 'folder'
           ? 'The folder that should stay lost items during the cleanup (someone removed or changed them), so this copy was put back.'
@@ -876,16 +1102,20 @@ class CleanupRun {
     // A copied folder: did the folder that stays lose anything (removed, moved out, re-addressed) after we decided?
     const mark = Math.min(...removals.map((x) => this.decidedAt.get(x.node.id) ?? Infinity));
     if (!Number.isFinite(mark)) return false;
+    // Only what took away one of the copied folder's addresses counts (a folder removed in it always does).
+    const urls = new Set(removals.flatMap((x) => (this.entriesOf.get(x.node.id) ?? []).map((e) => e.url).filter((u): u is string => !!u)));
+    const carried = (id: string, url: string | undefined) => guard.node(id)?.type === 'folder' || (url !== undefined && urls.has(url));
     return guard.othersSince(mark).some((e) => {
-      if (e.kind === 'removed') return guard.isInside(e.parentId, keptId) || e.id === keptId;
-      if (e.kind === 'moved') return guard.isInside(e.oldParentId, keptId) && !guard.isInside(e.id, keptId);
-      if (e.kind === 'changed') return e.url !== undefined && guard.isInside(e.id, keptId);
+      if (e.kind === 'removed') return (guard.isInside(e.parentId, keptId) || e.id === keptId) && carried(e.id, e.node?.url);
+      if (e.kind === 'moved') return guard.isInside(e.oldParentId, keptId) && !guard.isInside(e.id, keptId) && carried(e.id, guard.node(e.id)?.url);
+      if (e.kind === 'changed') return e.url !== undefined && guard.isInside(e.id, keptId) && carried(e.id, guard.node(e.id)?.checkedUrl);
       return false;
     });
   }
 
   /** After the settle: everything removed is checked once more against the events that came late. */
   private async reconcileEverything() {
+    for (const id of this.putBackCopies.keys()) await this.followLateEdits(this.entryById.get(id)!);
     for (const [id, s] of this.state) {
       if (s !== 'removed') continue;
       const r = this.check.removals.get(id);
@@ -900,6 +1130,7 @@ class CleanupRun {
       }
     }
     await this.reconcileKeptCopies();
+    await this.verifyMade();
   }
 }
 

@@ -131,6 +131,16 @@ export class CleanupGuard {
     return (this.lastContentTouch.get(folderId) ?? -1) >= mark;
   }
 
+  /** Whether someone else removed a folder `id` is (or was, when checked) in, since `mark`. */
+  ancestorRemovedSince(id: string, mark: number): boolean {
+    const ancestors = new Set([...this.chain(id, 'now'), ...this.chain(id, 'checked')]);
+    for (let i = mark; i < this.others.length; i++) {
+      const e = this.others[i];
+      if (e.kind === 'removed' && ancestors.has(e.id)) return true;
+    }
+    return false;
+  }
+
   /** Someone else's events about `id` since `mark`, oldest first. */
   othersAbout(id: string, mark: number): BookmarkEvent[] {
     if (!this.touchedSince(id, mark)) return [];

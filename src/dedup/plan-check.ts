@@ -247,7 +247,13 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
     if (moves.has(id)) dropRemoval(id, 'duplicate-entry', 'The plan both moves and removes it, so it stays.');
     else if (insideRemoved.has(id)) removals.delete(id);
   }
-  const snapshot = whole ? [...whole.values()] : [...existing.values(), ...[...removals.values()].flatMap((r) => r.descendants.map((d) => d.node)), ...ancestry.nodes()];
+  // Without the whole tree: the folders above (titles and parents only) first, then the items read in full.
+  const partial = new Map<string, BookmarkNode>();
+  if (!whole) {
+    for (const n of ancestry.nodes()) partial.set(n.id, n);
+    for (const n of [...existing.values(), ...[...removals.values()].flatMap((r) => r.descendants.map((d) => d.node))]) partial.set(n.id, n);
+  }
+  const snapshot = whole ? [...whole.values()] : [...partial.values()];
   return { removals, moves, problems, insideRemoved, ancestry, snapshot };
 }
 
