@@ -83,7 +83,7 @@ function loosePlan(keep: Folder, copy: Folder): CleanupPlan {
     removals,
     moves: [],
     tagMerges: [],
-    summary: { duplicateBookmarks: removals.length, duplicateFolders: 0, emptyFolders: 0, movedItems: 0 },
+    numbers: { copies: removals.length, loose: removals.length, insideFolders: 0, copiedFolders: 0, emptyFolders: 0, moved: 0, tagMerges: 0 },
   };
 }
 
@@ -106,7 +106,7 @@ function doubledPlan(folder: Folder): CleanupPlan {
     removals,
     moves: [],
     tagMerges: [],
-    summary: { duplicateBookmarks: removals.length, duplicateFolders: 0, emptyFolders: 0, movedItems: 0 },
+    numbers: { copies: removals.length, loose: removals.length, insideFolders: 0, copiedFolders: 0, emptyFolders: 0, moved: 0, tagMerges: 0 },
   };
 }
 
@@ -223,7 +223,7 @@ export default defineSuite({
         removals: [{ id: f['Library (1)'].folderId, kind: 'folder', expectedUrl: null, expectedParentId: 'menu________', reason: 'duplicate-folder', keptId: f.Library.folderId }],
         moves: [],
         tagMerges: [],
-        summary: { duplicateBookmarks: 0, duplicateFolders: 1, emptyFolders: 0, movedItems: 0 },
+        numbers: { copies: 0, loose: 0, insideFolders: 0, copiedFolders: 1, emptyFolders: 0, moved: 0, tagMerges: 0 },
       };
       const applied = await runJob(page, 'dedup.apply', plan);
       ctx.log(`collapse phases (ms from start): ${applied.phases}`);

@@ -1,6 +1,10 @@
 import { render } from 'preact';
 import { client } from '../src/messaging/page-client';
-import { OptionsApp } from '../src/options-ui/OptionsApp';
+import { startEarlyScan } from '../src/options-ui/duplicates/early-scan';
+import { viewFromHash } from '../src/options-ui/routing';
 import './options.css';
 
+// The Duplicates page opens on a scan: ask for it first, the background scans while the page's code loads.
+if (viewFromHash(location.hash) === 'duplicates') startEarlyScan(client);
+const { OptionsApp } = await import('../src/options-ui/OptionsApp');
 render(<OptionsApp client={client} />, document.getElementById('app')!);

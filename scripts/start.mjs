@@ -164,11 +164,11 @@ async function main() {
     if (totals) {
       console.log(
         `Tidymarks' scan finds ${totals.duplicateGroups} pages with copies (${totals.redundantCopies} copies too many), ` +
-          `${totals.folderPairs} duplicated folder pairs and ${totals.emptyFolders} empty folders.`,
+          `${totals.folderSets} copied folders (found more than once) and ${totals.emptyFolders} empty folders.`,
       );
     }
     if (check) {
-      if (totals.duplicateGroups < 20 || totals.folderPairs < 1 || totals.emptyFolders < 2) throw new Error('The seed gives the cleanup too little to do.');
+      if (totals.duplicateGroups < 20 || totals.folderSets < 1 || totals.emptyFolders < 2) throw new Error('The seed gives the cleanup too little to do.');
       const expected = tags.map((t) => `${t.tag}:${t.urls.length}`).join(',');
       const actual = tagCounts.map((t) => `${t.tag}:${t.count}`).join(',');
       if (expected !== actual) throw new Error(`Expected tags ${expected}, Tidymarks has ${actual}.`);

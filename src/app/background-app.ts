@@ -21,6 +21,7 @@ import { createDedupScanFeature } from '../dedup/scan-feature';
 import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
 import { createPlacesSaver } from '../quick-bookmark/places-saver';
 import { createBookmarksHtmlFeature } from '../bookmarks-html/feature';
+import { createFileDatesFeature } from '../bookmark-dates/feature';
 
 export function createBackgroundApp(deps: BackgroundDeps) {
   const { browser } = deps;
@@ -33,8 +34,11 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const tagsFeature = createTagsFeature(deps, tagStore);
   const placesFeature = createPlacesFeature(deps, tagStore);
   features.push(placesFeature, tagsFeature);
+  const fileDates = createFileDatesFeature(deps);
+  features.push(fileDates);
   const searchFeature = createSearchFeature(deps, tagStore);
   features.push(searchFeature);
+  placesFeature.useSearchIndex(searchFeature.live);
   // Starts crash recovery of an unfinished cleanup without awaiting it (listeners stay top-level).
   const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore });
   features.push(dedupApply);
@@ -43,6 +47,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     getTags: () => tagStore.all(),
     removedHistory: dedupApply.removedHistory,
     onTagsChanged: (listener) => void tagStore.onChange(listener),
+    getFileDates: () => fileDates.store.all(),
   });
   features.push(dedupScan);
   const quickBookmark = createQuickBookmarkFeature({
@@ -56,6 +61,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     tags: tagStore,
     journal: dedupApply.journal,
     settings,
+    fileDates: fileDates.store,
     cleanupHistory: async () =>
       (await dedupApply.journal.listSessions()).map((s) => ({
         id: s.id,
@@ -95,13 +101,14 @@ export function createBackgroundApp(deps: BackgroundDeps) {
       if (ctx.signal.aborted) throw new AppError('cancelled', 'The job was cancelled.');
       return { counted: n };
     },
-    ...dedupApply.jobs,
+    // Our bulk jobs are batches for Places events listeners (history-start-batch ... history-end-batch).
+    ...placesFeature.events.inBatch(dedupApply.jobs),
     ...dedupScan.jobs,
-    ...bookmarksHtml.jobs,
+    ...placesFeature.events.inBatch(bookmarksHtml.jobs),
   };
   const jobServer = createJobServer({ jobs, handlers: jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, dedupApply };
+  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, fileDates };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

@@ -15,6 +15,8 @@ export interface HtmlBookmark {
   keyword?: string;
   /** The <DD> text that follows the bookmark. */
   description?: string;
+  /** The file has an ICON or ICON_URI for it (extensions cannot set favicons: read, never imported). */
+  icon?: true;
 }
 
 /** Firefox marks its special folders in the file; the importer can map them back to the real roots. */

@@ -1,21 +1,40 @@
-/** HTML character references as bookmarks.html files use them: the few named ones, decimal and hex. */
+/**
+ * Escaping for the bookmarks.html writer. (Reading uses the `entities` package's full HTML table, see parse.ts.)
+ */
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '\r': '&#13;' };
 
-/** Decodes &amp; &lt; &gt; &quot; &apos; &nbsp; &#NN; &#xHH;. Anything else is left as written. */
-export function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,6});/gi, (whole, ref: string) => {
-    if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-      if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return whole;
-      return String.fromCodePoint(code);
-    }
-    return NAMED[ref.toLowerCase()] ?? whole;
-  });
+/**
+ * Escapes text for element content and double-quoted attribute values, as Firefox's exporter does (& < > " '),
+ * plus CR, which HTML would otherwise read as a line feed.
+ */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"'\r]/g, (c) => ESCAPES[c]!);
 }
 
-/** Escapes text for element content and double-quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
+/** The characters String.prototype.trim removes (ECMAScript's WhiteSpace and LineTerminator). */
+export function isJsSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+const reference = (text: string) => {
+  let out = '';
+  for (let i = 0; i < text.length; i++) out += `&#${text.charCodeAt(i)};`; // all of them are in the BMP
+  return out;
+};
+
+/**
+ * A bookmark title for element content: escaped, with whitespace at its start and end written as character
+ * references. Firefox's importer trims a title; Tidymarks' importer trims only literal whitespace, so the title
+ * comes back exactly (Firefox still trims it, as it does with its own exports).
+ */
+export function escapeBookmarkTitle(title: string): string {
+  let start = 0;
+  let end = title.length;
+  while (start < end && isJsSpace(title.charCodeAt(start))) start++;
+  while (end > start && isJsSpace(title.charCodeAt(end - 1))) end--;
+  if (start === 0 && end === title.length) return escapeHtml(title);
+  return reference(title.slice(0, start)) + escapeHtml(title.slice(start, end)) + reference(title.slice(end));
 }

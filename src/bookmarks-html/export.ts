@@ -4,46 +4,64 @@
  */
 import type { Browser, BookmarkNode } from '../platform/browser';
 import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
+import { collectUrls } from './import';
 import { countDocument, type BookmarksDocument, type DocumentCounts, type HtmlNode, type RootMarker } from './document';
 import { writeBookmarksHtml } from './write';
+import { dateAddedOf, lastModifiedOf, type FileDates } from '../bookmark-dates/file-dates';
+
+const NO_DATES: FileDates = new Map();
 
 export interface ExportDeps {
   browser: Browser;
   getTagsForUrls(urls: readonly string[]): Promise<Map<string, string[]>>;
+  /** Dates kept from imported files (src/bookmark-dates): written back as ADD_DATE / LAST_MODIFIED. */
+  fileDates?(): Promise<FileDates>;
 }
 
-function collectUrls(nodes: readonly BookmarkNode[], out: Set<string>): void {
-  for (const n of nodes) {
-    if (n.children) collectUrls(n.children, out);
-    else if (n.url !== undefined && n.type !== 'separator' && n.type !== 'folder') out.add(n.url);
-  }
-}
 
-export function toHtmlNodes(nodes: readonly BookmarkNode[], tagsOf: (url: string) => string[]): HtmlNode[] {
-  return nodes.map((n): HtmlNode => {
+/** getTree() nodes as the file's nodes, without recursion (a tree may be thousands of levels deep). */
+export function toHtmlNodes(nodes: readonly BookmarkNode[], tagsOf: (url: string) => string[], dates: FileDates = NO_DATES): HtmlNode[] {
+  const convert = (n: BookmarkNode): HtmlNode => {
     if (n.type === 'separator') return { kind: 'separator' };
+    const added = n.dateAdded !== undefined || dates.has(n.id) ? dateAddedOf(n, dates) : undefined;
     if (n.url !== undefined && n.type !== 'folder') {
       const b: HtmlNode = { kind: 'bookmark', title: n.title, url: n.url, tags: tagsOf(n.url) };
-      if (n.dateAdded !== undefined) b.addDate = n.dateAdded;
+      if (added !== undefined) b.addDate = added;
+      const modified = lastModifiedOf(n, dates);
+      if (modified !== undefined) b.lastModified = modified;
       return b;
     }
-    const f: HtmlNode = { kind: 'folder', title: n.title, children: toHtmlNodes(n.children ?? [], tagsOf) };
-    if (n.dateAdded !== undefined) f.addDate = n.dateAdded;
-    if (n.dateGroupModified !== undefined) f.lastModified = n.dateGroupModified;
+    const f: HtmlNode = { kind: 'folder', title: n.title, children: [] };
+    if (added !== undefined) f.addDate = added;
+    const modified = lastModifiedOf(n, dates) ?? n.dateGroupModified;
+    if (modified !== undefined) f.lastModified = modified;
     return f;
-  });
+  };
+  const out = nodes.map(convert);
+  const stack: [readonly BookmarkNode[], HtmlNode[]][] = [[nodes, out]];
+  while (stack.length) {
+    const [sources, targets] = stack.pop()!;
+    sources.forEach((source, i) => {
+      const target = targets[i]!;
+      if (target.kind !== 'folder' || !source.children?.length) return;
+      target.children = source.children.map(convert);
+      stack.push([source.children, target.children]);
+    });
+  }
+  return out;
 }
 
 export async function buildExportDocument(deps: ExportDeps): Promise<BookmarksDocument> {
   const [root] = await deps.browser.bookmarks.getTree();
   const roots = new Map((root?.children ?? []).map((c) => [c.id, c]));
-  const urls = new Set<string>();
-  collectUrls(root?.children ?? [], urls);
-  const tags = await deps.getTagsForUrls([...urls]);
+  const urlList: string[] = [];
+  collectUrls(root?.children ?? [], urlList);
+  const tags = await deps.getTagsForUrls([...new Set(urlList)]);
   const tagsOf = (url: string) => tags.get(url) ?? [];
+  const dates = (await deps.fileDates?.()) ?? NO_DATES;
 
   const menu = roots.get(MENU_ID);
-  const document: BookmarksDocument = { title: menu?.title || 'Bookmarks Menu', children: toHtmlNodes(menu?.children ?? [], tagsOf) };
+  const document: BookmarksDocument = { title: menu?.title || 'Bookmarks Menu', children: toHtmlNodes(menu?.children ?? [], tagsOf, dates) };
   const special: [string, RootMarker, string][] = [
     [TOOLBAR_ID, 'toolbar', 'Bookmarks Toolbar'],
     [UNFILED_ID, 'unfiled', 'Other Bookmarks'],
@@ -53,7 +71,7 @@ export async function buildExportDocument(deps: ExportDeps): Promise<BookmarksDo
     const node = roots.get(id);
     // Firefox writes the toolbar and Other Bookmarks always; the mobile folder only when it holds something.
     if (!node || (marker === 'mobile' && !node.children?.length)) continue;
-    const folder: HtmlNode = { kind: 'folder', title: node.title || fallbackTitle, root: marker, children: toHtmlNodes(node.children ?? [], tagsOf) };
+    const folder: HtmlNode = { kind: 'folder', title: node.title || fallbackTitle, root: marker, children: toHtmlNodes(node.children ?? [], tagsOf, dates) };
     if (node.dateAdded !== undefined) folder.addDate = node.dateAdded;
     if (node.dateGroupModified !== undefined) folder.lastModified = node.dateGroupModified;
     document.children.push(folder);

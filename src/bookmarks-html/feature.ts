@@ -9,8 +9,10 @@ import { countDocument } from './document';
 import { createBackup, readBackup, restoreBackup, type BackupSession } from './backup';
 import { exportBookmarksHtml } from './export';
 import { importBookmarksHtml } from './import';
+import { importTagsOnly } from './import-tags';
 import { parseBookmarksHtml } from './parse';
 import type { bookmarksHtmlJobs, bookmarksHtmlProtocol } from './protocol';
+import type { FileDateStore } from '../bookmark-dates/file-dates';
 
 export interface BookmarksHtmlFeatureDeps extends BackgroundDeps {
   tags: TagAccess;
@@ -18,15 +20,18 @@ export interface BookmarksHtmlFeatureDeps extends BackgroundDeps {
   journal: Journal;
   settings: { get(): Promise<Settings>; update(patch: Partial<Settings>): Promise<Settings> };
   cleanupHistory(): Promise<BackupSession[]>;
+  /** Dates kept from imported files (src/bookmark-dates); without it, imports keep none. */
+  fileDates?: Pick<FileDateStore, 'all' | 'putMany'>;
 }
 
 export function createBookmarksHtmlFeature(deps: BookmarksHtmlFeatureDeps) {
-  const { browser, tags, settings } = deps;
+  const { browser, tags, settings, fileDates } = deps;
   const handlers: HandlersOf<typeof bookmarksHtmlProtocol> = {
-    'bookmarksHtml.export': () => exportBookmarksHtml({ browser, getTagsForUrls: (urls) => tags.getTagsForUrls(urls) }),
+    'bookmarksHtml.export': () =>
+      exportBookmarksHtml({ browser, getTagsForUrls: (urls) => tags.getTagsForUrls(urls), ...(fileDates && { fileDates: () => fileDates.all() }) }),
     'bookmarksHtml.inspect': ({ html }) => {
-      const { document, problems } = parseBookmarksHtml(html);
-      return { counts: countDocument(document.children), problems: problems.length, title: document.title };
+      const { document, problems, notices, truncated } = parseBookmarksHtml(html);
+      return { counts: countDocument(document.children), problems: problems.length, notices: notices.slice(0, 20), truncated, title: document.title };
     },
     'backup.export': () =>
       createBackup({ now: deps.now, getSettings: () => settings.get(), allTags: () => tags.all(), cleanupHistory: deps.cleanupHistory }),
@@ -36,8 +41,13 @@ export function createBookmarksHtmlFeature(deps: BookmarksHtmlFeatureDeps) {
   const jobs: JobHandlersOf<typeof bookmarksHtmlJobs> = {
     'bookmarksHtml.import': (input, ctx) => {
       const operation = new ImportOperation({ browser, journal: deps.journal, tags, now: deps.now }, 'bookmarks.html import');
-      return importBookmarksHtml({ browser, addTags: (urls, t) => tags.addTags(urls, t), operation }, input, ctx);
+      return importBookmarksHtml(
+        { browser, addTags: (urls, t) => tags.addTags(urls, t), operation, ...(fileDates && { keepFileDates: (records) => fileDates.putMany(records) }) },
+        input,
+        ctx,
+      );
     },
+    'bookmarksHtml.importTags': (input, ctx) => importTagsOnly({ browser, addTags: (urls, t) => tags.addTags(urls, t) }, input, ctx),
   };
   return { handlers, jobs };
 }

@@ -2,12 +2,13 @@
  * Imports a parsed bookmarks.html into Places, either into a chosen folder or back into Firefox's roots (the
  * file's top list into the menu, the toolbar and Other Bookmarks folders into their real roots).
  *
- * - The whole file is parsed and the target checked before anything is created: a malformed or truncated file,
- *   or a missing target, imports nothing.
- * - A bookmark whose URL already exists among the bookmarks (by the safe matching rules, see
- *   src/dedup/safe-matching.ts: the opt-in rules could skip pages that really differ) is skipped;
- *   its TAGS still go to the existing URL, so the tags Firefox hides from extensions come in either way.
- *   Copies inside the file itself are all imported (a restore must give back the same tree).
+ * - The whole file is parsed and the target checked before anything is created: a malformed file or a missing
+ *   target imports nothing; a truncated file imports nothing unless the person agreed to import what was read
+ *   (`acceptTruncated`, asked by the page after bookmarksHtml.inspect reported it).
+ * - With `skipExisting` (the default), a bookmark whose URL is already bookmarked (by the safe matching rules, see
+ *   src/dedup/safe-matching.ts: the opt-in rules could skip pages that really differ) is skipped, and so is a
+ *   second copy inside the file; its TAGS still go to the existing URL, so the tags Firefox hides from extensions
+ *   come in either way. Without it every entry is imported (a restore that gives back the same tree).
  * - Folders are created only when something is created inside them (empty folders of the file are created unless
  *   an existing target folder already has a folder of that name), so importing a file twice adds nothing.
  * - Separators come along with the entries around them.
@@ -20,7 +21,8 @@ import type { Browser, BookmarkNode } from '../platform/browser';
 import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
 import { countDocument, type HtmlBookmark, type HtmlFolder, type HtmlNode, type RootMarker } from './document';
 import type { ImportOperation } from './import-journal';
-import { parseBookmarksHtml, type ParseProblem } from './parse';
+import { parseBookmarksHtml, truncatedError, type ParseProblem } from './parse';
+import type { FileDate } from '../bookmark-dates/file-dates';
 
 export type ImportTarget = { into: 'folder'; folderId: string } | { into: 'roots' };
 
@@ -46,10 +48,28 @@ export interface ImportReport {
   /** URLs that received tags from the file (imported or already existing). */
   taggedUrls: number;
   problems: ParseProblem[];
-  /** Keywords and descriptions in the file: extensions cannot store them in Firefox. */
-  notImported: { keywords: number; descriptions: number };
   /** The journal session of a journaled import (undo it from the history), null when nothing was created. */
   sessionId?: string | null;
+  /** Keywords, descriptions and icons in the file: extensions cannot store them in Firefox. */
+  notImported: { keywords: number; descriptions: number; icons: number };
+  /** Read, but not as written: folders nested too deep, a title whose end tag is missing (with their line). */
+  notices: ParseProblem[];
+  /** Set when the file was cut and the person chose to import what was read. */
+  truncated: ParseProblem | null;
+  /**
+   * Created items whose file dates (ADD_DATE, LAST_MODIFIED) Tidymarks keeps: Firefox gives every created item the
+   * import time as its date added (extensions cannot set it), Tidymarks uses and exports the file's.
+   */
+  datesKept: number;
+}
+
+export interface ImportInput {
+  html: string;
+  target: ImportTarget;
+  /** Skip what is already bookmarked (safe matching), also second copies inside the file. Default true. */
+  skipExisting?: boolean;
+  /** Import what was read from a truncated file (the person agreed). Default false: refused. */
+  acceptTruncated?: boolean;
 }
 
 export interface ImportDeps {
@@ -57,6 +77,8 @@ export interface ImportDeps {
   addTags(urls: readonly string[], tags: readonly string[]): Promise<number>;
   /** Journals the import as one operation (import-journal.ts): all or nothing. Without one, nothing is journaled. */
   operation?: ImportOperation;
+  /** Keeps the file's dates of created items (Firefox gives them the import time; see src/bookmark-dates). */
+  keepFileDates?(records: readonly FileDate[]): Promise<void>;
 }
 
 export const MAX_LISTED = 500;
@@ -77,7 +99,8 @@ async function assertFolder(browser: Browser, id: string): Promise<void> {
   if (!node || !isFolder(node)) throw new AppError('invalid-input', 'The import target is not a folder. Nothing was imported.');
 }
 
-function storedForm(url: string): string {
+/** The form Firefox stores a URL in (punycode host, percent-encoded path); tags must use that form. */
+export function storedForm(url: string): string {
   try {
     return new URL(url).href;
   } catch {
@@ -85,21 +108,26 @@ function storedForm(url: string): string {
   }
 }
 
-function collectUrls(nodes: readonly BookmarkNode[], out: string[]): void {
-  for (const node of nodes) {
-    if (node.children) collectUrls(node.children, out);
+/** Every bookmark URL of a getTree() result, without recursion (a tree may be thousands of levels deep). */
+export function collectUrls(nodes: readonly BookmarkNode[], out: string[]): void {
+  const stack = [...nodes];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.children) stack.push(...node.children);
     else if (node.url !== undefined && node.type !== 'separator' && node.type !== 'folder') out.push(node.url);
   }
 }
 
 async function importDocument(
   deps: ImportDeps,
-  input: { html: string; target: ImportTarget },
+  input: ImportInput,
   ctx: JobContext<ImportProgress>,
 ): Promise<ImportReport> {
   const { browser } = deps;
   const create: Browser['bookmarks']['create'] = (details) => (deps.operation ? deps.operation.create(details) : browser.bookmarks.create(details));
-  const { document, problems } = parseBookmarksHtml(input.html); // throws on a damaged file: nothing done yet
+  const skipExisting = input.skipExisting ?? true;
+  const { document, problems, notices, truncated } = parseBookmarksHtml(input.html); // throws on a damaged file: nothing done yet
+  if (truncated && !input.acceptTruncated) throw truncatedError(truncated);
   if (input.target.into === 'folder') await assertFolder(browser, input.target.folderId);
 
   const keyOf = createSafeMatchKeyer();
@@ -116,7 +144,30 @@ async function importDocument(
     skipped: [],
     taggedUrls: 0,
     problems: [...problems],
-    notImported: { keywords: 0, descriptions: 0 },
+    notImported: { keywords: 0, descriptions: 0, icons: 0 },
+    notices,
+    truncated,
+    datesKept: 0,
+  };
+  /** Dates of created items, written in batches (and when the import stops for any reason). */
+  const pendingDates: FileDate[] = [];
+  const flushDates = async () => {
+    if (!deps.keepFileDates || !pendingDates.length) return;
+    const batch = pendingDates.splice(0);
+    try {
+      await deps.keepFileDates(batch);
+      report.datesKept += batch.length;
+    } catch (error) {
+      report.problems.push({ line: 0, message: `The file's dates of ${batch.length} items could not be kept: ${(error as Error)?.message ?? error}` });
+    }
+  };
+  const keepDates = (id: string, node: { addDate?: number; lastModified?: number }) => {
+    // As Firefox's importer: without ADD_DATE, LAST_MODIFIED stands for both.
+    const dateAdded = node.addDate ?? node.lastModified;
+    if (dateAdded === undefined) return;
+    const record: FileDate = { id, dateAdded };
+    if (node.lastModified !== undefined) record.lastModified = node.lastModified;
+    pendingDates.push(record);
   };
   /** url -> tags from the file, applied at the end in a few transactions. */
   const tagsByUrl = new Map<string, Set<string>>();
@@ -139,6 +190,7 @@ async function importDocument(
 
   const noteDropped = (node: HtmlBookmark | HtmlFolder) => {
     if (node.kind === 'bookmark' && node.keyword) report.notImported.keywords++;
+    if (node.kind === 'bookmark' && node.icon) report.notImported.icons++;
     if (node.description) report.notImported.descriptions++;
   };
 
@@ -184,7 +236,8 @@ async function importDocument(
         noteDropped(node);
         // Firefox stores the parsed form of a URL (punycode host, percent-encoded path); tags must use that form.
         const url = storedForm(node.url);
-        const existing = existingByKey.get(keyOf(url));
+        const key = keyOf(url);
+        const existing = skipExisting ? existingByKey.get(key) : undefined;
         if (existing !== undefined) {
           report.skippedCount++;
           if (report.skipped.length < MAX_LISTED) report.skipped.push({ title: node.title, url, existingUrl: existing });
@@ -195,6 +248,9 @@ async function importDocument(
             const created = await create({ parentId, title: node.title, url });
             report.imported.bookmarks++;
             addTagsFor(created.url ?? url, node.tags);
+            keepDates(created.id, node);
+            if (pendingDates.length >= 500) await flushDates();
+            if (!existingByKey.has(key)) existingByKey.set(key, created.url ?? url); // a second copy in the file is skipped too
           } catch (error) {
             report.problems.push({ line: 0, message: `"${node.title || node.url}" could not be created: ${(error as Error)?.message ?? error}` });
           }
@@ -215,6 +271,7 @@ async function importDocument(
             const parentId = await parentForNewItem();
             folderId = (await create({ parentId, title: node.title })).id;
             report.imported.folders++;
+            keepDates(folderId, node);
           }
           return folderId;
         };
@@ -236,7 +293,11 @@ async function importDocument(
   };
 
   const topId = input.target.into === 'folder' ? input.target.folderId : MENU_ID;
-  await importChildren(document.children, async () => topId, topId);
+  try {
+    await importChildren(document.children, async () => topId, topId);
+  } finally {
+    await flushDates();
+  }
 
   // Tags: a journaled import wrote them along with the bookmarks; the rest go now.
   if (deps.operation) {
@@ -273,7 +334,7 @@ async function importDocument(
  */
 export async function importBookmarksHtml(
   deps: ImportDeps,
-  input: { html: string; target: ImportTarget },
+  input: ImportInput,
   ctx: JobContext<ImportProgress>,
 ): Promise<ImportReport> {
   const operation = deps.operation;

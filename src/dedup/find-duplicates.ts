@@ -5,7 +5,7 @@
  * merges, so a copy inside a folder about to be removed is never suggested. (Suggested merges always keep the larger
  * folder, so they move nothing: a copy survives exactly when no ancestor is a suggested redundant folder.)
  */
-import { chooseKeeper, type KeepCandidate } from './keep-rules';
+import { chooseKeeper, explainKeeper, type KeepCandidate } from './keep-rules';
 import type { Settings } from '../settings/settings';
 import type { DuplicateCopy, DuplicateGroup } from './scan-types';
 import type { ScanTree } from './scan-tree';
@@ -98,6 +98,8 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
       title: b.title ?? '',
       url,
       dateAdded: b.dateAdded ?? 0,
+      index: b.index ?? 0,
+      siblings: folder.childCount,
       tags: tags.length ? [...tags] : NO_TAG_LIST,
       visits,
       rules: EXACT, // set below (the representative gets its own empty list)
@@ -138,10 +140,14 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
       candidate.visits = copy.visits;
       candidate.preferredRank = folders[bookmarks.parent[index]].preferredRank;
       candidate.order = index;
+      candidate.titleScore = undefined;
+      candidate.urlScore = undefined;
       candidates.push(candidate);
       if (copy.inRedundantFolderId === undefined) survivors.push(candidate);
     }
-    const keeperId = chooseKeeper(survivors.length ? survivors : candidates, rules);
+    const choosingFrom = survivors.length ? survivors : candidates;
+    const keeperId = chooseKeeper(choosingFrom, rules);
+    const keptBecause = explainKeeper(choosingFrom, keeperId, rules);
     let representative = copies[0];
     for (const copy of copies) if (copy.id === keeperId) representative = copy;
     representative.rules = [];
@@ -179,6 +185,7 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
       key: keys[key],
       rules: rulesOfGroup,
       suggestedKeeperId: keeperId,
+      keptBecause,
       copies,
     });
   }

@@ -1,3 +1,5 @@
+import type { CleanupNumbers } from './cleanup-numbers';
+
 /**
  * The shape of a cleanup plan: the contract between finding/planning (scan.ts, plan.ts) and applying
  * (apply.ts, journal.ts, undo.ts). A plan is a dry run: nothing is touched until it is applied.
@@ -40,10 +42,6 @@ export interface CleanupPlan {
   removals: PlannedRemoval[];
   moves: PlannedMove[];
   tagMerges: PlannedTagMerge[];
-  summary: {
-    duplicateBookmarks: number;
-    duplicateFolders: number;
-    emptyFolders: number;
-    movedItems: number;
-  };
+  /** What the plan does, in the units every page shows (cleanup-numbers.ts). */
+  numbers: CleanupNumbers;
 }

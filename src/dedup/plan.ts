@@ -1,7 +1,8 @@
 /**
  * Builds a cleanup plan (a dry run) from a scan and the user's decisions:
- * - approved folder pairs: the unique children of the redundant folder move into the kept one (PlannedMove), then
- *   the redundant folder goes whole (reason 'duplicate-folder'); bookmarks inside it are not listed again;
+ * - copied folder sets: one member stays (the suggestion or the user's choice); when it lacks pages the fullest copy
+ *   holds, those move into it first (PlannedMove); every other member goes whole (reason 'duplicate-folder');
+ *   bookmarks inside them are not listed again;
  * - duplicate groups: every surviving copy but the keeper goes (reason 'duplicate-bookmark'); the tags of all
  *   copies end up on the keeper's URL (PlannedTagMerge) when that adds any;
  * - empty folders (unless turned off), except those that receive moved items.
@@ -9,20 +10,25 @@
  * Invariants, checked here before anything is applied: a root is never removed; every duplicate group keeps
  * exactly one copy (a group the user leaves alone keeps all its surviving copies, at least one); a move never
  * targets a folder that is removed. Decisions that would break them are refused with a clear error.
+ *
+ * The plan carries its numbers (CleanupNumbers, counted here once): the page shows them before anything is sent, the
+ * apply reports in the same units. buildPlan is pure and also runs in the page, on the scan it shows, so the summary's
+ * figures are the plan's by construction.
  */
 import { AppError } from '../messaging/errors';
 import { isRootId } from '../platform/browser';
 import { chooseKeeper, preferredRankOf, type KeepCandidate } from './keep-rules';
+import type { CleanupNumbers } from './cleanup-numbers';
 import type { CleanupPlan, PlannedMove, PlannedRemoval, PlannedTagMerge } from './plan-types';
-import type { DuplicateGroup, FolderPair, ScanResult } from './scan-types';
+import type { DuplicateGroup, FolderMove, FolderSet, FolderSetMember, ScanResult } from './scan-types';
 import { removedWith, type TreeAfterPlan } from './survivors';
 
-export interface FolderPairDecision {
-  /** The folder that stays: either folder of a pair reported by the scan. */
+export interface FolderSetDecision {
+  /** FolderSet.id of a set the scan found. */
+  setId: string;
+  /** The member that stays. */
   keepId: string;
-  /** The other folder of that pair. */
-  otherId: string;
-  /** false leaves both folders as they are. */
+  /** false leaves every copy as it is. */
   merge: boolean;
 }
 
@@ -31,8 +37,8 @@ export interface PlanDecisions {
   keepers?: string[];
   /** Keys of groups to leave alone entirely. */
   leaveGroups?: string[];
-  /** Per folder pair: merge or not, and which side stays. Pairs not listed merge as the scan suggests. */
-  folderPairs?: FolderPairDecision[];
+  /** Per folder set: which copy stays, or none removed. Sets not listed merge as the scan suggests. */
+  folderSets?: FolderSetDecision[];
   /** Remove the empty folders the scan found (default true). */
   includeEmptyFolders?: boolean;
 }
@@ -51,41 +57,38 @@ function broken(message: string): never {
 }
 
 interface ApprovedMerge {
-  /** True when the user keeps the folder the scan suggested removing. */
+  title: string;
+  /** True when the user keeps another copy than the one the scan suggested. */
   swapped: boolean;
   keepId: string;
-  otherId: string;
-  otherParentId: string;
-  otherTitle: string;
-  moves: PlannedMove[];
+  /** The members that go. */
+  removed: FolderSetMember[];
+  /** What keeping keepId takes (moves out of the fullest copy, which goes). */
+  moves: FolderMove[];
 }
 
-function approvedMerges(scan: ScanResult, decisions: FolderPairDecision[]): ApprovedMerge[] {
-  const byPair = new Map<string, FolderPair>();
-  for (const pair of scan.folderPairs) {
-    byPair.set(`${pair.keep.id}\n${pair.other.id}`, pair);
-    byPair.set(`${pair.other.id}\n${pair.keep.id}`, pair);
-  }
-  const decided = new Map<FolderPair, FolderPairDecision>();
+function approvedMerges(scan: ScanResult, decisions: FolderSetDecision[]): ApprovedMerge[] {
+  const byId = new Map<string, FolderSet>(scan.folderSets.map((set) => [set.id, set]));
+  const decided = new Map<FolderSet, FolderSetDecision>();
   for (const d of decisions) {
-    const pair = byPair.get(`${d.keepId}\n${d.otherId}`);
-    if (!pair) refuse(`The scan found no duplicate folder pair of ${d.keepId} and ${d.otherId}. Scan again.`);
-    if (decided.has(pair)) refuse(`The folder pair "${pair.keep.path}" / "${pair.other.path}" has two decisions.`);
-    decided.set(pair, d);
+    const set = byId.get(d.setId);
+    if (!set) refuse(`The scan found no copied folder set ${d.setId}. Scan again.`);
+    if (decided.has(set)) refuse(`The copies of the folder "${set.title}" have two decisions.`);
+    if (!set.members.some((m) => m.id === d.keepId)) refuse(`${d.keepId} is not one of the copies of the folder "${set.title}". Scan again.`);
+    decided.set(set, d);
   }
   const merges: ApprovedMerge[] = [];
-  for (const pair of scan.folderPairs) {
-    const d = decided.get(pair);
+  for (const set of scan.folderSets) {
+    const d = decided.get(set);
     if (d && !d.merge) continue;
-    const swapped = d !== undefined && d.keepId === pair.other.id;
-    const [keep, other] = swapped ? [pair.other, pair.keep] : [pair.keep, pair.other];
+    const keepId = d?.keepId ?? set.suggestedKeepId;
+    const keeper = set.members.find((m) => m.id === keepId)!;
     merges.push({
-      swapped,
-      keepId: keep.id,
-      otherId: other.id,
-      otherParentId: other.parentId,
-      otherTitle: other.path,
-      moves: swapped ? pair.movesIntoOther : pair.movesIntoKeep,
+      title: set.title,
+      swapped: keepId !== set.suggestedKeepId,
+      keepId,
+      removed: set.members.filter((m) => m !== keeper),
+      moves: keeper.movesIfKept,
     });
   }
   return merges;
@@ -100,17 +103,18 @@ function isInside(id: string, ancestor: string, folderParents: Readonly<Record<s
 
 /**
  * The scan checked its suggested merges together (merge-simulation.ts); declining some of them only keeps more.
- * A merge kept the other way round is accepted only when it does not touch any other merge: neither of its folders
- * is inside, or holds, a folder of another merge.
+ * A set kept through another copy is accepted only when it does not touch any other merge: none of its folders is
+ * inside, or holds, a folder of another merge.
  */
 function checkSwappedMergesStandAlone(merges: ApprovedMerge[], folderParents: Readonly<Record<string, string>>): void {
+  const foldersOf = (m: ApprovedMerge) => [m.keepId, ...m.removed.map((r) => r.id)];
   for (const swapped of merges.filter((m) => m.swapped)) {
     for (const other of merges) {
       if (other === swapped) continue;
-      for (const a of [swapped.keepId, swapped.otherId]) {
-        for (const b of [other.keepId, other.otherId]) {
+      for (const a of foldersOf(swapped)) {
+        for (const b of foldersOf(other)) {
           if (isInside(a, b, folderParents) || isInside(b, a, folderParents)) {
-            refuse(`Keeping the other copy of "${swapped.otherTitle}" conflicts with the merge of "${other.otherTitle}". Keep the suggested folder for one of them, or leave one pair unmerged.`);
+            refuse(`Keeping another copy of "${swapped.title}" conflicts with the merge of "${other.title}". Keep the suggested copy for one of them, or leave one of them as it is.`);
           }
         }
       }
@@ -123,19 +127,22 @@ function checkMerges(merges: ApprovedMerge[], tree: TreeAfterPlan): void {
   const moved = new Set<string>();
   for (const merge of merges) {
     for (const move of merge.moves) {
-      if (moved.has(move.id)) refuse(`Two folder merges would move the same item (${move.id}). Merge fewer folder pairs at once.`);
+      if (moved.has(move.id)) refuse(`Two folder merges would move the same item (${move.id}). Merge fewer folders at once.`);
       moved.add(move.id);
     }
   }
   for (const merge of merges) {
     if (tree.removedFolders.has(merge.keepId) || removedWith(merge.keepId, tree.folderParents[merge.keepId] ?? '', tree)) {
-      refuse(`The folder kept in place of "${merge.otherTitle}" would itself be removed with another duplicate folder. Keep that folder too, or merge only one of the pairs.`);
+      refuse(`The copy of "${merge.title}" you keep would itself be removed with another copied folder. Keep that folder too, or merge only one of them.`);
     }
-    const outer = removedWith(merge.otherId, merge.otherParentId, tree);
-    if (outer) refuse(`The duplicate folder "${merge.otherTitle}" lies inside another folder that is also removed. Merge only one of the two pairs.`);
+    for (const removed of merge.removed) {
+      if (removedWith(removed.id, removed.parentId, tree)) {
+        refuse(`The copied folder "${removed.path}" lies inside another folder that is also removed. Merge only one of the two.`);
+      }
+    }
     for (const move of merge.moves) {
       if (removedWith(move.toParentId, tree.folderParents[move.toParentId] ?? '', tree) || tree.removedFolders.has(move.toParentId)) {
-        refuse(`Items of "${merge.otherTitle}" would move into a folder that is removed. Merge fewer folder pairs at once.`);
+        refuse(`Items of "${merge.title}" would move into a folder that is removed. Merge fewer folders at once.`);
       }
     }
   }
@@ -175,10 +182,11 @@ export function buildPlan(scan: ScanResult, decisions: PlanDecisions = {}, optio
   for (const key of decisions.leaveGroups ?? []) if (!groupKeys.has(key)) refuse(`The scan has no duplicate group ${key}. Scan again.`);
   const leave = new Set(decisions.leaveGroups ?? []);
 
-  const merges = approvedMerges(scan, decisions.folderPairs ?? []);
+  const merges = approvedMerges(scan, decisions.folderSets ?? []);
   const movedTo = new Map<string, string>();
   for (const merge of merges) for (const move of merge.moves) movedTo.set(move.id, move.toParentId);
-  const tree: TreeAfterPlan = { removedFolders: new Set(merges.map((m) => m.otherId)), movedTo, folderParents: scan.folderParents };
+  const removedFolders = new Set(merges.flatMap((m) => m.removed.map((r) => r.id)));
+  const tree: TreeAfterPlan = { removedFolders, movedTo, folderParents: scan.folderParents };
   checkMerges(merges, tree);
 
   const removals: PlannedRemoval[] = [];
@@ -230,21 +238,31 @@ export function buildPlan(scan: ScanResult, decisions: PlanDecisions = {}, optio
         keptUrl: keeper.url,
       });
     }
-    const tags = unionTags(keeper.tags, group.copies.map((c) => c.tags));
-    if (tags.length !== new Set(keeper.tags.map(tagKey)).size) tagMerges.push({ url: keeper.url, tags });
+    if (group.copies.some((c) => c !== keeper && c.tags.length > 0)) {
+      const tags = unionTags(keeper.tags, group.copies.map((c) => c.tags));
+      if (tags.length !== new Set(keeper.tags.map(tagKey)).size) tagMerges.push({ url: keeper.url, tags });
+    }
   }
 
   const moves: PlannedMove[] = [];
+  let insideFolders = 0;
   for (const merge of merges) {
-    for (const move of merge.moves) if (!droppedMoves.has(move.id)) moves.push({ ...move });
-    removals.push({
-      id: merge.otherId,
-      kind: 'folder',
-      expectedUrl: null,
-      expectedParentId: merge.otherParentId,
-      reason: 'duplicate-folder',
-      keptId: merge.keepId,
-    });
+    for (const move of merge.moves) {
+      if (droppedMoves.has(move.id)) continue; // a bookmark that is not moved goes with its folder
+      moves.push({ id: move.id, expectedParentId: move.expectedParentId, toParentId: move.toParentId });
+      insideFolders -= move.bookmarks;
+    }
+    for (const removed of merge.removed) {
+      insideFolders += removed.bookmarkCount;
+      removals.push({
+        id: removed.id,
+        kind: 'folder',
+        expectedUrl: null,
+        expectedParentId: removed.parentId,
+        reason: 'duplicate-folder',
+        keptId: merge.keepId,
+      });
+    }
   }
 
   let emptyFolders = 0;
@@ -265,18 +283,23 @@ export function buildPlan(scan: ScanResult, decisions: PlanDecisions = {}, optio
   }
   checkOneCopyPerGroup(scan, removals, tree, droppedMoves, leave);
 
+  const loose = removals.filter((r) => r.reason === 'duplicate-bookmark').length;
+  const numbers: CleanupNumbers = {
+    copies: loose + insideFolders,
+    loose,
+    insideFolders,
+    copiedFolders: removedFolders.size,
+    emptyFolders,
+    moved: moves.length,
+    tagMerges: tagMerges.length,
+  };
   return {
     id: options.newId?.() ?? crypto.randomUUID(),
     createdAt: options.now ?? Date.now(),
     removals,
     moves,
     tagMerges,
-    summary: {
-      duplicateBookmarks: removals.filter((r) => r.reason === 'duplicate-bookmark').length,
-      duplicateFolders: merges.length,
-      emptyFolders,
-      movedItems: moves.length,
-    },
+    numbers,
   };
 }
 

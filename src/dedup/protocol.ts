@@ -1,8 +1,9 @@
 import * as v from 'valibot';
-import { job, request, type JobDef, type RequestDef } from '../messaging/define';
+import { job, request, type JobDef, type RequestDef, noInput } from '../messaging/define';
 import type { ApplyProgress, ApplyResult } from './apply';
 import type { SessionSummary } from './apply-feature';
 import type { UndoProgress, UndoResult } from './undo';
+import type { DecisionInScan, RememberedDecision } from './decisions';
 import type { CleanupPlan } from './plan-types';
 import type { ScanResult } from './scan-types';
 
@@ -12,8 +13,11 @@ export interface ScanProgress {
   step: number;
   steps: number;
 }
-/** A scan as the 'dedup.scan' job returns it: with the id 'dedup.plan' needs to build a plan from this scan. */
-export type ReviewedScan = ScanResult & { scanId: string };
+/**
+ * A scan as the 'dedup.scan' job returns it: with the id 'dedup.plan' needs to build a plan from this scan, and the
+ * person's remembered decisions on its groups (decisions.ts), so the page shows them without another request.
+ */
+export type ReviewedScan = ScanResult & { scanId: string; remembered: DecisionInScan[] };
 const MAX_DECISIONS = 200_000;
 const decisionId = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 export const planDecisionsSchema = v.strictObject({
@@ -23,12 +27,26 @@ export const planDecisionsSchema = v.strictObject({
   keepers: v.optional(v.pipe(v.array(decisionId), v.maxLength(MAX_DECISIONS))),
   /** Keys (DuplicateGroup.key) of groups to leave alone. */
   leaveGroups: v.optional(v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(70_000))), v.maxLength(MAX_DECISIONS))),
-  /** Per folder pair: merge or not, and which folder stays. Pairs not listed merge as the scan suggests. */
-  folderPairs: v.optional(
-    v.pipe(v.array(v.strictObject({ keepId: decisionId, otherId: decisionId, merge: v.boolean() })), v.maxLength(MAX_DECISIONS)),
+  /** Per folder set: which copy stays, or leave every copy (merge false). Sets not listed merge as the scan suggests. */
+  folderSets: v.optional(
+    v.pipe(v.array(v.strictObject({ setId: decisionId, keepId: decisionId, merge: v.boolean() })), v.maxLength(MAX_DECISIONS)),
   ),
   /** Remove the empty folders the scan found (default true). */
   includeEmptyFolders: v.optional(v.boolean()),
+});
+
+// --- dedup-find: remembered decisions per group key (decisions.ts). ---
+const groupKey = v.pipe(v.string(), v.minLength(1), v.maxLength(70_000));
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+export const rememberDecisionSchema = v.strictObject({
+  key: groupKey,
+  leave: v.boolean(),
+  /** The copy to keep, or null for the keep rules' choice. leave false and keeper null forget the group. */
+  keeper: v.nullable(v.strictObject({ id: decisionId, url: text(65_536), path: text(10_000), title: text(10_000) })),
+  /** Every copy of the group as the person sees it (for "this group changed since you decided"). */
+  copyIds: v.pipe(v.array(decisionId), v.minLength(1), v.maxLength(MAX_DECISIONS)),
+  url: text(65_536),
+  title: text(10_000),
 });
 
 // --- dedup-apply: the cleanup plan as a page sends it, validated strictly, every array bounded. ---
@@ -58,21 +76,27 @@ export const cleanupPlanSchema = v.strictObject({
     v.array(v.strictObject({ url: planUrl, tags: v.pipe(v.array(v.pipe(v.string(), v.maxLength(1000))), v.maxLength(1000)) })),
     v.maxLength(MAX_PLAN_ITEMS),
   ),
-  summary: v.strictObject({ duplicateBookmarks: count, duplicateFolders: count, emptyFolders: count, movedItems: count }),
+  numbers: v.strictObject({ copies: count, loose: count, insideFolders: count, copiedFolders: count, emptyFolders: count, moved: count, tagMerges: count }),
 });
 
 /** This feature's part of the protocol table (see src/messaging/protocol.ts). */
 export const dedupProtocol = {
   /** dedup-find: a cleanup plan (dry run) from the scan the user reviewed (by scan id) and the user's decisions. */
   'dedup.plan': request<CleanupPlan>()(planDecisionsSchema),
+  /** dedup-find: remembers "leave alone" or a chosen copy for a group key (or forgets it: leave false, no keeper). */
+  'dedup.decisions.remember': request<{ remembered: boolean }>()(rememberDecisionSchema),
+  /** dedup-find: every remembered decision, newest first (Settings lists them). */
+  'dedup.decisions.list': request<RememberedDecision[]>()(noInput),
+  /** dedup-find: forgets the decisions on these group keys. */
+  'dedup.decisions.forget': request<{ forgotten: number }>()(v.strictObject({ keys: v.pipe(v.array(groupKey), v.minLength(1), v.maxLength(MAX_DECISIONS)) })),
   /** dedup-apply: the last cleanup sessions (newest first) for the options page: date, counts, undone or not. */
-  'dedup.sessions': request<SessionSummary[]>()(v.strictObject({})),
+  'dedup.sessions': request<SessionSummary[]>()(noInput),
 } satisfies Record<string, RequestDef>;
 
 /** This feature's long jobs, run over a port with progress, pause and cancel. */
 export const dedupJobs = {
   /** dedup-find: finds duplicate bookmarks, duplicated folders and empty folders (progress: phases). */
-  'dedup.scan': job<ScanProgress, ReviewedScan>()(v.strictObject({})),
+  'dedup.scan': job<ScanProgress, ReviewedScan>()(noInput),
   /** dedup-apply: journals, then applies a cleanup plan (progress: phase, done/total, rate; pause and cancel). */
   'dedup.apply': job<ApplyProgress, ApplyResult>()(cleanupPlanSchema),
   /** dedup-apply: undoes one of the last 20 cleanup sessions. */

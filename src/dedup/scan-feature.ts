@@ -17,6 +17,9 @@
  *   can suggest other keepers (visit counts, dates) and find groups or folder pairs the user never saw.
  * Storing costs one IndexedDB put per scan (structured clone, no JSON). Measured in Firefox ESR on this 2-core machine
  * for 20,000 groups (11 MB as JSON): a put takes 0.37-0.59 s and a get 0.32-0.59 s, against 3.5-7.9 s for the scan job.
+ *
+ * It also keeps the person's decisions per group key (decisions.ts: 'dedup.decisions.*'): the scan reads them along
+ * with the tree and returns those that concern its groups, so the page opens with them.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { BackgroundDeps } from '../app/feature';
@@ -24,7 +27,9 @@ import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define'
 import { AppError } from '../messaging/errors';
 import type { HistoryItem } from '../platform/browser';
 import { parseStoredSettings, SETTINGS_KEY, type Settings } from '../settings/settings';
+import { copyFingerprint, decisionsForGroups, openDecisionStore, type DecisionStore, type RememberedDecision } from './decisions';
 import { buildPlan } from './plan';
+import { withFileDates, type FileDates } from '../bookmark-dates/file-dates';
 import type { dedupJobs, dedupProtocol, ReviewedScan, ScanProgress } from './protocol';
 import { NO_REMOVED_HISTORY, type RemovedHistory } from './removed-history';
 import { scanBookmarks } from './scan';
@@ -67,16 +72,20 @@ export interface DedupScanFeatureDeps extends BackgroundDeps {
   removedHistory?: () => Promise<RemovedHistory>;
   /** Subscribes to tag changes (the tag store's onChange): they make the last scan stale, like bookmark changes. */
   onTagsChanged?: (listener: () => void) => void;
+  /** Dates kept from imported bookmarks.html files (src/bookmark-dates): they are the copies' "date added". */
+  getFileDates?: () => Promise<FileDates>;
   /** Defaults to reading storage.local "settings" through parseStoredSettings. */
   getSettings?: () => Promise<Settings>;
   /** IndexedDB database name of the stored last scan (tests). */
   lastScanDbName?: string;
   /** New scan ids (tests); defaults to crypto.randomUUID(). */
   newScanId?: () => string;
+  /** The remembered decisions (tests); defaults to the 'tidymarks-dedup-decisions' database. */
+  decisions?: DecisionStore;
 }
 
 type ScanJobs = Pick<typeof dedupJobs, 'dedup.scan'>;
-type ScanRequests = Pick<typeof dedupProtocol, 'dedup.plan'>;
+type ScanRequests = Pick<typeof dedupProtocol, 'dedup.plan' | 'dedup.decisions.remember' | 'dedup.decisions.list' | 'dedup.decisions.forget'>;
 
 export async function readVisitCounts(history: BackgroundDeps['browser']['history']): Promise<Map<string, number>> {
   const items: HistoryItem[] = await history.search({ text: '', startTime: 0, maxResults: HISTORY_MAX_RESULTS });
@@ -88,6 +97,7 @@ export async function readVisitCounts(history: BackgroundDeps['browser']['histor
 export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
   const { browser } = deps;
   const store = openLastScanStore(deps.lastScanDbName ?? LAST_SCAN_DB);
+  const decisionStore = deps.decisions ?? openDecisionStore();
   /** The last scan in memory; after an unload it is read back from the store. */
   let lastScan: ReviewedScan | null = null;
   /** Bumped by every bookmark or tag change; a scan that raced with a change is not kept. */
@@ -126,8 +136,11 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
     const visits = readVisitCounts(browser.history);
     const tagList = deps.getTags();
     const removed = deps.removedHistory?.() ?? Promise.resolve(NO_REMOVED_HISTORY);
-    for (const p of [settings, visits, tagList, removed]) p.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
-    const tree = await browser.bookmarks.getTree();
+    const remembered = decisionStore.all();
+    const fileDates = deps.getFileDates?.() ?? Promise.resolve(new Map() as FileDates);
+    for (const p of [settings, visits, tagList, removed, remembered, fileDates]) p.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
+    // An imported bookmark's date added is its file's (dateAddedOf), not the import time Firefox gave it.
+    const tree = withFileDates(await browser.bookmarks.getTree(), await fileDates);
     await step('reading-history', 2);
     const visitsByUrl = await visits;
     await step('reading-tags', 3);
@@ -135,7 +148,11 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
     const removedHistory = await removed;
     await step('matching', 4);
     const result: ScanResult = scanBookmarks({ tree, settings: await settings, tagsByUrl, visitsByUrl, removedHistory, now: deps.now() });
-    const reviewed: ReviewedScan = { ...result, scanId: `${deps.newScanId?.() ?? crypto.randomUUID()}@${result.scannedAt}` };
+    const reviewed: ReviewedScan = {
+      ...result,
+      scanId: `${deps.newScanId?.() ?? crypto.randomUUID()}@${result.scannedAt}`,
+      remembered: decisionsForGroups(result.groups, await remembered),
+    };
     if (generation === startedAt) {
       lastScan = reviewed;
       mayBeStored = true;
@@ -164,6 +181,23 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
       if (!source) throw new AppError('conflict', STALE_SCAN_MESSAGE);
       return buildPlan(source, decisions, { now: deps.now() });
     },
+    'dedup.decisions.remember': async ({ key, leave, keeper, copyIds, url, title }) => {
+      if (!leave && !keeper) {
+        await decisionStore.remove([key]);
+        return { remembered: false };
+      }
+      if (keeper && !copyIds.includes(keeper.id)) throw new AppError('invalid-request', 'The copy to keep must be one of the group’s copies.');
+      const decision: RememberedDecision = { key, leave, keeper, copyCount: copyIds.length, copyFingerprint: copyFingerprint(copyIds), url, title, decidedAt: deps.now() };
+      await decisionStore.put(decision);
+      return { remembered: true };
+    },
+    'dedup.decisions.list': async () => (await decisionStore.all()).sort((a, b) => b.decidedAt - a.decidedAt),
+    'dedup.decisions.forget': async ({ keys }) => {
+      const known = new Set((await decisionStore.all()).map((d) => d.key));
+      const forgotten = keys.filter((k) => known.has(k));
+      await decisionStore.remove(forgotten);
+      return { forgotten: forgotten.length };
+    },
   };
 
   return {
@@ -178,6 +212,7 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
     async reset() {
       forget();
       await store.clear();
+      await decisionStore.clear();
     },
   };
 }

@@ -19,6 +19,11 @@ export interface FolderRec {
   title: string;
   baseTitle: string;
   dateAdded: number;
+  /** Position among its parent's children, and how many children it has itself. */
+  index: number;
+  childCount: number;
+  /** True when an excluded folder lies somewhere inside (such a folder is never removed whole). */
+  holdsExcluded: boolean;
   isRoot: boolean;
   depth: number;
   path: string;
@@ -157,6 +162,7 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
     if (node.id === TAGS_ROOT_ID) continue;
     if (excluded.has(node.id)) {
       excludedFolders += countFolders(node);
+      if (parent >= 0) folders[parent].holdsExcluded = true;
       continue;
     }
     const isRoot = parent < 0;
@@ -171,6 +177,9 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
       title,
       baseTitle: baseFolderTitle(title),
       dateAdded: node.dateAdded ?? 0,
+      index: node.index ?? 0,
+      childCount: node.children?.length ?? 0,
+      holdsExcluded: false,
       isRoot,
       depth: parentRec ? parentRec.depth + 1 : 0,
       path: parentRec ? parentRec.path + PATH_SEPARATOR + title : title,
@@ -207,6 +216,7 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
     }
     for (const c of f.childFolders) {
       const child = folders[c];
+      if (child.holdsExcluded) f.holdsExcluded = true;
       f.bookmarkCount += child.bookmarkCount;
       f.folderCount += child.folderCount + 1;
       f.separatorCount += child.separatorCount;

@@ -2,6 +2,7 @@
  * What a duplicate scan finds, as plain JSON: the 'dedup.scan' job's result, the input of buildPlan (plan.ts) and
  * what the cleanup page shows. Paths read like "Bookmarks Menu › Dev › JS".
  */
+import type { KeepReason } from './keep-rules';
 import type { PlannedMove } from './plan-types';
 import type { MatchingOptions, MatchRule } from './url-key';
 import type { Settings } from '../settings/settings';
@@ -20,6 +21,10 @@ export interface DuplicateCopy {
   title: string;
   url: string;
   dateAdded: number;
+  /** Position in its folder (0-based, as Firefox counts: folders, separators and bookmarks). */
+  index: number;
+  /** How many items its folder holds (for "3rd of 12"). */
+  siblings: number;
   tags: string[];
   visits: number;
   /** Why this copy matches the group's representative (the suggested keeper): ["exact"], ["trailing-slash"], ... */
@@ -36,38 +41,61 @@ export interface DuplicateGroup {
   /** Every rule that joined copies into this group, e.g. ["exact", "http-https", "trailing-slash"]. */
   rules: MatchRule[];
   suggestedKeeperId: string;
+  /** Why the keep rules chose the suggested keeper (keep-rules.ts explainKeeper), for "kept because". */
+  keptBecause: KeepReason[];
   /** In tree order. */
   copies: DuplicateCopy[];
   /** The latest comeback among the copies, if any. */
   cameBack?: ComebackFlag;
 }
 
-export interface FolderSide {
+/** A move that merges a copied folder into the one that stays, with the bookmarks it carries out of the removed folder. */
+export interface FolderMove extends PlannedMove {
+  /** Bookmarks the move carries (1 for a bookmark, every bookmark inside for a folder). */
+  bookmarks: number;
+}
+
+/** One copy of a folder in a FolderSet, with what tells it apart from the other copies. */
+export interface FolderSetMember {
   id: string;
   parentId: string;
   title: string;
   path: string;
+  /** Title of the folder it sits in ("3rd of 5 in Bookmarks Menu"). */
+  parentTitle: string;
   dateAdded: number;
+  /** Position among its parent's children (0-based) and how many children the parent has. */
+  index: number;
+  siblings: number;
   /** Bookmarks anywhere inside. */
   bookmarkCount: number;
+  /** Same content as the set's fullest copy, or part of it (every bookmark it holds is also in the fullest copy). */
+  kind: 'identical' | 'contained';
+  /** Distinct pages (matching keys) that no other copy in the set holds. */
+  unique: number;
+  /**
+   * What keeping this copy takes: the moves that bring in every page it lacks (out of the set's fullest copy, which
+   * the suggestion keeps), before the other copies go. Empty when it holds everything.
+   */
+  movesIfKept: FolderMove[];
 }
 
 /**
- * Two copies of a folder: identical (same content by matching key, titles equal up to a copy suffix) or
- * contained (every bookmark of `other` is also in `keep`). `keep` is the suggested survivor.
+ * N copies of one folder (titles equal up to a copy suffix such as " (1)"): one set, of which one copy stays and the
+ * others go whole. Every member is either identical to the fullest copy or contained in it. The suggested keeper is
+ * one of the fullest copies (so the suggestion moves nothing), chosen by the keep rules.
  */
-export interface FolderPair {
-  kind: 'identical' | 'contained';
-  keep: FolderSide;
-  other: FolderSide;
-  /** Distinct matching keys found in both folders. */
-  shared: number;
-  uniqueToKeep: number;
-  uniqueToOther: number;
-  /** Moves that merge `other` into `keep` (its unique children) before `other` is removed. */
-  movesIntoKeep: PlannedMove[];
-  /** Moves that merge `keep` into `other`, for when the user keeps `other` instead. */
-  movesIntoOther: PlannedMove[];
+export interface FolderSet {
+  /** Identifies the set within its scan (the id of the first member in tree order). */
+  id: string;
+  /** The title without copy suffix. */
+  title: string;
+  suggestedKeepId: string;
+  keptBecause: KeepReason[];
+  /** Distinct pages across the set. */
+  pages: number;
+  /** In tree order; at least two. */
+  members: FolderSetMember[];
 }
 
 export interface EmptyFolder {
@@ -89,7 +117,7 @@ export interface ScanTotals {
   duplicateGroups: number;
   /** Copies beyond one per group. */
   redundantCopies: number;
-  folderPairs: number;
+  folderSets: number;
   emptyFolders: number;
   cameBack: number;
 }
@@ -100,9 +128,11 @@ export interface ScanResult {
   options: { matching: MatchingOptions; keep: Settings['keep'] };
   totals: ScanTotals;
   groups: DuplicateGroup[];
-  folderPairs: FolderPair[];
+  folderSets: FolderSet[];
   /** Only the outermost empty folder of a nest is listed. */
   emptyFolders: EmptyFolder[];
   /** Parent of every scanned folder (roots map to ""), for the plan's ancestry checks. */
   folderParents: Record<string, string>;
+  /** Paths of the preferred folders (settings.keep.preferredFolderIds, same order; "" when a folder is gone). */
+  preferredFolderPaths: string[];
 }

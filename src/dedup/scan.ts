@@ -7,7 +7,7 @@ import type { BookmarkNode } from '../platform/browser';
 import type { Settings } from '../settings/settings';
 import { flagComebacks } from './comeback';
 import { findDuplicateGroups } from './find-duplicates';
-import { findEmptyFolders, findFolderPairs } from './find-folders';
+import { findEmptyFolders, findFolderSets } from './find-folders';
 import { NO_REMOVED_HISTORY, type RemovedHistory } from './removed-history';
 import type { DuplicateGroup, ScanResult } from './scan-types';
 import { flattenTree, type ScanTree } from './scan-tree';
@@ -55,8 +55,10 @@ export function scanBookmarks(input: ScanInput): ScanResult {
   const folderParents: Record<string, string> = {};
   for (const f of tree.folders) folderParents[f.id] = f.parentId;
 
-  const folderPairs = findFolderPairs(tree, settings.keep.rules);
-  const groups = groupDuplicates(tree, input, new Set(folderPairs.map((p) => p.other.id)));
+  const folderSets = findFolderSets(tree, settings.keep.rules);
+  const redundantFolderIds = new Set<string>();
+  for (const set of folderSets) for (const m of set.members) if (m.id !== set.suggestedKeepId) redundantFolderIds.add(m.id);
+  const groups = groupDuplicates(tree, input, redundantFolderIds);
   const cameBack = flagComebacks(groups, input.removedHistory ?? NO_REMOVED_HISTORY);
   const emptyFolders = findEmptyFolders(tree);
 
@@ -72,13 +74,14 @@ export function scanBookmarks(input: ScanInput): ScanResult {
       excludedFolders: tree.excludedFolders,
       duplicateGroups: groups.length,
       redundantCopies,
-      folderPairs: folderPairs.length,
+      folderSets: folderSets.length,
       emptyFolders: emptyFolders.length,
       cameBack,
     },
     groups,
-    folderPairs,
+    folderSets,
     emptyFolders,
     folderParents,
+    preferredFolderPaths: settings.keep.preferredFolderIds.map((id) => tree.folders.find((f) => f.id === id)?.path ?? ''),
   };
 }

@@ -15,6 +15,7 @@ export interface TreeAfterPlan {
 
 /** The first removed folder that takes the item with it, or undefined when the item survives. */
 export function removedWith(itemId: string, parentId: string, tree: TreeAfterPlan): string | undefined {
+  if (tree.removedFolders.size === 0) return undefined;
   let current: string | undefined = tree.movedTo.get(itemId) ?? parentId;
   for (let guard = 0; current && guard < 10_000; guard++) {
     if (tree.removedFolders.has(current)) return current;

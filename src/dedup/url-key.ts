@@ -180,6 +180,19 @@ function withoutTrackingParams(query: string): string {
   return kept ? kept.join('&') : query;
 }
 
+/**
+ * True for an address a person would keep rather than a variant: no tracking parameters (TRACKING_PARAMS) and no
+ * fragment ("#" with or without a name). Addresses that are not http(s)/ftp count as clean.
+ */
+export function isCleanUrl(url: string): boolean {
+  // Most addresses have neither a query nor a fragment: no need to split them.
+  if (url.indexOf('?') === -1 && url.indexOf('#') === -1) return true;
+  const parts = splitUrl(url);
+  if (!parts) return true;
+  if (parts.fragment !== null) return false;
+  return parts.query === null || parts.query === '' || withoutTrackingParams(parts.query) === parts.query;
+}
+
 function sortedParams(query: string): string {
   if (query.indexOf('&') === -1) return query;
   return query.split('&').sort().join('&');

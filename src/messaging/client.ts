@@ -35,6 +35,8 @@ export interface Client {
     input: JobInput<K>,
     onProgress?: (progress: JobProgress<K>) => void,
   ): JobHandle<JobResult<K>>;
+  /** Opens a named port to the background, for a feature's own subscription (e.g. the Places events). */
+  connect(name: string): PortLike;
 }
 
 function toRemoteError(error: unknown): RemoteError {
@@ -47,6 +49,8 @@ function toRemoteError(error: unknown): RemoteError {
 
 export function createClient(transport: Transport): Client {
   return {
+    connect: (name) => transport.connect(name),
+
     async call(type, input) {
       let reply: unknown;
       try {

@@ -1,12 +1,12 @@
 import * as v from 'valibot';
-import { job, request } from './define';
+import { job, request, noInput } from './define';
 
 /** Requests that belong to no feature: health and counts, and the test build's reset. */
 export const coreProtocol = {
-  'core.ping': request<{ pong: true; version: string }>()(v.strictObject({})),
-  'core.countBookmarks': request<{ bookmarks: number; folders: number; separators: number }>()(v.strictObject({})),
+  'core.ping': request<{ pong: true; version: string }>()(noInput),
+  'core.countBookmarks': request<{ bookmarks: number; folders: number; separators: number }>()(noInput),
   /** Test builds only: wipe bookmarks, history, storage and IndexedDB. Refused in production builds. */
-  'test.reset': request<{ ok: true }>()(v.strictObject({})),
+  'test.reset': request<{ ok: true }>()(noInput),
 };
 
 export const coreJobs = {

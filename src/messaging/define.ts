@@ -1,4 +1,4 @@
-import type * as v from 'valibot';
+import * as v from 'valibot';
 
 /**
  * One request of the protocol: the schema its input must satisfy, and (as a type only) its reply.
@@ -53,3 +53,22 @@ export interface JobContext<P> {
 export type JobHandlersOf<J extends Record<string, JobDef>> = {
   [K in keyof J]: (input: v.InferOutput<J[K]['input']>, ctx: JobContext<ProgressOf<J[K]>>) => Promise<ResultOf<J[K]>>;
 };
+
+/**
+ * True for `{}` from any realm: a plain object (its prototype is null or some realm's Object.prototype) with no own
+ * keys. Arrays, Dates, Maps, Sets, class instances and objects with keys are not empty inputs.
+ */
+function isEmptyPlainObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== null && Object.getPrototypeOf(proto) !== null) return false;
+  return Reflect.ownKeys(value).length === 0;
+}
+
+/**
+ * The input of every request and job that takes none: `{}` or nothing. The one schema for that in the protocol
+ * (v.strictObject({}) lets arrays, Dates and Maps through: it only checks that no unknown key is set).
+ */
+export const noInput = v.optional(
+  v.custom<Record<string, never>>(isEmptyPlainObject, 'Expected no input: {} or nothing (not an array, a Date, a Map or an object with keys)'),
+);

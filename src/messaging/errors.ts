@@ -48,10 +48,42 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && KNOWN_CODES.has(value);
 }
 
-/** Turns anything thrown into a wire error without leaking stack traces. */
+/** The longest text an error quotes from a value, and the longest error message that crosses the boundary. */
+export const MAX_QUOTED = 80;
+export const MAX_ERROR_MESSAGE = 1000;
+
+/** The first `max` characters of `text`, never splitting a surrogate pair. */
+function head(text: string, max: number): string {
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
+const lengthNote = (text: string) => ` (${text.length.toLocaleString('en')} characters)`;
+
+/** `text` cut to `max` characters, with an ellipsis and the full length when cut. */
+export function capText(text: string, max: number): string {
+  return text.length <= max ? text : `${head(text, max)}…${lengthNote(text)}`;
+}
+
+/**
+ * How an error message quotes an offending value: a string in double quotes, anything else as JSON, cut to
+ * `max` characters (then with the full length). Use it wherever an error names a value it received.
+ */
+export function capQuoted(value: unknown, max = MAX_QUOTED): string {
+  if (typeof value === 'string') return value.length <= max ? `"${value}"` : `"${head(value, max)}…"${lengthNote(value)}`;
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = Object.prototype.toString.call(value);
+  }
+  return capText(text, max);
+}
+
+/** Turns anything thrown into a wire error without leaking stack traces; the message is capped at MAX_ERROR_MESSAGE. */
 export function toWireError(error: unknown): WireError {
-  if (error instanceof AppError) return { code: error.code, message: error.message };
-  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unexpected error';
+  if (error instanceof AppError) return { code: error.code, message: capText(error.message, MAX_ERROR_MESSAGE) };
+  const message = capText(error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unexpected error', MAX_ERROR_MESSAGE);
   if (/No bookmarks found for the provided GUID/i.test(message)) return { code: 'not-found', message };
   return { code: 'internal', message: message || 'Unexpected error' };
 }

@@ -1,21 +1,31 @@
-/** A labelled progress bar with an optional rate (items per second). */
+/** A labelled progress bar: done of total with its percentage, and an optional line of detail (rate, time left). */
+import { formatNumber } from './format';
+
 export interface ProgressBarProps {
   label: string;
   done: number;
+  /** 0 while the total is not known yet: the bar then shows activity without a value. */
   total: number;
+  /** Items per second. */
   rate?: number | null;
+  /** What the units are, after the total ("items"). */
+  unit?: string;
+  /** Shown after the rate, e.g. "about 12 seconds left". */
+  detail?: string | null;
 }
 
-export function ProgressBar({ label, done, total, rate }: ProgressBarProps) {
+export function ProgressBar({ label, done, total, rate, unit, detail }: ProgressBarProps) {
   const percent = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0;
+  const extra = [rate ? `${formatNumber(Math.round(rate))}/s` : '', detail ?? ''].filter(Boolean).join(' · ');
   return (
     <div class="progress" data-testid="progress">
       <label>
         <span>
-          {label}: {done.toLocaleString('en')} of {total.toLocaleString('en')} ({percent}%)
-          {rate ? ` · ${Math.round(rate).toLocaleString('en')}/s` : ''}
+          {label}
+          {total > 0 ? `: ${formatNumber(done)} of ${formatNumber(total)}${unit ? ` ${unit}` : ''} (${percent}%)` : ''}
+          {extra ? ` · ${extra}` : ''}
         </span>
-        <progress max={total || 1} value={done} aria-valuetext={`${percent}%`} />
+        {total > 0 ? <progress max={total} value={done} aria-valuetext={`${percent}%`} /> : <progress aria-valuetext="starting" />}
       </label>
     </div>
   );

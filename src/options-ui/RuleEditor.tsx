@@ -1,9 +1,11 @@
 /**
  * The keep-rule editor: which copy of a duplicate stays. Ordered rules (the first rule that tells copies apart
- * decides), the ranking of preferred folders, and folders excluded from the duplicate search.
+ * decides), the ranking of preferred folders, folders excluded from the duplicate search, and the groups the person
+ * decided on (left alone or a chosen copy), each reversible.
  */
 import { KEEP_RULES, type KeepRuleName, type Settings } from '../settings/settings';
 import type { FolderChoice } from '../search/types';
+import { RememberedDecisions } from './duplicates/RememberedDecisions';
 import { OrderedList } from './OrderedList';
 import { KEEP_RULE_LABELS } from './rule-labels';
 import { folderLabel } from './useFolders';
@@ -17,9 +19,13 @@ export interface RuleEditorProps {
   value: KeepRulesValue;
   folders: FolderChoice[];
   onChange(patch: Partial<{ keep: Partial<Settings['keep']>; exclusions: Partial<Settings['exclusions']> }>): void;
+  /** Reloads the list of remembered group decisions when it changes. */
+  decisionsRefreshKey?: unknown;
+  /** Told which group decisions the person forgot. */
+  onDecisionsForgotten?(keys: string[]): void;
 }
 
-export function RuleEditor({ value, folders, onChange }: RuleEditorProps) {
+export function RuleEditor({ value, folders, onChange, decisionsRefreshKey, onDecisionsForgotten }: RuleEditorProps) {
   const folderName = (id: string) => {
     const f = folders.find((x) => x.id === id);
     return f ? folderLabel(f) : `(missing folder ${id})`;
@@ -67,6 +73,7 @@ export function RuleEditor({ value, folders, onChange }: RuleEditorProps) {
           onChange={(folderIds) => onChange({ exclusions: { folderIds } })}
         />
       </fieldset>
+      <RememberedDecisions refreshKey={decisionsRefreshKey} onForgotten={onDecisionsForgotten} />
     </div>
   );
 }

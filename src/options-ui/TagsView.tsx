@@ -1,16 +1,41 @@
 /**
- * The tag manager: every tag with its count; rename, merge, delete (asks first, with counts); a tag's addresses;
- * add or remove a tag on many bookmarks at once (found by search, picked with checkboxes).
+ * The tag manager: every tag with its count, in natural order; rename, merge, delete (asks first, with counts); a
+ * tag's addresses with the title and folder of each bookmark; add or remove a tag on many bookmarks at once (found by
+ * search, picked with checkboxes; the actions stay in view above the results). With no tags yet, it explains how
+ * Firefox's own tags come in (extensions cannot read them: export from Firefox, then "Only Firefox's tags").
  */
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import type { TagCount } from '../tags/tag-store';
 import type { SearchResultItem } from '../search/types';
+import { compareNatural } from '../tags/natural-order';
+import type { TaggedAddresses } from '../tags/tagged-bookmarks';
 import { errorMessage, useClient } from './client-context';
 import { ConfirmDialog } from './ConfirmDialog';
 
 type Pending = { kind: 'delete'; tag: string; count: number } | { kind: 'merge'; from: string[]; into: string; count: number };
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+const numbers = new Intl.NumberFormat('en');
+const pluralRules = new Intl.PluralRules('en');
+const plural = (n: number, one: string, many = `${one}s`) => `${numbers.format(n)} ${pluralRules.select(n) === 'one' ? one : many}`;
+
+/** What to do when there are no tags: Firefox's own tags are invisible to extensions. */
+function NoTagsYet() {
+  return (
+    <div class="empty-state" data-testid="tags-empty">
+      <p>No tags yet. Firefox does not let extensions read the tags you gave bookmarks in Firefox; bring them in like this:</p>
+      <ol>
+        <li>
+          In Firefox: <strong>Bookmarks › Manage Bookmarks › Import and Backup › Export Bookmarks to HTML…</strong> (the file holds your tags).
+        </li>
+        <li>
+          Here: <a href="#import-export">Import &amp; Export</a> › choose that file › <strong>Only Firefox’s tags, onto the bookmarks you already have</strong> ›
+          Bring in the tags. No bookmark is created.
+        </li>
+      </ol>
+      <p class="muted">You can also tag bookmarks from the popup, or below with “Tag many bookmarks”.</p>
+    </div>
+  );
+}
 
 export function TagsView() {
   const client = useClient();
@@ -18,7 +43,7 @@ export function TagsView() {
   const [filter, setFilter] = useState('');
   const [selectedTags, setSelectedTags] = useState<string[]>([]);
   const [open, setOpen] = useState<string | null>(null);
-  const [openUrls, setOpenUrls] = useState<string[]>([]);
+  const [openAddresses, setOpenAddresses] = useState<TaggedAddresses>({ total: 0, addresses: [] });
   const [renameTo, setRenameTo] = useState('');
   const [mergeInto, setMergeInto] = useState('');
   const [pending, setPending] = useState<Pending | null>(null);
@@ -27,7 +52,7 @@ export function TagsView() {
 
   const reload = useCallback(async () => {
     try {
-      setTags(await client.call('tags.list', {}));
+      setTags((await client.call('tags.list', {})).sort((a, b) => compareNatural(a.tag, b.tag)));
     } catch (e) {
       setError(errorMessage(e));
     }
@@ -35,7 +60,7 @@ export function TagsView() {
   useEffect(() => void reload(), [reload]);
   useEffect(() => {
     if (!open) return;
-    client.call('tags.urlsWithTag', { tag: open }).then(setOpenUrls, (e) => setError(errorMessage(e)));
+    client.call('tags.addressesWithTag', { tag: open }).then(setOpenAddresses, (e) => setError(errorMessage(e)));
     setRenameTo(open);
   }, [client, open, tags]);
 
@@ -86,13 +111,13 @@ export function TagsView() {
           {tags === null ? (
             <p>Loading…</p>
           ) : tags.length === 0 ? (
-            <p class="muted">No tags yet. Import a bookmarks.html with tags, or tag bookmarks from the popup.</p>
+            <NoTagsYet />
           ) : (
             <ul class="plain-list" data-testid="tag-list">
               {shown.map((t) => (
                 <li key={t.tag} class={open === t.tag ? 'selected' : ''}>
                   <input type="checkbox" id={`tag-check-${t.tag}`} aria-label={`Select tag ${t.tag}`} checked={selectedTags.includes(t.tag)} onChange={() => toggleTag(t.tag)} />
-                  <button type="button" class="link" onClick={() => setOpen(t.tag)} aria-pressed={open === t.tag}>
+                  <button type="button" class="link tag-name" onClick={() => setOpen(t.tag)} aria-pressed={open === t.tag}>
                     {t.tag}
                   </button>
                   <span class="count" data-testid={`tag-count-${t.tag}`}>
@@ -133,11 +158,22 @@ export function TagsView() {
                   Delete tag…
                 </button>
               </div>
-              <h3>{plural(openUrls.length, 'address', 'addresses')} with this tag</h3>
+              <h3>{plural(openAddresses.total, 'address', 'addresses')} with this tag</h3>
               <ul class="plain-list url-list" data-testid="tag-urls">
-                {openUrls.map((u) => (
-                  <li key={u}>
-                    <span>{u}</span>
+                {openAddresses.addresses.map(({ url: u, bookmarks }) => (
+                  <li key={u} class="tagged-address">
+                    <div class="tagged-what">
+                      {bookmarks.length === 0 ? (
+                        <span class="muted">No bookmark uses this address any more</span>
+                      ) : (
+                        bookmarks.map((b) => (
+                          <span key={b.id} class="tagged-bookmark" data-testid="tagged-bookmark">
+                            <span class="tagged-title">{b.title || u}</span> {b.path && <small class="muted tagged-path">in {b.path}</small>}
+                          </span>
+                        ))
+                      )}
+                      <small class="tagged-url">{u}</small>
+                    </div>
                     <button type="button" aria-label={`Remove tag ${open} from ${u}`} onClick={() => run(async () => {
                       await client.call('tags.remove', { urls: [u], tags: [open] });
                       return `Removed “${open}” from ${u}.`;
@@ -146,6 +182,9 @@ export function TagsView() {
                     </button>
                   </li>
                 ))}
+                {openAddresses.total > openAddresses.addresses.length && (
+                  <li class="muted">… and {numbers.format(openAddresses.total - openAddresses.addresses.length)} more.</li>
+                )}
               </ul>
             </>
           ) : (
@@ -238,6 +277,16 @@ function BulkTagger({ onDone, onError }: { onDone(message: string): void; onErro
       </form>
       {results.length > 0 && (
         <>
+          <div class="field inline bulk-actions" data-testid="bulk-actions">
+            <label for="bulk-tag">Tag</label>
+            <input id="bulk-tag" type="text" value={tag} onInput={(e) => setTag((e.target as HTMLInputElement).value)} />
+            <button type="button" disabled={!urls.length || !tag.trim()} onClick={() => apply('tags.add')}>
+              Add to {plural(urls.length, 'selected address', 'selected addresses')}
+            </button>
+            <button type="button" disabled={!urls.length || !tag.trim()} onClick={() => apply('tags.remove')}>
+              Remove from {plural(urls.length, 'selected address', 'selected addresses')}
+            </button>
+          </div>
           <div class="check">
             <input
               type="checkbox"
@@ -269,16 +318,6 @@ function BulkTagger({ onDone, onError }: { onDone(message: string): void; onErro
               </li>
             ))}
           </ul>
-          <div class="field inline">
-            <label for="bulk-tag">Tag</label>
-            <input id="bulk-tag" type="text" value={tag} onInput={(e) => setTag((e.target as HTMLInputElement).value)} />
-            <button type="button" disabled={!urls.length || !tag.trim()} onClick={() => apply('tags.add')}>
-              Add to {plural(urls.length, 'selected address', 'selected addresses')}
-            </button>
-            <button type="button" disabled={!urls.length || !tag.trim()} onClick={() => apply('tags.remove')}>
-              Remove from {plural(urls.length, 'selected address', 'selected addresses')}
-            </button>
-          </div>
         </>
       )}
     </section>

@@ -24,3 +24,18 @@ export const BOOKMARKS_CHANGED = 'tidymarks-bookmarks-changed';
 export function announceBookmarksChanged(): void {
   dispatchEvent(new Event(BOOKMARKS_CHANGED));
 }
+
+/**
+ * A window event the Duplicates page fires once its first scan is settled (on screen, or failed): what else the page
+ * shows from Places or IndexedDB (the header's bookmark count, the cleanup history) waits for it instead of slowing
+ * the scan down. `scanShown()` says whether it already happened (a listener added later must not wait forever).
+ */
+export const SCAN_SHOWN = 'tidymarks-scan-shown';
+let shown = false;
+export function announceScanShown(): void {
+  shown = true;
+  dispatchEvent(new Event(SCAN_SHOWN));
+}
+export function scanShown(): boolean {
+  return shown;
+}

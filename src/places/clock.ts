@@ -43,6 +43,8 @@ export function fingerprint(node: Fingerprinted, tags: readonly string[] = []): 
 export interface ObservedNode {
   node: Fingerprinted;
   tags?: readonly string[];
+  /** fingerprint(node, tags), when the caller has it already (the search index keeps it per node). */
+  fingerprint?: string;
 }
 
 export interface Clock {
@@ -61,6 +63,8 @@ export interface Clock {
   noteOwnCreate(id: string): void;
   /** Handles every queued event now. */
   flush(): Promise<void>;
+  /** Resolves once every queued event is handled and every record written so far is in IndexedDB. */
+  settled(): Promise<void>;
   clear(): Promise<void>;
 }
 
@@ -99,9 +103,9 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
 
   async function withTags(nodes: readonly ObservedNode[]): Promise<ObservedNode[]> {
     const missing = nodes.filter((n) => n.tags === undefined && n.node.url).map((n) => n.node.url!);
-    if (!missing.length) return nodes.map((n) => ({ node: n.node, tags: n.tags ?? [] }));
+    if (!missing.length) return nodes.map((n) => ({ node: n.node, tags: n.tags ?? [], fingerprint: n.fingerprint }));
     const tags = await tagStore.getTagsForUrls(missing);
-    return nodes.map((n) => ({ node: n.node, tags: n.tags ?? (n.node.url ? (tags.get(n.node.url) ?? []) : []) }));
+    return nodes.map((n) => ({ node: n.node, tags: n.tags ?? (n.node.url ? (tags.get(n.node.url) ?? []) : []), fingerprint: n.fingerprint }));
   }
 
   /**
@@ -174,12 +178,13 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
     async observe(nodes) {
       if (!nodes.length) return new Map();
       await flush();
-      const full = await withTags(nodes);
+      // Callers that know every fingerprint (the search index) need no tag lookup.
+      const full = nodes.every((n) => n.fingerprint !== undefined) ? nodes : await withTags(nodes);
       const map = await loaded();
       const out = new Map<string, number>();
       const changed: ClockRecord[] = [];
-      for (const { node, tags } of full) {
-        const fp = fingerprint(node, tags);
+      for (const { node, tags, fingerprint: known } of full) {
+        const fp = known ?? fingerprint(node, tags);
         const rec = map.get(node.id);
         if (rec && rec.fingerprint === fp) {
           out.set(node.id, rec.updated);
@@ -190,7 +195,9 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
         changed.push(record);
         out.set(node.id, record.updated);
       }
-      await persist(changed);
+      // A read that changed nothing does not wait for earlier writes to reach IndexedDB (the map is what counts; a
+      // search right after a save of thousands of records would otherwise wait for all of them).
+      if (changed.length) await persist(changed);
       return out;
     },
 
@@ -254,6 +261,11 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
     },
 
     flush,
+
+    async settled() {
+      await flush();
+      await persisting;
+    },
 
     async clear() {
       queue.clear();

@@ -1,7 +1,9 @@
 /**
  * The result of save() and search(): an event emitter (`on`/`once`/`off` for `data`, `error`, `end`) that can also
  * be awaited, like the SDK's promisedEmitter. Awaiting resolves with the `end` results, or rejects with the first
- * error. Events never fire synchronously inside the call that created the emitter: `run` starts after a task turn.
+ * error. Events never fire synchronously inside the call that created the emitter: `run` starts in a microtask, once
+ * the calling code has attached its listeners. (Not on a timer: Firefox runs timers of a background tab at most
+ * once a second, which made every save() of a page in a background tab wait that long.)
  */
 
 export interface PlacesEvents<TData extends unknown[], TResult> {
@@ -9,6 +11,12 @@ export interface PlacesEvents<TData extends unknown[], TResult> {
   error: [reason: Error, input?: unknown];
   end: [results: TResult];
 }
+
+/** How the work behind an emitter reports: emit('data', ...), emit('error', reason, input), emit('end', results). */
+export type Emit<TData extends unknown[], TResult> = <K extends keyof PlacesEvents<TData, TResult>>(
+  event: K,
+  ...args: PlacesEvents<TData, TResult>[K]
+) => void;
 
 type Listener = (...args: any[]) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -21,11 +29,13 @@ export class PlacesEmitter<TData extends unknown[], TResult> implements PromiseL
   /**
    * @param run the work; it reports through `emit` and must end with emit('end', results).
    */
-  constructor(run: (emit: <K extends keyof PlacesEvents<TData, TResult>>(event: K, ...args: PlacesEvents<TData, TResult>[K]) => void) => Promise<void>) {
-    const emit = <K extends keyof PlacesEvents<TData, TResult>>(event: K, ...args: PlacesEvents<TData, TResult>[K]) => {
+  constructor(run: (emit: Emit<TData, TResult>) => Promise<void>) {
+    const emit: Emit<TData, TResult> = (event, ...args) => {
       if (this.outcome) return;
       if (event === 'error' && !this.firstError) this.firstError = args[0] as Error;
-      for (const cb of [...(this.listeners.get(event) ?? [])]) {
+      const set = this.listeners.get(event);
+      // A copy, so a listener may remove itself; none when nobody listens (a search emits data thousands of times).
+      for (const cb of set?.size ? [...set] : []) {
         try {
           (cb as (...a: unknown[]) => void)(...args);
         } catch (error) {
@@ -41,13 +51,13 @@ export class PlacesEmitter<TData extends unknown[], TResult> implements PromiseL
         this.settle = [];
       }
     };
-    setTimeout(() => {
+    queueMicrotask(() => {
       run(emit).catch((error: unknown) => {
         const err = error instanceof Error ? error : new Error(String(error));
         emit('error', err as never);
         emit('end', [] as never);
       });
-    }, 0);
+    });
   }
 
   on<K extends keyof PlacesEvents<TData, TResult>>(event: K, cb: (...args: PlacesEvents<TData, TResult>[K]) => void): this {

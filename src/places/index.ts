@@ -13,6 +13,8 @@
  *    Sibling re-indexing is not a change of the item. `sort: 'lastModified'` uses this clock.
  *  - search's default order is creation order (dateAdded, in ms); items added within the same ms keep tree order.
  *  - removal accepts both `remove` and the article's `removed`.
+ *  - `events` (the SDK's sdk/places/events) is built on browser.bookmarks/history events (events.ts, event-hub.ts).
+ * Every behaviour, ours and the SDK's, and each deliberate difference: docs/places-api.md.
  */
 export { Bookmark, Group, Separator, MENU, TOOLBAR, UNSORTED, MOBILE, MESSAGES, remove, toPlain } from './items';
 export type { Item, ItemInput, ItemType, GroupLike, GroupRef, GroupInput, PlainItem, BookmarkProps, GroupProps, SeparatorProps } from './items';
@@ -22,3 +24,4 @@ export type { SearchQuery, SearchOptions, SearchEmitter } from './search';
 export type { HistoryQuery, HistoryEmitter, HistoryEntry } from './history';
 export { PlacesEmitter } from './emitter';
 export { createPagePlaces } from './page';
+export type { PlacesEvents, PlacesEvent, PlacesEventType, PlacesEventMap } from './events';

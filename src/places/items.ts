@@ -113,7 +113,12 @@ function removeFlag(props: CommonProps): boolean | undefined {
   return props.remove === true || props.removed === true ? true : undefined;
 }
 
-export class Bookmark {
+/**
+ * The classes behind Bookmark, Group and Separator. Code written for the SDK calls the constructors without `new`
+ * (`Bookmark({...})`), so the exported names are callable wrappers around these (see `callable` below); `instanceof`
+ * works with either. `remove` is declared, not initialized: a snapshot has no own `remove` key unless it is marked.
+ */
+class BookmarkItem {
   readonly type = 'bookmark' as const;
   id: string | undefined;
   group: GroupRef;
@@ -122,7 +127,7 @@ export class Bookmark {
   title: string;
   url: string;
   tags: Set<string>;
-  remove?: boolean;
+  declare remove?: boolean;
 
   constructor(props?: BookmarkProps) {
     const p = props ?? {};
@@ -133,14 +138,18 @@ export class Bookmark {
     this.title = checkTitle(p.title);
     this.url = checkUrl(p.url);
     this.tags = checkTags(p.tags);
-    const remove = removeFlag(p);
-    if (remove) this.remove = true;
+    if (removeFlag(p)) this.remove = true;
+  }
+
+  /** `String(bookmark)` is '[object Bookmark]', as in the SDK. */
+  get [Symbol.toStringTag](): string {
+    return 'Bookmark';
   }
 }
 
 let makingRoot = false;
 
-export class Group {
+class GroupItem {
   readonly type = 'group' as const;
   id: string | undefined;
   /** The parent group; null only for the four roots. */
@@ -148,7 +157,7 @@ export class Group {
   index: number;
   updated: number | undefined;
   title: string;
-  remove?: boolean;
+  declare remove?: boolean;
 
   constructor(props?: GroupProps) {
     const p = props ?? {};
@@ -157,18 +166,21 @@ export class Group {
     this.index = checkIndex(p.index);
     this.updated = checkUpdated(p.updated);
     this.title = checkTitle(p.title);
-    const remove = removeFlag(p);
-    if (remove) this.remove = true;
+    if (removeFlag(p)) this.remove = true;
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'Group';
   }
 }
 
-export class Separator {
+class SeparatorItem {
   readonly type = 'separator' as const;
   id: string | undefined;
   group: GroupRef;
   index: number;
   updated: number | undefined;
-  remove?: boolean;
+  declare remove?: boolean;
 
   constructor(props?: SeparatorProps) {
     const p = props ?? {};
@@ -176,10 +188,42 @@ export class Separator {
     this.group = checkGroup(p.group);
     this.index = checkIndex(p.index);
     this.updated = checkUpdated(p.updated);
-    const remove = removeFlag(p);
-    if (remove) this.remove = true;
+    if (removeFlag(p)) this.remove = true;
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'Separator';
   }
 }
+
+/** A constructor that also works as a plain call: `Bookmark(props)` is `new Bookmark(props)`. */
+export interface ItemConstructor<T, P> {
+  new (props?: P): T;
+  (props?: P): T;
+  readonly prototype: T;
+}
+
+/**
+ * Wraps a class so that calling it without `new` constructs it (the SDK's Class() allowed both). The wrapper shares
+ * the class's prototype, so `instanceof` and `constructor` name the wrapper; with `new` its body returns the
+ * class's own instance. (A Proxy did the same but made every construction four times slower.)
+ */
+function callable<T extends object, P>(cls: new (props?: P) => T): ItemConstructor<T, P> {
+  const wrapper = function (props?: P) {
+    return new cls(props);
+  } as unknown as ItemConstructor<T, P>;
+  Object.defineProperty(wrapper, 'name', { value: cls.name.replace(/Item$/, '') });
+  (wrapper as { prototype: T }).prototype = cls.prototype;
+  Object.defineProperty(cls.prototype, 'constructor', { value: wrapper, writable: true, configurable: true });
+  return wrapper;
+}
+
+export type Bookmark = BookmarkItem;
+export const Bookmark = callable<BookmarkItem, BookmarkProps>(BookmarkItem);
+export type Group = GroupItem;
+export const Group = callable<GroupItem, GroupProps>(GroupItem);
+export type Separator = SeparatorItem;
+export const Separator = callable<SeparatorItem, SeparatorProps>(SeparatorItem);
 
 export type Item = Bookmark | Group | Separator;
 
@@ -189,7 +233,7 @@ export type ItemInput = Item | ({ type: ItemType } & BookmarkProps) | GroupLike;
 function makeRoot(id: string, title: string, index: number): Group {
   makingRoot = true;
   try {
-    return Object.freeze(new Group({ id, title, index }));
+    return Object.freeze(new GroupItem({ id, title, index }));
   } finally {
     makingRoot = false;
   }
@@ -217,14 +261,62 @@ export function toInstance(input: unknown): Item {
   const props = input as BookmarkProps & { type?: unknown };
   switch (props.type) {
     case 'bookmark':
-      return new Bookmark(props);
+      return new BookmarkItem(props);
     case 'group':
-      return new Group(props);
+      return new GroupItem(props);
     case 'separator':
-      return new Separator(props);
+      return new SeparatorItem(props);
     default:
       throw new TypeError(MESSAGES.type);
   }
+}
+
+/** The fields of a snapshot the engine read back: valid by construction. */
+export interface SnapshotFields {
+  id: string;
+  group: GroupRef;
+  index: number;
+  updated: number;
+  title: string;
+  url: string;
+  tags: readonly string[];
+}
+
+/**
+ * Snapshots of what the engine read back (search results, saved items), built without the constructors' checks:
+ * the data is valid already, and a search returns thousands. The fields are set in the constructors' order, so the
+ * objects look exactly like constructed ones.
+ */
+export function snapshotOf(type: ItemType, f: SnapshotFields): Item {
+  if (type === 'bookmark') {
+    const b = Object.create(BookmarkItem.prototype) as { -readonly [K in keyof BookmarkItem]: BookmarkItem[K] };
+    b.type = 'bookmark';
+    b.id = f.id;
+    b.group = f.group;
+    b.index = f.index;
+    b.updated = f.updated;
+    b.title = f.title;
+    b.url = f.url;
+    b.tags = new Set(f.tags);
+    return b as BookmarkItem;
+  }
+  if (type === 'group') {
+    const g = Object.create(GroupItem.prototype) as { -readonly [K in keyof GroupItem]: GroupItem[K] };
+    g.type = 'group';
+    g.id = f.id;
+    g.group = f.group;
+    g.index = f.index;
+    g.updated = f.updated;
+    g.title = f.title;
+    return g as GroupItem;
+  }
+  const sep = Object.create(SeparatorItem.prototype) as { -readonly [K in keyof SeparatorItem]: SeparatorItem[K] };
+  sep.type = 'separator';
+  sep.id = f.id;
+  sep.group = f.group;
+  sep.index = f.index;
+  sep.updated = f.updated;
+  return sep as SeparatorItem;
 }
 
 /** True when an input asks to be removed (`remove` or the article's `removed`). */

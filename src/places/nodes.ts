@@ -19,34 +19,37 @@ export interface DescribeDeps {
   tagStore: TagStore;
   clock: Clock;
   /** Tags already known, by item id. */
-  knownTags?: Map<string, string[]>;
+  knownTags?: Map<string, readonly string[]>;
   /** Clock values already known (just written), by item id. */
   knownUpdated?: Map<string, number>;
-  /** Nodes already at hand (a whole tree), by id, to find ancestors without asking Firefox. */
-  knownNodes?: Map<string, BookmarkNode>;
+  /** Nodes already at hand (a whole tree, the in-memory mirror), by id, to find ancestors without asking Firefox. */
+  knownNode?: (id: string) => BookmarkNode | undefined;
 }
 
-export function toWire(node: BookmarkNode, updated: number, tags: string[] | undefined): WireNode {
+/** `tags` is referenced, not copied: WireNodes are read only (into snapshots, which copy them into a Set, or the wire). */
+export function toWire(node: BookmarkNode, updated: number, tags: readonly string[] | undefined): WireNode {
   const type = itemType(node);
   const wire: WireNode = { type, id: node.id, parentId: node.parentId ?? '', index: node.index ?? 0, updated };
   if (type !== 'separator') wire.title = node.title ?? '';
   if (type === 'bookmark') {
     wire.url = node.url;
-    wire.tags = tags ?? [];
+    wire.tags = (tags ?? []) as string[];
   }
   if (node.dateAdded !== undefined) wire.dateAdded = node.dateAdded;
   return wire;
 }
 
 export async function describeNodes(nodes: readonly BookmarkNode[], deps: DescribeDeps): Promise<{ items: WireNode[]; groups: WireNode[] }> {
-  const { browser, tagStore, clock, knownTags = new Map(), knownUpdated = new Map(), knownNodes } = deps;
+  const { browser, tagStore, clock, knownTags = new Map<string, readonly string[]>(), knownUpdated = new Map(), knownNode } = deps;
 
-  const tags = new Map(knownTags);
-  const needTags = nodes.filter((n) => itemType(n) === 'bookmark' && !tags.has(n.id) && n.url);
+  // The caller's tags, and those read here for the others (the caller's are not copied: a search has thousands).
+  const needTags = nodes.filter((n) => itemType(n) === 'bookmark' && n.url && !knownTags.has(n.id));
+  const read = new Map<string, string[]>();
   if (needTags.length) {
     const byUrl = await tagStore.getTagsForUrls(needTags.map((n) => n.url!));
-    for (const n of needTags) tags.set(n.id, byUrl.get(n.url!) ?? []);
+    for (const n of needTags) read.set(n.id, byUrl.get(n.url!) ?? []);
   }
+  const tags = { get: (id: string): readonly string[] | undefined => knownTags.get(id) ?? read.get(id) };
 
   const ancestors = new Map<string, BookmarkNode>();
   let pending = [...new Set(nodes.map((n) => n.parentId).filter((p): p is string => !!p && !isRootId(p)))];
@@ -54,8 +57,8 @@ export async function describeNodes(nodes: readonly BookmarkNode[], deps: Descri
     const missing: string[] = [];
     for (const id of pending) {
       if (ancestors.has(id)) continue;
-      const known = knownNodes?.get(id);
-      if (known) ancestors.set(id, known);
+      const node = knownNode?.(id);
+      if (node) ancestors.set(id, node);
       else missing.push(id);
     }
     if (missing.length && browser) {

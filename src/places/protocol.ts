@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { request, type RequestDef } from '../messaging/define';
-import { MAX_OPS_PER_REQUEST, type HistoryEntry, type SaveReply, type SearchReply } from './wire';
+import { request, type RequestDef, noInput } from '../messaging/define';
+import { MAX_OPS_PER_REQUEST, type EncodedSearchReply, type HistoryEntry, type SaveReply } from './wire';
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
@@ -52,12 +52,21 @@ export const placesProtocol = {
   'places.save': request<SaveReply>()(
     v.strictObject({ ops: v.pipe(v.array(saveOp), v.minLength(1), v.maxLength(MAX_OPS_PER_REQUEST)) }),
   ),
-  'places.search': request<SearchReply>()(
+  /** The reply's items and groups travel as one JSON string (wire.ts: EncodedSearchReply). */
+  'places.search': request<EncodedSearchReply>()(
     v.strictObject({ queries: v.pipe(v.array(query), v.minLength(1), v.maxLength(100)), options: searchOptions }),
   ),
   'places.history.search': request<HistoryEntry[]>()(
     v.strictObject({ queries: v.pipe(v.array(historyQuery), v.minLength(1), v.maxLength(100)), options: searchOptions }),
   ),
   /** Test builds only: an id that changes each time the event page starts (proves an unload happened). */
-  'test.places.bootId': request<{ bootId: string }>()(v.strictObject({})),
+  'test.places.bootId': request<{ bootId: string }>()(noInput),
+  /** Test builds only: search() on the Firefox path even when the index is fresh (to compare both in Firefox). */
+  'test.places.searchFirefox': request<EncodedSearchReply>()(
+    v.strictObject({ queries: v.pipe(v.array(query), v.minLength(1), v.maxLength(100)), options: searchOptions }),
+  ),
+  /** Test builds only: resolves when the background's deferred writes are done (Places clock, search snapshot). */
+  'test.places.settle': request<{ ok: true }>()(noInput),
+  /** Test builds only: how many pages are subscribed to the Places events now. */
+  'test.places.eventPages': request<{ pages: number }>()(noInput),
 } satisfies Record<string, RequestDef>;

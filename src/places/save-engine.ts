@@ -114,7 +114,7 @@ export async function runSave(ops: readonly SaveOp[], { browser, tagStore, clock
       }
       const changes: { title?: string; url?: string } = {};
       if (op.type !== 'separator' && op.title !== current.title) changes.title = op.title;
-      if (op.type === 'bookmark' && op.url !== current.url) changes.url = op.url;
+      if (op.type === 'bookmark' && !sameStoredUrl(op.url!, current.url)) changes.url = op.url;
       if (changes.url !== undefined && current.url) changedFromUrls.add(current.url);
       if (changes.title !== undefined || changes.url !== undefined) current = await browser.bookmarks.update(current.id, changes);
       const parentId = parentIdOf(op, current.parentId)!;
@@ -162,6 +162,16 @@ export async function runSave(ops: readonly SaveOp[], { browser, tagStore, clock
   const order = new Map(ops.map((op, i) => [op.ref, i]));
   outcomes.sort((a, b) => order.get(a.ref)! - order.get(b.ref)!);
   return { outcomes, groups: described.groups };
+}
+
+/** True when Firefox would store `url` as `stored` (a snapshot echoes the caller's 'http://a.example', Firefox keeps 'http://a.example/'). */
+function sameStoredUrl(url: string, stored: string | undefined): boolean {
+  if (url === stored) return true;
+  try {
+    return new URL(url).href === stored;
+  } catch {
+    return false;
+  }
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

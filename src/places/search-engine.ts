@@ -7,7 +7,7 @@ import { AppError } from '../messaging/errors';
 import { isRootId, ROOT_ID, type Browser, type BookmarkNode } from '../platform/browser';
 import { tagKey } from '../tags/tag-name';
 import type { TagStore } from '../tags/tag-store';
-import type { Clock } from './clock';
+import { fingerprint, type Clock } from './clock';
 import { describeNodes, itemType } from './nodes';
 import { compileUrlPattern, UrlPatternError, type UrlMatcher } from './url-pattern';
 import { SORTS, type SearchReply, type SortKey, type WireQuery, type WireSearchOptions } from './wire';
@@ -18,12 +18,18 @@ export interface SearchDeps {
   clock: Clock;
 }
 
-interface Entry {
+export interface Entry {
   node: BookmarkNode;
   /** Position in depth-first tree order. */
   order: number;
   /** Ids of every ancestor. */
   ancestors: readonly string[];
+  /** Title, url and tags, lower-cased: what query words are looked for in (filled on first use). */
+  text?: string;
+  /** The clock's fingerprint of the node with its tags (index entries fill it on first use; they change with it). */
+  fingerprint?: string;
+  /** The URL's tags (index entries keep them: the entries are rebuilt when tags change). */
+  tags?: readonly string[];
 }
 
 export function splitWords(text: string): string[] {
@@ -42,12 +48,19 @@ export function urlMatcher(pattern: string): UrlMatcher {
   }
 }
 
-interface CompiledQuery {
+export interface CompiledQuery {
   groupOnly: boolean;
+  /** The query's words, lower-cased: a match contains each of them in its text (entryText). */
+  words: readonly string[];
   test(entry: Entry, tags: readonly string[]): boolean;
 }
 
-function compileQuery(q: WireQuery): CompiledQuery {
+/** What query words are looked for in: title, url and tags, lower-cased, one per line (kept on the entry). */
+export function entryText(entry: Entry, tags: readonly string[]): string {
+  return (entry.text ??= [entry.node.title ?? '', entry.node.url ?? '', ...tags].join('\n').toLowerCase());
+}
+
+export function compileQuery(q: WireQuery): CompiledQuery {
   const words = q.query !== undefined ? splitWords(q.query) : [];
   const tagKeys = (q.tags ?? []).map(tagKey).filter((t) => t !== '');
   const matchUrl = q.url !== undefined ? urlMatcher(q.url) : null;
@@ -55,7 +68,9 @@ function compileQuery(q: WireQuery): CompiledQuery {
   const groupOnly = group !== undefined && q.query === undefined && q.tags === undefined && q.url === undefined;
   return {
     groupOnly,
-    test({ node, ancestors }, tags) {
+    words,
+    test(entry, tags) {
+      const { node, ancestors } = entry;
       if (group !== undefined && !ancestors.includes(group)) return false;
       if (groupOnly) return true;
       if (itemType(node) !== 'bookmark') return false;
@@ -66,7 +81,7 @@ function compileQuery(q: WireQuery): CompiledQuery {
         if (!tagKeys.every((t) => have.has(t))) return false;
       }
       if (words.length) {
-        const haystack = [node.title ?? '', url, ...tags].join('\n').toLowerCase();
+        const haystack = entryText(entry, tags);
         if (!words.every((w) => haystack.includes(w))) return false;
       }
       return true;
@@ -121,47 +136,107 @@ async function wordCandidates(queries: readonly WireQuery[], { browser, tagStore
   for (const anchor of new Set(anchors)) {
     for (const node of await browser.bookmarks.search(anchor)) if (itemType(node) === 'bookmark') byId.set(node.id, node);
   }
-  // Stable, deterministic order for ties in dateAdded: by folder, then position.
-  return [...byId.values()].sort((a, b) => (a.parentId ?? '').localeCompare(b.parentId ?? '') || (a.index ?? 0) - (b.index ?? 0));
+  return [...byId.values()];
 }
 
-export async function runSearch(queries: readonly WireQuery[], options: WireSearchOptions, deps: SearchDeps): Promise<SearchReply> {
-  const { browser, tagStore, clock } = deps;
+/**
+ * The candidates of a word search as entries in tree order (what getTree's depth-first walk would give), so that
+ * results added in the same ms keep tree order on this path too. Reads the candidates' ancestors (one get per
+ * folder not yet known), which the snapshots need anyway.
+ */
+async function inTreeOrder(nodes: readonly BookmarkNode[], browser: Browser): Promise<{ entries: Entry[]; known: Map<string, BookmarkNode> }> {
+  const known = new Map<string, BookmarkNode>();
+  let missing = [...new Set(nodes.map((n) => n.parentId).filter((p): p is string => p !== undefined && p !== ROOT_ID))];
+  while (missing.length) {
+    const fetched = await Promise.all(missing.map((id) => browser.bookmarks.get(id).then((r) => r[0], () => undefined)));
+    for (const node of fetched) if (node) known.set(node.id, node);
+    missing = [...new Set(fetched.map((n) => n?.parentId).filter((p): p is string => p !== undefined && p !== ROOT_ID && !known.has(p)))];
+  }
+  const path = new Map<string, number[]>();
+  const pathOf = (node: BookmarkNode): number[] => {
+    const cached = path.get(node.id);
+    if (cached) return cached;
+    const parent = node.parentId === undefined ? undefined : known.get(node.parentId);
+    const own = [...(parent ? pathOf(parent) : []), node.index ?? 0];
+    path.set(node.id, own);
+    return own;
+  };
+  const compare = (a: number[], b: number[]) => {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+    return a.length - b.length;
+  };
+  const sorted = [...nodes].sort((a, b) => compare(pathOf(a), pathOf(b)));
+  return { entries: sorted.map((node, order) => ({ node, order, ancestors: [] })), known };
+}
+
+export function checkQueries(queries: readonly WireQuery[]): void {
   for (const q of queries) if (q.group !== undefined && q.group === ROOT_ID) throw new AppError('invalid-input', 'Search inside a root group, not the hidden root.');
+}
+
+/** Whether the matching needs every candidate's tags (tag and word queries, and the clock of lastModified). */
+export function needsTags(queries: readonly WireQuery[], options: WireSearchOptions): boolean {
+  return options.sort === 'lastModified' || queries.some((q) => q.tags !== undefined || q.query !== undefined);
+}
+
+/**
+ * search() answered from Firefox: the whole tree (getTree) or, for word queries, Firefox's word search. This is
+ * the path before the in-memory index is fresh (index-search.ts), and the reference the index path is tested
+ * against.
+ */
+export async function runSearch(queries: readonly WireQuery[], options: WireSearchOptions, deps: SearchDeps): Promise<SearchReply> {
+  const { browser, tagStore } = deps;
+  checkQueries(queries);
   const compiled = queries.map(compileQuery);
 
   let entries: Entry[];
   let knownNodes: Map<string, BookmarkNode> | undefined;
-  const tagsByUrl = new Map<string, string[]>();
+  let tagsByUrl: Map<string, string[]> | null = null;
   const candidates = await wordCandidates(queries, deps);
   if (candidates) {
-    entries = candidates.map((node, order) => ({ node, order, ancestors: [] }));
+    ({ entries, known: knownNodes } = await inTreeOrder(candidates, browser));
     const urls = candidates.map((n) => n.url).filter((u): u is string => !!u);
-    for (const [url, tags] of await tagStore.getTagsForUrls(urls)) tagsByUrl.set(url, tags);
+    tagsByUrl = await tagStore.getTagsForUrls(urls);
   } else {
     const [tree] = await browser.bookmarks.getTree();
     entries = flatten(tree);
     knownNodes = new Map(entries.map((e) => [e.node.id, e.node]));
-    if (queries.some((q) => q.tags !== undefined || q.query !== undefined)) {
-      for (const { url, tags } of await tagStore.all()) tagsByUrl.set(url, tags);
-    }
+    if (needsTags(queries, options)) tagsByUrl = new Map((await tagStore.all()).map(({ url, tags }) => [url, tags]));
   }
-  const tagsOf = (e: Entry) => (e.node.url ? (tagsByUrl.get(e.node.url) ?? []) : []);
+  const tags = tagsByUrl;
+  const tagsOf = tags ? (e: Entry) => (e.node.url ? (tags.get(e.node.url) ?? []) : []) : null;
+  return finishSearch(entries, compiled, options, deps, tagsOf, (id) => knownNodes?.get(id));
+}
 
-  let found = entries.filter((e) => !isRootId(e.node.id) && compiled.some((c) => c.test(e, tagsOf(e))));
+/**
+ * What both paths share once they have the entries in tree order: the matching (queries OR'd), the order (creation
+ * order, a group listing in tree order, or `sort`) and `count`. Returns the results' entries.
+ * @param tagsOf each entry's tags, when the caller has them at hand (null: none are needed for the matching).
+ * @param cachedFingerprints the entries live across searches (the index path): their clock fingerprints are kept.
+ */
+export async function selectResults(
+  entries: readonly Entry[],
+  compiled: readonly CompiledQuery[],
+  options: WireSearchOptions,
+  deps: SearchDeps,
+  tagsOf: ((e: Entry) => readonly string[]) | null,
+  cachedFingerprints = false,
+): Promise<Entry[]> {
+  const { browser, clock } = deps;
+  const tagsFor = tagsOf ?? (() => []);
+  let found = entries.filter((e) => !isRootId(e.node.id) && compiled.some((c) => c.test(e, tagsFor(e))));
   const allGroupOnly = compiled.every((c) => c.groupOnly);
   const sort = isSortKey(options.sort) ? options.sort : undefined;
 
   if (!sort) {
     // Default: creation order; a query of only `group` lists the group's content in tree order.
-    if (!allGroupOnly) found = [...found].sort((a, b) => (a.node.dateAdded ?? 0) - (b.node.dateAdded ?? 0) || a.order - b.order);
+    if (!allGroupOnly) found.sort((a, b) => (a.node.dateAdded ?? 0) - (b.node.dateAdded ?? 0) || a.order - b.order);
   } else {
     let key: (e: Entry) => number | string;
     if (sort === 'title') key = (e) => e.node.title ?? '';
     else if (sort === 'url') key = (e) => e.node.url ?? '';
     else if (sort === 'dateAdded') key = (e) => e.node.dateAdded ?? 0;
     else if (sort === 'lastModified') {
-      const updated = await clock.observe(found.map((e) => ({ node: e.node, tags: tagsOf(e) })));
+      const updated = await clock.observe(found.map((e) => ({ node: e.node, tags: tagsFor(e), fingerprint: cachedFingerprints ? fingerprintOf(e, tagsFor(e)) : undefined })));
       key = (e) => updated.get(e.node.id) ?? 0;
     } else {
       const stats = await historyStats(browser);
@@ -172,7 +247,7 @@ export async function runSearch(queries: readonly WireQuery[], options: WireSear
     }
     const keys = new Map(found.map((e) => [e, key(e)]));
     const direction = options.descending ? -1 : 1;
-    found = [...found].sort((a, b) => {
+    found.sort((a, b) => {
       const ka = keys.get(a)!;
       const kb = keys.get(b)!;
       const c = typeof ka === 'string' ? compareText(ka, kb as string) : ka - (kb as number);
@@ -180,13 +255,31 @@ export async function runSearch(queries: readonly WireQuery[], options: WireSear
     });
   }
   if (options.count) found = found.slice(0, options.count);
+  return found;
+}
 
-  const knownTags = new Map<string, string[]>();
-  if (tagsByUrl.size) for (const e of found) if (e.node.url) knownTags.set(e.node.id, tagsOf(e));
+/** The Firefox path's end: the results, then their snapshots' data (tags, clock, ancestors) with describeNodes. */
+async function finishSearch(
+  entries: readonly Entry[],
+  compiled: readonly CompiledQuery[],
+  options: WireSearchOptions,
+  deps: SearchDeps,
+  tagsOf: ((e: Entry) => readonly string[]) | null,
+  knownNode: (id: string) => BookmarkNode | undefined,
+): Promise<SearchReply> {
+  const { browser, tagStore, clock } = deps;
+  const found = await selectResults(entries, compiled, options, deps, tagsOf);
+  const knownTags = new Map<string, readonly string[]>();
+  if (tagsOf) for (const e of found) if (e.node.url && itemType(e.node) === 'bookmark') knownTags.set(e.node.id, tagsOf(e));
   return describeNodes(
     found.map((e) => stripChildren(e.node)),
-    { browser, tagStore, clock, knownTags, knownNodes },
+    { browser, tagStore, clock, knownTags, knownNode },
   );
+}
+
+/** The entry's clock fingerprint, computed once per entry. */
+export function fingerprintOf(entry: Entry, tags: readonly string[]): string {
+  return (entry.fingerprint ??= fingerprint(entry.node, itemType(entry.node) === 'bookmark' ? tags : []));
 }
 
 function stripChildren(node: BookmarkNode): BookmarkNode {

@@ -70,6 +70,92 @@ export interface WireSearchOptions {
 export interface SearchReply {
   items: WireNode[];
   groups: WireNode[];
+  /** Which path answered: the in-memory index, or Firefox (before the index is fresh). Same results either way. */
+  source?: 'index' | 'firefox';
+}
+
+/**
+ * A search reply as it crosses runtime messaging: one JSON string of columns. Firefox clones a message value by
+ * value; 3,000 results as objects took ~100 ms to cross, as one string of objects ~20 ms, as one string of columns
+ * half that (bench/places.bench.ts, docs/ARCHITECTURE.md). Only what snapshots need travels (no dateAdded); parent
+ * ids are written once and referred to by number, a bookmark's tags as one string joined with ',' (tag names cannot
+ * contain commas: src/tags/tag-name.ts).
+ */
+export interface EncodedSearchReply {
+  source: 'index' | 'firefox';
+  /** JSON of EncodedNodes for items, then groups. */
+  encoded: string;
+}
+
+interface EncodedNodes {
+  /** One letter per node: b(ookmark), g(roup), s(eparator). */
+  types: string;
+  ids: string[];
+  /** Index into `parents`. */
+  parentRefs: number[];
+  indexes: number[];
+  updated: number[];
+  /** '' where a node has none (separators). */
+  titles: string[];
+  urls: string[];
+  /** The bookmark's tags joined with ','; '' for none, and for groups and separators. */
+  tags: string[];
+}
+
+interface EncodedReply {
+  parents: string[];
+  items: EncodedNodes;
+  groups: EncodedNodes;
+}
+
+const TYPE_LETTER = { bookmark: 'b', group: 'g', separator: 's' } as const;
+const LETTER_TYPE = { b: 'bookmark', g: 'group', s: 'separator' } as const;
+
+export function encodeSearchReply(reply: SearchReply): EncodedSearchReply {
+  const parents: string[] = [];
+  const parentAt = new Map<string, number>();
+  const encode = (nodes: readonly WireNode[]): EncodedNodes => {
+    const out: EncodedNodes = { types: '', ids: [], parentRefs: [], indexes: [], updated: [], titles: [], urls: [], tags: [] };
+    const types: string[] = [];
+    for (const n of nodes) {
+      types.push(TYPE_LETTER[n.type]);
+      out.ids.push(n.id);
+      let p = parentAt.get(n.parentId);
+      if (p === undefined) parentAt.set(n.parentId, (p = parents.push(n.parentId) - 1));
+      out.parentRefs.push(p);
+      out.indexes.push(n.index);
+      out.updated.push(n.updated);
+      out.titles.push(n.title ?? '');
+      out.urls.push(n.url ?? '');
+      out.tags.push(n.tags === undefined || n.tags.length === 0 ? '' : n.tags.length === 1 ? n.tags[0]! : n.tags.join(','));
+    }
+    out.types = types.join('');
+    return out;
+  };
+  const items = encode(reply.items);
+  const groups = encode(reply.groups);
+  const encoded: EncodedReply = { parents, items, groups };
+  return { source: reply.source ?? 'firefox', encoded: JSON.stringify(encoded) };
+}
+
+export function decodeSearchReply(reply: EncodedSearchReply): SearchReply {
+  const { parents, items, groups } = JSON.parse(reply.encoded) as EncodedReply;
+  const decode = (e: EncodedNodes): WireNode[] => {
+    const out: WireNode[] = [];
+    for (let i = 0; i < e.ids.length; i++) {
+      const type = LETTER_TYPE[e.types[i] as keyof typeof LETTER_TYPE];
+      const node: WireNode = { type, id: e.ids[i]!, parentId: parents[e.parentRefs[i]!]!, index: e.indexes[i]!, updated: e.updated[i]! };
+      if (type !== 'separator') node.title = e.titles[i]!;
+      if (type === 'bookmark') {
+        node.url = e.urls[i]!;
+        const tags = e.tags[i]!;
+        node.tags = tags === '' ? [] : tags.split(',');
+      }
+      out.push(node);
+    }
+    return out;
+  };
+  return { items: decode(items), groups: decode(groups), source: reply.source };
 }
 
 export interface WireHistoryQuery {

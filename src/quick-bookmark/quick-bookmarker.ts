@@ -12,7 +12,7 @@ import { findCopies, folderPath as folderPathOf } from '../dedup/copies-of-url';
 import { pickCopyToShow } from './folder-paths';
 import type { QuickBookmarkNotifier } from './notifier';
 import type { QuickBookmarkOutcome } from './outcome';
-import { createSerialQueue } from './serial-queue';
+import { createSerialQueue } from '../shared/serial-queue';
 import { chooseTargetFolder, type TargetFolder } from './target-folder';
 
 export interface PageToBookmark {

@@ -9,7 +9,7 @@
 import type { BackgroundDeps } from '../app/feature';
 import { folderPath } from '../dedup/copies-of-url';
 import type { HandlersOf } from '../messaging/define';
-import { AppError } from '../messaging/errors';
+import { AppError, capQuoted } from '../messaging/errors';
 import type { Browser } from '../platform/browser';
 import type { TagStore } from '../tags/tag-store';
 import { kindOf } from './bookmark-tree';
@@ -65,8 +65,8 @@ export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore, sn
 
   browser.bookmarks.onCreated.addListener((_id, node) => live.onBookmarkCreated(node));
   browser.bookmarks.onChanged.addListener((id, change) => live.onBookmarkChanged(id, change));
-  browser.bookmarks.onMoved.addListener((id, move) => live.onBookmarkMoved(id, move.parentId));
-  browser.bookmarks.onRemoved.addListener((id) => live.onBookmarkRemoved(id));
+  browser.bookmarks.onMoved.addListener((id, move) => live.onBookmarkMoved(id, move.parentId, move));
+  browser.bookmarks.onRemoved.addListener((id, info) => live.onBookmarkRemoved(id, info));
   browser.history.onVisited.addListener((item) => live.onVisited(item));
   browser.history.onVisitRemoved.addListener((removed) => live.onVisitRemoved(removed));
   browser.history.onTitleChanged?.addListener((changed) => live.onTitleChanged(changed.url, changed.title));
@@ -103,7 +103,7 @@ export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore, sn
         const tab = await browser.tabs.create({ url, active: true });
         return { tabId: tab.id ?? -1 };
       } catch (error) {
-        throw new AppError('invalid-input', `Firefox could not open ${url}: ${(error as Error)?.message ?? error}`);
+        throw new AppError('invalid-input', `Firefox could not open ${capQuoted(url)}: ${(error as Error)?.message ?? error}`);
       }
     },
     'search.folders': async () => {

@@ -13,11 +13,16 @@
  *
  * After the load, bookmark, history and tag events update the index one item at a time: a renamed or moved
  * folder re-indexes the bookmarks below it, nothing else. Events that arrive during a load are replayed after it.
+ *
+ * Next to the tree, `order` keeps each node's position among its siblings (sibling-order.ts), so that the Places
+ * facade's search() can answer from this index instead of getTree (src/places/index-search.ts); `positionsExact`
+ * says when it may, `resyncPositions()` reads Firefox again after an event the order could not follow.
  */
 import type { Browser, BookmarkNode, HistoryItem } from '../platform/browser';
 import type { TagStore } from '../tags/tag-store';
 import { BookmarkTree, type MirrorNode } from './bookmark-tree';
 import { SearchIndex } from './search-index';
+import { SiblingOrder, type MoveInfo } from './sibling-order';
 import { SNAPSHOT_VERSION, type IndexSnapshot, type SnapshotStore } from './snapshot-store';
 
 /** How many of the newest history pages are indexed. */
@@ -49,7 +54,7 @@ const KIND_LETTER = { folder: 'f', bookmark: 'b', separator: 's' } as const;
 const LETTER_KIND = { f: 'folder', b: 'bookmark', s: 'separator' } as const;
 
 export class LiveIndex {
-  private current = { index: new SearchIndex(), tree: new BookmarkTree() };
+  private current = { index: new SearchIndex(), tree: new BookmarkTree(), order: new SiblingOrder() };
   private loading: Promise<LoadStats> | null = null;
   private loaded = false;
   /** The index was built from Firefox itself (not only from a snapshot) and events have kept it current since. */
@@ -59,6 +64,8 @@ export class LiveIndex {
   private refreshQueue: (() => void)[] | null = null;
   private generation = 0;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Moves on with every change applied to the current index and every swap of it (readers cache by it). */
+  private changes = 0;
 
   constructor(
     private readonly browser: Browser,
@@ -73,6 +80,33 @@ export class LiveIndex {
 
   get tree(): BookmarkTree {
     return this.current.tree;
+  }
+
+  /** Each node's position among its siblings, as Firefox numbers it (the Places facade's search reads it). */
+  get order(): SiblingOrder {
+    return this.current.order;
+  }
+
+  /** Changes whenever anything the current index or tree holds changed, or they were replaced. */
+  get version(): number {
+    return this.changes;
+  }
+
+  /**
+   * Fresh, and every position event since the tree was read matched it: the tree with its order may stand in for
+   * getTree (the Places facade's search answers from it then).
+   */
+  get positionsExact(): boolean {
+    return this.fresh && this.current.order.exact;
+  }
+
+  /**
+   * After an event the order could not follow, reads Firefox again behind the current index (as after a snapshot
+   * load); nothing happens while a rebuild already runs or the order is exact.
+   */
+  resyncPositions(): void {
+    if (!this.loaded || !this.fresh || this.refreshQueue || this.current.order.exact) return;
+    void this.refreshFromFirefox(this.generation);
   }
 
   get isLoaded(): boolean {
@@ -96,7 +130,8 @@ export class LiveIndex {
   /** Forgets everything (test reset); the next request loads again. */
   forget(): void {
     this.generation++;
-    this.current = { index: new SearchIndex(), tree: new BookmarkTree() };
+    this.current = { index: new SearchIndex(), tree: new BookmarkTree(), order: new SiblingOrder() };
+    this.changes++;
     this.loading = null;
     this.loaded = false;
     this.fresh = false;
@@ -113,6 +148,7 @@ export class LiveIndex {
     if (generation !== this.generation) return this.ready();
     if (snapshot) {
       this.current = this.buildFromSnapshot(snapshot);
+      this.changes++;
       this.finishLoad();
       void this.refreshFromFirefox(generation);
       return this.stats(started, 'snapshot');
@@ -120,6 +156,7 @@ export class LiveIndex {
     const built = await this.buildFromFirefox();
     if (generation !== this.generation) return this.ready();
     this.current = built;
+    this.changes++;
     this.fresh = true;
     this.finishLoad();
     this.saveSoon();
@@ -165,7 +202,7 @@ export class LiveIndex {
       if (item.url) index.upsertHistory({ url: item.url, title: item.title ?? '', visitCount: item.visitCount ?? 0, lastVisit: item.lastVisitTime ?? 0 });
       if (breather && (i & 63) === 63) await breather();
     }
-    return { index, tree };
+    return { index, tree, order: SiblingOrder.fromTree(roots) };
   }
 
   /** The snapshot gave a quick start; now the truth from Firefox replaces it, with the changes seen meanwhile. */
@@ -177,6 +214,7 @@ export class LiveIndex {
       const queued = this.refreshQueue ?? [];
       this.refreshQueue = null;
       this.current = built;
+      this.changes++;
       for (const apply of queued) apply();
       this.fresh = true;
       this.saveSoon();
@@ -206,7 +244,8 @@ export class LiveIndex {
     for (let i = 0; i < h.urls.length; i++) {
       index.upsertHistory({ url: h.urls[i]!, title: h.titles[i] ?? '', visitCount: h.visits[i] ?? 0, lastVisit: h.lastVisits[i] ?? 0 });
     }
-    return { index, tree };
+    // A snapshot keeps no positions: the order is not exact until the rebuild from Firefox replaces it.
+    return { index, tree, order: new SiblingOrder() };
   }
 
   private snapshot(): IndexSnapshot {
@@ -264,6 +303,7 @@ export class LiveIndex {
   private apply(change: () => void): void {
     if (this.loaded) {
       change();
+      this.changes++;
       this.refreshQueue?.push(change);
       this.saveSoon();
     } else if (this.loading) this.pending.push(change);
@@ -296,6 +336,7 @@ export class LiveIndex {
 
   onBookmarkCreated(node: BookmarkNode): void {
     this.apply(() => {
+      this.order.created(node);
       for (const bookmark of this.tree.putTree(node)) this.indexBookmark(bookmark);
     });
   }
@@ -311,8 +352,11 @@ export class LiveIndex {
     });
   }
 
-  onBookmarkMoved(id: string, parentId: string): void {
+  /** `move` (the event's positions) keeps the sibling order; without it the order is no longer exact. */
+  onBookmarkMoved(id: string, parentId: string, move?: MoveInfo): void {
     this.apply(() => {
+      if (move) this.order.moved(id, move);
+      else this.order.invalidate();
       const node = this.tree.get(id);
       if (!node) return;
       if (node.parentId === parentId) return;
@@ -322,8 +366,11 @@ export class LiveIndex {
     });
   }
 
-  onBookmarkRemoved(id: string): void {
+  /** `info` (the event's parent and index) keeps the sibling order; without it the order is no longer exact. */
+  onBookmarkRemoved(id: string, info?: { parentId: string; index: number }): void {
     this.apply(() => {
+      if (info) this.order.removed(id, info);
+      else this.order.invalidate();
       for (const bookmark of this.tree.remove(id)) this.index.removeBookmark(bookmark.id);
     });
   }

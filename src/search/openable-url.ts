@@ -4,7 +4,7 @@
  * Tidymarks' own pages (the "Clean up copies" link). Everything else (javascript:, data:, file:, place:, about:...)
  * gets a clear message instead of Firefox's raw refusal, and nothing is opened.
  */
-import { AppError } from '../messaging/errors';
+import { AppError, capQuoted } from '../messaging/errors';
 
 const WEB_SCHEMES = new Set(['http:', 'https:', 'ftp:']);
 
@@ -15,7 +15,7 @@ export function assertOpenable(url: string, extensionOrigin: string): void {
   try {
     parsed = new URL(url);
   } catch {
-    throw new AppError('invalid-input', `Tidymarks cannot open “${url}”: it is not a web address.`);
+    throw new AppError('invalid-input', `Tidymarks cannot open ${capQuoted(url)}: it is not a web address.`);
   }
   if (WEB_SCHEMES.has(parsed.protocol)) return;
   if (extensionOrigin && parsed.href.startsWith(extensionOrigin)) return;

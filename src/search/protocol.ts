@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { request, type RequestDef } from '../messaging/define';
+import { request, type RequestDef, noInput } from '../messaging/define';
 import type { CurrentPageReply, FolderChoice, SearchReply } from './types';
 
 const tabId = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -24,5 +24,5 @@ export const searchProtocol = {
     v.strictObject({ url, newTab: v.boolean(), tabId: v.optional(tabId) }),
   ),
   /** Every bookmark folder with its path, for the folder picker. */
-  'search.folders': request<FolderChoice[]>()(v.strictObject({})),
+  'search.folders': request<FolderChoice[]>()(noInput),
 } satisfies Record<string, RequestDef>;

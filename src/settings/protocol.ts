@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { request, type RequestDef } from '../messaging/define';
+import { request, type RequestDef, noInput } from '../messaging/define';
 import { settingsSchema, type Settings } from './settings';
 
 /** A keyboard command of the extension as Firefox reports it (commands.getAll). */
@@ -23,12 +23,12 @@ export const settingsPatchSchema = v.strictObject({
 
 /** This feature's part of the protocol table (see src/messaging/protocol.ts). */
 export const settingsProtocol = {
-  'settings.get': request<Settings>()(v.strictObject({})),
+  'settings.get': request<Settings>()(noInput),
   /** Partial update; the whole result is validated and folders must exist. Replies with the new settings. */
   'settings.set': request<Settings>()(v.strictObject({ patch: settingsPatchSchema })),
-  'settings.reset': request<Settings>()(v.strictObject({})),
+  'settings.reset': request<Settings>()(noInput),
   /** The extension's keyboard commands and their current shortcuts. */
-  'settings.shortcuts': request<ShortcutInfo[]>()(v.strictObject({})),
+  'settings.shortcuts': request<ShortcutInfo[]>()(noInput),
   /** Opens Firefox's "Manage Extension Shortcuts"; `opened: false` when this Firefox cannot. */
-  'settings.openShortcutSettings': request<{ opened: boolean }>()(v.strictObject({})),
+  'settings.openShortcutSettings': request<{ opened: boolean }>()(noInput),
 } satisfies Record<string, RequestDef>;

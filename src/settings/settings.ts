@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 
-export const KEEP_RULES = ['preferredFolder', 'oldest', 'newest', 'bestTitle', 'mostTags', 'mostVisits'] as const;
+export const KEEP_RULES = ['bestTitle', 'cleanUrl', 'preferredFolder', 'oldest', 'newest', 'mostTags', 'mostVisits'] as const;
 export type KeepRuleName = (typeof KEEP_RULES)[number];
 
 const folderId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
@@ -46,12 +46,20 @@ export type Settings = v.InferOutput<typeof settingsSchema>;
 export const DEFAULT_SETTINGS: Settings = {
   matching: { httpEqualsHttps: false, ignoreWww: false, ignoreFragment: false, ignoreQuery: false, sortQueryParams: false },
   exclusions: { folderIds: [] },
-  keep: { rules: ['preferredFolder', 'oldest', 'bestTitle', 'mostTags', 'mostVisits'], preferredFolderIds: ['toolbar_____', 'menu________', 'unfiled_____', 'mobile______'] },
+  keep: { rules: ['bestTitle', 'cleanUrl', 'preferredFolder', 'oldest', 'mostTags', 'mostVisits'], preferredFolderIds: ['toolbar_____', 'menu________', 'unfiled_____', 'mobile______'] },
   quickBookmark: { folderId: null, defaultTags: [] },
   notifications: { enabled: true },
 };
 
 export const SETTINGS_KEY = 'settings';
+
+/**
+ * The keep rules every install stored before the copy a person would keep came first (a real title, a clean URL).
+ * Settings are stored whole on any change, so this order in storage almost always means "never changed": it reads
+ * as today's default. Every other list is kept as stored, including this one with cleanUrl anywhere in it (the one
+ * order that cannot be chosen is exactly this list without cleanUrl).
+ */
+const PREVIOUS_DEFAULT_KEEP_RULES = ['preferredFolder', 'oldest', 'bestTitle', 'mostTags', 'mostVisits'];
 
 /** Reads stored settings, keeping every valid section and falling back to defaults for the rest. */
 export function parseStoredSettings(stored: unknown): Settings {
@@ -60,7 +68,11 @@ export function parseStoredSettings(stored: unknown): Settings {
   for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
     const section = (stored as Record<string, unknown>)[key];
     const parsed = v.safeParse(settingsSchema.entries[key], section);
-    if (parsed.success) result[key] = parsed.output;
+    if (!parsed.success) continue;
+    if (key === 'keep' && (parsed.output as Settings['keep']).rules.join() === PREVIOUS_DEFAULT_KEEP_RULES.join()) {
+      (parsed.output as Settings['keep']).rules = [...DEFAULT_SETTINGS.keep.rules];
+    }
+    result[key] = parsed.output;
   }
   return result as Settings;
 }

@@ -7,6 +7,7 @@
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf } from '../messaging/define';
 import { forgetOrphanUrls } from './orphans';
+import { taggedAddresses } from './tagged-bookmarks';
 import type { tagsProtocol } from './protocol';
 import type { TagStore } from './tag-store';
 
@@ -42,6 +43,7 @@ export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore) {
     'tags.list': () => tagStore.listTags(),
     'tags.forUrls': async ({ urls }) => [...(await tagStore.getTagsForUrls(urls))].map(([url, tags]) => ({ url, tags })),
     'tags.urlsWithTag': ({ tag }) => tagStore.urlsWithTag(tag),
+    'tags.addressesWithTag': async ({ tag }) => taggedAddresses(browser, await tagStore.urlsWithTag(tag)),
     'tags.rename': async ({ from, to }) => ({ changed: await tagStore.renameTag(from, to) }),
     'tags.merge': async ({ from, into }) => ({ changed: await tagStore.mergeTags(from, into) }),
     'tags.delete': async ({ tag }) => ({ changed: await tagStore.deleteTag(tag) }),

@@ -90,11 +90,14 @@ async function planInPage(page: Page, merges: [string, string][], tagMerges: { u
         removals,
         moves,
         tagMerges,
-        summary: {
-          duplicateBookmarks: removals.filter((r) => r.kind === 'bookmark').length,
-          duplicateFolders: removals.filter((r) => r.kind === 'folder').length,
+        numbers: {
+          copies: removals.filter((r) => r.kind === 'bookmark').length,
+          loose: removals.filter((r) => r.kind === 'bookmark').length,
+          insideFolders: 0,
+          copiedFolders: removals.filter((r) => r.kind === 'folder').length,
           emptyFolders: 0,
-          movedItems: moves.length,
+          moved: moves.length,
+          tagMerges: 0,
         },
       } satisfies CleanupPlan;
     },

@@ -62,7 +62,7 @@ describe('dedup scan in real Firefox', () => {
     });
   }
 
-  it('finds every copy with its path, the rules that joined it, folder pairs and empty folders', async () => {
+  it('finds every copy with its path, the rules that joined it, copied folder sets and empty folders', async () => {
     const seeded = await seed();
     const page = await ff.harness();
     await page.evaluate(async (excluded: string) => {
@@ -93,13 +93,19 @@ describe('dedup scan in real Firefox', () => {
     expect(site.copies.find((c) => c.url === 'https://site.example/page/')!.tags).toEqual(['reference']);
     expect(site.copies.find((c) => c.url === 'https://site.example/page')!.visits).toBe(1);
 
-    // The folder copied twice: two identical pairs with the original; the near-identical pair with counts.
-    const identical = result.folderPairs.filter((p) => p.kind === 'identical');
-    expect(identical.map((p) => [p.keep.id, p.other.id])).toEqual(seeded.devCopies.map((id) => [seeded.dev, id]));
-    expect(identical[0]).toMatchObject({ shared: 30, uniqueToKeep: 0, uniqueToOther: 0, other: { path: 'Other Bookmarks › Topics (1)', bookmarkCount: 30 } });
-    const contained = result.folderPairs.find((p) => p.kind === 'contained')!;
-    expect(contained).toMatchObject({ keep: { id: seeded.jsBig }, other: { id: seeded.jsSmall }, shared: 3, uniqueToKeep: 2, uniqueToOther: 0 });
-    expect(contained.movesIntoOther).toHaveLength(2);
+    // The folder copied twice: one set of three identical copies, the original suggested; the near-identical pair
+    // is a set of two, the fuller copy suggested, with what keeping the smaller one would move into it.
+    const topics = result.folderSets.find((s) => s.title === 'Topics')!;
+    expect(topics.suggestedKeepId).toBe(seeded.dev);
+    expect(topics.members.map((m) => [m.id, m.kind, m.bookmarkCount, m.unique])).toEqual([seeded.dev, ...seeded.devCopies].map((id) => [id, 'identical', 30, 0]));
+    expect(topics.members.map((m) => m.path)).toEqual(['Other Bookmarks › Topics', 'Other Bookmarks › Topics (1)', 'Other Bookmarks › Topics (2)']);
+    // Their positions in Other Bookmarks tell them apart (after the 154 copies' share and the 4 variants).
+    expect(new Set(topics.members.map((m) => m.index)).size).toBe(3);
+    const reading = result.folderSets.find((s) => s.title === 'Reading')!;
+    expect(reading.suggestedKeepId).toBe(seeded.jsBig);
+    expect(reading.members.find((m) => m.id === seeded.jsSmall)).toMatchObject({ kind: 'contained', unique: 0, bookmarkCount: 3 });
+    expect(reading.members.find((m) => m.id === seeded.jsBig)).toMatchObject({ kind: 'identical', unique: 2, bookmarkCount: 5 });
+    expect(reading.members.find((m) => m.id === seeded.jsSmall)!.movesIfKept).toHaveLength(2);
 
     // Nested empty folders: only the outer one; the excluded folder's duplicates are not reported.
     expect(result.emptyFolders).toEqual([expect.objectContaining({ id: seeded.emptyOuter, path: 'Bookmarks Menu › Old stuff', nestedFolders: 2, separators: 1 })]);
@@ -121,7 +127,13 @@ describe('dedup scan in real Firefox', () => {
     // Bookmarks inside the removed folders are not listed again.
     const insideRemoved = new Set(result.groups.flatMap((g) => g.copies.filter((c) => c.inRedundantFolderId).map((c) => c.id)));
     expect(plan.removals.some((r) => insideRemoved.has(r.id))).toBe(false);
-    expect(plan.summary.duplicateBookmarks).toBe(153 + 2 + 1 /* template copies are in an unexcluded folder now */);
+    expect(plan.numbers).toMatchObject({
+      loose: 153 + 2 + 1 /* template copies are in an unexcluded folder now */,
+      copiedFolders: 3,
+      insideFolders: 30 + 30 + 3,
+      copies: 156 + 63,
+      emptyFolders: 1,
+    });
     expect(plan.removals.filter((r) => r.reason === 'empty-folder').map((r) => r.id)).toEqual([seeded.emptyOuter]);
     const siteKeeper = result.groups.find((g) => g.key === 'https://site.example/page')!.suggestedKeeperId;
     const keeperUrl = result.groups.find((g) => g.key === 'https://site.example/page')!.copies.find((c) => c.id === siteKeeper)!.url;
@@ -156,11 +168,13 @@ describe('dedup scan in real Firefox', () => {
     expect(outcome.applied.problems).toEqual([]);
     // After the cleanup the scan finds nothing left to clean: one copy of each of the 39 distinct pages.
     expect(outcome.again.groups).toEqual([]);
-    expect(outcome.again.folderPairs).toEqual([]);
+    expect(outcome.again.folderSets).toEqual([]);
     // Dev › JS held only copies of the MDN page: the cleanup emptied it, so the next scan offers it (with Dev).
     expect(outcome.again.emptyFolders.map((e) => [e.path, e.nestedFolders])).toEqual([['Bookmarks Menu › Dev', 1]]);
     expect(outcome.again.totals.bookmarks).toBe(39);
-    expect(outcome.plan.summary).toMatchObject({ duplicateBookmarks: 156, duplicateFolders: 3, emptyFolders: 1 });
+    expect(outcome.plan.numbers).toMatchObject({ loose: 156, copiedFolders: 3, emptyFolders: 1 });
+    // The apply reports exactly what the plan said it would do.
+    expect(outcome.applied.counts).toEqual({ ...outcome.plan.numbers, skipped: 0 });
     expect(outcome.tagsAfter).toEqual([{ url: 'https://site.example/page', tags: ['reference'] }]);
     // Undo brings back every bookmark and folder in place.
     expect(outcome.after).toBe(outcome.before);

@@ -10,6 +10,8 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchFirefox, repoRoot, type Firefox } from './firefox';
+import { parseBookmarksHtml } from '../../src/bookmarks-html/parse';
+import type { HtmlNode } from '../../src/bookmarks-html/document';
 import { useFirefox } from './use-firefox';
 
 const fixturePath = resolve(repoRoot, 'tests/unit/bookmarks-html/fixtures/firefox-export.html');
@@ -40,7 +42,7 @@ afterAll(() => {
   for (const dir of uploadDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function importThroughPage(ff: Firefox, html: string, name: string): Promise<Page> {
+async function importThroughPage(ff: Firefox, html: string | Uint8Array, name: string): Promise<Page> {
   const dir = mkdtempSync(join(tmpdir(), 'tm-import-'));
   uploadDirs.push(dir);
   const file = join(dir, name);
@@ -62,7 +64,8 @@ describe('import and export of bookmarks.html in real Firefox', () => {
     const report = await page.waitForSelector('[data-testid="import-report"]');
     const text = await report!.evaluate((el) => el.textContent);
     expect(text).toContain('Imported 8 bookmarks, 3 folders and 2 separators; skipped 0 bookmarks');
-    expect(text).toContain('1 keyword and 2 descriptions');
+    expect(text).toContain('1 keyword, 2 descriptions, 1 icon');
+    expect(text).toContain('keeps the file’s dates of 11 items');
     await page.screenshot({ path: resolve(repoRoot, 'docs/screenshots/import-export.png'), fullPage: true });
     await page.close();
 
@@ -85,16 +88,17 @@ describe('import and export of bookmarks.html in real Firefox', () => {
     ]);
   });
 
-  it('a truncated file is refused with a clear message and changes nothing', async () => {
+  it('a truncated file: the page asks before importing what was read; unasked, nothing changes', async () => {
     const harness = await ff.harness();
     await harness.evaluate(() => window.tm.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Mine', url: 'https://mine.example/' }));
     const before = await treeShape(harness);
     const truncated = firefoxExport.slice(0, firefoxExport.indexOf('<DT><A HREF="https://github.com/"'));
     const page = await importThroughPage(ff, truncated, 'broken.html');
-    const error = await page.waitForSelector('[data-testid="import-error"]');
-    expect(await error!.evaluate((el) => el.textContent)).toMatch(/folder "Dev" is still open: it looks truncated \(line \d+\)\. Nothing was imported\./);
-    // The import button stays disabled: there is nothing to import.
+    const question = await page.waitForSelector('[data-testid="import-truncated"]');
+    expect(await question!.evaluate((el) => el.textContent)).toMatch(/folder "Dev" is still open: it looks truncated \(line \d+\)\./);
+    // Import stays disabled, with the reason, until the person ticks "Import what was read".
     expect(await page.$eval('button.primary', (b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(await page.$eval('[data-testid="import-blocked"]', (el) => el.textContent)).toMatch(/Import what was read/);
     // And the job itself refuses it too, changing nothing.
     const reply = await harness.evaluate(async (html: string) => {
       try {
@@ -107,6 +111,12 @@ describe('import and export of bookmarks.html in real Firefox', () => {
     expect(reply).toMatch(/Nothing was imported/);
     expect(await treeShape(harness)).toEqual(before);
     expect(await harness.evaluate(() => window.tm.client.call('tags.list', {}))).toEqual([]);
+
+    // Ticked: what was read before the break comes in.
+    await page.click('#import-accept-truncated');
+    await page.click('button.primary::-p-text(Import 5 bookmarks)');
+    await page.waitForSelector('[data-testid="import-report"]');
+    expect((await counts(harness)).bookmarks).toBe(6);
     await page.close();
   });
 
@@ -197,5 +207,180 @@ describe('import and export of bookmarks.html in real Firefox', () => {
     }, html);
     expect(cancelled).toMatch(/cancelled/i);
     expect((await counts(harness)).bookmarks).toBeLessThan(2000);
+  });
+});
+
+/** Bookmark URL -> dateAdded, and folder title -> dateAdded, of a tree read by the harness. */
+async function datesOf(harness: Page): Promise<Record<string, number>> {
+  return harness.evaluate(async () => {
+    type N = { title: string; url?: string; type?: string; dateAdded?: number; children?: N[] };
+    const out: Record<string, number> = {};
+    const stack = (await window.tm.browser.bookmarks.getTree()) as N[];
+    while (stack.length) {
+      const n = stack.pop()!;
+      if (n.children) stack.push(...n.children);
+      if (n.type === 'separator') continue;
+      out[n.url ?? `folder:${n.title}`] = n.dateAdded ?? 0;
+    }
+    return out;
+  });
+}
+
+/** The file's dates as Tidymarks exports them (ADD_DATE), by URL and folder title. */
+function exportedDates(html: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  const stack: HtmlNode[] = [...parseBookmarksHtml(html).document.children];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.kind === 'separator') continue;
+    if (n.kind === 'folder') stack.push(...n.children);
+    if (n.addDate !== undefined) out[n.kind === 'bookmark' ? n.url : `folder:${n.title}`] = n.addDate;
+  }
+  return out;
+}
+
+/** What Firefox's own importer makes of a file: a new profile that imports it at first start (replace mode). */
+async function firefoxImports(bytes: Uint8Array, bookmarks: number): Promise<{ tree: unknown; dates: Record<string, number> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'tm-ffimport-'));
+  const file = join(dir, 'bookmarks.html');
+  writeFileSync(file, bytes);
+  const ff = await launchFirefox({ prefs: { 'browser.places.importBookmarksHTML': true, 'browser.bookmarks.file': file } });
+  try {
+    const harness = await ff.harness();
+    await harness.waitForFunction(async (n: number) => (await window.tm.client.call('core.countBookmarks', {})).bookmarks >= n, { polling: 250, timeout: 60_000 }, bookmarks);
+    return { tree: await treeShape(harness), dates: await datesOf(harness) };
+  } finally {
+    await ff.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Folders nested `depth` levels deep, a bookmark at the bottom and one after the nest. */
+function deepFile(depth: number): string {
+  const parts = ['<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">\n<H1>Bookmarks Menu</H1>\n<DL><p>\n'];
+  for (let i = 0; i < depth; i++) parts.push(`<DT><H3>L${i}</H3>\n<DL><p>\n`);
+  parts.push('<DT><A HREF="https://deep.example/">leaf</A>\n');
+  for (let i = 0; i < depth; i++) parts.push('</DL><p>\n');
+  parts.push('<DT><A HREF="https://after.example/">after</A>\n</DL>\n');
+  return parts.join('');
+}
+
+const fidelityDir = resolve(repoRoot, 'tests/unit/bookmarks-html/fixtures/fidelity');
+const fidelityFixtures: [string, () => Uint8Array][] = [
+  ['entities', () => readFileSync(join(fidelityDir, 'entities.html'))],
+  ['text that looks like tags, whitespace', () => readFileSync(join(fidelityDir, 'text-brackets.html'))],
+  ['dates', () => readFileSync(join(fidelityDir, 'dates.html'))],
+  ['Pocket export', () => readFileSync(join(fidelityDir, 'pocket.html'))],
+  ['an extra </DL>', () => readFileSync(join(fidelityDir, 'extra-dl.html'))],
+  ['windows-1252', () => readFileSync(resolve(repoRoot, 'tests/unit/bookmarks-html/fixtures/windows-1252.html'))],
+  ['folders 300 levels deep', () => new TextEncoder().encode(deepFile(300))],
+];
+
+describe('import fidelity: Tidymarks reads each fixture as Firefox’s own importer does', () => {
+  const ff = useFirefox();
+
+  for (const [name, bytes] of fidelityFixtures) {
+    it(`${name}: same tree, titles and file dates as Firefox's importer`, async () => {
+      const file = bytes();
+      const page = await importThroughPage(ff, file, `${name.replace(/\W+/g, '-')}.html`);
+      await page.waitForSelector('[data-testid="import-file-summary"]');
+      await page.click('#target-roots');
+      await page.click('button.primary');
+      const report = await page.waitForSelector('[data-testid="import-report"]');
+      const reportText = await report!.evaluate((el) => el.textContent ?? '');
+      await page.close();
+      const harness = await ff.harness();
+      const ours = await treeShape(harness);
+      const { html } = await harness.evaluate(() => window.tm.client.call('bookmarksHtml.export', {}));
+      const bookmarks = (await counts(harness)).bookmarks;
+      expect(bookmarks).toBeGreaterThan(0);
+
+      const firefox = await firefoxImports(file, bookmarks);
+      expect(ours).toEqual(firefox.tree);
+      // Every date the file gave is what Firefox's importer set as dateAdded; Tidymarks keeps it in its own store.
+      const kept = exportedDates(html);
+      const fileDates = exportedDates(new TextDecoder().decode(file));
+      for (const key of Object.keys(fileDates)) {
+        if (key.startsWith('folder:') && /Toolbar|Other Bookmarks/.test(key)) continue;
+        // Pocket's time_added: Firefox's importer ignores it (the item gets the import time); Tidymarks keeps it.
+        expect(kept[key], key).toBe(name === 'Pocket export' ? fileDates[key] : firefox.dates[key]);
+      }
+      if (name === 'dates') {
+        expect(kept['https://dates.example/3']).toBe(1_250_000_000_000); // LAST_MODIFIED stands in, as in Firefox
+        expect(reportText).toContain('keeps the file’s dates of 5 items');
+      }
+      if (name === 'windows-1252') {
+        expect(JSON.stringify(ours)).toContain('Café — €5 “quoted”');
+      }
+    });
+  }
+});
+
+describe('import options and the Tags view in real Firefox', () => {
+  const ff = useFirefox();
+
+  it('skips what is already bookmarked by default and shows how many it skipped', async () => {
+    const harness = await ff.harness();
+    await harness.evaluate(() => window.tm.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Mine', url: 'https://github.com/' }));
+    const html = firefoxExport.replace(/<\/DL>\s*$/, '    <DT><A HREF="https://news.ycombinator.com/">HN copy</A>\n</DL>\n');
+    const page = await importThroughPage(ff, html, 'with-copies.html');
+    await page.waitForSelector('[data-testid="import-file-summary"]::-p-text(9 bookmarks)');
+    expect(await page.$eval('#import-skip-existing', (el) => (el as HTMLInputElement).checked)).toBe(true);
+    await page.click('button.primary');
+    await page.waitForSelector('[data-testid="import-report"]');
+    expect(await page.$eval('[data-testid="import-skipped"]', (el) => el.textContent)).toBe('2 bookmarks');
+    expect((await counts(harness)).bookmarks).toBe(8); // mine + 7 of the file's 9 (GitHub and the second HN skipped)
+    await page.close();
+  });
+
+  it('“Only Firefox’s tags” adds the file’s tags to the bookmarks that exist and creates 0 bookmarks', async () => {
+    const harness = await ff.harness();
+    await harness.evaluate(async () => {
+      await window.tm.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'GitHub', url: 'https://github.com/' });
+      await window.tm.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'MDN', url: 'https://developer.mozilla.org/en-US/docs/Web' });
+    });
+    const before = await counts(harness);
+    const page = await importThroughPage(ff, firefoxExport, 'bookmarks.html');
+    await page.waitForSelector('[data-testid="import-file-summary"]');
+    await page.click('#mode-tags');
+    await page.waitForSelector('#tags-only-reason');
+    await page.click('button.primary::-p-text(Bring in the tags)');
+    const report = await page.waitForSelector('[data-testid="import-report"]');
+    expect(await report!.evaluate((el) => el.textContent)).toContain('Brought in the tags of 2 bookmarks (2 addresses got tags). No bookmark was created.');
+    await page.close();
+    expect(await counts(harness)).toEqual(before);
+    expect(await harness.evaluate(() => window.tm.client.call('tags.list', {}))).toEqual([
+      { tag: 'code', count: 1 },
+      { tag: 'docs', count: 1 },
+      { tag: 'web', count: 1 },
+    ]);
+
+    // The Tags view shows the tag's address with the bookmark's title and folder.
+    const tagsPage = await ff.open('options/index.html#tags');
+    await tagsPage.click('button.tag-name::-p-text(docs)');
+    const row = await tagsPage.waitForSelector('[data-testid="tagged-bookmark"]');
+    expect(await row!.evaluate((el) => el.textContent)).toBe('MDN in Other Bookmarks');
+    await tagsPage.close();
+  });
+
+  it('the Tags view with no tags explains how Firefox’s tags come in; a long tag name does not break the layout', async () => {
+    const page = await ff.open('options/index.html#tags');
+    const empty = await page.waitForSelector('[data-testid="tags-empty"]');
+    expect(await empty!.evaluate((el) => el.querySelectorAll('li').length)).toBe(2);
+    const harness = await ff.harness();
+    const long = 'a-very-long-tag-name-'.repeat(4).slice(0, 100);
+    await harness.evaluate(async (tag: string) => {
+      await window.tm.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Long', url: 'https://long.example/' });
+      await window.tm.client.call('tags.add', { urls: ['https://long.example/'], tags: [tag] });
+    }, long);
+    await page.close();
+    const wide = await ff.open('options/index.html#tags');
+    await wide.setViewport({ width: 800, height: 600 });
+    await wide.waitForSelector(`button.tag-name::-p-text(${long.slice(0, 30)})`);
+    await wide.click(`button.tag-name::-p-text(${long.slice(0, 30)})`);
+    await wide.waitForSelector('[data-testid="tagged-bookmark"]');
+    const overflow = await wide.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await wide.close();
   });
 });

@@ -1,15 +1,23 @@
 /**
  * The options page in real Firefox: settings persist; the duplicates workflow on a seeded sync-like profile
- * (scan -> change a keep rule -> preview -> apply -> bookmarks as expected -> undo -> back to the start); a folder
- * pair merge; ?url= focuses a group; the tag manager. Saves a screenshot of each view into docs/screenshots.
+ * (scan -> change a keep rule -> preview -> apply -> bookmarks as expected -> the page scans again -> undo -> back to
+ * the start); a copied folder kept through the copy the person picks; "leave alone" across a rescan and an extension
+ * reload; a group reviewed and cleaned up with the keyboard only; ?url= focuses a group; the tag manager. Saves a
+ * screenshot of each view into tests/e2e/.artifacts/screenshots (npm run screenshots copies them into docs/).
+ * The 5,000-bookmark page is tests/e2e/duplicates-page.e2e.ts.
  */
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchFirefox, repoRoot, type Firefox } from './firefox';
 import { useFirefox } from './use-firefox';
 
-const shot = (name: string) => resolve(repoRoot, `docs/screenshots/${name}.png`);
+export const SCREENSHOTS = resolve(repoRoot, 'tests/e2e/.artifacts/screenshots');
+const shot = (name: string) => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return resolve(SCREENSHOTS, `${name}.png`);
+};
 
 /** Every bookmark as "folder path > title <url>", sorted (ids left out). */
 async function bookmarkList(harness: Page): Promise<string[]> {
@@ -66,6 +74,13 @@ async function openDuplicates(ff: Firefox, query = ''): Promise<Page> {
 
 const text = (page: Page, selector: string) => page.$eval(selector, (el) => el.textContent ?? '');
 
+/**
+ * Waits until the element's text is exactly `expected`. For text that changes in place (a rescan's summary):
+ * puppeteer's ::-p-text caches an element's text and can miss a text node changed in place.
+ */
+const waitForText = (page: Page, selector: string, expected: string) =>
+  page.waitForFunction((sel: string, want: string) => document.querySelector(sel)?.textContent === want, { polling: 100 }, selector, expected);
+
 async function confirm(page: Page) {
   const button = await page.waitForSelector('[role="alertdialog"] [data-testid="confirm"]');
   await button!.click();
@@ -114,18 +129,16 @@ describe('options page in real Firefox', () => {
     await again.close();
   });
 
-  it('scan -> change a keep rule -> preview -> apply -> expected bookmarks -> undo -> back to the start', async () => {
+  it('scan -> change a keep rule -> preview -> apply -> expected bookmarks -> the page scans again -> undo -> back to the start', async () => {
     const harness = await ff.harness();
     await seedSyncLike(harness);
     const start = await bookmarkList(harness);
     const page = await openDuplicates(ff);
-    expect(await text(page, '[data-testid="summary-groups"]')).toContain('2');
-    expect(await text(page, '[data-testid="summary-copies"]')).toContain('3');
-    expect(await text(page, '[data-testid="summary-empty"]')).toContain('1');
+    expect(await text(page, '[data-testid="summary-groups"]')).toBe('2 duplicate groups among 6 bookmarks');
+    expect(await text(page, '[data-testid="summary-numbers"]')).toBe('3 copies to remove; and 1 empty folder');
     // By default the menu copy of the tart stays (preferred folders rank the menu above Other Bookmarks).
     const keptBefore = await page.$$eval('[data-testid="kept-copy"]', (els) => els.map((e) => e.textContent ?? ''));
     expect(keptBefore.some((t) => t.includes('Bookmarks Menu') && t.includes('Lemon tart'))).toBe(true);
-    await page.screenshot({ path: shot('duplicates'), fullPage: true });
     // A narrow window: nothing overflows sideways.
     await page.setViewport({ width: 420, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
@@ -133,21 +146,24 @@ describe('options page in real Firefox', () => {
 
     // Change a keep rule: drop "In a preferred folder", so "Oldest" decides: the Other Bookmarks copy stays.
     await page.click('details.keep-rules > summary');
-    await page.click('button[aria-label="Remove In a preferred folder"]');
+    await (await page.waitForSelector('button[aria-label="Remove In a preferred folder"]'))!.click();
     await page.waitForFunction(() =>
       [...document.querySelectorAll('[data-testid="kept-copy"]')].some((e) => e.textContent?.includes('Lemon tart (sync)')),
     );
 
     await page.click('button::-p-text(Preview the cleanup)');
     await page.waitForSelector('[data-testid="plan-preview"]');
-    expect(await text(page, '[data-testid="plan-bookmarks"]')).toBe('3');
+    expect(await text(page, '[data-testid="plan-loose"]')).toBe('3');
     expect(await text(page, '[data-testid="plan-empty"]')).toBe('1');
     await page.click('button::-p-text(Apply…)');
-    const dialog = await page.waitForSelector('[role="alertdialog"]');
-    expect(await dialog!.evaluate((el) => el.textContent)).toContain('3 duplicate bookmarks, 0 duplicated folders and 1 empty folders will be removed');
+    expect(await text(page, '[data-testid="confirm-numbers"]')).toBe('3 copies to remove; and 1 empty folder.');
     await confirm(page);
     await page.waitForSelector('[data-testid="apply-result"]');
-    expect(await text(page, '[data-testid="apply-result"]')).toMatch(/Done: 4 removed/);
+    expect(await text(page, '[data-testid="apply-result"]')).toContain('Cleaned up: 3 copies removed; and 1 empty folder');
+    // The page shows the new state by itself.
+    await waitForText(page, '[data-testid="summary-groups"]', 'No duplicate bookmarks among 3 bookmarks');
+    await waitForText(page, '[data-testid="bookmark-count"]', '3 bookmarks');
+    expect(await text(page, '[data-testid="session-summary"]')).toContain('3 copies removed; and 1 empty folder');
 
     expect(await bookmarkList(harness)).toEqual(
       [
@@ -159,24 +175,29 @@ describe('options page in real Firefox', () => {
 
     await page.click('[data-testid="sessions"] button::-p-text(Undo)');
     await confirm(page);
-    await page.waitForSelector('[data-testid="undo-result"]');
+    await page.waitForSelector('[data-testid="undo-banner"]');
     expect(await bookmarkList(harness)).toEqual(start);
+    await waitForText(page, '[data-testid="summary-groups"]', '2 duplicate groups among 6 bookmarks');
     await page.close();
   });
 
-  it('merges a duplicated folder pair into the folder the user chooses', async () => {
+  it('keeps the copy of a copied folder the person picks; what it lacks moves into it first', async () => {
     const harness = await ff.harness();
     await seedFolderPair(harness);
     const page = await openDuplicates(ff);
-    const pairs = await text(page, '[data-testid="folder-pairs"]');
-    expect(pairs).toMatch(/Bookmarks Toolbar › Dev ↔ Bookmarks Toolbar › Dev \(2\): 3 shared, 1 unique/);
-    // The user chooses to keep "Dev (2)": Dev's unique bookmark moves into it, then Dev goes.
-    const select = await page.waitForSelector('[data-testid="folder-pairs"] select');
-    const value = await select!.evaluate((el) => [...(el as HTMLSelectElement).options].find((o) => o.text.endsWith('Dev (2)'))!.value);
-    await select!.select(value);
+    const set = await text(page, '[data-testid="folder-set"]');
+    expect(set).toContain('“Dev”: 2 copies, 4 pages in all');
+    expect(set).toContain('1st of 2 in Bookmarks Toolbar');
+    expect(set).toContain('2nd of 2 in Bookmarks Toolbar');
+    expect(set).toContain('1 page only in this copy');
+    // The person keeps "Dev (2)": Dev's unique bookmark moves into it, then Dev goes.
+    await page.click('[data-testid="folder-set"] [data-testid="member"] input[type="radio"]');
+    expect(await text(page, '[data-testid="kept-member"]')).toContain('1 item (1 bookmark) it lacks move into it from Bookmarks Toolbar › Dev (1st of 2 in Bookmarks Toolbar) first');
+    expect(await text(page, '[data-testid="summary-numbers"]')).toBe('3 copies to remove, all inside 1 copied folder; 1 item to move into the folders that stay');
     await page.click('button::-p-text(Preview the cleanup)');
     await page.waitForSelector('[data-testid="plan-preview"]');
     expect(await text(page, '[data-testid="plan-folders"]')).toBe('1');
+    expect(await text(page, '[data-testid="plan-moved"]')).toBe('1');
     await page.click('button::-p-text(Apply…)');
     await confirm(page);
     await page.waitForSelector('[data-testid="apply-result"]');
@@ -198,12 +219,71 @@ describe('options page in real Firefox', () => {
     expect(await bookmarkList(harness)).toEqual(start);
     await page.click('[data-testid="stale-scan"] button::-p-text(Scan again)');
     await page.waitForFunction(() => !document.querySelector('[data-testid="stale-scan"]'));
-    await page.waitForFunction(() => document.querySelector('[data-testid="summary-copies"]')?.textContent?.includes('4'));
+    await waitForText(page, '[data-testid="summary-numbers"]', '4 copies to remove; and 1 empty folder');
     await page.click('button::-p-text(Preview the cleanup)');
     await page.waitForSelector('[data-testid="plan-preview"]');
-    expect(await text(page, '[data-testid="plan-bookmarks"]')).toBe('4');
+    expect(await text(page, '[data-testid="plan-loose"]')).toBe('4');
     await page.close();
   });
+
+  it('keyboard only: Tab into the list once, choose the kept copy with arrows and Space, Tab out, clean up from the keyboard', async () => {
+    const harness = await ff.harness();
+    await seedSyncLike(harness);
+    const page = await openDuplicates(ff);
+    const activeInfo = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return { role: el?.getAttribute('role') ?? el?.tagName ?? '', label: el?.getAttribute('aria-label') ?? el?.textContent ?? '', checked: el?.getAttribute('aria-checked'), inTree: !!el?.closest('[role="tree"]') };
+      });
+    // Tab until the list: exactly one of its rows takes focus.
+    let info = await activeInfo();
+    for (let i = 0; i < 30 && info.role !== 'treeitem'; i++) {
+      await page.keyboard.press('Tab');
+      info = await activeInfo();
+    }
+    expect(info.role).toBe('treeitem');
+    expect(info.label).toContain('https://recipes.example/lemon-tart');
+    // The focus ring is visible.
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe('solid');
+    await page.keyboard.press('ArrowDown'); // the kept copy (menu)
+    await page.keyboard.press('ArrowDown'); // the Other Bookmarks copy
+    info = await activeInfo();
+    expect(info.label).toContain('Other Bookmarks');
+    expect(info.checked).toBe('false');
+    await page.keyboard.press(' ');
+    info = await activeInfo();
+    expect(info.checked).toBe('true');
+    expect(info.label).toMatch(/^Kept: Other Bookmarks/);
+    // One Tab leaves the list; Shift+Tab comes back to the same row.
+    await page.keyboard.press('Tab');
+    expect((await activeInfo()).inTree).toBe(false);
+    await page.keyboard.down('Shift');
+    await page.keyboard.press('Tab');
+    await page.keyboard.up('Shift');
+    info = await activeInfo();
+    expect(info.label).toMatch(/^Kept: Other Bookmarks/);
+    // Leave the news group alone from the keyboard: its header is the next group.
+    await page.keyboard.press('ArrowLeft');
+    for (let i = 0; i < 6 && !(await activeInfo()).label.startsWith('https://news.example/'); i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press(' ');
+    expect((await activeInfo()).checked).toBe('true');
+    // Back to the top of the page and the main action, by keyboard.
+    for (let i = 0; i < 30 && !(await activeInfo()).label.includes('Clean up all'); i++) {
+      await page.keyboard.down('Shift');
+      await page.keyboard.press('Tab');
+      await page.keyboard.up('Shift');
+    }
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[role="alertdialog"]');
+    expect(await text(page, '[data-testid="confirm-numbers"]')).toBe('1 copy to remove; and 1 empty folder.');
+    await page.keyboard.press('Tab'); // from Cancel to Apply cleanup
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="apply-result"]');
+    const tart = await harness.evaluate(async () => (await window.tm.browser.bookmarks.search({ query: 'lemon-tart' })).map((b) => b.title));
+    expect(tart).toEqual(['Lemon tart (sync)']);
+    expect(await harness.evaluate(async () => (await window.tm.browser.bookmarks.search({ url: 'https://news.example/' })).length)).toBe(2);
+    await page.close();
+  }, 90_000);
 
   it('?url= from the popup focuses that URL’s group', async () => {
     const harness = await ff.harness();
@@ -247,6 +327,45 @@ describe('options page in real Firefox', () => {
   });
 });
 
+// Its own Firefox: the extension reload closes every extension page, the harness this block's Firefox handle keeps too.
+describe('remembered decisions in real Firefox', () => {
+  const ff = useFirefox();
+
+  it('“leave alone” survives a rescan and an extension reload, and can be forgotten in Settings', async () => {
+    let harness = await ff.harness();
+    await seedSyncLike(harness);
+    let page = await openDuplicates(ff);
+    const leave = '[role="tree"] input[aria-label="Leave https://news.example/ alone"]';
+    await page.click(leave);
+    await waitForText(page, '[data-testid="summary-numbers"]', '1 copy to remove; and 1 empty folder');
+    await harness.waitForFunction(async () => (await window.tm.client.call('dedup.decisions.list', {})).length === 1, { polling: 100 });
+    await page.click('button::-p-text(Scan again)');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="progress"]'));
+    expect(await page.$eval(leave, (el) => (el as HTMLInputElement).checked)).toBe(true);
+
+    // The extension reloads (its pages close); the decision is still there.
+    await harness.evaluate(() => void setTimeout(() => window.tm.browser.runtime.reload(), 0));
+    await page.waitForFunction(() => false, { timeout: 1500 }).catch(() => undefined);
+    harness = await ff.open('tests/harness/index.html');
+    await harness.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', { timeout: 30_000 });
+    page = await openDuplicates(ff);
+    expect(await page.$eval(leave, (el) => (el as HTMLInputElement).checked)).toBe(true);
+    expect(await text(page, '[data-testid="summary-details"]')).toContain('1 group left alone');
+
+    const settings = await ff.open('options/index.html#settings');
+    const item = await settings.waitForSelector('[data-testid="remembered-decisions"] li');
+    expect(await item!.evaluate((el) => el.textContent)).toContain('Left alone');
+    await settings.click('button[aria-label="Forget the decision on https://news.example/"]');
+    await settings.waitForSelector('[data-testid="remembered-decisions"] ::-p-text(None yet)');
+    await page.close();
+    page = await openDuplicates(ff);
+    expect(await page.$eval(leave, (el) => (el as HTMLInputElement).checked)).toBe(false);
+    await settings.close();
+    await page.close();
+  }, 90_000);
+
+});
+
 describe('options page in dark mode', () => {
   let ff: Firefox;
   beforeAll(async () => {
@@ -264,7 +383,6 @@ describe('options page in dark mode', () => {
     expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(28, 27, 34)');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
-    await page.screenshot({ path: shot('duplicates-narrow-dark'), fullPage: true });
     await page.close();
   });
 });
@@ -316,7 +434,7 @@ describe('duplicates view at 20,000 groups in real Firefox', () => {
     await page.waitForSelector('[data-testid="scan-summary"]', { timeout: 120_000 });
     await page.waitForSelector('[data-testid="group-list"]');
     const scanAndRenderMs = Date.now() - started;
-    expect(await text(page, '[data-testid="summary-groups"]')).toContain('20,000');
+    expect(await text(page, '[data-testid="summary-groups"]')).toContain('20,000 duplicate groups');
 
     const scroll = await page.evaluate(async () => {
       const list = document.querySelector('[data-testid="group-list"]') as HTMLElement;

@@ -7,13 +7,18 @@ import { client } from '../../src/messaging/page-client';
 import { contractCases } from '../contract/cases';
 import { runContractCase } from '../contract/run';
 import { createPagePlaces } from '../../src/places/page';
+import { decodeSearchReply } from '../../src/places/wire';
 import { LiveIndex } from '../../src/search/live-index';
 
 const tm = {
   browser,
   client,
-  /** The page-side Places API (save/resolve, search, history search), as popup and options use it. */
+  /** The page-side Places API (save/resolve, search, history search, events), as popup and options use it. */
   places: createPagePlaces(client),
+  /** Another Places API object of this page, e.g. with a short events keep-alive for idle-timeout tests. */
+  createPlaces: (options?: Parameters<typeof createPagePlaces>[1]) => createPagePlaces(client, options),
+  /** Decodes a raw 'places.search' reply (tests that look at which path answered). */
+  decodeSearchReply,
   /** The search index as the background builds it, for timing its rebuild in a page (bench/search.bench.ts). */
   search: { LiveIndex },
   contract: {

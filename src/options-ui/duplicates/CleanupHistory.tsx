@@ -5,9 +5,8 @@ import type { UndoPhase, UndoProgress, UndoResult } from '../../dedup/undo';
 import type { JobHandle } from '../../messaging/client';
 import { announceBookmarksChanged, errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { count, describeCleanup, formatDateTime, formatNumber } from '../format';
 import { ProgressBar } from '../ProgressBar';
-
-const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 const UNDO_PHASES: Record<UndoPhase, string> = {
   checking: 'Reading the journal',
@@ -16,7 +15,7 @@ const UNDO_PHASES: Record<UndoPhase, string> = {
   done: 'Done',
 };
 
-export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; onUndone(): void }) {
+export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; onUndone(result: UndoResult): void }) {
   const client = useClient();
   const [sessions, setSessions] = useState<SessionSummary[] | null>(null);
   const [confirm, setConfirm] = useState<SessionSummary | null>(null);
@@ -36,8 +35,9 @@ export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; 
     const handle = client.startJob('dedup.undo', { sessionId: s.id }, setProgress);
     job.current = handle;
     try {
-      setResult(await handle.result);
-      onUndone();
+      const undone = await handle.result;
+      setResult(undone);
+      onUndone(undone);
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -59,9 +59,8 @@ export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; 
         <ul class="plain-list" data-testid="sessions">
           {sessions.map((s) => (
             <li key={s.id}>
-              <span>
-                {when.format(s.createdAt)}: removed {s.counts.copies} copies, moved {s.counts.moved}
-                {s.counts.skipped ? `, skipped ${s.counts.skipped}` : ''} — {s.undone ? 'undone' : s.status}
+              <span data-testid="session-summary">
+                {formatDateTime(s.createdAt)}: {describeCleanup(s.counts, 'done')} — {s.undone ? 'undone' : s.status}
                 {s.cancelled ? ' (cancelled part way)' : ''}
               </span>
               {s.canUndo && (
@@ -103,7 +102,10 @@ export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; 
       {confirm && (
         <ConfirmDialog title="Undo this cleanup?" confirmLabel="Undo cleanup" danger={false} onCancel={() => setConfirm(null)} onConfirm={() => undo(confirm)}>
           <p>
-            {confirm.counts.copies} removed copies will be re-created and {confirm.counts.moved} moved items moved back.
+            {count(confirm.counts.copies, 'removed copy', 'removed copies')} will be re-created
+            {confirm.counts.copiedFolders ? ` (${formatNumber(confirm.counts.insideFolders)} of them with ${count(confirm.counts.copiedFolders, 'copied folder', 'copied folders')})` : ''}
+            {confirm.counts.emptyFolders ? `, ${count(confirm.counts.emptyFolders, 'empty folder', 'empty folders')} too` : ''}
+            {confirm.counts.moved ? `, and ${count(confirm.counts.moved, 'moved item', 'moved items')} moved back` : ''}.
           </p>
           <p>
             Re-created items come back with their title, address, folder, position and tags, but as new bookmarks: their

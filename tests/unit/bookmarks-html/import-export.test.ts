@@ -32,7 +32,7 @@ describe('bookmarksHtml.import', () => {
     const report = await job.result;
     expect(report.imported).toEqual({ bookmarks: 8, folders: 3, separators: 2 });
     expect(report.skippedCount).toBe(0);
-    expect(report.notImported).toEqual({ keywords: 1, descriptions: 2 });
+    expect(report.notImported).toEqual({ keywords: 1, descriptions: 2, icons: 1 });
     expect(progress.at(-1)).toBe(15);
     expect(await shape(browser, 'menu________')).toEqual([
       'MDN Web Docs <https://developer.mozilla.org/en-US/docs/Web>',
@@ -122,8 +122,82 @@ describe('bookmarksHtml.import', () => {
     expect(await client.call('bookmarksHtml.inspect', { html: firefoxExport })).toEqual({
       counts: { bookmarks: 8, folders: 5, separators: 2, taggedBookmarks: 5 },
       problems: 0,
+      notices: [],
+      truncated: null,
       title: 'Bookmarks Menu',
     });
+  });
+
+  it('skips what is already bookmarked by default, second copies inside the file too, and counts them', async () => {
+    const { browser, client } = await setup();
+    await browser.bookmarks.create({ parentId: 'menu________', title: 'mine', url: 'https://a.example/' });
+    const rows = ['a', 'b', 'b', 'c', 'a', 'b/'].map((p, i) => `<DT><A HREF="https://${p.replace('/', '')}.example/${p.endsWith('/') ? '' : ''}" TAGS="t${i}">${p}</A>`);
+    const html = `<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n${rows.join('\n')}\n</DL>`;
+    const report = await client.startJob('bookmarksHtml.import', { html, target: { into: 'roots' } }).result;
+    expect(report.imported.bookmarks).toBe(2); // b and c
+    expect(report.skippedCount).toBe(4);
+    expect(report.skipped.map((s) => s.url)).toEqual(['https://a.example/', 'https://b.example/', 'https://a.example/', 'https://b.example/']);
+    expect((await client.call('core.countBookmarks', {})).bookmarks).toBe(3);
+    // The skipped copies' tags still go to the bookmark they matched.
+    const tags = await client.call('tags.forUrls', { urls: ['https://a.example/', 'https://b.example/'] });
+    expect(Object.fromEntries(tags.map((t) => [t.url, t.tags]))).toEqual({ 'https://a.example/': ['t0', 't4'], 'https://b.example/': ['t1', 't2', 't5'] });
+  });
+
+  it('skipExisting: false imports every entry, copies included (a restore)', async () => {
+    const { browser, client } = await setup();
+    await browser.bookmarks.create({ parentId: 'menu________', title: 'mine', url: 'https://a.example/' });
+    const html = '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF="https://a.example/">a</A>\n<DT><A HREF="https://b.example/">b</A>\n<DT><A HREF="https://b.example/">b</A>\n</DL>';
+    const report = await client.startJob('bookmarksHtml.import', { html, target: { into: 'roots' }, skipExisting: false }).result;
+    expect(report.imported.bookmarks).toBe(3);
+    expect(report.skippedCount).toBe(0);
+    expect((await client.call('core.countBookmarks', {})).bookmarks).toBe(4);
+  });
+
+  it('a truncated file: inspect says so; the import refuses it unless asked to import what was read', async () => {
+    const { client } = await setup();
+    const truncated = firefoxExport.slice(0, firefoxExport.indexOf('<DT><A HREF="https://github.com/"'));
+    const info = await client.call('bookmarksHtml.inspect', { html: truncated });
+    expect(info.truncated).toEqual({ line: 28, message: 'The file ends while the folder "Dev" is still open: it looks truncated' });
+    expect(info.counts.bookmarks).toBe(5);
+    await expect(client.startJob('bookmarksHtml.import', { html: truncated, target: { into: 'roots' } }).result).rejects.toMatchObject({ code: 'invalid-input' });
+    expect((await client.call('core.countBookmarks', {})).bookmarks).toBe(0);
+    const report = await client.startJob('bookmarksHtml.import', { html: truncated, target: { into: 'roots' }, acceptTruncated: true }).result;
+    expect(report.imported.bookmarks).toBe(5);
+    expect(report.truncated).toEqual(info.truncated);
+    expect((await client.call('core.countBookmarks', {})).bookmarks).toBe(5);
+  });
+
+  it('an extra closing </DL> and a Pocket export import (Firefox reads both)', async () => {
+    const { client } = await setup();
+    const extra = await client.startJob('bookmarksHtml.import', { html: `${firefoxExport}</DL>\n`, target: { into: 'roots' } }).result;
+    expect(extra.imported.bookmarks).toBe(8);
+    const pocket = '<!DOCTYPE html><html><body><h1>Unread</h1><ul><li><a href="https://getpocket.example/a" time_added="1600000000" tags="read,later">A</a></li></ul></body></html>';
+    const report = await client.startJob('bookmarksHtml.import', { html: pocket, target: { into: 'roots' } }).result;
+    expect(report.imported.bookmarks).toBe(1);
+    expect(await client.call('tags.forUrls', { urls: ['https://getpocket.example/a'] })).toEqual([{ url: 'https://getpocket.example/a', tags: ['read', 'later'] }]);
+  });
+});
+
+describe('bookmarksHtml.importTags (bring in Firefox’s tags)', () => {
+  it('adds the file’s tags to the bookmarks that exist (exact URL, else safe matching) and creates no bookmark', async () => {
+    const { browser, client } = await setup();
+    await browser.bookmarks.create({ parentId: 'menu________', title: 'MDN', url: 'https://developer.mozilla.org/en-US/docs/Web' });
+    await browser.bookmarks.create({ parentId: 'toolbar_____', title: 'GH', url: 'https://github.com/?utm_source=x' });
+    const before = await client.call('core.countBookmarks', {});
+    const progress: number[] = [];
+    const report = await client.startJob('bookmarksHtml.importTags', { html: firefoxExport }, (p) => progress.push(p.done)).result;
+    expect(await client.call('core.countBookmarks', {})).toEqual(before);
+    expect(report).toMatchObject({ inFile: { bookmarks: 8, tagged: 5 }, matched: 2, taggedUrls: 2, unmatchedCount: 3 });
+    expect(report.unmatched.map((u) => u.url).sort()).toEqual(['https://example.com/search?q=a&b=%22c%22', 'https://www.mozilla.org/about/', 'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9']);
+    const tags = await client.call('tags.forUrls', { urls: ['https://developer.mozilla.org/en-US/docs/Web', 'https://github.com/?utm_source=x'] });
+    expect(Object.fromEntries(tags.map((t) => [t.url, t.tags]))).toEqual({ 'https://developer.mozilla.org/en-US/docs/Web': ['docs', 'web'], 'https://github.com/?utm_source=x': ['code'] });
+    expect(progress.at(-1)).toBe(2);
+  });
+
+  it('a file that is not a bookmark file changes nothing', async () => {
+    const { client } = await setup();
+    await expect(client.startJob('bookmarksHtml.importTags', { html: 'hello' }).result).rejects.toMatchObject({ code: 'invalid-input' });
+    expect(await client.call('tags.list', {})).toEqual([]);
   });
 });
 

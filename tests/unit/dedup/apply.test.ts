@@ -156,7 +156,7 @@ describe('applyPlan', () => {
       ],
       moves: [],
       tagMerges: [],
-      summary: { duplicateBookmarks: 3, duplicateFolders: 0, emptyFolders: 0, movedItems: 0 },
+      numbers: { copies: 3, loose: 3, insideFolders: 0, copiedFolders: 0, emptyFolders: 0, moved: 0, tagMerges: 0 },
     };
     await t.browser.bookmarks.remove(keep.id);
 
@@ -183,7 +183,7 @@ describe('applyPlan', () => {
       ],
       moves: [{ id: TOOLBAR, expectedParentId: 'root________', toParentId: MENU }],
       tagMerges: [],
-      summary: { duplicateBookmarks: 1, duplicateFolders: 1, emptyFolders: 1, movedItems: 1 },
+      numbers: { copies: 1, loose: 1, insideFolders: 0, copiedFolders: 1, emptyFolders: 1, moved: 1, tagMerges: 0 },
     };
     const before = await snapshot(t.browser);
 

@@ -208,11 +208,14 @@ export async function planFromTree(browser: Browser, options: PlanOptions): Prom
     removals,
     moves,
     tagMerges: options.tagMerges ?? [],
-    summary: {
-      duplicateBookmarks: removals.filter((r) => r.reason === 'duplicate-bookmark').length,
-      duplicateFolders: removals.filter((r) => r.reason === 'duplicate-folder').length,
+    numbers: {
+      copies: removals.filter((r) => r.reason === 'duplicate-bookmark').length,
+      loose: removals.filter((r) => r.reason === 'duplicate-bookmark').length,
+      insideFolders: 0,
+      copiedFolders: removals.filter((r) => r.reason === 'duplicate-folder').length,
       emptyFolders: removals.filter((r) => r.reason === 'empty-folder').length,
-      movedItems: moves.length,
+      moved: moves.length,
+      tagMerges: 0,
     },
   };
 }

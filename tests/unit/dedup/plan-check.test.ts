@@ -29,7 +29,7 @@ describe('plan check', () => {
       removals: [{ id: copy.id, kind: 'bookmark', expectedUrl: PAGE, expectedParentId: MENU, reason: 'duplicate-bookmark', keptId: keep.id, keptUrl: PAGE }],
       moves: [],
       tagMerges: [],
-      summary: { duplicateBookmarks: 1, duplicateFolders: 0, emptyFolders: 0, movedItems: 0 },
+      numbers: { copies: 1, loose: 1, insideFolders: 0, copiedFolders: 0, emptyFolders: 0, moved: 0, tagMerges: 0 },
     };
     t.tick();
     await t.browser.bookmarks.update(keep.id, { url: 'https://elsewhere.example/' });
@@ -54,7 +54,7 @@ describe('plan check', () => {
       removals: [{ id: copy.id, kind: 'folder', expectedUrl: null, expectedParentId: MENU, reason: 'duplicate-folder', keptId: work.id }],
       moves: [],
       tagMerges: [],
-      summary: { duplicateBookmarks: 0, duplicateFolders: 1, emptyFolders: 0, movedItems: 0 },
+      numbers: { copies: 0, loose: 0, insideFolders: 0, copiedFolders: 1, emptyFolders: 0, moved: 0, tagMerges: 0 },
     };
     t.tick();
     await t.browser.bookmarks.remove(work.children![0].id);
@@ -80,7 +80,7 @@ describe('plan check', () => {
       removals: [{ id: copy.id, kind: 'folder', expectedUrl: null, expectedParentId: MENU, reason: 'duplicate-folder', keptId: work.id }],
       moves: [],
       tagMerges: [],
-      summary: { duplicateBookmarks: 0, duplicateFolders: 1, emptyFolders: 0, movedItems: 0 },
+      numbers: { copies: 0, loose: 0, insideFolders: 0, copiedFolders: 1, emptyFolders: 0, moved: 0, tagMerges: 0 },
     };
     const result = await applyPlan(t.deps, plan, testCtx());
     expect(result.problems).toEqual([]);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildPlan, unionTags, type PlanDecisions } from '../../../src/dedup/plan';
 import type { CleanupPlan } from '../../../src/dedup/plan-types';
+import type { FolderSet } from '../../../src/dedup/scan-types';
 import { scanBookmarks } from '../../../src/dedup/scan';
 import { matchKey } from '../../../src/dedup/url-key';
 import { AppError } from '../../../src/messaging/errors';
@@ -20,8 +21,16 @@ interface SimNode {
   url?: string;
 }
 
+/** What simulate removed: loose bookmarks, bookmarks inside removed folders, folders. */
+interface Removed {
+  loose: number;
+  insideFolders: number;
+  copiedFolders: number;
+  emptyFolders: number;
+}
+
 /** Applies a plan to a copy of the tree the way apply must (moves first, then removals), checking what it expects. */
-function simulate(tree: BookmarkNode[], plan: CleanupPlan): Map<string, SimNode> {
+function simulate(tree: BookmarkNode[], plan: CleanupPlan, removed: Removed = { loose: 0, insideFolders: 0, copiedFolders: 0, emptyFolders: 0 }): Map<string, SimNode> {
   const nodes = new Map<string, SimNode>();
   const walk = (n: BookmarkNode) => {
     const kind = n.type === 'separator' ? 'separator' : n.type === 'folder' ? 'folder' : 'bookmark';
@@ -49,6 +58,12 @@ function simulate(tree: BookmarkNode[], plan: CleanupPlan): Map<string, SimNode>
     if (removal.kind === 'bookmark') expect(node!.url).toBe(removal.expectedUrl);
     const gone = [...nodes.values()].filter((other) => isInside(other.id, removal.id));
     for (const other of gone) nodes.delete(other.id);
+    if (removal.reason === 'duplicate-bookmark') removed.loose++;
+    else if (removal.reason === 'empty-folder') removed.emptyFolders++;
+    else {
+      removed.copiedFolders++;
+      removed.insideFolders += gone.filter((n) => n.kind === 'bookmark').length;
+    }
   }
   return nodes;
 }
@@ -88,7 +103,7 @@ describe('buildPlan', () => {
       { id: 'dup2', kind: 'bookmark', expectedUrl: 'https://a.example/', expectedParentId: 'unfiled_____', reason: 'duplicate-bookmark', keptId: 'keep', keptUrl: 'https://a.example/' },
     ]);
     expect(plan.tagMerges).toEqual([{ url: 'https://a.example/', tags: ['web', 'news'] }]);
-    expect(plan.summary).toEqual({ duplicateBookmarks: 2, duplicateFolders: 0, emptyFolders: 0, movedItems: 0 });
+    expect(plan.numbers).toEqual({ copies: 2, loose: 2, insideFolders: 0, copiedFolders: 0, emptyFolders: 0, moved: 0, tagMerges: 1 });
   });
 
   it('honours a per-group keeper override', () => {
@@ -114,27 +129,64 @@ describe('buildPlan', () => {
       { id: 'dev1', kind: 'folder', expectedUrl: null, expectedParentId: 'unfiled_____', reason: 'duplicate-folder', keptId: 'dev' },
       { id: 'dev2', kind: 'folder', expectedUrl: null, expectedParentId: 'unfiled_____', reason: 'duplicate-folder', keptId: 'dev' },
     ]);
-    expect(plan.summary).toMatchObject({ duplicateBookmarks: 0, duplicateFolders: 2 });
+    // The plan counts the bookmarks that go with the copied folders: 800 copies in two removals.
+    expect(plan.numbers).toEqual({ copies: 800, loose: 0, insideFolders: 800, copiedFolders: 2, emptyFolders: 0, moved: 0, tagMerges: 0 });
     const after = simulate(tree, plan);
     expect([...bookmarkKeys(after.values(), settings).values()].every((n) => n === 1)).toBe(true);
     expect(bookmarkKeys(after.values(), settings).size).toBe(400);
   });
 
-  it('a near-identical merge kept the other way moves the unique children first', () => {
+  it('keeps the copy of a folder set the person picks; the others go whole', () => {
+    const content = (id: string, suffix = '') => folder(`Dev${suffix}`, [bm('https://a.example/'), bm('https://b.example/')], { id });
+    const { tree, scan } = planFor({ menu: [content('dev'), content('dev1', ' (1)'), content('dev2', ' (2)')] });
+    const [set] = scan.folderSets;
+    expect(set.members.map((m) => m.id)).toEqual(['dev', 'dev1', 'dev2']);
+    const plan = buildPlan(scan, { folderSets: [{ setId: set.id, keepId: 'dev2', merge: true }] }, opts);
+    expect(plan.removals.map((r) => [r.id, r.reason, r.keptId])).toEqual([
+      ['dev', 'duplicate-folder', 'dev2'],
+      ['dev1', 'duplicate-folder', 'dev2'],
+    ]);
+    expect(plan.numbers).toMatchObject({ copies: 4, insideFolders: 4, copiedFolders: 2, loose: 0 });
+    const after = simulate(tree, plan);
+    expect(after.has('dev2')).toBe(true);
+    expect(after.has('dev')).toBe(false);
+  });
+
+  it('a near-identical set kept through its smaller copy moves the unique children first', () => {
     const small = folder('JS', [bm('https://a.example/')], { id: 'small' });
-    const big = folder('JS', [bm('https://a.example/'), bm('https://b.example/', 'B', { id: 'b' })], { id: 'big' });
-    const { tree, plan } = planFor({ toolbar: [small], unfiled: [big] }, { folderPairs: [{ keepId: 'small', otherId: 'big', merge: true }] });
-    expect(plan.moves).toEqual([{ id: 'b', expectedParentId: 'big', toParentId: 'small' }]);
+    const big = folder('JS', [bm('https://a.example/'), bm('https://b.example/', 'B', { id: 'b' }), folder('Tools', [bm('https://t.example/'), bm('https://u.example/')], { id: 'tools' })], { id: 'big' });
+    const { tree, scan } = planFor({ toolbar: [small], unfiled: [big] });
+    const plan = buildPlan(scan, { folderSets: [{ setId: scan.folderSets[0].id, keepId: 'small', merge: true }] }, opts);
+    expect(plan.moves).toEqual([
+      { id: 'b', expectedParentId: 'big', toParentId: 'small' },
+      { id: 'tools', expectedParentId: 'big', toParentId: 'small' },
+    ]);
     expect(plan.removals).toEqual([{ id: 'big', kind: 'folder', expectedUrl: null, expectedParentId: 'unfiled_____', reason: 'duplicate-folder', keptId: 'small' }]);
+    // Of big's 4 bookmarks, 3 move out (b, and the 2 inside Tools): 1 copy goes with the folder.
+    expect(plan.numbers).toEqual({ copies: 1, loose: 0, insideFolders: 1, copiedFolders: 1, emptyFolders: 0, moved: 2, tagMerges: 0 });
     const after = simulate(tree, plan);
     expect(after.get('b')!.parentId).toBe('small');
   });
 
-  it('a declined folder pair falls back to bookmark-by-bookmark removal', () => {
+  it('a folder set left as it is falls back to bookmark-by-bookmark removal', () => {
     const a = folder('Dev', [bm('https://a.example/')], { id: 'a' });
     const b = folder('Dev', [bm('https://a.example/')], { id: 'b' });
-    const { plan } = planFor({ toolbar: [a], unfiled: [b] }, { folderPairs: [{ keepId: 'a', otherId: 'b', merge: false }] });
+    const { scan, plan: merged } = planFor({ toolbar: [a], unfiled: [b] });
+    expect(merged.numbers).toMatchObject({ copies: 1, insideFolders: 1, copiedFolders: 1 });
+    const plan = buildPlan(scan, { folderSets: [{ setId: scan.folderSets[0].id, keepId: 'a', merge: false }] }, opts);
     expect(plan.removals.map((r) => [r.reason, r.kind])).toEqual([['duplicate-bookmark', 'bookmark']]);
+    expect(plan.numbers).toMatchObject({ copies: 1, loose: 1, insideFolders: 0, copiedFolders: 0 });
+  });
+
+  it('the numbers of the suggested plan equal the scan\'s removable copies', () => {
+    const content = (id: string, suffix = '') => folder(`Dev${suffix}`, Array.from({ length: 40 }, (_, i) => bm(`https://site.example/${i}`, `Page ${i}`)), { id });
+    const { scan, plan } = planFor({
+      toolbar: [content('dev')],
+      menu: [content('dev1', ' (1)'), ...Array.from({ length: 5 }, () => bm('https://many.example/', 'Many'))],
+      unfiled: [bm('https://many.example/', 'Many'), bm('https://many.example/?utm_source=x', 'Many'), folder('Empty', [])],
+    });
+    expect(plan.numbers).toEqual({ copies: 40 + 6, loose: 6, insideFolders: 40, copiedFolders: 1, emptyFolders: 1, moved: 0, tagMerges: 0 });
+    expect(plan.numbers.copies).toBe(scan.totals.redundantCopies);
   });
 
   it('removes the outermost empty folders unless turned off, never roots', () => {
@@ -147,7 +199,8 @@ describe('buildPlan', () => {
   it('an empty folder that receives moved items is not removed', () => {
     const kept = folder('Dev', [bm('https://a.example/'), folder('JS', [], { id: 'js-empty' })], { id: 'kept' });
     const other = folder('Dev', [bm('https://a.example/'), bm('https://z.example/'), folder('JS', [bm('https://b.example/', 'B', { id: 'b' })], { id: 'js-full' })], { id: 'other' });
-    const { tree, plan } = planFor({ toolbar: [kept], unfiled: [other] }, { folderPairs: [{ keepId: 'kept', otherId: 'other', merge: true }] });
+    const { tree, scan } = planFor({ toolbar: [kept], unfiled: [other] });
+    const plan = buildPlan(scan, { folderSets: [{ setId: scan.folderSets[0].id, keepId: 'kept', merge: true }] }, opts);
     expect(plan.moves).toContainEqual({ id: 'b', expectedParentId: 'js-full', toParentId: 'js-empty' });
     expect(plan.removals.map((r) => r.id)).not.toContain('js-empty');
     const after = simulate(tree, plan);
@@ -171,10 +224,13 @@ describe('buildPlan', () => {
     expect(refused({ keepers: ['nope'] })).toMatch(/Scan again/);
     expect(refused({ keepers: ['in-kept', 'in-copy'] })).toMatch(/Two copies/);
     expect(refused({ keepers: ['in-copy'] })).toMatch(/inside a duplicate folder/);
-    expect(refused({ folderPairs: [{ keepId: 'dev', otherId: 'nope', merge: true }] })).toMatch(/no duplicate folder pair/);
+    const setId = scan.folderSets[0].id;
+    expect(refused({ folderSets: [{ setId: 'nope', keepId: 'dev', merge: true }] })).toMatch(/no copied folder set/);
+    expect(refused({ folderSets: [{ setId, keepId: 'in-kept', merge: true }] })).toMatch(/not one of the copies/);
+    expect(refused({ folderSets: [{ setId, keepId: 'dev', merge: true }, { setId, keepId: 'dev1', merge: true }] })).toMatch(/two decisions/);
     expect(refused({ leaveGroups: ['https://unknown.example'] })).toMatch(/no duplicate group/);
     // Keeping the copy inside the other folder works once that folder is kept instead.
-    const plan = buildPlan(scan, { keepers: ['in-copy'], folderPairs: [{ keepId: 'dev1', otherId: 'dev', merge: true }] }, opts);
+    const plan = buildPlan(scan, { keepers: ['in-copy'], folderSets: [{ setId, keepId: 'dev1', merge: true }] }, opts);
     expect(plan.removals.map((r) => r.id)).toEqual(['dev']);
   });
 
@@ -225,7 +281,7 @@ const withSwappablePair = (roots: Roots): Roots => ({
   ...roots,
   mobile: [folder('Pair', SWAPPABLE_PAIR_URLS.map((u) => bm(u, u))), folder('Pair (1)', SWAPPABLE_PAIR_URLS.slice(0, 2).map((u) => bm(u, u)))],
 });
-const isSwappablePair = (p: { keep: { title: string }; other: { title: string } }) => p.keep.title === 'Pair' && p.other.title === 'Pair (1)';
+const isSwappableSet = (set: FolderSet) => set.title === 'Pair' && set.members.some((m) => m.title === 'Pair (1)');
 
 /** Fixed seed: the property runs are the same on every run, so a coverage count cannot flake. */
 const PROPERTY_SEED = 20_261_203;
@@ -248,7 +304,15 @@ function checkPlan(tree: BookmarkNode[], scan: ReturnType<typeof scanBookmarks>,
     settings,
   );
   for (const r of plan.removals) expect(ALL_ROOT_IDS).not.toContain(r.id);
-  const after = simulate(tree, plan);
+  const removed: Removed = { loose: 0, insideFolders: 0, copiedFolders: 0, emptyFolders: 0 };
+  const after = simulate(tree, plan, removed);
+  // The plan's numbers are what it does: every bookmark that goes is counted once, loose or inside a copied folder.
+  expect(plan.numbers).toEqual({
+    ...removed,
+    copies: removed.loose + removed.insideFolders,
+    moved: plan.moves.length,
+    tagMerges: plan.tagMerges.length,
+  });
   for (const id of ALL_ROOT_IDS.filter((id) => id !== 'tags________')) expect(after.has(id)).toBe(true);
   const afterKeys = bookmarkKeys(after.values(), settings);
   for (const [key, n] of before) {
@@ -280,8 +344,10 @@ describe('buildPlan properties on random trees', () => {
         const scan = scanBookmarks({ tree, settings, tagsByUrl: new Map(Object.entries(tags)), now: 1 });
         const plan = buildPlan(scan, {}, opts);
         checkPlan(tree, scan, plan, tags, new Set());
-        if (plan.summary.duplicateFolders) seen.folderMerges++;
-        if (plan.summary.emptyFolders) seen.emptyFolders++;
+        // With the suggested decisions, the plan removes exactly the copies the scan counts as removable.
+        expect(plan.numbers.copies).toBe(scan.totals.redundantCopies);
+        if (plan.numbers.copiedFolders) seen.folderMerges++;
+        if (plan.numbers.emptyFolders) seen.emptyFolders++;
         if (plan.tagMerges.length) seen.tagMerges++;
       }),
       { numRuns: 600, seed: PROPERTY_SEED },
@@ -291,7 +357,7 @@ describe('buildPlan properties on random trees', () => {
   }, 60_000);
 
   it('with random decisions: either a clear refusal or a plan that keeps every invariant', () => {
-    const decisionSeed = fc.record({ keepers: fc.array(fc.nat(), { maxLength: 4 }), pairs: fc.array(fc.record({ swap: fc.boolean(), merge: fc.boolean() }), { maxLength: 6 }), leave: fc.array(fc.nat(), { maxLength: 2 }), empty: fc.boolean() });
+    const decisionSeed = fc.record({ keepers: fc.array(fc.nat(), { maxLength: 4 }), sets: fc.array(fc.record({ keep: fc.nat(), merge: fc.boolean() }), { maxLength: 6 }), leave: fc.array(fc.nat(), { maxLength: 2 }), empty: fc.boolean() });
     // Half the runs also hold a pair that the decisions always swap, so moves are exercised on every such run.
     const treeArb = fc.oneof(
       rootsArb.map((roots) => ({ roots, swapPair: false })),
@@ -309,15 +375,16 @@ describe('buildPlan properties on random trees', () => {
           const group = scan.groups[n % scan.groups.length];
           return [group.key, group.copies[n % group.copies.length].id] as const;
         })).values()];
-        const folderPairs = scan.folderPairs.map((p, i) => {
-          const d = swapPair && isSwappablePair(p) ? { swap: true, merge: true } : (seed.pairs[i] ?? { swap: false, merge: true });
-          return d.swap ? { keepId: p.other.id, otherId: p.keep.id, merge: d.merge } : { keepId: p.keep.id, otherId: p.other.id, merge: d.merge };
+        const folderSets = scan.folderSets.map((set, i) => {
+          if (swapPair && isSwappableSet(set)) return { setId: set.id, keepId: set.members.find((m) => m.title === 'Pair (1)')!.id, merge: true };
+          const d = seed.sets[i];
+          return d ? { setId: set.id, keepId: set.members[d.keep % set.members.length].id, merge: d.merge } : { setId: set.id, keepId: set.suggestedKeepId, merge: true };
         });
-        if (swapPair) expect(scan.folderPairs.filter(isSwappablePair)).toHaveLength(1);
+        if (swapPair) expect(scan.folderSets.filter(isSwappableSet)).toHaveLength(1);
         const leaveGroups = scan.groups.length ? [...new Set(seed.leave.map((n) => scan.groups[n % scan.groups.length].key))] : [];
         let plan: CleanupPlan;
         try {
-          plan = buildPlan(scan, { keepers, folderPairs, leaveGroups, includeEmptyFolders: seed.empty }, opts);
+          plan = buildPlan(scan, { keepers, folderSets, leaveGroups, includeEmptyFolders: seed.empty }, opts);
         } catch (error) {
           expect(error).toBeInstanceOf(AppError);
           expect((error as AppError).code).toBe('invalid-request');
@@ -328,9 +395,10 @@ describe('buildPlan properties on random trees', () => {
         if (swapPair) {
           swappedPlans++;
           // Keeping "Pair (1)" moves the page only "Pair" holds into it.
-          const pair = scan.folderPairs.find(isSwappablePair)!;
-          const third = pair.movesIntoOther.map((m) => m.id);
-          if (!third.length || !third.every((id) => plan.moves.some((m) => m.id === id && m.toParentId === pair.other.id))) swappedPlansWithoutMoves++;
+          const set = scan.folderSets.find(isSwappableSet)!;
+          const kept = set.members.find((m) => m.title === 'Pair (1)')!;
+          const third = kept.movesIfKept.map((m) => m.id);
+          if (!third.length || !third.every((id) => plan.moves.some((m) => m.id === id && m.toParentId === kept.id))) swappedPlansWithoutMoves++;
         }
         checkPlan(tree, scan, plan, tags, new Set(leaveGroups));
         for (const id of keepers) {

@@ -45,7 +45,7 @@ describe('dedup.scan job and dedup.plan request', () => {
     expect(phases).toEqual(['reading-tree', 'reading-history', 'reading-tags', 'matching']);
     expect(result.groups).toHaveLength(1);
     const [group] = result.groups;
-    expect(group.suggestedKeeperId).toBe(ids.mdn2.id); // toolbar first
+    expect(group.suggestedKeeperId).toBe(ids.mdn1.id); // the clean address before the toolbar
     expect(group.rules).toEqual(['tracking-params']);
     expect(group.copies.map((c) => [c.id, c.path, c.visits, c.tags])).toEqual([
       [ids.mdn1.id, 'Bookmarks Menu › Dev › JS', 2, []],
@@ -87,13 +87,13 @@ describe('dedup.scan job and dedup.plan request', () => {
     const { fake, client, restart } = await boot();
     const ids = await seed(fake);
     const scan = await client.startJob('dedup.scan', {}).result;
-    expect(scan.groups[0]!.suggestedKeeperId).toBe(ids.mdn2.id);
+    expect(scan.groups[0]!.suggestedKeeperId).toBe(ids.mdn1.id);
     // Visits after the scan would make a fresh scan suggest another keeper (most visited first); the plan must not.
     await fake.browser.storage.local.set({ [SETTINGS_KEY]: { ...DEFAULT_SETTINGS, keep: { ...DEFAULT_SETTINGS.keep, rules: ['mostVisits', 'oldest'] } } });
-    for (let i = 0; i < 5; i++) await fake.browser.history.addUrl({ url: 'https://developer.mozilla.org/' });
+    for (let i = 0; i < 5; i++) await fake.browser.history.addUrl({ url: 'https://developer.mozilla.org/?utm_source=x' });
     restart();
     const plan = await client.call('dedup.plan', { scanId: scan.scanId });
-    expect(plan.removals.map((r) => r.id).sort()).toEqual([ids.mdn1.id, ids.empty.id].sort());
+    expect(plan.removals.map((r) => r.id).sort()).toEqual([ids.mdn2.id, ids.empty.id].sort());
   });
 
   it('refuses a plan for a scan that is not the last one', async () => {
@@ -168,5 +168,61 @@ describe('dedup.scan job and dedup.plan request', () => {
     const job = client.startJob('dedup.scan', {});
     job.cancel();
     await expect(job.result).rejects.toMatchObject({ code: 'cancelled' });
+  });
+});
+
+describe('remembered decisions (dedup.decisions.*)', () => {
+  const remember = (client: Client, key: string, copyIds: string[], over: Partial<{ leave: boolean; keeper: { id: string; url: string; path: string; title: string } | null }> = {}) =>
+    client.call('dedup.decisions.remember', { key, leave: true, keeper: null, copyIds, url: `${key}/`, title: 'T', ...over });
+
+  it('a scan returns the decisions on its groups, resolved: the chosen copy, and whether the group changed', async () => {
+    const { fake, client, restart } = await boot();
+    const ids = await seed(fake);
+    const first = await client.startJob('dedup.scan', {}).result;
+    const [group] = first.groups;
+    expect(first.remembered).toEqual([]);
+    await remember(client, group!.key, group!.copies.map((c) => c.id), { leave: false, keeper: { id: ids.mdn2.id, url: ids.mdn2.url!, path: 'Bookmarks Toolbar', title: 'MDN' } });
+    await remember(client, 'https://not-a-group.example', ['x', 'y']);
+    restart(); // remembered across the event page unloading
+    const same = await client.startJob('dedup.scan', {}).result;
+    expect(same.remembered).toEqual([{ key: group!.key, leave: false, keeperId: ids.mdn2.id, keeperGone: false, changed: null, decidedAt: expect.any(Number) }]);
+    // Another copy joins the group; the chosen copy goes: the scan says both.
+    await fake.browser.bookmarks.create({ parentId: 'mobile______', title: 'MDN', url: 'https://developer.mozilla.org/#' });
+    await fake.browser.bookmarks.remove(ids.mdn2.id);
+    await fake.browser.bookmarks.create({ parentId: 'mobile______', title: 'MDN 2', url: 'https://developer.mozilla.org/?utm_source=y' });
+    const changed = await client.startJob('dedup.scan', {}).result;
+    expect(changed.remembered).toEqual([{ key: group!.key, leave: false, keeperId: null, keeperGone: true, changed: { then: 2, now: 3 }, decidedAt: expect.any(Number) }]);
+  });
+
+  it('finds a chosen copy again by address, folder and title when its id changed', async () => {
+    const { fake, client } = await boot();
+    await seed(fake);
+    const { groups } = await client.startJob('dedup.scan', {}).result;
+    const g = groups[0]!;
+    await remember(client, g.key, ['gone-id', g.copies[1]!.id], { leave: false, keeper: { id: 'gone-id', url: g.copies[0]!.url, path: g.copies[0]!.path, title: g.copies[0]!.title } });
+    const again = await client.startJob('dedup.scan', {}).result;
+    expect(again.remembered[0]).toMatchObject({ keeperId: g.copies[0]!.id, keeperGone: false, changed: { then: 2, now: 2 } });
+  });
+
+  it('lists newest first, forgets, refuses bad input, and "leave false, no keeper" forgets', async () => {
+    const { client } = await boot();
+    await remember(client, 'https://a.example', ['1', '2']);
+    await new Promise((r) => setTimeout(r, 2));
+    await remember(client, 'https://b.example', ['3', '4']);
+    expect((await client.call('dedup.decisions.list', {})).map((d) => d.key)).toEqual(['https://b.example', 'https://a.example']);
+    await expect(remember(client, 'https://c.example', ['5'], { leave: false, keeper: { id: 'not-a-copy', url: 'u', path: 'p', title: 't' } })).rejects.toMatchObject({ code: 'invalid-request' });
+    await expect(client.call('dedup.decisions.remember', { key: 'k' } as never)).rejects.toMatchObject({ code: 'invalid-request' });
+    await expect(client.call('dedup.decisions.remember', { key: '', leave: true, keeper: null, copyIds: ['1'], url: '', title: '', extra: 1 } as never)).rejects.toMatchObject({ code: 'invalid-request' });
+    await expect(client.call('dedup.decisions.forget', { keys: [] })).rejects.toMatchObject({ code: 'invalid-request' });
+    expect(await client.call('dedup.decisions.forget', { keys: ['https://a.example', 'https://never.example'] })).toEqual({ forgotten: 1 });
+    expect(await remember(client, 'https://b.example', ['3', '4'], { leave: false, keeper: null })).toEqual({ remembered: false });
+    expect(await client.call('dedup.decisions.list', {})).toEqual([]);
+  });
+
+  it('test.reset forgets them', async () => {
+    const { client } = await boot();
+    await remember(client, 'https://a.example', ['1', '2']);
+    await client.call('test.reset', {});
+    expect(await client.call('dedup.decisions.list', {})).toEqual([]);
   });
 });

@@ -33,6 +33,23 @@ describe('duplicate bookmark groups', () => {
     expect(result.totals).toMatchObject({ bookmarks: 155, duplicateGroups: 1, redundantCopies: 153 });
   });
 
+  it('gives each copy its position in its folder and each group the rules that chose its keeper', () => {
+    const result = scan({
+      menu: [bm('https://x.example/', 'https://x.example/', { id: 'bare' }), bm('https://y.example/'), bm('https://x.example/?utm_source=a', 'X', { id: 'utm' })],
+      unfiled: [bm('https://x.example/', 'X', { id: 'clean' })],
+    });
+    const [group] = result.groups;
+    expect(group.copies.map((c) => [c.id, c.index, c.siblings])).toEqual([
+      ['bare', 0, 3],
+      ['utm', 2, 3],
+      ['clean', 0, 1],
+    ]);
+    expect(group.suggestedKeeperId).toBe('clean');
+    // The bare-URL title lost on the title, the utm variant on the address.
+    expect(group.keptBecause).toEqual([{ rule: 'bestTitle' }, { rule: 'cleanUrl' }]);
+    expect(result.preferredFolderPaths).toEqual(['Bookmarks Toolbar', 'Bookmarks Menu', 'Other Bookmarks', 'Mobile Bookmarks']);
+  });
+
   it('joins trailing-slash and utm variants and records the rules; http/https only when opted in', () => {
     const roots: Roots = {
       menu: [bm('https://site.example/page', 'Page')],
@@ -109,9 +126,10 @@ describe('duplicate bookmark groups', () => {
 
   it('applies the keep rules in the user order', () => {
     const roots: Roots = { unfiled: [bm('https://a.example/', '', { id: 'old', dateAdded: 10 }), bm('https://a.example/', 'Nice title', { id: 'new', dateAdded: 20 })] };
-    expect(scan(roots).groups[0].suggestedKeeperId).toBe('old');
-    const titleFirst = { ...DEFAULT_SETTINGS.keep, rules: ['bestTitle', 'oldest'] as Settings['keep']['rules'] };
-    expect(scan(roots, { settings: { keep: titleFirst } }).groups[0].suggestedKeeperId).toBe('new');
+    // By default a real title comes before the date.
+    expect(scan(roots).groups[0].suggestedKeeperId).toBe('new');
+    const datesFirst = { ...DEFAULT_SETTINGS.keep, rules: ['oldest', 'bestTitle'] as Settings['keep']['rules'] };
+    expect(scan(roots, { settings: { keep: datesFirst } }).groups[0].suggestedKeeperId).toBe('old');
   });
 
   it('flags copies that came back after a cleanup removed them', () => {
@@ -174,14 +192,19 @@ describe('duplicated folders', () => {
       { id },
     );
 
-  it('pairs a folder copied twice (copy suffixes) with the copy that stays, not its subfolders again', () => {
-    const result = scan({ toolbar: [dev('', 'dev')], unfiled: [dev(' (1)', 'dev1'), dev(' (2)', 'dev2')] });
-    expect(result.folderPairs.map((p) => [p.kind, p.keep.id, p.other.id])).toEqual([
-      ['identical', 'dev', 'dev1'],
-      ['identical', 'dev', 'dev2'],
+  it('three copies of a folder are one set of three, not two pairs, each member told apart', () => {
+    const result = scan({ toolbar: [dev('', 'dev')], unfiled: [bm('https://z.example/'), dev(' (1)', 'dev1'), dev(' (2)', 'dev2')] });
+    expect(result.folderSets).toHaveLength(1);
+    const [set] = result.folderSets;
+    expect(set).toMatchObject({ id: 'dev', title: 'Dev', suggestedKeepId: 'dev', pages: 4 });
+    // The title without a copy suffix is the reason the original stays.
+    expect(set.keptBecause).toEqual([{ rule: 'bestTitle', only: true }]);
+    expect(set.members.map((m) => [m.id, m.path, m.parentTitle, m.index, m.siblings, m.bookmarkCount, m.kind, m.unique, m.movesIfKept])).toEqual([
+      ['dev', 'Bookmarks Toolbar › Dev', 'Bookmarks Toolbar', 0, 1, 4, 'identical', 0, []],
+      ['dev1', 'Other Bookmarks › Dev (1)', 'Other Bookmarks', 1, 3, 4, 'identical', 0, []],
+      ['dev2', 'Other Bookmarks › Dev (2)', 'Other Bookmarks', 2, 3, 4, 'identical', 0, []],
     ]);
-    expect(result.folderPairs[0]).toMatchObject({ shared: 4, uniqueToKeep: 0, uniqueToOther: 0, movesIntoKeep: [], movesIntoOther: [] });
-    expect(result.folderPairs[0].other.path).toBe('Other Bookmarks › Dev (1)');
+    expect(result.totals.folderSets).toBe(1);
     // Every group keeps its copy in the folder that stays; the others are marked as going with their folder.
     for (const group of result.groups) {
       const keeper = group.copies.find((c) => c.id === group.suggestedKeeperId)!;
@@ -195,38 +218,48 @@ describe('duplicated folders', () => {
     const b = folder('News', [bm('https://b.example/'), bm('https://a.example/')], { id: 'n2' });
     const c = folder('Other news', [bm('https://a.example/'), bm('https://b.example/')], { id: 'n3' });
     const result = scan({ menu: [a], unfiled: [b, c] });
-    expect(result.folderPairs.map((p) => [p.kind, p.keep.id, p.other.id])).toEqual([['identical', 'n1', 'n2']]);
+    expect(result.folderSets.map((s) => s.members.map((m) => [m.id, m.kind]))).toEqual([[['n1', 'identical'], ['n2', 'identical']]]);
   });
 
-  it('pairs a near-identical folder with the larger one that contains it, with shared and unique counts', () => {
+  it('a near-identical folder joins the set of the fuller one, with what is unique to each and what keeping it would move', () => {
     const small = folder('JS', [bm('https://a.example/'), bm('https://b.example/')], { id: 'small' });
     const big = folder('JS', [bm('https://a.example/'), bm('https://b.example/'), bm('https://c.example/', 'C', { id: 'c' }), folder('Tools', [bm('https://t.example/')], { id: 'tools' })], { id: 'big' });
     const result = scan({ menu: [small], unfiled: [big] });
-    expect(result.folderPairs).toHaveLength(1);
-    const [pair] = result.folderPairs;
-    expect(pair).toMatchObject({ kind: 'contained', shared: 2, uniqueToKeep: 2, uniqueToOther: 0 });
-    expect(pair.keep.id).toBe('big');
-    expect(pair.other.id).toBe('small');
-    expect(pair.movesIntoKeep).toEqual([]);
-    expect(pair.movesIntoOther).toEqual([
-      { id: 'c', expectedParentId: 'big', toParentId: 'small' },
-      { id: 'tools', expectedParentId: 'big', toParentId: 'small' },
+    expect(result.folderSets).toHaveLength(1);
+    const [set] = result.folderSets;
+    expect(set.suggestedKeepId).toBe('big');
+    expect(set.keptBecause[0]).toEqual({ rule: 'holdsMost' });
+    const byId = new Map(set.members.map((m) => [m.id, m]));
+    expect(byId.get('big')).toMatchObject({ kind: 'identical', unique: 2, bookmarkCount: 4, movesIfKept: [] });
+    expect(byId.get('small')).toMatchObject({ kind: 'contained', unique: 0, bookmarkCount: 2 });
+    expect(byId.get('small')!.movesIfKept).toEqual([
+      { id: 'c', expectedParentId: 'big', toParentId: 'small', bookmarks: 1 },
+      { id: 'tools', expectedParentId: 'big', toParentId: 'small', bookmarks: 1 },
     ]);
   });
 
-  it('merging moves unique items into the same-titled subfolder of the folder that stays', () => {
+  it('keeping the smaller copy moves unique items into its same-titled subfolder', () => {
     const big = folder('Dev', [bm('https://a.example/'), bm('https://x.example/', 'X', { id: 'x' }), folder('JS', [bm('https://b.example/'), bm('https://new.example/', 'New', { id: 'new' })], { id: 'js-big' })], { id: 'big' });
     const small = folder('Dev', [bm('https://a.example/'), folder('JS', [bm('https://b.example/')], { id: 'js-small' })], { id: 'small' });
     const result = scan({ toolbar: [small], unfiled: [big] });
-    const pair = result.folderPairs.find((p) => p.other.id === 'small')!;
-    expect(pair).toMatchObject({ kind: 'contained', keep: { id: 'big' } });
-    // Keeping the smaller folder instead: the bigger one's unique items join it, into its own JS subfolder.
-    expect(pair.movesIntoOther).toEqual([
-      { id: 'x', expectedParentId: 'big', toParentId: 'small' },
-      { id: 'new', expectedParentId: 'js-big', toParentId: 'js-small' },
+    const set = result.folderSets.find((s) => s.members.some((m) => m.id === 'small'))!;
+    expect(set.suggestedKeepId).toBe('big');
+    expect(set.members.find((m) => m.id === 'small')!.movesIfKept).toEqual([
+      { id: 'x', expectedParentId: 'big', toParentId: 'small', bookmarks: 1 },
+      { id: 'new', expectedParentId: 'js-big', toParentId: 'js-small', bookmarks: 1 },
     ]);
-    // The JS subfolders are not paired again: js-small goes with its parent.
-    expect(result.folderPairs).toHaveLength(1);
+    // The JS subfolders are not a set of their own: js-small goes with its parent.
+    expect(result.folderSets).toHaveLength(1);
+  });
+
+  it('a folder holding an excluded folder is never in a set (it would go with it)', () => {
+    const withTemplates = folder('Dev', [bm('https://a.example/'), folder('Templates', [bm('https://t.example/')], { id: 'templates' })], { id: 'dev-t' });
+    const plain = folder('Dev', [bm('https://a.example/')], { id: 'dev' });
+    const roots = { toolbar: [plain], unfiled: [withTemplates] };
+    expect(scan(roots).folderSets).toHaveLength(1);
+    const excluded = scan(roots, { settings: { exclusions: { folderIds: ['templates'] } } });
+    expect(excluded.folderSets).toEqual([]);
+    expect(excluded.groups.map((g) => g.copies.length)).toEqual([2]);
   });
 
   it('regression: two folder merges that each rely on a copy inside the other are not both suggested', () => {
@@ -238,7 +271,7 @@ describe('duplicated folders', () => {
         folder('Dev', [folder('Dev', [folder('Old', [folder('Dev', [bm('https://b.example/x')])])]), bm('https://a.example/')]),
       ],
     });
-    const removed = new Set(result.folderPairs.map((p) => p.other.id));
+    const removed = new Set(result.folderSets.flatMap((set) => set.members.filter((m) => m.id !== set.suggestedKeepId).map((m) => m.id)));
     const bCopies = result.groups.find((g) => g.key === 'https://b.example/x')!.copies;
     expect(bCopies.some((c) => !c.inRedundantFolderId)).toBe(true);
     expect(removed.size).toBe(1);
@@ -246,13 +279,13 @@ describe('duplicated folders', () => {
 
   it('never pairs a folder with its own same-titled subfolder', () => {
     const result = scan({ menu: [folder('Docs', [bm('https://a.example/'), folder('Docs', [bm('https://a.example/')])])] });
-    expect(result.folderPairs).toEqual([]);
+    expect(result.folderSets).toEqual([]);
     expect(result.groups).toHaveLength(1);
   });
 
   it('a folder without bookmarks is an empty folder, not a duplicate folder', () => {
     const result = scan({ menu: [folder('X', [], { id: 'x1' })], unfiled: [folder('X', [], { id: 'x2' })] });
-    expect(result.folderPairs).toEqual([]);
+    expect(result.folderSets).toEqual([]);
     expect(result.emptyFolders.map((e) => e.id)).toEqual(['x1', 'x2']);
   });
 });

@@ -92,7 +92,7 @@ describe('restoreSession (undo)', () => {
         removals: [{ id: dup.id, kind: 'bookmark', expectedUrl: url(2), expectedParentId: dup.parentId!, reason: 'duplicate-bookmark', keptId: keeper.id }],
         moves: [],
         tagMerges: [],
-        summary: { duplicateBookmarks: 1, duplicateFolders: 0, emptyFolders: 0, movedItems: 0 },
+        numbers: { copies: 1, loose: 1, insideFolders: 0, copiedFolders: 0, emptyFolders: 0, moved: 0, tagMerges: 0 },
       },
       testCtx(),
     );
@@ -133,7 +133,7 @@ describe('restoreSession (undo)', () => {
         removals: [{ id: a.id, kind: 'bookmark', expectedUrl: url(1), expectedParentId: a.parentId!, reason: 'duplicate-bookmark', keptId: b.id }],
         moves: [],
         tagMerges: [],
-        summary: { duplicateBookmarks: 1, duplicateFolders: 0, emptyFolders: 0, movedItems: 0 },
+        numbers: { copies: 1, loose: 1, insideFolders: 0, copiedFolders: 0, emptyFolders: 0, moved: 0, tagMerges: 0 },
       },
       testCtx(),
     );

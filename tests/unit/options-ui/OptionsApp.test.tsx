@@ -33,3 +33,16 @@ describe('OptionsApp', () => {
     expect(screen.getAllByRole('tab').map((t) => t.getAttribute('tabindex'))).toEqual(['-1', '-1', '-1', '0']);
   });
 });
+
+describe('OptionsApp opened on Duplicates', () => {
+  it('regression: the bookmark count waits for the first scan, and still comes when that scan fails', async () => {
+    history.replaceState(null, '', '/options/index.html#duplicates');
+    const bg = await backgroundForPage();
+    await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'One', url: 'https://one.example/' });
+    // The scan fails (history cannot be read), the page says so, the header still counts.
+    bg.browser.history.search = () => Promise.reject(new Error('history is unavailable'));
+    render(<OptionsApp client={bg.client} />);
+    expect(await screen.findByTestId('duplicates-error')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('bookmark-count').textContent).toBe('1 bookmark'));
+  });
+});

@@ -1,8 +1,17 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render as renderBare, screen, waitFor, within } from '@testing-library/preact';
+import type { ComponentChildren } from 'preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RuleEditor, type KeepRulesValue } from '../../../src/options-ui/RuleEditor';
 import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
+import { backgroundForPage } from './setup-background';
+
+let bg: Awaited<ReturnType<typeof backgroundForPage>>;
+beforeEach(async () => {
+  bg = await backgroundForPage();
+});
+/** The editor also lists remembered group decisions, which it reads from the background. */
+const render = (ui: ComponentChildren) => renderBare(bg.wrap(ui));
 
 const folders = [
   { id: 'menu________', path: ['Bookmarks Menu'] },
@@ -40,7 +49,7 @@ describe('RuleEditor', () => {
     const onChange = vi.fn();
     render(<RuleEditor value={value} folders={folders} onChange={onChange} />);
     const select = screen.getByLabelText('Add rule') as HTMLSelectElement;
-    expect([...select.options].map((o) => o.value)).toEqual(['preferredFolder', 'newest', 'mostTags', 'mostVisits']);
+    expect([...select.options].map((o) => o.value)).toEqual(['cleanUrl', 'preferredFolder', 'newest', 'mostTags', 'mostVisits']);
     fireEvent.change(select, { target: { value: 'mostVisits' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
     expect(onChange).toHaveBeenCalledWith({ keep: { rules: ['oldest', 'bestTitle', 'mostVisits'] } });
@@ -66,5 +75,27 @@ describe('RuleEditor', () => {
   it('the defaults render without errors', () => {
     render(<RuleEditor value={{ keep: DEFAULT_SETTINGS.keep, exclusions: DEFAULT_SETTINGS.exclusions }} folders={folders} onChange={() => {}} />);
     expect(screen.getAllByRole('listitem').length).toBeGreaterThan(5);
+  });
+
+  it('lists the remembered group decisions and forgets one', async () => {
+    const copyIds = ['a1', 'a2'];
+    await bg.client.call('dedup.decisions.remember', { key: 'https://a.example', leave: true, keeper: null, copyIds, url: 'https://a.example/', title: 'A' });
+    await bg.client.call('dedup.decisions.remember', {
+      key: 'https://b.example',
+      leave: false,
+      keeper: { id: 'b2', url: 'https://b.example/', path: 'Other Bookmarks › Sync', title: 'B' },
+      copyIds: ['b1', 'b2'],
+      url: 'https://b.example/',
+      title: 'B',
+    });
+    const onForgotten = vi.fn();
+    render(<RuleEditor value={value} folders={folders} onChange={() => {}} onDecisionsForgotten={onForgotten} />);
+    const list = await screen.findByTestId('remembered-decisions');
+    await waitFor(() => expect(list.textContent).toContain('Left alone'));
+    expect(list.textContent).toContain('Keep the copy in Other Bookmarks › Sync');
+    fireEvent.click(within(list).getByRole('button', { name: 'Forget the decision on https://a.example/' }));
+    await waitFor(() => expect(list.textContent).not.toContain('Left alone'));
+    expect(onForgotten).toHaveBeenCalledWith(['https://a.example']);
+    expect((await bg.client.call('dedup.decisions.list', {})).map((d) => d.key)).toEqual(['https://b.example']);
   });
 });

@@ -84,3 +84,55 @@ describe('TagsView (tag manager)', () => {
     expect((await client.call('tags.list', {})).find((t) => t.tag === 'rust')?.count).toBe(2);
   });
 });
+
+describe('TagsView: a tag’s page, order, empty state', () => {
+  it('lists a tag’s addresses in natural order with each bookmark’s title and folder', async () => {
+    const bg = await backgroundForPage();
+    const dev = await bg.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Dev' });
+    for (const n of [102, 11, 109]) await bg.browser.bookmarks.create({ parentId: dev.id, title: `Doc ${n}`, url: `https://doc.example/doc/${n}` });
+    await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Another copy', url: 'https://doc.example/doc/11' });
+    await bg.client.call('tags.add', { urls: ['https://doc.example/doc/102', 'https://doc.example/doc/11', 'https://doc.example/doc/109'], tags: ['docs'] });
+    render(bg.wrap(<TagsView />));
+    fireEvent.click(await screen.findByRole('button', { name: 'docs' }));
+    await waitFor(() => expect(screen.getAllByTestId('tagged-bookmark')).toHaveLength(4));
+    const rows = within(screen.getByTestId('tag-urls')).getAllByRole('listitem');
+    expect(rows.map((r) => r.querySelector('.tagged-url')!.textContent)).toEqual([
+      'https://doc.example/doc/11',
+      'https://doc.example/doc/102',
+      'https://doc.example/doc/109',
+    ]);
+    expect(rows[0]!.textContent).toContain('Another copy in Other Bookmarks');
+    expect(rows[0]!.textContent).toContain('Doc 11 in Bookmarks Toolbar › Dev');
+  });
+
+  it('sorts tags naturally (tag2 before tag10)', async () => {
+    const bg = await backgroundForPage();
+    await bg.client.call('tags.add', { urls: ['https://a.example/'], tags: ['tag10', 'tag2', 'Tag1'] });
+    render(bg.wrap(<TagsView />));
+    const list = await screen.findByTestId('tag-list');
+    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['Tag1', 'tag2', 'tag10']);
+  });
+
+  it('with no tags, explains in two steps how Firefox’s own tags come in', async () => {
+    const bg = await backgroundForPage();
+    render(bg.wrap(<TagsView />));
+    const empty = await screen.findByTestId('tags-empty');
+    const steps = within(empty).getAllByRole('listitem');
+    expect(steps).toHaveLength(2);
+    expect(steps[0]!.textContent).toContain('Export Bookmarks to HTML');
+    expect(steps[1]!.textContent).toContain('Only Firefox’s tags, onto the bookmarks you already have');
+    expect(within(empty).getByRole('link', { name: 'Import & Export' }).getAttribute('href')).toBe('#import-export');
+  });
+
+  it('“Tag many bookmarks” puts its actions before the results (they stay in view while scrolling)', async () => {
+    const bg = await backgroundForPage();
+    for (let i = 0; i < 30; i++) await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: `Page ${i}`, url: `https://many.example/${i}` });
+    render(bg.wrap(<TagsView />));
+    fireEvent.input(screen.getByLabelText('Find bookmarks'), { target: { value: 'many' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const results = await screen.findByTestId('bulk-results');
+    const actions = screen.getByTestId('bulk-actions');
+    expect(actions.compareDocumentPosition(results) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(actions.classList.contains('bulk-actions')).toBe(true);
+  });
+});

@@ -59,4 +59,40 @@ describe('items', () => {
     const plain = toPlain(new Bookmark({ id: 'b1', group: g, title: 't', url: 'https://a.example/', tags: ['x'], updated: 5 }));
     expect(plain).toEqual({ type: 'bookmark', id: 'b1', group: 'g1', index: -1, updated: 5, title: 't', url: 'https://a.example/', tags: ['x'] });
   });
+
+  it("type tags: String() gives '[object Bookmark]', '[object Group]', '[object Separator]' as in the SDK", () => {
+    expect(String(new Bookmark({ title: 't', url: 'https://a.example/' }))).toBe('[object Bookmark]');
+    expect(String(new Group({ title: 'g' }))).toBe('[object Group]');
+    expect(String(new Separator())).toBe('[object Separator]');
+    expect(Object.prototype.toString.call(UNSORTED)).toBe('[object Group]');
+    expect(`${new Separator({ group: MENU })}`).toBe('[object Separator]');
+  });
+
+  it('constructors work without `new`, as SDK code calls them, and give the same instances', () => {
+    const b = Bookmark({ title: 't', url: 'https://a.example/', tags: ['x'] });
+    expect(b).toBeInstanceOf(Bookmark);
+    expect(b).toEqual(new Bookmark({ title: 't', url: 'https://a.example/', tags: ['x'] }));
+    expect(Object.getPrototypeOf(b)).toBe(Bookmark.prototype);
+    expect(b.constructor).toBe(Bookmark);
+    expect(Bookmark.name).toBe('Bookmark');
+    const g = Group({ title: 'g', group: MENU });
+    expect(g).toBeInstanceOf(Group);
+    expect(g.group).toBe(MENU);
+    expect(Separator({ group: TOOLBAR })).toBeInstanceOf(Separator);
+    expect(Separator()).not.toBeInstanceOf(Bookmark);
+    // Validation runs the same way either way.
+    expect(() => Bookmark({ title: 'a' })).toThrow('The `url` property must be a valid URL.');
+    expect(() => Group()).toThrow('The `title` property must be defined.');
+  });
+
+  it('snapshots have no own `remove` key unless marked (Object.keys shows only real fields)', () => {
+    const b = new Bookmark({ title: 't', url: 'https://a.example/' });
+    expect(Object.keys(b)).not.toContain('remove');
+    expect(Object.hasOwn(b, 'remove')).toBe(false);
+    expect(Object.keys(new Group({ title: 'g' }))).not.toContain('remove');
+    expect(Object.keys(new Separator())).not.toContain('remove');
+    expect(Object.keys(UNSORTED)).not.toContain('remove');
+    expect(new Bookmark({ title: 't', url: 'https://a.example/', remove: true }).remove).toBe(true);
+    expect(new Separator({ removed: true }).remove).toBe(true);
+  });
 });

@@ -1,10 +1,15 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startBackground } from '../../../../src/app/start-background';
 import { DuplicatesView } from '../../../../src/options-ui/duplicates/DuplicatesView';
 import { backgroundForPage } from '../setup-background';
 
 afterEach(cleanup);
+// Scans and cleanups run through the whole background on the fake: give them time on a loaded machine.
+configure({ asyncUtilTimeout: 10_000 });
+
+type Bg = Awaited<ReturnType<typeof backgroundForPage>>;
 
 async function seeded() {
   const bg = await backgroundForPage();
@@ -15,45 +20,170 @@ async function seeded() {
   return bg;
 }
 
+/** Three copies of a folder of 4 pages in the menu, a page ×3 elsewhere, an empty folder. */
+async function seededWithFolders(bg: Bg) {
+  const b = bg.browser.bookmarks;
+  const devs: string[] = [];
+  for (let copy = 0; copy < 3; copy++) {
+    if (copy) await b.create({ parentId: 'menu________', title: `Between ${copy}`, url: `https://between.example/${copy}` });
+    const dev = await b.create({ parentId: 'menu________', title: 'Dev' });
+    devs.push(dev.id);
+    for (let i = 0; i < 4; i++) await b.create({ parentId: dev.id, title: `Doc ${i}`, url: `https://docs.example/${i}` });
+  }
+  for (let i = 0; i < 3; i++) await b.create({ parentId: 'unfiled_____', title: 'News', url: `https://news.example/${i ? '?utm_source=x' : ''}` });
+  await b.create({ parentId: 'unfiled_____', title: 'Empty' });
+  return devs;
+}
+
+const summaryNumbers = () => screen.getByTestId('summary-numbers').textContent;
+const allBookmarks = async (bg: Bg) => (await bg.browser.bookmarks.search({})).filter((n) => n.url);
+
 describe('DuplicatesView through the real background (fake browser)', () => {
-  it('scans on open and shows the summary and the group', async () => {
+  it('scans on open and shows the summary with the plan’s numbers, and the kept copy first with its reason', async () => {
     const bg = await seeded();
     render(bg.wrap(<DuplicatesView focusUrl={null} />));
     const summary = await screen.findByTestId('scan-summary');
-    expect(within(summary).getByTestId('summary-groups').textContent).toContain('1');
-    expect(within(summary).getByTestId('summary-copies').textContent).toContain('1');
-    expect(screen.getByTestId('kept-copy').textContent).toContain('Bookmarks Menu');
+    expect(within(summary).getByTestId('summary-groups').textContent).toBe('1 duplicate group among 3 bookmarks');
+    expect(summaryNumbers()).toBe('1 copy to remove');
+    const kept = screen.getByTestId('kept-copy');
+    expect(kept.textContent).toContain('Bookmarks Menu');
+    const header = screen.getByTestId('group-row');
+    expect(header.textContent).toContain('kept because in your preferred folder Bookmarks Menu');
   });
 
-  it('keeps the copy the user picks, previews, applies after confirming, and undoes', async () => {
-    const bg = await seeded();
+  it('one set of numbers: summary, confirm, result and history agree; the page scans again by itself after the cleanup and after undo', async () => {
+    const bg = await backgroundForPage();
+    const devs = await seededWithFolders(bg);
     render(bg.wrap(<DuplicatesView focusUrl={null} />));
     await screen.findByTestId('scan-summary');
-    fireEvent.click(screen.getByRole('radio', { name: 'Keep the copy in Other Bookmarks: Tart copy' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Preview the cleanup' }));
-    expect((await screen.findByTestId('plan-bookmarks')).textContent).toBe('1');
-    fireEvent.click(screen.getByRole('button', { name: 'Apply…' }));
+    const sentence = '10 copies to remove: 2 loose, 8 inside 2 copied folders; and 1 empty folder';
+    expect(summaryNumbers()).toBe(sentence);
+    fireEvent.click(screen.getByRole('button', { name: 'Clean up all with these rules…' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog.textContent).toContain('1 duplicate bookmarks, 0 duplicated folders and 0 empty folders will be removed');
+    expect(within(dialog).getByTestId('confirm-numbers').textContent).toBe(`${sentence}.`);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply cleanup' }));
-    expect((await screen.findByTestId('apply-result')).textContent).toMatch(/Done: 1 copies removed/);
-    expect((await bg.browser.bookmarks.search({ url: 'https://recipes.example/tart' })).length).toBe(0);
-    expect((await bg.browser.bookmarks.search({ url: 'https://recipes.example/tart/' })).length).toBe(1);
+    const result = await screen.findByTestId('apply-result', {}, { timeout: 10_000 });
+    expect(result.textContent).toContain('10 copies removed: 2 loose, 8 inside 2 copied folders; and 1 empty folder');
+    // The page shows the new state without a manual scan, the result stays on top.
+    await waitFor(() => expect(screen.getByTestId('summary-groups').textContent).toBe('No duplicate bookmarks among 7 bookmarks'));
+    expect(screen.getByTestId('apply-result')).toBeTruthy();
+    expect(screen.getByText('No duplicate bookmarks.')).toBeTruthy();
+    const history = await screen.findByTestId('session-summary');
+    expect(history.textContent).toContain('10 copies removed: 2 loose, 8 inside 2 copied folders; and 1 empty folder');
+    expect((await bg.browser.bookmarks.get(devs[0]!))[0]!.title).toBe('Dev');
+    expect(await allBookmarks(bg)).toHaveLength(7);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Undo…' }));
     const undoDialog = await screen.findByRole('alertdialog');
-    // Before undoing, the user learns what an undo cannot give back.
-    expect(undoDialog.textContent).toContain('date added is today');
-    expect(undoDialog.textContent).toContain('keyword');
+    expect(undoDialog.textContent).toContain('10 removed copies will be re-created (8 of them with 2 copied folders), 1 empty folder too.');
     fireEvent.click(within(undoDialog).getByRole('button', { name: 'Undo cleanup' }));
-    await screen.findByTestId('undo-result');
-    await waitFor(async () => expect((await bg.browser.bookmarks.search({ url: 'https://recipes.example/tart' })).length).toBe(1));
+    await screen.findByTestId('undo-banner');
+    await waitFor(() => expect(summaryNumbers()).toBe(sentence));
+    expect(await allBookmarks(bg)).toHaveLength(17);
   });
 
-  it('filters groups by text', async () => {
+  it('regression: after the page’s own cleanup, Preview and Clean up are not refused', async () => {
+    const bg = await backgroundForPage();
+    await seededWithFolders(bg);
+    await bg.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Second', url: 'https://second.example/' });
+    await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Second', url: 'https://second.example/' });
+    render(bg.wrap(<DuplicatesView focusUrl={null} />));
+    await screen.findByTestId('scan-summary');
+    // Leave one group for later, clean up the rest.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Leave https://second.example/ alone' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Clean up all with these rules…' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Apply cleanup' }));
+    await screen.findByTestId('apply-result', {}, { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByTestId('summary-groups').textContent).toBe('1 duplicate group among 9 bookmarks'));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Leave https://second.example/ alone' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Preview the cleanup' }));
+    expect((await screen.findByTestId('plan-copies')).textContent).toBe('1');
+    expect(screen.queryByTestId('stale-scan')).toBeNull();
+  });
+
+  it('copied folders are one set of three with distinct labels; the copy the person picks stays', async () => {
+    const bg = await backgroundForPage();
+    const devs = await seededWithFolders(bg);
+    render(bg.wrap(<DuplicatesView focusUrl={null} />));
+    const sets = await screen.findAllByTestId('folder-set');
+    expect(sets).toHaveLength(1);
+    const radios = within(sets[0]!).getAllByRole('radio');
+    expect(radios).toHaveLength(3);
+    const names = radios.map((r) => ((r as HTMLInputElement).labels?.[0]?.textContent ?? '').replace(/\s+/g, ' '));
+    expect(new Set(names).size).toBe(3);
+    expect(names[0]).toContain('1st of 5 in Bookmarks Menu');
+    expect(names[2]).toContain('5th of 5 in Bookmarks Menu');
+    expect(names.every((n) => n.includes('4 bookmarks') && n.includes('nothing only here'))).toBe(true);
+    expect(within(sets[0]!).getByTestId('kept-member').textContent).toContain('kept because');
+    fireEvent.click(radios[2]!);
+    expect(within(sets[0]!).getByTestId('kept-member').textContent).toContain('your choice');
+    expect(summaryNumbers()).toBe('10 copies to remove: 2 loose, 8 inside 2 copied folders; and 1 empty folder');
+    fireEvent.click(screen.getByRole('button', { name: 'Clean up all with these rules…' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Apply cleanup' }));
+    await screen.findByTestId('apply-result', {}, { timeout: 10_000 });
+    const left = (await bg.browser.bookmarks.getChildren('menu________')).filter((c) => c.title === 'Dev').map((c) => c.id);
+    expect(left).toEqual([devs[2]]);
+  });
+
+  it('keeps the copy the user picks (one click), and the summary still counts the same', async () => {
     const bg = await seeded();
     render(bg.wrap(<DuplicatesView focusUrl={null} />));
     await screen.findByTestId('scan-summary');
+    fireEvent.click(screen.getByRole('radio', { name: 'Keep the copy in Other Bookmarks, 1st of 2: Tart copy' }));
+    expect(screen.getByTestId('group-row').textContent).toContain('your choice');
+    fireEvent.click(screen.getByRole('button', { name: 'Preview the cleanup' }));
+    expect((await screen.findByTestId('plan-loose')).textContent).toBe('1');
+    fireEvent.click(screen.getByRole('button', { name: 'Apply…' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Apply cleanup' }));
+    await screen.findByTestId('apply-result', {}, { timeout: 10_000 });
+    expect((await bg.browser.bookmarks.search({ url: 'https://recipes.example/tart' })).length).toBe(0);
+    expect((await bg.browser.bookmarks.search({ url: 'https://recipes.example/tart/' })).length).toBe(1);
+  });
+
+  it('“leave alone” survives a rescan, the event page unloading and the page reopening; a changed group says so', async () => {
+    const bg = await seeded();
+    const view = render(bg.wrap(<DuplicatesView focusUrl={null} />));
+    await screen.findByTestId('scan-summary');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Leave https://recipes.example/tart alone' }));
+    expect(summaryNumbers()).toBe('No copies to remove');
+    await waitFor(async () => expect(await bg.client.call('dedup.decisions.list', {})).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Scan again' }));
+    await waitFor(() => expect(screen.queryByTestId('progress')).toBeNull());
+    expect((screen.getByRole('checkbox', { name: 'Leave https://recipes.example/tart alone' }) as HTMLInputElement).checked).toBe(true);
+
+    view.unmount();
+    bg.control.unload();
+    startBackground({ browser: bg.browser, now: () => Date.now(), testBuild: true });
+    await bg.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Tart 3', url: 'https://recipes.example/tart?utm_source=x' });
+    render(bg.wrap(<DuplicatesView focusUrl={null} />));
+    await screen.findByTestId('scan-summary');
+    expect((screen.getByRole('checkbox', { name: 'Leave https://recipes.example/tart alone' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('group-row').textContent).toContain('changed since you decided: 2 copies then, 3 now');
+    expect(screen.getByTestId('summary-details').textContent).toContain('1 group left alone');
+    expect(summaryNumbers()).toBe('No copies to remove');
+  });
+
+  it('a remembered keeper choice is applied on the next scan', async () => {
+    const bg = await seeded();
+    const view = render(bg.wrap(<DuplicatesView focusUrl={null} />));
+    await screen.findByTestId('scan-summary');
+    fireEvent.click(screen.getByRole('radio', { name: 'Keep the copy in Other Bookmarks, 1st of 2: Tart copy' }));
+    await waitFor(async () => expect((await bg.client.call('dedup.decisions.list', {}))[0]?.keeper?.title).toBe('Tart copy'));
+    view.unmount();
+    render(bg.wrap(<DuplicatesView focusUrl={null} />));
+    await screen.findByTestId('scan-summary');
+    expect(screen.getByTestId('kept-copy').textContent).toContain('Tart copy');
+    expect(screen.getByTestId('group-row').textContent).toContain('your choice');
+  });
+
+  it('filters groups by text and orders large groups first', async () => {
+    const bg = await seeded();
+    for (let i = 0; i < 3; i++) await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Many', url: 'https://many.example/' });
+    render(bg.wrap(<DuplicatesView focusUrl={null} />));
+    await screen.findByTestId('scan-summary');
+    expect(screen.getAllByTestId('group-row').map((g) => g.getAttribute('data-group-key'))).toEqual(['https://recipes.example/tart', 'https://many.example']);
+    fireEvent.change(screen.getByLabelText('Order'), { target: { value: 'copies' } });
+    expect(screen.getAllByTestId('group-row').map((g) => g.getAttribute('data-group-key'))).toEqual(['https://many.example', 'https://recipes.example/tart']);
     fireEvent.input(screen.getByLabelText('Title or address'), { target: { value: 'nothing-like-this' } });
     expect(await screen.findByText('No group matches the filters.')).toBeTruthy();
   });
@@ -83,8 +213,8 @@ describe('DuplicatesView when the reviewed scan is no longer current', () => {
 
     fireEvent.click(within(stale).getByRole('button', { name: 'Scan again' }));
     await waitFor(() => expect(screen.queryByTestId('stale-scan')).toBeNull());
-    await waitFor(() => expect(within(screen.getByTestId('scan-summary')).getByTestId('summary-copies').textContent).toContain('2'));
+    await waitFor(() => expect(summaryNumbers()).toBe('2 copies to remove'));
     fireEvent.click(screen.getByRole('button', { name: 'Preview the cleanup' }));
-    expect((await screen.findByTestId('plan-bookmarks')).textContent).toBe('2');
+    expect((await screen.findByTestId('plan-loose')).textContent).toBe('2');
   });
 });

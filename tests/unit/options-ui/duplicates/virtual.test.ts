@@ -1,21 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { scrollTopFor, visibleRows } from '../../../../src/options-ui/duplicates/virtual';
+import { rowAt, rowOffsets, scrollToShow, scrollTopFor, visibleRows } from '../../../../src/options-ui/duplicates/virtual';
 
-describe('visibleRows', () => {
-  it('renders only the rows in view plus the overscan', () => {
-    expect(visibleRows(0, 340, 34, 100_000, 8)).toEqual({ start: 0, end: 19 });
-    expect(visibleRows(34 * 1000, 340, 34, 100_000, 8)).toEqual({ start: 992, end: 1019 });
+const heights = [74, 50, 50, 34];
+const offsetsOf = (n: number) => rowOffsets(n, (i) => heights[i % heights.length]!);
+
+describe('virtualizer with rows of a few heights', () => {
+  it('offsets are a prefix sum; rowAt finds the row at a position', () => {
+    const offsets = offsetsOf(8);
+    expect([...offsets]).toEqual([0, 74, 124, 174, 208, 282, 332, 382, 416]);
+    expect(rowAt(offsets, 0)).toBe(0);
+    expect(rowAt(offsets, 73)).toBe(0);
+    expect(rowAt(offsets, 74)).toBe(1);
+    expect(rowAt(offsets, 10_000)).toBe(7);
   });
-  it('clamps at the end and for tiny lists', () => {
-    expect(visibleRows(34 * 100_000, 340, 34, 100_000, 8)).toEqual({ start: 99_992, end: 100_000 });
-    expect(visibleRows(0, 340, 34, 3, 8)).toEqual({ start: 0, end: 3 });
-    expect(visibleRows(0, 340, 34, 0, 8)).toEqual({ start: 0, end: 0 });
+  it('renders only the rows in view plus the overscan, for 100,000 rows', () => {
+    const offsets = offsetsOf(100_000);
+    expect(visibleRows(offsets, 0, 300, 2)).toEqual({ start: 0, end: 8 }); // rows 0–5 cover 0–331 px, +2
+    const middle = visibleRows(offsets, 208 * 10_000, 300, 2);
+    expect(middle).toEqual({ start: 39_998, end: 40_008 });
   });
-  it('ignores a negative scroll (elastic scrolling)', () => {
-    expect(visibleRows(-50, 340, 34, 10, 0)).toEqual({ start: 0, end: 10 });
+  it('clamps at the end, for tiny lists and a negative (elastic) scroll', () => {
+    const offsets = offsetsOf(100_000);
+    expect(visibleRows(offsets, offsets[100_000]!, 300, 2).end).toBe(100_000);
+    expect(visibleRows(offsetsOf(3), 0, 300, 8)).toEqual({ start: 0, end: 3 });
+    expect(visibleRows(offsetsOf(0), 0, 300, 8)).toEqual({ start: 0, end: 0 });
+    expect(visibleRows(offsetsOf(10), -50, 300, 0).start).toBe(0);
   });
-  it('scrollTopFor keeps one row of context', () => {
-    expect(scrollTopFor(10, 34)).toBe(9 * 34);
-    expect(scrollTopFor(0, 34)).toBe(0);
+  it('scrollToShow moves as little as possible; scrollTopFor leaves some context', () => {
+    const offsets = offsetsOf(20);
+    expect(scrollToShow(offsets, 1, 0, 300)).toBe(0); // already in view
+    expect(scrollToShow(offsets, 12, 0, 300)).toBe(offsets[13]! - 300); // below: its bottom at the bottom
+    expect(scrollToShow(offsets, 2, 400, 300)).toBe(offsets[2]); // above: its top at the top
+    expect(scrollTopFor(offsets, 4)).toBe(208 - 24);
+    expect(scrollTopFor(offsets, 0)).toBe(0);
   });
 });

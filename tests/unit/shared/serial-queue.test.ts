@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSerialQueue } from '../../../src/quick-bookmark/serial-queue';
+import { createSerialQueue } from '../../../src/shared/serial-queue';
 
 const tick = () => new Promise((r) => setTimeout(r, 1));
 

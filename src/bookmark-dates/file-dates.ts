@@ -1,0 +1,100 @@
+/**
+ * The dates a bookmarks.html gave each imported bookmark and folder (ADD_DATE, LAST_MODIFIED, Pocket's
+ * time_added). Extensions cannot set `dateAdded` (bookmarks.create takes none), so Firefox shows the import time;
+ * Tidymarks keeps the file's dates in its own IndexedDB database, keyed by bookmark id, and uses them wherever it
+ * reads or shows "date added" (the duplicate scan's oldest/newest keep rules and the dates the cleanup page shows,
+ * the bookmarks.html export). `dateAddedOf` is the one function for that. Records go when their bookmark goes
+ * (see feature.ts). Kept in memory after one read, like the tags (single IndexedDB reads cost ~0.5 ms in Firefox).
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { BookmarkNode } from '../platform/browser';
+
+export const FILE_DATES_DB = 'tidymarks-file-dates';
+const VERSION = 1;
+
+export interface FileDate {
+  /** The bookmark's or folder's id in Firefox. */
+  id: string;
+  /** ms since the epoch */
+  dateAdded?: number;
+  lastModified?: number;
+}
+
+export type FileDates = ReadonlyMap<string, FileDate>;
+
+interface FileDatesDB extends DBSchema {
+  dates: { key: string; value: FileDate };
+}
+
+export interface FileDateStore {
+  /** Every record, by id (cached after the first read). */
+  all(): Promise<FileDates>;
+  putMany(records: readonly FileDate[]): Promise<void>;
+  /** Drops the records of these ids (unknown ids cost nothing). */
+  forget(ids: readonly string[]): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export function openFileDateStore(name = FILE_DATES_DB): FileDateStore {
+  let dbPromise: Promise<IDBPDatabase<FileDatesDB>> | null = null;
+  let cache: Map<string, FileDate> | null = null;
+  const db = () =>
+    (dbPromise ??= openDB<FileDatesDB>(name, VERSION, {
+      upgrade(d, oldVersion) {
+        if (oldVersion < 1) d.createObjectStore('dates', { keyPath: 'id' });
+      },
+    }));
+  const load = async () => {
+    if (cache) return cache;
+    const records = await (await db()).getAll('dates');
+    cache ??= new Map(records.map((r) => [r.id, r]));
+    return cache;
+  };
+  return {
+    all: load,
+    async putMany(records) {
+      if (!records.length) return;
+      const map = await load();
+      const tx = (await db()).transaction('dates', 'readwrite');
+      for (const r of records) void tx.store.put(r);
+      await tx.done;
+      for (const r of records) map.set(r.id, r);
+    },
+    async forget(ids) {
+      const map = await load();
+      const held = ids.filter((id) => map.has(id));
+      if (!held.length) return;
+      const tx = (await db()).transaction('dates', 'readwrite');
+      for (const id of held) void tx.store.delete(id);
+      await tx.done;
+      for (const id of held) map.delete(id);
+    },
+    async clear() {
+      await (await db()).clear('dates');
+      cache = new Map();
+    },
+  };
+}
+
+/** The date a bookmark or folder was added, as Tidymarks uses and shows it: the imported file's date, else Firefox's. */
+export function dateAddedOf(node: { id: string; dateAdded?: number }, dates: FileDates): number {
+  return dates.get(node.id)?.dateAdded ?? node.dateAdded ?? 0;
+}
+
+/** The last-modified date the imported file gave, if any (Firefox exposes none to extensions). */
+export function lastModifiedOf(node: { id: string }, dates: FileDates): number | undefined {
+  return dates.get(node.id)?.lastModified;
+}
+
+/** Puts `dateAddedOf` into a getTree() result in place (for code that reads node.dateAdded), without recursion. */
+export function withFileDates<T extends readonly BookmarkNode[]>(tree: T, dates: FileDates): T {
+  if (!dates.size) return tree;
+  const stack: BookmarkNode[] = [...tree];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const kept = dates.get(node.id)?.dateAdded;
+    if (kept !== undefined) node.dateAdded = kept;
+    if (node.children) stack.push(...node.children);
+  }
+  return tree;
+}

@@ -1,0 +1,30 @@
+/**
+ * A folder path truncated in the middle: the deepest folder (what tells copies apart) always shows, the folders
+ * above it give way first ("Bookmarks Me… › Articles"). Pure CSS (options.css .path); the whole path is the tooltip.
+ */
+import { PATH_SEPARATOR } from '../../dedup/scan-tree';
+
+export function splitPath(path: string): { head: string; leaf: string } {
+  const cut = path.lastIndexOf(PATH_SEPARATOR);
+  return cut === -1 ? { head: '', leaf: path } : { head: path.slice(0, cut), leaf: path.slice(cut + PATH_SEPARATOR.length) };
+}
+
+/** The deepest folder of a path ("Articles" of "Bookmarks Menu › Reading › Articles"). */
+export function leafOf(path: string): string {
+  return splitPath(path).leaf;
+}
+
+export function Path({ path }: { path: string }) {
+  const { head, leaf } = splitPath(path);
+  return (
+    <span class="path" title={path}>
+      {head && (
+        <>
+          <span class="path-head">{head}</span>
+          <span class="path-sep">{PATH_SEPARATOR}</span>
+        </>
+      )}
+      <span class="path-leaf">{leaf}</span>
+    </span>
+  );
+}

@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ImportExportView } from '../../../src/options-ui/ImportExportView';
+import { backgroundForPage } from './setup-background';
+
+afterEach(cleanup);
+
+const firefoxExport = readFileSync(resolve(import.meta.dirname, '../bookmarks-html/fixtures/firefox-export.html'), 'utf8');
+
+async function pickFile(html: string, name = 'bookmarks.html') {
+  const input = document.getElementById('import-file') as HTMLInputElement;
+  Object.defineProperty(input, 'files', { configurable: true, value: [new File([new TextEncoder().encode(html)], name, { type: 'text/html' })] });
+  fireEvent.change(input);
+  await screen.findByTestId('import-file-summary');
+}
+
+const importButton = () => screen.getByRole('button', { name: /^(Import|Bring in the tags)/ }) as HTMLButtonElement;
+
+describe('ImportExportView: every option state works or says why not', () => {
+  it('"Into one folder" with no folder chosen disables Import and says why', async () => {
+    const bg = await backgroundForPage();
+    render(bg.wrap(<ImportExportView />));
+    await pickFile(firefoxExport);
+    expect(importButton().disabled).toBe(false);
+    fireEvent.click(screen.getByLabelText('Into one folder:'));
+    await waitFor(() => expect(importButton().disabled).toBe(true));
+    expect(screen.getByTestId('import-blocked').textContent).toBe('Choose the folder to import into (or import back into Firefox’s own folders).');
+    expect(importButton().getAttribute('aria-describedby')).toBe('import-blocked');
+  });
+
+  it('skips what is already bookmarked by default and shows the count skipped', async () => {
+    const bg = await backgroundForPage();
+    await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'mine', url: 'https://github.com/' });
+    render(bg.wrap(<ImportExportView />));
+    await pickFile(firefoxExport);
+    expect((screen.getByLabelText('Skip what is already bookmarked (safe matching)') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(importButton());
+    const report = await screen.findByTestId('import-report');
+    expect(screen.getByTestId('import-skipped').textContent).toBe('1 bookmark');
+    expect(report.textContent).toContain('Imported 7 bookmarks');
+    expect(screen.getByTestId('import-dates').textContent).toContain('keeps the file’s dates of 10 items');
+  });
+
+  it('a truncated file asks before importing what was read', async () => {
+    const bg = await backgroundForPage();
+    render(bg.wrap(<ImportExportView />));
+    await pickFile(firefoxExport.slice(0, firefoxExport.indexOf('<DT><A HREF="https://github.com/"')));
+    expect(screen.getByTestId('import-truncated').textContent).toContain('The file ends while the folder "Dev" is still open: it looks truncated (line 28)');
+    expect(importButton().disabled).toBe(true);
+    expect(screen.getByTestId('import-blocked').textContent).toMatch(/tick “Import what was read”/);
+    fireEvent.click(screen.getByLabelText('Import what was read'));
+    await waitFor(() => expect(importButton().disabled).toBe(false));
+    fireEvent.click(importButton());
+    await screen.findByTestId('import-report');
+    expect((await bg.client.call('core.countBookmarks', {})).bookmarks).toBe(5);
+  });
+
+  it('“Only Firefox’s tags” disables the target with the reason and creates no bookmark', async () => {
+    const bg = await backgroundForPage();
+    await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'GH', url: 'https://github.com/' });
+    render(bg.wrap(<ImportExportView />));
+    await pickFile(firefoxExport);
+    fireEvent.click(screen.getByLabelText('Only Firefox’s tags, onto the bookmarks you already have'));
+    await screen.findByText('Not used when only tags are brought in: no bookmark is created.');
+    expect((screen.getByLabelText(/Back into Firefox’s own folders/) as HTMLInputElement).closest('fieldset')!.disabled).toBe(true);
+    fireEvent.click(importButton());
+    const report = await screen.findByTestId('import-report');
+    expect(report.textContent).toContain('Brought in the tags of 1 bookmark (1 address got tags). No bookmark was created.');
+    expect((await bg.client.call('core.countBookmarks', {})).bookmarks).toBe(1);
+    expect(await bg.client.call('tags.forUrls', { urls: ['https://github.com/'] })).toEqual([{ url: 'https://github.com/', tags: ['code'] }]);
+  });
+});

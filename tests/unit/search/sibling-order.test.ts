@@ -1,0 +1,109 @@
+/**
+ * SiblingOrder follows Firefox's positions from events alone (the fake follows Firefox's rules, proven by the
+ * contract case "random edits match Places' position model"), and stops being exact when an event does not fit.
+ */
+import { describe, expect, it } from 'vitest';
+import { MENU_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode } from '../../../src/platform/browser';
+import { SiblingOrder } from '../../../src/search/sibling-order';
+import { createFakeBrowser } from '../../fakes/browser';
+
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  return (n: number) => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
+async function followed(seed: number) {
+  const { browser } = createFakeBrowser({ seed });
+  const b = browser.bookmarks;
+  const order = SiblingOrder.fromTree(await b.getTree());
+  b.onCreated.addListener((_id, node) => order.created(node));
+  b.onMoved.addListener((id, move) => order.moved(id, move));
+  b.onRemoved.addListener((id, info) => order.removed(id, info));
+  return { b, order };
+}
+
+describe('SiblingOrder', () => {
+  it('after random creates, moves (half asking for the old index) and removals, says what getChildren says', async () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const { b, order } = await followed(seed);
+      const random = seeded(seed);
+      const folders = [MENU_ID, TOOLBAR_ID, UNFILED_ID];
+      const items: string[] = [];
+      for (let step = 0; step < 150; step++) {
+        const op = items.length < 4 ? 0 : random(10);
+        try {
+          if (op <= 3) {
+            const folder = random(4) === 0;
+            const node = await b.create({ parentId: folders[random(folders.length)]!, index: random(3) === 0 ? undefined : random(6), title: `n${step}`, ...(folder ? {} : { url: `https://s${step}.example/` }) });
+            items.push(node.id);
+            if (folder) folders.push(node.id);
+          } else if (op <= 7) {
+            const id = items[random(items.length)]!;
+            const [node] = await b.get(id);
+            await b.move(id, { parentId: folders[random(folders.length)]!, index: random(2) === 0 ? node!.index : random(6) });
+          } else {
+            const id = items[random(items.length)]!;
+            await b.removeTree(id);
+            const alive = new Set((await b.search({})).map((n) => n.id));
+            items.splice(0, items.length, ...items.filter((i) => alive.has(i)));
+            folders.splice(3, folders.length, ...folders.slice(3).filter((f) => alive.has(f)));
+          }
+        } catch {
+          // A folder moved into itself is refused: nothing changed.
+        }
+        expect(order.exact, `seed ${seed} step ${step}`).toBe(true);
+        for (const folder of folders) {
+          const children = await b.getChildren(folder);
+          expect(order.childrenOf(folder).map((id) => [id, order.positionOf(id)]), `seed ${seed} step ${step} in ${folder}`).toEqual(children.map((c) => [c.id, c.index]));
+        }
+      }
+    }
+  });
+
+  it('keeps the gap Firefox leaves when a move into another folder asks for the old index', async () => {
+    const { b, order } = await followed(9);
+    const source = await b.create({ parentId: UNFILED_ID, title: 'S' });
+    const moved: BookmarkNode[] = [];
+    for (const t of ['i0', 'i1', 'i2', 'i3']) moved.push(await b.create({ parentId: source.id, title: t, url: `https://${t}.example/` }));
+    const target = await b.create({ parentId: UNFILED_ID, title: 'T' });
+    await b.create({ parentId: target.id, title: 'e0', url: 'https://e0.example/' });
+    await b.move(moved[3]!.id, { parentId: target.id, index: 3 });
+    expect(order.positionOf(moved[3]!.id)).toBe(3);
+    expect((await b.getChildren(target.id)).map((c) => c.index)).toEqual([0, 3]);
+  });
+
+  it('an event that does not fit what it holds makes it inexact, and it stops changing', async () => {
+    const { b, order } = await followed(11);
+    const a = await b.create({ parentId: UNFILED_ID, title: 'a', url: 'https://a.example/' });
+    order.removed(a.id, { parentId: UNFILED_ID, index: 7 });
+    expect(order.exact).toBe(false);
+    const version = order.version;
+    await b.create({ parentId: UNFILED_ID, title: 'b', url: 'https://b.example/' });
+    expect(order.version).toBe(version);
+    expect(new SiblingOrder().exact).toBe(false);
+  });
+
+  it('a tree read with a gap already in it: the next removal closes every gap, as Firefox does', async () => {
+    const { browser } = createFakeBrowser({ seed: 12 });
+    const b = browser.bookmarks;
+    const source = await b.create({ parentId: UNFILED_ID, title: 'S' });
+    const moved: BookmarkNode[] = [];
+    for (const t of ['i0', 'i1', 'i2', 'i3']) moved.push(await b.create({ parentId: source.id, title: t, url: `https://${t}.example/` }));
+    const target = await b.create({ parentId: UNFILED_ID, title: 'T' });
+    const e0 = await b.create({ parentId: target.id, title: 'e0', url: 'https://e0.example/' });
+    await b.move(moved[3]!.id, { parentId: target.id, index: 3 });
+    // Read now, with the gap in the tree.
+    const order = SiblingOrder.fromTree(await b.getTree());
+    b.onRemoved.addListener((id, info) => order.removed(id, info));
+    await b.remove(e0.id);
+    expect(order.exact).toBe(true);
+    expect(order.childrenOf(target.id).map((id) => order.positionOf(id))).toEqual((await b.getChildren(target.id)).map((c) => c.index));
+    expect(order.positionOf(moved[3]!.id)).toBe(0);
+  });
+});
