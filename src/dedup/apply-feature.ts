@@ -79,9 +79,23 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
     }
   }
 
+  /**
+   * One cleanup or undo at a time, and a second one is refused at once rather than queued: queued behind a paused
+   * one it would wait for that pause (up to its 10-minute bound) with nothing to tell the person why.
+   */
+  let running: 'cleanup' | 'undo' | null = null;
+  function alone<T>(kind: 'cleanup' | 'undo', work: () => Promise<T>): Promise<T> {
+    if (running) {
+      const what = running === 'cleanup' ? 'A cleanup' : 'An undo';
+      return Promise.reject(new AppError('conflict', `${what} is under way (perhaps paused in another tab): let it finish or cancel it first.`));
+    }
+    running = kind;
+    return serial(work).finally(() => (running = null));
+  }
+
   const jobs: JobHandlersOf<ApplyJobs> = {
-    'dedup.apply': (plan, ctx) => serial(() => apply(plan, ctx)),
-    'dedup.undo': ({ sessionId }, ctx) => serial(() => restoreSession(cleanup, sessionId, ctx, 'undo')),
+    'dedup.apply': (plan, ctx) => alone('cleanup', () => apply(plan, ctx)),
+    'dedup.undo': ({ sessionId }, ctx) => alone('undo', () => restoreSession(cleanup, sessionId, ctx, 'undo')),
   };
 
   const handlers: HandlersOf<ApplyRequests> = {

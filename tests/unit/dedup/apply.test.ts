@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyPlan, REMOVAL_BATCH } from '../../../src/dedup/apply';
+import { createDedupApplyFeature } from '../../../src/dedup/apply-feature';
+import { openJournal } from '../../../src/dedup/journal';
+import type { UndoProgress } from '../../../src/dedup/undo';
 import { getExisting } from '../../../src/dedup/bookmark-reads';
 import { createChangeWatch } from '../../../src/dedup/change-watch';
 import { checkPlan } from '../../../src/dedup/plan-check';
@@ -442,5 +445,31 @@ describe('dedup.apply / dedup.undo jobs and dedup.sessions through the real back
     await expect(client.startJob('dedup.undo', { sessionId: result.sessionId }).result).rejects.toMatchObject({ code: 'conflict' });
     await client.call('test.reset', {});
     expect(await client.call('dedup.sessions', {})).toEqual([]);
+  });
+
+  it('regression: a second cleanup while one is paused is refused at once, and runs once the first one ends', async () => {
+    const t = await looseDuplicates();
+    const feature = createDedupApplyFeature({ browser: t.browser, now: t.now, testBuild: true, tags: t.tags, journal: openJournal(t.journalName) });
+    await feature.recovery;
+    const plan = await planFromTree(t.browser, { createdAt: t.now() });
+    let resume: (() => void) | undefined;
+    let paused!: () => void;
+    const isPaused = new Promise<void>((r) => (paused = r));
+    const first = feature.jobs['dedup.apply'](plan, {
+      ...testCtx(),
+      signal: new AbortController().signal,
+      // Paused at its first checkpoint until resumed.
+      checkpoint: () => (resume ? Promise.resolve() : (paused(), new Promise<void>((r) => (resume = r)))),
+    });
+    await isPaused;
+    const ctx = { ...testCtx(), signal: new AbortController().signal };
+    await expect(feature.jobs['dedup.apply'](plan, ctx)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('under way') });
+    await expect(feature.jobs['dedup.undo']({ sessionId: 'any' }, { ...testCtx<UndoProgress>(), signal: new AbortController().signal })).rejects.toMatchObject({ code: 'conflict' });
+    resume!();
+    const done = await first;
+    expect(done.counts.loose).toBe(3);
+    // The first one ended: the next is accepted (and finds nothing left to do with this plan).
+    const again = await feature.jobs['dedup.apply'](await planFromTree(t.browser, { createdAt: t.now() }), ctx);
+    expect(again.counts.loose).toBe(0);
   });
 });
