@@ -1,12 +1,30 @@
 /** The last cleanup sessions with Undo for each (asks first, with the exact count). */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { SessionSummary } from '../../dedup/apply-feature';
-import type { UndoPhase, UndoProgress, UndoResult } from '../../dedup/undo';
+import type { LeftAlone, UndoPhase, UndoProgress, UndoResult } from '../../dedup/undo';
 import type { JobHandle } from '../../messaging/client';
 import { announceBookmarksChanged, errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { count, describeCleanup, formatDateTime, formatNumber } from '../format';
 import { ProgressBar } from '../ProgressBar';
+
+/** What undo did not touch, and why: someone changed it after the operation, and their change wins. */
+function leftAloneSentence({ reason, count: n, titles }: LeftAlone): string {
+  const were = n === 1 ? 'was' : 'were';
+  const example = titles.length ? ` (${titles.map((t) => `“${t || 'untitled'}”`).join(', ')}${n > titles.length ? ', …' : ''})` : '';
+  switch (reason) {
+    case 'already-back':
+      return `${count(n, 'item', 'items')}${example} ${were} already back (Firefox Sync or someone brought ${n === 1 ? 'it' : 'them'} back): left where ${n === 1 ? 'it is' : 'they are'}, not created twice.`;
+    case 'moved-since':
+      return `${count(n, 'item', 'items')}${example} moved elsewhere since: left where ${n === 1 ? 'it is' : 'they are'} now.`;
+    case 'deleted-since':
+      return `${count(n, 'item', 'items')}${example} ${were} deleted since: not brought back.`;
+    case 'changed-since':
+      return `${count(n, 'item', 'items')}${example} ${were} changed since: kept as ${n === 1 ? 'it is' : 'they are'} now.`;
+    case 'not-empty':
+      return `${count(n, 'folder', 'folders')}${example} ${were} kept because something was put in ${n === 1 ? 'it' : 'them'} since.`;
+  }
+}
 
 const UNDO_PHASES: Record<UndoPhase, string> = {
   checking: 'Reading the journal',
@@ -82,9 +100,18 @@ export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; 
       )}
       {result && (
         <p role="status" data-testid="undo-result">
-          Undone: {result.restored} restored, {result.movedBack} moved back{result.problems.length ? `, ${result.problems.length} problems` : ''}.
+          Undone: {formatNumber(result.restored)} restored, {formatNumber(result.movedBack)} moved back
+          {result.removed ? `, ${formatNumber(result.removed)} taken away` : ''}
+          {result.problems.length ? `, ${count(result.problems.length, 'problem', 'problems')}` : ''}.
         </p>
       )}
+      {result?.leftAlone.length ? (
+        <ul class="plain-list" data-testid="undo-left-alone">
+          {result.leftAlone.map((l) => (
+            <li key={l.reason}>{leftAloneSentence(l)}</li>
+          ))}
+        </ul>
+      ) : null}
       {result?.problems.length ? (
         <ul class="plain-list">
           {result.problems.map((p, i) => (
