@@ -4,5 +4,7 @@
  */
 import browser from 'webextension-polyfill';
 import { startBackground } from '../src/app/start-background';
+import { useBrowserMessages } from '../src/i18n';
 
+useBrowserMessages(browser.i18n);
 startBackground({ browser, now: () => Date.now(), testBuild: __TIDYMARKS_TEST_BUILD__ });

@@ -1,10 +1,11 @@
 /**
  * npm run bench [-- --quick] [-- --only <text>]: runs every bench/*.bench.ts suite (node and real Firefox),
- * prints a table and writes bench/results.json (an array of {id, value, unit, better, note}).
+ * prints a table and writes bench/results.json (an array of {id, value, unit, better, note}). With --only, the
+ * suites run replace their own rows in bench/results.json and the other rows stay (not with --quick).
  * Ratios are measured against anchors in the same run, because this machine is shared and noisy.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Firefox } from '../tests/e2e/firefox';
 import { launchBenchFirefox } from './lib/firefox-profiles';
@@ -64,10 +65,16 @@ async function main() {
   }
 
   const out = rows.map(({ id, value, unit, better, note, bar }) => ({ id, value, unit, better, note: quick ? `${note} [quick sizes]` : note, ...(bar ? { bar } : {}) }));
-  if (!only) writeFileSync(resolve(root, 'bench/results.json'), JSON.stringify(out, null, 2) + '\n');
+  const resultsFile = resolve(root, 'bench/results.json');
+  if (!only) writeFileSync(resultsFile, JSON.stringify(out, null, 2) + '\n');
+  else if (!quick && !failures.length) {
+    // --only: this run's rows replace the rows with the same id; every other row stays from its own run.
+    const kept = (existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as { id: string }[]) : []).filter((r) => !out.some((o) => o.id === r.id));
+    writeFileSync(resultsFile, JSON.stringify([...kept, ...out], null, 2) + '\n');
+  }
   console.log('\n| id | value | unit | better | bar |\n|---|---|---|---|---|');
   for (const row of rows) console.log(`| ${row.id} | ${row.value} | ${row.unit} | ${row.better} | ${barStatus(row)} |`);
-  if (only) console.log('\n(--only: bench/results.json left unchanged)');
+  if (only) console.log(`\n(--only: ${quick || failures.length ? 'bench/results.json left unchanged' : 'these rows replaced in bench/results.json, the others kept'})`);
   if (failures.length) {
     console.error(`\n${failures.length} suite(s) failed:\n${failures.join('\n')}`);
     process.exit(1);

@@ -10,18 +10,19 @@ import { createCoreHandlers } from './core-handlers';
 import type { BackgroundDeps, ResettableFeature } from './feature';
 import { AppError } from '../messaging/errors';
 import { createSettingsStore } from '../settings/settings-store';
-import { createSettingsHandlers } from '../settings/settings-handlers';
+import { createSettingsHandlers } from '../settings/feature';
 import { openTagStore } from '../tags/tag-store';
-import { createTagsFeature } from '../tags/background';
-import { createSearchFeature } from '../search/background';
-import { createPlacesFeature } from '../places/background';
-import { createDedupApplyFeature } from '../dedup/apply-feature';
-import { outcomeNumbersOf } from '../dedup/journal';
-import { createDedupScanFeature } from '../dedup/scan-feature';
+import { createTagsFeature } from '../tags/feature';
+import { createSearchFeature } from '../search/feature';
+import { createPlacesFeature } from '../places/feature';
+import { createDedupApplyFeature } from '../dedup/cleanup/feature';
+import { outcomeNumbersOf } from '../operations/journal';
+import { createDedupScanFeature } from '../dedup/find/feature';
 import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
 import { createPlacesSaver } from '../quick-bookmark/places-saver';
 import { createBookmarksHtmlFeature } from '../bookmarks-html/feature';
 import { createFileDatesFeature } from '../bookmark-dates/feature';
+import { createToolbarButtonFeature } from '../toolbar-button/feature';
 
 export function createBackgroundApp(deps: BackgroundDeps) {
   const { browser } = deps;
@@ -39,6 +40,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const searchFeature = createSearchFeature(deps, tagStore);
   features.push(searchFeature);
   placesFeature.useSearchIndex(searchFeature.live);
+  const toolbarButton = createToolbarButtonFeature({ ...deps, live: searchFeature.live });
   // Starts crash recovery of an unfinished cleanup without awaiting it (listeners stay top-level).
   const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore });
   features.push(dedupApply);
@@ -87,6 +89,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
       ...dedupApply.handlers,
       ...dedupScan.handlers,
       ...quickBookmark.handlers,
+      ...toolbarButton.handlers,
       ...bookmarksHtml.handlers,
     },
   });
@@ -108,7 +111,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   };
   const jobServer = createJobServer({ jobs, handlers: jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, fileDates };
+  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, fileDates, toolbarButton, live: searchFeature.live };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

@@ -12,6 +12,7 @@ import { searchProtocol } from '../search/protocol';
 import { settingsProtocol } from '../settings/protocol';
 import { bookmarksHtmlJobs, bookmarksHtmlProtocol } from '../bookmarks-html/protocol';
 import { quickBookmarkProtocol } from '../quick-bookmark/protocol';
+import { toolbarButtonProtocol } from '../toolbar-button/protocol';
 
 export const protocol = {
   ...coreProtocol,
@@ -22,6 +23,7 @@ export const protocol = {
   ...settingsProtocol,
   ...bookmarksHtmlProtocol,
   ...quickBookmarkProtocol,
+  ...toolbarButtonProtocol,
 } satisfies Record<string, RequestDef>;
 
 export const jobs = {

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../i18n';
 import type { FolderChoice } from '../search/types';
 import { FolderPicker } from './FolderPicker';
 import type { BookmarkDraft } from './popup-api';
@@ -9,54 +10,93 @@ interface Props {
   initial: BookmarkDraft;
   submitLabel: string;
   loadFolders(): Promise<FolderChoice[]>;
+  /** Folder ids bookmarks went into most recently (listed first in the folder picker). */
+  loadRecentFolders(): Promise<string[]>;
+  createFolder(parentId: string, title: string): Promise<FolderChoice>;
   /** Chosen instead of the initial folder when that one no longer exists. */
   fallbackFolderId?: string;
   loadTags(): Promise<string[]>;
+  /** Where the keyboard starts: the title (edit, add) or the folder list (move). */
+  focus?: 'title' | 'folder';
   onSubmit(draft: BookmarkDraft): Promise<void>;
   onCancel(): void;
 }
 
-/** Quick add and edit: title, folder (with search) and tags (with suggestions from existing tags). */
-export function BookmarkForm({ heading, initial, submitLabel, loadFolders, fallbackFolderId, loadTags, onSubmit, onCancel }: Props) {
+function isValidUrl(url: string): boolean {
+  try {
+    new URL(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Quick add, edit and move: title, address, folder (recent first, search, new folder) and tags (with suggestions). */
+export function BookmarkForm({ heading, initial, submitLabel, loadFolders, loadRecentFolders, createFolder, fallbackFolderId, loadTags, focus = 'title', onSubmit, onCancel }: Props) {
   const [draft, setDraft] = useState(initial);
   const [folders, setFolders] = useState<FolderChoice[] | null>(null);
+  const [recent, setRecent] = useState<string[]>([]);
   const [knownTags, setKnownTags] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const title = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
+    if (focus === 'title') title.current?.focus();
     loadFolders().then(
       (list) => {
         setFolders(list);
         if (fallbackFolderId && !list.some((f) => f.id === initial.folderId)) setDraft((d) => ({ ...d, folderId: fallbackFolderId }));
       },
-      (e: Error) => setError(`Could not load folders: ${e.message}`),
+      (e: Error) => setError(t('popupLoadFoldersFailed', e.message)),
     );
+    loadRecentFolders().then(setRecent, () => setRecent([]));
     loadTags().then(setKnownTags, () => setKnownTags([]));
   }, []);
 
   const submit = async (e: Event) => {
     e.preventDefault();
     if (busy) return;
+    const url = draft.url.trim();
+    if (!isValidUrl(url)) {
+      setError(t('popupInvalidUrl'));
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
-      await onSubmit(draft);
+      await onSubmit({ ...draft, url });
     } catch (err) {
-      setError((err as Error).message || 'Could not save the bookmark.');
+      setError((err as Error).message || t('popupSaveFailed'));
       setBusy(false);
     }
   };
 
+  const addFolder = async (parentId: string, name: string) => {
+    const made = await createFolder(parentId, name);
+    setFolders((list) => (list && !list.some((f) => f.id === made.id) ? [...list, made] : list));
+    return made;
+  };
+
   return (
-    <form class="bookmark-form" aria-label={heading} onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onCancel())}>
+    <form class="bookmark-form" aria-label={heading} noValidate onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onCancel())}>
       <h2>{heading}</h2>
-      <label for="bm-title">Title</label>
-      <input id="bm-title" type="text" value={draft.title} onInput={(e) => setDraft({ ...draft, title: e.currentTarget.value })} />
-      <label for="bm-folder">Folder</label>
-      <FolderPicker id="bm-folder" folders={folders} value={draft.folderId} onChange={(folderId) => setDraft({ ...draft, folderId })} />
-      <label for="bm-tags">Tags</label>
-      <TagInput id="bm-tags" tags={draft.tags} known={knownTags} onChange={(tags) => setDraft({ ...draft, tags })} />
+      <label for="bm-title">{t('popupTitle')}</label>
+      <input ref={title} id="bm-title" type="text" value={draft.title} onInput={(e) => setDraft({ ...draft, title: e.currentTarget.value })} />
+      <label for="bm-url">{t('popupAddress')}</label>
+      <input id="bm-url" type="url" value={draft.url} spellcheck={false} onInput={(e) => setDraft({ ...draft, url: e.currentTarget.value })} />
+      <label for="bm-folder">{t('popupFolder')}</label>
+      <FolderPicker
+        id="bm-folder"
+        folders={folders}
+        recent={recent}
+        value={draft.folderId}
+        onChange={(folderId) => setDraft((d) => ({ ...d, folderId }))}
+        onCreateFolder={addFolder}
+        openAtStart={focus === 'folder'}
+      />
+      <label for="bm-tags">{t('popupTags')}</label>
+      <TagInput id="bm-tags" tags={draft.tags} known={knownTags} onChange={(tags) => setDraft((d) => ({ ...d, tags }))} />
       {error && (
         <p class="error" role="alert">
           {error}
@@ -64,10 +104,10 @@ export function BookmarkForm({ heading, initial, submitLabel, loadFolders, fallb
       )}
       <div class="actions">
         <button type="submit" class="primary" disabled={busy}>
-          {busy ? 'Saving…' : submitLabel}
+          {busy ? t('popupSaving') : submitLabel}
         </button>
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('popupCancel')}
         </button>
       </div>
     </form>

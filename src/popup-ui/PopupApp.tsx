@@ -1,14 +1,16 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../i18n';
 import type { CurrentPageCopy, CurrentPageReply } from '../search/types';
 import { BookmarkForm } from './BookmarkForm';
 import { CurrentPage } from './CurrentPage';
-import { duplicatesLink, folderLabel } from './format';
+import { duplicatesLink, folderLabel, MOD_KEY } from './format';
 import type { BookmarkDraft, PopupApi } from './popup-api';
-import { RESULTS_ID, ResultList, resultId } from './ResultList';
+import { RESULTS_ID, ResultList, resultId, type ResultAction } from './ResultList';
 import { useSearch } from './use-search';
 
 const DEFAULT_FOLDER = 'unfiled_____';
 export const READY_MARK = 'tidymarks-popup-ready';
+const HINT_ID = 'keys-hint';
 
 interface Props {
   api: PopupApi;
@@ -20,7 +22,19 @@ interface Props {
   close(): void;
 }
 
-type Editing = { kind: 'add'; folderId: string; tags: string[] } | { kind: 'edit'; copy: CurrentPageCopy } | null;
+type Editing =
+  | { kind: 'add'; folderId: string; tags: string[] }
+  | { kind: 'edit'; copy: CurrentPageCopy; focus: 'title' | 'folder'; fromResults: boolean }
+  | null;
+
+/** A removal that Undo (or Ctrl/Cmd+Z in an unchanged search box) puts back. */
+interface Removed {
+  copy: CurrentPageCopy;
+  /** The search box's text when it was removed: Ctrl/Cmd+Z undoes the removal only while it is unchanged. */
+  text: string;
+}
+
+const titleOf = (copy: CurrentPageCopy) => copy.title || copy.url;
 
 export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   const [text, setText] = useState('');
@@ -29,7 +43,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   const [page, setPage] = useState<CurrentPageReply | null>(null);
   const [pageError, setPageError] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
-  const [undo, setUndo] = useState<CurrentPageCopy | null>(null);
+  const [undo, setUndo] = useState<Removed | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const { reply, answered, error } = useSearch(api.search, text, refresh);
@@ -40,13 +54,20 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
         setPage(p);
         setPageError(null);
       },
-      (e: Error) => setPageError(`Could not read the current page: ${e.message}`),
+      (e: Error) => setPageError(t('popupPageReadError', e.message)),
     );
 
   // Layout effects run right after the first render, not a frame later: the requests start as early as possible.
   useLayoutEffect(() => {
     input.current?.focus();
     void loadPage();
+    // Firefox gives the toolbar panel the keyboard a frame after showing it (focusing the window, which can leave
+    // no element focused, measured in tests/e2e/real-keys.e2e.ts): the search box takes it then.
+    const takeFocus = () => {
+      if (!document.activeElement || document.activeElement === document.body) input.current?.focus();
+    };
+    window.addEventListener('focus', takeFocus);
+    return () => window.removeEventListener('focus', takeFocus);
   }, []);
 
   // The selection belongs to one answer: a new answer starts at its first result.
@@ -74,6 +95,8 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
 
   const items = reply?.items ?? [];
   const words = reply?.words ?? [];
+  const activeItem = items[active];
+  const activeBookmark = activeItem?.kind === 'bookmark' ? activeItem : undefined;
 
   const open = async (index: number, newTab: boolean) => {
     const item = items[index];
@@ -86,7 +109,55 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
     }
   };
 
+  const focusSearch = () => input.current?.focus();
+
+  const afterChange = (message: string) => {
+    setEditing(null);
+    setNotice(message);
+    void loadPage();
+    setRefresh((r) => r + 1);
+    focusSearch();
+  };
+
+  const remove = async (copy: CurrentPageCopy) => {
+    try {
+      await api.removeBookmark(copy);
+      setUndo({ copy, text });
+      afterChange(t('popupRemoved', titleOf(copy), folderLabel(copy.folders)));
+    } catch (e) {
+      setNotice(t('popupRemoveFailed', (e as Error).message));
+    }
+  };
+
+  const restore = async () => {
+    if (!undo) return;
+    try {
+      await api.restoreBookmark(undo.copy);
+      setUndo(null);
+      afterChange(t('popupRestored', titleOf(undo.copy), folderLabel(undo.copy.folders)));
+    } catch (e) {
+      setNotice(t('popupRestoreFailed', (e as Error).message));
+    }
+  };
+
+  /** Edit, move or remove a search result: read as Firefox has it now (it may have changed since the search). */
+  const resultAction = async (index: number, action: ResultAction) => {
+    const item = items[index];
+    if (!item || item.kind !== 'bookmark') return;
+    let copy: CurrentPageCopy;
+    try {
+      copy = await api.bookmark(item.id);
+    } catch (e) {
+      setNotice((e as Error).message);
+      setRefresh((r) => r + 1);
+      return;
+    }
+    if (action === 'remove') await remove(copy);
+    else setEditing({ kind: 'edit', copy, focus: action === 'move' ? 'folder' : 'title', fromResults: true });
+  };
+
   const onKeyDown = (e: KeyboardEvent) => {
+    const mod = e.ctrlKey || e.metaKey;
     if (e.key === 'ArrowDown') {
       e.preventDefault();
       setActive((a) => Math.min(items.length - 1, a + 1));
@@ -95,9 +166,20 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
       setActive((a) => Math.max(0, a - 1));
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      void open(active, e.ctrlKey || e.metaKey);
+      void open(active, mod);
+    } else if (mod && !e.altKey && e.key.toLowerCase() === 'e') {
+      e.preventDefault();
+      if (activeBookmark) void resultAction(active, e.shiftKey ? 'move' : 'edit');
+    } else if (e.key === 'Delete' && e.shiftKey && !mod && activeBookmark) {
+      e.preventDefault();
+      void resultAction(active, 'remove');
+    } else if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'z' && undo && undo.text === text) {
+      // Only while the box is as it was at the removal: otherwise Ctrl/Cmd+Z undoes typing as usual.
+      e.preventDefault();
+      void restore();
     } else if (e.key === 'Escape' && text) {
-      // Esc clears the box; a second Esc (empty box) closes the popup as usual.
+      // Esc clears the box; a second Esc (empty box) closes the popup as usual. In the toolbar panel Firefox closes
+      // the panel on Esc before the page sees the key (the × button clears there).
       e.preventDefault();
       setText('');
     }
@@ -107,38 +189,10 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
     document.getElementById(resultId(active))?.scrollIntoView?.({ block: 'nearest' });
   }, [active]);
 
-  const afterChange = (message: string) => {
-    setEditing(null);
-    setNotice(message);
-    void loadPage();
-    setRefresh((r) => r + 1);
-  };
-
-  const remove = async (copy: CurrentPageCopy) => {
-    try {
-      await api.removeBookmark(copy);
-      setUndo(copy);
-      afterChange(`Removed from ${folderLabel(copy.folders)}.`);
-    } catch (e) {
-      setNotice(`Could not remove the bookmark: ${(e as Error).message}`);
-    }
-  };
-
-  const restore = async () => {
-    if (!undo) return;
-    try {
-      await api.restoreBookmark(undo);
-      setUndo(null);
-      afterChange('Bookmark restored.');
-    } catch (e) {
-      setNotice(`Could not restore the bookmark: ${(e as Error).message}`);
-    }
-  };
-
   const tab = page?.tab;
   // Label the list by the text its answer is for: while a new answer is on its way the old list stays.
   const emptyBox = (answered ?? '').trim() === '';
-  const listLabel = emptyBox ? 'Recent bookmarks' : 'Search results';
+  const listLabel = emptyBox ? t('popupRecentBookmarks') : t('popupSearchResults');
 
   let list;
   if (error) {
@@ -148,18 +202,60 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
       </p>
     );
   } else if (!reply) {
-    list = <p class="muted">Loading…</p>;
+    list = <p class="muted">{t('popupLoading')}</p>;
   } else if (items.length === 0) {
     list = (
       <p class="muted empty" data-testid="no-results">
-        {emptyBox ? 'No bookmarks yet.' : `Nothing matches “${(answered ?? '').trim()}”.`}
+        {emptyBox ? t('popupNoBookmarks') : t('popupNothingMatches', (answered ?? '').trim())}
       </p>
     );
   } else {
     list = (
-      <ResultList items={items} words={words} active={active} label={listLabel} onHover={setActive} onOpen={(i, newTab) => void open(i, newTab)} />
+      <ResultList
+        items={items}
+        words={words}
+        active={active}
+        label={listLabel}
+        onHover={setActive}
+        onOpen={(i, newTab) => void open(i, newTab)}
+        onAction={(i, action) => void resultAction(i, action)}
+      />
     );
   }
+
+  const form =
+    editing && (editing.kind === 'edit' || tab) ? (
+      <BookmarkForm
+        key={editing.kind === 'edit' ? `${editing.copy.id}:${editing.focus}` : 'add'}
+        heading={editing.kind === 'add' ? t('popupAddHeading') : editing.focus === 'folder' ? t('popupMoveHeading') : t('popupEditHeading')}
+        submitLabel={editing.kind === 'add' ? t('popupSave') : editing.focus === 'folder' ? t('popupMove') : t('popupSaveChanges')}
+        initial={
+          editing.kind === 'add'
+            ? { url: tab!.url, title: tab!.title, folderId: editing.folderId, tags: editing.tags }
+            : { url: editing.copy.url, title: editing.copy.title, folderId: editing.copy.parentId, tags: editing.copy.tags }
+        }
+        loadFolders={api.folders}
+        loadRecentFolders={api.recentFolders}
+        createFolder={api.addFolder}
+        fallbackFolderId={DEFAULT_FOLDER}
+        loadTags={api.tags}
+        focus={editing.kind === 'edit' ? editing.focus : 'title'}
+        onSubmit={async (draft: BookmarkDraft) => {
+          if (editing.kind === 'add') await api.addBookmark(draft);
+          else await api.updateBookmark(editing.copy, draft);
+          setUndo(null);
+          const moved = editing.kind === 'edit' && draft.folderId !== editing.copy.parentId;
+          afterChange(editing.kind === 'add' ? t('popupBookmarked') : moved ? t('popupMoved') : t('popupChangesSaved'));
+        }}
+        onCancel={() => {
+          setEditing(null);
+          focusSearch();
+        }}
+      />
+    ) : null;
+  // A search result is edited next to the results; the current page's copies and a new bookmark in place of the
+  // current page's section.
+  const formByResults = editing?.kind === 'edit' && editing.fromResults;
 
   return (
     <main class="popup">
@@ -169,45 +265,42 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
           class="search"
           type="search"
           role="combobox"
-          aria-label="Search bookmarks, history and tags"
+          aria-label={t('popupSearchLabel')}
           aria-controls={RESULTS_ID}
           aria-expanded={items.length > 0}
           aria-autocomplete="list"
           aria-activedescendant={items.length ? resultId(active) : undefined}
-          placeholder="Search bookmarks and history  (#tag, site:host)"
+          aria-describedby={activeBookmark ? HINT_ID : undefined}
+          aria-keyshortcuts={activeBookmark ? 'Control+E Control+Shift+E Shift+Delete' : undefined}
+          placeholder={t('popupSearchPlaceholder')}
           value={text}
           onInput={(e) => setText(e.currentTarget.value)}
           onKeyDown={onKeyDown}
         />
+        {text && (
+          // Firefox closes the toolbar popup on Esc before the page sees the key: this is how the keyboard clears there.
+          <button
+            type="button"
+            class="clear-search"
+            aria-label={t('popupClearSearch')}
+            title={t('popupClearSearch')}
+            onClick={() => {
+              setText('');
+              focusSearch();
+            }}
+          >
+            ×
+          </button>
+        )}
       </div>
-      {editing && tab ? (
-        <BookmarkForm
-          key={editing.kind === 'edit' ? editing.copy.id : 'add'}
-          heading={editing.kind === 'add' ? 'Bookmark this page' : 'Edit bookmark'}
-          submitLabel={editing.kind === 'add' ? 'Save' : 'Save changes'}
-          initial={
-            editing.kind === 'add'
-              ? { url: tab.url, title: tab.title, folderId: editing.folderId, tags: editing.tags }
-              : { url: editing.copy.url, title: editing.copy.title, folderId: editing.copy.parentId, tags: editing.copy.tags }
-          }
-          loadFolders={api.folders}
-          fallbackFolderId={DEFAULT_FOLDER}
-          loadTags={api.tags}
-          onSubmit={async (draft: BookmarkDraft) => {
-            if (editing.kind === 'add') await api.addBookmark(draft);
-            else await api.updateBookmark(editing.copy, draft);
-            setUndo(null);
-            afterChange(editing.kind === 'add' ? 'Bookmarked.' : 'Changes saved.');
-          }}
-          onCancel={() => setEditing(null)}
-        />
-      ) : (
+      {form && !formByResults && form}
+      {!(form && !formByResults) && (
         <CurrentPage
           page={page}
           error={pageError}
           duplicatesHref={(url) => duplicatesLink(url, baseUrl)}
           onAdd={startAdd}
-          onEdit={(copy) => setEditing({ kind: 'edit', copy })}
+          onEdit={(copy) => setEditing({ kind: 'edit', copy, focus: 'title', fromResults: false })}
           onRemove={(copy) => void remove(copy)}
           onOpenLink={(href) => void api.open(href, { newTab: true }).then(close, (e: Error) => setNotice(e.message))}
         />
@@ -216,14 +309,20 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
         <div class="notice" role="status">
           <span>{notice}</span>
           {undo && (
-            <button type="button" onClick={() => void restore()}>
-              Undo
+            <button type="button" onClick={() => void restore()} title={t('popupUndoTitle', MOD_KEY)}>
+              {t('popupUndo')}
             </button>
           )}
         </div>
       )}
+      {form && formByResults && form}
       <section class="results-section" aria-label={listLabel}>
         <h2 class="section-title">{listLabel}</h2>
+        {activeBookmark && !editing && (
+          <p id={HINT_ID} class="keys-hint">
+            {t('popupKeysHint', MOD_KEY)}
+          </p>
+        )}
         {list}
       </section>
     </main>

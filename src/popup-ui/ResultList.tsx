@@ -1,9 +1,13 @@
 import type { SearchResultItem } from '../search/types';
-import { folderLabel, hostAndPath, visitsLabel } from './format';
+import { t } from '../i18n';
+import { FolderPath } from './FolderPath';
+import { hostAndPath, visitsLabel } from './format';
 import { Highlighted } from './Highlighted';
 
 export const RESULTS_ID = 'results';
 export const resultId = (i: number) => `result-${i}`;
+
+export type ResultAction = 'edit' | 'move' | 'remove';
 
 interface Props {
   items: readonly SearchResultItem[];
@@ -12,10 +16,25 @@ interface Props {
   label: string;
   onHover(index: number): void;
   onOpen(index: number, newTab: boolean): void;
+  /** Edit, move or remove the bookmark of a result (bookmark results only). */
+  onAction(index: number, action: ResultAction): void;
 }
 
-/** The results as a listbox; the search box keeps focus and points at the active option (aria-activedescendant). */
-export function ResultList({ items, words, active, label, onHover, onOpen }: Props) {
+const ACTIONS: { action: ResultAction; label: () => string; keys: string }[] = [
+  { action: 'edit', label: () => t('popupEdit'), keys: 'Ctrl+E' },
+  { action: 'move', label: () => t('popupMove'), keys: 'Ctrl+Shift+E' },
+  { action: 'remove', label: () => t('popupRemove'), keys: 'Shift+Delete' },
+];
+
+/**
+ * The results as a listbox; the search box keeps focus and points at the active option (aria-activedescendant).
+ * The highlighted bookmark shows Edit, Move and Remove buttons for the mouse; the keyboard reaches the same actions
+ * from the search box (Ctrl/Cmd+E, Ctrl/Cmd+Shift+E, Shift+Delete), so the buttons stay out of the tab order and
+ * the options hold no focusable content.
+ */
+const kindLabel = (kind: SearchResultItem['kind']) => (kind === 'bookmark' ? t('popupKindBookmark') : t('popupKindHistory'));
+
+export function ResultList({ items, words, active, label, onHover, onOpen, onAction }: Props) {
   return (
     <ul id={RESULTS_ID} class="results" role="listbox" aria-label={label}>
       {items.map((item, i) => (
@@ -31,7 +50,7 @@ export function ResultList({ items, words, active, label, onHover, onOpen }: Pro
           onClick={(e) => onOpen(i, e.ctrlKey || e.metaKey || e.shiftKey)}
           onAuxClick={(e) => e.button === 1 && onOpen(i, true)}
         >
-          <span class={`kind kind-${item.kind}`} aria-label={item.kind === 'bookmark' ? 'Bookmark' : 'History'} title={item.kind === 'bookmark' ? 'Bookmark' : 'History'} />
+          <span class={`kind kind-${item.kind}`} aria-label={kindLabel(item.kind)} title={kindLabel(item.kind)} />
           <span class="result-body">
             <span class="result-title">
               <Highlighted text={item.title || hostAndPath(item.url)} words={words} />
@@ -41,13 +60,9 @@ export function ResultList({ items, words, active, label, onHover, onOpen }: Pro
             </span>
             {(item.folders.length > 0 || item.tags.length > 0 || item.visitCount > 0) && (
               <span class="result-meta">
-                {item.folders.length > 0 && (
-                  <span class="result-folder">
-                    <Highlighted text={folderLabel(item.folders)} words={words} />
-                  </span>
-                )}
+                {item.folders.length > 0 && <FolderPath class="result-folder" folders={item.folders} words={words} />}
                 {item.tags.map((tag) => (
-                  <span class="tag" key={tag}>
+                  <span class="tag" key={tag} title={`#${tag}`}>
                     #<Highlighted text={tag} words={words} />
                   </span>
                 ))}
@@ -55,6 +70,28 @@ export function ResultList({ items, words, active, label, onHover, onOpen }: Pro
               </span>
             )}
           </span>
+          {i === active && item.kind === 'bookmark' && (
+            <span class="result-actions">
+              {ACTIONS.map(({ action, label, keys }) => {
+                const text = label();
+                return (
+                <button
+                  key={action}
+                  type="button"
+                  tabIndex={-1}
+                  title={t('popupActionTitle', text, keys)}
+                  aria-label={t('popupActionOn', text, item.title || hostAndPath(item.url))}
+                  onClick={(e) => {
+                    e.stopPropagation(); // not an "open"
+                    onAction(i, action);
+                  }}
+                >
+                  {text}
+                </button>
+                );
+              })}
+            </span>
+          )}
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 /** Small display helpers of the popup. */
+import { plural } from '../i18n';
 
 /** "example.org/path/page" without scheme, query and fragment; the URL itself when it has no host. */
 export function hostAndPath(url: string): string {
@@ -8,12 +9,28 @@ export function hostAndPath(url: string): string {
   return (m[1]! + path).replace(/^www\./i, '');
 }
 
+export const PATH_SEPARATOR = ' › ';
+
+/** How the Ctrl key of shortcuts is written on this platform (⌘ on macOS). */
+export const MOD_KEY = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl+';
+
 export function folderLabel(folders: readonly string[]): string {
-  return folders.join(' › ');
+  return folders.join(PATH_SEPARATOR);
+}
+
+/**
+ * A folder path split for middle truncation: everything up to the last folder (which may be cut with an
+ * ellipsis) and the last folder itself, which stays visible.
+ */
+export function splitPath(folders: readonly string[]): { head: string; tail: string } {
+  if (folders.length === 0) return { head: '', tail: '' };
+  const tail = folders[folders.length - 1]!;
+  const head = folders.length > 1 ? folders.slice(0, -1).join(PATH_SEPARATOR) + PATH_SEPARATOR : '';
+  return { head, tail };
 }
 
 export function visitsLabel(count: number): string {
-  return count === 1 ? '1 visit' : `${count} visits`;
+  return plural('popupVisits', count);
 }
 
 /** The options page's duplicate view for one URL. */

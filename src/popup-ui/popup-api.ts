@@ -4,6 +4,7 @@
  * API's page side (tags included), never through browser.* directly.
  */
 import type { Client } from '../messaging/client';
+import { t } from '../i18n';
 import type { PlacesApi } from '../places/api';
 import type { CurrentPageCopy, CurrentPageReply, FolderChoice, SearchReply } from '../search/types';
 
@@ -19,6 +20,12 @@ export interface PopupApi {
   currentPage(tabId?: number): Promise<CurrentPageReply>;
   open(url: string, options: { newTab: boolean; tabId?: number }): Promise<void>;
   folders(): Promise<FolderChoice[]>;
+  /** Folders bookmarks went into most recently, most recent first (ids). */
+  recentFolders(): Promise<string[]>;
+  /** Creates a folder inside `parentId`; its id and path. */
+  addFolder(parentId: string, title: string): Promise<FolderChoice>;
+  /** A bookmark as Firefox has it now (a search result about to be edited, moved or removed). */
+  bookmark(id: string): Promise<CurrentPageCopy>;
   /** Existing tag names, most used first. */
   tags(): Promise<string[]>;
   /** Folder and tags a new bookmark starts with: the quick-bookmark settings (folder null: none chosen). */
@@ -53,6 +60,16 @@ export function createPopupApi(client: Client, loadPlaces: () => Promise<PlacesA
       await client.call('search.open', tabId === undefined ? { url, newTab } : { url, newTab, tabId });
     },
     folders: () => client.call('search.folders', {}),
+    recentFolders: () => client.call('search.recentFolders', {}),
+    addFolder: async (parentId, title) => {
+      const api = await places();
+      const [saved] = (await api.save(new api.Group({ title, group: parentId }))) as { id: string }[];
+      const folders = await client.call('search.folders', {});
+      const made = folders.find((f) => f.id === saved!.id);
+      if (!made) throw new Error(t('popupFolderNotListed', title));
+      return made;
+    },
+    bookmark: (id) => client.call('search.bookmark', { id }),
     tags: async () => (await client.call('tags.list', {})).map((t) => t.tag),
     addDefaults: async () => {
       const { quickBookmark } = await client.call('settings.get', {});
@@ -77,4 +94,10 @@ export function createPopupApi(client: Client, loadPlaces: () => Promise<PlacesA
     restoreBookmark: (copy) =>
       save((places) => new places.Bookmark({ url: copy.url, title: copy.title, group: copy.parentId, index: copy.index, tags: copy.tags })),
   };
+}
+
+/** The tab the popup speaks about: ?tabId=N (tests open the popup as a tab); undefined means the active tab. */
+export function tabIdFromSearch(search: string): number | undefined {
+  const tabParam = new URLSearchParams(search).get('tabId');
+  return tabParam !== null && /^\d+$/.test(tabParam) ? Number(tabParam) : undefined;
 }

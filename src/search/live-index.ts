@@ -66,6 +66,7 @@ export class LiveIndex {
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   /** Moves on with every change applied to the current index and every swap of it (readers cache by it). */
   private changes = 0;
+  private freshWaiters: (() => void)[] = [];
 
   constructor(
     private readonly browser: Browser,
@@ -118,6 +119,24 @@ export class LiveIndex {
     return this.fresh;
   }
 
+  /**
+   * Resolves once the index is fresh (built from Firefox, not only from a snapshot); starts the load if needed.
+   * Never resolves if the rebuild from Firefox fails (the index then keeps answering from its snapshot).
+   */
+  whenFresh(): Promise<void> {
+    if (this.fresh) return Promise.resolve();
+    const waiting = new Promise<void>((resolve) => this.freshWaiters.push(resolve));
+    this.ready().catch(() => undefined);
+    return waiting;
+  }
+
+  private becameFresh(): void {
+    this.fresh = true;
+    const waiters = this.freshWaiters;
+    this.freshWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
   /** Loads once; later calls share the same load. */
   ready(): Promise<LoadStats> {
     this.loading ??= this.load().catch((error: unknown) => {
@@ -157,7 +176,7 @@ export class LiveIndex {
     if (generation !== this.generation) return this.ready();
     this.current = built;
     this.changes++;
-    this.fresh = true;
+    this.becameFresh();
     this.finishLoad();
     this.saveSoon();
     return this.stats(started, 'firefox');
@@ -216,7 +235,7 @@ export class LiveIndex {
       this.current = built;
       this.changes++;
       for (const apply of queued) apply();
-      this.fresh = true;
+      this.becameFresh();
       this.saveSoon();
     } catch (error) {
       this.refreshQueue = null;

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
 import { request, type RequestDef, noInput } from '../messaging/define';
-import type { CurrentPageReply, FolderChoice, SearchReply } from './types';
+import type { CurrentPageCopy, CurrentPageReply, FolderChoice, SearchReply } from './types';
 
 const tabId = v.pipe(v.number(), v.integer(), v.minValue(0));
 const url = v.pipe(v.string(), v.minLength(1), v.maxLength(65536));
+const bookmarkId = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 
 /** This feature's part of the protocol table (see src/messaging/protocol.ts). */
 export const searchProtocol = {
@@ -25,4 +26,11 @@ export const searchProtocol = {
   ),
   /** Every bookmark folder with its path, for the folder picker. */
   'search.folders': request<FolderChoice[]>()(noInput),
+  /**
+   * One bookmark as Firefox has it now (folder, position, path, tags): what the popup edits, moves or removes from
+   * a search result. A bookmark that is gone (or an id that is not a bookmark) is a not-found error.
+   */
+  'search.bookmark': request<CurrentPageCopy>()(v.strictObject({ id: bookmarkId })),
+  /** Ids of the folders bookmarks were most recently added to, most recent first (the folder picker's recent list). */
+  'search.recentFolders': request<string[]>()(noInput),
 } satisfies Record<string, RequestDef>;

@@ -1277,4 +1277,72 @@ const platformCases: ContractCase[] = [
   },
 ];
 
-export const contractCases: ContractCase[] = [...bookmarkCases, ...concurrentCases, ...historyCases, ...platformCases];
+/** Waits until the tab shows `url` and has loaded it (Firefox loads asynchronously; the fake at once). */
+async function loadedTab(b: Browser, tabId: number, url: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    const tab = await b.tabs.get(tabId);
+    if (tab.url === url && tab.status === 'complete') return;
+    await tick();
+  }
+  throw new ContractFailure(`the tab never finished loading ${url}`);
+}
+
+/**
+ * The toolbar button's per-tab values. The tabs stay inactive: Tidymarks' own background (running during the
+ * Firefox run) only updates the button of active tabs.
+ */
+const actionCases: ContractCase[] = [
+  {
+    name: 'action: a tab’s own title and badge win for that tab, other tabs and calls without a tab get the global ones, null drops the tab’s own',
+    async run(b) {
+      const tab = await b.tabs.create({ url: 'about:blank', active: false });
+      const other = await b.tabs.create({ url: 'about:blank', active: false });
+      try {
+        await loadedTab(b, tab.id!, 'about:blank');
+        const globalTitle = await b.action.getTitle({});
+        await b.action.setTitle({ tabId: tab.id!, title: 'Own title' });
+        await b.action.setBadgeText({ tabId: tab.id!, text: '3' });
+        assert.equal(await b.action.getTitle({ tabId: tab.id! }), 'Own title', 'own title');
+        assert.equal(await b.action.getBadgeText({ tabId: tab.id! }), '3', 'own badge');
+        assert.equal(await b.action.getTitle({ tabId: other.id! }), globalTitle, 'other tab title');
+        assert.equal(await b.action.getBadgeText({ tabId: other.id! }), '', 'other tab badge');
+        assert.equal(await b.action.getTitle({}), globalTitle, 'global title');
+        await b.action.setTitle({ tabId: tab.id!, title: null });
+        assert.equal(await b.action.getTitle({ tabId: tab.id! }), globalTitle, 'title after null');
+        assert.equal(await b.action.getBadgeText({ tabId: tab.id! }), '3', 'badge stays');
+      } finally {
+        await b.tabs.remove([tab.id!, other.id!]);
+      }
+    },
+  },
+  {
+    name: 'action: a tab’s own values are dropped when the tab loads another page',
+    async run(b) {
+      const tab = await b.tabs.create({ url: 'about:blank', active: false });
+      try {
+        await loadedTab(b, tab.id!, 'about:blank');
+        const globalTitle = await b.action.getTitle({});
+        await b.action.setTitle({ tabId: tab.id!, title: 'Before the load' });
+        await b.action.setBadgeText({ tabId: tab.id!, text: '2' });
+        const next = b.runtime.getURL('tests/harness/index.html');
+        await b.tabs.update(tab.id!, { url: next });
+        await loadedTab(b, tab.id!, next);
+        assert.equal(await b.action.getTitle({ tabId: tab.id! }), globalTitle, 'title after the load');
+        assert.equal(await b.action.getBadgeText({ tabId: tab.id! }), '', 'badge after the load');
+      } finally {
+        await b.tabs.remove(tab.id!);
+      }
+    },
+  },
+  {
+    name: 'action: tab-specific calls for a tab that does not exist reject with "Invalid tab ID: N"',
+    async run(b) {
+      const tab = await b.tabs.create({ url: 'about:blank', active: false });
+      await b.tabs.remove(tab.id!);
+      await assert.rejects(() => b.action.setBadgeText({ tabId: tab.id!, text: '1' }), `Invalid tab ID: ${tab.id}`, 'setBadgeText');
+      await assert.rejects(() => b.action.getTitle({ tabId: tab.id! }), `Invalid tab ID: ${tab.id}`, 'getTitle');
+    },
+  },
+];
+
+export const contractCases: ContractCase[] = [...bookmarkCases, ...concurrentCases, ...historyCases, ...platformCases, ...actionCases];

@@ -7,19 +7,16 @@
  * tags never take the path's and title's place. Screenshots (light and dark, wide and narrow) go to
  * tests/e2e/.artifacts/screenshots.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchFirefox, repoRoot, type Firefox } from './firefox';
+import { launchFirefox, type Firefox } from './firefox';
 import { SYNC_COLLECTION, syncCollectionHtml } from './sync-collection';
+import { screenshotPath } from './screenshots';
 
-const SCREENSHOTS = resolve(repoRoot, 'tests/e2e/.artifacts/screenshots');
-const shot = (name: string) => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  return resolve(SCREENSHOTS, `${name}.png`);
-};
+const shot = screenshotPath;
 /** Waits until the element shows exactly this text (::-p-text cannot hold a comma: it separates selectors). */
 const waitForText = (page: Page, selector: string, expected: string, timeout = 30_000) =>
   page.waitForFunction((sel: string, want: string) => (document.querySelector(sel)?.textContent ?? '').replace(/\s+/g, ' ').trim() === want, { timeout, polling: 100 }, selector, expected);

@@ -1,10 +1,13 @@
 /**
- * Real Firefox for end-to-end tests: launches Firefox ESR headless through puppeteer-core (WebDriver BiDi),
- * installs the test build (dist-test) as a temporary add-on with a fixed moz-extension UUID, opens extension
- * pages, resets state between tests and always closes Firefox.
+ * Real Firefox for end-to-end tests: launches Firefox ESR through puppeteer-core (WebDriver BiDi), headless by
+ * default or on a given X display (`headless: false` with `env: {DISPLAY}` from tests/e2e/x-display.ts), installs
+ * the test build (dist-test) as a temporary add-on with a fixed moz-extension UUID, opens extension pages, resets
+ * state between tests and always closes Firefox. Downloads go to a temporary folder that `close()` removes, never
+ * to ~/Downloads.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import puppeteer, { type Browser as PBrowser, type Page } from 'puppeteer-core';
 import { findFirefox } from '../../scripts/find-firefox.mjs';
 
@@ -23,10 +26,14 @@ export interface LaunchOptions {
   /** The unpacked extension to install; defaults to dist-test. */
   extensionDir?: string;
   headless?: boolean;
+  /** Extra environment for Firefox, e.g. {DISPLAY: ':7'} for a headful run on a test's own X display. */
+  env?: Record<string, string>;
 }
 
 export interface Firefox {
   browser: PBrowser;
+  /** Where Firefox saves downloads in this run (a temporary folder, removed by close()). */
+  downloadDir: string;
   /** Opens an extension page (path relative to the extension root) in a new tab and waits for it to load. */
   open(path: string): Promise<Page>;
   /** The harness page (tests/harness), opened once and reused. */
@@ -49,23 +56,41 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
   if (!existsSync(resolve(extensionDir, 'manifest.json'))) {
     throw new Error(`No built extension in ${extensionDir}: run "npm run build:test" first.`);
   }
-  const browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: findFirefox(),
-    headless: options.headless ?? true,
-    userDataDir: options.userDataDir,
-    args: ['--remote-allow-system-access'],
-    extraPrefsFirefox: {
-      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: EXTENSION_UUID }),
-      'browser.shell.checkDefaultBrowser': false,
-      'datareporting.policy.dataSubmissionEnabled': false,
-      ...options.prefs,
-    },
-  });
+  const downloadDir = mkdtempSync(join(tmpdir(), 'tidymarks-downloads-'));
+  const removeDownloads = () => rmSync(downloadDir, { recursive: true, force: true });
+  let browser: PBrowser;
+  try {
+    browser = await puppeteer.launch({
+      browser: 'firefox',
+      executablePath: findFirefox(),
+      headless: options.headless ?? true,
+      userDataDir: options.userDataDir,
+      args: ['--remote-allow-system-access'],
+      env: options.env ? { ...process.env, ...options.env } : undefined,
+      extraPrefsFirefox: {
+        'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: EXTENSION_UUID }),
+        'browser.shell.checkDefaultBrowser': false,
+        'datareporting.policy.dataSubmissionEnabled': false,
+        // Downloads (the export's bookmarks.html) land in this run's own folder, not in ~/Downloads.
+        'browser.download.folderList': 2,
+        'browser.download.dir': downloadDir,
+        'browser.download.useDownloadDir': true,
+        // puppeteer turns on the focus manager's test mode, in which a toolbar popup opened on a real display
+        // never gets keyboard focus (typed keys stayed in the page until the popup was clicked). Real-key tests
+        // need Firefox's own focus handling.
+        ...(options.headless === false ? { 'focusmanager.testmode': false } : {}),
+        ...options.prefs,
+      },
+    });
+  } catch (error) {
+    removeDownloads();
+    throw error;
+  }
   try {
     await browser.installExtension(extensionDir);
   } catch (error) {
     await browser.close();
+    removeDownloads();
     throw error;
   }
   let harnessPage: Page | null = null;
@@ -85,6 +110,7 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
 
   return {
     browser,
+    downloadDir,
     open,
     harness,
     async reset() {
@@ -93,6 +119,7 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
     },
     async close() {
       await browser.close().catch(() => undefined);
+      removeDownloads();
     },
   };
 }

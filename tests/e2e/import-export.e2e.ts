@@ -13,6 +13,7 @@ import { launchFirefox, repoRoot, type Firefox } from './firefox';
 import { parseBookmarksHtml } from '../../src/bookmarks-html/parse';
 import type { HtmlNode } from '../../src/bookmarks-html/document';
 import { useFirefox } from './use-firefox';
+import { screenshotPath } from './screenshots';
 
 const fixturePath = resolve(repoRoot, 'tests/unit/bookmarks-html/fixtures/firefox-export.html');
 const firefoxExport = readFileSync(fixturePath, 'utf8');
@@ -66,7 +67,7 @@ describe('import and export of bookmarks.html in real Firefox', () => {
     expect(text).toContain('Imported 8 bookmarks, 3 folders and 2 separators; skipped 0 bookmarks');
     expect(text).toContain('1 keyword, 2 descriptions, 1 icon');
     expect(text).toContain('keeps the file’s dates of 11 items');
-    await page.screenshot({ path: resolve(repoRoot, 'docs/screenshots/import-export.png'), fullPage: true });
+    await page.screenshot({ path: screenshotPath('import-export'), fullPage: true });
     await page.close();
 
     const harness = await ff.harness();

@@ -4,13 +4,13 @@
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resolve } from 'node:path';
-import { EXTENSION_ORIGIN, repoRoot, type Firefox } from './firefox';
+import { EXTENSION_ORIGIN, type Firefox } from './firefox';
 import { useFirefox } from './use-firefox';
+import { screenshotPath } from './screenshots';
 import { closeOtherTabs, openTab, startLocalSite, type LocalSite } from './local-site';
 
-/** Screenshots for the README, saved by every e2e run. */
-const screenshot = (name: string) => resolve(repoRoot, `docs/screenshots/${name}.png`);
+/** Screenshots for the README (tests/e2e/screenshots.ts). */
+const screenshot = screenshotPath;
 
 const PAGES: Record<string, string> = {
   '/recipe': '<!doctype html><title>Lemon tart recipe</title><h1>Tart</h1>',
@@ -220,7 +220,7 @@ describe('popup in real Firefox', () => {
     await page.waitForSelector('form[aria-label="Bookmark this page"]');
     expect(await page.$eval('#bm-title', (el) => (el as HTMLInputElement).value)).toBe('Lemon tart recipe');
     await page.type('#bm-folder', 'toolbar');
-    await page.click('.folder-list button::-p-text(Bookmarks Toolbar)');
+    await page.click('.folder-list [role="option"]::-p-text(Bookmarks Toolbar)');
     await page.type('#bm-tags', 'dess');
     await page.waitForSelector('.suggestions button::-p-text(desserts)');
     await page.click('.suggestions button::-p-text(desserts)');

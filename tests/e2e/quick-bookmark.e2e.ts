@@ -74,10 +74,10 @@ describe('quick bookmark in real Firefox', () => {
 
   it('Firefox lists the quick-bookmark command with its suggested key, also through settings.shortcuts', async () => {
     const commands = await harness.evaluate(() => window.tm.browser.commands.getAll());
-    expect(commands).toContainEqual(expect.objectContaining({ name: 'quick-bookmark', shortcut: 'Alt+Shift+B', description: 'Bookmark the current tab (never twice)' }));
-    expect(commands).toContainEqual(expect.objectContaining({ name: '_execute_action', shortcut: 'Alt+Shift+M' }));
+    expect(commands).toContainEqual(expect.objectContaining({ name: 'quick-bookmark', shortcut: 'Alt+Shift+1', description: 'Bookmark the current tab (never twice)' }));
+    expect(commands).toContainEqual(expect.objectContaining({ name: '_execute_action', shortcut: 'Alt+Shift+2' }));
     const viaOptions = await harness.evaluate(() => window.tm.client.call('settings.shortcuts', {}));
-    expect(viaOptions).toContainEqual({ name: 'quick-bookmark', description: 'Bookmark the current tab (never twice)', shortcut: 'Alt+Shift+B' });
+    expect(viaOptions).toContainEqual({ name: 'quick-bookmark', description: 'Bookmark the current tab (never twice)', shortcut: 'Alt+Shift+1' });
   });
 
   it('the command bookmarks the active tab into Other Bookmarks › Read later with the default tags; a second press creates nothing and says where it is', async () => {
@@ -150,7 +150,7 @@ describe('quick bookmark in real Firefox', () => {
     expect(result.other).not.toBe('found');
   });
 
-  it('"Bookmark link" bookmarks the link with its text, not the page it is on', async () => {
+  it('"Tidymarks: bookmark link" bookmarks the link with its text, not the page it is on', async () => {
     const tabId = await openActiveTab('/article', 'A local article');
     const outcome = await harness.evaluate(
       (o, id) =>

@@ -24,6 +24,9 @@ export function useFirefox(options: LaunchOptions = {}): Firefox {
     get browser() {
       return running().browser;
     },
+    get downloadDir() {
+      return running().downloadDir;
+    },
     open: (path) => running().open(path),
     harness: () => running().harness(),
     reset: () => running().reset(),

@@ -9,6 +9,7 @@
 import type { Browser } from '../../src/platform/browser';
 import type { Transport } from '../../src/messaging/client';
 import type { PortLike } from '../../src/messaging/router';
+import { createFakeAction } from './action';
 import { createFakeBookmarks } from './bookmarks';
 import { createFakeCommands } from './commands';
 import { EventHub } from './events';
@@ -17,6 +18,7 @@ import { createGuidGenerator } from './ids';
 import { createFakeMenus, type MenuClickInfo } from './menus';
 import { createFakeNotifications } from './notifications';
 import { createFakeRuntime, type FakePort, type FakeSender } from './runtime';
+import { localizedManifest } from './manifest';
 import { createFakeStorage } from './storage';
 import { createFakeTabs, type FakeTab } from './tabs';
 
@@ -44,7 +46,17 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
   const history = createFakeHistory({ hub, now, newGuid });
   const runtime = createFakeRuntime({ hub, extensionId, extensionOrigin });
   const storage = createFakeStorage(hub);
-  const tabs = createFakeTabs(hub);
+  // The action fake learns of navigations before the tab events reach the extension, as in Firefox.
+  let action: ReturnType<typeof createFakeAction> | undefined;
+  const tabs = createFakeTabs(hub, {
+    navigated: (tabId) => action?.control.tabNavigated(tabId),
+    closed: (tabId) => action?.control.tabClosed(tabId),
+  });
+  const manifestAction = (localizedManifest() as { action?: { default_title?: string; default_icon?: Record<string, string> } }).action;
+  action = createFakeAction({
+    tabExists: (tabId) => tabs.control.tabs().some((t) => t.id === tabId),
+    defaults: { title: manifestAction?.default_title ?? '', icon: manifestAction?.default_icon ?? {} },
+  });
   const commands = createFakeCommands(hub, tabs.control.activeTab);
   const notifications = createFakeNotifications(hub);
   const menus = createFakeMenus(hub, runtime.control);
@@ -55,6 +67,7 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
     runtime: runtime.api,
     storage: storage.api,
     tabs: tabs.api,
+    action: action.api,
     commands: commands.api,
     notifications: notifications.api,
     menus: menus.api,
@@ -90,6 +103,11 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
     openTab: tabs.control.openTab,
     /** All open tabs. */
     tabs: tabs.control.tabs,
+    /** Loads another page in a tab; reloads a tab. */
+    navigate: tabs.control.navigate,
+    reload: tabs.control.reload,
+    /** The icon the toolbar button shows for a tab (the API has no getIcon). */
+    actionIconOf: (tabId: number) => action!.control.iconOf(tabId),
     /** The user presses a command's shortcut: fires commands.onCommand(name, activeTab). */
     triggerCommand: commands.control.triggerCommand,
     /** The user clicks a context-menu item: fires menus.onClicked(info, tab). */

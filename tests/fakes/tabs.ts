@@ -1,7 +1,9 @@
 /**
  * browser.tabs in memory: one normal window (id 1) with tabs; query by active/currentWindow/lastFocusedWindow/
  * windowId/url (match patterns)/title/status; get, create, update, remove with onCreated/onUpdated/onActivated/
- * onRemoved. Tests set the page the user is on with control.setActiveTab.
+ * onRemoved. Tests set the page the user is on with control.setActiveTab, load another page in a tab with
+ * control.navigate and reload one with control.reload. `hooks` let other fakes see what Firefox handles before the
+ * events reach the extension (the action fake drops a tab's own button values on navigation).
  */
 import type { EventHub } from './events';
 
@@ -62,7 +64,13 @@ function titleMatches(pattern: string, title: string): boolean {
   return regex.test(title);
 }
 
-export function createFakeTabs(hub: EventHub) {
+export interface TabHooks {
+  /** A page load starts in the tab (navigation or reload), before onUpdated fires. */
+  navigated?(tabId: number): void;
+  closed?(tabId: number): void;
+}
+
+export function createFakeTabs(hub: EventHub, hooks: TabHooks = {}) {
   const tabs: FakeTab[] = [];
   let nextId = 1;
   const events = {
@@ -73,6 +81,16 @@ export function createFakeTabs(hub: EventHub) {
   };
 
   const reindex = () => tabs.forEach((t, i) => (t.index = i));
+  const navigateTab = (tab: FakeTab, page: { url: string; title?: string }) => {
+    const change: Partial<FakeTab> = {};
+    if (tab.url !== page.url) {
+      hooks.navigated?.(tab.id);
+      tab.url = change.url = page.url;
+    }
+    const title = page.title ?? page.url;
+    if (tab.title !== title) tab.title = change.title = title;
+    if (Object.keys(change).length > 0) events.onUpdated.emit(tab.id, change, tab);
+  };
   const mustFind = (tabId: number): FakeTab => {
     const tab = tabs.find((t) => t.id === tabId);
     if (!tab) throw new Error(`Invalid tab ID: ${tabId}`);
@@ -137,7 +155,10 @@ export function createFakeTabs(hub: EventHub) {
           ? [mustFind(tabIdOrProps), maybeProps ?? {}]
           : [tabs.find((t) => t.active) ?? fail('No active tab'), tabIdOrProps ?? {}];
       const change: Partial<FakeTab> = {};
-      if (props.url !== undefined && props.url !== tab.url) tab.url = change.url = props.url;
+      if (props.url !== undefined && props.url !== tab.url) {
+        hooks.navigated?.(tab.id);
+        tab.url = change.url = props.url;
+      }
       if (props.pinned !== undefined && props.pinned !== tab.pinned) tab.pinned = change.pinned = props.pinned;
       if (Object.keys(change).length > 0) events.onUpdated.emit(tab.id, change, tab);
       if (props.active) activate(tab);
@@ -148,6 +169,7 @@ export function createFakeTabs(hub: EventHub) {
         const tab = mustFind(id);
         tabs.splice(tabs.indexOf(tab), 1);
         reindex();
+        hooks.closed?.(id);
         events.onRemoved.emit(id, { windowId: WINDOW_ID, isWindowClosing: false });
         if (tab.active && tabs.length > 0) activate(tabs[Math.min(tab.index, tabs.length - 1)]);
       }
@@ -159,12 +181,23 @@ export function createFakeTabs(hub: EventHub) {
     setActiveTab(page: { url: string; title?: string }): FakeTab {
       const active = tabs.find((t) => t.active);
       if (!active) return structuredClone(open({ ...page, active: true }));
-      const change: Partial<FakeTab> = {};
-      if (active.url !== page.url) active.url = change.url = page.url;
-      const title = page.title ?? page.url;
-      if (active.title !== title) active.title = change.title = title;
-      if (Object.keys(change).length > 0) events.onUpdated.emit(active.id, change, active);
+      navigateTab(active, page);
       return structuredClone(active);
+    },
+    /** Loads another page in a tab (a link followed, an address typed): onUpdated with the new url and title. */
+    navigate(tabId: number, page: { url: string; title?: string }): FakeTab {
+      const tab = mustFind(tabId);
+      navigateTab(tab, page);
+      return structuredClone(tab);
+    },
+    /** Reloads a tab: onUpdated {status: 'loading'}, then {status: 'complete'}; the url stays. */
+    reload(tabId: number): void {
+      const tab = mustFind(tabId);
+      hooks.navigated?.(tab.id);
+      tab.status = 'loading';
+      events.onUpdated.emit(tab.id, { status: 'loading' }, tab);
+      tab.status = 'complete';
+      events.onUpdated.emit(tab.id, { status: 'complete' }, tab);
     },
     activeTab(): FakeTab | undefined {
       const tab = tabs.find((t) => t.active);

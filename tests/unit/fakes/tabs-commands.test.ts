@@ -51,8 +51,8 @@ describe('fake commands', () => {
   it('getAll lists the manifest commands with localized descriptions (null when none) and shortcuts', async () => {
     const { browser } = createFakeBrowser();
     expect(await browser.commands.getAll()).toEqual([
-      { name: 'quick-bookmark', description: 'Bookmark the current tab (never twice)', shortcut: 'Alt+Shift+B' },
-      { name: '_execute_action', description: null, shortcut: 'Alt+Shift+M' },
+      { name: 'quick-bookmark', description: 'Bookmark the current tab (never twice)', shortcut: 'Alt+Shift+1' },
+      { name: '_execute_action', description: null, shortcut: 'Alt+Shift+2' },
     ]);
   });
 

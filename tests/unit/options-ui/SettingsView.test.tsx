@@ -32,7 +32,7 @@ describe('SettingsView', () => {
   it('shows the quick-bookmark shortcut', async () => {
     const bg = await backgroundForPage();
     render(bg.wrap(<SettingsView />));
-    await waitFor(() => expect(screen.getByTestId('shortcut').textContent).toBe('Alt+Shift+B'));
+    await waitFor(() => expect(screen.getByTestId('shortcut').textContent).toBe('Alt+Shift+1'));
   });
 
   it('reset asks in the page first, then restores the defaults', async () => {

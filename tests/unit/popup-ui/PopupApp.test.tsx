@@ -31,6 +31,14 @@ describe('PopupApp', () => {
     ]);
   });
 
+  it('regression: when Firefox focuses the panel’s window and no element has the focus, the search box takes it (typed keys were lost)', async () => {
+    const { box } = setup();
+    box.blur();
+    expect(document.activeElement).toBe(document.body);
+    window.dispatchEvent(new Event('focus'));
+    expect(document.activeElement).toBe(box);
+  });
+
   it('updates results as you type, with title, URL, folder, tags, visits and highlighted words', async () => {
     const { api, box } = setup();
     fireEvent.input(box, { target: { value: 'rus' } });
@@ -157,7 +165,7 @@ describe('PopupApp', () => {
     fireEvent.input(title, { target: { value: 'Here, renamed' } });
     await waitFor(() => expect(screen.getByTestId('folder-current').textContent).toBe('Other Bookmarks'));
     fireEvent.input(within(form).getByLabelText('Folder'), { target: { value: 'recip' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Bookmarks Toolbar › Recipes' }));
+    fireEvent.click(within(form).getByRole('option', { name: 'Bookmarks Toolbar › Recipes' }));
     expect(screen.getByTestId('folder-current').textContent).toBe('Bookmarks Toolbar › Recipes');
     const tags = within(form).getByLabelText('Tags');
     fireEvent.input(tags, { target: { value: 're' } });
@@ -216,7 +224,7 @@ describe('PopupApp', () => {
     await waitFor(() => expect(api.removeBookmark).toHaveBeenCalledWith(copy));
     fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(api.restoreBookmark).toHaveBeenCalledWith(copy));
-    expect((await screen.findByRole('status')).textContent).toContain('Bookmark restored.');
+    expect((await screen.findByRole('status')).textContent).toContain('Restored “Here” in Bookmarks Toolbar.');
   });
 
   it('explains pages that cannot be bookmarked and current-page errors', async () => {
@@ -227,5 +235,117 @@ describe('PopupApp', () => {
     api.currentPage.mockRejectedValue(new Error('There is no tab 99.'));
     setup(api, 99);
     expect((await screen.findByRole('alert')).textContent).toBe('Could not read the current page: There is no tab 99.');
+  });
+
+  describe('a search result edited, moved and removed in place, from the keyboard', () => {
+    const r1Copy = {
+      id: 'r1',
+      url: 'https://doc.rust-lang.org/book/',
+      title: 'Rust book',
+      parentId: 'f1',
+      folders: ['Bookmarks Toolbar', 'Recipes'],
+      index: 3,
+      tags: ['rust'],
+    };
+    const withResults = () => {
+      const api = fakeApi(answer);
+      api.bookmark.mockImplementation(async (id: string) => {
+        if (id === 'r1') return r1Copy;
+        throw new Error('This bookmark no longer exists (it was removed or moved away meanwhile).');
+      });
+      const ui = setup(api);
+      fireEvent.input(ui.box, { target: { value: 'rus' } });
+      return ui;
+    };
+
+    it('Ctrl+E edits the highlighted bookmark (title, address, folder, tags) as Firefox has it now; the box gets the focus back', async () => {
+      const { api, box } = withResults();
+      await screen.findByRole('listbox', { name: 'Search results' });
+      expect(box.getAttribute('aria-keyshortcuts')).toBe('Control+E Control+Shift+E Shift+Delete');
+      fireEvent.keyDown(box, { key: 'e', ctrlKey: true });
+      const form = await screen.findByRole('form', { name: 'Edit bookmark' });
+      expect(api.bookmark).toHaveBeenCalledWith('r1');
+      const title = within(form).getByLabelText('Title') as HTMLInputElement;
+      await waitFor(() => expect(document.activeElement).toBe(title));
+      expect(title.value).toBe('Rust book');
+      const address = within(form).getByLabelText('Address') as HTMLInputElement;
+      expect(address.value).toBe('https://doc.rust-lang.org/book/');
+      fireEvent.input(address, { target: { value: 'not an address' } });
+      fireEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+      expect((await within(form).findByRole('alert')).textContent).toMatch(/not a valid URL/);
+      expect(api.updateBookmark).not.toHaveBeenCalled();
+      fireEvent.input(address, { target: { value: 'https://doc.rust-lang.org/stable/book/' } });
+      fireEvent.input(title, { target: { value: 'The Rust book' } });
+      fireEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+      await waitFor(() =>
+        expect(api.updateBookmark).toHaveBeenCalledWith(r1Copy, { url: 'https://doc.rust-lang.org/stable/book/', title: 'The Rust book', folderId: 'f1', tags: ['rust'] }),
+      );
+      expect((await screen.findByRole('status')).textContent).toContain('Changes saved.');
+      await waitFor(() => expect(document.activeElement).toBe(box));
+    });
+
+    it('Ctrl+Shift+E moves it: the same form, with the folder list open; ↓ and Enter pick the folder, Enter again saves', async () => {
+      const { api, box } = withResults();
+      await screen.findByRole('listbox', { name: 'Search results' });
+      fireEvent.keyDown(box, { key: 'E', ctrlKey: true, shiftKey: true });
+      const form = await screen.findByRole('form', { name: 'Move bookmark' });
+      const folder = within(form).getByRole('combobox', { name: 'Folder' });
+      await waitFor(() => expect(document.activeElement).toBe(folder));
+      expect(folder.getAttribute('aria-expanded')).toBe('true');
+      fireEvent.keyDown(folder, { key: 'ArrowDown' });
+      fireEvent.keyDown(folder, { key: 'Enter' }); // Other Bookmarks (the second folder)
+      expect(screen.getByTestId('folder-current').textContent).toBe('Other Bookmarks');
+      fireEvent.submit(form);
+      await waitFor(() => expect(api.updateBookmark).toHaveBeenCalledWith(r1Copy, expect.objectContaining({ folderId: 'unfiled_____' })));
+      expect((await screen.findByRole('status')).textContent).toContain('Moved.');
+    });
+
+    it('Shift+Delete removes it; Ctrl+Z in the unchanged box (or Undo) puts it back; after typing Ctrl+Z is the box’s own', async () => {
+      const { api, box } = withResults();
+      await screen.findByRole('listbox', { name: 'Search results' });
+      fireEvent.keyDown(box, { key: 'Delete', shiftKey: true });
+      await waitFor(() => expect(api.removeBookmark).toHaveBeenCalledWith(r1Copy));
+      expect((await screen.findByRole('status')).textContent).toContain('Removed “Rust book” from Bookmarks Toolbar › Recipes.');
+      fireEvent.keyDown(box, { key: 'z', ctrlKey: true });
+      await waitFor(() => expect(api.restoreBookmark).toHaveBeenCalledWith(r1Copy));
+      expect((await screen.findByRole('status')).textContent).toContain('Restored “Rust book”');
+
+      fireEvent.keyDown(box, { key: 'Delete', shiftKey: true });
+      await waitFor(() => expect(api.removeBookmark).toHaveBeenCalledTimes(2));
+      fireEvent.input(box, { target: { value: 'rust' } });
+      fireEvent.keyDown(box, { key: 'z', ctrlKey: true });
+      expect(api.restoreBookmark).toHaveBeenCalledTimes(1);
+      fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+      await waitFor(() => expect(api.restoreBookmark).toHaveBeenCalledTimes(2));
+    });
+
+    it('the mouse has Edit, Move and Remove on the highlighted bookmark; history results have none', async () => {
+      const { api, box } = withResults();
+      const list = await screen.findByRole('listbox', { name: 'Search results' });
+      const [first, second] = within(list).getAllByRole('option');
+      expect(within(first!).getAllByRole('button').map((b) => b.textContent)).toEqual(['Edit', 'Move', 'Remove']);
+      expect(within(first!).getAllByRole('button').every((b) => b.tabIndex === -1)).toBe(true);
+      fireEvent.keyDown(box, { key: 'ArrowDown' });
+      expect(within(second!).queryAllByRole('button')).toEqual([]);
+      fireEvent.keyDown(box, { key: 'e', ctrlKey: true });
+      expect(api.bookmark).not.toHaveBeenCalled();
+      fireEvent.keyDown(box, { key: 'ArrowUp' });
+      fireEvent.click(within(first!).getByRole('button', { name: 'Remove “Rust book”' }));
+      await waitFor(() => expect(api.removeBookmark).toHaveBeenCalledWith(r1Copy));
+      expect(api.open).not.toHaveBeenCalled();
+    });
+
+    it('a result whose bookmark vanished meanwhile says so, changes nothing and refreshes the results', async () => {
+      const api = fakeApi(answer);
+      api.bookmark.mockRejectedValue(new Error('This bookmark no longer exists (it was removed or moved away meanwhile).'));
+      const { box } = setup(api);
+      fireEvent.input(box, { target: { value: 'rus' } });
+      await screen.findByRole('listbox', { name: 'Search results' });
+      const searches = api.search.mock.calls.length;
+      fireEvent.keyDown(box, { key: 'Delete', shiftKey: true });
+      expect((await screen.findByRole('status')).textContent).toBe('This bookmark no longer exists (it was removed or moved away meanwhile).');
+      expect(api.removeBookmark).not.toHaveBeenCalled();
+      await waitFor(() => expect(api.search.mock.calls.length).toBeGreaterThan(searches));
+    });
   });
 });

@@ -28,15 +28,16 @@ describe('quick-bookmark feature (listeners)', () => {
     fake = newFake();
   });
 
-  it('creates both menu items on install, replacing any left from an older version', async () => {
+  it('creates both menu items on install, named and iconed as Tidymarks’ own (never Firefox’s “Bookmark Link…”), replacing any left from an older version', async () => {
     start();
     fake.browser.menus.create({ id: MENU_BOOKMARK_LINK, title: 'Old title', contexts: ['link'] });
     fake.control.install('update', '0.0.9');
     await settle();
     expect(fake.control.menuItems).toEqual([
-      { id: MENU_BOOKMARK_LINK, title: 'Bookmark link', contexts: ['link'] },
-      { id: MENU_BOOKMARK_PAGE, title: 'Bookmark this page', contexts: ['page'] },
+      { id: MENU_BOOKMARK_LINK, title: 'Tidymarks: bookmark link', contexts: ['link'], icons: { '16': 'icons/tidymarks.svg', '32': 'icons/tidymarks.svg' } },
+      { id: MENU_BOOKMARK_PAGE, title: 'Tidymarks: bookmark this page', contexts: ['page'], icons: { '16': 'icons/tidymarks.svg', '32': 'icons/tidymarks.svg' } },
     ]);
+    for (const item of fake.control.menuItems) expect(item.title).not.toMatch(/^Bookmark (Link|Page)/i);
     expect(fake.control.listenerErrors).toEqual([]);
   });
 
@@ -69,7 +70,7 @@ describe('quick-bookmark feature (listeners)', () => {
     expect(fake.control.notifications.at(-1)).toMatchObject({ title: 'Already bookmarked' });
   });
 
-  it('"Bookmark link" bookmarks the link (its text as title), not the page it is on', async () => {
+  it('"Tidymarks: bookmark link" bookmarks the link (its text as title), not the page it is on', async () => {
     start();
     fake.control.install();
     await settle();
@@ -79,7 +80,7 @@ describe('quick-bookmark feature (listeners)', () => {
     expect(await allBookmarks(fake.browser)).toMatchObject([{ url: 'https://story.example/1', title: 'A story' }]);
   });
 
-  it('"Bookmark this page" bookmarks the tab, with the same no-duplicate rule', async () => {
+  it('"Tidymarks: bookmark this page" bookmarks the tab, with the same no-duplicate rule', async () => {
     start();
     fake.control.install();
     await settle();

@@ -39,7 +39,7 @@ describe('quick bookmarker', () => {
     expect(await allBookmarks(fake.browser)).toEqual([{ id: expect.any(String), url: 'https://example.org/article', title: 'An article', parentId: readLater.id }]);
     expect(saver.calls[0].tags).toEqual(['later']);
     await new Promise((r) => setTimeout(r, 0));
-    expect(shown).toEqual([{ type: 'basic', title: 'Bookmarked', message: 'An article\nin Other Bookmarks › Read later\nTags: later', iconUrl: fake.control.extensionOrigin + 'icons/icon.svg' }]);
+    expect(shown).toEqual([{ type: 'basic', title: 'Bookmarked', message: 'An article\nin Other Bookmarks › Read later\nTags: later', iconUrl: fake.control.extensionOrigin + 'icons/tidymarks.svg' }]);
   });
 
   it('regression: pressing twice quickly gives one bookmark, and the second press reports the first one', async () => {

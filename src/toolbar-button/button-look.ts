@@ -1,0 +1,34 @@
+/**
+ * What the toolbar button shows for a page: its icon (an outlined ribbon on a grey tile: not bookmarked; a filled
+ * ribbon on a blue tile: bookmarked), a badge with the number of copies when there is more than one, and a tooltip
+ * that says it in words. Pure: feature.ts applies it with browser.action.
+ */
+import { formatNumber, plural, t } from '../i18n';
+
+/** How many bookmarks the page has under the safe matching rules, or that it cannot be bookmarked at all. */
+export type PageState = { kind: 'unbookmarkable' } | { kind: 'bookmarkable'; copies: number };
+
+export interface ButtonLook {
+  icon: Record<'16' | '32', string>;
+  badge: string;
+  title: string;
+}
+
+export const ICON_NOT_BOOKMARKED = { '16': 'icons/toolbar-not-bookmarked.svg', '32': 'icons/toolbar-not-bookmarked.svg' } as const;
+export const ICON_BOOKMARKED = { '16': 'icons/toolbar-bookmarked.svg', '32': 'icons/toolbar-bookmarked.svg' } as const;
+/** The badge's colour: dark enough for white digits (contrast 18:1) on light and dark toolbars. */
+export const BADGE_COLOR = '#15141a';
+/** Four digits do not fit on a 16 px button. */
+const BADGE_MAX = 99;
+
+export function buttonLook(state: PageState): ButtonLook {
+  if (state.kind === 'unbookmarkable') return { icon: { ...ICON_NOT_BOOKMARKED }, badge: '', title: t('toolbarUnbookmarkable') };
+  const n = state.copies;
+  if (n === 0) return { icon: { ...ICON_NOT_BOOKMARKED }, badge: '', title: t('toolbarNotBookmarked') };
+  if (n === 1) return { icon: { ...ICON_BOOKMARKED }, badge: '', title: t('toolbarBookmarked') };
+  return {
+    icon: { ...ICON_BOOKMARKED },
+    badge: n > BADGE_MAX ? `${BADGE_MAX}+` : formatNumber(n),
+    title: plural('toolbarBookmarkedTimes', n),
+  };
+}

@@ -1,0 +1,259 @@
+/**
+ * The toolbar button says whether the page in the tab is bookmarked: its icon, a badge with the number of copies
+ * and its tooltip (button-look.ts), set per tab with browser.action.
+ *
+ * Every tab's button is kept current, not only the active one's: a page loaded in any tab, and every burst of
+ * bookmark changes, updates the tabs it concerns. Firefox shows a tab's own values the moment the tab is selected,
+ * so a tab switch normally has nothing left to do (measured: action.state.firefox.10k.tabSwitchMs). Looking a tab up
+ * right after the switch was slow because Firefox is busy switching: tabs.get alone took 7-19 ms there, against 1.5
+ * ms when idle.
+ *
+ * Cheap: once the search index is fresh, a page's copies are counted in its tree among the bookmarks its host map
+ * names for the page's host, with the safe matching rules (src/url-matching/safe-matching.ts), without a call to Firefox;
+ * values are sent to Firefox only when they change. Until the index is fresh (the event page just started), only the
+ * active tabs are looked up, with the quick bookmark's lookup (src/url-matching/copies-of-url.ts: one bookmarks.search by
+ * host), the index starts loading and every tab follows once it is fresh.
+ *
+ * Firefox drops a tab's own button values when the tab loads a page (ExtensionActions.sys.mjs, on a location change
+ * that is a navigation) and shows the manifest's defaults: the update after every load puts them back. The values
+ * outlive an unloaded event page but not a Firefox restart: runtime.onStartup (and onInstalled) looks at every tab.
+ * Listeners are registered while the feature is built, so tab and bookmark events wake an unloaded event page.
+ */
+import type { BackgroundDeps } from '../app/feature';
+import { candidateSearchWord, findCopies } from '../url-matching';
+import { createSafeMatchKeyer } from '../url-matching';
+import type { LiveIndex } from '../search/live-index';
+import { checkBookmarkable } from '../quick-bookmark/bookmarkable';
+import type { HandlersOf } from '../messaging/define';
+import { AppError } from '../messaging/errors';
+import { BADGE_COLOR, buttonLook, type ButtonLook, type PageState } from './button-look';
+import type { ButtonTimings, toolbarButtonProtocol } from './protocol';
+
+/** Bookmark changes come in bursts (a cleanup, an import, sync): the tabs are looked at once per burst. */
+export const BOOKMARK_CHANGE_DELAY_MS = 100;
+/** How many tab selections and button updates the test-only timings keep (bench/toolbar-button.bench.ts). */
+const TIMINGS_KEPT = 20;
+
+export interface ToolbarButtonDeps extends BackgroundDeps {
+  /** The search feature's live index: once fresh, its tree names a page's candidates (bookmarkIdsOnHost). */
+  live: Pick<LiveIndex, 'isFresh' | 'tree' | 'ready' | 'whenFresh'>;
+}
+
+interface TabLike {
+  id?: number;
+  url?: string;
+  active?: boolean;
+}
+
+/** What a tab's button shows, as far as this event page has set it. */
+interface Shown {
+  url: string;
+  look: ButtonLook;
+  /** The bookmark generation it was computed at: bookmark changes since make it stale. */
+  generation: number;
+}
+
+export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
+  const { browser, live } = deps;
+  const keyOf = createSafeMatchKeyer();
+  const report = (error: unknown) => console.error('Tidymarks toolbar button:', error);
+  /** The newest update asked for each tab: an older one that finishes later must not overwrite it. */
+  const latest = new Map<number, number>();
+  let tickets = 0;
+  /** Tab id -> the URL it shows, from tab events (spares a tabs.get right after a switch). */
+  const urls = new Map<number, string>();
+  const shown = new Map<number, Shown>();
+  /** Counts bookmark changes. */
+  let generation = 0;
+  let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  let allTabsWhenFresh = false;
+  /** Updates still running (whenIdle waits for them). */
+  const running = new Set<Promise<void>>();
+  const timings: ButtonTimings = { selected: [], shown: [] };
+  /** Test builds: while held, no button is touched (the action contract cases in Firefox read Firefox's own values). */
+  let held = false;
+  const note = (list: { tabId: number; at: number }[], tabId: number) => {
+    list.push({ tabId, at: performance.timeOrigin + performance.now() });
+    if (list.length > TIMINGS_KEPT) list.shift();
+  };
+
+  const keyOrNull = (url: string) => {
+    try {
+      return keyOf(url);
+    } catch {
+      return null;
+    }
+  };
+
+  /**
+   * The copies the fresh index's tree knows, counted without asking Firefox, or undefined when it cannot tell
+   * (not fresh, or a URL the rules compare exactly). The tree learns of a change from Firefox's event a moment
+   * after it; the same event makes this feature look at the tabs again, so a count is never left behind.
+   */
+  function copiesInIndex(url: string): number | undefined {
+    const word = candidateSearchWord(url);
+    if (!live.isFresh || word === undefined) return undefined;
+    const key = keyOrNull(url) ?? url;
+    let copies = 0;
+    for (const id of live.tree.bookmarkIdsOnHost(word)) {
+      const node = live.tree.get(id);
+      if (node?.url !== undefined && (node.url === url || keyOrNull(node.url) === key)) copies++;
+    }
+    return copies;
+  }
+
+  async function pageState(url: string | undefined): Promise<PageState> {
+    const check = checkBookmarkable(url);
+    if (!check.ok) return { kind: 'unbookmarkable' };
+    const known = copiesInIndex(check.url);
+    if (known !== undefined) return { kind: 'bookmarkable', copies: known };
+    if (!live.isFresh) live.ready().catch(report);
+    const copies = await findCopies(browser, check.url, keyOf);
+    return { kind: 'bookmarkable', copies: copies.length };
+  }
+
+  /** Sends Firefox the values that differ from `before` (all of them when Firefox may have dropped the tab's). */
+  async function apply(tabId: number, look: ButtonLook, before: ButtonLook | undefined): Promise<boolean> {
+    const calls: Promise<void>[] = [];
+    if (!before || JSON.stringify(before.icon) !== JSON.stringify(look.icon)) calls.push(browser.action.setIcon({ tabId, path: look.icon }));
+    if (!before || before.badge !== look.badge) calls.push(browser.action.setBadgeText({ tabId, text: look.badge }));
+    if (!before || before.title !== look.title) calls.push(browser.action.setTitle({ tabId, title: look.title }));
+    try {
+      await Promise.all(calls);
+      return true;
+    } catch (error) {
+      // The tab was closed meanwhile: nothing to show.
+      if (/Invalid tab ID/.test(String((error as Error)?.message ?? error))) return false;
+      throw error;
+    }
+  }
+
+  function track(done: Promise<void>): Promise<void> {
+    running.add(done);
+    const forget = () => void running.delete(done);
+    done.then(forget, forget);
+    return done;
+  }
+
+  /** Looks the tab's page up and shows the result on its button (if it changed). Resolves once it shows it. */
+  function update(tab: TabLike): Promise<void> {
+    return track(show(tab));
+  }
+
+  async function show(tab: TabLike): Promise<void> {
+    if (held || tab.id === undefined || tab.id === browser.tabs.TAB_ID_NONE || tab.url === undefined) return;
+    const tabId = tab.id;
+    const url = tab.url;
+    const ticket = ++tickets;
+    const seen = generation;
+    latest.set(tabId, ticket);
+    try {
+      const look = buttonLook(await pageState(url));
+      if (latest.get(tabId) !== ticket || held) return;
+      const before = shown.get(tabId);
+      const same = before?.url === url;
+      if (same && JSON.stringify(before.look) === JSON.stringify(look)) {
+        shown.set(tabId, { ...before, generation: seen });
+        return;
+      }
+      if (await apply(tabId, look, same ? before.look : undefined)) {
+        shown.set(tabId, { url, look, generation: seen });
+        note(timings.shown, tabId);
+      }
+    } finally {
+      if (latest.get(tabId) === ticket) latest.delete(tabId);
+    }
+  }
+
+  /** Updates every tab (or only the active ones while the index is not fresh: a Firefox search each). */
+  function updateTabs(scope: 'all' | 'active'): Promise<void> {
+    return track(lookAtTabs(scope));
+  }
+
+  async function lookAtTabs(scope: 'all' | 'active'): Promise<void> {
+    const onlyActive = scope === 'active' || !live.isFresh;
+    if (scope === 'all' && onlyActive && !allTabsWhenFresh) {
+      allTabsWhenFresh = true;
+      // Not tracked by whenIdle: it waits for the index's rebuild, which may never come (a failed rebuild).
+      live
+        .whenFresh()
+        .then(() => {
+          allTabsWhenFresh = false;
+          return updateTabs('all');
+        })
+        .catch(report);
+    }
+    const tabs = await browser.tabs.query(onlyActive ? { active: true } : {});
+    for (const tab of tabs) if (tab.id !== undefined && tab.url !== undefined) urls.set(tab.id, tab.url);
+    await Promise.all(tabs.map(update));
+  }
+
+  function updateTabsSoon(): void {
+    generation++;
+    if (refreshTimer) return;
+    refreshTimer = setTimeout(() => {
+      refreshTimer = null;
+      updateTabs('all').catch(report);
+    }, BOOKMARK_CHANGE_DELAY_MS);
+  }
+
+  /** A tab was selected: its button is normally current already; look it up when this page cannot tell. */
+  function onSelected(tabId: number): void {
+    note(timings.selected, tabId);
+    const url = urls.get(tabId);
+    const current = shown.get(tabId);
+    if (url !== undefined && current?.url === url && current.generation === generation) return;
+    (url === undefined ? browser.tabs.get(tabId) : Promise.resolve({ id: tabId, url })).then(update).catch(report);
+  }
+
+  browser.tabs.onActivated.addListener(({ tabId }) => onSelected(tabId));
+  browser.tabs.onCreated.addListener((tab) => {
+    if (tab.id === undefined || tab.url === undefined) return;
+    urls.set(tab.id, tab.url);
+    if (tab.active || live.isFresh) update(tab).catch(report);
+  });
+  // A new page in the tab (Firefox has dropped the tab's button values), or the same page reloaded.
+  browser.tabs.onUpdated.addListener(
+    (tabId, change, tab) => {
+      if (change.url === undefined && change.status !== 'complete') return;
+      if (tab.url !== undefined) urls.set(tabId, tab.url);
+      shown.delete(tabId);
+      if (tab.active || live.isFresh) update(tab).catch(report);
+    },
+    { properties: ['url', 'status'] },
+  );
+  browser.tabs.onRemoved.addListener((tabId) => {
+    urls.delete(tabId);
+    shown.delete(tabId);
+  });
+  browser.bookmarks.onCreated.addListener(updateTabsSoon);
+  browser.bookmarks.onRemoved.addListener(updateTabsSoon);
+  browser.bookmarks.onChanged.addListener((_id, change) => change.url !== undefined && updateTabsSoon());
+  // Firefox forgets per-tab values when it restarts (an unloaded event page keeps them).
+  const everyTab = () => void updateTabs('all').catch(report);
+  browser.runtime.onStartup.addListener(everyTab);
+  browser.runtime.onInstalled.addListener(everyTab);
+  browser.action.setBadgeBackgroundColor({ color: BADGE_COLOR }).catch(report);
+
+  /** Resolves once no update is running and none is scheduled (tests). */
+  async function whenIdle(): Promise<void> {
+    while (running.size || refreshTimer) {
+      if (running.size) await Promise.allSettled([...running]);
+      else await new Promise((r) => setTimeout(r, BOOKMARK_CHANGE_DELAY_MS));
+    }
+  }
+
+  const handlers: HandlersOf<typeof toolbarButtonProtocol> = {
+    'toolbarButton.test.timings': async () => {
+      if (!deps.testBuild) throw new AppError('forbidden', 'toolbarButton.test.timings exists only in test builds.');
+      return structuredClone(timings);
+    },
+    'toolbarButton.test.hold': async ({ held: hold }) => {
+      if (!deps.testBuild) throw new AppError('forbidden', 'toolbarButton.test.hold exists only in test builds.');
+      held = hold;
+      if (!held) await updateTabs('all');
+    },
+  };
+
+  return { update, updateTabs, whenIdle, handlers };
+}

@@ -1,0 +1,300 @@
+/**
+ * The keyboard as a person uses it: Firefox ESR headful on this test's own X display (Xvfb + openbox), keys pressed
+ * through the X server with xdotool, so Firefox's own shortcut handling, menu-bar access keys and popup focus all
+ * take part (tests that call the command handler directly cannot see any of that).
+ *
+ * "Nothing else opens" is read from the X server: a menu or panel Firefox shows is a new override-redirect window,
+ * and the tab and window counts come from the harness page. The first test shows the check can fail: Firefox's own
+ * Alt+Shift+B opens its Bookmarks menu, which the same check sees.
+ */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchFirefox, type Firefox } from './firefox';
+import { closeOtherTabs, openTab, startLocalSite, type LocalSite } from './local-site';
+import { startXDisplay, type XDisplay } from './x-display';
+
+const PAGES: Record<string, string> = {
+  '/article': '<!doctype html><title>A local article</title><h1>Article</h1><p>Text</p>',
+  '/one': '<!doctype html><title>Zebra one</title><p>one</p>',
+  '/two': '<!doctype html><title>Zebra two</title><p>two</p>',
+};
+
+interface Screen {
+  /** Override-redirect windows bigger than a pixel: Firefox's open menus and panels. */
+  overlays: string[];
+  tabs: number;
+  windows: number;
+}
+
+describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
+  let x: XDisplay | undefined;
+  let ff: Firefox | undefined;
+  let site: LocalSite | undefined;
+  let harness: Page;
+  let origin: string;
+
+  beforeAll(async () => {
+    x = await startXDisplay();
+    site = await startLocalSite(PAGES);
+    origin = site.origin;
+    // Firefox's own alerts: there is no notification daemon on this display.
+    ff = await launchFirefox({ headless: false, env: x.env, prefs: { 'alerts.useSystemBackend': false } });
+    harness = await ff.harness();
+  });
+  afterAll(async () => {
+    await ff?.close();
+    await site?.close();
+    await x?.stop();
+  });
+  beforeEach(async () => {
+    await ff!.reset();
+    await closeOtherTabs(harness);
+  });
+
+  const display = () => x!;
+
+  /** Gives the Firefox window the X keyboard focus, as clicking its title bar would. */
+  function focusFirefoxWindow(): void {
+    const ids = display().xdotool('search', '--onlyvisible', '--class', 'firefox').trim().split('\n').filter(Boolean);
+    expect(ids.length).toBeGreaterThan(0);
+    display().xdotool('windowactivate', '--sync', ids[0]!);
+  }
+
+  async function screen(): Promise<Screen> {
+    const overlays = display()
+      .mappedWindows()
+      .filter((w) => w.overrideRedirect && w.width > 1 && w.height > 1)
+      .map((w) => w.id);
+    const counts = await harness.evaluate(async () => ({
+      tabs: (await window.tm.browser.tabs.query({})).length,
+      windows: (await (window.tm.browser as unknown as { windows: { getAll(): Promise<unknown[]> } }).windows.getAll()).length,
+    }));
+    return { overlays, ...counts };
+  }
+
+  const bookmarksWithUrl = (url: string) =>
+    harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).map((b) => b.title), url);
+
+  /** The toolbar popup's state, read from its document through extension.getViews (null when it is closed). */
+  const popupState = () =>
+    harness.evaluate(() => {
+      const view = (window.tm.browser as unknown as { extension: { getViews(f: { type: 'popup' }): Window[] } }).extension.getViews({ type: 'popup' })[0];
+      if (!view) return null;
+      const input = view.document.querySelector<HTMLInputElement>('input.search');
+      return {
+        ready: view.performance.getEntriesByName('tidymarks-popup-ready').length > 0,
+        hasFocus: view.document.hasFocus(),
+        value: input?.value ?? null,
+        searchFocused: view.document.activeElement === input,
+        /** The search box's focus ring as drawn. */
+        ring: input ? `${view.getComputedStyle(input).outlineStyle} ${view.getComputedStyle(input).outlineWidth}` : null,
+        activeOption: input?.getAttribute('aria-activedescendant') ?? null,
+        results: [...view.document.querySelectorAll('[role="option"] .result-title')].map((el) => el.textContent),
+        listLabel: view.document.querySelector('[role="listbox"]')?.getAttribute('aria-label') ?? null,
+      };
+    });
+
+  /** Records the keys the popup's page receives (keydown), kept in the harness page. */
+  const recordPopupKeys = () =>
+    harness.evaluate(() => {
+      const view = (window.tm.browser as unknown as { extension: { getViews(f: { type: 'popup' }): Window[] } }).extension.getViews({ type: 'popup' })[0]!;
+      const seen: string[] = [];
+      (window as unknown as { popupKeys: string[] }).popupKeys = seen;
+      view.addEventListener('keydown', (e) => seen.push(e.key), true);
+    });
+  const recordedPopupKeys = () => harness.evaluate(() => (window as unknown as { popupKeys?: string[] }).popupKeys ?? []);
+
+  async function openPopupWithKey(): Promise<void> {
+    display().key('alt+shift+2');
+    await expect.poll(async () => (await popupState())?.ready, { timeout: 15_000 }).toBe(true);
+    // Firefox gives the panel the keyboard a frame after it is shown (ExtensionPopups.sys.mjs, Extension:GrabFocus).
+    await expect.poll(async () => (await popupState())?.hasFocus).toBe(true);
+  }
+
+  it('the manifest’s keys are what Firefox registered: Alt+Shift+1 bookmarks, Alt+Shift+2 opens the popup', async () => {
+    const commands = await harness.evaluate(() => window.tm.browser.commands.getAll());
+    expect(commands.map((c) => [c.name, c.shortcut]).sort()).toEqual([
+      ['_execute_action', 'Alt+Shift+2'],
+      ['quick-bookmark', 'Alt+Shift+1'],
+    ]);
+  });
+
+  it('Firefox’s Bookmarks menu opens on Alt+Shift+B (its menu-bar access key) and nothing is bookmarked: why the shortcut is not a letter', async () => {
+    await openTab(harness, `${origin}/article`, 'A local article', true);
+    focusFirefoxWindow();
+    const before = await screen();
+    display().key('alt+shift+b');
+    await expect.poll(async () => (await screen()).overlays.length, { timeout: 10_000 }).toBeGreaterThan(before.overlays.length);
+    expect(await bookmarksWithUrl(`${origin}/article`)).toEqual([]);
+    display().key('Escape');
+    display().key('Escape');
+    await expect.poll(async () => (await screen()).overlays).toEqual(before.overlays);
+  });
+
+  it('Alt+Shift+1 bookmarks the active tab, and nothing else opens: no menu, no tab, no window', async () => {
+    const url = `${origin}/article`;
+    await openTab(harness, url, 'A local article', true);
+    focusFirefoxWindow();
+    const before = await screen();
+    display().key('alt+shift+1');
+    await expect.poll(() => bookmarksWithUrl(url), { timeout: 10_000 }).toEqual(['A local article']);
+    expect(await screen()).toEqual(before);
+    // A second press finds the bookmark and creates nothing; its notification (Firefox's own alert, shown on this
+    // display) says where the bookmark is.
+    await harness.evaluate(() => {
+      const w = window as unknown as { quickNotes: string[] };
+      w.quickNotes = [];
+      const b = window.tm.browser;
+      b.notifications.onShown.addListener((id) => w.quickNotes.push(id));
+    });
+    display().key('alt+shift+1');
+    await expect
+      .poll(() => harness.evaluate(() => (window as unknown as { quickNotes: string[] }).quickNotes), { timeout: 10_000 })
+      .toContain('tidymarks-quick-bookmark');
+    expect(await bookmarksWithUrl(url)).toEqual(['A local article']);
+    await harness.evaluate(() => window.tm.browser.notifications.clear('tidymarks-quick-bookmark'));
+    await expect.poll(screen).toEqual(before);
+  });
+
+  it('Alt+Shift+2 opens the toolbar popup with the keyboard in its search box: typed text, ↓ and Enter open the chosen result in the tab', async () => {
+    await harness.evaluate(async (o) => {
+      const b = window.tm.browser;
+      await b.bookmarks.create({ parentId: 'unfiled_____', title: 'Zebra one', url: `${o}/one` });
+      await b.bookmarks.create({ parentId: 'unfiled_____', title: 'Zebra two', url: `${o}/two` });
+    }, origin);
+    const tabId = await openTab(harness, `${origin}/article`, 'A local article', true);
+    focusFirefoxWindow();
+    const before = await screen();
+    await openPopupWithKey();
+    expect(await popupState()).toMatchObject({ searchFocused: true, value: '', ring: 'solid 2px' });
+    // The popup is a panel of its own: the only new overlay, no new tab or window.
+    const open = await screen();
+    expect(open.overlays.filter((id) => !before.overlays.includes(id))).toHaveLength(1);
+    expect({ tabs: open.tabs, windows: open.windows }).toEqual({ tabs: before.tabs, windows: before.windows });
+
+    display().type('zebra');
+    await expect.poll(async () => (await popupState())?.results, { timeout: 10_000 }).toEqual(['Zebra one', 'Zebra two']);
+    expect(await popupState()).toMatchObject({ value: 'zebra', listLabel: 'Search results', activeOption: 'result-0' });
+    display().key('Down');
+    await expect.poll(async () => (await popupState())?.activeOption).toBe('result-1');
+    display().key('Up');
+    await expect.poll(async () => (await popupState())?.activeOption).toBe('result-0');
+    display().key('Down');
+    await expect.poll(async () => (await popupState())?.activeOption).toBe('result-1');
+    display().key('Return');
+    await expect
+      .poll(() => harness.evaluate(async (id) => (await window.tm.browser.tabs.get(id)).url, tabId), { timeout: 10_000 })
+      .toBe(`${origin}/two`);
+    await expect.poll(popupState).toBeNull();
+    expect((await screen()).tabs).toBe(before.tabs);
+  });
+
+  it('Esc in the toolbar popup: Firefox closes the panel itself and the page never receives the key, so the box cannot be cleared with Esc there (the clear button does it)', async () => {
+    await openTab(harness, `${origin}/article`, 'A local article', true);
+    focusFirefoxWindow();
+    await openPopupWithKey();
+    await recordPopupKeys();
+    display().type('zeb');
+    await expect.poll(async () => (await popupState())?.value).toBe('zeb');
+    // The clear button follows the box in tab order; Enter on it empties the box and gives it the focus back.
+    display().key('Tab');
+    display().key('Return');
+    await expect.poll(popupState).toMatchObject({ value: '', searchFocused: true });
+    display().type('zeb');
+    await expect.poll(async () => (await popupState())?.value).toBe('zeb');
+    display().key('Escape');
+    await expect.poll(popupState).toBeNull();
+    const keys = await recordedPopupKeys();
+    expect(keys).toContain('z');
+    expect(keys).not.toContain('Escape');
+  });
+
+  /** The toolbar popup's form state: which form, the focused field, the folder list. */
+  const popupForm = () =>
+    harness.evaluate(() => {
+      const view = (window.tm.browser as unknown as { extension: { getViews(f: { type: 'popup' }): Window[] } }).extension.getViews({ type: 'popup' })[0];
+      if (!view) return null;
+      const d = view.document;
+      const form = d.querySelector('form.bookmark-form');
+      const folder = d.querySelector<HTMLInputElement>('#bm-folder');
+      const highlighted = folder?.getAttribute('aria-activedescendant');
+      return {
+        form: form?.getAttribute('aria-label') ?? null,
+        focused: d.activeElement?.id || d.activeElement?.className || null,
+        folderListOpen: folder?.getAttribute('aria-expanded') === 'true',
+        highlighted: highlighted ? d.getElementById(highlighted)?.textContent ?? null : null,
+        chosen: d.querySelector('[data-testid="folder-current"]')?.textContent ?? null,
+        notice: d.querySelector('.notice')?.textContent ?? null,
+      };
+    });
+
+  const bookmarkById = (id: string) =>
+    harness.evaluate(async (bookmarkId) => {
+      const found = await window.tm.browser.bookmarks.search({}).then((all) => all.filter((n) => n.id === bookmarkId));
+      return found[0] ? { title: found[0].title, url: found[0].url, parentId: found[0].parentId, index: found[0].index } : null;
+    }, id);
+
+  it('a search result is edited, moved (folder picker by keyboard, New folder included) and removed with undo, keys only, in the real popup', async () => {
+    const ids = await harness.evaluate(async (o) => {
+      const b = window.tm.browser;
+      const animals = await b.bookmarks.create({ parentId: 'toolbar_____', title: 'Animals' });
+      const archive = await b.bookmarks.create({ parentId: 'unfiled_____', title: 'Archive' });
+      await b.bookmarks.create({ parentId: animals.id, title: 'Lion', url: `${o}/lion` });
+      const zebra = await b.bookmarks.create({ parentId: animals.id, title: 'Zebra one', url: `${o}/one` });
+      return { animals: animals.id, archive: archive.id, zebra: zebra.id };
+    }, origin);
+    await openTab(harness, `${origin}/article`, 'A local article', true);
+    focusFirefoxWindow();
+    await openPopupWithKey();
+    display().type('zebra');
+    await expect.poll(async () => (await popupState())?.results, { timeout: 10_000 }).toEqual(['Zebra one']);
+
+    // Edit: Ctrl+E, the title has the keyboard; a new title, Enter saves.
+    display().key('ctrl+e');
+    await expect.poll(popupForm).toMatchObject({ form: 'Edit bookmark', focused: 'bm-title' });
+    display().key('ctrl+a');
+    display().type('Zebra renamed');
+    display().key('Return');
+    await expect.poll(() => bookmarkById(ids.zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra renamed', parentId: ids.animals });
+    await expect.poll(popupState).toMatchObject({ searchFocused: true, value: 'zebra' });
+
+    // Move: Ctrl+Shift+E opens the same form at the folder list; typing filters, ↓/Enter pick, Enter saves.
+    display().key('ctrl+shift+e');
+    await expect.poll(popupForm).toMatchObject({ form: 'Move bookmark', focused: 'bm-folder', folderListOpen: true, chosen: 'Bookmarks Toolbar › Animals' });
+    display().type('other');
+    await expect.poll(async () => (await popupForm())?.highlighted).toBe('Other Bookmarks');
+    display().key('Down');
+    await expect.poll(async () => (await popupForm())?.highlighted).toBe('Other Bookmarks › Archive');
+    display().key('Return');
+    await expect.poll(popupForm).toMatchObject({ folderListOpen: false, chosen: 'Other Bookmarks › Archive' });
+    // New folder in place, inside the chosen folder: ↓ opens the list, Up from the top stays, End of the list is it.
+    display().key('Down');
+    await expect.poll(async () => (await popupForm())?.folderListOpen).toBe(true);
+    for (let i = 0; i < 12; i++) display().key('Down');
+    await expect.poll(async () => (await popupForm())?.highlighted).toBe('New folder in Archive…');
+    display().key('Return');
+    await expect.poll(async () => (await popupForm())?.focused).toBe('bm-folder-new');
+    display().type('Stripes');
+    display().key('Return');
+    await expect.poll(popupForm, { timeout: 10_000 }).toMatchObject({ chosen: 'Other Bookmarks › Archive › Stripes', focused: 'bm-folder' });
+    display().key('Return');
+    const stripes = await harness.evaluate(async (archive) => (await window.tm.browser.bookmarks.getChildren(archive)).find((c) => c.title === 'Stripes')?.id, ids.archive);
+    expect(stripes).toBeDefined();
+    await expect.poll(() => bookmarkById(ids.zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra renamed', parentId: stripes });
+    await expect.poll(popupState).toMatchObject({ searchFocused: true });
+
+    // Remove: Shift+Delete; Ctrl+Z in the unchanged box puts it back where it was.
+    const before = await bookmarkById(ids.zebra);
+    display().key('shift+Delete');
+    await expect.poll(() => bookmarkById(ids.zebra), { timeout: 10_000 }).toBeNull();
+    await expect.poll(async () => (await popupForm())?.notice).toMatch(/^Removed “Zebra renamed” from Other Bookmarks › Archive › Stripes\./);
+    display().key('ctrl+z');
+    await expect
+      .poll(() => harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).map((b) => ({ title: b.title, parentId: b.parentId, index: b.index })), `${origin}/one`), {
+        timeout: 10_000,
+      })
+      .toEqual([{ title: 'Zebra renamed', parentId: before!.parentId, index: before!.index }]);
+    // The popup stayed open all along: no Firefox shortcut (Ctrl+Shift+E is the network monitor's) took the keys.
+    expect(await popupState()).not.toBeNull();
+  });
+});

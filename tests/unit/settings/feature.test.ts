@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createFakeBrowser } from '../../fakes/browser';
+import { createClient } from '../../../src/messaging/client';
+import { startBackground } from '../../../src/app/start-background';
+import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
+
+function setup() {
+  const fake = createFakeBrowser();
+  startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
+  return { ...fake, client: createClient(fake.control.transport) };
+}
+
+describe('settings protocol through the background', () => {
+  it('get, set a partial section, get again, reset', async () => {
+    const { client } = setup();
+    expect(await client.call('settings.get', {})).toEqual(DEFAULT_SETTINGS);
+    const next = await client.call('settings.set', { patch: { matching: { httpEqualsHttps: true } } });
+    expect(next.matching.httpEqualsHttps).toBe(true);
+    expect((await client.call('settings.get', {})).matching.httpEqualsHttps).toBe(true);
+    expect(await client.call('settings.reset', {})).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('refuses unknown fields at the protocol level', async () => {
+    const { client } = setup();
+    await expect(client.call('settings.set', { patch: { matching: { nope: true } } } as never)).rejects.toMatchObject({ code: 'invalid-request' });
+  });
+
+  it('refuses a folder id that does not exist and changes nothing', async () => {
+    const { client } = setup();
+    await expect(client.call('settings.set', { patch: { exclusions: { folderIds: ['missing_____'] } } })).rejects.toMatchObject({
+      code: 'invalid-input',
+      message: expect.stringMatching(/no folder with id "missing_____"/),
+    });
+    expect(await client.call('settings.get', {})).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('refuses a bookmark id where a folder is needed', async () => {
+    const { client, browser } = setup();
+    const b = await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'x', url: 'https://x.example/' });
+    await expect(client.call('settings.set', { patch: { quickBookmark: { folderId: b.id } } })).rejects.toMatchObject({
+      code: 'invalid-input',
+      message: expect.stringMatching(/is not a folder/),
+    });
+  });
+
+  it('accepts an existing folder for quick bookmarks', async () => {
+    const { client, browser } = setup();
+    const f = await browser.bookmarks.create({ parentId: 'menu________', title: 'Inbox' });
+    const next = await client.call('settings.set', { patch: { quickBookmark: { folderId: f.id } } });
+    expect(next.quickBookmark.folderId).toBe(f.id);
+  });
+
+  it('lists the keyboard commands with their shortcuts', async () => {
+    const { client } = setup();
+    const shortcuts = await client.call('settings.shortcuts', {});
+    expect(shortcuts.find((s) => s.name === 'quick-bookmark')?.shortcut).toBe('Alt+Shift+1');
+  });
+
+  it('reports opened:false when Firefox offers no openShortcutSettings', async () => {
+    const { client } = setup();
+    expect(await client.call('settings.openShortcutSettings', {})).toEqual({ opened: false });
+  });
+});
