@@ -587,4 +587,5 @@ export interface MessageArgs {
   "refusedBlob": [];
   "refusedBlank": [];
   "refusedInvalid": [];
+  "optionsNoClient": [];
 }
