@@ -65,16 +65,16 @@ export function useBrowserMessages(i18n: MessageSource): void {
   useMessages({ getMessage: (id, subs) => i18n.getMessage(id, subs), getUILanguage: () => i18n.getUILanguage() });
 }
 
-/** Test builds only: with this localStorage key set, a page shows the pseudo-locale (e2e overflow checks). */
-export const PSEUDO_LOCALE_KEY = 'tidymarks-pseudo-locale';
+/** Test builds only: a page opened with this query parameter shows the pseudo-locale (e2e overflow checks). */
+export const PSEUDO_LOCALE_PARAM = 'pseudo-locale';
 
 /**
- * A page's start: Firefox's lookup (or, in a test build with PSEUDO_LOCALE_KEY set, the pseudo-locale), and the
+ * A page's start: Firefox's lookup (or, in a test build opened with ?pseudo-locale, the pseudo-locale), and the
  * document's `lang` and `dir` (from `@@bidi_dir`) set from it. Production builds drop the pseudo-locale branch.
  */
 export async function startPageText(i18n: MessageSource, root: HTMLElement = document.documentElement): Promise<void> {
   useBrowserMessages(i18n);
-  if (__TIDYMARKS_TEST_BUILD__ && globalThis.localStorage?.getItem(PSEUDO_LOCALE_KEY)) {
+  if (__TIDYMARKS_TEST_BUILD__ && new URLSearchParams(globalThis.location?.search).has(PSEUDO_LOCALE_PARAM)) {
     const { default: english } = await import('../../_locales/en/messages.json');
     useCatalog(pseudoCatalog(english), uiLocale());
   }

@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { navigate } from './firefox';
 import { useFirefox } from './use-firefox';
 
 describe('German in real Firefox (intl.locale.requested=de)', () => {
@@ -87,11 +86,10 @@ describe('pseudo-locale in real Firefox: long strings neither clipped nor overfl
   const ff = useFirefox();
 
   async function inPseudoLocale(path: string, width: number, ready: string): Promise<Page> {
-    const page = await ff.open(path);
+    // ?pseudo-locale: the test build's pages install the pseudo-locale before they render (src/i18n startPageText).
+    const [file, hash = ''] = path.split('#');
+    const page = await ff.open(`${file}?pseudo-locale${hash ? `#${hash}` : ''}`);
     await page.setViewport({ width, height: 900 });
-    // The page re-renders with the pseudo-locale: the test build's harness hook installs it before the app starts.
-    await page.evaluate(() => localStorage.setItem('tidymarks-pseudo-locale', '1'));
-    await navigate(page, page.url());
     await page.waitForSelector(ready);
     return page;
   }
@@ -108,6 +106,12 @@ describe('pseudo-locale in real Firefox: long strings neither clipped nor overfl
     await page.close();
   });
 
+  const READY: Record<string, string> = {
+    duplicates: '[data-testid="group-list"]',
+    tags: '[data-testid="tags-empty"]',
+    'import-export': '#restore-file',
+    settings: '[data-testid="keep-rules"]',
+  };
   for (const view of ['duplicates', 'tags', 'import-export', 'settings']) {
     it(`the options page at 400 px: ${view}`, async () => {
       const harness = await ff.harness();
@@ -116,6 +120,7 @@ describe('pseudo-locale in real Firefox: long strings neither clipped nor overfl
       });
       const page = await inPseudoLocale(`options/index.html#${view}`, 400, '[data-testid="bookmark-count"]');
       await page.waitForFunction(() => /^\[/.test(document.querySelector('[data-testid="bookmark-count"]')?.textContent ?? ''));
+      await page.waitForSelector(READY[view]!);
       expect(await overflowing(page)).toEqual([]);
       await page.close();
     });

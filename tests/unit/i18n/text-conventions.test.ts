@@ -211,4 +211,17 @@ describe('text conventions', () => {
     }
     expect(wrong).toEqual([]);
   });
+
+  it('the pages’ CSS is ready for right-to-left: logical properties, not left/right', () => {
+    const physical: string[] = [];
+    for (const file of ['popup/popup.css', 'options/options.css']) {
+      readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          const m = /(?:^|[\s;{])((?:margin|padding|border)-(?:left|right)[\w-]*|left|right|text-align:\s*(?:left|right)|float:\s*(?:left|right))\s*:?/.exec(line);
+          if (m) physical.push(`${file}:${i + 1}: "${m[1]}" follows the screen, not the text direction: use the logical property (…-inline-start/-end, inset-inline, text-align: start/end)`);
+        });
+    }
+    expect(physical).toEqual([]);
+  });
 });
