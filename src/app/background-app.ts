@@ -10,14 +10,14 @@ import { createCoreHandlers } from './core-handlers';
 import type { BackgroundDeps, ResettableFeature } from './feature';
 import { AppError } from '../messaging/errors';
 import { createSettingsStore } from '../settings/settings-store';
-import { createSettingsHandlers } from '../settings/settings-handlers';
+import { createSettingsHandlers } from '../settings/feature';
 import { openTagStore } from '../tags/tag-store';
-import { createTagsFeature } from '../tags/background';
-import { createSearchFeature } from '../search/background';
-import { createPlacesFeature } from '../places/background';
-import { createDedupApplyFeature } from '../dedup/apply-feature';
-import { outcomeNumbersOf } from '../dedup/journal';
-import { createDedupScanFeature } from '../dedup/scan-feature';
+import { createTagsFeature } from '../tags/feature';
+import { createSearchFeature } from '../search/feature';
+import { createPlacesFeature } from '../places/feature';
+import { createDedupApplyFeature } from '../dedup/cleanup/feature';
+import { outcomeNumbersOf } from '../operations/journal';
+import { createDedupScanFeature } from '../dedup/find/feature';
 import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
 import { createPlacesSaver } from '../quick-bookmark/places-saver';
 import { createBookmarksHtmlFeature } from '../bookmarks-html/feature';
@@ -61,6 +61,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const bookmarksHtml = createBookmarksHtmlFeature({
     ...deps,
     tags: tagStore,
+    journal: dedupApply.journal,
     settings,
     fileDates: fileDates.store,
     cleanupHistory: async () =>

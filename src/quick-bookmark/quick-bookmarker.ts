@@ -9,11 +9,12 @@ import type { Browser } from '../platform/browser';
 import { t } from '../i18n';
 import type { Settings } from '../settings/settings';
 import { checkBookmarkable } from './bookmarkable';
-import { findCopies, folderPath as folderPathOf } from '../dedup/copies-of-url';
+import { findCopies } from '../url-matching';
+import { folderPath as folderPathOf } from '../platform/folder-path';
 import { pickCopyToShow } from './folder-paths';
 import type { QuickBookmarkNotifier } from './notifier';
 import type { QuickBookmarkOutcome } from './outcome';
-import { createSerialQueue } from '../shared/serial-queue';
+import { createSerialQueue } from '../platform/serial-queue';
 import { chooseTargetFolder, type TargetFolder } from './target-folder';
 
 export interface PageToBookmark {
@@ -38,7 +39,7 @@ export interface SavedBookmark {
 export interface QuickBookmarkerDeps {
   browser: Browser;
   getSettings(): Promise<Settings>;
-  /** The matching key that decides two URLs are one page (src/dedup/url-key.ts). May throw for a URL. */
+  /** The matching key that decides two URLs are one page (src/url-matching/url-key.ts). May throw for a URL. */
   urlKey(url: string): string;
   /** Saves one bookmark through the Places facade, creating the target folder first when it is missing. */
   saveBookmark(bookmark: BookmarkToSave): Promise<SavedBookmark>;

@@ -6,7 +6,7 @@
 import type { Browser } from '../platform/browser';
 import { t } from '../i18n';
 import { ROOT_TITLES, UNFILED_ID } from '../platform/browser';
-import { folderPath } from '../dedup/copies-of-url';
+import { folderPath } from '../platform/folder-path';
 
 export const READ_LATER_TITLE = 'Read later';
 

@@ -4,7 +4,7 @@
  * button (the keep rules' suggestion first, with the reason), what merges into it, and "leave them all" per set.
  * And the empty folders the scan found.
  */
-import type { EmptyFolder, FolderSet, FolderSetMember } from '../../dedup/scan-types';
+import type { EmptyFolder, FolderSet, FolderSetMember } from '../../dedup/find/scan-types';
 import { plural, t } from '../../i18n';
 import { distinctDates, ordinal } from '../format';
 import { keptBecause } from './kept-because';
@@ -39,11 +39,14 @@ export function FolderSets({
   choiceOf,
   onChoose,
   preferredFolderPaths,
+  notes,
 }: {
   sets: readonly FolderSet[];
   choiceOf(set: FolderSet): SetChoice;
   onChoose(set: FolderSet, choice: SetChoice): void;
   preferredFolderPaths: readonly string[];
+  /** Set id -> what the person should know about their remembered choice (the set changed, the chosen copy is gone). */
+  notes?: ReadonlyMap<string, string>;
 }) {
   if (!sets.length) return <p class="muted">{t('dupNoCopiedFolders')}</p>;
   return (
@@ -58,6 +61,11 @@ export function FolderSets({
             <legend id={legendId}>
               {t('dupSetLegend', set.title, plural('dupCopies', set.members.length), plural('dupPages', set.pages))}
             </legend>
+            {notes?.get(set.id) && (
+              <p class="note" data-testid="set-note">
+                {t('dupSetNote', notes.get(set.id)!)}
+              </p>
+            )}
             <ul class="plain-list members">
               {set.members.map((m, i) => {
                 const kept = m.id === choice.keepId;

@@ -11,7 +11,8 @@
  */
 import type { VNode } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { DuplicateCopy, DuplicateGroup } from '../../dedup/scan-types';
+import { ruleLabel } from '../../url-matching';
+import type { DuplicateCopy, DuplicateGroup } from '../../dedup/find/scan-types';
 import { plural, t } from '../../i18n';
 import { formatDateTime, ordinal } from '../format';
 import { Path } from './Path';

@@ -3,7 +3,7 @@
  * restarts: listed with what was decided, each reversible ("Forget"), and all at once.
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { RememberedDecision } from '../../dedup/decisions';
+import { isFolderSetKey, type RememberedDecision } from '../../dedup/find/decisions';
 import { errorMessage, useClient } from '../client-context';
 import { plural, t } from '../../i18n';
 import { formatDateTime } from '../format';
@@ -42,12 +42,16 @@ export function RememberedDecisions({ refreshKey, onForgotten }: { refreshKey?: 
             {list.map((d) => (
               <li key={d.key}>
                 <span class="decision">{d.leave ? t('decisionsLeftAlone') : t('decisionsKeepCopyIn', d.keeper?.path ?? '?')}</span>
-                <span class="url" title={d.url}>
-                  {d.title ? `${d.title} — ` : ''}
-                  {d.url}
-                </span>
+                {isFolderSetKey(d.key) ? (
+                  <span class="url">{plural('decisionsCopiedFolder', d.copyCount, d.title)}</span>
+                ) : (
+                  <span class="url" title={d.url}>
+                    {d.title ? `${d.title} — ` : ''}
+                    {d.url}
+                  </span>
+                )}
                 <span class="muted">{t('decisionsDecided', formatDateTime(d.decidedAt))}</span>
-                <button type="button" aria-label={t('decisionsForgetOne', d.url)} onClick={() => forget([d.key])}>
+                <button type="button" aria-label={isFolderSetKey(d.key) ? t('decisionsForgetFolder', d.title) : t('decisionsForgetOne', d.url)} onClick={() => forget([d.key])}>
                   {t('decisionsForget')}
                 </button>
               </li>

@@ -5,8 +5,8 @@
  * orders (bookmark order, most copies first, most folders first).
  */
 import { t } from '../../i18n';
-import { createMatchKeyer, type MatchingOptions, type MatchRule } from '../../dedup/url-key';
-import type { DuplicateCopy, DuplicateGroup } from '../../dedup/scan-types';
+import { createMatchKeyer, type MatchingOptions, type MatchRule } from '../../url-matching';
+import type { DuplicateCopy, DuplicateGroup } from '../../dedup/find/scan-types';
 import { leafOf } from './Path';
 
 /** Groups with more copies than this open collapsed and list their copies per folder. */

@@ -4,8 +4,8 @@
  * a planner that builds valid cleanup plans straight from a tree (exact-URL groups, copied folders).
  */
 import { createFakeBrowser } from '../../fakes/browser';
-import type { ApplyProgress, CleanupDeps } from '../../../src/dedup/apply';
-import { openJournal } from '../../../src/dedup/journal';
+import type { ApplyProgress, CleanupDeps } from '../../../src/dedup/cleanup/apply';
+import { openJournal } from '../../../src/operations/journal';
 import type { CleanupPlan, PlannedMove, PlannedRemoval } from '../../../src/dedup/plan-types';
 import { AppError } from '../../../src/messaging/errors';
 import type { BookmarkNode, Browser } from '../../../src/platform/browser';
@@ -34,7 +34,12 @@ export function setup(options: { seed?: number } = {}) {
   const journalName = `test-journal-${n}`;
   const journal = openJournal(journalName);
   const tags = openTagStore(`test-tags-${n}`);
-  const deps: CleanupDeps = { browser: fake.browser, journal, tags, now };
+  // Late events of racing calls in the fake arrive within its statement queue: two round trips let them in.
+  const settle = async () => {
+    await fake.browser.bookmarks.getTree();
+    await fake.browser.bookmarks.getTree();
+  };
+  const deps: CleanupDeps = { browser: fake.browser, journal, tags, now, settle };
   return {
     ...fake,
     journal,
