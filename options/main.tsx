@@ -6,7 +6,7 @@ import { startEarlyScan } from '../src/options-ui/duplicates/early-scan';
 import { viewFromHash } from '../src/options-ui/routing';
 import './options.css';
 
-startPageText(browser.i18n);
+await startPageText(browser.i18n);
 
 // The Duplicates page opens on a scan: ask for it first, the background scans while the page's code loads.
 if (viewFromHash(location.hash) === 'duplicates') startEarlyScan(client);

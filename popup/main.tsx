@@ -6,7 +6,7 @@ import { createPopupApi, loadPagePlaces, tabIdFromSearch } from '../src/popup-ui
 import { PopupApp } from '../src/popup-ui/PopupApp';
 import './popup.css';
 
-startPageText(browser.i18n);
+await startPageText(browser.i18n);
 
 render(
   <PopupApp api={createPopupApi(client, loadPagePlaces(client))} tabId={tabIdFromSearch(location.search)} baseUrl={location.href} close={() => window.close()} />,

@@ -11,7 +11,7 @@
  * substitutions as `$2`...
  */
 import type enMessages from '../../_locales/en/messages.json';
-import { catalogLookup, type Catalog } from './catalog';
+import { catalogLookup, pseudoCatalog, type Catalog } from './catalog';
 import type { MessageArgs } from './message-args';
 import type { Substitution } from './substitution';
 
@@ -65,9 +65,19 @@ export function useBrowserMessages(i18n: MessageSource): void {
   useMessages({ getMessage: (id, subs) => i18n.getMessage(id, subs), getUILanguage: () => i18n.getUILanguage() });
 }
 
-/** A page's start: Firefox's lookup, and the document's `lang` and `dir` (from `@@bidi_dir`) set from it. */
-export function startPageText(i18n: MessageSource, root: HTMLElement = document.documentElement): void {
+/** Test builds only: a page opened with this query parameter shows the pseudo-locale (e2e overflow checks). */
+export const PSEUDO_LOCALE_PARAM = 'pseudo-locale';
+
+/**
+ * A page's start: Firefox's lookup (or, in a test build opened with ?pseudo-locale, the pseudo-locale), and the
+ * document's `lang` and `dir` (from `@@bidi_dir`) set from it. Production builds drop the pseudo-locale branch.
+ */
+export async function startPageText(i18n: MessageSource, root: HTMLElement = document.documentElement): Promise<void> {
   useBrowserMessages(i18n);
+  if (__TIDYMARKS_TEST_BUILD__ && new URLSearchParams(globalThis.location?.search).has(PSEUDO_LOCALE_PARAM)) {
+    const { default: english } = await import('../../_locales/en/messages.json');
+    useCatalog(pseudoCatalog(english), uiLocale());
+  }
   root.lang = uiLocale();
   root.dir = textDirection();
 }

@@ -602,4 +602,5 @@ export interface MessageArgs {
   "refusedBlob": [];
   "refusedBlank": [];
   "refusedInvalid": [];
+  "optionsNoClient": [];
 }

@@ -4,13 +4,14 @@
  */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import { t } from '../i18n';
 import type { Client } from '../messaging/client';
 
 export const ClientContext = createContext<Client | null>(null);
 
 export function useClient(): Client {
   const client = useContext(ClientContext);
-  if (!client) throw new Error('No Client provided to the options page.');
+  if (!client) throw new Error(t('optionsNoClient'));
   return client;
 }
 

@@ -336,7 +336,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       })
       .then(
         () => setDecisionsVersion((v) => v + 1),
-        (e: unknown) => setError(`This decision could not be remembered for later scans: ${errorMessage(e)}`),
+        (e: unknown) => setError(t('dupRememberFailed', errorMessage(e))),
       );
   };
   const onForgotten = (keys: string[]) =>
