@@ -1,6 +1,15 @@
-/** Hash routing of the options page: #duplicates, #tags, #import-export, #settings; ?url= focuses a URL's group. */
+import { t } from '../i18n';
+
+/** Hash routing of the options page: #bookmarks (the organizer), #duplicates, #tags, #import-export, #settings; ?url= focuses a URL's group. */
 
 export const VIEWS = [
+  {
+    id: 'bookmarks',
+    // Read when the tabs render: this module loads before the entry installs the messages.
+    get label(): string {
+      return t('organizerTab');
+    },
+  },
   { id: 'duplicates', label: 'Duplicates' },
   { id: 'tags', label: 'Tags' },
   { id: 'import-export', label: 'Import / Export' },

@@ -12,6 +12,7 @@ import type { PlacesEvent } from '../places/events';
 import type { BookmarkNode } from '../platform/browser';
 import { ROOT_ID, ROOT_TITLES } from '../platform/browser';
 import { SiblingOrder } from '../search/sibling-order';
+import { fold } from '../search/tokenize';
 import { KIND_OF_CODE, type NodeKind, type TreeSnapshot } from './snapshot';
 
 export interface OrganizerNode {
@@ -32,6 +33,7 @@ export interface Visits {
 
 const NO_TAGS: readonly string[] = [];
 
+
 export class OrganizerTree {
   private readonly nodes = new Map<string, OrganizerNode>();
   private order: SiblingOrder;
@@ -41,6 +43,8 @@ export class OrganizerTree {
   private copies: Map<string, number> | null = null;
   private readonly keyOf = createSafeMatchKeyer();
   private readonly pathCache = new Map<string, readonly string[]>();
+  /** Folded search text per node, dropped when the node changes. */
+  private readonly haystacks = new Map<string, string>();
   /** Changes on every change the view may show. */
   version = 0;
 
@@ -136,6 +140,15 @@ export class OrganizerTree {
     return this.visitsByUrl.get(url);
   }
 
+  /** Visits of a URL (read after the snapshot, from the search index). */
+  setVisits(url: string, visits: Visits): void {
+    this.visitsByUrl.set(url, { ...visits });
+  }
+
+  visitEntries(): IterableIterator<[string, Visits]> {
+    return this.visitsByUrl.entries();
+  }
+
   /** How many bookmarks have this URL under the safe matching rules (the bookmark itself included). */
   copiesOf(url: string): number {
     if (!url) return 0;
@@ -180,9 +193,32 @@ export class OrganizerTree {
     return out;
   }
 
-  /** All bookmark ids, in no particular order (search goes through them). */
+  /** All nodes, in no particular order. */
   allNodes(): IterableIterator<OrganizerNode> {
     return this.nodes.values();
+  }
+
+  /**
+   * Bookmarks and folders whose title, address or tags contain every word of `text` (case and accents folded), at
+   * most `limit`, in no particular order. One folded string per node is kept, so a search is one pass of indexOf.
+   */
+  search(text: string, limit = 20_000): string[] {
+    const words = fold(text).split(/\s+/).filter(Boolean);
+    if (!words.length) return [];
+    const out: string[] = [];
+    for (const node of this.nodes.values()) {
+      if (node.kind === 'separator' || node.parentId === null || node.parentId === ROOT_ID) continue;
+      let haystack = this.haystacks.get(node.id);
+      if (haystack === undefined) {
+        haystack = fold(`${node.title}\n${node.url}\n${this.tagsOf(node.url).join('\n')}`);
+        this.haystacks.set(node.id, haystack);
+      }
+      if (words.every((w) => haystack!.includes(w))) {
+        out.push(node.id);
+        if (out.length >= limit) break;
+      }
+    }
+    return out;
   }
 
   /** Follows one Places event. History events only touch visits; unknown ids make the order inexact. */
@@ -204,6 +240,8 @@ export class OrganizerTree {
         const d = event.data;
         const node = this.nodes.get(d.id);
         if (!node) break;
+        // Tag changes come as one event per bookmark of the URL.
+        this.haystacks.delete(d.id);
         if (d.property === 'title') {
           node.title = d.value;
           if (node.kind === 'folder') this.pathCache.clear();
@@ -243,6 +281,7 @@ export class OrganizerTree {
           if (node.kind === 'bookmark') this.countCopy(node.url, -1);
           this.nodes.delete(id);
           this.pathCache.delete(id);
+          this.haystacks.delete(id);
         }
         break;
       }
