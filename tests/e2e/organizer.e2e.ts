@@ -151,4 +151,17 @@ describe('organizer', () => {
     await page.waitForSelector('[role="option"] .org-col-tags ::-p-text(fruit)');
     await page.screenshot({ path: screenshotPath('organizer') });
   });
+
+  it('the sidebar page fits 300 px: one column, the folder tree above the list, search shows each result’s folder', async () => {
+    const harness = await ff.harness();
+    await seed(harness);
+    const page = await ff.open('sidebar/index.html');
+    await page.setViewport({ width: 300, height: 700 });
+    await page.waitForSelector('[data-testid="organizer-list"]');
+    await page.type('[data-testid="organizer-search"]', 'apple');
+    await page.waitForSelector('[role="option"] .org-col-folder ::-p-text(Bookmarks Toolbar)');
+    // Nothing wider than the panel: no horizontal scrolling in a 300 px sidebar.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(300);
+    await page.screenshot({ path: screenshotPath('organizer-sidebar') });
+  });
 });
