@@ -5,7 +5,7 @@
  * untrusted and never rendered as HTML.
  */
 import type { JSX, Ref } from 'preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { formatDate, formatNumber, t } from '../i18n';
 import type { MessageId } from '../i18n';
 import type { Selection } from '../organizer/selection';
@@ -47,7 +47,7 @@ export function columnValue(tree: OrganizerTree, id: string, column: ColumnId): 
     case 'visits':
       return tree.visitsOf(node.url)?.count ?? 0;
     case 'copies':
-      return node.kind === 'bookmark' ? tree.copiesOf(node.url) : 0;
+      return node.kind === 'bookmark' ? (tree.copiesOf(node.url) ?? 0) : 0;
   }
 }
 
@@ -105,7 +105,7 @@ export function ItemList({ tree, version, rows, columns, sort, selection, drag, 
   const scroller = useRef<HTMLDivElement | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(400);
-  const offsets = rowOffsets(rows.length, () => ROW_HEIGHT);
+  const offsets = useMemo(() => rowOffsets(rows.length, () => ROW_HEIGHT), [rows.length]);
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;

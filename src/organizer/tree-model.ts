@@ -149,10 +149,23 @@ export class OrganizerTree {
     return this.visitsByUrl.entries();
   }
 
-  /** How many bookmarks have this URL under the safe matching rules (the bookmark itself included). */
-  copiesOf(url: string): number {
+  /**
+   * How many bookmarks have this URL under the safe matching rules (the bookmark itself included); null until
+   * countCopies() ran (keying 100,000 URLs takes a while: the view does it after its first render).
+   */
+  copiesOf(url: string): number | null {
+    if (!this.copies) return null;
     if (!url) return 0;
-    return this.copyCounts().get(this.keyOf(url)) ?? 0;
+    return this.copies.get(this.keyOf(url)) ?? 0;
+  }
+
+  get copiesCounted(): boolean {
+    return this.copies !== null;
+  }
+
+  /** Counts every URL's copies once; events keep the counts current afterwards. */
+  countCopies(): void {
+    this.copyCounts();
   }
 
   /** The safe match key of a URL (what the Duplicates page groups by). */
@@ -177,6 +190,20 @@ export class OrganizerTree {
     const n = (this.copies.get(key) ?? 0) + delta;
     if (n > 0) this.copies.set(key, n);
     else this.copies.delete(key);
+  }
+
+  private haystackOf(node: OrganizerNode): string {
+    let haystack = this.haystacks.get(node.id);
+    if (haystack === undefined) {
+      haystack = fold(`${node.title}\n${node.url}\n${this.tagsOf(node.url).join('\n')}`);
+      this.haystacks.set(node.id, haystack);
+    }
+    return haystack;
+  }
+
+  /** Folds every node's search text now (the view does it after its first render), so the first search is quick. */
+  prepareSearch(): void {
+    for (const node of this.nodes.values()) this.haystackOf(node);
   }
 
   /** Every node id in preorder under `id` (itself included). */
@@ -208,12 +235,8 @@ export class OrganizerTree {
     const out: string[] = [];
     for (const node of this.nodes.values()) {
       if (node.kind === 'separator' || node.parentId === null || node.parentId === ROOT_ID) continue;
-      let haystack = this.haystacks.get(node.id);
-      if (haystack === undefined) {
-        haystack = fold(`${node.title}\n${node.url}\n${this.tagsOf(node.url).join('\n')}`);
-        this.haystacks.set(node.id, haystack);
-      }
-      if (words.every((w) => haystack!.includes(w))) {
+      const haystack = this.haystackOf(node);
+      if (words.every((w) => haystack.includes(w))) {
         out.push(node.id);
         if (out.length >= limit) break;
       }

@@ -108,6 +108,8 @@ describe('OrganizerTree', () => {
     await browser.bookmarks.create({ parentId: MENU_ID, title: 'A again', url: 'HTTPS://DOCS.example/page?utm_source=x' });
     const other = await browser.bookmarks.create({ parentId: MENU_ID, title: 'Other', url: 'https://other.example/' });
     await expect.poll(() => holder.tree.has(other.id)).toBe(true);
+    expect(holder.tree.copiesOf('https://docs.example/page')).toBeNull();
+    holder.tree.countCopies();
     expect(holder.tree.copiesOf('https://docs.example/page')).toBe(2);
     expect(holder.tree.copiesOf('https://other.example/')).toBe(1);
     await browser.bookmarks.update(other.id, { url: 'https://docs.example/page' });
