@@ -70,6 +70,12 @@ export default defineSuite({
         opens.push(await openMs(ff));
         if (i % 2 === 1) trees.push(await getTreeMs(harness));
       }
+      const treeRequest = await harness.evaluate(async () => {
+        const t = performance.now();
+        const reply = await window.tm.client.call('organizer.tree', {});
+        return { ms: performance.now() - t, chars: reply.encoded.length };
+      });
+      ctx.log(`organizer.tree request alone: ${treeRequest.ms.toFixed(0)} ms, ${treeRequest.chars} characters`);
       const tree = median(trees);
       const open = median(opens);
       ctx.log(`getTree ${trees.map((x) => x.toFixed(0)).join(', ')} ms; organizer open ${opens.map((x) => x.toFixed(0)).join(', ')} ms`);

@@ -14,7 +14,7 @@ import type { LiveIndex } from '../search/live-index';
 import type { TagStore } from '../tags/tag-store';
 import { movesToOrder, orderAfterDrop } from './drop-rules';
 import type { organizerProtocol } from './protocol';
-import { encodeSnapshot, kindOfNode, snapshotRows } from './snapshot';
+import { encodeSnapshot, kindOfNode, snapshotRows, type SnapshotRow } from './snapshot';
 import { sortedChildren } from './sort';
 
 export interface OrganizerDeps extends BackgroundDeps {
@@ -54,17 +54,31 @@ async function childIds(browser: Browser, folderId: string): Promise<string[]> {
   return (await browser.bookmarks.getChildren(folderId)).map((c) => c.id);
 }
 
-/** Runs the moves one after another; a move Firefox refuses (the item went meanwhile) is skipped. */
-async function runMoves(browser: Browser, parentId: string, calls: readonly { id: string; index: number }[]): Promise<number> {
+/**
+ * Gives a folder the order `target` with movesToOrder's calls, one after another. A move Firefox refuses (the item
+ * went meanwhile) is skipped: the rest is planned again from the folder as it is then, so the others keep their order.
+ */
+async function applyOrder(browser: Browser, parentId: string, current: readonly string[], target: readonly string[]): Promise<{ moved: number; failed: number }> {
+  let wanted = [...target];
+  let calls = movesToOrder(current, wanted);
+  let moved = 0;
   let failed = 0;
-  for (const call of calls) {
+  for (let i = 0; i < calls.length; i++) {
+    const call = calls[i]!;
     try {
       await browser.bookmarks.move(call.id, { parentId, index: call.index });
+      moved++;
     } catch {
       failed++;
+      wanted = wanted.filter((id) => id !== call.id);
+      const done = new Set(calls.slice(0, i).map((c) => c.id));
+      const now = await childIds(browser, parentId);
+      // Items from elsewhere not moved yet are still to come; those moved already are in `now`.
+      calls = movesToOrder(now, wanted.filter((id) => now.includes(id) || !done.has(id)));
+      i = -1;
     }
   }
-  return failed;
+  return { moved, failed };
 }
 
 async function copyTree(browser: Browser, node: BookmarkNode, parentId: string, index: number | undefined): Promise<number> {
@@ -80,13 +94,39 @@ async function copyTree(browser: Browser, node: BookmarkNode, parentId: string, 
   return n;
 }
 
+const KIND_CODES = { folder: 'f', bookmark: 'b', separator: 's' } as const;
+
+/**
+ * The snapshot's rows from the search index's mirror (tree and positions), when its positions are exact: what
+ * getTree would say, without asking Firefox for 100,000 nodes again (the same trust places.search puts in it, see
+ * src/places/index-search.ts). Null when the mirror cannot stand in for Firefox now.
+ */
+export function rowsFromIndex(live: LiveIndex): SnapshotRow[] | null {
+  if (!live.positionsExact) return null;
+  const { tree, order } = live;
+  if (!tree.get(ROOT_ID)) return null;
+  const rows: SnapshotRow[] = [];
+  const stack: [string, number][] = [[ROOT_ID, -1]];
+  while (stack.length) {
+    const [id, parentRow] = stack.pop()!;
+    const node = tree.get(id);
+    if (!node) return null;
+    const row = rows.length;
+    rows.push([id, parentRow, order.positionOf(id) ?? 0, KIND_CODES[node.kind], node.title, node.kind === 'bookmark' ? (node.url ?? '') : '', node.dateAdded]);
+    const children = order.childrenOf(id);
+    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, row]);
+  }
+  return rows;
+}
+
 export function createOrganizerFeature(deps: OrganizerDeps) {
   const { browser, live, tags } = deps;
 
   const handlers: HandlersOf<typeof organizerProtocol> = {
     'organizer.tree': async () => {
-      const [roots, tagged] = await Promise.all([browser.bookmarks.getTree(), tags.all()]);
-      return { encoded: encodeSnapshot({ rows: snapshotRows(roots), tags: tagged.map((e) => [e.url, e.tags]), visits: [] }) };
+      const [fromIndex, tagged] = await Promise.all([Promise.resolve(rowsFromIndex(live)), tags.all()]);
+      const rows = fromIndex ?? snapshotRows(await browser.bookmarks.getTree());
+      return { encoded: encodeSnapshot({ rows, tags: tagged.map((e) => [e.url, e.tags]), visits: [] }) };
     },
 
     'organizer.visits': async () => {
@@ -102,15 +142,15 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
       const folder = await targetFolder(browser, parentId);
       const above = await ancestry(browser, folder);
       const current = await childIds(browser, parentId);
-      const moving: string[] = [];
-      for (const id of new Set(ids)) {
+      // No read per item (a get costs about as much as half a move): an item gone meanwhile makes its move fail,
+      // and it is counted as skipped.
+      const moving = [...new Set(ids)];
+      for (const id of moving) {
         if (ALL_ROOT_IDS.includes(id)) throw new AppError('invalid-input', t('organizerDropRefused_moveRoot'));
         if (above.has(id)) throw new AppError('invalid-input', t('organizerDropRefused_intoItself'));
-        if (current.includes(id) || (await getNode(browser, id))) moving.push(id);
       }
       const before = beforeId !== null && current.includes(beforeId) ? beforeId : null;
-      const calls = movesToOrder(current, orderAfterDrop(current, moving, before));
-      const failed = await runMoves(browser, parentId, calls);
+      const { failed } = await applyOrder(browser, parentId, current, orderAfterDrop(current, moving, before));
       return { done: moving.length - failed, skipped: ids.length - moving.length + failed };
     },
 
@@ -141,9 +181,8 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
       const children = await browser.bookmarks.getChildren(folderId);
       const nodes = children.map((c) => ({ id: c.id, kind: kindOfNode(c), title: c.title ?? '', url: kindOfNode(c) === 'bookmark' ? (c.url ?? '') : '', dateAdded: c.dateAdded ?? 0 }));
       const order = sortedChildren(nodes, by, { foldersFirst });
-      const calls = movesToOrder(children.map((c) => c.id), order);
-      const failed = await runMoves(browser, folderId, calls);
-      return { done: calls.length - failed, skipped: failed };
+      const { moved, failed } = await applyOrder(browser, folderId, children.map((c) => c.id), order);
+      return { done: moved, skipped: failed };
     },
 
     'organizer.update': async ({ id, title, url }) => {

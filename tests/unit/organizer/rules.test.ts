@@ -101,6 +101,26 @@ describe('drop rules', () => {
     ]);
   });
 
+  it('regression: moving the first item to the end is one call, not one per item after it', () => {
+    const current = Array.from({ length: 100 }, (_, i) => `c${i}`);
+    expect(movesToOrder(current, orderAfterDrop(current, ['c0'], null))).toEqual([{ id: 'c0', index: 99 }]);
+  });
+
+  it('the calls replayed with the final-position rule give the target for random reorders', () => {
+    let seed = 3;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    for (let run = 0; run < 200; run++) {
+      const current = Array.from({ length: 1 + random(12) }, (_, i) => `c${i}`);
+      const target = [...current, 'n1', 'n2'].sort(() => random(3) - 1);
+      const list = [...current];
+      for (const { id, index } of movesToOrder(current, target)) {
+        if (list.includes(id)) list.splice(list.indexOf(id), 1);
+        list.splice(index, 0, id);
+      }
+      expect(list).toEqual(target);
+    }
+  });
+
   it('moving n items in from elsewhere takes n calls, for n and 4n (linear, not one per sibling)', () => {
     for (const n of [50, 200]) {
       const current = Array.from({ length: n }, (_, i) => `c${i}`);
