@@ -2,21 +2,18 @@ import { t } from '../i18n';
 
 /** Hash routing of the options page: #bookmarks (the organizer), #duplicates, #tags, #import-export, #settings; ?url= focuses a URL's group. */
 
-export const VIEWS = [
-  {
-    id: 'bookmarks',
-    // Read when the tabs render: this module loads before the entry installs the messages.
-    get label(): string {
-      return t('organizerTab');
-    },
-  },
-  { id: 'duplicates', label: 'Duplicates' },
-  { id: 'tags', label: 'Tags' },
-  { id: 'import-export', label: 'Import / Export' },
-  { id: 'settings', label: 'Settings' },
-] as const;
+export const VIEWS = [{ id: 'bookmarks' }, { id: 'duplicates' }, { id: 'tags' }, { id: 'import-export' }, { id: 'settings' }] as const;
 
 export type ViewId = (typeof VIEWS)[number]['id'];
+
+/** The tab's name for people. */
+export function viewLabel(id: ViewId): string {
+  if (id === 'bookmarks') return t('organizerTab');
+  if (id === 'duplicates') return t('optionsViewDuplicates');
+  if (id === 'tags') return t('optionsViewTags');
+  if (id === 'import-export') return t('optionsViewImportExport');
+  return t('optionsViewSettings');
+}
 
 export function viewFromHash(hash: string): ViewId {
   const id = hash.replace(/^#/, '');
