@@ -32,6 +32,7 @@ export default defineConfig(({ mode }) => {
     background: resolve(root, 'background/main.ts'),
     popup: resolve(root, 'popup/index.html'),
     options: resolve(root, 'options/index.html'),
+    sidebar: resolve(root, 'sidebar/index.html'),
   };
   // The test build adds a harness page that e2e tests drive; production never ships it.
   if (isTestBuild) input.harness = resolve(root, 'tests/harness/index.html');

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const files = ['tests/e2e/popup.e2e.ts', 'tests/e2e/options.e2e.ts', 'tests/e2e/import-export.e2e.ts', 'tests/e2e/duplicates-page.e2e.ts'];
+const files = ['tests/e2e/popup.e2e.ts', 'tests/e2e/options.e2e.ts', 'tests/e2e/import-export.e2e.ts', 'tests/e2e/duplicates-page.e2e.ts', 'tests/e2e/organizer.e2e.ts'];
 const run = spawnSync(resolve(root, 'node_modules/.bin/vitest'), ['run', '--project', 'e2e', ...files], {
   cwd: root,
   stdio: 'inherit',

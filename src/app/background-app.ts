@@ -23,6 +23,7 @@ import { createPlacesSaver } from '../quick-bookmark/places-saver';
 import { createBookmarksHtmlFeature } from '../bookmarks-html/feature';
 import { createFileDatesFeature } from '../bookmark-dates/feature';
 import { createToolbarButtonFeature } from '../toolbar-button/feature';
+import { createOrganizerFeature } from '../organizer/feature';
 
 export function createBackgroundApp(deps: BackgroundDeps) {
   const { browser } = deps;
@@ -76,6 +77,8 @@ export function createBackgroundApp(deps: BackgroundDeps) {
       })),
   });
 
+  const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore });
+
   const router = createRouter({
     protocol,
     extensionId,
@@ -91,6 +94,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
       ...quickBookmark.handlers,
       ...toolbarButton.handlers,
       ...bookmarksHtml.handlers,
+      ...organizer.handlers,
     },
   });
 

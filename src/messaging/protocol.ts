@@ -13,6 +13,7 @@ import { settingsProtocol } from '../settings/protocol';
 import { bookmarksHtmlJobs, bookmarksHtmlProtocol } from '../bookmarks-html/protocol';
 import { quickBookmarkProtocol } from '../quick-bookmark/protocol';
 import { toolbarButtonProtocol } from '../toolbar-button/protocol';
+import { organizerProtocol } from '../organizer/protocol';
 
 export const protocol = {
   ...coreProtocol,
@@ -24,6 +25,7 @@ export const protocol = {
   ...bookmarksHtmlProtocol,
   ...quickBookmarkProtocol,
   ...toolbarButtonProtocol,
+  ...organizerProtocol,
 } satisfies Record<string, RequestDef>;
 
 export const jobs = {

@@ -1,5 +1,5 @@
 /**
- * The options page: a header with the bookmark count, tabs for the four views with hash routing (#duplicates,
+ * The options page: a header with the bookmark count, tabs for the five views with hash routing (#bookmarks, #duplicates,
  * #tags, #import-export, #settings). Tabs follow the WAI-ARIA tabs pattern (arrow keys, Home/End).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -11,6 +11,7 @@ import { plural, t } from '../i18n';
 import { focusUrlFromSearch, viewLabel, VIEWS, viewFromHash, type ViewId } from './routing';
 import { SettingsView } from './SettingsView';
 import { TagsView } from './TagsView';
+import { OrganizerView } from '../organizer-ui/OrganizerView';
 
 /**
  * The number of bookmarks, counted again after every change a view announces (and every scan the Duplicates page
@@ -107,6 +108,7 @@ export function OptionsApp({ client }: { client: Client }) {
         </div>
       </nav>
       <main role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`} tabIndex={-1}>
+        {view === 'bookmarks' && <OrganizerView client={client} />}
         {view === 'duplicates' && <DuplicatesView focusUrl={focusUrl.current} />}
         {view === 'tags' && <TagsView />}
         {view === 'import-export' && <ImportExportView />}

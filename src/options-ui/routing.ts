@@ -1,13 +1,14 @@
-/** Hash routing of the options page: #duplicates, #tags, #import-export, #settings; ?url= focuses a URL's group. */
-
 import { t } from '../i18n';
 
-export const VIEWS = [{ id: 'duplicates' }, { id: 'tags' }, { id: 'import-export' }, { id: 'settings' }] as const;
+/** Hash routing of the options page: #bookmarks (the organizer), #duplicates, #tags, #import-export, #settings; ?url= focuses a URL's group. */
+
+export const VIEWS = [{ id: 'bookmarks' }, { id: 'duplicates' }, { id: 'tags' }, { id: 'import-export' }, { id: 'settings' }] as const;
 
 export type ViewId = (typeof VIEWS)[number]['id'];
 
 /** The tab's name for people. */
 export function viewLabel(id: ViewId): string {
+  if (id === 'bookmarks') return t('organizerTab');
   if (id === 'duplicates') return t('optionsViewDuplicates');
   if (id === 'tags') return t('optionsViewTags');
   if (id === 'import-export') return t('optionsViewImportExport');

@@ -112,10 +112,11 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     await expect.poll(async () => (await popupState())?.hasFocus).toBe(true);
   }
 
-  it('the manifest’s keys are what Firefox registered: Alt+Shift+1 bookmarks, Alt+Shift+2 opens the popup', async () => {
+  it('the manifest’s keys are what Firefox registered: Alt+Shift+1 bookmarks, Alt+Shift+2 opens the popup, Alt+Shift+3 the sidebar', async () => {
     const commands = await harness.evaluate(() => window.tm.browser.commands.getAll());
     expect(commands.map((c) => [c.name, c.shortcut]).sort()).toEqual([
       ['_execute_action', 'Alt+Shift+2'],
+      ['_execute_sidebar_action', 'Alt+Shift+3'],
       ['quick-bookmark', 'Alt+Shift+1'],
     ]);
   });
@@ -130,6 +131,32 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     display().key('Escape');
     display().key('Escape');
     await expect.poll(async () => (await screen()).overlays).toEqual(before.overlays);
+  });
+
+  it('Alt+Shift+3 opens the Tidymarks sidebar with the organizer, opens no menu, tab or window, and closes it again', async () => {
+    await harness.evaluate(() => window.tm.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Seen in the sidebar', url: 'https://sidebar.example/' }));
+    await openTab(harness, `${origin}/article`, 'A local article', true);
+    focusFirefoxWindow();
+    const before = await screen();
+    /** The sidebar's document, read through extension.getViews (null when it is closed). */
+    const sidebar = () =>
+      harness.evaluate(() => {
+        const view = (window.tm.browser as unknown as { extension: { getViews(f: { type: 'sidebar' }): Window[] } }).extension.getViews({ type: 'sidebar' })[0];
+        if (!view) return null;
+        return {
+          tree: view.document.querySelector('[role="tree"]') !== null,
+          rows: [...view.document.querySelectorAll('[role="listbox"] [role="option"]')].map((el) => el.textContent ?? ''),
+          width: view.innerWidth,
+        };
+      });
+    display().key('alt+shift+3');
+    await expect.poll(async () => (await sidebar())?.tree, { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await sidebar())?.rows.some((r) => r.includes('Seen in the sidebar'))).toBe(true);
+    console.info('sidebar width (px):', (await sidebar())?.width);
+    // The sidebar is part of the window: no menu or panel opened, no new tab or window.
+    expect(await screen()).toEqual(before);
+    display().key('alt+shift+3');
+    await expect.poll(sidebar, { timeout: 10_000 }).toBeNull();
   });
 
   it('Alt+Shift+1 bookmarks the active tab, and nothing else opens: no menu, no tab, no window', async () => {

@@ -53,6 +53,7 @@ describe('fake commands', () => {
     expect(await browser.commands.getAll()).toEqual([
       { name: 'quick-bookmark', description: 'Bookmark the current tab (never twice)', shortcut: 'Alt+Shift+1' },
       { name: '_execute_action', description: null, shortcut: 'Alt+Shift+2' },
+      { name: '_execute_sidebar_action', description: 'Open or close the Tidymarks bookmarks sidebar', shortcut: 'Alt+Shift+3' },
     ]);
   });
 

@@ -26,11 +26,11 @@ describe('OptionsApp', () => {
     expect(screen.getByRole('tab', { name: 'Import / Export' }).getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Import / Export' }));
     fireEvent.keyDown(document.activeElement!, { key: 'Home' });
-    expect(location.hash).toBe('#duplicates');
+    expect(location.hash).toBe('#bookmarks');
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
     expect(location.hash).toBe('#settings');
     // Only the selected tab is in the Tab order.
-    expect(screen.getAllByRole('tab').map((t) => t.getAttribute('tabindex'))).toEqual(['-1', '-1', '-1', '0']);
+    expect(screen.getAllByRole('tab').map((t) => t.getAttribute('tabindex'))).toEqual(['-1', '-1', '-1', '-1', '0']);
   });
 });
 

@@ -1,0 +1,117 @@
+/**
+ * The folder tree: a WAI-ARIA single-select tree (role=tree, treeitems with aria-level/posinset/setsize/expanded),
+ * focus kept on the tree with aria-activedescendant. ↑/↓ move, → opens or goes to the first subfolder, ← closes or
+ * goes to the parent, Home/End, and the focused folder is the one the list shows (selection follows focus).
+ */
+import type { JSX } from 'preact';
+import { useMemo } from 'preact/hooks';
+import { t } from '../i18n';
+import { USER_ROOT_IDS } from '../platform/browser';
+import type { OrganizerTree } from '../organizer/tree-model';
+import type { DragState } from './drag';
+
+interface VisibleFolder {
+  id: string;
+  level: number;
+  posinset: number;
+  setsize: number;
+  hasChildren: boolean;
+}
+
+export function visibleFolders(tree: OrganizerTree, expanded: ReadonlySet<string>): VisibleFolder[] {
+  const out: VisibleFolder[] = [];
+  const walk = (ids: readonly string[], level: number) => {
+    ids.forEach((id, i) => {
+      const hasChildren = tree.hasSubfolders(id);
+      out.push({ id, level, posinset: i + 1, setsize: ids.length, hasChildren });
+      if (hasChildren && expanded.has(id)) walk(tree.folderChildren(id), level + 1);
+    });
+  };
+  walk(USER_ROOT_IDS.filter((id) => tree.has(id)), 1);
+  return out;
+}
+
+interface Props {
+  tree: OrganizerTree;
+  version: number;
+  expanded: ReadonlySet<string>;
+  current: string;
+  drag: DragState | null;
+  onOpen(id: string): void;
+  onToggle(id: string, open: boolean): void;
+  onPointerDownRow(event: PointerEvent, id: string): void;
+}
+
+export function FolderTree({ tree, version, expanded, current, drag, onOpen, onToggle, onPointerDownRow }: Props) {
+  const folders = useMemo(() => visibleFolders(tree, expanded), [tree, version, expanded]);
+  const onKeyDown = (event: JSX.TargetedKeyboardEvent<HTMLElement>) => {
+    const at = folders.findIndex((f) => f.id === current);
+    const here = folders[at];
+    let next: string | undefined;
+    switch (event.key) {
+      case 'ArrowDown':
+        next = folders[Math.min(folders.length - 1, at + 1)]?.id;
+        break;
+      case 'ArrowUp':
+        next = folders[Math.max(0, at - 1)]?.id;
+        break;
+      case 'Home':
+        next = folders[0]?.id;
+        break;
+      case 'End':
+        next = folders[folders.length - 1]?.id;
+        break;
+      case 'ArrowRight':
+        if (!here?.hasChildren) break;
+        if (!expanded.has(here.id)) onToggle(here.id, true);
+        else next = folders[at + 1]?.id;
+        break;
+      case 'ArrowLeft':
+        if (here?.hasChildren && expanded.has(here.id)) onToggle(here.id, false);
+        else if (here && here.level > 1) next = tree.get(here.id)?.parentId ?? undefined;
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+    if (next) onOpen(next);
+  };
+  return (
+    <div class="org-tree" role="tree" aria-label={t('organizerFoldersLabel')} tabIndex={0} aria-activedescendant={`org-tree-${current}`} onKeyDown={onKeyDown} data-testid="organizer-tree">
+      {folders.map((f) => {
+        const target = drag?.over?.rowId === f.id && drag.over.area === 'tree' ? drag.over : null;
+        return (
+          <div
+            key={f.id}
+            id={`org-tree-${f.id}`}
+            role="treeitem"
+            aria-level={f.level}
+            aria-posinset={f.posinset}
+            aria-setsize={f.setsize}
+            aria-expanded={f.hasChildren ? expanded.has(f.id) : undefined}
+            aria-selected={f.id === current}
+            class={`org-tree-row${f.id === current ? ' current' : ''}${target ? ` drop-${target.refusal ? 'refused' : target.zone}` : ''}`}
+            style={{ paddingInlineStart: `${(f.level - 1) * 16 + 4}px` }}
+            data-drop-id={f.id}
+            data-drop-area="tree"
+            onPointerDown={(e) => onPointerDownRow(e as unknown as PointerEvent, f.id)}
+            onClick={() => onOpen(f.id)}
+          >
+            <span
+              class="org-twisty"
+              aria-hidden="true"
+              onClick={(e) => {
+                if (!f.hasChildren) return;
+                e.stopPropagation();
+                onToggle(f.id, !expanded.has(f.id));
+              }}
+            >
+              {f.hasChildren ? (expanded.has(f.id) ? '▾' : '▸') : ''}
+            </span>
+            <span class="org-folder-name">{tree.titleOf(f.id) || t('organizerUntitled')}</span>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * The list of a folder's children or of search results: a WAI-ARIA multi-select listbox (focus stays on the list,
+ * aria-activedescendant names the focused row), virtualized with fixed-height rows (only the rows in view and the
+ * focused one are in the DOM, whatever the number of items). Columns are text only: titles and addresses are
+ * untrusted and never rendered as HTML.
+ */
+import type { JSX, Ref } from 'preact';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { formatDate, formatNumber, t } from '../i18n';
+import type { MessageId } from '../i18n';
+import type { Selection } from '../organizer/selection';
+import type { ColumnId, ColumnSort } from '../organizer/sort';
+import type { OrganizerTree } from '../organizer/tree-model';
+import { rowOffsets, scrollToShow, visibleRows } from '../options-ui/duplicates/virtual';
+import type { DragState } from './drag';
+
+export const ROW_HEIGHT = 28;
+
+export const COLUMN_LABELS: Record<ColumnId, MessageId> = {
+  name: 'organizerColumnName',
+  address: 'organizerColumnAddress',
+  folder: 'organizerColumnFolder',
+  tags: 'organizerColumnTags',
+  added: 'organizerColumnAdded',
+  lastVisit: 'organizerColumnLastVisit',
+  visits: 'organizerColumnVisits',
+  copies: 'organizerColumnCopies',
+};
+
+/** The value a column shows and sorts by. */
+export function columnValue(tree: OrganizerTree, id: string, column: ColumnId): string | number {
+  const node = tree.get(id);
+  if (!node) return '';
+  switch (column) {
+    case 'name':
+      return tree.titleOf(id);
+    case 'address':
+      return node.url;
+    case 'folder':
+      return node.parentId ? tree.path(node.parentId).join(' › ') : '';
+    case 'tags':
+      return tree.tagsOf(node.url).join(', ');
+    case 'added':
+      return node.dateAdded;
+    case 'lastVisit':
+      return tree.visitsOf(node.url)?.lastVisit ?? 0;
+    case 'visits':
+      return tree.visitsOf(node.url)?.count ?? 0;
+    case 'copies':
+      return node.kind === 'bookmark' ? (tree.copiesOf(node.url) ?? 0) : 0;
+  }
+}
+
+interface Props {
+  tree: OrganizerTree;
+  version: number;
+  rows: readonly string[];
+  columns: readonly ColumnId[];
+  sort: ColumnSort | null;
+  selection: Selection;
+  drag: DragState | null;
+  /** The folder shown (drops on the empty part of the list go into it); null for search results. */
+  folderId: string | null;
+  label: string;
+  listRef: Ref<HTMLDivElement>;
+  scrollRef: Ref<HTMLDivElement>;
+  onSort(column: ColumnId): void;
+  onRowPointerDown(event: PointerEvent, id: string): void;
+  onRowActivate(id: string): void;
+  onKeyDown(event: JSX.TargetedKeyboardEvent<HTMLDivElement>): void;
+}
+
+function Cell({ tree, id, column }: { tree: OrganizerTree; id: string; column: ColumnId }) {
+  const node = tree.get(id)!;
+  if (column === 'name') {
+    const icon = node.kind === 'folder' ? '📁' : node.kind === 'separator' ? '' : '🔖';
+    return (
+      <span class="org-cell org-col-name">
+        <span aria-hidden="true" class="org-icon">{icon}</span>
+        {node.kind === 'separator' ? <span class="org-separator" aria-label={t('organizerSeparator')} /> : tree.titleOf(id) || node.url || t('organizerUntitled')}
+      </span>
+    );
+  }
+  const value = columnValue(tree, id, column);
+  let text = '';
+  if (column === 'added' || column === 'lastVisit') text = value ? formatDate(value as number) : '';
+  else if (column === 'visits') text = value ? formatNumber(value as number) : '';
+  else if (column === 'copies') {
+    const n = value as number;
+    if (n > 1) {
+      const href = `../options/index.html?url=${encodeURIComponent(node.url)}#duplicates`;
+      return (
+        <span class={`org-cell org-col-${column}`}>
+          <a href={href} target="_blank" rel="noopener" tabIndex={-1} onPointerDown={(e) => e.stopPropagation()} title={t('organizerCopiesLink', formatNumber(n))}>
+            {formatNumber(n)}
+          </a>
+        </span>
+      );
+    }
+  } else text = String(value);
+  return <span class={`org-cell org-col-${column}`}>{text}</span>;
+}
+
+export function ItemList({ tree, version, rows, columns, sort, selection, drag, folderId, label, listRef, scrollRef, onSort, onRowPointerDown, onRowActivate, onKeyDown }: Props) {
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [height, setHeight] = useState(400);
+  const offsets = useMemo(() => rowOffsets(rows.length, () => ROW_HEIGHT), [rows.length]);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setHeight(el.clientHeight));
+    observer.observe(el);
+    setHeight(el.clientHeight);
+    return () => observer.disconnect();
+  }, []);
+  // Keep the focused row in view when the keyboard moves it.
+  const focusIndex = selection.focus === null ? -1 : rows.indexOf(selection.focus);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || focusIndex < 0) return;
+    const top = scrollToShow(offsets, focusIndex, el.scrollTop, el.clientHeight);
+    if (top !== el.scrollTop) el.scrollTop = top;
+  }, [selection.focus, focusIndex]);
+  const { start, end } = visibleRows(offsets, scrollTop, height);
+  const shown: number[] = [];
+  if (focusIndex >= 0 && (focusIndex < start || focusIndex >= end)) shown.push(focusIndex);
+  for (let i = start; i < end; i++) shown.push(i);
+  const dropRow = drag?.over && drag.over.area === 'list' ? drag.over : null;
+  const listEnd = drag?.over && drag.over.area === 'list-end' ? drag.over : null;
+  void version;
+  return (
+    <div class="org-list-box">
+      <div class="org-list-header" role="presentation">
+        {columns.map((column) => (
+          <button
+            type="button"
+            key={column}
+            class={`org-cell org-col-${column}`}
+            aria-pressed={sort?.column === column}
+            onClick={() => onSort(column)}
+            title={t('organizerSortColumnHint')}
+          >
+            {t(COLUMN_LABELS[column])}
+            {sort?.column === column ? <span aria-hidden="true">{sort.descending ? ' ▾' : ' ▴'}</span> : null}
+          </button>
+        ))}
+      </div>
+      <div
+        class={`org-list-scroll${listEnd ? ` drop-${listEnd.refusal ? 'refused' : 'inside'}` : ''}`}
+        ref={(el) => {
+          scroller.current = el;
+          if (typeof scrollRef === 'function') scrollRef(el);
+          else if (scrollRef) scrollRef.current = el;
+        }}
+        onScroll={(e) => setScrollTop((e.currentTarget as HTMLDivElement).scrollTop)}
+        data-drop-id={folderId ?? undefined}
+        data-drop-area={folderId ? 'list-end' : undefined}
+      >
+        <div
+          ref={listRef}
+          role="listbox"
+          aria-multiselectable="true"
+          aria-label={label}
+          tabIndex={0}
+          aria-activedescendant={selection.focus && rows.includes(selection.focus) ? `org-row-${selection.focus}` : undefined}
+          class="org-list"
+          style={{ blockSize: `${offsets[rows.length]}px` }}
+          onKeyDown={onKeyDown}
+          data-testid="organizer-list"
+        >
+          {rows.length === 0 ? <p class="muted org-empty">{t('organizerEmpty')}</p> : null}
+          {shown.map((i) => {
+            const id = rows[i]!;
+            const node = tree.get(id);
+            if (!node) return null;
+            const selected = selection.ids.has(id);
+            const over = dropRow?.rowId === id ? dropRow : null;
+            return (
+              <div
+                key={id}
+                id={`org-row-${id}`}
+                role="option"
+                aria-selected={selected}
+                aria-posinset={i + 1}
+                aria-setsize={rows.length}
+                class={`org-row${selected ? ' selected' : ''}${selection.focus === id ? ' focused' : ''}${over ? ` drop-${over.refusal ? 'refused' : over.zone}` : ''}`}
+                style={{ insetBlockStart: `${offsets[i]}px`, blockSize: `${ROW_HEIGHT}px` }}
+                data-drop-id={id}
+                data-drop-area="list"
+                onPointerDown={(e) => onRowPointerDown(e as unknown as PointerEvent, id)}
+                onDblClick={() => onRowActivate(id)}
+              >
+                {columns.map((column) => (
+                  <Cell key={column} tree={tree} id={id} column={column} />
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

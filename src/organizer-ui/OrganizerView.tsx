@@ -1,0 +1,464 @@
+/**
+ * The organizer: folder tree, list (a folder's children or search results across folders, with their folder),
+ * details pane, toolbar. The same component is the options page's "Bookmarks" tab and the sidebar panel
+ * (`narrow`: one column, the details below). Everything works from the keyboard and with the pointer; every write
+ * goes to the background (organizer-api.ts) and shows through the Places events, like anyone else's change.
+ */
+import type { JSX } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Client } from '../messaging/client';
+import { errorMessage } from '../options-ui/client-context';
+import { plural, t } from '../i18n';
+import type { MessageId } from '../i18n';
+import { dropRefusal, type DropTarget } from '../organizer/drop-rules';
+import { EMPTY_SELECTION, keepShown, moveFocus, selectAll, selectedInOrder, selectRow, type Selection } from '../organizer/selection';
+import { sortRows, type ColumnId, type ColumnSort, type FolderSortKey } from '../organizer/sort';
+import type { OrganizerTree } from '../organizer/tree-model';
+import { ROOT_ID, TOOLBAR_ID, USER_ROOT_IDS } from '../platform/browser';
+import type { FolderChoice } from '../search/types';
+import { DetailsPane } from './DetailsPane';
+import { AUTO_EXPAND_MS, DRAG_THRESHOLD_PX, dropOverAt, edgeScroll, type DragState } from './drag';
+import { FolderTree } from './FolderTree';
+import { columnValue, ItemList, ROW_HEIGHT } from './ItemList';
+import { createOrganizerApi } from './organizer-api';
+import { useOrganizerTree } from './use-organizer-tree';
+import './organizer.css';
+
+const WIDE_COLUMNS: readonly ColumnId[] = ['name', 'address', 'tags', 'added', 'lastVisit', 'visits', 'copies'];
+const NARROW_COLUMNS: readonly ColumnId[] = ['name'];
+const EXPANDED_KEY = 'tidymarks-organizer-expanded';
+export const SHOWN_MARK = 'tidymarks-organizer-shown';
+const FOLDER_KEY = 'tidymarks-organizer-folder';
+
+/** The folders open in the tree, as the person left them; the first time, the roots. */
+function readExpanded(): Set<string> {
+  try {
+    const stored = localStorage.getItem(EXPANDED_KEY);
+    if (stored === null) return new Set(USER_ROOT_IDS);
+    const value = JSON.parse(stored) as unknown;
+    return new Set(Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+type Clipboard = { mode: 'cut' | 'copy'; ids: string[] } | null;
+interface Status {
+  text: string;
+  error: boolean;
+}
+
+function isMac(): boolean {
+  return /Mac/.test(navigator.platform);
+}
+
+function folderChoices(tree: OrganizerTree): FolderChoice[] {
+  const out: FolderChoice[] = [];
+  const stack = [...tree.folderChildren(ROOT_ID)].reverse();
+  while (stack.length) {
+    const id = stack.pop()!;
+    out.push({ id, path: [...tree.path(id)] });
+    stack.push(...[...tree.folderChildren(id)].reverse());
+  }
+  return out;
+}
+
+export function OrganizerView({ client, narrow = false }: { client: Client; narrow?: boolean }) {
+  const { tree, version, error } = useOrganizerTree(client);
+  if (error) return <p role="alert" class="error">{error}</p>;
+  if (!tree) return <p class="muted" role="status">{t('organizerLoading')}</p>;
+  return <Organizer client={client} narrow={narrow} tree={tree} version={version} />;
+}
+
+function Organizer({ client, narrow, tree, version }: { client: Client; narrow: boolean; tree: OrganizerTree; version: number }) {
+  const api = useMemo(() => createOrganizerApi(client), [client]);
+  const [folderId, setFolderId] = useState(() => localStorage.getItem(FOLDER_KEY) ?? TOOLBAR_ID);
+  const [expanded, setExpanded] = useState(readExpanded);
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<ColumnSort | null>(null);
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const [drag, setDrag] = useState<DragState | null>(null);
+  const [status, setStatus] = useState<Status | null>(null);
+  const [clipboard, setClipboard] = useState<Clipboard>(null);
+  const [renameRequest, setRenameRequest] = useState(0);
+  const [sortBy, setSortBy] = useState<FolderSortKey>('name');
+  const [foldersFirst, setFoldersFirst] = useState(true);
+  const [newUrl, setNewUrl] = useState<string | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const previousRows = useRef<readonly string[]>([]);
+  const typeAhead = useRef({ text: '', at: 0 });
+
+  const searching = query.trim() !== '';
+  const columns = narrow ? (searching ? (['name', 'folder'] as const) : NARROW_COLUMNS) : searching ? (['name', 'folder', ...WIDE_COLUMNS.slice(1)] as ColumnId[]) : WIDE_COLUMNS;
+
+  // The folder shown went away (removed here or elsewhere): show its nearest remaining place.
+  const shownFolder = tree.get(folderId)?.kind === 'folder' ? folderId : TOOLBAR_ID;
+  const rows = useMemo(() => {
+    const base = searching ? tree.search(query) : [...tree.children(shownFolder)];
+    return sort ? sortRows(base, (id) => columnValue(tree, id, sort.column), sort.descending) : base;
+  }, [tree, version, shownFolder, query, sort]);
+  useEffect(() => {
+    setSelection((s) => keepShown(s, rows, previousRows.current));
+    previousRows.current = rows;
+  }, [rows]);
+  useEffect(() => localStorage.setItem(EXPANDED_KEY, JSON.stringify([...expanded])), [expanded]);
+  useEffect(() => localStorage.setItem(FOLDER_KEY, shownFolder), [shownFolder]);
+  const folders = useMemo(() => folderChoices(tree), [tree, version]);
+  // The tree and the list are on screen (bench/organizer.bench.ts measures the page's open up to here).
+  useEffect(() => void performance.mark(SHOWN_MARK), []);
+
+  const selected = selectedInOrder(selection, rows);
+  const say = (text: string, isError = false) => setStatus({ text, error: isError });
+  const run = async (work: () => Promise<string | null>) => {
+    try {
+      const text = await work();
+      if (text) say(text);
+    } catch (e) {
+      say(errorMessage(e), true);
+    }
+  };
+  const refusalText = (reason: string) => t(`organizerDropRefused_${reason}` as MessageId);
+
+  const openFolder = (id: string) => {
+    setFolderId(id);
+    setQuery('');
+    setSelection(EMPTY_SELECTION);
+  };
+  const toggle = (id: string, open: boolean) =>
+    setExpanded((old) => {
+      const next = new Set(old);
+      if (open) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  /** Where new items, pastes and drops without a row go: after the focused row of the folder shown, else its end. */
+  const insertionPoint = (): DropTarget => {
+    if (!searching && selection.focus && tree.get(selection.focus)?.parentId === shownFolder) {
+      const siblings = tree.children(shownFolder);
+      return { parentId: shownFolder, beforeId: siblings[siblings.indexOf(selection.focus) + 1] ?? null };
+    }
+    return { parentId: shownFolder, beforeId: null };
+  };
+
+  const moveOrCopy = (ids: string[], target: DropTarget, copy: boolean) =>
+    run(async () => {
+      const refusal = copy ? null : dropRefusal(tree, ids, target);
+      if (refusal) throw new Error(refusalText(refusal));
+      const reply = copy ? await api.copy(ids, target) : await api.move(ids, target);
+      const done = plural(copy ? 'organizerCopied' : 'organizerMoved', reply.done, tree.titleOf(target.parentId));
+      return reply.skipped ? `${done} ${plural('organizerSkipped', reply.skipped)}` : done;
+    });
+
+  const remove = (ids: string[]) =>
+    run(async () => {
+      if (!ids.length) return null;
+      const reply = await api.remove(ids);
+      return plural('organizerDeleted', reply.done);
+    });
+
+  const openItem = (id: string) => {
+    const node = tree.get(id);
+    if (!node) return;
+    if (node.kind === 'folder') openFolder(id);
+    else if (node.kind === 'bookmark') void run(async () => (await api.open(node.url), null));
+  };
+
+  const paste = (text?: string) => {
+    const target = insertionPoint();
+    if (clipboard) {
+      void moveOrCopy(clipboard.ids, target, clipboard.mode === 'copy');
+      if (clipboard.mode === 'cut') setClipboard(null);
+      return;
+    }
+    const url = text?.trim();
+    if (url && URL.canParse(url)) void run(async () => (await api.create(target, 'bookmark', url, url), t('organizerPastedUrl')));
+  };
+
+  // Pasting from the system clipboard: the paste event carries its text without a clipboard permission.
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      if (document.activeElement !== listRef.current) return;
+      event.preventDefault();
+      paste(event.clipboardData?.getData('text/plain'));
+    };
+    const onCopy = (event: ClipboardEvent) => {
+      if (document.activeElement !== listRef.current || !selected.length) return;
+      const urls = selected.map((id) => tree.get(id)?.url).filter(Boolean);
+      event.clipboardData?.setData('text/plain', urls.join('\n'));
+      event.preventDefault();
+    };
+    document.addEventListener('paste', onPaste);
+    document.addEventListener('copy', onCopy);
+    document.addEventListener('cut', onCopy);
+    return () => {
+      document.removeEventListener('paste', onPaste);
+      document.removeEventListener('copy', onCopy);
+      document.removeEventListener('cut', onCopy);
+    };
+  });
+
+  const onListKey = (event: JSX.TargetedKeyboardEvent<HTMLDivElement>) => {
+    const mod = isMac() ? event.metaKey : event.ctrlKey;
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
+    const move = (to: number | 'first' | 'last') => setSelection((s) => moveFocus(s, rows, to, { range: event.shiftKey, focusOnly: mod && !event.shiftKey }));
+    const key = event.key;
+    if (key === 'ArrowDown') move(1);
+    else if (key === 'ArrowUp') move(-1);
+    else if (key === 'PageDown') move(page);
+    else if (key === 'PageUp') move(-page);
+    else if (key === 'Home') move('first');
+    else if (key === 'End') move('last');
+    else if (mod && key.toLowerCase() === 'a') setSelection((s) => selectAll(s, rows));
+    else if (key === ' ' && selection.focus) setSelection((s) => selectRow(s, rows, s.focus!, { toggle: mod, range: event.shiftKey }));
+    else if (key === 'Enter' && selection.focus) openItem(selection.focus);
+    else if (key === 'F2' && selected.length === 1) setRenameRequest((n) => n + 1);
+    else if (key === 'Delete') void remove(selected);
+    else if (key === 'Backspace' && !searching) {
+      const parent = tree.get(shownFolder)?.parentId;
+      if (parent && parent !== ROOT_ID) openFolder(parent);
+    } else if (mod && key.toLowerCase() === 'x' && selected.length) {
+      setClipboard({ mode: 'cut', ids: selected });
+      say(plural('organizerCutCount', selected.length));
+      return; // the cut event still runs: it puts the addresses on the system clipboard
+    } else if (mod && key.toLowerCase() === 'c' && selected.length) {
+      setClipboard({ mode: 'copy', ids: selected });
+      say(plural('organizerCopiedCount', selected.length));
+      return;
+    } else if (mod && key.toLowerCase() === 'v') {
+      // Items cut or copied here are pasted at once; otherwise the paste event brings the system clipboard's text.
+      if (!clipboard) return;
+      paste();
+    }
+    else if (key.length === 1 && !mod && !event.altKey && key !== ' ') {
+      // Type-ahead: the next row whose name starts with what was typed in the last second.
+      const now = event.timeStamp;
+      const buffer = now - typeAhead.current.at < 1000 ? typeAhead.current.text + key.toLowerCase() : key.toLowerCase();
+      typeAhead.current = { text: buffer, at: now };
+      const from = selection.focus ? rows.indexOf(selection.focus) : -1;
+      const order = [...rows.slice(from + (buffer.length > 1 ? 0 : 1)), ...rows.slice(0, from + 1)];
+      const hit = order.find((id) => tree.titleOf(id).toLowerCase().startsWith(buffer));
+      if (hit) setSelection((s) => selectRow(s, rows, hit));
+    } else return;
+    event.preventDefault();
+  };
+
+  // ---- dragging
+  const dragRef = useRef<DragState | null>(null);
+  const startPointerDrag = (event: PointerEvent, id: string, fromList: boolean) => {
+    if (event.button !== 0) return;
+    const mod = isMac() ? event.metaKey : event.ctrlKey;
+    const wasSelected = selection.ids.has(id);
+    if (fromList) {
+      listRef.current?.focus();
+      if (!wasSelected || mod || event.shiftKey) setSelection((s) => selectRow(s, rows, id, { toggle: mod, range: event.shiftKey }));
+    }
+    const ids = fromList ? (wasSelected && !mod && !event.shiftKey ? selected : selectedInOrder(selectRow(selection, rows, id, { toggle: mod, range: event.shiftKey }), rows)) : [id];
+    const startX = event.clientX;
+    const startY = event.clientY;
+    let expandTimer: ReturnType<typeof setTimeout> | undefined;
+    let expandFor: string | null = null;
+    let scrollFrame = 0;
+    let lastY = startY;
+    const scrollLoop = () => {
+      const container = scrollRef.current;
+      const dy = container ? edgeScroll(container, lastY) : 0;
+      if (dy) container!.scrollTop += dy;
+      scrollFrame = dragRef.current ? requestAnimationFrame(scrollLoop) : 0;
+    };
+    const onMove = (e: PointerEvent) => {
+      lastY = e.clientY;
+      if (!dragRef.current) {
+        if (Math.hypot(e.clientX - startX, e.clientY - startY) < DRAG_THRESHOLD_PX || !ids.length) return;
+        dragRef.current = { ids, x: e.clientX, y: e.clientY, over: null };
+        scrollFrame = requestAnimationFrame(scrollLoop);
+      }
+      const over = dropOverAt(tree, ids, e.clientX, e.clientY);
+      const hoverFolder = over && over.area === 'tree' && over.zone === 'inside' && !expanded.has(over.rowId) && tree.hasSubfolders(over.rowId) ? over.rowId : null;
+      if (hoverFolder !== expandFor) {
+        clearTimeout(expandTimer);
+        expandFor = hoverFolder;
+        if (hoverFolder) expandTimer = setTimeout(() => toggle(hoverFolder, true), AUTO_EXPAND_MS);
+      }
+      dragRef.current = { ids, x: e.clientX, y: e.clientY, over };
+      setDrag(dragRef.current);
+    };
+    const finish = (e: PointerEvent | null) => {
+      removeEventListener('pointermove', onMove);
+      removeEventListener('pointerup', onUp);
+      removeEventListener('keydown', onKey, true);
+      clearTimeout(expandTimer);
+      if (scrollFrame) cancelAnimationFrame(scrollFrame);
+      const state = dragRef.current;
+      dragRef.current = null;
+      setDrag(null);
+      if (!e) return;
+      if (!state) {
+        // A press without a drag on a row that was already selected: it becomes the only selection.
+        if (fromList && wasSelected && !mod && !event.shiftKey) setSelection((s) => selectRow(s, rows, id));
+        return;
+      }
+      const over = state.over;
+      if (!over?.target) return;
+      if (over.refusal) return say(refusalText(over.refusal), true);
+      void moveOrCopy(state.ids, over.target, isMac() ? e.metaKey : e.ctrlKey);
+    };
+    const onUp = (e: PointerEvent) => finish(e);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && dragRef.current) {
+        e.preventDefault();
+        e.stopPropagation();
+        finish(null);
+      }
+    };
+    addEventListener('pointermove', onMove);
+    addEventListener('pointerup', onUp);
+    addEventListener('keydown', onKey, true);
+  };
+
+  const createHere = (kind: 'bookmark' | 'folder' | 'separator') =>
+    run(async () => {
+      const target = insertionPoint();
+      if (kind === 'bookmark') {
+        const url = (newUrl ?? '').trim();
+        if (!url) return null;
+        await api.create(target, 'bookmark', url, url);
+        setNewUrl(null);
+        return t('organizerPastedUrl');
+      } else if (kind === 'folder') {
+        const { id } = await api.create(target, 'folder', t('organizerNewFolderTitle'));
+        setSelection({ ids: new Set([id]), anchor: id, focus: id });
+        setRenameRequest((n) => n + 1);
+      } else await api.create(target, 'separator');
+      return null;
+    });
+
+  const selectionIds = selected;
+  const dragCount = drag?.ids.length ?? 0;
+  const listLabel = searching ? plural('organizerResults', rows.length) : t('organizerFolderContents', tree.titleOf(shownFolder));
+
+  return (
+    <div class={`organizer${narrow ? ' narrow' : ''}${drag ? ' dragging' : ''}`} data-testid="organizer">
+      <div class="org-toolbar" role="toolbar" aria-label={t('organizerToolbarLabel')}>
+        <input
+          type="search"
+          class="org-search"
+          placeholder={t('organizerSearchPlaceholder')}
+          aria-label={t('organizerSearchPlaceholder')}
+          value={query}
+          onInput={(e) => setQuery((e.currentTarget as HTMLInputElement).value)}
+          data-testid="organizer-search"
+        />
+        {newUrl === null ? (
+          <button type="button" onClick={() => setNewUrl('')}>{t('organizerNewBookmark')}</button>
+        ) : (
+          <form
+            class="org-new-bookmark"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void createHere('bookmark');
+            }}
+          >
+            <input
+              type="url"
+              autoFocus
+              required
+              placeholder="https://"
+              aria-label={t('organizerNewBookmarkAddress')}
+              value={newUrl}
+              onInput={(e) => setNewUrl((e.currentTarget as HTMLInputElement).value)}
+              onKeyDown={(e) => e.key === 'Escape' && setNewUrl(null)}
+              data-testid="organizer-new-url"
+            />
+            <button type="submit">{t('organizerAdd')}</button>
+            <button type="button" onClick={() => setNewUrl(null)}>{t('organizerCancel')}</button>
+          </form>
+        )}
+        <button type="button" onClick={() => void createHere('folder')}>{t('organizerNewFolder')}</button>
+        <button type="button" onClick={() => void createHere('separator')}>{t('organizerNewSeparator')}</button>
+        <span class="org-sort-folder">
+          <select aria-label={t('organizerSortBy')} value={sortBy} onChange={(e) => setSortBy((e.currentTarget as HTMLSelectElement).value as FolderSortKey)} data-testid="organizer-sort-by">
+            <option value="name">{t('organizerSortByName')}</option>
+            <option value="address">{t('organizerSortByAddress')}</option>
+            <option value="date">{t('organizerSortByDate')}</option>
+          </select>
+          <label>
+            <input type="checkbox" checked={foldersFirst} onChange={(e) => setFoldersFirst((e.currentTarget as HTMLInputElement).checked)} />
+            {t('organizerFoldersFirst')}
+          </label>
+          <button
+            type="button"
+            disabled={searching}
+            data-testid="organizer-sort-folder"
+            onClick={() => void run(async () => plural('organizerSortedMoves', (await api.sortFolder(shownFolder, sortBy, foldersFirst)).done, tree.titleOf(shownFolder)))}
+          >
+            {t('organizerSortFolder')}
+          </button>
+        </span>
+      </div>
+      <p class={`org-status${status?.error ? ' error' : ''}`} role="status" aria-live="polite" data-testid="organizer-status">
+        {drag ? (drag.over?.refusal ? refusalText(drag.over.refusal) : plural('organizerDragging', dragCount)) : (status?.text ?? '')}
+      </p>
+      <div class="org-panes">
+        <FolderTree tree={tree} version={version} expanded={expanded} current={searching ? '' : shownFolder} drag={drag} onOpen={openFolder} onToggle={toggle} onPointerDownRow={(e, id) => startPointerDrag(e, id, false)} />
+        <ItemList
+          tree={tree}
+          version={version}
+          rows={rows}
+          columns={columns}
+          sort={sort}
+          selection={selection}
+          drag={drag}
+          folderId={searching ? null : shownFolder}
+          label={listLabel}
+          listRef={listRef}
+          scrollRef={scrollRef}
+          onSort={(column) => setSort((s) => (s?.column === column ? (s.descending ? null : { column, descending: true }) : { column, descending: false }))}
+          onRowPointerDown={(e, id) => startPointerDrag(e, id, true)}
+          onRowActivate={openItem}
+          onKeyDown={onListKey}
+        />
+        <DetailsPane
+          tree={tree}
+          version={version}
+          ids={selectionIds}
+          folders={folders}
+          renameRequest={renameRequest}
+          onSave={(id, change) =>
+            run(async () => {
+              const node = tree.get(id);
+              if (change.title !== undefined || change.url !== undefined) await api.update(id, { title: change.title, url: change.url });
+              if (change.tags && node?.url) {
+                const url = change.url ?? node.url;
+                const before = tree.tagsOf(node.url);
+                const added = change.tags.filter((tag) => !before.includes(tag));
+                const removed = before.filter((tag) => !change.tags!.includes(tag));
+                if (added.length) await api.addTags([url], added);
+                if (removed.length) await api.removeTags([url], removed);
+              }
+              return t('organizerSaved');
+            })
+          }
+          onMoveTo={(target) => void moveOrCopy(selectionIds, { parentId: target, beforeId: null }, false)}
+          onTags={(add, tag) =>
+            run(async () => {
+              const urls = [...new Set(selectionIds.map((id) => tree.get(id)?.url).filter((u): u is string => !!u))];
+              if (!urls.length) return null;
+              const reply = add ? await api.addTags(urls, [tag]) : await api.removeTags(urls, [tag]);
+              return plural(add ? 'organizerTagAdded' : 'organizerTagRemoved', reply.changed, tag);
+            })
+          }
+          onOpenAll={() => void run(async () => {
+            for (const id of selectionIds) {
+              const url = tree.get(id)?.url;
+              if (url) await api.open(url);
+            }
+            return null;
+          })}
+          onDelete={() => void remove(selectionIds)}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,332 @@
+/**
+ * The organizer's live mirror of the bookmark tree on the page: every node (title, URL, kind, date), the order of
+ * each folder's children, tags and visits per URL, and the number of copies of each URL under the safe matching
+ * rules. It starts from one snapshot (snapshot.ts) and follows the Places events (src/places/events.ts), so a
+ * change made anywhere (Firefox's own UI, sync, another page, Tidymarks itself) shows without reading the tree again.
+ *
+ * Positions are kept by SiblingOrder (src/search/sibling-order.ts), the search index's model of Places' numbering
+ * rules: when an event does not fit what the mirror holds, `exact` turns false and the view reads a new snapshot.
+ */
+import { createSafeMatchKeyer } from '../url-matching/safe-matching';
+import type { PlacesEvent } from '../places/events';
+import type { BookmarkNode } from '../platform/browser';
+import { ROOT_ID, ROOT_TITLES } from '../platform/browser';
+import { SiblingOrder } from '../search/sibling-order';
+import { fold } from '../search/tokenize';
+import { KIND_OF_CODE, type NodeKind, type TreeSnapshot } from './snapshot';
+
+export interface OrganizerNode {
+  id: string;
+  /** Null for the root. */
+  parentId: string | null;
+  kind: NodeKind;
+  title: string;
+  /** '' for folders and separators. */
+  url: string;
+  dateAdded: number;
+}
+
+export interface Visits {
+  count: number;
+  lastVisit: number;
+}
+
+const NO_TAGS: readonly string[] = [];
+
+
+export class OrganizerTree {
+  private readonly nodes = new Map<string, OrganizerNode>();
+  private order: SiblingOrder;
+  private readonly tagsByUrl = new Map<string, readonly string[]>();
+  private readonly visitsByUrl = new Map<string, Visits>();
+  /** Bookmarks per safe match key, built on first use (keying 100,000 URLs is not free) and kept current after. */
+  private copies: Map<string, number> | null = null;
+  private readonly keyOf = createSafeMatchKeyer();
+  private readonly pathCache = new Map<string, readonly string[]>();
+  /** Folded search text per node, dropped when the node changes. */
+  private readonly haystacks = new Map<string, string>();
+  /** Changes on every change the view may show. */
+  version = 0;
+
+  private constructor(order: SiblingOrder) {
+    this.order = order;
+  }
+
+  static fromSnapshot(snapshot: TreeSnapshot): OrganizerTree {
+    const built: BookmarkNode[] = [];
+    const roots: BookmarkNode[] = [];
+    const nodes: OrganizerNode[] = [];
+    for (const [id, parentRow, index, code, title, url, dateAdded] of snapshot.rows) {
+      const parent = parentRow >= 0 ? built[parentRow] : undefined;
+      const kind = KIND_OF_CODE[code];
+      const node: BookmarkNode = { id, index, title, parentId: parent?.id };
+      if (kind === 'folder') node.children = [];
+      built.push(node);
+      if (parent) parent.children!.push(node);
+      else roots.push(node);
+      nodes.push({ id, parentId: parent?.id ?? null, kind, title, url, dateAdded });
+    }
+    const tree = new OrganizerTree(SiblingOrder.fromTree(roots));
+    for (const node of nodes) tree.nodes.set(node.id, node);
+    for (const [url, tags] of snapshot.tags) if (tags.length) tree.tagsByUrl.set(url, tags);
+    for (const [url, count, lastVisit] of snapshot.visits) tree.visitsByUrl.set(url, { count, lastVisit });
+    return tree;
+  }
+
+  /** False once an event did not fit: the positions may be wrong until a new snapshot replaces this tree. */
+  get exact(): boolean {
+    return this.order.exact;
+  }
+
+  get size(): number {
+    return this.nodes.size;
+  }
+
+  get(id: string): OrganizerNode | undefined {
+    return this.nodes.get(id);
+  }
+
+  has(id: string): boolean {
+    return this.nodes.has(id);
+  }
+
+  /** Children in Firefox's order (empty for bookmarks, separators and unknown ids). */
+  children(id: string): readonly string[] {
+    return this.order.childrenOf(id);
+  }
+
+  folderChildren(id: string): string[] {
+    return this.children(id).filter((child) => this.nodes.get(child)?.kind === 'folder');
+  }
+
+  hasSubfolders(id: string): boolean {
+    return this.children(id).some((child) => this.nodes.get(child)?.kind === 'folder');
+  }
+
+  indexOf(id: string): number {
+    return this.order.positionOf(id) ?? -1;
+  }
+
+  /** The name a person sees: Firefox's names for the roots, the stored title otherwise. */
+  titleOf(id: string): string {
+    return ROOT_TITLES[id] ?? this.nodes.get(id)?.title ?? '';
+  }
+
+  /** Folder names from the top (without the invisible root) down to `id` itself. */
+  path(id: string): readonly string[] {
+    const cached = this.pathCache.get(id);
+    if (cached) return cached;
+    const node = this.nodes.get(id);
+    if (!node || id === ROOT_ID) return [];
+    const parentPath = node.parentId ? this.path(node.parentId) : [];
+    const path = [...parentPath, this.titleOf(id)];
+    if (node.kind === 'folder') this.pathCache.set(id, path);
+    return path;
+  }
+
+  /** True when `id` is `ancestorId` or lies somewhere under it. */
+  isInside(id: string, ancestorId: string): boolean {
+    for (let current: string | null | undefined = id; current; current = this.nodes.get(current)?.parentId) {
+      if (current === ancestorId) return true;
+    }
+    return false;
+  }
+
+  tagsOf(url: string): readonly string[] {
+    return this.tagsByUrl.get(url) ?? NO_TAGS;
+  }
+
+  visitsOf(url: string): Visits | undefined {
+    return this.visitsByUrl.get(url);
+  }
+
+  /** Visits of a URL (read after the snapshot, from the search index). */
+  setVisits(url: string, visits: Visits): void {
+    this.visitsByUrl.set(url, { ...visits });
+  }
+
+  visitEntries(): IterableIterator<[string, Visits]> {
+    return this.visitsByUrl.entries();
+  }
+
+  /**
+   * How many bookmarks have this URL under the safe matching rules (the bookmark itself included); null until
+   * countCopies() ran (keying 100,000 URLs takes a while: the view does it after its first render).
+   */
+  copiesOf(url: string): number | null {
+    if (!this.copies) return null;
+    if (!url) return 0;
+    return this.copies.get(this.keyOf(url)) ?? 0;
+  }
+
+  get copiesCounted(): boolean {
+    return this.copies !== null;
+  }
+
+  /** Counts every URL's copies once; events keep the counts current afterwards. */
+  countCopies(): void {
+    this.copyCounts();
+  }
+
+  /** The safe match key of a URL (what the Duplicates page groups by). */
+  matchKey(url: string): string {
+    return this.keyOf(url);
+  }
+
+  private copyCounts(): Map<string, number> {
+    if (this.copies) return this.copies;
+    const copies = new Map<string, number>();
+    for (const node of this.nodes.values()) {
+      if (node.kind !== 'bookmark' || !node.url) continue;
+      const key = this.keyOf(node.url);
+      copies.set(key, (copies.get(key) ?? 0) + 1);
+    }
+    return (this.copies = copies);
+  }
+
+  private countCopy(url: string, delta: number): void {
+    if (!this.copies || !url) return;
+    const key = this.keyOf(url);
+    const n = (this.copies.get(key) ?? 0) + delta;
+    if (n > 0) this.copies.set(key, n);
+    else this.copies.delete(key);
+  }
+
+  private haystackOf(node: OrganizerNode): string {
+    let haystack = this.haystacks.get(node.id);
+    if (haystack === undefined) {
+      haystack = fold(`${node.title}\n${node.url}\n${this.tagsOf(node.url).join('\n')}`);
+      this.haystacks.set(node.id, haystack);
+    }
+    return haystack;
+  }
+
+  /** Folds every node's search text now (the view does it after its first render), so the first search is quick. */
+  prepareSearch(): void {
+    for (const node of this.nodes.values()) this.haystackOf(node);
+  }
+
+  /** Every node id in preorder under `id` (itself included). */
+  subtree(id: string): string[] {
+    const out: string[] = [];
+    const stack = [id];
+    while (stack.length) {
+      const current = stack.pop()!;
+      if (!this.nodes.has(current)) continue;
+      out.push(current);
+      const children = this.children(current);
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    }
+    return out;
+  }
+
+  /** All nodes, in no particular order. */
+  allNodes(): IterableIterator<OrganizerNode> {
+    return this.nodes.values();
+  }
+
+  /**
+   * Bookmarks and folders whose title, address or tags contain every word of `text` (case and accents folded), at
+   * most `limit`, in no particular order. One folded string per node is kept, so a search is one pass of indexOf.
+   */
+  search(text: string, limit = 20_000): string[] {
+    const words = fold(text).split(/\s+/).filter(Boolean);
+    if (!words.length) return [];
+    const out: string[] = [];
+    for (const node of this.nodes.values()) {
+      if (node.kind === 'separator' || node.parentId === null || node.parentId === ROOT_ID) continue;
+      const haystack = this.haystackOf(node);
+      if (words.every((w) => haystack.includes(w))) {
+        out.push(node.id);
+        if (out.length >= limit) break;
+      }
+    }
+    return out;
+  }
+
+  /** Follows one Places event. History events only touch visits; unknown ids make the order inexact. */
+  apply(event: PlacesEvent): void {
+    switch (event.type) {
+      case 'bookmark-item-added': {
+        const d = event.data;
+        if (this.nodes.has(d.id) || !this.nodes.has(d.parentId)) {
+          this.order.invalidate();
+          break;
+        }
+        const kind: NodeKind = d.type === 'group' ? 'folder' : d.type;
+        this.nodes.set(d.id, { id: d.id, parentId: d.parentId, kind, title: d.title, url: d.url ?? '', dateAdded: d.dateAdded });
+        this.order.created({ id: d.id, parentId: d.parentId, index: d.index, title: d.title, children: kind === 'folder' ? [] : undefined });
+        if (kind === 'bookmark') this.countCopy(d.url ?? '', +1);
+        break;
+      }
+      case 'bookmark-item-changed': {
+        const d = event.data;
+        const node = this.nodes.get(d.id);
+        if (!node) break;
+        // Tag changes come as one event per bookmark of the URL.
+        this.haystacks.delete(d.id);
+        if (d.property === 'title') {
+          node.title = d.value;
+          if (node.kind === 'folder') this.pathCache.clear();
+        } else if (d.property === 'uri') {
+          this.countCopy(node.url, -1);
+          node.url = d.value;
+          this.countCopy(node.url, +1);
+        } else if (d.property === 'tags' && node.url) {
+          const tags = d.value ? d.value.split(',') : [];
+          if (tags.length) this.tagsByUrl.set(node.url, tags);
+          else this.tagsByUrl.delete(node.url);
+        }
+        break;
+      }
+      case 'bookmark-item-moved': {
+        const d = event.data;
+        const node = this.nodes.get(d.id);
+        if (!node || !this.nodes.has(d.currentParentId)) {
+          this.order.invalidate();
+          break;
+        }
+        node.parentId = d.currentParentId;
+        this.order.moved(d.id, { parentId: d.currentParentId, index: d.currentIndex, oldParentId: d.previousParentId, oldIndex: d.previousIndex });
+        if (node.kind === 'folder') this.pathCache.clear();
+        break;
+      }
+      case 'bookmark-item-removed': {
+        const d = event.data;
+        if (!this.nodes.has(d.id)) {
+          this.order.invalidate();
+          break;
+        }
+        const gone = this.subtree(d.id);
+        this.order.removed(d.id, { parentId: d.parentId, index: d.index });
+        for (const id of gone) {
+          const node = this.nodes.get(id)!;
+          if (node.kind === 'bookmark') this.countCopy(node.url, -1);
+          this.nodes.delete(id);
+          this.pathCache.delete(id);
+          this.haystacks.delete(id);
+        }
+        break;
+      }
+      // One visit gives one history-visit and a bookmark-item-visited per bookmark of the URL: counted once, here.
+      case 'history-visit': {
+        const d = event.data;
+        const visits = this.visitsByUrl.get(d.url);
+        if (visits) {
+          visits.count++;
+          visits.lastVisit = Math.max(visits.lastVisit, d.time);
+        } else this.visitsByUrl.set(d.url, { count: 1, lastVisit: d.time });
+        break;
+      }
+      case 'history-delete-url':
+        this.visitsByUrl.delete(event.data.url);
+        break;
+      case 'history-start-clear':
+        this.visitsByUrl.clear();
+        break;
+      default:
+        return;
+    }
+    this.version++;
+  }
+}

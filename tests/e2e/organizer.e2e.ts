@@ -1,0 +1,167 @@
+/**
+ * The organizer ("Bookmarks" tab of the options page) in real Firefox, driven by real input (puppeteer's mouse and
+ * keyboard): a change made through browser.bookmarks by another page shows live; a multi-selection dragged into a
+ * collapsed folder of the tree; a folder sorted by name; cut and paste across folders; a tag added to several
+ * bookmarks at once. Each checks Firefox's tree afterwards, not only the page.
+ */
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
+import { useFirefox } from './use-firefox';
+import { screenshotPath } from './screenshots';
+
+const ff = useFirefox();
+
+async function titlesIn(harness: Page, parentId: string): Promise<string[]> {
+  return harness.evaluate(async (id) => (await window.tm.browser.bookmarks.getChildren(id)).map((c) => c.title), parentId);
+}
+
+async function seed(harness: Page) {
+  return harness.evaluate(async () => {
+    const b = window.tm.browser.bookmarks;
+    const archive = await b.create({ parentId: 'toolbar_____', title: 'Archive' });
+    await b.create({ parentId: archive.id, title: 'Old years' });
+    const ids: Record<string, string> = { archive: archive.id };
+    for (const t of ['pear', 'Apple', 'melon']) ids[t] = (await b.create({ parentId: 'toolbar_____', title: t, url: `https://${t.toLowerCase()}.example/` })).id;
+    ids.reading = (await b.create({ parentId: 'unfiled_____', title: 'Reading' })).id;
+    return ids;
+  });
+}
+
+async function openOrganizer(): Promise<Page> {
+  const page = await ff.open('options/index.html#bookmarks');
+  await page.setViewport({ width: 1200, height: 800 });
+  await page.waitForSelector('[data-testid="organizer-list"]');
+  // The view opens on the folder it showed last (remembered by the page): start from the toolbar.
+  await page.click('#org-tree-toolbar_____');
+  await page.waitForSelector('#org-tree-toolbar_____[aria-selected="true"]');
+  return page;
+}
+
+const row = (title: string) => `[data-testid="organizer-list"] [role="option"] ::-p-text(${title})`;
+const treeRow = (title: string) => `[data-testid="organizer-tree"] [role="treeitem"] ::-p-text(${title})`;
+
+describe('organizer', () => {
+  it('shows a change made through browser.bookmarks by another page, keeping the selection', async () => {
+    const harness = await ff.harness();
+    await seed(harness);
+    const page = await openOrganizer();
+    await page.click(row('pear'));
+    await page.waitForSelector('[role="option"][aria-selected="true"] ::-p-text(pear)');
+    await harness.evaluate(() => window.tm.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Live from elsewhere', url: 'https://live.example/', index: 0 }));
+    await page.waitForSelector(row('Live from elsewhere'));
+    expect(await page.$eval('[role="option"][aria-selected="true"]', (el) => el.textContent)).toContain('pear');
+    await harness.evaluate(async () => {
+      const [live] = await window.tm.browser.bookmarks.search({ url: 'https://live.example/' });
+      await window.tm.browser.bookmarks.update(live!.id, { title: 'Renamed elsewhere' });
+    });
+    await page.waitForSelector(row('Renamed elsewhere'));
+  });
+
+  it('drags a multi-selection into a collapsed folder of the tree', async () => {
+    const harness = await ff.harness();
+    const ids = await seed(harness);
+    const page = await openOrganizer();
+    // Archive has a subfolder, so it shows collapsed in the tree.
+    await page.waitForSelector(`#org-tree-${ids.archive}[aria-expanded="false"]`);
+    await page.click(row('pear'));
+    await page.keyboard.down('Control');
+    await page.click(row('melon'));
+    await page.keyboard.up('Control');
+    await page.waitForFunction(() => document.querySelectorAll('[role="option"][aria-selected="true"]').length === 2);
+    const from = (await (await page.$(row('melon')))!.boundingBox())!;
+    const to = (await (await page.$(`#org-tree-${ids.archive}`))!.boundingBox())!;
+    await page.mouse.move(from.x + 10, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 30, from.y + from.height / 2, { steps: 3 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+    await page.waitForSelector(`#org-tree-${ids.archive}.drop-inside`);
+    await page.screenshot({ path: screenshotPath('organizer-drag') });
+    await page.mouse.up();
+    await expect.poll(() => titlesIn(harness, ids.archive!)).toEqual(['Old years', 'pear', 'melon']);
+    expect(await titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'Apple']);
+    await page.waitForFunction(() => !document.querySelector('[data-testid="organizer-list"]')?.textContent?.includes('melon'));
+  });
+
+  it('refuses to drop a folder into its own subfolder and says why', async () => {
+    const harness = await ff.harness();
+    const ids = await seed(harness);
+    const page = await openOrganizer();
+    await page.click(`#org-tree-${ids.archive} .org-twisty`);
+    await page.waitForSelector(treeRow('Old years'));
+    const from = (await (await page.$(`#org-tree-${ids.archive}`))!.boundingBox())!;
+    const to = (await (await page.$(treeRow('Old years')))!.boundingBox())!;
+    await page.mouse.move(from.x + 30, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + 30, to.y + to.height / 2, { steps: 8 });
+    await page.waitForSelector('[data-testid="organizer-status"]::-p-text(cannot go into itself)');
+    await page.mouse.up();
+    expect(await titlesIn(harness, ids.archive!)).toEqual(['Old years']);
+  });
+
+  it('sorts a folder by name with folders first, written to Firefox', async () => {
+    const harness = await ff.harness();
+    await seed(harness);
+    const page = await openOrganizer();
+    await page.click('[data-testid="organizer-sort-folder"]');
+    await expect.poll(() => titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'Apple', 'melon', 'pear']);
+    await page.waitForSelector('[data-testid="organizer-status"]::-p-text(sorted)');
+  });
+
+  it('cuts with Ctrl+X and pastes with Ctrl+V into another folder, keyboard only', async () => {
+    const harness = await ff.harness();
+    const ids = await seed(harness);
+    const page = await openOrganizer();
+    await page.focus('[data-testid="organizer-list"]');
+    // ↓ focuses the first row (Archive), twice more: melon... the toolbar holds Archive, pear, Apple, melon.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.down('Shift');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.up('Shift');
+    await page.keyboard.down('Control');
+    await page.keyboard.press('x');
+    await page.keyboard.up('Control');
+    await page.waitForSelector('[data-testid="organizer-status"]::-p-text(2 items cut)');
+    await page.click(treeRow('Other Bookmarks'));
+    await page.waitForSelector(row('Reading'));
+    await page.focus('[data-testid="organizer-list"]');
+    await page.keyboard.down('Control');
+    await page.keyboard.press('v');
+    await page.keyboard.up('Control');
+    await expect.poll(() => titlesIn(harness, 'unfiled_____')).toEqual(['Reading', 'pear', 'Apple']);
+    expect(await titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'melon']);
+    void ids;
+  });
+
+  it('adds a tag to several bookmarks at once', async () => {
+    const harness = await ff.harness();
+    await seed(harness);
+    const page = await openOrganizer();
+    await page.click(row('pear'));
+    await page.keyboard.down('Shift');
+    await page.click(row('melon'));
+    await page.keyboard.up('Shift');
+    await page.waitForSelector('::-p-text(3 items selected)');
+    await page.click('[data-testid="organizer-bulk-tag"]');
+    await page.keyboard.type('fruit');
+    await page.click('button::-p-text(Add tag)');
+    await page.waitForSelector('[data-testid="organizer-status"]::-p-text(added to 3 addresses)');
+    const tagged = await harness.evaluate(() => window.tm.client.call('tags.urlsWithTag', { tag: 'fruit' }));
+    expect([...tagged].sort()).toEqual(['https://apple.example/', 'https://melon.example/', 'https://pear.example/']);
+    await page.waitForSelector('[role="option"] .org-col-tags ::-p-text(fruit)');
+    await page.screenshot({ path: screenshotPath('organizer') });
+  });
+
+  it('the sidebar page fits 300 px: one column, the folder tree above the list, search shows each result’s folder', async () => {
+    const harness = await ff.harness();
+    await seed(harness);
+    const page = await ff.open('sidebar/index.html');
+    await page.setViewport({ width: 300, height: 700 });
+    await page.waitForSelector('[data-testid="organizer-list"]');
+    await page.type('[data-testid="organizer-search"]', 'apple');
+    await page.waitForSelector('[role="option"] .org-col-folder ::-p-text(Bookmarks Toolbar)');
+    // Nothing wider than the panel: no horizontal scrolling in a 300 px sidebar.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(300);
+    await page.screenshot({ path: screenshotPath('organizer-sidebar') });
+  });
+});

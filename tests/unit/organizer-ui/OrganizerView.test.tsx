@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+/**
+ * The organizer component on the real background (fake browser): tree and list roles, keyboard selection in the
+ * list (↓, Shift+↓, Ctrl+A), Enter opens a folder, Delete removes the selection, and a change made elsewhere shows.
+ */
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OrganizerView } from '../../../src/organizer-ui/OrganizerView';
+import { backgroundForPage } from '../options-ui/setup-background';
+
+afterEach(cleanup);
+beforeEach(() => localStorage.clear());
+
+async function setup() {
+  const bg = await backgroundForPage();
+  const b = bg.browser.bookmarks;
+  const folder = await b.create({ parentId: 'toolbar_____', title: 'Folder' });
+  await b.create({ parentId: folder.id, title: 'Inside', url: 'https://inside.example/' });
+  for (const t of ['one', 'two', 'three']) await b.create({ parentId: 'toolbar_____', title: t, url: `https://${t}.example/` });
+  render(<OrganizerView client={bg.client} />);
+  const list = await screen.findByRole('listbox');
+  await screen.findByRole('option', { name: /three/ });
+  return { ...bg, b, folder, list };
+}
+
+const selectedNames = () => within(screen.getByRole('listbox')).queryAllByRole('option', { selected: true }).map((o) => o.textContent);
+
+describe('OrganizerView', () => {
+  it('has a tree of folders and a multi-select list; arrows, Shift+arrows and Ctrl+A select', async () => {
+    const { list } = await setup();
+    expect(screen.getByRole('tree').querySelector('[role="treeitem"][aria-selected="true"]')?.textContent).toContain('Bookmarks Toolbar');
+    expect(list.getAttribute('aria-multiselectable')).toBe('true');
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    await waitFor(() => expect(selectedNames()).toEqual([expect.stringContaining('one')]));
+    fireEvent.keyDown(list, { key: 'ArrowDown', shiftKey: true });
+    await waitFor(() => expect(selectedNames()).toHaveLength(2));
+    expect(list.getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { name: /two/ }).id);
+    fireEvent.keyDown(list, { key: 'a', ctrlKey: true });
+    await waitFor(() => expect(selectedNames()).toHaveLength(4));
+  });
+
+  it('Enter opens a folder, type-ahead finds a row, Delete removes the selection from Firefox', async () => {
+    const { list, b } = await setup();
+    fireEvent.keyDown(list, { key: 't' });
+    await waitFor(() => expect(selectedNames()).toEqual([expect.stringContaining('two')]));
+    fireEvent.keyDown(list, { key: 'Delete' });
+    await waitFor(async () => expect((await b.search({ title: 'two' })).length).toBe(0));
+    await waitFor(() => expect(screen.queryByRole('option', { name: /two/ })).toBeNull());
+    fireEvent.keyDown(list, { key: 'Home' });
+    fireEvent.keyDown(list, { key: 'Enter' });
+    await screen.findByRole('option', { name: /Inside/ });
+  });
+
+  it('shows a bookmark created elsewhere without a reload', async () => {
+    const { b } = await setup();
+    await b.create({ parentId: 'toolbar_____', title: 'From sync', url: 'https://sync.example/' });
+    await screen.findByRole('option', { name: /From sync/ });
+  });
+});

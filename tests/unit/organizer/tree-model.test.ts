@@ -1,0 +1,136 @@
+/**
+ * The organizer's mirror follows the Places events of the real background (on the fake browser) and always says what
+ * Firefox's tree says: random creates, moves, renames, address changes and removals, then getTree compared.
+ */
+import { describe, expect, it } from 'vitest';
+import { startBackground } from '../../../src/app/start-background';
+import { createClient } from '../../../src/messaging/client';
+import { OrganizerTree } from '../../../src/organizer/tree-model';
+import { decodeSnapshot } from '../../../src/organizer/snapshot';
+import { createPagePlaces } from '../../../src/places/page';
+import { MENU_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode } from '../../../src/platform/browser';
+import { createFakeBrowser } from '../../fakes/browser';
+
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  return (n: number) => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return Math.floor((((x ^ (x >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
+export async function organizerOnFake(seed = 1) {
+  const fake = createFakeBrowser({ seed });
+  startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
+  const client = createClient(fake.control.transport);
+  await client.call('test.reset', {});
+  const places = createPagePlaces(client);
+  const holder: { tree: OrganizerTree } = { tree: null as unknown as OrganizerTree };
+  places.events.on('data', (event) => holder.tree?.apply(event));
+  await places.events.ready();
+  holder.tree = OrganizerTree.fromSnapshot(decodeSnapshot((await client.call('organizer.tree', {})).encoded));
+  return { ...fake, client, places, holder };
+}
+
+/** The mirror's view of the tree in the shape getTree gives: [title or url, children] per node. */
+function shapeOfMirror(tree: OrganizerTree, id: string): unknown {
+  const node = tree.get(id)!;
+  if (node.kind !== 'folder') return `${node.kind}:${node.title}|${node.url}`;
+  return [node.title, tree.children(id).map((child) => shapeOfMirror(tree, child))];
+}
+
+function shapeOfFirefox(node: BookmarkNode): unknown {
+  const kind = node.type === 'separator' ? 'separator' : node.url === undefined ? 'folder' : 'bookmark';
+  if (kind !== 'folder') return `${kind}:${node.title}|${kind === 'bookmark' ? node.url : ''}`;
+  return [node.title, (node.children ?? []).map(shapeOfFirefox)];
+}
+
+describe('OrganizerTree', () => {
+  it('after random creates, moves, renames, address changes and removals made by someone else, equals getTree', async () => {
+    for (const seed of [1, 2, 3]) {
+      const { browser, holder, client } = await organizerOnFake(seed);
+      const b = browser.bookmarks;
+      const random = seeded(seed);
+      const folders = [MENU_ID, TOOLBAR_ID, UNFILED_ID];
+      const items: string[] = [];
+      for (let step = 0; step < 120; step++) {
+        const op = items.length < 4 ? 0 : random(6);
+        try {
+          if (op === 0) {
+            const kind = random(4);
+            const parentId = folders[random(folders.length)]!;
+            const node = await b.create(kind === 0 ? { parentId, title: `F${step}` } : kind === 1 ? { parentId, type: 'separator' } : { parentId, title: `B${step}`, url: `https://e${step % 7}.example/${step}`, index: random(3) });
+            items.push(node.id);
+            if (kind === 0) folders.push(node.id);
+          } else if (op === 1 || op === 2) {
+            await b.move(items[random(items.length)]!, { parentId: folders[random(folders.length)]!, index: random(4) });
+          } else if (op === 3) {
+            await b.update(items[random(items.length)]!, { title: `T${step}` });
+          } else if (op === 4) {
+            const id = items[random(items.length)]!;
+            const [node] = await b.get(id);
+            if (node?.url && node.type !== 'separator') await b.update(id, { url: `https://changed.example/${step}` });
+          } else {
+            const id = items.splice(random(items.length), 1)[0]!;
+            await b.removeTree(id);
+            const at = folders.indexOf(id);
+            if (at >= 0) folders.splice(at, 1);
+          }
+        } catch {
+          // A move into itself or of a vanished item: Firefox refuses, nothing changes.
+        }
+      }
+      await client.call('test.places.settle', {});
+      const [root] = await b.getTree();
+      await expect.poll(() => shapeOfMirror(holder.tree, root!.id)).toEqual(shapeOfFirefox(root!));
+      expect(holder.tree.exact).toBe(true);
+    }
+  });
+
+  it('gives folder paths with the names Firefox shows for its roots, and follows a folder rename', async () => {
+    const { browser, holder } = await organizerOnFake();
+    const dev = await browser.bookmarks.create({ parentId: TOOLBAR_ID, title: 'Dev' });
+    const page = await browser.bookmarks.create({ parentId: dev.id, title: 'Page', url: 'https://a.example/' });
+    await expect.poll(() => holder.tree.has(page.id)).toBe(true);
+    expect(holder.tree.path(dev.id)).toEqual(['Bookmarks Toolbar', 'Dev']);
+    await browser.bookmarks.update(dev.id, { title: 'Code' });
+    await expect.poll(() => holder.tree.path(dev.id)).toEqual(['Bookmarks Toolbar', 'Code']);
+    expect(holder.tree.isInside(page.id, TOOLBAR_ID)).toBe(true);
+    expect(holder.tree.isInside(TOOLBAR_ID, dev.id)).toBe(false);
+  });
+
+  it('counts copies under the safe matching rules and keeps the count through changes and removals', async () => {
+    const { browser, holder } = await organizerOnFake();
+    const a = await browser.bookmarks.create({ parentId: UNFILED_ID, title: 'A', url: 'https://docs.example/page' });
+    await browser.bookmarks.create({ parentId: MENU_ID, title: 'A again', url: 'HTTPS://DOCS.example/page?utm_source=x' });
+    const other = await browser.bookmarks.create({ parentId: MENU_ID, title: 'Other', url: 'https://other.example/' });
+    await expect.poll(() => holder.tree.has(other.id)).toBe(true);
+    expect(holder.tree.copiesOf('https://docs.example/page')).toBeNull();
+    holder.tree.countCopies();
+    expect(holder.tree.copiesOf('https://docs.example/page')).toBe(2);
+    expect(holder.tree.copiesOf('https://other.example/')).toBe(1);
+    await browser.bookmarks.update(other.id, { url: 'https://docs.example/page' });
+    await expect.poll(() => holder.tree.copiesOf('https://docs.example/page')).toBe(3);
+    await browser.bookmarks.remove(a.id);
+    await expect.poll(() => holder.tree.copiesOf('https://docs.example/page')).toBe(2);
+  });
+
+  it('keeps tags per address from tag changes, and visits from history', async () => {
+    const { browser, holder, client } = await organizerOnFake();
+    const a = await browser.bookmarks.create({ parentId: UNFILED_ID, title: 'A', url: 'https://a.example/' });
+    await client.call('tags.add', { urls: ['https://a.example/'], tags: ['work', 'read'] });
+    await expect.poll(() => [...holder.tree.tagsOf('https://a.example/')].sort()).toEqual(['read', 'work']);
+    await browser.history.addUrl({ url: 'https://a.example/' });
+    await expect.poll(() => holder.tree.visitsOf('https://a.example/')?.count).toBe(1);
+    expect(holder.tree.get(a.id)?.url).toBe('https://a.example/');
+  });
+
+  it('regression: an event that does not fit (an item it never saw) turns the mirror inexact instead of guessing', async () => {
+    const { holder } = await organizerOnFake();
+    holder.tree.apply({ type: 'bookmark-item-moved', data: { id: 'nope', previousParentId: MENU_ID, previousIndex: 0, currentParentId: UNFILED_ID, currentIndex: 0, type: 'bookmark' } });
+    expect(holder.tree.exact).toBe(false);
+  });
+});
