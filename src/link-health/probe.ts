@@ -1,0 +1,80 @@
+/**
+ * One check of one URL as Firefox makes it: fetch with `credentials: 'omit'`, no referrer, no cache, redirects
+ * followed and recorded hop by hop (request-log.ts), a timeout per request, the body never read. HEAD first; GET
+ * when HEAD's answer is not to be trusted (classify.ts); the second check of a bad answer is always a GET.
+ */
+import { headNeedsGet, parseRetryAfter } from './classify';
+import { failureKindOf, type RequestLog } from './request-log';
+import type { CheckUrl } from './scheduler';
+import type { Timers } from './timers';
+import type { Attempt } from './types';
+
+export interface ProbeDeps {
+  fetch: typeof fetch;
+  log: RequestLog;
+  timers: Timers;
+  timeoutMs: number;
+  /** Whether this check may fetch `url` (host access granted, host allowed); a redirect elsewhere is out of reach. */
+  mayFetch(url: string): boolean;
+}
+
+/** The URL as it goes on the wire: no fragment (fetch and webRequest both drop it). */
+export function requestUrlOf(url: string): string {
+  const u = new URL(url);
+  u.hash = '';
+  return u.href;
+}
+
+export function createProbe(deps: ProbeDeps): { request(url: string, method: 'HEAD' | 'GET', signal: AbortSignal): Promise<Attempt>; check: CheckUrl } {
+  const request = async (url: string, method: 'HEAD' | 'GET', signal: AbortSignal): Promise<Attempt> => {
+    const wireUrl = requestUrlOf(url);
+    const watched = deps.log.watch(wireUrl);
+    const timeout = new AbortController();
+    const settled = new AbortController();
+    void deps.timers.sleep(deps.timeoutMs, AbortSignal.any([settled.signal, signal])).then(() => {
+      if (!settled.signal.aborted && !signal.aborted) timeout.abort();
+    });
+    const base = { method, url, hops: watched.hops } as const;
+    try {
+      const response = await deps.fetch(wireUrl, {
+        method,
+        credentials: 'omit',
+        redirect: 'follow',
+        cache: 'no-store',
+        referrerPolicy: 'no-referrer',
+        signal: AbortSignal.any([signal, timeout.signal]),
+      });
+      void response.body?.cancel().catch(() => undefined);
+      const hops = [...watched.hops];
+      const finalUrl = hops.length ? hops[hops.length - 1]!.to : response.url || wireUrl;
+      return {
+        ...base,
+        hops,
+        status: response.status,
+        finalUrl,
+        failure: null,
+        retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), deps.timers.now()),
+      };
+    } catch {
+      const hops = [...watched.hops];
+      return {
+        ...base,
+        hops,
+        status: null,
+        finalUrl: hops.length ? hops[hops.length - 1]!.to : wireUrl,
+        failure: timeout.signal.aborted ? 'timeout' : failureKindOf(watched.error),
+        outOfReach: hops.length > 0 && !deps.mayFetch(hops[hops.length - 1]!.to),
+        retryAfterMs: null,
+      };
+    } finally {
+      settled.abort();
+      watched.stop();
+    }
+  };
+  const check: CheckUrl = async (url, stage, signal) => {
+    if (stage === 'confirm') return request(url, 'GET', signal);
+    const head = await request(url, 'HEAD', signal);
+    return headNeedsGet(head) ? request(url, 'GET', signal) : head;
+  };
+  return { request, check };
+}
