@@ -23,6 +23,7 @@ import { createPlacesSaver } from '../quick-bookmark/places-saver';
 import { createBookmarksHtmlFeature } from '../bookmarks-html/feature';
 import { createFileDatesFeature } from '../bookmark-dates/feature';
 import { createToolbarButtonFeature } from '../toolbar-button/feature';
+import { createLinkHealthFeature } from '../link-health/feature';
 
 export function createBackgroundApp(deps: BackgroundDeps) {
   const { browser } = deps;
@@ -75,6 +76,9 @@ export function createBackgroundApp(deps: BackgroundDeps) {
       })),
   });
 
+  const linkHealth = createLinkHealthFeature(deps);
+  features.push(linkHealth);
+
   const router = createRouter({
     protocol,
     extensionId,
@@ -90,6 +94,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
       ...quickBookmark.handlers,
       ...toolbarButton.handlers,
       ...bookmarksHtml.handlers,
+      ...linkHealth.handlers,
     },
   });
 
@@ -107,6 +112,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     ...placesFeature.events.inBatch(dedupApply.jobs),
     ...dedupScan.jobs,
     ...placesFeature.events.inBatch(bookmarksHtml.jobs),
+    ...linkHealth.jobs,
   };
   const jobServer = createJobServer({ jobs, handlers: jobHandlers, extensionId, extensionOrigin });
 

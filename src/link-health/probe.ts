@@ -26,13 +26,22 @@ export function requestUrlOf(url: string): string {
 }
 
 export function createProbe(deps: ProbeDeps): { request(url: string, method: 'HEAD' | 'GET', signal: AbortSignal): Promise<Attempt>; check: CheckUrl } {
-  const request = async (url: string, method: 'HEAD' | 'GET', signal: AbortSignal): Promise<Attempt> => {
+  const requestOnce = async (url: string, method: 'HEAD' | 'GET', signal: AbortSignal): Promise<Attempt> => {
     const wireUrl = requestUrlOf(url);
     const watched = deps.log.watch(wireUrl);
+    // One controller per request, tied to the job's signal by a listener removed at the end (AbortSignal.any would
+    // leave one listener per request on the job's signal until garbage collection).
+    const request = new AbortController();
     const timeout = new AbortController();
     const settled = new AbortController();
-    void deps.timers.sleep(deps.timeoutMs, AbortSignal.any([settled.signal, signal])).then(() => {
-      if (!settled.signal.aborted && !signal.aborted) timeout.abort();
+    const onAbort = () => request.abort();
+    if (signal.aborted) request.abort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    void deps.timers.sleep(deps.timeoutMs, settled.signal).then(() => {
+      if (!settled.signal.aborted) {
+        timeout.abort();
+        request.abort();
+      }
     });
     const base = { method, url, hops: watched.hops } as const;
     try {
@@ -42,7 +51,7 @@ export function createProbe(deps: ProbeDeps): { request(url: string, method: 'HE
         redirect: 'follow',
         cache: 'no-store',
         referrerPolicy: 'no-referrer',
-        signal: AbortSignal.any([signal, timeout.signal]),
+        signal: request.signal,
       });
       void response.body?.cancel().catch(() => undefined);
       const hops = [...watched.hops];
@@ -67,14 +76,15 @@ export function createProbe(deps: ProbeDeps): { request(url: string, method: 'HE
         retryAfterMs: null,
       };
     } finally {
+      signal.removeEventListener('abort', onAbort);
       settled.abort();
       watched.stop();
     }
   };
   const check: CheckUrl = async (url, stage, signal) => {
-    if (stage === 'confirm') return request(url, 'GET', signal);
-    const head = await request(url, 'HEAD', signal);
-    return headNeedsGet(head) ? request(url, 'GET', signal) : head;
+    if (stage === 'confirm') return requestOnce(url, 'GET', signal);
+    const head = await requestOnce(url, 'HEAD', signal);
+    return headNeedsGet(head) ? requestOnce(url, 'GET', signal) : head;
   };
-  return { request, check };
+  return { request: requestOnce, check };
 }

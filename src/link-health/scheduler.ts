@@ -174,19 +174,22 @@ export async function runSchedule(options: ScheduleOptions): Promise<void> {
       k = -1; // look at every host again, from the next one in turn
     }
     if (remaining === 0) break;
-    const waitFor = woken;
-    if (earliest === Infinity) {
-      await (signal ? Promise.race([waitFor, aborted(signal)]) : waitFor);
-    } else {
-      const timer = new AbortController();
-      const stop = signal ? AbortSignal.any([timer.signal, signal]) : timer.signal;
-      await Promise.race([waitFor, timers.sleep(Math.max(0, earliest - now), stop)]);
-      timer.abort();
-    }
+    await waitForWork(woken, earliest === Infinity ? null : Math.max(0, earliest - now), timers, signal);
   }
   if (failure) throw failure;
 }
 
-function aborted(signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+/** Until `woken` resolves, `ms` pass (null: no timer) or `signal` aborts; every listener and timer is removed after. */
+async function waitForWork(woken: Promise<void>, ms: number | null, timers: Timers, signal: AbortSignal | undefined): Promise<void> {
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  if (signal?.aborted) return;
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const stopped = new Promise<void>((resolve) => stop.signal.addEventListener('abort', () => resolve(), { once: true }));
+  try {
+    await Promise.race([woken, stopped, ...(ms === null ? [] : [timers.sleep(ms, stop.signal)])]);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    stop.abort();
+  }
 }

@@ -13,6 +13,7 @@ import { settingsProtocol } from '../settings/protocol';
 import { bookmarksHtmlJobs, bookmarksHtmlProtocol } from '../bookmarks-html/protocol';
 import { quickBookmarkProtocol } from '../quick-bookmark/protocol';
 import { toolbarButtonProtocol } from '../toolbar-button/protocol';
+import { linkHealthJobs, linkHealthProtocol } from '../link-health/protocol';
 
 export const protocol = {
   ...coreProtocol,
@@ -24,12 +25,14 @@ export const protocol = {
   ...bookmarksHtmlProtocol,
   ...quickBookmarkProtocol,
   ...toolbarButtonProtocol,
+  ...linkHealthProtocol,
 } satisfies Record<string, RequestDef>;
 
 export const jobs = {
   ...coreJobs,
   ...dedupJobs,
   ...bookmarksHtmlJobs,
+  ...linkHealthJobs,
 } satisfies Record<string, JobDef>;
 
 export type Protocol = typeof protocol;
