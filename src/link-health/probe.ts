@@ -4,10 +4,13 @@
  * when HEAD's answer is not to be trusted (classify.ts); the second check of a bad answer is always a GET.
  */
 import { headNeedsGet, parseRetryAfter } from './classify';
-import { failureKindOf, type RequestLog } from './request-log';
+import { failureKindOf, type RequestLog, type WatchedRequest } from './request-log';
 import type { CheckUrl } from './scheduler';
 import type { Timers } from './timers';
 import type { Attempt } from './types';
+
+/** How long a check waits for Firefox's report of a request's end after fetch settled (see RequestLog.ended). */
+export const REPORT_WAIT_MS = 2_000;
 
 export interface ProbeDeps {
   fetch: typeof fetch;
@@ -54,7 +57,11 @@ export function createProbe(deps: ProbeDeps): { request(url: string, method: 'HE
         signal: request.signal,
       });
       void response.body?.cancel().catch(() => undefined);
+      if (response.redirected || watched.hops.length) await reported(watched);
       const hops = [...watched.hops];
+      // Redirected, but Firefox's report never came: the hop's status is unknown, so it never counts as permanent
+      // (unless it is an http→https upgrade): "moved temporarily", informational, rather than a wrong "moved".
+      if (!hops.length && response.redirected && response.url) hops.push({ url: wireUrl, status: 0, to: response.url });
       const finalUrl = hops.length ? hops[hops.length - 1]!.to : response.url || wireUrl;
       return {
         ...base,
@@ -65,6 +72,7 @@ export function createProbe(deps: ProbeDeps): { request(url: string, method: 'HE
         retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), deps.timers.now()),
       };
     } catch {
+      if (!timeout.signal.aborted && !signal.aborted) await reported(watched);
       const hops = [...watched.hops];
       return {
         ...base,
@@ -80,6 +88,10 @@ export function createProbe(deps: ProbeDeps): { request(url: string, method: 'HE
       settled.abort();
       watched.stop();
     }
+  };
+  const reported = (watched: WatchedRequest) => {
+    const stop = new AbortController();
+    return Promise.race([watched.ended, deps.timers.sleep(REPORT_WAIT_MS, stop.signal)]).finally(() => stop.abort());
   };
   const check: CheckUrl = async (url, stage, signal) => {
     if (stage === 'confirm') return requestOnce(url, 'GET', signal);

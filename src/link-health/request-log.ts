@@ -13,6 +13,12 @@ export interface WatchedRequest {
   readonly hops: Hop[];
   /** Firefox's error name for a request that failed (NS_ERROR_UNKNOWN_HOST...), else null. */
   readonly error: string | null;
+  /**
+   * Resolves once Firefox reported the request's end (onCompleted or onErrorOccurred). The events reach the
+   * background on their own path: measured in Firefox ESR 153, fetch often resolved before the request's
+   * onBeforeRedirect events had arrived, so hops must be read after this.
+   */
+  readonly ended: Promise<void>;
   stop(): void;
 }
 
@@ -24,7 +30,7 @@ export interface RequestLog {
 interface Watch {
   hops: Hop[];
   error: string | null;
-  stopped: boolean;
+  end: () => void;
 }
 
 type WebRequest = Browser['webRequest'];
@@ -51,15 +57,24 @@ export function createWebRequestLog(webRequest: WebRequest, extensionOrigin: str
     }, filter);
     webRequest.onErrorOccurred.addListener((d) => {
       const watch = byId.get(d.requestId);
-      if (watch) watch.error = d.error;
+      if (!watch) return;
+      watch.error = d.error;
       byId.delete(d.requestId);
+      watch.end();
     }, filter);
-    webRequest.onCompleted.addListener((d) => void byId.delete(d.requestId), filter);
+    webRequest.onCompleted.addListener((d) => {
+      const watch = byId.get(d.requestId);
+      if (!watch) return;
+      byId.delete(d.requestId);
+      watch.end();
+    }, filter);
   };
   return {
     watch(url) {
       listen();
-      const watch: Watch = { hops: [], error: null, stopped: false };
+      let end!: () => void;
+      const ended = new Promise<void>((resolve) => (end = resolve));
+      const watch: Watch = { hops: [], error: null, end };
       const queue = waiting.get(url) ?? [];
       queue.push(watch);
       waiting.set(url, queue);
@@ -70,6 +85,7 @@ export function createWebRequestLog(webRequest: WebRequest, extensionOrigin: str
         get error() {
           return watch.error;
         },
+        ended,
         stop() {
           const q = waiting.get(url);
           const i = q?.indexOf(watch) ?? -1;

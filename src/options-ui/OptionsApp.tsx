@@ -11,6 +11,8 @@ import { formatNumber, noun } from './format';
 import { focusUrlFromSearch, VIEWS, viewFromHash, type ViewId } from './routing';
 import { SettingsView } from './SettingsView';
 import { TagsView } from './TagsView';
+import { LinkHealthView, type HostAccess } from './link-health/LinkHealthView';
+import { t } from '../i18n';
 
 /**
  * The number of bookmarks, counted again after every change a view announces (and every scan the Duplicates page
@@ -53,7 +55,7 @@ function BookmarkCount({ client, refreshKey, afterScan }: { client: Client; refr
   );
 }
 
-export function OptionsApp({ client }: { client: Client }) {
+export function OptionsApp({ client, hostAccess }: { client: Client; hostAccess?: HostAccess }) {
   const [view, setView] = useState<ViewId>(() => viewFromHash(location.hash));
   const focusUrl = useRef(focusUrlFromSearch(location.search));
   const openedOnDuplicates = useRef(view === 'duplicates');
@@ -101,7 +103,7 @@ export function OptionsApp({ client }: { client: Client }) {
               }}
               onKeyDown={(e) => onTabKey(e, i)}
             >
-              {v.label}
+              {'labelId' in v ? t(v.labelId) : v.label}
             </a>
           ))}
         </div>
@@ -109,6 +111,7 @@ export function OptionsApp({ client }: { client: Client }) {
       <main role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`} tabIndex={-1}>
         {view === 'duplicates' && <DuplicatesView focusUrl={focusUrl.current} />}
         {view === 'tags' && <TagsView />}
+        {view === 'link-health' && <LinkHealthView hostAccess={hostAccess} />}
         {view === 'import-export' && <ImportExportView />}
         {view === 'settings' && <SettingsView />}
       </main>

@@ -1,8 +1,13 @@
-/** Hash routing of the options page: #duplicates, #tags, #import-export, #settings; ?url= focuses a URL's group. */
+/**
+ * Hash routing of the options page: #duplicates, #tags, #link-health, #import-export, #settings; ?url= focuses a
+ * URL's group. A view with `labelId` names its tab through i18n.
+ */
+import type { MessageId } from '../i18n';
 
 export const VIEWS = [
   { id: 'duplicates', label: 'Duplicates' },
   { id: 'tags', label: 'Tags' },
+  { id: 'link-health', label: 'Link health', labelId: 'linksTab' as MessageId },
   { id: 'import-export', label: 'Import / Export' },
   { id: 'settings', label: 'Settings' },
 ] as const;

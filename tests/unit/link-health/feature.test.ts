@@ -13,7 +13,7 @@ let dbSeq = 0;
 async function setup(answer: (url: string, method: string) => number | 'refused', options: { granted?: string[]; testBuild?: boolean } = {}) {
   const fake = createFakeBrowser();
   const fetched: { url: string; method: string }[] = [];
-  const log: RequestLog = { watch: () => ({ hops: [], error: null, stop: () => undefined }) };
+  const log: RequestLog = { watch: () => ({ hops: [], error: null, ended: Promise.resolve(), stop: () => undefined }) };
   const fetchImpl = (async (url: string, init: RequestInit) => {
     const method = init.method ?? 'GET';
     fetched.push({ url, method });

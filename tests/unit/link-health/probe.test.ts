@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createProbe } from '../../../src/link-health/probe';
 import type { RequestLog } from '../../../src/link-health/request-log';
 import type { Hop } from '../../../src/link-health/types';
+import { realTimers as realTimersForTest } from '../../../src/link-health/timers';
 import { virtualTime } from './virtual-time';
 
 interface Route {
@@ -10,32 +11,44 @@ interface Route {
   headers?: Record<string, string>;
   hang?: boolean;
   error?: string;
+  /** Firefox's report (hops, error, end) arrives only after fetch settled. */
+  lateReport?: boolean;
 }
 
 /** An injected fetch answering by method and URL; hops and errors reach the probe through a fake request log. */
 function fakeNet(routes: (method: string, url: string) => Route) {
   const calls: { method: string; url: string; init: RequestInit }[] = [];
-  let current: { hops: Hop[]; error: string | null } = { hops: [], error: null };
+  let current: { hops: Hop[]; error: string | null; end: () => void } = { hops: [], error: null, end: () => undefined };
   const log: RequestLog = {
     watch: () => {
-      current = { hops: [], error: null };
+      let end!: () => void;
+      const ended = new Promise<void>((r) => (end = r));
+      current = { hops: [], error: null, end };
       const mine = current;
-      return { get hops() { return mine.hops; }, get error() { return mine.error; }, stop: () => undefined };
+      return { get hops() { return mine.hops; }, get error() { return mine.error; }, ended, stop: () => undefined };
     },
   };
   const fetchImpl = (async (input: string, init: RequestInit) => {
     const method = init.method ?? 'GET';
     calls.push({ method, url: input, init });
     const route = routes(method, input);
-    current.hops.push(...(route.hops ?? []));
+    const mine = current;
+    const report = () => {
+      mine.hops.push(...(route.hops ?? []));
+      if (route.error) mine.error = route.error;
+      mine.end();
+    };
+    if (route.lateReport) setTimeout(report, 5);
+    else report();
     if (route.hang) {
       await new Promise((_r, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     }
     if (route.error) {
-      current.error = route.error;
       throw new TypeError('NetworkError when attempting to fetch resource.');
     }
-    return new Response(method === 'HEAD' ? null : 'body', { status: route.status ?? 200, headers: route.headers });
+    const response = new Response(method === 'HEAD' ? null : 'body', { status: route.status ?? 200, headers: route.headers });
+    if (route.hops?.length) Object.defineProperty(response, 'redirected', { value: true });
+    return response;
   }) as unknown as typeof fetch;
   return { fetchImpl, log, calls };
 }
@@ -76,6 +89,14 @@ describe('probe', () => {
     expect(time.now()).toBe(5000);
     expect(await probe.request('https://nxdomain.example.org/', 'HEAD', new AbortController().signal)).toMatchObject({ failure: 'dns' });
     expect(await probe.request('https://closed.example.org/', 'HEAD', new AbortController().signal)).toMatchObject({ failure: 'refused' });
+  });
+
+  it('regression: hops and errors Firefox reports after fetch settled are still read', async () => {
+    const hops = [{ url: 'http://example.org/', status: 308, to: 'http://example.org/new' }];
+    const net = fakeNet((_m, url) => (url.includes('refused') ? { error: 'NS_ERROR_CONNECTION_REFUSED', lateReport: true } : { status: 200, hops, lateReport: true }));
+    const probe = createProbe({ fetch: net.fetchImpl, log: net.log, timers: realTimersForTest, timeoutMs: 1000, mayFetch: () => true });
+    expect(await probe.request('http://example.org/', 'HEAD', new AbortController().signal)).toMatchObject({ hops, finalUrl: 'http://example.org/new' });
+    expect(await probe.request('http://refused.example.org/', 'HEAD', new AbortController().signal)).toMatchObject({ failure: 'refused' });
   });
 
   it('a failure after a redirect to a site out of reach keeps the hops and says so', async () => {
