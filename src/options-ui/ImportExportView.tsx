@@ -188,7 +188,7 @@ function ImportSection() {
       const imported = (last as ImportProgress | null)?.imported ?? 0;
       setError(
         e instanceof RemoteError && e.code === 'cancelled'
-          ? `Import cancelled. The ${numbers.format(imported)} entries imported before it stopped stay (importing the file again skips them).`
+          ? `Import cancelled: the ${plural(imported, 'entry', 'entries')} it had added ${pluralRules.select(imported) === 'one' ? 'was' : 'were'} taken back, tags included, so nothing of the file stays (closing this tab mid-import does the same).`
           : errorMessage(e),
       );
     } finally {
