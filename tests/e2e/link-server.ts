@@ -35,6 +35,8 @@ export interface LinkServer {
   requests: { host: string; method: string; path: string }[];
   /** The most requests each host had in flight at once. */
   maxInFlight: Map<string, number>;
+  /** Forgets what was requested (the next request of each URL is its first again). */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -160,6 +162,11 @@ export async function startLinkServer(options: LinkServerOptions): Promise<LinkS
     url: (host, path) => `http://127.0.0.${host}:${port}${path}`,
     requests,
     maxInFlight,
+    reset() {
+      requests.length = 0;
+      maxInFlight.clear();
+      seen.clear();
+    },
     async close() {
       for (const s of sockets) s.destroy();
       await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
