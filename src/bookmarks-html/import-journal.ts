@@ -7,11 +7,11 @@
  * moved in the meantime stays, tags included. A finished import can be undone from the same history.
  */
 import type { BookmarkNode, Browser } from '../platform/browser';
-import type { CleanupDeps } from '../dedup/apply';
-import { nodeType } from '../dedup/bookmark-reads';
+import type { CleanupDeps } from '../dedup/cleanup/apply';
+import { nodeType } from '../platform/bookmark-reads';
 import { NO_NUMBERS } from '../dedup/cleanup-numbers';
-import { ProgressLog, type SessionRecord } from '../dedup/journal';
-import { restoreSession, type UndoResult } from '../dedup/undo';
+import { ProgressLog, type SessionRecord } from '../operations/journal';
+import { restoreSession, type UndoResult } from '../operations/undo';
 import { tagKey } from '../tags/tag-name';
 
 /** Bookmarks created between two writes of their tags (and of the created ids). */

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { job, request, type JobDef, type RequestDef, noInput } from '../messaging/define';
-import type { ApplyProgress, ApplyResult } from './apply';
-import type { SessionSummary } from './apply-feature';
-import type { UndoProgress, UndoResult } from './undo';
-import type { DecisionInScan, FolderSetDecisionInScan, RememberedDecision } from './decisions';
+import type { ApplyProgress, ApplyResult } from './cleanup/apply';
+import type { SessionSummary } from './cleanup/feature';
+import type { UndoProgress, UndoResult } from '../operations/undo';
+import type { DecisionInScan, FolderSetDecisionInScan, RememberedDecision } from './find/decisions';
 import type { CleanupPlan } from './plan-types';
-import type { ScanResult } from './scan-types';
+import type { ScanResult } from './find/scan-types';
 
 // --- dedup-find: scan progress and the decisions a plan is built from. ---
 export interface ScanProgress {

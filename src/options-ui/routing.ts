@@ -1,18 +1,22 @@
 /**
  * Hash routing of the options page: #duplicates, #tags, #link-health, #import-export, #settings; ?url= focuses a
- * URL's group. A view with `labelId` names its tab through i18n.
+ * URL's group.
  */
-import type { MessageId } from '../i18n';
 
-export const VIEWS = [
-  { id: 'duplicates', label: 'Duplicates' },
-  { id: 'tags', label: 'Tags' },
-  { id: 'link-health', label: 'Link health', labelId: 'linksTab' as MessageId },
-  { id: 'import-export', label: 'Import / Export' },
-  { id: 'settings', label: 'Settings' },
-] as const;
+import { t } from '../i18n';
+
+export const VIEWS = [{ id: 'duplicates' }, { id: 'tags' }, { id: 'link-health' }, { id: 'import-export' }, { id: 'settings' }] as const;
 
 export type ViewId = (typeof VIEWS)[number]['id'];
+
+/** The tab's name for people. */
+export function viewLabel(id: ViewId): string {
+  if (id === 'duplicates') return t('optionsViewDuplicates');
+  if (id === 'tags') return t('optionsViewTags');
+  if (id === 'link-health') return t('linksTab');
+  if (id === 'import-export') return t('optionsViewImportExport');
+  return t('optionsViewSettings');
+}
 
 export function viewFromHash(hash: string): ViewId {
   const id = hash.replace(/^#/, '');

@@ -9,9 +9,9 @@
  * ms when idle.
  *
  * Cheap: once the search index is fresh, a page's copies are counted in its tree among the bookmarks its host map
- * names for the page's host, with the safe matching rules (src/dedup/safe-matching.ts), without a call to Firefox;
+ * names for the page's host, with the safe matching rules (src/url-matching/safe-matching.ts), without a call to Firefox;
  * values are sent to Firefox only when they change. Until the index is fresh (the event page just started), only the
- * active tabs are looked up, with the quick bookmark's lookup (src/dedup/copies-of-url.ts: one bookmarks.search by
+ * active tabs are looked up, with the quick bookmark's lookup (src/url-matching/copies-of-url.ts: one bookmarks.search by
  * host), the index starts loading and every tab follows once it is fresh.
  *
  * Firefox drops a tab's own button values when the tab loads a page (ExtensionActions.sys.mjs, on a location change
@@ -20,8 +20,8 @@
  * Listeners are registered while the feature is built, so tab and bookmark events wake an unloaded event page.
  */
 import type { BackgroundDeps } from '../app/feature';
-import { candidateSearchWord, findCopies } from '../dedup/copies-of-url';
-import { createSafeMatchKeyer } from '../dedup/safe-matching';
+import { candidateSearchWord, findCopies } from '../url-matching';
+import { createSafeMatchKeyer } from '../url-matching';
 import type { LiveIndex } from '../search/live-index';
 import { checkBookmarkable } from '../quick-bookmark/bookmarkable';
 import type { HandlersOf } from '../messaging/define';

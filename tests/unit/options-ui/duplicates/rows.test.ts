@@ -15,7 +15,7 @@ import {
 } from '../../../../src/options-ui/duplicates/rows';
 import { decisionsFromScan, emptyDecisions, goesWithFolders, removedFolders, toPlanInput } from '../../../../src/options-ui/duplicates/decisions';
 import { DEFAULT_SETTINGS } from '../../../../src/settings/settings';
-import type { FolderSet } from '../../../../src/dedup/scan-types';
+import type { FolderSet } from '../../../../src/dedup/find/scan-types';
 import { bigGroup, makeGroups } from './fixtures';
 
 const label = (r: Row) => (r.kind === 'group' ? `G${r.groupIndex}` : r.kind === 'folder' ? `F:${r.path}` : `${r.pinned ? '*' : ''}${r.copy.id}`);

@@ -1,0 +1,213 @@
+import { openDB } from 'idb';
+import { describe, expect, it } from 'vitest';
+import { ENTRY_CHUNK, KEPT_SESSIONS, kindOf, loadRemovedHistory, openJournal, ProgressLog, type NewJournalEntry, type SessionRecord } from '../../../src/operations/journal';
+import { carriedOut } from '../../../src/operations/undo';
+
+let n = 0;
+const fresh = () => {
+  const name = `journal-test-${++n}`;
+  return { name, journal: openJournal(name) };
+};
+
+function session(id: string, createdAt: number, status: SessionRecord['status'] = 'applied'): SessionRecord {
+  return {
+    id,
+    planId: `plan-${id}`,
+    createdAt,
+    status,
+    cancelled: false,
+    holdingFolderId: null,
+    holdingTitle: 'Tidymarks cleanup',
+    counts: { removed: 0, removedTopLevel: 0, moved: 0, tagMerges: 0, skipped: 0 },
+    finishedAt: null,
+    undoneAt: null,
+    undoStartedAt: null,
+    note: null,
+  };
+}
+
+const removed = (id: string, url: string | null = `https://x.example/${id}`): NewJournalEntry => ({
+  role: 'removed',
+  id,
+  parentId: 'menu________',
+  index: 0,
+  title: id,
+  url,
+  dateAdded: 1,
+  type: url ? 'bookmark' : 'folder',
+  tags: ['t'],
+  path: ['Bookmarks Menu'],
+  ancestorIds: ['menu________'],
+  topLevel: true,
+  reason: 'duplicate-bookmark',
+});
+
+describe('journal', () => {
+  it('writes a session with all its entries, numbered, and reads them back after reopening', async () => {
+    const { name, journal } = fresh();
+    const stored = await journal.beginSession(session('s1', 10, 'applying'), [removed('a'), removed('b'), { role: 'tag-merge', url: 'https://k.example/', tagsBefore: [], tagsAdded: ['x'] }]);
+    expect(stored.map((e) => e.seq)).toEqual([0, 1, 2]);
+    journal.close();
+    const again = openJournal(name);
+    expect(await again.getSession('s1')).toMatchObject({ status: 'applying', planId: 'plan-s1' });
+    expect((await again.entries('s1')).map((e) => (e.role === 'tag-merge' ? e.url : e.role === 'removed' && e.id))).toEqual(['a', 'b', 'https://k.example/']);
+    expect(await again.unfinishedSessions()).toHaveLength(1);
+  });
+
+  it('a session id used twice is refused and the first one stays intact', async () => {
+    const { journal } = fresh();
+    await journal.beginSession(session('s1', 10), [removed('a')]);
+    await expect(journal.beginSession(session('s1', 11), [removed('z'), removed('y')])).rejects.toBeTruthy();
+    expect((await journal.entries('s1')).map((e) => e.role === 'removed' && e.id)).toEqual(['a']);
+  });
+
+  it(`keeps the newest ${KEPT_SESSIONS} sessions, never prunes an unfinished one, and lists newest first`, async () => {
+    const { journal } = fresh();
+    await journal.beginSession(session('stuck', 0, 'applying'), [removed('s')]);
+    for (let i = 1; i <= 25; i++) await journal.beginSession(session(`s${i}`, i), [removed(`e${i}`)]);
+    const list = await journal.listSessions();
+    expect(list.map((s) => s.id)).toEqual([...Array.from({ length: KEPT_SESSIONS }, (_, i) => `s${25 - i}`), 'stuck']);
+    expect(await journal.entries('s1')).toEqual([]);
+    expect(await journal.entries('stuck')).toHaveLength(1);
+  });
+
+  it('marks entries skipped and updates a session', async () => {
+    const { journal } = fresh();
+    await journal.beginSession(session('s1', 1, 'applying'), [removed('a'), removed('b')]);
+    await journal.markSkipped('s1', [1]);
+    expect((await journal.entries('s1')).map((e) => !!e.skipped)).toEqual([false, true]);
+    const updated = await journal.updateSession('s1', { status: 'applied', finishedAt: 5 });
+    expect(updated).toMatchObject({ id: 's1', status: 'applied', finishedAt: 5 });
+    await expect(journal.updateSession('nope', { status: 'applied' })).rejects.toThrow(/No cleanup session/);
+  });
+
+  it('remembers what was removed by id and by URL, latest removal wins, and forgets an undone session', async () => {
+    const { journal } = fresh();
+    await journal.rememberRemoved('s1', ['id1', 'https://a.example/'], 100);
+    await journal.rememberRemoved('s2', ['id2', 'https://a.example/'], 200);
+    const history = await loadRemovedHistory(journal);
+    expect(history.wasRemoved('https://a.example/')).toEqual({ removedAt: 200, sessionId: 's2' });
+    expect(history.wasRemoved('id1')).toEqual({ removedAt: 100, sessionId: 's1' });
+    expect(history.wasRemoved('https://never.example/')).toBeUndefined();
+    await journal.forgetRemoved('s2');
+    // s1 removed a copy of it too, and s1 was not undone.
+    expect(await journal.removedKey('https://a.example/')).toMatchObject({ sessionId: 's1', removedAt: 100 });
+    expect(await journal.removedKey('id2')).toBeUndefined();
+    expect(await journal.removedKey('id1')).toMatchObject({ sessionId: 's1' });
+  });
+
+  it('follows id remaps through chains of re-creations', async () => {
+    const { journal } = fresh();
+    await journal.recordIdMap([
+      { oldId: 'a', newId: 'b', sessionId: 's1' },
+      { oldId: 'b', newId: 'c', sessionId: 's2' },
+    ]);
+    const resolved = await journal.resolveIds(['a', 'b', 'x']);
+    expect(Object.fromEntries(resolved)).toEqual({ a: 'c', b: 'c', x: 'x' });
+  });
+
+  it('clear forgets everything', async () => {
+    const { journal } = fresh();
+    await journal.beginSession(session('s1', 1), [removed('a')]);
+    await journal.rememberRemoved('s1', ['a'], 1);
+    await journal.clear();
+    expect(await journal.listSessions()).toEqual([]);
+    expect(await journal.allRemoved()).toEqual([]);
+  });
+
+  it('stores big sessions in chunks and marks skipped entries across chunks', async () => {
+    const { journal } = fresh();
+    const many = Array.from({ length: ENTRY_CHUNK * 2 + 7 }, (_, i) => removed(`i${i}`));
+    await journal.beginSession(session('big', 1, 'applying'), many);
+    await journal.markSkipped('big', [0, ENTRY_CHUNK + 1, ENTRY_CHUNK * 2 + 6]);
+    const back = await journal.entries('big');
+    expect(back).toHaveLength(many.length);
+    expect(back.map((e) => e.seq)).toEqual(many.map((_, i) => i));
+    expect(back.filter((e) => e.skipped).map((e) => e.seq)).toEqual([0, ENTRY_CHUNK + 1, ENTRY_CHUNK * 2 + 6]);
+  });
+
+  it('upgrades a version 1 database (pre-release layout) to the current one, dropping what it cannot keep', async () => {
+    const name = `journal-test-v1-${++n}`;
+    const v1 = await openDB(name, 1, {
+      upgrade(db) {
+        db.createObjectStore('sessions', { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt');
+        db.createObjectStore('entries', { keyPath: ['sessionId', 'seq'] });
+        db.createObjectStore('idMap', { keyPath: 'oldId' });
+        const removedStore = db.createObjectStore('removedKeys', { keyPath: 'key' });
+        removedStore.createIndex('bySession', 'sessionId');
+        removedStore.createIndex('byRemovedAt', 'removedAt');
+      },
+    });
+    await v1.put('sessions', session('old', 1));
+    await v1.put('removedKeys', { key: 'https://kept.example/', sessionId: 'old', removedAt: 1 });
+    v1.close();
+    const journal = openJournal(name);
+    expect(await journal.listSessions()).toEqual([]);
+    expect(await journal.allRemoved()).toEqual([]);
+    await journal.beginSession(session('new', 2), [removed('a')]);
+    expect(await journal.entries('new')).toHaveLength(1);
+  });
+
+  it('upgrades a version 3 database: its sessions stay, read as cleanups, and can take appended entries', async () => {
+    const name = `journal-test-v3-${++n}`;
+    const v3 = await openDB(name, 3, {
+      upgrade(db) {
+        db.createObjectStore('sessions', { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt');
+        db.createObjectStore('idMap', { keyPath: 'oldId' });
+        db.createObjectStore('entryChunks', { keyPath: ['sessionId', 'chunk'] });
+        db.createObjectStore('removedBatches', { keyPath: ['sessionId', 'part'] }).createIndex('byRemovedAt', 'removedAt');
+      },
+    });
+    await v3.put('sessions', session('old', 1));
+    // Version 3 numbered records 0, 1, 2 (seq / 500).
+    const numbered = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({ ...(removed(`e${from + i}`) as object), sessionId: 'old', seq: from + i }));
+    await v3.put('entryChunks', { sessionId: 'old', chunk: 0, entries: numbered(0, ENTRY_CHUNK) });
+    await v3.put('entryChunks', { sessionId: 'old', chunk: 1, entries: numbered(ENTRY_CHUNK, 3) });
+    v3.close();
+    const journal = openJournal(name);
+    const [old] = await journal.listSessions();
+    expect(kindOf(old)).toBe('cleanup');
+    expect((await journal.entries('old')).map((e) => e.seq)).toEqual(Array.from({ length: ENTRY_CHUNK + 3 }, (_, i) => i));
+    const [appended] = await journal.append('old', [removed('late')]);
+    expect(appended.seq).toBe(ENTRY_CHUNK + 3);
+    await journal.markSkipped('old', [1, ENTRY_CHUNK + 2, ENTRY_CHUNK + 3]);
+    const back = await journal.entries('old');
+    expect(back.filter((e) => e.skipped).map((e) => e.seq)).toEqual([1, ENTRY_CHUNK + 2, ENTRY_CHUNK + 3]);
+    expect(await journal.progress('old')).toMatchObject({ recorded: false });
+  });
+
+  it('appends entries numbered on from the last, in small records, without rewriting what is stored', async () => {
+    const { name, journal } = fresh();
+    await journal.beginSession(session('imp', 1, 'applying'), []);
+    for (let i = 0; i < 3; i++) await journal.append('imp', [{ role: 'created', parentId: 'unfiled_____', parentSeq: null, type: 'bookmark', title: `t${i}`, url: `https://t${i}.example/` }]);
+    const more = await journal.append('imp', [removed('x'), removed('y')]);
+    expect(more.map((e) => e.seq)).toEqual([3, 4]);
+    const raw = await openDB(name);
+    expect(await raw.count('entryChunks')).toBe(4);
+    raw.close();
+    expect((await journal.entries('imp')).map((e) => e.seq)).toEqual([0, 1, 2, 3, 4]);
+    await expect(journal.append('nope', [removed('z')])).rejects.toThrow(/No session nope/);
+  });
+
+  it('progress records add up: skipped and put back beat done, done beats attempting; a session without records says so', async () => {
+    const { journal } = fresh();
+    await journal.beginSession(session('s', 1, 'applying'), [removed('a'), removed('b'), removed('c'), removed('d')]);
+    expect((await journal.progress('s')).recorded).toBe(false);
+    const log = new ProgressLog(journal, 's');
+    await log.write({ attempting: [0, 1, 2, 3] });
+    log.note({ done: [0, 1] });
+    log.note({ skipped: [2] });
+    await Promise.all([log.write({ putBack: [{ seq: 1, newId: 'new1' }] }), log.write({ ids: [{ seq: 3, id: 'id3' }] })]);
+    const p = await journal.progress('s');
+    expect(p).toMatchObject({ recorded: true, ids: new Map([[3, 'id3']]), putBack: new Map([[1, 'new1']]) });
+    const entries = await journal.entries('s');
+    expect(entries.map((e) => carriedOut(e, p))).toEqual([true, false, false, true]);
+    // Pruning a session takes its progress with it.
+    for (let i = 2; i < KEPT_SESSIONS + 3; i++) await journal.beginSession(session(`later${i}`, i + 10), [removed(`z${i}`)]);
+    await journal.updateSession('s', { status: 'applied' });
+    await journal.beginSession(session('last', 1000), [removed('q')]);
+    expect(await journal.getSession('s')).toBeUndefined();
+    expect((await journal.progress('s')).recorded).toBe(false);
+  });
+});
