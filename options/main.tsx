@@ -11,4 +11,4 @@ await startPageText(browser.i18n);
 // The Duplicates page opens on a scan: ask for it first, the background scans while the page's code loads.
 if (viewFromHash(location.hash) === 'duplicates') startEarlyScan(client);
 const { OptionsApp } = await import('../src/options-ui/OptionsApp');
-render(<OptionsApp client={client} />, document.getElementById('app')!);
+render(<OptionsApp client={client} hostAccess={browser.permissions} />, document.getElementById('app')!);

@@ -24,6 +24,7 @@ import { createBookmarksHtmlFeature } from '../bookmarks-html/feature';
 import { createFileDatesFeature } from '../bookmark-dates/feature';
 import { createToolbarButtonFeature } from '../toolbar-button/feature';
 import { createOrganizerFeature } from '../organizer/feature';
+import { createLinkHealthFeature } from '../link-health/feature';
 
 export function createBackgroundApp(deps: BackgroundDeps) {
   const { browser } = deps;
@@ -78,6 +79,8 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   });
 
   const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore });
+  const linkHealth = createLinkHealthFeature(deps);
+  features.push(linkHealth);
 
   const router = createRouter({
     protocol,
@@ -95,6 +98,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
       ...toolbarButton.handlers,
       ...bookmarksHtml.handlers,
       ...organizer.handlers,
+      ...linkHealth.handlers,
     },
   });
 
@@ -112,6 +116,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     ...placesFeature.events.inBatch(dedupApply.jobs),
     ...dedupScan.jobs,
     ...placesFeature.events.inBatch(bookmarksHtml.jobs),
+    ...linkHealth.jobs,
   };
   const jobServer = createJobServer({ jobs, handlers: jobHandlers, extensionId, extensionOrigin });
 

@@ -14,6 +14,7 @@ import { bookmarksHtmlJobs, bookmarksHtmlProtocol } from '../bookmarks-html/prot
 import { quickBookmarkProtocol } from '../quick-bookmark/protocol';
 import { toolbarButtonProtocol } from '../toolbar-button/protocol';
 import { organizerProtocol } from '../organizer/protocol';
+import { linkHealthJobs, linkHealthProtocol } from '../link-health/protocol';
 
 export const protocol = {
   ...coreProtocol,
@@ -26,12 +27,14 @@ export const protocol = {
   ...quickBookmarkProtocol,
   ...toolbarButtonProtocol,
   ...organizerProtocol,
+  ...linkHealthProtocol,
 } satisfies Record<string, RequestDef>;
 
 export const jobs = {
   ...coreJobs,
   ...dedupJobs,
   ...bookmarksHtmlJobs,
+  ...linkHealthJobs,
 } satisfies Record<string, JobDef>;
 
 export type Protocol = typeof protocol;

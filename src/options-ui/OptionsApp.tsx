@@ -12,6 +12,7 @@ import { focusUrlFromSearch, viewLabel, VIEWS, viewFromHash, type ViewId } from 
 import { SettingsView } from './SettingsView';
 import { TagsView } from './TagsView';
 import { OrganizerView } from '../organizer-ui/OrganizerView';
+import { LinkHealthView, type HostAccess } from './link-health/LinkHealthView';
 
 /**
  * The number of bookmarks, counted again after every change a view announces (and every scan the Duplicates page
@@ -54,7 +55,7 @@ function BookmarkCount({ client, refreshKey, afterScan }: { client: Client; refr
   );
 }
 
-export function OptionsApp({ client }: { client: Client }) {
+export function OptionsApp({ client, hostAccess }: { client: Client; hostAccess?: HostAccess }) {
   const [view, setView] = useState<ViewId>(() => viewFromHash(location.hash));
   const focusUrl = useRef(focusUrlFromSearch(location.search));
   const openedOnDuplicates = useRef(view === 'duplicates');
@@ -111,6 +112,7 @@ export function OptionsApp({ client }: { client: Client }) {
         {view === 'bookmarks' && <OrganizerView client={client} />}
         {view === 'duplicates' && <DuplicatesView focusUrl={focusUrl.current} />}
         {view === 'tags' && <TagsView />}
+        {view === 'link-health' && <LinkHealthView hostAccess={hostAccess} />}
         {view === 'import-export' && <ImportExportView />}
         {view === 'settings' && <SettingsView />}
       </main>

@@ -1,8 +1,11 @@
 import { t } from '../i18n';
 
-/** Hash routing of the options page: #bookmarks (the organizer), #duplicates, #tags, #import-export, #settings; ?url= focuses a URL's group. */
+/**
+ * Hash routing of the options page: #bookmarks (the organizer), #duplicates, #tags, #link-health, #import-export,
+ * #settings; ?url= focuses a URL's group.
+ */
 
-export const VIEWS = [{ id: 'bookmarks' }, { id: 'duplicates' }, { id: 'tags' }, { id: 'import-export' }, { id: 'settings' }] as const;
+export const VIEWS = [{ id: 'bookmarks' }, { id: 'duplicates' }, { id: 'tags' }, { id: 'link-health' }, { id: 'import-export' }, { id: 'settings' }] as const;
 
 export type ViewId = (typeof VIEWS)[number]['id'];
 
@@ -11,6 +14,7 @@ export function viewLabel(id: ViewId): string {
   if (id === 'bookmarks') return t('organizerTab');
   if (id === 'duplicates') return t('optionsViewDuplicates');
   if (id === 'tags') return t('optionsViewTags');
+  if (id === 'link-health') return t('linksTab');
   if (id === 'import-export') return t('optionsViewImportExport');
   return t('optionsViewSettings');
 }

@@ -28,6 +28,8 @@ export interface LaunchOptions {
   headless?: boolean;
   /** Extra environment for Firefox, e.g. {DISPLAY: ':7'} for a headful run on a test's own X display. */
   env?: Record<string, string>;
+  /** Accept self-signed certificates (the link health tests' loopback HTTPS server). */
+  acceptInsecureCerts?: boolean;
 }
 
 export interface Firefox {
@@ -64,6 +66,7 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
       browser: 'firefox',
       executablePath: findFirefox(),
       headless: options.headless ?? true,
+      acceptInsecureCerts: options.acceptInsecureCerts,
       userDataDir: options.userDataDir,
       args: ['--remote-allow-system-access'],
       env: options.env ? { ...process.env, ...options.env } : undefined,

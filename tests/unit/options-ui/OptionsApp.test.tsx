@@ -30,7 +30,7 @@ describe('OptionsApp', () => {
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
     expect(location.hash).toBe('#settings');
     // Only the selected tab is in the Tab order.
-    expect(screen.getAllByRole('tab').map((t) => t.getAttribute('tabindex'))).toEqual(['-1', '-1', '-1', '-1', '0']);
+    expect(screen.getAllByRole('tab').map((t) => t.getAttribute('tabindex'))).toEqual(['-1', '-1', '-1', '-1', '-1', '0']); // Bookmarks, Duplicates, Tags, Link health, Import / Export, Settings
   });
 });
 

@@ -1,0 +1,256 @@
+/**
+ * Link health in the background: the 'links.check' job (resumable, see store.ts) and the requests the view reads.
+ * Nothing is fetched until a person starts a check; only hosts the person granted are fetched (host-access.ts), only
+ * http(s) URLs on public hosts (eligibility.ts). The test build also lets loopback hosts through, for the e2e test
+ * server on 127.0.0.x; production never fetches them.
+ */
+import type { BackgroundDeps, ResettableFeature } from '../app/feature';
+import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define';
+import { AppError } from '../messaging/errors';
+import { bookmarksOf, type BookmarkRef } from './bookmarks';
+import { eligibility, isLoopbackIPv4, isPublicHost, type HostAllowed } from './eligibility';
+import { grantedMatcher } from './host-access';
+import { createProbe } from './probe';
+import type { CheckProgress, CheckResult, ClassCounts, LinkItem, LinksOverview, linkHealthJobs, linkHealthProtocol } from './protocol';
+import { createWebRequestLog, type RequestLog } from './request-log';
+import { DEFAULT_LIMITS, runSchedule, type PolitenessLimits } from './scheduler';
+import { openLinkHealthStore, type LinkHealthStore, type RunRecord, type StoredVerdict } from './store';
+import { realTimers, type Timers } from './timers';
+import { LINK_CLASSES, type LinkClass, type LinkVerdict } from './types';
+
+/** A result older than this is checked again by a 'stale' check. */
+export const STALE_AFTER_MS = 7 * 24 * 3600 * 1000;
+export const DEFAULT_TIMEOUT_MS = 15_000;
+/** Progress reaches the page at least this often (also keeps the event page awake during long waits). */
+const HEARTBEAT_MS = 5_000;
+/** Verdicts are written in batches of this many (and at every heartbeat). */
+const WRITE_BATCH = 25;
+
+export interface LinkHealthDeps extends BackgroundDeps {
+  store?: LinkHealthStore;
+  fetch?: typeof fetch;
+  requestLog?: RequestLog;
+  timers?: Timers;
+  /** The origins granted (permissions.getAll().origins). */
+  grantedOrigins?: () => Promise<string[]>;
+}
+
+const GOOD: ReadonlySet<LinkClass> = new Set(['ok', 'moved', 'redirected']);
+
+export const emptyCounts = (): ClassCounts => Object.fromEntries(LINK_CLASSES.map((c) => [c, 0])) as ClassCounts;
+
+export function createLinkHealthFeature(deps: LinkHealthDeps) {
+  const { browser } = deps;
+  const store = deps.store ?? openLinkHealthStore();
+  const timers = deps.timers ?? realTimers;
+  const hostAllowed: HostAllowed = deps.testBuild ? (h) => isPublicHost(h) || isLoopbackIPv4(h) : isPublicHost;
+  const grantedOrigins = deps.grantedOrigins ?? (async () => (await browser.permissions.getAll()).origins ?? []);
+  let limits: PolitenessLimits = { ...DEFAULT_LIMITS };
+  let timeoutMs = DEFAULT_TIMEOUT_MS;
+  let requestLog: RequestLog | null = deps.requestLog ?? null;
+  let running = false;
+
+  const readBookmarks = async () => bookmarksOf(await browser.bookmarks.getTree());
+
+  /** Per bookmark: fetchable (with its URL's host) or why not. */
+  const sortOut = (bookmarks: readonly BookmarkRef[]) => {
+    const checkable: { ref: BookmarkRef; host: string }[] = [];
+    const skipped: { ref: BookmarkRef; reason: 'not-web' | 'private-host' | 'invalid-url' }[] = [];
+    for (const ref of bookmarks) {
+      const e = eligibility(ref.url, hostAllowed);
+      if (e.ok) checkable.push({ ref, host: e.url.hostname });
+      else skipped.push({ ref, reason: e.reason });
+    }
+    return { checkable, skipped };
+  };
+
+  const handlers: HandlersOf<typeof linkHealthProtocol> = {
+    'links.overview': async (): Promise<LinksOverview> => {
+      const [bookmarks, verdicts, run, origins] = await Promise.all([readBookmarks(), store.verdicts(), store.run(), grantedOrigins()]);
+      const { checkable, skipped } = sortOut(bookmarks);
+      const granted = grantedMatcher(origins);
+      const hostsWithoutAccess = new Set<string>();
+      const counts = emptyCounts();
+      let from = Infinity;
+      let to = -Infinity;
+      for (const { ref, host } of checkable) {
+        if (!granted(ref.url)) hostsWithoutAccess.add(host);
+        const verdict = verdicts.get(ref.url);
+        if (!verdict) continue;
+        counts[verdict.class]++;
+        from = Math.min(from, verdict.checkedAt);
+        to = Math.max(to, verdict.checkedAt);
+      }
+      const skippedCounts = { 'not-web': 0, 'private-host': 0, 'invalid-url': 0 };
+      for (const s of skipped) skippedCounts[s.reason]++;
+      return {
+        checkable: checkable.length,
+        skipped: skippedCounts,
+        hostsWithoutAccess: [...hostsWithoutAccess].sort(),
+        counts,
+        checkedBetween: from === Infinity ? null : { from, to },
+        run: run && {
+          id: run.id,
+          startedAt: run.startedAt,
+          finishedAt: run.finishedAt,
+          total: run.urls.length,
+          done: run.urls.filter((u) => verdicts.get(u)?.runId === run.id).length,
+        },
+      };
+    },
+    'links.results': async () => {
+      const [bookmarks, verdicts, origins] = await Promise.all([readBookmarks(), store.verdicts(), grantedOrigins()]);
+      const granted = grantedMatcher(origins);
+      const { checkable, skipped } = sortOut(bookmarks);
+      const items: LinkItem[] = [];
+      const base = (ref: BookmarkRef) => ({ id: ref.id, title: ref.title, url: ref.url, path: ref.path });
+      for (const { ref } of checkable) {
+        const v = verdicts.get(ref.url);
+        if (v && v.class === 'ok') continue;
+        if (!v && granted(ref.url)) continue; // not checked yet
+        items.push({
+          ...base(ref),
+          class: v?.class ?? null,
+          skip: v ? null : 'no-access',
+          status: v?.status ?? null,
+          finalUrl: v?.finalUrl ?? null,
+          failure: v?.failure ?? null,
+          checks: v?.checks ?? 0,
+          checkedAt: v?.checkedAt ?? null,
+        });
+      }
+      for (const { ref, reason } of skipped) {
+        items.push({ ...base(ref), class: null, skip: reason, status: null, finalUrl: null, failure: null, checks: 0, checkedAt: null });
+      }
+      return { items };
+    },
+    'links.forget': async () => {
+      if (running) throw new AppError('conflict', 'A link check is running: cancel it first.');
+      await store.clear();
+      return { ok: true };
+    },
+    'links.test.tune': async (input) => {
+      if (!deps.testBuild) throw new AppError('forbidden', 'links.test.tune exists only in test builds.');
+      const { timeoutMs: t, ...rest } = input;
+      if (t !== undefined) timeoutMs = t;
+      limits = { ...limits, ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) };
+      return { ok: true };
+    },
+  };
+
+  const check = async (mode: 'stale' | 'all' | 'resume', ctx: JobContext<CheckProgress>): Promise<CheckResult> => {
+    if (running) throw new AppError('conflict', 'A link check is already running.');
+    running = true;
+    try {
+      return await runCheck(mode, ctx);
+    } finally {
+      running = false;
+    }
+  };
+
+  const runCheck = async (mode: 'stale' | 'all' | 'resume', ctx: JobContext<CheckProgress>): Promise<CheckResult> => {
+    const [bookmarks, verdicts, previous, origins] = await Promise.all([readBookmarks(), store.verdicts(), store.run(), grantedOrigins()]);
+    const granted = grantedMatcher(origins);
+    const { checkable } = sortOut(bookmarks);
+    const checkableUrls = [...new Set(checkable.map((c) => c.ref.url))];
+    const reachable = checkableUrls.filter(granted);
+    const withoutAccess = checkableUrls.length - reachable.length;
+    let run: RunRecord;
+    if (mode === 'resume' && previous && previous.finishedAt === null) {
+      run = previous;
+    } else {
+      if (!reachable.length && checkableUrls.length) {
+        throw new AppError('forbidden', 'No site has been granted to Tidymarks: allow access to check links.');
+      }
+      const now = deps.now();
+      const urls =
+        mode === 'all'
+          ? reachable
+          : reachable.filter((u) => {
+              const v = verdicts.get(u);
+              return !v || !GOOD.has(v.class) || now - v.checkedAt > STALE_AFTER_MS;
+            });
+      run = { key: 'current', id: `${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`, mode: mode === 'all' ? 'all' : 'stale', startedAt: now, finishedAt: null, urls };
+      await store.putRun(run);
+    }
+    const stillThere = new Set(reachable);
+    const todo = run.urls.filter((u) => verdicts.get(u)?.runId !== run.id && stillThere.has(u));
+    const counts = emptyCounts();
+    for (const u of run.urls) {
+      const v = verdicts.get(u);
+      if (v?.runId === run.id) counts[v.class]++;
+    }
+    let done = run.urls.length - todo.length;
+    let confirming = 0;
+    const pending: StoredVerdict[] = [];
+    const progress = () => ctx.progress({ done, total: run.urls.length, counts: { ...counts }, confirming });
+    const flush = async () => {
+      const batch = pending.splice(0);
+      await store.putVerdicts(batch);
+    };
+    let writes = Promise.resolve();
+    const queueFlush = () => {
+      writes = writes.then(flush);
+    };
+    progress();
+    const heartbeat = setInterval(() => {
+      progress();
+      queueFlush();
+    }, HEARTBEAT_MS);
+    const log = (requestLog ??= createWebRequestLog(browser.webRequest, browser.runtime.getURL('')));
+    const probe = createProbe({
+      fetch: deps.fetch ?? globalThis.fetch.bind(globalThis),
+      log,
+      timers,
+      timeoutMs,
+      mayFetch: (url) => granted(url) && eligibility(url, hostAllowed).ok,
+    });
+    try {
+      await runSchedule({
+        urls: todo,
+        check: probe.check,
+        limits,
+        timers,
+        hostOf: (u) => new URL(u).hostname,
+        signal: ctx.signal,
+        checkpoint: () => ctx.checkpoint(),
+        onConfirmQueued: () => {
+          confirming++;
+          progress();
+        },
+        onVerdict: (verdict: LinkVerdict) => {
+          if (verdict.checks > 1) confirming--;
+          done++;
+          counts[verdict.class]++;
+          pending.push({ ...verdict, runId: run.id });
+          if (pending.length >= WRITE_BATCH) queueFlush();
+          progress();
+        },
+      });
+      if (ctx.signal.aborted) throw new AppError('cancelled', 'The link check was cancelled.');
+      queueFlush();
+      await writes;
+      await store.putRun({ ...run, finishedAt: deps.now() });
+      progress();
+      return { checked: done, counts, withoutAccess };
+    } finally {
+      clearInterval(heartbeat);
+      queueFlush();
+      await writes.catch(() => undefined);
+    }
+  };
+
+  const jobs: JobHandlersOf<typeof linkHealthJobs> = {
+    'links.check': ({ mode }, ctx) => check(mode, ctx),
+  };
+
+  const feature: ResettableFeature = {
+    async reset() {
+      await store.clear();
+      limits = { ...DEFAULT_LIMITS };
+      timeoutMs = DEFAULT_TIMEOUT_MS;
+    },
+  };
+
+  return { handlers, jobs, store, ...feature };
+}

@@ -1,0 +1,79 @@
+/**
+ * Link health results in IndexedDB (`tidymarks-link-health`): one verdict per URL with the time it was checked and
+ * the run that checked it, and the current run (which URLs it set out to check, whether it finished). A run that
+ * did not finish (the page closed, the event page unloaded, Firefox restarted) is resumed from here: its URLs that
+ * have no verdict of this run are what is left. Verdicts are cached in memory after one read, like the tags.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { LinkVerdict } from './types';
+
+export const LINK_HEALTH_DB = 'tidymarks-link-health';
+const VERSION = 1;
+
+export type StoredVerdict = LinkVerdict & { runId: string };
+
+export interface RunRecord {
+  /** Always 'current': one run is kept. */
+  key: 'current';
+  id: string;
+  mode: 'stale' | 'all';
+  startedAt: number;
+  finishedAt: number | null;
+  /** The URLs this run checks, in the order they were queued. */
+  urls: string[];
+}
+
+interface LinkHealthDB extends DBSchema {
+  verdicts: { key: string; value: StoredVerdict };
+  runs: { key: string; value: RunRecord };
+}
+
+export interface LinkHealthStore {
+  verdicts(): Promise<ReadonlyMap<string, StoredVerdict>>;
+  putVerdicts(records: readonly StoredVerdict[]): Promise<void>;
+  run(): Promise<RunRecord | null>;
+  putRun(run: RunRecord): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export function openLinkHealthStore(name = LINK_HEALTH_DB): LinkHealthStore {
+  let dbPromise: Promise<IDBPDatabase<LinkHealthDB>> | null = null;
+  let cache: Map<string, StoredVerdict> | null = null;
+  const db = () =>
+    (dbPromise ??= openDB<LinkHealthDB>(name, VERSION, {
+      upgrade(d, oldVersion) {
+        if (oldVersion < 1) {
+          d.createObjectStore('verdicts', { keyPath: 'url' });
+          d.createObjectStore('runs', { keyPath: 'key' });
+        }
+      },
+    }));
+  const load = async () => {
+    if (cache) return cache;
+    const records = await (await db()).getAll('verdicts');
+    cache ??= new Map(records.map((r) => [r.url, r]));
+    return cache;
+  };
+  return {
+    verdicts: load,
+    async putVerdicts(records) {
+      if (!records.length) return;
+      const map = await load();
+      const tx = (await db()).transaction('verdicts', 'readwrite');
+      for (const r of records) void tx.store.put(r);
+      await tx.done;
+      for (const r of records) map.set(r.url, r);
+    },
+    async run() {
+      return (await (await db()).get('runs', 'current')) ?? null;
+    },
+    async putRun(run) {
+      await (await db()).put('runs', run);
+    },
+    async clear() {
+      const tx = (await db()).transaction(['verdicts', 'runs'], 'readwrite');
+      await Promise.all([tx.objectStore('verdicts').clear(), tx.objectStore('runs').clear(), tx.done]);
+      cache = new Map();
+    },
+  };
+}

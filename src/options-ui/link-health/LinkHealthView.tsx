@@ -1,0 +1,284 @@
+/**
+ * The Link health view: what a check does before it does anything, the check itself (host access asked from the
+ * click, progress with counts per class, pause, cancel, resume after the page or Firefox went away), and the results
+ * by class. Titles and URLs are shown as text only.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { formatDate, formatNumber, plural, t, type MessageId } from '../../i18n';
+import type { JobHandle } from '../../messaging/client';
+import { RemoteError } from '../../messaging/errors';
+import { originsFor } from '../../link-health/host-access';
+import type { CheckProgress, CheckResult, LinkItem, LinksOverview } from '../../link-health/protocol';
+import type { FailureKind, LinkClass, SkipReason } from '../../link-health/types';
+import { errorMessage, useClient } from '../client-context';
+
+/** What the view needs of `browser.permissions`: the entry passes Firefox's own (the request must come from a click). */
+export interface HostAccess {
+  request(permissions: { origins: string[] }): Promise<boolean>;
+}
+
+export const CLASS_LABEL: Record<LinkClass, MessageId> = {
+  ok: 'linksClassOk',
+  moved: 'linksClassMoved',
+  redirected: 'linksClassRedirected',
+  gone: 'linksClassGone',
+  'server-error': 'linksClassServerError',
+  unreachable: 'linksClassUnreachable',
+};
+const FAILURE_LABEL: Record<FailureKind, MessageId> = {
+  timeout: 'linksFailureTimeout',
+  dns: 'linksFailureDns',
+  refused: 'linksFailureRefused',
+  tls: 'linksFailureTls',
+  network: 'linksFailureNetwork',
+};
+const SKIP_LABEL: Record<SkipReason, MessageId> = {
+  'not-web': 'linksSkipNotWeb',
+  'private-host': 'linksSkipPrivate',
+  'invalid-url': 'linksSkipInvalid',
+  'no-access': 'linksSkipNoAccess',
+};
+const SECTIONS: { cls: LinkClass; help: MessageId }[] = [
+  { cls: 'moved', help: 'linksMovedHelp' },
+  { cls: 'gone', help: 'linksGoneHelp' },
+  { cls: 'server-error', help: 'linksDownHelp' },
+  { cls: 'unreachable', help: 'linksDownHelp' },
+  { cls: 'redirected', help: 'linksRedirectedHelp' },
+];
+const SHOWN_CLASSES: LinkClass[] = ['ok', 'moved', 'redirected', 'gone', 'server-error', 'unreachable'];
+
+type Running = { handle: JobHandle<CheckResult>; progress: CheckProgress | null; paused: boolean };
+
+export function LinkHealthView({ hostAccess }: { hostAccess?: HostAccess }) {
+  const client = useClient();
+  const [overview, setOverview] = useState<LinksOverview | null>(null);
+  const [items, setItems] = useState<LinkItem[] | null>(null);
+  const [running, setRunning] = useState<Running | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const runningRef = useRef<Running | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([client.call('links.overview', {}), client.call('links.results', {})])
+      .then(([o, r]) => {
+        if (!live) return;
+        setOverview(o);
+        setItems(r.items);
+      })
+      .catch((e: unknown) => live && setError(errorMessage(e)));
+    return () => {
+      live = false;
+    };
+  }, [client, reloads]);
+  useEffect(() => () => runningRef.current?.handle.cancel(), []);
+
+  const runJob = (mode: 'stale' | 'all' | 'resume') => {
+    setError(null);
+    setNotice(null);
+    const handle = client.startJob('links.check', { mode }, (progress) => {
+      if (runningRef.current?.handle !== handle) return;
+      runningRef.current = { ...runningRef.current, progress };
+      setRunning(runningRef.current);
+    });
+    runningRef.current = { handle, progress: null, paused: false };
+    setRunning(runningRef.current);
+    handle.result
+      .then((result) => setNotice(plural('linksFinished', result.checked)))
+      .catch((e: unknown) => setError(jobError(e)))
+      .finally(() => {
+        runningRef.current = null;
+        setRunning(null);
+        setReloads((n) => n + 1);
+      });
+  };
+
+  /** Asks for the sites not granted yet (inside the click, as Firefox requires), then checks what it may. */
+  const start = (mode: 'stale' | 'all') => {
+    if (!overview) return;
+    const origins = originsFor(overview.hostsWithoutAccess);
+    if (!origins.length) return runJob(mode);
+    if (!hostAccess) return setError(t('linksNoPermissionApi'));
+    // Refused or not, the check runs on the sites granted so far (the job refuses when there are none).
+    hostAccess.request({ origins }).then(
+      () => runJob(mode),
+      (e: unknown) => setError(errorMessage(e)),
+    );
+  };
+
+  const togglePause = () => {
+    const r = runningRef.current;
+    if (!r) return;
+    if (r.paused) r.handle.resume();
+    else r.handle.pause();
+    runningRef.current = { ...r, paused: !r.paused };
+    setRunning(runningRef.current);
+  };
+
+  const forget = () => {
+    client
+      .call('links.forget', {})
+      .then(() => setReloads((n) => n + 1))
+      .catch((e: unknown) => setError(errorMessage(e)));
+  };
+
+  const unfinished = overview?.run && overview.run.finishedAt === null ? overview.run : null;
+  const checkedBefore = overview?.checkedBetween != null;
+  return (
+    <section aria-labelledby="links-heading" class="link-health">
+      <h2 id="links-heading">{t('linksHeading')}</h2>
+      <p>{t('linksIntro')}</p>
+      <p class="muted">{t('linksNeverFetched')}</p>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p role="status" data-testid="links-notice">
+          {notice}
+        </p>
+      )}
+      {!overview && !error && <p class="muted">{t('linksLoading')}</p>}
+      {overview && (
+        <div class="summary-card" data-testid="links-summary">
+          <p>{plural('linksCheckable', overview.checkable)}</p>
+          {overview.hostsWithoutAccess.length > 0 && <p class="muted">{plural('linksAccessNeeded', overview.hostsWithoutAccess.length)}</p>}
+          {overview.checkedBetween && <p class="muted">{t('linksLastChecked', formatDate(overview.checkedBetween.to, { dateStyle: 'medium', timeStyle: 'short' }))}</p>}
+          {checkedBefore && <ClassCounts counts={overview.counts} />}
+          {unfinished && !running && (
+            <p data-testid="links-interrupted">{t('linksInterrupted', formatNumber(unfinished.done), formatNumber(unfinished.total))}</p>
+          )}
+          {!running && (
+            <div class="actions">
+              {unfinished && (
+                <button type="button" class="primary" onClick={() => runJob('resume')}>
+                  {t('linksResume')}
+                </button>
+              )}
+              <button type="button" class={unfinished ? '' : 'primary'} disabled={overview.checkable === 0} onClick={() => start('stale')}>
+                {checkedBefore ? t('linksRecheckStale') : t('linksStart')}
+              </button>
+              {checkedBefore && (
+                <button type="button" onClick={() => start('all')}>
+                  {t('linksRecheckAll')}
+                </button>
+              )}
+              {checkedBefore && (
+                <button type="button" class="link" onClick={forget}>
+                  {t('linksForget')}
+                </button>
+              )}
+            </div>
+          )}
+          {running && <CheckRunning running={running} onPause={togglePause} onCancel={() => running.handle.cancel()} />}
+        </div>
+      )}
+      {items && !running && <Results items={items} checked={checkedBefore} />}
+    </section>
+  );
+}
+
+function jobError(e: unknown): string {
+  if (e instanceof RemoteError && e.code === 'cancelled') return t('linksCancelled');
+  if (e instanceof RemoteError && e.code === 'forbidden') return t('linksAccessDenied');
+  return errorMessage(e);
+}
+
+function ClassCounts({ counts }: { counts: Record<LinkClass, number> }) {
+  return (
+    <ul class="plain-list link-counts" data-testid="links-counts">
+      {SHOWN_CLASSES.map((cls) => (
+        <li key={cls} data-class={cls}>
+          {t('linksCount', t(CLASS_LABEL[cls]), formatNumber(counts[cls]))}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CheckRunning({ running, onPause, onCancel }: { running: Running; onPause(): void; onCancel(): void }) {
+  const p = running.progress;
+  const percent = p && p.total > 0 ? Math.round((p.done / p.total) * 100) : 0;
+  return (
+    <div data-testid="links-progress" aria-live="polite">
+      <label class="progress">
+        <span>{p ? t('linksProgress', formatNumber(p.done), formatNumber(p.total), formatNumber(percent)) : t('linksStarting')}</span>
+        {p && p.total > 0 ? <progress max={p.total} value={p.done} /> : <progress />}
+      </label>
+      {p && p.confirming > 0 && <p class="muted">{plural('linksConfirming', p.confirming)}</p>}
+      {p && <ClassCounts counts={p.counts} />}
+      {running.paused && <p>{t('linksPaused')}</p>}
+      <div class="actions">
+        <button type="button" onClick={onPause}>
+          {running.paused ? t('linksContinue') : t('linksPause')}
+        </button>
+        <button type="button" onClick={onCancel}>
+          {t('linksCancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function describe(item: LinkItem): string {
+  const parts: string[] = [];
+  if (item.failure) parts.push(t(FAILURE_LABEL[item.failure]));
+  else if (item.status !== null) parts.push(t('linksStatusHttp', String(item.status)));
+  if (item.checks > 1) parts.push(t('linksCheckedTwice'));
+  if (item.checkedAt !== null) parts.push(t('linksCheckedAt', formatDate(item.checkedAt, { dateStyle: 'medium', timeStyle: 'short' })));
+  return parts.join(' · ');
+}
+
+function Results({ items, checked }: { items: LinkItem[]; checked: boolean }) {
+  const byClass = new Map<LinkClass, LinkItem[]>();
+  const skipped: LinkItem[] = [];
+  for (const item of items) {
+    if (item.class) byClass.set(item.class, [...(byClass.get(item.class) ?? []), item]);
+    else skipped.push(item);
+  }
+  const problems = SECTIONS.filter((s) => byClass.get(s.cls)?.length);
+  return (
+    <div data-testid="links-results">
+      {checked && problems.length === 0 && <p>{t('linksNothingFound')}</p>}
+      {problems.map(({ cls, help }) => {
+        const list = byClass.get(cls)!;
+        return (
+          <section key={cls} aria-labelledby={`links-${cls}`} data-testid={`links-section-${cls}`}>
+            <h3 id={`links-${cls}`}>{t('linksSectionHeading', t(CLASS_LABEL[cls]), formatNumber(list.length))}</h3>
+            <p class="muted">{t(help)}</p>
+            <ul class="plain-list">
+              {list.map((item) => (
+                <li key={item.id} data-testid="links-item" data-url={item.url}>
+                  <span class="tagged-what">
+                    <span>{item.title || item.url}</span>
+                    <span class="tagged-url">{item.url}</span>
+                    {item.finalUrl && <span class="tagged-url">{t('linksNowAt', item.finalUrl)}</span>}
+                    <span class="muted">{describe(item)}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+      {skipped.length > 0 && (
+        <details data-testid="links-skipped">
+          <summary>{plural('linksSkippedHeading', skipped.length)}</summary>
+          <ul class="plain-list">
+            {skipped.map((item) => (
+              <li key={item.id} data-testid="links-skipped-item" data-url={item.url}>
+                <span class="tagged-what">
+                  <span>{item.title || item.url}</span>
+                  <span class="tagged-url">{item.url}</span>
+                  <span class="muted">{t(SKIP_LABEL[item.skip!])}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}

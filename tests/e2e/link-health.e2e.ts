@@ -1,0 +1,168 @@
+/**
+ * Link health in real Firefox against a loopback web (tests/e2e/link-server.ts, one server per 127.0.0.x address):
+ * the check is started from the Link health view by a real click, which asks Firefox for the sites' host access
+ * (the test profile sets extensions.webextOptionalPermissionPrompts=false, so Firefox grants what the click asks
+ * without showing its prompt, which headless Firefox cannot click); every class comes out exactly right, flaky and
+ * rate-limited hosts give no false alarm, no host ever has more than 2 requests in flight; a check interrupted by an
+ * extension reload resumes where it stopped.
+ */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LinkItem } from '../../src/link-health/protocol';
+import type { LinkClass } from '../../src/link-health/types';
+import { startLinkServer, type LinkServer } from './link-server';
+import { useFirefox } from './use-firefox';
+
+const PREFS = { 'extensions.webextOptionalPermissionPrompts': false };
+/** Short limits so the run takes seconds: the politeness rules are the same, only the waits are shorter. */
+const TUNE = { timeoutMs: 1000, hostGapMs: 20, confirmDelayMs: 300, defaultRetryAfterMs: 300, global: 12 };
+
+async function addBookmarks(harness: Page, urls: { url: string; title: string }[]): Promise<void> {
+  await harness.evaluate(async (list) => {
+    const b = window.tm.browser.bookmarks;
+    const folder = await b.create({ parentId: 'unfiled_____', title: 'Links to check' });
+    for (const { url, title } of list) await b.create({ parentId: folder.id, url, title });
+  }, urls);
+}
+
+async function openLinkHealth(ff: ReturnType<typeof useFirefox>): Promise<Page> {
+  const page = await ff.open('options/index.html#link-health');
+  await page.waitForSelector('[data-testid="links-summary"] button');
+  return page;
+}
+
+async function results(harness: Page): Promise<Map<string, LinkItem>> {
+  const { items } = await harness.evaluate(() => window.tm.client.call('links.results', {}));
+  return new Map(items.map((i) => [i.url, i]));
+}
+
+describe('link health in real Firefox', () => {
+  const ff = useFirefox({ prefs: PREFS, acceptInsecureCerts: true });
+  let web: LinkServer;
+  const GENERAL = Array.from({ length: 15 }, (_, i) => 10 + i);
+  beforeAll(async () => {
+    web = await startLinkServer({ hosts: [...GENERAL, 25, 26, 27, 28], slowMs: 3000 });
+  });
+  afterAll(async () => {
+    await web?.close();
+  });
+
+  it('classifies a few hundred bookmarks exactly, with no false alarm and at most 2 requests per host in flight', async () => {
+    const expected = new Map<string, { cls: LinkClass; finalUrl?: string; checks?: number }>();
+    const add = (url: string, cls: LinkClass, finalUrl?: string, checks?: number) => expected.set(url, { cls, finalUrl, checks });
+    for (const h of GENERAL) {
+      for (let i = 0; i < 6; i++) add(web.url(h, `/ok/${i}`), 'ok');
+      for (let i = 0; i < 2; i++) add(web.url(h, `/moved/${i}`), 'moved', web.url(h, `/ok/${i}`));
+      add(web.url(h, '/chain/c'), 'moved', web.url(h, '/ok/c'));
+      add(web.url(h, '/temp/t'), 'redirected', web.url(h, '/ok/t'));
+      add(web.url(h, '/see-other/s'), 'redirected', web.url(h, '/ok/s'));
+      add(web.url(h, '/temp307/t'), 'redirected', web.url(h, '/ok/t'));
+      add(web.url(h, '/gone/g'), 'gone', undefined, 2);
+      add(web.url(h, '/gone410/g'), 'gone', undefined, 2);
+      add(web.url(h, '/broken/b'), 'server-error', undefined, 2);
+      add(web.url(h, '/upgrade/u'), 'moved', `https://127.0.0.${h}:${web.httpsPort}/upgrade/u`);
+      for (let i = 0; i < 2; i++) add(web.url(h, `/no-head/${i}`), 'ok');
+      for (let i = 0; i < 2; i++) add(web.url(h, `/flaky/${i}`), 'ok', undefined, 2);
+    }
+    for (let i = 0; i < 4; i++) add(web.url(25, `/rate/${i}`), 'ok', undefined, 1);
+    for (let i = 0; i < 4; i++) add(web.url(26, `/busy/${i}`), 'ok', undefined, 1);
+    for (let i = 0; i < 2; i++) add(web.url(27, `/slow/${i}`), 'unreachable', undefined, 2);
+    add(web.url(28, '/down/d'), 'server-error', undefined, 2);
+    for (let i = 0; i < 3; i++) add(`http://127.0.0.99:${web.port}/refused/${i}`, 'unreachable', undefined, 2);
+    const neverFetched = ['javascript:void(document.title)', 'place:sort=8&maxResults=10', 'file:///etc/hosts', 'http://192.168.1.1/admin'];
+    expect(expected.size).toBeGreaterThanOrEqual(300);
+
+    const harness = await ff.harness();
+    await addBookmarks(harness, [...[...expected.keys()].map((url, i) => ({ url, title: `Link ${i}` })), ...neverFetched.map((url) => ({ url, title: url }))]);
+    await harness.evaluate((tune) => window.tm.client.call('links.test.tune', tune), TUNE);
+    expect((await harness.evaluate(() => window.tm.browser.permissions.getAll())).origins).toEqual([]);
+
+    const page = await openLinkHealth(ff);
+    expect(web.requests).toHaveLength(0); // nothing is fetched before the person starts
+    await page.click('button::-p-text(Check links)');
+    await page.waitForSelector('[data-testid="links-notice"]::-p-text(Check finished)', { timeout: 120_000 });
+
+    // The click asked for exactly the bookmarked loopback hosts (both schemes), nothing broader.
+    const origins = (await harness.evaluate(() => window.tm.browser.permissions.getAll())).origins ?? [];
+    expect(origins).toContain(`http://127.0.0.10/*`);
+    expect(origins).toContain(`https://127.0.0.10/*`);
+    expect(origins.some((o) => o.includes('192.168') || o.includes('*://*') || o === '<all_urls>')).toBe(false);
+
+    const got = await results(harness);
+    const wrong: string[] = [];
+    for (const [url, want] of expected) {
+      const item = got.get(url);
+      const cls = item ? item.class : 'ok'; // ok bookmarks are not listed
+      if (cls !== want.cls) wrong.push(`${url}: ${cls} (${item?.status ?? item?.failure}) instead of ${want.cls}`);
+      if (want.finalUrl && item?.finalUrl !== want.finalUrl) wrong.push(`${url}: leads to ${item?.finalUrl} instead of ${want.finalUrl}`);
+      if (want.cls !== 'ok' && want.checks && item?.checks !== want.checks) wrong.push(`${url}: ${item?.checks} checks`);
+    }
+    expect(wrong).toEqual([]);
+    expect(got.get(web.url(27, '/slow/0'))?.failure).toBe('timeout');
+    expect(got.get(`http://127.0.0.99:${web.port}/refused/0`)?.failure).toBe('refused');
+    for (const url of neverFetched) expect(got.get(url)?.skip, url).toBe(url.includes('192.168') ? 'private-host' : 'not-web');
+
+    // 0 false alarms on the flaky and rate-limited hosts; the rate-limited ones were asked again only after Retry-After.
+    const alarms = [...got.values()].filter((i) => /\/(flaky|rate|busy|no-head)\//.test(i.url) && i.class !== null);
+    expect(alarms).toEqual([]);
+    for (const [host, max] of web.maxInFlight) expect(max, host).toBeLessThanOrEqual(2);
+    expect(Math.max(...web.maxInFlight.values())).toBe(2);
+    expect(web.requests.some((r) => r.path.includes('192.168') || r.host === '192.168.1.1')).toBe(false);
+
+    // The page shows the classes with their counts and the bookmarks of each.
+    const counts = await page.$$eval('[data-testid="links-counts"] li', (els) => els.map((e) => e.textContent));
+    expect(counts).toContain(`Gone: ${30}`);
+    expect(counts).toContain(`Moved for good: ${15 * 4}`);
+    const goneShown = await page.$$eval('[data-testid="links-section-gone"] [data-testid="links-item"]', (els) => els.map((e) => e.getAttribute('data-url')));
+    expect(goneShown.sort()).toEqual([...expected].filter(([, w]) => w.cls === 'gone').map(([u]) => u).sort());
+    await page.close();
+  }, 180_000);
+});
+
+describe('link health: a check resumes after an extension reload', () => {
+  const ff = useFirefox({ prefs: PREFS });
+  let web: LinkServer;
+  beforeAll(async () => {
+    web = await startLinkServer({ hosts: [40, 41, 42, 43], delayMs: 250 });
+  });
+  afterAll(async () => {
+    await web?.close();
+  });
+
+  it('picks up where it stopped: what was checked before the reload is not fetched again', async () => {
+    const urls = Array.from({ length: 120 }, (_, i) => web.url(40 + (i % 4), `/delay/${i}`));
+    let harness = await ff.harness();
+    await addBookmarks(harness, urls.map((url, i) => ({ url, title: `Slow ${i}` })));
+    await harness.evaluate((tune) => window.tm.client.call('links.test.tune', tune), TUNE);
+    let page = await openLinkHealth(ff);
+    await page.click('button::-p-text(Check links)');
+    // Wait until a good part is stored (verdicts are written in batches), then reload the extension.
+    await harness.waitForFunction(async () => ((await window.tm.client.call('links.overview', {})).run?.done ?? 0) >= 30, { polling: 100, timeout: 60_000 });
+    await harness.evaluate(() => void setTimeout(() => window.tm.browser.runtime.reload(), 0));
+    await page.waitForFunction(() => false, { timeout: 1500 }).catch(() => undefined);
+    harness = await ff.open('tests/harness/index.html');
+    await harness.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', { timeout: 30_000 });
+    await harness.evaluate((tune) => window.tm.client.call('links.test.tune', tune), TUNE);
+
+    const overview = await harness.evaluate(() => window.tm.client.call('links.overview', {}));
+    expect(overview.run).toMatchObject({ total: 120, finishedAt: null });
+    const stored = overview.run!.done;
+    expect(stored).toBeGreaterThanOrEqual(30);
+    expect(stored).toBeLessThan(120);
+
+    page = await openLinkHealth(ff);
+    await page.waitForSelector('[data-testid="links-interrupted"]');
+    const before = web.requests.length;
+    await page.click('button::-p-text(Resume the check)');
+    await page.waitForSelector('[data-testid="links-notice"]::-p-text(Check finished)', { timeout: 120_000 });
+    const after = web.requests.slice(before).map((r) => r.path);
+    expect(after).toHaveLength(120 - stored);
+    expect(new Set(after).size).toBe(120 - stored);
+    const done = await harness.evaluate(() => window.tm.client.call('links.overview', {}));
+    expect(done.run).toMatchObject({ total: 120, done: 120 });
+    expect(done.run!.finishedAt).not.toBeNull();
+    expect(done.counts.ok).toBe(120);
+    for (const [host, max] of web.maxInFlight) expect(max, host).toBeLessThanOrEqual(2);
+    await page.close();
+  }, 180_000);
+});

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import type { JobContext } from '../../../src/messaging/define';
+import { AppError } from '../../../src/messaging/errors';
+import { createLinkHealthFeature } from '../../../src/link-health/feature';
+import type { CheckProgress } from '../../../src/link-health/protocol';
+import type { RequestLog } from '../../../src/link-health/request-log';
+import { openLinkHealthStore } from '../../../src/link-health/store';
+import { createFakeBrowser } from '../../fakes/browser';
+
+let dbSeq = 0;
+
+/** The feature over the fake browser with an injected fetch: `answer(url, method)` is each request's status. */
+async function setup(answer: (url: string, method: string) => number | 'refused', options: { granted?: string[]; testBuild?: boolean } = {}) {
+  const fake = createFakeBrowser();
+  const fetched: { url: string; method: string }[] = [];
+  const log: RequestLog = { watch: () => ({ hops: [], error: null, ended: Promise.resolve(), stop: () => undefined }) };
+  const fetchImpl = (async (url: string, init: RequestInit) => {
+    const method = init.method ?? 'GET';
+    fetched.push({ url, method });
+    const status = answer(url, method);
+    if (status === 'refused') throw new TypeError('NetworkError when attempting to fetch resource.');
+    return new Response(null, { status });
+  }) as unknown as typeof fetch;
+  const feature = createLinkHealthFeature({
+    browser: fake.browser,
+    now: () => Date.now(),
+    testBuild: options.testBuild ?? true,
+    store: openLinkHealthStore(`link-health-test-${dbSeq++}`),
+    fetch: fetchImpl,
+    requestLog: log,
+    grantedOrigins: async () => options.granted ?? ['<all_urls>'],
+  });
+  if (options.testBuild !== false) await feature.handlers['links.test.tune']({ hostGapMs: 0, confirmDelayMs: 0, timeoutMs: 2000 }, { senderUrl: undefined });
+  const add = async (url: string, title = url) => (await fake.browser.bookmarks.create({ parentId: 'unfiled_____', url, title })).id;
+  return { fake, feature, fetched, add };
+}
+
+function jobContext(onProgress: (p: CheckProgress, abort: () => void) => void = () => undefined): JobContext<CheckProgress> {
+  const controller = new AbortController();
+  return {
+    progress: (p) => onProgress(p, () => controller.abort()),
+    signal: controller.signal,
+    checkpoint: async () => {
+      if (controller.signal.aborted) throw new AppError('cancelled', 'The job was cancelled.');
+    },
+  };
+}
+
+const ctx = { senderUrl: undefined };
+
+describe('link health feature', () => {
+  it('checks each URL once, classifies it, and keeps bookmarklets, place:, file: and private hosts unfetched', async () => {
+    const { feature, fetched, add } = await setup((url) => (url.includes('/gone') ? 404 : 200));
+    await add('https://a.example.org/ok');
+    await add('https://a.example.org/ok', 'second copy');
+    await add('https://b.example.org/gone');
+    await add('javascript:void(0)');
+    await add('place:sort=8');
+    await add('file:///etc/hosts');
+    await add('http://192.168.1.1/');
+    const result = await feature.jobs['links.check']({ mode: 'stale' }, jobContext());
+    expect(result.counts).toMatchObject({ ok: 1, gone: 1 });
+    expect(fetched.filter((f) => f.url === 'https://a.example.org/ok')).toHaveLength(1);
+    expect(fetched.some((f) => /192\.168|etc\/hosts|javascript|place:/.test(f.url))).toBe(false);
+    const { items } = await feature.handlers['links.results'](undefined, ctx);
+    const byUrl = new Map(items.map((i) => [i.url, i]));
+    expect(byUrl.get('https://b.example.org/gone')).toMatchObject({ class: 'gone', status: 404, checks: 2 });
+    expect(byUrl.get('javascript:void(0)')?.skip).toBe('not-web');
+    expect(byUrl.get('place:sort=8')?.skip).toBe('not-web');
+    expect(byUrl.get('file:///etc/hosts')?.skip).toBe('not-web');
+    expect(byUrl.get('http://192.168.1.1/')?.skip).toBe('private-host');
+    expect(byUrl.has('https://a.example.org/ok')).toBe(false);
+    const overview = await feature.handlers['links.overview'](undefined, ctx);
+    expect(overview.counts).toMatchObject({ ok: 2, gone: 1 }); // per bookmark
+    expect(overview.skipped).toEqual({ 'not-web': 3, 'private-host': 1, 'invalid-url': 0 });
+  });
+
+  it('fetches only granted hosts and lists the others as without access', async () => {
+    const { feature, fetched, add } = await setup(() => 200, { granted: ['http://a.example.org/*', 'https://a.example.org/*'] });
+    await add('https://a.example.org/1');
+    await add('https://b.example.org/1');
+    const overview = await feature.handlers['links.overview'](undefined, ctx);
+    expect(overview.hostsWithoutAccess).toEqual(['b.example.org']);
+    const result = await feature.jobs['links.check']({ mode: 'stale' }, jobContext());
+    expect(result).toMatchObject({ checked: 1, withoutAccess: 1 });
+    expect(fetched.map((f) => new URL(f.url).hostname)).toEqual(['a.example.org']);
+    const { items } = await feature.handlers['links.results'](undefined, ctx);
+    expect(items.find((i) => i.url === 'https://b.example.org/1')?.skip).toBe('no-access');
+  });
+
+  it('refuses to start when no site was granted', async () => {
+    const { feature, add } = await setup(() => 200, { granted: [] });
+    await add('https://a.example.org/1');
+    await expect(feature.jobs['links.check']({ mode: 'stale' }, jobContext())).rejects.toMatchObject({ code: 'forbidden' });
+  });
+
+  it('resumes an interrupted run: only what it had not checked is fetched', async () => {
+    const { feature, fetched, add } = await setup(() => 200);
+    for (let i = 0; i < 30; i++) await add(`https://h${i % 3}.example.org/${i}`);
+    await feature.handlers['links.test.tune']({ global: 1 }, ctx);
+    await expect(
+      feature.jobs['links.check']({ mode: 'stale' }, jobContext((p, abort) => p.done >= 10 && abort())),
+    ).rejects.toMatchObject({ code: 'cancelled' });
+    const overview = await feature.handlers['links.overview'](undefined, ctx);
+    expect(overview.run).toMatchObject({ total: 30, finishedAt: null });
+    const doneBefore = overview.run!.done;
+    expect(doneBefore).toBeGreaterThanOrEqual(10);
+    const fetchedBefore = new Set(fetched.map((f) => f.url));
+    fetched.length = 0;
+    const result = await feature.jobs['links.check']({ mode: 'resume' }, jobContext());
+    expect(result.checked).toBe(30);
+    expect(fetched).toHaveLength(30 - doneBefore);
+    // What the first part checked and stored is not fetched again (one in flight at the abort may be).
+    expect(fetched.filter((f) => fetchedBefore.has(f.url)).length).toBeLessThanOrEqual(1);
+    expect((await feature.handlers['links.overview'](undefined, ctx)).run?.finishedAt).not.toBeNull();
+  });
+
+  it('a stale check re-checks only what failed (or is old); "all" re-checks everything', async () => {
+    let down = true;
+    const { feature, fetched, add } = await setup((url) => (url.includes('down') && down ? 'refused' : 200));
+    await add('https://a.example.org/fine');
+    await add('https://b.example.org/down');
+    const first = await feature.jobs['links.check']({ mode: 'stale' }, jobContext());
+    expect(first.counts).toMatchObject({ ok: 1, unreachable: 1 });
+    down = false;
+    fetched.length = 0;
+    const second = await feature.jobs['links.check']({ mode: 'stale' }, jobContext());
+    expect(fetched.map((f) => f.url)).toEqual(['https://b.example.org/down']);
+    expect(second.counts).toMatchObject({ ok: 1, unreachable: 0 });
+    fetched.length = 0;
+    await feature.jobs['links.check']({ mode: 'all' }, jobContext());
+    expect(new Set(fetched.map((f) => f.url)).size).toBe(2);
+  });
+
+  it('links.test.tune is refused outside the test build, and loopback is never fetched there', async () => {
+    const { feature, fetched, add } = await setup(() => 200, { testBuild: false });
+    await expect(feature.handlers['links.test.tune']({ timeoutMs: 1 }, ctx)).rejects.toMatchObject({ code: 'forbidden' });
+    await add('http://127.0.0.5:8080/');
+    await add('https://a.example.org/');
+    await feature.jobs['links.check']({ mode: 'stale' }, jobContext());
+    expect(fetched.map((f) => f.url)).toEqual(['https://a.example.org/']);
+  });
+});

@@ -1,0 +1,120 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Client } from '../../../src/messaging/client';
+import { RemoteError } from '../../../src/messaging/errors';
+import type { CheckProgress, CheckResult, LinkItem, LinksOverview } from '../../../src/link-health/protocol';
+import { ClientContext } from '../../../src/options-ui/client-context';
+import { LinkHealthView } from '../../../src/options-ui/link-health/LinkHealthView';
+
+afterEach(cleanup);
+
+const counts = (over: Partial<CheckProgress['counts']> = {}) => ({ ok: 0, moved: 0, redirected: 0, gone: 0, 'server-error': 0, unreachable: 0, ...over });
+
+/**
+ * The view against a scripted background (the fake browser has no permissions API): what it asks, in which order,
+ * and what it shows. The whole flow against Firefox is tests/e2e/link-health.e2e.ts.
+ */
+function scripted(overview: LinksOverview, items: LinkItem[]) {
+  const log: string[] = [];
+  let finish!: (r: CheckResult) => void;
+  let fail!: (e: unknown) => void;
+  let onProgress: ((p: CheckProgress) => void) | undefined;
+  const client = {
+    call: async (type: string) => {
+      log.push(type);
+      if (type === 'links.overview') return overview;
+      if (type === 'links.results') return { items };
+      throw new Error(`unexpected ${type}`);
+    },
+    startJob: (kind: string, input: unknown, progress?: (p: CheckProgress) => void) => {
+      log.push(`${kind} ${JSON.stringify(input)}`);
+      onProgress = progress;
+      return {
+        result: new Promise<CheckResult>((resolve, reject) => {
+          finish = resolve;
+          fail = reject;
+        }),
+        pause: () => log.push('pause'),
+        resume: () => log.push('resume'),
+        cancel: () => log.push('cancel'),
+      };
+    },
+    connect: () => {
+      throw new Error('no ports here');
+    },
+  } as unknown as Client;
+  const hostAccess = {
+    request: async (p: { origins: string[] }) => {
+      log.push(`request ${p.origins.join(' ')}`);
+      return true;
+    },
+  };
+  render(
+    <ClientContext.Provider value={client}>
+      <LinkHealthView hostAccess={hostAccess} />
+    </ClientContext.Provider>,
+  );
+  return { log, progress: (p: CheckProgress) => onProgress?.(p), finish: (r: CheckResult) => finish(r), fail: (e: unknown) => fail(e) };
+}
+
+const fresh: LinksOverview = {
+  checkable: 3,
+  skipped: { 'not-web': 1, 'private-host': 0, 'invalid-url': 0 },
+  hostsWithoutAccess: ['a.example', 'b.example'],
+  counts: counts(),
+  checkedBetween: null,
+  run: null,
+};
+
+describe('LinkHealthView', () => {
+  it('fetches nothing on its own; the click asks for exactly the bookmarked sites, then starts the check', async () => {
+    const page = scripted(fresh, []);
+    const start = await screen.findByRole('button', { name: 'Check links' });
+    expect(page.log).toEqual(['links.overview', 'links.results']);
+    expect(screen.getByText(/Nothing is fetched until you start a check/)).toBeTruthy();
+    fireEvent.click(start);
+    // The permission request is made inside the click (Firefox requires it), before any job.
+    expect(page.log[2]).toBe('request http://a.example/* https://a.example/* http://b.example/* https://b.example/*');
+    await waitFor(() => expect(page.log).toContain('links.check {"mode":"stale"}'));
+    page.progress({ done: 1, total: 3, counts: counts({ ok: 1 }), confirming: 1 });
+    await screen.findByText('Checking links: 1 of 3 addresses (33%)');
+    expect(screen.getByText('1 address is checked a second time later.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(page.log).toContain('pause');
+    await screen.findByText('Paused.');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(page.log).toContain('resume');
+    page.finish({ checked: 3, counts: counts({ ok: 3 }), withoutAccess: 0 });
+    await screen.findByText('Check finished: 3 addresses checked.');
+  });
+
+  it('shows each class with its bookmarks as text, and offers to resume an unfinished run', async () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    scripted(
+      { ...fresh, hostsWithoutAccess: [], counts: counts({ ok: 1, gone: 1, moved: 1 }), checkedBetween: { from: 1, to: 2 }, run: { id: 'r', startedAt: 1, finishedAt: null, total: 10, done: 4 } },
+      [
+        { id: '1', title: hostile, url: 'https://a.example/old', path: [], class: 'gone', skip: null, status: 404, finalUrl: null, failure: null, checks: 2, checkedAt: 2 },
+        { id: '2', title: 'Moved', url: 'http://b.example/', path: [], class: 'moved', skip: null, status: 200, finalUrl: 'https://b.example/', failure: null, checks: 1, checkedAt: 2 },
+        { id: '3', title: 'Bookmarklet', url: 'javascript:void(0)', path: [], class: null, skip: 'not-web', status: null, finalUrl: null, failure: null, checks: 0, checkedAt: null },
+      ],
+    );
+    await screen.findByTestId('links-interrupted');
+    expect(screen.getByTestId('links-interrupted').textContent).toBe('A check stopped before it finished: 4 of 10 addresses checked.');
+    expect(screen.getByRole('button', { name: 'Resume the check' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Gone (1)' })).toBeTruthy();
+    expect(screen.getByText(hostile)).toBeTruthy(); // as text
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getByText('HTTP 404 · checked twice', { exact: false })).toBeTruthy();
+    expect(screen.getByText('now at https://b.example/')).toBeTruthy();
+    expect(screen.getByText('1 bookmark is not checked')).toBeTruthy();
+  });
+
+  it('says so when no site was allowed', async () => {
+    const page = scripted(fresh, []);
+    fireEvent.click(await screen.findByRole('button', { name: 'Check links' }));
+    await waitFor(() => expect(page.log).toContain('links.check {"mode":"stale"}'));
+    page.fail(new RemoteError('forbidden', 'No site has been granted to Tidymarks: allow access to check links.'));
+    expect((await screen.findByRole('alert')).textContent).toContain('No site was allowed: nothing was checked.');
+  });
+});
