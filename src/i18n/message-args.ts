@@ -603,7 +603,6 @@ export interface MessageArgs {
   "refusedBlank": [];
   "refusedInvalid": [];
   "optionsNoClient": [];
-  "importCancelled": [Substitution];
   "organizerDropRefused_intoRoot": [];
   "organizerDropRefused_notFolder": [];
   "organizerDropRefused_moveRoot": [];

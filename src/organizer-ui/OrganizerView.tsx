@@ -10,7 +10,7 @@ import type { Client } from '../messaging/client';
 import { errorMessage } from '../options-ui/client-context';
 import { plural, t } from '../i18n';
 import type { MessageId } from '../i18n';
-import { dropRefusal, type DropTarget } from '../organizer/drop-rules';
+import { dropRefusal, type DropRefusal, type DropTarget } from '../organizer/drop-rules';
 import { EMPTY_SELECTION, keepShown, moveFocus, selectAll, selectedInOrder, selectRow, type Selection } from '../organizer/selection';
 import { sortRows, type ColumnId, type ColumnSort, type FolderSortKey } from '../organizer/sort';
 import type { OrganizerTree } from '../organizer/tree-model';
@@ -23,6 +23,16 @@ import { columnValue, ItemList, ROW_HEIGHT } from './ItemList';
 import { createOrganizerApi } from './organizer-api';
 import { useOrganizerTree } from './use-organizer-tree';
 import './organizer.css';
+
+/** What a person reads when a drop is refused, one message per reason. */
+const REFUSAL_TEXT: Record<DropRefusal, MessageId> = {
+  intoItself: 'organizerDropRefused_intoItself',
+  intoRoot: 'organizerDropRefused_intoRoot',
+  moveRoot: 'organizerDropRefused_moveRoot',
+  notFolder: 'organizerDropRefused_notFolder',
+  gone: 'organizerDropRefused_gone',
+  nothing: 'organizerDropRefused_nothing',
+};
 
 const WIDE_COLUMNS: readonly ColumnId[] = ['name', 'address', 'tags', 'added', 'lastVisit', 'visits', 'copies'];
 const NARROW_COLUMNS: readonly ColumnId[] = ['name'];
@@ -63,14 +73,30 @@ function folderChoices(tree: OrganizerTree): FolderChoice[] {
   return out;
 }
 
-export function OrganizerView({ client, narrow = false }: { client: Client; narrow?: boolean }) {
-  const { tree, version, error } = useOrganizerTree(client);
-  if (error) return <p role="alert" class="error">{error}</p>;
-  if (!tree) return <p class="muted" role="status">{t('organizerLoading')}</p>;
-  return <Organizer client={client} narrow={narrow} tree={tree} version={version} />;
+/** Below this window width the three panes do not fit side by side: one column, as in the sidebar. */
+const NARROW_WINDOW = '(max-width: 760px)';
+
+function useNarrowWindow(): boolean {
+  const [narrow, setNarrow] = useState(() => window.matchMedia(NARROW_WINDOW).matches);
+  useEffect(() => {
+    const query = window.matchMedia(NARROW_WINDOW);
+    const update = () => setNarrow(query.matches);
+    query.addEventListener('change', update);
+    update();
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return narrow;
 }
 
-function Organizer({ client, narrow, tree, version }: { client: Client; narrow: boolean; tree: OrganizerTree; version: number }) {
+export function OrganizerView({ client, narrow = false }: { client: Client; narrow?: boolean }) {
+  const { tree, version, error } = useOrganizerTree(client);
+  const narrowWindow = useNarrowWindow();
+  if (error) return <p role="alert" class="error">{error}</p>;
+  if (!tree) return <p class="muted" role="status">{t('organizerLoading')}</p>;
+  return <Organizer client={client} narrow={narrow || narrowWindow} sidebar={narrow} tree={tree} version={version} />;
+}
+
+function Organizer({ client, narrow, sidebar, tree, version }: { client: Client; narrow: boolean; sidebar: boolean; tree: OrganizerTree; version: number }) {
   const api = useMemo(() => createOrganizerApi(client), [client]);
   const [folderId, setFolderId] = useState(() => localStorage.getItem(FOLDER_KEY) ?? TOOLBAR_ID);
   const [expanded, setExpanded] = useState(readExpanded);
@@ -118,7 +144,7 @@ function Organizer({ client, narrow, tree, version }: { client: Client; narrow: 
       say(errorMessage(e), true);
     }
   };
-  const refusalText = (reason: string) => t(`organizerDropRefused_${reason}` as MessageId);
+  const refusalText = (reason: DropRefusal) => t(REFUSAL_TEXT[reason]);
 
   const openFolder = (id: string) => {
     setFolderId(id);
@@ -339,7 +365,7 @@ function Organizer({ client, narrow, tree, version }: { client: Client; narrow: 
   const listLabel = searching ? plural('organizerResults', rows.length) : t('organizerFolderContents', tree.titleOf(shownFolder));
 
   return (
-    <div class={`organizer${narrow ? ' narrow' : ''}${drag ? ' dragging' : ''}`} data-testid="organizer">
+    <div class={`organizer${narrow ? ' narrow' : ''}${sidebar ? ' sidebar' : ''}${drag ? ' dragging' : ''}`} data-testid="organizer">
       <div class="org-toolbar" role="toolbar" aria-label={t('organizerToolbarLabel')}>
         <input
           type="search"

@@ -44,7 +44,7 @@ describe('German in real Firefox (intl.locale.requested=de)', () => {
     });
     const page = await ff.open('options/index.html#settings');
     await page.waitForSelector('[data-testid="bookmark-count"]::-p-text(1.234 Lesezeichen)');
-    expect(await page.$$eval('[role="tab"]', (tabs) => tabs.map((t) => t.textContent))).toEqual(['Duplikate', 'Schlagwörter', 'Import / Export', 'Einstellungen']);
+    expect(await page.$$eval('[role="tab"]', (tabs) => tabs.map((t) => t.textContent))).toEqual(['Lesezeichen', 'Duplikate', 'Schlagwörter', 'Linkprüfung', 'Import / Export', 'Einstellungen']);
     await page.waitForSelector('h2::-p-text(Wann sind zwei Lesezeichen gleich?)');
     await page.close();
   });
@@ -107,12 +107,14 @@ describe('pseudo-locale in real Firefox: long strings neither clipped nor overfl
   });
 
   const READY: Record<string, string> = {
+    bookmarks: '[data-testid="organizer"] [role="treeitem"]',
     duplicates: '[data-testid="group-list"]',
     tags: '[data-testid="tags-empty"]',
+    'link-health': '[data-testid="links-summary"]',
     'import-export': '#restore-file',
     settings: '[data-testid="keep-rules"]',
   };
-  for (const view of ['duplicates', 'tags', 'import-export', 'settings']) {
+  for (const view of Object.keys(READY)) {
     it(`the options page at 400 px: ${view}`, async () => {
       const harness = await ff.harness();
       await harness.evaluate(async () => {

@@ -89,6 +89,7 @@ function renderedLiterals(file: string, text = readFileSync(join(root, file), 'u
     for (const literal of literals) findings.push({ where: `${file}:${line}`, text: literal });
   };
   const visit = (node: ts.Node): void => {
+    if (isMessageIdTable(node)) return; // its strings are message ids, checked by the id tests below
     if (ts.isJsxText(node) && hasWords(node.text)) report(node, [node.text.trim()]);
     else if (ts.isJsxExpression(node) && node.expression && !ts.isJsxAttribute(node.parent)) {
       const out: string[] = [];
@@ -117,6 +118,16 @@ function renderedLiterals(file: string, text = readFileSync(join(root, file), 'u
   return findings;
 }
 
+/** `const LABEL: Record<Reason, MessageId> = {…}`: a table whose strings are message ids, typed so by the compiler. */
+function isMessageIdTable(node: ts.Node): node is ts.VariableDeclaration & { initializer: ts.Expression } {
+  return ts.isVariableDeclaration(node) && !!node.initializer && !!node.type && /\b(MessageId|PluralId)\b/.test(node.type.getText());
+}
+
+function stringsIn(node: ts.Node, out: string[]): void {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) out.push(node.text);
+  ts.forEachChild(node, (child) => stringsIn(child, out));
+}
+
 function enclosingFunctionName(node: ts.Node): string {
   for (let n: ts.Node | undefined = node.parent; n; n = n.parent) {
     if (ts.isFunctionDeclaration(n) && n.name) return n.name.text;
@@ -132,6 +143,20 @@ function usedIds(): { ids: Map<string, string>; families: Map<string, string> } 
   const code = [...filesUnder('src'), ...filesUnder('background'), ...filesUnder('popup'), ...filesUnder('options')];
   for (const file of code) {
     const text = readFileSync(join(root, file), 'utf8');
+    // The id a call picks with a conditional — t(ok ? 'a' : 'b'), plural(copy ? 'x' : 'y', n) — and MessageId tables.
+    const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const visit = (node: ts.Node): void => {
+      const chosen: string[] = [];
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && ['t', 'plural'].includes(node.expression.text) && node.arguments[0] && ts.isConditionalExpression(node.arguments[0])) {
+        stringsIn(node.arguments[0], chosen);
+        for (const id of chosen) (node.expression.text === 'plural' ? families : ids).set(id, file);
+      } else if (isMessageIdTable(node)) {
+        stringsIn(node.initializer, chosen);
+        for (const id of chosen) if (id in english) ids.set(id, file);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sourceFile);
     for (const m of text.matchAll(/\bt\(\s*'([A-Za-z0-9_]+)'/g)) ids.set(m[1]!, file);
     for (const m of text.matchAll(/\bplural\(\s*'([A-Za-z0-9_]+)'/g)) families.set(m[1]!, file);
     for (const m of text.matchAll(/\blookup\(\s*`([A-Za-z0-9]+)_\$\{/g)) families.set(m[1]!, file);
