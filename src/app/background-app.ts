@@ -16,7 +16,7 @@ import { createTagsFeature } from '../tags/feature';
 import { createSearchFeature } from '../search/feature';
 import { createPlacesFeature } from '../places/feature';
 import { createDedupApplyFeature } from '../dedup/cleanup/feature';
-import { outcomeNumbersOf } from '../operations/journal';
+import { outcomeNumbersOf } from '../operations';
 import { createDedupScanFeature } from '../dedup/find/feature';
 import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
 import { createPlacesSaver } from '../quick-bookmark/places-saver';

@@ -14,7 +14,7 @@
 import { AppError } from '../messaging/errors';
 import type { JobContext } from '../messaging/define';
 import { ROOT_ID, UNFILED_ID, type BookmarkNode } from '../platform/browser';
-import type { CleanupDeps } from '../dedup/cleanup/apply';
+import type { CleanupDeps } from '../dedup';
 import type { IdMapRecord, JournalEntry, MovedEntry, RemovedEntry, SessionRecord, SessionStatus } from './journal';
 
 export type UndoPhase = 'checking' | 'restoring' | 'tags' | 'done';

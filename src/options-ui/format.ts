@@ -3,7 +3,7 @@
  * are written in English, so the locale is English too (a German number format inside an English sentence reads
  * wrong); Intl.PluralRules picks "copy" or "copies", "1st" or "2nd".
  */
-import type { CleanupNumbers, CleanupOutcomeNumbers } from '../dedup/cleanup-numbers';
+import type { CleanupNumbers, CleanupOutcomeNumbers } from '../dedup';
 
 export const LOCALE = 'en';
 

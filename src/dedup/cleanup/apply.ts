@@ -28,7 +28,7 @@ import type { TagStore } from '../../tags/tag-store';
 import { chunks, errorMessage, nodeType } from '../../platform/bookmark-reads';
 import { stillSame, type ChangeTracker, type ChangeWatch } from './change-watch';
 import { NO_NUMBERS, type CleanupOutcomeNumbers, type CleanupPhase, type CleanupProgress } from '../cleanup-numbers';
-import type { Journal, NewJournalEntry, RemovedEntry, SessionRecord } from '../../operations/journal';
+import type { Journal, NewJournalEntry, RemovedEntry, SessionRecord } from '../../operations';
 import { createProgressMeter } from './cleanup-progress';
 import { checkPlan, problem, type ApplyProblem, type PlanCheck, type ProblemReason } from './plan-check';
 import type { CleanupPlan } from '../plan-types';

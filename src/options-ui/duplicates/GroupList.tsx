@@ -12,7 +12,7 @@
 import type { VNode } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ruleLabel } from '../../url-matching';
-import type { DuplicateCopy, DuplicateGroup } from '../../dedup/find/scan-types';
+import type { DuplicateCopy, DuplicateGroup } from '../../dedup';
 import { count, formatDateTime, ordinal } from '../format';
 import { Path } from './Path';
 import { copiesByFolder, folderBreakdown, ROW_HEIGHTS, urlDifference, type Row } from './rows';

@@ -1,5 +1,5 @@
 /** "Kept because …": the keep rules' reasons (keep-rules.ts explainKeeper) in words. */
-import type { KeepReason } from '../../dedup/find/keep-rules';
+import type { KeepReason } from '../../dedup';
 
 const CLEAN = 'no tracking parameters or #';
 

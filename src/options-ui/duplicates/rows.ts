@@ -5,7 +5,7 @@
  * orders (bookmark order, most copies first, most folders first).
  */
 import { createMatchKeyer, type MatchingOptions, type MatchRule } from '../../url-matching';
-import type { DuplicateCopy, DuplicateGroup } from '../../dedup/find/scan-types';
+import type { DuplicateCopy, DuplicateGroup } from '../../dedup';
 import { leafOf } from './Path';
 
 /** Groups with more copies than this open collapsed and list their copies per folder. */
