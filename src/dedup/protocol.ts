@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { job, request, type JobDef, type RequestDef, noInput } from '../messaging/define';
 import type { ApplyProgress, ApplyResult, SessionSummary } from './cleanup';
 import type { UndoProgress, UndoResult } from '../operations';
-import type { DecisionInScan, RememberedDecision, ScanResult } from './find';
+import type { DecisionInScan, FolderSetDecisionInScan, RememberedDecision, ScanResult } from './find';
 import type { CleanupPlan } from './plan-types';
 
 // --- dedup-find: scan progress and the decisions a plan is built from. ---
@@ -15,7 +15,12 @@ export interface ScanProgress {
  * A scan as the 'dedup.scan' job returns it: with the id 'dedup.plan' needs to build a plan from this scan, and the
  * person's remembered decisions on its groups (decisions.ts), so the page shows them without another request.
  */
-export type ReviewedScan = ScanResult & { scanId: string; remembered: DecisionInScan[] };
+export type ReviewedScan = ScanResult & {
+  scanId: string;
+  remembered: DecisionInScan[];
+  /** Remembered decisions on copied folders (absent in scans stored before they were remembered). */
+  rememberedSets?: FolderSetDecisionInScan[];
+};
 const MAX_DECISIONS = 200_000;
 const decisionId = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 export const planDecisionsSchema = v.strictObject({

@@ -70,6 +70,8 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
   /** Updates still running (whenIdle waits for them). */
   const running = new Set<Promise<void>>();
   const timings: ButtonTimings = { selected: [], shown: [] };
+  /** Test builds: while held, no button is touched (the action contract cases in Firefox read Firefox's own values). */
+  let held = false;
   const note = (list: { tabId: number; at: number }[], tabId: number) => {
     list.push({ tabId, at: performance.timeOrigin + performance.now() });
     if (list.length > TIMINGS_KEPT) list.shift();
@@ -139,7 +141,7 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
   }
 
   async function show(tab: TabLike): Promise<void> {
-    if (tab.id === undefined || tab.id === browser.tabs.TAB_ID_NONE || tab.url === undefined) return;
+    if (held || tab.id === undefined || tab.id === browser.tabs.TAB_ID_NONE || tab.url === undefined) return;
     const tabId = tab.id;
     const url = tab.url;
     const ticket = ++tickets;
@@ -147,7 +149,7 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
     latest.set(tabId, ticket);
     try {
       const look = buttonLook(await pageState(url));
-      if (latest.get(tabId) !== ticket) return;
+      if (latest.get(tabId) !== ticket || held) return;
       const before = shown.get(tabId);
       const same = before?.url === url;
       if (same && JSON.stringify(before.look) === JSON.stringify(look)) {
@@ -245,6 +247,11 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
     'toolbarButton.test.timings': async () => {
       if (!deps.testBuild) throw new AppError('forbidden', 'toolbarButton.test.timings exists only in test builds.');
       return structuredClone(timings);
+    },
+    'toolbarButton.test.hold': async ({ held: hold }) => {
+      if (!deps.testBuild) throw new AppError('forbidden', 'toolbarButton.test.hold exists only in test builds.');
+      held = hold;
+      if (!held) await updateTabs('all');
     },
   };
 

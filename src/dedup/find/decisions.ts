@@ -7,9 +7,20 @@
  * finds the group with other copies, the page says so, and the decision still holds ("leave alone" keeps leaving it
  * alone; a chosen copy that is gone falls back to the keep rules, and the page says that too). Deciding again
  * records the group as it is now.
+ *
+ * Copied folders are remembered the same way, under `folders:<set id>`: which copy of the folder stays, or "leave
+ * the copies alone". A set has no key its copies share (a folder's copies have the same title and path), so a later
+ * scan's set takes the remembered decision whose folders it shares most (by id); a newer decision on a set replaces
+ * the older ones on the same folders.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { DuplicateGroup } from './scan-types';
+import type { DuplicateGroup, FolderSet } from './scan-types';
+
+/** Keys of remembered decisions on copied folders start with this (group keys are addresses). */
+export const FOLDER_SET_KEY_PREFIX = 'folders:';
+/** The key a decision on this set is remembered by. */
+export const folderSetKey = (set: Pick<FolderSet, 'id'>): string => `${FOLDER_SET_KEY_PREFIX}${set.id}`;
+export const isFolderSetKey = (key: string): boolean => key.startsWith(FOLDER_SET_KEY_PREFIX);
 
 export const DECISIONS_DB = 'tidymarks-dedup-decisions';
 const DECISIONS_DB_VERSION = 1;
@@ -30,7 +41,9 @@ export interface RememberedDecision {
   /** The group when decided on. */
   copyCount: number;
   copyFingerprint: string;
-  /** The group's address and a title, for the list in Settings. */
+  /** The copies' ids when decided on (kept for copied folders, which are found again by them). */
+  copyIds?: string[];
+  /** The group's address (empty for a copied folder) and a title, for the list in Settings. */
   url: string;
   title: string;
   decidedAt: number;
@@ -46,6 +59,59 @@ export interface DecisionInScan {
   /** Set when the group's copies are not the ones decided on. */
   changed: { then: number; now: number } | null;
   decidedAt: number;
+}
+
+/** A remembered decision on a copied folder, resolved against a set of this scan. */
+export interface FolderSetDecisionInScan {
+  setId: string;
+  key: string;
+  /** Leave every copy of the folder where it is. */
+  leave: boolean;
+  /** The copy chosen to stay in this scan's set, or null (the keep rules choose; keeperGone when it is gone). */
+  keeperId: string | null;
+  keeperGone: boolean;
+  changed: { then: number; now: number } | null;
+  decidedAt: number;
+}
+
+/**
+ * The remembered folder-set decisions that concern this scan's sets: each set takes the decision whose folders it
+ * shares most (newest first on a tie), each decision serves one set.
+ */
+export function decisionsForFolderSets(sets: readonly FolderSet[], remembered: readonly RememberedDecision[]): FolderSetDecisionInScan[] {
+  const candidates = remembered.filter((d) => isFolderSetKey(d.key) && d.copyIds?.length).sort((a, b) => b.decidedAt - a.decidedAt);
+  if (!candidates.length || !sets.length) return [];
+  const used = new Set<string>();
+  const out: FolderSetDecisionInScan[] = [];
+  for (const set of sets) {
+    const memberIds = new Set(set.members.map((m) => m.id));
+    let best: RememberedDecision | null = null;
+    let bestShared = 0;
+    for (const d of candidates) {
+      if (used.has(d.key)) continue;
+      let shared = 0;
+      for (const id of d.copyIds!) if (memberIds.has(id)) shared++;
+      if (shared > bestShared) {
+        best = d;
+        bestShared = shared;
+      }
+    }
+    if (!best) continue;
+    used.add(best.key);
+    const k = best.keeper;
+    const keeperId = k ? (set.members.find((m) => m.id === k.id)?.id ?? null) : null;
+    const fingerprint = copyFingerprint(set.members.map((m) => m.id));
+    out.push({
+      setId: set.id,
+      key: best.key,
+      leave: best.leave,
+      keeperId,
+      keeperGone: k !== null && keeperId === null,
+      changed: fingerprint === best.copyFingerprint ? null : { then: best.copyCount, now: set.members.length },
+      decidedAt: best.decidedAt,
+    });
+  }
+  return out;
 }
 
 interface DecisionsDB extends DBSchema {

@@ -27,7 +27,7 @@ import type { HandlersOf, JobContext, JobHandlersOf } from '../../messaging/defi
 import { AppError } from '../../messaging/errors';
 import type { HistoryItem } from '../../platform/browser';
 import { parseStoredSettings, SETTINGS_KEY, type Settings } from '../../settings/settings';
-import { copyFingerprint, decisionsForGroups, openDecisionStore, type DecisionStore, type RememberedDecision } from './decisions';
+import { copyFingerprint, decisionsForFolderSets, decisionsForGroups, isFolderSetKey, openDecisionStore, type DecisionStore, type RememberedDecision } from './decisions';
 import { buildPlan } from './plan';
 import { withFileDates, type FileDates } from '../../bookmark-dates/file-dates';
 import type { dedupJobs, dedupProtocol, ReviewedScan, ScanProgress } from '../protocol';
@@ -152,6 +152,7 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
       ...result,
       scanId: `${deps.newScanId?.() ?? crypto.randomUUID()}@${result.scannedAt}`,
       remembered: decisionsForGroups(result.groups, await remembered),
+      rememberedSets: decisionsForFolderSets(result.folderSets, await remembered),
     };
     if (generation === startedAt) {
       lastScan = reviewed;
@@ -182,12 +183,15 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
       return buildPlan(source, decisions, { now: deps.now() });
     },
     'dedup.decisions.remember': async ({ key, leave, keeper, copyIds, url, title }) => {
+      if (keeper && !copyIds.includes(keeper.id)) throw new AppError('invalid-request', 'The copy to keep must be one of the group’s copies.');
+      // A decision on a copied folder replaces the older ones on any of the same folders (they are found by id).
+      const replaced = isFolderSetKey(key) ? (await decisionStore.all()).filter((d) => d.key !== key && isFolderSetKey(d.key) && d.copyIds?.some((id) => copyIds.includes(id))).map((d) => d.key) : [];
       if (!leave && !keeper) {
-        await decisionStore.remove([key]);
+        await decisionStore.remove([key, ...replaced]);
         return { remembered: false };
       }
-      if (keeper && !copyIds.includes(keeper.id)) throw new AppError('invalid-request', 'The copy to keep must be one of the group’s copies.');
-      const decision: RememberedDecision = { key, leave, keeper, copyCount: copyIds.length, copyFingerprint: copyFingerprint(copyIds), url, title, decidedAt: deps.now() };
+      if (replaced.length) await decisionStore.remove(replaced);
+      const decision: RememberedDecision = { key, leave, keeper, copyCount: copyIds.length, copyFingerprint: copyFingerprint(copyIds), copyIds, url, title, decidedAt: deps.now() };
       await decisionStore.put(decision);
       return { remembered: true };
     },

@@ -6,6 +6,6 @@
 export { buildPlan, unionTags, type BuildPlanOptions, type FolderSetDecision, type PlanDecisions } from './plan';
 export { removedWith, survives, type TreeAfterPlan } from './survivors';
 export { PATH_SEPARATOR } from './scan-tree';
-export type { DecisionInScan, RememberedDecision } from './decisions';
+export { folderSetKey, isFolderSetKey, type DecisionInScan, type FolderSetDecisionInScan, type RememberedDecision } from './decisions';
 export type { KeepReason } from './keep-rules';
 export type * from './scan-types';

@@ -20,7 +20,7 @@ import type { CleanupNumbers } from '../../dedup';
 import { buildPlan } from '../../dedup';
 import type { CleanupPlan } from '../../dedup';
 import type { ReviewedScan, ScanProgress } from '../../dedup/protocol';
-import type { DuplicateCopy, DuplicateGroup, FolderSet } from '../../dedup';
+import { folderSetKey, type DuplicateCopy, type DuplicateGroup, type FolderSet } from '../../dedup';
 import type { UndoResult } from '../../operations';
 import { ruleLabel, type MatchRule } from '../../url-matching';
 import type { JobHandle } from '../../messaging/client';
@@ -153,6 +153,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   const [scanProgress, setScanProgress] = useState<ScanProgress | null>(null);
   const [decisions, setDecisions] = useState<Decisions>(emptyDecisions);
   const [notes, setNotes] = useState<ReadonlyMap<string, string>>(new Map());
+  const [folderSetNotes, setFolderSetNotes] = useState<ReadonlyMap<string, string>>(new Map());
   const [filters, setFilters] = useState<GroupFilters>(NO_FILTERS);
   const [order, setOrder] = useState<GroupOrder>('review');
   const [expansion, setExpansion] = useState<Expansion>(DEFAULT_EXPANSION);
@@ -184,6 +185,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       setScan(result);
       setDecisions(remembered.decisions);
       setNotes(remembered.notes);
+      setFolderSetNotes(remembered.setNotes);
       setExpansion(DEFAULT_EXPANSION);
     } catch (e) {
       setError(errorMessage(e));
@@ -300,13 +302,39 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
     });
     remember(g, leave, decisions.keepers.get(g.key) ?? null);
   };
-  const onSet = (set: FolderSet, choice: SetChoice) =>
+  const onSet = (set: FolderSet, choice: SetChoice) => {
+    const isDefault = choice.merge && choice.keepId === set.suggestedKeepId;
     change((d) => {
       const sets = new Map(d.sets);
-      if (choice.merge && choice.keepId === set.suggestedKeepId) sets.delete(set.id);
+      if (isDefault) sets.delete(set.id);
       else sets.set(set.id, choice);
       return { ...d, sets };
     });
+    rememberSet(set, choice, isDefault);
+  };
+  /** Remembers the choice on a copied folder for later scans (the default choice forgets it). */
+  const rememberSet = (set: FolderSet, choice: SetChoice, isDefault: boolean) => {
+    const keeper = set.members.find((m) => m.id === choice.keepId);
+    setFolderSetNotes((n) => {
+      if (!n.has(set.id)) return n;
+      const next = new Map(n);
+      next.delete(set.id);
+      return next;
+    });
+    client
+      .call('dedup.decisions.remember', {
+        key: folderSetKey(set),
+        leave: !isDefault && !choice.merge,
+        keeper: !isDefault && choice.merge && keeper ? { id: keeper.id, url: '', path: keeper.path, title: keeper.title } : null,
+        copyIds: set.members.map((m) => m.id),
+        url: '',
+        title: set.title,
+      })
+      .then(
+        () => setDecisionsVersion((v) => v + 1),
+        (e: unknown) => setError(`This decision could not be remembered for later scans: ${errorMessage(e)}`),
+      );
+  };
   const onForgotten = (keys: string[]) =>
     change((d) => {
       const keepers = new Map(d.keepers);
@@ -482,7 +510,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
         <>
           <section aria-labelledby="sets-heading">
             <h2 id="sets-heading">Copied folders{scan.folderSets.length ? ` (${count(scan.folderSets.length, 'folder', 'folders')} found more than once)` : ''}</h2>
-            <FolderSets sets={scan.folderSets} choiceOf={(s) => setChoiceOf(decisions.sets, s)} onChoose={onSet} preferredFolderPaths={scan.preferredFolderPaths} />
+            <FolderSets sets={scan.folderSets} choiceOf={(s) => setChoiceOf(decisions.sets, s)} onChoose={onSet} preferredFolderPaths={scan.preferredFolderPaths} notes={folderSetNotes} />
           </section>
 
           <section aria-labelledby="groups-heading">

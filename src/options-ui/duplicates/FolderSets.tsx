@@ -36,11 +36,14 @@ export function FolderSets({
   choiceOf,
   onChoose,
   preferredFolderPaths,
+  notes,
 }: {
   sets: readonly FolderSet[];
   choiceOf(set: FolderSet): SetChoice;
   onChoose(set: FolderSet, choice: SetChoice): void;
   preferredFolderPaths: readonly string[];
+  /** Set id -> what the person should know about their remembered choice (the set changed, the chosen copy is gone). */
+  notes?: ReadonlyMap<string, string>;
 }) {
   if (!sets.length) return <p class="muted">No copied folders.</p>;
   return (
@@ -55,6 +58,11 @@ export function FolderSets({
             <legend id={legendId}>
               “{set.title}”: {count(set.members.length, 'copy', 'copies')}, {count(set.pages, 'page', 'pages')} in all
             </legend>
+            {notes?.get(set.id) && (
+              <p class="note" data-testid="set-note">
+                Your remembered choice: {notes.get(set.id)}.
+              </p>
+            )}
             <ul class="plain-list members">
               {set.members.map((m, i) => {
                 const kept = m.id === choice.keepId;

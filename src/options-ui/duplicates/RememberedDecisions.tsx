@@ -3,7 +3,7 @@
  * restarts: listed with what was decided, each reversible ("Forget"), and all at once.
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { RememberedDecision } from '../../dedup';
+import { isFolderSetKey, type RememberedDecision } from '../../dedup';
 import { errorMessage, useClient } from '../client-context';
 import { count, formatDateTime } from '../format';
 
@@ -29,24 +29,30 @@ export function RememberedDecisions({ refreshKey, onForgotten }: { refreshKey?: 
 
   return (
     <fieldset data-testid="remembered-decisions">
-      <legend>Groups you decided on</legend>
+      <legend>Groups and folders you decided on</legend>
       {list === null ? (
         <p class="muted">Loading…</p>
       ) : list.length === 0 ? (
-        <p class="muted">None yet. “Leave alone” and a copy you choose to keep are remembered here, also across scans and restarts.</p>
+        <p class="muted">None yet. “Leave alone”, a copy you choose to keep and the copy of a copied folder that stays are remembered here, also across scans and restarts.</p>
       ) : (
         <>
-          <p class="muted">Remembered by address, across scans and restarts. {count(list.length, 'group', 'groups')}.</p>
+          <p class="muted">Remembered across scans and restarts: groups by address, copied folders by the folders they hold. {count(list.length, 'decision', 'decisions')}.</p>
           <ul class="plain-list decisions-list">
             {list.map((d) => (
               <li key={d.key}>
                 <span class="decision">{d.leave ? 'Left alone' : `Keep the copy in ${d.keeper?.path ?? '?'}`}</span>
-                <span class="url" title={d.url}>
-                  {d.title ? `${d.title} — ` : ''}
-                  {d.url}
-                </span>
+                {isFolderSetKey(d.key) ? (
+                  <span class="url">
+                    Copied folder “{d.title}” ({count(d.copyCount, 'copy', 'copies')})
+                  </span>
+                ) : (
+                  <span class="url" title={d.url}>
+                    {d.title ? `${d.title} — ` : ''}
+                    {d.url}
+                  </span>
+                )}
                 <span class="muted">decided {formatDateTime(d.decidedAt)}</span>
-                <button type="button" aria-label={`Forget the decision on ${d.url}`} onClick={() => forget([d.key])}>
+                <button type="button" aria-label={`Forget the decision on ${isFolderSetKey(d.key) ? `the copied folder “${d.title}”` : d.url}`} onClick={() => forget([d.key])}>
                   Forget
                 </button>
               </li>

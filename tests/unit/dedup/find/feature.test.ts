@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { startBackground } from '../../../../src/app/start-background';
 import { createClient, type Client } from '../../../../src/messaging/client';
 import { LAST_SCAN_DB, STALE_SCAN_MESSAGE } from '../../../../src/dedup/find/feature';
+import { folderSetKey } from '../../../../src/dedup/find/decisions';
 import { DEFAULT_SETTINGS, SETTINGS_KEY } from '../../../../src/settings/settings';
 import { createFakeBrowser } from '../../../fakes/browser';
 
@@ -216,6 +217,51 @@ describe('remembered decisions (dedup.decisions.*)', () => {
     await expect(client.call('dedup.decisions.forget', { keys: [] })).rejects.toMatchObject({ code: 'invalid-request' });
     expect(await client.call('dedup.decisions.forget', { keys: ['https://a.example', 'https://never.example'] })).toEqual({ forgotten: 1 });
     expect(await remember(client, 'https://b.example', ['3', '4'], { leave: false, keeper: null })).toEqual({ remembered: false });
+    expect(await client.call('dedup.decisions.list', {})).toEqual([]);
+  });
+
+  it('a copied folder’s choice comes back with later scans and restarts: the copy that stays, or leave them all; a newer choice replaces it', async () => {
+    const { fake, client, restart } = await boot();
+    const b = fake.browser.bookmarks;
+    const copies = [];
+    for (const parentId of ['menu________', 'menu________', 'unfiled_____']) {
+      const dev = await b.create({ parentId, title: 'Dev' });
+      for (const n of [1, 2, 3]) await b.create({ parentId: dev.id, title: `Page ${n}`, url: `https://dev.example/${n}` });
+      copies.push(dev);
+    }
+    const first = await client.startJob('dedup.scan', {}).result;
+    expect(first.folderSets).toHaveLength(1);
+    const [set] = first.folderSets;
+    expect(first.rememberedSets).toEqual([]);
+    const chosen = set!.members.find((m) => m.id !== set!.suggestedKeepId)!;
+    const key = folderSetKey(set!);
+    const rememberSet = (leave: boolean, keeper: typeof chosen | null) =>
+      client.call('dedup.decisions.remember', {
+        key,
+        leave,
+        keeper: keeper ? { id: keeper.id, url: '', path: keeper.path, title: keeper.title } : null,
+        copyIds: set!.members.map((m) => m.id),
+        url: '',
+        title: set!.title,
+      });
+    expect(await rememberSet(false, chosen)).toEqual({ remembered: true });
+    restart();
+    const again = await client.startJob('dedup.scan', {}).result;
+    expect(again.rememberedSets).toEqual([{ setId: set!.id, key, leave: false, keeperId: chosen.id, keeperGone: false, changed: null, decidedAt: expect.any(Number) }]);
+    // The group decisions stay separate: a folder choice is not a group's.
+    expect(again.remembered).toEqual([]);
+    // Leave them all, decided later: it replaces the choice (one record for the set).
+    await rememberSet(true, null);
+    const left = await client.startJob('dedup.scan', {}).result;
+    expect(left.rememberedSets).toMatchObject([{ leave: true, keeperId: null, keeperGone: false }]);
+    expect((await client.call('dedup.decisions.list', {})).map((d) => [d.key, d.leave, d.copyCount])).toEqual([[key, true, 3]]);
+    // The chosen copy is deleted: the set (now two copies) says it changed and the chosen copy is gone.
+    await rememberSet(false, chosen);
+    await b.removeTree(chosen.id);
+    const changed = await client.startJob('dedup.scan', {}).result;
+    expect(changed.rememberedSets).toEqual([{ setId: changed.folderSets[0]!.id, key, leave: false, keeperId: null, keeperGone: true, changed: { then: 3, now: 2 }, decidedAt: expect.any(Number) }]);
+    // Back to the default ("merge into the suggested copy") forgets it.
+    expect(await rememberSet(false, null)).toEqual({ remembered: false });
     expect(await client.call('dedup.decisions.list', {})).toEqual([]);
   });
 
