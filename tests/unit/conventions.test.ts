@@ -114,6 +114,48 @@ describe('conventions', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('every request and job name is in one protocol part only, test-only ones are test.* and only in the test part', async () => {
+    // A later part spread into the table would silently replace an earlier part's request of the same name.
+    const { protocolParts, jobParts } = await import('../../src/messaging/protocol');
+    const { testProtocolParts, testJobParts } = await import('../../src/messaging/test-protocol');
+    const owners = new Map<string, string[]>();
+    const note = (table: string, parts: Record<string, Record<string, unknown>>) => {
+      for (const [part, entries] of Object.entries(parts)) for (const name of Object.keys(entries)) owners.set(name, [...(owners.get(name) ?? []), `${table}.${part}`]);
+    };
+    note('protocol', protocolParts);
+    note('jobs', jobParts);
+    note('testProtocol', testProtocolParts());
+    note('testJobs', testJobParts());
+    expect([...owners].filter(([, parts]) => parts.length > 1)).toEqual([]);
+    const testNames = [...Object.values(testProtocolParts()), ...Object.values(testJobParts())].flatMap((part) => Object.keys(part));
+    const productionNames = [...Object.values(protocolParts), ...Object.values(jobParts)].flatMap((part) => Object.keys(part));
+    expect(testNames.filter((name) => !name.startsWith('test.'))).toEqual([]);
+    expect(productionNames.filter((name) => name.startsWith('test.'))).toEqual([]);
+  });
+
+  it('the production build carries no test.* request: built into a temp folder, no file of it names one', async () => {
+    const { build } = await import('vite');
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { testProtocolParts, testJobParts } = await import('../../src/messaging/test-protocol');
+    const names = [...Object.values(testProtocolParts()), ...Object.values(testJobParts())].flatMap((part) => Object.keys(part));
+    const outDir = mkdtempSync(join(tmpdir(), 'tidymarks-dist-'));
+    const before = process.env.TIDYMARKS_DIST;
+    process.env.TIDYMARKS_DIST = outDir;
+    try {
+      await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'silent', mode: 'production' });
+      const built = filesUnder(relative(root, outDir), /\.(js|html|json)$/).map((f) => source(f));
+      expect(built.length).toBeGreaterThan(3);
+      expect(built.join('\n')).toContain('core.ping');
+      expect(names.filter((name) => built.some((text) => text.includes(name)))).toEqual([]);
+      expect(built.filter((text) => /["'`]test\.[a-zA-Z]/.test(text)).length).toBe(0);
+    } finally {
+      if (before === undefined) delete process.env.TIDYMARKS_DIST;
+      else process.env.TIDYMARKS_DIST = before;
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('every request schema in the protocol table is strict about unknown keys', async () => {
     const { protocol, jobs } = await import('../../src/messaging/protocol');
     const { noInput } = await import('../../src/messaging/define');
