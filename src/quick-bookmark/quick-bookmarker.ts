@@ -6,6 +6,7 @@
  * then finds its bookmark: two presses give one bookmark.
  */
 import type { Browser } from '../platform/browser';
+import { t } from '../i18n';
 import type { Settings } from '../settings/settings';
 import { checkBookmarkable } from './bookmarkable';
 import { findCopies } from '../url-matching';
@@ -79,8 +80,8 @@ export function createQuickBookmarker(deps: QuickBookmarkerDeps): QuickBookmarke
         try {
           outcome = await decideAndSave(page, settings);
         } catch (error) {
-          const message = error instanceof Error && error.message ? error.message : 'Unexpected error.';
-          outcome = { kind: 'failed', url: page.url ?? '', message: `The page was not bookmarked: ${message}` };
+          const message = error instanceof Error && error.message ? error.message : t('notifyUnexpected');
+          outcome = { kind: 'failed', url: page.url ?? '', message: t('notifyNotBookmarked', message) };
         }
         await deps.notifier.show(outcome, settings);
         return outcome;

@@ -10,7 +10,7 @@ import type { CleanupPlan } from '../../dedup';
 import type { ReviewedScan } from '../../dedup/protocol';
 import type { DuplicateCopy, DuplicateGroup, ScanResult } from '../../dedup';
 import { removedWith, type TreeAfterPlan } from '../../dedup';
-import { count } from '../format';
+import { plural, t } from '../../i18n';
 import { positionText, type SetChoice } from './FolderSets';
 
 export interface Decisions {
@@ -74,11 +74,11 @@ export function decisionsFromScan(
     if (!group) continue;
     if (d.leave) left.add(d.key);
     const parts: string[] = [];
-    if (d.changed) parts.push(`changed since you decided: ${count(d.changed.then, 'copy', 'copies')} then, ${d.changed.now} now`);
-    if (d.keeperGone) parts.push('the copy you chose to keep is gone, so the keep rules choose');
+    if (d.changed) parts.push(plural('dupChangedSinceDecided', d.changed.then, d.changed.now));
+    if (d.keeperGone) parts.push(t('dupKeeperGone'));
     if (d.keeperId) {
       const copy = group.copies.find((c) => c.id === d.keeperId)!;
-      if (copy.inRedundantFolderId) parts.push('the copy you chose lies inside a copied folder that goes, so the keep rules choose');
+      if (copy.inRedundantFolderId) parts.push(t('dupKeeperInCopiedFolder'));
       else if (d.keeperId !== group.suggestedKeeperId) keepers.set(d.key, d.keeperId);
     }
     if (parts.length) notes.set(d.key, parts.join('; '));
@@ -98,8 +98,8 @@ function setsFromScan(scan: Partial<Pick<ReviewedScan, 'folderSets' | 'remembere
     const keepId = d.keeperId ?? set.suggestedKeepId;
     if (d.leave || keepId !== set.suggestedKeepId) sets.set(set.id, { keepId, merge: !d.leave });
     const parts: string[] = [];
-    if (d.changed) parts.push(`changed since you decided: ${count(d.changed.then, 'copy', 'copies')} then, ${d.changed.now} now`);
-    if (d.keeperGone) parts.push('the copy you chose to keep is gone, so the keep rules choose');
+    if (d.changed) parts.push(plural('dupChangedSinceDecided', d.changed.then, d.changed.now));
+    if (d.keeperGone) parts.push(t('dupKeeperGone'));
     if (parts.length) setNotes.set(set.id, parts.join('; '));
   }
   return { sets, setNotes };
