@@ -26,8 +26,9 @@ function extensionStatics(outDir: string): Plugin {
 
 export default defineConfig(({ mode }) => {
   const isTestBuild = mode === 'test';
-  // TIDYMARKS_TEST_DIST lets parallel e2e runs build into separate folders.
-  const outDir = isTestBuild ? resolve(process.env.TIDYMARKS_TEST_DIST ?? resolve(root, 'dist-test')) : resolve(root, 'dist');
+  // TIDYMARKS_TEST_DIST lets parallel e2e runs build into separate folders; TIDYMARKS_DIST does the same for the
+  // production build (the conventions test builds one into a temp folder).
+  const outDir = isTestBuild ? resolve(process.env.TIDYMARKS_TEST_DIST ?? resolve(root, 'dist-test')) : resolve(process.env.TIDYMARKS_DIST ?? resolve(root, 'dist'));
   const input: Record<string, string> = {
     background: resolve(root, 'background/main.ts'),
     popup: resolve(root, 'popup/index.html'),

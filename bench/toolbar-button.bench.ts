@@ -1,7 +1,7 @@
 /**
  * The toolbar button's page state (src/toolbar-button), with 10,000 bookmarks (100 more on the pages' host, their
  * candidates) and two tabs of a local server. Times are the event page's own (the test build's
- * toolbarButton.test.timings): when tabs.onActivated reached it, and when Firefox had taken a tab's new icon, badge
+ * test.toolbarButton.timings): when tabs.onActivated reached it, and when Firefox had taken a tab's new icon, badge
  * and title (setIcon, setBadgeText and setTitle resolved).
  *
  *  - action.state.firefox.10k.tabSwitchMs: the page's bookmark is made (or removed) while its tab is in the
@@ -64,7 +64,7 @@ async function measure(harness: Page, tabId: number, url: string, bookmarked: bo
       // The event page keeps the times: asking seldom keeps these requests out of what is measured.
       for (let i = 0; i < 200; i++) {
         await new Promise((r) => setTimeout(r, 50));
-        const t = await window.tm.client.call('toolbarButton.test.timings', {});
+        const t = await window.tm.client.call('test.toolbarButton.timings', {});
         const shown = t.shown.find((s) => s.tabId === id && s.at > started);
         if (shown) {
           if (!now) return shown.at - changed;

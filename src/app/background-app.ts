@@ -3,12 +3,11 @@
  * into one router and one job server. Everything here runs synchronously so that the entry point registers all
  * browser listeners at top level, as Firefox's event page requires.
  */
-import type { JobHandlersOf } from '../messaging/define';
-import { jobs, protocol } from '../messaging/protocol';
+import type { HandlersOf, JobHandlersOf } from '../messaging/define';
+import { jobs, productionJobs, productionProtocol, protocol, type Jobs, type ProductionJobs, type ProductionProtocol, type Protocol, type TestJobs, type TestProtocol } from '../messaging/protocol';
 import { createJobServer, createRouter } from '../messaging/router';
-import { createCoreHandlers } from './core-handlers';
+import { createCoreHandlers, createCoreTestHandlers } from './core-handlers';
 import type { BackgroundDeps, ResettableFeature } from './feature';
-import { AppError } from '../messaging/errors';
 import { createSettingsStore } from '../settings/settings-store';
 import { createSettingsHandlers } from '../settings/feature';
 import { openTagStore } from '../tags/tag-store';
@@ -16,7 +15,7 @@ import { createTagsFeature } from '../tags/feature';
 import { createSearchFeature } from '../search/feature';
 import { createPlacesFeature } from '../places/feature';
 import { createDedupApplyFeature } from '../dedup/cleanup/feature';
-import { outcomeNumbersOf } from '../operations/journal';
+import { outcomeNumbersOf } from '../operations';
 import { createDedupScanFeature } from '../dedup/find/feature';
 import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
 import { createPlacesSaver } from '../quick-bookmark/places-saver';
@@ -82,43 +81,50 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const linkHealth = createLinkHealthFeature(deps);
   features.push(linkHealth);
 
-  const router = createRouter({
-    protocol,
-    extensionId,
-    extensionOrigin,
-    handlers: {
-      ...createCoreHandlers(deps, features),
-      ...createSettingsHandlers(browser, settings),
-      ...tagsFeature.handlers,
-      ...searchFeature.handlers,
-      ...placesFeature.handlers,
-      ...dedupApply.handlers,
-      ...dedupScan.handlers,
-      ...quickBookmark.handlers,
-      ...toolbarButton.handlers,
-      ...bookmarksHtml.handlers,
-      ...organizer.handlers,
-      ...linkHealth.handlers,
-    },
-  });
-
-  const jobHandlers: JobHandlersOf<typeof jobs> = {
-    'core.countTo': async ({ n, delayMs }, ctx) => {
-      for (let i = 1; i <= n; i++) {
-        await ctx.checkpoint();
-        if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
-        ctx.progress({ done: i, total: n });
-      }
-      if (ctx.signal.aborted) throw new AppError('cancelled', 'The job was cancelled.');
-      return { counted: n };
-    },
+  const productionHandlers: HandlersOf<ProductionProtocol> = {
+    ...createCoreHandlers(deps),
+    ...createSettingsHandlers(browser, settings),
+    ...tagsFeature.handlers,
+    ...searchFeature.handlers,
+    ...placesFeature.handlers,
+    ...dedupApply.handlers,
+    ...dedupScan.handlers,
+    ...quickBookmark.handlers,
+    ...toolbarButton.handlers,
+    ...bookmarksHtml.handlers,
+    ...organizer.handlers,
+    ...linkHealth.handlers,
+  };
+  const productionJobHandlers: JobHandlersOf<ProductionJobs> = {
     // Our bulk jobs are batches for Places events listeners (history-start-batch ... history-end-batch).
     ...placesFeature.events.inBatch(dedupApply.jobs),
     ...dedupScan.jobs,
     ...placesFeature.events.inBatch(bookmarksHtml.jobs),
     ...linkHealth.jobs,
   };
-  const jobServer = createJobServer({ jobs, handlers: jobHandlers, extensionId, extensionOrigin });
+  // The test build's `test.*` requests (src/messaging/test-protocol.ts): known to the router only there, and only
+  // when the background is started as a test build; the production build leaves this branch out.
+  let requests: { protocol: Protocol; handlers: HandlersOf<Protocol>; jobs: Jobs; jobHandlers: JobHandlersOf<Jobs> } = {
+    protocol: productionProtocol as Protocol,
+    handlers: productionHandlers as HandlersOf<Protocol>,
+    jobs: productionJobs as Jobs,
+    jobHandlers: productionJobHandlers as JobHandlersOf<Jobs>,
+  };
+  if (__TIDYMARKS_TEST_BUILD__ && deps.testBuild) {
+    const core = createCoreTestHandlers(deps, features);
+    const testHandlers: HandlersOf<TestProtocol> = {
+      ...core.handlers,
+      ...placesFeature.testHandlers!,
+      ...quickBookmark.testHandlers!,
+      ...toolbarButton.testHandlers!,
+      ...linkHealth.testHandlers!,
+    };
+    const testJobHandlers: JobHandlersOf<TestJobs> = { ...core.jobs };
+    requests = { protocol, handlers: { ...productionHandlers, ...testHandlers }, jobs, jobHandlers: { ...productionJobHandlers, ...testJobHandlers } };
+  }
+
+  const router = createRouter({ protocol: requests.protocol, extensionId, extensionOrigin, handlers: requests.handlers });
+  const jobServer = createJobServer({ jobs: requests.jobs, handlers: requests.jobHandlers, extensionId, extensionOrigin });
 
   return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, fileDates, toolbarButton, live: searchFeature.live };
 }

@@ -1,5 +1,5 @@
-import type { HandlersOf } from '../messaging/define';
-import type { coreProtocol } from '../messaging/core-protocol';
+import type { HandlersOf, JobHandlersOf } from '../messaging/define';
+import type { coreProtocol, coreTestJobs, coreTestProtocol } from '../messaging/core-protocol';
 import { AppError } from '../messaging/errors';
 import type { BookmarkNode } from '../platform/browser';
 import { USER_ROOT_IDS } from '../platform/browser';
@@ -34,17 +34,34 @@ export async function wipeEverything(deps: BackgroundDeps, features: ResettableF
   for (const feature of features) await feature.reset?.();
 }
 
-export function createCoreHandlers(deps: BackgroundDeps, features: ResettableFeature[]): HandlersOf<typeof coreProtocol> {
+export function createCoreHandlers(deps: BackgroundDeps): HandlersOf<typeof coreProtocol> {
   return {
     'core.ping': () => ({ pong: true as const, version: deps.browser.runtime.getManifest().version }),
     'core.countBookmarks': async () => {
       const [root] = await deps.browser.bookmarks.getTree();
       return countNodes(root.children ?? []);
     },
+  };
+}
+
+/** The test build's own requests and jobs that belong to no feature (src/messaging/core-protocol.ts). */
+export function createCoreTestHandlers(deps: BackgroundDeps, features: ResettableFeature[]) {
+  const handlers: HandlersOf<ReturnType<typeof coreTestProtocol>> = {
     'test.reset': async () => {
-      if (!deps.testBuild) throw new AppError('forbidden', 'test.reset exists only in test builds.');
       await wipeEverything(deps, features);
       return { ok: true as const };
     },
   };
+  const jobs: JobHandlersOf<ReturnType<typeof coreTestJobs>> = {
+    'test.countTo': async ({ n, delayMs }, ctx) => {
+      for (let i = 1; i <= n; i++) {
+        await ctx.checkpoint();
+        if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+        ctx.progress({ done: i, total: n });
+      }
+      if (ctx.signal.aborted) throw new AppError('cancelled', 'The job was cancelled.');
+      return { counted: n };
+    },
+  };
+  return { handlers, jobs };
 }

@@ -2,8 +2,8 @@
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf, JobHandlersOf } from '../messaging/define';
 import type { Settings } from '../settings/settings';
-import type { Journal } from '../operations/journal';
-import type { TagAccess } from '../dedup/cleanup/apply';
+import type { Journal } from '../operations';
+import type { TagAccess } from '../dedup';
 import { ImportOperation } from './import-journal';
 import { countDocument } from './document';
 import { createBackup, readBackup, restoreBackup, type BackupSession } from './backup';

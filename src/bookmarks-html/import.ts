@@ -330,7 +330,7 @@ async function importDocument(
 /**
  * Imports a bookmarks.html, all or nothing when `deps.operation` journals it: a cancel (or a closed tab, which
  * cancels the job) and any failure take back everything the import created and the tags it added, except what
- * someone changed in the meantime; a crash is rolled back at the next start (src/dedup/recovery.ts).
+ * someone changed in the meantime; a crash is rolled back at the next start (src/operations/recovery.ts).
  */
 export async function importBookmarksHtml(
   deps: ImportDeps,

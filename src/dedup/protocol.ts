@@ -1,11 +1,9 @@
 import * as v from 'valibot';
 import { job, request, type JobDef, type RequestDef, noInput } from '../messaging/define';
-import type { ApplyProgress, ApplyResult } from './cleanup/apply';
-import type { SessionSummary } from './cleanup/feature';
-import type { UndoProgress, UndoResult } from '../operations/undo';
-import type { DecisionInScan, FolderSetDecisionInScan, RememberedDecision } from './find/decisions';
+import type { ApplyProgress, ApplyResult, SessionSummary } from './cleanup';
+import type { UndoProgress, UndoResult } from '../operations';
+import type { DecisionInScan, FolderSetDecisionInScan, RememberedDecision, ScanResult } from './find';
 import type { CleanupPlan } from './plan-types';
-import type { ScanResult } from './find/scan-types';
 
 // --- dedup-find: scan progress and the decisions a plan is built from. ---
 export interface ScanProgress {

@@ -11,7 +11,7 @@ import { bookmarksOf, type BookmarkRef } from './bookmarks';
 import { eligibility, isLoopbackIPv4, isPublicHost, type HostAllowed } from './eligibility';
 import { grantedMatcher } from './host-access';
 import { createProbe } from './probe';
-import type { CheckProgress, CheckResult, ClassCounts, LinkItem, LinksOverview, linkHealthJobs, linkHealthProtocol } from './protocol';
+import type { CheckProgress, CheckResult, ClassCounts, LinkItem, LinksOverview, linkHealthJobs, linkHealthProtocol, linkHealthTestProtocol } from './protocol';
 import { createWebRequestLog, type RequestLog } from './request-log';
 import { DEFAULT_LIMITS, runSchedule, type PolitenessLimits } from './scheduler';
 import { openLinkHealthStore, type LinkHealthStore, type RunRecord, type StoredVerdict } from './store';
@@ -127,13 +127,6 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
     'links.forget': async () => {
       if (running) throw new AppError('conflict', 'A link check is running: cancel it first.');
       await store.clear();
-      return { ok: true };
-    },
-    'links.test.tune': async (input) => {
-      if (!deps.testBuild) throw new AppError('forbidden', 'links.test.tune exists only in test builds.');
-      const { timeoutMs: t, ...rest } = input;
-      if (t !== undefined) timeoutMs = t;
-      limits = { ...limits, ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) };
       return { ok: true };
     },
   };
@@ -252,5 +245,17 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
     },
   };
 
-  return { handlers, jobs, store, ...feature };
+  const testHandlers: HandlersOf<ReturnType<typeof linkHealthTestProtocol>> | undefined =
+    __TIDYMARKS_TEST_BUILD__ && deps.testBuild
+      ? {
+          'test.links.tune': async (input) => {
+            const { timeoutMs: t, ...rest } = input;
+            if (t !== undefined) timeoutMs = t;
+            limits = { ...limits, ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) };
+            return { ok: true };
+          },
+        }
+      : undefined;
+
+  return { handlers, testHandlers, jobs, store, ...feature };
 }

@@ -60,18 +60,25 @@ export const linkHealthProtocol = {
   'links.results': request<{ items: LinkItem[] }>()(noInput),
   /** Forgets every result and the last run. */
   'links.forget': request<{ ok: true }>()(noInput),
-  /** Test builds only: shorter limits and timeouts so that e2e tests and benches run in seconds. */
-  'links.test.tune': request<{ ok: true }>()(
-    v.strictObject({
-      timeoutMs: v.optional(ms),
-      hostGapMs: v.optional(ms),
-      confirmDelayMs: v.optional(ms),
-      defaultRetryAfterMs: v.optional(ms),
-      maxRetryAfterMs: v.optional(ms),
-      global: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(64))),
-    }),
-  ),
 } satisfies Record<string, RequestDef>;
+
+/** Test builds only (merged by src/messaging/test-protocol.ts). A function, so that the production build, which never
+ * calls it, leaves it out. */
+export function linkHealthTestProtocol() {
+  return {
+    /** Shorter limits and timeouts so that e2e tests and benches run in seconds. */
+    'test.links.tune': request<{ ok: true }>()(
+      v.strictObject({
+        timeoutMs: v.optional(ms),
+        hostGapMs: v.optional(ms),
+        confirmDelayMs: v.optional(ms),
+        defaultRetryAfterMs: v.optional(ms),
+        maxRetryAfterMs: v.optional(ms),
+        global: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(64))),
+      }),
+    ),
+  } satisfies Record<string, RequestDef>;
+}
 
 export const linkHealthJobs = {
   /**

@@ -15,8 +15,27 @@ import { quickBookmarkProtocol } from '../quick-bookmark/protocol';
 import { toolbarButtonProtocol } from '../toolbar-button/protocol';
 import { organizerProtocol } from '../organizer/protocol';
 import { linkHealthJobs, linkHealthProtocol } from '../link-health/protocol';
+import { testJobs, testProtocol } from './test-protocol';
 
-export const protocol = {
+/** Every production part, by owner: a request name appears in one part only (the conventions test checks it). */
+export const protocolParts = {
+  core: coreProtocol,
+  places: placesProtocol,
+  tags: tagsProtocol,
+  dedup: dedupProtocol,
+  search: searchProtocol,
+  settings: settingsProtocol,
+  bookmarksHtml: bookmarksHtmlProtocol,
+  quickBookmark: quickBookmarkProtocol,
+  toolbarButton: toolbarButtonProtocol,
+  organizer: organizerProtocol,
+  linkHealth: linkHealthProtocol,
+} satisfies Record<string, Record<string, RequestDef>>;
+
+export const jobParts = { core: coreJobs, dedup: dedupJobs, bookmarksHtml: bookmarksHtmlJobs, linkHealth: linkHealthJobs } satisfies Record<string, Record<string, JobDef>>;
+
+/** The production table. */
+export const productionProtocol = {
   ...coreProtocol,
   ...placesProtocol,
   ...tagsProtocol,
@@ -30,12 +49,24 @@ export const protocol = {
   ...linkHealthProtocol,
 } satisfies Record<string, RequestDef>;
 
-export const jobs = {
+export const productionJobs = {
   ...coreJobs,
   ...dedupJobs,
   ...bookmarksHtmlJobs,
   ...linkHealthJobs,
 } satisfies Record<string, JobDef>;
+
+export type ProductionProtocol = typeof productionProtocol;
+export type ProductionJobs = typeof productionJobs;
+export type TestProtocol = ReturnType<typeof testProtocol>;
+export type TestJobs = ReturnType<typeof testJobs>;
+
+/**
+ * The table pages and the background are typed from: production and, in the test build only, the `test.*` part
+ * (src/messaging/test-protocol.ts). In the production build the test part is dead code and is left out.
+ */
+export const protocol = (__TIDYMARKS_TEST_BUILD__ ? { ...productionProtocol, ...testProtocol() } : productionProtocol) as ProductionProtocol & TestProtocol;
+export const jobs = (__TIDYMARKS_TEST_BUILD__ ? { ...productionJobs, ...testJobs() } : productionJobs) as ProductionJobs & TestJobs;
 
 export type Protocol = typeof protocol;
 export type RequestType = keyof Protocol;

@@ -27,7 +27,7 @@
  *   (capped at MAX_REMOVED_KEYS, oldest dropped first).
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
-import { NO_NUMBERS, type CleanupOutcomeNumbers } from '../dedup/cleanup-numbers';
+import { NO_NUMBERS, type CleanupOutcomeNumbers } from '../dedup';
 import { removedHistoryFrom, type RemovedHistory } from './removed-history';
 
 export const JOURNAL_DB_NAME = 'tidymarks-journal';

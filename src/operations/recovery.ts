@@ -19,7 +19,7 @@
  *
  * An undo (or roll-back) that was itself interrupted is resumed: being idempotent, it just runs again.
  */
-import type { CleanupDeps } from '../dedup/cleanup/apply';
+import type { CleanupDeps } from '../dedup';
 import { kindOf } from './journal';
 import { restoreSession, type UndoResult } from './undo';
 

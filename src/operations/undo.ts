@@ -20,7 +20,7 @@
 import { AppError } from '../messaging/errors';
 import type { JobContext } from '../messaging/define';
 import { ROOT_ID, UNFILED_ID, type BookmarkNode } from '../platform/browser';
-import type { CleanupDeps } from '../dedup/cleanup/apply';
+import type { CleanupDeps } from '../dedup';
 import { nodeType } from '../platform/bookmark-reads';
 import { kindOf, type CreatedEntry, type IdMapRecord, type JournalEntry, type MovedEntry, type RemovedEntry, type SessionProgress, type SessionRecord, type SessionStatus } from './journal';
 

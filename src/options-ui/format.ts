@@ -3,7 +3,7 @@
  * the one sentence for a cleanup's numbers. Words come from the catalog (src/i18n), numbers and dates from Intl in
  * the UI's locale.
  */
-import type { CleanupNumbers, CleanupOutcomeNumbers } from '../dedup/cleanup-numbers';
+import type { CleanupNumbers, CleanupOutcomeNumbers } from '../dedup';
 import { formatDate, formatNumber, plural, t } from '../i18n';
 
 export { ordinal } from '../i18n';

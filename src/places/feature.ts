@@ -15,7 +15,7 @@ import { createClock, type Clock } from './clock';
 import { PlacesEventHub } from './event-hub';
 import { createIndexSearch, type IndexSearch } from './index-search';
 import { runHistorySearch } from './history-engine';
-import type { placesProtocol } from './protocol';
+import type { placesProtocol, placesTestProtocol } from './protocol';
 import { runSave } from './save-engine';
 import { runSearch } from './search-engine';
 import { encodeSearchReply, type PlacesBackend } from './wire';
@@ -59,28 +59,24 @@ export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, cl
     'places.save': ({ ops }) => backend.save(ops),
     'places.search': async ({ queries, options }) => encodeSearchReply(await backend.search(queries, options)),
     'places.history.search': ({ queries, options }) => backend.historySearch(queries, options),
-    'test.places.bootId': () => {
-      if (!deps.testBuild) throw new AppError('forbidden', 'test.places.bootId exists only in test builds.');
-      return { bootId };
-    },
-    'test.places.searchFirefox': async ({ queries, options }) => {
-      if (!deps.testBuild) throw new AppError('forbidden', 'test.places.searchFirefox exists only in test builds.');
-      return encodeSearchReply({ ...(await runSearch(queries, options, searchDeps)), source: 'firefox' });
-    },
-    'test.places.settle': async () => {
-      if (!deps.testBuild) throw new AppError('forbidden', 'test.places.settle exists only in test builds.');
-      await clock.settled();
-      await liveIndex?.saveNow();
-      return { ok: true as const };
-    },
-    'test.places.eventPages': () => {
-      if (!deps.testBuild) throw new AppError('forbidden', 'test.places.eventPages exists only in test builds.');
-      return { pages: events.pageCount };
-    },
   };
+  const testHandlers: HandlersOf<ReturnType<typeof placesTestProtocol>> | undefined =
+    __TIDYMARKS_TEST_BUILD__ && deps.testBuild
+      ? {
+          'test.places.bootId': () => ({ bootId }),
+          'test.places.searchFirefox': async ({ queries, options }) => encodeSearchReply({ ...(await runSearch(queries, options, searchDeps)), source: 'firefox' }),
+          'test.places.settle': async () => {
+            await clock.settled();
+            await liveIndex?.saveNow();
+            return { ok: true as const };
+          },
+          'test.places.eventPages': () => ({ pages: events.pageCount }),
+        }
+      : undefined;
 
   return {
     handlers,
+    testHandlers,
     /** The Places API for other background features (same as a page's, without messaging). */
     places: createPlacesApi(backend, events),
     /** The Places events hub: fans events out to pages; `inBatch` wraps our bulk jobs in history-start/end-batch. */

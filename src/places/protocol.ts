@@ -59,14 +59,21 @@ export const placesProtocol = {
   'places.history.search': request<HistoryEntry[]>()(
     v.strictObject({ queries: v.pipe(v.array(historyQuery), v.minLength(1), v.maxLength(100)), options: searchOptions }),
   ),
-  /** Test builds only: an id that changes each time the event page starts (proves an unload happened). */
-  'test.places.bootId': request<{ bootId: string }>()(noInput),
-  /** Test builds only: search() on the Firefox path even when the index is fresh (to compare both in Firefox). */
-  'test.places.searchFirefox': request<EncodedSearchReply>()(
-    v.strictObject({ queries: v.pipe(v.array(query), v.minLength(1), v.maxLength(100)), options: searchOptions }),
-  ),
-  /** Test builds only: resolves when the background's deferred writes are done (Places clock, search snapshot). */
-  'test.places.settle': request<{ ok: true }>()(noInput),
-  /** Test builds only: how many pages are subscribed to the Places events now. */
-  'test.places.eventPages': request<{ pages: number }>()(noInput),
 } satisfies Record<string, RequestDef>;
+
+/** Test builds only (merged by src/messaging/test-protocol.ts). A function, so that the production build, which never calls
+ * it, leaves it out. */
+export function placesTestProtocol() {
+  return {
+    /** Test builds only: an id that changes each time the event page starts (proves an unload happened). */
+    'test.places.bootId': request<{ bootId: string }>()(noInput),
+    /** Test builds only: search() on the Firefox path even when the index is fresh (to compare both in Firefox). */
+    'test.places.searchFirefox': request<EncodedSearchReply>()(
+      v.strictObject({ queries: v.pipe(v.array(query), v.minLength(1), v.maxLength(100)), options: searchOptions }),
+    ),
+    /** Test builds only: resolves when the background's deferred writes are done (Places clock, search snapshot). */
+    'test.places.settle': request<{ ok: true }>()(noInput),
+    /** Test builds only: how many pages are subscribed to the Places events now. */
+    'test.places.eventPages': request<{ pages: number }>()(noInput),
+  } satisfies Record<string, RequestDef>;
+}

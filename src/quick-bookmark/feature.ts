@@ -11,7 +11,7 @@ import type { Settings } from '../settings/settings';
 import { createMenus, pageFromMenuClick, type MenuClick, type TabLike } from './menus';
 import { createNotifier } from './notifier';
 import type { QuickBookmarkOutcome } from './outcome';
-import type { quickBookmarkProtocol } from './protocol';
+import type { quickBookmarkProtocol, quickBookmarkTestProtocol } from './protocol';
 import { createQuickBookmarker, type QuickBookmarkerDeps } from './quick-bookmarker';
 
 export const QUICK_BOOKMARK_COMMAND = 'quick-bookmark';
@@ -49,18 +49,21 @@ export function createQuickBookmarkFeature(deps: QuickBookmarkFeatureDeps) {
   browser.menus.onClicked.addListener((info, tab) => void handleMenuClick(info, tab).catch(report));
   browser.runtime.onInstalled.addListener(() => void createMenus(browser).catch(report));
 
-  const handlers: HandlersOf<typeof quickBookmarkProtocol> = {
-    'quickBookmark.test.trigger': async (input) => {
-      if (!deps.testBuild) throw new AppError('forbidden', 'quickBookmark.test.trigger exists only in test builds.');
-      const tab = input.tabId === undefined ? undefined : await browser.tabs.get(input.tabId);
-      if (input.source === 'command') return handleCommand(input.command, tab);
-      const info: MenuClick = { menuItemId: input.menuItemId };
-      if (input.linkUrl !== undefined) info.linkUrl = input.linkUrl;
-      if (input.linkText !== undefined) info.linkText = input.linkText;
-      if (input.pageUrl !== undefined) info.pageUrl = input.pageUrl;
-      return handleMenuClick(info, tab);
-    },
-  };
+  const handlers: HandlersOf<typeof quickBookmarkProtocol> = {};
+  const testHandlers: HandlersOf<ReturnType<typeof quickBookmarkTestProtocol>> | undefined =
+    __TIDYMARKS_TEST_BUILD__ && deps.testBuild
+      ? {
+          'test.quickBookmark.trigger': async (input) => {
+            const tab = input.tabId === undefined ? undefined : await browser.tabs.get(input.tabId);
+            if (input.source === 'command') return handleCommand(input.command, tab);
+            const info: MenuClick = { menuItemId: input.menuItemId };
+            if (input.linkUrl !== undefined) info.linkUrl = input.linkUrl;
+            if (input.linkText !== undefined) info.linkText = input.linkText;
+            if (input.pageUrl !== undefined) info.pageUrl = input.pageUrl;
+            return handleMenuClick(info, tab);
+          },
+        }
+      : undefined;
 
-  return { handlers, handleCommand, handleMenuClick };
+  return { handlers, testHandlers, handleCommand, handleMenuClick };
 }

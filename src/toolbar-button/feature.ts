@@ -27,7 +27,7 @@ import { checkBookmarkable } from '../quick-bookmark/bookmarkable';
 import type { HandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import { BADGE_COLOR, buttonLook, type ButtonLook, type PageState } from './button-look';
-import type { ButtonTimings, toolbarButtonProtocol } from './protocol';
+import type { ButtonTimings, toolbarButtonProtocol, toolbarButtonTestProtocol } from './protocol';
 
 /** Bookmark changes come in bursts (a cleanup, an import, sync): the tabs are looked at once per burst. */
 export const BOOKMARK_CHANGE_DELAY_MS = 100;
@@ -243,17 +243,17 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
     }
   }
 
-  const handlers: HandlersOf<typeof toolbarButtonProtocol> = {
-    'toolbarButton.test.timings': async () => {
-      if (!deps.testBuild) throw new AppError('forbidden', 'toolbarButton.test.timings exists only in test builds.');
-      return structuredClone(timings);
-    },
-    'toolbarButton.test.hold': async ({ held: hold }) => {
-      if (!deps.testBuild) throw new AppError('forbidden', 'toolbarButton.test.hold exists only in test builds.');
-      held = hold;
-      if (!held) await updateTabs('all');
-    },
-  };
+  const handlers: HandlersOf<typeof toolbarButtonProtocol> = {};
+  const testHandlers: HandlersOf<ReturnType<typeof toolbarButtonTestProtocol>> | undefined =
+    __TIDYMARKS_TEST_BUILD__ && deps.testBuild
+      ? {
+          'test.toolbarButton.timings': async () => structuredClone(timings),
+          'test.toolbarButton.hold': async ({ held: hold }) => {
+            held = hold;
+            if (!held) await updateTabs('all');
+          },
+        }
+      : undefined;
 
-  return { update, updateTabs, whenIdle, handlers };
+  return { update, updateTabs, whenIdle, handlers, testHandlers };
 }

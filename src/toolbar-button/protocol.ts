@@ -7,10 +7,16 @@ export interface ButtonTimings {
   shown: { tabId: number; at: number }[];
 }
 
-/** This feature's part of the protocol table (see src/messaging/protocol.ts). */
-export const toolbarButtonProtocol = {
-  /** Test builds only: the newest tab selections and button updates this event page saw (bench/toolbar-button.bench.ts). */
-  'toolbarButton.test.timings': request<ButtonTimings>()(noInput),
-  /** Test builds only: while held, the feature touches no button (the action contract cases read Firefox's own values). */
-  'toolbarButton.test.hold': request<void>()(v.strictObject({ held: v.boolean() })),
-} satisfies Record<string, RequestDef>;
+/** This feature's part of the protocol table (see src/messaging/protocol.ts): it has no requests of its own. */
+export const toolbarButtonProtocol = {} satisfies Record<string, RequestDef>;
+
+/** Test builds only (merged by src/messaging/test-protocol.ts). A function, so that the production build, which never calls
+ * it, leaves it out. */
+export function toolbarButtonTestProtocol() {
+  return {
+    /** The newest tab selections and button updates this event page saw (bench/toolbar-button.bench.ts). */
+    'test.toolbarButton.timings': request<ButtonTimings>()(noInput),
+    /** While held, the feature touches no button (the action contract cases read Firefox's own values). */
+    'test.toolbarButton.hold': request<void>()(v.strictObject({ held: v.boolean() })),
+  } satisfies Record<string, RequestDef>;
+}

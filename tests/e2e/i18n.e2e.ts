@@ -53,7 +53,7 @@ describe('German in real Firefox (intl.locale.requested=de)', () => {
     const harness = await ff.harness();
     const tab = await harness.evaluate(async () => (await window.tm.browser.tabs.create({ url: 'about:blank', active: true })).id!);
     // A blank tab cannot be bookmarked: the reason comes from the background, in German.
-    const outcome = await harness.evaluate(() => window.tm.client.call('quickBookmark.test.trigger', { source: 'command', command: 'quick-bookmark' }));
+    const outcome = await harness.evaluate(() => window.tm.client.call('test.quickBookmark.trigger', { source: 'command', command: 'quick-bookmark' }));
     expect(outcome).toMatchObject({ kind: 'unbookmarkable', reason: 'Ein leerer Tab hat nichts, wofür ein Lesezeichen gesetzt werden kann.' });
     const title = await harness.evaluate((id) => window.tm.browser.action.getTitle({ tabId: id }), tab);
     expect(title).toBe('Tidymarks: Für diese Seite kann kein Lesezeichen gesetzt werden');

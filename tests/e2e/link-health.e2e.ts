@@ -74,7 +74,7 @@ describe('link health in real Firefox', () => {
 
     const harness = await ff.harness();
     await addBookmarks(harness, [...[...expected.keys()].map((url, i) => ({ url, title: `Link ${i}` })), ...neverFetched.map((url) => ({ url, title: url }))]);
-    await harness.evaluate((tune) => window.tm.client.call('links.test.tune', tune), TUNE);
+    await harness.evaluate((tune) => window.tm.client.call('test.links.tune', tune), TUNE);
     expect((await harness.evaluate(() => window.tm.browser.permissions.getAll())).origins).toEqual([]);
 
     const page = await openLinkHealth(ff);
@@ -133,7 +133,7 @@ describe('link health: a check resumes after an extension reload', () => {
     const urls = Array.from({ length: 120 }, (_, i) => web.url(40 + (i % 4), `/delay/${i}`));
     let harness = await ff.harness();
     await addBookmarks(harness, urls.map((url, i) => ({ url, title: `Slow ${i}` })));
-    await harness.evaluate((tune) => window.tm.client.call('links.test.tune', tune), TUNE);
+    await harness.evaluate((tune) => window.tm.client.call('test.links.tune', tune), TUNE);
     let page = await openLinkHealth(ff);
     await page.click('button::-p-text(Check links)');
     // Wait until a good part is stored (verdicts are written in batches), then reload the extension.
@@ -142,7 +142,7 @@ describe('link health: a check resumes after an extension reload', () => {
     await page.waitForFunction(() => false, { timeout: 1500 }).catch(() => undefined);
     harness = await ff.open('tests/harness/index.html');
     await harness.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', { timeout: 30_000 });
-    await harness.evaluate((tune) => window.tm.client.call('links.test.tune', tune), TUNE);
+    await harness.evaluate((tune) => window.tm.client.call('test.links.tune', tune), TUNE);
 
     const overview = await harness.evaluate(() => window.tm.client.call('links.overview', {}));
     expect(overview.run).toMatchObject({ total: 120, finishedAt: null });

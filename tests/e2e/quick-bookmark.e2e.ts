@@ -1,6 +1,6 @@
 /**
  * Quick bookmark in real Firefox: the manifest's shortcut as Firefox reports it, and the handler a key press or a
- * menu click runs (reached through the test build's quickBookmark.test.trigger, which calls the very functions the
+ * menu click runs (reached through the test build's test.quickBookmark.trigger, which calls the very functions the
  * onCommand and menus.onClicked listeners call) on real tabs showing pages from a local HTTP server.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -40,7 +40,7 @@ describe('quick bookmark in real Firefox', () => {
     return openTab(harness, origin + path, title, true);
   }
 
-  const pressShortcut = () => harness.evaluate(() => window.tm.client.call('quickBookmark.test.trigger', { source: 'command', command: 'quick-bookmark' }));
+  const pressShortcut = () => harness.evaluate(() => window.tm.client.call('test.quickBookmark.trigger', { source: 'command', command: 'quick-bookmark' }));
 
   const bookmarksWithUrl = (url: string) =>
     harness.evaluate(async (u) => {
@@ -102,8 +102,8 @@ describe('quick bookmark in real Firefox', () => {
     await openActiveTab('/article', 'A local article');
     const outcomes = await harness.evaluate(() =>
       Promise.all([
-        window.tm.client.call('quickBookmark.test.trigger', { source: 'command', command: 'quick-bookmark' }),
-        window.tm.client.call('quickBookmark.test.trigger', { source: 'command', command: 'quick-bookmark' }),
+        window.tm.client.call('test.quickBookmark.trigger', { source: 'command', command: 'quick-bookmark' }),
+        window.tm.client.call('test.quickBookmark.trigger', { source: 'command', command: 'quick-bookmark' }),
       ]),
     );
     expect(outcomes.map((o) => o?.kind).sort()).toEqual(['already', 'saved']);
@@ -128,11 +128,11 @@ describe('quick bookmark in real Firefox', () => {
   it('refuses the extension’s own page and a blank tab with a clear notice, creating nothing', async () => {
     const ownPage = await harness.evaluate(async () => {
       const me = await window.tm.browser.tabs.getCurrent();
-      return window.tm.client.call('quickBookmark.test.trigger', { source: 'command', command: 'quick-bookmark', tabId: me!.id! });
+      return window.tm.client.call('test.quickBookmark.trigger', { source: 'command', command: 'quick-bookmark', tabId: me!.id! });
     });
     expect(ownPage).toMatchObject({ kind: 'unbookmarkable', reason: 'Pages of an extension cannot be bookmarked.' });
     const blankTabId = await harness.evaluate(async () => (await window.tm.browser.tabs.create({ url: 'about:blank', active: true })).id!);
-    expect(await harness.evaluate((id) => window.tm.client.call('quickBookmark.test.trigger', { source: 'command', command: 'quick-bookmark', tabId: id }), blankTabId)).toMatchObject({
+    expect(await harness.evaluate((id) => window.tm.client.call('test.quickBookmark.trigger', { source: 'command', command: 'quick-bookmark', tabId: id }), blankTabId)).toMatchObject({
       kind: 'unbookmarkable',
     });
     expect(await takeNotificationEvents()).toBe(true);
@@ -154,7 +154,7 @@ describe('quick bookmark in real Firefox', () => {
     const tabId = await openActiveTab('/article', 'A local article');
     const outcome = await harness.evaluate(
       (o, id) =>
-        window.tm.client.call('quickBookmark.test.trigger', { source: 'menu', menuItemId: 'tidymarks-bookmark-link', linkUrl: `${o}/next`, linkText: 'Next story', pageUrl: `${o}/article`, tabId: id }),
+        window.tm.client.call('test.quickBookmark.trigger', { source: 'menu', menuItemId: 'tidymarks-bookmark-link', linkUrl: `${o}/next`, linkText: 'Next story', pageUrl: `${o}/article`, tabId: id }),
       origin,
       tabId,
     );

@@ -35,7 +35,7 @@ describe('smoke: the built extension in real Firefox', () => {
     const page = await ff.harness();
     const { result, progress } = await page.evaluate(async () => {
       const seen: number[] = [];
-      const job = window.tm.client.startJob('core.countTo', { n: 5 }, (p) => seen.push(p.done));
+      const job = window.tm.client.startJob('test.countTo', { n: 5 }, (p) => seen.push(p.done));
       return { result: await job.result, progress: seen };
     });
     expect(result).toEqual({ counted: 5 });

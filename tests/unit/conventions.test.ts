@@ -19,6 +19,18 @@ function filesUnder(dir: string, pattern = /\.(ts|tsx)$/): string[] {
 }
 
 const source = (path: string) => readFileSync(join(root, path), 'utf8');
+function resolveLocal(from: string, spec: string): string {
+  const base = join(dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
+    try {
+      if (statSync(join(root, candidate)).isFile()) return candidate;
+    } catch {
+      /* next candidate */
+    }
+  }
+  throw new Error(`${from}: cannot resolve ${spec}`);
+}
+
 const productCode = [...filesUnder('src'), ...filesUnder('background'), ...filesUnder('popup'), ...filesUnder('options')];
 
 describe('conventions', () => {
@@ -40,17 +52,6 @@ describe('conventions', () => {
     // Static value imports only (not `import type`, not dynamic import()): what Firefox must load before the popup
     // can send its first request. The router validates; a page's client needs no schemas (src/messaging/channel.ts).
     const staticImport = /^import (?!type )[^;]*?from ['"]([^'"]+)['"]/gm;
-    const resolveLocal = (from: string, spec: string) => {
-      const base = join(dirname(from), spec);
-      for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
-        try {
-          if (statSync(join(root, candidate)).isFile()) return candidate;
-        } catch {
-          /* next candidate */
-        }
-      }
-      throw new Error(`${from}: cannot resolve ${spec}`);
-    };
     const seen = new Set<string>();
     const packages = new Set<string>();
     const queue = ['popup/main.tsx'];
@@ -90,6 +91,70 @@ describe('conventions', () => {
     });
     expect(missing).toEqual([]);
   });
+
+  it('a module reaches another only through its face: index.ts, protocol.ts or a types file (the composition root also through feature.ts)', () => {
+    // The modules whose faces are drawn (docs/ARCHITECTURE.md, "Layout"); dedup's find and cleanup are faced apart.
+    // src/platform, src/messaging and src/i18n are the layers below every module: any of their files may be imported.
+    const faced = ['url-matching', 'dedup/find', 'dedup/cleanup', 'dedup', 'operations'];
+    const unitOf = (file: string) => faced.find((m) => file.startsWith(`src/${m}/`)) ?? file.split('/')[1]!;
+    const specifiers = /^(?:import|export)\s[^;]*?from\s+['"](\.[^'"]+)['"]/gms;
+    const offenders: string[] = [];
+    for (const file of productCode.filter((f) => f.startsWith('src/') && !/\.test\.tsx?$/.test(f))) {
+      for (const [, spec] of source(file).matchAll(specifiers)) {
+        const target = resolveLocal(file, spec!);
+        const module = unitOf(target);
+        if (!faced.includes(module) || unitOf(file) === module) continue;
+        // dedup/find and dedup/cleanup use the plan contract at dedup's root directly.
+        if (module === 'dedup' && unitOf(file).startsWith('dedup/')) continue;
+        const inner = target.slice(`src/${module}/`.length);
+        const allowed = inner === 'index.ts' || inner === 'protocol.ts' || /(^|-)types\.ts$/.test(inner) || (file.startsWith('src/app/') && inner === 'feature.ts');
+        if (!allowed) offenders.push(`${file} -> ${target}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('every request and job name is in one protocol part only, test-only ones are test.* and only in the test part', async () => {
+    // A later part spread into the table would silently replace an earlier part's request of the same name.
+    const { protocolParts, jobParts } = await import('../../src/messaging/protocol');
+    const { testProtocolParts, testJobParts } = await import('../../src/messaging/test-protocol');
+    const owners = new Map<string, string[]>();
+    const note = (table: string, parts: Record<string, Record<string, unknown>>) => {
+      for (const [part, entries] of Object.entries(parts)) for (const name of Object.keys(entries)) owners.set(name, [...(owners.get(name) ?? []), `${table}.${part}`]);
+    };
+    note('protocol', protocolParts);
+    note('jobs', jobParts);
+    note('testProtocol', testProtocolParts());
+    note('testJobs', testJobParts());
+    expect([...owners].filter(([, parts]) => parts.length > 1)).toEqual([]);
+    const testNames = [...Object.values(testProtocolParts()), ...Object.values(testJobParts())].flatMap((part) => Object.keys(part));
+    const productionNames = [...Object.values(protocolParts), ...Object.values(jobParts)].flatMap((part) => Object.keys(part));
+    expect(testNames.filter((name) => !name.startsWith('test.'))).toEqual([]);
+    expect(productionNames.filter((name) => name.startsWith('test.'))).toEqual([]);
+  });
+
+  it('the production build carries no test.* request: built into a temp folder, no file of it names one', async () => {
+    const { build } = await import('vite');
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { testProtocolParts, testJobParts } = await import('../../src/messaging/test-protocol');
+    const names = [...Object.values(testProtocolParts()), ...Object.values(testJobParts())].flatMap((part) => Object.keys(part));
+    const outDir = mkdtempSync(join(tmpdir(), 'tidymarks-dist-'));
+    const before = process.env.TIDYMARKS_DIST;
+    process.env.TIDYMARKS_DIST = outDir;
+    try {
+      await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'silent', mode: 'production' });
+      const built = filesUnder(relative(root, outDir), /\.(js|html|json)$/).map((f) => source(f));
+      expect(built.length).toBeGreaterThan(3);
+      expect(built.join('\n')).toContain('core.ping');
+      expect(names.filter((name) => built.some((text) => text.includes(name)))).toEqual([]);
+      expect(built.filter((text) => /["'`]test\.[a-zA-Z]/.test(text)).length).toBe(0);
+    } finally {
+      if (before === undefined) delete process.env.TIDYMARKS_DIST;
+      else process.env.TIDYMARKS_DIST = before;
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('every request schema in the protocol table is strict about unknown keys', async () => {
     const { protocol, jobs } = await import('../../src/messaging/protocol');

@@ -35,7 +35,7 @@ import { chunks, errorMessage, nodeType } from '../../platform/bookmark-reads';
 import { createChangeWatch, type ChangeTracker, type ChangeWatch } from './change-watch';
 import { CleanupGuard } from './cleanup-guard';
 import { NO_NUMBERS, type CleanupOutcomeNumbers, type CleanupPhase, type CleanupProgress } from '../cleanup-numbers';
-import { ProgressLog, type Journal, type JournalEntry, type NewJournalEntry, type RemovedEntry, type RescuedEntry, type SessionRecord } from '../../operations/journal';
+import { ProgressLog, type Journal, type JournalEntry, type NewJournalEntry, type RemovedEntry, type RescuedEntry, type SessionRecord } from '../../operations';
 import { createProgressMeter, type ProgressMeter } from './cleanup-progress';
 import { checkPlan, problem, type ApplyProblem, type CheckedRemoval, type PlanCheck, type ProblemReason } from './plan-check';
 import type { CleanupPlan, PlannedMove } from '../plan-types';

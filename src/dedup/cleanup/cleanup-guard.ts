@@ -14,7 +14,7 @@
 import type { BookmarkNode } from '../../platform/browser';
 import { nodeType } from '../../platform/bookmark-reads';
 import type { BookmarkEvent, ChangeTracker } from './change-watch';
-import type { ItemType } from '../../operations/journal';
+import type { ItemType } from '../../operations';
 
 export interface ShadowNode {
   id: string;

@@ -11,12 +11,12 @@ import { AppError } from '../../messaging/errors';
 import { applyPlan, type CleanupDeps, type TagAccess } from './apply';
 import { createChangeWatch } from './change-watch';
 import type { CleanupOutcomeNumbers } from '../cleanup-numbers';
-import { kindOf, loadRemovedHistory, openJournal, outcomeNumbersOf, type Journal, type OperationKind, type SessionStatus } from '../../operations/journal';
+import { kindOf, loadRemovedHistory, openJournal, outcomeNumbersOf, type Journal, type OperationKind, type SessionStatus } from '../../operations';
 import type { CleanupPlan } from '../plan-types';
 import type { dedupJobs, dedupProtocol } from '../protocol';
-import { recoverInterruptedSessions, type RecoveryOutcome } from '../../operations/recovery';
-import type { RemovedHistory } from '../../operations/removed-history';
-import { restoreSession } from '../../operations/undo';
+import { recoverInterruptedSessions, type RecoveryOutcome } from '../../operations';
+import type { RemovedHistory } from '../../operations';
+import { restoreSession } from '../../operations';
 
 /** One session of the operation journal (a cleanup or an import) as the options page lists it. */
 export interface SessionSummary {

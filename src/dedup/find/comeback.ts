@@ -6,7 +6,7 @@
  * never flagged.
  */
 import type { ComebackFlag, DuplicateCopy, DuplicateGroup } from './scan-types';
-import { NO_REMOVED_HISTORY, type RemovedHistory } from '../../operations/removed-history';
+import { NO_REMOVED_HISTORY, type RemovedHistory } from '../../operations';
 
 export function comebackOf(copy: Pick<DuplicateCopy, 'id' | 'url' | 'dateAdded'>, history: RemovedHistory): ComebackFlag | undefined {
   const byId = history.wasRemoved(copy.id);

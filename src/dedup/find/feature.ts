@@ -31,7 +31,7 @@ import { copyFingerprint, decisionsForFolderSets, decisionsForGroups, isFolderSe
 import { buildPlan } from './plan';
 import { withFileDates, type FileDates } from '../../bookmark-dates/file-dates';
 import type { dedupJobs, dedupProtocol, ReviewedScan, ScanProgress } from '../protocol';
-import { NO_REMOVED_HISTORY, type RemovedHistory } from '../../operations/removed-history';
+import { NO_REMOVED_HISTORY, type RemovedHistory } from '../../operations';
 import { scanBookmarks } from './scan';
 import type { ScanResult } from './scan-types';
 

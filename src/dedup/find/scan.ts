@@ -8,7 +8,7 @@ import type { Settings } from '../../settings/settings';
 import { flagComebacks } from './comeback';
 import { findDuplicateGroups } from './find-duplicates';
 import { findEmptyFolders, findFolderSets } from './find-folders';
-import { NO_REMOVED_HISTORY, type RemovedHistory } from '../../operations/removed-history';
+import { NO_REMOVED_HISTORY, type RemovedHistory } from '../../operations';
 import type { DuplicateGroup, ScanResult } from './scan-types';
 import { flattenTree, type ScanTree } from './scan-tree';
 

@@ -1,7 +1,7 @@
 /** The last cleanup sessions with Undo for each (asks first, with the exact count). */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { SessionSummary } from '../../dedup/cleanup/feature';
-import type { LeftAlone, UndoPhase, UndoProgress, UndoResult } from '../../operations/undo';
+import type { SessionSummary } from '../../dedup';
+import type { LeftAlone, UndoPhase, UndoProgress, UndoResult } from '../../operations';
 import type { JobHandle } from '../../messaging/client';
 import { announceBookmarksChanged, errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';

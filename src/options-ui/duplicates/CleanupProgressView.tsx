@@ -4,8 +4,8 @@
  * A phase never goes back: the view shows the furthest phase reported.
  */
 import { useRef } from 'preact/hooks';
-import type { ApplyProgress } from '../../dedup/cleanup/apply';
-import { CLEANUP_PHASES, type CleanupNumbers, type CleanupPhase } from '../../dedup/cleanup-numbers';
+import type { ApplyProgress } from '../../dedup';
+import { CLEANUP_PHASES, type CleanupNumbers, type CleanupPhase } from '../../dedup';
 import { plural, t } from '../../i18n';
 import { formatTimeLeft } from '../format';
 import { ProgressBar } from '../ProgressBar';

@@ -15,14 +15,14 @@
  * too); the list renders from the scan result without another request; rows below the fold are not rendered.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { ApplyProgress, ApplyResult } from '../../dedup/cleanup/apply';
-import type { CleanupNumbers } from '../../dedup/cleanup-numbers';
-import { buildPlan } from '../../dedup/find/plan';
-import type { CleanupPlan } from '../../dedup/plan-types';
+import type { ApplyProgress, ApplyResult } from '../../dedup';
+import type { CleanupNumbers } from '../../dedup';
+import { buildPlan } from '../../dedup';
+import type { CleanupPlan } from '../../dedup';
 import type { ReviewedScan, ScanProgress } from '../../dedup/protocol';
-import type { DuplicateCopy, DuplicateGroup, FolderSet } from '../../dedup/find/scan-types';
-import { folderSetKey } from '../../dedup/find/decisions';
-import type { UndoResult } from '../../operations/undo';
+import type { DuplicateCopy, DuplicateGroup, FolderSet } from '../../dedup';
+import { folderSetKey } from '../../dedup';
+import type { UndoResult } from '../../operations';
 import type { MatchRule } from '../../url-matching';
 import { formatNumber, plural, t } from '../../i18n';
 import type { JobHandle } from '../../messaging/client';

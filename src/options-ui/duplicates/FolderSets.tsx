@@ -4,7 +4,7 @@
  * button (the keep rules' suggestion first, with the reason), what merges into it, and "leave them all" per set.
  * And the empty folders the scan found.
  */
-import type { EmptyFolder, FolderSet, FolderSetMember } from '../../dedup/find/scan-types';
+import type { EmptyFolder, FolderSet, FolderSetMember } from '../../dedup';
 import { plural, t } from '../../i18n';
 import { distinctDates, ordinal } from '../format';
 import { keptBecause } from './kept-because';

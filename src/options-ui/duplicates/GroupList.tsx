@@ -12,7 +12,7 @@
 import type { VNode } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ruleLabel } from '../../url-matching';
-import type { DuplicateCopy, DuplicateGroup } from '../../dedup/find/scan-types';
+import type { DuplicateCopy, DuplicateGroup } from '../../dedup';
 import { plural, t } from '../../i18n';
 import { formatDateTime, ordinal } from '../format';
 import { Path } from './Path';

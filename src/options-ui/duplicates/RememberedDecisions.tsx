@@ -3,7 +3,7 @@
  * restarts: listed with what was decided, each reversible ("Forget"), and all at once.
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { isFolderSetKey, type RememberedDecision } from '../../dedup/find/decisions';
+import { isFolderSetKey, type RememberedDecision } from '../../dedup';
 import { errorMessage, useClient } from '../client-context';
 import { plural, t } from '../../i18n';
 import { formatDateTime } from '../format';

@@ -4,12 +4,12 @@
  * scan's groups (decisions.ts in src/dedup), turn into the plan's decisions (the same buildPlan runs here for the
  * page's numbers and in the background for the plan that is applied), and say which copy each group keeps.
  */
-import type { DecisionInScan } from '../../dedup/find/decisions';
-import type { PlanDecisions } from '../../dedup/find/plan';
-import type { CleanupPlan } from '../../dedup/plan-types';
+import type { DecisionInScan } from '../../dedup';
+import type { PlanDecisions } from '../../dedup';
+import type { CleanupPlan } from '../../dedup';
 import type { ReviewedScan } from '../../dedup/protocol';
-import type { DuplicateCopy, DuplicateGroup, ScanResult } from '../../dedup/find/scan-types';
-import { removedWith, type TreeAfterPlan } from '../../dedup/find/survivors';
+import type { DuplicateCopy, DuplicateGroup, ScanResult } from '../../dedup';
+import { removedWith, type TreeAfterPlan } from '../../dedup';
 import { plural, t } from '../../i18n';
 import { positionText, type SetChoice } from './FolderSets';
 

@@ -1,5 +1,5 @@
 /** "Kept because …": the keep rules' reasons (keep-rules.ts explainKeeper) in words. */
-import type { KeepReason } from '../../dedup/find/keep-rules';
+import type { KeepReason } from '../../dedup';
 import { t } from '../../i18n';
 
 function words(reason: KeepReason, kind: 'bookmark' | 'folder', preferredFolderPaths: readonly string[]): string {

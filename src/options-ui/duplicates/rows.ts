@@ -6,7 +6,7 @@
  */
 import { t } from '../../i18n';
 import { createMatchKeyer, type MatchingOptions, type MatchRule } from '../../url-matching';
-import type { DuplicateCopy, DuplicateGroup } from '../../dedup/find/scan-types';
+import type { DuplicateCopy, DuplicateGroup } from '../../dedup';
 import { leafOf } from './Path';
 
 /** Groups with more copies than this open collapsed and list their copies per folder. */

@@ -26,10 +26,12 @@ describe('background app', () => {
     expect(await client.call('core.countBookmarks', {})).toEqual({ bookmarks: 2, folders: 5, separators: 1 });
   });
 
-  it('refuses test.reset in a production build and keeps the data', async () => {
+  it('a background not started as a test build knows no test.* request or job, and keeps the data', async () => {
     const { fake, client } = boot(false);
     await fake.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Keep', url: 'https://keep.example/' });
-    await expect(client.call('test.reset', {})).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(client.call('test.reset', {})).rejects.toMatchObject({ code: 'unknown-type' });
+    await expect(client.call('test.places.settle', {})).rejects.toMatchObject({ code: 'unknown-type' });
+    await expect(client.startJob('test.countTo', { n: 1 }, () => {}).result).rejects.toMatchObject({ code: 'unknown-type' });
     expect((await client.call('core.countBookmarks', {})).bookmarks).toBe(1);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/messaging/client';
-import { coreJobs, coreProtocol } from '../../../src/messaging/core-protocol';
+import { coreProtocol, coreTestJobs } from '../../../src/messaging/core-protocol';
 import { createJobServer, createRouter, type PortLike, type Sender } from '../../../src/messaging/router';
 import { createFakeBrowser, FAKE_EXTENSION_ID, FAKE_EXTENSION_ORIGIN } from '../../fakes/browser';
 import { NO_RECEIVER, type FakePort } from '../../fakes/runtime';
@@ -180,15 +180,14 @@ describe('fake runtime: transport for the real client and router', () => {
       handlers: {
         'core.ping': () => ({ pong: true as const, version: browser.runtime.getManifest().version }),
         'core.countBookmarks': () => ({ bookmarks: 0, folders: 4, separators: 0 }),
-        'test.reset': () => ({ ok: true as const }),
       },
       extensionId: browser.runtime.id,
       extensionOrigin: browser.runtime.getURL(''),
     });
     const jobs = createJobServer({
-      jobs: coreJobs,
+      jobs: coreTestJobs(),
       handlers: {
-        'core.countTo': async ({ n }, ctx) => {
+        'test.countTo': async ({ n }, ctx) => {
           for (let i = 1; i <= n; i++) {
             await ctx.checkpoint();
             ctx.progress({ done: i, total: n });
@@ -212,7 +211,7 @@ describe('fake runtime: transport for the real client and router', () => {
   it('carries a job with progress over a port', async () => {
     const { client } = serve();
     const seen: number[] = [];
-    const job = client.startJob('core.countTo', { n: 3 }, (p) => seen.push(p.done));
+    const job = client.startJob('test.countTo', { n: 3 }, (p) => seen.push(p.done));
     await expect(job.result).resolves.toEqual({ counted: 3 });
     expect(seen).toEqual([1, 2, 3]);
   });

@@ -224,14 +224,14 @@ describe('search on the index', () => {
 });
 
 describe('test-only Places requests', () => {
-  it('are refused outside test builds', async () => {
+  it('are unknown to a background not started as a test build', async () => {
     globalThis.indexedDB = new IDBFactory();
     const fake = createFakeBrowser({ seed: 5 });
     startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: false });
     const client = createClient(fake.control.transport);
-    await expect(client.call('test.places.searchFirefox', { queries: [{}], options: {} })).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(client.call('test.places.eventPages', {})).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(client.call('test.places.settle', {})).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(client.call('test.places.bootId', {})).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(client.call('test.places.searchFirefox', { queries: [{}], options: {} })).rejects.toMatchObject({ code: 'unknown-type' });
+    await expect(client.call('test.places.eventPages', {})).rejects.toMatchObject({ code: 'unknown-type' });
+    await expect(client.call('test.places.settle', {})).rejects.toMatchObject({ code: 'unknown-type' });
+    await expect(client.call('test.places.bootId', {})).rejects.toMatchObject({ code: 'unknown-type' });
   });
 });

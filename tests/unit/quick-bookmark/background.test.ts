@@ -53,8 +53,8 @@ describe('quick bookmark in the background app', () => {
     const seen: string[] = [];
     fake.browser.notifications.onShown.addListener(async (id) => seen.push((await fake.browser.notifications.getAll())[id].title));
     const [first, second] = await Promise.all([
-      client.call('quickBookmark.test.trigger', { source: 'command', command: 'quick-bookmark' }),
-      client.call('quickBookmark.test.trigger', { source: 'command', command: 'quick-bookmark' }),
+      client.call('test.quickBookmark.trigger', { source: 'command', command: 'quick-bookmark' }),
+      client.call('test.quickBookmark.trigger', { source: 'command', command: 'quick-bookmark' }),
     ]);
     expect([first?.kind, second?.kind]).toEqual(['saved', 'already']);
     expect(second).toMatchObject({ folderPath: ['Other Bookmarks', 'Read later'], copies: 1 });
@@ -66,14 +66,14 @@ describe('quick bookmark in the background app', () => {
   it('files into the folder chosen in settings; notifications can be turned off', async () => {
     const dev = await fake.browser.bookmarks.create({ parentId: 'menu________', title: 'Dev' });
     await client.call('settings.set', { patch: { quickBookmark: { folderId: dev.id }, notifications: { enabled: false } } });
-    const outcome = await client.call('quickBookmark.test.trigger', { source: 'menu', menuItemId: MENU_BOOKMARK_LINK, linkUrl: 'https://docs.example/', linkText: 'Docs' });
+    const outcome = await client.call('test.quickBookmark.trigger', { source: 'menu', menuItemId: MENU_BOOKMARK_LINK, linkUrl: 'https://docs.example/', linkText: 'Docs' });
     expect(outcome).toMatchObject({ kind: 'saved', folderId: dev.id, folderPath: ['Bookmarks Menu', 'Dev'], title: 'Docs' });
     expect((await fake.browser.bookmarks.getChildren(dev.id)).map((b) => b.url)).toEqual(['https://docs.example/']);
     expect(fake.control.notifications).toEqual([]);
   });
 
   it('refuses an invalid trigger request and changes nothing', async () => {
-    await expect(client.call('quickBookmark.test.trigger', { source: 'menu' } as never)).rejects.toMatchObject({ code: 'invalid-request' });
+    await expect(client.call('test.quickBookmark.trigger', { source: 'menu' } as never)).rejects.toMatchObject({ code: 'invalid-request' });
     expect(await allBookmarks(fake.browser)).toEqual([]);
   });
 });

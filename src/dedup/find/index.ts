@@ -1,0 +1,11 @@
+/**
+ * Finding duplicates, the face of dedup/find: the scan (exact and rule-joined copies, copied folder sets, empty
+ * folders, copies that came back), the keep rules, remembered decisions and building a cleanup plan from the scan a
+ * person reviewed. The background builds it with createDedupScanFeature (feature.ts).
+ */
+export { buildPlan, unionTags, type BuildPlanOptions, type FolderSetDecision, type PlanDecisions } from './plan';
+export { removedWith, survives, type TreeAfterPlan } from './survivors';
+export { PATH_SEPARATOR } from './scan-tree';
+export { folderSetKey, isFolderSetKey, type DecisionInScan, type FolderSetDecisionInScan, type RememberedDecision } from './decisions';
+export type { KeepReason } from './keep-rules';
+export type * from './scan-types';
