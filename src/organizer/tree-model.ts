@@ -7,7 +7,7 @@
  * Positions are kept by SiblingOrder (src/search/sibling-order.ts), the search index's model of Places' numbering
  * rules: when an event does not fit what the mirror holds, `exact` turns false and the view reads a new snapshot.
  */
-import { createSafeMatchKeyer } from '../url-matching/safe-matching';
+import { createSafeMatchKeyer } from '../url-matching';
 import type { PlacesEvent } from '../places/events';
 import type { BookmarkNode } from '../platform/browser';
 import { ROOT_ID, ROOT_TITLES } from '../platform/browser';
