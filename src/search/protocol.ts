@@ -33,4 +33,6 @@ export const searchProtocol = {
   'search.bookmark': request<CurrentPageCopy>()(v.strictObject({ id: bookmarkId })),
   /** Ids of the folders bookmarks were most recently added to, most recent first (the folder picker's recent list). */
   'search.recentFolders': request<string[]>()(noInput),
+  /** Test builds only: whether the index is loaded and fresh, and what it holds (benchmarks wait for it). */
+  'search.test.state': request<{ loaded: boolean; fresh: boolean; bookmarks: number; history: number }>()(noInput),
 } satisfies Record<string, RequestDef>;
