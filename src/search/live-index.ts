@@ -166,7 +166,9 @@ export class LiveIndex {
     const snapshot = await this.snapshots?.load().catch(() => undefined);
     if (generation !== this.generation) return this.ready();
     if (snapshot) {
-      this.current = this.buildFromSnapshot(snapshot);
+      const restored = await this.buildFromSnapshot(snapshot);
+      if (generation !== this.generation) return this.ready();
+      this.current = restored;
       this.changes++;
       this.finishLoad();
       void this.refreshFromFirefox(generation);
@@ -195,17 +197,18 @@ export class LiveIndex {
   }
 
   /**
-   * Reads Firefox and builds a new index. `inSlices` (a rebuild behind an index that already answers) gives the
-   * event loop a turn every few milliseconds, so the popup's requests are answered during the build instead of
-   * after it (building 10,000 bookmarks and 5,000 history entries takes a few hundred ms in Firefox).
+   * Reads Firefox and builds a new index, giving the event loop a turn every few milliseconds (SLICE_MS), so
+   * requests that do not need the index (the popup's first two, a ping) are answered during the build instead of
+   * after it: building 10,000 bookmarks and 5,000 history entries takes a few hundred ms in Firefox, 100,000
+   * bookmarks several seconds.
    */
-  private async buildFromFirefox(inSlices = false) {
+  private async buildFromFirefox() {
     const [roots, history, tagged] = await Promise.all([
       this.browser.bookmarks.getTree(),
       this.browser.history.search({ text: '', startTime: 0, maxResults: HISTORY_LIMIT }),
       this.tags.all(),
     ]);
-    const breather = inSlices ? createBreather(this.now) : null;
+    const breather = createBreather(this.now);
     const index = new SearchIndex();
     const tree = new BookmarkTree();
     for (const { url, tags } of tagged) index.setTags(url, tags);
@@ -213,13 +216,13 @@ export class LiveIndex {
       const bookmarks = tree.putTree(root);
       for (let i = 0; i < bookmarks.length; i++) {
         this.indexBookmarkInto(index, tree, bookmarks[i]!);
-        if (breather && (i & 63) === 63) await breather();
+        if ((i & 63) === 63) await breather();
       }
     }
     for (let i = 0; i < history.length; i++) {
       const item = history[i]!;
       if (item.url) index.upsertHistory({ url: item.url, title: item.title ?? '', visitCount: item.visitCount ?? 0, lastVisit: item.lastVisitTime ?? 0 });
-      if (breather && (i & 63) === 63) await breather();
+      if ((i & 63) === 63) await breather();
     }
     return { index, tree, order: SiblingOrder.fromTree(roots) };
   }
@@ -228,7 +231,7 @@ export class LiveIndex {
   private async refreshFromFirefox(generation: number): Promise<void> {
     this.refreshQueue = [];
     try {
-      const built = await this.buildFromFirefox(true);
+      const built = await this.buildFromFirefox();
       if (generation !== this.generation) return;
       const queued = this.refreshQueue ?? [];
       this.refreshQueue = null;
@@ -243,12 +246,15 @@ export class LiveIndex {
     }
   }
 
-  private buildFromSnapshot(s: IndexSnapshot) {
+  /** Builds the index from a snapshot in slices, like a build from Firefox (requests are answered meanwhile). */
+  private async buildFromSnapshot(s: IndexSnapshot) {
+    const breather = createBreather(this.now);
     const index = new SearchIndex();
     const tree = new BookmarkTree();
     for (let i = 0; i < s.tags.urls.length; i++) index.setTags(s.tags.urls[i]!, s.tags.tags[i] ?? []);
     const n = s.nodes;
     for (let i = 0; i < n.ids.length; i++) {
+      if ((i & 255) === 255) await breather();
       tree.restore({
         id: n.ids[i]!,
         parentId: n.parentIds[i] || undefined,
@@ -258,10 +264,15 @@ export class LiveIndex {
         dateAdded: n.dateAdded[i] ?? 0,
       });
     }
-    for (const node of tree.nodesList()) if (node.kind === 'bookmark') this.indexBookmarkInto(index, tree, node);
+    let done = 0;
+    for (const node of tree.nodesList()) {
+      if (node.kind === 'bookmark') this.indexBookmarkInto(index, tree, node);
+      if ((++done & 63) === 0) await breather();
+    }
     const h = s.history;
     for (let i = 0; i < h.urls.length; i++) {
       index.upsertHistory({ url: h.urls[i]!, title: h.titles[i] ?? '', visitCount: h.visits[i] ?? 0, lastVisit: h.lastVisits[i] ?? 0 });
+      if ((i & 63) === 63) await breather();
     }
     // A snapshot keeps no positions: the order is not exact until the rebuild from Firefox replaces it.
     return { index, tree, order: new SiblingOrder() };
