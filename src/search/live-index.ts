@@ -213,7 +213,7 @@ export class LiveIndex {
     const tree = new BookmarkTree();
     for (const { url, tags } of tagged) index.setTags(url, tags);
     for (const root of roots) {
-      const bookmarks = tree.putTree(root);
+      const bookmarks = await tree.putTreeInSlices(root, breather);
       for (let i = 0; i < bookmarks.length; i++) {
         this.indexBookmarkInto(index, tree, bookmarks[i]!);
         if ((i & 63) === 63) await breather();
@@ -224,7 +224,7 @@ export class LiveIndex {
       if (item.url) index.upsertHistory({ url: item.url, title: item.title ?? '', visitCount: item.visitCount ?? 0, lastVisit: item.lastVisitTime ?? 0 });
       if ((i & 63) === 63) await breather();
     }
-    return { index, tree, order: SiblingOrder.fromTree(roots) };
+    return { index, tree, order: await SiblingOrder.fromTreeInSlices(roots, breather) };
   }
 
   /** The snapshot gave a quick start; now the truth from Firefox replaces it, with the changes seen meanwhile. */
