@@ -130,7 +130,7 @@ export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore, sn
     },
     'search.test.state': () => {
       if (!deps.testBuild) throw new AppError('forbidden', 'search.test.state exists only in test builds.');
-      return { loaded: live.isLoaded, fresh: live.isFresh, ...live.index.size };
+      return { loaded: live.isLoaded, fresh: live.isFresh, ...live.index.size, timings: { ...live.timings } };
     },
     'search.recentFolders': async () => {
       const ids: string[] = [];

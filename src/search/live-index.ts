@@ -53,7 +53,17 @@ function createBreather(now: () => number): () => Promise<void> {
 const KIND_LETTER = { folder: 'f', bookmark: 'b', separator: 's' } as const;
 const LETTER_KIND = { f: 'folder', b: 'bookmark', s: 'separator' } as const;
 
+/** How long the last loads took, per phase (ms; test builds report them to benchmarks). */
+export interface LoadTimings {
+  snapshotReadMs?: number;
+  snapshotBuildMs?: number;
+  firefoxReadMs?: number;
+  firefoxBuildMs?: number;
+}
+
 export class LiveIndex {
+  /** Phases of the latest snapshot load and build from Firefox. */
+  readonly timings: LoadTimings = {};
   private current = { index: new SearchIndex(), tree: new BookmarkTree(), order: new SiblingOrder() };
   private loading: Promise<LoadStats> | null = null;
   private loaded = false;
@@ -164,6 +174,7 @@ export class LiveIndex {
     const started = this.now();
     const generation = this.generation;
     const snapshot = await this.snapshots?.load().catch(() => undefined);
+    this.timings.snapshotReadMs = this.now() - started;
     if (generation !== this.generation) return this.ready();
     if (snapshot) {
       const restored = await this.buildFromSnapshot(snapshot);
@@ -189,6 +200,10 @@ export class LiveIndex {
     const replay = this.pending;
     this.pending = [];
     for (const apply of replay) apply();
+    // An event Firefox sent for a change the tree read already held cannot be told from a later one: replayed, it
+    // leaves the order unsure; the tree is read once more behind the index (the build takes slices, so events
+    // often arrive while it runs).
+    if (replay.length) this.resyncPositions();
   }
 
   private stats(started: number, source: LoadStats['source']): LoadStats {
@@ -203,11 +218,14 @@ export class LiveIndex {
    * bookmarks several seconds.
    */
   private async buildFromFirefox() {
+    const reading = this.now();
     const [roots, history, tagged] = await Promise.all([
       this.browser.bookmarks.getTree(),
       this.browser.history.search({ text: '', startTime: 0, maxResults: HISTORY_LIMIT }),
       this.tags.all(),
     ]);
+    const building = this.now();
+    this.timings.firefoxReadMs = building - reading;
     const breather = createBreather(this.now);
     const index = new SearchIndex();
     const tree = new BookmarkTree();
@@ -224,7 +242,9 @@ export class LiveIndex {
       if (item.url) index.upsertHistory({ url: item.url, title: item.title ?? '', visitCount: item.visitCount ?? 0, lastVisit: item.lastVisitTime ?? 0 });
       if ((i & 63) === 63) await breather();
     }
-    return { index, tree, order: await SiblingOrder.fromTreeInSlices(roots, breather) };
+    const order = await SiblingOrder.fromTreeInSlices(roots, breather);
+    this.timings.firefoxBuildMs = this.now() - building;
+    return { index, tree, order };
   }
 
   /** The snapshot gave a quick start; now the truth from Firefox replaces it, with the changes seen meanwhile. */
@@ -248,6 +268,7 @@ export class LiveIndex {
 
   /** Builds the index from a snapshot in slices, like a build from Firefox (requests are answered meanwhile). */
   private async buildFromSnapshot(s: IndexSnapshot) {
+    const building = this.now();
     const breather = createBreather(this.now);
     const index = new SearchIndex();
     const tree = new BookmarkTree();
@@ -274,6 +295,7 @@ export class LiveIndex {
       index.upsertHistory({ url: h.urls[i]!, title: h.titles[i] ?? '', visitCount: h.visits[i] ?? 0, lastVisit: h.lastVisits[i] ?? 0 });
       if ((i & 63) === 63) await breather();
     }
+    this.timings.snapshotBuildMs = this.now() - building;
     // A snapshot keeps no positions: the order is not exact until the rebuild from Firefox replaces it.
     return { index, tree, order: new SiblingOrder() };
   }
