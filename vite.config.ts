@@ -72,6 +72,9 @@ export default defineConfig(({ mode }) => {
             include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts', 'src/**/*.test.{ts,tsx}'],
             environment: 'node',
             setupFiles: ['tests/setup/unit.ts'],
+            // A timeout only catches a hang (speed is the benchmarks' business): vitest's 5 s default failed
+            // whole-background tests when the 2-core machine was busy.
+            testTimeout: 30_000,
           },
         },
         {

@@ -1,14 +1,12 @@
 import browser from 'webextension-polyfill';
 import { render } from 'preact';
-import { textDirection, uiLocale, useBrowserMessages } from '../src/i18n';
+import { startPageText } from '../src/i18n';
 import { client } from '../src/messaging/page-client';
 import { startEarlyScan } from '../src/options-ui/duplicates/early-scan';
 import { viewFromHash } from '../src/options-ui/routing';
 import './options.css';
 
-useBrowserMessages(browser.i18n);
-document.documentElement.lang = uiLocale();
-document.documentElement.dir = textDirection();
+startPageText(browser.i18n);
 
 // The Duplicates page opens on a scan: ask for it first, the background scans while the page's code loads.
 if (viewFromHash(location.hash) === 'duplicates') startEarlyScan(client);

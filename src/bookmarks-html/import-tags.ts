@@ -3,10 +3,10 @@
  * its URL, and creates nothing. Firefox does not let extensions read its tags, but its own export writes them
  * (TAGS="a,b"), so exporting from Firefox and bringing the file in here is how a person's Firefox tags reach
  * Tidymarks. An entry matches a bookmark with exactly its URL (in the form Firefox stores it), else one with the
- * same URL by the safe matching rules (src/dedup/safe-matching.ts); tagged entries with no bookmark here are
+ * same URL by the safe matching rules (src/url-matching/safe-matching.ts); tagged entries with no bookmark here are
  * counted and listed, and nothing is created for them.
  */
-import { createSafeMatchKeyer } from '../dedup/safe-matching';
+import { createSafeMatchKeyer } from '../url-matching';
 import type { JobContext } from '../messaging/define';
 import type { Browser } from '../platform/browser';
 import type { HtmlNode } from './document';

@@ -6,7 +6,7 @@
  *   target imports nothing; a truncated file imports nothing unless the person agreed to import what was read
  *   (`acceptTruncated`, asked by the page after bookmarksHtml.inspect reported it).
  * - With `skipExisting` (the default), a bookmark whose URL is already bookmarked (by the safe matching rules, see
- *   src/dedup/safe-matching.ts: the opt-in rules could skip pages that really differ) is skipped, and so is a
+ *   src/url-matching/safe-matching.ts: the opt-in rules could skip pages that really differ) is skipped, and so is a
  *   second copy inside the file; its TAGS still go to the existing URL, so the tags Firefox hides from extensions
  *   come in either way. Without it every entry is imported (a restore that gives back the same tree).
  * - Folders are created only when something is created inside them (empty folders of the file are created unless
@@ -14,7 +14,7 @@
  * - Separators come along with the entries around them.
  * - Per-entry failures (an address Firefox refuses) are reported and the import goes on.
  */
-import { createSafeMatchKeyer } from '../dedup/safe-matching';
+import { createSafeMatchKeyer } from '../url-matching';
 import type { JobContext } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import type { Browser, BookmarkNode } from '../platform/browser';

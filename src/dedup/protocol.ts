@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { job, request, type JobDef, type RequestDef, noInput } from '../messaging/define';
-import type { ApplyProgress, ApplyResult } from './apply';
-import type { SessionSummary } from './apply-feature';
-import type { UndoProgress, UndoResult } from './undo';
-import type { DecisionInScan, RememberedDecision } from './decisions';
+import type { ApplyProgress, ApplyResult } from './cleanup/apply';
+import type { SessionSummary } from './cleanup/feature';
+import type { UndoProgress, UndoResult } from '../operations/undo';
+import type { DecisionInScan, FolderSetDecisionInScan, RememberedDecision } from './find/decisions';
 import type { CleanupPlan } from './plan-types';
-import type { ScanResult } from './scan-types';
+import type { ScanResult } from './find/scan-types';
 
 // --- dedup-find: scan progress and the decisions a plan is built from. ---
 export interface ScanProgress {
@@ -17,7 +17,12 @@ export interface ScanProgress {
  * A scan as the 'dedup.scan' job returns it: with the id 'dedup.plan' needs to build a plan from this scan, and the
  * person's remembered decisions on its groups (decisions.ts), so the page shows them without another request.
  */
-export type ReviewedScan = ScanResult & { scanId: string; remembered: DecisionInScan[] };
+export type ReviewedScan = ScanResult & {
+  scanId: string;
+  remembered: DecisionInScan[];
+  /** Remembered decisions on copied folders (absent in scans stored before they were remembered). */
+  rememberedSets?: FolderSetDecisionInScan[];
+};
 const MAX_DECISIONS = 200_000;
 const decisionId = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 export const planDecisionsSchema = v.strictObject({

@@ -12,18 +12,28 @@
  */
 import type enMessages from '../../_locales/en/messages.json';
 import { catalogLookup, type Catalog } from './catalog';
+import type { MessageArgs } from './message-args';
+import type { Substitution } from './substitution';
 
 export type { Catalog } from './catalog';
 export { catalogLookup, pseudoCatalog } from './catalog';
 
-/** Every message id of the English catalog (the reference locale: every other locale has the same ids). */
-export type MessageId = keyof typeof enMessages;
+/**
+ * Every message id of the English catalog (the reference locale: every other locale has the same ids), with the
+ * substitutions it takes (message-args.ts, generated from the catalog by scripts/message-args.mjs).
+ */
+export type MessageId = keyof MessageArgs & keyof typeof enMessages;
 
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** A message family with plural forms: ids `<base>_other` (and `<base>_one`...). */
 export type PluralId = MessageId extends infer K ? (K extends `${infer Base}_other` ? Base : never) : never;
 
-export type Substitution = string | number;
+export type { Substitution } from './substitution';
+export type { MessageArgs } from './message-args';
+
+/** The substitutions after the count of a plural family (`$2`...): the count itself is `$1`. */
+type AfterCount<Args> = Args extends [Substitution, ...infer Rest] ? Rest : [];
+export type PluralArgs<B extends PluralId> = AfterCount<MessageArgs[`${B}_other` & keyof MessageArgs]>;
 
 /** What the helper needs from `browser.i18n` (also what the fake and the catalogs provide). */
 export interface MessageSource {
@@ -34,7 +44,9 @@ export interface MessageSource {
 let source: MessageSource | null = null;
 let locale = 'en';
 let pluralRules = new Intl.PluralRules('en');
+let ordinalRules = new Intl.PluralRules('en', { type: 'ordinal' });
 let numbers = new Intl.NumberFormat('en');
+const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Makes `source` answer every message from now on (the entries pass `browser.i18n`). */
@@ -42,13 +54,22 @@ export function useMessages(next: MessageSource): void {
   source = next;
   locale = safeLocale(next.getUILanguage());
   pluralRules = new Intl.PluralRules(locale);
+  ordinalRules = new Intl.PluralRules(locale, { type: 'ordinal' });
   numbers = new Intl.NumberFormat(locale);
+  numberFormats.clear();
   dateFormats.clear();
 }
 
 /** The entries' call: Firefox's own lookup (`browser.i18n` or the global `browser.i18n` of an extension page). */
 export function useBrowserMessages(i18n: MessageSource): void {
   useMessages({ getMessage: (id, subs) => i18n.getMessage(id, subs), getUILanguage: () => i18n.getUILanguage() });
+}
+
+/** A page's start: Firefox's lookup, and the document's `lang` and `dir` (from `@@bidi_dir`) set from it. */
+export function startPageText(i18n: MessageSource, root: HTMLElement = document.documentElement): void {
+  useBrowserMessages(i18n);
+  root.lang = uiLocale();
+  root.dir = textDirection();
 }
 
 /** Installs a catalog (tests, the pseudo-locale): `lang` is the locale its numbers and plurals follow. */
@@ -62,21 +83,36 @@ export function uiLocale(): string {
 }
 
 /** The text of message `id` with `$1`... (or named placeholders) replaced by `substitutions`. */
-export function t(id: MessageId, ...substitutions: Substitution[]): string {
+export function t<K extends MessageId>(id: K, ...substitutions: MessageArgs[K]): string {
   return lookup(id, substitutions);
 }
 
 /** The form of `base` that `n` takes in the UI's locale, with `n` formatted as `$1` and `more` as `$2`... */
-export function plural(base: PluralId, n: number, ...more: Substitution[]): string {
+export function plural<B extends PluralId>(base: B, n: number, ...more: PluralArgs<B>): string {
   const category = pluralRules.select(n) as PluralSuffix;
-  const subs = [formatNumber(n), ...more];
+  const subs: Substitution[] = [formatNumber(n), ...(more as Substitution[])];
   const text = category === 'other' ? '' : lookup(`${base}_${category}`, subs, true);
   return text || lookup(`${base}_other`, subs);
 }
 
-/** A number for people: grouping and decimal separators of the UI's locale. */
-export function formatNumber(n: number): string {
-  return numbers.format(n);
+/** A number for people: grouping and decimal separators of the UI's locale; `options` are Intl's (units, digits). */
+export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
+  if (!options) return numbers.format(n);
+  const key = JSON.stringify(options);
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format.format(n);
+}
+
+/** A position for people ("1st", "2nd" in English, "1." in German): the `ordinal` family by ordinal plural rules. */
+export function ordinal(n: number): string {
+  const category = ordinalRules.select(n) as PluralSuffix;
+  const subs = [formatNumber(n)];
+  const text = category === 'other' ? '' : lookup(`ordinal_${category}`, subs, true);
+  return text || lookup('ordinal_other', subs);
 }
 
 /** A date (and time, with `{timeStyle}`) in the UI's locale; `options` are Intl's. */

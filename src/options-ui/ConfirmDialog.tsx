@@ -3,6 +3,7 @@
  * will happen, takes focus, returns it on close, closes on Escape, and keeps Tab inside.
  */
 import type { ComponentChildren } from 'preact';
+import { t } from '../i18n';
 import { useEffect, useRef } from 'preact/hooks';
 
 export interface ConfirmDialogProps {
@@ -47,7 +48,7 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
         <div id="confirm-body">{children}</div>
         <div class="dialog-actions">
           <button type="button" ref={cancelButton} onClick={onCancel}>
-            Cancel
+            {t('optionsCancel')}
           </button>
           <button type="button" class={danger ? 'danger' : 'primary'} onClick={onConfirm} data-testid="confirm">
             {confirmLabel}

@@ -4,6 +4,7 @@
  * settings and cleanup history. A damaged file is refused before anything is imported.
  */
 import { useRef, useState } from 'preact/hooks';
+import { plural, t } from '../i18n';
 import type { DocumentCounts } from '../bookmarks-html/document';
 import { decodeBookmarksFile } from '../bookmarks-html/decode-file';
 import type { ImportProgress, ImportReport, ImportTarget } from '../bookmarks-html/import';
@@ -29,22 +30,16 @@ interface PickedFile {
   charsetNote: string | null;
 }
 
-const numbers = new Intl.NumberFormat('en');
-const pluralRules = new Intl.PluralRules('en');
-const plural = (n: number, one: string, many = `${one}s`) => `${numbers.format(n)} ${pluralRules.select(n) === 'one' ? one : many}`;
 
 function ProblemList({ title, items, open = false }: { title: string; items: readonly ParseProblem[]; open?: boolean }) {
   if (!items.length) return null;
   return (
     <details open={open}>
-      <summary>
-        {title} ({numbers.format(items.length)})
-      </summary>
+      <summary>{t('importCountParens', title, items.length)}</summary>
       <ul class="plain-list">
         {items.map((p, i) => (
           <li key={i}>
-            {p.line ? `Line ${numbers.format(p.line)}: ` : ''}
-            {p.message}
+            {p.line ? t('importLine', p.line, p.message) : p.message}
           </li>
         ))}
       </ul>
@@ -55,41 +50,40 @@ function ProblemList({ title, items, open = false }: { title: string; items: rea
 function ImportReportView({ report }: { report: ImportReport }) {
   const { imported } = report;
   const dropped = [
-    report.notImported.keywords > 0 && plural(report.notImported.keywords, 'keyword'),
-    report.notImported.descriptions > 0 && plural(report.notImported.descriptions, 'description'),
-    report.notImported.icons > 0 && plural(report.notImported.icons, 'icon'),
+    report.notImported.keywords > 0 && plural('importKeywords', report.notImported.keywords),
+    report.notImported.descriptions > 0 && plural('importDescriptions', report.notImported.descriptions),
+    report.notImported.icons > 0 && plural('importIcons', report.notImported.icons),
   ].filter((x): x is string => !!x);
   const created = imported.bookmarks + imported.folders;
   return (
     <div class="report" data-testid="import-report" role="status">
       <p>
-        Imported {plural(imported.bookmarks, 'bookmark')}, {plural(imported.folders, 'folder')} and {plural(imported.separators, 'separator')}; skipped{' '}
-        <span data-testid="import-skipped">{plural(report.skippedCount, 'bookmark')}</span> that {report.skippedCount === 1 ? 'was' : 'were'} already bookmarked. Tags
-        given to {plural(report.taggedUrls, 'address', 'addresses')}.
+        {t('importImported', plural('importBookmarks', imported.bookmarks), plural('importFolders', imported.folders), plural('importSeparators', imported.separators))}{' '}
+        <span data-testid="import-skipped">{plural('importBookmarks', report.skippedCount)}</span>{' '}
+        {plural('importSkippedTail', report.skippedCount, plural('importAddresses', report.taggedUrls))}
       </p>
-      {report.truncated && <p class="muted">The file was cut short ({report.truncated.message}); what was read before line {numbers.format(report.truncated.line)} was imported.</p>}
+      {report.truncated && <p class="muted">{t('importTruncatedNote', report.truncated.message, report.truncated.line)}</p>}
       {created > 0 && (
         <p class="muted" data-testid="import-dates">
-          Firefox shows the import time as the date added of what was created: extensions cannot set it. Tidymarks keeps the file’s dates of{' '}
-          {plural(report.datesKept, 'item')} for its own views and cleanup rules, and writes them back when you export.
+          {t('importDatesNote', plural('importItems', report.datesKept))}
         </p>
       )}
-      {dropped.length > 0 && <p class="muted">Firefox does not let extensions store keywords, descriptions or icons: {dropped.join(', ')} in the file were left out.</p>}
+      {dropped.length > 0 && <p class="muted">{t('importDroppedNote', dropped.join(', '))}</p>}
       {report.skipped.length > 0 && (
         <details>
-          <summary>Skipped (already bookmarked)</summary>
+          <summary>{t('importSkippedSummary')}</summary>
           <ul class="plain-list">
             {report.skipped.map((s, i) => (
               <li key={i}>
                 {s.title || s.url} <small class="muted">{s.url}</small>
               </li>
             ))}
-            {report.skippedCount > report.skipped.length && <li class="muted">… and {numbers.format(report.skippedCount - report.skipped.length)} more.</li>}
+            {report.skippedCount > report.skipped.length && <li class="muted">{t('importAndMore', report.skippedCount - report.skipped.length)}</li>}
           </ul>
         </details>
       )}
-      <ProblemList title="Read differently from the file" items={report.notices} />
-      <ProblemList title="Problems" items={report.problems} open />
+      <ProblemList title={t('importReadDifferently')} items={report.notices} />
+      <ProblemList title={t('importProblems')} items={report.problems} open />
     </div>
   );
 }
@@ -98,11 +92,11 @@ function TagsReportView({ report }: { report: TagsImportReport }) {
   return (
     <div class="report" data-testid="import-report" role="status">
       <p>
-        Brought in the tags of {plural(report.matched, 'bookmark')} ({plural(report.taggedUrls, 'address', 'addresses')} got tags). No bookmark was created.
+        {t('importTagsBroughtIn', plural('importBookmarks', report.matched), plural('importAddresses', report.taggedUrls))}
       </p>
       {report.unmatchedCount > 0 && (
         <details>
-          <summary>{plural(report.unmatchedCount, 'tagged entry', 'tagged entries')} of the file are not bookmarked here: their tags were left out</summary>
+          <summary>{plural('importUnmatched', report.unmatchedCount)}</summary>
           <ul class="plain-list">
             {report.unmatched.map((u, i) => (
               <li key={i}>
@@ -112,7 +106,7 @@ function TagsReportView({ report }: { report: TagsImportReport }) {
           </ul>
         </details>
       )}
-      <ProblemList title="Problems" items={report.problems} open />
+      <ProblemList title={t('importProblems')} items={report.problems} open />
     </div>
   );
 }
@@ -142,7 +136,7 @@ function ImportSection() {
     if (!f) return;
     try {
       const bytes = await f.arrayBuffer().catch(() => {
-        throw new Error(`"${f.name}" could not be read (was it moved or deleted?). Nothing was imported.`);
+        throw new Error(t('importUnreadable', f.name));
       });
       const decoded = decodeBookmarksFile(new Uint8Array(bytes));
       const info = await client.call('bookmarksHtml.inspect', { html: decoded.text });
@@ -155,11 +149,11 @@ function ImportSection() {
 
   // Why Import cannot start yet, shown next to the button (every option state either works or says why not).
   const blocked = !file
-    ? 'Choose a bookmarks.html file first.'
+    ? t('importBlockedNoFile')
     : mode === 'bookmarks' && targetKind === 'folder' && !folderId
-      ? 'Choose the folder to import into (or import back into Firefox’s own folders).'
+      ? t('importBlockedNoFolder')
       : file.truncated && !acceptTruncated
-        ? 'The file looks cut short: tick “Import what was read” to import it anyway.'
+        ? t('importBlockedTruncated')
         : null;
 
   const start = async () => {
@@ -188,7 +182,7 @@ function ImportSection() {
       const imported = (last as ImportProgress | null)?.imported ?? 0;
       setError(
         e instanceof RemoteError && e.code === 'cancelled'
-          ? `Import cancelled. The ${numbers.format(imported)} entries imported before it stopped stay (importing the file again skips them).`
+          ? t('importCancelled', imported)
           : errorMessage(e),
       );
     } finally {
@@ -201,76 +195,75 @@ function ImportSection() {
   const tagsOnly = mode === 'tags';
   return (
     <section aria-labelledby="import-heading">
-      <h2 id="import-heading">Import bookmarks.html</h2>
+      <h2 id="import-heading">{t('importHeading')}</h2>
       <p class="muted">
-        Firefox: Bookmarks › Manage Bookmarks › Import and Backup › Export Bookmarks to HTML. Tags in the file go into Tidymarks (Firefox does not let extensions read
-        its own tags).
+        {t('importIntro')}
       </p>
       <div class="field">
-        <label for="import-file">File</label>
+        <label for="import-file">{t('importFile')}</label>
         <input id="import-file" type="file" accept=".html,.htm,text/html" onChange={(e) => pick(e.target as HTMLInputElement)} disabled={!!progress} />
       </div>
       {file && (
         <div data-testid="import-file-info">
           <p data-testid="import-file-summary">
-            {file.name}: {plural(file.counts.bookmarks, 'bookmark')} ({numbers.format(file.counts.taggedBookmarks)} tagged) in {plural(file.counts.folders, 'folder')}
-            {file.problems ? `; ${plural(file.problems, 'entry', 'entries')} without a usable address will be left out` : ''}.
+            {t('importFileSummary', file.name, plural('importBookmarks', file.counts.bookmarks), file.counts.taggedBookmarks, plural('importFoldersIn', file.counts.folders))}
+            {file.problems ? plural('importFileUnusable', file.problems) : ''}.
           </p>
           {file.charsetNote && (
             <p class="muted" data-testid="import-charset-note">
               {file.charsetNote}
             </p>
           )}
-          <ProblemList title="Read differently from the file" items={file.notices} />
+          <ProblemList title={t('importReadDifferently')} items={file.notices} />
           {file.truncated && (
             <div class="report" role="alert" data-testid="import-truncated">
               <p>
-                {file.truncated.message} (line {numbers.format(file.truncated.line)}). The {plural(file.counts.bookmarks, 'bookmark')} above were read before the break.
+                {t('importTruncatedAlert', file.truncated.message, file.truncated.line, plural('importBookmarks', file.counts.bookmarks))}
               </p>
               <div class="check">
                 <input type="checkbox" id="import-accept-truncated" checked={acceptTruncated} onChange={(e) => setAcceptTruncated((e.target as HTMLInputElement).checked)} />
-                <label for="import-accept-truncated">Import what was read</label>
+                <label for="import-accept-truncated">{t('importAcceptTruncated')}</label>
               </div>
             </div>
           )}
         </div>
       )}
       <fieldset>
-        <legend>What to bring in</legend>
+        <legend>{t('importWhat')}</legend>
         <div class="check">
           <input type="radio" id="mode-bookmarks" name="import-mode" checked={mode === 'bookmarks'} onChange={() => setMode('bookmarks')} />
-          <label for="mode-bookmarks">Bookmarks and folders, with their tags</label>
+          <label for="mode-bookmarks">{t('importModeBookmarks')}</label>
         </div>
         <div class="check">
           <input type="radio" id="mode-tags" name="import-mode" checked={tagsOnly} onChange={() => setMode('tags')} aria-describedby="mode-tags-help" />
-          <label for="mode-tags">Only Firefox’s tags, onto the bookmarks you already have</label>
+          <label for="mode-tags">{t('importModeTagsOnly')}</label>
           <small id="mode-tags-help" class="muted">
-            For a file Firefox exported from this profile: each bookmark here gets the tags its address has in the file. Nothing is created.
+            {t('importModeTagsHelp')}
           </small>
         </div>
       </fieldset>
       <fieldset disabled={tagsOnly} aria-describedby={tagsOnly ? 'tags-only-reason' : undefined}>
-        <legend>Where to</legend>
+        <legend>{t('importWhereTo')}</legend>
         {tagsOnly && (
           <p id="tags-only-reason" class="muted">
-            Not used when only tags are brought in: no bookmark is created.
+            {t('importTagsOnlyReason')}
           </p>
         )}
         <div class="check">
           <input type="radio" id="target-roots" name="import-target" checked={targetKind === 'roots'} onChange={() => setTargetKind('roots')} />
-          <label for="target-roots">Back into Firefox’s own folders (menu, toolbar, Other Bookmarks), as in the file</label>
+          <label for="target-roots">{t('importTargetRoots')}</label>
         </div>
         <div class="check">
           <input type="radio" id="target-folder" name="import-target" checked={targetKind === 'folder'} onChange={() => setTargetKind('folder')} />
-          <label for="target-folder">Into one folder:</label>
+          <label for="target-folder">{t('importTargetFolder')}</label>
           <label for="import-folder" class="visually-hidden">
-            Import folder
+            {t('importFolder')}
           </label>
           <FolderSelect
             id="import-folder"
             folders={folders}
             value={folderId}
-            placeholder={['', 'Choose a folder…']}
+            placeholder={['', t('importChooseFolder')]}
             onChange={(id) => {
               setFolderId(id);
               setTargetKind('folder');
@@ -279,19 +272,19 @@ function ImportSection() {
         </div>
         <div class="check">
           <input type="checkbox" id="import-skip-existing" checked={skipExisting} onChange={(e) => setSkipExisting((e.target as HTMLInputElement).checked)} aria-describedby="skip-help" />
-          <label for="import-skip-existing">Skip what is already bookmarked (safe matching)</label>
+          <label for="import-skip-existing">{t('importSkipExisting')}</label>
           <small id="skip-help" class="muted">
-            Also second copies inside the file. Their tags still go to the bookmark you have. Untick to restore the file exactly, copies included.
+            {t('importSkipHelp')}
           </small>
         </div>
       </fieldset>
       <div class="actions">
         <button type="button" class="primary" disabled={!!blocked || !!progress} onClick={start} aria-describedby={blocked ? 'import-blocked' : undefined}>
-          {tagsOnly ? 'Bring in the tags' : `Import${file ? ` ${plural(file.counts.bookmarks, 'bookmark')}` : ''}`}
+          {tagsOnly ? t('importBringTags') : file ? t('importButtonCount', plural('importBookmarks', file.counts.bookmarks)) : t('importButton')}
         </button>
         {progress && (
           <button type="button" onClick={() => job.current?.cancel()}>
-            Cancel import
+            {t('importCancel')}
           </button>
         )}
       </div>
@@ -300,7 +293,7 @@ function ImportSection() {
           {blocked}
         </p>
       )}
-      {progress && <ProgressBar label={tagsOnly ? 'Bringing in tags' : 'Importing'} done={progress.done} total={progress.total} />}
+      {progress && <ProgressBar label={tagsOnly ? t('importBringingTags') : t('importImporting')} done={progress.done} total={progress.total} />}
       {error && (
         <p role="alert" class="error" data-testid="import-error">
           {error}
@@ -321,7 +314,7 @@ function ExportSection() {
     try {
       const { html, counts } = await client.call('bookmarksHtml.export', {});
       downloadText(`bookmarks-${dateStamp()}.html`, html, 'text/html');
-      setMessage(`Exported ${plural(counts.bookmarks, 'bookmark')} (${counts.taggedBookmarks} tagged) in ${plural(counts.folders, 'folder')}.`);
+      setMessage(t('exportDone', plural('importBookmarks', counts.bookmarks), counts.taggedBookmarks, plural('importFoldersIn', counts.folders)));
     } catch (e) {
       setError(errorMessage(e));
     }
@@ -331,23 +324,23 @@ function ExportSection() {
     try {
       const backup = await client.call('backup.export', {});
       downloadText(`tidymarks-backup-${dateStamp()}.json`, JSON.stringify(backup, null, 1), 'application/json');
-      setMessage(`Backup saved: tags of ${plural(backup.tags.length, 'address', 'addresses')}, settings, ${plural(backup.cleanupHistory.length, 'cleanup session')}.`);
+      setMessage(t('exportBackupSaved', plural('importAddresses', backup.tags.length), plural('exportSessions', backup.cleanupHistory.length)));
     } catch (e) {
       setError(errorMessage(e));
     }
   };
   return (
     <section aria-labelledby="export-heading">
-      <h2 id="export-heading">Export</h2>
+      <h2 id="export-heading">{t('exportHeading')}</h2>
       <div class="actions">
         <button type="button" onClick={exportHtml}>
-          Export bookmarks.html (with tags)
+          {t('exportHtml')}
         </button>
         <button type="button" onClick={exportBackup}>
-          Save a Tidymarks backup (JSON)
+          {t('exportBackup')}
         </button>
       </div>
-      <p class="muted">Firefox imports the bookmarks.html back with its tags (Import Bookmarks from HTML).</p>
+      <p class="muted">{t('exportHint')}</p>
       {message && (
         <p role="status" data-testid="export-status">
           {message}
@@ -378,7 +371,7 @@ function RestoreSection() {
       const data = JSON.parse(text) as { tags?: unknown[]; cleanupHistory?: unknown[] };
       setPending({ text, tags: Array.isArray(data.tags) ? data.tags.length : 0, sessions: Array.isArray(data.cleanupHistory) ? data.cleanupHistory.length : 0 });
     } catch {
-      setError('The backup file is not valid JSON (damaged or truncated). Nothing was restored.');
+      setError(t('restoreInvalidJson'));
     }
   };
   const restore = async () => {
@@ -387,16 +380,16 @@ function RestoreSection() {
     setPending(null);
     try {
       const r = await client.call('backup.restore', { text });
-      setMessage(`Restored the settings and the tags of ${plural(r.taggedUrls, 'address', 'addresses')}.`);
+      setMessage(t('restoreDone', plural('importAddresses', r.taggedUrls)));
     } catch (e) {
       setError(errorMessage(e));
     }
   };
   return (
     <section aria-labelledby="restore-heading">
-      <h2 id="restore-heading">Restore a Tidymarks backup</h2>
+      <h2 id="restore-heading">{t('restoreHeading')}</h2>
       <div class="field">
-        <label for="restore-file">Backup file</label>
+        <label for="restore-file">{t('restoreFile')}</label>
         <input id="restore-file" type="file" accept=".json,application/json" onChange={(e) => pick(e.target as HTMLInputElement)} />
       </div>
       {message && <p role="status">{message}</p>}
@@ -406,11 +399,8 @@ function RestoreSection() {
         </p>
       )}
       {pending && (
-        <ConfirmDialog title="Restore this backup?" confirmLabel="Restore" onCancel={() => setPending(null)} onConfirm={restore}>
-          <p>
-            Your settings will be replaced by the backup’s, and tags of {plural(pending.tags, 'address', 'addresses')} will be added to your tags (tags you have
-            stay). The {plural(pending.sessions, 'cleanup session')} in the file are kept as a record only.
-          </p>
+        <ConfirmDialog title={t('restoreTitle')} confirmLabel={t('restoreConfirm')} onCancel={() => setPending(null)} onConfirm={restore}>
+          <p>{t('restoreBody', plural('importAddresses', pending.tags), plural('exportSessions', pending.sessions))}</p>
         </ConfirmDialog>
       )}
     </section>

@@ -7,8 +7,8 @@ import type { Client } from '../messaging/client';
 import { BOOKMARKS_CHANGED, ClientContext, errorMessage, SCAN_SHOWN, scanShown } from './client-context';
 import { DuplicatesView } from './duplicates/DuplicatesView';
 import { ImportExportView } from './ImportExportView';
-import { formatNumber, noun } from './format';
-import { focusUrlFromSearch, VIEWS, viewFromHash, type ViewId } from './routing';
+import { plural, t } from '../i18n';
+import { focusUrlFromSearch, viewLabel, VIEWS, viewFromHash, type ViewId } from './routing';
 import { SettingsView } from './SettingsView';
 import { TagsView } from './TagsView';
 
@@ -48,7 +48,7 @@ function BookmarkCount({ client, refreshKey, afterScan }: { client: Client; refr
     // A new element once counted, not new text in the old one: puppeteer's ::-p-text caches an element's text and
     // missed a text node changed in place (the e2e smoke test waits for it).
     <p class="muted" data-testid="bookmark-count" key={count === null ? 'counting' : 'counted'}>
-      {count === null ? 'Counting…' : `${formatNumber(count)} ${noun(count, 'bookmark', 'bookmarks')}`}
+      {count === null ? t('optionsCounting') : plural('optionsBookmarkCount', count)}
     </p>
   );
 }
@@ -78,11 +78,11 @@ export function OptionsApp({ client }: { client: Client }) {
   return (
     <ClientContext.Provider value={client}>
       <header class="app-header">
-        <h1>Tidymarks</h1>
+        <h1>{t('extensionName')}</h1>
         <BookmarkCount client={client} refreshKey={view} afterScan={openedOnDuplicates.current} />
       </header>
       <nav>
-        <div role="tablist" aria-label="Tidymarks views" class="tabs">
+        <div role="tablist" aria-label={t('optionsViews')} class="tabs">
           {VIEWS.map((v, i) => (
             <a
               key={v.id}
@@ -101,7 +101,7 @@ export function OptionsApp({ client }: { client: Client }) {
               }}
               onKeyDown={(e) => onTabKey(e, i)}
             >
-              {v.label}
+              {viewLabel(v.id)}
             </a>
           ))}
         </div>

@@ -3,6 +3,7 @@
  * labelled button, so the order can be changed with the keyboard alone.
  */
 import { useState } from 'preact/hooks';
+import { t } from '../i18n';
 
 export interface OrderedListProps {
   id: string;
@@ -20,7 +21,7 @@ export interface OrderedListProps {
   numbered?: boolean;
 }
 
-export function OrderedList({ id, label, items, labelOf, helpOf, choices, onChange, min = 0, addLabel = 'Add', numbered = true }: OrderedListProps) {
+export function OrderedList({ id, label, items, labelOf, helpOf, choices, onChange, min = 0, addLabel, numbered = true }: OrderedListProps) {
   const available = choices.filter((c) => !items.includes(c));
   const [toAdd, setToAdd] = useState('');
   const move = (index: number, delta: number) => {
@@ -41,24 +42,24 @@ export function OrderedList({ id, label, items, labelOf, helpOf, choices, onChan
               {helpOf && <small class="muted"> — {helpOf(item)}</small>}
             </span>
             <span class="item-actions">
-              <button type="button" aria-label={`Move ${labelOf(item)} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+              <button type="button" aria-label={t('optionsMoveUp', labelOf(item))} disabled={index === 0} onClick={() => move(index, -1)}>
                 ↑
               </button>
-              <button type="button" aria-label={`Move ${labelOf(item)} down`} disabled={index === items.length - 1} onClick={() => move(index, 1)}>
+              <button type="button" aria-label={t('optionsMoveDown', labelOf(item))} disabled={index === items.length - 1} onClick={() => move(index, 1)}>
                 ↓
               </button>
-              <button type="button" aria-label={`Remove ${labelOf(item)}`} disabled={items.length <= min} onClick={() => onChange(items.filter((x) => x !== item))}>
+              <button type="button" aria-label={t('optionsRemoveItem', labelOf(item))} disabled={items.length <= min} onClick={() => onChange(items.filter((x) => x !== item))}>
                 ✕
               </button>
             </span>
           </li>
         ))}
-        {items.length === 0 && <li class="muted">None.</li>}
+        {items.length === 0 && <li class="muted">{t('optionsNone')}</li>}
       </ListTag>
       {available.length > 0 && (
         <div class="add-row">
           <label for={`${id}-add`} class="visually-hidden">
-            {addLabel}
+            {addLabel ?? t('optionsAdd')}
           </label>
           <select id={`${id}-add`} value={selected} onChange={(e) => setToAdd((e.target as HTMLSelectElement).value)}>
             {available.map((c) => (
@@ -68,7 +69,7 @@ export function OrderedList({ id, label, items, labelOf, helpOf, choices, onChan
             ))}
           </select>
           <button type="button" onClick={() => selected && onChange([...items, selected])}>
-            {addLabel}
+            {addLabel ?? t('optionsAdd')}
           </button>
         </div>
       )}

@@ -1,5 +1,5 @@
 /** A labelled progress bar: done of total with its percentage, and an optional line of detail (rate, time left). */
-import { formatNumber } from './format';
+import { formatNumber, t } from '../i18n';
 
 export interface ProgressBarProps {
   label: string;
@@ -16,16 +16,17 @@ export interface ProgressBarProps {
 
 export function ProgressBar({ label, done, total, rate, unit, detail }: ProgressBarProps) {
   const percent = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0;
-  const extra = [rate ? `${formatNumber(Math.round(rate))}/s` : '', detail ?? ''].filter(Boolean).join(' · ');
+  const percentText = formatNumber(percent / 100, { style: 'percent' });
+  const extra = [rate ? t('optionsPerSecond', Math.round(rate)) : '', detail ?? ''].filter(Boolean).join(' · ');
   return (
     <div class="progress" data-testid="progress">
       <label>
         <span>
           {label}
-          {total > 0 ? `: ${formatNumber(done)} of ${formatNumber(total)}${unit ? ` ${unit}` : ''} (${percent}%)` : ''}
+          {total > 0 ? (unit ? t('optionsProgressCountsUnit', done, total, unit, percentText) : t('optionsProgressCounts', done, total, percentText)) : ''}
           {extra ? ` · ${extra}` : ''}
         </span>
-        {total > 0 ? <progress max={total} value={done} aria-valuetext={`${percent}%`} /> : <progress aria-valuetext="starting" />}
+        {total > 0 ? <progress max={total} value={done} aria-valuetext={percentText} /> : <progress aria-valuetext={t('optionsProgressStarting')} />}
       </label>
     </div>
   );

@@ -7,7 +7,8 @@ import { KEEP_RULES, type KeepRuleName, type Settings } from '../settings/settin
 import type { FolderChoice } from '../search/types';
 import { RememberedDecisions } from './duplicates/RememberedDecisions';
 import { OrderedList } from './OrderedList';
-import { KEEP_RULE_LABELS } from './rule-labels';
+import { keepRuleLabel } from './rule-labels';
+import { t } from '../i18n';
 import { folderLabel } from './useFolders';
 
 export interface KeepRulesValue {
@@ -28,48 +29,48 @@ export interface RuleEditorProps {
 export function RuleEditor({ value, folders, onChange, decisionsRefreshKey, onDecisionsForgotten }: RuleEditorProps) {
   const folderName = (id: string) => {
     const f = folders.find((x) => x.id === id);
-    return f ? folderLabel(f) : `(missing folder ${id})`;
+    return f ? folderLabel(f) : t('rulesMissingFolder', id);
   };
   const folderIds = folders.map((f) => f.id);
   return (
     <div class="rule-editor">
       <fieldset>
-        <legend>Which copy stays</legend>
-        <p class="muted">Rules in order: the first rule that tells the copies apart decides.</p>
+        <legend>{t('rulesWhichCopyStays')}</legend>
+        <p class="muted">{t('rulesInOrder')}</p>
         <OrderedList
           id="keep-rules"
-          label="Keep rules"
+          label={t('rulesKeepRules')}
           items={value.keep.rules}
-          labelOf={(r) => KEEP_RULE_LABELS[r as KeepRuleName].name}
-          helpOf={(r) => KEEP_RULE_LABELS[r as KeepRuleName].help}
+          labelOf={(r) => keepRuleLabel(r as KeepRuleName).name}
+          helpOf={(r) => keepRuleLabel(r as KeepRuleName).help}
           choices={KEEP_RULES}
           min={1}
-          addLabel="Add rule"
+          addLabel={t('rulesAddRule')}
           onChange={(rules) => onChange({ keep: { rules: rules as KeepRuleName[] } })}
         />
       </fieldset>
       <fieldset>
-        <legend>Preferred folders, best first</legend>
+        <legend>{t('rulesPreferredFoldersBestFirst')}</legend>
         <OrderedList
           id="preferred-folders"
-          label="Preferred folders"
+          label={t('rulesPreferredFolders')}
           items={value.keep.preferredFolderIds}
           labelOf={folderName}
           choices={folderIds}
-          addLabel="Add folder"
+          addLabel={t('rulesAddFolder')}
           onChange={(preferredFolderIds) => onChange({ keep: { preferredFolderIds } })}
         />
       </fieldset>
       <fieldset>
-        <legend>Excluded folders (never searched for duplicates)</legend>
+        <legend>{t('rulesExcludedFoldersLegend')}</legend>
         <OrderedList
           id="excluded-folders"
-          label="Excluded folders"
+          label={t('rulesExcludedFolders')}
           numbered={false}
           items={value.exclusions.folderIds}
           labelOf={folderName}
           choices={folderIds}
-          addLabel="Exclude folder"
+          addLabel={t('rulesExcludeFolder')}
           onChange={(folderIds) => onChange({ exclusions: { folderIds } })}
         />
       </fieldset>

@@ -3,6 +3,7 @@
  * notifications, the keyboard shortcut. Every change is validated and stored at once; reset asks first.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { t } from '../i18n';
 import type { Settings } from '../settings/settings';
 import type { ShortcutInfo } from '../settings/protocol';
 import { errorMessage, useClient } from './client-context';
@@ -12,12 +13,12 @@ import { RuleEditor } from './RuleEditor';
 import { useFolders } from './useFolders';
 import { useSettings } from './useSettings';
 
-const MATCHING_OPTIONS: { key: keyof Settings['matching']; label: string; help: string }[] = [
-  { key: 'httpEqualsHttps', label: 'http and https are the same', help: 'http://example.com/ matches https://example.com/' },
-  { key: 'ignoreWww', label: 'Ignore “www.”', help: 'www.example.com matches example.com' },
-  { key: 'ignoreFragment', label: 'Ignore the part after #', help: 'page#intro matches page#usage' },
-  { key: 'ignoreQuery', label: 'Ignore the whole query', help: 'page?id=1 matches page?id=2 (careful: many sites use the query for content)' },
-  { key: 'sortQueryParams', label: 'Ignore the order of query parameters', help: '?a=1&b=2 matches ?b=2&a=1' },
+const MATCHING_OPTIONS: { key: keyof Settings['matching']; label: () => string; help: () => string }[] = [
+  { key: 'httpEqualsHttps', label: () => t('settingsHttpHttps'), help: () => t('settingsHttpHttpsHelp') },
+  { key: 'ignoreWww', label: () => t('settingsIgnoreWww'), help: () => t('settingsIgnoreWwwHelp') },
+  { key: 'ignoreFragment', label: () => t('settingsIgnoreFragment'), help: () => t('settingsIgnoreFragmentHelp') },
+  { key: 'ignoreQuery', label: () => t('settingsIgnoreQuery'), help: () => t('settingsIgnoreQueryHelp') },
+  { key: 'sortQueryParams', label: () => t('settingsSortQuery'), help: () => t('settingsSortQueryHelp') },
 ];
 
 function Shortcuts() {
@@ -29,15 +30,15 @@ function Shortcuts() {
   }, [client]);
   const open = async () => {
     const { opened } = await client.call('settings.openShortcutSettings', {}).catch(() => ({ opened: false }));
-    setNote(opened ? null : 'Open about:addons, click the gear menu and choose “Manage Extension Shortcuts”.');
+    setNote(opened ? null : t('settingsShortcutHowTo'));
   };
   const quick = shortcuts?.find((s) => s.name === 'quick-bookmark');
   return (
     <section aria-labelledby="shortcut-heading">
-      <h2 id="shortcut-heading">Keyboard shortcut</h2>
+      <h2 id="shortcut-heading">{t('settingsShortcutHeading')}</h2>
       <p>
-        Bookmark the current tab:{' '}
-        <kbd data-testid="shortcut">{shortcuts === null ? '…' : quick?.shortcut || 'not set'}</kbd>
+        {t('settingsShortcutQuick')}{' '}
+        <kbd data-testid="shortcut">{shortcuts === null ? '…' : quick?.shortcut || t('settingsShortcutNotSet')}</kbd>
       </p>
       {shortcuts && shortcuts.length > 1 && (
         <ul class="muted">
@@ -45,13 +46,13 @@ function Shortcuts() {
             .filter((s) => s.name !== 'quick-bookmark')
             .map((s) => (
               <li key={s.name}>
-                {s.name === '_execute_action' ? 'Open the Tidymarks popup' : s.description || s.name}: <kbd>{s.shortcut || 'not set'}</kbd>
+                {s.name === '_execute_action' ? t('settingsOpenPopup') : s.description || s.name}: <kbd>{s.shortcut || t('settingsShortcutNotSet')}</kbd>
               </li>
             ))}
         </ul>
       )}
       <button type="button" onClick={open}>
-        Change shortcuts in Firefox…
+        {t('settingsChangeShortcuts')}
       </button>
       {note && <p class="muted">{note}</p>}
     </section>
@@ -63,10 +64,10 @@ export function SettingsView() {
   const { folders } = useFolders();
   const [confirmReset, setConfirmReset] = useState(false);
   const [tagsText, setTagsText] = useState<string | null>(null);
-  if (!settings) return <p>{error ?? 'Loading settings…'}</p>;
+  if (!settings) return <p>{error ?? t('settingsLoading')}</p>;
   const tagsValue = tagsText ?? settings.quickBookmark.defaultTags.join(', ');
   const saveTags = () => {
-    const defaultTags = tagsValue.split(',').map((t) => t.trim()).filter(Boolean);
+    const defaultTags = tagsValue.split(',').map((tag) => tag.trim()).filter(Boolean);
     void update({ quickBookmark: { defaultTags } }).then((ok) => ok && setTagsText(null));
   };
   return (
@@ -78,15 +79,14 @@ export function SettingsView() {
           </p>
         ) : savedAt ? (
           <p class="muted" data-testid="settings-saved">
-            Saved.
+            {t('settingsSaved')}
           </p>
         ) : null}
       </div>
       <section aria-labelledby="matching-heading">
-        <h2 id="matching-heading">When are two bookmarks the same?</h2>
+        <h2 id="matching-heading">{t('settingsMatchingHeading')}</h2>
         <p class="muted">
-          Always: the exact same address, and safe differences (letter case of the host, default port, empty #, trailing slash, index.html, tracking
-          parameters such as utm_source). Optional:
+          {t('settingsMatchingIntro')}
         </p>
         {MATCHING_OPTIONS.map((o) => (
           <div class="check" key={o.key}>
@@ -97,29 +97,29 @@ export function SettingsView() {
               onChange={(e) => update({ matching: { [o.key]: (e.target as HTMLInputElement).checked } })}
             />
             <label for={`matching-${o.key}`}>
-              {o.label} <small class="muted">({o.help})</small>
+              {o.label()} <small class="muted">{t('settingsOptionHelp', o.help())}</small>
             </label>
           </div>
         ))}
       </section>
       <section aria-labelledby="keep-heading">
-        <h2 id="keep-heading">Cleanup defaults</h2>
+        <h2 id="keep-heading">{t('settingsCleanupDefaults')}</h2>
         <RuleEditor value={{ keep: settings.keep, exclusions: settings.exclusions }} folders={folders} onChange={(patch) => update(patch)} />
       </section>
       <section aria-labelledby="quick-heading">
-        <h2 id="quick-heading">Quick bookmark</h2>
+        <h2 id="quick-heading">{t('settingsQuickHeading')}</h2>
         <div class="field">
-          <label for="quick-folder">Folder for new bookmarks</label>
+          <label for="quick-folder">{t('settingsQuickFolder')}</label>
           <FolderSelect
             id="quick-folder"
             folders={folders}
             value={settings.quickBookmark.folderId ?? ''}
-            placeholder={['', 'Read later (in Other Bookmarks)']}
+            placeholder={['', t('settingsQuickFolderDefault')]}
             onChange={(id) => update({ quickBookmark: { folderId: id || null } })}
           />
         </div>
         <div class="field">
-          <label for="quick-tags">Default tags (comma separated)</label>
+          <label for="quick-tags">{t('settingsDefaultTags')}</label>
           <input
             id="quick-tags"
             type="text"
@@ -136,20 +136,20 @@ export function SettingsView() {
             checked={settings.notifications.enabled}
             onChange={(e) => update({ notifications: { enabled: (e.target as HTMLInputElement).checked } })}
           />
-          <label for="notifications">Show a notification after a quick bookmark</label>
+          <label for="notifications">{t('settingsNotifications')}</label>
         </div>
       </section>
       <Shortcuts />
       <section aria-labelledby="reset-heading">
-        <h2 id="reset-heading">Reset</h2>
+        <h2 id="reset-heading">{t('settingsResetHeading')}</h2>
         <button type="button" class="danger" onClick={() => setConfirmReset(true)}>
-          Reset all settings to defaults…
+          {t('settingsResetButton')}
         </button>
       </section>
       {confirmReset && (
         <ConfirmDialog
-          title="Reset all settings?"
-          confirmLabel="Reset settings"
+          title={t('settingsResetTitle')}
+          confirmLabel={t('settingsResetConfirm')}
           onCancel={() => setConfirmReset(false)}
           onConfirm={() => {
             setConfirmReset(false);
@@ -157,7 +157,7 @@ export function SettingsView() {
             void reset();
           }}
         >
-          <p>All 5 sections (matching rules, exclusions, keep rules, quick bookmark, notifications) go back to their defaults. Bookmarks and tags are not touched.</p>
+          <p>{t('settingsResetBody')}</p>
         </ConfirmDialog>
       )}
     </div>

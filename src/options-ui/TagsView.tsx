@@ -5,6 +5,7 @@
  * Firefox's own tags come in (extensions cannot read them: export from Firefox, then "Only Firefox's tags").
  */
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { formatNumber, plural, t } from '../i18n';
 import type { TagCount } from '../tags/tag-store';
 import type { SearchResultItem } from '../search/types';
 import { compareNatural } from '../tags/natural-order';
@@ -14,25 +15,23 @@ import { ConfirmDialog } from './ConfirmDialog';
 
 type Pending = { kind: 'delete'; tag: string; count: number } | { kind: 'merge'; from: string[]; into: string; count: number };
 
-const numbers = new Intl.NumberFormat('en');
-const pluralRules = new Intl.PluralRules('en');
-const plural = (n: number, one: string, many = `${one}s`) => `${numbers.format(n)} ${pluralRules.select(n) === 'one' ? one : many}`;
+const addresses = (n: number) => plural('tagsAddresses', n);
 
 /** What to do when there are no tags: Firefox's own tags are invisible to extensions. */
 function NoTagsYet() {
   return (
     <div class="empty-state" data-testid="tags-empty">
-      <p>No tags yet. Firefox does not let extensions read the tags you gave bookmarks in Firefox; bring them in like this:</p>
+      <p>{t('tagsNoneIntro')}</p>
       <ol>
         <li>
-          In Firefox: <strong>Bookmarks › Manage Bookmarks › Import and Backup › Export Bookmarks to HTML…</strong> (the file holds your tags).
+          {t('tagsNoneStep1')} <strong>{t('tagsNoneStep1Menu')}</strong> {t('tagsNoneStep1Note')}
         </li>
         <li>
-          Here: <a href="#import-export">Import &amp; Export</a> › choose that file › <strong>Only Firefox’s tags, onto the bookmarks you already have</strong> ›
-          Bring in the tags. No bookmark is created.
+          {t('tagsNoneStep2')} <a href="#import-export">{t('tagsNoneStep2Link')}</a> {t('tagsNoneStep2Choose')} <strong>{t('tagsNoneStep2Option')}</strong>{' '}
+          {t('tagsNoneStep2End')}
         </li>
       </ol>
-      <p class="muted">You can also tag bookmarks from the popup, or below with “Tag many bookmarks”.</p>
+      <p class="muted">{t('tagsNoneAlso')}</p>
     </div>
   );
 }
@@ -74,9 +73,9 @@ export function TagsView() {
     }
   };
 
-  const shown = useMemo(() => (tags ?? []).filter((t) => t.tag.toLowerCase().includes(filter.trim().toLowerCase())), [tags, filter]);
-  const countOf = (tag: string) => tags?.find((t) => t.tag === tag)?.count ?? 0;
-  const toggleTag = (tag: string) => setSelectedTags((s) => (s.includes(tag) ? s.filter((t) => t !== tag) : [...s, tag]));
+  const shown = useMemo(() => (tags ?? []).filter((item) => item.tag.toLowerCase().includes(filter.trim().toLowerCase())), [tags, filter]);
+  const countOf = (tag: string) => tags?.find((item) => item.tag === tag)?.count ?? 0;
+  const toggleTag = (tag: string) => setSelectedTags((s) => (s.includes(tag) ? s.filter((other) => other !== tag) : [...s, tag]));
 
   const rename = () =>
     open &&
@@ -84,7 +83,7 @@ export function TagsView() {
       const to = renameTo.trim();
       const { changed } = await client.call('tags.rename', { from: open, to });
       setOpen(to);
-      return `Renamed “${open}” to “${to}” on ${plural(changed, 'address', 'addresses')}.`;
+      return t('tagsRenamed', open, to, addresses(changed));
     });
 
   return (
@@ -103,25 +102,25 @@ export function TagsView() {
       </div>
       <div class="tags-layout">
         <section aria-labelledby="tag-list-heading" class="tag-list">
-          <h2 id="tag-list-heading">Tags {tags ? `(${tags.length})` : ''}</h2>
+          <h2 id="tag-list-heading">{tags ? t('tagsHeadingCount', tags.length) : t('tagsHeading')}</h2>
           <label for="tag-filter" class="visually-hidden">
-            Filter tags
+            {t('tagsFilter')}
           </label>
-          <input id="tag-filter" type="search" placeholder="Filter tags" value={filter} onInput={(e) => setFilter((e.target as HTMLInputElement).value)} />
+          <input id="tag-filter" type="search" placeholder={t('tagsFilter')} value={filter} onInput={(e) => setFilter((e.target as HTMLInputElement).value)} />
           {tags === null ? (
-            <p>Loading…</p>
+            <p>{t('optionsLoading')}</p>
           ) : tags.length === 0 ? (
             <NoTagsYet />
           ) : (
             <ul class="plain-list" data-testid="tag-list">
-              {shown.map((t) => (
-                <li key={t.tag} class={open === t.tag ? 'selected' : ''}>
-                  <input type="checkbox" id={`tag-check-${t.tag}`} aria-label={`Select tag ${t.tag}`} checked={selectedTags.includes(t.tag)} onChange={() => toggleTag(t.tag)} />
-                  <button type="button" class="link tag-name" onClick={() => setOpen(t.tag)} aria-pressed={open === t.tag}>
-                    {t.tag}
+              {shown.map((item) => (
+                <li key={item.tag} class={open === item.tag ? 'selected' : ''}>
+                  <input type="checkbox" id={`tag-check-${item.tag}`} aria-label={t('tagsSelect', item.tag)} checked={selectedTags.includes(item.tag)} onChange={() => toggleTag(item.tag)} />
+                  <button type="button" class="link tag-name" onClick={() => setOpen(item.tag)} aria-pressed={open === item.tag}>
+                    {item.tag}
                   </button>
-                  <span class="count" data-testid={`tag-count-${t.tag}`}>
-                    {t.count}
+                  <span class="count" data-testid={`tag-count-${item.tag}`}>
+                    {formatNumber(item.count)}
                   </span>
                 </li>
               ))}
@@ -129,17 +128,17 @@ export function TagsView() {
           )}
           {selectedTags.length >= 2 && (
             <div class="merge-row">
-              <label for="merge-into">Merge {selectedTags.length} selected tags into</label>
+              <label for="merge-into">{t('tagsMergeSelected', selectedTags.length)}</label>
               <input id="merge-into" type="text" value={mergeInto} placeholder={selectedTags[0]} onInput={(e) => setMergeInto((e.target as HTMLInputElement).value)} />
               <button
                 type="button"
                 onClick={() => {
                   const into = mergeInto.trim() || selectedTags[0]!;
-                  const count = selectedTags.reduce((n, t) => n + countOf(t), 0);
-                  setPending({ kind: 'merge', from: selectedTags.filter((t) => t !== into), into, count });
+                  const count = selectedTags.reduce((n, tag) => n + countOf(tag), 0);
+                  setPending({ kind: 'merge', from: selectedTags.filter((tag) => tag !== into), into, count });
                 }}
               >
-                Merge…
+                {t('tagsMergeButton')}
               </button>
             </div>
           )}
@@ -147,49 +146,49 @@ export function TagsView() {
         <section aria-labelledby="tag-detail-heading" class="tag-detail">
           {open ? (
             <>
-              <h2 id="tag-detail-heading">“{open}”</h2>
+              <h2 id="tag-detail-heading">{t('tagsDetailHeading', open)}</h2>
               <div class="field inline">
-                <label for="rename-to">Rename to</label>
+                <label for="rename-to">{t('tagsRenameTo')}</label>
                 <input id="rename-to" type="text" value={renameTo} onInput={(e) => setRenameTo((e.target as HTMLInputElement).value)} onKeyDown={(e) => e.key === 'Enter' && rename()} />
                 <button type="button" onClick={rename} disabled={!renameTo.trim() || renameTo.trim() === open}>
-                  Rename
+                  {t('tagsRename')}
                 </button>
                 <button type="button" class="danger" onClick={() => setPending({ kind: 'delete', tag: open, count: countOf(open) })}>
-                  Delete tag…
+                  {t('tagsDeleteButton')}
                 </button>
               </div>
-              <h3>{plural(openAddresses.total, 'address', 'addresses')} with this tag</h3>
+              <h3>{plural('tagsWithThisTag', openAddresses.total)}</h3>
               <ul class="plain-list url-list" data-testid="tag-urls">
                 {openAddresses.addresses.map(({ url: u, bookmarks }) => (
                   <li key={u} class="tagged-address">
                     <div class="tagged-what">
                       {bookmarks.length === 0 ? (
-                        <span class="muted">No bookmark uses this address any more</span>
+                        <span class="muted">{t('tagsNoBookmarkAnyMore')}</span>
                       ) : (
                         bookmarks.map((b) => (
                           <span key={b.id} class="tagged-bookmark" data-testid="tagged-bookmark">
-                            <span class="tagged-title">{b.title || u}</span> {b.path && <small class="muted tagged-path">in {b.path}</small>}
+                            <span class="tagged-title">{b.title || u}</span> {b.path && <small class="muted tagged-path">{t('tagsInPath', b.path)}</small>}
                           </span>
                         ))
                       )}
                       <small class="tagged-url">{u}</small>
                     </div>
-                    <button type="button" aria-label={`Remove tag ${open} from ${u}`} onClick={() => run(async () => {
+                    <button type="button" aria-label={t('tagsRemoveFrom', open, u)} onClick={() => run(async () => {
                       await client.call('tags.remove', { urls: [u], tags: [open] });
-                      return `Removed “${open}” from ${u}.`;
+                      return t('tagsRemovedFrom', open, u);
                     })}>
-                      Remove tag
+                      {t('tagsRemoveTag')}
                     </button>
                   </li>
                 ))}
                 {openAddresses.total > openAddresses.addresses.length && (
-                  <li class="muted">… and {numbers.format(openAddresses.total - openAddresses.addresses.length)} more.</li>
+                  <li class="muted">{t('tagsAndMore', openAddresses.total - openAddresses.addresses.length)}</li>
                 )}
               </ul>
             </>
           ) : (
             <h2 id="tag-detail-heading" class="muted">
-              Choose a tag to rename, delete or see its bookmarks.
+              {t('tagsChoose')}
             </h2>
           )}
           <BulkTagger onDone={(message) => run(async () => message)} onError={setError} />
@@ -197,8 +196,8 @@ export function TagsView() {
       </div>
       {pending && (
         <ConfirmDialog
-          title={pending.kind === 'delete' ? `Delete the tag “${pending.tag}”?` : `Merge ${pending.from.length + 1} tags?`}
-          confirmLabel={pending.kind === 'delete' ? 'Delete tag' : 'Merge tags'}
+          title={pending.kind === 'delete' ? t('tagsDeleteTitle', pending.tag) : t('tagsMergeTitle', pending.from.length + 1)}
+          confirmLabel={pending.kind === 'delete' ? t('tagsDeleteConfirm') : t('tagsMergeConfirm')}
           onCancel={() => setPending(null)}
           onConfirm={() => {
             const p = pending;
@@ -208,26 +207,22 @@ export function TagsView() {
                 const { changed } = await client.call('tags.delete', { tag: p.tag });
                 if (open === p.tag) setOpen(null);
                 setSelectedTags([]);
-                return `Deleted “${p.tag}” from ${plural(changed, 'address', 'addresses')}.`;
+                return t('tagsDeleted', p.tag, addresses(changed));
               });
             } else {
               void run(async () => {
                 const { changed } = await client.call('tags.merge', { from: p.from, into: p.into });
                 setSelectedTags([]);
                 setMergeInto('');
-                return `Merged into “${p.into}” (${plural(changed, 'address', 'addresses')} changed).`;
+                return t('tagsMerged', p.into, addresses(changed));
               });
             }
           }}
         >
           {pending.kind === 'delete' ? (
-            <p>
-              The tag will be removed from {plural(pending.count, 'address', 'addresses')}. The bookmarks stay.
-            </p>
+            <p>{t('tagsDeleteBody', addresses(pending.count))}</p>
           ) : (
-            <p>
-              {pending.from.map((t) => `“${t}”`).join(', ')} will become “{pending.into}” on up to {plural(pending.count, 'address', 'addresses')}.
-            </p>
+            <p>{t('tagsMergeBody', pending.from.map((tag) => t('tagsQuoted', tag)).join(', '), pending.into, addresses(pending.count))}</p>
           )}
         </ConfirmDialog>
       )}
@@ -255,7 +250,7 @@ function BulkTagger({ onDone, onError }: { onDone(message: string): void; onErro
   const apply = async (op: 'tags.add' | 'tags.remove') => {
     try {
       const { changed } = await client.call(op, { urls, tags: [tag.trim()] });
-      onDone(`${op === 'tags.add' ? 'Added' : 'Removed'} “${tag.trim()}” ${op === 'tags.add' ? 'to' : 'from'} ${plural(changed, 'address', 'addresses')}.`);
+      onDone(op === 'tags.add' ? t('tagsAddedTo', tag.trim(), addresses(changed)) : t('tagsRemovedFrom', tag.trim(), addresses(changed)));
       await search();
     } catch (e) {
       onError(errorMessage(e));
@@ -263,7 +258,7 @@ function BulkTagger({ onDone, onError }: { onDone(message: string): void; onErro
   };
   return (
     <section aria-labelledby="bulk-heading" class="bulk-tagger">
-      <h2 id="bulk-heading">Tag many bookmarks</h2>
+      <h2 id="bulk-heading">{t('tagsBulkHeading')}</h2>
       <form
         class="field inline"
         onSubmit={(e) => {
@@ -271,20 +266,20 @@ function BulkTagger({ onDone, onError }: { onDone(message: string): void; onErro
           void search();
         }}
       >
-        <label for="bulk-query">Find bookmarks</label>
+        <label for="bulk-query">{t('tagsFindBookmarks')}</label>
         <input id="bulk-query" type="search" value={query} onInput={(e) => setQuery((e.target as HTMLInputElement).value)} />
-        <button type="submit">Search</button>
+        <button type="submit">{t('tagsSearch')}</button>
       </form>
       {results.length > 0 && (
         <>
           <div class="field inline bulk-actions" data-testid="bulk-actions">
-            <label for="bulk-tag">Tag</label>
+            <label for="bulk-tag">{t('tagsTag')}</label>
             <input id="bulk-tag" type="text" value={tag} onInput={(e) => setTag((e.target as HTMLInputElement).value)} />
             <button type="button" disabled={!urls.length || !tag.trim()} onClick={() => apply('tags.add')}>
-              Add to {plural(urls.length, 'selected address', 'selected addresses')}
+              {plural('tagsAddToSelected', urls.length)}
             </button>
             <button type="button" disabled={!urls.length || !tag.trim()} onClick={() => apply('tags.remove')}>
-              Remove from {plural(urls.length, 'selected address', 'selected addresses')}
+              {plural('tagsRemoveFromSelected', urls.length)}
             </button>
           </div>
           <div class="check">
@@ -294,7 +289,7 @@ function BulkTagger({ onDone, onError }: { onDone(message: string): void; onErro
               checked={picked.size === results.length}
               onChange={(e) => setPicked((e.target as HTMLInputElement).checked ? new Set(results.map((r) => r.id)) : new Set())}
             />
-            <label for="bulk-all">Select all {results.length}</label>
+            <label for="bulk-all">{t('tagsSelectAll', results.length)}</label>
           </div>
           <ul class="plain-list url-list" data-testid="bulk-results">
             {results.map((r) => (

@@ -1,13 +1,18 @@
 /** Hash routing of the options page: #duplicates, #tags, #import-export, #settings; ?url= focuses a URL's group. */
 
-export const VIEWS = [
-  { id: 'duplicates', label: 'Duplicates' },
-  { id: 'tags', label: 'Tags' },
-  { id: 'import-export', label: 'Import / Export' },
-  { id: 'settings', label: 'Settings' },
-] as const;
+import { t } from '../i18n';
+
+export const VIEWS = [{ id: 'duplicates' }, { id: 'tags' }, { id: 'import-export' }, { id: 'settings' }] as const;
 
 export type ViewId = (typeof VIEWS)[number]['id'];
+
+/** The tab's name for people. */
+export function viewLabel(id: ViewId): string {
+  if (id === 'duplicates') return t('optionsViewDuplicates');
+  if (id === 'tags') return t('optionsViewTags');
+  if (id === 'import-export') return t('optionsViewImportExport');
+  return t('optionsViewSettings');
+}
 
 export function viewFromHash(hash: string): ViewId {
   const id = hash.replace(/^#/, '');

@@ -1,12 +1,12 @@
 /**
  * The Places API as its users see it, built on a backend: the engine itself in the background
- * (src/places/background.ts) or messaging in a page (src/places/page.ts). Both give the same object.
+ * (src/places/feature.ts) or messaging in a page (src/places/page.ts). Both give the same object.
  *
  * Ordering: every save() of one API object (one page, or the background's) runs through one queue, whole (all its
  * requests and resolve rounds), in call order. Concurrent saves therefore land in call order with their true
  * indexes, and each reports its own data/end as if it ran alone.
  */
-import { createSerialQueue } from '../shared/serial-queue';
+import { createSerialQueue } from '../platform/serial-queue';
 import type { PlacesEvents } from './events';
 import { createHistorySearch } from './history';
 import { Bookmark, Group, MENU, MOBILE, Separator, TOOLBAR, UNSORTED, remove } from './items';

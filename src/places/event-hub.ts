@@ -19,7 +19,7 @@
 import * as v from 'valibot';
 import { isOwnSender, type PortLike } from '../messaging/router';
 import type { Browser, BookmarkNode } from '../platform/browser';
-import { createSerialQueue, type SerialQueue } from '../shared/serial-queue';
+import { createSerialQueue, type SerialQueue } from '../platform/serial-queue';
 import type { TagStore } from '../tags/tag-store';
 import type { Clock } from './clock';
 import { EVENTS_PORT_NAME, PlacesEventListeners, type EventsPortMessage, type PlacesEvent, type PlacesEventMap } from './events';

@@ -4,7 +4,7 @@
  * `resolve(mine, theirs)` on conflicts and re-submits what it returns, and reports data/error/end through an
  * awaitable emitter.
  */
-import type { SerialQueue } from '../shared/serial-queue';
+import type { SerialQueue } from '../platform/serial-queue';
 import { PlacesEmitter, type Emit } from './emitter';
 import {
   Bookmark,

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../i18n';
 import type { FolderChoice } from '../search/types';
 import { FolderPicker } from './FolderPicker';
 import type { BookmarkDraft } from './popup-api';
@@ -47,7 +48,7 @@ export function BookmarkForm({ heading, initial, submitLabel, loadFolders, loadR
         setFolders(list);
         if (fallbackFolderId && !list.some((f) => f.id === initial.folderId)) setDraft((d) => ({ ...d, folderId: fallbackFolderId }));
       },
-      (e: Error) => setError(`Could not load folders: ${e.message}`),
+      (e: Error) => setError(t('popupLoadFoldersFailed', e.message)),
     );
     loadRecentFolders().then(setRecent, () => setRecent([]));
     loadTags().then(setKnownTags, () => setKnownTags([]));
@@ -58,7 +59,7 @@ export function BookmarkForm({ heading, initial, submitLabel, loadFolders, loadR
     if (busy) return;
     const url = draft.url.trim();
     if (!isValidUrl(url)) {
-      setError('The address is not a valid URL (for example https://example.org/page).');
+      setError(t('popupInvalidUrl'));
       return;
     }
     setBusy(true);
@@ -66,7 +67,7 @@ export function BookmarkForm({ heading, initial, submitLabel, loadFolders, loadR
     try {
       await onSubmit({ ...draft, url });
     } catch (err) {
-      setError((err as Error).message || 'Could not save the bookmark.');
+      setError((err as Error).message || t('popupSaveFailed'));
       setBusy(false);
     }
   };
@@ -80,11 +81,11 @@ export function BookmarkForm({ heading, initial, submitLabel, loadFolders, loadR
   return (
     <form class="bookmark-form" aria-label={heading} noValidate onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onCancel())}>
       <h2>{heading}</h2>
-      <label for="bm-title">Title</label>
+      <label for="bm-title">{t('popupTitle')}</label>
       <input ref={title} id="bm-title" type="text" value={draft.title} onInput={(e) => setDraft({ ...draft, title: e.currentTarget.value })} />
-      <label for="bm-url">Address</label>
+      <label for="bm-url">{t('popupAddress')}</label>
       <input id="bm-url" type="url" value={draft.url} spellcheck={false} onInput={(e) => setDraft({ ...draft, url: e.currentTarget.value })} />
-      <label for="bm-folder">Folder</label>
+      <label for="bm-folder">{t('popupFolder')}</label>
       <FolderPicker
         id="bm-folder"
         folders={folders}
@@ -94,7 +95,7 @@ export function BookmarkForm({ heading, initial, submitLabel, loadFolders, loadR
         onCreateFolder={addFolder}
         openAtStart={focus === 'folder'}
       />
-      <label for="bm-tags">Tags</label>
+      <label for="bm-tags">{t('popupTags')}</label>
       <TagInput id="bm-tags" tags={draft.tags} known={knownTags} onChange={(tags) => setDraft((d) => ({ ...d, tags }))} />
       {error && (
         <p class="error" role="alert">
@@ -103,10 +104,10 @@ export function BookmarkForm({ heading, initial, submitLabel, loadFolders, loadR
       )}
       <div class="actions">
         <button type="submit" class="primary" disabled={busy}>
-          {busy ? 'Saving…' : submitLabel}
+          {busy ? t('popupSaving') : submitLabel}
         </button>
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('popupCancel')}
         </button>
       </div>
     </form>

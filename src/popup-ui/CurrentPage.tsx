@@ -1,5 +1,5 @@
 import type { CurrentPageCopy, CurrentPageReply } from '../search/types';
-import { countLabel } from '../i18n/count';
+import { plural, t } from '../i18n';
 import { FolderPath } from './FolderPath';
 import { folderLabel } from './format';
 
@@ -23,17 +23,17 @@ export function CurrentPage({ page, error, duplicatesHref, onAdd, onEdit, onRemo
       </p>
     );
   } else if (!page) {
-    body = <p class="muted">Checking this page…</p>;
+    body = <p class="muted">{t('popupCheckingPage')}</p>;
   } else if (!page.tab) {
-    body = <p class="muted">No open page.</p>;
+    body = <p class="muted">{t('popupNoOpenPage')}</p>;
   } else if (!page.bookmarkable) {
-    body = <p class="muted">This page cannot be bookmarked.</p>;
+    body = <p class="muted">{t('popupNotBookmarkable')}</p>;
   } else if (page.copies.length === 0) {
     body = (
       <div class="page-row">
-        <p data-testid="page-status">Not bookmarked</p>
+        <p data-testid="page-status">{t('popupNotBookmarked')}</p>
         <button type="button" class="primary" onClick={onAdd}>
-          Bookmark this page
+          {t('popupAddHeading')}
         </button>
       </div>
     );
@@ -43,7 +43,7 @@ export function CurrentPage({ page, error, duplicatesHref, onAdd, onEdit, onRemo
     body = (
       <>
         <div class="page-row">
-          <p data-testid="page-status">{n === 1 ? 'Bookmarked' : `Bookmarked ${countLabel(n, { one: 'time', other: 'times' })}`}</p>
+          <p data-testid="page-status">{n === 1 ? t('popupBookmarkedOnce') : plural('popupBookmarkedTimes', n)}</p>
           <a
             href={href}
             class="dup-link"
@@ -52,28 +52,28 @@ export function CurrentPage({ page, error, duplicatesHref, onAdd, onEdit, onRemo
               onOpenLink(href);
             }}
           >
-            {n > 1 ? 'Clean up copies' : 'Show in duplicates'}
+            {n > 1 ? t('popupCleanUpCopies') : t('popupShowInDuplicates')}
           </a>
         </div>
-        <ul class="copies" aria-label="Where this page is bookmarked">
+        <ul class="copies" aria-label={t('popupWhereBookmarked')}>
           {page.copies.map((copy) => (
             <li key={copy.id} class="copy">
               <FolderPath class="copy-path" folders={copy.folders} />
               {copy.tags.length > 0 && (
                 <span class="copy-tags">
-                  {copy.tags.map((t) => (
-                    <span class="tag" key={t} title={`#${t}`}>
-                      #{t}
+                  {copy.tags.map((tag) => (
+                    <span class="tag" key={tag} title={`#${tag}`}>
+                      #{tag}
                     </span>
                   ))}
                 </span>
               )}
               <span class="copy-actions">
-                <button type="button" onClick={() => onEdit(copy)} aria-label={`Edit the bookmark in ${folderLabel(copy.folders)}`}>
-                  Edit
+                <button type="button" onClick={() => onEdit(copy)} aria-label={t('popupEditIn', folderLabel(copy.folders))}>
+                  {t('popupEdit')}
                 </button>
-                <button type="button" onClick={() => onRemove(copy)} aria-label={`Remove the bookmark in ${folderLabel(copy.folders)}`}>
-                  Remove
+                <button type="button" onClick={() => onRemove(copy)} aria-label={t('popupRemoveIn', folderLabel(copy.folders))}>
+                  {t('popupRemove')}
                 </button>
               </span>
             </li>
@@ -83,7 +83,7 @@ export function CurrentPage({ page, error, duplicatesHref, onAdd, onEdit, onRemo
     );
   }
   return (
-    <section class="current-page" aria-label="This page" data-testid="current-page">
+    <section class="current-page" aria-label={t('popupThisPage')} data-testid="current-page">
       {page?.tab && <p class="page-title">{page.tab.title || page.tab.url}</p>}
       {body}
     </section>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { FolderChoice } from '../search/types';
-import { countLabel } from '../i18n/count';
+import { plural, t } from '../i18n';
 import { folderLabel } from './format';
 import { FolderPath } from './FolderPath';
 
@@ -76,9 +76,9 @@ export function FolderPicker({ id, folders, recent, value, onChange, onCreateFol
       const byId = new Map(folders.map((f) => [f.id, f]));
       const recentFolders = recent.map((r) => byId.get(r)).filter((f): f is FolderChoice => f !== undefined).slice(0, RECENT_SHOWN);
       if (recentFolders.length) {
-        out.push({ kind: 'heading', label: 'Recent folders' });
+        out.push({ kind: 'heading', label: t('popupRecentFolders') });
         for (const f of recentFolders) push(f, true);
-        out.push({ kind: 'heading', label: 'All folders' });
+        out.push({ kind: 'heading', label: t('popupAllFolders') });
       }
       for (const f of folders) push(f, false);
     }
@@ -116,7 +116,7 @@ export function FolderPicker({ id, folders, recent, value, onChange, onCreateFol
     const title = (naming ?? '').trim();
     if (!onCreateFolder || busy) return;
     if (!title) {
-      setError('Give the new folder a name.');
+      setError(t('popupNameNewFolder'));
       return;
     }
     setBusy(true);
@@ -128,7 +128,7 @@ export function FolderPicker({ id, folders, recent, value, onChange, onCreateFol
       close();
       input.current?.focus();
     } catch (e) {
-      setError(`Could not create the folder: ${(e as Error).message}`);
+      setError(t('popupCreateFolderFailed', (e as Error).message));
     } finally {
       setBusy(false);
     }
@@ -160,7 +160,7 @@ export function FolderPicker({ id, folders, recent, value, onChange, onCreateFol
   return (
     <div class="folder-picker">
       <p class="folder-current" data-testid="folder-current">
-        {selected ? <FolderPath folders={selected.path} /> : folders ? 'Choose a folder' : 'Loading folders…'}
+        {selected ? <FolderPath folders={selected.path} /> : folders ? t('popupChooseFolder') : t('popupLoadingFolders')}
       </p>
       <input
         ref={input}
@@ -173,7 +173,7 @@ export function FolderPicker({ id, folders, recent, value, onChange, onCreateFol
         aria-activedescendant={open && activeEntry !== undefined ? optionId(activeEntry) : undefined}
         aria-describedby={`${id}-current`}
         value={filter}
-        placeholder="Type to find a folder, ↓ for the list"
+        placeholder={t('popupFindFolder')}
         autocomplete="off"
         onInput={(e) => {
           setFilter(e.currentTarget.value);
@@ -184,10 +184,10 @@ export function FolderPicker({ id, folders, recent, value, onChange, onCreateFol
         onClick={() => setOpen(true)}
       />
       <span id={`${id}-current`} class="visually-hidden">
-        {currentLabel ? `Chosen: ${currentLabel}` : 'No folder chosen'}
+        {currentLabel ? t('popupChosenFolder', currentLabel) : t('popupNoFolderChosen')}
       </span>
       {open && (
-        <ul id={listId} class="folder-list" role="listbox" aria-label="Folders">
+        <ul id={listId} class="folder-list" role="listbox" aria-label={t('popupFolders')}>
           {entries.map((entry, i) => {
             if (entry.kind === 'heading') {
               return (
@@ -199,7 +199,7 @@ export function FolderPicker({ id, folders, recent, value, onChange, onCreateFol
             if (entry.kind === 'more') {
               return (
                 <li key="more" role="presentation" class="folder-more">
-                  {countLabel(entry.hidden, { one: 'more folder', other: 'more folders' })}: type to narrow the list
+                  {plural('popupMoreFolders', entry.hidden)}
                 </li>
               );
             }
@@ -216,7 +216,7 @@ export function FolderPicker({ id, folders, recent, value, onChange, onCreateFol
             if (entry.kind === 'new-folder') {
               return (
                 <li key="new" {...common} class={`${common.class} new-folder`}>
-                  New folder{selected ? ` in ${selected.path[selected.path.length - 1]}` : ''}…
+                  {selected ? t('popupNewFolderIn', selected.path[selected.path.length - 1]!) : t('popupNewFolder')}
                 </li>
               );
             }
@@ -224,24 +224,26 @@ export function FolderPicker({ id, folders, recent, value, onChange, onCreateFol
             return (
               <li key={`${entry.showPath ? 'r' : 't'}-${entry.folder.id}`} {...common} style={{ paddingInlineStart: `${8 + entry.depth * 14}px` }}>
                 {entry.showPath ? <FolderPath folders={entry.folder.path} /> : <span class="folder-name">{entry.folder.path[entry.folder.path.length - 1]}</span>}
-                {isCurrent && <span class="folder-chosen"> (chosen)</span>}
+                {isCurrent && <span class="folder-chosen"> {t('popupFolderChosenMark')}</span>}
               </li>
             );
           })}
-          {entries.every((e) => e.kind !== 'folder') && <li class="empty" role="presentation">No folder matches.</li>}
+          {entries.every((e) => e.kind !== 'folder') && <li class="empty" role="presentation">
+              {t('popupNoFolderMatches')}
+            </li>}
         </ul>
       )}
       {naming !== null && (
         <div class="new-folder-row">
           <label for={`${id}-new`} class="visually-hidden">
-            Name of the new folder
+            {t('popupNewFolderName')}
           </label>
           <input
             ref={nameInput}
             id={`${id}-new`}
             type="text"
             value={naming}
-            placeholder="Name of the new folder"
+            placeholder={t('popupNewFolderName')}
             onInput={(e) => setNaming(e.currentTarget.value)}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
@@ -256,7 +258,7 @@ export function FolderPicker({ id, folders, recent, value, onChange, onCreateFol
             }}
           />
           <button type="button" class="primary" disabled={busy} onClick={() => void create()}>
-            {busy ? 'Creating…' : 'Create'}
+            {busy ? t('popupCreating') : t('popupCreate')}
           </button>
           <button
             type="button"
@@ -265,7 +267,7 @@ export function FolderPicker({ id, folders, recent, value, onChange, onCreateFol
               input.current?.focus();
             }}
           >
-            Cancel
+            {t('popupCancel')}
           </button>
         </div>
       )}

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../i18n';
 import type { CurrentPageCopy, CurrentPageReply } from '../search/types';
 import { BookmarkForm } from './BookmarkForm';
 import { CurrentPage } from './CurrentPage';
@@ -53,7 +54,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
         setPage(p);
         setPageError(null);
       },
-      (e: Error) => setPageError(`Could not read the current page: ${e.message}`),
+      (e: Error) => setPageError(t('popupPageReadError', e.message)),
     );
 
   // Layout effects run right after the first render, not a frame later: the requests start as early as possible.
@@ -122,9 +123,9 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
     try {
       await api.removeBookmark(copy);
       setUndo({ copy, text });
-      afterChange(`Removed “${titleOf(copy)}” from ${folderLabel(copy.folders)}.`);
+      afterChange(t('popupRemoved', titleOf(copy), folderLabel(copy.folders)));
     } catch (e) {
-      setNotice(`Could not remove the bookmark: ${(e as Error).message}`);
+      setNotice(t('popupRemoveFailed', (e as Error).message));
     }
   };
 
@@ -133,9 +134,9 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
     try {
       await api.restoreBookmark(undo.copy);
       setUndo(null);
-      afterChange(`Restored “${titleOf(undo.copy)}” in ${folderLabel(undo.copy.folders)}.`);
+      afterChange(t('popupRestored', titleOf(undo.copy), folderLabel(undo.copy.folders)));
     } catch (e) {
-      setNotice(`Could not restore the bookmark: ${(e as Error).message}`);
+      setNotice(t('popupRestoreFailed', (e as Error).message));
     }
   };
 
@@ -191,7 +192,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   const tab = page?.tab;
   // Label the list by the text its answer is for: while a new answer is on its way the old list stays.
   const emptyBox = (answered ?? '').trim() === '';
-  const listLabel = emptyBox ? 'Recent bookmarks' : 'Search results';
+  const listLabel = emptyBox ? t('popupRecentBookmarks') : t('popupSearchResults');
 
   let list;
   if (error) {
@@ -201,11 +202,11 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
       </p>
     );
   } else if (!reply) {
-    list = <p class="muted">Loading…</p>;
+    list = <p class="muted">{t('popupLoading')}</p>;
   } else if (items.length === 0) {
     list = (
       <p class="muted empty" data-testid="no-results">
-        {emptyBox ? 'No bookmarks yet.' : `Nothing matches “${(answered ?? '').trim()}”.`}
+        {emptyBox ? t('popupNoBookmarks') : t('popupNothingMatches', (answered ?? '').trim())}
       </p>
     );
   } else {
@@ -226,8 +227,8 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
     editing && (editing.kind === 'edit' || tab) ? (
       <BookmarkForm
         key={editing.kind === 'edit' ? `${editing.copy.id}:${editing.focus}` : 'add'}
-        heading={editing.kind === 'add' ? 'Bookmark this page' : editing.focus === 'folder' ? 'Move bookmark' : 'Edit bookmark'}
-        submitLabel={editing.kind === 'add' ? 'Save' : editing.focus === 'folder' ? 'Move' : 'Save changes'}
+        heading={editing.kind === 'add' ? t('popupAddHeading') : editing.focus === 'folder' ? t('popupMoveHeading') : t('popupEditHeading')}
+        submitLabel={editing.kind === 'add' ? t('popupSave') : editing.focus === 'folder' ? t('popupMove') : t('popupSaveChanges')}
         initial={
           editing.kind === 'add'
             ? { url: tab!.url, title: tab!.title, folderId: editing.folderId, tags: editing.tags }
@@ -244,7 +245,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
           else await api.updateBookmark(editing.copy, draft);
           setUndo(null);
           const moved = editing.kind === 'edit' && draft.folderId !== editing.copy.parentId;
-          afterChange(editing.kind === 'add' ? 'Bookmarked.' : moved ? 'Moved.' : 'Changes saved.');
+          afterChange(editing.kind === 'add' ? t('popupBookmarked') : moved ? t('popupMoved') : t('popupChangesSaved'));
         }}
         onCancel={() => {
           setEditing(null);
@@ -264,14 +265,14 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
           class="search"
           type="search"
           role="combobox"
-          aria-label="Search bookmarks, history and tags"
+          aria-label={t('popupSearchLabel')}
           aria-controls={RESULTS_ID}
           aria-expanded={items.length > 0}
           aria-autocomplete="list"
           aria-activedescendant={items.length ? resultId(active) : undefined}
           aria-describedby={activeBookmark ? HINT_ID : undefined}
           aria-keyshortcuts={activeBookmark ? 'Control+E Control+Shift+E Shift+Delete' : undefined}
-          placeholder="Search bookmarks and history  (#tag, site:host)"
+          placeholder={t('popupSearchPlaceholder')}
           value={text}
           onInput={(e) => setText(e.currentTarget.value)}
           onKeyDown={onKeyDown}
@@ -281,8 +282,8 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
           <button
             type="button"
             class="clear-search"
-            aria-label="Clear search"
-            title="Clear search"
+            aria-label={t('popupClearSearch')}
+            title={t('popupClearSearch')}
             onClick={() => {
               setText('');
               focusSearch();
@@ -308,8 +309,8 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
         <div class="notice" role="status">
           <span>{notice}</span>
           {undo && (
-            <button type="button" onClick={() => void restore()} title={`Undo (${MOD_KEY}Z in the search box)`}>
-              Undo
+            <button type="button" onClick={() => void restore()} title={t('popupUndoTitle', MOD_KEY)}>
+              {t('popupUndo')}
             </button>
           )}
         </div>
@@ -319,7 +320,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
         <h2 class="section-title">{listLabel}</h2>
         {activeBookmark && !editing && (
           <p id={HINT_ID} class="keys-hint">
-            Enter opens · {MOD_KEY}E edit · {MOD_KEY}⇧E move · ⇧Del remove
+            {t('popupKeysHint', MOD_KEY)}
           </p>
         )}
         {list}

@@ -1,4 +1,5 @@
 import type { SearchResultItem } from '../search/types';
+import { t } from '../i18n';
 import { FolderPath } from './FolderPath';
 import { hostAndPath, visitsLabel } from './format';
 import { Highlighted } from './Highlighted';
@@ -19,10 +20,10 @@ interface Props {
   onAction(index: number, action: ResultAction): void;
 }
 
-const ACTIONS: { action: ResultAction; label: string; keys: string }[] = [
-  { action: 'edit', label: 'Edit', keys: 'Ctrl+E' },
-  { action: 'move', label: 'Move', keys: 'Ctrl+Shift+E' },
-  { action: 'remove', label: 'Remove', keys: 'Shift+Delete' },
+const ACTIONS: { action: ResultAction; label: () => string; keys: string }[] = [
+  { action: 'edit', label: () => t('popupEdit'), keys: 'Ctrl+E' },
+  { action: 'move', label: () => t('popupMove'), keys: 'Ctrl+Shift+E' },
+  { action: 'remove', label: () => t('popupRemove'), keys: 'Shift+Delete' },
 ];
 
 /**
@@ -31,6 +32,8 @@ const ACTIONS: { action: ResultAction; label: string; keys: string }[] = [
  * from the search box (Ctrl/Cmd+E, Ctrl/Cmd+Shift+E, Shift+Delete), so the buttons stay out of the tab order and
  * the options hold no focusable content.
  */
+const kindLabel = (kind: SearchResultItem['kind']) => (kind === 'bookmark' ? t('popupKindBookmark') : t('popupKindHistory'));
+
 export function ResultList({ items, words, active, label, onHover, onOpen, onAction }: Props) {
   return (
     <ul id={RESULTS_ID} class="results" role="listbox" aria-label={label}>
@@ -47,7 +50,7 @@ export function ResultList({ items, words, active, label, onHover, onOpen, onAct
           onClick={(e) => onOpen(i, e.ctrlKey || e.metaKey || e.shiftKey)}
           onAuxClick={(e) => e.button === 1 && onOpen(i, true)}
         >
-          <span class={`kind kind-${item.kind}`} aria-label={item.kind === 'bookmark' ? 'Bookmark' : 'History'} title={item.kind === 'bookmark' ? 'Bookmark' : 'History'} />
+          <span class={`kind kind-${item.kind}`} aria-label={kindLabel(item.kind)} title={kindLabel(item.kind)} />
           <span class="result-body">
             <span class="result-title">
               <Highlighted text={item.title || hostAndPath(item.url)} words={words} />
@@ -69,13 +72,15 @@ export function ResultList({ items, words, active, label, onHover, onOpen, onAct
           </span>
           {i === active && item.kind === 'bookmark' && (
             <span class="result-actions">
-              {ACTIONS.map(({ action, label: text, keys }) => (
+              {ACTIONS.map(({ action, label, keys }) => {
+                const text = label();
+                return (
                 <button
                   key={action}
                   type="button"
                   tabIndex={-1}
-                  title={`${text} (${keys})`}
-                  aria-label={`${text} “${item.title || hostAndPath(item.url)}”`}
+                  title={t('popupActionTitle', text, keys)}
+                  aria-label={t('popupActionOn', text, item.title || hostAndPath(item.url))}
                   onClick={(e) => {
                     e.stopPropagation(); // not an "open"
                     onAction(i, action);
@@ -83,7 +88,8 @@ export function ResultList({ items, words, active, label, onHover, onOpen, onAct
                 >
                   {text}
                 </button>
-              ))}
+                );
+              })}
             </span>
           )}
         </li>

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { t } from '../i18n';
 
 interface Props {
   id: string;
@@ -12,7 +13,7 @@ const MAX_SUGGESTIONS = 6;
 /** Tags as removable chips plus a text field; suggests existing tags that start with what is typed. */
 export function TagInput({ id, tags, known, onChange }: Props) {
   const [text, setText] = useState('');
-  const has = (tag: string) => tags.some((t) => t.toLowerCase() === tag.toLowerCase());
+  const has = (tag: string) => tags.some((known) => known.toLowerCase() === tag.toLowerCase());
   const add = (raw: string) => {
     const tag = raw.trim().replace(/^#/, '');
     if (tag && !tag.includes(',') && !has(tag)) onChange([...tags, tag]);
@@ -20,16 +21,16 @@ export function TagInput({ id, tags, known, onChange }: Props) {
   };
   const typed = text.trim().toLowerCase();
   const suggestions = typed
-    ? known.filter((t) => t.toLowerCase().startsWith(typed) && !has(t)).slice(0, MAX_SUGGESTIONS)
+    ? known.filter((tag) => tag.toLowerCase().startsWith(typed) && !has(tag)).slice(0, MAX_SUGGESTIONS)
     : [];
 
   return (
     <div class="tag-input">
-      <ul class="chips" aria-label="Chosen tags">
+      <ul class="chips" aria-label={t('popupChosenTags')}>
         {tags.map((tag) => (
           <li class="chip" key={tag} title={tag}>
             <span class="chip-text">{tag}</span>
-            <button type="button" class="chip-remove" aria-label={`Remove tag ${tag}`} onClick={() => onChange(tags.filter((t) => t !== tag))}>
+            <button type="button" class="chip-remove" aria-label={t('popupRemoveTag', tag)} onClick={() => onChange(tags.filter((other) => other !== tag))}>
               ×
             </button>
           </li>
@@ -39,7 +40,7 @@ export function TagInput({ id, tags, known, onChange }: Props) {
         id={id}
         type="text"
         value={text}
-        placeholder="Add a tag, Enter or comma"
+        placeholder={t('popupAddTag')}
         autocomplete="off"
         onInput={(e) => {
           const value = e.currentTarget.value;
@@ -60,7 +61,7 @@ export function TagInput({ id, tags, known, onChange }: Props) {
         onBlur={() => text.trim() && add(text)}
       />
       {suggestions.length > 0 && (
-        <ul class="suggestions" aria-label="Existing tags">
+        <ul class="suggestions" aria-label={t('popupExistingTags')}>
           {suggestions.map((tag) => (
             <li key={tag}>
               <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => add(tag)}>

@@ -1,5 +1,5 @@
 /** Small display helpers of the popup. */
-import { countLabel } from '../i18n/count';
+import { plural } from '../i18n';
 
 /** "example.org/path/page" without scheme, query and fragment; the URL itself when it has no host. */
 export function hostAndPath(url: string): string {
@@ -30,7 +30,7 @@ export function splitPath(folders: readonly string[]): { head: string; tail: str
 }
 
 export function visitsLabel(count: number): string {
-  return countLabel(count, { one: 'visit', other: 'visits' });
+  return plural('popupVisits', count);
 }
 
 /** The options page's duplicate view for one URL. */

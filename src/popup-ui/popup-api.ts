@@ -4,6 +4,7 @@
  * API's page side (tags included), never through browser.* directly.
  */
 import type { Client } from '../messaging/client';
+import { t } from '../i18n';
 import type { PlacesApi } from '../places/api';
 import type { CurrentPageCopy, CurrentPageReply, FolderChoice, SearchReply } from '../search/types';
 
@@ -65,7 +66,7 @@ export function createPopupApi(client: Client, loadPlaces: () => Promise<PlacesA
       const [saved] = (await api.save(new api.Group({ title, group: parentId }))) as { id: string }[];
       const folders = await client.call('search.folders', {});
       const made = folders.find((f) => f.id === saved!.id);
-      if (!made) throw new Error(`The folder “${title}” was created but is not in the folder list yet.`);
+      if (!made) throw new Error(t('popupFolderNotListed', title));
       return made;
     },
     bookmark: (id) => client.call('search.bookmark', { id }),
@@ -93,4 +94,10 @@ export function createPopupApi(client: Client, loadPlaces: () => Promise<PlacesA
     restoreBookmark: (copy) =>
       save((places) => new places.Bookmark({ url: copy.url, title: copy.title, group: copy.parentId, index: copy.index, tags: copy.tags })),
   };
+}
+
+/** The tab the popup speaks about: ?tabId=N (tests open the popup as a tab); undefined means the active tab. */
+export function tabIdFromSearch(search: string): number | undefined {
+  const tabParam = new URLSearchParams(search).get('tabId');
+  return tabParam !== null && /^\d+$/.test(tabParam) ? Number(tabParam) : undefined;
 }

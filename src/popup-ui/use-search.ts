@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../i18n';
 import type { SearchReply } from '../search/types';
 
 export interface SearchState {
@@ -20,7 +21,7 @@ export function useSearch(search: (text: string) => Promise<SearchReply>, text: 
     const ticket = ++latest.current;
     search(text).then(
       (reply) => ticket === latest.current && setState({ reply, answered: text, error: null }),
-      (error: Error) => ticket === latest.current && setState((s) => ({ ...s, answered: text, error: error.message || 'Search failed.' })),
+      (error: Error) => ticket === latest.current && setState((s) => ({ ...s, answered: text, error: error.message || t('popupSearchFailed') })),
     );
   }, [text, refresh]);
   return state;

@@ -3,21 +3,22 @@
  * URLs that are code or inline data rather than a page to come back to. A page in reader view is bookmarked under
  * its own URL. Pure; the reason is shown to the user.
  */
+import { t } from '../i18n';
 
 export type BookmarkableCheck = { ok: true; url: string } | { ok: false; reason: string };
 
 const BLANK_PAGES = new Set(['about:blank', 'about:newtab', 'about:home', 'about:privatebrowsing']);
 
 /** Refused schemes (lower case, with the colon) and why, in words a user understands. */
-const REFUSED_SCHEMES: Record<string, string> = {
-  'about:': 'Firefox’s own pages (about:…) cannot be bookmarked.',
-  'moz-extension:': 'Pages of an extension cannot be bookmarked.',
-  'chrome:': 'Firefox’s internal pages (chrome:…) cannot be bookmarked.',
-  'resource:': 'Firefox’s internal files (resource:…) cannot be bookmarked.',
-  'view-source:': 'A view-source page cannot be bookmarked; bookmark the page itself.',
-  'data:': 'A data: URL holds the page itself, not an address to come back to.',
-  'javascript:': 'A javascript: URL is code, not a page.',
-  'blob:': 'A blob: URL only lives as long as the page that made it.',
+const REFUSED_SCHEMES: Record<string, () => string> = {
+  'about:': () => t('refusedAbout'),
+  'moz-extension:': () => t('refusedExtension'),
+  'chrome:': () => t('refusedChrome'),
+  'resource:': () => t('refusedResource'),
+  'view-source:': () => t('refusedViewSource'),
+  'data:': () => t('refusedData'),
+  'javascript:': () => t('refusedJavascript'),
+  'blob:': () => t('refusedBlob'),
 };
 
 /** Reader view shows another page at about:reader?url=<page>: like Firefox's own Ctrl+D, bookmark that page. */
@@ -30,14 +31,14 @@ function readerViewTarget(url: string): string | undefined {
 export function checkBookmarkable(rawUrl: string | undefined | null): BookmarkableCheck {
   const trimmed = (rawUrl ?? '').trim();
   const url = readerViewTarget(trimmed) ?? trimmed;
-  if (url === '' || BLANK_PAGES.has(url.toLowerCase())) return { ok: false, reason: 'A blank tab has nothing to bookmark.' };
+  if (url === '' || BLANK_PAGES.has(url.toLowerCase())) return { ok: false, reason: t('refusedBlank') };
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return { ok: false, reason: 'This address is not a valid URL.' };
+    return { ok: false, reason: t('refusedInvalid') };
   }
-  const refused = REFUSED_SCHEMES[parsed.protocol];
-  if (refused) return { ok: false, reason: refused };
+  const refused = Object.hasOwn(REFUSED_SCHEMES, parsed.protocol) ? REFUSED_SCHEMES[parsed.protocol] : undefined;
+  if (refused) return { ok: false, reason: refused() };
   return { ok: true, url };
 }

@@ -1,8 +1,8 @@
 /**
  * Where bookmarks live, in the words Firefox's Library uses: "Bookmarks Menu › Dev". Finding the copies of a page
- * and a folder's path is shared with the popup (src/dedup/copies-of-url.ts); this module only words the answer.
+ * and a folder's path is shared with the popup (src/url-matching/copies-of-url.ts); this module only words the answer.
  */
-import type { BookmarkCopy } from '../dedup/copies-of-url';
+import type { BookmarkCopy } from '../url-matching';
 
 export const PATH_SEPARATOR = ' › ';
 

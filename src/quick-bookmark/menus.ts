@@ -6,14 +6,15 @@
  * after removing whatever an older version left behind.
  */
 import type { Browser } from '../platform/browser';
+import { t } from '../i18n';
 import type { PageToBookmark } from './quick-bookmarker';
 
 export const MENU_BOOKMARK_LINK = 'tidymarks-bookmark-link';
 export const MENU_BOOKMARK_PAGE = 'tidymarks-bookmark-page';
 
 export const MENU_ITEMS = [
-  { id: MENU_BOOKMARK_LINK, title: 'Tidymarks: bookmark link', contexts: ['link'] },
-  { id: MENU_BOOKMARK_PAGE, title: 'Tidymarks: bookmark this page', contexts: ['page'] },
+  { id: MENU_BOOKMARK_LINK, title: () => t('menuBookmarkLink'), contexts: ['link'] },
+  { id: MENU_BOOKMARK_PAGE, title: () => t('menuBookmarkPage'), contexts: ['page'] },
 ] as const;
 
 /** The extension's own icon (two ribbons on a blue tile), not Firefox's star. */
@@ -22,7 +23,7 @@ export const MENU_ICONS = { '16': 'icons/tidymarks.svg', '32': 'icons/tidymarks.
 export async function createMenus(browser: Browser): Promise<void> {
   await browser.menus.removeAll();
   for (const item of MENU_ITEMS) {
-    browser.menus.create({ id: item.id, title: item.title, contexts: [...item.contexts], icons: { ...MENU_ICONS } });
+    browser.menus.create({ id: item.id, title: item.title(), contexts: [...item.contexts], icons: { ...MENU_ICONS } });
   }
 }
 

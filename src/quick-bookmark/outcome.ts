@@ -3,6 +3,7 @@
  * test build's request that runs the action.
  */
 import { formatPath } from './folder-paths';
+import { t } from '../i18n';
 
 export type QuickBookmarkOutcome =
   | { kind: 'saved'; id: string; url: string; title: string; folderId: string; folderPath: string[]; tags: string[]; note?: string }
@@ -15,26 +16,22 @@ export interface NotificationText {
   message: string;
 }
 
-function copiesPhrase(copies: number): string {
-  return copies === 1 ? '' : ` (${copies} copies exist)`;
-}
-
 export function describeOutcome(outcome: QuickBookmarkOutcome): NotificationText {
   switch (outcome.kind) {
     case 'saved': {
-      const lines = [outcome.title || outcome.url, `in ${formatPath(outcome.folderPath)}`];
-      if (outcome.tags.length) lines.push(`Tags: ${outcome.tags.join(', ')}`);
+      const lines = [outcome.title || outcome.url, t('notifyInFolder', formatPath(outcome.folderPath))];
+      if (outcome.tags.length) lines.push(t('notifyTags', outcome.tags.join(', ')));
       if (outcome.note) lines.push(outcome.note);
-      return { title: 'Bookmarked', message: lines.join('\n') };
+      return { title: t('notifyBookmarked'), message: lines.join('\n') };
     }
     case 'already':
       return {
-        title: 'Already bookmarked',
-        message: `Already bookmarked in ${formatPath(outcome.folderPath)}${copiesPhrase(outcome.copies)}. Nothing was added.`,
+        title: t('notifyAlreadyTitle'),
+        message: outcome.copies === 1 ? t('notifyAlreadyIn', formatPath(outcome.folderPath)) : t('notifyAlreadyInCopies', formatPath(outcome.folderPath), outcome.copies),
       };
     case 'unbookmarkable':
-      return { title: 'Cannot bookmark this page', message: `${outcome.reason} Nothing was added.` };
+      return { title: t('notifyCannotTitle'), message: t('notifyNothingAdded', outcome.reason) };
     case 'failed':
-      return { title: 'Bookmarking failed', message: outcome.message };
+      return { title: t('notifyFailedTitle'), message: outcome.message };
   }
 }

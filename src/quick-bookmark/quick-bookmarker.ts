@@ -6,13 +6,15 @@
  * then finds its bookmark: two presses give one bookmark.
  */
 import type { Browser } from '../platform/browser';
+import { t } from '../i18n';
 import type { Settings } from '../settings/settings';
 import { checkBookmarkable } from './bookmarkable';
-import { findCopies, folderPath as folderPathOf } from '../dedup/copies-of-url';
+import { findCopies } from '../url-matching';
+import { folderPath as folderPathOf } from '../platform/folder-path';
 import { pickCopyToShow } from './folder-paths';
 import type { QuickBookmarkNotifier } from './notifier';
 import type { QuickBookmarkOutcome } from './outcome';
-import { createSerialQueue } from '../shared/serial-queue';
+import { createSerialQueue } from '../platform/serial-queue';
 import { chooseTargetFolder, type TargetFolder } from './target-folder';
 
 export interface PageToBookmark {
@@ -37,7 +39,7 @@ export interface SavedBookmark {
 export interface QuickBookmarkerDeps {
   browser: Browser;
   getSettings(): Promise<Settings>;
-  /** The matching key that decides two URLs are one page (src/dedup/url-key.ts). May throw for a URL. */
+  /** The matching key that decides two URLs are one page (src/url-matching/url-key.ts). May throw for a URL. */
   urlKey(url: string): string;
   /** Saves one bookmark through the Places facade, creating the target folder first when it is missing. */
   saveBookmark(bookmark: BookmarkToSave): Promise<SavedBookmark>;
@@ -78,8 +80,8 @@ export function createQuickBookmarker(deps: QuickBookmarkerDeps): QuickBookmarke
         try {
           outcome = await decideAndSave(page, settings);
         } catch (error) {
-          const message = error instanceof Error && error.message ? error.message : 'Unexpected error.';
-          outcome = { kind: 'failed', url: page.url ?? '', message: `The page was not bookmarked: ${message}` };
+          const message = error instanceof Error && error.message ? error.message : t('notifyUnexpected');
+          outcome = { kind: 'failed', url: page.url ?? '', message: t('notifyNotBookmarked', message) };
         }
         await deps.notifier.show(outcome, settings);
         return outcome;

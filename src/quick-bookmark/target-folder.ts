@@ -4,8 +4,9 @@
  * facade's implicit groups.
  */
 import type { Browser } from '../platform/browser';
+import { t } from '../i18n';
 import { ROOT_TITLES, UNFILED_ID } from '../platform/browser';
-import { folderPath } from '../dedup/copies-of-url';
+import { folderPath } from '../platform/folder-path';
 
 export const READ_LATER_TITLE = 'Read later';
 
@@ -19,7 +20,7 @@ export async function chooseTargetFolder(browser: Browser, configuredFolderId: s
   if (configuredFolderId !== null) {
     const path = await folderPath(browser, configuredFolderId);
     if (path) return { kind: 'existing', id: configuredFolderId, path };
-    note = 'The folder chosen for quick bookmarks no longer exists, so “Read later” was used.';
+    note = t('notifyFolderGone');
   }
   const withNote = <T extends object>(target: T): T => (note ? { ...target, note } : target);
   const path = [ROOT_TITLES[UNFILED_ID], READ_LATER_TITLE];

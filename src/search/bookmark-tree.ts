@@ -3,7 +3,7 @@
  * search index can give each bookmark its folder path and re-index exactly the bookmarks under a folder that was
  * renamed, moved or removed, without reading the tree again. Paths are cached per folder.
  */
-import { candidateSearchWord, type CandidateMirror } from '../dedup/copies-of-url';
+import { candidateSearchWord, type CandidateMirror } from '../url-matching';
 import type { BookmarkNode } from '../platform/browser';
 import { ROOT_ID, ROOT_TITLES } from '../platform/browser';
 

@@ -1,11 +1,12 @@
 /**
  * "Is the page I am on bookmarked, where, and how many times?" The copies come from the lookup the quick bookmark
- * uses too (src/dedup/copies-of-url.ts: the duplicate engine's safe rules only), so `https://Example.org/a/` and
+ * uses too (src/url-matching/copies-of-url.ts: the duplicate engine's safe rules only), so `https://Example.org/a/` and
  * `https://example.org/a#` are the same page, as in the options page's duplicate view. The copies are always read
  * from Firefox, so they are exact: by id when the search index's tree is fresh and names the candidates on the
  * page's host, else with bookmarks.search by host (before the index has loaded, or while it runs from a snapshot).
  */
-import { findCopies, folderPath, type CandidateMirror } from '../dedup/copies-of-url';
+import { findCopies, type CandidateMirror } from '../url-matching';
+import { folderPath } from '../platform/folder-path';
 import { AppError } from '../messaging/errors';
 import type { Browser } from '../platform/browser';
 import type { TagStore } from '../tags/tag-store';

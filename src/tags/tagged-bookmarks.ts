@@ -1,9 +1,9 @@
 /**
  * A tag's page: the addresses that have the tag, each with the bookmarks that use it (title and folder path), in
  * natural order ("doc/11" before "doc/102"). Bookmarks are found with the same lookups as the popup's "where is this
- * page bookmarked?" (bookmarks.search by URL and folderPath, src/dedup/copies-of-url.ts).
+ * page bookmarked?" (bookmarks.search by URL and folderPath, src/url-matching/copies-of-url.ts).
  */
-import { folderPath } from '../dedup/copies-of-url';
+import { folderPath } from '../platform/folder-path';
 import type { Browser } from '../platform/browser';
 import { formatPath } from '../quick-bookmark/folder-paths';
 import { compareNatural } from './natural-order';

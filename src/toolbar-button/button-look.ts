@@ -3,7 +3,7 @@
  * ribbon on a blue tile: bookmarked), a badge with the number of copies when there is more than one, and a tooltip
  * that says it in words. Pure: feature.ts applies it with browser.action.
  */
-import { countLabel, formatCount } from '../i18n/count';
+import { formatNumber, plural, t } from '../i18n';
 
 /** How many bookmarks the page has under the safe matching rules, or that it cannot be bookmarked at all. */
 export type PageState = { kind: 'unbookmarkable' } | { kind: 'bookmarkable'; copies: number };
@@ -22,13 +22,13 @@ export const BADGE_COLOR = '#15141a';
 const BADGE_MAX = 99;
 
 export function buttonLook(state: PageState): ButtonLook {
-  if (state.kind === 'unbookmarkable') return { icon: { ...ICON_NOT_BOOKMARKED }, badge: '', title: 'Tidymarks: this page cannot be bookmarked' };
+  if (state.kind === 'unbookmarkable') return { icon: { ...ICON_NOT_BOOKMARKED }, badge: '', title: t('toolbarUnbookmarkable') };
   const n = state.copies;
-  if (n === 0) return { icon: { ...ICON_NOT_BOOKMARKED }, badge: '', title: 'Tidymarks: not bookmarked' };
-  if (n === 1) return { icon: { ...ICON_BOOKMARKED }, badge: '', title: 'Tidymarks: bookmarked' };
+  if (n === 0) return { icon: { ...ICON_NOT_BOOKMARKED }, badge: '', title: t('toolbarNotBookmarked') };
+  if (n === 1) return { icon: { ...ICON_BOOKMARKED }, badge: '', title: t('toolbarBookmarked') };
   return {
     icon: { ...ICON_BOOKMARKED },
-    badge: n > BADGE_MAX ? `${BADGE_MAX}+` : formatCount(n),
-    title: `Tidymarks: bookmarked ${countLabel(n, { one: 'time', other: 'times' })}`,
+    badge: n > BADGE_MAX ? `${BADGE_MAX}+` : formatNumber(n),
+    title: plural('toolbarBookmarkedTimes', n),
   };
 }

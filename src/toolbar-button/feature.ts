@@ -9,9 +9,9 @@
  * ms when idle.
  *
  * Cheap: once the search index is fresh, a page's copies are counted in its tree among the bookmarks its host map
- * names for the page's host, with the safe matching rules (src/dedup/safe-matching.ts), without a call to Firefox;
+ * names for the page's host, with the safe matching rules (src/url-matching/safe-matching.ts), without a call to Firefox;
  * values are sent to Firefox only when they change. Until the index is fresh (the event page just started), only the
- * active tabs are looked up, with the quick bookmark's lookup (src/dedup/copies-of-url.ts: one bookmarks.search by
+ * active tabs are looked up, with the quick bookmark's lookup (src/url-matching/copies-of-url.ts: one bookmarks.search by
  * host), the index starts loading and every tab follows once it is fresh.
  *
  * Firefox drops a tab's own button values when the tab loads a page (ExtensionActions.sys.mjs, on a location change
@@ -20,8 +20,8 @@
  * Listeners are registered while the feature is built, so tab and bookmark events wake an unloaded event page.
  */
 import type { BackgroundDeps } from '../app/feature';
-import { candidateSearchWord, findCopies } from '../dedup/copies-of-url';
-import { createSafeMatchKeyer } from '../dedup/safe-matching';
+import { candidateSearchWord, findCopies } from '../url-matching';
+import { createSafeMatchKeyer } from '../url-matching';
 import type { LiveIndex } from '../search/live-index';
 import { checkBookmarkable } from '../quick-bookmark/bookmarkable';
 import type { HandlersOf } from '../messaging/define';
@@ -70,6 +70,8 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
   /** Updates still running (whenIdle waits for them). */
   const running = new Set<Promise<void>>();
   const timings: ButtonTimings = { selected: [], shown: [] };
+  /** Test builds: while held, no button is touched (the action contract cases in Firefox read Firefox's own values). */
+  let held = false;
   const note = (list: { tabId: number; at: number }[], tabId: number) => {
     list.push({ tabId, at: performance.timeOrigin + performance.now() });
     if (list.length > TIMINGS_KEPT) list.shift();
@@ -139,7 +141,7 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
   }
 
   async function show(tab: TabLike): Promise<void> {
-    if (tab.id === undefined || tab.id === browser.tabs.TAB_ID_NONE || tab.url === undefined) return;
+    if (held || tab.id === undefined || tab.id === browser.tabs.TAB_ID_NONE || tab.url === undefined) return;
     const tabId = tab.id;
     const url = tab.url;
     const ticket = ++tickets;
@@ -147,7 +149,7 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
     latest.set(tabId, ticket);
     try {
       const look = buttonLook(await pageState(url));
-      if (latest.get(tabId) !== ticket) return;
+      if (latest.get(tabId) !== ticket || held) return;
       const before = shown.get(tabId);
       const same = before?.url === url;
       if (same && JSON.stringify(before.look) === JSON.stringify(look)) {
@@ -245,6 +247,11 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
     'toolbarButton.test.timings': async () => {
       if (!deps.testBuild) throw new AppError('forbidden', 'toolbarButton.test.timings exists only in test builds.');
       return structuredClone(timings);
+    },
+    'toolbarButton.test.hold': async ({ held: hold }) => {
+      if (!deps.testBuild) throw new AppError('forbidden', 'toolbarButton.test.hold exists only in test builds.');
+      held = hold;
+      if (!held) await updateTabs('all');
     },
   };
 

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { request, type RequestDef, noInput } from '../messaging/define';
 
 /** When a tab was selected and when Firefox took a tab's new button values: absolute ms (time origin + now). */
@@ -10,4 +11,6 @@ export interface ButtonTimings {
 export const toolbarButtonProtocol = {
   /** Test builds only: the newest tab selections and button updates this event page saw (bench/toolbar-button.bench.ts). */
   'toolbarButton.test.timings': request<ButtonTimings>()(noInput),
+  /** Test builds only: while held, the feature touches no button (the action contract cases read Firefox's own values). */
+  'toolbarButton.test.hold': request<void>()(v.strictObject({ held: v.boolean() })),
 } satisfies Record<string, RequestDef>;

@@ -11,6 +11,8 @@ describe('contract cases in real Firefox', () => {
   let ff: Firefox;
   beforeAll(async () => {
     ff = await launchFirefox();
+    // The toolbar button feature sets every tab's title and badge; the action cases read Firefox's own values.
+    await (await ff.harness()).evaluate(() => window.tm.client.call('toolbarButton.test.hold', { held: true }));
   });
   afterAll(async () => {
     await ff?.close();

@@ -64,7 +64,8 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     const overlays = display()
       .mappedWindows()
       .filter((w) => w.overrideRedirect && w.width > 1 && w.height > 1)
-      .map((w) => w.id);
+      // Id, name and size: a failure says what opened (a menu, a panel, a tooltip).
+      .map((w) => `${w.id} ${w.name} ${w.width}x${w.height}`);
     const counts = await harness.evaluate(async () => ({
       tabs: (await window.tm.browser.tabs.query({})).length,
       windows: (await (window.tm.browser as unknown as { windows: { getAll(): Promise<unknown[]> } }).windows.getAll()).length,

@@ -28,6 +28,8 @@ export interface XDisplay {
 
 export interface MappedWindow {
   id: string;
+  /** The window's name as xwininfo quotes it ("Firefox", "(has no name)"): says what a stray window is. */
+  name: string;
   /** Override-redirect windows are the ones a toolkit shows above everything: menus, panels, tooltips. */
   overrideRedirect: boolean;
   width: number;
@@ -127,6 +129,7 @@ export async function startXDisplay(options: { width?: number; height?: number }
         if (!/Map State: IsViewable/.test(info)) continue;
         windows.push({
           id,
+          name: /Window id: 0x[0-9a-f]+ (.*)$/m.exec(info)?.[1] ?? '',
           overrideRedirect: /Override Redirect State: yes/.test(info),
           width: Number(/Width: (\d+)/.exec(info)?.[1] ?? 0),
           height: Number(/Height: (\d+)/.exec(info)?.[1] ?? 0),

@@ -1,19 +1,37 @@
 /** The last cleanup sessions with Undo for each (asks first, with the exact count). */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { SessionSummary } from '../../dedup/apply-feature';
-import type { UndoPhase, UndoProgress, UndoResult } from '../../dedup/undo';
+import type { SessionSummary } from '../../dedup/cleanup/feature';
+import type { UndoPhase, UndoProgress, UndoResult } from '../../operations/undo';
 import type { JobHandle } from '../../messaging/client';
 import { announceBookmarksChanged, errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { count, describeCleanup, formatDateTime, formatNumber } from '../format';
+import { plural, t } from '../../i18n';
+import { describeCleanup, formatDateTime } from '../format';
 import { ProgressBar } from '../ProgressBar';
 
-const UNDO_PHASES: Record<UndoPhase, string> = {
-  checking: 'Reading the journal',
-  restoring: 'Putting items back',
-  tags: 'Restoring tags',
-  done: 'Done',
-};
+function undoPhaseLabel(phase: UndoPhase): string {
+  if (phase === 'checking') return t('undoPhaseChecking');
+  if (phase === 'restoring') return t('undoPhaseRestoring');
+  if (phase === 'tags') return t('undoPhaseTags');
+  return t('phaseDone');
+}
+
+function statusLabel(status: SessionSummary['status']): string {
+  switch (status) {
+    case 'applying':
+      return t('historyStatusApplying');
+    case 'applied':
+      return t('historyStatusApplied');
+    case 'rolling-back':
+      return t('historyStatusRollingBack');
+    case 'rolled-back':
+      return t('historyStatusRolledBack');
+    case 'undoing':
+      return t('historyStatusUndoing');
+    case 'undone':
+      return t('historyUndone');
+  }
+}
 
 export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; onUndone(result: UndoResult): void }) {
   const client = useClient();
@@ -50,22 +68,22 @@ export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; 
 
   return (
     <section aria-labelledby="history-heading">
-      <h2 id="history-heading">Cleanup history</h2>
+      <h2 id="history-heading">{t('historyHeading')}</h2>
       {sessions === null ? (
-        <p>Loading…</p>
+        <p>{t('optionsLoading')}</p>
       ) : sessions.length === 0 ? (
-        <p class="muted">No cleanups yet.</p>
+        <p class="muted">{t('historyNone')}</p>
       ) : (
         <ul class="plain-list" data-testid="sessions">
           {sessions.map((s) => (
             <li key={s.id}>
               <span data-testid="session-summary">
-                {formatDateTime(s.createdAt)}: {describeCleanup(s.counts, 'done')} — {s.undone ? 'undone' : s.status}
-                {s.cancelled ? ' (cancelled part way)' : ''}
+                {formatDateTime(s.createdAt)}: {describeCleanup(s.counts, 'done')} — {s.undone ? t('historyUndone') : statusLabel(s.status)}
+                {s.cancelled ? ` ${t('historyCancelledPartWay')}` : ''}
               </span>
               {s.canUndo && (
                 <button type="button" disabled={!!progress} onClick={() => setConfirm(s)}>
-                  Undo…
+                  {t('historyUndoButton')}
                 </button>
               )}
             </li>
@@ -74,22 +92,22 @@ export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; 
       )}
       {progress && (
         <>
-          <ProgressBar label={`Undoing: ${UNDO_PHASES[progress.phase]}`} done={progress.done} total={progress.total} rate={progress.rate} />
+          <ProgressBar label={t('historyUndoing', undoPhaseLabel(progress.phase))} done={progress.done} total={progress.total} rate={progress.rate} />
           <button type="button" onClick={() => job.current?.cancel()}>
-            Cancel undo
+            {t('historyCancelUndo')}
           </button>
         </>
       )}
       {result && (
         <p role="status" data-testid="undo-result">
-          Undone: {result.restored} restored, {result.movedBack} moved back{result.problems.length ? `, ${result.problems.length} problems` : ''}.
+          {result.problems.length ? t('historyUndoResultProblems', result.restored, result.movedBack, result.problems.length) : t('historyUndoResult', result.restored, result.movedBack)}
         </p>
       )}
       {result?.problems.length ? (
         <ul class="plain-list">
           {result.problems.map((p, i) => (
             <li key={i}>
-              {p.title ?? p.id}: {p.message}
+              {t('historyProblem', p.title ?? p.id, p.message)}
             </li>
           ))}
         </ul>
@@ -100,16 +118,15 @@ export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; 
         </p>
       )}
       {confirm && (
-        <ConfirmDialog title="Undo this cleanup?" confirmLabel="Undo cleanup" danger={false} onCancel={() => setConfirm(null)} onConfirm={() => undo(confirm)}>
+        <ConfirmDialog title={t('historyConfirmTitle')} confirmLabel={t('historyConfirmButton')} danger={false} onCancel={() => setConfirm(null)} onConfirm={() => undo(confirm)}>
           <p>
-            {count(confirm.counts.copies, 'removed copy', 'removed copies')} will be re-created
-            {confirm.counts.copiedFolders ? ` (${formatNumber(confirm.counts.insideFolders)} of them with ${count(confirm.counts.copiedFolders, 'copied folder', 'copied folders')})` : ''}
-            {confirm.counts.emptyFolders ? `, ${count(confirm.counts.emptyFolders, 'empty folder', 'empty folders')} too` : ''}
-            {confirm.counts.moved ? `, and ${count(confirm.counts.moved, 'moved item', 'moved items')} moved back` : ''}.
+            {plural('historyRecreated', confirm.counts.copies)}
+            {confirm.counts.copiedFolders ? ` ${plural('historyRecreatedInside', confirm.counts.copiedFolders, confirm.counts.insideFolders)}` : ''}
+            {confirm.counts.emptyFolders ? plural('historyRecreatedEmpty', confirm.counts.emptyFolders) : ''}
+            {confirm.counts.moved ? plural('historyMovedBack', confirm.counts.moved) : ''}.
           </p>
           <p>
-            Re-created items come back with their title, address, folder, position and tags, but as new bookmarks: their
-            date added is today, and a keyword Firefox had for one is not restored (extensions cannot read keywords).
+            {t('historyRecreatedNote')}
           </p>
         </ConfirmDialog>
       )}

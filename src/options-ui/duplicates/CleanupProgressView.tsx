@@ -4,20 +4,30 @@
  * A phase never goes back: the view shows the furthest phase reported.
  */
 import { useRef } from 'preact/hooks';
-import type { ApplyProgress } from '../../dedup/apply';
+import type { ApplyProgress } from '../../dedup/cleanup/apply';
 import { CLEANUP_PHASES, type CleanupNumbers, type CleanupPhase } from '../../dedup/cleanup-numbers';
-import { count, formatTimeLeft } from '../format';
+import { plural, t } from '../../i18n';
+import { formatTimeLeft } from '../format';
 import { ProgressBar } from '../ProgressBar';
 
-export const APPLY_PHASE_LABELS: Record<CleanupPhase, string> = {
-  checking: 'Checking the plan against your bookmarks',
-  journaling: 'Writing the undo journal',
-  'merging-tags': 'Merging tags onto the copies that stay',
-  moving: 'Moving unique items into the folders that stay',
-  collapsing: 'Removing copied folders',
-  removing: 'Removing loose copies',
-  done: 'Done',
-};
+export function applyPhaseLabel(phase: CleanupPhase): string {
+  switch (phase) {
+    case 'checking':
+      return t('applyPhaseChecking');
+    case 'journaling':
+      return t('applyPhaseJournaling');
+    case 'merging-tags':
+      return t('applyPhaseMergingTags');
+    case 'moving':
+      return t('applyPhaseMoving');
+    case 'collapsing':
+      return t('applyPhaseCollapsing');
+    case 'removing':
+      return t('applyPhaseRemoving');
+    case 'done':
+      return t('phaseDone');
+  }
+}
 
 /** Phases this plan gives no work (shown as "nothing to do"). */
 function idle(phase: CleanupPhase, n: CleanupNumbers): boolean {
@@ -30,10 +40,10 @@ function idle(phase: CleanupPhase, n: CleanupNumbers): boolean {
 
 /** What the total is made of: "1,587 copies, 2 copied folders, 2 empty folders". */
 function unitsText(n: CleanupNumbers): string {
-  const parts = [count(n.copies, 'copy', 'copies')];
-  if (n.copiedFolders) parts.push(count(n.copiedFolders, 'copied folder', 'copied folders'));
-  if (n.emptyFolders) parts.push(count(n.emptyFolders, 'empty folder', 'empty folders'));
-  if (n.moved) parts.push(count(n.moved, 'move', 'moves'));
+  const parts = [plural('dupCopies', n.copies)];
+  if (n.copiedFolders) parts.push(plural('dupCopiedFolders', n.copiedFolders));
+  if (n.emptyFolders) parts.push(plural('dupEmptyFolders', n.emptyFolders));
+  if (n.moved) parts.push(plural('dupMoves', n.moved));
   return parts.join(', ');
 }
 
@@ -42,10 +52,10 @@ export function CleanupProgressView({ progress, numbers, paused, onPause, onCanc
   furthest.current = Math.max(furthest.current, CLEANUP_PHASES.indexOf(progress.phase));
   const current = furthest.current;
   const phases = CLEANUP_PHASES.filter((p) => p !== 'done');
-  const detail = paused ? 'paused' : progress.total > 0 && progress.etaMs !== null && progress.phase !== 'done' ? `${formatTimeLeft(progress.etaMs)} left` : null;
+  const detail = paused ? t('progressPaused') : progress.total > 0 && progress.etaMs !== null && progress.phase !== 'done' ? t('progressTimeLeft', formatTimeLeft(progress.etaMs)) : null;
   return (
     <div class="cleanup-progress" role="group" aria-labelledby="cleanup-progress-heading" data-testid="cleanup-progress">
-      <h3 id="cleanup-progress-heading">Cleaning up</h3>
+      <h3 id="cleanup-progress-heading">{t('progressCleaningUp')}</h3>
       <ol class="phases" data-testid="phases">
         {phases.map((phase, i) => {
           const state = i < current || CLEANUP_PHASES[current] === 'done' ? 'done' : i === current ? 'current' : 'todo';
@@ -55,27 +65,27 @@ export function CleanupProgressView({ progress, numbers, paused, onPause, onCanc
               <span class="phase-mark" aria-hidden="true">
                 {state === 'done' ? '✓' : state === 'current' ? '▶' : '○'}
               </span>
-              {APPLY_PHASE_LABELS[phase]}
-              {none && state !== 'current' ? <span class="muted"> (nothing to do)</span> : null}
-              <span class="visually-hidden">{state === 'done' ? ' (done)' : state === 'current' ? ' (now)' : ''}</span>
+              {applyPhaseLabel(phase)}
+              {none && state !== 'current' ? <span class="muted"> {t('progressNothingToDo')}</span> : null}
+              <span class="visually-hidden">{state === 'done' ? ` ${t('progressStepDone')}` : state === 'current' ? ` ${t('progressStepNow')}` : ''}</span>
             </li>
           );
         })}
       </ol>
       <ProgressBar
-        label={progress.total > 0 ? 'Done so far' : APPLY_PHASE_LABELS[CLEANUP_PHASES[current]!]}
+        label={progress.total > 0 ? t('progressDoneSoFar') : applyPhaseLabel(CLEANUP_PHASES[current]!)}
         done={progress.done}
         total={progress.total}
-        unit={`items (${unitsText(numbers)})`}
+        unit={t('progressItemsUnit', unitsText(numbers))}
         rate={progress.total > 0 && !paused ? progress.rate : null}
         detail={detail}
       />
       <div class="actions">
         <button type="button" onClick={onPause}>
-          {paused ? 'Resume' : 'Pause'}
+          {paused ? t('progressResume') : t('progressPause')}
         </button>
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('optionsCancel')}
         </button>
       </div>
     </div>

@@ -15,19 +15,21 @@
  * too); the list renders from the scan result without another request; rows below the fold are not rendered.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { ApplyProgress, ApplyResult } from '../../dedup/apply';
+import type { ApplyProgress, ApplyResult } from '../../dedup/cleanup/apply';
 import type { CleanupNumbers } from '../../dedup/cleanup-numbers';
-import { buildPlan } from '../../dedup/plan';
+import { buildPlan } from '../../dedup/find/plan';
 import type { CleanupPlan } from '../../dedup/plan-types';
 import type { ReviewedScan, ScanProgress } from '../../dedup/protocol';
-import type { DuplicateCopy, DuplicateGroup, FolderSet } from '../../dedup/scan-types';
-import type { UndoResult } from '../../dedup/undo';
-import { ruleLabel, type MatchRule } from '../../dedup/url-key';
+import type { DuplicateCopy, DuplicateGroup, FolderSet } from '../../dedup/find/scan-types';
+import { folderSetKey } from '../../dedup/find/decisions';
+import type { UndoResult } from '../../operations/undo';
+import type { MatchRule } from '../../url-matching';
+import { formatNumber, plural, t } from '../../i18n';
 import type { JobHandle } from '../../messaging/client';
 import { AppError } from '../../messaging/errors';
 import { announceBookmarksChanged, announceScanShown, errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { count, describeCleanup, formatElapsed, formatNumber } from '../format';
+import { describeCleanup, formatElapsed } from '../format';
 import { ProgressBar } from '../ProgressBar';
 import { RuleEditor } from '../RuleEditor';
 import { useFolders } from '../useFolders';
@@ -45,6 +47,8 @@ import {
   filterGroups,
   folderRowId,
   GROUP_ORDERS,
+  groupOrderLabel,
+  matchRuleLabel,
   NO_FILTERS,
   orderGroups,
   rowOfUrl,
@@ -56,12 +60,12 @@ import {
   type Row,
 } from './rows';
 
-const SCAN_PHASES: Record<ScanProgress['phase'], string> = {
-  'reading-tree': 'Reading bookmarks',
-  'reading-history': 'Reading visits',
-  'reading-tags': 'Reading tags',
-  matching: 'Finding duplicates',
-};
+function scanPhaseLabel(phase: ScanProgress['phase']): string {
+  if (phase === 'reading-tree') return t('scanPhaseReadingTree');
+  if (phase === 'reading-history') return t('scanPhaseReadingHistory');
+  if (phase === 'reading-tags') return t('scanPhaseReadingTags');
+  return t('scanPhaseMatching');
+}
 
 /** A User Timing mark set each time a scan's list is rendered. */
 export const LIST_SHOWN_MARK = 'tidymarks-duplicates-list-shown';
@@ -115,31 +119,31 @@ function NumbersTable({ numbers }: { numbers: CleanupNumbers }) {
     <table class="plan" data-testid="plan-preview">
       <tbody>
         <tr>
-          <th>Copies removed</th>
+          <th>{t('planCopiesRemoved')}</th>
           <td data-testid="plan-copies">{formatNumber(numbers.copies)}</td>
         </tr>
         <tr>
-          <th>… loose, one by one</th>
+          <th>{t('planLoose')}</th>
           <td data-testid="plan-loose">{formatNumber(numbers.loose)}</td>
         </tr>
         <tr>
-          <th>… inside copied folders</th>
+          <th>{t('planInside')}</th>
           <td data-testid="plan-inside">{formatNumber(numbers.insideFolders)}</td>
         </tr>
         <tr>
-          <th>Copied folders removed whole</th>
+          <th>{t('planFoldersRemoved')}</th>
           <td data-testid="plan-folders">{formatNumber(numbers.copiedFolders)}</td>
         </tr>
         <tr>
-          <th>Empty folders removed</th>
+          <th>{t('planEmptyRemoved')}</th>
           <td data-testid="plan-empty">{formatNumber(numbers.emptyFolders)}</td>
         </tr>
         <tr>
-          <th>Items moved into the folders that stay</th>
+          <th>{t('planItemsMoved')}</th>
           <td data-testid="plan-moved">{formatNumber(numbers.moved)}</td>
         </tr>
         <tr>
-          <th>Addresses whose tags are merged</th>
+          <th>{t('planTagsMerged')}</th>
           <td data-testid="plan-tags">{formatNumber(numbers.tagMerges)}</td>
         </tr>
       </tbody>
@@ -153,6 +157,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   const [scanProgress, setScanProgress] = useState<ScanProgress | null>(null);
   const [decisions, setDecisions] = useState<Decisions>(emptyDecisions);
   const [notes, setNotes] = useState<ReadonlyMap<string, string>>(new Map());
+  const [folderSetNotes, setFolderSetNotes] = useState<ReadonlyMap<string, string>>(new Map());
   const [filters, setFilters] = useState<GroupFilters>(NO_FILTERS);
   const [order, setOrder] = useState<GroupOrder>('review');
   const [expansion, setExpansion] = useState<Expansion>(DEFAULT_EXPANSION);
@@ -184,6 +189,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       setScan(result);
       setDecisions(remembered.decisions);
       setNotes(remembered.notes);
+      setFolderSetNotes(remembered.setNotes);
       setExpansion(DEFAULT_EXPANSION);
     } catch (e) {
       setError(errorMessage(e));
@@ -240,10 +246,10 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
     return answer;
   };
   const keptText = (g: DuplicateGroup) => {
-    if (chosenKeeper(g)) return 'your choice';
-    if (settledByFolders(g) && !decisions.left.has(g.key)) return 'the other copies go with the copied folders';
-    if (keeperOf(g) === g.suggestedKeeperId) return `kept because ${keptBecause(g.keptBecause, 'bookmark', scan?.preferredFolderPaths ?? [])}`;
-    return 'kept by your keep rules among the copies that stay';
+    if (chosenKeeper(g)) return t('dupKeptYourChoice');
+    if (settledByFolders(g) && !decisions.left.has(g.key)) return t('dupKeptByFolders');
+    if (keeperOf(g) === g.suggestedKeeperId) return t('dupKeptBecause', keptBecause(g.keptBecause, 'bookmark', scan?.preferredFolderPaths ?? []));
+    return t('dupKeptByRules');
   };
 
   // Which groups the folder sets settle depends on the set decisions only (not on keeper choices or leave alone).
@@ -277,7 +283,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       })
       .then(
         () => setDecisionsVersion((v) => v + 1),
-        (e: unknown) => setError(`This decision could not be remembered for later scans: ${errorMessage(e)}`),
+        (e: unknown) => setError(t('dupRememberFailed', errorMessage(e))),
       );
   };
   const onKeep = (g: DuplicateGroup, id: string) => {
@@ -300,13 +306,39 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
     });
     remember(g, leave, decisions.keepers.get(g.key) ?? null);
   };
-  const onSet = (set: FolderSet, choice: SetChoice) =>
+  const onSet = (set: FolderSet, choice: SetChoice) => {
+    const isDefault = choice.merge && choice.keepId === set.suggestedKeepId;
     change((d) => {
       const sets = new Map(d.sets);
-      if (choice.merge && choice.keepId === set.suggestedKeepId) sets.delete(set.id);
+      if (isDefault) sets.delete(set.id);
       else sets.set(set.id, choice);
       return { ...d, sets };
     });
+    rememberSet(set, choice, isDefault);
+  };
+  /** Remembers the choice on a copied folder for later scans (the default choice forgets it). */
+  const rememberSet = (set: FolderSet, choice: SetChoice, isDefault: boolean) => {
+    const keeper = set.members.find((m) => m.id === choice.keepId);
+    setFolderSetNotes((n) => {
+      if (!n.has(set.id)) return n;
+      const next = new Map(n);
+      next.delete(set.id);
+      return next;
+    });
+    client
+      .call('dedup.decisions.remember', {
+        key: folderSetKey(set),
+        leave: !isDefault && !choice.merge,
+        keeper: !isDefault && choice.merge && keeper ? { id: keeper.id, url: '', path: keeper.path, title: keeper.title } : null,
+        copyIds: set.members.map((m) => m.id),
+        url: '',
+        title: set.title,
+      })
+      .then(
+        () => setDecisionsVersion((v) => v + 1),
+        (e: unknown) => setError(`This decision could not be remembered for later scans: ${errorMessage(e)}`),
+      );
+  };
   const onForgotten = (keys: string[]) =>
     change((d) => {
       const keepers = new Map(d.keepers);
@@ -394,16 +426,16 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       {banner?.kind === 'applied' && (
         <div class="report" role="status" data-testid="apply-result">
           <p>
-            <strong>{banner.result.cancelled ? 'Cancelled part way' : 'Cleaned up'}:</strong> {describeCleanup(banner.result.counts, 'done')}, in{' '}
-            {formatElapsed(banner.result.elapsedMs)}. You can undo it in the cleanup history below.
+            <strong>{banner.result.cancelled ? t('dupCancelledPartWay') : t('dupCleanedUp')}:</strong>{' '}
+            {t('dupAppliedResult', describeCleanup(banner.result.counts, 'done'), formatElapsed(banner.result.elapsedMs))}
           </p>
           {banner.result.problems.length > 0 && (
             <details open>
-              <summary>{count(banner.result.problems.length, 'item was', 'items were')} left as they are</summary>
+              <summary>{plural('dupLeftAsTheyAre', banner.result.problems.length)}</summary>
               <ul class="plain-list" data-testid="apply-problems">
                 {banner.result.problems.map((p, i) => (
                   <li key={i}>
-                    {p.title ?? p.id}: {p.message}
+                    {t('historyProblem', p.title ?? p.id, p.message)}
                   </li>
                 ))}
               </ul>
@@ -414,13 +446,12 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       {banner?.kind === 'undone' && (
         <div class="report" role="status" data-testid="undo-banner">
           <p>
-            <strong>Undone:</strong> {count(banner.result.restored, 'item', 'items')} restored, {formatNumber(banner.result.movedBack)} moved back. The list below shows your
-            bookmarks as they are now.
+            <strong>{t('dupUndone')}:</strong> {plural('dupUndoneResult', banner.result.restored, banner.result.movedBack)}
           </p>
         </div>
       )}
 
-      {scanProgress && <ProgressBar label={SCAN_PHASES[scanProgress.phase]} done={scanProgress.step} total={scanProgress.steps} />}
+      {scanProgress && <ProgressBar label={scanPhaseLabel(scanProgress.phase)} done={scanProgress.step} total={scanProgress.steps} />}
       {error && !stale && (
         <p role="alert" class="error" data-testid="duplicates-error">
           {error}
@@ -430,7 +461,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
         <div role="alert" class="error" data-testid="stale-scan">
           <p>{error}</p>
           <button type="button" class="primary" onClick={() => runScan()} disabled={busy}>
-            Scan again
+            {t('dupScanAgain')}
           </button>
         </div>
       )}
@@ -438,7 +469,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       {!scan && !scanProgress && (
         <div class="actions">
           <button type="button" class="primary" onClick={() => runScan()} disabled={busy}>
-            Scan for duplicates
+            {t('dupScan')}
           </button>
         </div>
       )}
@@ -447,31 +478,31 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
         <section class="summary-card" aria-labelledby="summary-heading" data-testid="scan-summary">
           <h2 id="summary-heading" data-testid="summary-groups">
             {scan.totals.duplicateGroups
-              ? `${count(scan.totals.duplicateGroups, 'duplicate group', 'duplicate groups')} among ${count(scan.totals.bookmarks, 'bookmark', 'bookmarks')}`
-              : `No duplicate bookmarks among ${count(scan.totals.bookmarks, 'bookmark', 'bookmarks')}`}
-            {scan.totals.folderSets ? `, ${count(scan.totals.folderSets, 'folder', 'folders')} found more than once` : ''}
+              ? plural('dupGroupsAmong', scan.totals.duplicateGroups, plural('dupBookmarks', scan.totals.bookmarks))
+              : t('dupNoneAmong', plural('dupBookmarks', scan.totals.bookmarks))}
+            {scan.totals.folderSets ? plural('dupFoldersMoreThanOnce', scan.totals.folderSets) : ''}
           </h2>
           <p class="numbers" data-testid="summary-numbers">
             {numbers ? describeCleanup(numbers, 'plan') : local?.error}
           </p>
           <p class="muted" data-testid="summary-details">
             {[
-              decisions.left.size ? `${count(decisions.left.size, 'group', 'groups')} left alone (every copy stays)` : '',
-              scan.totals.cameBack ? `${count(scan.totals.cameBack, 'copy', 'copies')} came back after an earlier cleanup` : '',
-              scan.totals.excludedFolders ? `${count(scan.totals.excludedFolders, 'excluded folder', 'excluded folders')} not searched` : '',
+              decisions.left.size ? plural('dupGroupsLeftAlone', decisions.left.size) : '',
+              scan.totals.cameBack ? plural('dupCameBack', scan.totals.cameBack) : '',
+              scan.totals.excludedFolders ? plural('dupExcludedNotSearched', scan.totals.excludedFolders) : '',
             ]
               .filter(Boolean)
-              .join(' · ') || 'The copy that stays in each group is chosen by your keep rules; the review below is optional.'}
+              .join(' · ') || t('dupSummaryHint')}
           </p>
           {applyProgress && applying ? (
             <CleanupProgressView progress={applyProgress} numbers={applying} paused={paused} onPause={togglePause} onCancel={() => applyJob.current?.cancel()} />
           ) : (
             <div class="actions">
               <button type="button" class="primary" data-testid="clean-up-all" onClick={cleanUp} disabled={busy || stale || nothingToDo}>
-                Clean up all with these rules…
+                {t('dupCleanUpAll')}
               </button>
               <button type="button" onClick={() => runScan()} disabled={busy}>
-                Scan again
+                {t('dupScanAgain')}
               </button>
             </div>
           )}
@@ -481,21 +512,23 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       {scan && (
         <>
           <section aria-labelledby="sets-heading">
-            <h2 id="sets-heading">Copied folders{scan.folderSets.length ? ` (${count(scan.folderSets.length, 'folder', 'folders')} found more than once)` : ''}</h2>
-            <FolderSets sets={scan.folderSets} choiceOf={(s) => setChoiceOf(decisions.sets, s)} onChoose={onSet} preferredFolderPaths={scan.preferredFolderPaths} />
+            <h2 id="sets-heading">{scan.folderSets.length ? plural('dupCopiedFoldersHeadingCount', scan.folderSets.length) : t('dupCopiedFoldersHeading')}</h2>
+            <FolderSets sets={scan.folderSets} choiceOf={(s) => setChoiceOf(decisions.sets, s)} onChoose={onSet} preferredFolderPaths={scan.preferredFolderPaths} notes={folderSetNotes} />
           </section>
 
           <section aria-labelledby="groups-heading">
             <h2 id="groups-heading">
-              Duplicate bookmarks ({shownGroups.length !== groups.length ? `${formatNumber(shownGroups.length)} of ${count(groups.length, 'group', 'groups')}` : count(groups.length, 'group', 'groups')})
+              {shownGroups.length !== groups.length
+                ? t('dupGroupsHeadingFiltered', formatNumber(shownGroups.length), plural('dupGroups', groups.length))
+                : t('dupGroupsHeading', plural('dupGroups', groups.length))}
             </h2>
             <div class="filters">
               <div class="field">
-                <label for="filter-text">Title or address</label>
+                <label for="filter-text">{t('dupFilterText')}</label>
                 <input id="filter-text" type="search" value={filters.text} onInput={(e) => setFilters({ ...filters, text: (e.target as HTMLInputElement).value })} />
               </div>
               <div class="field">
-                <label for="filter-folder">Folder</label>
+                <label for="filter-folder">{t('dupFilterFolder')}</label>
                 <input id="filter-folder" type="search" list="filter-folder-list" value={filters.folder} onInput={(e) => setFilters({ ...filters, folder: (e.target as HTMLInputElement).value })} />
                 <datalist id="filter-folder-list">
                   {folderOptions.map((p) => (
@@ -504,34 +537,34 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
                 </datalist>
               </div>
               <div class="field">
-                <label for="filter-rule">Matching rule</label>
+                <label for="filter-rule">{t('dupFilterRule')}</label>
                 <select id="filter-rule" value={filters.rule} onChange={(e) => setFilters({ ...filters, rule: (e.target as HTMLSelectElement).value as MatchRule | '' })}>
-                  <option value="">Any rule</option>
+                  <option value="">{t('dupAnyRule')}</option>
                   {ruleOptions.map((r) => (
                     <option key={r} value={r}>
-                      {ruleLabel(r)}
+                      {matchRuleLabel(r)}
                     </option>
                   ))}
                 </select>
               </div>
               <div class="field">
-                <label for="group-order">Order</label>
+                <label for="group-order">{t('dupOrder')}</label>
                 <select id="group-order" value={order} onChange={(e) => setOrder((e.target as HTMLSelectElement).value as GroupOrder)}>
                   {GROUP_ORDERS.map((o) => (
                     <option key={o.id} value={o.id}>
-                      {o.label}
+                      {groupOrderLabel(o.id)}
                     </option>
                   ))}
                 </select>
               </div>
               <div class="field expand-buttons">
-                <span class="visually-hidden">Groups</span>
+                <span class="visually-hidden">{t('dupGroupsHidden')}</span>
                 <div class="actions">
                   <button type="button" onClick={() => setExpansion({ all: true, groups: new Map(), folders: new Map() })}>
-                    Expand all
+                    {t('dupExpandAll')}
                   </button>
                   <button type="button" onClick={() => setExpansion({ all: false, groups: new Map(), folders: new Map() })}>
-                    Collapse all
+                    {t('dupCollapseAll')}
                   </button>
                 </div>
               </div>
@@ -552,30 +585,30 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
                 resetKey={resetKey}
               />
             ) : (
-              <p class="muted">{groups.length ? 'No group matches the filters.' : 'No duplicate bookmarks.'}</p>
+              <p class="muted">{groups.length ? t('dupNoGroupMatches') : t('dupNoDuplicates')}</p>
             )}
-            {focusUrl && focusRow < 0 && <p class="muted">{focusUrl} has no duplicates.</p>}
+            {focusUrl && focusRow < 0 && <p class="muted">{t('dupUrlHasNoDuplicates', focusUrl)}</p>}
           </section>
 
           <section aria-labelledby="empty-heading">
-            <h2 id="empty-heading">Empty folders</h2>
+            <h2 id="empty-heading">{t('dupEmptyFoldersHeading')}</h2>
             <EmptyFolders folders={scan.emptyFolders} include={decisions.includeEmptyFolders} onInclude={(v) => change((d) => ({ ...d, includeEmptyFolders: v }))} />
           </section>
 
           <details class="keep-rules" onToggle={(e) => (e.target as HTMLDetailsElement).open && setRulesOpen(true)}>
-            <summary>Keep rules, exclusions and remembered decisions (rule changes scan again)</summary>
+            <summary>{t('dupKeepRulesSummary')}</summary>
             {rulesOpen && <KeepRules onRulesChanged={() => void runScan()} decisionsRefreshKey={decisionsVersion} onDecisionsForgotten={onForgotten} />}
           </details>
 
           <section aria-labelledby="plan-heading">
-            <h2 id="plan-heading">Clean up</h2>
-            <p class="muted">{numbers ? `${describeCleanup(numbers, 'plan')}.` : local?.error}</p>
+            <h2 id="plan-heading">{t('dupCleanUpHeading')}</h2>
+            <p class="muted">{numbers ? t('dupSentence', describeCleanup(numbers, 'plan')) : local?.error}</p>
             <div class="actions">
               <button type="button" onClick={fetchPlan} disabled={busy || stale || nothingToDo}>
-                Preview the cleanup
+                {t('dupPreview')}
               </button>
               <button type="button" class="danger" disabled={busy || stale || nothingToDo} onClick={cleanUp}>
-                Apply…
+                {t('dupApply')}
               </button>
             </div>
             {plan && <NumbersTable numbers={plan.numbers} />}
@@ -584,10 +617,10 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       )}
       {scan && <CleanupHistory refreshKey={historyKey} onUndone={onUndone} />}
       {confirmApply && plan && (
-        <ConfirmDialog title="Apply this cleanup?" confirmLabel="Apply cleanup" onCancel={() => setConfirmApply(false)} onConfirm={apply}>
-          <p data-testid="confirm-numbers">{describeCleanup(plan.numbers, 'plan')}.</p>
-          {decisions.left.size > 0 && <p>{count(decisions.left.size, 'group is', 'groups are')} left alone.</p>}
-          <p>Everything is recorded first and can be undone from the cleanup history.</p>
+        <ConfirmDialog title={t('dupConfirmTitle')} confirmLabel={t('dupConfirmButton')} onCancel={() => setConfirmApply(false)} onConfirm={apply}>
+          <p data-testid="confirm-numbers">{t('dupSentence', describeCleanup(plan.numbers, 'plan'))}</p>
+          {decisions.left.size > 0 && <p>{plural('dupConfirmLeftAlone', decisions.left.size)}</p>}
+          <p>{t('dupConfirmUndoable')}</p>
         </ConfirmDialog>
       )}
     </div>

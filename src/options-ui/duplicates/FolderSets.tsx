@@ -4,8 +4,9 @@
  * button (the keep rules' suggestion first, with the reason), what merges into it, and "leave them all" per set.
  * And the empty folders the scan found.
  */
-import type { EmptyFolder, FolderSet, FolderSetMember } from '../../dedup/scan-types';
-import { count, distinctDates, ordinal } from '../format';
+import type { EmptyFolder, FolderSet, FolderSetMember } from '../../dedup/find/scan-types';
+import { plural, t } from '../../i18n';
+import { distinctDates, ordinal } from '../format';
 import { keptBecause } from './kept-because';
 import { Path } from './Path';
 
@@ -20,15 +21,17 @@ export function setChoiceOf(choices: ReadonlyMap<string, SetChoice>, set: Folder
 
 /** "3rd of 5 in Bookmarks Menu". */
 export function positionText(m: Pick<FolderSetMember, 'index' | 'siblings' | 'parentTitle'>): string {
-  return `${ordinal(m.index + 1)} of ${m.siblings} in ${m.parentTitle}`;
+  return t('dupPosition', ordinal(m.index + 1), m.siblings, m.parentTitle);
 }
 
 function mergeText(set: FolderSet, keeper: FolderSetMember): string {
   const others = set.members.length - 1;
-  if (!keeper.movesIfKept.length) return `Holds everything the other ${others === 1 ? 'copy holds' : `${others} copies hold`}: nothing moves; ${others === 1 ? 'it goes' : 'they go'} whole.`;
+  if (!keeper.movesIfKept.length) return others === 1 ? t('dupHoldsEverythingOne') : t('dupHoldsEverything', others);
   const from = set.members.find((m) => m.id === set.suggestedKeepId)!;
   const bookmarks = keeper.movesIfKept.reduce((n, m) => n + m.bookmarks, 0);
-  return `${count(keeper.movesIfKept.length, 'item', 'items')} (${count(bookmarks, 'bookmark', 'bookmarks')}) it lacks move into it from ${from.path} (${positionText(from)}) first; then the other ${others === 1 ? 'copy goes' : `${others} copies go`} whole.`;
+  const items = plural('dupMergeItems', keeper.movesIfKept.length);
+  const held = plural('dupBookmarks', bookmarks);
+  return others === 1 ? t('dupMergeFromOne', items, held, from.path, positionText(from)) : t('dupMergeFrom', items, held, from.path, positionText(from), others);
 }
 
 export function FolderSets({
@@ -36,13 +39,16 @@ export function FolderSets({
   choiceOf,
   onChoose,
   preferredFolderPaths,
+  notes,
 }: {
   sets: readonly FolderSet[];
   choiceOf(set: FolderSet): SetChoice;
   onChoose(set: FolderSet, choice: SetChoice): void;
   preferredFolderPaths: readonly string[];
+  /** Set id -> what the person should know about their remembered choice (the set changed, the chosen copy is gone). */
+  notes?: ReadonlyMap<string, string>;
 }) {
-  if (!sets.length) return <p class="muted">No copied folders.</p>;
+  if (!sets.length) return <p class="muted">{t('dupNoCopiedFolders')}</p>;
   return (
     <div class="folder-sets" data-testid="folder-sets">
       {sets.map((set) => {
@@ -53,8 +59,13 @@ export function FolderSets({
         return (
           <fieldset key={set.id} class="folder-set" data-testid="folder-set" aria-labelledby={legendId}>
             <legend id={legendId}>
-              “{set.title}”: {count(set.members.length, 'copy', 'copies')}, {count(set.pages, 'page', 'pages')} in all
+              {t('dupSetLegend', set.title, plural('dupCopies', set.members.length), plural('dupPages', set.pages))}
             </legend>
+            {notes?.get(set.id) && (
+              <p class="note" data-testid="set-note">
+                {t('dupSetNote', notes.get(set.id)!)}
+              </p>
+            )}
             <ul class="plain-list members">
               {set.members.map((m, i) => {
                 const kept = m.id === choice.keepId;
@@ -70,15 +81,14 @@ export function FolderSets({
                       onChange={() => onChoose(set, { ...choice, keepId: m.id })}
                     />
                     <label for={id}>
-                      <span class="visually-hidden">Keep </span>
+                      <span class="visually-hidden">{t('dupKeepHidden')} </span>
                       <Path path={m.path} />
                       <span class="member-facts">
-                        {positionText(m)} · added {dates[i]} · {count(m.bookmarkCount, 'bookmark', 'bookmarks')} ·{' '}
-                        {m.unique ? `${count(m.unique, 'page', 'pages')} only in this copy` : 'nothing only here'}
+                        {t('dupMemberFacts', positionText(m), dates[i]!, plural('dupBookmarks', m.bookmarkCount), m.unique ? plural('dupOnlyInThisCopy', m.unique) : t('dupNothingOnlyHere'))}
                       </span>
                       {kept && choice.merge && (
                         <span class="member-kept">
-                          Stays{m.id === set.suggestedKeepId ? ` — kept because ${keptBecause(set.keptBecause, 'folder', preferredFolderPaths)}` : ' — your choice'}.{' '}
+                          {m.id === set.suggestedKeepId ? t('dupStaysBecause', keptBecause(set.keptBecause, 'folder', preferredFolderPaths)) : t('dupStaysYourChoice')}{' '}
                           {mergeText(set, keeper)}
                         </span>
                       )}
@@ -89,7 +99,7 @@ export function FolderSets({
             </ul>
             <div class="check">
               <input type="checkbox" id={`set-${set.id}-leave`} checked={!choice.merge} onChange={(e) => onChoose(set, { ...choice, merge: !(e.target as HTMLInputElement).checked })} />
-              <label for={`set-${set.id}-leave`}>Leave all {count(set.members.length, 'copy', 'copies')} of “{set.title}” as they are</label>
+              <label for={`set-${set.id}-leave`}>{plural('dupLeaveSet', set.members.length, set.title)}</label>
             </div>
           </fieldset>
         );
@@ -99,15 +109,15 @@ export function FolderSets({
 }
 
 export function EmptyFolders({ folders, include, onInclude }: { folders: EmptyFolder[]; include: boolean; onInclude(v: boolean): void }) {
-  if (!folders.length) return <p class="muted">No empty folders.</p>;
+  if (!folders.length) return <p class="muted">{t('dupNoEmptyFolders')}</p>;
   return (
     <div>
       <div class="check">
         <input type="checkbox" id="include-empty" checked={include} onChange={(e) => onInclude((e.target as HTMLInputElement).checked)} />
-        <label for="include-empty">{folders.length === 1 ? 'Remove the empty folder' : `Remove the ${folders.length} empty folders`}</label>
+        <label for="include-empty">{plural('dupRemoveEmptyFolders', folders.length)}</label>
       </div>
       <details>
-        <summary>Show them</summary>
+        <summary>{t('dupShowThem')}</summary>
         <ul class="plain-list empties">
           {folders.map((f) => (
             <li key={f.id}>{f.path}</li>

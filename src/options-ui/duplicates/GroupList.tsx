@@ -11,11 +11,12 @@
  */
 import type { VNode } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ruleLabel } from '../../dedup/url-key';
-import type { DuplicateCopy, DuplicateGroup } from '../../dedup/scan-types';
-import { count, formatDateTime, ordinal } from '../format';
+import { ruleLabel } from '../../url-matching';
+import type { DuplicateCopy, DuplicateGroup } from '../../dedup/find/scan-types';
+import { plural, t } from '../../i18n';
+import { formatDateTime, ordinal } from '../format';
 import { Path } from './Path';
-import { copiesByFolder, folderBreakdown, ROW_HEIGHTS, urlDifference, type Row } from './rows';
+import { copiesByFolder, folderBreakdown, matchRuleLabel, ROW_HEIGHTS, urlDifference, type Row } from './rows';
 import { rowAt, rowOffsets, scrollToShow, scrollTopFor, visibleRows } from './virtual';
 
 export interface GroupListProps {
@@ -50,7 +51,7 @@ const copyFacts = new WeakMap<DuplicateCopy, { added: string; position: string; 
 /** A copy's date, place and visits in words, formatted once per copy (Intl calls add up at 30 rows a frame). */
 function factsOf(c: DuplicateCopy) {
   let facts = copyFacts.get(c);
-  if (!facts) copyFacts.set(c, (facts = { added: formatDateTime(c.dateAdded), position: `${ordinal(c.index + 1)} of ${c.siblings}`, visits: count(c.visits, 'visit', 'visits') }));
+  if (!facts) copyFacts.set(c, (facts = { added: formatDateTime(c.dateAdded), position: t('dupPositionShort', ordinal(c.index + 1), c.siblings), visits: plural('dupVisits', c.visits) }));
   return facts;
 }
 
@@ -284,8 +285,9 @@ export function GroupList(props: GroupListProps) {
       const folders = copiesByFolder(g).length;
       const keeper = keeperId ? g.copies.find((c) => c.id === keeperId) : undefined;
       const note = noteOf(g);
-      const sizeText = `${count(g.copies.length, 'copy', 'copies')} in ${count(folders, 'folder', 'folders')}`;
-      const label = `${url}: ${sizeText}; ${left ? 'left alone, every copy stays' : keeper ? `keeps the copy in ${keeper.path}, ${keptText(g)}` : 'keeps one copy'}${note ? `; ${note}` : ''}`;
+      const sizeText = t('dupSizeText', plural('dupCopies', g.copies.length), plural('dupFolders', folders));
+      const summary = left ? t('dupGroupLabelLeft', url, sizeText) : keeper ? t('dupGroupLabelKeeps', url, sizeText, keeper.path, keptText(g)) : t('dupGroupLabelKeepsOne', url, sizeText);
+      const label = note ? t('dupGroupLabelNote', summary, note) : summary;
       return (
         <div {...common} class={`${klass}${left ? ' left' : ''}`} key={row.id} aria-expanded={row.expanded} aria-checked={left} aria-label={label} data-testid="group-row" data-group-key={g.key}>
           <div class="line">
@@ -301,19 +303,21 @@ export function GroupList(props: GroupListProps) {
               {row.expanded ? '▾' : '▸'}
             </span>
             <label class="leave" onMouseDown={(e) => e.preventDefault()} onClick={(e) => e.stopPropagation()}>
-              <input type="checkbox" tabIndex={-1} checked={left} aria-label={`Leave ${url} alone`} onChange={(e) => onLeave(g, (e.target as HTMLInputElement).checked)} />
-              <span class="leave-text" aria-hidden="true">leave alone</span>
+              <input type="checkbox" tabIndex={-1} checked={left} aria-label={t('dupLeaveAlone', url)} onChange={(e) => onLeave(g, (e.target as HTMLInputElement).checked)} />
+              <span class="leave-text" aria-hidden="true">
+                {t('dupLeaveAloneShort')}
+              </span>
             </label>
             <span class="url" title={url}>
               {url}
             </span>
             <span class="chips">
               {g.rules.map((r) => (
-                <span class="rule-chip" key={r} title="Why these copies are one group">
-                  {ruleLabel(r)}
+                <span class="rule-chip" key={r} title={t('dupWhyOneGroup')}>
+                  {matchRuleLabel(r)}
                 </span>
               ))}
-              {g.cameBack && <span class="rule-chip">came back after a cleanup</span>}
+              {g.cameBack && <span class="rule-chip">{t('dupCameBackChip')}</span>}
             </span>
           </div>
           <div class="line muted breakdown" title={folderBreakdown(g, 50)}>
@@ -322,12 +326,12 @@ export function GroupList(props: GroupListProps) {
           <div class="line kept-line">
             {note && <span class="note">{note}</span>}
             {left ? (
-              <span>Left alone: every copy stays.</span>
+              <span>{t('dupLeftAloneLine')}</span>
             ) : keeper ? (
               <>
-                <span class="kept-label">Keeps</span>
+                <span class="kept-label">{t('dupKeeps')}</span>
                 <Path path={keeper.path} />
-                <span class="because">— {keptText(g)}</span>
+                <span class="because">{t('dupBecause', keptText(g))}</span>
               </>
             ) : null}
           </div>
@@ -345,7 +349,7 @@ export function GroupList(props: GroupListProps) {
           class={klass}
           key={row.id}
           aria-expanded={row.expanded}
-          aria-label={`${row.path}: ${count(row.copies.length, 'copy', 'copies')} of ${shownUrl(g, keeperId)}`}
+          aria-label={t('dupFolderLabel', row.path, plural('dupCopies', row.copies.length), shownUrl(g, keeperId))}
           data-testid="folder-row"
         >
           <div class="line">
@@ -353,7 +357,7 @@ export function GroupList(props: GroupListProps) {
               {row.expanded ? '▾' : '▸'}
             </span>
             <Path path={row.path} />
-            <span class="size">{count(row.copies.length, 'copy', 'copies')}</span>
+            <span class="size">{plural('dupCopies', row.copies.length)}</span>
           </div>
         </div>
       );
@@ -364,10 +368,14 @@ export function GroupList(props: GroupListProps) {
     const reference = shownUrl(g, keeperId);
     const facts = factsOf(c);
     const position = facts.position;
-    const label =
-      `${kept ? 'Kept: ' : ''}${c.path}, ${position}: ${c.title || c.url}` +
-      `${c.url !== reference ? `, address ${c.url}` : ''}, added ${facts.added}, ${facts.visits}` +
-      `${c.tags.length ? `, tags ${c.tags.join(', ')}` : ''}${goes ? `, goes with the copied folder ${goes}` : ''}${c.cameBack ? ', came back after a cleanup' : ''}`;
+    const label = [
+      kept ? t('dupCopyLabelKept', c.path, position, c.title || c.url) : t('dupCopyLabel', c.path, position, c.title || c.url),
+      c.url !== reference ? t('dupCopyAddress', c.url) : '',
+      t('dupCopyAdded', facts.added, facts.visits),
+      c.tags.length ? t('dupCopyTags', c.tags.join(', ')) : '',
+      goes ? t('dupCopyGoesWith', goes) : '',
+      c.cameBack ? t('dupCopyCameBack') : '',
+    ].join('');
     return (
       <div
         {...common}
@@ -384,11 +392,11 @@ export function GroupList(props: GroupListProps) {
             tabIndex={-1}
             checked={kept}
             disabled={left || !!goes}
-            aria-label={`Keep the copy in ${c.path}, ${position}: ${c.title || c.url}`}
+            aria-label={t('dupKeepCopy', c.path, position, c.title || c.url)}
             onMouseDown={(e) => e.preventDefault()}
             onChange={() => keepCopy(row)}
           />
-          {kept && !left && <span class="badge">kept</span>}
+          {kept && !left && <span class="badge">{t('dupKeptBadge')}</span>}
           <Path path={c.path} />
           <span class="title" title={c.title || c.url}>
             {c.title || c.url}
@@ -396,16 +404,16 @@ export function GroupList(props: GroupListProps) {
         </div>
         <div class="line facts">
           <CopyUrl url={c.url} reference={reference} />
-          <span class="date">added {facts.added}</span>
+          <span class="date">{t('dupAdded', facts.added)}</span>
           <span class="position">{position}</span>
           <span class="visits">{facts.visits}</span>
-          {goes && <span class="goes-with">goes with the copied folder {goes}</span>}
-          {c.cameBack && <span class="rule-chip">came back</span>}
+          {goes && <span class="goes-with">{t('dupGoesWith', goes)}</span>}
+          {c.cameBack && <span class="rule-chip">{t('dupCameBackShort')}</span>}
           {c.tags.length > 0 && (
             <span class="copy-tags" title={c.tags.join(', ')}>
-              {c.tags.map((t) => (
-                <span class="tag" key={t}>
-                  {t}
+              {c.tags.map((tag) => (
+                <span class="tag" key={tag}>
+                  {tag}
                 </span>
               ))}
             </span>
@@ -419,7 +427,7 @@ export function GroupList(props: GroupListProps) {
   return (
     <>
       <p id={HELP_ID} class="muted keys-help">
-        Keys in the list: ↑ ↓ move, → ← open and close, Space keeps a copy or leaves a group alone, Home End, Page Up Page Down.
+        {t('dupKeysHelp')}
       </p>
       <div
         class="virtual-list"
@@ -429,7 +437,7 @@ export function GroupList(props: GroupListProps) {
         style={{ height: Math.min(height ?? viewportHeight, total + 2) }}
         role="tree"
         tabIndex={-1}
-        aria-label={`Duplicate bookmarks: ${count(groupCount, 'group', 'groups')}`}
+        aria-label={t('dupListLabel', plural('dupGroups', groupCount))}
         aria-describedby={HELP_ID}
         data-testid="group-list"
       >

@@ -3,9 +3,10 @@
  * restarts: listed with what was decided, each reversible ("Forget"), and all at once.
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { RememberedDecision } from '../../dedup/decisions';
+import { isFolderSetKey, type RememberedDecision } from '../../dedup/find/decisions';
 import { errorMessage, useClient } from '../client-context';
-import { count, formatDateTime } from '../format';
+import { plural, t } from '../../i18n';
+import { formatDateTime } from '../format';
 
 export function RememberedDecisions({ refreshKey, onForgotten }: { refreshKey?: unknown; onForgotten?(keys: string[]): void }) {
   const client = useClient();
@@ -29,32 +30,36 @@ export function RememberedDecisions({ refreshKey, onForgotten }: { refreshKey?: 
 
   return (
     <fieldset data-testid="remembered-decisions">
-      <legend>Groups you decided on</legend>
+      <legend>{t('decisionsLegend')}</legend>
       {list === null ? (
-        <p class="muted">Loading…</p>
+        <p class="muted">{t('optionsLoading')}</p>
       ) : list.length === 0 ? (
-        <p class="muted">None yet. “Leave alone” and a copy you choose to keep are remembered here, also across scans and restarts.</p>
+        <p class="muted">{t('decisionsNone')}</p>
       ) : (
         <>
-          <p class="muted">Remembered by address, across scans and restarts. {count(list.length, 'group', 'groups')}.</p>
+          <p class="muted">{plural('decisionsRemembered', list.length)}</p>
           <ul class="plain-list decisions-list">
             {list.map((d) => (
               <li key={d.key}>
-                <span class="decision">{d.leave ? 'Left alone' : `Keep the copy in ${d.keeper?.path ?? '?'}`}</span>
-                <span class="url" title={d.url}>
-                  {d.title ? `${d.title} — ` : ''}
-                  {d.url}
-                </span>
-                <span class="muted">decided {formatDateTime(d.decidedAt)}</span>
-                <button type="button" aria-label={`Forget the decision on ${d.url}`} onClick={() => forget([d.key])}>
-                  Forget
+                <span class="decision">{d.leave ? t('decisionsLeftAlone') : t('decisionsKeepCopyIn', d.keeper?.path ?? '?')}</span>
+                {isFolderSetKey(d.key) ? (
+                  <span class="url">{plural('decisionsCopiedFolder', d.copyCount, d.title)}</span>
+                ) : (
+                  <span class="url" title={d.url}>
+                    {d.title ? `${d.title} — ` : ''}
+                    {d.url}
+                  </span>
+                )}
+                <span class="muted">{t('decisionsDecided', formatDateTime(d.decidedAt))}</span>
+                <button type="button" aria-label={isFolderSetKey(d.key) ? t('decisionsForgetFolder', d.title) : t('decisionsForgetOne', d.url)} onClick={() => forget([d.key])}>
+                  {t('decisionsForget')}
                 </button>
               </li>
             ))}
           </ul>
           {list.length > 1 && (
             <button type="button" onClick={() => forget(list.map((d) => d.key))}>
-              Forget all {list.length}
+              {t('decisionsForgetAll', list.length)}
             </button>
           )}
         </>

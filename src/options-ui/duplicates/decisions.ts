@@ -4,13 +4,13 @@
  * scan's groups (decisions.ts in src/dedup), turn into the plan's decisions (the same buildPlan runs here for the
  * page's numbers and in the background for the plan that is applied), and say which copy each group keeps.
  */
-import type { DecisionInScan } from '../../dedup/decisions';
-import type { PlanDecisions } from '../../dedup/plan';
+import type { DecisionInScan } from '../../dedup/find/decisions';
+import type { PlanDecisions } from '../../dedup/find/plan';
 import type { CleanupPlan } from '../../dedup/plan-types';
 import type { ReviewedScan } from '../../dedup/protocol';
-import type { DuplicateCopy, DuplicateGroup, ScanResult } from '../../dedup/scan-types';
-import { removedWith, type TreeAfterPlan } from '../../dedup/survivors';
-import { count } from '../format';
+import type { DuplicateCopy, DuplicateGroup, ScanResult } from '../../dedup/find/scan-types';
+import { removedWith, type TreeAfterPlan } from '../../dedup/find/survivors';
+import { plural, t } from '../../i18n';
 import { positionText, type SetChoice } from './FolderSets';
 
 export interface Decisions {
@@ -61,7 +61,9 @@ export function goesWithFolders(removed: ReadonlyMap<string, string>, folderPare
  * should know something: its copies changed since they decided, or the copy they chose is gone (the keep rules
  * choose again), or lies inside a copied folder that goes.
  */
-export function decisionsFromScan(scan: Pick<ReviewedScan, 'groups' | 'remembered'>): { decisions: Decisions; notes: Map<string, string> } {
+export function decisionsFromScan(
+  scan: Pick<ReviewedScan, 'groups' | 'remembered'> & Partial<Pick<ReviewedScan, 'folderSets' | 'rememberedSets'>>,
+): { decisions: Decisions; notes: Map<string, string>; setNotes: Map<string, string> } {
   const decisions = emptyDecisions();
   const keepers = new Map<string, string>();
   const left = new Set<string>();
@@ -72,16 +74,35 @@ export function decisionsFromScan(scan: Pick<ReviewedScan, 'groups' | 'remembere
     if (!group) continue;
     if (d.leave) left.add(d.key);
     const parts: string[] = [];
-    if (d.changed) parts.push(`changed since you decided: ${count(d.changed.then, 'copy', 'copies')} then, ${d.changed.now} now`);
-    if (d.keeperGone) parts.push('the copy you chose to keep is gone, so the keep rules choose');
+    if (d.changed) parts.push(plural('dupChangedSinceDecided', d.changed.then, d.changed.now));
+    if (d.keeperGone) parts.push(t('dupKeeperGone'));
     if (d.keeperId) {
       const copy = group.copies.find((c) => c.id === d.keeperId)!;
-      if (copy.inRedundantFolderId) parts.push('the copy you chose lies inside a copied folder that goes, so the keep rules choose');
+      if (copy.inRedundantFolderId) parts.push(t('dupKeeperInCopiedFolder'));
       else if (d.keeperId !== group.suggestedKeeperId) keepers.set(d.key, d.keeperId);
     }
     if (parts.length) notes.set(d.key, parts.join('; '));
   }
-  return { decisions: { ...decisions, keepers, left }, notes };
+  const { sets, setNotes } = setsFromScan(scan);
+  return { decisions: { ...decisions, keepers, left, sets }, notes, setNotes };
+}
+
+/** The remembered choices on copied folders as the page's set choices, with a note where the person should know something. */
+function setsFromScan(scan: Partial<Pick<ReviewedScan, 'folderSets' | 'rememberedSets'>>): { sets: Map<string, SetChoice>; setNotes: Map<string, string> } {
+  const sets = new Map<string, SetChoice>();
+  const setNotes = new Map<string, string>();
+  const byId = new Map((scan.folderSets ?? []).map((set) => [set.id, set]));
+  for (const d of scan.rememberedSets ?? []) {
+    const set = byId.get(d.setId);
+    if (!set) continue;
+    const keepId = d.keeperId ?? set.suggestedKeepId;
+    if (d.leave || keepId !== set.suggestedKeepId) sets.set(set.id, { keepId, merge: !d.leave });
+    const parts: string[] = [];
+    if (d.changed) parts.push(plural('dupChangedSinceDecided', d.changed.then, d.changed.now));
+    if (d.keeperGone) parts.push(t('dupKeeperGone'));
+    if (parts.length) setNotes.set(set.id, parts.join('; '));
+  }
+  return { sets, setNotes };
 }
 
 /** The plan's decisions (everything but the scan id) for buildPlan, here or in the background. */

@@ -1,36 +1,35 @@
 /** "Kept because …": the keep rules' reasons (keep-rules.ts explainKeeper) in words. */
-import type { KeepReason } from '../../dedup/keep-rules';
-
-const CLEAN = 'no tracking parameters or #';
+import type { KeepReason } from '../../dedup/find/keep-rules';
+import { t } from '../../i18n';
 
 function words(reason: KeepReason, kind: 'bookmark' | 'folder', preferredFolderPaths: readonly string[]): string {
   switch (reason.rule) {
     case 'bestTitle':
-      if (kind === 'folder') return reason.only ? 'the only title without a copy suffix such as “(1)”' : 'no copy suffix in its title';
-      return reason.only ? 'the only one with a real title' : 'a real title (not just the address)';
+      if (kind === 'folder') return reason.only ? t('keptOnlyTitleNoSuffix') : t('keptNoSuffix');
+      return reason.only ? t('keptOnlyRealTitle') : t('keptRealTitle');
     case 'cleanUrl':
-      return reason.only ? `the only clean address (${CLEAN})` : `a clean address (${CLEAN})`;
+      return reason.only ? t('keptOnlyCleanAddress') : t('keptCleanAddress');
     case 'preferredFolder': {
       const path = reason.rank === undefined ? '' : (preferredFolderPaths[reason.rank] ?? '');
-      return path ? `in your preferred folder ${path}` : 'in a preferred folder';
+      return path ? t('keptInPreferredFolderPath', path) : t('keptInPreferredFolder');
     }
     case 'oldest':
-      return 'the oldest';
+      return t('keptOldest');
     case 'newest':
-      return 'the newest';
+      return t('keptNewest');
     case 'mostTags':
-      return reason.only ? 'the only one with tags' : 'the most tags';
+      return reason.only ? t('keptOnlyTags') : t('keptMostTags');
     case 'mostVisits':
-      return reason.only ? 'the only one visited' : 'the most visits';
+      return reason.only ? t('keptOnlyVisited') : t('keptMostVisits');
     case 'holdsMost':
-      return 'it holds everything the others hold';
+      return t('keptHoldsMost');
     case 'treeOrder':
-      return 'the first in your bookmarks (the keep rules cannot tell the copies apart)';
+      return t('keptTreeOrder');
   }
 }
 
 /** "a real title (not just the address), then in your preferred folder Bookmarks Toolbar". */
 export function keptBecause(reasons: readonly KeepReason[], kind: 'bookmark' | 'folder', preferredFolderPaths: readonly string[]): string {
-  if (!reasons.length) return 'the only copy that stays';
-  return reasons.map((r) => words(r, kind, preferredFolderPaths)).join(', then ');
+  if (!reasons.length) return t('keptOnlyCopy');
+  return reasons.map((r) => words(r, kind, preferredFolderPaths)).reduce((joined, next) => t('keptThen', joined, next));
 }

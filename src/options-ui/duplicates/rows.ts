@@ -4,8 +4,9 @@
  * folder (each opened on its own) for bigger groups. With the page's filters (folder, matching rule, text) and
  * orders (bookmark order, most copies first, most folders first).
  */
-import { createMatchKeyer, type MatchingOptions, type MatchRule } from '../../dedup/url-key';
-import type { DuplicateCopy, DuplicateGroup } from '../../dedup/scan-types';
+import { t } from '../../i18n';
+import { createMatchKeyer, type MatchingOptions, type MatchRule } from '../../url-matching';
+import type { DuplicateCopy, DuplicateGroup } from '../../dedup/find/scan-types';
 import { leafOf } from './Path';
 
 /** Groups with more copies than this open collapsed and list their copies per folder. */
@@ -30,12 +31,49 @@ export const NO_FILTERS: GroupFilters = { folder: '', rule: '', text: '' };
 
 export type GroupOrder = 'review' | 'tree' | 'copies' | 'folders';
 
-export const GROUP_ORDERS: readonly { id: GroupOrder; label: string }[] = [
-  { id: 'review', label: 'To review first (groups the copied folders settle last)' },
-  { id: 'tree', label: 'In bookmark order' },
-  { id: 'copies', label: 'Large groups first (most copies)' },
-  { id: 'folders', label: 'Large groups first (most folders)' },
-];
+export const GROUP_ORDERS: readonly { id: GroupOrder }[] = [{ id: 'review' }, { id: 'tree' }, { id: 'copies' }, { id: 'folders' }];
+
+/** An order's name for people. */
+export function groupOrderLabel(order: GroupOrder): string {
+  if (order === 'review') return t('orderReview');
+  if (order === 'tree') return t('orderTree');
+  if (order === 'copies') return t('orderCopies');
+  return t('orderFolders');
+}
+
+/** A matching rule's name for people (the chips on a group, the rule filter). */
+export function matchRuleLabel(rule: MatchRule): string {
+  switch (rule) {
+    case 'exact':
+      return t('matchExact');
+    case 'scheme-host-case':
+      return t('matchSchemeHostCase');
+    case 'default-port':
+      return t('matchDefaultPort');
+    case 'empty-fragment':
+      return t('matchEmptyFragment');
+    case 'empty-query':
+      return t('matchEmptyQuery');
+    case 'trailing-slash':
+      return t('matchTrailingSlash');
+    case 'index-page':
+      return t('matchIndexPage');
+    case 'tracking-params':
+      return t('matchTrackingParams');
+    case 'percent-encoding-case':
+      return t('matchPercentEncodingCase');
+    case 'http-https':
+      return t('matchHttpHttps');
+    case 'www':
+      return t('matchWww');
+    case 'fragment':
+      return t('matchFragment');
+    case 'query':
+      return t('matchQuery');
+    case 'query-order':
+      return t('matchQueryOrder');
+  }
+}
 
 /** Which groups and folders are open: overrides per group and per folder on top of a default for all. */
 export interface Expansion {

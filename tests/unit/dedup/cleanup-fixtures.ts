@@ -4,8 +4,8 @@
  * a planner that builds valid cleanup plans straight from a tree (exact-URL groups, copied folders).
  */
 import { createFakeBrowser } from '../../fakes/browser';
-import type { ApplyProgress, CleanupDeps } from '../../../src/dedup/apply';
-import { openJournal } from '../../../src/dedup/journal';
+import type { ApplyProgress, CleanupDeps } from '../../../src/dedup/cleanup/apply';
+import { openJournal } from '../../../src/operations/journal';
 import type { CleanupPlan, PlannedMove, PlannedRemoval } from '../../../src/dedup/plan-types';
 import { AppError } from '../../../src/messaging/errors';
 import type { BookmarkNode, Browser } from '../../../src/platform/browser';

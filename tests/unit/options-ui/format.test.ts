@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { count, describeCleanup, distinctDates, formatElapsed, formatTimeLeft, noun, ordinal } from '../../../src/options-ui/format';
+import { describeCleanup, distinctDates, formatElapsed, formatTimeLeft, ordinal } from '../../../src/options-ui/format';
+import { useCatalog } from '../../../src/i18n';
+import enMessages from '../../../_locales/en/messages.json';
+import deMessages from '../../../_locales/de/messages.json';
 import { NO_NUMBERS } from '../../../src/dedup/cleanup-numbers';
 
 describe('format', () => {
-  it('plurals through Intl.PluralRules, numbers through Intl.NumberFormat (regression: "1 groups", "1592 removed")', () => {
-    expect(count(1, 'group', 'groups')).toBe('1 group');
-    expect(count(0, 'group', 'groups')).toBe('0 groups');
-    expect(count(1592, 'copy', 'copies')).toBe('1,592 copies');
-    expect(noun(1, 'bookmark', 'bookmarks')).toBe('bookmark');
-  });
   it('ordinals for positions', () => {
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '101st']);
   });
@@ -41,5 +38,18 @@ describe('format', () => {
     expect(formatTimeLeft(185_000)).toBe('about 3 minutes');
     expect(formatElapsed(2_140)).toBe('2.1 s');
     expect(formatElapsed(72_000)).toBe('1 min 12 s');
+  });
+  it('in German: German plurals, number separators, ordinals and durations', () => {
+    useCatalog(deMessages, 'de');
+    try {
+      const n = { ...NO_NUMBERS, copies: 1587, loose: 787, insideFolders: 800, copiedFolders: 2, emptyFolders: 1 };
+      expect(describeCleanup(n, 'plan')).toBe('1.587 Kopien zu entfernen: 787 einzeln, 800 in 2 kopierten Ordnern; und 1 leerer Ordner');
+      expect(describeCleanup({ ...NO_NUMBERS, copies: 1, loose: 1 }, 'done')).toBe('1 Kopie entfernt');
+      expect([1, 2, 3, 11].map(ordinal)).toEqual(['1.', '2.', '3.', '11.']);
+      expect(formatTimeLeft(12_400)).toBe('etwa 12 Sekunden');
+      expect(formatElapsed(2_140)).toBe('2,1 s');
+    } finally {
+      useCatalog(enMessages);
+    }
   });
 });

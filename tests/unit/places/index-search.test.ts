@@ -51,7 +51,7 @@ type Env = Awaited<ReturnType<typeof setup>>;
 async function waitForIndex(env: Env) {
   const live = env.app.placesFeature.searchIndex()!;
   await live.ready();
-  await vi.waitFor(() => expect(live.positionsExact).toBe(true));
+  await vi.waitFor(() => expect(live.positionsExact).toBe(true), { timeout: 15_000 });
 }
 
 /** Random items in random folders (nested), random titles and URLs, tags, separators. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeCollection, generateCollection, tagsOf, toBookmarksHtml, VARIANTS, type SeedFolder, type SeedNode } from '../../../scripts/seed.mjs';
 import { parseBookmarksHtml } from '../../../src/bookmarks-html/parse';
-import { matchKey } from '../../../src/dedup/url-key';
+import { matchKey } from '../../../src/url-matching/url-key';
 import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
 
 const bookmarksOf = (nodes: SeedNode[]): { url: string; tags?: string[] }[] =>

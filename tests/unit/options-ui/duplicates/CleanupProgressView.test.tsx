@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApplyProgress } from '../../../../src/dedup/apply';
+import type { ApplyProgress } from '../../../../src/dedup/cleanup/apply';
 import { NO_NUMBERS } from '../../../../src/dedup/cleanup-numbers';
 import { CleanupProgressView } from '../../../../src/options-ui/duplicates/CleanupProgressView';
 

@@ -1,4 +1,4 @@
-import type { DuplicateCopy, DuplicateGroup } from '../../../../src/dedup/scan-types';
+import type { DuplicateCopy, DuplicateGroup } from '../../../../src/dedup/find/scan-types';
 
 export function copy(id: string, over: Partial<DuplicateCopy> = {}): DuplicateCopy {
   return {

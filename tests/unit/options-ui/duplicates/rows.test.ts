@@ -15,7 +15,7 @@ import {
 } from '../../../../src/options-ui/duplicates/rows';
 import { decisionsFromScan, emptyDecisions, goesWithFolders, removedFolders, toPlanInput } from '../../../../src/options-ui/duplicates/decisions';
 import { DEFAULT_SETTINGS } from '../../../../src/settings/settings';
-import type { FolderSet } from '../../../../src/dedup/scan-types';
+import type { FolderSet } from '../../../../src/dedup/find/scan-types';
 import { bigGroup, makeGroups } from './fixtures';
 
 const label = (r: Row) => (r.kind === 'group' ? `G${r.groupIndex}` : r.kind === 'folder' ? `F:${r.path}` : `${r.pinned ? '*' : ''}${r.copy.id}`);
@@ -150,5 +150,30 @@ describe('decisions', () => {
     expect(notes.get(groups[0]!.key)).toBe('changed since you decided: 3 copies then, 2 now');
     expect(notes.get(groups[2]!.key)).toContain('the copy you chose to keep is gone');
     expect(notes.has(groups[1]!.key)).toBe(false);
+  });
+
+  it('start from the remembered copied-folder choices: the copy that stays, leave them all, and a note when the set changed', () => {
+    const other: FolderSet = { ...set, id: 'C', members: set.members.map((m) => ({ ...m, id: m.id === 'A' ? 'C' : 'D' })), suggestedKeepId: 'C' };
+    const third: FolderSet = { ...set, id: 'E', members: set.members.map((m) => ({ ...m, id: m.id === 'A' ? 'E' : 'F' })), suggestedKeepId: 'E' };
+    const { decisions, setNotes } = decisionsFromScan({
+      groups,
+      remembered: [],
+      folderSets: [set, other, third],
+      rememberedSets: [
+        { setId: 'A', key: 'folders:A', leave: false, keeperId: 'B', keeperGone: false, changed: null, decidedAt: 1 },
+        { setId: 'C', key: 'folders:C', leave: true, keeperId: null, keeperGone: false, changed: { then: 3, now: 2 }, decidedAt: 1 },
+        { setId: 'E', key: 'folders:E', leave: false, keeperId: null, keeperGone: true, changed: null, decidedAt: 1 },
+        { setId: 'gone', key: 'folders:gone', leave: true, keeperId: null, keeperGone: false, changed: null, decidedAt: 1 },
+      ],
+    });
+    expect([...decisions.sets]).toEqual([
+      ['A', { keepId: 'B', merge: true }],
+      ['C', { keepId: 'C', merge: false }],
+    ]);
+    expect(setNotes.get('C')).toBe('changed since you decided: 3 copies then, 2 now');
+    expect(setNotes.get('E')).toBe('the copy you chose to keep is gone, so the keep rules choose');
+    expect(setNotes.has('A')).toBe(false);
+    // The plan follows them.
+    expect([...removedFolders(decisions, { folderSets: [set, other, third] }).keys()]).toEqual(['A', 'F']);
   });
 });

@@ -1,0 +1,111 @@
+/**
+ * The applying half of the duplicate engine in the background: the 'dedup.apply' and 'dedup.undo' jobs, the
+ * 'dedup.sessions' request, and crash recovery at start-up. Apply, undo and recovery touch the same bookmarks and
+ * journal, so they run one at a time (a promise queue); recovery is queued first, when the feature is built,
+ * without being awaited: the composition root stays synchronous and registers its listeners at top level.
+ */
+import type { BackgroundDeps } from '../../app/feature';
+import type { HandlersOf, JobHandlersOf } from '../../messaging/define';
+import { AppError } from '../../messaging/errors';
+import { applyPlan, type CleanupDeps, type TagAccess } from './apply';
+import { createChangeWatch } from './change-watch';
+import type { CleanupOutcomeNumbers } from '../cleanup-numbers';
+import { loadRemovedHistory, openJournal, outcomeNumbersOf, type Journal, type SessionStatus } from '../../operations/journal';
+import type { CleanupPlan } from '../plan-types';
+import type { dedupJobs, dedupProtocol } from '../protocol';
+import { recoverInterruptedSessions, type RecoveryOutcome } from '../../operations/recovery';
+import type { RemovedHistory } from '../../operations/removed-history';
+import { restoreSession } from '../../operations/undo';
+
+/** One cleanup session as the options page lists it. */
+export interface SessionSummary {
+  id: string;
+  createdAt: number;
+  finishedAt: number | null;
+  status: SessionStatus;
+  cancelled: boolean;
+  undone: boolean;
+  undoneAt: number | null;
+  /** Only an applied (not yet undone) session can be undone. */
+  canUndo: boolean;
+  counts: CleanupOutcomeNumbers;
+  note: string | null;
+}
+
+export interface DedupApplyFeatureDeps extends BackgroundDeps {
+  tags: TagAccess;
+  /** Defaults to the 'tidymarks-journal' database. */
+  journal?: Journal;
+  newSessionId?: () => string;
+}
+
+type ApplyJobs = Pick<typeof dedupJobs, 'dedup.apply' | 'dedup.undo'>;
+type ApplyRequests = Pick<typeof dedupProtocol, 'dedup.sessions'>;
+
+export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
+  const journal = deps.journal ?? openJournal();
+  // Registered now, synchronously: bookmark events tell a running apply what changed under it.
+  const watch = createChangeWatch(deps.browser.bookmarks);
+  const cleanup: CleanupDeps = { browser: deps.browser, journal, tags: deps.tags, now: deps.now, newSessionId: deps.newSessionId, watch };
+
+  let queue: Promise<unknown> = Promise.resolve();
+  /** Runs work after everything queued before it (success or failure). */
+  function serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  // Crash safety: an apply or undo the previous event page did not finish is rolled back / finished first.
+  const recovery: Promise<RecoveryOutcome[]> = serial(() => recoverInterruptedSessions(cleanup));
+
+  async function apply(plan: CleanupPlan, ctx: Parameters<JobHandlersOf<ApplyJobs>['dedup.apply']>[1]) {
+    try {
+      return await applyPlan(cleanup, plan, ctx);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'cancelled') throw error;
+      // Something unexpected after the journal was written: put everything back now rather than at next start.
+      const outcomes = (await recoverInterruptedSessions(cleanup)).filter((o) => o.action === 'rolled-back');
+      const message = error instanceof Error ? error.message : String(error);
+      if (!outcomes.length) throw error;
+      if (outcomes.some((o) => o.error)) {
+        throw new AppError('internal', `The cleanup failed (${message}) and could not be put back yet; it is journaled and will be rolled back when Tidymarks starts again.`);
+      }
+      throw new AppError('internal', `The cleanup failed (${message}); everything it changed was put back.`);
+    }
+  }
+
+  const jobs: JobHandlersOf<ApplyJobs> = {
+    'dedup.apply': (plan, ctx) => serial(() => apply(plan, ctx)),
+    'dedup.undo': ({ sessionId }, ctx) => serial(() => restoreSession(cleanup, sessionId, ctx, 'undo')),
+  };
+
+  const handlers: HandlersOf<ApplyRequests> = {
+    'dedup.sessions': async () =>
+      (await journal.listSessions()).map((s) => ({
+        id: s.id,
+        createdAt: s.createdAt,
+        finishedAt: s.finishedAt,
+        status: s.status,
+        cancelled: s.cancelled,
+        undone: s.status === 'undone',
+        undoneAt: s.undoneAt,
+        canUndo: s.status === 'applied',
+        counts: outcomeNumbersOf(s.counts),
+        note: s.note,
+      })),
+  };
+
+  return {
+    handlers,
+    jobs,
+    journal,
+    /** Settles when start-up recovery is done (tests, and anything that must see a consistent tree). */
+    recovery,
+    /** What earlier cleanups removed, for the scan's "back again" flag. */
+    removedHistory: (): Promise<RemovedHistory> => loadRemovedHistory(journal),
+    reset: () => serial(() => journal.clear()),
+  };
+}
+
+export type DedupApplyFeature = ReturnType<typeof createDedupApplyFeature>;

@@ -1,0 +1,242 @@
+/**
+ * Step 1 of a cleanup: what of the plan can safely be carried out now. Reads only. Every planned item is fetched
+ * (batched, or one getTree for a big plan) and must still be what the plan saw: same type, parent and URL. Roots
+ * are never touched. A removal goes ahead only when its kept copy still exists and is neither removed nor inside a
+ * removed folder (never the last copy), and, for a duplicate bookmark, still has the URL the plan saw. A redundant
+ * folder is kept when its contents, or the contents of the folder that should stay in its place, changed after the
+ * plan was made, and when its unique children cannot all be moved out. Everything refused is reported.
+ */
+import { isRootId, ROOT_ID, type BookmarkNode, type Browser } from '../../platform/browser';
+import { Ancestry, getExisting, indexWholeTree, nodeType, WHOLE_TREE_ABOVE } from '../../platform/bookmark-reads';
+import type { CleanupPlan, PlannedMove, PlannedRemoval } from '../plan-types';
+
+export type ProblemReason =
+  | 'missing' // the item no longer exists
+  | 'changed' // its URL, parent or type is not what the plan saw
+  | 'contents-changed' // a folder to remove got new or moved contents after the plan was made
+  | 'root' // a root folder: never removed or moved
+  | 'kept-copy-missing' // the copy that should stay is gone or is being removed itself
+  | 'unique-child-not-moved' // a unique child of the folder could not be moved out, so the folder stays
+  | 'folder-kept' // a move out of a folder that is not removed after all
+  | 'bad-target' // a move's destination is missing, not a folder, or being removed
+  | 'duplicate-entry' // the plan lists the item twice
+  | 'cancelled' // the job was cancelled before the item was touched
+  | 'error'; // the browser refused the change
+
+export interface ApplyProblem {
+  id: string;
+  title: string | null;
+  reason: ProblemReason;
+  message: string;
+}
+
+export interface CheckedRemoval {
+  planned: PlannedRemoval;
+  node: BookmarkNode;
+  /** Folders: the subtree as it is now (descendants only). */
+  descendants: { node: BookmarkNode; parentChainFromFolder: string[] }[];
+}
+
+export interface PlanCheck {
+  removals: Map<string, CheckedRemoval>;
+  moves: Map<string, { planned: PlannedMove; node: BookmarkNode }>;
+  problems: ApplyProblem[];
+  /** Every id that goes with a removed folder (descendants), mapped to the removed folder's id. */
+  insideRemoved: Map<string, string>;
+  ancestry: Ancestry;
+}
+
+export function problem(id: string, title: string | null, reason: ProblemReason, message: string): ApplyProblem {
+  return { id, title, reason, message };
+}
+
+/** Step 1: what of the plan can safely be carried out now. Reads only. */
+export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<PlanCheck> {
+  const problems: ApplyProblem[] = [];
+  const ancestry = new Ancestry(browser);
+  const wantedIds = new Set<string>();
+  for (const r of plan.removals) {
+    wantedIds.add(r.id);
+    if (r.keptId) wantedIds.add(r.keptId);
+  }
+  for (const m of plan.moves) wantedIds.add(m.id).add(m.toParentId);
+  const wanted = [...wantedIds].filter((id) => !isRootId(id));
+  // Firefox's get costs about 0.4 ms per id and getTree about 0.035 ms per node: a big plan reads the whole tree.
+  const whole = wanted.length > WHOLE_TREE_ABOVE ? indexWholeTree(await browser.bookmarks.getTree()) : null;
+  const existing = new Map<string, BookmarkNode>();
+  if (whole) {
+    for (const id of wanted) if (whole.has(id)) existing.set(id, whole.get(id)!);
+    for (const node of whole.values()) if (node.children) ancestry.note(node);
+  } else {
+    for (const [id, node] of await getExisting(browser, wanted)) existing.set(id, node);
+  }
+  for (const node of existing.values()) ancestry.note(node);
+
+  // Each removal on its own: exists, not a root, same type, parent and URL.
+  const removals = new Map<string, CheckedRemoval>();
+  for (const planned of plan.removals) {
+    const node = existing.get(planned.id);
+    if (isRootId(planned.id)) {
+      problems.push(problem(planned.id, null, 'root', 'A root folder is never removed.'));
+    } else if (removals.has(planned.id)) {
+      problems.push(problem(planned.id, node?.title ?? null, 'duplicate-entry', 'The plan lists this item twice.'));
+    } else if (!node) {
+      problems.push(problem(planned.id, null, 'missing', 'It no longer exists.'));
+    } else if (nodeType(node) !== planned.kind || node.parentId !== planned.expectedParentId || (planned.kind === 'bookmark' && node.url !== planned.expectedUrl)) {
+      problems.push(problem(planned.id, node.title, 'changed', 'It changed since the scan (URL, folder or type).'));
+    } else {
+      removals.set(planned.id, { planned, node, descendants: [] });
+    }
+  }
+
+  // Folders: their subtree now; kept when something in it is newer than the plan.
+  for (const removal of [...removals.values()]) {
+    if (removal.planned.kind !== 'folder') continue;
+    // The folder's subtree and the kept folder's are read side by side (about 10% faster for two 10k folders).
+    const [tree, keptFolderChanged] = await Promise.all([
+      whole?.get(removal.node.id) ?? browser.bookmarks.getSubTree(removal.node.id).then((t) => t[0]),
+      // The folder that stays must still hold what the plan saw: a copy deleted there since would otherwise be lost.
+      removal.planned.reason === 'duplicate-folder' ? changedSince(removal.planned.keptId, plan.createdAt) : false,
+    ]);
+    const descendants: CheckedRemoval['descendants'] = [];
+    let changed = (tree.dateGroupModified ?? 0) > plan.createdAt;
+    let holdsBookmark = false;
+    const walk = (folder: BookmarkNode, chain: string[]) => {
+      for (const child of folder.children ?? []) {
+        descendants.push({ node: child, parentChainFromFolder: chain });
+        if ((child.dateAdded ?? 0) > plan.createdAt || (child.dateGroupModified ?? 0) > plan.createdAt) changed = true;
+        if (nodeType(child) === 'bookmark') holdsBookmark = true;
+        if (child.children) walk(child, [...chain, child.id]);
+      }
+    };
+    walk(tree, [tree.id]);
+    if (changed || keptFolderChanged || (removal.planned.reason === 'empty-folder' && holdsBookmark)) {
+      removals.delete(removal.node.id);
+      problems.push(problem(removal.node.id, removal.node.title, 'contents-changed', 'Its contents changed after the scan, so it was kept.'));
+      continue;
+    }
+    removal.descendants = descendants;
+  }
+
+  /** Whether anything in the folder's subtree was added, removed or moved after `since` (missing: not our call). */
+  async function changedSince(folderId: string | null, since: number): Promise<boolean> {
+    if (!folderId) return false;
+    let tree = whole?.get(folderId);
+    if (!tree && !whole) tree = (await browser.bookmarks.getSubTree(folderId).catch(() => []))[0];
+    if (!tree) return false; // a missing kept folder is refused below as kept-copy-missing
+    const stack = [tree];
+    while (stack.length) {
+      const node = stack.pop()!;
+      if ((node.dateGroupModified ?? 0) > since || (node !== tree && (node.dateAdded ?? 0) > since)) return true;
+      if (node.children) stack.push(...node.children);
+    }
+    return false;
+  }
+
+  // Moves on their own: exists, same parent, not a root.
+  const moves = new Map<string, { planned: PlannedMove; node: BookmarkNode }>();
+  for (const planned of plan.moves) {
+    const node = existing.get(planned.id);
+    if (isRootId(planned.id)) problems.push(problem(planned.id, null, 'root', 'A root folder is never moved.'));
+    else if (moves.has(planned.id)) problems.push(problem(planned.id, node?.title ?? null, 'duplicate-entry', 'The plan lists this move twice.'));
+    else if (!node) problems.push(problem(planned.id, null, 'missing', 'It no longer exists.'));
+    else if (node.parentId !== planned.expectedParentId) problems.push(problem(planned.id, node.title, 'changed', 'It is no longer in the folder the scan saw.'));
+    else moves.set(planned.id, { planned, node });
+  }
+
+  await ancestry.load([...existing.values()].map((n) => n.parentId!).filter(Boolean));
+
+  // Joint rules, repeated until nothing changes: kept copies stay, unique children get out first.
+  let insideRemoved = new Map<string, string>();
+  const computeInside = () => {
+    insideRemoved = new Map();
+    // A moved unique child belongs to its folder until it is moved; what is inside it moves along and stays.
+    for (const r of removals.values()) {
+      for (const d of r.descendants) {
+        if (!d.parentChainFromFolder.some((id) => moves.has(id))) insideRemoved.set(d.node.id, r.node.id);
+      }
+    }
+  };
+  /** The removed folder that contains id (itself a removal or inside one), if any. */
+  const removedFolderOf = (id: string): string | undefined => {
+    if (insideRemoved.has(id)) return insideRemoved.get(id);
+    if (removals.get(id)?.planned.kind === 'folder') return id;
+    return undefined;
+  };
+  const isGoing = (id: string) => removals.has(id) || insideRemoved.has(id);
+  const dropRemoval = (id: string, reason: ProblemReason, message: string) => {
+    const r = removals.get(id);
+    if (!r) return;
+    removals.delete(id);
+    problems.push(problem(id, r.node.title, reason, message));
+  };
+  const plannedFolderIds = new Set(plan.removals.filter((r) => r.kind === 'folder').map((r) => r.id));
+  // Every round that changes something drops at least one removal or move, so this bound always reaches the
+  // fixpoint: the rules below hold for everything that is left (no partly checked plan).
+  const maxRounds = removals.size + moves.size + 1;
+  for (let round = 0; round < maxRounds; round++) {
+    computeInside();
+    let changed = false;
+    // Judged against the round's starting set: A keeps B while B keeps A means neither goes.
+    const goingAtStart = new Set([...removals.keys(), ...insideRemoved.keys()]);
+    const folderAtStart = new Set([...removals.values()].filter((r) => r.planned.kind === 'folder').map((r) => r.node.id));
+    for (const r of [...removals.values()]) {
+      const keptId = r.planned.keptId;
+      if (keptId === null) {
+        if (r.planned.reason !== 'empty-folder') {
+          dropRemoval(r.node.id, 'kept-copy-missing', 'The plan names no copy to keep.');
+          changed = true;
+        }
+        continue;
+      }
+      const kept = existing.get(keptId);
+      const keptInsideGoing = kept ? ancestry.chain(kept.parentId!).some((a) => folderAtStart.has(a)) : false;
+      if (!kept || goingAtStart.has(keptId) || keptInsideGoing || keptId === r.node.id) {
+        dropRemoval(r.node.id, 'kept-copy-missing', 'The copy that should stay is gone or being removed, so this one stays.');
+        changed = true;
+      } else if (r.planned.keptUrl != null && kept.url !== r.planned.keptUrl) {
+        dropRemoval(r.node.id, 'kept-copy-missing', 'The copy that should stay changed its address since the scan, so this one stays.');
+        changed = true;
+      }
+    }
+    computeInside();
+    for (const m of [...moves.values()]) {
+      const targetId = m.planned.toParentId;
+      const target = existing.get(targetId);
+      const targetChain = target?.parentId ? ancestry.chain(target.parentId) : [];
+      const targetBad =
+        !target ||
+        nodeType(target) !== 'folder' ||
+        targetId === ROOT_ID ||
+        targetId === m.node.id ||
+        isGoing(targetId) ||
+        targetChain.some((a) => a === m.node.id || removals.get(a)?.planned.kind === 'folder');
+      if (targetBad) {
+        moves.delete(m.node.id);
+        problems.push(problem(m.node.id, m.node.title, 'bad-target', 'Its destination folder is gone or being removed.'));
+        const from = removedFolderOf(m.node.id);
+        if (from) dropRemoval(from, 'unique-child-not-moved', 'A unique item in it could not be moved out, so the folder stays.');
+        changed = true;
+      }
+    }
+    computeInside();
+    // A move out of a planned folder that stays after all would change the user's tree for nothing.
+    for (const m of [...moves.values()]) {
+      const inPlannedFolder = ancestry.chain(m.node.parentId!).some((a) => plannedFolderIds.has(a));
+      if (inPlannedFolder && removedFolderOf(m.node.id) === undefined) {
+        moves.delete(m.node.id);
+        problems.push(problem(m.node.id, m.node.title, 'folder-kept', 'Its folder is kept, so it was not moved.'));
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  computeInside();
+  // Loose removals inside a removed folder go with the folder.
+  for (const id of [...removals.keys()]) {
+    if (moves.has(id)) dropRemoval(id, 'duplicate-entry', 'The plan both moves and removes it, so it stays.');
+    else if (insideRemoved.has(id)) removals.delete(id);
+  }
+  return { removals, moves, problems, insideRemoved, ancestry };
+}
+

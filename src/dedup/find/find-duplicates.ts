@@ -1,0 +1,193 @@
+/**
+ * Duplicate bookmark groups: bookmarks sharing a matching key, across all roots, with every copy's folder path,
+ * title, dateAdded, tags and visits, the rules that joined each copy to the group's representative (the suggested
+ * keeper), and the suggested keeper itself. The keeper is chosen among the copies that survive the suggested folder
+ * merges, so a copy inside a folder about to be removed is never suggested. (Suggested merges always keep the larger
+ * folder, so they move nothing: a copy survives exactly when no ancestor is a suggested redundant folder.)
+ */
+import { chooseKeeper, explainKeeper, type KeepCandidate } from './keep-rules';
+import type { Settings } from '../../settings/settings';
+import type { DuplicateCopy, DuplicateGroup } from './scan-types';
+import type { ScanTree } from './scan-tree';
+import { createMatchExplainer, MATCH_RULES, type MatchRule, type MatchingOptions } from '../../url-matching';
+
+export interface GroupContext {
+  matching: MatchingOptions;
+  keep: Settings['keep'];
+  tagsByUrl: ReadonlyMap<string, readonly string[]>;
+  visitsByUrl: ReadonlyMap<string, number>;
+  /** Folders the suggested folder merges remove. */
+  redundantFolderIds: ReadonlySet<string>;
+}
+
+const RULE_ORDER = Object.keys(MATCH_RULES) as MatchRule[];
+const RULE_BIT = new Map(RULE_ORDER.map((rule, i) => [rule, 1 << i]));
+const EXACT: MatchRule[] = ['exact'];
+const NO_TAGS: readonly string[] = [];
+/** Distinct variant URLs per group whose explanations are remembered. */
+const REMEMBERED_EXPLANATIONS = 8;
+/** Shared by every untagged copy (most of them); frozen, so a stray push throws instead of tagging them all. */
+const NO_TAG_LIST = Object.freeze([]) as unknown as string[];
+
+export function findDuplicateGroups(tree: ScanTree, context: GroupContext): DuplicateGroup[] {
+  const { bookmarks, folders, keys } = tree;
+  // Copies per key as chains through the bookmark indexes (no array per key); a key becomes a group at its second
+  // copy, and groups come in that order.
+  const first = new Int32Array(keys.length).fill(-1);
+  const last = new Int32Array(keys.length);
+  const count = new Int32Array(keys.length);
+  const next = new Int32Array(bookmarks.length);
+  const groupKeys: number[] = [];
+  const groupOf = new Int32Array(keys.length);
+  for (let i = 0; i < bookmarks.length; i++) {
+    const key = bookmarks.key[i];
+    next[i] = -1;
+    if (first[key] === -1) first[key] = i;
+    else {
+      next[last[key]] = i;
+      if (count[key] === 1) {
+        groupOf[key] = groupKeys.length;
+        groupKeys.push(key);
+      }
+    }
+    last[key] = i;
+    count[key]++;
+  }
+
+  // The suggested redundant folder each folder lies in (itself included), or -1; parents come first in tree order.
+  const redundantOf = new Int32Array(folders.length);
+  for (let i = 0; i < folders.length; i++) {
+    const f = folders[i];
+    redundantOf[i] = context.redundantFolderIds.has(f.id) ? i : f.parent >= 0 ? redundantOf[f.parent] : -1;
+  }
+
+  // Every copy, made in tree order (the getTree() nodes are read front to back, not group by group across the
+  // whole tree); copyAt[i] is the copy of bookmark i, if it is in a group.
+  const hasTags = context.tagsByUrl.size > 0;
+  const hasVisits = context.visitsByUrl.size > 0;
+  const copyAt: DuplicateCopy[] = new Array(bookmarks.length);
+  // Tags and visits of the last URL looked up per group: exact copies (the most common kind) reuse them instead of
+  // probing both maps again.
+  const lastUrl: (string | undefined)[] = new Array(groupKeys.length).fill(undefined);
+  const lastTags: (readonly string[])[] = new Array(groupKeys.length).fill(NO_TAGS);
+  const lastVisits = new Float64Array(groupKeys.length);
+  for (let i = 0; i < bookmarks.length; i++) {
+    const key = bookmarks.key[i];
+    if (count[key] < 2) continue;
+    const b = bookmarks.node[i];
+    const parent = bookmarks.parent[i];
+    const url = b.url ?? '';
+    const folder = folders[parent];
+    const group = groupOf[key];
+    let tags: readonly string[];
+    let visits: number;
+    if (url === lastUrl[group]) {
+      tags = lastTags[group];
+      visits = lastVisits[group];
+    } else {
+      tags = (hasTags && context.tagsByUrl.get(url)) || NO_TAGS;
+      visits = (hasVisits && context.visitsByUrl.get(url)) || 0;
+      lastUrl[group] = url;
+      lastTags[group] = tags;
+      lastVisits[group] = visits;
+    }
+    const copy: DuplicateCopy = {
+      id: b.id,
+      parentId: folder.id,
+      path: folder.path,
+      title: b.title ?? '',
+      url,
+      dateAdded: b.dateAdded ?? 0,
+      index: b.index ?? 0,
+      siblings: folder.childCount,
+      tags: tags.length ? [...tags] : NO_TAG_LIST,
+      visits,
+      rules: EXACT, // set below (the representative gets its own empty list)
+    };
+    const redundant = redundantOf[parent];
+    if (redundant >= 0) copy.inRedundantFolderId = folders[redundant].id;
+    copyAt[i] = copy;
+  }
+
+  const rules = context.keep.rules;
+  const groups: DuplicateGroup[] = [];
+  const explain = createMatchExplainer(context.matching);
+  const groupRules = new Map<number, MatchRule[]>();
+  // Keep candidates only live while one group's keeper is chosen: one pooled object per position, refilled per group.
+  const pool: KeepCandidate[] = [];
+  const explainedUrls: string[] = [];
+  const explainedRules: MatchRule[][] = [];
+  const candidates: KeepCandidate[] = [];
+  const survivors: KeepCandidate[] = [];
+  for (const key of groupKeys) {
+    const size = count[key];
+    const copies: DuplicateCopy[] = new Array(size);
+    candidates.length = 0;
+    survivors.length = 0;
+    for (let j = 0, index = first[key]; j < size; j++, index = next[index]) {
+      const copy = copyAt[index];
+      copies[j] = copy;
+      let candidate = pool[j];
+      if (candidate === undefined) {
+        candidate = { id: '', title: '', url: '', dateAdded: 0, tagCount: 0, visits: 0, preferredRank: 0, order: 0 };
+        pool.push(candidate);
+      }
+      candidate.id = copy.id;
+      candidate.title = copy.title;
+      candidate.url = copy.url;
+      candidate.dateAdded = copy.dateAdded;
+      candidate.tagCount = copy.tags.length;
+      candidate.visits = copy.visits;
+      candidate.preferredRank = folders[bookmarks.parent[index]].preferredRank;
+      candidate.order = index;
+      candidate.titleScore = undefined;
+      candidate.urlScore = undefined;
+      candidates.push(candidate);
+      if (copy.inRedundantFolderId === undefined) survivors.push(candidate);
+    }
+    const choosingFrom = survivors.length ? survivors : candidates;
+    const keeperId = chooseKeeper(choosingFrom, rules);
+    const keptBecause = explainKeeper(choosingFrom, keeperId, rules);
+    let representative = copies[0];
+    for (const copy of copies) if (copy.id === keeperId) representative = copy;
+    representative.rules = [];
+    let groupBits = 0;
+    explainedUrls.length = 0;
+    explainedRules.length = 0;
+    for (const copy of copies) {
+      if (copy === representative) continue;
+      if (copy.url === representative.url) {
+        copy.rules = EXACT;
+        groupBits |= 1;
+        continue;
+      }
+      // A group rarely holds many distinct variants: remember the first few explanations (explain is pure, so a
+      // variant beyond them is simply explained again).
+      const seen = explainedUrls.indexOf(copy.url);
+      let why: MatchRule[];
+      if (seen !== -1) why = explainedRules[seen];
+      else {
+        why = explain(copy.url, representative.url);
+        if (explainedUrls.length < REMEMBERED_EXPLANATIONS) {
+          explainedUrls.push(copy.url);
+          explainedRules.push(why);
+        }
+      }
+      copy.rules = why;
+      for (const rule of why) groupBits |= RULE_BIT.get(rule)!;
+    }
+    let rulesOfGroup = groupBits === 1 ? EXACT : groupRules.get(groupBits);
+    if (!rulesOfGroup) {
+      rulesOfGroup = RULE_ORDER.filter((r) => groupBits & RULE_BIT.get(r)!);
+      groupRules.set(groupBits, rulesOfGroup);
+    }
+    groups.push({
+      key: keys[key],
+      rules: rulesOfGroup,
+      suggestedKeeperId: keeperId,
+      keptBecause,
+      copies,
+    });
+  }
+  return groups;
+}

@@ -1,0 +1,324 @@
+/**
+ * Builds a cleanup plan (a dry run) from a scan and the user's decisions:
+ * - copied folder sets: one member stays (the suggestion or the user's choice); when it lacks pages the fullest copy
+ *   holds, those move into it first (PlannedMove); every other member goes whole (reason 'duplicate-folder');
+ *   bookmarks inside them are not listed again;
+ * - duplicate groups: every surviving copy but the keeper goes (reason 'duplicate-bookmark'); the tags of all
+ *   copies end up on the keeper's URL (PlannedTagMerge) when that adds any;
+ * - empty folders (unless turned off), except those that receive moved items.
+ *
+ * Invariants, checked here before anything is applied: a root is never removed; every duplicate group keeps
+ * exactly one copy (a group the user leaves alone keeps all its surviving copies, at least one); a move never
+ * targets a folder that is removed. Decisions that would break them are refused with a clear error.
+ *
+ * The plan carries its numbers (CleanupNumbers, counted here once): the page shows them before anything is sent, the
+ * apply reports in the same units. buildPlan is pure and also runs in the page, on the scan it shows, so the summary's
+ * figures are the plan's by construction.
+ */
+import { AppError } from '../../messaging/errors';
+import { isRootId } from '../../platform/browser';
+import { chooseKeeper, preferredRankOf, type KeepCandidate } from './keep-rules';
+import type { CleanupNumbers } from '../cleanup-numbers';
+import type { CleanupPlan, PlannedMove, PlannedRemoval, PlannedTagMerge } from '../plan-types';
+import type { DuplicateGroup, FolderMove, FolderSet, FolderSetMember, ScanResult } from './scan-types';
+import { removedWith, type TreeAfterPlan } from './survivors';
+
+export interface FolderSetDecision {
+  /** FolderSet.id of a set the scan found. */
+  setId: string;
+  /** The member that stays. */
+  keepId: string;
+  /** false leaves every copy as it is. */
+  merge: boolean;
+}
+
+export interface PlanDecisions {
+  /** Per-group keeper overrides: ids of the copies to keep (at most one per group). */
+  keepers?: string[];
+  /** Keys of groups to leave alone entirely. */
+  leaveGroups?: string[];
+  /** Per folder set: which copy stays, or none removed. Sets not listed merge as the scan suggests. */
+  folderSets?: FolderSetDecision[];
+  /** Remove the empty folders the scan found (default true). */
+  includeEmptyFolders?: boolean;
+}
+
+export interface BuildPlanOptions {
+  now?: number;
+  newId?: () => string;
+}
+
+function refuse(message: string): never {
+  throw new AppError('invalid-request', message);
+}
+
+function broken(message: string): never {
+  throw new AppError('internal', `The cleanup plan would break an invariant: ${message}`);
+}
+
+interface ApprovedMerge {
+  title: string;
+  /** True when the user keeps another copy than the one the scan suggested. */
+  swapped: boolean;
+  keepId: string;
+  /** The members that go. */
+  removed: FolderSetMember[];
+  /** What keeping keepId takes (moves out of the fullest copy, which goes). */
+  moves: FolderMove[];
+}
+
+function approvedMerges(scan: ScanResult, decisions: FolderSetDecision[]): ApprovedMerge[] {
+  const byId = new Map<string, FolderSet>(scan.folderSets.map((set) => [set.id, set]));
+  const decided = new Map<FolderSet, FolderSetDecision>();
+  for (const d of decisions) {
+    const set = byId.get(d.setId);
+    if (!set) refuse(`The scan found no copied folder set ${d.setId}. Scan again.`);
+    if (decided.has(set)) refuse(`The copies of the folder "${set.title}" have two decisions.`);
+    if (!set.members.some((m) => m.id === d.keepId)) refuse(`${d.keepId} is not one of the copies of the folder "${set.title}". Scan again.`);
+    decided.set(set, d);
+  }
+  const merges: ApprovedMerge[] = [];
+  for (const set of scan.folderSets) {
+    const d = decided.get(set);
+    if (d && !d.merge) continue;
+    const keepId = d?.keepId ?? set.suggestedKeepId;
+    const keeper = set.members.find((m) => m.id === keepId)!;
+    merges.push({
+      title: set.title,
+      swapped: keepId !== set.suggestedKeepId,
+      keepId,
+      removed: set.members.filter((m) => m !== keeper),
+      moves: keeper.movesIfKept,
+    });
+  }
+  return merges;
+}
+
+function isInside(id: string, ancestor: string, folderParents: Readonly<Record<string, string>>): boolean {
+  for (let current: string | undefined = id, guard = 0; current && guard < 10_000; current = folderParents[current], guard++) {
+    if (current === ancestor) return true;
+  }
+  return false;
+}
+
+/**
+ * The scan checked its suggested merges together (merge-simulation.ts); declining some of them only keeps more.
+ * A set kept through another copy is accepted only when it does not touch any other merge: none of its folders is
+ * inside, or holds, a folder of another merge.
+ */
+function checkSwappedMergesStandAlone(merges: ApprovedMerge[], folderParents: Readonly<Record<string, string>>): void {
+  const foldersOf = (m: ApprovedMerge) => [m.keepId, ...m.removed.map((r) => r.id)];
+  for (const swapped of merges.filter((m) => m.swapped)) {
+    for (const other of merges) {
+      if (other === swapped) continue;
+      for (const a of foldersOf(swapped)) {
+        for (const b of foldersOf(other)) {
+          if (isInside(a, b, folderParents) || isInside(b, a, folderParents)) {
+            refuse(`Keeping another copy of "${swapped.title}" conflicts with the merge of "${other.title}". Keep the suggested copy for one of them, or leave one of them as it is.`);
+          }
+        }
+      }
+    }
+  }
+}
+
+function checkMerges(merges: ApprovedMerge[], tree: TreeAfterPlan): void {
+  checkSwappedMergesStandAlone(merges, tree.folderParents);
+  const moved = new Set<string>();
+  for (const merge of merges) {
+    for (const move of merge.moves) {
+      if (moved.has(move.id)) refuse(`Two folder merges would move the same item (${move.id}). Merge fewer folders at once.`);
+      moved.add(move.id);
+    }
+  }
+  for (const merge of merges) {
+    if (tree.removedFolders.has(merge.keepId) || removedWith(merge.keepId, tree.folderParents[merge.keepId] ?? '', tree)) {
+      refuse(`The copy of "${merge.title}" you keep would itself be removed with another copied folder. Keep that folder too, or merge only one of them.`);
+    }
+    for (const removed of merge.removed) {
+      if (removedWith(removed.id, removed.parentId, tree)) {
+        refuse(`The copied folder "${removed.path}" lies inside another folder that is also removed. Merge only one of the two.`);
+      }
+    }
+    for (const move of merge.moves) {
+      if (removedWith(move.toParentId, tree.folderParents[move.toParentId] ?? '', tree) || tree.removedFolders.has(move.toParentId)) {
+        refuse(`Items of "${merge.title}" would move into a folder that is removed. Merge fewer folders at once.`);
+      }
+    }
+  }
+}
+
+function tagKey(tag: string): string {
+  return tag.toLowerCase();
+}
+
+/** The tags of every copy, the keeper's first, one spelling per tag (the first seen). */
+export function unionTags(keeperTags: readonly string[], all: readonly (readonly string[])[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const list of [keeperTags, ...all]) {
+    for (const tag of list) {
+      const k = tagKey(tag);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      out.push(tag);
+    }
+  }
+  return out;
+}
+
+export function buildPlan(scan: ScanResult, decisions: PlanDecisions = {}, options: BuildPlanOptions = {}): CleanupPlan {
+  const groupOfCopy = new Map<string, DuplicateGroup>();
+  for (const group of scan.groups) for (const copy of group.copies) groupOfCopy.set(copy.id, group);
+
+  const keeperOverride = new Map<DuplicateGroup, string>();
+  for (const id of decisions.keepers ?? []) {
+    const group = groupOfCopy.get(id);
+    if (!group) refuse(`The scan has no duplicate copy with id ${id}. Scan again.`);
+    if (keeperOverride.has(group)) refuse(`Two copies of ${group.copies[0].url} were chosen to keep; choose one.`);
+    keeperOverride.set(group, id);
+  }
+  const groupKeys = new Set(scan.groups.map((g) => g.key));
+  for (const key of decisions.leaveGroups ?? []) if (!groupKeys.has(key)) refuse(`The scan has no duplicate group ${key}. Scan again.`);
+  const leave = new Set(decisions.leaveGroups ?? []);
+
+  const merges = approvedMerges(scan, decisions.folderSets ?? []);
+  const movedTo = new Map<string, string>();
+  for (const merge of merges) for (const move of merge.moves) movedTo.set(move.id, move.toParentId);
+  const removedFolders = new Set(merges.flatMap((m) => m.removed.map((r) => r.id)));
+  const tree: TreeAfterPlan = { removedFolders, movedTo, folderParents: scan.folderParents };
+  checkMerges(merges, tree);
+
+  const removals: PlannedRemoval[] = [];
+  const tagMerges: PlannedTagMerge[] = [];
+  const droppedMoves = new Set<string>();
+  const rules = scan.options.keep.rules;
+  const preferred = scan.options.keep.preferredFolderIds;
+  const parentOf = (id: string) => scan.folderParents[id] || undefined;
+
+  for (const group of scan.groups) {
+    const surviving = group.copies.filter((c) => !removedWith(c.id, c.parentId, tree));
+    if (surviving.length === 0) broken(`every copy of ${group.copies[0].url} would be removed.`);
+    const override = keeperOverride.get(group);
+    if (override && !surviving.some((c) => c.id === override)) {
+      const copy = group.copies.find((c) => c.id === override)!;
+      refuse(`The copy of ${copy.url} you chose to keep is inside a duplicate folder that the plan removes ("${copy.path}"). Keep that folder, or choose another copy.`);
+    }
+    if (leave.has(group.key)) continue;
+    let keeperId = override;
+    if (!keeperId && surviving.some((c) => c.id === group.suggestedKeeperId)) keeperId = group.suggestedKeeperId;
+    if (!keeperId) {
+      const candidates: KeepCandidate[] = surviving.map((c, order) => ({
+        id: c.id,
+        title: c.title,
+        url: c.url,
+        dateAdded: c.dateAdded,
+        tagCount: c.tags.length,
+        visits: c.visits,
+        preferredRank: preferredRankOf(movedTo.get(c.id) ?? c.parentId, parentOf, preferred),
+        order,
+      }));
+      keeperId = chooseKeeper(candidates, rules);
+    }
+    const keeper = group.copies.find((c) => c.id === keeperId)!;
+    for (const copy of surviving) {
+      if (copy === keeper) continue;
+      if (movedTo.has(copy.id)) {
+        // A unique child of a redundant folder that lost to a copy elsewhere: not moved, it goes with its folder.
+        droppedMoves.add(copy.id);
+        continue;
+      }
+      removals.push({
+        id: copy.id,
+        kind: 'bookmark',
+        expectedUrl: copy.url,
+        expectedParentId: copy.parentId,
+        reason: 'duplicate-bookmark',
+        keptId: keeper.id,
+        keptUrl: keeper.url,
+      });
+    }
+    if (group.copies.some((c) => c !== keeper && c.tags.length > 0)) {
+      const tags = unionTags(keeper.tags, group.copies.map((c) => c.tags));
+      if (tags.length !== new Set(keeper.tags.map(tagKey)).size) tagMerges.push({ url: keeper.url, tags });
+    }
+  }
+
+  const moves: PlannedMove[] = [];
+  let insideFolders = 0;
+  for (const merge of merges) {
+    for (const move of merge.moves) {
+      if (droppedMoves.has(move.id)) continue; // a bookmark that is not moved goes with its folder
+      moves.push({ id: move.id, expectedParentId: move.expectedParentId, toParentId: move.toParentId });
+      insideFolders -= move.bookmarks;
+    }
+    for (const removed of merge.removed) {
+      insideFolders += removed.bookmarkCount;
+      removals.push({
+        id: removed.id,
+        kind: 'folder',
+        expectedUrl: null,
+        expectedParentId: removed.parentId,
+        reason: 'duplicate-folder',
+        keptId: merge.keepId,
+      });
+    }
+  }
+
+  let emptyFolders = 0;
+  if (decisions.includeEmptyFolders !== false) {
+    const receiving = new Set<string>();
+    for (const move of moves) {
+      for (let id: string | undefined = move.toParentId; id; id = parentOf(id)) receiving.add(id);
+    }
+    for (const empty of scan.emptyFolders) {
+      if (receiving.has(empty.id) || removedWith(empty.id, empty.parentId, tree)) continue;
+      removals.push({ id: empty.id, kind: 'folder', expectedUrl: null, expectedParentId: empty.parentId, reason: 'empty-folder', keptId: null });
+      emptyFolders++;
+    }
+  }
+
+  for (const removal of removals) {
+    if (isRootId(removal.id) || scan.folderParents[removal.id] === '') broken(`the root folder ${removal.id} would be removed.`);
+  }
+  checkOneCopyPerGroup(scan, removals, tree, droppedMoves, leave);
+
+  const loose = removals.filter((r) => r.reason === 'duplicate-bookmark').length;
+  const numbers: CleanupNumbers = {
+    copies: loose + insideFolders,
+    loose,
+    insideFolders,
+    copiedFolders: removedFolders.size,
+    emptyFolders,
+    moved: moves.length,
+    tagMerges: tagMerges.length,
+  };
+  return {
+    id: options.newId?.() ?? crypto.randomUUID(),
+    createdAt: options.now ?? Date.now(),
+    removals,
+    moves,
+    tagMerges,
+    numbers,
+  };
+}
+
+/** Recomputes what stays after the whole plan and checks each group keeps exactly one copy (left groups: >= 1). */
+function checkOneCopyPerGroup(
+  scan: ScanResult,
+  removals: PlannedRemoval[],
+  tree: TreeAfterPlan,
+  droppedMoves: ReadonlySet<string>,
+  leave: ReadonlySet<string>,
+): void {
+  const removedIds = new Set(removals.map((r) => r.id));
+  const movedTo = new Map([...tree.movedTo].filter(([id]) => !droppedMoves.has(id)));
+  const removedFolders = new Set(removals.filter((r) => r.kind === 'folder').map((r) => r.id));
+  const after: TreeAfterPlan = { removedFolders, movedTo, folderParents: tree.folderParents };
+  for (const group of scan.groups) {
+    let kept = 0;
+    for (const copy of group.copies) if (!removedIds.has(copy.id) && !removedWith(copy.id, copy.parentId, after)) kept++;
+    if (kept === 0) broken(`no copy of ${group.copies[0].url} would be left.`);
+    if (kept > 1 && !leave.has(group.key)) broken(`${kept} copies of ${group.copies[0].url} would be left.`);
+  }
+}

@@ -1,0 +1,245 @@
+/**
+ * Flattens a bookmarks.getTree() result into arrays the finders work on: folders and bookmarks in tree order, each
+ * bookmark with its matching key (interned as a number), each folder with its path, depth, subtree counts and a
+ * content signature (equal signatures = same content by matching key, order, separators and empty subfolders
+ * ignored). Excluded folders and everything inside them are left out; so is the hidden tags root.
+ */
+import type { BookmarkNode } from '../../platform/browser';
+import { ROOT_ID, ROOT_TITLES, TAGS_ROOT_ID } from '../../platform/browser';
+import { baseFolderTitle } from './keep-rules';
+import { matchKey, type MatchingOptions } from '../../url-matching';
+
+export const PATH_SEPARATOR = ' › ';
+
+export interface FolderRec {
+  id: string;
+  /** Index of the parent in folders, -1 for a root. */
+  parent: number;
+  parentId: string;
+  title: string;
+  baseTitle: string;
+  dateAdded: number;
+  /** Position among its parent's children, and how many children it has itself. */
+  index: number;
+  childCount: number;
+  /** True when an excluded folder lies somewhere inside (such a folder is never removed whole). */
+  holdsExcluded: boolean;
+  isRoot: boolean;
+  depth: number;
+  path: string;
+  preferredRank: number;
+  childFolders: number[];
+  childBookmarks: number[];
+  /** Subtree counts (the folder itself excluded). */
+  bookmarkCount: number;
+  folderCount: number;
+  separatorCount: number;
+  /**
+   * Content signature (two 32-bit hashes): folders with equal signatures hold the same bookmarks by key, whatever
+   * the order. A collision (odds about 1 in 2^64 per pair) could only ever pair two folders, never lose a bookmark:
+   * merge-simulation.ts still refuses any merge that would remove the last copy of a key.
+   */
+  sigA: number;
+  sigB: number;
+}
+
+/** Bookmarks in tree order, as columns (no object per bookmark: a scan of 100,000 stays light on the GC). */
+export interface BookmarkTable {
+  length: number;
+  /** The getTree() node (id, title, url, dateAdded are read from it). */
+  node: BookmarkNode[];
+  /** Index of the parent in folders (typed arrays: off the GC heap, exactly `length` long). */
+  parent: Int32Array;
+  /** Interned matching key. */
+  key: Int32Array;
+}
+
+export interface ScanTree {
+  folders: FolderRec[];
+  bookmarks: BookmarkTable;
+  /** Interned matching keys: keys[bookmark.key] is the key string. */
+  keys: string[];
+  separators: number;
+  excludedFolders: number;
+}
+
+export interface FlattenOptions {
+  matching: MatchingOptions;
+  excludedFolderIds: readonly string[];
+  preferredFolderIds: readonly string[];
+}
+
+function kindOf(node: BookmarkNode): 'folder' | 'bookmark' | 'separator' {
+  if (node.type === 'separator') return 'separator';
+  if (node.type === 'folder') return 'folder';
+  if (node.type === 'bookmark') return 'bookmark';
+  return node.url === undefined ? 'folder' : 'bookmark';
+}
+
+function countFolders(node: BookmarkNode): number {
+  let n = 0;
+  const stack = [node];
+  while (stack.length) {
+    const current = stack.pop()!;
+    if (kindOf(current) !== 'folder') continue;
+    n++;
+    if (current.children) stack.push(...current.children);
+  }
+  return n;
+}
+
+export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptions): ScanTree {
+  const matching = options.matching;
+  const excluded = new Set(options.excludedFolderIds);
+  const preferred = new Map(options.preferredFolderIds.map((id, rank) => [id, rank] as const));
+  const folders: FolderRec[] = [];
+  const nodes: BookmarkNode[] = [];
+  // Parent and key columns grow by doubling; trimmed to the bookmark count at the end.
+  let parents = new Int32Array(1024);
+  let keyColumn = new Int32Array(1024);
+  let count = 0;
+  const keyIds = new Map<string, number>();
+  const keys: string[] = [];
+  let separators = 0;
+  let excludedFolders = 0;
+
+  // The user roots: children of root________ (or whatever roots the caller passed).
+  const tops: BookmarkNode[] = [];
+  for (const node of tree) {
+    if (node.id === ROOT_ID || node.parentId === undefined) tops.push(...(node.children ?? []));
+    else tops.push(node);
+  }
+
+  // Tree order without a stack entry per bookmark: one cursor per open folder; bookmarks and separators are
+  // handled where they are met, only folders open a new cursor.
+  const openChildren: BookmarkNode[][] = [tops];
+  const openPosition: number[] = [0];
+  const openFolder: number[] = [-1];
+  while (openChildren.length) {
+    const depth = openChildren.length - 1;
+    const children = openChildren[depth];
+    const position = openPosition[depth];
+    if (position >= children.length) {
+      openChildren.pop();
+      openPosition.pop();
+      openFolder.pop();
+      continue;
+    }
+    openPosition[depth] = position + 1;
+    const node = children[position];
+    const parent = openFolder[depth];
+    const kind = kindOf(node);
+    if (kind === 'bookmark') {
+      if (parent < 0) continue;
+      const url = node.url ?? '';
+      const key = matchKey(url, matching);
+      let keyId = keyIds.get(key);
+      if (keyId === undefined) {
+        keyId = keys.length;
+        keys.push(key);
+        keyIds.set(key, keyId);
+      }
+      if (count === parents.length) {
+        const grownParents = new Int32Array(count * 2);
+        grownParents.set(parents);
+        parents = grownParents;
+        const grownKeys = new Int32Array(count * 2);
+        grownKeys.set(keyColumn);
+        keyColumn = grownKeys;
+      }
+      const index = count++;
+      nodes.push(node);
+      parents[index] = parent;
+      keyColumn[index] = keyId;
+      folders[parent].childBookmarks.push(index);
+      continue;
+    }
+    if (kind === 'separator') {
+      if (parent >= 0) folders[parent].separatorCount++;
+      separators++;
+      continue;
+    }
+    if (node.id === TAGS_ROOT_ID) continue;
+    if (excluded.has(node.id)) {
+      excludedFolders += countFolders(node);
+      if (parent >= 0) folders[parent].holdsExcluded = true;
+      continue;
+    }
+    const isRoot = parent < 0;
+    const parentRec = isRoot ? undefined : folders[parent];
+    const title = node.title || (isRoot ? (ROOT_TITLES[node.id] ?? '') : '');
+    const ownRank = preferred.get(node.id) ?? Infinity;
+    const index = folders.length;
+    folders.push({
+      id: node.id,
+      parent,
+      parentId: parentRec ? parentRec.id : '',
+      title,
+      baseTitle: baseFolderTitle(title),
+      dateAdded: node.dateAdded ?? 0,
+      index: node.index ?? 0,
+      childCount: node.children?.length ?? 0,
+      holdsExcluded: false,
+      isRoot,
+      depth: parentRec ? parentRec.depth + 1 : 0,
+      path: parentRec ? parentRec.path + PATH_SEPARATOR + title : title,
+      preferredRank: parentRec ? Math.min(parentRec.preferredRank, ownRank) : ownRank,
+      childFolders: [],
+      childBookmarks: [],
+      bookmarkCount: 0,
+      folderCount: 0,
+      separatorCount: 0,
+      sigA: 0,
+      sigB: 0,
+    });
+    if (parentRec) parentRec.childFolders.push(index);
+    openChildren.push(node.children ?? []);
+    openPosition.push(0);
+    openFolder.push(index);
+  }
+
+  const bookmarks: BookmarkTable = { length: count, node: nodes, parent: parents.subarray(0, count), key: keyColumn.subarray(0, count) };
+
+  // Children come after their parent in tree order, so a reverse pass sees every child before its parent.
+  // The content signature is a pair of order-independent 32-bit hashes over the children: bookmarks by key,
+  // non-empty subfolders by base title and their own signature (separators and empty subfolders are ignored).
+  const titleIds = new Map<string, number>();
+  for (let i = folders.length - 1; i >= 0; i--) {
+    const f = folders[i];
+    f.bookmarkCount += f.childBookmarks.length;
+    let a = f.childBookmarks.length;
+    let b = 0;
+    for (const bi of f.childBookmarks) {
+      const k = bookmarks.key[bi];
+      a = (a + mix(k, 0x9e3779b9)) | 0;
+      b = (b + mix(k, 0x85ebca6b)) | 0;
+    }
+    for (const c of f.childFolders) {
+      const child = folders[c];
+      if (child.holdsExcluded) f.holdsExcluded = true;
+      f.bookmarkCount += child.bookmarkCount;
+      f.folderCount += child.folderCount + 1;
+      f.separatorCount += child.separatorCount;
+      if (child.bookmarkCount === 0) continue;
+      let titleId = titleIds.get(child.baseTitle);
+      if (titleId === undefined) titleIds.set(child.baseTitle, (titleId = titleIds.size));
+      a = (a + mix(titleId ^ mix(child.sigA, 0x27d4eb2f), 0xc2b2ae35)) | 0;
+      b = (b + mix(titleId ^ mix(child.sigB, 0x165667b1), 0x27d4eb2d)) | 0;
+    }
+    f.sigA = a;
+    f.sigB = b;
+  }
+
+  return { folders, bookmarks, keys, separators, excludedFolders };
+}
+
+/** A 32-bit integer mixer (murmur3's finalizer over k xor seed). */
+function mix(k: number, seed: number): number {
+  let h = (k ^ seed) | 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h;
+}

@@ -1,0 +1,87 @@
+/**
+ * The duplicate scan: a pure function over a bookmarks.getTree() result, the tags of each URL, visit counts and
+ * the settings. It finds duplicate bookmark groups, duplicated folders and empty folders (see find-*.ts) and
+ * returns them as plain JSON (ScanResult), ready for the cleanup page and for buildPlan.
+ */
+import type { BookmarkNode } from '../../platform/browser';
+import type { Settings } from '../../settings/settings';
+import { flagComebacks } from './comeback';
+import { findDuplicateGroups } from './find-duplicates';
+import { findEmptyFolders, findFolderSets } from './find-folders';
+import { NO_REMOVED_HISTORY, type RemovedHistory } from '../../operations/removed-history';
+import type { DuplicateGroup, ScanResult } from './scan-types';
+import { flattenTree, type ScanTree } from './scan-tree';
+
+export interface ScanInput {
+  /** The result of bookmarks.getTree(). */
+  tree: readonly BookmarkNode[];
+  settings: Settings;
+  /** Tags per exact URL. */
+  tagsByUrl?: ReadonlyMap<string, readonly string[]>;
+  /** Visit counts per exact URL. */
+  visitsByUrl?: ReadonlyMap<string, number>;
+  removedHistory?: RemovedHistory;
+  now?: number;
+}
+
+/** The scan's first step: the tree flattened, every bookmark with its matching key (see scan-tree.ts). */
+export function flattenForScan(input: ScanInput): ScanTree {
+  const { settings } = input;
+  return flattenTree(input.tree, {
+    matching: settings.matching,
+    excludedFolderIds: settings.exclusions.folderIds,
+    preferredFolderIds: settings.keep.preferredFolderIds,
+  });
+}
+
+/**
+ * The scan's grouping step: bookmarks grouped by key into duplicate groups with their rule explanations and
+ * suggested keepers; `redundantFolderIds` are the folders the suggested folder merges remove (their copies are
+ * never suggested keepers).
+ */
+export function groupDuplicates(tree: ScanTree, input: ScanInput, redundantFolderIds: ReadonlySet<string>): DuplicateGroup[] {
+  return findDuplicateGroups(tree, {
+    matching: input.settings.matching,
+    keep: input.settings.keep,
+    tagsByUrl: input.tagsByUrl ?? new Map(),
+    visitsByUrl: input.visitsByUrl ?? new Map(),
+    redundantFolderIds,
+  });
+}
+
+export function scanBookmarks(input: ScanInput): ScanResult {
+  const { settings } = input;
+  const tree = flattenForScan(input);
+  const folderParents: Record<string, string> = {};
+  for (const f of tree.folders) folderParents[f.id] = f.parentId;
+
+  const folderSets = findFolderSets(tree, settings.keep.rules);
+  const redundantFolderIds = new Set<string>();
+  for (const set of folderSets) for (const m of set.members) if (m.id !== set.suggestedKeepId) redundantFolderIds.add(m.id);
+  const groups = groupDuplicates(tree, input, redundantFolderIds);
+  const cameBack = flagComebacks(groups, input.removedHistory ?? NO_REMOVED_HISTORY);
+  const emptyFolders = findEmptyFolders(tree);
+
+  let redundantCopies = 0;
+  for (const g of groups) redundantCopies += g.copies.length - 1;
+  return {
+    scannedAt: input.now ?? Date.now(),
+    options: { matching: { ...settings.matching }, keep: structuredClone(settings.keep) },
+    totals: {
+      bookmarks: tree.bookmarks.length,
+      folders: tree.folders.filter((f) => !f.isRoot).length,
+      separators: tree.separators,
+      excludedFolders: tree.excludedFolders,
+      duplicateGroups: groups.length,
+      redundantCopies,
+      folderSets: folderSets.length,
+      emptyFolders: emptyFolders.length,
+      cameBack,
+    },
+    groups,
+    folderSets,
+    emptyFolders,
+    folderParents,
+    preferredFolderPaths: settings.keep.preferredFolderIds.map((id) => tree.folders.find((f) => f.id === id)?.path ?? ''),
+  };
+}

@@ -1,0 +1,456 @@
+/**
+ * The cleanup journal: IndexedDB database 'tidymarks-journal'. A cleanup session is written here, in one durable
+ * transaction, BEFORE any bookmark is touched: every item to be removed (with every descendant of a removed
+ * folder), every planned move of a unique child with its original place, and every tag merge with the tags the
+ * URL had before. Undo, crash recovery and the "removed before, back again" history all read from it.
+ *
+ * Stores (schema version JOURNAL_DB_VERSION):
+ * - sessions: one record per cleanup session (status, counts, holding folder).
+ * - entryChunks: the session's journaled items, ENTRY_CHUNK to a record (a 10,000-item folder is 20 writes, not
+ *   10,000), keyed [sessionId, chunk] so a session's entries are one key range. Entry `seq` n is in chunk
+ *   floor(n / ENTRY_CHUNK).
+ * - idMap: old id -> new id for every item undo re-created, so a later undo (of an older session) still finds a
+ *   folder that was removed and brought back.
+ * - removedBatches: the bookmark ids and exact URLs a session removed, REMOVED_BATCH keys to a record, for the scan's "removed
+ *   on <date>, back again" flag (RemovedHistory). Kept apart from the sessions so it outlives their pruning
+ *   (capped at MAX_REMOVED_KEYS, oldest dropped first).
+ */
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
+import { NO_NUMBERS, type CleanupOutcomeNumbers } from '../dedup/cleanup-numbers';
+import { removedHistoryFrom, type RemovedHistory } from './removed-history';
+
+export const JOURNAL_DB_NAME = 'tidymarks-journal';
+export const JOURNAL_DB_VERSION = 3;
+/** Sessions kept for undo; older ones are pruned when a new session starts. */
+export const KEPT_SESSIONS = 20;
+export const MAX_REMOVED_KEYS = 100_000;
+/** Removed ids and URLs are stored this many to a record (a 10,000-item folder is a few writes). */
+export const REMOVED_BATCH = 5_000;
+
+export type SessionStatus =
+  /** Journaled; bookmarks are being changed. Found at start-up, it means the apply was interrupted. */
+  | 'applying'
+  | 'applied'
+  /** An interrupted apply being rolled back by recovery. */
+  | 'rolling-back'
+  | 'rolled-back'
+  | 'undoing'
+  | 'undone';
+
+/**
+ * How sessions written before 2026-12-03 counted (the journal keeps them for undo): `removed` was every item removed,
+ * descendants of removed folders included, `removedTopLevel` the planned removals carried out.
+ */
+interface LegacySessionCounts {
+  removed: number;
+  removedTopLevel: number;
+  moved: number;
+  tagMerges: number;
+  skipped: number;
+}
+
+/** A session's counts in today's units; a session of an older version keeps what it can say (its total removed). */
+export function outcomeNumbersOf(counts: CleanupOutcomeNumbers | LegacySessionCounts): CleanupOutcomeNumbers {
+  if ('copies' in counts) return counts;
+  // Older sessions did not tell bookmarks from folders: their removed items are reported as loose copies.
+  return { ...NO_NUMBERS, copies: counts.removed, loose: counts.removed, moved: counts.moved, tagMerges: counts.tagMerges, skipped: counts.skipped };
+}
+
+export interface SessionRecord {
+  id: string;
+  planId: string;
+  createdAt: number;
+  status: SessionStatus;
+  /** True when the apply was cancelled part way; what was done stays done (and can be undone). */
+  cancelled: boolean;
+  /**
+   * Sessions written before 2026-12-03 moved loose duplicates into a holding folder before one removeTree; undo and
+   * recovery still tidy such a folder away. New sessions remove loose duplicates directly: null.
+   */
+  holdingFolderId: string | null;
+  /** The holding folder's title (older sessions; recovery finds it by title if its id was never saved); '' now. */
+  holdingTitle: string;
+  /** What the session did (cleanup-numbers.ts); read through outcomeNumbersOf() for sessions of older versions. */
+  counts: CleanupOutcomeNumbers | LegacySessionCounts;
+  finishedAt: number | null;
+  undoneAt: number | null;
+  /** Set when undo started, so an interrupted undo can be resumed. */
+  undoStartedAt: number | null;
+  /** A short human note, e.g. why recovery rolled the session back. */
+  note: string | null;
+}
+
+export type ItemType = 'bookmark' | 'folder' | 'separator';
+
+interface EntryBase {
+  sessionId: string;
+  seq: number;
+  /** Set once apply knows this entry was not carried out (stale, failed or cancelled); undo ignores it. */
+  skipped?: boolean;
+}
+
+/** An item removed by the session: a planned removal (topLevel) or a descendant of a removed folder. */
+export interface RemovedEntry extends EntryBase {
+  role: 'removed';
+  id: string;
+  parentId: string;
+  index: number;
+  title: string;
+  url: string | null;
+  dateAdded: number | null;
+  type: ItemType;
+  /** The URL's tags when the session started (tags belong to a URL). */
+  tags: string[];
+  /** Titles of the ancestors, root folder first ("Bookmarks Menu", "Dev", "JS"). */
+  path: string[];
+  /** Ids of the ancestors, nearest last: where to restore if the parent itself is gone. */
+  ancestorIds: string[];
+  topLevel: boolean;
+  reason: 'duplicate-bookmark' | 'duplicate-folder' | 'empty-folder' | 'inside-removed-folder';
+}
+
+/** A unique child moved out of a redundant folder into the kept one. */
+export interface MovedEntry extends EntryBase {
+  role: 'moved';
+  id: string;
+  title: string;
+  /** Where it was: undo moves it back here. */
+  parentId: string;
+  index: number;
+  toParentId: string;
+}
+
+/** Tags merged onto a survivor's URL. */
+export interface TagMergeEntry extends EntryBase {
+  role: 'tag-merge';
+  url: string;
+  tagsBefore: string[];
+  /** The tags the merge adds (not on the URL before): undo removes exactly these. */
+  tagsAdded: string[];
+}
+
+export type JournalEntry = RemovedEntry | MovedEntry | TagMergeEntry;
+/** An entry before the journal numbers it. */
+export type NewJournalEntry = Omit<RemovedEntry, 'sessionId' | 'seq'> | Omit<MovedEntry, 'sessionId' | 'seq'> | Omit<TagMergeEntry, 'sessionId' | 'seq'>;
+
+/** Journal entries are stored this many to a record. */
+export const ENTRY_CHUNK = 500;
+
+interface EntryChunk {
+  sessionId: string;
+  chunk: number;
+  entries: JournalEntry[];
+}
+
+function toChunks(sessionId: string, entries: readonly JournalEntry[]): EntryChunk[] {
+  const out: EntryChunk[] = [];
+  for (let i = 0; i < entries.length; i += ENTRY_CHUNK) {
+    out.push({ sessionId, chunk: i / ENTRY_CHUNK, entries: entries.slice(i, i + ENTRY_CHUNK) });
+  }
+  return out;
+}
+
+export interface IdMapRecord {
+  oldId: string;
+  newId: string;
+  sessionId: string;
+}
+
+interface RemovedBatch {
+  sessionId: string;
+  part: number;
+  removedAt: number;
+  keys: string[];
+}
+
+export interface RemovedKeyRecord {
+  /** A removed bookmark's id or its exact URL. */
+  key: string;
+  sessionId: string;
+  removedAt: number;
+}
+
+interface JournalDB extends DBSchema {
+  sessions: { key: string; value: SessionRecord; indexes: { byCreatedAt: number } };
+  entryChunks: { key: [string, number]; value: EntryChunk };
+  idMap: { key: string; value: IdMapRecord };
+  removedKeys: { key: string; value: RemovedKeyRecord; indexes: { bySession: string; byRemovedAt: number } };
+  removedBatches: { key: [string, number]; value: RemovedBatch; indexes: { byRemovedAt: number } };
+}
+
+/** Upgrades from any older version to JOURNAL_DB_VERSION, one step at a time. */
+function upgrade(db: IDBPDatabase<JournalDB>, oldVersion: number, _newVersion: number | null, tx: IDBPTransaction<JournalDB, StoreNames<JournalDB>[], 'versionchange'>) {
+  if (oldVersion < 1) {
+    db.createObjectStore('sessions', { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt');
+    db.createObjectStore('idMap', { keyPath: 'oldId' });
+    const removed = db.createObjectStore('removedKeys', { keyPath: 'key' });
+    removed.createIndex('bySession', 'sessionId');
+    removed.createIndex('byRemovedAt', 'removedAt');
+  }
+  if (oldVersion < 2) {
+    // Version 1 stored one record per entry (a pre-release schema): its sessions cannot be undone from chunks.
+    const legacy = db as unknown as IDBPDatabase;
+    if (legacy.objectStoreNames.contains('entries')) {
+      legacy.deleteObjectStore('entries');
+      void tx.objectStore('sessions').clear();
+    }
+    db.createObjectStore('entryChunks', { keyPath: ['sessionId', 'chunk'] });
+  }
+  if (oldVersion < 3) {
+    // One record per removed key (pre-release) became one record per REMOVED_BATCH keys; the old records go.
+    const batches = db.createObjectStore('removedBatches', { keyPath: ['sessionId', 'part'] });
+    batches.createIndex('byRemovedAt', 'removedAt');
+    db.deleteObjectStore('removedKeys');
+  }
+}
+
+type ChunkStore = {
+  get(key: [string, number]): Promise<EntryChunk | undefined>;
+  put(value: EntryChunk): Promise<unknown>;
+};
+
+/** Sets `skipped` on the entries with these seqs, rewriting each touched chunk once. */
+async function markInChunks(store: ChunkStore, sessionId: string, seqs: readonly number[]) {
+  const byChunk = new Map<number, Set<number>>();
+  for (const seq of seqs) {
+    const chunk = Math.floor(seq / ENTRY_CHUNK);
+    byChunk.set(chunk, (byChunk.get(chunk) ?? new Set()).add(seq));
+  }
+  await Promise.all(
+    [...byChunk].map(async ([chunk, marked]) => {
+      const record = await store.get([sessionId, chunk]);
+      if (!record) return;
+      await store.put({ ...record, entries: record.entries.map((e) => (marked.has(e.seq) ? { ...e, skipped: true } : e)) });
+    }),
+  );
+}
+
+const sessionRange = (sessionId: string) => IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]);
+
+/** Sessions that never reached a final state: found at start-up they mean work was interrupted. */
+export const UNFINISHED_STATUSES: readonly SessionStatus[] = ['applying', 'rolling-back', 'undoing'];
+
+export interface Journal {
+  /**
+   * Creates a session with all its entries in ONE durable transaction and prunes sessions beyond the newest
+   * KEPT_SESSIONS (unfinished ones are never pruned). Returns the stored entries (numbered).
+   */
+  beginSession(session: SessionRecord, entries: readonly NewJournalEntry[]): Promise<JournalEntry[]>;
+  getSession(id: string): Promise<SessionRecord | undefined>;
+  updateSession(id: string, patch: Partial<Omit<SessionRecord, 'id'>>): Promise<SessionRecord>;
+  /** Newest first. */
+  listSessions(): Promise<SessionRecord[]>;
+  unfinishedSessions(): Promise<SessionRecord[]>;
+  entries(sessionId: string): Promise<JournalEntry[]>;
+  markSkipped(sessionId: string, seqs: readonly number[]): Promise<void>;
+  /** Ends an apply in one durable transaction: entries not carried out, what was removed, the final status. */
+  finishApply(
+    sessionId: string,
+    done: { skippedSeqs: readonly number[]; removedKeys: readonly string[]; patch: Partial<Omit<SessionRecord, 'id'>> },
+  ): Promise<void>;
+  /** Remembers the ids and URLs a session removed (for the sync-comeback flag). */
+  rememberRemoved(sessionId: string, keys: readonly string[], removedAt: number): Promise<void>;
+  /** Forgets what an undone session removed. */
+  forgetRemoved(sessionId: string): Promise<void>;
+  removedKey(key: string): Promise<RemovedKeyRecord | undefined>;
+  allRemoved(): Promise<RemovedKeyRecord[]>;
+  recordIdMap(records: readonly IdMapRecord[]): Promise<void>;
+  /** Follows old -> new ids through every recorded re-creation; ids never re-created map to themselves. */
+  resolveIds(ids: readonly string[]): Promise<Map<string, string>>;
+  clear(): Promise<void>;
+  close(): void;
+}
+
+export function openJournal(name = JOURNAL_DB_NAME): Journal {
+  let dbPromise: Promise<IDBPDatabase<JournalDB>> | null = null;
+  const db = () => (dbPromise ??= openDB<JournalDB>(name, JOURNAL_DB_VERSION, { upgrade }));
+
+  /** Keeps at most about MAX_REMOVED_KEYS remembered keys: whole batches go, oldest first. */
+  async function pruneRemoved(database: IDBPDatabase<JournalDB>) {
+    if ((await database.count('removedBatches')) * REMOVED_BATCH <= MAX_REMOVED_KEYS) return;
+    const tx = database.transaction('removedBatches', 'readwrite');
+    let total = 0;
+    let cursor = await tx.store.index('byRemovedAt').openCursor(null, 'prev');
+    while (cursor) {
+      total += cursor.value.keys.length;
+      if (total > MAX_REMOVED_KEYS) await cursor.delete();
+      cursor = await cursor.continue();
+    }
+    await tx.done;
+  }
+
+  function batchesOf(sessionId: string, keys: readonly string[], removedAt: number): RemovedBatch[] {
+    const unique = [...new Set(keys)];
+    const out: RemovedBatch[] = [];
+    for (let i = 0; i < unique.length; i += REMOVED_BATCH) {
+      out.push({ sessionId, part: i / REMOVED_BATCH, removedAt, keys: unique.slice(i, i + REMOVED_BATCH) });
+    }
+    return out;
+  }
+
+  const allRemoved = async (): Promise<RemovedKeyRecord[]> => {
+    const latest = new Map<string, RemovedKeyRecord>();
+    for (const batch of await (await db()).getAll('removedBatches')) {
+      for (const key of batch.keys) {
+        const seen = latest.get(key);
+        if (!seen || seen.removedAt < batch.removedAt) latest.set(key, { key, sessionId: batch.sessionId, removedAt: batch.removedAt });
+      }
+    }
+    return [...latest.values()];
+  };
+
+  const journal: Journal = {
+    async beginSession(session, newEntries) {
+      const database = await db();
+      const stored = newEntries.map((e, seq) => ({ ...e, sessionId: session.id, seq }) as JournalEntry);
+      const tx = database.transaction(['sessions', 'entryChunks'], 'readwrite', { durability: 'strict' });
+      const sessions = tx.objectStore('sessions');
+      const entries = tx.objectStore('entryChunks');
+      // A failed write aborts the transaction: tx.done reports that one error, the aborted requests stay quiet.
+      const quiet = (request: Promise<unknown>) => void request.catch(() => undefined);
+      const done = tx.done;
+      if (await sessions.get(session.id)) {
+        await done;
+        throw new Error(`A cleanup session with id ${session.id} is already in the journal.`);
+      }
+      quiet(sessions.add(session));
+      for (const chunk of toChunks(session.id, stored)) quiet(entries.add(chunk));
+      // Prune: keep the newest KEPT_SESSIONS (this one included); never drop an unfinished session.
+      const older = await sessions
+        .index('byCreatedAt')
+        .getAll()
+        .catch(() => []);
+      older.sort((a, b) => b.createdAt - a.createdAt);
+      for (const old of older.filter((o) => o.id !== session.id).slice(KEPT_SESSIONS - 1)) {
+        if (UNFINISHED_STATUSES.includes(old.status)) continue;
+        quiet(sessions.delete(old.id));
+        quiet(entries.delete(sessionRange(old.id)));
+      }
+      await done;
+      return stored;
+    },
+
+    async getSession(id) {
+      return (await db()).get('sessions', id);
+    },
+
+    async updateSession(id, patch) {
+      const tx = (await db()).transaction('sessions', 'readwrite', { durability: 'strict' });
+      const current = await tx.store.get(id);
+      if (!current) throw new Error(`No cleanup session ${id} in the journal.`);
+      const next = { ...current, ...patch, id };
+      await tx.store.put(next);
+      await tx.done;
+      return next;
+    },
+
+    async listSessions() {
+      const all = await (await db()).getAllFromIndex('sessions', 'byCreatedAt');
+      return all.reverse();
+    },
+
+    async unfinishedSessions() {
+      return (await journal.listSessions()).filter((s) => UNFINISHED_STATUSES.includes(s.status));
+    },
+
+    async entries(sessionId) {
+      return (await (await db()).getAll('entryChunks', sessionRange(sessionId))).flatMap((c) => c.entries);
+    },
+
+    async markSkipped(sessionId, seqs) {
+      if (!seqs.length) return;
+      const tx = (await db()).transaction('entryChunks', 'readwrite');
+      await Promise.all([markInChunks(tx.store, sessionId, seqs), tx.done]);
+    },
+
+    async finishApply(sessionId, { skippedSeqs, removedKeys, patch }) {
+      const database = await db();
+      const tx = database.transaction(['sessions', 'entryChunks', 'removedBatches'], 'readwrite', { durability: 'strict' });
+      const entries = tx.objectStore('entryChunks');
+      const removed = tx.objectStore('removedBatches');
+      const sessions = tx.objectStore('sessions');
+      const removedAt = patch.finishedAt ?? Date.now();
+      const writes: Promise<unknown>[] = [];
+      writes.push(markInChunks(entries, sessionId, skippedSeqs));
+      for (const batch of batchesOf(sessionId, removedKeys, removedAt)) writes.push(removed.put(batch));
+      writes.push(
+        sessions.get(sessionId).then((current) => {
+          if (!current) throw new Error(`No cleanup session ${sessionId} in the journal.`);
+          return sessions.put({ ...current, ...patch, id: sessionId });
+        }),
+      );
+      await Promise.all([...writes, tx.done]);
+      await pruneRemoved(database);
+    },
+
+    async rememberRemoved(sessionId, keys, removedAt) {
+      if (!keys.length) return;
+      const database = await db();
+      const tx = database.transaction('removedBatches', 'readwrite');
+      const writes = batchesOf(sessionId, keys, removedAt).map((batch) => tx.store.put(batch));
+      await Promise.all([...writes, tx.done]);
+      await pruneRemoved(database);
+    },
+
+    async forgetRemoved(sessionId) {
+      const tx = (await db()).transaction('removedBatches', 'readwrite');
+      await Promise.all([tx.store.delete(sessionRange(sessionId)), tx.done]);
+    },
+
+    async removedKey(key) {
+      return (await allRemoved()).find((r) => r.key === key);
+    },
+
+    allRemoved,
+
+    async recordIdMap(records) {
+      if (!records.length) return;
+      const tx = (await db()).transaction('idMap', 'readwrite');
+      await Promise.all([...records.map((r) => tx.store.put(r)), tx.done]);
+    },
+
+    async resolveIds(ids) {
+      const tx = (await db()).transaction('idMap');
+      const out = new Map<string, string>();
+      await Promise.all(
+        [...new Set(ids)].map(async (id) => {
+          let current = id;
+          const seen = new Set<string>();
+          for (;;) {
+            if (seen.has(current)) break;
+            seen.add(current);
+            const next = await tx.store.get(current);
+            if (!next) break;
+            current = next.newId;
+          }
+          out.set(id, current);
+        }),
+      );
+      await tx.done;
+      return out;
+    },
+
+    async clear() {
+      const tx = (await db()).transaction(['sessions', 'entryChunks', 'idMap', 'removedBatches'], 'readwrite');
+      await Promise.all([
+        tx.objectStore('sessions').clear(),
+        tx.objectStore('entryChunks').clear(),
+        tx.objectStore('idMap').clear(),
+        tx.objectStore('removedBatches').clear(),
+        tx.done,
+      ]);
+    },
+
+    close() {
+      void dbPromise?.then((d) => d.close());
+      dbPromise = null;
+    },
+  };
+  return journal;
+}
+
+/** The scan's view of what earlier cleanups removed (by bookmark id and by exact URL), read once per scan. */
+export async function loadRemovedHistory(journal: Pick<Journal, 'allRemoved'>): Promise<RemovedHistory> {
+  const records = await journal.allRemoved();
+  return removedHistoryFrom(records.map(({ key, sessionId, removedAt }) => ({ keys: [key], sessionId, removedAt })));
+}

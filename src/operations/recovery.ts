@@ -1,0 +1,58 @@
+/**
+ * Crash safety: what happens to a cleanup the event page did not finish (Firefox closed, the extension was
+ * reloaded or updated, the event page was unloaded mid-job).
+ *
+ * Decision: ROLL BACK. On the next start an apply that never reached 'applied' is undone from its journal, with
+ * the same code as a user's undo (undo.ts), which is idempotent: items not yet removed stay where they are, items
+ * already moved (unique children) are moved back to their original folder and index, items already removed are
+ * re-created there with their tags (and a holding folder left by a session of an older version, which moved loose
+ * duplicates into one, is emptied the same way and removed). The session is
+ * then marked 'rolled-back' with a note, and the user can scan and apply again. Why not roll forward: the plan
+ * was checked against the tree as it was when the apply started; after a restart (and perhaps a sync in between)
+ * finishing it would act on a tree nobody checked, while rolling back only restores what the journal recorded.
+ * Nothing is lost either way: every item was journaled before it was touched.
+ *
+ * An undo (or roll-back) that was itself interrupted is resumed: being idempotent, it just runs again.
+ */
+import type { CleanupDeps } from '../dedup/cleanup/apply';
+import { restoreSession, type UndoResult } from './undo';
+
+export interface RecoveryOutcome {
+  sessionId: string;
+  action: 'rolled-back' | 'undo-finished';
+  result: UndoResult | null;
+  error: string | null;
+}
+
+const quietCtx = { progress: () => undefined, checkpoint: async () => undefined };
+
+/** Finds sessions left unfinished and rolls them back (apply) or finishes them (undo). Never throws. */
+export async function recoverInterruptedSessions(deps: CleanupDeps): Promise<RecoveryOutcome[]> {
+  const outcomes: RecoveryOutcome[] = [];
+  let sessions;
+  try {
+    sessions = await deps.journal.unfinishedSessions();
+  } catch (error) {
+    console.error('Tidymarks: the cleanup journal could not be read at start-up', error);
+    return outcomes;
+  }
+  // Newest first (the journal lists them so), like a stack: a newer session acted on what an older one left, so it is
+  // taken back before the older one is. (Two are left only when a recovery itself failed and a cleanup ran after.)
+  for (const session of sessions) {
+    const mode = session.status === 'undoing' ? 'undo' : 'rollback';
+    const action = mode === 'undo' ? 'undo-finished' : 'rolled-back';
+    try {
+      const result = await restoreSession(deps, session.id, quietCtx, mode);
+      if (mode === 'rollback') {
+        await deps.journal.updateSession(session.id, {
+          note: 'Interrupted before it finished (Firefox or the extension stopped); rolled back on the next start.',
+        });
+      }
+      outcomes.push({ sessionId: session.id, action, result, error: null });
+    } catch (error) {
+      console.error(`Tidymarks: recovery of cleanup session ${session.id} failed`, error);
+      outcomes.push({ sessionId: session.id, action, result: null, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return outcomes;
+}

@@ -1,0 +1,103 @@
+/**
+ * The Places feature of the background: the change clock with its bookmarks listeners (registered synchronously,
+ * while the feature is built), the engine as a direct PlacesBackend, the request handlers, the events hub (its
+ * listeners and its port for pages, registered while it is built), and the same Places API pages get, for other
+ * background features.
+ */
+import type { BackgroundDeps } from '../app/feature';
+import type { HandlersOf } from '../messaging/define';
+import { AppError } from '../messaging/errors';
+import { createSerialQueue } from '../platform/serial-queue';
+import type { LiveIndex } from '../search/live-index';
+import type { TagStore } from '../tags/tag-store';
+import { createPlacesApi } from './api';
+import { createClock, type Clock } from './clock';
+import { PlacesEventHub } from './event-hub';
+import { createIndexSearch, type IndexSearch } from './index-search';
+import { runHistorySearch } from './history-engine';
+import type { placesProtocol } from './protocol';
+import { runSave } from './save-engine';
+import { runSearch } from './search-engine';
+import { encodeSearchReply, type PlacesBackend } from './wire';
+
+export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, clock: Clock = createClock({ browser: deps.browser, tagStore, now: deps.now })) {
+  const { browser, now } = deps;
+  const bookmarks = browser.bookmarks;
+  bookmarks.onCreated.addListener((id, node) => clock.noteEvent('created', id, node));
+  bookmarks.onChanged.addListener((id) => clock.noteEvent('changed', id));
+  bookmarks.onMoved.addListener((id) => clock.noteEvent('moved', id));
+  bookmarks.onRemoved.addListener((id) => {
+    void clock.forget([id]);
+  });
+
+  // One save request at a time, whoever sent it: a request's conflict check and its writes are never interleaved
+  // with another page's (no lost update, no false conflict).
+  const saves = createSerialQueue();
+  // search(): from the in-memory search index once it is fresh (useSearchIndex), from Firefox before.
+  let indexSearch: IndexSearch | null = null;
+  let liveIndex: LiveIndex | null = null;
+  const searchDeps = { browser, tagStore, clock };
+  const backend: PlacesBackend = {
+    save: (ops) => saves.run(() => runSave(ops, { browser, tagStore, clock })),
+    search: async (queries, options) => {
+      const fromIndex = indexSearch ? await indexSearch(queries, options) : null;
+      return fromIndex ? { ...fromIndex, source: 'index' } : { ...(await runSearch(queries, options, searchDeps)), source: 'firefox' };
+    },
+    historySearch: (queries, options) => runHistorySearch(queries, options, { browser, now }),
+  };
+  const events = new PlacesEventHub({
+    browser,
+    tagStore,
+    clock,
+    saves,
+    extensionId: browser.runtime.id,
+    extensionOrigin: browser.runtime.getURL(''),
+  });
+  const bootId = `${now()}-${Math.random().toString(36).slice(2)}`;
+
+  const handlers: HandlersOf<typeof placesProtocol> = {
+    'places.save': ({ ops }) => backend.save(ops),
+    'places.search': async ({ queries, options }) => encodeSearchReply(await backend.search(queries, options)),
+    'places.history.search': ({ queries, options }) => backend.historySearch(queries, options),
+    'test.places.bootId': () => {
+      if (!deps.testBuild) throw new AppError('forbidden', 'test.places.bootId exists only in test builds.');
+      return { bootId };
+    },
+    'test.places.searchFirefox': async ({ queries, options }) => {
+      if (!deps.testBuild) throw new AppError('forbidden', 'test.places.searchFirefox exists only in test builds.');
+      return encodeSearchReply({ ...(await runSearch(queries, options, searchDeps)), source: 'firefox' });
+    },
+    'test.places.settle': async () => {
+      if (!deps.testBuild) throw new AppError('forbidden', 'test.places.settle exists only in test builds.');
+      await clock.settled();
+      await liveIndex?.saveNow();
+      return { ok: true as const };
+    },
+    'test.places.eventPages': () => {
+      if (!deps.testBuild) throw new AppError('forbidden', 'test.places.eventPages exists only in test builds.');
+      return { pages: events.pageCount };
+    },
+  };
+
+  return {
+    handlers,
+    /** The Places API for other background features (same as a page's, without messaging). */
+    places: createPlacesApi(backend, events),
+    /** The Places events hub: fans events out to pages; `inBatch` wraps our bulk jobs in history-start/end-batch. */
+    events,
+    backend,
+    clock,
+    /** Lets search() answer from the search feature's live index (joined in src/app/background-app.ts). */
+    useSearchIndex(live: LiveIndex) {
+      liveIndex = live;
+      indexSearch = createIndexSearch(live, searchDeps);
+    },
+    /** The live index search() answers from, once fresh (tests). */
+    searchIndex: () => liveIndex,
+    /** Save requests running or waiting for their turn (tests: proves a request is held back, not interleaved). */
+    saveRequestsPending: () => saves.pending,
+    reset: () => clock.clear(),
+  };
+}
+
+export type PlacesFeature = ReturnType<typeof createPlacesFeature>;

@@ -1,0 +1,104 @@
+/**
+ * Reading many bookmarks with few calls, as apply and undo need them: batched gets that survive missing ids, one
+ * getTree when that is cheaper, and ancestor chains (paths) with each folder fetched once.
+ */
+import type { BookmarkNode, Browser } from './browser';
+
+const GET_CHUNK = 1000;
+/** How Firefox says an id does not exist (get: "Bookmark not found"; malformed GUIDs are not ours either). */
+const MISSING_ID = /Bookmark not found|No bookmarks found|Invalid value for property 'guid'/i;
+
+export const nodeType = (node: BookmarkNode): 'bookmark' | 'folder' | 'separator' =>
+  node.type ?? (node.url === undefined ? 'folder' : 'bookmark');
+
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Fetches many items with few calls: bookmarks.get accepts an array but fails as a whole when one id is missing,
+ * so a failing batch is split in halves until the missing ids are isolated. Missing ids are simply absent.
+ */
+export async function getExisting(browser: Browser, ids: readonly string[]): Promise<Map<string, BookmarkNode>> {
+  const out = new Map<string, BookmarkNode>();
+  const unique = [...new Set(ids)];
+  const fetch = async (batch: string[]): Promise<void> => {
+    if (!batch.length) return;
+    try {
+      const nodes = await browser.bookmarks.get(batch);
+      for (const node of nodes) out.set(node.id, node);
+    } catch (error) {
+      if (batch.length === 1) {
+        if (MISSING_ID.test(errorMessage(error))) return;
+        throw error;
+      }
+      const half = Math.ceil(batch.length / 2);
+      await fetch(batch.slice(0, half));
+      await fetch(batch.slice(half));
+    }
+  };
+  for (const batch of chunks(unique, GET_CHUNK)) await fetch(batch);
+  return out;
+}
+
+/** Above this many ids to check, one getTree is cheaper than batched gets. */
+export const WHOLE_TREE_ABOVE = 300;
+
+export function indexWholeTree(roots: BookmarkNode[]): Map<string, BookmarkNode> {
+  const out = new Map<string, BookmarkNode>();
+  const stack = [...roots];
+  while (stack.length) {
+    const node = stack.pop()!;
+    out.set(node.id, node);
+    if (node.children) stack.push(...node.children);
+  }
+  return out;
+}
+
+/** Folder titles and parents, fetched level by level and cached, to compute paths and ancestor chains. */
+export class Ancestry {
+  private readonly known = new Map<string, { title: string; parentId: string | undefined }>();
+
+  constructor(private readonly browser: Browser) {}
+
+  note(node: BookmarkNode) {
+    this.known.set(node.id, { title: node.title, parentId: node.parentId });
+  }
+
+  /** Makes sure every ancestor of the given parent ids is known. */
+  async load(parentIds: Iterable<string>): Promise<void> {
+    let wanted = [...new Set(parentIds)].filter((id) => !this.known.has(id));
+    while (wanted.length) {
+      const found = await getExisting(this.browser, wanted);
+      const next = new Set<string>();
+      for (const id of wanted) {
+        const node = found.get(id);
+        this.known.set(id, { title: node?.title ?? '', parentId: node?.parentId });
+        if (node?.parentId && !this.known.has(node.parentId)) next.add(node.parentId);
+      }
+      wanted = [...next];
+    }
+  }
+
+  /** Ancestor ids of an item whose parent is `parentId`, root first (the root itself excluded). */
+  chain(parentId: string): string[] {
+    const out: string[] = [];
+    for (let id: string | undefined = parentId; id && this.known.has(id); id = this.known.get(id)!.parentId) {
+      if (!this.known.get(id)!.parentId) break; // the invisible root
+      out.push(id);
+      if (out.length > 1000) break;
+    }
+    return out.reverse();
+  }
+
+  titles(chain: readonly string[]): string[] {
+    return chain.map((id) => this.known.get(id)?.title ?? '');
+  }
+}
+

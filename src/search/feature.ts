@@ -1,0 +1,153 @@
+/**
+ * The search feature of the background: keeps the live index current from bookmark, history and tag events
+ * (listeners registered while the feature is built, as the event page requires) and answers the popup's requests.
+ *
+ * Cold start: the index loads on the first request that needs it (from its snapshot first, see live-index.ts). The two requests the popup makes when it opens
+ * do not wait for it: the newest bookmarks come from bookmarks.getRecent and the current page from a host search
+ * (current-page.ts); both start the index load so that it is ready by the time the user types.
+ */
+import type { BackgroundDeps } from '../app/feature';
+import { folderPath } from '../platform/folder-path';
+import type { HandlersOf } from '../messaging/define';
+import { AppError, capQuoted } from '../messaging/errors';
+import type { Browser } from '../platform/browser';
+import type { TagStore } from '../tags/tag-store';
+import { kindOf } from './bookmark-tree';
+import { findCurrentPage, pickTab } from './current-page';
+import { assertOpenable } from './openable-url';
+import { LiveIndex } from './live-index';
+import { isEmptyQuery, parseQuery } from './parse-query';
+import type { searchProtocol } from './protocol';
+import type { SearchHit } from './search-index';
+import { openSnapshotStore, type SnapshotStore } from './snapshot-store';
+import type { SearchResultItem } from './types';
+
+const DEFAULT_LIMIT = 30;
+/** How many recent folders the folder picker lists, and how many of the newest bookmarks name them. */
+const RECENT_FOLDERS = 5;
+const RECENT_BOOKMARKS_FOR_FOLDERS = 50;
+
+function toItem(hit: SearchHit): SearchResultItem {
+  return {
+    kind: hit.kind,
+    id: hit.id,
+    url: hit.url,
+    title: hit.title,
+    folders: hit.folders,
+    tags: hit.tags,
+    visitCount: hit.visitCount,
+  };
+}
+
+/** The newest bookmarks straight from Firefox, for a popup opened before the index is loaded. */
+async function recentFromFirefox(browser: Browser, tags: Pick<TagStore, 'getTagsForUrls'>, limit: number): Promise<SearchResultItem[]> {
+  const recent = (await browser.bookmarks.getRecent(limit)).filter((n) => kindOf(n) === 'bookmark' && n.url);
+  const paths = new Map<string, string[]>();
+  const tagMap = await tags.getTagsForUrls([...new Set(recent.map((n) => n.url!))]);
+  const items: SearchResultItem[] = [];
+  for (const n of recent) {
+    const folders = n.parentId === undefined ? [] : await folderPath(browser, n.parentId, paths);
+    if (!folders) continue; // Removed with its folder while we looked.
+    items.push({
+      kind: 'bookmark',
+      id: n.id,
+      url: n.url!,
+      title: n.title ?? '',
+      folders,
+      tags: tagMap.get(n.url!) ?? [],
+      visitCount: 0,
+    });
+  }
+  return items;
+}
+
+export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore, snapshots: SnapshotStore = openSnapshotStore()) {
+  const { browser } = deps;
+  const live = new LiveIndex(browser, tagStore, snapshots);
+  const extensionOrigin = browser.runtime.getURL('');
+
+  browser.bookmarks.onCreated.addListener((_id, node) => live.onBookmarkCreated(node));
+  browser.bookmarks.onChanged.addListener((id, change) => live.onBookmarkChanged(id, change));
+  browser.bookmarks.onMoved.addListener((id, move) => live.onBookmarkMoved(id, move.parentId, move));
+  browser.bookmarks.onRemoved.addListener((id, info) => live.onBookmarkRemoved(id, info));
+  browser.history.onVisited.addListener((item) => live.onVisited(item));
+  browser.history.onVisitRemoved.addListener((removed) => live.onVisitRemoved(removed));
+  browser.history.onTitleChanged?.addListener((changed) => live.onTitleChanged(changed.url, changed.title));
+  tagStore.onChange((changes) => live.onTagsChanged(changes));
+
+  const warmUp = () => {
+    live.ready().catch((error: unknown) => console.error('Tidymarks: the search index could not load', error));
+  };
+
+  const handlers: HandlersOf<typeof searchProtocol> = {
+    'search.query': async ({ text, limit = DEFAULT_LIMIT }) => {
+      const query = parseQuery(text);
+      if (isEmptyQuery(query) && !live.isLoaded) {
+        warmUp();
+        return { items: await recentFromFirefox(browser, tagStore, limit), words: [] };
+      }
+      await live.ready();
+      return { items: live.index.query(query, limit).map(toItem), words: query.words };
+    },
+    'search.currentPage': async ({ tabId }) => {
+      warmUp();
+      return findCurrentPage(browser, tagStore, live.isLoaded ? live.tree : null, extensionOrigin, tabId, live.isFresh ? live.tree : undefined);
+    },
+    'search.open': async ({ url, newTab, tabId }) => {
+      assertOpenable(url, extensionOrigin);
+      try {
+        if (!newTab) {
+          const target = tabId ?? (await pickTab(browser, extensionOrigin))?.id;
+          if (target !== undefined) {
+            await browser.tabs.update(target, { url });
+            return { tabId: target };
+          }
+        }
+        const tab = await browser.tabs.create({ url, active: true });
+        return { tabId: tab.id ?? -1 };
+      } catch (error) {
+        throw new AppError('invalid-input', `Firefox could not open ${capQuoted(url)}: ${(error as Error)?.message ?? error}`);
+      }
+    },
+    'search.folders': async () => {
+      await live.ready();
+      return live.tree.folders();
+    },
+    'search.bookmark': async ({ id }) => {
+      let node;
+      try {
+        [node] = await browser.bookmarks.get(id);
+      } catch {
+        node = undefined;
+      }
+      if (!node || kindOf(node) !== 'bookmark' || !node.url || node.parentId === undefined) {
+        throw new AppError('not-found', 'This bookmark no longer exists (it was removed or moved away meanwhile).');
+      }
+      const folders = await folderPath(browser, node.parentId);
+      if (!folders) throw new AppError('not-found', 'This bookmark no longer exists (its folder was removed).');
+      const tags = (await tagStore.getTagsForUrls([node.url])).get(node.url) ?? [];
+      return { id: node.id, url: node.url, title: node.title ?? '', parentId: node.parentId, folders, index: node.index ?? 0, tags };
+    },
+    'search.test.state': () => {
+      if (!deps.testBuild) throw new AppError('forbidden', 'search.test.state exists only in test builds.');
+      return { loaded: live.isLoaded, fresh: live.isFresh, ...live.index.size, timings: { ...live.timings } };
+    },
+    'search.recentFolders': async () => {
+      const ids: string[] = [];
+      for (const node of await browser.bookmarks.getRecent(RECENT_BOOKMARKS_FOR_FOLDERS)) {
+        if (node.parentId !== undefined && kindOf(node) === 'bookmark' && !ids.includes(node.parentId)) ids.push(node.parentId);
+        if (ids.length === RECENT_FOLDERS) break;
+      }
+      return ids;
+    },
+  };
+
+  return {
+    handlers,
+    live,
+    reset: async () => {
+      live.forget();
+      await snapshots.clear();
+    },
+  };
+}

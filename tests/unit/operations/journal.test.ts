@@ -1,0 +1,149 @@
+import { openDB } from 'idb';
+import { describe, expect, it } from 'vitest';
+import { ENTRY_CHUNK, KEPT_SESSIONS, loadRemovedHistory, openJournal, type NewJournalEntry, type SessionRecord } from '../../../src/operations/journal';
+
+let n = 0;
+const fresh = () => {
+  const name = `journal-test-${++n}`;
+  return { name, journal: openJournal(name) };
+};
+
+function session(id: string, createdAt: number, status: SessionRecord['status'] = 'applied'): SessionRecord {
+  return {
+    id,
+    planId: `plan-${id}`,
+    createdAt,
+    status,
+    cancelled: false,
+    holdingFolderId: null,
+    holdingTitle: 'Tidymarks cleanup',
+    counts: { removed: 0, removedTopLevel: 0, moved: 0, tagMerges: 0, skipped: 0 },
+    finishedAt: null,
+    undoneAt: null,
+    undoStartedAt: null,
+    note: null,
+  };
+}
+
+const removed = (id: string, url: string | null = `https://x.example/${id}`): NewJournalEntry => ({
+  role: 'removed',
+  id,
+  parentId: 'menu________',
+  index: 0,
+  title: id,
+  url,
+  dateAdded: 1,
+  type: url ? 'bookmark' : 'folder',
+  tags: ['t'],
+  path: ['Bookmarks Menu'],
+  ancestorIds: ['menu________'],
+  topLevel: true,
+  reason: 'duplicate-bookmark',
+});
+
+describe('journal', () => {
+  it('writes a session with all its entries, numbered, and reads them back after reopening', async () => {
+    const { name, journal } = fresh();
+    const stored = await journal.beginSession(session('s1', 10, 'applying'), [removed('a'), removed('b'), { role: 'tag-merge', url: 'https://k.example/', tagsBefore: [], tagsAdded: ['x'] }]);
+    expect(stored.map((e) => e.seq)).toEqual([0, 1, 2]);
+    journal.close();
+    const again = openJournal(name);
+    expect(await again.getSession('s1')).toMatchObject({ status: 'applying', planId: 'plan-s1' });
+    expect((await again.entries('s1')).map((e) => (e.role === 'tag-merge' ? e.url : e.id))).toEqual(['a', 'b', 'https://k.example/']);
+    expect(await again.unfinishedSessions()).toHaveLength(1);
+  });
+
+  it('a session id used twice is refused and the first one stays intact', async () => {
+    const { journal } = fresh();
+    await journal.beginSession(session('s1', 10), [removed('a')]);
+    await expect(journal.beginSession(session('s1', 11), [removed('z'), removed('y')])).rejects.toBeTruthy();
+    expect((await journal.entries('s1')).map((e) => e.role !== 'tag-merge' && e.id)).toEqual(['a']);
+  });
+
+  it(`keeps the newest ${KEPT_SESSIONS} sessions, never prunes an unfinished one, and lists newest first`, async () => {
+    const { journal } = fresh();
+    await journal.beginSession(session('stuck', 0, 'applying'), [removed('s')]);
+    for (let i = 1; i <= 25; i++) await journal.beginSession(session(`s${i}`, i), [removed(`e${i}`)]);
+    const list = await journal.listSessions();
+    expect(list.map((s) => s.id)).toEqual([...Array.from({ length: KEPT_SESSIONS }, (_, i) => `s${25 - i}`), 'stuck']);
+    expect(await journal.entries('s1')).toEqual([]);
+    expect(await journal.entries('stuck')).toHaveLength(1);
+  });
+
+  it('marks entries skipped and updates a session', async () => {
+    const { journal } = fresh();
+    await journal.beginSession(session('s1', 1, 'applying'), [removed('a'), removed('b')]);
+    await journal.markSkipped('s1', [1]);
+    expect((await journal.entries('s1')).map((e) => !!e.skipped)).toEqual([false, true]);
+    const updated = await journal.updateSession('s1', { status: 'applied', finishedAt: 5 });
+    expect(updated).toMatchObject({ id: 's1', status: 'applied', finishedAt: 5 });
+    await expect(journal.updateSession('nope', { status: 'applied' })).rejects.toThrow(/No cleanup session/);
+  });
+
+  it('remembers what was removed by id and by URL, latest removal wins, and forgets an undone session', async () => {
+    const { journal } = fresh();
+    await journal.rememberRemoved('s1', ['id1', 'https://a.example/'], 100);
+    await journal.rememberRemoved('s2', ['id2', 'https://a.example/'], 200);
+    const history = await loadRemovedHistory(journal);
+    expect(history.wasRemoved('https://a.example/')).toEqual({ removedAt: 200, sessionId: 's2' });
+    expect(history.wasRemoved('id1')).toEqual({ removedAt: 100, sessionId: 's1' });
+    expect(history.wasRemoved('https://never.example/')).toBeUndefined();
+    await journal.forgetRemoved('s2');
+    // s1 removed a copy of it too, and s1 was not undone.
+    expect(await journal.removedKey('https://a.example/')).toMatchObject({ sessionId: 's1', removedAt: 100 });
+    expect(await journal.removedKey('id2')).toBeUndefined();
+    expect(await journal.removedKey('id1')).toMatchObject({ sessionId: 's1' });
+  });
+
+  it('follows id remaps through chains of re-creations', async () => {
+    const { journal } = fresh();
+    await journal.recordIdMap([
+      { oldId: 'a', newId: 'b', sessionId: 's1' },
+      { oldId: 'b', newId: 'c', sessionId: 's2' },
+    ]);
+    const resolved = await journal.resolveIds(['a', 'b', 'x']);
+    expect(Object.fromEntries(resolved)).toEqual({ a: 'c', b: 'c', x: 'x' });
+  });
+
+  it('clear forgets everything', async () => {
+    const { journal } = fresh();
+    await journal.beginSession(session('s1', 1), [removed('a')]);
+    await journal.rememberRemoved('s1', ['a'], 1);
+    await journal.clear();
+    expect(await journal.listSessions()).toEqual([]);
+    expect(await journal.allRemoved()).toEqual([]);
+  });
+
+  it('stores big sessions in chunks and marks skipped entries across chunks', async () => {
+    const { journal } = fresh();
+    const many = Array.from({ length: ENTRY_CHUNK * 2 + 7 }, (_, i) => removed(`i${i}`));
+    await journal.beginSession(session('big', 1, 'applying'), many);
+    await journal.markSkipped('big', [0, ENTRY_CHUNK + 1, ENTRY_CHUNK * 2 + 6]);
+    const back = await journal.entries('big');
+    expect(back).toHaveLength(many.length);
+    expect(back.map((e) => e.seq)).toEqual(many.map((_, i) => i));
+    expect(back.filter((e) => e.skipped).map((e) => e.seq)).toEqual([0, ENTRY_CHUNK + 1, ENTRY_CHUNK * 2 + 6]);
+  });
+
+  it('upgrades a version 1 database (pre-release layout) to the current one, dropping what it cannot keep', async () => {
+    const name = `journal-test-v1-${++n}`;
+    const v1 = await openDB(name, 1, {
+      upgrade(db) {
+        db.createObjectStore('sessions', { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt');
+        db.createObjectStore('entries', { keyPath: ['sessionId', 'seq'] });
+        db.createObjectStore('idMap', { keyPath: 'oldId' });
+        const removedStore = db.createObjectStore('removedKeys', { keyPath: 'key' });
+        removedStore.createIndex('bySession', 'sessionId');
+        removedStore.createIndex('byRemovedAt', 'removedAt');
+      },
+    });
+    await v1.put('sessions', session('old', 1));
+    await v1.put('removedKeys', { key: 'https://kept.example/', sessionId: 'old', removedAt: 1 });
+    v1.close();
+    const journal = openJournal(name);
+    expect(await journal.listSessions()).toEqual([]);
+    expect(await journal.allRemoved()).toEqual([]);
+    await journal.beginSession(session('new', 2), [removed('a')]);
+    expect(await journal.entries('new')).toHaveLength(1);
+  });
+});
