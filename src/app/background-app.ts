@@ -61,6 +61,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const bookmarksHtml = createBookmarksHtmlFeature({
     ...deps,
     tags: tagStore,
+    journal: dedupApply.journal,
     settings,
     fileDates: fileDates.store,
     cleanupHistory: async () =>

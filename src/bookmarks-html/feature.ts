@@ -2,6 +2,9 @@
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf, JobHandlersOf } from '../messaging/define';
 import type { Settings } from '../settings/settings';
+import type { Journal } from '../operations/journal';
+import type { TagAccess } from '../dedup/cleanup/apply';
+import { ImportOperation } from './import-journal';
 import { countDocument } from './document';
 import { createBackup, readBackup, restoreBackup, type BackupSession } from './backup';
 import { exportBookmarksHtml } from './export';
@@ -12,11 +15,9 @@ import type { bookmarksHtmlJobs, bookmarksHtmlProtocol } from './protocol';
 import type { FileDateStore } from '../bookmark-dates/file-dates';
 
 export interface BookmarksHtmlFeatureDeps extends BackgroundDeps {
-  tags: {
-    addTags(urls: readonly string[], tags: readonly string[]): Promise<number>;
-    getTagsForUrls(urls: readonly string[]): Promise<Map<string, string[]>>;
-    all(): Promise<{ url: string; tags: string[] }[]>;
-  };
+  tags: TagAccess;
+  /** The operation journal (shared with cleanups): imports are journaled there, all or nothing. */
+  journal: Journal;
   settings: { get(): Promise<Settings>; update(patch: Partial<Settings>): Promise<Settings> };
   cleanupHistory(): Promise<BackupSession[]>;
   /** Dates kept from imported files (src/bookmark-dates); without it, imports keep none. */
@@ -38,12 +39,14 @@ export function createBookmarksHtmlFeature(deps: BookmarksHtmlFeatureDeps) {
       restoreBackup(readBackup(text), { replaceSettings: (s) => settings.update(s), addTags: (urls, t) => tags.addTags(urls, t) }),
   };
   const jobs: JobHandlersOf<typeof bookmarksHtmlJobs> = {
-    'bookmarksHtml.import': (input, ctx) =>
-      importBookmarksHtml(
-        { browser, addTags: (urls, t) => tags.addTags(urls, t), ...(fileDates && { keepFileDates: (records) => fileDates.putMany(records) }) },
+    'bookmarksHtml.import': (input, ctx) => {
+      const operation = new ImportOperation({ browser, journal: deps.journal, tags, now: deps.now }, 'bookmarks.html import');
+      return importBookmarksHtml(
+        { browser, addTags: (urls, t) => tags.addTags(urls, t), operation, ...(fileDates && { keepFileDates: (records) => fileDates.putMany(records) }) },
         input,
         ctx,
-      ),
+      );
+    },
     'bookmarksHtml.importTags': (input, ctx) => importTagsOnly({ browser, addTags: (urls, t) => tags.addTags(urls, t) }, input, ctx),
   };
   return { handlers, jobs };

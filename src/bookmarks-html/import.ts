@@ -20,6 +20,7 @@ import { AppError } from '../messaging/errors';
 import type { Browser, BookmarkNode } from '../platform/browser';
 import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
 import { countDocument, type HtmlBookmark, type HtmlFolder, type HtmlNode, type RootMarker } from './document';
+import type { ImportOperation } from './import-journal';
 import { parseBookmarksHtml, truncatedError, type ParseProblem } from './parse';
 import type { FileDate } from '../bookmark-dates/file-dates';
 
@@ -47,6 +48,8 @@ export interface ImportReport {
   /** URLs that received tags from the file (imported or already existing). */
   taggedUrls: number;
   problems: ParseProblem[];
+  /** The journal session of a journaled import (undo it from the history), null when nothing was created. */
+  sessionId?: string | null;
   /** Keywords, descriptions and icons in the file: extensions cannot store them in Firefox. */
   notImported: { keywords: number; descriptions: number; icons: number };
   /** Read, but not as written: folders nested too deep, a title whose end tag is missing (with their line). */
@@ -72,6 +75,8 @@ export interface ImportInput {
 export interface ImportDeps {
   browser: Browser;
   addTags(urls: readonly string[], tags: readonly string[]): Promise<number>;
+  /** Journals the import as one operation (import-journal.ts): all or nothing. Without one, nothing is journaled. */
+  operation?: ImportOperation;
   /** Keeps the file's dates of created items (Firefox gives them the import time; see src/bookmark-dates). */
   keepFileDates?(records: readonly FileDate[]): Promise<void>;
 }
@@ -113,12 +118,13 @@ export function collectUrls(nodes: readonly BookmarkNode[], out: string[]): void
   }
 }
 
-export async function importBookmarksHtml(
+async function importDocument(
   deps: ImportDeps,
   input: ImportInput,
   ctx: JobContext<ImportProgress>,
 ): Promise<ImportReport> {
   const { browser } = deps;
+  const create: Browser['bookmarks']['create'] = (details) => (deps.operation ? deps.operation.create(details) : browser.bookmarks.create(details));
   const skipExisting = input.skipExisting ?? true;
   const { document, problems, notices, truncated } = parseBookmarksHtml(input.html); // throws on a damaged file: nothing done yet
   if (truncated && !input.acceptTruncated) throw truncatedError(truncated);
@@ -176,6 +182,7 @@ export async function importBookmarksHtml(
 
   const addTagsFor = (url: string, tags: readonly string[]) => {
     if (!tags.length) return;
+    if (deps.operation) return deps.operation.addTags(url, tags);
     let set = tagsByUrl.get(url);
     if (!set) tagsByUrl.set(url, (set = new Set()));
     for (const t of tags) set.add(t);
@@ -208,7 +215,7 @@ export async function importBookmarksHtml(
     let pendingSeparators = 0;
     const flushSeparators = async (parentId: string) => {
       for (; pendingSeparators > 0; pendingSeparators--) {
-        await browser.bookmarks.create({ parentId, type: 'separator' });
+        await create({ parentId, type: 'separator' });
         report.imported.separators++;
       }
     };
@@ -238,7 +245,7 @@ export async function importBookmarksHtml(
         } else {
           const parentId = await parentForNewItem();
           try {
-            const created = await browser.bookmarks.create({ parentId, title: node.title, url });
+            const created = await create({ parentId, title: node.title, url });
             report.imported.bookmarks++;
             addTagsFor(created.url ?? url, node.tags);
             keepDates(created.id, node);
@@ -262,7 +269,7 @@ export async function importBookmarksHtml(
         const ensureFolder = async () => {
           if (folderId === null) {
             const parentId = await parentForNewItem();
-            folderId = (await browser.bookmarks.create({ parentId, title: node.title })).id;
+            folderId = (await create({ parentId, title: node.title })).id;
             report.imported.folders++;
             keepDates(folderId, node);
           }
@@ -292,6 +299,13 @@ export async function importBookmarksHtml(
     await flushDates();
   }
 
+  // Tags: a journaled import wrote them along with the bookmarks; the rest go now.
+  if (deps.operation) {
+    await deps.operation.writeTags((tags, error) =>
+      report.problems.push({ line: 0, message: `Tags ${tags.join(', ')} could not be stored: ${(error as Error)?.message ?? error}` }),
+    );
+    report.taggedUrls = deps.operation.taggedUrls;
+  }
   // Tags: group URLs by their tag list so each distinct list is one transaction.
   const byTagList = new Map<string, { tags: string[]; urls: string[] }>();
   for (const [url, tags] of tagsByUrl) {
@@ -311,4 +325,36 @@ export async function importBookmarksHtml(
   }
   progress(true);
   return report;
+}
+
+/**
+ * Imports a bookmarks.html, all or nothing when `deps.operation` journals it: a cancel (or a closed tab, which
+ * cancels the job) and any failure take back everything the import created and the tags it added, except what
+ * someone changed in the meantime; a crash is rolled back at the next start (src/dedup/recovery.ts).
+ */
+export async function importBookmarksHtml(
+  deps: ImportDeps,
+  input: ImportInput,
+  ctx: JobContext<ImportProgress>,
+): Promise<ImportReport> {
+  const operation = deps.operation;
+  try {
+    const report = await importDocument(deps, input, ctx);
+    await operation?.finish();
+    return { ...report, sessionId: operation?.id ?? null };
+  } catch (error) {
+    if (!operation?.id) throw error;
+    const cancelled = error instanceof AppError && error.code === 'cancelled';
+    const why = cancelled ? 'Cancelled' : `Failed (${(error as Error)?.message ?? error})`;
+    try {
+      await operation.rollBack(`${why}: everything it had added was taken back.`);
+    } catch (rollbackError) {
+      throw new AppError(
+        'internal',
+        `The import stopped (${why.toLowerCase()}) and could not be taken back yet (${(rollbackError as Error)?.message ?? rollbackError}); it is journaled and will be taken back when Tidymarks starts again.`,
+      );
+    }
+    if (cancelled) throw new AppError('cancelled', 'The import was cancelled: everything it had added so far was taken back.');
+    throw new AppError('internal', `The import failed (${(error as Error)?.message ?? error}); everything it had added was taken back.`);
+  }
 }

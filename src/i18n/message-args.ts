@@ -217,6 +217,16 @@ export interface MessageArgs {
   "historyCancelUndo": [];
   "historyUndoResult": [Substitution, Substitution];
   "historyUndoResultProblems": [Substitution, Substitution, Substitution];
+  "undoLeftAlreadyBack_one": [Substitution, Substitution];
+  "undoLeftAlreadyBack_other": [Substitution, Substitution];
+  "undoLeftMovedSince_one": [Substitution, Substitution];
+  "undoLeftMovedSince_other": [Substitution, Substitution];
+  "undoLeftDeletedSince_one": [Substitution, Substitution];
+  "undoLeftDeletedSince_other": [Substitution, Substitution];
+  "undoLeftChangedSince_one": [Substitution, Substitution];
+  "undoLeftChangedSince_other": [Substitution, Substitution];
+  "undoLeftNotEmpty_one": [Substitution, Substitution];
+  "undoLeftNotEmpty_other": [Substitution, Substitution];
   "historyProblem": [Substitution, Substitution];
   "historyConfirmTitle": [];
   "historyConfirmButton": [];
@@ -525,7 +535,8 @@ export interface MessageArgs {
   "importBlockedNoFile": [];
   "importBlockedNoFolder": [];
   "importBlockedTruncated": [];
-  "importCancelled": [Substitution];
+  "importCancelled_one": [Substitution];
+  "importCancelled_other": [Substitution];
   "importHeading": [];
   "importIntro": [];
   "importFile": [];

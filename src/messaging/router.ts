@@ -91,23 +91,47 @@ export interface PortLike {
 const jobStart = v.strictObject({ op: v.literal('start'), kind: v.pipe(v.string(), v.maxLength(100)), input: v.unknown() });
 const jobControl = v.strictObject({ op: v.picklist(['pause', 'resume', 'cancel']) });
 
+/** A paused job cancels itself after this long: a forgotten pause never holds bookmarks (or the apply queue) forever. */
+export const MAX_PAUSE_MS = 10 * 60 * 1000;
+
+/** Starts a one-shot timer and returns its cancel function (injectable, so tests need not wait ten minutes). */
+export type StartTimer = (callback: () => void, ms: number) => () => void;
+
+const realTimer: StartTimer = (callback, ms) => {
+  const handle = setTimeout(callback, ms);
+  return () => clearTimeout(handle);
+};
+
 export interface JobServerOptions<J extends Record<string, JobDef>> {
   jobs: J;
   handlers: JobHandlersOf<J>;
   extensionId: string;
   extensionOrigin: string;
+  /** How long a job may stay paused before it cancels itself (default MAX_PAUSE_MS). */
+  maxPauseMs?: number;
+  /** Timer used for the pause bound (default setTimeout). */
+  startTimer?: StartTimer;
 }
 
 /**
  * Serves long jobs over a port: the page posts {op:'start', kind, input}, then may post pause/resume/cancel;
  * the background posts {op:'progress', value}*, then {op:'done', value} or {op:'error', error}.
+ *
+ * A job's state never outlives its page: when the port disconnects (tab closed, page reloaded) the job is cancelled
+ * whatever state it is in, paused included, and a pause longer than `maxPauseMs` cancels the job too. A paused job
+ * waits on one promise that resume, cancel, disconnect or the pause bound settle and clear together, so nothing
+ * ever spins, and each port's job is independent of every other request.
  */
 export function createJobServer<J extends Record<string, JobDef>>(options: JobServerOptions<J>) {
   const { jobs, handlers, extensionId, extensionOrigin } = options;
+  const maxPauseMs = options.maxPauseMs ?? MAX_PAUSE_MS;
+  const startTimer = options.startTimer ?? realTimer;
   return {
     accept(port: PortLike): void {
       if (port.name !== PORT_NAME) return;
+      let connected = true;
       const post = (message: unknown) => {
+        if (!connected) return;
         try {
           port.postMessage(message);
         } catch {
@@ -120,34 +144,49 @@ export function createJobServer<J extends Record<string, JobDef>>(options: JobSe
         return;
       }
       const abort = new AbortController();
+      let cancelMessage = 'The job was cancelled.';
       let started = false;
-      let paused: { promise: Promise<void>; resume: () => void } | null = null;
+      /** Set while paused; cleared (and its promise resolved) by resume, cancel, disconnect and the pause bound. */
+      let pause: { promise: Promise<void>; wake: () => void; stopTimer: () => void } | null = null;
+      const endPause = () => {
+        const current = pause;
+        pause = null;
+        current?.stopTimer();
+        current?.wake();
+      };
+      const cancel = (message?: string) => {
+        if (!abort.signal.aborted) {
+          if (message) cancelMessage = message;
+          abort.abort();
+        }
+        endPause();
+      };
       const checkpoint = async () => {
-        while (paused) await paused.promise;
-        if (abort.signal.aborted) throw new AppError('cancelled', 'The job was cancelled.');
+        // Each pause is its own promise: after a wake-up, wait again only if a new pause began meanwhile.
+        while (pause && !abort.signal.aborted) await pause.promise;
+        if (abort.signal.aborted) throw new AppError('cancelled', cancelMessage);
       };
       port.onDisconnect.addListener(() => {
-        abort.abort();
-        paused?.resume();
+        connected = false;
+        cancel();
       });
       port.onMessage.addListener((message) => {
         const control = v.safeParse(jobControl, message);
         if (control.success) {
-          if (control.output.op === 'pause' && !paused) {
-            let resume!: () => void;
-            const promise = new Promise<void>((r) => (resume = r));
-            paused = { promise, resume };
-          } else if (control.output.op === 'resume' && paused) {
-            const p = paused;
-            paused = null;
-            p.resume();
-          } else if (control.output.op === 'cancel') {
-            abort.abort();
-            if (paused) {
-              const p = paused;
-              paused = null;
-              p.resume();
-            }
+          const op = control.output.op;
+          if (op === 'pause' && !pause && !abort.signal.aborted) {
+            let wake!: () => void;
+            const promise = new Promise<void>((resolve) => (wake = resolve));
+            const minutes = Math.round(maxPauseMs / 60_000);
+            const stopTimer = startTimer(
+              () => cancel(`The job was paused for more than ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and was cancelled.`),
+              maxPauseMs,
+            );
+            pause = { promise, wake, stopTimer };
+          } else if (op === 'resume') {
+            endPause();
+          } else if (op === 'cancel') {
+            cancel();
           }
           return;
         }
@@ -171,9 +210,16 @@ export function createJobServer<J extends Record<string, JobDef>>(options: JobSe
           return;
         }
         const handler = handlers[kind as keyof J] as (input: unknown, ctx: unknown) => Promise<unknown>;
-        handler(parsed.output, { progress: (value: unknown) => post({ op: 'progress', value }), signal: abort.signal, checkpoint })
+        let running: Promise<unknown>;
+        try {
+          running = Promise.resolve(handler(parsed.output, { progress: (value: unknown) => post({ op: 'progress', value }), signal: abort.signal, checkpoint }));
+        } catch (error) {
+          running = Promise.reject(error);
+        }
+        running
           .then((value) => post({ op: 'done', value: value === undefined ? null : value }))
-          .catch((error: unknown) => post({ op: 'error', error: toWireError(error) }));
+          .catch((error: unknown) => post({ op: 'error', error: toWireError(error) }))
+          .finally(endPause);
       });
     },
   };

@@ -1,14 +1,25 @@
 /**
- * The cleanup journal: IndexedDB database 'tidymarks-journal'. A cleanup session is written here, in one durable
- * transaction, BEFORE any bookmark is touched: every item to be removed (with every descendant of a removed
- * folder), every planned move of a unique child with its original place, and every tag merge with the tags the
- * URL had before. Undo, crash recovery and the "removed before, back again" history all read from it.
+ * The operation journal: IndexedDB database 'tidymarks-journal'. Every operation that changes many bookmarks at
+ * once (a cleanup, an import; later every organizer edit) is a session here, with a kind, a status, its entries and
+ * a write-ahead record of its progress, so that undo, crash recovery and the "removed before, back again" history
+ * can act on exactly what it did and nothing else.
+ *
+ * - A cleanup journals, in one durable transaction and BEFORE any bookmark is touched, every item to be removed
+ *   (with every descendant of a removed folder), every planned move of a unique child with its original place, and
+ *   every tag merge with the tags the URL had before.
+ * - An import journals what it is about to create, batch by batch, before creating it ('created' entries), and the
+ *   tags it adds ('tag-merge' entries), so that a cancelled, closed or crashed import can be rolled back.
+ * - While an operation runs, small progress records say which entries it is attempting, which it carried out, which
+ *   it skipped (someone else changed the item: written before the operation goes on) and which it put back; recovery
+ *   after a crash rolls back only what was attempted or done, never what someone else removed in the meantime.
  *
  * Stores (schema version JOURNAL_DB_VERSION):
- * - sessions: one record per cleanup session (status, counts, holding folder).
- * - entryChunks: the session's journaled items, ENTRY_CHUNK to a record (a 10,000-item folder is 20 writes, not
- *   10,000), keyed [sessionId, chunk] so a session's entries are one key range. Entry `seq` n is in chunk
- *   floor(n / ENTRY_CHUNK).
+ * - sessions: one record per session (kind, status, counts).
+ * - entryChunks: the session's entries, up to ENTRY_CHUNK to a record (a 10,000-item folder is 20 writes, not
+ *   10,000), keyed [sessionId, first seq of the record] so a session's entries are one key range in order. Entries
+ *   appended later (an import's next item, an item the apply rescued) are a new small record numbered on from the
+ *   last seq: an append never rewrites what is stored.
+ * - progress: the session's progress records, keyed [sessionId, n], appended as the operation goes.
  * - idMap: old id -> new id for every item undo re-created, so a later undo (of an older session) still finds a
  *   folder that was removed and brought back.
  * - removedBatches: the bookmark ids and exact URLs a session removed, REMOVED_BATCH keys to a record, for the scan's "removed
@@ -20,7 +31,7 @@ import { NO_NUMBERS, type CleanupOutcomeNumbers } from '../dedup/cleanup-numbers
 import { removedHistoryFrom, type RemovedHistory } from './removed-history';
 
 export const JOURNAL_DB_NAME = 'tidymarks-journal';
-export const JOURNAL_DB_VERSION = 3;
+export const JOURNAL_DB_VERSION = 4;
 /** Sessions kept for undo; older ones are pruned when a new session starts. */
 export const KEPT_SESSIONS = 20;
 export const MAX_REMOVED_KEYS = 100_000;
@@ -56,8 +67,16 @@ export function outcomeNumbersOf(counts: CleanupOutcomeNumbers | LegacySessionCo
   return { ...NO_NUMBERS, copies: counts.removed, loose: counts.removed, moved: counts.moved, tagMerges: counts.tagMerges, skipped: counts.skipped };
 }
 
+/** What a session is: a duplicate cleanup, or a bookmarks.html import. Sessions written before 2026-12-04 have none: cleanups. */
+export type OperationKind = 'cleanup' | 'import';
+
+export const kindOf = (session: Pick<SessionRecord, 'kind'>): OperationKind => session.kind ?? 'cleanup';
+
 export interface SessionRecord {
   id: string;
+  /** Absent in sessions written before 2026-12-04 (all cleanups). */
+  kind?: OperationKind;
+  /** The cleanup plan's id; for an import, a short description of the file. */
   planId: string;
   createdAt: number;
   status: SessionStatus;
@@ -78,6 +97,8 @@ export interface SessionRecord {
   undoStartedAt: number | null;
   /** A short human note, e.g. why recovery rolled the session back. */
   note: string | null;
+  /** An import: what it created (absent for cleanups). */
+  imported?: { bookmarks: number; folders: number; separators: number };
 }
 
 export type ItemType = 'bookmark' | 'folder' | 'separator';
@@ -120,7 +141,7 @@ export interface MovedEntry extends EntryBase {
   toParentId: string;
 }
 
-/** Tags merged onto a survivor's URL. */
+/** Tags added to a URL: merged onto a survivor by a cleanup, or brought in by an import. */
 export interface TagMergeEntry extends EntryBase {
   role: 'tag-merge';
   url: string;
@@ -129,15 +150,87 @@ export interface TagMergeEntry extends EntryBase {
   tagsAdded: string[];
 }
 
-export type JournalEntry = RemovedEntry | MovedEntry | TagMergeEntry;
+/**
+ * An item the operation creates (an import). Journaled before the call, so its id comes later, in a progress record;
+ * its parent is an existing folder (`parentId`) or one the same operation creates (`parentSeq`).
+ */
+export interface CreatedEntry extends EntryBase {
+  role: 'created';
+  parentId: string | null;
+  parentSeq: number | null;
+  type: ItemType;
+  title: string;
+  url: string | null;
+}
+
+/**
+ * Someone else's item that Firefox removed together with one of the cleanup's calls (created in, moved into or
+ * edited inside a folder at the moment it was removed): the cleanup re-creates it at once. Journaled before it is
+ * re-created; the new id follows in a progress record. Undo never removes it: it is the user's.
+ */
+export interface RescuedEntry extends EntryBase {
+  role: 'rescued';
+  /** The id Firefox had for it. */
+  oldId: string;
+  /** Where it is re-created: an existing folder, or another rescued folder (`parentSeq`). */
+  parentId: string | null;
+  parentSeq: number | null;
+  type: ItemType;
+  title: string;
+  url: string | null;
+}
+
+export type JournalEntry = RemovedEntry | MovedEntry | TagMergeEntry | CreatedEntry | RescuedEntry;
+type Unnumbered<E> = E extends JournalEntry ? Omit<E, 'sessionId' | 'seq'> : never;
 /** An entry before the journal numbers it. */
-export type NewJournalEntry = Omit<RemovedEntry, 'sessionId' | 'seq'> | Omit<MovedEntry, 'sessionId' | 'seq'> | Omit<TagMergeEntry, 'sessionId' | 'seq'>;
+export type NewJournalEntry = Unnumbered<JournalEntry>;
+
+/**
+ * One write-ahead record of an operation's progress. An entry's state is the strongest any record gives it:
+ * skipped or put back (nothing of it is the operation's any more) > done > attempting (a call for it may have run).
+ */
+export interface ProgressRecord {
+  sessionId: string;
+  n: number;
+  /** Entries whose calls are about to be made (written before the calls), in the order the calls will be made. */
+  attempting?: number[];
+  /** Entries carried out. */
+  done?: number[];
+  /** Entries left alone: changed by someone else, refused, cancelled. */
+  skipped?: number[];
+  /** Entries the operation itself put back (with someone else's changes), with the new id. */
+  putBack?: { seq: number; newId: string }[];
+  /** Ids Firefox gave to created or rescued entries. */
+  ids?: { seq: number; id: string }[];
+  /**
+   * Someone else's version of a removed entry (renamed, re-addressed or moved as the cleanup removed it), written
+   * before the cleanup puts it back: a roll-back after a crash restores this version, not the journaled one.
+   */
+  versions?: { seq: number; title: string; url: string | null; parentId: string }[];
+}
+
+export type NewProgress = Omit<ProgressRecord, 'sessionId' | 'n'>;
+
+/** All of a session's progress records, read together. */
+export interface SessionProgress {
+  attempting: Set<number>;
+  done: Set<number>;
+  skipped: Set<number>;
+  putBack: Map<number, string>;
+  ids: Map<number, string>;
+  versions: Map<number, { title: string; url: string | null; parentId: string }>;
+  /** Each attempting record's entries, in call order (recovery tells what a crash interrupted from it). */
+  attemptBatches: number[][];
+  /** True when the session has any progress record (sessions written before 2026-12-04 have none). */
+  recorded: boolean;
+}
 
 /** Journal entries are stored this many to a record. */
 export const ENTRY_CHUNK = 500;
 
 interface EntryChunk {
   sessionId: string;
+  /** The seq of the record's first entry (version 3 stored the record's number, seq / ENTRY_CHUNK). */
   chunk: number;
   entries: JournalEntry[];
 }
@@ -145,7 +238,7 @@ interface EntryChunk {
 function toChunks(sessionId: string, entries: readonly JournalEntry[]): EntryChunk[] {
   const out: EntryChunk[] = [];
   for (let i = 0; i < entries.length; i += ENTRY_CHUNK) {
-    out.push({ sessionId, chunk: i / ENTRY_CHUNK, entries: entries.slice(i, i + ENTRY_CHUNK) });
+    out.push({ sessionId, chunk: entries[i].seq, entries: entries.slice(i, i + ENTRY_CHUNK) });
   }
   return out;
 }
@@ -173,6 +266,7 @@ export interface RemovedKeyRecord {
 interface JournalDB extends DBSchema {
   sessions: { key: string; value: SessionRecord; indexes: { byCreatedAt: number } };
   entryChunks: { key: [string, number]; value: EntryChunk };
+  progress: { key: [string, number]; value: ProgressRecord };
   idMap: { key: string; value: IdMapRecord };
   removedKeys: { key: string; value: RemovedKeyRecord; indexes: { bySession: string; byRemovedAt: number } };
   removedBatches: { key: [string, number]; value: RemovedBatch; indexes: { byRemovedAt: number } };
@@ -202,26 +296,61 @@ function upgrade(db: IDBPDatabase<JournalDB>, oldVersion: number, _newVersion: n
     batches.createIndex('byRemovedAt', 'removedAt');
     db.deleteObjectStore('removedKeys');
   }
+  if (oldVersion < 4) {
+    // Operations got kinds (old sessions are cleanups) and write-ahead progress records; entry records are keyed by
+    // their first seq (version 3: by seq / ENTRY_CHUNK), so that appends can add small records.
+    db.createObjectStore('progress', { keyPath: ['sessionId', 'n'] });
+    if (oldVersion >= 2) {
+      const chunks = tx.objectStore('entryChunks');
+      void chunks.getAll().then(async (records) => {
+        for (const record of records) {
+          const first = record.entries[0]?.seq ?? record.chunk * ENTRY_CHUNK;
+          if (first === record.chunk) continue;
+          await chunks.delete([record.sessionId, record.chunk]);
+          await chunks.put({ ...record, chunk: first });
+        }
+      });
+    }
+  }
+}
+
+function progressOf(records: readonly ProgressRecord[]): SessionProgress {
+  const out: SessionProgress = {
+    attempting: new Set(),
+    done: new Set(),
+    skipped: new Set(),
+    putBack: new Map(),
+    ids: new Map(),
+    versions: new Map(),
+    attemptBatches: [],
+    recorded: records.length > 0,
+  };
+  for (const r of records) {
+    for (const seq of r.attempting ?? []) out.attempting.add(seq);
+    if (r.attempting?.length) out.attemptBatches.push(r.attempting);
+    for (const seq of r.done ?? []) out.done.add(seq);
+    for (const seq of r.skipped ?? []) out.skipped.add(seq);
+    for (const { seq, newId } of r.putBack ?? []) out.putBack.set(seq, newId);
+    for (const { seq, id } of r.ids ?? []) out.ids.set(seq, id);
+    for (const { seq, ...version } of r.versions ?? []) out.versions.set(seq, version);
+  }
+  return out;
 }
 
 type ChunkStore = {
-  get(key: [string, number]): Promise<EntryChunk | undefined>;
+  getAll(range: IDBKeyRange): Promise<EntryChunk[]>;
   put(value: EntryChunk): Promise<unknown>;
 };
 
-/** Sets `skipped` on the entries with these seqs, rewriting each touched chunk once. */
+/** Sets `skipped` on the entries with these seqs, rewriting each touched record once. */
 async function markInChunks(store: ChunkStore, sessionId: string, seqs: readonly number[]) {
-  const byChunk = new Map<number, Set<number>>();
-  for (const seq of seqs) {
-    const chunk = Math.floor(seq / ENTRY_CHUNK);
-    byChunk.set(chunk, (byChunk.get(chunk) ?? new Set()).add(seq));
-  }
+  if (!seqs.length) return;
+  const marked = new Set(seqs);
+  const records = await store.getAll(sessionRange(sessionId));
   await Promise.all(
-    [...byChunk].map(async ([chunk, marked]) => {
-      const record = await store.get([sessionId, chunk]);
-      if (!record) return;
-      await store.put({ ...record, entries: record.entries.map((e) => (marked.has(e.seq) ? { ...e, skipped: true } : e)) });
-    }),
+    records
+      .filter((record) => record.entries.some((e) => marked.has(e.seq) && !e.skipped))
+      .map((record) => store.put({ ...record, entries: record.entries.map((e) => (marked.has(e.seq) ? { ...e, skipped: true } : e)) })),
   );
 }
 
@@ -242,6 +371,12 @@ export interface Journal {
   listSessions(): Promise<SessionRecord[]>;
   unfinishedSessions(): Promise<SessionRecord[]>;
   entries(sessionId: string): Promise<JournalEntry[]>;
+  /** Appends entries to a session (numbered on from its last entry) in one transaction; returns them numbered. */
+  append(sessionId: string, entries: readonly NewJournalEntry[]): Promise<JournalEntry[]>;
+  /** Appends one progress record (one small write); resolves once it is stored. */
+  recordProgress(sessionId: string, progress: NewProgress): Promise<void>;
+  /** Everything the session's progress records say. */
+  progress(sessionId: string): Promise<SessionProgress>;
   markSkipped(sessionId: string, seqs: readonly number[]): Promise<void>;
   /** Ends an apply in one durable transaction: entries not carried out, what was removed, the final status. */
   finishApply(
@@ -303,9 +438,10 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
     async beginSession(session, newEntries) {
       const database = await db();
       const stored = newEntries.map((e, seq) => ({ ...e, sessionId: session.id, seq }) as JournalEntry);
-      const tx = database.transaction(['sessions', 'entryChunks'], 'readwrite', { durability: 'strict' });
+      const tx = database.transaction(['sessions', 'entryChunks', 'progress'], 'readwrite', { durability: 'strict' });
       const sessions = tx.objectStore('sessions');
       const entries = tx.objectStore('entryChunks');
+      const progress = tx.objectStore('progress');
       // A failed write aborts the transaction: tx.done reports that one error, the aborted requests stay quiet.
       const quiet = (request: Promise<unknown>) => void request.catch(() => undefined);
       const done = tx.done;
@@ -325,6 +461,7 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
         if (UNFINISHED_STATUSES.includes(old.status)) continue;
         quiet(sessions.delete(old.id));
         quiet(entries.delete(sessionRange(old.id)));
+        quiet(progress.delete(sessionRange(old.id)));
       }
       await done;
       return stored;
@@ -355,6 +492,35 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
 
     async entries(sessionId) {
       return (await (await db()).getAll('entryChunks', sessionRange(sessionId))).flatMap((c) => c.entries);
+    },
+
+    async append(sessionId, newEntries) {
+      if (!newEntries.length) return [];
+      const tx = (await db()).transaction(['sessions', 'entryChunks'], 'readwrite', { durability: 'strict' });
+      const chunks = tx.objectStore('entryChunks');
+      const done = tx.done;
+      if (!(await tx.objectStore('sessions').get(sessionId))) {
+        await done;
+        throw new Error(`No session ${sessionId} in the journal.`);
+      }
+      const cursor = await chunks.openCursor(sessionRange(sessionId), 'prev');
+      const last = cursor?.value ?? null;
+      const first = last ? (last.entries.at(-1)?.seq ?? last.chunk - 1) + 1 : 0;
+      const stored = newEntries.map((e, i) => ({ ...e, sessionId, seq: first + i }) as JournalEntry);
+      const writes = toChunks(sessionId, stored).map((chunk) => chunks.put(chunk));
+      await Promise.all([...writes, done]);
+      return stored;
+    },
+
+    async recordProgress(sessionId, record) {
+      const tx = (await db()).transaction('progress', 'readwrite');
+      const cursor = await tx.store.openCursor(sessionRange(sessionId), 'prev');
+      const n = cursor ? cursor.value.n + 1 : 0;
+      await Promise.all([tx.store.put({ ...record, sessionId, n }), tx.done]);
+    },
+
+    async progress(sessionId) {
+      return progressOf(await (await db()).getAll('progress', sessionRange(sessionId)));
     },
 
     async markSkipped(sessionId, seqs) {
@@ -431,8 +597,9 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
     },
 
     async clear() {
-      const tx = (await db()).transaction(['sessions', 'entryChunks', 'idMap', 'removedBatches'], 'readwrite');
+      const tx = (await db()).transaction(['sessions', 'entryChunks', 'progress', 'idMap', 'removedBatches'], 'readwrite');
       await Promise.all([
+        tx.objectStore('progress').clear(),
         tx.objectStore('sessions').clear(),
         tx.objectStore('entryChunks').clear(),
         tx.objectStore('idMap').clear(),
@@ -453,4 +620,59 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
 export async function loadRemovedHistory(journal: Pick<Journal, 'allRemoved'>): Promise<RemovedHistory> {
   const records = await journal.allRemoved();
   return removedHistoryFrom(records.map(({ key, sessionId, removedAt }) => ({ keys: [key], sessionId, removedAt })));
+}
+
+/**
+ * An operation's write-ahead progress: what it notes is written with the next `write()` as one small record, one
+ * write after another. `write()` resolves once the record is stored; the operation awaits it before a call whose
+ * safety after a crash depends on it (what it is about to attempt, a skip because someone else changed an item).
+ */
+export class ProgressLog {
+  private pending: Required<NewProgress> = ProgressLog.empty();
+  private last: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly journal: Pick<Journal, 'recordProgress'>,
+    private readonly sessionId: string,
+  ) {}
+
+  private static empty(): Required<NewProgress> {
+    return { attempting: [], done: [], skipped: [], putBack: [], ids: [], versions: [] };
+  }
+
+  note(progress: NewProgress): void {
+    for (const key of ['attempting', 'done', 'skipped', 'putBack', 'ids', 'versions'] as const) {
+      const values = progress[key];
+      if (values?.length) (this.pending[key] as unknown[]).push(...values);
+    }
+  }
+
+  /**
+   * Writes what is noted once `most` entries are noted and not yet written (and resolves when written); otherwise
+   * resolves at once. An operation calls it after each call, so that a crash loses the record of at most `most`
+   * calls (recovery allows for that many, undo.ts interruptedCalls).
+   */
+  keepUp(most: number): Promise<void> {
+    const noted = this.pending.done.length + this.pending.skipped.length;
+    return noted >= most ? this.write() : Promise.resolve();
+  }
+
+  /** Everything noted so far as one record (null when nothing), and a fresh start. */
+  private take(): NewProgress | null {
+    const record: NewProgress = {};
+    for (const [key, values] of Object.entries(this.pending) as [keyof NewProgress, unknown[]][]) {
+      if (values.length) (record as Record<string, unknown[]>)[key] = values;
+    }
+    this.pending = ProgressLog.empty();
+    return Object.keys(record).length ? record : null;
+  }
+
+  /** Writes everything noted so far (and `progress`) as one record, after any earlier write. */
+  write(progress: NewProgress = {}): Promise<void> {
+    this.note(progress);
+    const record = this.take();
+    if (!record) return this.last;
+    this.last = this.last.then(() => this.journal.recordProgress(this.sessionId, record));
+    return this.last;
+  }
 }

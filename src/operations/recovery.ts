@@ -1,20 +1,26 @@
 /**
- * Crash safety: what happens to a cleanup the event page did not finish (Firefox closed, the extension was
- * reloaded or updated, the event page was unloaded mid-job).
+ * Crash safety: what happens to an operation (a cleanup, an import) the event page did not finish (Firefox closed or
+ * killed, the extension reloaded or updated, the event page unloaded mid-job).
  *
- * Decision: ROLL BACK. On the next start an apply that never reached 'applied' is undone from its journal, with
- * the same code as a user's undo (undo.ts), which is idempotent: items not yet removed stay where they are, items
- * already moved (unique children) are moved back to their original folder and index, items already removed are
- * re-created there with their tags (and a holding folder left by a session of an older version, which moved loose
- * duplicates into one, is emptied the same way and removed). The session is
- * then marked 'rolled-back' with a note, and the user can scan and apply again. Why not roll forward: the plan
+ * Decision: ROLL BACK. On the next start an operation that never reached 'applied' is undone from its journal, with
+ * the same code as a user's undo (undo.ts), which is idempotent and acts only on what the operation's write-ahead
+ * progress records say it attempted or did: items it never reached stay as they are (also when someone else
+ * removed them meanwhile: never re-created), items it moved are moved back if they are still where it put them,
+ * items it removed are re-created with their tags, items an import created are removed unless someone changed them
+ * (and a holding folder left by a cleanup of an older version is emptied the same way and removed). The session is
+ * then marked 'rolled-back' with a note, and the user can run it again. Why not roll forward: the plan
  * was checked against the tree as it was when the apply started; after a restart (and perhaps a sync in between)
  * finishing it would act on a tree nobody checked, while rolling back only restores what the journal recorded.
  * Nothing is lost either way: every item was journaled before it was touched.
  *
+ * The one ambiguity a crash leaves: an item whose call was being attempted when Firefox died and that is missing
+ * now was removed either by that call or by someone else in the same moment; it is re-created (a copy too many
+ * rather than a bookmark lost). Skips because someone else changed an item are written before the apply goes on.
+ *
  * An undo (or roll-back) that was itself interrupted is resumed: being idempotent, it just runs again.
  */
 import type { CleanupDeps } from '../dedup/cleanup/apply';
+import { kindOf } from './journal';
 import { restoreSession, type UndoResult } from './undo';
 
 export interface RecoveryOutcome {
@@ -44,8 +50,9 @@ export async function recoverInterruptedSessions(deps: CleanupDeps): Promise<Rec
     try {
       const result = await restoreSession(deps, session.id, quietCtx, mode);
       if (mode === 'rollback') {
+        const what = kindOf(session) === 'import' ? 'everything it had imported was taken back' : 'rolled back';
         await deps.journal.updateSession(session.id, {
-          note: 'Interrupted before it finished (Firefox or the extension stopped); rolled back on the next start.',
+          note: `Interrupted before it finished (Firefox or the extension stopped); ${what} on the next start.`,
         });
       }
       outcomes.push({ sessionId: session.id, action, result, error: null });

@@ -182,7 +182,7 @@ function ImportSection() {
       const imported = (last as ImportProgress | null)?.imported ?? 0;
       setError(
         e instanceof RemoteError && e.code === 'cancelled'
-          ? t('importCancelled', imported)
+          ? plural('importCancelled', imported)
           : errorMessage(e),
       );
     } finally {

@@ -97,6 +97,11 @@ export class Ancestry {
     return out.reverse();
   }
 
+  /** The folders it knows, as nodes with id, parent and title. */
+  nodes(): BookmarkNode[] {
+    return [...this.known].map(([id, { title, parentId }]) => ({ id, title, parentId, type: 'folder' }) as BookmarkNode);
+  }
+
   titles(chain: readonly string[]): string[] {
     return chain.map((id) => this.known.get(id)?.title ?? '');
   }

@@ -40,6 +40,8 @@ export const BookmarkErrors = {
   getChildrenNotFound: `can't access property "children", root is null`,
   getSubTreeNotFound: `can't access property "guid", node is null`,
   unexpected: 'An unexpected error occurred',
+  /** A move whose item was removed between the move's read and its transaction. */
+  moveVanished: `can't access property "tags", details is undefined`,
   invalidBookmark: (info: Record<string, unknown>) => `Invalid bookmark: ${JSON.stringify(info)}`,
   invalidGuid: (method: string, guid: unknown) => `Bookmarks.sys.mjs: ${method}: Invalid value for property 'guid': ${JSON.stringify(guid)}`,
   invalidProperty: (method: string, property: string, value: unknown) =>
@@ -72,6 +74,12 @@ export interface CreateDetails {
   title?: string;
   url?: string;
   type?: BookmarkType;
+}
+
+/** A call to browser.bookmarks as it is made (before any check), for tests that interleave other writers. */
+export interface BookmarkCall {
+  method: 'get' | 'getChildren' | 'getSubTree' | 'getTree' | 'getRecent' | 'search' | 'create' | 'move' | 'update' | 'remove' | 'removeTree';
+  args: unknown[];
 }
 
 export interface SearchQuery {
@@ -224,15 +232,6 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
     parent.dateGroupModified = now();
   }
 
-  /** Places' removal: the parent's positions are renumbered 0..n-1 in order (which also closes any gap). */
-  function detach(node: StoredNode): { parentId: string; index: number } {
-    const parent = parentOf(node)!;
-    takeOut(parent, node);
-    parent.children.forEach((id, position) => (nodes.get(id)!.position = position));
-    parent.dateGroupModified = now();
-    return { parentId: parent.id, index: node.position };
-  }
-
   function removeSubtree(node: StoredNode, keepOrphans: boolean): void {
     for (const childId of node.children) {
       const child = nodes.get(childId)!;
@@ -242,10 +241,61 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
     nodes.delete(node.id);
   }
 
-  /** Runs the body asynchronously (as an API call does), after the synchronous schema checks. */
-  const later = <T>(body: () => T): Promise<T> => Promise.resolve().then(body);
+  /**
+   * Places' connection, as measured in Firefox ESR (tests/contract, the "concurrent calls" cases): statements run
+   * one after another on one FIFO queue, one per microtask, and a call queues its next statement only when its
+   * previous one finished. A write first reads what it needs (remove/removeTree/update: the item; create: the
+   * parent; move: the item, then the new parent); its transaction then waits for the transaction before it and
+   * takes two statements, the change landing in the last one, which also notifies the listeners before the call
+   * resolves. Reads of other calls run between a transaction's statements. So calls made at the same moment
+   * interleave as in Firefox: a transaction acts on what the others left (an orphan, an item already gone), and a
+   * removal notifies the node its own read saw, not the one it deleted.
+   */
+  const queue: (() => void)[] = [];
+  let draining = false;
+  const drain = () => {
+    queue.shift()?.();
+    if (queue.length) queueMicrotask(drain);
+    else draining = false;
+  };
+  const step = <T>(body: () => T): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      queue.push(() => {
+        try {
+          resolve(body());
+        } catch (error) {
+          reject(error);
+        }
+      });
+      if (!draining) {
+        draining = true;
+        queueMicrotask(drain);
+      }
+    });
+  let lastTransaction: Promise<void> = Promise.resolve();
+  /** A write's transaction: after the one before it, two statements, the change (and its notification) in the last. */
+  const transaction = async <T>(change: () => T): Promise<T> => {
+    const before = lastTransaction;
+    let release!: () => void;
+    lastTransaction = new Promise<void>((resolve) => (release = resolve));
+    await before;
+    try {
+      await step(() => undefined);
+      return await step(change);
+    } finally {
+      release();
+    }
+  };
+  /** A read: one step (after the synchronous schema checks). */
+  const later = step;
+  /** Who is calling: observers see every call as it is made (tests interleave other writers with it). */
+  const callObservers = new Set<(call: BookmarkCall) => void>();
+  const announce = (method: BookmarkCall['method'], args: unknown[]) => {
+    for (const observer of [...callObservers]) observer({ method, args });
+  };
 
   function get(idOrIdList: string | string[]): Promise<BookmarkNode[]> {
+    announce('get', [idOrIdList]);
     const ids = Array.isArray(idOrIdList) ? idOrIdList : [idOrIdList];
     if (Array.isArray(idOrIdList) && ids.length === 0) {
       fail(BookmarkErrors.schema('idOrIdList', 'Value must either: be a string value, or have at least 1 items', 'get'));
@@ -260,16 +310,19 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
   }
 
   function getChildren(id: string): Promise<BookmarkNode[]> {
+    announce('getChildren', [id]);
     checkString(id, 'id', 'getChildren');
     return later(() => visibleChildren(find(id) ?? fail(BookmarkErrors.getChildrenNotFound)).map((c) => toApi(c, 'node')));
   }
 
   function getSubTree(id: string): Promise<BookmarkNode[]> {
+    announce('getSubTree', [id]);
     checkString(id, 'id', 'getSubTree');
     return later(() => [toApi(find(id) ?? fail(BookmarkErrors.getSubTreeNotFound), 'tree')]);
   }
 
   function getRecent(numberOfItems: number): Promise<BookmarkNode[]> {
+    announce('getRecent', [numberOfItems]);
     if (typeof numberOfItems !== 'number' || !Number.isInteger(numberOfItems)) {
       fail(BookmarkErrors.schema('numberOfItems', `Expected integer instead of ${JSON.stringify(numberOfItems)}`, 'getRecent'));
     }
@@ -287,6 +340,7 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
   }
 
   function search(query: string | SearchQuery): Promise<BookmarkNode[]> {
+    announce('search', [query]);
     if (typeof query === 'object' && query !== null && query.url !== undefined && parseUrl(query.url) === null) {
       fail(BookmarkErrors.schema('query', 'Value must either: be a string value, or .url must match the format "url"', 'search'));
     }
@@ -308,6 +362,7 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
   }
 
   function create(details: CreateDetails): Promise<BookmarkNode> {
+    announce('create', [details]);
     checkIndex(details.index, 'bookmark', 'create');
     const title = details.title ?? '';
     const type: BookmarkType =
@@ -321,21 +376,32 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
     if ((type === 'bookmark' && url === null) || (type === 'separator' && title !== '') || !GUID_PATTERN.test(parentGuid)) {
       return Promise.reject(new Error(BookmarkErrors.invalidBookmark(info)));
     }
-    return later(() => {
-      if (parentGuid === ROOT) fail(BookmarkErrors.rootModify);
-      const parent = find(parentGuid) ?? fail(BookmarkErrors.parentInvalid);
-      const time = now();
-      const node: StoredNode = { id: newGuid(), parentId: parent.id, position: 0, type, title, dateAdded: time, children: [] };
-      if (url !== null) node.url = url;
-      if (type === 'folder') node.dateGroupModified = time;
-      nodes.set(node.id, node);
-      insertAt(parent, node, details.index);
-      events.onCreated.emit(node.id, toApi(node, 'node'));
-      return toApi(node, 'node');
-    });
+    return (async () => {
+      // Read: the parent must exist (its child count fixes an index past the end).
+      const count = await step(() => {
+        if (parentGuid === ROOT) fail(BookmarkErrors.rootModify);
+        return (find(parentGuid) ?? fail(BookmarkErrors.parentInvalid)).children.length;
+      });
+      return transaction(() => {
+        const time = now();
+        const node: StoredNode = { id: newGuid(), parentId: parentGuid, position: 0, type, title, dateAdded: time, children: [] };
+        if (url !== null) node.url = url;
+        if (type === 'folder') node.dateGroupModified = time;
+        nodes.set(node.id, node);
+        const parent = find(parentGuid);
+        if (parent) insertAt(parent, node, details.index);
+        // The parent went between the read and the insert (a removeTree): Firefox still inserts, into nothing.
+        else node.position = details.index === undefined || details.index === null || details.index > count ? count : details.index;
+        // The node as inserted: into the parent the read found, even when it is gone by now.
+        const created = { ...toApi(node, 'node'), parentId: parentGuid };
+        events.onCreated.emit(node.id, created);
+        return created;
+      });
+    })();
   }
 
   function move(id: string, destination: { parentId?: string; index?: number }): Promise<BookmarkNode> {
+    announce('move', [id, destination]);
     checkString(id, 'id', 'move');
     checkIndex(destination.index, 'destination', 'move');
     const info: Record<string, unknown> = { guid: id };
@@ -344,14 +410,45 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
     if (!GUID_PATTERN.test(id) || (destination.parentId != null && !GUID_PATTERN.test(destination.parentId))) {
       return Promise.reject(new Error(BookmarkErrors.invalidBookmark(info)));
     }
-    return later(() => {
-      const node = find(id) ?? fail(BookmarkErrors.changeNotFound);
-      if (node.id === ROOT) fail(BookmarkErrors.rootModify);
-      if (USER_ROOTS.includes(node.id)) fail(BookmarkErrors.rootMove);
-      const newParent = destination.parentId == null ? parentOf(node)! : find(destination.parentId) ?? fail(BookmarkErrors.parentNotFound);
-      if (newParent.id === ROOT) fail(BookmarkErrors.rootModify);
-      if (isAncestorOrSelf(node.id, newParent)) fail(BookmarkErrors.folderIntoItself);
-      const oldParent = parentOf(node)!;
+    return (async () => {
+      // Reads: the item, then the new parent.
+      await step(() => {
+        const node = find(id) ?? fail(BookmarkErrors.changeNotFound);
+        if (node.id === ROOT) fail(BookmarkErrors.rootModify);
+        if (USER_ROOTS.includes(node.id)) fail(BookmarkErrors.rootMove);
+      });
+      const newParentId = await step(() => {
+        const node = find(id) ?? fail(BookmarkErrors.changeNotFound);
+        const parent = destination.parentId == null ? parentOf(node)! : find(destination.parentId) ?? fail(BookmarkErrors.parentNotFound);
+        if (parent.id === ROOT) fail(BookmarkErrors.rootModify);
+        if (isAncestorOrSelf(node.id, parent)) fail(BookmarkErrors.folderIntoItself);
+        return parent.id;
+      });
+      return transaction(() => moveNow(id, newParentId, destination.index));
+    })();
+  }
+
+  /** The move's transaction, on the tree as it is now (the reads may be stale). */
+  function moveNow(id: string, newParentId: string, requestedIndex: number | undefined): BookmarkNode {
+    {
+      // Removed after the reads: Firefox's update changes no row and then fails reading the item's details.
+      const node = find(id) ?? fail(BookmarkErrors.moveVanished);
+      const newParent = find(newParentId);
+      const oldParent = parentOf(node);
+      if (!newParent || !oldParent) {
+        // The new parent went after the reads (a removeTree): Firefox moves the item into nothing, an orphan that
+        // get still finds (without parentId), that no tree or folder lists, and that can no longer be moved.
+        const oldIndex = node.position;
+        if (oldParent) {
+          takeOut(oldParent, node);
+          shift(oldParent, oldIndex, Infinity, -1);
+          oldParent.dateGroupModified = now();
+        }
+        node.parentId = newParentId;
+        events.onMoved.emit(node.id, { parentId: newParentId, index: 0, oldParentId: oldParent?.id ?? newParentId, oldIndex });
+        return toApi(node, 'node');
+      }
+      const destination = { index: requestedIndex };
       const oldIndex = node.position;
       // Places first drops what did not change: the parent, and the index when it equals the old one.
       const parentChanged = newParent.id !== oldParent.id;
@@ -378,47 +475,79 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
       newParent.dateGroupModified = now();
       events.onMoved.emit(node.id, { parentId: newParent.id, index, oldParentId: oldParent.id, oldIndex });
       return toApi(node, 'node');
-    });
+    }
   }
 
   function update(id: string, changes: { title?: string; url?: string }): Promise<BookmarkNode> {
+    announce('update', [id, changes]);
     checkString(id, 'id', 'update');
     const info: Record<string, unknown> = { guid: id };
     if (changes.title != null) info.title = changes.title;
     if (changes.url != null) info.url = changes.url;
     const url = changes.url != null ? parseUrl(changes.url) : undefined;
     if (!GUID_PATTERN.test(id) || url === null) return Promise.reject(new Error(BookmarkErrors.invalidBookmark(info)));
-    return later(() => {
-      const node = find(id) ?? fail(BookmarkErrors.changeNotFound);
-      if (node.id === ROOT) fail(BookmarkErrors.rootModify);
-      if (url !== undefined && node.type !== 'bookmark') fail(BookmarkErrors.invalidProperty('update', 'url', changes.url));
-      if (changes.title != null && node.type === 'separator' && changes.title !== '') fail(BookmarkErrors.invalidProperty('update', 'title', changes.title));
-      const titleChanged = changes.title != null && changes.title !== node.title;
-      const urlChanged = url !== undefined && url !== node.url;
-      if (titleChanged) node.title = changes.title!;
+    return (async () => {
+      // Read: the item as it is before the change.
+      const read = await step(() => {
+        const node = find(id) ?? fail(BookmarkErrors.changeNotFound);
+        if (node.id === ROOT) fail(BookmarkErrors.rootModify);
+        if (url !== undefined && node.type !== 'bookmark') fail(BookmarkErrors.invalidProperty('update', 'url', changes.url));
+        if (changes.title != null && node.type === 'separator' && changes.title !== '') fail(BookmarkErrors.invalidProperty('update', 'title', changes.title));
+        return { ...node, children: [] };
+      });
+      return transaction(() => updateNow(read, changes.title, url));
+    })();
+  }
+
+  /** The update's transaction. An item removed after the read: no row changes, yet Firefox notifies and resolves. */
+  function updateNow(read: StoredNode, title: string | null | undefined, url: string | undefined): BookmarkNode {
+    {
+      const node = find(read.id) ?? read;
+      const titleChanged = title != null && title !== read.title;
+      const urlChanged = url !== undefined && url !== read.url;
+      if (titleChanged) node.title = title!;
       // A folder's dateGroupModified is its own last modification: renaming it counts.
       if (titleChanged && node.type === 'folder') node.dateGroupModified = now();
       if (urlChanged) node.url = url;
       if (titleChanged) events.onChanged.emit(node.id, { title: node.title });
       if (urlChanged) events.onChanged.emit(node.id, { url: node.url });
       return toApi(node, 'node');
-    });
+    }
   }
 
   function removeWith(method: 'remove' | 'removeTree') {
     return (id: string): Promise<void> => {
+      announce(method, [id]);
       checkString(id, 'id', method);
       // Places refuses the user roots and malformed ids before it looks anything up.
       if (!GUID_PATTERN.test(id) || USER_ROOTS.includes(id)) return Promise.reject(new Error(BookmarkErrors.invalidBookmark({ guid: id })));
-      return later(() => {
-        if (id === ROOT) fail(BookmarkErrors.rootModify);
-        const node = find(id) ?? fail(BookmarkErrors.removeNotFound);
-        if (method === 'remove' && node.type === 'folder' && node.children.length > 0) fail(BookmarkErrors.nonEmptyFolder);
-        const { parentId, index } = detach(node);
-        const gone = removedNode(node, parentId, index);
-        removeSubtree(node, node.type !== 'folder');
-        events.onRemoved.emit(node.id, { parentId, index, node: gone });
-      });
+      return (async () => {
+        // Read: the item as it is now; the notification carries this read, whatever changes before the delete.
+        const read = await step(() => {
+          if (id === ROOT) fail(BookmarkErrors.rootModify);
+          const node = find(id) ?? fail(BookmarkErrors.removeNotFound);
+          if (method === 'remove' && node.type === 'folder' && node.children.length > 0) fail(BookmarkErrors.nonEmptyFolder);
+          return { parentId: node.parentId, index: node.position, gone: removedNode(node, node.parentId ?? '', node.position) };
+        });
+        return transaction(() => {
+          const node = find(id);
+          // Removed by someone else after the read: nothing to delete, and Firefox still resolves and notifies.
+          if (node) {
+            const parent = parentOf(node);
+            const readParent = read.parentId === undefined ? undefined : find(read.parentId);
+            if (parent) takeOut(parent, node);
+            // Places renumbers the parent its read saw; a parent the item was moved into meanwhile keeps a gap.
+            if (readParent) {
+              readParent.children.forEach((childId, position) => (nodes.get(childId)!.position = position));
+              readParent.dateGroupModified = now();
+            }
+            // The delete takes the folder's contents as they are now (also for remove: its read saw it empty).
+            removeSubtree(node, node.type !== 'folder');
+          }
+          const info = { parentId: read.parentId ?? '', index: read.index, node: read.gone };
+          events.onRemoved.emit(id, info);
+        });
+      })();
     };
   }
 
@@ -426,7 +555,10 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
     ...events,
     get,
     getChildren,
-    getTree: (): Promise<BookmarkNode[]> => later(() => [toApi(nodes.get(ROOT)!, 'tree')]),
+    getTree: (): Promise<BookmarkNode[]> => {
+      announce('getTree', []);
+      return later(() => [toApi(nodes.get(ROOT)!, 'tree')]);
+    },
     getSubTree,
     getRecent,
     search,
@@ -439,6 +571,33 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
 
   return {
     api,
+    /**
+     * What Firefox Sync does when it applies an incoming bookmark: it inserts with the bookmark's own GUID (an
+     * extension cannot), and onCreated fires. Appends to the parent.
+     */
+    insertWithId(details: { id: string; parentId: string; title: string; url?: string }): Promise<BookmarkNode> {
+      return transaction(() => {
+        if (nodes.has(details.id)) fail(`A bookmark with the id ${details.id} exists.`);
+        const parent = find(details.parentId) ?? fail(BookmarkErrors.parentInvalid);
+        const url = details.url === undefined ? null : parseUrl(details.url);
+        const node: StoredNode = { id: details.id, parentId: parent.id, position: 0, type: url === null ? 'folder' : 'bookmark', title: details.title, dateAdded: now(), children: [] };
+        if (url !== null) node.url = url;
+        else node.dateGroupModified = node.dateAdded;
+        nodes.set(node.id, node);
+        insertAt(parent, node, undefined);
+        events.onCreated.emit(node.id, toApi(node, 'node'));
+        return toApi(node, 'node');
+      });
+    },
+    /**
+     * Calls `observer` synchronously whenever any code calls a bookmarks method, before the call's checks: a test can
+     * make another writer's calls right before (or, with queueMicrotask, right after) the observed one. Returns a
+     * function that stops observing.
+     */
+    observeCalls(observer: (call: BookmarkCall) => void): () => void {
+      callObservers.add(observer);
+      return () => void callObservers.delete(observer);
+    },
     /** How many nodes the store holds besides the roots (for tests of the fake). */
     size: () => nodes.size - 1 - USER_ROOTS.length,
   };

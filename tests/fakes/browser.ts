@@ -129,6 +129,13 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
       runtime.control.closeBackgroundPorts();
       hub.clearAll();
     },
+    /**
+     * Sees every browser.bookmarks call as it is made (see tests/fakes/bookmarks.ts): tests interleave another
+     * writer's changes (the user, sync) with the calls of the code under test. Returns a function that stops it.
+     */
+    observeBookmarkCalls: bookmarks.observeCalls,
+    /** Firefox Sync applies an incoming bookmark with its own GUID (onCreated fires); extensions cannot do this. */
+    syncInsert: bookmarks.insertWithId,
     /** Raw storage.local contents (no clone), for assertions. */
     storageLocal: storage.local.data,
   };

@@ -5,3 +5,8 @@ import 'fake-indexeddb/auto';
 import { useCatalog } from '../../src/i18n';
 import enMessages from '../../_locales/en/messages.json';
 useCatalog(enMessages);
+
+// findBy* / waitFor wait for an outcome; on the busy 2-core machine a background job in the fake can take longer
+// than testing-library's 1 s default (vi.waitFor callers pass their own timeout).
+import { configure } from '@testing-library/preact';
+configure({ asyncUtilTimeout: 10_000 });

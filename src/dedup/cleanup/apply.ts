@@ -1,37 +1,44 @@
 /**
- * Applies a cleanup plan at Firefox's speed limit, journal first.
+ * Applies a cleanup plan at Firefox's speed limit, journal first, and never at the cost of a change someone else
+ * makes while it runs (docs/ARCHITECTURE.md, "A change the cleanup did not make always wins").
  *
  * 1. Check (plan-check.ts, reads only): every planned item must still be what the plan saw; roots are never
- *    touched; a removal goes ahead only while its kept copy stays (never the last copy). Refusals are reported.
+ *    touched; a removal goes ahead only while its kept copy stays (never the last copy). Refusals are reported. The
+ *    tree the check read becomes the guard's shadow (cleanup-guard.ts), kept current by every bookmark event.
  * 2. Journal: one durable IndexedDB transaction records the session, every item to be removed (every descendant
  *    of a removed folder too) with parent, index, title, URL, dateAdded, type, the URL's tags and path, every
  *    planned move with its original place, and every tag merge with the tags the URL had before.
- * 3. Act, using the API's fast paths where it has them: merge tags; move unique children into their kept folder;
- *    one removeTree per redundant folder (10,000 items in about 0.4 s); loose duplicates are removed with
- *    bookmarks.remove, REMOVAL_LANES calls in flight, last child first in each folder. (Measured in Firefox ESR 153,
- *    bench/dedup-cleanup.bench.ts and docs/ARCHITECTURE.md "Cleanup speed": the API has no bulk path for loose items,
- *    and moving them into a holding folder to removeTree it cost more per item than removing them: a move 3-6 ms, a
- *    remove 2.7-4 ms. Two removes in flight overlap Firefox's reads with its serialized writes; Places renumbers a
- *    folder inside each remove's transaction, so concurrent removes, also from one folder, leave dense positions.)
- *    Before each batch, items changed since the check (bookmark events, change-watch.ts; or a batched re-read without
- *    a watch) are skipped and reported, and so is a loose duplicate whose kept copy changed; ctx.checkpoint() honours
- *    pause and cancel. A cancel stops at the next batch: what was done stays done (and can be undone), and the rest
- *    is reported as skipped.
+ * 3. Act, call by call. Before EACH call the item, the copy it duplicates (a folder: the folder that stays) and every
+ *    folder they are in must be untouched by anyone else so far, or the item is skipped; a skip is written to the
+ *    journal before the apply goes on, and so is, per batch, what the apply is about to attempt and what it did.
+ *    A copied folder is re-read right before its removeTree and must match its journal entry exactly (ids, titles,
+ *    URLs, structure); otherwise its journaled items are removed one by one and whatever else is in it stays.
+ *    Loose duplicates go with bookmarks.remove, REMOVAL_LANES calls in flight, last child first in each folder
+ *    (docs/ARCHITECTURE.md "Cleanup speed").
+ * 4. After each call, and once more after the last (when late events of calls that raced ours have arrived): what
+ *    someone else did between a decision and Firefox's transaction is put back at once. A duplicate renamed,
+ *    re-addressed or moved in that moment is re-created with their change; an item created in, moved into or
+ *    edited inside a folder as the folder was removed is re-created (in the folder that stays); when the copy that
+ *    should stay is removed or re-addressed by someone else, a removed copy comes back so its URL keeps a bookmark.
+ *    Each is journaled and reported. Firefox gives no atomic check-and-remove: the window left is the time between
+ *    the last event seen and Firefox's transaction, measured in docs/ARCHITECTURE.md.
  *
- * Crash safety: see recovery.ts (an interrupted session is rolled back from the journal on the next start).
+ * ctx.checkpoint() honours pause and cancel between calls. A cancel stops before the next call: what was done
+ * stays done (and can be undone), the rest is reported as skipped. Crash safety: see recovery.ts.
  */
 import { AppError } from '../../messaging/errors';
 import type { JobContext } from '../../messaging/define';
-import type { BookmarkNode, Browser } from '../../platform/browser';
+import { ROOT_ID, UNFILED_ID, type BookmarkNode, type Browser } from '../../platform/browser';
 import { tagKey } from '../../tags/tag-name';
 import type { TagStore } from '../../tags/tag-store';
 import { chunks, errorMessage, nodeType } from '../../platform/bookmark-reads';
-import { stillSame, type ChangeTracker, type ChangeWatch } from './change-watch';
+import { createChangeWatch, type ChangeTracker, type ChangeWatch } from './change-watch';
+import { CleanupGuard } from './cleanup-guard';
 import { NO_NUMBERS, type CleanupOutcomeNumbers, type CleanupPhase, type CleanupProgress } from '../cleanup-numbers';
-import type { Journal, NewJournalEntry, RemovedEntry, SessionRecord } from '../../operations/journal';
-import { createProgressMeter } from './cleanup-progress';
-import { checkPlan, problem, type ApplyProblem, type PlanCheck, type ProblemReason } from './plan-check';
-import type { CleanupPlan } from '../plan-types';
+import { ProgressLog, type Journal, type JournalEntry, type NewJournalEntry, type RemovedEntry, type RescuedEntry, type SessionRecord } from '../../operations/journal';
+import { createProgressMeter, type ProgressMeter } from './cleanup-progress';
+import { checkPlan, problem, type ApplyProblem, type CheckedRemoval, type PlanCheck, type ProblemReason } from './plan-check';
+import type { CleanupPlan, PlannedMove } from '../plan-types';
 
 export type { ApplyProblem, ProblemReason } from './plan-check';
 
@@ -45,8 +52,13 @@ export interface CleanupDeps {
   now: () => number;
   /** Ids for new sessions; injectable for tests. */
   newSessionId?: () => string;
-  /** Bookmark events since the check: lets apply skip what changed without re-reading every batch. */
+  /** Bookmark events (registered when the background starts); an apply without one listens for itself. */
   watch?: ChangeWatch;
+  /**
+   * Waits, after the last call, for events of other writers' calls that raced ours (Firefox delivered them up to
+   * ~10 ms after our call resolved). Default: one API round trip, then SETTLE_MS.
+   */
+  settle?: () => Promise<void>;
 }
 
 export type ApplyPhase = CleanupPhase;
@@ -58,21 +70,33 @@ export interface ApplyResult {
   cancelled: boolean;
   /** What was done, in the plan's units (cleanup-numbers.ts). */
   counts: CleanupOutcomeNumbers;
+  /** Everything left as it was or put back, and why (reason 'rescued': someone else's item re-created). */
   problems: ApplyProblem[];
   elapsedMs: number;
 }
 
 type Ctx<P> = Pick<JobContext<P>, 'progress' | 'checkpoint'>;
 
-const BATCH = 100;
-/** Loose duplicates per batch (one check of what changed, one checkpoint for pause and cancel). */
-const REMOVAL_BATCH = 200;
+/** Moves per write-ahead record and checkpoint. */
+const MOVE_BATCH = 100;
+/** Loose duplicates per write-ahead record and checkpoint. */
+export const REMOVAL_BATCH = 50;
 /**
  * bookmarks.remove calls in flight. Measured on 1,000 loose duplicates in folders of 50, 250 and 1,000 (Firefox ESR
  * 153, two cores): two in flight took 2.7-3.6 ms per item against 3.5-5.5 ms one at a time; four were no faster than
  * two. Moves are never run two at a time out of one folder (see the moves below).
  */
 const REMOVAL_LANES = 2;
+/**
+ * Calls whose "done" may be noted but not yet written: after this many the apply waits for the write. Recovery treats
+ * the first UNWRITTEN_AT_MOST + REMOVAL_LANES unrecorded calls of an interrupted batch as possibly made (undo.ts).
+ */
+export const UNWRITTEN_AT_MOST = 8;
+/** How long the apply waits after its last call for late events of calls that raced it (measured: 0-10 ms). */
+export const SETTLE_MS = 200;
+
+/** How Firefox says the item is already gone (someone else removed it first). */
+const GONE = /No bookmarks found|Bookmark not found/i;
 
 function isCancel(error: unknown): boolean {
   return error instanceof AppError && error.code === 'cancelled';
@@ -84,6 +108,8 @@ async function tagsForUrls(tags: TagAccess, urls: string[]): Promise<Map<string,
   const all = new Map((await tags.all()).map((e) => [e.url, e.tags]));
   return new Map(urls.map((u) => [u, all.get(u) ?? []]));
 }
+
+type RemovedRecord = Omit<RemovedEntry, 'sessionId' | 'seq' | 'tags'>;
 
 /** Step 2's entries: the journal of everything the session will change. */
 async function buildEntries(check: PlanCheck, plan: CleanupPlan, tags: TagAccess): Promise<NewJournalEntry[]> {
@@ -113,14 +139,7 @@ async function buildEntries(check: PlanCheck, plan: CleanupPlan, tags: TagAccess
 
   const entries: NewJournalEntry[] = removed.map((e) => ({ ...e, tags: e.url ? tagsOf.get(e.url) ?? [] : [] }));
   for (const m of check.moves.values()) {
-    entries.push({
-      role: 'moved',
-      id: m.node.id,
-      title: m.node.title,
-      parentId: m.node.parentId!,
-      index: m.node.index ?? 0,
-      toParentId: m.planned.toParentId,
-    });
+    entries.push({ role: 'moved', id: m.node.id, title: m.node.title, parentId: m.node.parentId!, index: m.node.index ?? 0, toParentId: m.planned.toParentId });
   }
   for (const merge of plan.tagMerges) {
     const before = tagsOf.get(merge.url) ?? [];
@@ -135,8 +154,6 @@ async function buildEntries(check: PlanCheck, plan: CleanupPlan, tags: TagAccess
   }
   return entries;
 }
-
-type RemovedRecord = Omit<RemovedEntry, 'sessionId' | 'seq' | 'tags'>;
 
 /** The journal record of one item about to go: everything undo needs to put it back. */
 function removedEntry(node: BookmarkNode, path: string[], ancestorIds: string[], topLevel: boolean, reason: RemovedRecord['reason']): RemovedRecord {
@@ -159,8 +176,7 @@ function removedEntry(node: BookmarkNode, path: string[], ancestorIds: string[],
 
 /**
  * Runs `work` over items, collecting per-item failures. Items of one group always go one after another, groups in
- * the order their first item comes; up to `lanes` groups run side by side (moves: a group is a source folder;
- * removals: every item is its own group).
+ * the order their first item comes; up to `lanes` groups run side by side.
  */
 async function inLanes<T>(items: readonly T[], groupOf: (item: T) => string, lanes: number, work: (item: T) => Promise<void>): Promise<{ item: T; error: unknown }[]> {
   const failures: { item: T; error: unknown }[] = [];
@@ -192,232 +208,968 @@ export async function applyPlan(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<A
   const started = deps.now();
   ctx.progress({ phase: 'checking', done: 0, total: 0, rate: 0, etaMs: null });
   // Tracking starts before the check, so whatever changes after the check is seen.
-  const tracker = deps.watch?.track() ?? null;
+  const ownWatch = deps.watch ? null : createChangeWatch(deps.browser.bookmarks);
+  const tracker = (deps.watch ?? ownWatch!).track();
   try {
-    return await applyChecked(deps, plan, ctx, tracker, started);
+    const check = await checkPlan(deps.browser, plan);
+    await ctx.checkpoint();
+    return await new CleanupRun(deps, plan, ctx, check, tracker, started).run();
   } finally {
-    tracker?.stop();
+    tracker.stop();
+    ownWatch?.close();
   }
 }
 
-async function applyChecked(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<ApplyProgress>, tracker: ChangeTracker | null, started: number): Promise<ApplyResult> {
-  const { browser, journal, tags, now } = deps;
-  const check = await checkPlan(browser, plan);
-  const problems = [...check.problems];
-  await ctx.checkpoint();
+type Entry = RemovedEntry & { seq: number };
 
-  ctx.progress({ phase: 'journaling', done: 0, total: 0, rate: 0, etaMs: null });
-  const newEntries = await buildEntries(check, plan, tags);
-  await ctx.checkpoint();
-  const sessionId = deps.newSessionId?.() ?? crypto.randomUUID();
-  const session: SessionRecord = {
-    id: sessionId,
-    planId: plan.id,
-    createdAt: now(),
-    status: 'applying',
-    cancelled: false,
-    holdingFolderId: null,
-    holdingTitle: '',
-    counts: { ...NO_NUMBERS, skipped: 0 },
-    finishedAt: null,
-    undoneAt: null,
-    undoStartedAt: null,
-    note: null,
-  };
-  const entries = await journal.beginSession(session, newEntries);
+/** What someone else made of a removed item: its title, URL and folder as they left them. */
+interface Version {
+  title: string;
+  url: string | null;
+  parentId: string;
+}
 
-  // From here on the journal is written: changes happen, and every exit path finishes the session.
-  const removedEntries = entries.filter((e): e is RemovedEntry & { seq: number } => e.role === 'removed');
-  const seqOf = new Map<string, number>();
-  for (const e of entries) if (e.role !== 'tag-merge') seqOf.set(`${e.role}:${e.id}`, e.seq);
-  /** Each planned removal's journal entries: itself and (folders) its removed descendants. */
-  const entriesOf = new Map<string, (RemovedEntry & { seq: number })[]>();
-  for (const e of removedEntries) {
-    const top = e.topLevel ? e.id : check.insideRemoved.get(e.id);
-    if (top === undefined) continue;
-    const list = entriesOf.get(top);
-    if (list) list.push(e);
-    else entriesOf.set(top, [e]);
+/** A planned removal: not reached yet, decided and its call under way, done, left alone, put back. */
+type ItemState = 'pending' | 'in-flight' | 'removed' | 'skipped' | 'put-back';
+
+/** One apply, from the journal on. */
+class CleanupRun {
+  private readonly browser: Browser;
+  private readonly guard: CleanupGuard;
+  private readonly problems: ApplyProblem[];
+  private readonly counts: CleanupOutcomeNumbers = { ...NO_NUMBERS, skipped: 0 };
+  private readonly state = new Map<string, ItemState>();
+  /** Where each removal was decided (a guard mark): later events of others concern what went after it. */
+  private readonly decidedAt = new Map<string, number>();
+  /** Per removed folder: others' events up to here were reconciled already. */
+  private readonly reconciledUpTo = new Map<string, number>();
+  /** Others' events up to here were looked at by reconcileNew. */
+  private seenUpTo = 0;
+  private reconciling: Promise<void> = Promise.resolve();
+  private readonly entriesOf = new Map<string, Entry[]>();
+  private readonly topEntry = new Map<string, Entry>();
+  private readonly entryById = new Map<string, Entry>();
+  private readonly movedSeq = new Map<string, number>();
+  private readonly skippedSeqs = new Set<number>();
+  private readonly removedKeys: string[] = [];
+  /** Someone else's items re-created (old id -> new id), so one is never re-created twice. */
+  private readonly rescued = new Map<string, string>();
+  private readonly keptFolders = new Set<string>();
+  private readonly entryOfSeq = new Map<number, Entry>();
+  /** Journaled items someone else removed or moved away: never put back with their folder. */
+  private readonly takenByOthers = new Set<number>();
+  private groups: Map<string, CheckedRemoval[]> | null = null;
+  /** Put-back items by old id: the copy, and from where later edits of the old id are followed onto it. */
+  private readonly putBackCopies = new Map<string, { made: { id: string }; since: number; version: Version }>();
+  /** Folders a create of ours found gone (before the guard heard of it). */
+  private readonly deadFolders = new Set<string>();
+  /** What the apply re-created (put back, rescued), to make again should its folder vanish under it. */
+  private readonly made: { id: string; parentId: string; ancestors: string[]; remake: (parentId: string) => Promise<{ id: string; parentId: string } | null> }[] = [];
+  private sessionId = '';
+  private log!: ProgressLog;
+  private meter!: ProgressMeter;
+  private cancelled = false;
+
+  constructor(
+    private readonly deps: CleanupDeps,
+    private readonly plan: CleanupPlan,
+    private readonly ctx: Ctx<ApplyProgress>,
+    private readonly check: PlanCheck,
+    tracker: ChangeTracker,
+    private readonly started: number,
+  ) {
+    this.browser = deps.browser;
+    this.guard = new CleanupGuard(check.snapshot, tracker);
+    this.problems = [...check.problems];
   }
-  /** Units of work of a planned removal: a bookmark or empty folder 1, a copied folder its bookmarks + 1. */
-  const unitsOf = (id: string) => 1 + (entriesOf.get(id) ?? []).filter((e) => !e.topLevel && e.type === 'bookmark').length;
-  const plannedFolders = [...check.removals.values()].filter((r) => r.planned.kind === 'folder');
-  const plannedLoose = check.removals.size - plannedFolders.length;
-  const total = check.moves.size + [...check.removals.keys()].reduce((sum, id) => sum + unitsOf(id), 0);
-  const meter = createProgressMeter({ now, total, calls: { move: check.moves.size, folder: plannedFolders.length, loose: plannedLoose }, emit: (p) => ctx.progress(p) });
-  const report = (phase: ApplyPhase) => meter.report(phase);
-  const skippedSeqs: number[] = [];
-  const removedKeys: string[] = [];
-  const counts: CleanupOutcomeNumbers = { ...NO_NUMBERS, skipped: 0 };
-  let cancelled = false;
-  const checkpoint = async () => {
-    if (cancelled) return false;
+
+  async run(): Promise<ApplyResult> {
+    const { journal, tags, now } = this.deps;
+    this.ctx.progress({ phase: 'journaling', done: 0, total: 0, rate: 0, etaMs: null });
+    const newEntries = await buildEntries(this.check, this.plan, tags);
+    await this.ctx.checkpoint();
+    this.sessionId = this.deps.newSessionId?.() ?? crypto.randomUUID();
+    const session: SessionRecord = {
+      id: this.sessionId,
+      kind: 'cleanup',
+      planId: this.plan.id,
+      createdAt: now(),
+      status: 'applying',
+      cancelled: false,
+      holdingFolderId: null,
+      holdingTitle: '',
+      counts: { ...NO_NUMBERS, skipped: 0 },
+      finishedAt: null,
+      undoneAt: null,
+      undoStartedAt: null,
+      note: null,
+    };
+    const entries = await journal.beginSession(session, newEntries);
+    // From here on the journal is written: changes happen, and every exit path finishes the session.
+    this.log = new ProgressLog(journal, this.sessionId);
+    this.index(entries);
+
+    const folders = [...this.check.removals.values()].filter((r) => r.planned.kind === 'folder');
+    const looseCount = this.check.removals.size - folders.length;
+    const total = this.check.moves.size + [...this.check.removals.keys()].reduce((sum, id) => sum + this.unitsOf(id), 0);
+    this.meter = createProgressMeter({ now, total, calls: { move: this.check.moves.size, folder: folders.length, loose: looseCount }, emit: (p) => this.ctx.progress(p) });
+    for (const id of this.check.removals.keys()) this.state.set(id, 'pending');
+
     try {
-      await ctx.checkpoint();
+      await this.mergeTags(entries);
+      await this.moveUniqueChildren();
+      await this.collapseFolders(folders);
+      await this.removeLoose();
+      // Late events of calls that raced ours, then what they call for.
+      await (this.deps.settle ?? (() => defaultSettle(this.browser)))();
+      await this.settleNew();
+      await this.reconcileEverything();
+    } finally {
+      this.counts.skipped = this.problems.filter((p) => p.reason !== 'rescued').length;
+    }
+
+    const finishedAt = now();
+    await this.log.write();
+    await journal.finishApply(this.sessionId, {
+      skippedSeqs: [...this.skippedSeqs],
+      removedKeys: this.removedKeys,
+      patch: { status: 'applied', cancelled: this.cancelled, counts: this.counts, finishedAt },
+    });
+    this.meter.report('done');
+    return { sessionId: this.sessionId, cancelled: this.cancelled, counts: this.counts, problems: this.problems, elapsedMs: finishedAt - this.started };
+  }
+
+  private index(entries: JournalEntry[]) {
+    for (const e of entries) {
+      if (e.role === 'moved') this.movedSeq.set(e.id, e.seq);
+      if (e.role !== 'removed') continue;
+      this.entryById.set(e.id, e);
+      this.entryOfSeq.set(e.seq, e);
+      const top = e.topLevel ? e.id : this.check.insideRemoved.get(e.id);
+      if (top === undefined) continue;
+      if (e.topLevel) this.topEntry.set(e.id, e);
+      const list = this.entriesOf.get(top);
+      if (list) list.push(e);
+      else this.entriesOf.set(top, [e]);
+    }
+  }
+
+  /** Units of work of a planned removal: a bookmark or empty folder 1, a copied folder its bookmarks + 1. */
+  private unitsOf(id: string): number {
+    return 1 + this.bookmarksInside(id);
+  }
+
+  private bookmarksInside(id: string): number {
+    return (this.entriesOf.get(id) ?? []).filter((e) => !e.topLevel && e.type === 'bookmark').length;
+  }
+
+  private seqsOf(id: string): number[] {
+    return (this.entriesOf.get(id) ?? []).map((e) => e.seq);
+  }
+
+  private async checkpoint(): Promise<boolean> {
+    if (this.cancelled) return false;
+    try {
+      await this.ctx.checkpoint();
       return true;
     } catch (error) {
       if (!isCancel(error)) throw error;
-      cancelled = true;
+      this.cancelled = true;
       return false;
     }
-  };
-  const skipRemoval = (id: string, title: string | null, reason: ProblemReason, message: string) => {
-    problems.push(problem(id, title, reason, message));
-    for (const e of entriesOf.get(id) ?? []) skippedSeqs.push(e.seq);
-    meter.drop(check.removals.get(id)?.planned.kind === 'folder' ? 'folder' : 'loose', 1);
-  };
-  const markRemoved = (id: string) => {
-    const planned = check.removals.get(id)?.planned;
-    const inside = (entriesOf.get(id) ?? []).filter((e) => !e.topLevel && e.type === 'bookmark').length;
-    if (planned?.reason === 'duplicate-folder') {
-      counts.copiedFolders++;
-      counts.insideFolders += inside;
-      counts.copies += inside;
-    } else if (planned?.reason === 'empty-folder') counts.emptyFolders++;
-    else {
-      counts.loose++;
-      counts.copies++;
-    }
-    for (const e of entriesOf.get(id) ?? []) {
-      if (e.type === 'bookmark') removedKeys.push(e.id);
-      if (e.url) removedKeys.push(e.url);
-    }
-  };
+  }
 
-  try {
+  /**
+   * A planned removal is left alone. When someone else's change is the reason, the skip is written before the apply
+   * goes on: recovery after a crash must not re-create what that person deleted.
+   */
+  private async skipRemoval(id: string, title: string | null, reason: ProblemReason, message: string, seqs = this.seqsOf(id)): Promise<void> {
+    this.problems.push(problem(id, title, reason, message));
+    this.state.set(id, 'skipped');
+    for (const seq of seqs) this.skippedSeqs.add(seq);
+    this.meter.drop(this.check.removals.get(id)?.planned.kind === 'folder' ? 'folder' : 'loose', 1);
+    if (reason === 'cancelled') this.log.note({ skipped: seqs });
+    else await this.log.write({ skipped: seqs });
+  }
+
+  private markRemoved(id: string) {
+    const planned = this.check.removals.get(id)?.planned;
+    const inside = this.bookmarksInside(id);
+    if (planned?.reason === 'duplicate-folder') {
+      this.counts.copiedFolders++;
+      this.counts.insideFolders += inside;
+      this.counts.copies += inside;
+    } else if (planned?.reason === 'empty-folder') this.counts.emptyFolders++;
+    else {
+      this.counts.loose++;
+      this.counts.copies++;
+    }
+    this.state.set(id, 'removed');
+    this.log.note({ done: this.seqsOf(id) });
+  }
+
+  // ---- tag merges
+
+  private async mergeTags(entries: JournalEntry[]) {
+    this.meter.report('merging-tags');
     // Tag merges first: harmless if anything later is interrupted, and the survivor keeps every tag.
-    report('merging-tags');
     for (const e of entries) {
       if (e.role !== 'tag-merge') continue;
       try {
-        await tags.addTags([e.url], e.tagsAdded);
-        counts.tagMerges++;
+        await this.deps.tags.addTags([e.url], e.tagsAdded);
+        this.counts.tagMerges++;
+        this.log.note({ done: [e.seq] });
       } catch (error) {
-        problems.push(problem(e.url, null, 'error', `Tags could not be merged onto ${e.url}: ${errorMessage(error)}`));
-        skippedSeqs.push(e.seq);
+        this.problems.push(problem(e.url, null, 'error', `Tags could not be merged onto ${e.url}: ${errorMessage(error)}`));
+        this.skippedSeqs.add(e.seq);
+        this.log.note({ skipped: [e.seq] });
       }
     }
+  }
 
-    // Unique children out of redundant folders; a folder whose child was not moved stays.
-    report('moving');
+  // ---- moves of unique children into the folder that stays
+
+  private async moveUniqueChildren() {
+    this.meter.report('moving');
     const movedOk = new Set<string>();
-    const movesReported = new Set<string>();
-    for (const batch of chunks([...check.moves.values()], BATCH)) {
-      if (!(await checkpoint())) break;
-      const same = await stillSame(browser, tracker, batch.map((m) => ({ id: m.node.id, parentId: m.planned.expectedParentId, url: m.node.url })));
-      const ready = batch.filter((m) => {
-        const state = same.get(m.node.id)!;
-        if (state === 'ok') return true;
-        problems.push(problem(m.node.id, m.node.title, state, 'It changed before it could be moved.'));
-        movesReported.add(m.node.id);
-        return false;
-      });
+    const reported = new Set<string>();
+    for (const batch of chunks([...this.check.moves.values()], MOVE_BATCH)) {
+      if (!(await this.checkpoint())) break;
+      await this.log.write({ attempting: batch.map((m) => this.movedSeq.get(m.node.id)!) });
       // One move at a time. Measured in Firefox ESR: concurrent bookmarks.move calls out of one folder leave gaps in
       // the positions Places stores (getChildren then reports indices 0,1,2,4,5; a move computes the old index from a
       // read made before its transaction), and later inserts by index land one place off. The fake browser does not
       // model this; tests/e2e/dedup-apply.e2e.ts catches it.
-      const failures = await inLanes(ready, (m) => m.planned.expectedParentId, 1, async (m) => {
-        tracker?.expectMove(m.node.id);
-        await browser.bookmarks.move(m.node.id, { parentId: m.planned.toParentId });
-        movedOk.add(m.node.id);
-        counts.moved++;
-        meter.advance('move', 1, 1);
-      });
-      for (const { item, error } of failures) {
-        problems.push(problem(item.node.id, item.node.title, 'error', `It could not be moved: ${errorMessage(error)}`));
-        movesReported.add(item.node.id);
-      }
-      report('moving');
-    }
-    const keptFolders = new Set<string>();
-    for (const m of check.moves.values()) {
-      if (movedOk.has(m.node.id)) continue;
-      if (!movesReported.has(m.node.id)) {
-        problems.push(problem(m.node.id, m.node.title, 'cancelled', 'The cleanup was cancelled before it was moved.'));
-      }
-      skippedSeqs.push(seqOf.get(`moved:${m.node.id}`)!);
-      const folder = check.insideRemoved.get(m.node.id);
-      if (folder) keptFolders.add(folder);
-    }
-
-    // One removeTree per redundant folder.
-    report('collapsing');
-    const folders = [...check.removals.values()].filter((r) => r.planned.kind === 'folder');
-    // Last child first in each folder: Places then has fewer following siblings to renumber on each remove.
-    const loose = [...check.removals.values()]
-      .filter((r) => r.planned.kind !== 'folder')
-      .sort((a, b) => (a.node.parentId! < b.node.parentId! ? -1 : a.node.parentId! > b.node.parentId! ? 1 : (b.node.index ?? 0) - (a.node.index ?? 0)));
-    for (const batch of chunks(folders, BATCH)) {
-      const go = await checkpoint();
-      const same = go
-        ? await stillSame(
-            browser,
-            tracker,
-            batch.map((r) => {
-              const inside = entriesOf.get(r.node.id) ?? [];
-              return {
-                id: r.node.id,
-                parentId: r.planned.expectedParentId,
-                url: r.node.url,
-                ids: inside.map((e) => e.id),
-                // Our own moves of unique children out of it are expected; anything else added or moved is not.
-                folderIds: inside.filter((e) => e.type === 'folder').map((e) => e.id),
-              };
-            }),
-          )
-        : new Map<string, 'ok' | 'changed' | 'missing'>();
-      for (const r of batch) {
-        const id = r.node.id;
-        if (!go) skipRemoval(id, r.node.title, 'cancelled', 'The cleanup was cancelled before this folder was removed.');
-        else if (keptFolders.has(id)) skipRemoval(id, r.node.title, 'unique-child-not-moved', 'A unique item in it could not be moved out, so the folder stays.');
-        else if (same.get(id) !== 'ok') skipRemoval(id, r.node.title, same.get(id) === 'missing' ? 'missing' : 'changed', 'It or its contents changed before it could be removed.');
-        else {
-          try {
-            await browser.bookmarks.removeTree(id);
-            markRemoved(id);
-            meter.advance('folder', 1, unitsOf(id));
-          } catch (error) {
-            skipRemoval(id, r.node.title, 'error', `It could not be removed: ${errorMessage(error)}`);
-          }
+      for (const m of batch) {
+        await this.settleNew();
+        const id = m.node.id;
+        const to = m.planned.toParentId;
+        const seq = this.movedSeq.get(id)!;
+        if (this.guard.isGone(id) || this.guard.disturbedSince(id) || this.guard.disturbedSince(to) || this.guard.isGone(to)) {
+          this.problems.push(problem(id, m.node.title, 'changed', 'It or the folder it should go to changed before it could be moved.'));
+          reported.add(id);
+          this.skippedSeqs.add(seq);
+          await this.log.write({ skipped: [seq] });
+          continue;
         }
+        const mark = this.guard.mark();
+        this.guard.expectMove(id, to);
+        try {
+          await this.browser.bookmarks.move(id, { parentId: to });
+        } catch (error) {
+          this.problems.push(problem(id, m.node.title, 'error', `It could not be moved: ${errorMessage(error)}`));
+          reported.add(id);
+          continue;
+        } finally {
+          this.guard.callSettled('move', id);
+        }
+        movedOk.add(id);
+        this.counts.moved++;
+        this.log.note({ done: [seq] });
+        await this.log.keepUp(UNWRITTEN_AT_MOST);
+        this.meter.advance('move', 1, 1);
+        await this.respectMoveByOthers(m.planned, mark);
       }
-      report('collapsing');
+      this.meter.report('moving');
     }
-
-    // Loose duplicates: bookmarks.remove, REMOVAL_LANES at a time (see the top of this file for why not a holding folder).
-    if (loose.length) report('removing');
-    for (const batch of chunks(loose, REMOVAL_BATCH)) {
-      if (!(await checkpoint())) {
-        for (const r of batch) skipRemoval(r.node.id, r.node.title, 'cancelled', 'The cleanup was cancelled before this item was removed.');
-        continue;
-      }
-      // The item itself and its kept copy: a duplicate goes only while the copy it duplicates is still there as checked.
-      const same = await stillSame(
-        browser,
-        tracker,
-        batch.map((r) => ({ id: r.node.id, parentId: r.planned.expectedParentId, url: r.node.url, ids: r.planned.keptId ? [r.planned.keptId] : [] })),
-      );
-      const ready = batch.filter((r) => {
-        const state = same.get(r.node.id)!;
-        if (state === 'ok') return true;
-        skipRemoval(r.node.id, r.node.title, state, 'It or the copy it duplicates changed before it could be removed.');
-        return false;
-      });
-      // Every item is its own group: any two may be removed side by side, in the order of `loose`.
-      const failures = await inLanes(ready, (r) => r.node.id, REMOVAL_LANES, async (r) => {
-        await browser.bookmarks.remove(r.node.id);
-        markRemoved(r.node.id);
-        meter.advance('loose', 1, 1);
-      });
-      for (const { item, error } of failures) skipRemoval(item.node.id, item.node.title, 'error', `It could not be removed: ${errorMessage(error)}`);
-      report('removing');
+    for (const m of this.check.moves.values()) {
+      if (movedOk.has(m.node.id)) continue;
+      if (!reported.has(m.node.id)) this.problems.push(problem(m.node.id, m.node.title, 'cancelled', 'The cleanup was cancelled before it was moved.'));
+      const seq = this.movedSeq.get(m.node.id)!;
+      this.skippedSeqs.add(seq);
+      this.log.note({ skipped: [seq] });
+      const folder = this.check.insideRemoved.get(m.node.id);
+      if (folder) this.keptFolders.add(folder);
     }
-  } finally {
-    counts.skipped = problems.length;
   }
 
-  const finishedAt = now();
-  await journal.finishApply(sessionId, { skippedSeqs, removedKeys, patch: { status: 'applied', cancelled, counts, finishedAt } });
-  report('done');
-  return { sessionId, cancelled, counts, problems, elapsedMs: finishedAt - started };
+  /** Someone else moved the item as we moved it: their move wins (ours may have landed after theirs). */
+  private async respectMoveByOthers(m: PlannedMove, mark: number) {
+    const moves = this.guard.othersAbout(m.id, mark).filter((e) => e.kind === 'moved');
+    const theirs = moves.at(-1);
+    if (!theirs || theirs.kind !== 'moved' || theirs.parentId === m.toParentId) return;
+    try {
+      const [now] = await this.browser.bookmarks.get(m.id);
+      if (now.parentId !== theirs.parentId && !this.guard.isGone(theirs.parentId)) {
+        this.guard.expectMove(m.id, theirs.parentId);
+        try {
+          await this.browser.bookmarks.move(m.id, { parentId: theirs.parentId });
+        } finally {
+          this.guard.callSettled('move', m.id);
+        }
+      }
+    } catch {
+      // Gone meanwhile: nothing to respect.
+    }
+  }
+
+  // ---- copied folders
+
+  private async collapseFolders(folders: CheckedRemoval[]) {
+    this.meter.report('collapsing');
+    for (const r of folders) {
+      const id = r.node.id;
+      if (!(await this.checkpoint())) {
+        await this.skipRemoval(id, r.node.title, 'cancelled', 'The cleanup was cancelled before this folder was removed.');
+        continue;
+      }
+      await this.collapseOne(r);
+      this.meter.report('collapsing');
+    }
+  }
+
+  private async collapseOne(r: CheckedRemoval) {
+    await this.settleNew();
+    const id = r.node.id;
+    const guard = this.guard;
+    if (this.state.get(id) !== 'pending') return;
+    if (this.keptFolders.has(id)) {
+      return this.skipRemoval(id, r.node.title, 'unique-child-not-moved', 'A unique item in it could not be moved out, so the folder stays.');
+    }
+    const why = this.reasonToLeave(r);
+    if (why) return this.skipRemoval(id, r.node.title, why.reason, why.message);
+    this.state.set(id, 'in-flight');
+    // One call for the whole folder: its own entry stands for everything in it (undo.ts carriedOut).
+    await this.log.write({ attempting: [this.topEntry.get(id)!.seq] });
+    const mark = guard.mark();
+    this.decidedAt.set(id, mark);
+    // Right before the call: the folder must still be exactly what the journal holds.
+    const live = await this.browser.bookmarks
+      .getSubTree(id)
+      .then((t) => t[0])
+      .catch(() => null);
+    if (!live) return this.skipRemoval(id, r.node.title, 'missing', 'It no longer exists.');
+    const entries = this.entriesOf.get(id) ?? [];
+    if (sameAsJournal(live, entries) && !guard.contentTouchedSince(id, mark) && !guard.touchedSince(id, mark)) {
+      guard.expectRemove(id);
+      try {
+        await this.browser.bookmarks.removeTree(id);
+      } catch (error) {
+        return this.skipRemoval(id, r.node.title, GONE.test(errorMessage(error)) ? 'missing' : 'error', `It could not be removed: ${errorMessage(error)}`);
+      } finally {
+        guard.callSettled('remove', id);
+      }
+      if (guard.ancestorRemovedSince(id, mark)) return this.skipRemoval(id, r.node.title, 'missing', 'Someone else removed the folder it was in first.');
+      this.markRemoved(id);
+      this.noteRemovedKeys(entries);
+      this.meter.advance('folder', 1, this.unitsOf(id));
+      await this.reconcileFolder(id);
+      return;
+    }
+    await this.removeOneByOne(r, live, entries);
+  }
+
+  /**
+   * The folder changed after it was journaled: its journaled items go one by one, each only if it is still exactly
+   * as journaled, deepest first; a folder goes only once empty (bookmarks.remove refuses a non-empty one), so what
+   * someone added stays, in the folders it was added to.
+   */
+  private async removeOneByOne(r: CheckedRemoval, live: BookmarkNode, entries: Entry[]) {
+    const id = r.node.id;
+    const nodes = new Map<string, BookmarkNode>();
+    const stack = [live];
+    while (stack.length) {
+      const n = stack.pop()!;
+      nodes.set(n.id, n);
+      if (n.children) stack.push(...n.children);
+    }
+    const order = [...entries].sort((a, b) => b.ancestorIds.length - a.ancestorIds.length || b.index - a.index);
+    let bookmarks = 0;
+    let topRemoved = false;
+    for (const e of order) {
+      await this.settleNew();
+      const node = nodes.get(e.id);
+      const same = node && node.parentId === e.parentId && node.title === e.title && (e.type !== 'bookmark' || node.url === e.url) && nodeType(node) === e.type;
+      if (!same || this.guard.disturbedSince(e.id) || this.guard.isGone(e.id)) {
+        this.skippedSeqs.add(e.seq);
+        await this.log.write({ skipped: [e.seq] });
+        continue;
+      }
+      const mark = this.guard.mark();
+      this.guard.expectRemove(e.id);
+      let removed = true;
+      try {
+        await this.browser.bookmarks.remove(e.id);
+      } catch {
+        // Not empty (someone put something in it) or gone already: it stays as it is.
+        removed = false;
+      } finally {
+        this.guard.callSettled('remove', e.id);
+      }
+      if (!removed || this.guard.ancestorRemovedSince(e.id, mark)) {
+        this.skippedSeqs.add(e.seq);
+        this.log.note({ skipped: [e.seq] });
+        continue;
+      }
+      this.log.note({ done: [e.seq] });
+      await this.log.keepUp(UNWRITTEN_AT_MOST);
+      this.decidedAt.set(e.id, mark);
+      this.noteRemovedKeys([e]);
+      if (e.type === 'bookmark') bookmarks++;
+      if (e.id === id) topRemoved = true;
+      await this.reconcileItem(e);
+      if (e.type === 'folder') await this.reconcileFolder(e.id);
+    }
+    this.counts.insideFolders += bookmarks;
+    this.counts.copies += bookmarks;
+    if (topRemoved) {
+      this.counts.copiedFolders += r.planned.reason === 'duplicate-folder' ? 1 : 0;
+      this.counts.emptyFolders += r.planned.reason === 'empty-folder' ? 1 : 0;
+      this.state.set(id, 'removed');
+    } else {
+      this.state.set(id, 'skipped');
+      this.problems.push(
+        problem(id, r.node.title, 'contents-changed', 'It changed just before it was removed, so its copies were removed one by one and what else is in it stays.'),
+      );
+    }
+    this.meter.advance('folder', 1, this.unitsOf(id));
+  }
+
+  // ---- loose duplicates
+
+  private async removeLoose() {
+    // Last child first in each folder: Places then has fewer following siblings to renumber on each remove.
+    const loose = [...this.check.removals.values()]
+      .filter((r) => r.planned.kind !== 'folder')
+      .sort((a, b) => (a.node.parentId! < b.node.parentId! ? -1 : a.node.parentId! > b.node.parentId! ? 1 : (b.node.index ?? 0) - (a.node.index ?? 0)));
+    if (loose.length) this.meter.report('removing');
+    for (const batch of chunks(loose, REMOVAL_BATCH)) {
+      if (!(await this.checkpoint())) {
+        for (const r of batch) await this.skipRemoval(r.node.id, r.node.title, 'cancelled', 'The cleanup was cancelled before this item was removed.');
+        continue;
+      }
+      // Already ruled out by what someone else did: skipped in the same record, never "attempted".
+      for (const r of batch) {
+        const why = this.state.get(r.node.id) === 'pending' ? this.reasonToLeave(r) : null;
+        if (why) await this.skipRemoval(r.node.id, r.node.title, why.reason, why.message);
+      }
+      await this.log.write({ attempting: batch.filter((r) => this.state.get(r.node.id) === 'pending').map((r) => this.topEntry.get(r.node.id)!.seq) });
+      // Every item is its own group: any two may be removed side by side, in the order of `loose`.
+      const failures = await inLanes(batch, (r) => r.node.id, REMOVAL_LANES, (r) => this.removeOne(r));
+      for (const { item, error } of failures) await this.skipRemoval(item.node.id, item.node.title, 'error', `It could not be removed: ${errorMessage(error)}`);
+      // What raced the calls of this batch and has arrived by now.
+      for (const r of batch) if (this.state.get(r.node.id) === 'removed') await this.reconcileItem(this.topEntry.get(r.node.id)!);
+      await this.reconcileKeptCopies();
+      this.meter.report('removing');
+    }
+  }
+
+  /** Why a loose removal must not go ahead now, from everything seen so far; null when it may. */
+  private reasonToLeave(r: CheckedRemoval): { reason: ProblemReason; message: string } | null {
+    const id = r.node.id;
+    const keptId = r.planned.keptId;
+    const guard = this.guard;
+    if (r.planned.kind === 'folder') {
+      const keptChanged = keptId !== null && (guard.isGone(keptId) || guard.disturbedSince(keptId) || guard.contentTouchedSince(keptId));
+      if (guard.isGone(id) || guard.disturbedSince(id) || guard.contentTouchedSince(id) || keptChanged) {
+        return { reason: 'contents-changed', message: 'It, its contents or the folder that stays changed before it could be removed.' };
+      }
+      return null;
+    }
+    if (guard.isGone(id)) return { reason: 'missing', message: 'Someone else removed it first.' };
+    if (guard.disturbedSince(id)) return { reason: 'changed', message: 'Someone changed it (or its folder) during the cleanup, so it stays.' };
+    if (keptId !== null && (guard.isGone(keptId) || guard.disturbedSince(keptId))) {
+      return { reason: 'kept-copy-missing', message: 'The copy that should stay changed during the cleanup, so this one stays.' };
+    }
+    return null;
+  }
+
+  private async removeOne(r: CheckedRemoval) {
+    await this.settleNew();
+    const id = r.node.id;
+    const guard = this.guard;
+    if (this.state.get(id) !== 'pending') return;
+    // Decided against everything seen so far, right before the call.
+    const why = this.reasonToLeave(r);
+    if (why) return this.skipRemoval(id, r.node.title, why.reason, why.message);
+    const mark = guard.mark();
+    this.decidedAt.set(id, mark);
+    this.state.set(id, 'in-flight');
+    guard.expectRemove(id);
+    try {
+      await this.browser.bookmarks.remove(id);
+    } catch (error) {
+      if (GONE.test(errorMessage(error))) return this.skipRemoval(id, r.node.title, 'missing', 'Someone else removed it first.');
+      throw error;
+    } finally {
+      guard.callSettled('remove', id);
+    }
+    // Its folder removed by someone else before our call came back: their removal took it (ours found nothing).
+    if (guard.ancestorRemovedSince(id, mark)) return this.skipRemoval(id, r.node.title, 'missing', 'Someone else removed its folder first.');
+    this.markRemoved(id);
+    this.noteRemovedKeys(this.entriesOf.get(id) ?? []);
+    this.meter.advance('loose', 1, 1);
+    await this.log.keepUp(UNWRITTEN_AT_MOST);
+  }
+
+  private noteRemovedKeys(entries: readonly Entry[]) {
+    for (const e of entries) {
+      if (e.type === 'bookmark') this.removedKeys.push(e.id);
+      if (e.url) this.removedKeys.push(e.url);
+    }
+  }
+
+  // ---- putting back what someone else changed
+
+  /**
+   * Before each call: what someone else did since the last call that concerns what the cleanup already removed is put
+   * back now, durably, before the cleanup goes on (a crash right after must not lose it). Nothing new: nothing to do.
+   */
+  private settleNew(): Promise<void> {
+    if (this.guard.others.length === this.seenUpTo) return this.reconciling;
+    this.reconciling = this.reconciling.then(() => this.reconcileNew());
+    return this.reconciling;
+  }
+
+  private async reconcileNew() {
+    const from = this.seenUpTo;
+    const events = this.guard.others.slice(from);
+    this.seenUpTo = from + events.length;
+    if (!events.length) return;
+    // Planned removals not reached yet that someone else's change rules out: skipped now, written before the next call
+    // (recovery after a crash must not re-create what that person deleted).
+    for (const [id, state] of this.state) {
+      if (state !== 'pending') continue;
+      const why = this.reasonToLeave(this.check.removals.get(id)!);
+      if (why) await this.skipRemoval(id, this.check.removals.get(id)!.node.title, why.reason, why.message);
+    }
+    const folders = new Set<string>();
+    let keptCopies = false;
+    for (const event of events) {
+      const e = this.entryById.get(event.id);
+      if (e && this.putBackCopies.has(e.id)) await this.followLateEdits(e);
+      else if (e && this.removedByUs(event.id)) await this.reconcileItem(e);
+      for (const [id, state] of this.state) {
+        if (state === 'removed' && this.check.removals.get(id)?.planned.kind === 'folder' && this.guard.isInside(event.id, id)) folders.add(id);
+      }
+      if (event.kind === 'removed' || (event.kind === 'changed' && event.url !== undefined)) keptCopies = true;
+    }
+    for (const id of folders) await this.reconcileFolder(id);
+    if (keptCopies) await this.reconcileKeptCopies();
+    // What this found (entries someone else removed or moved away) is written before the next call.
+    await this.log.write();
+  }
+
+  /** What someone else made of a removed item after the apply decided to remove it; null when nothing. */
+  private versionAfter(e: Entry): Version | null {
+    const mark = this.decidedAt.get(e.topLevel ? e.id : this.check.insideRemoved.get(e.id) ?? e.id) ?? this.decidedAt.get(e.id);
+    if (mark === undefined) return null;
+    const v: Version = { title: e.title, url: e.url, parentId: e.parentId };
+    let changed = false;
+    const read = this.guard.ourRemoved.get(e.id);
+    // Our own onRemoved carries what Firefox read right before the delete: a difference is someone else's edit.
+    if (read) {
+      if (read.title !== e.title) [v.title, changed] = [read.title, true];
+      if (e.type === 'bookmark' && read.url !== undefined && read.url !== e.url) [v.url, changed] = [read.url, true];
+      if (read.parentId && read.parentId !== e.parentId) [v.parentId, changed] = [read.parentId, true];
+    }
+    for (const event of this.guard.othersAbout(e.id, mark)) {
+      if (event.kind === 'changed') {
+        if (event.title !== undefined) v.title = event.title;
+        if (event.url !== undefined) v.url = event.url;
+        changed = true;
+      } else if (event.kind === 'moved') {
+        v.parentId = event.parentId;
+        changed = true;
+      } else if (event.kind === 'removed') {
+        return null; // They removed it too.
+      }
+    }
+    return changed ? v : null;
+  }
+
+  /** Takes a planned removal out of what the cleanup did. */
+  private uncount(id: string) {
+    const planned = this.check.removals.get(id)?.planned;
+    if (!planned) return;
+    if (planned.kind === 'folder') {
+      const inside = this.bookmarksInside(id);
+      if (planned.reason === 'duplicate-folder') this.counts.copiedFolders--;
+      else this.counts.emptyFolders--;
+      this.counts.insideFolders -= inside;
+      this.counts.copies -= inside;
+    } else {
+      this.counts.loose--;
+      this.counts.copies--;
+    }
+  }
+
+  /** A removed item someone changed in the moment it went: put it back with their change. */
+  private async reconcileItem(e: Entry) {
+    if (this.state.get(e.id) === 'put-back') return this.followLateEdits(e);
+    if (this.skippedSeqs.has(e.seq)) return;
+    const mark = this.decidedAt.get(e.topLevel ? e.id : this.check.insideRemoved.get(e.id) ?? e.id) ?? this.decidedAt.get(e.id);
+    if (mark !== undefined && this.guard.othersAbout(e.id, mark).some((event) => event.kind === 'removed')) {
+      // Someone else removed it in the same moment (both removals resolve): theirs wins, undo will not bring it back.
+      for (const entry of e.topLevel ? this.entriesOf.get(e.id) ?? [e] : [e]) this.unjournal(entry.id);
+      if (e.topLevel && this.state.get(e.id) === 'removed') {
+        this.uncount(e.id);
+        this.problems.push(problem(e.id, e.title, 'missing', 'Someone else removed it at the same moment.'));
+      }
+      this.state.set(e.id, 'skipped');
+      await this.log.write();
+      return;
+    }
+    const version = this.versionAfter(e);
+    if (!version) return;
+    await this.putBack(e, version, 'put-back', 'Someone changed it (renamed, re-addressed or moved it) as it was being removed: it was put back with their change.');
+  }
+
+  /**
+   * Re-creates a removed item (and, for a folder, what the journal holds inside it) with `version` for the item
+   * itself, journals each re-creation, and takes it out of what the cleanup did.
+   */
+  private async putBack(top: Entry, version: Version, reason: ProblemReason, message: string) {
+    // Edits arriving from here on are not in `version`: followLateEdits carries them over.
+    const since = this.guard.mark();
+    const parentId = this.liveTarget(version.parentId, top.ancestorIds);
+    // Their version first, durably, with where it goes: a crash before it is re-created must not bring back the old
+    // one, and a roll-back finds the copy made just before the crash there.
+    await this.log.write({ versions: [{ seq: top.seq, ...version, parentId }] });
+    const made = await this.createPutBack(top, version, parentId);
+    if (!made) return;
+    this.made.push({ ...made, ancestors: [...top.ancestorIds], remake: (parent) => this.createPutBack(top, version, parent) });
+    this.putBackCopies.set(top.id, { made: this.made.at(-1)!, since, version: { ...version, parentId } });
+    await this.followLateEdits(top);
+    this.problems.push(problem(top.id, version.title, reason, message));
+    // It is no longer something the cleanup removed.
+    if (this.check.removals.has(top.id) && this.state.get(top.id) === 'removed') this.uncount(top.id);
+    else if (!top.topLevel && top.type === 'bookmark') {
+      this.counts.insideFolders--;
+      this.counts.copies--;
+    }
+    this.state.set(top.id, 'put-back');
+  }
+
+  /**
+   * Creates an item in `parentId`, or, when that folder is gone by the time Firefox creates it (someone removed it in
+   * that moment), in the nearest folder above that is not: `ancestors` nearest last.
+   */
+  private async createSomewhere(details: { parentId: string; title: string; url?: string; type?: 'folder' | 'separator' | 'bookmark'; index?: number }, ancestors: readonly string[]) {
+    let target = details.parentId;
+    for (let attempt = 0; ; attempt++) {
+      this.guard.expectCreate(target, details.title, details.url);
+      try {
+        const created = await this.browser.bookmarks.create({ ...details, parentId: target, index: target === details.parentId ? details.index : undefined });
+        return created;
+      } catch (error) {
+        if (!/parentGuid must be valid/.test(errorMessage(error)) || attempt >= 5) throw error;
+        this.deadFolders.add(target);
+        target = this.liveTarget(target, ancestors);
+      }
+    }
+  }
+
+  /**
+   * An edit of the removed item that reached Firefox after the apply had put it back (the edit itself changed
+   * nothing: the item was gone): carried over to the copy, journaled as its version first.
+   */
+  private async followLateEdits(e: Entry) {
+    const copy = this.putBackCopies.get(e.id);
+    if (!copy) return;
+    const changes: { title?: string; url?: string } = {};
+    for (const event of this.guard.othersAbout(e.id, copy.since)) {
+      if (event.kind !== 'changed') continue;
+      if (event.title !== undefined) changes.title = event.title;
+      if (event.url !== undefined && e.type === 'bookmark') changes.url = event.url;
+    }
+    copy.since = this.guard.mark();
+    if (changes.title === undefined && changes.url === undefined) return;
+    copy.version = { ...copy.version, title: changes.title ?? copy.version.title, url: changes.url ?? copy.version.url };
+    await this.log.write({ versions: [{ seq: e.seq, ...copy.version }] });
+    await this.browser.bookmarks.update(copy.made.id, changes).catch(() => undefined);
+  }
+
+  /** Re-creates `top` (with `version`) in `parentId`, and what the journal holds inside it; journals it all. */
+  private async createPutBack(top: Entry, version: Version, parentId: string): Promise<{ id: string; parentId: string } | null> {
+    const under = (this.entriesOf.get(top.id) ?? []).filter((e) => e.id !== top.id);
+    const insideTop = under.length ? under : [...this.entryById.values()].filter((e) => e.ancestorIds.includes(top.id));
+    const newIds = new Map<string, string>();
+    const records: { seq: number; newId: string }[] = [];
+    const create = async (e: Entry, parent: string, v: Version, index: number | undefined) => {
+      const url = e.type === 'bookmark' ? v.url ?? undefined : undefined;
+      const details = e.type === 'bookmark' ? { parentId: parent, title: v.title, url, index } : { parentId: parent, title: v.title, type: e.type, index };
+      const created = await this.createSomewhere(details, [...top.ancestorIds, ...(e === top ? [] : [parentId])]);
+      if (e === top) madeIn = created.parentId ?? parent;
+      newIds.set(e.id, created.id);
+      records.push({ seq: e.seq, newId: created.id });
+      // Each one journaled as it is made: a crash part way leaves undo and recovery the rest to restore, inside it.
+      await this.log.write({ putBack: [{ seq: e.seq, newId: created.id }] });
+      await this.deps.journal.recordIdMap([{ oldId: e.id, newId: created.id, sessionId: this.sessionId }]);
+      this.skippedSeqs.add(e.seq);
+    };
+    let madeIn = parentId;
+    try {
+      await create(top, parentId, version, parentId === top.parentId ? top.index : undefined);
+      const byParent = [...insideTop].sort((a, b) => a.ancestorIds.length - b.ancestorIds.length || a.index - b.index);
+      for (const e of byParent) {
+        const parent = newIds.get(e.parentId);
+        // Taken by someone else, or put back on its own already (with their edit): not made twice.
+        if (!parent || this.takenByOthers.has(e.seq) || this.putBackCopies.has(e.id)) continue;
+        await create(e, parent, this.versionAfter(e) ?? { title: e.title, url: e.url, parentId: e.parentId }, undefined);
+      }
+    } catch (error) {
+      this.problems.push(problem(top.id, version.title, 'error', `It could not be put back: ${errorMessage(error)}`));
+    }
+    if (!records.length) return null;
+    const id = newIds.get(top.id);
+    return id ? { id, parentId: madeIn } : null;
+  }
+
+  /**
+   * Everything the apply re-created must be where Firefox shows it: a folder someone removed in the moment of our
+   * create leaves what we created there an orphan. Such an item is made again one folder up, and the orphan goes.
+   */
+  private async verifyMade() {
+    for (let round = 0; round < 3; round++) {
+      let remade = false;
+      for (const m of this.made) {
+        if (!this.guard.isGone(m.parentId) && !this.removedByUs(m.parentId)) continue;
+        const target = this.liveTarget(m.parentId, m.ancestors);
+        const again = await m.remake(target);
+        if (!again) continue;
+        await this.browser.bookmarks.removeTree(m.id).catch(() => undefined);
+        m.id = again.id;
+        m.parentId = again.parentId;
+        remade = true;
+      }
+      if (!remade) return;
+      await (this.deps.settle ?? (() => defaultSettle(this.browser)))();
+    }
+  }
+
+  /** `wanted` if it is still there, else the nearest folder above it that is, else Other Bookmarks. */
+  private liveTarget(wanted: string, ancestorIds: readonly string[]): string {
+    const alive = (id: string) => id !== ROOT_ID && !this.deadFolders.has(id) && !this.guard.isGone(id) && !this.removedByUs(id);
+    if (alive(wanted)) return wanted;
+    for (let i = ancestorIds.length - 1; i >= 0; i--) if (alive(ancestorIds[i])) return ancestorIds[i];
+    return UNFILED_ID;
+  }
+
+  private removedByUs(id: string): boolean {
+    const e = this.entryById.get(id);
+    return e !== undefined && !this.skippedSeqs.has(e.seq) && this.decidedAt.has(e.topLevel ? e.id : this.check.insideRemoved.get(e.id) ?? e.id);
+  }
+
+  /**
+   * After a folder went: someone else's items that were created in it, moved into it or edited inside it in the
+   * moment it was removed went with it (or were left as orphans Firefox no longer shows): re-create them in the
+   * folder that stays, and put back journaled items someone edited with their edit.
+   */
+  private async reconcileFolder(folderId: string) {
+    const from = Math.max(this.decidedAt.get(folderId) ?? 0, this.reconciledUpTo.get(folderId) ?? 0);
+    const events = this.guard.othersSince(from);
+    this.reconciledUpTo.set(folderId, from + events.length);
+    if (!events.length) return;
+    const journaled = new Set((this.entriesOf.get(folderId) ?? this.subtreeEntries(folderId)).map((e) => e.id));
+    const lost = new Set<string>();
+    for (const event of events) {
+      if (!this.guard.isInside(event.id, folderId)) {
+        // Moved out before the folder went: it is safe where it is, and not something the cleanup removed.
+        if (event.kind === 'moved' && journaled.has(event.id)) this.unjournal(event.id);
+        continue;
+      }
+      if (journaled.has(event.id)) {
+        if (event.kind === 'removed') this.unjournal(event.id);
+        else {
+          const e = this.entryById.get(event.id);
+          if (e) await this.reconcileItem(e);
+        }
+      } else if (event.kind !== 'removed') lost.add(event.id);
+    }
+    // What someone else took or moved away is written before anything else is done.
+    await this.log.write();
+    if (lost.size) await this.rescue([...lost], folderId);
+  }
+
+  private subtreeEntries(folderId: string): Entry[] {
+    return [...this.entryById.values()].filter((e) => e.id === folderId || e.ancestorIds.includes(folderId));
+  }
+
+  /** A journaled item someone else removed or moved away before the cleanup could: not the cleanup's to restore. */
+  private unjournal(id: string) {
+    const e = this.entryById.get(id);
+    if (!e || this.skippedSeqs.has(e.seq)) return;
+    this.takenByOthers.add(e.seq);
+    this.skippedSeqs.add(e.seq);
+    this.log.note({ skipped: [e.seq] });
+  }
+
+  /** Re-creates someone else's items that went with a removed folder, parents first, each journaled before. */
+  private async rescue(ids: string[], folderId: string) {
+    const todo = ids.filter((id) => !this.rescued.has(id)).sort((a, b) => this.guard.chain(a, 'now').length - this.guard.chain(b, 'now').length);
+    const folder = this.check.removals.get(folderId);
+    const keptId = folder?.planned.keptId ?? null;
+    const folderEntry = this.entryById.get(folderId);
+    for (const oldId of todo) {
+      const node = this.guard.node(oldId);
+      if (!node) continue;
+      const parentOld = node.parentId ?? folderId;
+      const rescuedParent = this.rescued.get(parentOld);
+      const target = rescuedParent ?? (keptId && !this.guard.isGone(keptId) && !this.deadFolders.has(keptId) ? keptId : this.liveTarget(folderEntry?.parentId ?? UNFILED_ID, folderEntry?.ancestorIds ?? []));
+      const ancestors = [...(folderEntry?.ancestorIds ?? []), ...(folderEntry ? [folderEntry.parentId] : [])];
+      // Journaled as soon as it is known lost, before anything else is asked of Firefox: a crash from here on
+      // leaves recovery the item to re-create.
+      const [intent] = await this.deps.journal.append(this.sessionId, [
+        { role: 'rescued', oldId, parentId: target, parentSeq: null, type: node.type, title: node.title, url: node.type === 'bookmark' ? node.url ?? null : null },
+      ]);
+      // Still somewhere Firefox shows (moved on again)? Then it is not lost.
+      const existing = await this.browser.bookmarks
+        .get(oldId)
+        .then((n) => n[0])
+        .catch(() => null);
+      if (existing?.parentId && existing.parentId !== oldId && !this.guard.isGone(existing.parentId) && !this.removedByUs(existing.parentId)) {
+        await this.log.write({ skipped: [intent.seq] });
+        continue;
+      }
+      const title = existing?.title ?? node.title;
+      const url = node.type === 'bookmark' ? existing?.url ?? node.url ?? null : null;
+      const made = await this.createRescued(oldId, node.type, title, url, target, ancestors, intent.seq);
+      if (!made) continue;
+      this.rescued.set(oldId, made.id);
+      this.made.push({ ...made, ancestors, remake: (parent) => this.createRescued(oldId, node.type, title, url, parent, ancestors) });
+      const where = this.guard.node(made.parentId)?.title;
+      this.problems.push(problem(oldId, title, 'rescued', `It was added to a folder at the moment the cleanup removed that folder: it was re-created${where ? ` in "${where}"` : ''}.`));
+      // An orphan Firefox left (an item moved or created into the folder after it went): it shows nowhere; the
+      // copy just made takes its place.
+      if (existing) await this.browser.bookmarks.remove(oldId).catch(() => undefined);
+    }
+  }
+
+  /** Re-creates someone else's item, journaled first ('rescued'), its new id recorded after. */
+  private async createRescued(
+    oldId: string,
+    type: RescuedEntry['type'],
+    title: string,
+    url: string | null,
+    target: string,
+    ancestors: readonly string[],
+    /** The journal entry already written for it (else one is written now). */
+    journaled?: number,
+  ): Promise<{ id: string; parentId: string } | null> {
+    let seq = journaled;
+    if (seq === undefined) {
+      const entry: Omit<RescuedEntry, 'sessionId' | 'seq'> = { role: 'rescued', oldId, parentId: target, parentSeq: null, type, title, url };
+      seq = (await this.deps.journal.append(this.sessionId, [entry]))[0].seq;
+    }
+    try {
+      const created = await this.createSomewhere(type === 'bookmark' ? { parentId: target, title, url: url ?? undefined } : { parentId: target, title, type }, ancestors);
+      await this.log.write({ ids: [{ seq, id: created.id }] });
+      await this.deps.journal.recordIdMap([{ oldId, newId: created.id, sessionId: this.sessionId }]);
+      return { id: created.id, parentId: created.parentId ?? target };
+    } catch (error) {
+      this.problems.push(problem(oldId, title, 'error', `It went with a folder the cleanup removed and could not be re-created: ${errorMessage(error)}`));
+      return null;
+    }
+  }
+
+  /**
+   * The copy that should stay went (someone else removed it, or its folder, or re-addressed it): a URL must keep a
+   * bookmark, so one removed copy of its group comes back; a copied folder whose folder that stays lost something
+   * comes back whole.
+   */
+  private async reconcileKeptCopies() {
+    // Nothing anyone else did: nothing to reconcile (the common case, and every batch asks).
+    if (this.guard.quiet) return;
+    this.groups ??= groupsByKeptCopy(this.check);
+    for (const [keptId, removals] of this.groups) {
+      // A copy that is still there (skipped, or not reached) keeps the URL; one someone else removed does not.
+      const ours = removals.filter((r) => this.state.get(r.node.id) === 'removed');
+      const keeps = (r: CheckedRemoval) => {
+        const node = this.guard.node(r.node.id);
+        return this.state.get(r.node.id) !== 'removed' && !this.guard.isGone(r.node.id) && (r.planned.kind === 'folder' || node?.url === node?.checkedUrl);
+      };
+      if (!ours.length || removals.some(keeps)) continue;
+      if (!this.keptCopyLost(keptId, ours)) continue;
+      const first = ours.map((r) => this.topEntry.get(r.node.id)!).sort((a, b) => a.seq - b.seq)[0];
+      const message =
+        first.type === 'folder'
+          ? 'The folder that should stay lost items during the cleanup (someone removed or changed them), so this copy was put back.'
+          : 'The copy that should stay was removed or re-addressed during the cleanup, so this copy was put back.';
+      await this.putBack(first, this.versionAfter(first) ?? { title: first.title, url: first.url, parentId: first.parentId }, 'kept-copy-gone', message);
+    }
+  }
+
+  private keptCopyLost(keptId: string, removals: CheckedRemoval[]): boolean {
+    const guard = this.guard;
+    if (guard.isGone(keptId)) return true;
+    const kept = guard.node(keptId);
+    const r = removals[0];
+    if (r.planned.kind !== 'folder') {
+      const wantedUrl = r.planned.keptUrl ?? kept?.checkedUrl;
+      return kept !== undefined && wantedUrl !== undefined && kept.url !== wantedUrl;
+    }
+    // A copied folder: did the folder that stays lose anything (removed, moved out, re-addressed) after we decided?
+    const mark = Math.min(...removals.map((x) => this.decidedAt.get(x.node.id) ?? Infinity));
+    if (!Number.isFinite(mark)) return false;
+    // Only what took away one of the copied folder's addresses counts (a folder removed in it always does).
+    const urls = new Set(removals.flatMap((x) => (this.entriesOf.get(x.node.id) ?? []).map((e) => e.url).filter((u): u is string => !!u)));
+    const carried = (id: string, url: string | undefined) => guard.node(id)?.type === 'folder' || (url !== undefined && urls.has(url));
+    return guard.othersSince(mark).some((e) => {
+      if (e.kind === 'removed') return (guard.isInside(e.parentId, keptId) || e.id === keptId) && carried(e.id, e.node?.url);
+      if (e.kind === 'moved') return guard.isInside(e.oldParentId, keptId) && !guard.isInside(e.id, keptId) && carried(e.id, guard.node(e.id)?.url);
+      if (e.kind === 'changed') return e.url !== undefined && guard.isInside(e.id, keptId) && carried(e.id, guard.node(e.id)?.checkedUrl);
+      return false;
+    });
+  }
+
+  /** After the settle: everything removed is checked once more against the events that came late. */
+  private async reconcileEverything() {
+    for (const id of this.putBackCopies.keys()) await this.followLateEdits(this.entryById.get(id)!);
+    for (const [id, s] of this.state) {
+      if (s !== 'removed') continue;
+      const r = this.check.removals.get(id);
+      if (r?.planned.kind === 'folder') await this.reconcileFolder(id);
+      else await this.reconcileItem(this.topEntry.get(id)!);
+    }
+    for (const [id, mark] of this.decidedAt) {
+      const e = this.entryById.get(id);
+      if (e && !e.topLevel && !this.skippedSeqs.has(e.seq) && mark !== undefined) {
+        await this.reconcileItem(e);
+        if (e.type === 'folder') await this.reconcileFolder(id);
+      }
+    }
+    await this.reconcileKeptCopies();
+    await this.verifyMade();
+  }
+}
+
+/** Planned removals by the copy (or folder) that stays in their place. */
+function groupsByKeptCopy(check: PlanCheck): Map<string, CheckedRemoval[]> {
+  const groups = new Map<string, CheckedRemoval[]>();
+  for (const r of check.removals.values()) {
+    const kept = r.planned.keptId;
+    if (kept === null) continue;
+    const list = groups.get(kept);
+    if (list) list.push(r);
+    else groups.set(kept, [r]);
+  }
+  return groups;
+}
+
+/** Whether a re-read folder is exactly its journal entry: the same items, titles, URLs, types, parents and order. */
+function sameAsJournal(live: BookmarkNode, entries: readonly Entry[]): boolean {
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const seen = new Set<string>();
+  const walk = (node: BookmarkNode, parentId: string | undefined): boolean => {
+    const e = byId.get(node.id);
+    if (!e || seen.has(node.id)) return false;
+    seen.add(node.id);
+    if (e.title !== node.title || e.type !== nodeType(node) || (e.type === 'bookmark' && e.url !== node.url)) return false;
+    if (parentId !== undefined && e.parentId !== parentId) return false;
+    const children = node.children ?? [];
+    // Order: the journaled indices of the children must rise as Firefox lists them.
+    for (let i = 1; i < children.length; i++) {
+      const a = byId.get(children[i - 1].id);
+      const b = byId.get(children[i].id);
+      if (!a || !b || a.index >= b.index) return false;
+    }
+    return children.every((c) => walk(c, node.id));
+  };
+  return walk(live, undefined) && seen.size === entries.length;
+}
+
+async function defaultSettle(browser: Browser): Promise<void> {
+  await browser.bookmarks.get(ROOT_ID).catch(() => undefined);
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 }

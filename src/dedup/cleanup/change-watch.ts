@@ -1,89 +1,81 @@
 /**
- * Bookmark events while an apply runs: what the user, sync or another extension changed after the plan was
- * checked, so apply can skip those items without reading every batch again. Registered once, synchronously, when
- * the background starts; trackers live only while one apply runs.
+ * Bookmark events while an operation runs (a cleanup, an undo): everything the user, sync or another extension
+ * changes, in the order Firefox delivers it, so the operation can decide each call against what it has seen so far
+ * and find out afterwards what a call took with it. Registered once, synchronously, when the background starts;
+ * trackers live only while one operation runs.
+ *
+ * What Firefox delivers (tests/contract "concurrent calls", tests/fakes/README.md): a call's own events arrive before
+ * the call resolves; another writer's change that raced one of ours may arrive up to ~10 ms after our call resolved,
+ * and the node of our own onRemoved is what Firefox read before it deleted, not necessarily what it deleted.
  */
-import type { Browser } from '../../platform/browser';
-import { getExisting } from '../../platform/bookmark-reads';
+import type { BookmarkNode, Browser } from '../../platform/browser';
 
-/** What changed (by bookmark events) while one apply runs. */
+export type BookmarkEvent =
+  | { kind: 'created'; id: string; parentId: string; node: BookmarkNode }
+  | { kind: 'changed'; id: string; title?: string; url?: string }
+  | { kind: 'moved'; id: string; parentId: string; oldParentId: string; index: number }
+  | { kind: 'removed'; id: string; parentId: string; node: BookmarkNode };
+
+/** Every bookmark event while one operation runs. */
 export interface ChangeTracker {
-  /** The item was changed, moved, removed or created since tracking began (not counting our own moves). */
-  isTouched(id: string): boolean;
-  /** Something was added to, moved into or out of this folder since tracking began. */
-  isParentTouched(id: string): boolean;
-  /** The next move of this item is ours: do not count it. */
-  expectMove(id: string): void;
+  /** The events since tracking began, oldest first. */
+  readonly events: readonly BookmarkEvent[];
+  /** Calls `listener` for every event from now on, synchronously as it arrives. */
+  subscribe(listener: (event: BookmarkEvent) => void): void;
   stop(): void;
 }
 
 export interface ChangeWatch {
   track(): ChangeTracker;
+  /** Removes the watch's listeners (a watch made for one operation, outside the background's start). */
+  close(): void;
 }
 
 type BookmarkEvents = Pick<Browser['bookmarks'], 'onChanged' | 'onMoved' | 'onRemoved' | 'onCreated'>;
 
 /**
  * Listens to bookmark events (registered when called: call it while the background starts) and feeds every
- * running tracker. Firefox fires events for our own changes too; trackers ignore the moves they were told about.
+ * running tracker. Firefox fires events for our own changes too: trackers record them like any other; the operation
+ * tells its own from the others' (cleanup-guard.ts).
  */
 export function createChangeWatch(events: BookmarkEvents): ChangeWatch {
-  const active = new Set<{ touched: Set<string>; parents: Set<string>; ours: Set<string> }>();
-  const touch = (id: string, parents: (string | undefined)[] = []) => {
+  const active = new Set<{ events: BookmarkEvent[]; listeners: ((event: BookmarkEvent) => void)[] }>();
+  const feed = (event: BookmarkEvent) => {
     for (const t of active) {
-      t.touched.add(id);
-      for (const p of parents) if (p) t.parents.add(p);
+      t.events.push(event);
+      for (const listener of t.listeners) listener(event);
     }
   };
-  events.onChanged.addListener((id) => touch(id));
-  events.onRemoved.addListener((id, info) => touch(id, [info?.parentId]));
-  events.onCreated.addListener((id, node) => touch(id, [node?.parentId]));
-  events.onMoved.addListener((id, info) => {
-    for (const t of active) {
-      if (t.ours.delete(id)) continue;
-      t.touched.add(id);
-      t.parents.add(info.parentId).add(info.oldParentId);
-    }
-  });
+  const onChanged = (id: string, info: { title?: string; url?: string }) => {
+    const event: BookmarkEvent = { kind: 'changed', id };
+    if (info?.title !== undefined) event.title = info.title;
+    if (info?.url !== undefined) event.url = info.url;
+    feed(event);
+  };
+  const onRemoved = (id: string, info: { parentId: string; node: BookmarkNode }) => feed({ kind: 'removed', id, parentId: info?.parentId, node: info?.node });
+  const onCreated = (id: string, node: BookmarkNode) => feed({ kind: 'created', id, parentId: node?.parentId ?? '', node });
+  const onMoved = (id: string, info: { parentId: string; oldParentId: string; index: number }) =>
+    feed({ kind: 'moved', id, parentId: info.parentId, oldParentId: info.oldParentId, index: info.index });
+  events.onChanged.addListener(onChanged);
+  events.onRemoved.addListener(onRemoved as never);
+  events.onCreated.addListener(onCreated);
+  events.onMoved.addListener(onMoved as never);
   return {
     track() {
-      const state = { touched: new Set<string>(), parents: new Set<string>(), ours: new Set<string>() };
+      const state = { events: [] as BookmarkEvent[], listeners: [] as ((event: BookmarkEvent) => void)[] };
       active.add(state);
       return {
-        isTouched: (id) => state.touched.has(id),
-        isParentTouched: (id) => state.parents.has(id),
-        expectMove: (id) => void state.ours.add(id),
+        events: state.events,
+        subscribe: (listener) => void state.listeners.push(listener),
         stop: () => void active.delete(state),
       };
     },
+    close() {
+      events.onChanged.removeListener(onChanged);
+      events.onRemoved.removeListener(onRemoved as never);
+      events.onCreated.removeListener(onCreated);
+      events.onMoved.removeListener(onMoved as never);
+      active.clear();
+    },
   };
 }
-
-/** Is each item still what the check saw? From events when a tracker runs, else by reading the items again. */
-export async function stillSame(
-  browser: Browser,
-  tracker: ChangeTracker | null,
-  items: { id: string; parentId: string; url: string | undefined; folderIds?: readonly string[]; ids?: readonly string[] }[],
-): Promise<Map<string, 'ok' | 'changed' | 'missing'>> {
-  const out = new Map<string, 'ok' | 'changed' | 'missing'>();
-  if (tracker) {
-    for (const item of items) {
-      const touched =
-        tracker.isTouched(item.id) ||
-        (item.ids ?? []).some((id) => tracker.isTouched(id)) ||
-        (item.folderIds ?? []).some((id) => tracker.isParentTouched(id));
-      out.set(item.id, touched ? 'changed' : 'ok');
-    }
-    return out;
-  }
-  const current = await getExisting(browser, [...new Set(items.flatMap((i) => [i.id, ...(i.ids ?? [])]))]);
-  for (const item of items) {
-    const node = current.get(item.id);
-    // Without events, `ids` (what must stay as it is for this item to go: a kept copy, a folder's content) must at
-    // least still exist.
-    const same = node && node.parentId === item.parentId && node.url === item.url && (item.ids ?? []).every((id) => current.has(id));
-    out.set(item.id, !node ? 'missing' : same ? 'ok' : 'changed');
-  }
-  return out;
-}
-

@@ -1,6 +1,7 @@
 /**
- * The applying half of the duplicate engine in the background: the 'dedup.apply' and 'dedup.undo' jobs, the
- * 'dedup.sessions' request, and crash recovery at start-up. Apply, undo and recovery touch the same bookmarks and
+ * The applying half of the duplicate engine in the background: the 'dedup.apply' and 'dedup.undo' jobs (undo also
+ * takes back a finished import: one operation journal), the 'dedup.sessions' request, and crash recovery at
+ * start-up (interrupted cleanups and imports). Apply, undo and recovery touch the same bookmarks and
  * journal, so they run one at a time (a promise queue); recovery is queued first, when the feature is built,
  * without being awaited: the composition root stays synchronous and registers its listeners at top level.
  */
@@ -10,16 +11,17 @@ import { AppError } from '../../messaging/errors';
 import { applyPlan, type CleanupDeps, type TagAccess } from './apply';
 import { createChangeWatch } from './change-watch';
 import type { CleanupOutcomeNumbers } from '../cleanup-numbers';
-import { loadRemovedHistory, openJournal, outcomeNumbersOf, type Journal, type SessionStatus } from '../../operations/journal';
+import { kindOf, loadRemovedHistory, openJournal, outcomeNumbersOf, type Journal, type OperationKind, type SessionStatus } from '../../operations/journal';
 import type { CleanupPlan } from '../plan-types';
 import type { dedupJobs, dedupProtocol } from '../protocol';
 import { recoverInterruptedSessions, type RecoveryOutcome } from '../../operations/recovery';
 import type { RemovedHistory } from '../../operations/removed-history';
 import { restoreSession } from '../../operations/undo';
 
-/** One cleanup session as the options page lists it. */
+/** One session of the operation journal (a cleanup or an import) as the options page lists it. */
 export interface SessionSummary {
   id: string;
+  kind: OperationKind;
   createdAt: number;
   finishedAt: number | null;
   status: SessionStatus;
@@ -29,6 +31,8 @@ export interface SessionSummary {
   /** Only an applied (not yet undone) session can be undone. */
   canUndo: boolean;
   counts: CleanupOutcomeNumbers;
+  /** An import: what it created. */
+  imported: { bookmarks: number; folders: number; separators: number } | null;
   note: string | null;
 }
 
@@ -75,15 +79,30 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
     }
   }
 
+  /**
+   * One cleanup or undo at a time, and a second one is refused at once rather than queued: queued behind a paused
+   * one it would wait for that pause (up to its 10-minute bound) with nothing to tell the person why.
+   */
+  let running: 'cleanup' | 'undo' | null = null;
+  function alone<T>(kind: 'cleanup' | 'undo', work: () => Promise<T>): Promise<T> {
+    if (running) {
+      const what = running === 'cleanup' ? 'A cleanup' : 'An undo';
+      return Promise.reject(new AppError('conflict', `${what} is under way (perhaps paused in another tab): let it finish or cancel it first.`));
+    }
+    running = kind;
+    return serial(work).finally(() => (running = null));
+  }
+
   const jobs: JobHandlersOf<ApplyJobs> = {
-    'dedup.apply': (plan, ctx) => serial(() => apply(plan, ctx)),
-    'dedup.undo': ({ sessionId }, ctx) => serial(() => restoreSession(cleanup, sessionId, ctx, 'undo')),
+    'dedup.apply': (plan, ctx) => alone('cleanup', () => apply(plan, ctx)),
+    'dedup.undo': ({ sessionId }, ctx) => alone('undo', () => restoreSession(cleanup, sessionId, ctx, 'undo')),
   };
 
   const handlers: HandlersOf<ApplyRequests> = {
     'dedup.sessions': async () =>
       (await journal.listSessions()).map((s) => ({
         id: s.id,
+        kind: kindOf(s),
         createdAt: s.createdAt,
         finishedAt: s.finishedAt,
         status: s.status,
@@ -92,6 +111,7 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
         undoneAt: s.undoneAt,
         canUndo: s.status === 'applied',
         counts: outcomeNumbersOf(s.counts),
+        imported: s.imported ?? null,
         note: s.note,
       })),
   };

@@ -21,6 +21,9 @@ export type ProblemReason =
   | 'bad-target' // a move's destination is missing, not a folder, or being removed
   | 'duplicate-entry' // the plan lists the item twice
   | 'cancelled' // the job was cancelled before the item was touched
+  | 'put-back' // someone changed it while it was being removed: it was put back with their change
+  | 'kept-copy-gone' // the copy that should stay went (someone else removed or re-addressed it): this one was put back
+  | 'rescued' // someone else's item went with a folder being removed: it was re-created (not a planned item)
   | 'error'; // the browser refused the change
 
 export interface ApplyProblem {
@@ -44,6 +47,11 @@ export interface PlanCheck {
   /** Every id that goes with a removed folder (descendants), mapped to the removed folder's id. */
   insideRemoved: Map<string, string>;
   ancestry: Ancestry;
+  /**
+   * The nodes the check read: the whole tree when the plan removes folders or is big (so the apply can tell what
+   * someone adds to a folder as it is removed, and re-create it), else the planned items and their folders.
+   */
+  snapshot: BookmarkNode[];
 }
 
 export function problem(id: string, title: string | null, reason: ProblemReason, message: string): ApplyProblem {
@@ -61,8 +69,10 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
   }
   for (const m of plan.moves) wantedIds.add(m.id).add(m.toParentId);
   const wanted = [...wantedIds].filter((id) => !isRootId(id));
-  // Firefox's get costs about 0.4 ms per id and getTree about 0.035 ms per node: a big plan reads the whole tree.
-  const whole = wanted.length > WHOLE_TREE_ABOVE ? indexWholeTree(await browser.bookmarks.getTree()) : null;
+  // Firefox's get costs about 0.4 ms per id and getTree about 0.035 ms per node: a big plan reads the whole tree, and
+  // so does a plan that removes folders (whatever someone moves into one as it goes must be known to be re-created).
+  const readWhole = wanted.length > WHOLE_TREE_ABOVE || plan.removals.some((r) => r.kind === 'folder');
+  const whole = readWhole ? indexWholeTree(await browser.bookmarks.getTree()) : null;
   const existing = new Map<string, BookmarkNode>();
   if (whole) {
     for (const id of wanted) if (whole.has(id)) existing.set(id, whole.get(id)!);
@@ -237,6 +247,13 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
     if (moves.has(id)) dropRemoval(id, 'duplicate-entry', 'The plan both moves and removes it, so it stays.');
     else if (insideRemoved.has(id)) removals.delete(id);
   }
-  return { removals, moves, problems, insideRemoved, ancestry };
+  // Without the whole tree: the folders above (titles and parents only) first, then the items read in full.
+  const partial = new Map<string, BookmarkNode>();
+  if (!whole) {
+    for (const n of ancestry.nodes()) partial.set(n.id, n);
+    for (const n of [...existing.values(), ...[...removals.values()].flatMap((r) => r.descendants.map((d) => d.node))]) partial.set(n.id, n);
+  }
+  const snapshot = whole ? [...whole.values()] : [...partial.values()];
+  return { removals, moves, problems, insideRemoved, ancestry, snapshot };
 }
 

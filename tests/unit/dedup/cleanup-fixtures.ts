@@ -34,7 +34,12 @@ export function setup(options: { seed?: number } = {}) {
   const journalName = `test-journal-${n}`;
   const journal = openJournal(journalName);
   const tags = openTagStore(`test-tags-${n}`);
-  const deps: CleanupDeps = { browser: fake.browser, journal, tags, now };
+  // Late events of racing calls in the fake arrive within its statement queue: two round trips let them in.
+  const settle = async () => {
+    await fake.browser.bookmarks.getTree();
+    await fake.browser.bookmarks.getTree();
+  };
+  const deps: CleanupDeps = { browser: fake.browser, journal, tags, now, settle };
   return {
     ...fake,
     journal,

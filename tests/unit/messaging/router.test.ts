@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../src/messaging/client';
@@ -129,27 +130,46 @@ function portPair(sender: { id: string; url: string }) {
 
 describe('job server', () => {
   const jobs = { 't.count': job<{ done: number }, { total: number }>()(v.strictObject({ n: v.number() })) };
-  function makeServer(sender = own) {
+  /** Jobs that count to n, one checkpoint per step; every run is recorded with how it ended. */
+  function makeServer(sender = own, options: { maxPauseMs?: number; startTimer?: (cb: () => void, ms: number) => () => void } = {}) {
+    const runs: { steps: number; ended: Promise<'done' | string> }[] = [];
     const server = createJobServer({
       jobs,
       extensionId: ID,
       extensionOrigin: ORIGIN,
+      ...options,
       handlers: {
         't.count': async ({ n }, ctx) => {
-          for (let i = 1; i <= n; i++) {
-            await ctx.checkpoint();
-            await new Promise((r) => setTimeout(r, 1));
-            ctx.progress({ done: i });
+          const run = { steps: 0, ended: null as unknown as Promise<'done' | string> };
+          let end!: (how: 'done' | string) => void;
+          run.ended = new Promise((r) => (end = r));
+          runs.push(run);
+          try {
+            for (let i = 1; i <= n; i++) {
+              await ctx.checkpoint();
+              await new Promise((r) => setTimeout(r, 0));
+              run.steps = i;
+              ctx.progress({ done: i });
+            }
+            end('done');
+            return { total: n };
+          } catch (error) {
+            end(error instanceof AppError ? `${error.code}: ${error.message}` : String(error));
+            throw error;
           }
-          return { total: n };
         },
       },
     });
-    const ports = portPair(sender);
-    server.accept(ports.background);
-    const client = createClient({ sendMessage: async () => null, connect: () => ports.page });
-    const start = client.startJob as unknown as (k: string, i: unknown, p?: (x: { done: number }) => void) => ReturnType<typeof client.startJob>;
-    return { start };
+    const connect = () => {
+      const ports = portPair(sender);
+      server.accept(ports.background);
+      return ports.page;
+    };
+    const start = (kind: string, input: unknown, onProgress?: (p: { done: number }) => void) => {
+      const client = createClient({ sendMessage: async () => null, connect });
+      return (client.startJob as unknown as (k: string, i: unknown, p?: (x: { done: number }) => void) => ReturnType<typeof client.startJob>)(kind, input, onProgress);
+    };
+    return { start, connect, runs };
   }
 
   it('reports progress, then the result', async () => {
@@ -168,25 +188,131 @@ describe('job server', () => {
     await expect(handle.result).rejects.toMatchObject({ code: 'cancelled' });
   });
 
-  it('pauses until resumed', async () => {
-    const { start } = makeServer();
+  it('pauses until resumed, and pauses again after a resume', async () => {
+    const { start, runs } = makeServer();
     const seen: number[] = [];
+    let pausedAt = 0;
     const handle = start('t.count', { n: 6 }, (p) => {
       seen.push(p.done);
-      if (p.done === 2) handle.pause();
+      if (p.done === 2 || p.done === 4) {
+        handle.pause();
+        pausedAt = p.done;
+      }
     });
-    await new Promise((r) => setTimeout(r, 50));
-    const whilePaused = seen.length;
-    expect(whilePaused).toBeLessThanOrEqual(3);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(seen.length).toBe(whilePaused);
+    await vi.waitFor(() => expect(pausedAt).toBe(2));
+    // The job sits at its next checkpoint: many macrotasks later it has taken at most the step in flight.
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+    expect(runs[0].steps).toBeLessThanOrEqual(3);
+    handle.resume();
+    await vi.waitFor(() => expect(pausedAt).toBe(4));
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+    expect(runs[0].steps).toBeLessThanOrEqual(5);
     handle.resume();
     expect(await handle.result).toEqual({ total: 6 });
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('regression: a paused job whose page closes is cancelled, and the background keeps answering', async () => {
+    const { start, connect, runs } = makeServer();
+    const page = connect();
+    let progressed = 0;
+    page.onMessage.addListener((m) => {
+      if ((m as { op: string }).op === 'progress' && ++progressed === 2) {
+        page.postMessage({ op: 'pause' });
+        // The tab closes while the job is paused.
+        queueMicrotask(() => page.disconnect());
+      }
+    });
+    page.postMessage({ op: 'start', kind: 't.count', input: { n: 1000 } });
+    // A timer fires: the event loop is not starved by a job spinning on a stale pause.
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await runs[0].ended).toBe('cancelled: The job was cancelled.');
+    expect(runs[0].steps).toBeLessThan(1000);
+    // Another job on a new port runs to completion.
+    expect(await start('t.count', { n: 3 }).result).toEqual({ total: 3 });
+  });
+
+  it('a page that disconnects cancels its job before it paused, while paused and after a resume', async () => {
+    for (const script of [[], ['pause'], ['pause', 'resume'], ['pause', 'pause', 'resume', 'pause']]) {
+      const { connect, runs } = makeServer();
+      const page = connect();
+      let progressed = false;
+      page.onMessage.addListener((m) => {
+        if ((m as { op: string }).op !== 'progress' || progressed) return;
+        progressed = true;
+        for (const op of script) page.postMessage({ op });
+        queueMicrotask(() => page.disconnect());
+      });
+      page.postMessage({ op: 'start', kind: 't.count', input: { n: 1000 } });
+      await vi.waitFor(() => expect(runs).toHaveLength(1));
+      expect(await runs[0].ended).toBe('cancelled: The job was cancelled.');
+    }
+  });
+
+  it('a pause longer than the bound cancels the job cleanly and says why', async () => {
+    const timers: { cb: () => void; ms: number; cleared: boolean }[] = [];
+    const startTimer = (cb: () => void, ms: number) => {
+      const t = { cb, ms, cleared: false };
+      timers.push(t);
+      return () => void (t.cleared = true);
+    };
+    const { start, runs } = makeServer(own, { startTimer });
+    const handle = start('t.count', { n: 1000 }, (p) => {
+      if (p.done === 2) handle.pause();
+    });
+    await vi.waitFor(() => expect(timers).toHaveLength(1));
+    expect(timers[0].ms).toBe(10 * 60 * 1000);
+    timers[0].cb(); // ten minutes later
+    await expect(handle.result).rejects.toMatchObject({ code: 'cancelled', message: 'The job was paused for more than 10 minutes and was cancelled.' });
+    expect(await runs[0].ended).toMatch(/^cancelled/);
+    // A pause that ends in time stops its timer.
+    const second = start('t.count', { n: 4 }, (p) => {
+      if (p.done === 1) {
+        second.pause();
+        queueMicrotask(() => second.resume());
+      }
+    });
+    expect(await second.result).toEqual({ total: 4 });
+    expect(timers[1].cleared).toBe(true);
   });
 
   it('refuses jobs from foreign senders and invalid job input', async () => {
     await expect(makeServer({ id: 'other@x', url: 'https://x/' }).start('t.count', { n: 1 }).result).rejects.toMatchObject({ code: 'forbidden' });
     await expect(makeServer().start('t.count', { n: 'many' }).result).rejects.toMatchObject({ code: 'invalid-request' });
     await expect(makeServer().start('t.nope', {}).result).rejects.toMatchObject({ code: 'unknown-type' });
+  });
+
+  it('fuzz: random sequences of start, pause, resume, cancel, disconnect and garbage never wedge the server', async () => {
+    const op = fc.oneof(
+      fc.constantFrom({ op: 'pause' }, { op: 'resume' }, { op: 'cancel' }, 'disconnect', 'tick'),
+      fc.record({ op: fc.constant('start'), kind: fc.constantFrom('t.count', 't.nope'), input: fc.oneof(fc.record({ n: fc.integer({ min: 0, max: 50 }) }), fc.anything()) }),
+      fc.anything(),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(op, { maxLength: 12 }), { minLength: 1, maxLength: 4 }), async (pages) => {
+        const { start, connect, runs } = makeServer();
+        const ports = pages.map(() => connect());
+        for (let step = 0; step < 12; step++) {
+          for (const [i, script] of pages.entries()) {
+            const message = script[step];
+            if (message === undefined) continue;
+            if (message === 'disconnect') ports[i].disconnect();
+            else if (message === 'tick') await new Promise((r) => setTimeout(r, 0));
+            else {
+              try {
+                ports[i].postMessage(message);
+              } catch {
+                // posting on a port this script already closed
+              }
+            }
+          }
+        }
+        for (const port of ports) port.disconnect();
+        // Every job started on those ports ends (done or cancelled), and a new job runs to completion.
+        await Promise.all(runs.map((r) => r.ended));
+        expect(await start('t.count', { n: 2 }).result).toEqual({ total: 2 });
+      }),
+      { numRuns: 200, seed: 11 },
+    );
   });
 });

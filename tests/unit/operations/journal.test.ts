@@ -1,6 +1,7 @@
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { ENTRY_CHUNK, KEPT_SESSIONS, loadRemovedHistory, openJournal, type NewJournalEntry, type SessionRecord } from '../../../src/operations/journal';
+import { ENTRY_CHUNK, KEPT_SESSIONS, kindOf, loadRemovedHistory, openJournal, ProgressLog, type NewJournalEntry, type SessionRecord } from '../../../src/operations/journal';
+import { carriedOut } from '../../../src/operations/undo';
 
 let n = 0;
 const fresh = () => {
@@ -49,7 +50,7 @@ describe('journal', () => {
     journal.close();
     const again = openJournal(name);
     expect(await again.getSession('s1')).toMatchObject({ status: 'applying', planId: 'plan-s1' });
-    expect((await again.entries('s1')).map((e) => (e.role === 'tag-merge' ? e.url : e.id))).toEqual(['a', 'b', 'https://k.example/']);
+    expect((await again.entries('s1')).map((e) => (e.role === 'tag-merge' ? e.url : e.role === 'removed' && e.id))).toEqual(['a', 'b', 'https://k.example/']);
     expect(await again.unfinishedSessions()).toHaveLength(1);
   });
 
@@ -57,7 +58,7 @@ describe('journal', () => {
     const { journal } = fresh();
     await journal.beginSession(session('s1', 10), [removed('a')]);
     await expect(journal.beginSession(session('s1', 11), [removed('z'), removed('y')])).rejects.toBeTruthy();
-    expect((await journal.entries('s1')).map((e) => e.role !== 'tag-merge' && e.id)).toEqual(['a']);
+    expect((await journal.entries('s1')).map((e) => e.role === 'removed' && e.id)).toEqual(['a']);
   });
 
   it(`keeps the newest ${KEPT_SESSIONS} sessions, never prunes an unfinished one, and lists newest first`, async () => {
@@ -145,5 +146,68 @@ describe('journal', () => {
     expect(await journal.allRemoved()).toEqual([]);
     await journal.beginSession(session('new', 2), [removed('a')]);
     expect(await journal.entries('new')).toHaveLength(1);
+  });
+
+  it('upgrades a version 3 database: its sessions stay, read as cleanups, and can take appended entries', async () => {
+    const name = `journal-test-v3-${++n}`;
+    const v3 = await openDB(name, 3, {
+      upgrade(db) {
+        db.createObjectStore('sessions', { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt');
+        db.createObjectStore('idMap', { keyPath: 'oldId' });
+        db.createObjectStore('entryChunks', { keyPath: ['sessionId', 'chunk'] });
+        db.createObjectStore('removedBatches', { keyPath: ['sessionId', 'part'] }).createIndex('byRemovedAt', 'removedAt');
+      },
+    });
+    await v3.put('sessions', session('old', 1));
+    // Version 3 numbered records 0, 1, 2 (seq / 500).
+    const numbered = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({ ...(removed(`e${from + i}`) as object), sessionId: 'old', seq: from + i }));
+    await v3.put('entryChunks', { sessionId: 'old', chunk: 0, entries: numbered(0, ENTRY_CHUNK) });
+    await v3.put('entryChunks', { sessionId: 'old', chunk: 1, entries: numbered(ENTRY_CHUNK, 3) });
+    v3.close();
+    const journal = openJournal(name);
+    const [old] = await journal.listSessions();
+    expect(kindOf(old)).toBe('cleanup');
+    expect((await journal.entries('old')).map((e) => e.seq)).toEqual(Array.from({ length: ENTRY_CHUNK + 3 }, (_, i) => i));
+    const [appended] = await journal.append('old', [removed('late')]);
+    expect(appended.seq).toBe(ENTRY_CHUNK + 3);
+    await journal.markSkipped('old', [1, ENTRY_CHUNK + 2, ENTRY_CHUNK + 3]);
+    const back = await journal.entries('old');
+    expect(back.filter((e) => e.skipped).map((e) => e.seq)).toEqual([1, ENTRY_CHUNK + 2, ENTRY_CHUNK + 3]);
+    expect(await journal.progress('old')).toMatchObject({ recorded: false });
+  });
+
+  it('appends entries numbered on from the last, in small records, without rewriting what is stored', async () => {
+    const { name, journal } = fresh();
+    await journal.beginSession(session('imp', 1, 'applying'), []);
+    for (let i = 0; i < 3; i++) await journal.append('imp', [{ role: 'created', parentId: 'unfiled_____', parentSeq: null, type: 'bookmark', title: `t${i}`, url: `https://t${i}.example/` }]);
+    const more = await journal.append('imp', [removed('x'), removed('y')]);
+    expect(more.map((e) => e.seq)).toEqual([3, 4]);
+    const raw = await openDB(name);
+    expect(await raw.count('entryChunks')).toBe(4);
+    raw.close();
+    expect((await journal.entries('imp')).map((e) => e.seq)).toEqual([0, 1, 2, 3, 4]);
+    await expect(journal.append('nope', [removed('z')])).rejects.toThrow(/No session nope/);
+  });
+
+  it('progress records add up: skipped and put back beat done, done beats attempting; a session without records says so', async () => {
+    const { journal } = fresh();
+    await journal.beginSession(session('s', 1, 'applying'), [removed('a'), removed('b'), removed('c'), removed('d')]);
+    expect((await journal.progress('s')).recorded).toBe(false);
+    const log = new ProgressLog(journal, 's');
+    await log.write({ attempting: [0, 1, 2, 3] });
+    log.note({ done: [0, 1] });
+    log.note({ skipped: [2] });
+    await Promise.all([log.write({ putBack: [{ seq: 1, newId: 'new1' }] }), log.write({ ids: [{ seq: 3, id: 'id3' }] })]);
+    const p = await journal.progress('s');
+    expect(p).toMatchObject({ recorded: true, ids: new Map([[3, 'id3']]), putBack: new Map([[1, 'new1']]) });
+    const entries = await journal.entries('s');
+    expect(entries.map((e) => carriedOut(e, p))).toEqual([true, false, false, true]);
+    // Pruning a session takes its progress with it.
+    for (let i = 2; i < KEPT_SESSIONS + 3; i++) await journal.beginSession(session(`later${i}`, i + 10), [removed(`z${i}`)]);
+    await journal.updateSession('s', { status: 'applied' });
+    await journal.beginSession(session('last', 1000), [removed('q')]);
+    expect(await journal.getSession('s')).toBeUndefined();
+    expect((await journal.progress('s')).recorded).toBe(false);
   });
 });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyPlan } from '../../../../src/dedup/cleanup/apply';
+import { applyPlan, REMOVAL_BATCH } from '../../../../src/dedup/cleanup/apply';
+import { createDedupApplyFeature } from '../../../../src/dedup/cleanup/feature';
+import { openJournal } from '../../../../src/operations/journal';
+import type { UndoProgress } from '../../../../src/operations/undo';
 import { getExisting } from '../../../../src/platform/bookmark-reads';
 import { createChangeWatch } from '../../../../src/dedup/cleanup/change-watch';
 import { checkPlan } from '../../../../src/dedup/cleanup/plan-check';
@@ -270,24 +273,24 @@ describe('applyPlan', () => {
     });
     const result = await applyPlan(t.deps, plan, ctx);
     expect(counts).toHaveLength(2);
-    expect(counts[0]).toBe(300 - 200);
+    expect(counts[0]).toBe(300 - REMOVAL_BATCH);
     expect(counts[1]).toBe(counts[0]);
     expect(result.counts.copies).toBe(297);
     expect(await t.browser.bookmarks.getChildren(MENU)).toHaveLength(3);
   });
 
-  for (const mode of ['bookmark events', 'reading each batch again'] as const) {
-    it(`an item changed while the apply runs (e.g. during a pause) is skipped and reported, found by ${mode}`, async () => {
+  for (const mode of ['the watch the background starts', 'a watch of its own'] as const) {
+    it(`an item changed while the apply runs (e.g. during a pause) is skipped and reported, seen through ${mode}`, async () => {
       const t = setup();
       await seed(t.browser, MENU, Array.from({ length: 300 }, (_, i) => ({ title: `c${i}`, url: url(i % 3) })));
       const plan = await planFromTree(t.browser, { createdAt: t.now() });
       const children = await t.browser.bookmarks.getChildren(MENU);
       const late = children[50]; // loose items go last child first: this one is in the third batch
-      const deps = mode === 'bookmark events' ? { ...t.deps, watch: createChangeWatch(t.browser.bookmarks) } : t.deps;
+      const deps = mode === 'the watch the background starts' ? { ...t.deps, watch: createChangeWatch(t.browser.bookmarks) } : t.deps;
       const ctx = testCtx({
         onCheckpoint: async (n) => {
           // 4th checkpoint: the first batch of removals is done; the user edits an item of a later batch.
-          if (n === 4) await t.browser.bookmarks.update(late.id, mode === 'bookmark events' ? { title: 'renamed' } : { url: 'https://edited.example/' });
+          if (n === 4) await t.browser.bookmarks.update(late.id, mode === 'the watch the background starts' ? { title: 'renamed' } : { url: 'https://edited.example/' });
         },
       });
       const result = await applyPlan(deps, plan, ctx);
@@ -295,31 +298,28 @@ describe('applyPlan', () => {
       expect((await t.browser.bookmarks.get(late.id))[0].parentId).toBe(MENU);
       expect(result.counts.copies).toBe(296);
       const skipped = (await t.journal.entries(result.sessionId)).filter((e) => e.skipped);
-      expect(skipped.map((e) => e.role !== 'tag-merge' && e.id)).toEqual([late.id]);
+      expect(skipped.map((e) => (e.role === 'removed' || e.role === 'moved') && e.id)).toEqual([late.id]);
     });
   }
 
-  for (const mode of ['bookmark events', 'reading each batch again'] as const) {
-    it(`regression: a duplicate whose kept copy is removed while the apply runs stays (never the last copy of a URL), found by ${mode}`, async () => {
-      const t = setup();
-      await seed(t.browser, MENU, Array.from({ length: 300 }, (_, i) => ({ title: `c${i}`, url: url(i % 3) })));
-      const plan = await planFromTree(t.browser, { createdAt: t.now() });
-      const keeperOf0 = plan.removals.find((r) => r.expectedUrl === url(0))!.keptId!;
-      const ctx = testCtx({
-        onCheckpoint: async (n) => {
-          // After the first batch, someone removes the copy the plan keeps for url(0).
-          if (n === 4) await t.browser.bookmarks.remove(keeperOf0);
-        },
-      });
-      const deps = mode === 'bookmark events' ? { ...t.deps, watch: createChangeWatch(t.browser.bookmarks) } : t.deps;
-      const result = await applyPlan(deps, plan, ctx);
-      const [root] = await t.browser.bookmarks.getTree();
-      const left = flatten([root]).filter((n) => n.url === url(0));
-      expect(left.length).toBeGreaterThan(0);
-      expect(result.problems.length).toBe(left.length);
-      expect(result.problems.every((p) => p.reason === 'changed')).toBe(true);
+  it('regression: a duplicate whose kept copy is removed while the apply runs stays (never the last copy of a URL)', async () => {
+    const t = setup();
+    await seed(t.browser, MENU, Array.from({ length: 300 }, (_, i) => ({ title: `c${i}`, url: url(i % 3) })));
+    const plan = await planFromTree(t.browser, { createdAt: t.now() });
+    const keeperOf0 = plan.removals.find((r) => r.expectedUrl === url(0))!.keptId!;
+    const ctx = testCtx({
+      onCheckpoint: async (n) => {
+        // After the first batch, someone removes the copy the plan keeps for url(0).
+        if (n === 4) await t.browser.bookmarks.remove(keeperOf0);
+      },
     });
-  }
+    const result = await applyPlan(t.deps, plan, ctx);
+    const [root] = await t.browser.bookmarks.getTree();
+    const left = flatten([root]).filter((n) => n.url === url(0));
+    expect(left.length).toBeGreaterThan(0);
+    expect(result.problems.length).toBe(left.length);
+    expect(result.problems.every((p) => p.reason === 'kept-copy-missing')).toBe(true);
+  });
 
   it('with bookmark events, a bookmark added inside a folder about to be collapsed keeps the folder', async () => {
     const t = setup();
@@ -335,7 +335,7 @@ describe('applyPlan', () => {
       },
     });
     const result = await applyPlan({ ...t.deps, watch: createChangeWatch(t.browser.bookmarks) }, plan, ctx);
-    expect(result.problems).toEqual([expect.objectContaining({ id: copy.id, reason: 'changed' })]);
+    expect(result.problems).toEqual([expect.objectContaining({ id: copy.id, reason: 'contents-changed' })]);
     expect((await find(t.browser, 'new')).parentId).toBe(sub.id);
   });
 
@@ -349,14 +349,14 @@ describe('applyPlan', () => {
     const result = await applyPlan(t.deps, plan, ctx);
 
     expect(result.cancelled).toBe(true);
-    expect(result.counts.copies).toBe(200); // one batch of removals
-    expect(result.problems.filter((p) => p.reason === 'cancelled')).toHaveLength(198);
-    expect(await t.browser.bookmarks.getChildren(MENU)).toHaveLength(200);
+    expect(result.counts.copies).toBe(REMOVAL_BATCH); // one batch of removals
+    expect(result.problems.filter((p) => p.reason === 'cancelled')).toHaveLength(398 - REMOVAL_BATCH);
+    expect(await t.browser.bookmarks.getChildren(MENU)).toHaveLength(400 - REMOVAL_BATCH);
     expect((await t.browser.bookmarks.getChildren(UNFILED)).length).toBe(0);
     const session = await t.journal.getSession(result.sessionId);
     expect(session).toMatchObject({ status: 'applied', cancelled: true });
     const live = (await t.journal.entries(result.sessionId)).filter((e) => !e.skipped);
-    expect(live).toHaveLength(200);
+    expect(live).toHaveLength(REMOVAL_BATCH);
   });
 
   it('a cancel before the journal is written changes nothing and writes no session', async () => {
@@ -445,5 +445,31 @@ describe('dedup.apply / dedup.undo jobs and dedup.sessions through the real back
     await expect(client.startJob('dedup.undo', { sessionId: result.sessionId }).result).rejects.toMatchObject({ code: 'conflict' });
     await client.call('test.reset', {});
     expect(await client.call('dedup.sessions', {})).toEqual([]);
+  });
+
+  it('regression: a second cleanup while one is paused is refused at once, and runs once the first one ends', async () => {
+    const t = await looseDuplicates();
+    const feature = createDedupApplyFeature({ browser: t.browser, now: t.now, testBuild: true, tags: t.tags, journal: openJournal(t.journalName) });
+    await feature.recovery;
+    const plan = await planFromTree(t.browser, { createdAt: t.now() });
+    let resume: (() => void) | undefined;
+    let paused!: () => void;
+    const isPaused = new Promise<void>((r) => (paused = r));
+    const first = feature.jobs['dedup.apply'](plan, {
+      ...testCtx(),
+      signal: new AbortController().signal,
+      // Paused at its first checkpoint until resumed.
+      checkpoint: () => (resume ? Promise.resolve() : (paused(), new Promise<void>((r) => (resume = r)))),
+    });
+    await isPaused;
+    const ctx = { ...testCtx(), signal: new AbortController().signal };
+    await expect(feature.jobs['dedup.apply'](plan, ctx)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('under way') });
+    await expect(feature.jobs['dedup.undo']({ sessionId: 'any' }, { ...testCtx<UndoProgress>(), signal: new AbortController().signal })).rejects.toMatchObject({ code: 'conflict' });
+    resume!();
+    const done = await first;
+    expect(done.counts.loose).toBe(3);
+    // The first one ended: the next is accepted (and finds nothing left to do with this plan).
+    const again = await feature.jobs['dedup.apply'](await planFromTree(t.browser, { createdAt: t.now() }), ctx);
+    expect(again.counts.loose).toBe(0);
   });
 });

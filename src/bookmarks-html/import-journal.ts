@@ -1,0 +1,172 @@
+/**
+ * An import as one operation of the journal (src/dedup/journal.ts, kind 'import'), so that it is all or nothing:
+ * every item is journaled ('created') before it is created and its id recorded after; the tags it brings are
+ * journaled ('tag-merge': the tags each URL had before) and written along with the bookmarks, every TAG_BATCH
+ * bookmarks. A cancelled import, a closed tab (the job is cancelled) and a crash (recovery at the next start) roll
+ * back what it created with the same code as an undo (src/dedup/undo.ts): what someone renamed, re-addressed or
+ * moved in the meantime stays, tags included. A finished import can be undone from the same history.
+ */
+import type { BookmarkNode, Browser } from '../platform/browser';
+import type { CleanupDeps } from '../dedup/cleanup/apply';
+import { nodeType } from '../platform/bookmark-reads';
+import { NO_NUMBERS } from '../dedup/cleanup-numbers';
+import { ProgressLog, type SessionRecord } from '../operations/journal';
+import { restoreSession, type UndoResult } from '../operations/undo';
+import { tagKey } from '../tags/tag-name';
+
+/** Bookmarks created between two writes of their tags (and of the created ids). */
+export const TAG_BATCH = 100;
+
+type CreateDetails = Parameters<Browser['bookmarks']['create']>[0];
+
+const quietCtx = { progress: () => undefined, checkpoint: async () => undefined };
+
+export class ImportOperation {
+  private sessionId: string | null = null;
+  private log: ProgressLog | null = null;
+  private readonly seqOfId = new Map<string, number>();
+  private pendingTags = new Map<string, Set<string>>();
+  private sinceTags = 0;
+  private tagged = 0;
+  private readonly created = { bookmarks: 0, folders: 0, separators: 0 };
+
+  constructor(
+    private readonly deps: CleanupDeps,
+    /** What the session is, for the history ("bookmarks.html: <title>"). */
+    private readonly label: string,
+  ) {}
+
+  /** The session, once anything was created. */
+  get id(): string | null {
+    return this.sessionId;
+  }
+
+  private async begin(): Promise<string> {
+    if (this.sessionId) return this.sessionId;
+    const id = this.deps.newSessionId?.() ?? crypto.randomUUID();
+    const session: SessionRecord = {
+      id,
+      kind: 'import',
+      planId: this.label,
+      createdAt: this.deps.now(),
+      status: 'applying',
+      cancelled: false,
+      holdingFolderId: null,
+      holdingTitle: '',
+      counts: { ...NO_NUMBERS, skipped: 0 },
+      finishedAt: null,
+      undoneAt: null,
+      undoStartedAt: null,
+      note: null,
+    };
+    await this.deps.journal.beginSession(session, []);
+    this.sessionId = id;
+    this.log = new ProgressLog(this.deps.journal, id);
+    return id;
+  }
+
+  /** Creates one item: journaled first, then created, then its id noted (written with the next batch). */
+  async create(details: CreateDetails): Promise<BookmarkNode> {
+    const sessionId = await this.begin();
+    const type = details.type ?? (details.url === undefined ? 'folder' : 'bookmark');
+    const parentSeq = details.parentId !== undefined ? this.seqOfId.get(details.parentId) ?? null : null;
+    const [entry] = await this.deps.journal.append(sessionId, [
+      { role: 'created', parentId: parentSeq === null ? details.parentId ?? null : null, parentSeq, type, title: details.title ?? '', url: type === 'bookmark' ? details.url ?? null : null },
+    ]);
+    let node: BookmarkNode;
+    try {
+      node = await this.deps.browser.bookmarks.create(details);
+    } catch (error) {
+      this.log!.note({ skipped: [entry.seq] });
+      throw error;
+    }
+    this.seqOfId.set(node.id, entry.seq);
+    this.log!.note({ ids: [{ seq: entry.seq, id: node.id }], done: [entry.seq] });
+    this.created[nodeType(node) === 'bookmark' ? 'bookmarks' : nodeType(node) === 'folder' ? 'folders' : 'separators']++;
+    if (nodeType(node) === 'bookmark' && ++this.sinceTags >= TAG_BATCH) await this.writeTags();
+    return node;
+  }
+
+  /** Tags the file gives a URL: written, journaled, with the next batch of bookmarks. */
+  addTags(url: string, tags: readonly string[]): void {
+    if (!tags.length) return;
+    let set = this.pendingTags.get(url);
+    if (!set) this.pendingTags.set(url, (set = new Set()));
+    for (const tag of tags) set.add(tag);
+  }
+
+  /** URLs that received tags so far (or had every tag the file gives them already). */
+  get taggedUrls(): number {
+    return this.tagged;
+  }
+
+  /**
+   * Writes the tags noted so far: each URL's tags before are journaled with the tags this adds, then the tags are
+   * stored (one call per distinct list). Failures are reported per list (`report`, else the next call's).
+   */
+  async writeTags(report?: (tags: string[], error: unknown) => void): Promise<void> {
+    this.sinceTags = 0;
+    const pending = this.pendingTags;
+    this.pendingTags = new Map();
+    if (report) this.report = report;
+    if (!pending.size) {
+      await this.log?.write();
+      return;
+    }
+    const sessionId = await this.begin();
+    const urls = [...pending.keys()];
+    const before = await this.deps.tags.getTagsForUrls(urls);
+    const merges = urls.flatMap((url) => {
+      const had = before.get(url) ?? [];
+      const have = new Set(had.map(tagKey));
+      const added: string[] = [];
+      for (const tag of pending.get(url)!) {
+        if (have.has(tagKey(tag))) continue;
+        have.add(tagKey(tag));
+        added.push(tag);
+      }
+      return added.length ? [{ role: 'tag-merge' as const, url, tagsBefore: had, tagsAdded: added }] : [];
+    });
+    const stored = await this.deps.journal.append(sessionId, merges);
+    await this.log!.write();
+    const byList = new Map<string, { tags: string[]; urls: string[]; seqs: number[] }>();
+    for (const e of stored) {
+      if (e.role !== 'tag-merge') continue;
+      const key = JSON.stringify(e.tagsAdded);
+      const group = byList.get(key) ?? { tags: e.tagsAdded, urls: [], seqs: [] };
+      group.urls.push(e.url);
+      group.seqs.push(e.seq);
+      byList.set(key, group);
+    }
+    for (const { tags, urls: listUrls, seqs } of byList.values()) {
+      try {
+        await this.deps.tags.addTags(listUrls, tags);
+        this.log!.note({ done: seqs });
+        this.tagged += listUrls.length;
+      } catch (error) {
+        this.log!.note({ skipped: seqs });
+        this.report?.(tags, error);
+      }
+    }
+    // URLs that already had every tag the file gives them count as tagged too.
+    this.tagged += urls.length - merges.length;
+  }
+
+  private report: ((tags: string[], error: unknown) => void) | null = null;
+
+  /** The import finished: the session becomes undoable. */
+  async finish(cancelled = false): Promise<void> {
+    if (!this.sessionId) return;
+    await this.log!.write();
+    await this.deps.journal.updateSession(this.sessionId, { status: 'applied', cancelled, finishedAt: this.deps.now(), imported: { ...this.created } });
+  }
+
+  /** Takes back everything the import created and the tags it added (what someone changed meanwhile stays). */
+  async rollBack(note: string): Promise<UndoResult | null> {
+    if (!this.sessionId) return null;
+    await this.log!.write();
+    const result = await restoreSession(this.deps, this.sessionId, quietCtx, 'rollback');
+    await this.deps.journal.updateSession(this.sessionId, { note, cancelled: true, imported: { ...this.created } });
+    return result;
+  }
+}
