@@ -28,9 +28,11 @@ async function buildSeededProfile(html: string, count: number, dir: string, log:
     prefs: { 'browser.places.importBookmarksHTML': true, 'browser.bookmarks.file': file },
   });
   try {
-    const deadline = Date.now() + 300_000;
+    // Firefox imports about 500 bookmarks a second here; a 100k seed takes minutes.
+    const deadline = Date.now() + Math.max(300_000, count * 6);
     let seen = 0;
-    while ((seen = await countBookmarks(ff)) < count) {
+    // A request can fail while Firefox is busy importing; the count is asked again a second later.
+    while ((seen = await countBookmarks(ff).catch(() => seen)) < count) {
       if (Date.now() > deadline) throw new Error(`seed import stalled at ${seen}/${count} bookmarks`);
       await new Promise((r) => setTimeout(r, 1000));
     }

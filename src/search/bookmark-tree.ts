@@ -89,13 +89,27 @@ export class BookmarkTree implements CandidateMirror {
   putTree(root: BookmarkNode): MirrorNode[] {
     const bookmarks: MirrorNode[] = [];
     const stack = [root];
-    while (stack.length) {
-      const node = stack.pop()!;
-      const entry = this.put(node);
-      if (entry.kind === 'bookmark') bookmarks.push(entry);
-      if (node.children) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    while (stack.length) this.putNext(stack, bookmarks);
+    return bookmarks;
+  }
+
+  /** putTree for a whole tree read from Firefox: awaits `breathe` every 256 nodes (the event loop gets turns). */
+  async putTreeInSlices(root: BookmarkNode, breathe: () => Promise<void>): Promise<MirrorNode[]> {
+    const bookmarks: MirrorNode[] = [];
+    const stack = [root];
+    for (let n = 1; stack.length; n++) {
+      this.putNext(stack, bookmarks);
+      if ((n & 255) === 0) await breathe();
     }
     return bookmarks;
+  }
+
+  /** One step of putTree: the next node off the stack, its children pushed (parents before children). */
+  private putNext(stack: BookmarkNode[], bookmarks: MirrorNode[]): void {
+    const node = stack.pop()!;
+    const entry = this.put(node);
+    if (entry.kind === 'bookmark') bookmarks.push(entry);
+    if (node.children) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
   }
 
   /** Every node, parents not necessarily first (for snapshots). */

@@ -128,6 +128,10 @@ export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore, sn
       const tags = (await tagStore.getTagsForUrls([node.url])).get(node.url) ?? [];
       return { id: node.id, url: node.url, title: node.title ?? '', parentId: node.parentId, folders, index: node.index ?? 0, tags };
     },
+    'search.test.state': () => {
+      if (!deps.testBuild) throw new AppError('forbidden', 'search.test.state exists only in test builds.');
+      return { loaded: live.isLoaded, fresh: live.isFresh, ...live.index.size, timings: { ...live.timings } };
+    },
     'search.recentFolders': async () => {
       const ids: string[] = [];
       for (const node of await browser.bookmarks.getRecent(RECENT_BOOKMARKS_FOR_FOLDERS)) {

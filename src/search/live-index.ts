@@ -40,12 +40,28 @@ export interface LoadStats {
 /** Longest stretch a background rebuild runs before it lets waiting messages and events in. */
 const SLICE_MS = 8;
 
+/**
+ * One turn of the event loop without a timer: a message to ourselves is a task like any other (waiting extension
+ * messages run before it) but, unlike setTimeout(0), it is never clamped or throttled (Firefox clamps nested
+ * timers to 4 ms and throttles timers of pages in the background).
+ */
+function nextTask(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
 /** Returns a function that yields to the event loop once SLICE_MS have passed since the last yield. */
 function createBreather(now: () => number): () => Promise<void> {
   let since = now();
   return async () => {
     if (now() - since < SLICE_MS) return;
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     since = now();
   };
 }
@@ -53,7 +69,17 @@ function createBreather(now: () => number): () => Promise<void> {
 const KIND_LETTER = { folder: 'f', bookmark: 'b', separator: 's' } as const;
 const LETTER_KIND = { f: 'folder', b: 'bookmark', s: 'separator' } as const;
 
+/** How long the last loads took, per phase (ms; test builds report them to benchmarks). */
+export interface LoadTimings {
+  snapshotReadMs?: number;
+  snapshotBuildMs?: number;
+  firefoxReadMs?: number;
+  firefoxBuildMs?: number;
+}
+
 export class LiveIndex {
+  /** Phases of the latest snapshot load and build from Firefox. */
+  readonly timings: LoadTimings = {};
   private current = { index: new SearchIndex(), tree: new BookmarkTree(), order: new SiblingOrder() };
   private loading: Promise<LoadStats> | null = null;
   private loaded = false;
@@ -164,9 +190,12 @@ export class LiveIndex {
     const started = this.now();
     const generation = this.generation;
     const snapshot = await this.snapshots?.load().catch(() => undefined);
+    this.timings.snapshotReadMs = this.now() - started;
     if (generation !== this.generation) return this.ready();
     if (snapshot) {
-      this.current = this.buildFromSnapshot(snapshot);
+      const restored = await this.buildFromSnapshot(snapshot);
+      if (generation !== this.generation) return this.ready();
+      this.current = restored;
       this.changes++;
       this.finishLoad();
       void this.refreshFromFirefox(generation);
@@ -187,6 +216,10 @@ export class LiveIndex {
     const replay = this.pending;
     this.pending = [];
     for (const apply of replay) apply();
+    // An event Firefox sent for a change the tree read already held cannot be told from a later one: replayed, it
+    // leaves the order unsure; the tree is read once more behind the index (the build takes slices, so events
+    // often arrive while it runs).
+    if (replay.length) this.resyncPositions();
   }
 
   private stats(started: number, source: LoadStats['source']): LoadStats {
@@ -195,40 +228,46 @@ export class LiveIndex {
   }
 
   /**
-   * Reads Firefox and builds a new index. `inSlices` (a rebuild behind an index that already answers) gives the
-   * event loop a turn every few milliseconds, so the popup's requests are answered during the build instead of
-   * after it (building 10,000 bookmarks and 5,000 history entries takes a few hundred ms in Firefox).
+   * Reads Firefox and builds a new index, giving the event loop a turn every few milliseconds (SLICE_MS), so
+   * requests that do not need the index (the popup's first two, a ping) are answered during the build instead of
+   * after it: building 10,000 bookmarks and 5,000 history entries takes a few hundred ms in Firefox, 100,000
+   * bookmarks several seconds.
    */
-  private async buildFromFirefox(inSlices = false) {
+  private async buildFromFirefox() {
+    const reading = this.now();
     const [roots, history, tagged] = await Promise.all([
       this.browser.bookmarks.getTree(),
       this.browser.history.search({ text: '', startTime: 0, maxResults: HISTORY_LIMIT }),
       this.tags.all(),
     ]);
-    const breather = inSlices ? createBreather(this.now) : null;
+    const building = this.now();
+    this.timings.firefoxReadMs = building - reading;
+    const breather = createBreather(this.now);
     const index = new SearchIndex();
     const tree = new BookmarkTree();
     for (const { url, tags } of tagged) index.setTags(url, tags);
     for (const root of roots) {
-      const bookmarks = tree.putTree(root);
+      const bookmarks = await tree.putTreeInSlices(root, breather);
       for (let i = 0; i < bookmarks.length; i++) {
         this.indexBookmarkInto(index, tree, bookmarks[i]!);
-        if (breather && (i & 63) === 63) await breather();
+        if ((i & 63) === 63) await breather();
       }
     }
     for (let i = 0; i < history.length; i++) {
       const item = history[i]!;
       if (item.url) index.upsertHistory({ url: item.url, title: item.title ?? '', visitCount: item.visitCount ?? 0, lastVisit: item.lastVisitTime ?? 0 });
-      if (breather && (i & 63) === 63) await breather();
+      if ((i & 63) === 63) await breather();
     }
-    return { index, tree, order: SiblingOrder.fromTree(roots) };
+    const order = await SiblingOrder.fromTreeInSlices(roots, breather);
+    this.timings.firefoxBuildMs = this.now() - building;
+    return { index, tree, order };
   }
 
   /** The snapshot gave a quick start; now the truth from Firefox replaces it, with the changes seen meanwhile. */
   private async refreshFromFirefox(generation: number): Promise<void> {
     this.refreshQueue = [];
     try {
-      const built = await this.buildFromFirefox(true);
+      const built = await this.buildFromFirefox();
       if (generation !== this.generation) return;
       const queued = this.refreshQueue ?? [];
       this.refreshQueue = null;
@@ -243,12 +282,16 @@ export class LiveIndex {
     }
   }
 
-  private buildFromSnapshot(s: IndexSnapshot) {
+  /** Builds the index from a snapshot in slices, like a build from Firefox (requests are answered meanwhile). */
+  private async buildFromSnapshot(s: IndexSnapshot) {
+    const building = this.now();
+    const breather = createBreather(this.now);
     const index = new SearchIndex();
     const tree = new BookmarkTree();
     for (let i = 0; i < s.tags.urls.length; i++) index.setTags(s.tags.urls[i]!, s.tags.tags[i] ?? []);
     const n = s.nodes;
     for (let i = 0; i < n.ids.length; i++) {
+      if ((i & 255) === 255) await breather();
       tree.restore({
         id: n.ids[i]!,
         parentId: n.parentIds[i] || undefined,
@@ -258,11 +301,17 @@ export class LiveIndex {
         dateAdded: n.dateAdded[i] ?? 0,
       });
     }
-    for (const node of tree.nodesList()) if (node.kind === 'bookmark') this.indexBookmarkInto(index, tree, node);
+    let done = 0;
+    for (const node of tree.nodesList()) {
+      if (node.kind === 'bookmark') this.indexBookmarkInto(index, tree, node);
+      if ((++done & 63) === 0) await breather();
+    }
     const h = s.history;
     for (let i = 0; i < h.urls.length; i++) {
       index.upsertHistory({ url: h.urls[i]!, title: h.titles[i] ?? '', visitCount: h.visits[i] ?? 0, lastVisit: h.lastVisits[i] ?? 0 });
+      if ((i & 63) === 63) await breather();
     }
+    this.timings.snapshotBuildMs = this.now() - building;
     // A snapshot keeps no positions: the order is not exact until the rebuild from Firefox replaces it.
     return { index, tree, order: new SiblingOrder() };
   }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { request, type RequestDef, noInput } from '../messaging/define';
+import type { LoadTimings } from './live-index';
 import type { CurrentPageCopy, CurrentPageReply, FolderChoice, SearchReply } from './types';
 
 const tabId = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -33,4 +34,6 @@ export const searchProtocol = {
   'search.bookmark': request<CurrentPageCopy>()(v.strictObject({ id: bookmarkId })),
   /** Ids of the folders bookmarks were most recently added to, most recent first (the folder picker's recent list). */
   'search.recentFolders': request<string[]>()(noInput),
+  /** Test builds only: whether the index is loaded and fresh, and what it holds (benchmarks wait for it). */
+  'search.test.state': request<{ loaded: boolean; fresh: boolean; bookmarks: number; history: number; timings: LoadTimings }>()(noInput),
 } satisfies Record<string, RequestDef>;

@@ -196,8 +196,12 @@ export class SearchIndex {
   private pendingTokens: string[] = [];
   private byBookmarkId = new Map<string, number>();
   private historyByUrl = new Map<string, number>();
-  /** Live bookmark documents per URL: history of a bookmarked URL is shown as the bookmark. */
-  private bookmarksByUrl = new Map<string, Set<number>>();
+  /**
+   * Live bookmark documents per URL (history of a bookmarked URL is shown as the bookmark): one doc id, or a list
+   * for a URL bookmarked more than once. Most URLs have one bookmark; a Set per URL cost about as much memory as
+   * the document itself at 100,000 bookmarks.
+   */
+  private bookmarksByUrl = new Map<string, number | number[]>();
   private tagsByUrl = new Map<string, string[]>();
   private visitsByUrl = new Map<string, number>();
   /** Per doc id: the query-independent part of the score (kind and visits), -1 when the doc is not shown. */
@@ -229,17 +233,39 @@ export class SearchIndex {
   }
 
   private linkBookmarkUrl(url: string, docId: number): void {
-    let set = this.bookmarksByUrl.get(url);
-    if (!set) {
-      this.bookmarksByUrl.set(url, (set = new Set()));
+    const linked = this.bookmarksByUrl.get(url);
+    if (linked === undefined) {
+      this.bookmarksByUrl.set(url, docId);
       // The URL's history entry is now shown as this bookmark.
       const h = this.historyByUrl.get(url);
       if (h !== undefined) {
         this.staticScores[h] = -1;
         this.staticOrderCache = null;
       }
+    } else if (typeof linked === 'number') {
+      if (linked !== docId) this.bookmarksByUrl.set(url, [linked, docId]);
+    } else if (!linked.includes(docId)) linked.push(docId);
+  }
+
+  /** Forgets one bookmark document of a URL; true when it was the URL's last. */
+  private unlinkBookmarkUrl(url: string, docId: number): boolean {
+    const linked = this.bookmarksByUrl.get(url);
+    if (linked === undefined) return false;
+    if (typeof linked === 'number') {
+      if (linked !== docId) return false;
+      this.bookmarksByUrl.delete(url);
+      return true;
     }
-    set.add(docId);
+    const at = linked.indexOf(docId);
+    if (at >= 0) linked.splice(at, 1);
+    if (linked.length === 1) this.bookmarksByUrl.set(url, linked[0]!);
+    return false;
+  }
+
+  /** The live bookmark documents of a URL (a new array). */
+  private bookmarkDocsOf(url: string): number[] {
+    const linked = this.bookmarksByUrl.get(url);
+    return linked === undefined ? [] : typeof linked === 'number' ? [linked] : [...linked];
   }
 
   removeBookmark(id: string): void {
@@ -247,13 +273,9 @@ export class SearchIndex {
     if (docId === undefined) return;
     const doc = this.docs[docId]!;
     this.byBookmarkId.delete(id);
-    const set = this.bookmarksByUrl.get(doc.url);
-    set?.delete(docId);
+    const lastOfUrl = this.unlinkBookmarkUrl(doc.url, docId);
     this.killDoc(docId);
-    if (set && set.size === 0) {
-      this.bookmarksByUrl.delete(doc.url);
-      this.refreshStatic(doc.url);
-    }
+    if (lastOfUrl) this.refreshStatic(doc.url);
   }
 
   hasBookmark(id: string): boolean {
@@ -402,7 +424,7 @@ export class SearchIndex {
 
   /** All live bookmark ids with this URL. */
   bookmarkIdsOf(url: string): string[] {
-    return [...(this.bookmarksByUrl.get(url) ?? [])].map((docId) => this.docs[docId]!.key);
+    return this.bookmarkDocsOf(url).map((docId) => this.docs[docId]!.key);
   }
 
   // ---- internals ----
@@ -622,7 +644,7 @@ export class SearchIndex {
   }
 
   private docIdsOfUrl(url: string): number[] {
-    const ids = [...(this.bookmarksByUrl.get(url) ?? [])];
+    const ids = this.bookmarkDocsOf(url);
     const h = this.historyByUrl.get(url);
     if (h !== undefined) ids.push(h);
     return ids;

@@ -121,15 +121,37 @@ export class SiblingOrder {
   private addTree(root: BookmarkNode): void {
     const stack = [root];
     const folders: string[] = [];
-    while (stack.length) {
-      const node = stack.pop()!;
-      if (node.parentId !== undefined) this.place(node.id, node.parentId, node.index ?? this.folder(node.parentId).size);
-      if (node.children) {
-        this.folder(node.id);
-        folders.push(node.id);
-        for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    while (stack.length) this.addNext(stack, folders);
+    this.noteGaps(folders);
+  }
+
+  /** fromTree for a whole tree read from Firefox: awaits `breathe` every 256 nodes (the event loop gets turns). */
+  static async fromTreeInSlices(roots: readonly BookmarkNode[], breathe: () => Promise<void>): Promise<SiblingOrder> {
+    const order = new SiblingOrder(true);
+    for (const root of roots) {
+      const stack = [root];
+      const folders: string[] = [];
+      for (let n = 1; stack.length; n++) {
+        order.addNext(stack, folders);
+        if ((n & 255) === 0) await breathe();
       }
+      order.noteGaps(folders);
     }
+    return order;
+  }
+
+  /** One step of addTree: places the next node off the stack, pushes its children. */
+  private addNext(stack: BookmarkNode[], folders: string[]): void {
+    const node = stack.pop()!;
+    if (node.parentId !== undefined) this.place(node.id, node.parentId, node.index ?? this.folder(node.parentId).size);
+    if (node.children) {
+      this.folder(node.id);
+      folders.push(node.id);
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    }
+  }
+
+  private noteGaps(folders: readonly string[]): void {
     // A tree read from Firefox can already have gaps (left by such a move before we looked).
     for (const id of folders) {
       const folder = this.folders.get(id)!;
