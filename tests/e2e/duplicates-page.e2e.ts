@@ -15,11 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchFirefox, type Firefox } from './firefox';
 import { SYNC_COLLECTION, syncCollectionHtml } from './sync-collection';
 import { screenshotPath } from './screenshots';
+import { waitForShown, waitForText } from './page-waits';
 
 const shot = screenshotPath;
-/** Waits until the element shows exactly this text (::-p-text cannot hold a comma: it separates selectors). */
-const waitForText = (page: Page, selector: string, expected: string, timeout = 30_000) =>
-  page.waitForFunction((sel: string, want: string) => (document.querySelector(sel)?.textContent ?? '').replace(/\s+/g, ' ').trim() === want, { timeout, polling: 100 }, selector, expected);
 const text = (page: Page, selector: string) => page.$eval(selector, (el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim());
 
 const SENTENCE = '1,587 copies to remove: 787 loose, 800 inside 2 copied folders; and 2 empty folders';
@@ -115,7 +113,7 @@ describe('the Duplicates page at 5,101 bookmarks in real Firefox', () => {
     // Keep the third copy.
     const radios = await set!.$$('input[type="radio"]');
     await radios[2]!.click();
-    await page.waitForSelector('[data-testid="kept-member"] ::-p-text(your choice)');
+    await waitForShown(page, '[data-testid="kept-member"] ::-p-text(your choice)');
     expect(await text(page, '[data-testid="summary-numbers"]')).toBe(SENTENCE);
 
     // Narrow: the deepest folder stays visible, long tags give way.

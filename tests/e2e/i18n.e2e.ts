@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { useFirefox } from './use-firefox';
+import { waitForShown } from './page-waits';
 
 describe('German in real Firefox (intl.locale.requested=de)', () => {
   const ff = useFirefox({ prefs: { 'intl.locale.requested': 'de' } });
@@ -28,7 +29,7 @@ describe('German in real Firefox (intl.locale.requested=de)', () => {
   it('the popup is German: search box, status of the page, empty list; lang="de" on the page', async () => {
     const page = await ff.open('popup/index.html');
     await page.waitForSelector('input.search');
-    await page.waitForSelector('::-p-text(Noch keine Lesezeichen.)');
+    await waitForShown(page, '::-p-text(Noch keine Lesezeichen.)');
     expect(await page.$eval('input.search', (el) => [el.getAttribute('aria-label'), el.getAttribute('placeholder')])).toEqual([
       'Lesezeichen, Chronik und Schlagwörter durchsuchen',
       'Lesezeichen und Chronik durchsuchen  (#tag, site:host)',
@@ -43,9 +44,9 @@ describe('German in real Firefox (intl.locale.requested=de)', () => {
       for (let i = 0; i < 1234; i += 1) await window.tm.browser.bookmarks.create({ parentId: 'unfiled_____', title: `Seite ${i}`, url: `https://example.org/${i}` });
     });
     const page = await ff.open('options/index.html#settings');
-    await page.waitForSelector('[data-testid="bookmark-count"]::-p-text(1.234 Lesezeichen)');
+    await waitForShown(page, '[data-testid="bookmark-count"]::-p-text(1.234 Lesezeichen)');
     expect(await page.$$eval('[role="tab"]', (tabs) => tabs.map((t) => t.textContent))).toEqual(['Lesezeichen', 'Duplikate', 'Schlagwörter', 'Linkprüfung', 'Import / Export', 'Einstellungen']);
-    await page.waitForSelector('h2::-p-text(Wann sind zwei Lesezeichen gleich?)');
+    await waitForShown(page, 'h2::-p-text(Wann sind zwei Lesezeichen gleich?)');
     await page.close();
   });
 

@@ -14,6 +14,7 @@ import { parseBookmarksHtml } from '../../src/bookmarks-html/parse';
 import type { HtmlNode } from '../../src/bookmarks-html/document';
 import { useFirefox } from './use-firefox';
 import { screenshotPath } from './screenshots';
+import { waitForShown } from './page-waits';
 
 const fixturePath = resolve(repoRoot, 'tests/unit/bookmarks-html/fixtures/firefox-export.html');
 const firefoxExport = readFileSync(fixturePath, 'utf8');
@@ -59,7 +60,7 @@ describe('import and export of bookmarks.html in real Firefox', () => {
 
   it('imports Firefox’s own export (tags included) into Firefox’s folders from the options page', async () => {
     const page = await importThroughPage(ff, firefoxExport, 'bookmarks.html');
-    await page.waitForSelector('[data-testid="import-file-summary"]::-p-text(8 bookmarks (5 tagged) in 5 folders)');
+    await waitForShown(page, '[data-testid="import-file-summary"]::-p-text(8 bookmarks (5 tagged) in 5 folders)');
     await page.click('#target-roots');
     await page.click('button.primary::-p-text(Import 8 bookmarks)');
     const report = await page.waitForSelector('[data-testid="import-report"]');
@@ -134,7 +135,7 @@ describe('import and export of bookmarks.html in real Firefox', () => {
     // The export button of the page works and reports the counts; the file content comes from the same request.
     const page = await ff.open('options/index.html#import-export');
     await page.click('button::-p-text(Export bookmarks.html)');
-    await page.waitForSelector('[data-testid="export-status"]::-p-text(Exported 9 bookmarks (6 tagged) in 3 folders.)');
+    await waitForShown(page, '[data-testid="export-status"]::-p-text(Exported 9 bookmarks (6 tagged) in 3 folders.)');
     await page.close();
     const { html } = await harness.evaluate(() => window.tm.client.call('bookmarksHtml.export', {}));
     expect(html).toContain('TAGS="docs,web"');
@@ -325,7 +326,7 @@ describe('import options and the Tags view in real Firefox', () => {
     await harness.evaluate(() => window.tm.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Mine', url: 'https://github.com/' }));
     const html = firefoxExport.replace(/<\/DL>\s*$/, '    <DT><A HREF="https://news.ycombinator.com/">HN copy</A>\n</DL>\n');
     const page = await importThroughPage(ff, html, 'with-copies.html');
-    await page.waitForSelector('[data-testid="import-file-summary"]::-p-text(9 bookmarks)');
+    await waitForShown(page, '[data-testid="import-file-summary"]::-p-text(9 bookmarks)');
     expect(await page.$eval('#import-skip-existing', (el) => (el as HTMLInputElement).checked)).toBe(true);
     await page.click('button.primary');
     await page.waitForSelector('[data-testid="import-report"]');
@@ -377,7 +378,7 @@ describe('import options and the Tags view in real Firefox', () => {
     await page.close();
     const wide = await ff.open('options/index.html#tags');
     await wide.setViewport({ width: 800, height: 600 });
-    await wide.waitForSelector(`button.tag-name::-p-text(${long.slice(0, 30)})`);
+    await waitForShown(wide, `button.tag-name::-p-text(${long.slice(0, 30)})`);
     await wide.click(`button.tag-name::-p-text(${long.slice(0, 30)})`);
     await wide.waitForSelector('[data-testid="tagged-bookmark"]');
     const overflow = await wide.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -10,6 +10,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchFirefox, type Firefox } from './firefox';
 import { useFirefox } from './use-firefox';
+import { waitForShown } from './page-waits';
 
 /** 30 folders of 100 tagged bookmarks with a separator each: 3,000 bookmarks. */
 function bigFile(): string {
@@ -67,10 +68,10 @@ describe('an import is all or nothing (real Firefox)', () => {
     const page = await ff.open('options/index.html#import-export');
     const input = await page.waitForSelector('#import-file');
     await (input as unknown as { uploadFile(path: string): Promise<void> }).uploadFile(join(dir, 'big.html'));
-    const importButton = await page.waitForSelector('::-p-text(Import 3,000 bookmarks)');
+    const importButton = await waitForShown(page, '::-p-text(Import 3,000 bookmarks)');
     await importButton!.click();
     await expect.poll(() => bigCount(harness), { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(500);
-    const cancel = await page.waitForSelector('::-p-text(Cancel import)');
+    const cancel = await waitForShown(page, '::-p-text(Cancel import)');
     await cancel!.click();
     const error = await page.waitForSelector('[data-testid="import-error"]', { timeout: 60_000 });
     expect(await error!.evaluate((e) => e.textContent)).toMatch(/^Import cancelled: the [\d,]+ entries it had added were taken back, tags included, so nothing of the file stays/);

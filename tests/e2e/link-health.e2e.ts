@@ -12,6 +12,7 @@ import type { LinkItem } from '../../src/link-health/protocol';
 import type { LinkClass } from '../../src/link-health/types';
 import { startLinkServer, type LinkServer } from './link-server';
 import { useFirefox } from './use-firefox';
+import { waitForShown } from './page-waits';
 
 const PREFS = { 'extensions.webextOptionalPermissionPrompts': false };
 /** Short limits so the run takes seconds: the politeness rules are the same, only the waits are shorter. */
@@ -80,7 +81,7 @@ describe('link health in real Firefox', () => {
     const page = await openLinkHealth(ff);
     expect(web.requests).toHaveLength(0); // nothing is fetched before the person starts
     await page.click('button::-p-text(Check links)');
-    await page.waitForSelector('[data-testid="links-notice"]::-p-text(Check finished)', { timeout: 120_000 });
+    await waitForShown(page, '[data-testid="links-notice"]::-p-text(Check finished)', 120_000);
 
     // The click asked for exactly the bookmarked loopback hosts (both schemes), nothing broader.
     const origins = (await harness.evaluate(() => window.tm.browser.permissions.getAll())).origins ?? [];
@@ -154,7 +155,7 @@ describe('link health: a check resumes after an extension reload', () => {
     await page.waitForSelector('[data-testid="links-interrupted"]');
     const before = web.requests.length;
     await page.click('button::-p-text(Resume the check)');
-    await page.waitForSelector('[data-testid="links-notice"]::-p-text(Check finished)', { timeout: 120_000 });
+    await waitForShown(page, '[data-testid="links-notice"]::-p-text(Check finished)', 120_000);
     const after = web.requests.slice(before).map((r) => r.path);
     expect(after).toHaveLength(120 - stored);
     expect(new Set(after).size).toBe(120 - stored);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchFirefox, type Firefox } from './firefox';
 import { useFirefox } from './use-firefox';
 import { screenshotPath } from './screenshots';
+import { waitForShown, waitForText } from './page-waits';
 
 const shot = screenshotPath;
 
@@ -70,13 +71,6 @@ async function openDuplicates(ff: Firefox, query = ''): Promise<Page> {
 
 const text = (page: Page, selector: string) => page.$eval(selector, (el) => el.textContent ?? '');
 
-/**
- * Waits until the element's text is exactly `expected`. For text that changes in place (a rescan's summary):
- * puppeteer's ::-p-text caches an element's text and can miss a text node changed in place.
- */
-const waitForText = (page: Page, selector: string, expected: string) =>
-  page.waitForFunction((sel: string, want: string) => document.querySelector(sel)?.textContent === want, { polling: 100 }, selector, expected);
-
 async function confirm(page: Page) {
   const button = await page.waitForSelector('[role="alertdialog"] [data-testid="confirm"]');
   await button!.click();
@@ -91,7 +85,7 @@ describe('options page in real Firefox', () => {
     await page.waitForSelector('#matching-ignoreWww');
     await page.click('#matching-ignoreWww');
     await page.waitForSelector('[data-testid="settings-saved"]');
-    await page.waitForSelector('[data-testid="shortcut"]::-p-text(Alt+Shift+1)');
+    await waitForShown(page, '[data-testid="shortcut"]::-p-text(Alt+Shift+1)');
     await page.screenshot({ path: shot('settings'), fullPage: true });
     // The shortcut button opens Firefox's "Manage Extension Shortcuts" when this Firefox offers it, else explains the path.
     const canOpen = await (await ff.harness()).evaluate(() => typeof (window.tm.browser.commands as { openShortcutSettings?: unknown }).openShortcutSettings === 'function');
@@ -103,7 +97,7 @@ describe('options page in real Firefox', () => {
       const urls = await Promise.all((await ff.browser.pages()).map((p) => p.evaluate(() => location.href).catch(() => '')));
       expect(urls.some((u) => u.startsWith('about:addons')) || (await ff.browser.pages()).length > pagesBefore).toBe(true);
     } else {
-      await page.waitForSelector('::-p-text(Manage Extension Shortcuts)');
+      await waitForShown(page, '::-p-text(Manage Extension Shortcuts)');
     }
     await page.close();
 
@@ -314,14 +308,14 @@ describe('options page in real Firefox', () => {
     });
     const page = await ff.open('options/index.html#tags');
     await page.setViewport({ width: 1000, height: 800 });
-    await page.waitForSelector('[data-testid="tag-count-reading"]::-p-text(2)');
+    await waitForShown(page, '[data-testid="tag-count-reading"]::-p-text(2)');
     await page.click('button::-p-text(reading)');
-    await page.waitForSelector('[data-testid="tag-urls"] ::-p-text(https://b.example/)');
+    await waitForShown(page, '[data-testid="tag-urls"] ::-p-text(https://b.example/)');
     await page.screenshot({ path: shot('tags'), fullPage: true });
     await page.$eval('#rename-to', (el) => ((el as HTMLInputElement).value = ''));
     await page.type('#rename-to', 'later');
     await page.click('button::-p-text(Rename)');
-    await page.waitForSelector('[data-testid="tags-status"]::-p-text(Renamed “reading” to “later” on 2 addresses.)');
+    await waitForShown(page, '[data-testid="tags-status"]::-p-text(Renamed “reading” to “later” on 2 addresses.)');
     expect(await harness.evaluate(() => window.tm.client.call('tags.list', {}))).toEqual([
       { tag: 'dev', count: 1 },
       { tag: 'later', count: 2 },
@@ -359,7 +353,7 @@ describe('remembered decisions in real Firefox', () => {
     const item = await settings.waitForSelector('[data-testid="remembered-decisions"] li');
     expect(await item!.evaluate((el) => el.textContent)).toContain('Left alone');
     await settings.click('button[aria-label="Forget the decision on https://news.example/"]');
-    await settings.waitForSelector('[data-testid="remembered-decisions"] ::-p-text(None yet)');
+    await waitForShown(settings, '[data-testid="remembered-decisions"] ::-p-text(None yet)');
     await page.close();
     page = await openDuplicates(ff);
     expect(await page.$eval(leave, (el) => (el as HTMLInputElement).checked)).toBe(false);

@@ -8,6 +8,7 @@ import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { useFirefox } from './use-firefox';
 import { screenshotPath } from './screenshots';
+import { waitForShown } from './page-waits';
 
 const ff = useFirefox();
 
@@ -46,15 +47,16 @@ describe('organizer', () => {
     await seed(harness);
     const page = await openOrganizer();
     await page.click(row('pear'));
-    await page.waitForSelector('[role="option"][aria-selected="true"] ::-p-text(pear)');
+    await waitForShown(page, '[role="option"][aria-selected="true"] ::-p-text(pear)');
     await harness.evaluate(() => window.tm.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Live from elsewhere', url: 'https://live.example/', index: 0 }));
-    await page.waitForSelector(row('Live from elsewhere'));
+    await waitForShown(page, row('Live from elsewhere'));
     expect(await page.$eval('[role="option"][aria-selected="true"]', (el) => el.textContent)).toContain('pear');
     await harness.evaluate(async () => {
       const [live] = await window.tm.browser.bookmarks.search({ url: 'https://live.example/' });
       await window.tm.browser.bookmarks.update(live!.id, { title: 'Renamed elsewhere' });
     });
-    await page.waitForSelector(row('Renamed elsewhere'));
+    // A rename changes the row's text in place (see page-waits.ts).
+    await waitForShown(page, row('Renamed elsewhere'));
   });
 
   it('drags a multi-selection into a collapsed folder of the tree', async () => {
@@ -87,13 +89,13 @@ describe('organizer', () => {
     const ids = await seed(harness);
     const page = await openOrganizer();
     await page.click(`#org-tree-${ids.archive} .org-twisty`);
-    await page.waitForSelector(treeRow('Old years'));
+    await waitForShown(page, treeRow('Old years'));
     const from = (await (await page.$(`#org-tree-${ids.archive}`))!.boundingBox())!;
     const to = (await (await page.$(treeRow('Old years')))!.boundingBox())!;
     await page.mouse.move(from.x + 30, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(to.x + 30, to.y + to.height / 2, { steps: 8 });
-    await page.waitForSelector('[data-testid="organizer-status"]::-p-text(cannot go into itself)');
+    await waitForShown(page, '[data-testid="organizer-status"]::-p-text(cannot go into itself)');
     await page.mouse.up();
     expect(await titlesIn(harness, ids.archive!)).toEqual(['Old years']);
   });
@@ -104,7 +106,7 @@ describe('organizer', () => {
     const page = await openOrganizer();
     await page.click('[data-testid="organizer-sort-folder"]');
     await expect.poll(() => titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'Apple', 'melon', 'pear']);
-    await page.waitForSelector('[data-testid="organizer-status"]::-p-text(sorted)');
+    await waitForShown(page, '[data-testid="organizer-status"]::-p-text(sorted)');
   });
 
   it('cuts with Ctrl+X and pastes with Ctrl+V into another folder, keyboard only', async () => {
@@ -121,9 +123,9 @@ describe('organizer', () => {
     await page.keyboard.down('Control');
     await page.keyboard.press('x');
     await page.keyboard.up('Control');
-    await page.waitForSelector('[data-testid="organizer-status"]::-p-text(2 items cut)');
+    await waitForShown(page, '[data-testid="organizer-status"]::-p-text(2 items cut)');
     await page.click(treeRow('Other Bookmarks'));
-    await page.waitForSelector(row('Reading'));
+    await waitForShown(page, row('Reading'));
     await page.focus('[data-testid="organizer-list"]');
     await page.keyboard.down('Control');
     await page.keyboard.press('v');
@@ -141,14 +143,14 @@ describe('organizer', () => {
     await page.keyboard.down('Shift');
     await page.click(row('melon'));
     await page.keyboard.up('Shift');
-    await page.waitForSelector('::-p-text(3 items selected)');
+    await waitForShown(page, '::-p-text(3 items selected)');
     await page.click('[data-testid="organizer-bulk-tag"]');
     await page.keyboard.type('fruit');
     await page.click('button::-p-text(Add tag)');
-    await page.waitForSelector('[data-testid="organizer-status"]::-p-text(added to 3 addresses)');
+    await waitForShown(page, '[data-testid="organizer-status"]::-p-text(added to 3 addresses)');
     const tagged = await harness.evaluate(() => window.tm.client.call('tags.urlsWithTag', { tag: 'fruit' }));
     expect([...tagged].sort()).toEqual(['https://apple.example/', 'https://melon.example/', 'https://pear.example/']);
-    await page.waitForSelector('[role="option"] .org-col-tags ::-p-text(fruit)');
+    await waitForShown(page, '[role="option"] .org-col-tags ::-p-text(fruit)');
     await page.screenshot({ path: screenshotPath('organizer') });
   });
 
@@ -159,7 +161,7 @@ describe('organizer', () => {
     await page.setViewport({ width: 300, height: 700 });
     await page.waitForSelector('[data-testid="organizer-list"]');
     await page.type('[data-testid="organizer-search"]', 'apple');
-    await page.waitForSelector('[role="option"] .org-col-folder ::-p-text(Bookmarks Toolbar)');
+    await waitForShown(page, '[role="option"] .org-col-folder ::-p-text(Bookmarks Toolbar)');
     // Nothing wider than the panel: no horizontal scrolling in a 300 px sidebar.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(300);
     await page.screenshot({ path: screenshotPath('organizer-sidebar') });

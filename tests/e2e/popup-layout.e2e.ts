@@ -10,6 +10,7 @@ import { EXTENSION_ORIGIN, navigate } from './firefox';
 import { closeOtherTabs, openTab, startLocalSite, type LocalSite } from './local-site';
 import { screenshotPath } from './screenshots';
 import { useFirefox } from './use-firefox';
+import { waitForShown } from './page-waits';
 
 const DEEP = ['Projects and long-running research', 'Machine learning reading group', 'Papers to read this quarter', 'Transformers'];
 const LONG_TAG = 'a-very-long-tag-name-that-would-not-fit-on-any-phone-screen-at-all';
@@ -74,7 +75,7 @@ describe('popup layout at 320, 360 and 800 px', () => {
     const page = await ff.browser.newPage();
     await page.setViewport({ width, height: 640 });
     await navigate(page, `${EXTENSION_ORIGIN}popup/index.html?tabId=${tabId}`);
-    await page.waitForSelector('[data-testid="page-status"]::-p-text(Bookmarked 2 times)');
+    await waitForShown(page, '[data-testid="page-status"]::-p-text(Bookmarked 2 times)');
     await page.type('input.search', 'article');
     await page.waitForFunction(() => document.querySelector('[role="listbox"][aria-label="Search results"] [role="option"]'));
     expect(await page.evaluate(() => document.body.getBoundingClientRect().width)).toBe(Math.min(width, 800));

@@ -8,6 +8,7 @@ import { EXTENSION_ORIGIN, type Firefox } from './firefox';
 import { useFirefox } from './use-firefox';
 import { screenshotPath } from './screenshots';
 import { closeOtherTabs, openTab, startLocalSite, type LocalSite } from './local-site';
+import { waitForShown } from './page-waits';
 
 /** Screenshots for the README (tests/e2e/screenshots.ts). */
 const screenshot = screenshotPath;
@@ -215,20 +216,20 @@ describe('popup in real Firefox', () => {
     const url = `${origin}/recipe`;
     const tabId = await openTab(harness, url, 'Lemon tart recipe', false);
     const page = await openPopup(ff, tabId);
-    await page.waitForSelector('[data-testid="page-status"]::-p-text(Not bookmarked)');
+    await waitForShown(page, '[data-testid="page-status"]::-p-text(Not bookmarked)');
     await page.click('button::-p-text(Bookmark this page)');
     await page.waitForSelector('form[aria-label="Bookmark this page"]');
     expect(await page.$eval('#bm-title', (el) => (el as HTMLInputElement).value)).toBe('Lemon tart recipe');
     await page.type('#bm-folder', 'toolbar');
     await page.click('.folder-list [role="option"]::-p-text(Bookmarks Toolbar)');
     await page.type('#bm-tags', 'dess');
-    await page.waitForSelector('.suggestions button::-p-text(desserts)');
+    await waitForShown(page, '.suggestions button::-p-text(desserts)');
     await page.click('.suggestions button::-p-text(desserts)');
     await page.type('#bm-tags', 'baking');
     await page.keyboard.press('Enter');
-    await page.waitForSelector('.chip::-p-text(baking)');
+    await waitForShown(page, '.chip::-p-text(baking)');
     await page.click('button[type="submit"]');
-    await page.waitForSelector('[data-testid="page-status"]::-p-text(Bookmarked)');
+    await waitForShown(page, '[data-testid="page-status"]::-p-text(Bookmarked)');
     const saved = await harness.evaluate(async (u) => {
       const found = await window.tm.browser.bookmarks.search({ url: u });
       const tags = await window.tm.client.call('tags.forUrls', { urls: [u] });
@@ -253,7 +254,7 @@ describe('popup in real Firefox', () => {
     });
     const tabId = await openTab(harness, url, 'Garden planner', false);
     const page = await openPopup(ff, tabId);
-    await page.waitForSelector('[data-testid="page-status"]::-p-text(Bookmarked 2 times)');
+    await waitForShown(page, '[data-testid="page-status"]::-p-text(Bookmarked 2 times)');
     expect(await page.$$eval('.copy-path', (els) => els.map((e) => e.textContent))).toEqual(['Bookmarks Toolbar › Plans', 'Other Bookmarks']);
     await page.setViewport({ width: 440, height: 560 });
     await page.screenshot({ path: screenshot('popup-current-page') });
@@ -266,15 +267,15 @@ describe('popup in real Firefox', () => {
     await page.$eval('#bm-title', (el) => (el as HTMLInputElement).select());
     await page.type('#bm-title', 'Garden renamed');
     await page.click('button[type="submit"]');
-    await page.waitForSelector('.notice::-p-text(Changes saved.)');
+    await waitForShown(page, '.notice::-p-text(Changes saved.)');
     const titles = await harness.evaluate(async () => (await window.tm.browser.bookmarks.search('garden')).map((b) => b.title).sort());
     expect(titles).toEqual(['Garden A', 'Garden renamed']);
 
     await page.click('button[aria-label="Remove the bookmark in Bookmarks Toolbar › Plans"]');
-    await page.waitForSelector('[data-testid="page-status"]::-p-text(Bookmarked)');
+    await waitForShown(page, '[data-testid="page-status"]::-p-text(Bookmarked)');
     expect(await harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).length, url)).toBe(0);
     await page.click('.notice button::-p-text(Undo)');
-    await page.waitForSelector('[data-testid="page-status"]::-p-text(Bookmarked 2 times)');
+    await waitForShown(page, '[data-testid="page-status"]::-p-text(Bookmarked 2 times)');
     const restored = await harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).map((b) => b.title), url);
     expect(restored).toEqual(['Garden A']);
     await page.close();

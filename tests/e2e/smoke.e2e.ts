@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useFirefox } from './use-firefox';
+import { waitForShown } from './page-waits';
 
 describe('smoke: the built extension in real Firefox', () => {
   const ff = useFirefox();
@@ -18,7 +19,7 @@ describe('smoke: the built extension in real Firefox', () => {
       await b.bookmarks.create({ parentId: 'toolbar_____', title: 'Two', url: 'https://two.example/' });
     });
     const page = await ff.open('options/index.html');
-    const el = await page.waitForSelector('[data-testid="bookmark-count"]::-p-text(2 bookmarks)');
+    const el = await waitForShown(page, '[data-testid="bookmark-count"]::-p-text(2 bookmarks)');
     expect(el).not.toBeNull();
     await page.close();
   });

@@ -1,0 +1,18 @@
+/**
+ * Waiting for what a page shows. puppeteer's waitForSelector polls on DOM mutations of elements and attributes,
+ * not of text (characterData), so a text node that changes in place (a renamed row, a status line, a count) can
+ * go unseen until something else moves. These wait by polling instead.
+ */
+import type { Page } from 'puppeteer-core';
+
+/** Waits until the element shows exactly this text, spaces collapsed (::-p-text cannot hold a comma: it separates selectors). */
+export const waitForText = (page: Page, selector: string, expected: string, timeout = 30_000) =>
+  page.waitForFunction(
+    (sel: string, want: string) => (document.querySelector(sel)?.textContent ?? '').replace(/\s+/g, ' ').trim() === want,
+    { timeout, polling: 100 },
+    selector,
+    expected,
+  );
+
+/** waitForSelector for a selector that matches by text (::-p-text): polls every frame, so text changed in place is seen. */
+export const waitForShown = (page: Page, selector: string, timeout = 30_000) => page.waitForSelector(selector, { visible: true, timeout });
