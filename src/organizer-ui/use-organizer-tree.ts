@@ -29,6 +29,7 @@ export function useOrganizerTree(client: Client): OrganizerTreeState {
     let closed = false;
     let version = 0;
     const places = createPagePlaces(client);
+    const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
     const publish = () => {
       frame = 0;
       if (!closed && tree) setState({ tree, version: ++version, error: null });
@@ -45,13 +46,18 @@ export function useOrganizerTree(client: Client): OrganizerTreeState {
         pending = [];
         const next = OrganizerTree.fromSnapshot(decodeSnapshot((await client.call('organizer.tree', {})).encoded));
         if (closed) return;
-        if (tree) for (const [url, visits] of tree.visitEntries()) next.setVisits(url, visits);
-        if (tree?.copiesCounted) next.countCopies();
+        const previous = tree;
+        if (previous) for (const [url, visits] of previous.visitEntries()) next.setVisits(url, visits);
         for (const event of pending) next.apply(event);
         pending = [];
         tree = next;
         publish();
         if (!tree.exact) void reload();
+        else if (previous) {
+          // A tree read again: its copies and search text are built again in the background (see the first load).
+          if (previous.copiesCounted) void next.countCopiesInSlices(pause).then(() => (next.version++, schedule()));
+          void next.prepareSearch(pause);
+        }
       } catch (error) {
         if (!closed) setState((s) => ({ ...s, error: errorMessage(error) }));
       } finally {
@@ -79,11 +85,12 @@ export function useOrganizerTree(client: Client): OrganizerTreeState {
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
       const loaded = tree as OrganizerTree | null;
       if (closed || !loaded) return;
-      loaded.countCopies();
+      // Both in slices: someone may type or scroll meanwhile (100,000 URLs to key, 100,000 texts to fold).
+      await loaded.countCopiesInSlices(pause);
+      if (closed) return;
       loaded.version++;
       schedule();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      loaded.prepareSearch();
+      await loaded.prepareSearch(pause);
       // Visits come from the search index, after the first render.
       try {
         const { visits } = await client.call('organizer.visits', {});

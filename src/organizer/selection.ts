@@ -78,6 +78,8 @@ export function selectAll(selection: Selection, rows: readonly string[]): Select
  * focus that vanished moves to the row now at its old position (`previousRows` tells where it was).
  */
 export function keepShown(selection: Selection, rows: readonly string[], previousRows: readonly string[] = []): Selection {
+  // Nothing selected (a search typed before any click): nothing to look up among 20,000 rows.
+  if (selection.ids.size === 0 && selection.focus === null && selection.anchor === null) return selection;
   const shown = new Set(rows);
   const ids = new Set([...selection.ids].filter((id) => shown.has(id)));
   let focus = selection.focus;

@@ -13,6 +13,7 @@ import type { BookmarkNode } from '../platform/browser';
 import { ROOT_ID, ROOT_TITLES } from '../platform/browser';
 import { SiblingOrder } from '../search/sibling-order';
 import { fold } from '../search/tokenize';
+import { SearchCorpus } from './search-corpus';
 import { KIND_OF_CODE, type NodeKind, type TreeSnapshot } from './snapshot';
 
 export interface OrganizerNode {
@@ -43,8 +44,11 @@ export class OrganizerTree {
   private copies: Map<string, number> | null = null;
   private readonly keyOf = createSafeMatchKeyer();
   private readonly pathCache = new Map<string, readonly string[]>();
-  /** Folded search text per node, dropped when the node changes. */
-  private readonly haystacks = new Map<string, string>();
+  /** Every node's folded search text in one string (search-corpus.ts), told of each change. */
+  private readonly corpus = new SearchCorpus(
+    (id) => this.searchText(id),
+    () => this.nodes.keys(),
+  );
   /** Changes on every change the view may show. */
   version = 0;
 
@@ -168,6 +172,20 @@ export class OrganizerTree {
     this.copyCounts();
   }
 
+  /**
+   * countCopies, with the slow part (keying each URL) done in slices with `pause` between them, so a page stays
+   * responsive while 100,000 URLs are keyed; the counting itself is one quick pass at the end.
+   */
+  async countCopiesInSlices(pause: () => Promise<void>, slice = 5_000): Promise<void> {
+    if (this.copies) return;
+    let n = 0;
+    for (const node of [...this.nodes.values()]) {
+      if (node.kind === 'bookmark' && node.url) this.keyOf(node.url);
+      if (++n % slice === 0) await pause();
+    }
+    this.copyCounts();
+  }
+
   /** The safe match key of a URL (what the Duplicates page groups by). */
   matchKey(url: string): string {
     return this.keyOf(url);
@@ -192,18 +210,23 @@ export class OrganizerTree {
     else this.copies.delete(key);
   }
 
-  private haystackOf(node: OrganizerNode): string {
-    let haystack = this.haystacks.get(node.id);
-    if (haystack === undefined) {
-      haystack = fold(`${node.title}\n${node.url}\n${this.tagsOf(node.url).join('\n')}`);
-      this.haystacks.set(node.id, haystack);
-    }
-    return haystack;
+  /** What a search looks in (title, address, tags, folded); null for what it never finds (roots, separators). */
+  private searchText(id: string): string | null {
+    const node = this.nodes.get(id);
+    if (!node || node.kind === 'separator' || node.parentId === null || node.parentId === ROOT_ID) return null;
+    return fold(`${node.title}\n${node.url}\n${this.tagsOf(node.url).join('\n')}`);
   }
 
-  /** Folds every node's search text now (the view does it after its first render), so the first search is quick. */
-  prepareSearch(): void {
-    for (const node of this.nodes.values()) this.haystackOf(node);
+  /**
+   * Builds the search text of every node ahead of the first search, in slices with `pause` between them (the view
+   * does it after its first render); without `pause`, at once.
+   */
+  prepareSearch(pause?: () => Promise<void>): Promise<void> {
+    if (!pause) {
+      this.corpus.buildNow();
+      return Promise.resolve();
+    }
+    return this.corpus.build(pause);
   }
 
   /** Every node id in preorder under `id` (itself included). */
@@ -227,21 +250,13 @@ export class OrganizerTree {
 
   /**
    * Bookmarks and folders whose title, address or tags contain every word of `text` (case and accents folded), at
-   * most `limit`, in no particular order. One folded string per node is kept, so a search is one pass of indexOf.
+   * most `limit`, in no particular order: one indexOf loop over every node's text (search-corpus.ts).
    */
   search(text: string, limit = 20_000): string[] {
+    // NUL separates the nodes' texts: a word holding one can match nothing.
     const words = fold(text).split(/\s+/).filter(Boolean);
-    if (!words.length) return [];
-    const out: string[] = [];
-    for (const node of this.nodes.values()) {
-      if (node.kind === 'separator' || node.parentId === null || node.parentId === ROOT_ID) continue;
-      const haystack = this.haystackOf(node);
-      if (words.every((w) => haystack.includes(w))) {
-        out.push(node.id);
-        if (out.length >= limit) break;
-      }
-    }
-    return out;
+    if (words.some((w) => w.includes('\u0000'))) return [];
+    return this.corpus.search(words, limit);
   }
 
   /** Follows one Places event. History events only touch visits; unknown ids make the order inexact. */
@@ -257,6 +272,7 @@ export class OrganizerTree {
         this.nodes.set(d.id, { id: d.id, parentId: d.parentId, kind, title: d.title, url: d.url ?? '', dateAdded: d.dateAdded });
         this.order.created({ id: d.id, parentId: d.parentId, index: d.index, title: d.title, children: kind === 'folder' ? [] : undefined });
         if (kind === 'bookmark') this.countCopy(d.url ?? '', +1);
+        this.corpus.invalidate(d.id);
         break;
       }
       case 'bookmark-item-changed': {
@@ -264,7 +280,7 @@ export class OrganizerTree {
         const node = this.nodes.get(d.id);
         if (!node) break;
         // Tag changes come as one event per bookmark of the URL.
-        this.haystacks.delete(d.id);
+        this.corpus.invalidate(d.id);
         if (d.property === 'title') {
           node.title = d.value;
           if (node.kind === 'folder') this.pathCache.clear();
@@ -304,7 +320,7 @@ export class OrganizerTree {
           if (node.kind === 'bookmark') this.countCopy(node.url, -1);
           this.nodes.delete(id);
           this.pathCache.delete(id);
-          this.haystacks.delete(id);
+          this.corpus.invalidate(id);
         }
         break;
       }

@@ -128,6 +128,35 @@ describe('OrganizerTree', () => {
     expect(holder.tree.get(a.id)?.url).toBe('https://a.example/');
   });
 
+  it('search follows renames, address and tag changes and removals made elsewhere, after its text was built', async () => {
+    const { browser, holder, client } = await organizerOnFake();
+    const a = await browser.bookmarks.create({ parentId: UNFILED_ID, title: 'Café notes', url: 'https://a.example/' });
+    const b = await browser.bookmarks.create({ parentId: MENU_ID, title: 'Other', url: 'https://b.example/' });
+    await expect.poll(() => holder.tree.has(b.id)).toBe(true);
+    await holder.tree.prepareSearch(() => Promise.resolve());
+    expect(holder.tree.search('cafe')).toEqual([a.id]);
+    await browser.bookmarks.update(a.id, { title: 'Tea notes' });
+    await browser.bookmarks.update(b.id, { url: 'https://cafe.example/' });
+    await client.call('tags.add', { urls: ['https://a.example/'], tags: ['brewing'] });
+    await expect.poll(() => holder.tree.search('brewing')).toEqual([a.id]);
+    expect(holder.tree.search('cafe')).toEqual([b.id]);
+    expect(holder.tree.search('tea notes')).toEqual([a.id]);
+    await browser.bookmarks.remove(b.id);
+    await expect.poll(() => holder.tree.search('cafe')).toEqual([]);
+    // The roots themselves are never results.
+    expect(holder.tree.search('bookmarks')).toEqual([]);
+  });
+
+  it('counts copies in slices: the same counts as at once, with pauses between slices', async () => {
+    const { browser, holder } = await organizerOnFake();
+    for (let i = 0; i < 30; i++) await browser.bookmarks.create({ parentId: UNFILED_ID, title: `n${i}`, url: `https://docs.example/${i % 3}` });
+    await expect.poll(() => holder.tree.size).toBeGreaterThan(30);
+    let pauses = 0;
+    await holder.tree.countCopiesInSlices(async () => void pauses++, 10);
+    expect(pauses).toBeGreaterThan(1);
+    expect(holder.tree.copiesOf('https://docs.example/1')).toBe(10);
+  });
+
   it('regression: an event that does not fit (an item it never saw) turns the mirror inexact instead of guessing', async () => {
     const { holder } = await organizerOnFake();
     holder.tree.apply({ type: 'bookmark-item-moved', data: { id: 'nope', previousParentId: MENU_ID, previousIndex: 0, currentParentId: UNFILED_ID, currentIndex: 0, type: 'bookmark' } });

@@ -1,0 +1,211 @@
+/**
+ * The organizer's search text, as one string: every searchable node's folded text (title, address, tags) laid end
+ * to end, separated by NUL. A search is then one `indexOf` loop over the whole string for the longest word (the
+ * engine's own substring search, several times faster than calling `includes` on 100,000 small strings), and each
+ * hit is mapped back to its node by a binary search of where each node's text starts.
+ *
+ * Live changes do not rebuild the string: a node that changed, came or went is marked stale, skipped in the string
+ * and checked from its current text instead. Once many nodes are stale the string is built again, in slices, so the
+ * page keeps answering (`build` yields between slices).
+ *
+ * Why not the background's search index: the organizer searches what its own mirror shows, at every keystroke,
+ * without a message round trip, and must find every node (folders too), not the best few.
+ */
+
+/** The folded text of a node, or null when the node is gone or not searchable (roots, separators). */
+export type TextOf = (id: string) => string | null;
+
+/** Stale nodes above this number make the next search start a rebuild (checking them one by one gets slow). */
+export const REBUILD_AFTER_STALE = 2_000;
+
+/** Nodes folded per slice of a build, between two yields to the page. */
+const SLICE = 5_000;
+
+const SEPARATOR = '\u0000';
+
+/** A build under way: the ids to fold (as they were when it started), how far it got, and what it has so far. */
+interface PartialBuild {
+  all: string[];
+  next: number;
+  ids: string[];
+  /** The texts of each slice, joined. */
+  chunks: string[];
+  starts: number[];
+  length: number;
+}
+
+export class SearchCorpus {
+  private text = '';
+  /** starts[k] is where node k's text begins; starts[ids.length] is the end. */
+  private starts = new Int32Array(1);
+  private ids: string[] = [];
+  private built = false;
+  /** Bumped by every build, so a sliced build that another one replaced stops. */
+  private generation = 0;
+  private building: Promise<void> | null = null;
+  /** The sliced build under way, which a search can finish at once. */
+  private pendingBuild: PartialBuild | null = null;
+  /** Nodes whose text in `text` may be wrong: changed, added or removed since the string was built. */
+  private stale = new Set<string>();
+  /** Nodes changed since the build under way started: the stale set once it is done. */
+  private staleDuringBuild = new Set<string>();
+  /** Current text of stale nodes, computed on first use. */
+  private readonly staleText = new Map<string, string | null>();
+
+  constructor(
+    private readonly textOf: TextOf,
+    private readonly allIds: () => Iterable<string>,
+  ) {}
+
+  get isBuilt(): boolean {
+    return this.built;
+  }
+
+  /** A node changed, was added or was removed. */
+  invalidate(id: string): void {
+    if (this.built) this.stale.add(id);
+    if (this.building) this.staleDuringBuild.add(id);
+    this.staleText.delete(id);
+  }
+
+  /** Builds the string now (a search does it when nothing was built). */
+  buildNow(): void {
+    this.generation++;
+    this.building = null;
+    this.pendingBuild = null;
+    const build = this.startBuild();
+    this.continueBuild(build, Infinity);
+    this.assemble(build, new Set());
+  }
+
+  /**
+   * Builds the string in slices, calling `pause` between them (the view does it after its first render, and a
+   * search when many nodes are stale); a search that comes meanwhile finishes the build at once rather than
+   * waiting for it. Changes made during the build are marked stale, so the result is exact whenever it finishes.
+   */
+  build(pause: () => Promise<void>): Promise<void> {
+    const generation = ++this.generation;
+    this.staleDuringBuild = new Set();
+    const build = this.startBuild();
+    this.pendingBuild = build;
+    const run = async () => {
+      while (build.next < build.all.length) {
+        this.continueBuild(build, SLICE);
+        await pause();
+        if (generation !== this.generation || this.pendingBuild !== build) return;
+      }
+      this.pendingBuild = null;
+      this.assemble(build, this.staleDuringBuild);
+    };
+    const building = run().finally(() => {
+      if (this.building === building) this.building = null;
+    });
+    this.building = building;
+    return building;
+  }
+
+  private startBuild(): PartialBuild {
+    return { all: [...this.allIds()], next: 0, ids: [], chunks: [], starts: [], length: 0 };
+  }
+
+  /** Folds up to `most` more nodes of a build; each slice's texts are joined at once (one join per slice). */
+  private continueBuild(build: PartialBuild, most: number): void {
+    const end = Math.min(build.all.length, build.next + most);
+    const parts: string[] = [];
+    for (; build.next < end; build.next++) {
+      const id = build.all[build.next]!;
+      const text = this.textOf(id);
+      if (text === null) continue;
+      build.ids.push(id);
+      build.starts.push(build.length);
+      build.length += text.length + 1;
+      parts.push(text);
+    }
+    if (parts.length) build.chunks.push(parts.join(SEPARATOR) + SEPARATOR);
+  }
+
+  /** A build that a search needs now: the rest of it in one go. */
+  private finishPendingBuild(): void {
+    const build = this.pendingBuild;
+    if (!build) return;
+    this.pendingBuild = null;
+    this.generation++;
+    this.building = null;
+    this.continueBuild(build, Infinity);
+    this.assemble(build, this.staleDuringBuild);
+  }
+
+  private assemble(build: PartialBuild, stale: Set<string>): void {
+    const starts = new Int32Array(build.ids.length + 1);
+    starts.set(build.starts);
+    starts[build.ids.length] = build.length;
+    this.text = build.chunks.join('');
+    this.starts = starts;
+    this.ids = build.ids;
+    this.stale = stale;
+    this.staleText.clear();
+    this.built = true;
+  }
+
+  /**
+   * Ids of the nodes whose text holds every word (already folded, none empty), at most `limit`: the built string's
+   * order first, then stale nodes. Builds at once if nothing was built yet.
+   */
+  search(words: readonly string[], limit: number): string[] {
+    if (!words.length) return [];
+    if (!this.built) {
+      if (this.pendingBuild) this.finishPendingBuild();
+      else this.buildNow();
+    }
+    const out: string[] = [];
+    this.scan(words, limit, out);
+    for (const id of this.stale) this.check(id, words, limit, out);
+    if (this.stale.size > REBUILD_AFTER_STALE && !this.building) void this.build(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    return out;
+  }
+
+  private check(id: string, words: readonly string[], limit: number, out: string[]): void {
+    if (out.length >= limit) return;
+    let text = this.staleText.get(id);
+    if (text === undefined) {
+      text = this.textOf(id);
+      if (this.stale.has(id)) this.staleText.set(id, text);
+    }
+    if (text !== null && words.every((w) => text.includes(w))) out.push(id);
+  }
+
+  private scan(words: readonly string[], limit: number, out: string[]): void {
+    // The longest word is usually the rarest: fewest hits to check against the others.
+    let longest = 0;
+    for (let i = 1; i < words.length; i++) if (words[i]!.length > words[longest]!.length) longest = i;
+    const first = words[longest]!;
+    const rest = words.filter((_, i) => i !== longest);
+    const { text, starts, ids } = this;
+    let from = 0;
+    while (out.length < limit) {
+      const at = text.indexOf(first, from);
+      if (at < 0) break;
+      const k = nodeAt(starts, at);
+      from = starts[k + 1]!;
+      const id = ids[k]!;
+      if (this.stale.has(id)) continue;
+      if (rest.length) {
+        const own = text.slice(starts[k]!, from - 1);
+        if (!rest.every((w) => own.includes(w))) continue;
+      }
+      out.push(id);
+    }
+  }
+}
+
+/** The node whose text holds position `at` (binary search of the starts). */
+function nodeAt(starts: Int32Array, at: number): number {
+  let lo = 0;
+  let hi = starts.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
