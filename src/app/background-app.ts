@@ -77,7 +77,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
       })),
   });
 
-  const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore });
+  const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, journal: dedupApply.journal, recovered: dedupApply.recovery });
   const linkHealth = createLinkHealthFeature(deps);
   features.push(linkHealth);
 

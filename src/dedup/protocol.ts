@@ -92,7 +92,7 @@ export const dedupProtocol = {
   'dedup.decisions.list': request<RememberedDecision[]>()(noInput),
   /** dedup-find: forgets the decisions on these group keys. */
   'dedup.decisions.forget': request<{ forgotten: number }>()(v.strictObject({ keys: v.pipe(v.array(groupKey), v.minLength(1), v.maxLength(MAX_DECISIONS)) })),
-  /** dedup-apply: the last cleanup sessions (newest first) for the options page: date, counts, undone or not. */
+  /** dedup-apply: the last operations of the journal (newest first): kind, date, what they did, undone or not. */
   'dedup.sessions': request<SessionSummary[]>()(noInput),
 } satisfies Record<string, RequestDef>;
 
@@ -102,6 +102,6 @@ export const dedupJobs = {
   'dedup.scan': job<ScanProgress, ReviewedScan>()(noInput),
   /** dedup-apply: journals, then applies a cleanup plan (progress: phase, done/total, rate; pause and cancel). */
   'dedup.apply': job<ApplyProgress, ApplyResult>()(cleanupPlanSchema),
-  /** dedup-apply: undoes one of the last 20 cleanup sessions. */
+  /** dedup-apply: undoes one of the last operations of the journal (a cleanup, an import, an organizer edit). */
   'dedup.undo': job<UndoProgress, UndoResult>()(v.strictObject({ sessionId: itemId })),
 } satisfies Record<string, JobDef>;

@@ -740,4 +740,15 @@ export interface MessageArgs {
   "linksSkipPrivate": [];
   "linksSkipInvalid": [];
   "linksSkipNoAccess": [];
+  "editDeleted_one": [Substitution];
+  "editDeleted_other": [Substitution];
+  "editMoved_one": [Substitution, Substitution];
+  "editMoved_other": [Substitution, Substitution];
+  "editSorted": [Substitution];
+  "organizerUndo": [];
+  "organizerUndoTitle": [Substitution];
+  "organizerNothingToUndo": [];
+  "organizerUndoing": [Substitution];
+  "organizerUndone": [Substitution];
+  "organizerUndoneLeftAlone": [Substitution, Substitution];
 }

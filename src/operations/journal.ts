@@ -28,12 +28,14 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import { NO_NUMBERS, type CleanupOutcomeNumbers } from '../dedup';
+import { nodeType } from '../platform/bookmark-reads';
+import type { BookmarkNode } from '../platform/browser';
 import { removedHistoryFrom, type RemovedHistory } from './removed-history';
 
 export const JOURNAL_DB_NAME = 'tidymarks-journal';
 export const JOURNAL_DB_VERSION = 4;
-/** Sessions kept for undo; older ones are pruned when a new session starts. */
-export const KEPT_SESSIONS = 20;
+/** Operations kept for undo (cleanups, imports and organizer edits: one history); older ones are pruned when a new one starts. */
+export const KEPT_SESSIONS = 100;
 export const MAX_REMOVED_KEYS = 100_000;
 /** Removed ids and URLs are stored this many to a record (a 10,000-item folder is a few writes). */
 export const REMOVED_BATCH = 5_000;
@@ -67,8 +69,19 @@ export function outcomeNumbersOf(counts: CleanupOutcomeNumbers | LegacySessionCo
   return { ...NO_NUMBERS, copies: counts.removed, loose: counts.removed, moved: counts.moved, tagMerges: counts.tagMerges, skipped: counts.skipped };
 }
 
-/** What a session is: a duplicate cleanup, or a bookmarks.html import. Sessions written before 2026-12-04 have none: cleanups. */
-export type OperationKind = 'cleanup' | 'import';
+/**
+ * What a session is: a duplicate cleanup, a bookmarks.html import, or an edit made in the organizer (a delete, a
+ * move, a folder sorted). Sessions written before 2026-12-04 have none: cleanups.
+ */
+export type OperationKind = 'cleanup' | 'import' | 'edit';
+
+/** An organizer edit, as its session says it: what was done to how many items (and where, for a move or a sort). */
+export interface EditSummary {
+  action: 'delete' | 'move' | 'sort';
+  items: number;
+  /** The folder moved into, or the folder sorted. */
+  folderTitle: string | null;
+}
 
 export const kindOf = (session: Pick<SessionRecord, 'kind'>): OperationKind => session.kind ?? 'cleanup';
 
@@ -99,6 +112,8 @@ export interface SessionRecord {
   note: string | null;
   /** An import: what it created (absent for cleanups). */
   imported?: { bookmarks: number; folders: number; separators: number };
+  /** An organizer edit: what it did. */
+  edit?: EditSummary;
 }
 
 export type ItemType = 'bookmark' | 'folder' | 'separator';
@@ -127,7 +142,30 @@ export interface RemovedEntry extends EntryBase {
   /** Ids of the ancestors, nearest last: where to restore if the parent itself is gone. */
   ancestorIds: string[];
   topLevel: boolean;
-  reason: 'duplicate-bookmark' | 'duplicate-folder' | 'empty-folder' | 'inside-removed-folder';
+  /** 'deleted': the person deleted it in the organizer. */
+  reason: 'duplicate-bookmark' | 'duplicate-folder' | 'empty-folder' | 'inside-removed-folder' | 'deleted';
+}
+
+/** A removed entry before the journal numbers it and adds the URL's tags. */
+export type RemovedEntryData = Omit<RemovedEntry, 'sessionId' | 'seq' | 'tags'>;
+
+/** The entry of an item about to be removed, from Firefox's node and the titles and ids of its ancestors. */
+export function removedEntryOf(node: BookmarkNode, path: string[], ancestorIds: string[], topLevel: boolean, reason: RemovedEntry['reason']): RemovedEntryData {
+  const type = nodeType(node);
+  return {
+    role: 'removed',
+    id: node.id,
+    parentId: node.parentId!,
+    index: node.index ?? 0,
+    title: node.title,
+    url: type === 'bookmark' ? (node.url ?? null) : null,
+    dateAdded: node.dateAdded ?? null,
+    type,
+    path,
+    ancestorIds,
+    topLevel,
+    reason,
+  };
 }
 
 /** A unique child moved out of a redundant folder into the kept one. */
@@ -180,7 +218,19 @@ export interface RescuedEntry extends EntryBase {
   url: string | null;
 }
 
-export type JournalEntry = RemovedEntry | MovedEntry | TagMergeEntry | CreatedEntry | RescuedEntry;
+/**
+ * A folder whose children the operation put in another order (a sort, a drag inside the folder): the order before.
+ * Undo gives the items of that order their old order back, in the places they hold among the folder's children now,
+ * so items someone else added or took out since stay as they are.
+ */
+export interface ReorderedEntry extends EntryBase {
+  role: 'reordered';
+  folderId: string;
+  title: string;
+  order: string[];
+}
+
+export type JournalEntry = RemovedEntry | MovedEntry | TagMergeEntry | CreatedEntry | RescuedEntry | ReorderedEntry;
 type Unnumbered<E> = E extends JournalEntry ? Omit<E, 'sessionId' | 'seq'> : never;
 /** An entry before the journal numbers it. */
 export type NewJournalEntry = Unnumbered<JournalEntry>;

@@ -20,7 +20,7 @@
  * An undo (or roll-back) that was itself interrupted is resumed: being idempotent, it just runs again.
  */
 import type { CleanupDeps } from '../dedup';
-import { kindOf } from './journal';
+import { kindOf, type SessionRecord } from './journal';
 import { restoreSession, type UndoResult } from './undo';
 
 export interface RecoveryOutcome {
@@ -33,7 +33,7 @@ export interface RecoveryOutcome {
 const quietCtx = { progress: () => undefined, checkpoint: async () => undefined };
 
 /** Finds sessions left unfinished and rolls them back (apply) or finishes them (undo). Never throws. */
-export async function recoverInterruptedSessions(deps: CleanupDeps): Promise<RecoveryOutcome[]> {
+export async function recoverInterruptedSessions(deps: CleanupDeps, which: (session: SessionRecord) => boolean = () => true): Promise<RecoveryOutcome[]> {
   const outcomes: RecoveryOutcome[] = [];
   let sessions;
   try {
@@ -44,7 +44,7 @@ export async function recoverInterruptedSessions(deps: CleanupDeps): Promise<Rec
   }
   // Newest first (the journal lists them so), like a stack: a newer session acted on what an older one left, so it is
   // taken back before the older one is. (Two are left only when a recovery itself failed and a cleanup ran after.)
-  for (const session of sessions) {
+  for (const session of sessions.filter(which)) {
     const mode = session.status === 'undoing' ? 'undo' : 'rollback';
     const action = mode === 'undo' ? 'undo-finished' : 'rolled-back';
     try {

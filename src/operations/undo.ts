@@ -22,7 +22,8 @@ import type { JobContext } from '../messaging/define';
 import { ROOT_ID, UNFILED_ID, type BookmarkNode } from '../platform/browser';
 import type { CleanupDeps } from '../dedup';
 import { nodeType } from '../platform/bookmark-reads';
-import { kindOf, type CreatedEntry, type IdMapRecord, type JournalEntry, type MovedEntry, type RemovedEntry, type SessionProgress, type SessionRecord, type SessionStatus } from './journal';
+import { movesToOrder } from '../platform/folder-order';
+import { KEPT_SESSIONS, kindOf, type CreatedEntry, type IdMapRecord, type JournalEntry, type MovedEntry, type RemovedEntry, type ReorderedEntry, type SessionProgress, type SessionRecord, type SessionStatus } from './journal';
 
 export type UndoPhase = 'checking' | 'restoring' | 'tags' | 'done';
 
@@ -190,7 +191,7 @@ class LeftAloneReport {
 export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: Ctx, mode: RestoreMode): Promise<UndoResult> {
   const { browser, journal, now } = deps;
   const session = await journal.getSession(sessionId);
-  if (!session) throw new AppError('not-found', 'This session is no longer in the journal (only the last 20 are kept).');
+  if (!session) throw new AppError('not-found', `This operation is no longer in the journal (only the last ${KEPT_SESSIONS} are kept).`);
   if (!ALLOWED[mode].includes(session.status)) {
     const what = session.status === 'undone' ? 'It was already undone.' : session.status === 'rolled-back' ? 'It was rolled back already.' : `It is ${session.status}.`;
     throw new AppError('conflict', `This session cannot be ${mode === 'undo' ? 'undone' : 'rolled back'}: ${what}`);
@@ -208,6 +209,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
   const live = indexTree(await browser.bookmarks.getTree());
   const idsToResolve = new Set<string>();
   for (const e of entries) {
+    if (e.role === 'reordered') for (const id of [e.folderId, ...e.order]) idsToResolve.add(id);
     if (e.role !== 'removed' && e.role !== 'moved') continue;
     idsToResolve.add(e.id).add(e.parentId);
     if (e.role === 'moved') idsToResolve.add(e.toParentId);
@@ -267,7 +269,8 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
   const createdHere = new Set(placements.filter((p) => p.action === 'create').map((p) => p.entry.id));
 
   const created = entries.filter((e): e is CreatedEntry => e.role === 'created');
-  const total = placements.length + created.length;
+  const reordered = entries.filter((e): e is ReorderedEntry => e.role === 'reordered');
+  const total = placements.length + created.length + reordered.length;
   let done = 0;
   let restored = 0;
   let movedBack = 0;
@@ -417,6 +420,15 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
       cancelled = outcome.cancelled;
       problems.push(...outcome.problems);
     }
+    // Last, once items moved back have left the folders they were moved into: each reordered folder's old order.
+    for (const e of reordered) {
+      if (cancelled || !(await step())) {
+        cancelled = true;
+        break;
+      }
+      movedBack += await restoreOrder(deps, e, current, leftAlone, problems);
+      done++;
+    }
   } finally {
     await flushIds();
   }
@@ -437,6 +449,37 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
   await journal.updateSession(sessionId, final);
   report('done');
   return { sessionId, restored, movedBack, removed, leftAlone: leftAlone.list(), problems, cancelled: false };
+}
+
+/**
+ * Gives the items of a reordered folder their old order back, in the places they hold among its children now: an
+ * item someone added to the folder since stays exactly where it is, one they took out stays out. Returns the moves.
+ */
+async function restoreOrder(deps: CleanupDeps, e: ReorderedEntry, current: (id: string) => string, leftAlone: LeftAloneReport, problems: UndoProblem[]): Promise<number> {
+  const { browser } = deps;
+  const folderId = current(e.folderId);
+  let children: string[];
+  try {
+    children = (await browser.bookmarks.getChildren(folderId)).map((c) => c.id);
+  } catch {
+    leftAlone.add('deleted-since', e.title);
+    return 0;
+  }
+  const here = new Set(children);
+  const wanted = e.order.map(current).filter((id) => here.has(id));
+  const ours = new Set(wanted);
+  let k = 0;
+  const target = children.map((id) => (ours.has(id) ? wanted[k++]! : id));
+  let moved = 0;
+  for (const call of movesToOrder(children, target)) {
+    try {
+      await browser.bookmarks.move(call.id, { parentId: folderId, index: call.index });
+      moved++;
+    } catch (error) {
+      problems.push({ id: call.id, title: e.title, message: `Its place in the folder could not be restored: ${errorMessage(error)}` });
+    }
+  }
+  return moved;
 }
 
 /**

@@ -3,7 +3,8 @@
  * the one sentence for a cleanup's numbers. Words come from the catalog (src/i18n), numbers and dates from Intl in
  * the UI's locale.
  */
-import type { CleanupNumbers, CleanupOutcomeNumbers } from '../dedup';
+import type { CleanupNumbers, CleanupOutcomeNumbers, SessionSummary } from '../dedup';
+import type { LeftAlone } from '../operations';
 import { formatDate, formatNumber, plural, t } from '../i18n';
 
 export { ordinal } from '../i18n';
@@ -70,4 +71,35 @@ export function describeCleanup(n: CleanupNumbers | CleanupOutcomeNumbers, tense
   if (n.tagMerges) parts.push(plan ? plural('cleanupTagsToMerge', n.tagMerges) : plural('cleanupTagsMerged', n.tagMerges));
   if ('skipped' in n && n.skipped) parts.push(plural('cleanupSkipped', n.skipped));
   return parts.join('; ');
+}
+
+/** What an operation of the journal did, in one phrase: an organizer edit by its summary, a cleanup or import by its numbers. */
+export function describeOperation(session: Pick<SessionSummary, 'edit' | 'counts'>): string {
+  const edit = session.edit;
+  if (!edit) return describeCleanup(session.counts, 'done');
+  switch (edit.action) {
+    case 'delete':
+      return plural('editDeleted', edit.items);
+    case 'move':
+      return plural('editMoved', edit.items, edit.folderTitle ?? '');
+    case 'sort':
+      return t('editSorted', edit.folderTitle ?? '');
+  }
+}
+
+/** What undo did not touch, and why: someone changed it after the operation, and their change wins. */
+export function describeLeftAlone({ reason, count: n, titles }: LeftAlone): string {
+  const example = titles.length ? ` (${titles.map((title) => `“${title || '…'}”`).join(', ')}${n > titles.length ? ', …' : ''})` : '';
+  switch (reason) {
+    case 'already-back':
+      return plural('undoLeftAlreadyBack', n, example);
+    case 'moved-since':
+      return plural('undoLeftMovedSince', n, example);
+    case 'deleted-since':
+      return plural('undoLeftDeletedSince', n, example);
+    case 'changed-since':
+      return plural('undoLeftChangedSince', n, example);
+    case 'not-empty':
+      return plural('undoLeftNotEmpty', n, example);
+  }
 }

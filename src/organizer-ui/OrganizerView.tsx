@@ -8,6 +8,8 @@ import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Client } from '../messaging/client';
 import { errorMessage } from '../options-ui/client-context';
+import { describeLeftAlone, describeOperation } from '../options-ui/format';
+import type { SessionSummary } from '../dedup';
 import { plural, t } from '../i18n';
 import type { MessageId } from '../i18n';
 import { dropRefusal, type DropRefusal, type DropTarget } from '../organizer/drop-rules';
@@ -136,13 +138,46 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
 
   const selected = selectedInOrder(selection, rows);
   const say = (text: string, isError = false) => setStatus({ text, error: isError });
+  const [undoable, setUndoable] = useState<SessionSummary | null>(null);
+  const [undoing, setUndoing] = useState(false);
+  const refreshUndoable = () => void api.lastUndoable().then(setUndoable, () => setUndoable(null));
+  useEffect(() => {
+    refreshUndoable();
+    // Another tab may have run a cleanup or an import meanwhile.
+    window.addEventListener('focus', refreshUndoable);
+    return () => window.removeEventListener('focus', refreshUndoable);
+  }, [api]);
   const run = async (work: () => Promise<string | null>) => {
     try {
       const text = await work();
       if (text) say(text);
     } catch (e) {
       say(errorMessage(e), true);
+    } finally {
+      refreshUndoable();
     }
+  };
+  /** Undoes the newest operation (asked for again now: the button may be older than another tab's cleanup). */
+  const undo = () => {
+    if (undoing) return;
+    setUndoing(true);
+    void run(async () => {
+      const last = await api.lastUndoable();
+      if (!last) return t('organizerNothingToUndo');
+      const what = describeOperation(last);
+      say(t('organizerUndoing', what));
+      const result = await api.undo(last.id);
+      const left = result.leftAlone.map(describeLeftAlone).join(' ');
+      return left ? t('organizerUndoneLeftAlone', what, left) : t('organizerUndone', what);
+    }).finally(() => setUndoing(false));
+  };
+  const onOrganizerKey = (event: JSX.TargetedKeyboardEvent<HTMLDivElement>) => {
+    const mod = isMac() ? event.metaKey : event.ctrlKey;
+    const target = event.target as HTMLElement;
+    // In a text field Ctrl+Z undoes typing, as everywhere.
+    if (!mod || event.shiftKey || event.altKey || event.key.toLowerCase() !== 'z' || target.closest('input, textarea, select')) return;
+    event.preventDefault();
+    undo();
   };
   const refusalText = (reason: DropRefusal) => t(REFUSAL_TEXT[reason]);
 
@@ -365,7 +400,7 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
   const listLabel = searching ? plural('organizerResults', rows.length) : t('organizerFolderContents', tree.titleOf(shownFolder));
 
   return (
-    <div class={`organizer${narrow ? ' narrow' : ''}${sidebar ? ' sidebar' : ''}${drag ? ' dragging' : ''}`} data-testid="organizer">
+    <div class={`organizer${narrow ? ' narrow' : ''}${sidebar ? ' sidebar' : ''}${drag ? ' dragging' : ''}`} data-testid="organizer" onKeyDown={onOrganizerKey}>
       <div class="org-toolbar" role="toolbar" aria-label={t('organizerToolbarLabel')}>
         <input
           type="search"
@@ -401,6 +436,15 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
             <button type="button" onClick={() => setNewUrl(null)}>{t('organizerCancel')}</button>
           </form>
         )}
+        <button
+          type="button"
+          disabled={!undoable || undoing}
+          title={undoable ? t('organizerUndoTitle', describeOperation(undoable)) : t('organizerNothingToUndo')}
+          onClick={undo}
+          data-testid="organizer-undo"
+        >
+          {t('organizerUndo')}
+        </button>
         <button type="button" onClick={() => void createHere('folder')}>{t('organizerNewFolder')}</button>
         <button type="button" onClick={() => void createHere('separator')}>{t('organizerNewSeparator')}</button>
         <span class="org-sort-folder">

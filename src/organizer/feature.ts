@@ -12,7 +12,10 @@ import type { BookmarkNode, Browser } from '../platform/browser';
 import { ALL_ROOT_IDS, ROOT_ID, TAGS_ROOT_ID } from '../platform/browser';
 import type { LiveIndex } from '../search/live-index';
 import type { TagStore } from '../tags/tag-store';
-import { movesToOrder, orderAfterDrop } from './drop-rules';
+import { removedEntryOf, type EditSummary, type Journal, type NewJournalEntry } from '../operations';
+import { movesToOrder } from '../platform/folder-order';
+import { journaledEdit, type EditJournalDeps } from './edit-journal';
+import { orderAfterDrop } from './drop-rules';
 import type { organizerProtocol } from './protocol';
 import { encodeSnapshot, kindOfNode, snapshotRows, type SnapshotRow } from './snapshot';
 import { sortedChildren } from './sort';
@@ -20,6 +23,10 @@ import { sortedChildren } from './sort';
 export interface OrganizerDeps extends BackgroundDeps {
   live: LiveIndex;
   tags: TagStore;
+  /** The operation journal: deletes, moves and sorts are journaled edits, undone like a cleanup. */
+  journal: Journal;
+  /** Settles once start-up recovery of the journal is done. */
+  recovered: Promise<unknown>;
 }
 
 async function getNode(browser: Browser, id: string): Promise<BookmarkNode | null> {
@@ -54,22 +61,33 @@ async function childIds(browser: Browser, folderId: string): Promise<string[]> {
   return (await browser.bookmarks.getChildren(folderId)).map((c) => c.id);
 }
 
+/** What a journaled edit learns of each call of applyOrder. */
+interface OrderHooks {
+  /** Before the call that moves `id` (a re-planned call may move an item no earlier plan did). */
+  before?(id: string): Promise<void>;
+  moved?(id: string): Promise<void>;
+  failed?(id: string): Promise<void>;
+}
+
 /**
  * Gives a folder the order `target` with movesToOrder's calls, one after another. A move Firefox refuses (the item
  * went meanwhile) is skipped: the rest is planned again from the folder as it is then, so the others keep their order.
  */
-async function applyOrder(browser: Browser, parentId: string, current: readonly string[], target: readonly string[]): Promise<{ moved: number; failed: number }> {
+async function applyOrder(browser: Browser, parentId: string, current: readonly string[], target: readonly string[], hooks: OrderHooks = {}): Promise<{ moved: number; failed: number }> {
   let wanted = [...target];
   let calls = movesToOrder(current, wanted);
   let moved = 0;
   let failed = 0;
   for (let i = 0; i < calls.length; i++) {
     const call = calls[i]!;
+    await hooks.before?.(call.id);
     try {
       await browser.bookmarks.move(call.id, { parentId, index: call.index });
       moved++;
+      await hooks.moved?.(call.id);
     } catch {
       failed++;
+      await hooks.failed?.(call.id);
       wanted = wanted.filter((id) => id !== call.id);
       const done = new Set(calls.slice(0, i).map((c) => c.id));
       const now = await childIds(browser, parentId);
@@ -79,6 +97,80 @@ async function applyOrder(browser: Browser, parentId: string, current: readonly 
     }
   }
   return { moved, failed };
+}
+
+/** The folders above a node, from the top: their titles (what undo reports) and ids (where undo restores). */
+async function ancestorsOf(browser: Browser, parentId: string | undefined, cache: Map<string, { titles: string[]; ids: string[] }>): Promise<{ titles: string[]; ids: string[] }> {
+  if (!parentId || parentId === ROOT_ID) return { titles: [], ids: parentId ? [parentId] : [] };
+  const known = cache.get(parentId);
+  if (known) return known;
+  const node = await getNode(browser, parentId);
+  const above = await ancestorsOf(browser, node?.parentId, cache);
+  const chain = { titles: [...above.titles, node?.title ?? ''], ids: [...above.ids, parentId] };
+  cache.set(parentId, chain);
+  return chain;
+}
+
+/**
+ * A journaled move of items into a folder, in the order a drop or a paste gives: items from other folders are
+ * 'moved' entries (undo moves them back), and when items already in the folder change places, the folder's order
+ * before is a 'reordered' entry (undo gives it back).
+ */
+async function journaledOrder(
+  deps: { browser: Browser; edits: EditJournalDeps },
+  folder: BookmarkNode,
+  current: readonly string[],
+  target: readonly string[],
+  summary: EditSummary,
+): Promise<{ moved: number; failed: number }> {
+  const { browser, edits } = deps;
+  const here = new Set(current);
+  const calls = movesToOrder(current, target);
+  const incoming = calls.map((c) => c.id).filter((id) => !here.has(id));
+  const places = new Map<string, BookmarkNode>();
+  if (incoming.length) {
+    for (const node of await browser.bookmarks.get(incoming).catch(() => [] as BookmarkNode[])) places.set(node.id, node);
+  }
+  const reorderEntry = (): NewJournalEntry => ({ role: 'reordered', folderId: folder.id, title: folder.title, order: [...current] });
+  const entries: NewJournalEntry[] = [];
+  for (const id of incoming) {
+    const node = places.get(id);
+    if (node?.parentId) entries.push({ role: 'moved', id, title: node.title, parentId: node.parentId, index: node.index ?? 0, toParentId: folder.id });
+  }
+  const reorders = calls.some((c) => here.has(c.id));
+  if (reorders) entries.push(reorderEntry());
+  if (!entries.length) return applyOrder(browser, folder.id, current, target);
+  return journaledEdit(edits, summary, entries, async (steps, stored) => {
+    const seqOf = new Map<string, number>();
+    let reorderSeq: number | null = null;
+    for (const e of stored) {
+      if (e.role === 'moved') seqOf.set(e.id, e.seq);
+      if (e.role === 'reordered') reorderSeq = e.seq;
+    }
+    await steps.attempt(stored.map((e) => e.seq));
+    let reordered = false;
+    const result = await applyOrder(browser, folder.id, current, target, {
+      before: async (id) => {
+        // A re-planned call that moves an item of the folder: its order before goes into the journal first.
+        if (here.has(id) && reorderSeq === null) {
+          const [e] = await steps.append([reorderEntry()]);
+          reorderSeq = e!.seq;
+          await steps.attempt([reorderSeq]);
+        }
+      },
+      moved: async (id) => {
+        const seq = seqOf.get(id);
+        if (seq !== undefined) await steps.done(seq);
+        else reordered = true;
+      },
+      failed: async (id) => {
+        const seq = seqOf.get(id);
+        if (seq !== undefined) await steps.skipped(seq);
+      },
+    });
+    if (reorderSeq !== null) await (reordered ? steps.done(reorderSeq) : steps.skipped(reorderSeq));
+    return result;
+  });
 }
 
 async function copyTree(browser: Browser, node: BookmarkNode, parentId: string, index: number | undefined): Promise<number> {
@@ -121,6 +213,7 @@ export function rowsFromIndex(live: LiveIndex): SnapshotRow[] | null {
 
 export function createOrganizerFeature(deps: OrganizerDeps) {
   const { browser, live, tags } = deps;
+  const edits: EditJournalDeps = { journal: deps.journal, now: deps.now, recovered: deps.recovered };
 
   const handlers: HandlersOf<typeof organizerProtocol> = {
     'organizer.tree': async () => {
@@ -150,7 +243,8 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
         if (above.has(id)) throw new AppError('invalid-input', t('organizerDropRefused_intoItself'));
       }
       const before = beforeId !== null && current.includes(beforeId) ? beforeId : null;
-      const { failed } = await applyOrder(browser, parentId, current, orderAfterDrop(current, moving, before));
+      const summary: EditSummary = { action: 'move', items: moving.length, folderTitle: folder.title };
+      const { failed } = await journaledOrder({ browser, edits }, folder, current, orderAfterDrop(current, moving, before), summary);
       return { done: moving.length - failed, skipped: ids.length - moving.length + failed };
     },
 
@@ -177,11 +271,12 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
     },
 
     'organizer.sortFolder': async ({ folderId, by, foldersFirst }) => {
-      await targetFolder(browser, folderId);
+      const folder = await targetFolder(browser, folderId);
       const children = await browser.bookmarks.getChildren(folderId);
       const nodes = children.map((c) => ({ id: c.id, kind: kindOfNode(c), title: c.title ?? '', url: kindOfNode(c) === 'bookmark' ? (c.url ?? '') : '', dateAdded: c.dateAdded ?? 0 }));
       const order = sortedChildren(nodes, by, { foldersFirst });
-      const { moved, failed } = await applyOrder(browser, folderId, children.map((c) => c.id), order);
+      const summary: EditSummary = { action: 'sort', items: children.length, folderTitle: folder.title };
+      const { moved, failed } = await journaledOrder({ browser, edits }, folder, children.map((c) => c.id), order, summary);
       return { done: moved, skipped: failed };
     },
 
@@ -217,21 +312,59 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
     },
 
     'organizer.remove': async ({ ids }) => {
-      let done = 0;
-      for (const id of new Set(ids)) {
+      const unique = [...new Set(ids)];
+      for (const id of unique) {
         if (ALL_ROOT_IDS.includes(id)) throw new AppError('invalid-input', t('organizerDropRefused_moveRoot'));
       }
-      for (const id of new Set(ids)) {
-        const node = await getNode(browser, id);
-        if (!node) continue;
-        try {
-          if (kindOfNode(node) === 'folder') await browser.bookmarks.removeTree(id);
-          else await browser.bookmarks.remove(id);
-          done++;
-        } catch {
-          // Gone meanwhile (inside a folder removed just before, or by someone else).
-        }
+      // What goes, read before anything is touched: every item with everything under it, once (an item inside a
+      // folder that goes too is that folder's).
+      const subtrees: BookmarkNode[] = [];
+      for (const id of unique) {
+        const [node] = await browser.bookmarks.getSubTree(id).catch(() => [] as BookmarkNode[]);
+        if (node) subtrees.push(node);
       }
+      const inside = new Set<string>();
+      const walk = (node: BookmarkNode, top: boolean) => {
+        if (!top) inside.add(node.id);
+        for (const child of node.children ?? []) walk(child, false);
+      };
+      for (const node of subtrees) walk(node, true);
+      const tops = subtrees.filter((node) => !inside.has(node.id));
+      if (!tops.length) return { done: 0, skipped: ids.length };
+      const cache = new Map<string, { titles: string[]; ids: string[] }>();
+      const entries: NewJournalEntry[] = [];
+      const urls = new Set<string>();
+      const add = (node: BookmarkNode, titles: string[], ancestorIds: string[], top: boolean) => {
+        entries.push({ ...removedEntryOf(node, titles, ancestorIds, top, top ? 'deleted' : 'inside-removed-folder'), tags: [] });
+        if (node.url) urls.add(node.url);
+        for (const child of node.children ?? []) add(child, [...titles, node.title], [...ancestorIds, node.id], false);
+      };
+      for (const node of tops) {
+        const chain = await ancestorsOf(browser, node.parentId, cache);
+        add(node, chain.titles, chain.ids, true);
+      }
+      // Tags belong to a URL: undo gives them back.
+      const tagsOf = await tags.getTagsForUrls([...urls]);
+      for (const e of entries) if (e.role === 'removed' && e.url) e.tags = tagsOf.get(e.url) ?? [];
+      const summary: EditSummary = { action: 'delete', items: tops.length, folderTitle: null };
+      const done = await journaledEdit(edits, summary, entries, async (steps, stored) => {
+        const seqOf = new Map(stored.filter((e) => e.role === 'removed' && e.topLevel).map((e) => [(e as { id: string }).id, e.seq]));
+        await steps.attempt([...seqOf.values()]);
+        let n = 0;
+        for (const node of tops) {
+          const seq = seqOf.get(node.id)!;
+          try {
+            if (kindOfNode(node) === 'folder') await browser.bookmarks.removeTree(node.id);
+            else await browser.bookmarks.remove(node.id);
+            n++;
+            await steps.done(seq);
+          } catch {
+            // Gone meanwhile (by someone else): nothing of it is this edit's to undo.
+            await steps.skipped(seq);
+          }
+        }
+        return n;
+      });
       return { done, skipped: ids.length - done };
     },
   };

@@ -35,7 +35,7 @@ import { chunks, errorMessage, nodeType } from '../../platform/bookmark-reads';
 import { createChangeWatch, type ChangeTracker, type ChangeWatch } from './change-watch';
 import { CleanupGuard } from './cleanup-guard';
 import { NO_NUMBERS, type CleanupOutcomeNumbers, type CleanupPhase, type CleanupProgress } from '../cleanup-numbers';
-import { ProgressLog, type Journal, type JournalEntry, type NewJournalEntry, type RemovedEntry, type RescuedEntry, type SessionRecord } from '../../operations';
+import { ProgressLog, removedEntryOf, type RemovedEntryData, type Journal, type JournalEntry, type NewJournalEntry, type RemovedEntry, type RescuedEntry, type SessionRecord } from '../../operations';
 import { createProgressMeter, type ProgressMeter } from './cleanup-progress';
 import { checkPlan, problem, type ApplyProblem, type CheckedRemoval, type PlanCheck, type ProblemReason } from './plan-check';
 import type { CleanupPlan, PlannedMove } from '../plan-types';
@@ -109,7 +109,7 @@ async function tagsForUrls(tags: TagAccess, urls: string[]): Promise<Map<string,
   return new Map(urls.map((u) => [u, all.get(u) ?? []]));
 }
 
-type RemovedRecord = Omit<RemovedEntry, 'sessionId' | 'seq' | 'tags'>;
+type RemovedRecord = RemovedEntryData;
 
 /** Step 2's entries: the journal of everything the session will change. */
 async function buildEntries(check: PlanCheck, plan: CleanupPlan, tags: TagAccess): Promise<NewJournalEntry[]> {
@@ -117,7 +117,7 @@ async function buildEntries(check: PlanCheck, plan: CleanupPlan, tags: TagAccess
   const removed: RemovedRecord[] = [];
   for (const r of check.removals.values()) {
     const chain = check.ancestry.chain(r.node.parentId!);
-    removed.push(removedEntry(r.node, check.ancestry.titles(chain), chain, true, r.planned.reason));
+    removed.push(removedEntryOf(r.node, check.ancestry.titles(chain), chain, true, r.planned.reason));
     // Descendants, minus moved unique children (and what is inside them: it moves along).
     const skipUnder = new Set<string>();
     const titles = new Map<string, string>([[r.node.id, r.node.title]]);
@@ -129,7 +129,7 @@ async function buildEntries(check: PlanCheck, plan: CleanupPlan, tags: TagAccess
       }
       const fullChain = [...chain, ...d.parentChainFromFolder];
       const path = [...check.ancestry.titles(chain), ...d.parentChainFromFolder.map((id) => titles.get(id) ?? '')];
-      removed.push(removedEntry(d.node, path, fullChain, false, 'inside-removed-folder'));
+      removed.push(removedEntryOf(d.node, path, fullChain, false, 'inside-removed-folder'));
     }
   }
   const urls = new Set<string>();
@@ -156,24 +156,6 @@ async function buildEntries(check: PlanCheck, plan: CleanupPlan, tags: TagAccess
 }
 
 /** The journal record of one item about to go: everything undo needs to put it back. */
-function removedEntry(node: BookmarkNode, path: string[], ancestorIds: string[], topLevel: boolean, reason: RemovedRecord['reason']): RemovedRecord {
-  const type = nodeType(node);
-  return {
-    role: 'removed',
-    id: node.id,
-    parentId: node.parentId!,
-    index: node.index ?? 0,
-    title: node.title,
-    url: type === 'bookmark' ? node.url ?? null : null,
-    dateAdded: node.dateAdded ?? null,
-    type,
-    path,
-    ancestorIds,
-    topLevel,
-    reason,
-  };
-}
-
 /**
  * Runs `work` over items, collecting per-item failures. Items of one group always go one after another, groups in
  * the order their first item comes; up to `lanes` groups run side by side.

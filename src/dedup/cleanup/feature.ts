@@ -11,7 +11,7 @@ import { AppError } from '../../messaging/errors';
 import { applyPlan, type CleanupDeps, type TagAccess } from './apply';
 import { createChangeWatch } from './change-watch';
 import type { CleanupOutcomeNumbers } from '../cleanup-numbers';
-import { kindOf, loadRemovedHistory, openJournal, outcomeNumbersOf, type Journal, type OperationKind, type SessionStatus } from '../../operations';
+import { kindOf, loadRemovedHistory, openJournal, outcomeNumbersOf, type EditSummary, type Journal, type OperationKind, type SessionStatus } from '../../operations';
 import type { CleanupPlan } from '../plan-types';
 import type { dedupJobs, dedupProtocol } from '../protocol';
 import { recoverInterruptedSessions, type RecoveryOutcome } from '../../operations';
@@ -33,6 +33,8 @@ export interface SessionSummary {
   counts: CleanupOutcomeNumbers;
   /** An import: what it created. */
   imported: { bookmarks: number; folders: number; separators: number } | null;
+  /** An organizer edit: what it did. */
+  edit: EditSummary | null;
   note: string | null;
 }
 
@@ -68,8 +70,9 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
       return await applyPlan(cleanup, plan, ctx);
     } catch (error) {
       if (error instanceof AppError && error.code === 'cancelled') throw error;
-      // Something unexpected after the journal was written: put everything back now rather than at next start.
-      const outcomes = (await recoverInterruptedSessions(cleanup)).filter((o) => o.action === 'rolled-back');
+      // Something unexpected after the journal was written: put everything back now rather than at next start (only
+      // the cleanup: an import or an organizer edit may be running beside it, and is not interrupted).
+      const outcomes = (await recoverInterruptedSessions(cleanup, (s) => kindOf(s) === 'cleanup')).filter((o) => o.action === 'rolled-back');
       const message = error instanceof Error ? error.message : String(error);
       if (!outcomes.length) throw error;
       if (outcomes.some((o) => o.error)) {
@@ -112,6 +115,7 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
         canUndo: s.status === 'applied',
         counts: outcomeNumbersOf(s.counts),
         imported: s.imported ?? null,
+        edit: s.edit ?? null,
         note: s.note,
       })),
   };

@@ -1,30 +1,13 @@
 /** The last cleanup sessions with Undo for each (asks first, with the exact count). */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { SessionSummary } from '../../dedup';
-import type { LeftAlone, UndoPhase, UndoProgress, UndoResult } from '../../operations';
+import type { UndoPhase, UndoProgress, UndoResult } from '../../operations';
 import type { JobHandle } from '../../messaging/client';
 import { announceBookmarksChanged, errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { plural, t } from '../../i18n';
-import { describeCleanup, formatDateTime } from '../format';
+import { describeLeftAlone, describeOperation, formatDateTime } from '../format';
 import { ProgressBar } from '../ProgressBar';
-
-/** What undo did not touch, and why: someone changed it after the operation, and their change wins. */
-function leftAloneSentence({ reason, count: n, titles }: LeftAlone): string {
-  const example = titles.length ? ` (${titles.map((title) => `“${title || '…'}”`).join(', ')}${n > titles.length ? ', …' : ''})` : '';
-  switch (reason) {
-    case 'already-back':
-      return plural('undoLeftAlreadyBack', n, example);
-    case 'moved-since':
-      return plural('undoLeftMovedSince', n, example);
-    case 'deleted-since':
-      return plural('undoLeftDeletedSince', n, example);
-    case 'changed-since':
-      return plural('undoLeftChangedSince', n, example);
-    case 'not-empty':
-      return plural('undoLeftNotEmpty', n, example);
-  }
-}
 
 function undoPhaseLabel(phase: UndoPhase): string {
   if (phase === 'checking') return t('undoPhaseChecking');
@@ -95,7 +78,7 @@ export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; 
           {sessions.map((s) => (
             <li key={s.id}>
               <span data-testid="session-summary">
-                {formatDateTime(s.createdAt)}: {describeCleanup(s.counts, 'done')} — {s.undone ? t('historyUndone') : statusLabel(s.status)}
+                {formatDateTime(s.createdAt)}: {describeOperation(s)} — {s.undone ? t('historyUndone') : statusLabel(s.status)}
                 {s.cancelled ? ` ${t('historyCancelledPartWay')}` : ''}
               </span>
               {s.canUndo && (
@@ -123,7 +106,7 @@ export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; 
       {result?.leftAlone.length ? (
         <ul class="plain-list" data-testid="undo-left-alone">
           {result.leftAlone.map((l) => (
-            <li key={l.reason}>{leftAloneSentence(l)}</li>
+            <li key={l.reason}>{describeLeftAlone(l)}</li>
           ))}
         </ul>
       ) : null}

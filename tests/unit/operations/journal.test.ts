@@ -64,9 +64,10 @@ describe('journal', () => {
   it(`keeps the newest ${KEPT_SESSIONS} sessions, never prunes an unfinished one, and lists newest first`, async () => {
     const { journal } = fresh();
     await journal.beginSession(session('stuck', 0, 'applying'), [removed('s')]);
-    for (let i = 1; i <= 25; i++) await journal.beginSession(session(`s${i}`, i), [removed(`e${i}`)]);
+    const n = KEPT_SESSIONS + 5;
+    for (let i = 1; i <= n; i++) await journal.beginSession(session(`s${i}`, i), [removed(`e${i}`)]);
     const list = await journal.listSessions();
-    expect(list.map((s) => s.id)).toEqual([...Array.from({ length: KEPT_SESSIONS }, (_, i) => `s${25 - i}`), 'stuck']);
+    expect(list.map((s) => s.id)).toEqual([...Array.from({ length: KEPT_SESSIONS }, (_, i) => `s${n - i}`), 'stuck']);
     expect(await journal.entries('s1')).toEqual([]);
     expect(await journal.entries('stuck')).toHaveLength(1);
   });

@@ -57,4 +57,21 @@ describe('OrganizerView', () => {
     await b.create({ parentId: 'toolbar_____', title: 'From sync', url: 'https://sync.example/' });
     await screen.findByRole('option', { name: /From sync/ });
   });
+
+  it('Ctrl+Z in the list undoes the delete just made; the Undo button says what it undoes, then has nothing left', async () => {
+    const { list, b } = await setup();
+    const undoButton = screen.getByTestId('organizer-undo') as HTMLButtonElement;
+    await waitFor(() => expect(undoButton.disabled).toBe(true));
+    fireEvent.keyDown(list, { key: 't' });
+    await waitFor(() => expect(selectedNames()).toEqual([expect.stringContaining('two')]));
+    fireEvent.keyDown(list, { key: 'Delete' });
+    await waitFor(async () => expect((await b.search({ title: 'two' })).length).toBe(0));
+    await waitFor(() => expect(undoButton.disabled).toBe(false));
+    expect(undoButton.title).toBe('Undo: Deleted 1 item (Ctrl+Z)');
+    fireEvent.keyDown(list, { key: 'z', ctrlKey: true });
+    await screen.findByText('Undone: Deleted 1 item.');
+    expect((await b.search({ title: 'two' })).map((n) => n.url)).toEqual(['https://two.example/']);
+    await screen.findByRole('option', { name: /two/ });
+    await waitFor(() => expect(undoButton.disabled).toBe(true));
+  });
 });

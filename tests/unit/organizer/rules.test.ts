@@ -1,6 +1,7 @@
 /** Selection, drop rules, the moves that give an order, and the folder sort: pure functions the view and the background share. */
 import { describe, expect, it } from 'vitest';
-import { dropRefusal, dropZone, movesToOrder, orderAfterDrop, targetOfZone } from '../../../src/organizer/drop-rules';
+import { dropRefusal, dropZone, orderAfterDrop, targetOfZone } from '../../../src/organizer/drop-rules';
+import { movesToOrder } from '../../../src/platform/folder-order';
 import { EMPTY_SELECTION, keepShown, moveFocus, selectAll, selectRow, selectedInOrder } from '../../../src/organizer/selection';
 import { sortedChildren, sortRows } from '../../../src/organizer/sort';
 import { OrganizerTree } from '../../../src/organizer/tree-model';
