@@ -1,8 +1,9 @@
 /**
  * The organizer ("Bookmarks" tab of the options page) in real Firefox, driven by real input (puppeteer's mouse and
  * keyboard): a change made through browser.bookmarks by another page shows live; a multi-selection dragged into a
- * collapsed folder of the tree; a folder sorted by name; cut and paste across folders; a tag added to several
- * bookmarks at once. Each checks Firefox's tree afterwards, not only the page.
+ * collapsed folder of the tree; a folder sorted by name; cut and paste across folders; a folder deleted; each of
+ * those undone (Ctrl+Z or the Undo button); a tag added to several bookmarks at once. Each checks Firefox's tree
+ * afterwards, not only the page.
  */
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +37,13 @@ async function openOrganizer(): Promise<Page> {
   await page.click('#org-tree-toolbar_____');
   await page.waitForSelector('#org-tree-toolbar_____[aria-selected="true"]');
   return page;
+}
+
+/** Ctrl+Z, as a person presses it. */
+async function undoKey(page: Page) {
+  await page.keyboard.down('Control');
+  await page.keyboard.press('z');
+  await page.keyboard.up('Control');
 }
 
 const row = (title: string) => `[data-testid="organizer-list"] [role="option"] ::-p-text(${title})`;
@@ -82,6 +90,10 @@ describe('organizer', () => {
     await expect.poll(() => titlesIn(harness, ids.archive!)).toEqual(['Old years', 'pear', 'melon']);
     expect(await titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'Apple']);
     await page.waitForFunction(() => !document.querySelector('[data-testid="organizer-list"]')?.textContent?.includes('melon'));
+    // The Undo button takes the drop back: both where they were.
+    await page.click('[data-testid="organizer-undo"]:not([disabled])');
+    await expect.poll(() => titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'pear', 'Apple', 'melon']);
+    expect(await titlesIn(harness, ids.archive!)).toEqual(['Old years']);
   });
 
   it('refuses to drop a folder into its own subfolder and says why', async () => {
@@ -107,6 +119,11 @@ describe('organizer', () => {
     await page.click('[data-testid="organizer-sort-folder"]');
     await expect.poll(() => titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'Apple', 'melon', 'pear']);
     await waitForShown(page, '[data-testid="organizer-status"]::-p-text(sorted)');
+    // Ctrl+Z in the list gives the folder its old order back.
+    await page.focus('[data-testid="organizer-list"]');
+    await undoKey(page);
+    await expect.poll(() => titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'pear', 'Apple', 'melon']);
+    await waitForShown(page, '[data-testid="organizer-status"]::-p-text(Undone: Sorted Bookmarks Toolbar.)');
   });
 
   it('cuts with Ctrl+X and pastes with Ctrl+V into another folder, keyboard only', async () => {
@@ -132,6 +149,29 @@ describe('organizer', () => {
     await page.keyboard.up('Control');
     await expect.poll(() => titlesIn(harness, 'unfiled_____')).toEqual(['Reading', 'pear', 'Apple']);
     expect(await titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'melon']);
+    // Ctrl+Z puts both back where they were.
+    await undoKey(page);
+    await expect.poll(() => titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'pear', 'Apple', 'melon']);
+    expect(await titlesIn(harness, 'unfiled_____')).toEqual(['Reading']);
+    void ids;
+  });
+
+  it('Delete removes a folder with what it holds; Ctrl+Z brings it all back in its place, and the Undo button says so', async () => {
+    const harness = await ff.harness();
+    const ids = await seed(harness);
+    const page = await openOrganizer();
+    await page.click(row('Archive'));
+    await page.waitForSelector('[role="option"][aria-selected="true"] ::-p-text(Archive)');
+    await page.keyboard.press('Delete');
+    await expect.poll(() => titlesIn(harness, 'toolbar_____')).toEqual(['pear', 'Apple', 'melon']);
+    await page.waitForSelector('[data-testid="organizer-undo"]:not([disabled])[title="Undo: Deleted 1 item (Ctrl+Z)"]');
+    await page.focus('[data-testid="organizer-list"]');
+    await undoKey(page);
+    await expect.poll(() => titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'pear', 'Apple', 'melon']);
+    const archive = await harness.evaluate(async () => (await window.tm.browser.bookmarks.getChildren('toolbar_____'))[0]!.id);
+    expect(await titlesIn(harness, archive)).toEqual(['Old years']);
+    await waitForShown(page, '[data-testid="organizer-status"]::-p-text(Undone: Deleted 1 item.)');
+    await page.waitForSelector('[data-testid="organizer-undo"][disabled]');
     void ids;
   });
 
