@@ -4,7 +4,7 @@
  * focused one are in the DOM, whatever the number of items). Columns are text only: titles and addresses are
  * untrusted and never rendered as HTML.
  */
-import type { JSX, Ref } from 'preact';
+import { Component, type JSX, type Ref } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { formatDate, formatNumber, t } from '../i18n';
 import type { MessageId } from '../i18n';
@@ -48,6 +48,56 @@ export function columnValue(tree: OrganizerTree, id: string, column: ColumnId): 
       return tree.visitsOf(node.url)?.count ?? 0;
     case 'copies':
       return node.kind === 'bookmark' ? (tree.copiesOf(node.url) ?? 0) : 0;
+  }
+}
+
+interface RowProps {
+  tree: OrganizerTree;
+  version: number;
+  id: string;
+  position: number;
+  count: number;
+  top: number;
+  selected: boolean;
+  focused: boolean;
+  dropClass: string;
+  columns: readonly ColumnId[];
+  onRowPointerDown(event: PointerEvent, id: string): void;
+  onRowActivate(id: string): void;
+}
+
+/**
+ * One row. While the list scrolls only rows that come into view render: a row whose props are all the same (the
+ * tree's version included, so a change of the item shows) is skipped.
+ */
+class Row extends Component<RowProps> {
+  override shouldComponentUpdate(next: RowProps): boolean {
+    const props = this.props as RowProps & Record<string, unknown>;
+    for (const key of Object.keys(next) as (keyof RowProps)[]) if (next[key] !== props[key]) return true;
+    return false;
+  }
+
+  override render() {
+    const { tree, id, position, count, top, selected, focused, dropClass, columns, onRowPointerDown, onRowActivate } = this.props;
+    return (
+      <div
+        id={`org-row-${id}`}
+        role="option"
+        aria-selected={selected}
+        aria-posinset={position}
+        aria-setsize={count}
+        class={`org-row${selected ? ' selected' : ''}${focused ? ' focused' : ''}${dropClass}`}
+        style={{ insetBlockStart: `${top}px`, blockSize: `${ROW_HEIGHT}px` }}
+        data-drop-id={id}
+        data-drop-area="list"
+        onPointerDown={(e) => onRowPointerDown(e as unknown as PointerEvent, id)}
+        onDblClick={() => onRowActivate(id)}
+      >
+        {columns.map((column) => (
+          <Cell key={column} tree={tree} id={id} column={column} />
+        ))}
+      </div>
+    );
   }
 }
 
@@ -174,27 +224,23 @@ export function ItemList({ tree, version, rows, columns, sort, selection, drag, 
             const id = rows[i]!;
             const node = tree.get(id);
             if (!node) return null;
-            const selected = selection.ids.has(id);
             const over = dropRow?.rowId === id ? dropRow : null;
             return (
-              <div
+              <Row
                 key={id}
-                id={`org-row-${id}`}
-                role="option"
-                aria-selected={selected}
-                aria-posinset={i + 1}
-                aria-setsize={rows.length}
-                class={`org-row${selected ? ' selected' : ''}${selection.focus === id ? ' focused' : ''}${over ? ` drop-${over.refusal ? 'refused' : over.zone}` : ''}`}
-                style={{ insetBlockStart: `${offsets[i]}px`, blockSize: `${ROW_HEIGHT}px` }}
-                data-drop-id={id}
-                data-drop-area="list"
-                onPointerDown={(e) => onRowPointerDown(e as unknown as PointerEvent, id)}
-                onDblClick={() => onRowActivate(id)}
-              >
-                {columns.map((column) => (
-                  <Cell key={column} tree={tree} id={id} column={column} />
-                ))}
-              </div>
+                tree={tree}
+                version={version}
+                id={id}
+                position={i + 1}
+                count={rows.length}
+                top={offsets[i]!}
+                selected={selection.ids.has(id)}
+                focused={selection.focus === id}
+                dropClass={over ? ` drop-${over.refusal ? 'refused' : over.zone}` : ''}
+                columns={columns}
+                onRowPointerDown={onRowPointerDown}
+                onRowActivate={onRowActivate}
+              />
             );
           })}
         </div>
