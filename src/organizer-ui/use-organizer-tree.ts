@@ -85,12 +85,14 @@ export function useOrganizerTree(client: Client): OrganizerTreeState {
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
       const loaded = tree as OrganizerTree | null;
       if (closed || !loaded) return;
-      // Both in slices: someone may type or scroll meanwhile (100,000 URLs to key, 100,000 texts to fold).
+      // Both in slices: someone may type or scroll meanwhile (100,000 texts to fold, 100,000 URLs to key). The
+      // search text first: typing is what comes soonest after opening.
+      await loaded.prepareSearch(pause);
+      if (closed) return;
       await loaded.countCopiesInSlices(pause);
       if (closed) return;
       loaded.version++;
       schedule();
-      await loaded.prepareSearch(pause);
       // Visits come from the search index, after the first render.
       try {
         const { visits } = await client.call('organizer.visits', {});

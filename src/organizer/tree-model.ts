@@ -48,6 +48,7 @@ export class OrganizerTree {
   private readonly corpus = new SearchCorpus(
     (id) => this.searchText(id),
     () => this.nodes.keys(),
+    fold,
   );
   /** Changes on every change the view may show. */
   version = 0;
@@ -210,11 +211,11 @@ export class OrganizerTree {
     else this.copies.delete(key);
   }
 
-  /** What a search looks in (title, address, tags, folded); null for what it never finds (roots, separators). */
+  /** What a search looks in (title, address, tags; the corpus folds it); null for what it never finds (roots, separators). */
   private searchText(id: string): string | null {
     const node = this.nodes.get(id);
     if (!node || node.kind === 'separator' || node.parentId === null || node.parentId === ROOT_ID) return null;
-    return fold(`${node.title}\n${node.url}\n${this.tagsOf(node.url).join('\n')}`);
+    return `${node.title}\n${node.url}\n${this.tagsOf(node.url).join('\n')}`;
   }
 
   /**

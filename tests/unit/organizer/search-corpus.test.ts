@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REBUILD_AFTER_STALE, SearchCorpus } from '../../../src/organizer/search-corpus';
+import { fold } from '../../../src/search/tokenize';
 
 function corpusOver(texts: Map<string, string | null>) {
   return new SearchCorpus(
@@ -34,6 +35,24 @@ describe('SearchCorpus', () => {
     // "example/" ends a and "notes" begins b: joined they would read "example/notes".
     expect(corpus.search(['example/notes'], 100)).toEqual([]);
     expect(corpus.search(['nothing'], 100)).toEqual([]);
+  });
+
+  it('folds a whole slice at once and still maps every hit to its node: accents, case, a NUL in a title', () => {
+    const texts = new Map<string, string | null>([
+      ['a', 'Café Crème'],
+      ['b', 'İstanbul guide'],
+      ['c', 'nul\u0000inside'],
+      ['d', 'ÉCOLE'],
+      ['e', 'plain'],
+    ]);
+    const corpus = new SearchCorpus((id) => texts.get(id) ?? null, () => texts.keys(), fold);
+    corpus.buildNow();
+    expect(corpus.search(['creme'], 10)).toEqual(['a']);
+    expect(corpus.search(['guide'], 10)).toEqual(['b']);
+    expect(corpus.search(['inside'], 10)).toEqual(['c']);
+    expect(corpus.search(['ecole'], 10)).toEqual(['d']);
+    expect(corpus.search(['plain'], 10)).toEqual(['e']);
+    expect(corpus.search(['guide', 'istanbul'], 10)).toEqual(['b']);
   });
 
   it('follows renames, removals and additions without a rebuild', () => {
