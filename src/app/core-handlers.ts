@@ -4,6 +4,7 @@ import { AppError } from '../messaging/errors';
 import type { BookmarkNode } from '../platform/browser';
 import { USER_ROOT_IDS } from '../platform/browser';
 import type { BackgroundDeps, ResettableFeature } from './feature';
+import { t } from '../i18n';
 
 export function countNodes(roots: BookmarkNode[]) {
   let bookmarks = 0;
@@ -59,7 +60,7 @@ export function createCoreTestHandlers(deps: BackgroundDeps, features: Resettabl
         if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
         ctx.progress({ done: i, total: n });
       }
-      if (ctx.signal.aborted) throw new AppError('cancelled', 'The job was cancelled.');
+      if (ctx.signal.aborted) throw new AppError('cancelled', t('jobCancelled'));
       return { counted: n };
     },
   };

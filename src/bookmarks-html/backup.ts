@@ -10,6 +10,7 @@ import { AppError } from '../messaging/errors';
 import { settingsSchema, type Settings } from '../settings/settings';
 import { describeIssues } from '../messaging/schema-issues';
 import { normalizeTagList } from '../tags/tag-name';
+import { t } from '../i18n';
 
 export const BACKUP_FORMAT = 'tidymarks-backup';
 export const BACKUP_VERSION = 1;
@@ -69,11 +70,11 @@ export function readBackup(text: string): Backup {
   try {
     data = JSON.parse(text);
   } catch {
-    throw new AppError('invalid-input', 'The backup file is not valid JSON (damaged or truncated). Nothing was restored.');
+    throw new AppError('invalid-input', t('restoreInvalidJson'));
   }
   const parsed = v.safeParse(backupSchema, data);
   if (!parsed.success) {
-    throw new AppError('invalid-input', `The backup file cannot be restored: ${describeIssues(parsed.issues)}. Nothing was restored.`);
+    throw new AppError('invalid-input', t('restoreInvalidFile', describeIssues(parsed.issues)));
   }
   return parsed.output as Backup;
 }

@@ -10,6 +10,7 @@
  * bytes that are not valid in the declared set are counted in a note. Runs on the page (pure, no browser API).
  */
 import { AppError } from '../messaging/errors';
+import { plural, t } from '../i18n';
 
 export interface DecodedFile {
   text: string;
@@ -70,7 +71,7 @@ export function decodeBookmarksFile(bytes: Uint8Array): DecodedFile {
     try {
       decoder = new TextDecoder(label);
     } catch {
-      throw new AppError('invalid-input', `The file says its text is in the character set "${label.slice(0, 40)}", which Firefox does not know. Nothing was imported.`);
+      throw new AppError('invalid-input', t('importCharsetUnknown', label.slice(0, 40)));
     }
     // HTML reads a <meta> that names UTF-16 as UTF-8 (the bytes cannot be UTF-16 if the ASCII tag was readable).
     const encoding = decoder.encoding.startsWith('utf-16') ? 'utf-8' : decoder.encoding;
@@ -82,7 +83,7 @@ export function decodeBookmarksFile(bytes: Uint8Array): DecodedFile {
       return {
         text,
         encoding,
-        note: `${replaced.toLocaleString('en')} ${replaced === 1 ? 'character is' : 'characters are'} not valid ${encoding} (the character set the file declares) and became “\ufffd”.`,
+        note: plural('importCharsetReplaced', replaced, encoding),
       };
     }
   }
@@ -92,7 +93,7 @@ export function decodeBookmarksFile(bytes: Uint8Array): DecodedFile {
     return {
       text: new TextDecoder('windows-1252').decode(bytes),
       encoding: 'windows-1252',
-      note: 'The file does not say which character set it uses and is not UTF-8: it was read as windows-1252 (Western European), as old Netscape and Internet Explorer exports are.',
+      note: t('importCharsetGuessed'),
     };
   }
 }

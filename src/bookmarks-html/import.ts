@@ -23,6 +23,7 @@ import { countDocument, type HtmlBookmark, type HtmlFolder, type HtmlNode, type 
 import type { ImportOperation } from './import-journal';
 import { parseBookmarksHtml, truncatedError, type ParseProblem } from './parse';
 import type { FileDate } from '../bookmark-dates/file-dates';
+import { t } from '../i18n';
 
 export type ImportTarget = { into: 'folder'; folderId: string } | { into: 'roots' };
 
@@ -94,9 +95,9 @@ async function assertFolder(browser: Browser, id: string): Promise<void> {
   try {
     [node] = await browser.bookmarks.get(id);
   } catch {
-    throw new AppError('not-found', 'The folder chosen for the import does not exist any more. Nothing was imported.');
+    throw new AppError('not-found', t('importTargetGone'));
   }
-  if (!node || !isFolder(node)) throw new AppError('invalid-input', 'The import target is not a folder. Nothing was imported.');
+  if (!node || !isFolder(node)) throw new AppError('invalid-input', t('importTargetNotFolder'));
 }
 
 /** The form Firefox stores a URL in (punycode host, percent-encoded path); tags must use that form. */
@@ -345,16 +346,14 @@ export async function importBookmarksHtml(
   } catch (error) {
     if (!operation?.id) throw error;
     const cancelled = error instanceof AppError && error.code === 'cancelled';
-    const why = cancelled ? 'Cancelled' : `Failed (${(error as Error)?.message ?? error})`;
+    const reason = String((error as Error)?.message ?? error);
     try {
-      await operation.rollBack(`${why}: everything it had added was taken back.`);
+      await operation.rollBack(cancelled ? t('importRollbackNoteCancelled') : t('importRollbackNoteFailed', reason));
     } catch (rollbackError) {
-      throw new AppError(
-        'internal',
-        `The import stopped (${why.toLowerCase()}) and could not be taken back yet (${(rollbackError as Error)?.message ?? rollbackError}); it is journaled and will be taken back when Tidymarks starts again.`,
-      );
+      const stuck = String((rollbackError as Error)?.message ?? rollbackError);
+      throw new AppError('internal', cancelled ? t('importStuckCancelled', stuck) : t('importStuckFailed', reason, stuck));
     }
-    if (cancelled) throw new AppError('cancelled', 'The import was cancelled: everything it had added so far was taken back.');
-    throw new AppError('internal', `The import failed (${(error as Error)?.message ?? error}); everything it had added was taken back.`);
+    if (cancelled) throw new AppError('cancelled', t('importCancelledTakenBack'));
+    throw new AppError('internal', t('importFailedTakenBack', reason));
   }
 }

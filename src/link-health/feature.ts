@@ -17,6 +17,7 @@ import { DEFAULT_LIMITS, runSchedule, type PolitenessLimits } from './scheduler'
 import { openLinkHealthStore, type LinkHealthStore, type RunRecord, type StoredVerdict } from './store';
 import { realTimers, type Timers } from './timers';
 import { LINK_CLASSES, type LinkClass, type LinkVerdict } from './types';
+import { t } from '../i18n';
 
 /** A result older than this is checked again by a 'stale' check. */
 export const STALE_AFTER_MS = 7 * 24 * 3600 * 1000;
@@ -125,14 +126,14 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
       return { items };
     },
     'links.forget': async () => {
-      if (running) throw new AppError('conflict', 'A link check is running: cancel it first.');
+      if (running) throw new AppError('conflict', t('linksBusyForget'));
       await store.clear();
       return { ok: true };
     },
   };
 
   const check = async (mode: 'stale' | 'all' | 'resume', ctx: JobContext<CheckProgress>): Promise<CheckResult> => {
-    if (running) throw new AppError('conflict', 'A link check is already running.');
+    if (running) throw new AppError('conflict', t('linksBusy'));
     running = true;
     try {
       return await runCheck(mode, ctx);
@@ -153,7 +154,7 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
       run = previous;
     } else {
       if (!reachable.length && checkableUrls.length) {
-        throw new AppError('forbidden', 'No site has been granted to Tidymarks: allow access to check links.');
+        throw new AppError('forbidden', t('linksNoSiteGranted'));
       }
       const now = deps.now();
       const urls =
@@ -220,7 +221,7 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
           progress();
         },
       });
-      if (ctx.signal.aborted) throw new AppError('cancelled', 'The link check was cancelled.');
+      if (ctx.signal.aborted) throw new AppError('cancelled', t('linksCheckCancelled'));
       queueFlush();
       await writes;
       await store.putRun({ ...run, finishedAt: deps.now() });

@@ -8,6 +8,7 @@ import type { HandlersOf, JobDef, JobHandlersOf, RequestDef } from './define';
 import { AppError, toWireError, type WireError } from './errors';
 import { PORT_NAME } from './channel';
 import { describeIssues } from './schema-issues';
+import { t } from '../i18n';
 
 export type Reply<T = unknown> = { ok: true; value: T } | { ok: false; error: WireError };
 
@@ -144,7 +145,7 @@ export function createJobServer<J extends Record<string, JobDef>>(options: JobSe
         return;
       }
       const abort = new AbortController();
-      let cancelMessage = 'The job was cancelled.';
+      let cancelMessage = t('jobCancelled');
       let started = false;
       /** Set while paused; cleared (and its promise resolved) by resume, cancel, disconnect and the pause bound. */
       let pause: { promise: Promise<void>; wake: () => void; stopTimer: () => void } | null = null;

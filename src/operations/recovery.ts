@@ -22,6 +22,7 @@
 import type { CleanupDeps } from '../dedup';
 import { kindOf, type SessionRecord } from './journal';
 import { restoreSession, type UndoResult } from './undo';
+import { t } from '../i18n';
 
 export interface RecoveryOutcome {
   sessionId: string;
@@ -50,9 +51,8 @@ export async function recoverInterruptedSessions(deps: CleanupDeps, which: (sess
     try {
       const result = await restoreSession(deps, session.id, quietCtx, mode);
       if (mode === 'rollback') {
-        const what = kindOf(session) === 'import' ? 'everything it had imported was taken back' : 'rolled back';
         await deps.journal.updateSession(session.id, {
-          note: `Interrupted before it finished (Firefox or the extension stopped); ${what} on the next start.`,
+          note: t(kindOf(session) === 'import' ? 'recoveryNoteImport' : 'recoveryNoteRolledBack'),
         });
       }
       outcomes.push({ sessionId: session.id, action, result, error: null });

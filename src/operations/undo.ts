@@ -24,6 +24,7 @@ import type { CleanupDeps } from '../dedup';
 import { nodeType } from '../platform/bookmark-reads';
 import { movesToOrder } from '../platform/folder-order';
 import { KEPT_SESSIONS, kindOf, type CreatedEntry, type IdMapRecord, type JournalEntry, type MovedEntry, type RemovedEntry, type ReorderedEntry, type SessionProgress, type SessionRecord, type SessionStatus } from './journal';
+import { t } from '../i18n';
 
 export type UndoPhase = 'checking' | 'restoring' | 'tags' | 'done';
 
@@ -191,10 +192,10 @@ class LeftAloneReport {
 export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: Ctx, mode: RestoreMode): Promise<UndoResult> {
   const { browser, journal, now } = deps;
   const session = await journal.getSession(sessionId);
-  if (!session) throw new AppError('not-found', `This operation is no longer in the journal (only the last ${KEPT_SESSIONS} are kept).`);
+  if (!session) throw new AppError('not-found', t('undoSessionGone', KEPT_SESSIONS));
   if (!ALLOWED[mode].includes(session.status)) {
-    const what = session.status === 'undone' ? 'It was already undone.' : session.status === 'rolled-back' ? 'It was rolled back already.' : `It is ${session.status}.`;
-    throw new AppError('conflict', `This session cannot be ${mode === 'undo' ? 'undone' : 'rolled back'}: ${what}`);
+    const what = session.status === 'undone' ? t('undoStatusUndone') : session.status === 'rolled-back' ? t('undoStatusRolledBack') : t('undoStatusOther', session.status);
+    throw new AppError('conflict', t(mode === 'undo' ? 'undoRefusedUndo' : 'undoRefusedRollback', what));
   }
   const working: SessionStatus = mode === 'undo' ? 'undoing' : 'rolling-back';
   const resuming = session.status === working;
@@ -345,7 +346,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
     if (createdHere.has(oldParentId)) continue;
     const targetId = fallbackTarget(oldParentId, list[0]);
     if (targetId !== current(oldParentId)) {
-      for (const p of list) problems.push({ id: p.entry.id, title: p.entry.title, message: 'Its folder is gone; it was restored into the nearest folder that still exists.' });
+      for (const p of list) problems.push({ id: p.entry.id, title: p.entry.title, message: t('undoProblemNearestFolder') });
     }
     queue.push({ oldParentId, targetId });
   }
@@ -389,7 +390,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
         }
         if (target && !adopted) target.childCount++;
       } catch (error) {
-        problems.push({ id: e.id, title: e.title, message: `It could not be restored: ${errorMessage(error)}` });
+        problems.push({ id: e.id, title: e.title, message: t('undoProblemNotRestored', errorMessage(error)) });
       }
       done++;
     }
@@ -476,7 +477,7 @@ async function restoreOrder(deps: CleanupDeps, e: ReorderedEntry, current: (id: 
       await browser.bookmarks.move(call.id, { parentId: folderId, index: call.index });
       moved++;
     } catch (error) {
-      problems.push({ id: call.id, title: e.title, message: `Its place in the folder could not be restored: ${errorMessage(error)}` });
+      problems.push({ id: call.id, title: e.title, message: t('undoProblemPlace', errorMessage(error)) });
     }
   }
   return moved;
@@ -550,7 +551,7 @@ async function removeCreated(
         leftAlone.add('not-empty', now.title);
         markAncestorsStaying(live, now.parentId, stays);
       } else if (!/No bookmarks found/i.test(errorMessage(error))) {
-        problems.push({ id, title: now.title, message: `It could not be removed: ${errorMessage(error)}` });
+        problems.push({ id, title: now.title, message: t('undoProblemNotRemoved', errorMessage(error)) });
       }
     }
   }
@@ -573,7 +574,7 @@ async function recreateRescued(deps: CleanupDeps, all: JournalEntry[], progress:
     try {
       await deps.browser.bookmarks.create(e.type === 'bookmark' ? { parentId: parent, title: e.title, url: e.url ?? undefined } : { parentId: parent, title: e.title, type: e.type });
     } catch (error) {
-      problems.push({ id: e.oldId, title: e.title, message: `It could not be re-created: ${errorMessage(error)}` });
+      problems.push({ id: e.oldId, title: e.title, message: t('undoProblemNotRecreated', errorMessage(error)) });
     }
   }
 }
@@ -594,7 +595,7 @@ async function restoreTags(deps: CleanupDeps, entries: JournalEntry[], problems:
     try {
       await tags.removeTags([e.url], e.tagsAdded);
     } catch (error) {
-      problems.push({ id: e.url, title: null, message: `Added tags could not be taken off: ${errorMessage(error)}` });
+      problems.push({ id: e.url, title: null, message: t('undoProblemTagsNotTakenOff', errorMessage(error)) });
     }
   }
   // Group URLs that get the same tags back: one call per distinct tag list.
@@ -610,7 +611,7 @@ async function restoreTags(deps: CleanupDeps, entries: JournalEntry[], problems:
     try {
       await tags.addTags([...group.urls], group.tags);
     } catch (error) {
-      problems.push({ id: [...group.urls][0], title: null, message: `Tags could not be restored: ${errorMessage(error)}` });
+      problems.push({ id: [...group.urls][0], title: null, message: t('undoProblemTagsNotRestored', errorMessage(error)) });
     }
   }
 }

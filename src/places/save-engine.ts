@@ -13,6 +13,7 @@ import type { Clock } from './clock';
 import { MESSAGES, isValidUrl } from './items';
 import { describeNodes, itemType } from './nodes';
 import type { SaveOp, SaveOutcome, SaveReply, WireNode } from './wire';
+import { t } from '../i18n';
 
 export interface EngineDeps {
   browser: Browser;
@@ -32,12 +33,12 @@ function messageOf(error: unknown): string {
 
 function checkOp(op: SaveOp): { tags?: string[] } {
   // Roots are never removed or changed, whatever Firefox itself would say.
-  if (op.id && isRootId(op.id)) throw new AppError('invalid-input', 'The bookmark root cannot be modified');
+  if (op.id && isRootId(op.id)) throw new AppError('invalid-input', t('placesRootReadOnly'));
   if (op.action === 'remove') {
-    if (!op.id) throw new AppError('invalid-input', 'This item was never saved, so it cannot be removed.');
+    if (!op.id) throw new AppError('invalid-input', t('placesRemoveUnsaved'));
     return {};
   }
-  if (op.action === 'update' && !op.id) throw new AppError('invalid-input', 'An update needs the item id.');
+  if (op.action === 'update' && !op.id) throw new AppError('invalid-input', t('placesUpdateNeedsId'));
   if (op.type !== 'separator' && typeof op.title !== 'string') throw new AppError('invalid-input', MESSAGES.title);
   if (op.type === 'bookmark') {
     if (!isValidUrl(op.url)) throw new AppError('invalid-input', MESSAGES.url);
@@ -101,7 +102,7 @@ export async function runSave(ops: readonly SaveOp[], { browser, tagStore, clock
       // update
       let [current] = await browser.bookmarks.get(op.id!);
       if (itemType(current) !== op.type) {
-        throw new AppError('invalid-input', `Item ${op.id} is a ${itemType(current)}, not a ${op.type}.`);
+        throw new AppError('invalid-input', t('placesWrongType', op.id!, itemType(current), op.type));
       }
       if (op.check) {
         const currentTags = current.url && op.type === 'bookmark' ? await tagStore.getTags(current.url) : [];

@@ -11,6 +11,7 @@ import { fingerprint, type Clock } from './clock';
 import { describeNodes, itemType } from './nodes';
 import { compileUrlPattern, UrlPatternError, type UrlMatcher } from './url-pattern';
 import { SORTS, type SearchReply, type SortKey, type WireQuery, type WireSearchOptions } from './wire';
+import { t } from '../i18n';
 
 export interface SearchDeps {
   browser: Browser;
@@ -170,7 +171,7 @@ async function inTreeOrder(nodes: readonly BookmarkNode[], browser: Browser): Pr
 }
 
 export function checkQueries(queries: readonly WireQuery[]): void {
-  for (const q of queries) if (q.group !== undefined && q.group === ROOT_ID) throw new AppError('invalid-input', 'Search inside a root group, not the hidden root.');
+  for (const q of queries) if (q.group !== undefined && q.group === ROOT_ID) throw new AppError('invalid-input', t('placesHiddenRoot'));
 }
 
 /** Whether the matching needs every candidate's tags (tag and word queries, and the clock of lastModified). */

@@ -12,6 +12,7 @@ import type { Browser } from '../platform/browser';
 import type { TagStore } from '../tags/tag-store';
 import type { BookmarkTree } from './bookmark-tree';
 import type { CurrentPageCopy, CurrentPageReply } from './types';
+import { t } from '../i18n';
 
 const BOOKMARKABLE = /^(https?|ftp|file):/i;
 
@@ -23,7 +24,7 @@ export async function pickTab(browser: Browser, extensionOrigin: string, tabId?:
     try {
       return await browser.tabs.get(tabId);
     } catch {
-      throw new AppError('not-found', `There is no tab ${tabId}.`);
+      throw new AppError('not-found', t('popupNoTab', String(tabId)));
     }
   }
   const [active] = await browser.tabs.query({ active: true, lastFocusedWindow: true });

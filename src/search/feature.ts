@@ -21,6 +21,7 @@ import type { searchProtocol } from './protocol';
 import type { SearchHit } from './search-index';
 import { openSnapshotStore, type SnapshotStore } from './snapshot-store';
 import type { SearchResultItem } from './types';
+import { t } from '../i18n';
 
 const DEFAULT_LIMIT = 30;
 /** How many recent folders the folder picker lists, and how many of the newest bookmarks name them. */
@@ -106,7 +107,7 @@ export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore, sn
         const tab = await browser.tabs.create({ url, active: true });
         return { tabId: tab.id ?? -1 };
       } catch (error) {
-        throw new AppError('invalid-input', `Firefox could not open ${capQuoted(url)}: ${(error as Error)?.message ?? error}`);
+        throw new AppError('invalid-input', t('searchOpenFailed', capQuoted(url), String((error as Error)?.message ?? error)));
       }
     },
     'search.folders': async () => {
@@ -121,15 +122,15 @@ export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore, sn
         node = undefined;
       }
       if (!node || kindOf(node) !== 'bookmark' || !node.url || node.parentId === undefined) {
-        throw new AppError('not-found', 'This bookmark no longer exists (it was removed or moved away meanwhile).');
+        throw new AppError('not-found', t('searchBookmarkGone'));
       }
       const folders = await folderPath(browser, node.parentId);
-      if (!folders) throw new AppError('not-found', 'This bookmark no longer exists (its folder was removed).');
+      if (!folders) throw new AppError('not-found', t('searchBookmarkFolderGone'));
       const tags = (await tagStore.getTagsForUrls([node.url])).get(node.url) ?? [];
       return { id: node.id, url: node.url, title: node.title ?? '', parentId: node.parentId, folders, index: node.index ?? 0, tags };
     },
     'search.test.state': () => {
-      if (!deps.testBuild) throw new AppError('forbidden', 'search.test.state exists only in test builds.');
+      if (!deps.testBuild) throw new AppError('forbidden', t('testBuildOnly', 'search.test.state'));
       return { loaded: live.isLoaded, fresh: live.isFresh, ...live.index.size, timings: { ...live.timings } };
     },
     'search.recentFolders': async () => {

@@ -5,6 +5,7 @@
  * gets a clear message instead of Firefox's raw refusal, and nothing is opened.
  */
 import { AppError, capQuoted } from '../messaging/errors';
+import { t } from '../i18n';
 
 const WEB_SCHEMES = new Set(['http:', 'https:', 'ftp:']);
 
@@ -15,9 +16,9 @@ export function assertOpenable(url: string, extensionOrigin: string): void {
   try {
     parsed = new URL(url);
   } catch {
-    throw new AppError('invalid-input', `Tidymarks cannot open ${capQuoted(url)}: it is not a web address.`);
+    throw new AppError('invalid-input', t('searchOpenNotAddress', capQuoted(url)));
   }
   if (WEB_SCHEMES.has(parsed.protocol)) return;
   if (extensionOrigin && parsed.href.startsWith(extensionOrigin)) return;
-  throw new AppError('invalid-input', `Tidymarks does not open ${parsed.protocol} addresses from search results.`);
+  throw new AppError('invalid-input', t('searchOpenScheme', parsed.protocol));
 }

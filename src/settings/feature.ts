@@ -8,6 +8,7 @@ import { AppError } from '../messaging/errors';
 import type { Browser } from '../platform/browser';
 import type { settingsProtocol, ShortcutInfo } from './protocol';
 import type { SettingsPatch, SettingsStore } from './settings-store';
+import { t } from '../i18n';
 
 function folderIdsIn(patch: SettingsPatch): string[] {
   const ids = [...(patch.exclusions?.folderIds ?? []), ...(patch.keep?.preferredFolderIds ?? [])];
@@ -22,10 +23,10 @@ async function assertFoldersExist(browser: Browser, ids: string[]): Promise<void
     try {
       [node] = await browser.bookmarks.get(id);
     } catch {
-      throw new AppError('invalid-input', `Invalid settings: no folder with id "${id}".`);
+      throw new AppError('invalid-input', t('settingsNoSuchFolder', id));
     }
     if (!node || node.url !== undefined || node.type === 'separator') {
-      throw new AppError('invalid-input', `Invalid settings: "${id}" is not a folder.`);
+      throw new AppError('invalid-input', t('settingsNotAFolder', id));
     }
   }
 }

@@ -9,6 +9,7 @@ import { describeIssues } from '../messaging/schema-issues';
 import { AppError } from '../messaging/errors';
 import type { Browser } from '../platform/browser';
 import { DEFAULT_SETTINGS, parseStoredSettings, SETTINGS_KEY, settingsSchema, type Settings } from './settings';
+import { t } from '../i18n';
 
 /** A partial update: any subset of sections, and within a section any subset of its fields. */
 export type SettingsPatch = { [K in keyof Settings]?: Partial<Settings[K]> };
@@ -29,13 +30,13 @@ export interface SettingsStore {
 export function applySettingsPatch(current: Settings, patch: SettingsPatch): Settings {
   const merged: Record<string, unknown> = { ...current };
   for (const key of Object.keys(patch) as (keyof Settings)[]) {
-    if (!Object.hasOwn(DEFAULT_SETTINGS, key)) throw new AppError('invalid-input', `Unknown settings section "${String(key)}".`);
+    if (!Object.hasOwn(DEFAULT_SETTINGS, key)) throw new AppError('invalid-input', t('settingsUnknownSection', String(key)));
     const section = patch[key];
     if (section === undefined) continue;
     merged[key] = { ...current[key], ...section };
   }
   const parsed = v.safeParse(settingsSchema, merged);
-  if (!parsed.success) throw new AppError('invalid-input', `Invalid settings: ${describeIssues(parsed.issues)}`);
+  if (!parsed.success) throw new AppError('invalid-input', t('settingsInvalid', describeIssues(parsed.issues)));
   return parsed.output;
 }
 

@@ -4,6 +4,7 @@
  * the first spelling seen is the one kept. Pure functions, no storage.
  */
 import { AppError } from '../messaging/errors';
+import { t } from '../i18n';
 
 export const MAX_TAG_LENGTH = 100;
 
@@ -11,13 +12,13 @@ export type TagNameCheck = { ok: true; tag: string } | { ok: false; message: str
 
 /** Checks one raw tag name and returns it trimmed, or why it is refused. */
 export function checkTagName(raw: unknown): TagNameCheck {
-  if (typeof raw !== 'string') return { ok: false, message: 'A tag must be a string.' };
+  if (typeof raw !== 'string') return { ok: false, message: t('tagsNameNotString') };
   const tag = raw.trim();
-  if (tag === '') return { ok: false, message: 'A tag cannot be empty.' };
+  if (tag === '') return { ok: false, message: t('tagsNameEmpty') };
   if (tag.length > MAX_TAG_LENGTH) {
-    return { ok: false, message: `A tag can be at most ${MAX_TAG_LENGTH} characters long ("${tag.slice(0, 20)}…").` };
+    return { ok: false, message: t('tagsNameTooLong', MAX_TAG_LENGTH, tag.slice(0, 20)) };
   }
-  if (tag.includes(',')) return { ok: false, message: `A tag cannot contain a comma ("${tag}").` };
+  if (tag.includes(',')) return { ok: false, message: t('tagsNameComma', tag) };
   return { ok: true, tag };
 }
 

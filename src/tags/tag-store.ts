@@ -8,6 +8,7 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { AppError } from '../messaging/errors';
 import { normalizeTagList, normalizeTagName, tagKey } from './tag-name';
+import { t } from '../i18n';
 
 export const TAGS_DB_VERSION = 1;
 const MAX_URL_LENGTH = 65536;
@@ -68,7 +69,7 @@ type Tx = IDBPTransaction<TagsDB, ['urls'], 'readwrite'>;
 
 function checkUrl(url: unknown): string {
   if (typeof url !== 'string' || url === '' || url.length > MAX_URL_LENGTH) {
-    throw new AppError('invalid-input', 'A tagged URL must be a non-empty string.');
+    throw new AppError('invalid-input', t('tagsUrlInvalid'));
   }
   return url;
 }
@@ -274,7 +275,7 @@ export function openTagStore(name = 'tidymarks-tags'): TagStore {
       const cleanTo = normalizeTagName(to);
       return readwrite(async (tx, changes) => {
         const n = await rename(tx, cleanFrom, cleanTo, changes);
-        if (!n) throw new AppError('not-found', `No URL has the tag "${cleanFrom}".`);
+        if (!n) throw new AppError('not-found', t('tagsRenameNotFound', cleanFrom));
         return n;
       });
     },

@@ -17,6 +17,7 @@ import type { dedupJobs, dedupProtocol } from '../protocol';
 import { recoverInterruptedSessions, type RecoveryOutcome } from '../../operations';
 import type { RemovedHistory } from '../../operations';
 import { restoreSession } from '../../operations';
+import { t } from '../../i18n';
 
 /** One session of the operation journal (a cleanup or an import) as the options page lists it. */
 export interface SessionSummary {
@@ -76,9 +77,9 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
       const message = error instanceof Error ? error.message : String(error);
       if (!outcomes.length) throw error;
       if (outcomes.some((o) => o.error)) {
-        throw new AppError('internal', `The cleanup failed (${message}) and could not be put back yet; it is journaled and will be rolled back when Tidymarks starts again.`);
+        throw new AppError('internal', t('cleanupFailedStuck', message));
       }
-      throw new AppError('internal', `The cleanup failed (${message}); everything it changed was put back.`);
+      throw new AppError('internal', t('cleanupFailedPutBack', message));
     }
   }
 
@@ -89,8 +90,7 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
   let running: 'cleanup' | 'undo' | null = null;
   function alone<T>(kind: 'cleanup' | 'undo', work: () => Promise<T>): Promise<T> {
     if (running) {
-      const what = running === 'cleanup' ? 'A cleanup' : 'An undo';
-      return Promise.reject(new AppError('conflict', `${what} is under way (perhaps paused in another tab): let it finish or cancel it first.`));
+      return Promise.reject(new AppError('conflict', t(running === 'cleanup' ? 'cleanupBusyCleanup' : 'cleanupBusyUndo')));
     }
     running = kind;
     return serial(work).finally(() => (running = null));

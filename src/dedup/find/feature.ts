@@ -34,8 +34,9 @@ import type { dedupJobs, dedupProtocol, ReviewedScan, ScanProgress } from '../pr
 import { NO_REMOVED_HISTORY, type RemovedHistory } from '../../operations';
 import { scanBookmarks } from './scan';
 import type { ScanResult } from './scan-types';
+import { t } from '../../i18n';
 
-export const STALE_SCAN_MESSAGE = 'Your bookmarks changed since the scan (or Tidymarks was restarted). Scan again to review the new state.';
+export const staleScanMessage = (): string => t('dupScanStale');
 
 /** The IndexedDB database that keeps the last scan across event-page unloads. */
 export const LAST_SCAN_DB = 'tidymarks-dedup-scan';
@@ -179,11 +180,11 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
   const handlers: HandlersOf<ScanRequests> = {
     'dedup.plan': async ({ scanId, ...decisions }) => {
       const source = await reviewedScan(scanId);
-      if (!source) throw new AppError('conflict', STALE_SCAN_MESSAGE);
+      if (!source) throw new AppError('conflict', staleScanMessage());
       return buildPlan(source, decisions, { now: deps.now() });
     },
     'dedup.decisions.remember': async ({ key, leave, keeper, copyIds, url, title }) => {
-      if (keeper && !copyIds.includes(keeper.id)) throw new AppError('invalid-request', 'The copy to keep must be one of the group’s copies.');
+      if (keeper && !copyIds.includes(keeper.id)) throw new AppError('invalid-request', t('dupKeeperNotInGroup'));
       // A decision on a copied folder replaces the older ones on any of the same folders (they are found by id).
       const replaced = isFolderSetKey(key) ? (await decisionStore.all()).filter((d) => d.key !== key && isFolderSetKey(d.key) && d.copyIds?.some((id) => copyIds.includes(id))).map((d) => d.key) : [];
       if (!leave && !keeper) {

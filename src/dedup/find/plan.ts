@@ -22,6 +22,7 @@ import type { CleanupNumbers } from '../cleanup-numbers';
 import type { CleanupPlan, PlannedMove, PlannedRemoval, PlannedTagMerge } from '../plan-types';
 import type { DuplicateGroup, FolderMove, FolderSet, FolderSetMember, ScanResult } from './scan-types';
 import { removedWith, type TreeAfterPlan } from './survivors';
+import { plural, t } from '../../i18n';
 
 export interface FolderSetDecision {
   /** FolderSet.id of a set the scan found. */
@@ -53,7 +54,7 @@ function refuse(message: string): never {
 }
 
 function broken(message: string): never {
-  throw new AppError('internal', `The cleanup plan would break an invariant: ${message}`);
+  throw new AppError('internal', t('planBroken', message));
 }
 
 interface ApprovedMerge {
@@ -72,9 +73,9 @@ function approvedMerges(scan: ScanResult, decisions: FolderSetDecision[]): Appro
   const decided = new Map<FolderSet, FolderSetDecision>();
   for (const d of decisions) {
     const set = byId.get(d.setId);
-    if (!set) refuse(`The scan found no copied folder set ${d.setId}. Scan again.`);
-    if (decided.has(set)) refuse(`The copies of the folder "${set.title}" have two decisions.`);
-    if (!set.members.some((m) => m.id === d.keepId)) refuse(`${d.keepId} is not one of the copies of the folder "${set.title}". Scan again.`);
+    if (!set) refuse(t('planRefusedNoSet', d.setId));
+    if (decided.has(set)) refuse(t('planRefusedSetTwice', set.title));
+    if (!set.members.some((m) => m.id === d.keepId)) refuse(t('planRefusedNotACopy', d.keepId, set.title));
     decided.set(set, d);
   }
   const merges: ApprovedMerge[] = [];
@@ -114,7 +115,7 @@ function checkSwappedMergesStandAlone(merges: ApprovedMerge[], folderParents: Re
       for (const a of foldersOf(swapped)) {
         for (const b of foldersOf(other)) {
           if (isInside(a, b, folderParents) || isInside(b, a, folderParents)) {
-            refuse(`Keeping another copy of "${swapped.title}" conflicts with the merge of "${other.title}". Keep the suggested copy for one of them, or leave one of them as it is.`);
+            refuse(t('planRefusedSwapConflict', swapped.title, other.title));
           }
         }
       }
@@ -127,22 +128,22 @@ function checkMerges(merges: ApprovedMerge[], tree: TreeAfterPlan): void {
   const moved = new Set<string>();
   for (const merge of merges) {
     for (const move of merge.moves) {
-      if (moved.has(move.id)) refuse(`Two folder merges would move the same item (${move.id}). Merge fewer folders at once.`);
+      if (moved.has(move.id)) refuse(t('planRefusedSameItem', move.id));
       moved.add(move.id);
     }
   }
   for (const merge of merges) {
     if (tree.removedFolders.has(merge.keepId) || removedWith(merge.keepId, tree.folderParents[merge.keepId] ?? '', tree)) {
-      refuse(`The copy of "${merge.title}" you keep would itself be removed with another copied folder. Keep that folder too, or merge only one of them.`);
+      refuse(t('planRefusedKeptRemoved', merge.title));
     }
     for (const removed of merge.removed) {
       if (removedWith(removed.id, removed.parentId, tree)) {
-        refuse(`The copied folder "${removed.path}" lies inside another folder that is also removed. Merge only one of the two.`);
+        refuse(t('planRefusedNested', removed.path));
       }
     }
     for (const move of merge.moves) {
       if (removedWith(move.toParentId, tree.folderParents[move.toParentId] ?? '', tree) || tree.removedFolders.has(move.toParentId)) {
-        refuse(`Items of "${merge.title}" would move into a folder that is removed. Merge fewer folders at once.`);
+        refuse(t('planRefusedIntoRemoved', merge.title));
       }
     }
   }
@@ -174,12 +175,12 @@ export function buildPlan(scan: ScanResult, decisions: PlanDecisions = {}, optio
   const keeperOverride = new Map<DuplicateGroup, string>();
   for (const id of decisions.keepers ?? []) {
     const group = groupOfCopy.get(id);
-    if (!group) refuse(`The scan has no duplicate copy with id ${id}. Scan again.`);
-    if (keeperOverride.has(group)) refuse(`Two copies of ${group.copies[0].url} were chosen to keep; choose one.`);
+    if (!group) refuse(t('planRefusedNoCopy', id));
+    if (keeperOverride.has(group)) refuse(t('planRefusedTwoKeepers', group.copies[0].url));
     keeperOverride.set(group, id);
   }
   const groupKeys = new Set(scan.groups.map((g) => g.key));
-  for (const key of decisions.leaveGroups ?? []) if (!groupKeys.has(key)) refuse(`The scan has no duplicate group ${key}. Scan again.`);
+  for (const key of decisions.leaveGroups ?? []) if (!groupKeys.has(key)) refuse(t('planRefusedNoGroup', key));
   const leave = new Set(decisions.leaveGroups ?? []);
 
   const merges = approvedMerges(scan, decisions.folderSets ?? []);
@@ -198,11 +199,11 @@ export function buildPlan(scan: ScanResult, decisions: PlanDecisions = {}, optio
 
   for (const group of scan.groups) {
     const surviving = group.copies.filter((c) => !removedWith(c.id, c.parentId, tree));
-    if (surviving.length === 0) broken(`every copy of ${group.copies[0].url} would be removed.`);
+    if (surviving.length === 0) broken(t('planBrokenAllRemoved', group.copies[0].url));
     const override = keeperOverride.get(group);
     if (override && !surviving.some((c) => c.id === override)) {
       const copy = group.copies.find((c) => c.id === override)!;
-      refuse(`The copy of ${copy.url} you chose to keep is inside a duplicate folder that the plan removes ("${copy.path}"). Keep that folder, or choose another copy.`);
+      refuse(t('planRefusedKeeperInRemoved', copy.url, copy.path));
     }
     if (leave.has(group.key)) continue;
     let keeperId = override;
@@ -279,7 +280,7 @@ export function buildPlan(scan: ScanResult, decisions: PlanDecisions = {}, optio
   }
 
   for (const removal of removals) {
-    if (isRootId(removal.id) || scan.folderParents[removal.id] === '') broken(`the root folder ${removal.id} would be removed.`);
+    if (isRootId(removal.id) || scan.folderParents[removal.id] === '') broken(t('planBrokenRoot', removal.id));
   }
   checkOneCopyPerGroup(scan, removals, tree, droppedMoves, leave);
 
@@ -318,7 +319,7 @@ function checkOneCopyPerGroup(
   for (const group of scan.groups) {
     let kept = 0;
     for (const copy of group.copies) if (!removedIds.has(copy.id) && !removedWith(copy.id, copy.parentId, after)) kept++;
-    if (kept === 0) broken(`no copy of ${group.copies[0].url} would be left.`);
-    if (kept > 1 && !leave.has(group.key)) broken(`${kept} copies of ${group.copies[0].url} would be left.`);
+    if (kept === 0) broken(t('planBrokenNoneLeft', group.copies[0].url));
+    if (kept > 1 && !leave.has(group.key)) broken(plural('planBrokenLeft', kept, group.copies[0].url));
   }
 }

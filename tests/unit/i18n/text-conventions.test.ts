@@ -1,7 +1,8 @@
 /**
  * Every word a person reads comes from the catalog (docs/ARCHITECTURE.md, "Text"): no string literal is rendered
  * as text in the popup, the options page or the background's notifications; every message id the code uses exists
- * in every locale, with no more substitutions than the English message; and no id sits unused in the catalogs.
+ * in every locale, with no more substitutions than the English message; no AppError anywhere under src/ carries a
+ * literal message; and no id sits unused in the catalogs.
  * The failure messages say what to change, file and line.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -118,6 +119,37 @@ function renderedLiterals(file: string, text = readFileSync(join(root, file), 'u
   return findings;
 }
 
+/**
+ * `new AppError(code, message)` with a literal message (string, template, or one picked by `?:` or glued with `+`):
+ * errors reach people (the pages show `error.message`), so the message must come from t() or plural().
+ */
+function literalErrorMessages(file: string, text = readFileSync(join(root, file), 'utf8')): Finding[] {
+  const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const findings: Finding[] = [];
+  const literals = (node: ts.Expression, out: string[]): void => {
+    if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node)) literals(node.expression, out);
+    else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) out.push(node.getText());
+    else if (ts.isConditionalExpression(node)) {
+      literals(node.whenTrue, out);
+      literals(node.whenFalse, out);
+    } else if (ts.isBinaryExpression(node) && [ts.SyntaxKind.PlusToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(node.operatorToken.kind)) {
+      literals(node.left, out);
+      literals(node.right, out);
+    }
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'AppError' && node.arguments?.[1]) {
+      const out: string[] = [];
+      literals(node.arguments[1], out);
+      const line = sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+      for (const literal of out) findings.push({ where: `${file}:${line}`, text: literal });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return findings;
+}
+
 /** `const LABEL: Record<Reason, MessageId> = {…}`: a table whose strings are message ids, typed so by the compiler. */
 function isMessageIdTable(node: ts.Node): node is ts.VariableDeclaration & { initializer: ts.Expression } {
   return ts.isVariableDeclaration(node) && !!node.initializer && !!node.type && /\b(MessageId|PluralId)\b/.test(node.type.getText());
@@ -126,6 +158,15 @@ function isMessageIdTable(node: ts.Node): node is ts.VariableDeclaration & { ini
 function stringsIn(node: ts.Node, out: string[]): void {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) out.push(node.text);
   ts.forEachChild(node, (child) => stringsIn(child, out));
+}
+
+/** The strings a conditional can pick (its branches, not its condition: `kind === 'import' ? 'a' : 'b'` picks a or b). */
+function branchStrings(node: ts.Node, out: string[]): void {
+  if (ts.isParenthesizedExpression(node)) branchStrings(node.expression, out);
+  else if (ts.isConditionalExpression(node)) {
+    branchStrings(node.whenTrue, out);
+    branchStrings(node.whenFalse, out);
+  } else stringsIn(node, out);
 }
 
 function enclosingFunctionName(node: ts.Node): string {
@@ -148,7 +189,7 @@ function usedIds(): { ids: Map<string, string>; families: Map<string, string> } 
     const visit = (node: ts.Node): void => {
       const chosen: string[] = [];
       if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && ['t', 'plural'].includes(node.expression.text) && node.arguments[0] && ts.isConditionalExpression(node.arguments[0])) {
-        stringsIn(node.arguments[0], chosen);
+        branchStrings(node.arguments[0], chosen);
         for (const id of chosen) (node.expression.text === 'plural' ? families : ids).set(id, file);
       } else if (isMessageIdTable(node)) {
         stringsIn(node.initializer, chosen);
@@ -191,6 +232,33 @@ describe('text conventions', () => {
       '`Could not save: ${e.message}`',
       'Bookmark saved',
       'Reading things',
+    ]);
+  });
+
+  it('no AppError under src/ carries a literal message: errors reach people, so they are localized too', () => {
+    const findings = filesUnder('src').flatMap((file) => literalErrorMessages(file));
+    const advice = findings.map(
+      (f) => `${f.where}: new AppError(…, ${f.text}) throws English at people. Add the text to _locales/en/messages.json and every other locale, then pass t('<id>', …substitutions) (plural('<base>', n, …) for counts).`,
+    );
+    expect(advice).toEqual([]);
+  });
+
+  it('the AppError checker sees string and template literals, also picked by ?: or glued with +, and allows t(), plural() and variables', () => {
+    const sample = [
+      "throw new AppError('not-found', 'This bookmark no longer exists.');",
+      'throw new AppError(\'internal\', `The cleanup failed (${message}).`);',
+      "throw new AppError('conflict', running ? t('a') : 'An undo is under way.');",
+      "throw new AppError('internal', 'Failed: ' + reason);",
+      "throw new AppError('cancelled', t('jobCancelled'));",
+      "throw new AppError('internal', plural('planBrokenLeft', n, url));",
+      "throw new AppError('invalid-input', check.message);",
+      "throw new AppError('conflict', cancelMessage);",
+    ].join('\n');
+    expect(literalErrorMessages('sample.ts', sample).map((f) => f.text)).toEqual([
+      "'This bookmark no longer exists.'",
+      '`The cleanup failed (${message}).`',
+      "'An undo is under way.'",
+      "'Failed: '",
     ]);
   });
 

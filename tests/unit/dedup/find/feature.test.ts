@@ -2,7 +2,7 @@ import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { startBackground } from '../../../../src/app/start-background';
 import { createClient, type Client } from '../../../../src/messaging/client';
-import { LAST_SCAN_DB, STALE_SCAN_MESSAGE } from '../../../../src/dedup/find/feature';
+import { LAST_SCAN_DB, staleScanMessage } from '../../../../src/dedup/find/feature';
 import { folderSetKey } from '../../../../src/dedup/find/decisions';
 import { DEFAULT_SETTINGS, SETTINGS_KEY } from '../../../../src/settings/settings';
 import { createFakeBrowser } from '../../../fakes/browser';
@@ -102,7 +102,7 @@ describe('dedup.scan job and dedup.plan request', () => {
     await seed(fake);
     const first = await client.startJob('dedup.scan', {}).result;
     await client.startJob('dedup.scan', {}).result;
-    await expect(client.call('dedup.plan', { scanId: first.scanId })).rejects.toMatchObject({ code: 'conflict', message: STALE_SCAN_MESSAGE });
+    await expect(client.call('dedup.plan', { scanId: first.scanId })).rejects.toMatchObject({ code: 'conflict', message: staleScanMessage() });
     await expect(client.call('dedup.plan', { scanId: 'never-scanned' })).rejects.toMatchObject({ code: 'conflict' });
   });
 
@@ -113,7 +113,7 @@ describe('dedup.scan job and dedup.plan request', () => {
     restart();
     await fake.browser.bookmarks.update((await fake.browser.bookmarks.search({ title: 'Nothing here' }))[0]!.id, { title: 'Renamed' });
     restart(); // and unloads again before the plan: the stored scan must be gone, not just the memory
-    await expect(client.call('dedup.plan', { scanId: scan.scanId })).rejects.toMatchObject({ code: 'conflict', message: STALE_SCAN_MESSAGE });
+    await expect(client.call('dedup.plan', { scanId: scan.scanId })).rejects.toMatchObject({ code: 'conflict', message: staleScanMessage() });
   });
 
   it('test.reset drops the stored scan', async () => {
@@ -146,7 +146,7 @@ describe('dedup.scan job and dedup.plan request', () => {
       const scan = await client.startJob('dedup.scan', {}).result;
       await change(fake, restart, client);
       const before = JSON.stringify(await fake.browser.bookmarks.getTree());
-      await expect(client.call('dedup.plan', { scanId: scan.scanId })).rejects.toMatchObject({ code: 'conflict', message: STALE_SCAN_MESSAGE });
+      await expect(client.call('dedup.plan', { scanId: scan.scanId })).rejects.toMatchObject({ code: 'conflict', message: staleScanMessage() });
       expect(JSON.stringify(await fake.browser.bookmarks.getTree())).toBe(before);
       // Scanning again shows the new state, and a plan for that scan is built.
       const again = await client.startJob('dedup.scan', {}).result;
