@@ -9,8 +9,7 @@
 import type { BookmarkNode, Browser } from '../platform/browser';
 import type { CleanupDeps } from '../dedup';
 import { nodeType } from '../platform/bookmark-reads';
-import { NO_NUMBERS } from '../dedup';
-import { ProgressLog, type SessionRecord } from '../operations';
+import { newSession, ProgressLog } from '../operations';
 import { restoreSession, type UndoResult } from '../operations';
 import { tagKey } from '../tags/tag-name';
 
@@ -44,21 +43,7 @@ export class ImportOperation {
   private async begin(): Promise<string> {
     if (this.sessionId) return this.sessionId;
     const id = this.deps.newSessionId?.() ?? crypto.randomUUID();
-    const session: SessionRecord = {
-      id,
-      kind: 'import',
-      planId: this.label,
-      createdAt: this.deps.now(),
-      status: 'applying',
-      cancelled: false,
-      holdingFolderId: null,
-      holdingTitle: '',
-      counts: { ...NO_NUMBERS, skipped: 0 },
-      finishedAt: null,
-      undoneAt: null,
-      undoStartedAt: null,
-      note: null,
-    };
+    const session = newSession(id, 'import', this.label, this.deps.now());
     await this.deps.journal.beginSession(session, []);
     this.sessionId = id;
     this.log = new ProgressLog(this.deps.journal, id);

@@ -10,6 +10,7 @@ export {
   kindOf,
   loadRemovedHistory,
   openJournal,
+  newSession,
   outcomeNumbersOf,
   removedEntryOf,
   type EditSummary,

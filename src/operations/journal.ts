@@ -116,6 +116,25 @@ export interface SessionRecord {
   edit?: EditSummary;
 }
 
+/** The record an operation starts with: applying, nothing done yet. */
+export function newSession(id: string, kind: OperationKind, planId: string, createdAt: number): SessionRecord {
+  return {
+    id,
+    kind,
+    planId,
+    createdAt,
+    status: 'applying',
+    cancelled: false,
+    holdingFolderId: null,
+    holdingTitle: '',
+    counts: { ...NO_NUMBERS, skipped: 0 },
+    finishedAt: null,
+    undoneAt: null,
+    undoStartedAt: null,
+    note: null,
+  };
+}
+
 export type ItemType = 'bookmark' | 'folder' | 'separator';
 
 interface EntryBase {

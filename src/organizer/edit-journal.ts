@@ -5,8 +5,7 @@
  *    back only what the edit did, and leaves alone what someone changed since;
  *  - an edit cut short by a crash is rolled back when Tidymarks starts again (operations/recovery.ts), as a whole.
  */
-import { NO_NUMBERS } from '../dedup';
-import { ProgressLog, type EditSummary, type Journal, type JournalEntry, type NewJournalEntry, type SessionRecord } from '../operations';
+import { newSession, ProgressLog, type EditSummary, type Journal, type JournalEntry, type NewJournalEntry, type SessionRecord } from '../operations';
 
 export interface EditJournalDeps {
   journal: Journal;
@@ -34,8 +33,6 @@ export interface EditSteps {
 /** Records not yet written after this many entries done: recovery allows for that many (operations/undo.ts). */
 const UNWRITTEN_AT_MOST = 8;
 
-const randomId = () => `edit-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-
 /**
  * Runs `work` as one journaled edit. Nothing is written when there is nothing to journal. The session ends
  * 'applied' whatever `work` carried out (skips are recorded), so undo can take back what it did.
@@ -43,23 +40,8 @@ const randomId = () => `edit-${Date.now().toString(36)}-${Math.random().toString
 export async function journaledEdit<T>(deps: EditJournalDeps, summary: EditSummary, entries: readonly NewJournalEntry[], work: (steps: EditSteps, stored: JournalEntry[]) => Promise<T>): Promise<T> {
   const { journal, now } = deps;
   await deps.recovered.catch(() => undefined);
-  const id = (deps.newSessionId ?? randomId)();
-  const session: SessionRecord = {
-    id,
-    kind: 'edit',
-    planId: summary.action,
-    createdAt: now(),
-    status: 'applying',
-    cancelled: false,
-    holdingFolderId: null,
-    holdingTitle: '',
-    counts: { ...NO_NUMBERS, skipped: 0 },
-    finishedAt: null,
-    undoneAt: null,
-    undoStartedAt: null,
-    note: null,
-    edit: summary,
-  };
+  const id = deps.newSessionId?.() ?? crypto.randomUUID();
+  const session: SessionRecord = { ...newSession(id, 'edit', summary.action, now()), edit: summary };
   const stored = await journal.beginSession(session, entries);
   const log = new ProgressLog(journal, id);
   const skipped: number[] = [];

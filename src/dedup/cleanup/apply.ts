@@ -35,7 +35,7 @@ import { chunks, errorMessage, nodeType } from '../../platform/bookmark-reads';
 import { createChangeWatch, type ChangeTracker, type ChangeWatch } from './change-watch';
 import { CleanupGuard } from './cleanup-guard';
 import { NO_NUMBERS, type CleanupOutcomeNumbers, type CleanupPhase, type CleanupProgress } from '../cleanup-numbers';
-import { ProgressLog, removedEntryOf, type RemovedEntryData, type Journal, type JournalEntry, type NewJournalEntry, type RemovedEntry, type RescuedEntry, type SessionRecord } from '../../operations';
+import { newSession, ProgressLog, removedEntryOf, type RemovedEntryData, type Journal, type JournalEntry, type NewJournalEntry, type RemovedEntry, type RescuedEntry } from '../../operations';
 import { createProgressMeter, type ProgressMeter } from './cleanup-progress';
 import { checkPlan, problem, type ApplyProblem, type CheckedRemoval, type PlanCheck, type ProblemReason } from './plan-check';
 import type { CleanupPlan, PlannedMove } from '../plan-types';
@@ -271,21 +271,7 @@ class CleanupRun {
     const newEntries = await buildEntries(this.check, this.plan, tags);
     await this.ctx.checkpoint();
     this.sessionId = this.deps.newSessionId?.() ?? crypto.randomUUID();
-    const session: SessionRecord = {
-      id: this.sessionId,
-      kind: 'cleanup',
-      planId: this.plan.id,
-      createdAt: now(),
-      status: 'applying',
-      cancelled: false,
-      holdingFolderId: null,
-      holdingTitle: '',
-      counts: { ...NO_NUMBERS, skipped: 0 },
-      finishedAt: null,
-      undoneAt: null,
-      undoStartedAt: null,
-      note: null,
-    };
+    const session = newSession(this.sessionId, 'cleanup', this.plan.id, now());
     const entries = await journal.beginSession(session, newEntries);
     // From here on the journal is written: changes happen, and every exit path finishes the session.
     this.log = new ProgressLog(journal, this.sessionId);

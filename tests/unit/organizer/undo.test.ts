@@ -8,14 +8,11 @@ import { startBackground } from '../../../src/app/start-background';
 import { createClient } from '../../../src/messaging/client';
 import { MENU_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode, type Browser } from '../../../src/platform/browser';
 import { createFakeBrowser } from '../../fakes/browser';
+import { organizerBackground } from './organizer-background';
 
 async function setup() {
-  const fake = createFakeBrowser();
-  startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-  const client = createClient(fake.control.transport);
-  await client.call('test.reset', {});
-  const b = fake.browser.bookmarks;
-  const titles = async (id: string) => (await b.getChildren(id)).map((c) => c.title);
+  const background = await organizerBackground();
+  const { b, client } = background;
   /** The whole tree as titles, urls and children (ids change when undo re-creates). */
   const shape = async () => {
     const strip = (n: BookmarkNode): unknown => [n.title, n.url ?? null, (n.children ?? []).map(strip)];
@@ -23,7 +20,7 @@ async function setup() {
   };
   const lastOperation = async () => (await client.call('dedup.sessions', {}))[0]!;
   const undoLast = async () => client.startJob('dedup.undo', { sessionId: (await lastOperation()).id }).result;
-  return { ...fake, client, b, titles, shape, lastOperation, undoLast };
+  return { ...background, shape, lastOperation, undoLast };
 }
 
 describe('organizer edits undone', () => {

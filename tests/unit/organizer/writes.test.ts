@@ -1,19 +1,11 @@
 /** The organizer's writes in the background (fake browser): moves, copies, folder sort, edits, removals and refusals. */
 import { describe, expect, it } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
-import { createClient } from '../../../src/messaging/client';
 import { MENU_ID, ROOT_ID, TOOLBAR_ID, UNFILED_ID } from '../../../src/platform/browser';
+import { createClient } from '../../../src/messaging/client';
 import { createFakeBrowser } from '../../fakes/browser';
+import { organizerBackground } from './organizer-background';
 
-async function setup() {
-  const fake = createFakeBrowser();
-  startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-  const client = createClient(fake.control.transport);
-  await client.call('test.reset', {});
-  const b = fake.browser.bookmarks;
-  const titles = async (id: string) => (await b.getChildren(id)).map((c) => c.title);
-  return { ...fake, client, b, titles };
-}
+const setup = organizerBackground;
 
 describe('organizer writes', () => {
   it('moves a multi-selection before an item of another folder, in selection order', async () => {
