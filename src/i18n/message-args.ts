@@ -259,12 +259,10 @@ export interface MessageArgs {
   "applyPhaseMoving": [];
   "applyPhaseCollapsing": [];
   "applyPhaseRemoving": [];
-  "dupCopiedFolders_one": [Substitution];
-  "dupCopiedFolders_other": [Substitution];
-  "dupEmptyFolders_one": [Substitution];
-  "dupEmptyFolders_other": [Substitution];
-  "dupMoves_one": [Substitution];
-  "dupMoves_other": [Substitution];
+  "progressLooseAndInside_one": [Substitution, Substitution, Substitution];
+  "progressLooseAndInside_other": [Substitution, Substitution, Substitution];
+  "progressAllInside_one": [Substitution];
+  "progressAllInside_other": [Substitution];
   "progressPaused": [];
   "progressTimeLeft": [Substitution];
   "progressCleaningUp": [];
@@ -272,6 +270,7 @@ export interface MessageArgs {
   "progressStepDone": [];
   "progressStepNow": [];
   "progressDoneSoFar": [];
+  "progressCopiesUnit": [];
   "progressItemsUnit": [Substitution];
   "progressResume": [];
   "progressPause": [];

@@ -51,7 +51,7 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     expect(header.textContent).toContain('kept because in your preferred folder Bookmarks Menu');
   });
 
-  it('one set of numbers: summary, confirm, result and history agree; the page scans again by itself after the cleanup and after undo', async () => {
+  it('one set of numbers: summary, confirm, progress total, result and history agree; the page scans again by itself after the cleanup and after undo', async () => {
     const bg = await backgroundForPage();
     const devs = await seededWithFolders(bg);
     render(bg.wrap(<DuplicatesView focusUrl={null} />));
@@ -61,9 +61,21 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clean up all with these rules…' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByTestId('confirm-numbers').textContent).toBe(`${sentence}.`);
+    // Every progress line the page shows while the cleanup runs.
+    const progressLines: string[] = [];
+    const watch = new MutationObserver(() => {
+      const line = document.querySelector('[data-testid="cleanup-progress"] [data-testid="progress"]')?.textContent;
+      if (line && line !== progressLines.at(-1)) progressLines.push(line);
+    });
+    watch.observe(document.body, { subtree: true, childList: true, characterData: true });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply cleanup' }));
     const result = await screen.findByTestId('apply-result', {}, { timeout: 10_000 });
+    watch.disconnect();
     expect(result.textContent).toContain('10 copies removed: 2 loose, 8 inside 2 copied folders; and 1 empty folder');
+    // The progress total is the same 10 copies, in the summary's words.
+    const totals = new Set(progressLines.map((line) => line.match(/ of ([\d,]+) copies removed/)?.[1]).filter(Boolean));
+    expect([...totals]).toEqual(['10']);
+    expect(progressLines.some((line) => line.includes('of 10 copies removed (2 loose, 8 inside 2 copied folders; and 1 empty folder)'))).toBe(true);
     // The page shows the new state without a manual scan, the result stays on top.
     await waitFor(() => expect(screen.getByTestId('summary-groups').textContent).toBe('No duplicate bookmarks among 7 bookmarks'));
     expect(screen.getByTestId('apply-result')).toBeTruthy();
