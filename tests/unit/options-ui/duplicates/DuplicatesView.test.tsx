@@ -188,6 +188,37 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     expect(screen.getByTestId('group-row').textContent).toContain('your choice');
   });
 
+  it('“Expand all” opens every group and every folder of a big group; “Collapse all” closes every group', async () => {
+    const bg = await seeded();
+    const b = bg.browser.bookmarks;
+    // A page ×6 (more than a handful: closed at first) in two folders, beside the tart ×2 (open at first).
+    for (const title of ['Reading', 'Later']) {
+      const folder = await b.create({ parentId: 'unfiled_____', title });
+      for (let i = 0; i < 3; i++) await b.create({ parentId: folder.id, title: `Many ${title} ${i}`, url: 'https://many.example/' });
+    }
+    render(bg.wrap(<DuplicatesView focusUrl={null} />));
+    await screen.findByTestId('scan-summary');
+    const header = (key: string) => screen.getAllByTestId('group-row').find((g) => g.getAttribute('data-group-key') === key)!;
+    const copyTitles = () => [...document.querySelectorAll('[data-testid="copy"], [data-testid="kept-copy"]')].map((c) => c.querySelector('.title')?.textContent ?? '');
+    expect(header('https://many.example').getAttribute('aria-expanded')).toBe('false');
+    expect(header('https://recipes.example/tart').getAttribute('aria-expanded')).toBe('true');
+    expect(copyTitles().filter((title) => title.startsWith('Many'))).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Expand all' }));
+    expect(screen.getAllByTestId('group-row').map((g) => g.getAttribute('aria-expanded'))).toEqual(['true', 'true']);
+    const folders = screen.getAllByTestId('folder-row');
+    expect(folders.map((f) => f.getAttribute('aria-expanded'))).toEqual(['true', 'true']);
+    // Every copy of both groups is listed: the kept one pinned, the others under their folders.
+    expect(copyTitles().filter((title) => title.startsWith('Many')).sort()).toEqual(['Many Later 0', 'Many Later 1', 'Many Later 2', 'Many Reading 0', 'Many Reading 1', 'Many Reading 2']);
+    expect(copyTitles().filter((title) => title.startsWith('Tart'))).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Collapse all' }));
+    expect(screen.getAllByTestId('group-row').map((g) => g.getAttribute('aria-expanded'))).toEqual(['false', 'false']);
+    expect(screen.queryAllByTestId('folder-row')).toEqual([]);
+    expect(copyTitles()).toEqual([]);
+    expect(screen.getAllByRole('treeitem')).toHaveLength(2);
+  });
+
   it('filters groups by text and orders large groups first', async () => {
     const bg = await seeded();
     for (let i = 0; i < 3; i++) await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Many', url: 'https://many.example/' });
