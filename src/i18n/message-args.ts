@@ -562,6 +562,8 @@ export interface MessageArgs {
   "importCancel": [];
   "importBringingTags": [];
   "importImporting": [];
+  "importAllOrNothing": [];
+  "importAllOrNothingRunning": [];
   "exportDone": [Substitution, Substitution, Substitution];
   "exportSessions_one": [Substitution];
   "exportSessions_other": [Substitution];
@@ -756,7 +758,7 @@ export interface MessageArgs {
   "importRollbackNoteFailed": [Substitution];
   "importStuckCancelled": [Substitution];
   "importStuckFailed": [Substitution, Substitution];
-  "importCancelledTakenBack": [];
+  "importCancelledNothingAdded": [];
   "importFailedTakenBack": [Substitution];
   "restoreInvalidFile": [Substitution];
   "importCharsetUnknown": [Substitution];
