@@ -259,12 +259,10 @@ export interface MessageArgs {
   "applyPhaseMoving": [];
   "applyPhaseCollapsing": [];
   "applyPhaseRemoving": [];
-  "dupCopiedFolders_one": [Substitution];
-  "dupCopiedFolders_other": [Substitution];
-  "dupEmptyFolders_one": [Substitution];
-  "dupEmptyFolders_other": [Substitution];
-  "dupMoves_one": [Substitution];
-  "dupMoves_other": [Substitution];
+  "progressLooseAndInside_one": [Substitution, Substitution, Substitution];
+  "progressLooseAndInside_other": [Substitution, Substitution, Substitution];
+  "progressAllInside_one": [Substitution];
+  "progressAllInside_other": [Substitution];
   "progressPaused": [];
   "progressTimeLeft": [Substitution];
   "progressCleaningUp": [];
@@ -272,6 +270,7 @@ export interface MessageArgs {
   "progressStepDone": [];
   "progressStepNow": [];
   "progressDoneSoFar": [];
+  "progressCopiesUnit": [];
   "progressItemsUnit": [Substitution];
   "progressResume": [];
   "progressPause": [];
@@ -563,6 +562,8 @@ export interface MessageArgs {
   "importCancel": [];
   "importBringingTags": [];
   "importImporting": [];
+  "importAllOrNothing": [];
+  "importAllOrNothingRunning": [];
   "exportDone": [Substitution, Substitution, Substitution];
   "exportSessions_one": [Substitution];
   "exportSessions_other": [Substitution];
@@ -757,7 +758,7 @@ export interface MessageArgs {
   "importRollbackNoteFailed": [Substitution];
   "importStuckCancelled": [Substitution];
   "importStuckFailed": [Substitution, Substitution];
-  "importCancelledTakenBack": [];
+  "importCancelledNothingAdded": [];
   "importFailedTakenBack": [Substitution];
   "restoreInvalidFile": [Substitution];
   "importCharsetUnknown": [Substitution];

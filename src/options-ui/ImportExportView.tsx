@@ -1,7 +1,8 @@
 /**
  * Import and export: a bookmarks.html (Firefox's export, tags included) into Firefox's own folders or a chosen
  * folder, with progress and a report; export to bookmarks.html with TAGS; JSON backup and restore of tags,
- * settings and cleanup history. A damaged file is refused before anything is imported.
+ * settings and cleanup history. A damaged file is refused before anything is imported. An import of bookmarks is all
+ * or nothing (src/bookmarks-html/import-journal.ts), and the page says so before and while it runs.
  */
 import { useRef, useState } from 'preact/hooks';
 import { plural, t } from '../i18n';
@@ -11,7 +12,6 @@ import type { ImportProgress, ImportReport, ImportTarget } from '../bookmarks-ht
 import type { TagsImportReport } from '../bookmarks-html/import-tags';
 import type { ParseProblem } from '../bookmarks-html/parse';
 import type { JobHandle } from '../messaging/client';
-import { RemoteError } from '../messaging/errors';
 import { announceBookmarksChanged, errorMessage, useClient } from './client-context';
 import { ConfirmDialog } from './ConfirmDialog';
 import { dateStamp, downloadText } from './download';
@@ -161,11 +161,7 @@ function ImportSection() {
     setError(null);
     setReport(null);
     setProgress({ done: 0, total: 1, imported: 0, skipped: 0 });
-    let last: ImportProgress | null = null;
-    const onProgress = (p: ImportProgress) => {
-      last = p;
-      setProgress(p);
-    };
+    const onProgress = (p: ImportProgress) => setProgress(p);
     try {
       if (mode === 'tags') {
         const handle = client.startJob('bookmarksHtml.importTags', { html: file.text, acceptTruncated }, onProgress);
@@ -179,12 +175,8 @@ function ImportSection() {
         setReport({ kind: 'bookmarks', value: await handle.result });
       }
     } catch (e) {
-      const imported = (last as ImportProgress | null)?.imported ?? 0;
-      setError(
-        e instanceof RemoteError && e.code === 'cancelled'
-          ? plural('importCancelled', imported)
-          : errorMessage(e),
-      );
+      // A cancelled import says from the background how many entries it took back (all of them, tags included).
+      setError(errorMessage(e));
     } finally {
       announceBookmarksChanged();
       job.current = null;
@@ -278,6 +270,11 @@ function ImportSection() {
           </small>
         </div>
       </fieldset>
+      {!tagsOnly && (
+        <p class="muted" data-testid="import-all-or-nothing">
+          {progress ? t('importAllOrNothingRunning') : t('importAllOrNothing')}
+        </p>
+      )}
       <div class="actions">
         <button type="button" class="primary" disabled={!!blocked || !!progress} onClick={start} aria-describedby={blocked ? 'import-blocked' : undefined}>
           {tagsOnly ? t('importBringTags') : file ? t('importButtonCount', plural('importBookmarks', file.counts.bookmarks)) : t('importButton')}
