@@ -11,7 +11,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchFirefox, type Firefox } from './firefox';
 import { closeOtherTabs, openTab, startLocalSite, type LocalSite } from './local-site';
-import { startXDisplay, type XDisplay } from './x-display';
+import { startXDisplay, type MappedWindow, type XDisplay } from './x-display';
 
 const PAGES: Record<string, string> = {
   '/article': '<!doctype html><title>A local article</title><h1>Article</h1><p>Text</p>',
@@ -20,11 +20,17 @@ const PAGES: Record<string, string> = {
 };
 
 interface Screen {
-  /** Override-redirect windows bigger than a pixel: Firefox's open menus and panels. */
+  /** Override-redirect windows bigger than a pixel other than notifications: Firefox's open menus and panels. */
   overlays: string[];
+  /** Notification windows (Firefox's own alerts, _NET_WM_WINDOW_TYPE_NOTIFICATION), apart: they come and go on their own. */
+  notifications: string[];
   tabs: number;
   windows: number;
 }
+
+/** Id, name, class, role, type and size: a failure says what opened (a menu, a panel, a tooltip, an alert). */
+const describeWindow = (w: MappedWindow) => `${w.id} ${w.name} ${w.wmClass.join('/')} ${w.role} ${w.type} ${w.width}x${w.height}`;
+const isNotification = (w: MappedWindow) => w.type === 'NOTIFICATION';
 
 describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
   let x: XDisplay | undefined;
@@ -40,6 +46,12 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     // Firefox's own alerts: there is no notification daemon on this display.
     ff = await launchFirefox({ headless: false, env: x.env, prefs: { 'alerts.useSystemBackend': false } });
     harness = await ff.harness();
+    // Every notification Firefox shows for Tidymarks, by id, recorded in the harness page (reset before each test).
+    await harness.evaluate(() => {
+      const w = window as unknown as { shownNotifications: string[] };
+      w.shownNotifications = [];
+      window.tm.browser.notifications.onShown.addListener((id) => w.shownNotifications.push(id));
+    });
   });
   afterAll(async () => {
     await ff?.close();
@@ -49,28 +61,45 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
   beforeEach(async () => {
     await ff!.reset();
     await closeOtherTabs(harness);
+    // A notification left by an earlier test would count as something a key opened.
+    await clearNotifications();
+    await harness.evaluate(() => void ((window as unknown as { shownNotifications: string[] }).shownNotifications = []));
   });
 
   const display = () => x!;
 
-  /** Gives the Firefox window the X keyboard focus, as clicking its title bar would. */
+  const shownNotifications = () => harness.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications);
+
+  /** Clears Tidymarks' notifications and waits until no notification window is left on the display. */
+  async function clearNotifications(): Promise<void> {
+    await harness.evaluate(async () => {
+      const b = window.tm.browser;
+      await Promise.all(Object.keys(await b.notifications.getAll()).map((id) => b.notifications.clear(id)));
+    });
+    await expect.poll(async () => (await screen()).notifications, { timeout: 10_000 }).toEqual([]);
+  }
+
+  /**
+   * Gives the Firefox window the X keyboard focus, as clicking its title bar would. The browser window is the one
+   * of instance "Navigator": Firefox's menus ("Firefox") and its alert windows ("Alert") share the class.
+   */
   function focusFirefoxWindow(): void {
-    const ids = display().xdotool('search', '--onlyvisible', '--class', 'firefox').trim().split('\n').filter(Boolean);
+    const ids = display().xdotool('search', '--onlyvisible', '--classname', '^Navigator$').trim().split('\n').filter(Boolean);
     expect(ids.length).toBeGreaterThan(0);
     display().xdotool('windowactivate', '--sync', ids[0]!);
   }
 
   async function screen(): Promise<Screen> {
-    const overlays = display()
+    const shown = display()
       .mappedWindows()
-      .filter((w) => w.overrideRedirect && w.width > 1 && w.height > 1)
-      // Id, name and size: a failure says what opened (a menu, a panel, a tooltip).
-      .map((w) => `${w.id} ${w.name} ${w.width}x${w.height}`);
+      .filter((w) => w.overrideRedirect && w.width > 1 && w.height > 1);
+    const overlays = shown.filter((w) => !isNotification(w)).map(describeWindow);
+    const notifications = shown.filter(isNotification).map(describeWindow);
     const counts = await harness.evaluate(async () => ({
       tabs: (await window.tm.browser.tabs.query({})).length,
       windows: (await (window.tm.browser as unknown as { windows: { getAll(): Promise<unknown[]> } }).windows.getAll()).length,
     }));
-    return { overlays, ...counts };
+    return { overlays, notifications, ...counts };
   }
 
   const bookmarksWithUrl = (url: string) =>
@@ -159,29 +188,30 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     await expect.poll(sidebar, { timeout: 10_000 }).toBeNull();
   });
 
-  it('Alt+Shift+1 bookmarks the active tab, and nothing else opens: no menu, no tab, no window', async () => {
+  it('Alt+Shift+1 bookmarks the active tab, and nothing else opens: no menu, no tab, no window, only its notification', async () => {
     const url = `${origin}/article`;
     await openTab(harness, url, 'A local article', true);
     focusFirefoxWindow();
     const before = await screen();
+    expect(before.notifications).toEqual([]);
     display().key('alt+shift+1');
     await expect.poll(() => bookmarksWithUrl(url), { timeout: 10_000 }).toEqual(['A local article']);
-    expect(await screen()).toEqual(before);
-    // A second press finds the bookmark and creates nothing; its notification (Firefox's own alert, shown on this
-    // display) says where the bookmark is.
-    await harness.evaluate(() => {
-      const w = window as unknown as { quickNotes: string[] };
-      w.quickNotes = [];
-      const b = window.tm.browser;
-      b.notifications.onShown.addListener((id) => w.quickNotes.push(id));
-    });
+    // The press also shows the quick bookmark's notification (Firefox's own alert window on this display): wait for
+    // it, then everything else must be as it was.
+    await expect.poll(shownNotifications, { timeout: 10_000 }).toEqual(['tidymarks-quick-bookmark']);
+    const alert = expect.objectContaining({ overrideRedirect: true, wmClass: ['Alert', expect.any(String)], role: 'alert', type: 'NOTIFICATION' });
+    await expect.poll(() => display().mappedWindows().filter(isNotification), { timeout: 10_000 }).toEqual([alert]);
+    expect(await screen()).toEqual({ ...before, notifications: [expect.any(String)] });
+
+    // A second press finds the bookmark and creates nothing; its notification replaces the first and says where
+    // the bookmark is.
     display().key('alt+shift+1');
-    await expect
-      .poll(() => harness.evaluate(() => (window as unknown as { quickNotes: string[] }).quickNotes), { timeout: 10_000 })
-      .toContain('tidymarks-quick-bookmark');
+    await expect.poll(shownNotifications, { timeout: 10_000 }).toEqual(['tidymarks-quick-bookmark', 'tidymarks-quick-bookmark']);
     expect(await bookmarksWithUrl(url)).toEqual(['A local article']);
-    await harness.evaluate(() => window.tm.browser.notifications.clear('tidymarks-quick-bookmark'));
-    await expect.poll(screen).toEqual(before);
+    await expect.poll(() => display().mappedWindows().filter(isNotification), { timeout: 10_000 }).toEqual([alert]);
+    expect(await screen()).toEqual({ ...before, notifications: [expect.any(String)] });
+    await clearNotifications();
+    expect(await screen()).toEqual(before);
   });
 
   it('Alt+Shift+2 opens the toolbar popup with the keyboard in its search box: typed text, ↓ and Enter open the chosen result in the tab', async () => {
