@@ -286,11 +286,96 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
       };
     });
 
+  /** The value of a text field of the toolbar popup, by id (null when the popup or the field is not there). */
+  const popupFieldValue = (fieldId: string) =>
+    harness.evaluate((f) => {
+      const view = (window.tm.browser as unknown as { extension: { getViews(o: { type: 'popup' }): Window[] } }).extension.getViews({ type: 'popup' })[0];
+      return view?.document.querySelector<HTMLInputElement>(`#${f}`)?.value ?? null;
+    }, fieldId);
+
   const bookmarkById = (id: string) =>
     harness.evaluate(async (bookmarkId) => {
       const found = await window.tm.browser.bookmarks.search({}).then((all) => all.filter((n) => n.id === bookmarkId));
       return found[0] ? { title: found[0].title, url: found[0].url, parentId: found[0].parentId, index: found[0].index } : null;
     }, id);
+
+  it('Esc in the real popup while a bookmark form, its folder list or its new-folder field is open: the panel closes, nothing is saved or created', async () => {
+    const ids = await harness.evaluate(async (o) => {
+      const b = window.tm.browser;
+      const animals = await b.bookmarks.create({ parentId: 'toolbar_____', title: 'Animals' });
+      const zebra = await b.bookmarks.create({ parentId: animals.id, title: 'Zebra one', url: `${o}/one` });
+      return { animals: animals.id, zebra: zebra.id };
+    }, origin);
+    const original = await bookmarkById(ids.zebra);
+    // Every bookmark change from now on, whoever makes it.
+    await harness.evaluate(() => {
+      const w = window as unknown as { bookmarkChanges: string[] };
+      w.bookmarkChanges = [];
+      const b = window.tm.browser.bookmarks;
+      b.onCreated.addListener((id, node) => w.bookmarkChanges.push(`created ${node.title}`));
+      b.onChanged.addListener((id, info) => w.bookmarkChanges.push(`changed ${id} ${JSON.stringify(info)}`));
+      b.onMoved.addListener((id) => w.bookmarkChanges.push(`moved ${id}`));
+      b.onRemoved.addListener((id) => w.bookmarkChanges.push(`removed ${id}`));
+    });
+    const bookmarkChanges = () => harness.evaluate(() => (window as unknown as { bookmarkChanges: string[] }).bookmarkChanges);
+    await openTab(harness, `${origin}/article`, 'A local article', true);
+    focusFirefoxWindow();
+    const before = await screen();
+
+    /** Opens the popup with its key, finds the bookmark and opens its form with `formKey`. */
+    const openForm = async (formKey: string, form: Record<string, unknown>) => {
+      await openPopupWithKey();
+      // A popup opened again starts afresh: no form, an empty box.
+      expect(await popupForm()).toMatchObject({ form: null, folderListOpen: false });
+      expect(await popupState()).toMatchObject({ value: '', searchFocused: true });
+      await recordPopupKeys();
+      display().type('zebra');
+      await expect.poll(async () => (await popupState())?.results, { timeout: 10_000 }).toEqual(['Zebra one']);
+      display().key(formKey);
+      await expect.poll(popupForm).toMatchObject(form);
+    };
+    /** Esc: Firefox closes the panel before the page sees the key; nothing else is left on screen. */
+    const escapeCloses = async () => {
+      display().key('Escape');
+      await expect.poll(popupState).toBeNull();
+      expect(await recordedPopupKeys()).not.toContain('Escape');
+      await expect.poll(screen).toEqual(before);
+    };
+
+    // 1. The edit form with a new title typed but not saved.
+    await openForm('ctrl+e', { form: 'Edit bookmark', focused: 'bm-title' });
+    display().key('ctrl+a');
+    display().type('Half typed');
+    await expect.poll(() => popupFieldValue('bm-title')).toBe('Half typed');
+    await escapeCloses();
+
+    // 2. The move form with its folder list open and another folder highlighted.
+    await openForm('ctrl+shift+e', { form: 'Move bookmark', focused: 'bm-folder', folderListOpen: true, chosen: 'Bookmarks Toolbar › Animals' });
+    display().type('other');
+    await expect.poll(async () => (await popupForm())?.highlighted).toBe('Other Bookmarks');
+    await escapeCloses();
+
+    // 3. "New folder" in place, its name in the field, not confirmed: a name no folder has leaves only "New folder"
+    // in the list, and Enter on it takes the typed text as the name.
+    await openForm('ctrl+shift+e', { form: 'Move bookmark', focused: 'bm-folder', folderListOpen: true });
+    display().type('Half folder');
+    await expect.poll(async () => (await popupForm())?.highlighted).toBe('New folder in Animals…');
+    display().key('Return');
+    await expect.poll(async () => (await popupForm())?.focused).toBe('bm-folder-new');
+    expect(await popupFieldValue('bm-folder-new')).toBe('Half folder');
+    await escapeCloses();
+
+    // The popup opened once more (a full round trip through the background) finds everything as it was: the
+    // bookmark unchanged, no folder created, not one bookmark event since the start.
+    await openPopupWithKey();
+    expect(await popupForm()).toMatchObject({ form: null });
+    expect(await bookmarkById(ids.zebra)).toEqual(original);
+    expect(await harness.evaluate(async (animals) => (await window.tm.browser.bookmarks.getChildren(animals)).map((c) => c.title), ids.animals)).toEqual(['Zebra one']);
+    expect(await harness.evaluate(async () => (await window.tm.browser.bookmarks.search({ query: 'Half' })).length)).toBe(0);
+    expect(await bookmarkChanges()).toEqual([]);
+    display().key('Escape');
+    await expect.poll(popupState).toBeNull();
+  });
 
   it('a search result is edited, moved (folder picker by keyboard, New folder included) and removed with undo, keys only, in the real popup', async () => {
     const ids = await harness.evaluate(async (o) => {
