@@ -55,6 +55,18 @@ async function importThroughPage(ff: Firefox, html: string | Uint8Array, name: s
   return page;
 }
 
+/** Imports a file into Firefox's own folders through the options page; the report's text. */
+async function importIntoRoots(ff: Firefox, file: Uint8Array, name: string): Promise<string> {
+  const page = await importThroughPage(ff, file, name);
+  await page.waitForSelector('[data-testid="import-file-summary"]');
+  await page.click('#target-roots');
+  await page.click('button.primary');
+  const report = await page.waitForSelector('[data-testid="import-report"]');
+  const text = await report!.evaluate((el) => el.textContent ?? '');
+  await page.close();
+  return text;
+}
+
 describe('import and export of bookmarks.html in real Firefox', () => {
   const ff = useFirefox();
 
@@ -284,13 +296,7 @@ describe('import fidelity: Tidymarks reads each fixture as Firefox’s own impor
   for (const [name, bytes] of fidelityFixtures) {
     it(`${name}: same tree, titles and file dates as Firefox's importer`, async () => {
       const file = bytes();
-      const page = await importThroughPage(ff, file, `${name.replace(/\W+/g, '-')}.html`);
-      await page.waitForSelector('[data-testid="import-file-summary"]');
-      await page.click('#target-roots');
-      await page.click('button.primary');
-      const report = await page.waitForSelector('[data-testid="import-report"]');
-      const reportText = await report!.evaluate((el) => el.textContent ?? '');
-      await page.close();
+      const reportText = await importIntoRoots(ff, file, `${name.replace(/\W+/g, '-')}.html`);
       const harness = await ff.harness();
       const ours = await treeShape(harness);
       const { html } = await harness.evaluate(() => window.tm.client.call('bookmarksHtml.export', {}));
@@ -417,13 +423,7 @@ describe('an imported file’s dates are the date added Tidymarks shows', () => 
     /** A date as the page formats it (its locale, Firefox's time zone). */
     const shown = (ms: number) => organizer.evaluate((t) => new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: 'medium' }).format(t), ms);
 
-    const page = await importThroughPage(ff, readFileSync(join(fidelityDir, 'dates.html')), 'dates.html');
-    await page.waitForSelector('[data-testid="import-file-summary"]');
-    await page.click('#target-roots');
-    await page.click('button.primary');
-    const report = await page.waitForSelector('[data-testid="import-report"]');
-    expect(await report!.evaluate((el) => el.textContent)).toContain('keeps the file’s dates of 5 items');
-    await page.close();
+    expect(await importIntoRoots(ff, readFileSync(join(fidelityDir, 'dates.html')), 'dates.html')).toContain('keeps the file’s dates of 5 items');
     await harness.evaluate(() => window.tm.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Added after', url: 'https://after.example/' }));
 
     // The open organizer follows: the file's dates replace the import time Firefox gave the items.
