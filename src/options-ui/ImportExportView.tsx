@@ -366,7 +366,13 @@ function RestoreSection() {
     const f = input.files?.[0];
     input.value = '';
     if (!f) return;
-    const text = await f.text();
+    let text: string;
+    try {
+      text = await f.text();
+    } catch {
+      setError(t('restoreUnreadable', f.name));
+      return;
+    }
     try {
       const data = JSON.parse(text) as { tags?: unknown[]; cleanupHistory?: unknown[] };
       setPending({ text, tags: Array.isArray(data.tags) ? data.tags.length : 0, sessions: Array.isArray(data.cleanupHistory) ? data.cleanupHistory.length : 0 });
