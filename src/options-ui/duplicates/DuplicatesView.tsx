@@ -20,7 +20,7 @@ import type { CleanupNumbers } from '../../dedup';
 import { buildPlan } from '../../dedup';
 import type { CleanupPlan } from '../../dedup';
 import type { ReviewedScan, ScanProgress } from '../../dedup/protocol';
-import type { DuplicateCopy, DuplicateGroup, FolderSet } from '../../dedup';
+import type { DuplicateGroup, FolderSet } from '../../dedup';
 import { folderSetKey } from '../../dedup';
 import type { UndoResult } from '../../operations';
 import type { MatchRule } from '../../url-matching';
