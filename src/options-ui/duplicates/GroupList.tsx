@@ -134,7 +134,7 @@ export function GroupList(props: GroupListProps) {
     scrollTo(scrollTopFor(offsets, focusRow));
     setActiveId(rows[focusRow]!.id);
     activeGroup.current = rows[focusRow]!.group.key;
-  }, [focusRow]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [focusRow]);
 
   useLayoutEffect(() => {
     if (!pendingFocus.current) return;
