@@ -572,6 +572,7 @@ export interface MessageArgs {
   "exportHtml": [];
   "exportBackup": [];
   "exportHint": [];
+  "restoreUnreadable": [Substitution];
   "restoreInvalidJson": [];
   "restoreDone": [Substitution];
   "restoreHeading": [];

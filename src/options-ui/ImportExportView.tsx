@@ -193,7 +193,7 @@ function ImportSection() {
       </p>
       <div class="field">
         <label for="import-file">{t('importFile')}</label>
-        <input id="import-file" type="file" accept=".html,.htm,text/html" onChange={(e) => pick(e.target as HTMLInputElement)} disabled={!!progress} />
+        <input id="import-file" type="file" accept=".html,.htm,text/html" onChange={(e) => void pick(e.target as HTMLInputElement)} disabled={!!progress} />
       </div>
       {file && (
         <div data-testid="import-file-info">
@@ -276,7 +276,7 @@ function ImportSection() {
         </p>
       )}
       <div class="actions">
-        <button type="button" class="primary" disabled={!!blocked || !!progress} onClick={start} aria-describedby={blocked ? 'import-blocked' : undefined}>
+        <button type="button" class="primary" disabled={!!blocked || !!progress} onClick={() => void start()} aria-describedby={blocked ? 'import-blocked' : undefined}>
           {tagsOnly ? t('importBringTags') : file ? t('importButtonCount', plural('importBookmarks', file.counts.bookmarks)) : t('importButton')}
         </button>
         {progress && (
@@ -330,10 +330,10 @@ function ExportSection() {
     <section aria-labelledby="export-heading">
       <h2 id="export-heading">{t('exportHeading')}</h2>
       <div class="actions">
-        <button type="button" onClick={exportHtml}>
+        <button type="button" onClick={() => void exportHtml()}>
           {t('exportHtml')}
         </button>
-        <button type="button" onClick={exportBackup}>
+        <button type="button" onClick={() => void exportBackup()}>
           {t('exportBackup')}
         </button>
       </div>
@@ -363,7 +363,13 @@ function RestoreSection() {
     const f = input.files?.[0];
     input.value = '';
     if (!f) return;
-    const text = await f.text();
+    let text: string;
+    try {
+      text = await f.text();
+    } catch {
+      setError(t('restoreUnreadable', f.name));
+      return;
+    }
     try {
       const data = JSON.parse(text) as { tags?: unknown[]; cleanupHistory?: unknown[] };
       setPending({ text, tags: Array.isArray(data.tags) ? data.tags.length : 0, sessions: Array.isArray(data.cleanupHistory) ? data.cleanupHistory.length : 0 });
@@ -387,7 +393,7 @@ function RestoreSection() {
       <h2 id="restore-heading">{t('restoreHeading')}</h2>
       <div class="field">
         <label for="restore-file">{t('restoreFile')}</label>
-        <input id="restore-file" type="file" accept=".json,application/json" onChange={(e) => pick(e.target as HTMLInputElement)} />
+        <input id="restore-file" type="file" accept=".json,application/json" onChange={(e) => void pick(e.target as HTMLInputElement)} />
       </div>
       {message && <p role="status">{message}</p>}
       {error && (
@@ -396,7 +402,7 @@ function RestoreSection() {
         </p>
       )}
       {pending && (
-        <ConfirmDialog title={t('restoreTitle')} confirmLabel={t('restoreConfirm')} onCancel={() => setPending(null)} onConfirm={restore}>
+        <ConfirmDialog title={t('restoreTitle')} confirmLabel={t('restoreConfirm')} onCancel={() => setPending(null)} onConfirm={() => void restore()}>
           <p>{t('restoreBody', plural('importAddresses', pending.tags), plural('exportSessions', pending.sessions))}</p>
         </ConfirmDialog>
       )}

@@ -7,7 +7,6 @@
 import type { BackgroundDeps } from '../app/feature';
 import type { FileDateStore } from '../bookmark-dates/file-dates';
 import type { HandlersOf } from '../messaging/define';
-import { AppError } from '../messaging/errors';
 import { createSerialQueue } from '../platform/serial-queue';
 import type { LiveIndex } from '../search/live-index';
 import type { TagStore } from '../tags/tag-store';

@@ -289,9 +289,11 @@ describe('applyPlan', () => {
         if (n === 4) {
           // Paused after the first batch of removals: the count must not move until the pause ends.
           counts.push((await t.browser.bookmarks.getChildren(MENU)).length);
-          setTimeout(async () => {
-            counts.push((await t.browser.bookmarks.getChildren(MENU)).length);
-            release();
+          setTimeout(() => {
+            void t.browser.bookmarks
+              .getChildren(MENU)
+              .then((children) => counts.push(children.length))
+              .finally(release);
           }, 30);
           await paused;
         }
