@@ -8,6 +8,7 @@
  */
 import type { BookmarkNode, Browser } from '../../src/platform/browser';
 import { MENU_ID, MOBILE_ID, ROOT_ID, TAGS_ROOT_ID, TOOLBAR_ID, UNFILED_ID } from '../../src/platform/browser';
+import { createRng } from '../../scripts/prng.mjs';
 import { assert, ContractFailure } from './assert';
 import { tick, withEvents } from './events';
 
@@ -46,18 +47,6 @@ async function exists(b: Browser, id: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** A small seeded PRNG, so Firefox and the fake see the very same random run. */
-function seededRandom(seed: number): (n: number) => number {
-  let state = seed >>> 0;
-  return (n) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
 }
 
 /**
@@ -101,7 +90,8 @@ class FolderModel {
  * folders must list the model's ids with the model's indices, and every event must be the one the model predicts.
  */
 export async function randomEditsMatchModel(b: Browser, seed: number, steps: number): Promise<void> {
-  const random = seededRandom(seed);
+  // Seeded, so Firefox and the fake see the very same random run.
+  const random = createRng(seed).below;
   const folders = new Map<string, FolderModel>([[MENU_ID, new FolderModel()], [TOOLBAR_ID, new FolderModel()], [U, new FolderModel()]]);
   const kinds = new Map<string, 'bookmark' | 'folder' | 'separator'>();
   const parentOf = (id: string) => [...folders].find(([, f]) => f.positions.has(id))![0];

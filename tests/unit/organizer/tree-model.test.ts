@@ -9,18 +9,9 @@ import { OrganizerTree } from '../../../src/organizer/tree-model';
 import { decodeSnapshot } from '../../../src/organizer/snapshot';
 import { createPagePlaces } from '../../../src/places/page';
 import { MENU_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode } from '../../../src/platform/browser';
+import { createRng } from '../../../scripts/prng.mjs';
 import { createFakeBrowser } from '../../fakes/browser';
 
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return (n: number) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return Math.floor((((x ^ (x >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
 
 export async function organizerOnFake(seed = 1) {
   const fake = createFakeBrowser({ seed });
@@ -53,7 +44,7 @@ describe('OrganizerTree', () => {
     for (const seed of [1, 2, 3]) {
       const { browser, holder, client } = await organizerOnFake(seed);
       const b = browser.bookmarks;
-      const random = seeded(seed);
+      const random = createRng(seed).below;
       const folders = [MENU_ID, TOOLBAR_ID, UNFILED_ID];
       const items: string[] = [];
       for (let step = 0; step < 120; step++) {
