@@ -1,13 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { gate } from '../../tests/kit/gate';
 import { createIdleTracker } from './idle';
-
-/** A promise the test settles by hand. */
-function gate<T = void>() {
-  let open!: (value: T) => void;
-  let fail!: (error: unknown) => void;
-  const promise = new Promise<T>((resolve, reject) => ((open = resolve), (fail = reject)));
-  return { promise, open, fail };
-}
 
 /** Whether `promise` has settled once every pending microtask and timer-free continuation has run. */
 async function hasSettled(promise: Promise<unknown>): Promise<boolean> {

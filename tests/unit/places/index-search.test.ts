@@ -5,17 +5,13 @@
  * items and groups, clock values included. Also: which path answers when.
  */
 import fc from 'fast-check';
-import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
-import { createClient } from '../../../src/messaging/client';
 import { Bookmark, Group, remove } from '../../../src/places';
-import { createPagePlaces } from '../../../src/places/page';
 import { runSearch } from '../../../src/places/search-engine';
 import { decodeSearchReply, type WireQuery, type WireSearchOptions } from '../../../src/places/wire';
 import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode } from '../../../src/platform/browser';
 import { createRng, type Rng } from '../../../scripts/prng.mjs';
-import { createFakeBrowser } from '../../fakes/browser';
+import { boot } from '../../kit/boot';
 
 
 const WORDS = ['Mozilla', 'firefox', 'Docs', 'café', 'Rust', 'recipes', 'Travel', 'news', 'ÉTÉ', 'api', 'guide', 'a'];
@@ -24,22 +20,19 @@ const TAGS = ['work', 'Read-Later', 'recipes', 'docs', 'fun', 'moz'];
 const SORTS = [undefined, undefined, 'title', 'url', 'date', 'visitCount', 'dateAdded', 'lastModified', 'nonsense'];
 
 async function setup(seed: number) {
-  globalThis.indexedDB = new IDBFactory();
   // Firefox's clock for dateAdded: stays on one ms for several items now and then, so creation order has ties.
   let t = 1_700_000_000_000;
-  const fake = createFakeBrowser({ seed, now: () => t });
-  const app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-  const client = createClient(fake.control.transport);
-  const places = createPagePlaces(client);
-  return { fake, browser: fake.browser, app, client, places, tick: (ms: number) => (t += ms) };
+  const env = await boot({ seed, now: () => t });
+  return Object.assign(env, { tick: (ms: number) => (t += ms) });
 }
 
 type Env = Awaited<ReturnType<typeof setup>>;
 
+/** The index was built from Firefox and its positions are Firefox's: searches answer from it. */
 async function waitForIndex(env: Env) {
   const live = env.app.placesFeature.searchIndex()!;
-  await live.ready();
-  await vi.waitFor(() => expect(live.positionsExact).toBe(true), { timeout: 15_000 });
+  await live.whenFresh();
+  expect(live.positionsExact).toBe(true);
 }
 
 /** Random items in random folders (nested), random titles and URLs, tags, separators. */
@@ -172,7 +165,7 @@ describe('search on the index', () => {
           for (const sort of SORTS) await compare(env, [{}], sort ? { sort, descending: r.chance(0.5) } : {});
           for (const folder of nodes.filter((n) => n.type === 'folder')) await compare(env, [{ group: folder.id }], {});
         } finally {
-          env.app.tagStore.close();
+          await env.close();
         }
       }),
       { numRuns: 12 },
@@ -213,10 +206,7 @@ describe('search on the index', () => {
 
 describe('test-only Places requests', () => {
   it('are unknown to a background not started as a test build', async () => {
-    globalThis.indexedDB = new IDBFactory();
-    const fake = createFakeBrowser({ seed: 5 });
-    startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: false });
-    const client = createClient(fake.control.transport);
+    const { client } = await boot({ seed: 5, testBuild: false });
     await expect(client.call('test.places.searchFirefox', { queries: [{}], options: {} })).rejects.toMatchObject({ code: 'unknown-type' });
     await expect(client.call('test.places.eventPages', {})).rejects.toMatchObject({ code: 'unknown-type' });
     await expect(client.call('test.places.settle', {})).rejects.toMatchObject({ code: 'unknown-type' });

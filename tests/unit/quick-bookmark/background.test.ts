@@ -9,15 +9,6 @@ import { MENU_BOOKMARK_LINK } from '../../../src/quick-bookmark/menus';
 import { allBookmarks, newFake } from './test-kit';
 import type { FakeBrowser } from '../../fakes/browser';
 
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 2000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 describe('quick bookmark in the background app', () => {
   let fake: FakeBrowser;
   let app: ReturnType<typeof startBackground>;
@@ -39,8 +30,8 @@ describe('quick bookmark in the background app', () => {
     fake.control.setActiveTab({ url: 'https://example.org/story?utm_source=feed', title: 'A story' });
     fake.control.triggerCommand('quick-bookmark');
     // The notification comes once the whole save (bookmark, then tags) is done.
-    const shown = await eventually(async () => fake.control.notifications, (n) => n.length > 0);
-    expect(shown).toMatchObject([{ title: 'Bookmarked', message: 'A story\nin Other Bookmarks › Read later\nTags: later, web' }]);
+    await app.whenIdle();
+    expect(fake.control.notifications).toMatchObject([{ title: 'Bookmarked', message: 'A story\nin Other Bookmarks › Read later\nTags: later, web' }]);
     const bookmarks = await allBookmarks(fake.browser);
     const [readLater] = await fake.browser.bookmarks.getChildren('unfiled_____');
     expect(readLater).toMatchObject({ title: 'Read later', type: 'folder' });

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setupPlaces } from '../places/setup';
+import { boot, type Booted } from '../../kit/boot';
 
-let env: ReturnType<typeof setupPlaces>;
-beforeEach(() => {
-  env = setupPlaces();
+let env: Booted;
+beforeEach(async () => {
+  env = await boot({ seed: 7 });
 });
 
 describe('tags feature', () => {
