@@ -11,7 +11,7 @@ import { pseudoCatalog, useCatalog } from '../../../src/i18n';
 import { OptionsApp } from '../../../src/options-ui/OptionsApp';
 import { ROOT_TITLES } from '../../../src/platform/browser';
 import { PopupApp } from '../../../src/popup-ui/PopupApp';
-import { backgroundForPage } from '../options-ui/setup-background';
+import { bootPage } from '../../kit/page';
 import { fakeApi, item, page } from '../popup-ui/fake-api';
 
 beforeEach(() => useCatalog(pseudoCatalog(enMessages)));
@@ -73,7 +73,7 @@ describe('pseudo-locale: no English literal left in the rendered UI', () => {
   for (const view of ['duplicates', 'tags', 'import-export', 'settings'] as const) {
     it(`the options page, ${view}`, async () => {
       history.replaceState(null, '', `/options/index.html#${view}`);
-      const bg = await backgroundForPage();
+      const bg = await bootPage();
       const folder = await bg.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Reading' });
       for (const parentId of ['unfiled_____', folder.id]) await bg.browser.bookmarks.create({ parentId, title: 'Example page', url: 'https://example.org/page' });
       await bg.client.call('tags.add', { urls: ['https://example.org/page'], tags: ['news'] });

@@ -4,15 +4,13 @@
  * someone changed since; listed in the history with what they did.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
-import { createClient } from '../../../src/messaging/client';
 import { MENU_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode, type Browser } from '../../../src/platform/browser';
-import { createFakeBrowser } from '../../fakes/browser';
-import { organizerBackground } from './organizer-background';
+import { boot } from '../../kit/boot';
+import { childTitles } from '../../kit/tree';
 
 async function setup() {
-  const background = await organizerBackground();
-  const { b, client } = background;
+  const { browser, client } = await boot();
+  const b = browser.bookmarks;
   /** The whole tree as titles, urls and children (ids change when undo re-creates). */
   const shape = async () => {
     const strip = (n: BookmarkNode): unknown => [n.title, n.url ?? null, (n.children ?? []).map(strip)];
@@ -20,7 +18,7 @@ async function setup() {
   };
   const lastOperation = async () => (await client.call('dedup.sessions', {}))[0]!;
   const undoLast = async () => client.startJob('dedup.undo', { sessionId: (await lastOperation()).id }).result;
-  return { ...background, shape, lastOperation, undoLast };
+  return { client, b, titles: (id: string) => childTitles(browser, id), shape, lastOperation, undoLast };
 }
 
 describe('organizer edits undone', () => {
@@ -106,7 +104,6 @@ describe('organizer edits undone', () => {
     ['a sort of 30 items', 'move'],
   ] as const) {
     it(`regression: Firefox killed in the middle of ${what}: the next start rolls the whole edit back`, async () => {
-      const fake = createFakeBrowser({ seed: 7 });
       // The event page dies at the 12th call: from then on its calls never answer.
       let calls = 0;
       let dead = false;
@@ -117,12 +114,12 @@ describe('organizer edits undone', () => {
           if (++calls === 12) dead = true;
           return call(...args);
         }) as F;
+      const first = await boot({
+        seed: 7,
+        browser: (browser) => ({ ...browser, bookmarks: { ...browser.bookmarks, [dieAt]: dying(browser.bookmarks[dieAt].bind(browser.bookmarks)) } }) as unknown as Browser,
+      });
+      const { fake, client } = first;
       const b = fake.browser.bookmarks;
-      const browser = { ...fake.browser, bookmarks: { ...b, [dieAt]: dying(b[dieAt].bind(b)) } } as unknown as Browser;
-      const first = startBackground({ browser, now: () => Date.now(), testBuild: true });
-      await first.dedupApply.recovery;
-      const client = createClient(fake.control.transport);
-      await client.call('test.reset', {});
       const folder = await b.create({ parentId: MENU_ID, title: 'F' });
       const ids: string[] = [];
       for (let i = 0; i < 30; i++) ids.push((await b.create({ parentId: folder.id, title: `item ${String(29 - i).padStart(2, '0')}`, url: `https://${i}.example/` })).id);
@@ -130,13 +127,13 @@ describe('organizer edits undone', () => {
       const before = await order();
       void (dieAt === 'remove' ? client.call('organizer.remove', { ids }) : client.call('organizer.sortFolder', { folderId: folder.id, by: 'name', foldersFirst: false })).catch(() => undefined);
       await vi.waitFor(() => expect(dead).toBe(true));
-      fake.control.unload();
+      first.unload();
       expect(await order()).not.toEqual(before);
 
-      const second = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-      await second.dedupApply.recovery;
+      // Firefox starts again: the background's start-up recovery runs before boot returns.
+      const second = await boot({ fake });
       expect(await order()).toEqual(before);
-      expect((await createClient(fake.control.transport).call('dedup.sessions', {}))[0]).toMatchObject({ kind: 'edit', status: 'rolled-back' });
+      expect((await second.client.call('dedup.sessions', {}))[0]).toMatchObject({ kind: 'edit', status: 'rolled-back' });
     });
   }
 });

@@ -2,27 +2,20 @@
  * The quick-bookmark feature as the background wires it: through startBackground with the fake browser, the real
  * Places facade (tags in the tag store) and the settings store, reached by key presses, menu clicks and messages.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
-import { createClient, type Client } from '../../../src/messaging/client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Client } from '../../../src/messaging/client';
 import { MENU_BOOKMARK_LINK } from '../../../src/quick-bookmark/menus';
-import { allBookmarks, newFake } from './test-kit';
+import { boot, type BackgroundApp } from '../../kit/boot';
+import { allBookmarks } from './test-kit';
 import type { FakeBrowser } from '../../fakes/browser';
 
 describe('quick bookmark in the background app', () => {
   let fake: FakeBrowser;
-  let app: ReturnType<typeof startBackground>;
+  let app: BackgroundApp;
   let client: Client;
 
   beforeEach(async () => {
-    fake = newFake();
-    app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-    client = createClient(fake.control.transport);
-    await client.call('test.reset', {});
-  });
-
-  afterEach(() => {
-    app.tagStore.close();
+    ({ fake, app, client } = await boot({ now: () => 1_700_000_000_000 }));
   });
 
   it('a key press files the active tab into Other Bookmarks › Read later with the default tags, through the Places facade', async () => {
