@@ -80,7 +80,6 @@ describe('applyPlan', () => {
       const [node] = await t.browser.bookmarks.get(id);
       order.push(node!.index!);
       most = Math.max(most, ++inFlight);
-      await new Promise((r) => setTimeout(r, 1));
       try {
         return await realRemove(id);
       } finally {
@@ -280,14 +279,14 @@ describe('applyPlan', () => {
     const ctx = testCtx({
       onCheckpoint: async (n) => {
         if (n === 4) {
-          // Paused after the first batch of removals: the count must not move until the pause ends.
+          // Paused after the first batch of removals: the count must not move until the pause ends. A removal
+          // still on its way would land within two round trips through the fake's statement queue (settle).
           counts.push((await t.browser.bookmarks.getChildren(MENU)).length);
-          setTimeout(() => {
-            void t.browser.bookmarks
-              .getChildren(MENU)
-              .then((children) => counts.push(children.length))
-              .finally(release);
-          }, 30);
+          void t.deps
+            .settle!()
+            .then(() => t.browser.bookmarks.getChildren(MENU))
+            .then((children) => counts.push(children.length))
+            .finally(release);
           await paused;
         }
       },
