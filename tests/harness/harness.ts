@@ -6,6 +6,7 @@ import browser from 'webextension-polyfill';
 import { client } from '../../src/messaging/page-client';
 import { contractCases } from '../contract/cases';
 import { runContractCase } from '../contract/run';
+import { messagingCases, runMessagingCase, type PageRuntime } from '../contract/messaging';
 import { createPagePlaces } from '../../src/places/page';
 import { decodeSearchReply } from '../../src/places/wire';
 import { LiveIndex } from '../../src/search/live-index';
@@ -24,6 +25,11 @@ const tm = {
   contract: {
     names: () => contractCases.map((c) => c.name),
     run: (name: string) => runContractCase(browser, name),
+    /** Messaging and ports between this page and the real background (tests/contract/messaging.ts). */
+    messaging: {
+      names: () => messagingCases.map((c) => c.name),
+      run: (name: string) => runMessagingCase({ runtime: browser.runtime as unknown as PageRuntime, bookmarks: browser.bookmarks, client }, name),
+    },
   },
 };
 
