@@ -46,7 +46,7 @@ export function createCoreHandlers(deps: BackgroundDeps): HandlersOf<typeof core
 }
 
 /** The test build's own requests and jobs that belong to no feature (src/messaging/core-protocol.ts). */
-export function createCoreTestHandlers(deps: BackgroundDeps, features: ResettableFeature[]) {
+export function createCoreTestHandlers(deps: BackgroundDeps, features: ResettableFeature[], whenIdle: () => Promise<void>) {
   const { runtime } = deps.browser;
   /** Held replies by key, and keys released before anyone held them. */
   const held = new Map<string, () => void>();
@@ -54,6 +54,10 @@ export function createCoreTestHandlers(deps: BackgroundDeps, features: Resettabl
   const handlers: HandlersOf<ReturnType<typeof coreTestProtocol>> = {
     'test.reset': async () => {
       await wipeEverything(deps, features);
+      return { ok: true as const };
+    },
+    'test.idle': async () => {
+      await whenIdle();
       return { ok: true as const };
     },
     'test.runtime.held': async ({ key }) => {

@@ -15,6 +15,8 @@ export const coreJobs = {};
 export const coreTestProtocol = () => ({
   /** Wipe bookmarks, history, storage and IndexedDB. */
   'test.reset': request<{ ok: true }>()(noInput),
+  /** Answers once the work features started on their own is over: tag sweeps, quick bookmarks, toolbar updates. */
+  'test.idle': request<{ ok: true }>()(noInput),
   /** Answers only once 'test.runtime.release' names its key: a reply the page holds back (messaging contract cases). */
   'test.runtime.held': request<{ key: string }>()(v.strictObject({ key: testKey })),
   'test.runtime.release': request<{ released: boolean }>()(v.strictObject({ key: testKey })),
