@@ -4,6 +4,7 @@
  */
 import browser from 'webextension-polyfill';
 import { client } from '../../src/messaging/page-client';
+import { createRng } from '../../scripts/prng.mjs';
 import { contractCases } from '../contract/cases';
 import { runContractCase } from '../contract/run';
 import { messagingCases, runMessagingCase, type PageRuntime } from '../contract/messaging';
@@ -20,6 +21,8 @@ const tm = {
   createPlaces: (options?: Parameters<typeof createPagePlaces>[1]) => createPagePlaces(client, options),
   /** Decodes a raw 'places.search' reply (tests that look at which path answered). */
   decodeSearchReply,
+  /** The one seeded PRNG (scripts/prng.mjs), for random runs driven in this page. */
+  createRng,
   /** The search index as the background builds it, for timing its rebuild in a page (bench/search.bench.ts). */
   search: { LiveIndex },
   contract: {
