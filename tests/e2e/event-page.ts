@@ -1,5 +1,5 @@
 /**
- * What Firefox does with the extension's event page, seen from its chrome side without waking it: its state
+ * What Firefox does with the extension's event page (of this run of the extension: a reload makes a new one), seen from its chrome side without waking it: its state
  * (starting, running, suspending, stopped) and what reset its idle timer or suspended it, as Firefox reports them
  * (ext-backgroundPage.js: background-script-reset-idle with the event's name, background-script-suspend).
  */
@@ -15,6 +15,8 @@ export interface EventPageWatch {
 export async function watchEventPage(ff: Pick<Firefox, 'chrome'>): Promise<EventPageWatch> {
   await ff.chrome(
     `async (id) => {
+      // Once per Firefox run: a second watch shares the first one's log (and empties it).
+      if (window.tmEventPageLog) return void window.tmEventPageLog.splice(0);
       const extension = WebExtensionPolicy.getByID(id).extension;
       window.tmEventPageLog = [];
       extension.on('background-script-reset-idle', (_e, d) => window.tmEventPageLog.push('reset-idle ' + (d?.eventName ?? d?.reason ?? '')));
