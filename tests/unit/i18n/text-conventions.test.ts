@@ -55,7 +55,7 @@ interface Finding {
 
 function literalsIn(node: ts.Node, out: string[]): void {
   // t('id') and plural('base', n) are the way; comparisons ('done' === state) and keys are not shown.
-  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && ['t', 'plural', 'ordinal'].includes(node.expression.text)) return;
+  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && ['t', 'plural', 'ordinal', 'msg', 'msgPlural'].includes(node.expression.text)) return;
   if (ts.isBinaryExpression(node) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken].includes(node.operatorToken.kind)) return;
   if (ts.isConditionalExpression(node)) {
     literalsIn(node.whenTrue, out);
@@ -177,7 +177,7 @@ function enclosingFunctionName(node: ts.Node): string {
   return '';
 }
 
-/** Message ids the code names: t('id'), plural('base', …) (its family), ordinal(), and the manifest's __MSG_id__. */
+/** Message ids the code names: t('id') and msg('id'), plural('base', …) and msgPlural (its family), ordinal(), and the manifest's __MSG_id__. */
 function usedIds(): { ids: Map<string, string>; families: Map<string, string> } {
   const ids = new Map<string, string>();
   const families = new Map<string, string>();
@@ -188,9 +188,9 @@ function usedIds(): { ids: Map<string, string>; families: Map<string, string> } 
     const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
     const visit = (node: ts.Node): void => {
       const chosen: string[] = [];
-      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && ['t', 'plural'].includes(node.expression.text) && node.arguments[0] && ts.isConditionalExpression(node.arguments[0])) {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && ['t', 'plural', 'msg', 'msgPlural'].includes(node.expression.text) && node.arguments[0] && ts.isConditionalExpression(node.arguments[0])) {
         branchStrings(node.arguments[0], chosen);
-        for (const id of chosen) (node.expression.text === 'plural' ? families : ids).set(id, file);
+        for (const id of chosen) (/^(plural|msgPlural)$/.test(node.expression.text) ? families : ids).set(id, file);
       } else if (isMessageIdTable(node)) {
         stringsIn(node.initializer, chosen);
         for (const id of chosen) if (id in english) ids.set(id, file);
@@ -198,8 +198,8 @@ function usedIds(): { ids: Map<string, string>; families: Map<string, string> } 
       ts.forEachChild(node, visit);
     };
     visit(sourceFile);
-    for (const m of text.matchAll(/\bt\(\s*'([A-Za-z0-9_]+)'/g)) ids.set(m[1]!, file);
-    for (const m of text.matchAll(/\bplural\(\s*'([A-Za-z0-9_]+)'/g)) families.set(m[1]!, file);
+    for (const m of text.matchAll(/\b(?:t|msg)\(\s*'([A-Za-z0-9_]+)'/g)) ids.set(m[1]!, file);
+    for (const m of text.matchAll(/\b(?:plural|msgPlural)\(\s*'([A-Za-z0-9_]+)'/g)) families.set(m[1]!, file);
     for (const m of text.matchAll(/\blookup\(\s*`([A-Za-z0-9]+)_\$\{/g)) families.set(m[1]!, file);
     for (const m of text.matchAll(/\blookup\(\s*'([A-Za-z0-9_]+)'/g)) ids.set(m[1]!, file);
   }
