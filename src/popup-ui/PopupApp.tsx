@@ -105,7 +105,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
       await api.open(item.url, { newTab, tabId: page?.tab?.id });
       if (!newTab) close();
     } catch (e) {
-      setNotice((e as Error).message);
+      setNotice(t('popupOpenFailed', (e as Error).message));
     }
   };
 
@@ -148,7 +148,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
     try {
       copy = await api.bookmark(item.id);
     } catch (e) {
-      setNotice((e as Error).message);
+      setNotice(t('popupReadBookmarkFailed', (e as Error).message));
       setRefresh((r) => r + 1);
       return;
     }
@@ -302,7 +302,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
           onAdd={startAdd}
           onEdit={(copy) => setEditing({ kind: 'edit', copy, focus: 'title', fromResults: false })}
           onRemove={(copy) => void remove(copy)}
-          onOpenLink={(href) => void api.open(href, { newTab: true }).then(close, (e: Error) => setNotice(e.message))}
+          onOpenLink={(href) => void api.open(href, { newTab: true }).then(close, (e: Error) => setNotice(t('popupOpenFailed', e.message)))}
         />
       )}
       {(notice || undo) && (
