@@ -661,6 +661,7 @@ export interface MessageArgs {
   "organizerMoveTo": [];
   "organizerNewBookmark": [];
   "organizerNewBookmarkAddress": [];
+  "organizerNewBookmarkAddressPlaceholder": [];
   "organizerNewFolder": [];
   "organizerNewFolderTitle": [];
   "organizerNewSeparator": [];

@@ -43,6 +43,10 @@ import { msg, type Msg } from '../../i18n';
 
 export type { ApplyProblem, ProblemReason } from './plan-check';
 
+/** Why a planned removal is left alone: the problem's code and what the page says about it. */
+type LeaveReason = { reason: ProblemReason; message: Msg };
+const leave = (reason: ProblemReason, message: Msg): LeaveReason => ({ reason, message });
+
 /** What apply and undo need of the tag store. */
 export type TagAccess = Pick<TagStore, 'getTagsForUrls' | 'addTags' | 'removeTags' | 'all'>;
 
@@ -624,21 +628,21 @@ class CleanupRun {
   }
 
   /** Why a loose removal must not go ahead now, from everything seen so far; null when it may. */
-  private reasonToLeave(r: CheckedRemoval): { reason: ProblemReason; message: Msg } | null {
+  private reasonToLeave(r: CheckedRemoval): LeaveReason | null {
     const id = r.node.id;
     const keptId = r.planned.keptId;
     const guard = this.guard;
     if (r.planned.kind === 'folder') {
       const keptChanged = keptId !== null && (guard.isGone(keptId) || guard.disturbedSince(keptId) || guard.contentTouchedSince(keptId));
       if (guard.isGone(id) || guard.disturbedSince(id) || guard.contentTouchedSince(id) || keptChanged) {
-        return { reason: 'contents-changed', message: msg('cleanupProblemFolderChangedDuring') };
+        return leave('contents-changed', msg('cleanupProblemFolderChangedDuring'));
       }
       return null;
     }
-    if (guard.isGone(id)) return { reason: 'missing', message: msg('cleanupProblemRemovedByOther') };
-    if (guard.disturbedSince(id)) return { reason: 'changed', message: msg('cleanupProblemChangedDuring') };
+    if (guard.isGone(id)) return leave('missing', msg('cleanupProblemRemovedByOther'));
+    if (guard.disturbedSince(id)) return leave('changed', msg('cleanupProblemChangedDuring'));
     if (keptId !== null && (guard.isGone(keptId) || guard.disturbedSince(keptId))) {
-      return { reason: 'kept-copy-missing', message: msg('cleanupProblemKeptCopyChangedDuring') };
+      return leave('kept-copy-missing', msg('cleanupProblemKeptCopyChangedDuring'));
     }
     return null;
   }

@@ -1,6 +1,8 @@
 /**
  * Every word a person reads comes from the catalog (docs/ARCHITECTURE.md, "Text"): no string literal is rendered
- * as text in the popup, the options page or the background's notifications; every message id the code uses exists
+ * as text in the popup, the options page, the organizer (Bookmarks tab and sidebar) or the background's
+ * notifications, nor put into the reports and errors the pages show (cleanup, undo and import problems, the
+ * messaging layer's refusals); every message id the code uses exists
  * in every locale, with no more substitutions than the English message; no AppError anywhere under src/ carries a
  * literal message; and no id sits unused in the catalogs.
  * The failure messages say what to change, file and line.
@@ -27,10 +29,25 @@ function filesUnder(dir: string): string[] {
   return out;
 }
 
-/** Where people read text: the pages' UI code and what the background shows (notifications, menus, the button). */
+/**
+ * Where people read text: the pages' UI code (popup, options page with its link-health view, the organizer of the
+ * Bookmarks tab and the sidebar), what the background shows (notifications, menus, the button), and what makes the
+ * reports and errors the pages show (cleanup, undo and import problems, the messaging layer's refusals).
+ */
 const UI_FILES = [
   ...filesUnder('src/popup-ui'),
   ...filesUnder('src/options-ui'),
+  ...filesUnder('src/organizer-ui'),
+  'src/dedup/cleanup/apply.ts',
+  'src/dedup/cleanup/plan-check.ts',
+  'src/operations/undo.ts',
+  'src/bookmarks-html/parse.ts',
+  'src/bookmarks-html/import.ts',
+  'src/bookmarks-html/import-tags.ts',
+  'src/messaging/router.ts',
+  'src/messaging/client.ts',
+  'src/messaging/errors.ts',
+  'src/messaging/schema-issues.ts',
   'src/quick-bookmark/outcome.ts',
   'src/quick-bookmark/notifier.ts',
   'src/quick-bookmark/menus.ts',
@@ -120,7 +137,7 @@ function renderedLiterals(file: string, text = readFileSync(join(root, file), 'u
 }
 
 /**
- * `new AppError(code, message)` with a literal message (string, template, or one picked by `?:` or glued with `+`):
+ * `new AppError(code, message)` (or the page side's RemoteError) with a literal message (string, template, or one picked by `?:` or glued with `+`):
  * errors reach people (the pages show `error.message`), so the message must come from t() or plural().
  */
 function literalErrorMessages(file: string, text = readFileSync(join(root, file), 'utf8')): Finding[] {
@@ -138,7 +155,7 @@ function literalErrorMessages(file: string, text = readFileSync(join(root, file)
     }
   };
   const visit = (node: ts.Node): void => {
-    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'AppError' && node.arguments?.[1]) {
+    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && ['AppError', 'RemoteError'].includes(node.expression.text) && node.arguments?.[1]) {
       const out: string[] = [];
       literals(node.arguments[1], out);
       const line = sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1;
@@ -210,7 +227,7 @@ function usedIds(): { ids: Map<string, string>; families: Map<string, string> } 
 const PLURAL_FORM = /^(.*)_(zero|one|two|few|many|other)$/;
 
 describe('text conventions', () => {
-  it('no string literal is rendered as text in the popup, the options page or notifications', () => {
+  it('no string literal is rendered as text in the popup, the options page, the organizer, notifications or the reports and errors the pages show', () => {
     const findings = UI_FILES.flatMap((file) => renderedLiterals(file));
     const advice = findings.map(
       (f) => `${f.where}: “${f.text}” is shown to people as a literal. Add it to _locales/en/messages.json and every other locale (ids prefixed by your feature), then render t('<id>', …substitutions) — plural('<base>', n, …) for counts, formatNumber/formatDate for numbers and dates.`,
@@ -249,6 +266,7 @@ describe('text conventions', () => {
       'throw new AppError(\'internal\', `The cleanup failed (${message}).`);',
       "throw new AppError('conflict', running ? t('a') : 'An undo is under way.');",
       "throw new AppError('internal', 'Failed: ' + reason);",
+      "throw new RemoteError('internal', 'The background gave no answer.');",
       "throw new AppError('cancelled', t('jobCancelled'));",
       "throw new AppError('internal', plural('planBrokenLeft', n, url));",
       "throw new AppError('invalid-input', check.message);",
@@ -259,6 +277,7 @@ describe('text conventions', () => {
       '`The cleanup failed (${message}).`',
       "'An undo is under way.'",
       "'Failed: '",
+      "'The background gave no answer.'",
     ]);
   });
 
