@@ -7,6 +7,11 @@ export interface MessageArgs {
   "extensionDescription": [];
   "commandQuickBookmark": [];
   "actionTitle": [];
+  "rootMenu": [];
+  "rootToolbar": [];
+  "rootUnfiled": [];
+  "rootMobile": [];
+  "untitledFolder": [];
   "popupPageReadError": [Substitution];
   "popupRemoved": [Substitution, Substitution];
   "popupRemoveFailed": [Substitution];
