@@ -37,6 +37,7 @@ export interface MessageArgs {
   "popupUndoTitle": [Substitution];
   "popupUndo": [];
   "popupKeysHint": [Substitution];
+  "popupCtrlKey": [];
   "popupCheckingPage": [];
   "popupNoOpenPage": [];
   "popupNotBookmarkable": [];

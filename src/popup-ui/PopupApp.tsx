@@ -3,7 +3,7 @@ import { t } from '../i18n';
 import type { CurrentPageCopy, CurrentPageReply } from '../search/types';
 import { BookmarkForm } from './BookmarkForm';
 import { CurrentPage } from './CurrentPage';
-import { duplicatesLink, folderLabel, MOD_KEY } from './format';
+import { duplicatesLink, folderLabel, modKey } from './format';
 import type { BookmarkDraft, PopupApi } from './popup-api';
 import { RESULTS_ID, ResultList, resultId, type ResultAction } from './ResultList';
 import { useSearch } from './use-search';
@@ -309,7 +309,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
         <div class="notice" role="status">
           <span>{notice}</span>
           {undo && (
-            <button type="button" onClick={() => void restore()} title={t('popupUndoTitle', MOD_KEY)}>
+            <button type="button" onClick={() => void restore()} title={t('popupUndoTitle', modKey())}>
               {t('popupUndo')}
             </button>
           )}
@@ -320,7 +320,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
         <h2 class="section-title">{listLabel}</h2>
         {activeBookmark && !editing && (
           <p id={HINT_ID} class="keys-hint">
-            {t('popupKeysHint', MOD_KEY)}
+            {t('popupKeysHint', modKey())}
           </p>
         )}
         {list}
