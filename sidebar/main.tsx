@@ -6,5 +6,4 @@ import { OrganizerView } from '../src/organizer-ui/OrganizerView';
 import './sidebar.css';
 
 await startPageText(browser.i18n);
-
 render(<OrganizerView client={client} narrow />, document.getElementById('app')!);

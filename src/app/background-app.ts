@@ -21,6 +21,7 @@ import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
 import { createPlacesSaver } from '../quick-bookmark/places-saver';
 import { createBookmarksHtmlFeature } from '../bookmarks-html/feature';
 import { createFileDatesFeature } from '../bookmark-dates/feature';
+import { openFileDateStore } from '../bookmark-dates/file-dates';
 import { createToolbarButtonFeature } from '../toolbar-button/feature';
 import { createOrganizerFeature } from '../organizer/feature';
 import { createLinkHealthFeature } from '../link-health/feature';
@@ -34,11 +35,13 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const settings = createSettingsStore(browser);
   const tagStore = openTagStore();
   const tagsFeature = createTagsFeature(deps, tagStore);
-  const placesFeature = createPlacesFeature(deps, tagStore);
+  // The one store of imported files' dates: every feature that reads or shows "date added" gets it.
+  const fileDateStore = openFileDateStore();
+  const placesFeature = createPlacesFeature({ ...deps, fileDates: fileDateStore }, tagStore);
   features.push(placesFeature, tagsFeature);
-  const fileDates = createFileDatesFeature(deps);
+  const fileDates = createFileDatesFeature(deps, fileDateStore);
   features.push(fileDates);
-  const searchFeature = createSearchFeature(deps, tagStore);
+  const searchFeature = createSearchFeature({ ...deps, fileDates: fileDateStore }, tagStore);
   features.push(searchFeature);
   placesFeature.useSearchIndex(searchFeature.live);
   const toolbarButton = createToolbarButtonFeature({ ...deps, live: searchFeature.live });
@@ -50,7 +53,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     getTags: () => tagStore.all(),
     removedHistory: dedupApply.removedHistory,
     onTagsChanged: (listener) => void tagStore.onChange(listener),
-    getFileDates: () => fileDates.store.all(),
+    getFileDates: () => fileDateStore.all(),
   });
   features.push(dedupScan);
   const quickBookmark = createQuickBookmarkFeature({
@@ -64,7 +67,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     tags: tagStore,
     journal: dedupApply.journal,
     settings,
-    fileDates: fileDates.store,
+    fileDates: fileDateStore,
     cleanupHistory: async () =>
       (await dedupApply.journal.listSessions()).map((s) => ({
         id: s.id,
@@ -77,7 +80,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
       })),
   });
 
-  const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, journal: dedupApply.journal, recovered: dedupApply.recovery });
+  const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, journal: dedupApply.journal, recovered: dedupApply.recovery, fileDates: fileDateStore });
   const linkHealth = createLinkHealthFeature(deps);
   features.push(linkHealth);
 

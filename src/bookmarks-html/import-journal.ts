@@ -80,6 +80,11 @@ export class ImportOperation {
     for (const tag of tags) set.add(tag);
   }
 
+  /** Items created so far (bookmarks, folders and separators). */
+  get createdCount(): number {
+    return this.created.bookmarks + this.created.folders + this.created.separators;
+  }
+
   /** URLs that received tags so far (or had every tag the file gives them already). */
   get taggedUrls(): number {
     return this.tagged;

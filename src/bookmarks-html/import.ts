@@ -23,7 +23,7 @@ import { countDocument, type HtmlBookmark, type HtmlFolder, type HtmlNode, type 
 import type { ImportOperation } from './import-journal';
 import { parseBookmarksHtml, truncatedError, type ParseProblem } from './parse';
 import type { FileDate } from '../bookmark-dates/file-dates';
-import { msg, msgPlural, t } from '../i18n';
+import { msg, msgPlural, plural, t } from '../i18n';
 import { errorMessage } from '../platform/bookmark-reads';
 
 export type ImportTarget = { into: 'folder'; folderId: string } | { into: 'roots' };
@@ -345,8 +345,9 @@ export async function importBookmarksHtml(
     await operation?.finish();
     return { ...report, sessionId: operation?.id ?? null };
   } catch (error) {
-    if (!operation?.id) throw error;
     const cancelled = error instanceof AppError && error.code === 'cancelled';
+    if (!operation) throw error;
+    if (!operation.id) throw cancelled ? new AppError('cancelled', t('importCancelledNothingAdded')) : error;
     const reason = String((error as Error)?.message ?? error);
     try {
       await operation.rollBack(cancelled ? t('importRollbackNoteCancelled') : t('importRollbackNoteFailed', reason));
@@ -354,7 +355,8 @@ export async function importBookmarksHtml(
       const stuck = String((rollbackError as Error)?.message ?? rollbackError);
       throw new AppError('internal', cancelled ? t('importStuckCancelled', stuck) : t('importStuckFailed', reason, stuck));
     }
-    if (cancelled) throw new AppError('cancelled', t('importCancelledTakenBack'));
+    // The exact number taken back (the page's last progress report may be up to 100 ms old).
+    if (cancelled) throw new AppError('cancelled', plural('importCancelled', operation.createdCount));
     throw new AppError('internal', t('importFailedTakenBack', reason));
   }
 }

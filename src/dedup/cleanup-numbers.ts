@@ -43,19 +43,20 @@ export const NO_NUMBERS: Readonly<CleanupNumbers> = Object.freeze({
 
 /**
  * The phases of an apply, always reported in this order (a phase with nothing to do is passed through, never
- * skipped back to). Progress `done`/`total` count units of work across all phases; `total` is fixed when the
- * journal is written and never changes afterwards.
+ * skipped back to). Progress `done`/`total` count copies, the headline figure: `total` is the copies the plan
+ * removes (`copies`, the same number as the summary's when the pre-check refuses nothing), fixed when the journal is
+ * written and never changed afterwards. Copied and empty folders go while collapsing, with no units of their own.
  */
 export const CLEANUP_PHASES = ['checking', 'journaling', 'merging-tags', 'moving', 'collapsing', 'removing', 'done'] as const;
 export type CleanupPhase = (typeof CLEANUP_PHASES)[number];
 
 export interface CleanupProgress {
   phase: CleanupPhase;
-  /** Units of work done so far, all phases together (a copied folder counts its bookmarks). */
+  /** Copies removed so far (a copied folder counts the bookmarks in it; empty folders and moves count 0). */
   done: number;
   /** Fixed once journaling is done; 0 while checking. */
   total: number;
-  /** Units per second over the last few seconds (a moving window, not an average since the start). */
+  /** Copies per second over the last few seconds (a moving window, not an average since the start). */
   rate: number;
   /** An honest estimate of the time left in ms (by the cost of what is left in each phase), null when unknown. */
   etaMs: number | null;

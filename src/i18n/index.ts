@@ -73,9 +73,11 @@ export const PSEUDO_LOCALE_PARAM = 'pseudo-locale';
  * document's `lang` and `dir` (from `@@bidi_dir`) set from it. Production builds drop the pseudo-locale branch.
  */
 export async function startPageText(i18n: MessageSource, root: HTMLElement = document.documentElement): Promise<void> {
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- not a Preact hook: installs the message source ("use this")
   useBrowserMessages(i18n);
   if (__TIDYMARKS_TEST_BUILD__ && new URLSearchParams(globalThis.location?.search).has(PSEUDO_LOCALE_PARAM)) {
     const { default: english } = await import('../../_locales/en/messages.json');
+    // eslint-disable-next-line react-hooks/rules-of-hooks -- not a Preact hook: installs a catalog ("use this")
     useCatalog(pseudoCatalog(english), uiLocale());
   }
   root.lang = uiLocale();

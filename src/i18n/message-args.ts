@@ -265,12 +265,10 @@ export interface MessageArgs {
   "applyPhaseMoving": [];
   "applyPhaseCollapsing": [];
   "applyPhaseRemoving": [];
-  "dupCopiedFolders_one": [Substitution];
-  "dupCopiedFolders_other": [Substitution];
-  "dupEmptyFolders_one": [Substitution];
-  "dupEmptyFolders_other": [Substitution];
-  "dupMoves_one": [Substitution];
-  "dupMoves_other": [Substitution];
+  "progressLooseAndInside_one": [Substitution, Substitution, Substitution];
+  "progressLooseAndInside_other": [Substitution, Substitution, Substitution];
+  "progressAllInside_one": [Substitution];
+  "progressAllInside_other": [Substitution];
   "progressPaused": [];
   "progressTimeLeft": [Substitution];
   "progressCleaningUp": [];
@@ -278,6 +276,7 @@ export interface MessageArgs {
   "progressStepDone": [];
   "progressStepNow": [];
   "progressDoneSoFar": [];
+  "progressCopiesUnit": [];
   "progressItemsUnit": [Substitution];
   "progressResume": [];
   "progressPause": [];
@@ -589,6 +588,8 @@ export interface MessageArgs {
   "importCancel": [];
   "importBringingTags": [];
   "importImporting": [];
+  "importAllOrNothing": [];
+  "importAllOrNothingRunning": [];
   "exportDone": [Substitution, Substitution, Substitution];
   "exportSessions_one": [Substitution];
   "exportSessions_other": [Substitution];
@@ -597,6 +598,7 @@ export interface MessageArgs {
   "exportHtml": [];
   "exportBackup": [];
   "exportHint": [];
+  "restoreUnreadable": [Substitution];
   "restoreInvalidJson": [];
   "restoreDone": [Substitution];
   "restoreHeading": [];
@@ -784,7 +786,7 @@ export interface MessageArgs {
   "importRollbackNoteFailed": [Substitution];
   "importStuckCancelled": [Substitution];
   "importStuckFailed": [Substitution, Substitution];
-  "importCancelledTakenBack": [];
+  "importCancelledNothingAdded": [];
   "importFailedTakenBack": [Substitution];
   "restoreInvalidFile": [Substitution];
   "importCharsetUnknown": [Substitution];

@@ -1,7 +1,8 @@
 /**
  * Import and export: a bookmarks.html (Firefox's export, tags included) into Firefox's own folders or a chosen
  * folder, with progress and a report; export to bookmarks.html with TAGS; JSON backup and restore of tags,
- * settings and cleanup history. A damaged file is refused before anything is imported.
+ * settings and cleanup history. A damaged file is refused before anything is imported. An import of bookmarks is all
+ * or nothing (src/bookmarks-html/import-journal.ts), and the page says so before and while it runs.
  */
 import { useRef, useState } from 'preact/hooks';
 import { plural, say, t } from '../i18n';
@@ -11,7 +12,6 @@ import type { ImportProgress, ImportReport, ImportTarget } from '../bookmarks-ht
 import type { TagsImportReport } from '../bookmarks-html/import-tags';
 import type { ParseProblem } from '../bookmarks-html/parse';
 import type { JobHandle } from '../messaging/client';
-import { RemoteError } from '../messaging/errors';
 import { announceBookmarksChanged, errorMessage, useClient } from './client-context';
 import { ConfirmDialog } from './ConfirmDialog';
 import { dateStamp, downloadText } from './download';
@@ -161,11 +161,7 @@ function ImportSection() {
     setError(null);
     setReport(null);
     setProgress({ done: 0, total: 1, imported: 0, skipped: 0 });
-    let last: ImportProgress | null = null;
-    const onProgress = (p: ImportProgress) => {
-      last = p;
-      setProgress(p);
-    };
+    const onProgress = (p: ImportProgress) => setProgress(p);
     try {
       if (mode === 'tags') {
         const handle = client.startJob('bookmarksHtml.importTags', { html: file.text, acceptTruncated }, onProgress);
@@ -179,12 +175,8 @@ function ImportSection() {
         setReport({ kind: 'bookmarks', value: await handle.result });
       }
     } catch (e) {
-      const imported = (last as ImportProgress | null)?.imported ?? 0;
-      setError(
-        e instanceof RemoteError && e.code === 'cancelled'
-          ? plural('importCancelled', imported)
-          : errorMessage(e),
-      );
+      // A cancelled import says from the background how many entries it took back (all of them, tags included).
+      setError(errorMessage(e));
     } finally {
       announceBookmarksChanged();
       job.current = null;
@@ -201,7 +193,7 @@ function ImportSection() {
       </p>
       <div class="field">
         <label for="import-file">{t('importFile')}</label>
-        <input id="import-file" type="file" accept=".html,.htm,text/html" onChange={(e) => pick(e.target as HTMLInputElement)} disabled={!!progress} />
+        <input id="import-file" type="file" accept=".html,.htm,text/html" onChange={(e) => void pick(e.target as HTMLInputElement)} disabled={!!progress} />
       </div>
       {file && (
         <div data-testid="import-file-info">
@@ -278,8 +270,13 @@ function ImportSection() {
           </small>
         </div>
       </fieldset>
+      {!tagsOnly && (
+        <p class="muted" data-testid="import-all-or-nothing">
+          {progress ? t('importAllOrNothingRunning') : t('importAllOrNothing')}
+        </p>
+      )}
       <div class="actions">
-        <button type="button" class="primary" disabled={!!blocked || !!progress} onClick={start} aria-describedby={blocked ? 'import-blocked' : undefined}>
+        <button type="button" class="primary" disabled={!!blocked || !!progress} onClick={() => void start()} aria-describedby={blocked ? 'import-blocked' : undefined}>
           {tagsOnly ? t('importBringTags') : file ? t('importButtonCount', plural('importBookmarks', file.counts.bookmarks)) : t('importButton')}
         </button>
         {progress && (
@@ -333,10 +330,10 @@ function ExportSection() {
     <section aria-labelledby="export-heading">
       <h2 id="export-heading">{t('exportHeading')}</h2>
       <div class="actions">
-        <button type="button" onClick={exportHtml}>
+        <button type="button" onClick={() => void exportHtml()}>
           {t('exportHtml')}
         </button>
-        <button type="button" onClick={exportBackup}>
+        <button type="button" onClick={() => void exportBackup()}>
           {t('exportBackup')}
         </button>
       </div>
@@ -366,7 +363,13 @@ function RestoreSection() {
     const f = input.files?.[0];
     input.value = '';
     if (!f) return;
-    const text = await f.text();
+    let text: string;
+    try {
+      text = await f.text();
+    } catch {
+      setError(t('restoreUnreadable', f.name));
+      return;
+    }
     try {
       const data = JSON.parse(text) as { tags?: unknown[]; cleanupHistory?: unknown[] };
       setPending({ text, tags: Array.isArray(data.tags) ? data.tags.length : 0, sessions: Array.isArray(data.cleanupHistory) ? data.cleanupHistory.length : 0 });
@@ -390,7 +393,7 @@ function RestoreSection() {
       <h2 id="restore-heading">{t('restoreHeading')}</h2>
       <div class="field">
         <label for="restore-file">{t('restoreFile')}</label>
-        <input id="restore-file" type="file" accept=".json,application/json" onChange={(e) => pick(e.target as HTMLInputElement)} />
+        <input id="restore-file" type="file" accept=".json,application/json" onChange={(e) => void pick(e.target as HTMLInputElement)} />
       </div>
       {message && <p role="status">{message}</p>}
       {error && (
@@ -399,7 +402,7 @@ function RestoreSection() {
         </p>
       )}
       {pending && (
-        <ConfirmDialog title={t('restoreTitle')} confirmLabel={t('restoreConfirm')} onCancel={() => setPending(null)} onConfirm={restore}>
+        <ConfirmDialog title={t('restoreTitle')} confirmLabel={t('restoreConfirm')} onCancel={() => setPending(null)} onConfirm={() => void restore()}>
           <p>{t('restoreBody', plural('importAddresses', pending.tags), plural('exportSessions', pending.sessions))}</p>
         </ConfirmDialog>
       )}

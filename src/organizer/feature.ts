@@ -3,8 +3,11 @@
  * folder, rename or change an address, create, remove). Every write checks Firefox's current state first and leaves
  * alone what is gone or not where the request expected: someone else's change wins, and the reply says how many
  * items were skipped. The view learns of every result through the Places events, like of anyone else's changes.
+ * Dates are as Tidymarks shows them: an imported bookmark's file date where one was kept (src/bookmark-dates), in the
+ * snapshot and in "sort by date added"; dates kept later reach the view as bookmark-item-changed 'dateAdded' events.
  */
 import type { BackgroundDeps } from '../app/feature';
+import { dateAddedOf, withFileDates, type FileDates, type FileDateStore } from '../bookmark-dates/file-dates';
 import { t } from '../i18n';
 import type { HandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
@@ -27,6 +30,8 @@ export interface OrganizerDeps extends BackgroundDeps {
   journal: Journal;
   /** Settles once start-up recovery of the journal is done. */
   recovered: Promise<unknown>;
+  /** The imported files' dates: the date added the organizer shows and sorts by. */
+  fileDates: Pick<FileDateStore, 'all'>;
 }
 
 async function getNode(browser: Browser, id: string): Promise<BookmarkNode | null> {
@@ -193,7 +198,7 @@ const KIND_CODES = { folder: 'f', bookmark: 'b', separator: 's' } as const;
  * getTree would say, without asking Firefox for 100,000 nodes again (the same trust places.search puts in it, see
  * src/places/index-search.ts). Null when the mirror cannot stand in for Firefox now.
  */
-export function rowsFromIndex(live: LiveIndex): SnapshotRow[] | null {
+export function rowsFromIndex(live: LiveIndex, dates: FileDates): SnapshotRow[] | null {
   if (!live.positionsExact) return null;
   const { tree, order } = live;
   if (!tree.get(ROOT_ID)) return null;
@@ -204,7 +209,7 @@ export function rowsFromIndex(live: LiveIndex): SnapshotRow[] | null {
     const node = tree.get(id);
     if (!node) return null;
     const row = rows.length;
-    rows.push([id, parentRow, order.positionOf(id) ?? 0, KIND_CODES[node.kind], node.title, node.kind === 'bookmark' ? (node.url ?? '') : '', node.dateAdded]);
+    rows.push([id, parentRow, order.positionOf(id) ?? 0, KIND_CODES[node.kind], node.title, node.kind === 'bookmark' ? (node.url ?? '') : '', dateAddedOf(node, dates)]);
     const children = order.childrenOf(id);
     for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, row]);
   }
@@ -212,13 +217,13 @@ export function rowsFromIndex(live: LiveIndex): SnapshotRow[] | null {
 }
 
 export function createOrganizerFeature(deps: OrganizerDeps) {
-  const { browser, live, tags } = deps;
+  const { browser, live, tags, fileDates } = deps;
   const edits: EditJournalDeps = { journal: deps.journal, now: deps.now, recovered: deps.recovered };
 
   const handlers: HandlersOf<typeof organizerProtocol> = {
     'organizer.tree': async () => {
-      const [fromIndex, tagged] = await Promise.all([Promise.resolve(rowsFromIndex(live)), tags.all()]);
-      const rows = fromIndex ?? snapshotRows(await browser.bookmarks.getTree());
+      const [dates, tagged] = await Promise.all([fileDates.all(), tags.all()]);
+      const rows = rowsFromIndex(live, dates) ?? snapshotRows(withFileDates(await browser.bookmarks.getTree(), dates));
       return { encoded: encodeSnapshot({ rows, tags: tagged.map((e) => [e.url, e.tags]), visits: [] }) };
     },
 
@@ -272,8 +277,8 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
 
     'organizer.sortFolder': async ({ folderId, by, foldersFirst }) => {
       const folder = await targetFolder(browser, folderId);
-      const children = await browser.bookmarks.getChildren(folderId);
-      const nodes = children.map((c) => ({ id: c.id, kind: kindOfNode(c), title: c.title ?? '', url: kindOfNode(c) === 'bookmark' ? (c.url ?? '') : '', dateAdded: c.dateAdded ?? 0 }));
+      const [children, dates] = await Promise.all([browser.bookmarks.getChildren(folderId), fileDates.all()]);
+      const nodes = children.map((c) => ({ id: c.id, kind: kindOfNode(c), title: c.title ?? '', url: kindOfNode(c) === 'bookmark' ? (c.url ?? '') : '', dateAdded: dateAddedOf(c, dates) }));
       const order = sortedChildren(nodes, by, { foldersFirst });
       const summary: EditSummary = { action: 'sort', items: children.length, folderTitle: folder.title };
       const { moved, failed } = await journaledOrder({ browser, edits }, folder, children.map((c) => c.id), order, summary);

@@ -293,6 +293,10 @@ export class OrganizerTree {
           const tags = d.value ? d.value.split(',') : [];
           if (tags.length) this.tagsByUrl.set(node.url, tags);
           else this.tagsByUrl.delete(node.url);
+        } else if (d.property === 'dateAdded') {
+          // A date an imported file gave (src/bookmark-dates): the one shown and sorted by from now on.
+          const date = Number(d.value);
+          if (Number.isFinite(date)) node.dateAdded = date;
         }
         break;
       }

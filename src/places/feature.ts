@@ -5,8 +5,8 @@
  * background features.
  */
 import type { BackgroundDeps } from '../app/feature';
+import type { FileDateStore } from '../bookmark-dates/file-dates';
 import type { HandlersOf } from '../messaging/define';
-import { AppError } from '../messaging/errors';
 import { createSerialQueue } from '../platform/serial-queue';
 import type { LiveIndex } from '../search/live-index';
 import type { TagStore } from '../tags/tag-store';
@@ -20,7 +20,12 @@ import { runSave } from './save-engine';
 import { runSearch } from './search-engine';
 import { encodeSearchReply, type PlacesBackend } from './wire';
 
-export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, clock: Clock = createClock({ browser: deps.browser, tagStore, now: deps.now })) {
+export interface PlacesFeatureDeps extends BackgroundDeps {
+  /** The imported files' dates: the events hub reports dates kept as changes of the items' date added. */
+  fileDates?: Pick<FileDateStore, 'onChange'>;
+}
+
+export function createPlacesFeature(deps: PlacesFeatureDeps, tagStore: TagStore, clock: Clock = createClock({ browser: deps.browser, tagStore, now: deps.now })) {
   const { browser, now } = deps;
   const bookmarks = browser.bookmarks;
   bookmarks.onCreated.addListener((id, node) => clock.noteEvent('created', id, node));
@@ -52,6 +57,7 @@ export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, cl
     saves,
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL(''),
+    ...(deps.fileDates && { fileDates: deps.fileDates }),
   });
   const bootId = `${now()}-${Math.random().toString(36).slice(2)}`;
 

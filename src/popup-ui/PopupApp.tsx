@@ -299,7 +299,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
           page={page}
           error={pageError}
           duplicatesHref={(url) => duplicatesLink(url, baseUrl)}
-          onAdd={startAdd}
+          onAdd={() => void startAdd()}
           onEdit={(copy) => setEditing({ kind: 'edit', copy, focus: 'title', fromResults: false })}
           onRemove={(copy) => void remove(copy)}
           onOpenLink={(href) => void api.open(href, { newTab: true }).then(close, (e: Error) => setNotice(t('popupOpenFailed', e.message)))}

@@ -25,7 +25,6 @@ import { createSafeMatchKeyer } from '../url-matching';
 import type { LiveIndex } from '../search/live-index';
 import { checkBookmarkable } from '../quick-bookmark/bookmarkable';
 import type { HandlersOf } from '../messaging/define';
-import { AppError } from '../messaging/errors';
 import { BADGE_COLOR, buttonLook, type ButtonLook, type PageState } from './button-look';
 import type { ButtonTimings, toolbarButtonProtocol, toolbarButtonTestProtocol } from './protocol';
 

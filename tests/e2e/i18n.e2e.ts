@@ -151,9 +151,10 @@ describe('German quick-bookmark notification: Firefox’s own alert on a real di
     await harness.evaluate(() => {
       const w = window as unknown as { shown: { title?: string; message?: string }[] };
       w.shown = [];
-      window.tm.browser.notifications.onShown.addListener(async (id) => {
-        const all = (await window.tm.browser.notifications.getAll()) as Record<string, { title?: string; message?: string }>;
-        if (all[id]) w.shown.push({ title: all[id].title, message: all[id].message });
+      window.tm.browser.notifications.onShown.addListener((id) => {
+        void window.tm.browser.notifications.getAll().then((all: Record<string, { title?: string; message?: string }>) => {
+          if (all[id]) w.shown.push({ title: all[id].title, message: all[id].message });
+        });
       });
     });
     const before = x!.mappedWindows().map((w) => w.id);

@@ -2,7 +2,9 @@
  * The options page in real Firefox: settings persist; the duplicates workflow on a seeded sync-like profile
  * (scan -> change a keep rule -> preview -> apply -> bookmarks as expected -> the page scans again -> undo -> back to
  * the start); a copied folder kept through the copy the person picks; "leave alone" across a rescan and an extension
- * reload; a group reviewed and cleaned up with the keyboard only; ?url= focuses a group; the tag manager. Saves a
+ * reload; a group reviewed and cleaned up with the keyboard only; ?url= focuses a group; the tag manager; requests
+ * over real runtime messaging that must be refused (settings.reset with [], a Date, a Map) or quote a huge value only
+ * in part. Saves a
  * screenshot of each view into tests/e2e/.artifacts/screenshots (npm run screenshots copies them into docs/).
  * The 5,000-bookmark page is tests/e2e/duplicates-page.e2e.ts.
  */
@@ -321,6 +323,82 @@ describe('options page in real Firefox', () => {
       { tag: 'later', count: 2 },
     ]);
     await page.close();
+  });
+
+  it('regression: settings.reset sent over runtime messaging with [], a Date or a Map is refused with a clear error and no setting changes', async () => {
+    // A setting the person changed on the page.
+    const page = await ff.open('options/index.html#settings');
+    await page.waitForSelector('#matching-ignoreWww');
+    await page.click('#matching-ignoreWww');
+    await page.waitForSelector('[data-testid="settings-saved"]');
+    await page.close();
+    const harness = await ff.harness();
+    const before = await harness.evaluate(() => window.tm.client.call('settings.get', {}));
+    expect(before.matching.ignoreWww).toBe(true);
+
+    // From an extension page: the raw message (Firefox's structured clone keeps the Date and the Map as they are), and
+    // the same through the pages' client.
+    const replies = await harness.evaluate(async () => {
+      const inputs: [string, unknown][] = [
+        ['[]', []],
+        ['a Date', new Date(0)],
+        ['a Map', new Map([['matching', { ignoreWww: false }]])],
+        ['{x: 1}', { x: 1 }],
+      ];
+      const out: { name: string; raw: unknown; viaClient: string }[] = [];
+      for (const [name, input] of inputs) {
+        const raw = await window.tm.browser.runtime.sendMessage({ channel: 'tidymarks', type: 'settings.reset', input });
+        const viaClient = await window.tm.client.call('settings.reset', input as never).then(
+          () => 'reset',
+          (e: Error) => e.message,
+        );
+        out.push({ name, raw, viaClient });
+      }
+      return out;
+    });
+    const refusal = 'Invalid input for "settings.reset": Expected no input: {} or nothing (not an array, a Date, a Map or an object with keys)';
+    expect(replies.map((r) => r.name)).toEqual(['[]', 'a Date', 'a Map', '{x: 1}']);
+    for (const reply of replies) {
+      expect(reply.raw, reply.name).toEqual({ ok: false, error: { code: 'invalid-request', message: refusal } });
+      expect(reply.viaClient, reply.name).toBe(refusal);
+    }
+    expect(await harness.evaluate(() => window.tm.client.call('settings.get', {}))).toEqual(before);
+    // The page shows the setting as the person left it.
+    const again = await ff.open('options/index.html#settings');
+    await again.waitForSelector('#matching-ignoreWww');
+    expect(await again.$eval('#matching-ignoreWww', (el) => (el as HTMLInputElement).checked)).toBe(true);
+    await again.close();
+    // {} (and nothing) still reset.
+    expect((await harness.evaluate(() => window.tm.client.call('settings.reset', {}))).matching.ignoreWww).toBe(false);
+  });
+
+  it('regression: an error about a 1,000,000-character value quotes at most 80 characters of it and says how long it was', async () => {
+    const harness = await ff.harness();
+    const replies = (await harness.evaluate(async () => {
+      const huge = 'x'.repeat(1_000_000);
+      const send = (message: unknown) => window.tm.browser.runtime.sendMessage(message);
+      return [
+        // A value the schema refuses, a key it refuses, a message on an unknown channel, and a handler's own error.
+        await send({ channel: 'tidymarks', type: 'settings.set', input: { patch: { keep: { rules: [huge] } } } }),
+        await send({ channel: 'tidymarks', type: 'tags.urlsWithTag', input: { tag: 'a', [huge]: 1 } }),
+        await send({ channel: huge, type: 'core.ping', input: {} }),
+        await send({ channel: 'tidymarks', type: 'search.open', input: { url: huge.slice(0, 65_536), newTab: true } }),
+      ];
+    })) as { ok: boolean; error: { code: string; message: string } }[];
+    expect(replies.map((r) => [r.ok, r.error.code])).toEqual([
+      [false, 'invalid-request'],
+      [false, 'invalid-request'],
+      [false, 'invalid-request'],
+      [false, 'invalid-input'],
+    ]);
+    for (const { error } of replies) {
+      expect(error.message.length).toBeLessThan(1_200);
+      expect(error.message).not.toMatch(/x{81}/);
+    }
+    expect(replies[0]!.error.message).toContain(`received "${'x'.repeat(80)}…" (1,000,000 characters)`);
+    expect(replies[1]!.error.message).toMatch(/^Invalid input for "tags.urlsWithTag": x{40}… \(1,000,000 characters\): /);
+    expect(replies[2]!.error.message).toContain(`received "${'x'.repeat(80)}…" (1,000,000 characters)`);
+    expect(replies[3]!.error.message).toBe(`Tidymarks cannot open "${'x'.repeat(80)}…" (65,536 characters): it is not a web address.`);
   });
 });
 

@@ -284,7 +284,9 @@ class CleanupRun {
 
     const folders = [...this.check.removals.values()].filter((r) => r.planned.kind === 'folder');
     const looseCount = this.check.removals.size - folders.length;
-    const total = this.check.moves.size + [...this.check.removals.keys()].reduce((sum, id) => sum + this.unitsOf(id), 0);
+    // The total is the copies the plan removes, the page's headline figure (plan.numbers.copies when the pre-check
+    // refused nothing): folders and moves go along without units of their own.
+    const total = [...this.check.removals.keys()].reduce((sum, id) => sum + this.copiesOf(id), 0);
     this.meter = createProgressMeter({ now, total, calls: { move: this.check.moves.size, folder: folders.length, loose: looseCount }, emit: (p) => this.ctx.progress(p) });
     for (const id of this.check.removals.keys()) this.state.set(id, 'pending');
 
@@ -327,9 +329,9 @@ class CleanupRun {
     }
   }
 
-  /** Units of work of a planned removal: a bookmark or empty folder 1, a copied folder its bookmarks + 1. */
-  private unitsOf(id: string): number {
-    return 1 + this.bookmarksInside(id);
+  /** Copies a planned removal takes away: a loose duplicate 1, a copied folder the bookmarks in it, an empty folder 0. */
+  private copiesOf(id: string): number {
+    return this.check.removals.get(id)?.planned.kind === 'folder' ? this.bookmarksInside(id) : 1;
   }
 
   private bookmarksInside(id: string): number {
@@ -440,7 +442,7 @@ class CleanupRun {
         this.counts.moved++;
         this.log.note({ done: [seq] });
         await this.log.keepUp(UNWRITTEN_AT_MOST);
-        this.meter.advance('move', 1, 1);
+        this.meter.advance('move', 1, 0);
         await this.respectMoveByOthers(m.planned, mark);
       }
       this.meter.report('moving');
@@ -525,7 +527,7 @@ class CleanupRun {
       if (guard.ancestorRemovedSince(id, mark)) return this.skipRemoval(id, r.node.title, 'missing', msg('cleanupProblemFolderRemovedByOther'));
       this.markRemoved(id);
       this.noteRemovedKeys(entries);
-      this.meter.advance('folder', 1, this.unitsOf(id));
+      this.meter.advance('folder', 1, this.copiesOf(id));
       await this.reconcileFolder(id);
       return;
     }
@@ -595,7 +597,7 @@ class CleanupRun {
         problem(id, r.node.title, 'contents-changed', msg('cleanupProblemRemovedOneByOne')),
       );
     }
-    this.meter.advance('folder', 1, this.unitsOf(id));
+    this.meter.advance('folder', 1, bookmarks);
   }
 
   // ---- loose duplicates

@@ -15,7 +15,7 @@ const PRIOR_MS: Record<StepKind, number> = { move: 4, folder: 60, loose: 3 };
 export const RATE_WINDOW_MS = 3_000;
 
 export interface ProgressMeter {
-  /** `calls` steps of `kind` are done, worth `units` of the total (a copied folder: its bookmarks + 1). */
+  /** `calls` steps of `kind` are done, worth `units` of the total: the copies they removed (a copied folder: the bookmarks in it; an empty folder or a move: 0). */
   advance(kind: StepKind, calls: number, units: number): void;
   /** Steps of `kind` that will not be taken after all (skipped, cancelled): they leave the estimate, not the total. */
   drop(kind: StepKind, calls: number): void;

@@ -125,7 +125,7 @@ export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; 
         </p>
       )}
       {confirm && (
-        <ConfirmDialog title={t('historyConfirmTitle')} confirmLabel={t('historyConfirmButton')} danger={false} onCancel={() => setConfirm(null)} onConfirm={() => undo(confirm)}>
+        <ConfirmDialog title={t('historyConfirmTitle')} confirmLabel={t('historyConfirmButton')} danger={false} onCancel={() => setConfirm(null)} onConfirm={() => void undo(confirm)}>
           <p>
             {plural('historyRecreated', confirm.counts.copies)}
             {confirm.counts.copiedFolders ? ` ${plural('historyRecreatedInside', confirm.counts.copiedFolders, confirm.counts.insideFolders)}` : ''}

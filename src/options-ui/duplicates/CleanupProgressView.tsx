@@ -1,6 +1,6 @@
 /**
  * The apply's progress as a person follows it: every phase in its fixed order (done, current, to come, or nothing
- * to do for this plan), the constant total in the plan's units, the current rate (moving window) and the time left.
+ * to do for this plan), the constant total (the plan's copies, the summary's figure), the current rate (moving window) and the time left.
  * A phase never goes back: the view shows the furthest phase reported.
  */
 import { useRef } from 'preact/hooks';
@@ -29,22 +29,25 @@ export function applyPhaseLabel(phase: CleanupPhase): string {
   }
 }
 
-/** Phases this plan gives no work (shown as "nothing to do"). */
+/** Phases this plan gives no work (shown as "nothing to do"): the apply removes copied and empty folders while collapsing, loose copies after. */
 function idle(phase: CleanupPhase, n: CleanupNumbers): boolean {
   if (phase === 'merging-tags') return n.tagMerges === 0;
   if (phase === 'moving') return n.moved === 0;
-  if (phase === 'collapsing') return n.copiedFolders === 0;
-  if (phase === 'removing') return n.loose === 0 && n.emptyFolders === 0;
+  if (phase === 'collapsing') return n.copiedFolders === 0 && n.emptyFolders === 0;
+  if (phase === 'removing') return n.loose === 0;
   return false;
 }
 
-/** What the total is made of: "1,587 copies, 2 copied folders, 2 empty folders". */
+/**
+ * What the total counts: the plan's copies (the summary's figure), with where they are and what goes along without a
+ * count of its own, in the summary's words: "copies removed (787 loose, 800 inside 2 copied folders; and 2 empty folders)".
+ */
 function unitsText(n: CleanupNumbers): string {
-  const parts = [plural('dupCopies', n.copies)];
-  if (n.copiedFolders) parts.push(plural('dupCopiedFolders', n.copiedFolders));
-  if (n.emptyFolders) parts.push(plural('dupEmptyFolders', n.emptyFolders));
-  if (n.moved) parts.push(plural('dupMoves', n.moved));
-  return parts.join(', ');
+  const parts: string[] = [];
+  if (n.copiedFolders) parts.push(n.loose ? plural('progressLooseAndInside', n.copiedFolders, n.loose, n.insideFolders) : plural('progressAllInside', n.copiedFolders));
+  if (n.emptyFolders) parts.push(plural('cleanupAndEmptyFolders', n.emptyFolders));
+  if (n.moved) parts.push(plural('cleanupItemsToMove', n.moved));
+  return parts.length ? t('progressItemsUnit', parts.join('; ')) : t('progressCopiesUnit');
 }
 
 export function CleanupProgressView({ progress, numbers, paused, onPause, onCancel }: { progress: ApplyProgress; numbers: CleanupNumbers; paused: boolean; onPause(): void; onCancel(): void }) {
@@ -76,7 +79,7 @@ export function CleanupProgressView({ progress, numbers, paused, onPause, onCanc
         label={progress.total > 0 ? t('progressDoneSoFar') : applyPhaseLabel(CLEANUP_PHASES[current]!)}
         done={progress.done}
         total={progress.total}
-        unit={t('progressItemsUnit', unitsText(numbers))}
+        unit={unitsText(numbers)}
         rate={progress.total > 0 && !paused ? progress.rate : null}
         detail={detail}
       />

@@ -6,7 +6,7 @@ import { openJournal } from '../../../src/operations/journal';
 import { recoverInterruptedSessions } from '../../../src/operations/recovery';
 import { restoreSession } from '../../../src/operations/undo';
 import type { Browser } from '../../../src/platform/browser';
-import { allTags, find, flatten, MENU, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED, type Spec } from '../dedup/cleanup-fixtures';
+import { allTags, find, MENU, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED, type Spec } from '../dedup/cleanup-fixtures';
 
 const url = (n: number) => `https://site${n}.example/p`;
 const never = () => new Promise<never>(() => undefined);

@@ -4,6 +4,9 @@ import { resolve } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ImportExportView } from '../../../src/options-ui/ImportExportView';
+import { useCatalog } from '../../../src/i18n';
+import enMessages from '../../../_locales/en/messages.json';
+import deMessages from '../../../_locales/de/messages.json';
 import { backgroundForPage } from './setup-background';
 
 afterEach(cleanup);
@@ -71,5 +74,101 @@ describe('ImportExportView: every option state works or says why not', () => {
     expect(report.textContent).toContain('Brought in the tags of 1 bookmark (1 address got tags). No bookmark was created.');
     expect((await bg.client.call('core.countBookmarks', {})).bookmarks).toBe(1);
     expect(await bg.client.call('tags.forUrls', { urls: ['https://github.com/'] })).toEqual([{ url: 'https://github.com/', tags: ['code'] }]);
+  });
+
+  it('a backup file that cannot be read says so and asks nothing (review: the read failed unhandled)', async () => {
+    const bg = await backgroundForPage();
+    render(bg.wrap(<ImportExportView />));
+    const input = document.getElementById('restore-file') as HTMLInputElement;
+    const file = new File(['{}'], 'backup.json', { type: 'application/json' });
+    Object.defineProperty(file, 'text', { value: () => Promise.reject(new DOMException('The file was removed', 'NotReadableError')) });
+    Object.defineProperty(input, 'files', { configurable: true, value: [file] });
+    fireEvent.change(input);
+    expect((await screen.findByRole('alert')).textContent).toBe('“backup.json” could not be read (was it moved or deleted?). Nothing was restored.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('ImportExportView: an import is all or nothing, and the page says so', () => {
+  /** A background whose bookmark creation stops after `after` items until `release` is called. */
+  async function heldBackground(after: number) {
+    const bg = await backgroundForPage();
+    const create = bg.browser.bookmarks.create;
+    let made = 0;
+    let finished = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let reached!: () => void;
+    const held = new Promise<void>((r) => (reached = r));
+    bg.browser.bookmarks.create = async (details) => {
+      if (++made > after) {
+        reached();
+        await gate;
+      }
+      const node = await create(details);
+      finished++;
+      return node;
+    };
+    return { bg, held, release, created: () => finished };
+  }
+  const note = () => screen.getByTestId('import-all-or-nothing').textContent;
+
+  it('says it before and while the import runs; cancelling takes back what it had added', async () => {
+    const { bg, held, release, created } = await heldBackground(4);
+    const before = await bg.client.call('core.countBookmarks', {});
+    render(bg.wrap(<ImportExportView />));
+    expect(note()).toBe('All or nothing: if the import is cancelled, this tab is closed or Firefox stops before it ends, everything it added is taken back, tags included. A file never comes in half.');
+    await pickFile(firefoxExport);
+    expect(note()).toContain('All or nothing: if the import is cancelled');
+
+    fireEvent.click(importButton());
+    await held;
+    await waitFor(() =>
+      expect(note()).toBe('All or nothing: cancelling, closing this tab or a crash now takes back everything imported so far, tags included (after a crash, at Firefox’s next start).'),
+    );
+    expect(screen.getByTestId('progress')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel import' }));
+    release();
+    const error = await screen.findByTestId('import-error');
+    // The exact number it had added (not the last progress report's), all taken back.
+    expect(created()).toBeGreaterThanOrEqual(5);
+    expect(error.textContent).toBe(`Import cancelled: the ${created()} entries it had added were taken back, tags included, so nothing of the file stays (closing this tab mid-import does the same).`);
+    expect(await bg.client.call('core.countBookmarks', {})).toEqual(before);
+    expect(await bg.client.call('tags.list', {})).toEqual([]);
+    expect(note()).toContain('All or nothing: if the import is cancelled');
+  });
+
+  it('says it in German too, before and while the import runs', async () => {
+    useCatalog(deMessages, 'de');
+    try {
+      const { bg, held, release } = await heldBackground(2);
+      render(bg.wrap(<ImportExportView />));
+      expect(note()).toBe(
+        'Alles oder nichts: Wird der Import abgebrochen, dieser Tab geschlossen oder Firefox vor dem Ende beendet, wird alles Hinzugefügte samt Schlagwörtern zurückgenommen. Eine Datei kommt nie nur halb herein.',
+      );
+      await pickFile(firefoxExport);
+      fireEvent.click(screen.getByRole('button', { name: '8 Lesezeichen importieren' }));
+      await held;
+      await waitFor(() =>
+        expect(note()).toBe(
+          'Alles oder nichts: Ein Abbruch, das Schließen dieses Tabs oder ein Absturz nimmt jetzt alles bisher Importierte samt Schlagwörtern zurück (nach einem Absturz beim nächsten Start von Firefox).',
+        ),
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Import abbrechen' }));
+      release();
+      await screen.findByTestId('import-error');
+      expect((await bg.client.call('core.countBookmarks', {})).bookmarks).toBe(0);
+    } finally {
+      useCatalog(enMessages);
+    }
+  });
+
+  it('says nothing of the kind when only tags are brought in (no bookmark is created)', async () => {
+    const bg = await backgroundForPage();
+    render(bg.wrap(<ImportExportView />));
+    await pickFile(firefoxExport);
+    fireEvent.click(screen.getByLabelText('Only Firefox’s tags, onto the bookmarks you already have'));
+    await screen.findByText('Not used when only tags are brought in: no bookmark is created.');
+    expect(screen.queryByTestId('import-all-or-nothing')).toBeNull();
   });
 });

@@ -7,6 +7,9 @@ import { getExisting } from '../../../../src/platform/bookmark-reads';
 import { createChangeWatch } from '../../../../src/dedup/cleanup/change-watch';
 import { checkPlan } from '../../../../src/dedup/cleanup/plan-check';
 import type { CleanupPlan } from '../../../../src/dedup/plan-types';
+import { buildPlan } from '../../../../src/dedup/find/plan';
+import { scanBookmarks } from '../../../../src/dedup/find/scan';
+import { DEFAULT_SETTINGS } from '../../../../src/settings/settings';
 import { find, flatten, MENU, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED } from '../cleanup-fixtures';
 import { say } from '../../../../src/i18n';
 
@@ -237,18 +240,41 @@ describe('applyPlan', () => {
     expect(entries.find((e) => e.role === 'tag-merge')).toMatchObject({ tagsBefore: ['news'], tagsAdded: ['Later'] });
   });
 
-  it('reports progress with phases, done/total and a rate, ending with done = total', async () => {
+  it('reports progress with phases in order and one constant total: the plan’s copies (the summary’s figure), ending with done = total', async () => {
     const t = setup();
-    await seed(t.browser, MENU, Array.from({ length: 250 }, (_, i) => ({ title: `c${i}`, url: url(i % 10) })));
-    const plan = await planFromTree(t.browser, { createdAt: t.now() });
+    // Loose copies, two copied folders (one kept through its smaller copy, so two items move out), an empty folder.
+    await seed(t.browser, MENU, [
+      ...Array.from({ length: 250 }, (_, i) => ({ title: `c${i}`, url: url(i % 10) })),
+      { title: 'Dev', children: [{ title: 'a', url: url(100) }, { title: 'b', url: url(101) }, { title: 'Tools', children: [{ title: 't', url: url(102) }] }] },
+      { title: 'Docs', children: [1, 2, 3].map((n) => ({ title: `d${n}`, url: url(200 + n) })) },
+      { title: 'Nothing here', children: [] },
+    ]);
+    await seed(t.browser, TOOLBAR, [
+      { title: 'Dev', children: [{ title: 'a', url: url(100) }] },
+      { title: 'Docs', children: [1, 2, 3].map((n) => ({ title: `d${n}`, url: url(200 + n) })) },
+    ]);
+    const scan = scanBookmarks({ tree: await t.browser.bookmarks.getTree(), settings: structuredClone(DEFAULT_SETTINGS), now: t.now() });
+    const dev = scan.folderSets.find((set) => set.title === 'Dev')!;
+    const smallDev = dev.members.find((m) => m.parentId === TOOLBAR)!;
+    const plan = buildPlan(scan, { folderSets: [{ setId: dev.id, keepId: smallDev.id, merge: true }] }, { now: t.now() });
+    // 240 loose, 1 left in the big Dev after its 2 unique items move out (b, and Tools with t), 3 in a Docs copy.
+    expect(plan.numbers).toEqual({ copies: 244, loose: 240, insideFolders: 4, copiedFolders: 2, emptyFolders: 1, moved: 2, tagMerges: 0 });
     const ctx = testCtx();
 
-    await applyPlan(t.deps, plan, ctx);
+    const result = await applyPlan(t.deps, plan, ctx);
 
+    expect(result.problems).toEqual([]);
+    expect(result.counts).toMatchObject({ copies: 244, copiedFolders: 2, emptyFolders: 1, moved: 2 });
     const phases = [...new Set(ctx.seen.map((p) => p.phase))];
     expect(phases).toEqual(['checking', 'journaling', 'merging-tags', 'moving', 'collapsing', 'removing', 'done']);
+    // Folders and moves have no units of their own: the total is the copies, the same number the page shows.
+    const totals = new Set(ctx.seen.filter((p) => p.total > 0).map((p) => p.total));
+    expect([...totals]).toEqual([plan.numbers.copies]);
+    // Moves advance by nothing, the folders by the bookmarks in them (the empty one by nothing).
+    expect(Math.max(...ctx.seen.filter((p) => p.phase === 'moving').map((p) => p.done))).toBe(0);
+    expect(Math.max(...ctx.seen.filter((p) => p.phase === 'collapsing').map((p) => p.done))).toBe(4);
     const last = ctx.seen.at(-1)!;
-    expect(last).toMatchObject({ phase: 'done', done: 240, total: 240 });
+    expect(last).toMatchObject({ phase: 'done', done: 244, total: 244 });
     expect(ctx.checkpoints).toBeGreaterThanOrEqual(3);
   });
 
@@ -264,9 +290,11 @@ describe('applyPlan', () => {
         if (n === 4) {
           // Paused after the first batch of removals: the count must not move until the pause ends.
           counts.push((await t.browser.bookmarks.getChildren(MENU)).length);
-          setTimeout(async () => {
-            counts.push((await t.browser.bookmarks.getChildren(MENU)).length);
-            release();
+          setTimeout(() => {
+            void t.browser.bookmarks
+              .getChildren(MENU)
+              .then((children) => counts.push(children.length))
+              .finally(release);
           }, 30);
           await paused;
         }

@@ -51,7 +51,7 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     expect(header.textContent).toContain('kept because in your preferred folder Bookmarks Menu');
   });
 
-  it('one set of numbers: summary, confirm, result and history agree; the page scans again by itself after the cleanup and after undo', async () => {
+  it('one set of numbers: summary, confirm, progress total, result and history agree; the page scans again by itself after the cleanup and after undo', async () => {
     const bg = await backgroundForPage();
     const devs = await seededWithFolders(bg);
     render(bg.wrap(<DuplicatesView focusUrl={null} />));
@@ -61,9 +61,21 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clean up all with these rules…' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByTestId('confirm-numbers').textContent).toBe(`${sentence}.`);
+    // Every progress line the page shows while the cleanup runs.
+    const progressLines: string[] = [];
+    const watch = new MutationObserver(() => {
+      const line = document.querySelector('[data-testid="cleanup-progress"] [data-testid="progress"]')?.textContent;
+      if (line && line !== progressLines.at(-1)) progressLines.push(line);
+    });
+    watch.observe(document.body, { subtree: true, childList: true, characterData: true });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply cleanup' }));
     const result = await screen.findByTestId('apply-result', {}, { timeout: 10_000 });
+    watch.disconnect();
     expect(result.textContent).toContain('10 copies removed: 2 loose, 8 inside 2 copied folders; and 1 empty folder');
+    // The progress total is the same 10 copies, in the summary's words.
+    const totals = new Set(progressLines.map((line) => line.match(/ of ([\d,]+) copies removed/)?.[1]).filter(Boolean));
+    expect([...totals]).toEqual(['10']);
+    expect(progressLines.some((line) => line.includes('of 10 copies removed (2 loose, 8 inside 2 copied folders; and 1 empty folder)'))).toBe(true);
     // The page shows the new state without a manual scan, the result stays on top.
     await waitFor(() => expect(screen.getByTestId('summary-groups').textContent).toBe('No duplicate bookmarks among 7 bookmarks'));
     expect(screen.getByTestId('apply-result')).toBeTruthy();
@@ -174,6 +186,37 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     await screen.findByTestId('scan-summary');
     expect(screen.getByTestId('kept-copy').textContent).toContain('Tart copy');
     expect(screen.getByTestId('group-row').textContent).toContain('your choice');
+  });
+
+  it('“Expand all” opens every group and every folder of a big group; “Collapse all” closes every group', async () => {
+    const bg = await seeded();
+    const b = bg.browser.bookmarks;
+    // A page ×6 (more than a handful: closed at first) in two folders, beside the tart ×2 (open at first).
+    for (const title of ['Reading', 'Later']) {
+      const folder = await b.create({ parentId: 'unfiled_____', title });
+      for (let i = 0; i < 3; i++) await b.create({ parentId: folder.id, title: `Many ${title} ${i}`, url: 'https://many.example/' });
+    }
+    render(bg.wrap(<DuplicatesView focusUrl={null} />));
+    await screen.findByTestId('scan-summary');
+    const header = (key: string) => screen.getAllByTestId('group-row').find((g) => g.getAttribute('data-group-key') === key)!;
+    const copyTitles = () => [...document.querySelectorAll('[data-testid="copy"], [data-testid="kept-copy"]')].map((c) => c.querySelector('.title')?.textContent ?? '');
+    expect(header('https://many.example').getAttribute('aria-expanded')).toBe('false');
+    expect(header('https://recipes.example/tart').getAttribute('aria-expanded')).toBe('true');
+    expect(copyTitles().filter((title) => title.startsWith('Many'))).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Expand all' }));
+    expect(screen.getAllByTestId('group-row').map((g) => g.getAttribute('aria-expanded'))).toEqual(['true', 'true']);
+    const folders = screen.getAllByTestId('folder-row');
+    expect(folders.map((f) => f.getAttribute('aria-expanded'))).toEqual(['true', 'true']);
+    // Every copy of both groups is listed: the kept one pinned, the others under their folders.
+    expect(copyTitles().filter((title) => title.startsWith('Many')).sort()).toEqual(['Many Later 0', 'Many Later 1', 'Many Later 2', 'Many Reading 0', 'Many Reading 1', 'Many Reading 2']);
+    expect(copyTitles().filter((title) => title.startsWith('Tart'))).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Collapse all' }));
+    expect(screen.getAllByTestId('group-row').map((g) => g.getAttribute('aria-expanded'))).toEqual(['false', 'false']);
+    expect(screen.queryAllByTestId('folder-row')).toEqual([]);
+    expect(copyTitles()).toEqual([]);
+    expect(screen.getAllByRole('treeitem')).toHaveLength(2);
   });
 
   it('filters groups by text and orders large groups first', async () => {
