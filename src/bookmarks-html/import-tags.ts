@@ -12,6 +12,8 @@ import type { Browser } from '../platform/browser';
 import type { HtmlNode } from './document';
 import { collectUrls, MAX_LISTED, storedForm, type ImportProgress } from './import';
 import { parseBookmarksHtml, truncatedError, type ParseProblem } from './parse';
+import { msg } from '../i18n';
+import { errorMessage } from '../platform/bookmark-reads';
 
 export interface TagsImportReport {
   /** Bookmarks in the file, and how many of them have tags. */
@@ -89,7 +91,7 @@ export async function importTagsOnly(
       await deps.addTags(urls, tags);
       report.taggedUrls += urls.length;
     } catch (error) {
-      report.problems.push({ line: 0, message: `Tags ${tags.join(', ')} could not be stored: ${(error as Error)?.message ?? error}` });
+      report.problems.push({ line: 0, message: msg('importProblemTagsNotStored', tags.join(', '), errorMessage(error)) });
     }
     done++;
     ctx.progress({ done, total, imported: report.taggedUrls, skipped: 0 });

@@ -23,7 +23,8 @@ import { countDocument, type HtmlBookmark, type HtmlFolder, type HtmlNode, type 
 import type { ImportOperation } from './import-journal';
 import { parseBookmarksHtml, truncatedError, type ParseProblem } from './parse';
 import type { FileDate } from '../bookmark-dates/file-dates';
-import { plural, t } from '../i18n';
+import { msg, msgPlural, plural, t } from '../i18n';
+import { errorMessage } from '../platform/bookmark-reads';
 
 export type ImportTarget = { into: 'folder'; folderId: string } | { into: 'roots' };
 
@@ -159,7 +160,7 @@ async function importDocument(
       await deps.keepFileDates(batch);
       report.datesKept += batch.length;
     } catch (error) {
-      report.problems.push({ line: 0, message: `The file's dates of ${batch.length} items could not be kept: ${(error as Error)?.message ?? error}` });
+      report.problems.push({ line: 0, message: msgPlural('importProblemDatesNotKept', batch.length, errorMessage(error)) });
     }
   };
   const keepDates = (id: string, node: { addDate?: number; lastModified?: number }) => {
@@ -253,7 +254,7 @@ async function importDocument(
             if (pendingDates.length >= 500) await flushDates();
             if (!existingByKey.has(key)) existingByKey.set(key, created.url ?? url); // a second copy in the file is skipped too
           } catch (error) {
-            report.problems.push({ line: 0, message: `"${node.title || node.url}" could not be created: ${(error as Error)?.message ?? error}` });
+            report.problems.push({ line: 0, message: msg('importProblemNotCreated', node.title || node.url, errorMessage(error)) });
           }
         }
         done++;
@@ -303,7 +304,7 @@ async function importDocument(
   // Tags: a journaled import wrote them along with the bookmarks; the rest go now.
   if (deps.operation) {
     await deps.operation.writeTags((tags, error) =>
-      report.problems.push({ line: 0, message: `Tags ${tags.join(', ')} could not be stored: ${(error as Error)?.message ?? error}` }),
+      report.problems.push({ line: 0, message: msg('importProblemTagsNotStored', tags.join(', '), errorMessage(error)) }),
     );
     report.taggedUrls = deps.operation.taggedUrls;
   }
@@ -321,7 +322,7 @@ async function importDocument(
       await deps.addTags(urls, tags);
       report.taggedUrls += urls.length;
     } catch (error) {
-      report.problems.push({ line: 0, message: `Tags ${tags.join(', ')} could not be stored: ${(error as Error)?.message ?? error}` });
+      report.problems.push({ line: 0, message: msg('importProblemTagsNotStored', tags.join(', '), errorMessage(error)) });
     }
   }
   progress(true);

@@ -1,5 +1,5 @@
 /** The bookmarks a check looks at: every bookmark with a URL, with its folder path (the hidden tags root left out). */
-import { ROOT_TITLES, TAGS_ROOT_ID, type BookmarkNode } from '../platform/browser';
+import { rootTitle, TAGS_ROOT_ID, type BookmarkNode } from '../platform/browser';
 
 export interface BookmarkRef {
   id: string;
@@ -16,7 +16,7 @@ export function bookmarksOf(tree: readonly BookmarkNode[]): BookmarkRef[] {
       if (node.type !== 'separator') out.push({ id: node.id, title: node.title, url: node.url, path });
       return;
     }
-    const here = node.parentId === undefined ? path : [...path, ROOT_TITLES[node.id] ?? node.title];
+    const here = node.parentId === undefined ? path : [...path, rootTitle(node.id) ?? node.title];
     for (const child of node.children ?? []) walk(child, here);
   };
   for (const root of tree) walk(root, []);

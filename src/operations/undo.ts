@@ -24,7 +24,7 @@ import type { CleanupDeps } from '../dedup';
 import { nodeType } from '../platform/bookmark-reads';
 import { movesToOrder } from '../platform/folder-order';
 import { KEPT_SESSIONS, kindOf, type CreatedEntry, type IdMapRecord, type JournalEntry, type MovedEntry, type RemovedEntry, type ReorderedEntry, type SessionProgress, type SessionRecord, type SessionStatus } from './journal';
-import { t } from '../i18n';
+import { msg, t, type Msg } from '../i18n';
 
 export type UndoPhase = 'checking' | 'restoring' | 'tags' | 'done';
 
@@ -38,7 +38,8 @@ export interface UndoProgress {
 export interface UndoProblem {
   id: string;
   title: string | null;
-  message: string;
+  /** What happened, as data: the page words it in its locale (`say()` in src/i18n). */
+  message: Msg;
 }
 
 /** Why undo left something as it found it. */
@@ -346,7 +347,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
     if (createdHere.has(oldParentId)) continue;
     const targetId = fallbackTarget(oldParentId, list[0]);
     if (targetId !== current(oldParentId)) {
-      for (const p of list) problems.push({ id: p.entry.id, title: p.entry.title, message: t('undoProblemNearestFolder') });
+      for (const p of list) problems.push({ id: p.entry.id, title: p.entry.title, message: msg('undoProblemNearestFolder') });
     }
     queue.push({ oldParentId, targetId });
   }
@@ -390,7 +391,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
         }
         if (target && !adopted) target.childCount++;
       } catch (error) {
-        problems.push({ id: e.id, title: e.title, message: t('undoProblemNotRestored', errorMessage(error)) });
+        problems.push({ id: e.id, title: e.title, message: msg('undoProblemNotRestored', errorMessage(error)) });
       }
       done++;
     }
@@ -477,7 +478,7 @@ async function restoreOrder(deps: CleanupDeps, e: ReorderedEntry, current: (id: 
       await browser.bookmarks.move(call.id, { parentId: folderId, index: call.index });
       moved++;
     } catch (error) {
-      problems.push({ id: call.id, title: e.title, message: t('undoProblemPlace', errorMessage(error)) });
+      problems.push({ id: call.id, title: e.title, message: msg('undoProblemPlace', errorMessage(error)) });
     }
   }
   return moved;
@@ -551,7 +552,7 @@ async function removeCreated(
         leftAlone.add('not-empty', now.title);
         markAncestorsStaying(live, now.parentId, stays);
       } else if (!/No bookmarks found/i.test(errorMessage(error))) {
-        problems.push({ id, title: now.title, message: t('undoProblemNotRemoved', errorMessage(error)) });
+        problems.push({ id, title: now.title, message: msg('undoProblemNotRemoved', errorMessage(error)) });
       }
     }
   }
@@ -574,7 +575,7 @@ async function recreateRescued(deps: CleanupDeps, all: JournalEntry[], progress:
     try {
       await deps.browser.bookmarks.create(e.type === 'bookmark' ? { parentId: parent, title: e.title, url: e.url ?? undefined } : { parentId: parent, title: e.title, type: e.type });
     } catch (error) {
-      problems.push({ id: e.oldId, title: e.title, message: t('undoProblemNotRecreated', errorMessage(error)) });
+      problems.push({ id: e.oldId, title: e.title, message: msg('undoProblemNotRecreated', errorMessage(error)) });
     }
   }
 }
@@ -595,7 +596,7 @@ async function restoreTags(deps: CleanupDeps, entries: JournalEntry[], problems:
     try {
       await tags.removeTags([e.url], e.tagsAdded);
     } catch (error) {
-      problems.push({ id: e.url, title: null, message: t('undoProblemTagsNotTakenOff', errorMessage(error)) });
+      problems.push({ id: e.url, title: null, message: msg('undoProblemTagsNotTakenOff', errorMessage(error)) });
     }
   }
   // Group URLs that get the same tags back: one call per distinct tag list.
@@ -611,7 +612,7 @@ async function restoreTags(deps: CleanupDeps, entries: JournalEntry[], problems:
     try {
       await tags.addTags([...group.urls], group.tags);
     } catch (error) {
-      problems.push({ id: [...group.urls][0], title: null, message: t('undoProblemTagsNotRestored', errorMessage(error)) });
+      problems.push({ id: [...group.urls][0], title: null, message: msg('undoProblemTagsNotRestored', errorMessage(error)) });
     }
   }
 }

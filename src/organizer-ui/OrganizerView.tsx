@@ -425,7 +425,7 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
               type="url"
               autoFocus
               required
-              placeholder="https://"
+              placeholder={t('organizerNewBookmarkAddressPlaceholder')}
               aria-label={t('organizerNewBookmarkAddress')}
               value={newUrl}
               onInput={(e) => setNewUrl((e.currentTarget as HTMLInputElement).value)}

@@ -3,7 +3,7 @@ import { t } from '../i18n';
 import type { CurrentPageCopy, CurrentPageReply } from '../search/types';
 import { BookmarkForm } from './BookmarkForm';
 import { CurrentPage } from './CurrentPage';
-import { duplicatesLink, folderLabel, MOD_KEY } from './format';
+import { duplicatesLink, folderLabel, modKey } from './format';
 import type { BookmarkDraft, PopupApi } from './popup-api';
 import { RESULTS_ID, ResultList, resultId, type ResultAction } from './ResultList';
 import { useSearch } from './use-search';
@@ -105,7 +105,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
       await api.open(item.url, { newTab, tabId: page?.tab?.id });
       if (!newTab) close();
     } catch (e) {
-      setNotice((e as Error).message);
+      setNotice(t('popupOpenFailed', (e as Error).message));
     }
   };
 
@@ -148,7 +148,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
     try {
       copy = await api.bookmark(item.id);
     } catch (e) {
-      setNotice((e as Error).message);
+      setNotice(t('popupReadBookmarkFailed', (e as Error).message));
       setRefresh((r) => r + 1);
       return;
     }
@@ -302,14 +302,14 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
           onAdd={() => void startAdd()}
           onEdit={(copy) => setEditing({ kind: 'edit', copy, focus: 'title', fromResults: false })}
           onRemove={(copy) => void remove(copy)}
-          onOpenLink={(href) => void api.open(href, { newTab: true }).then(close, (e: Error) => setNotice(e.message))}
+          onOpenLink={(href) => void api.open(href, { newTab: true }).then(close, (e: Error) => setNotice(t('popupOpenFailed', e.message)))}
         />
       )}
       {(notice || undo) && (
         <div class="notice" role="status">
           <span>{notice}</span>
           {undo && (
-            <button type="button" onClick={() => void restore()} title={t('popupUndoTitle', MOD_KEY)}>
+            <button type="button" onClick={() => void restore()} title={t('popupUndoTitle', modKey())}>
               {t('popupUndo')}
             </button>
           )}
@@ -320,7 +320,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
         <h2 class="section-title">{listLabel}</h2>
         {activeBookmark && !editing && (
           <p id={HINT_ID} class="keys-hint">
-            {t('popupKeysHint', MOD_KEY)}
+            {t('popupKeysHint', modKey())}
           </p>
         )}
         {list}

@@ -5,7 +5,7 @@
  */
 import { candidateSearchWord, type CandidateMirror } from '../url-matching';
 import type { BookmarkNode } from '../platform/browser';
-import { ROOT_ID, ROOT_TITLES } from '../platform/browser';
+import { ROOT_ID, rootTitle } from '../platform/browser';
 
 export interface MirrorNode {
   id: string;
@@ -197,7 +197,7 @@ export class BookmarkTree implements CandidateMirror {
     if (cached) return cached;
     const node = this.nodes.get(folderId);
     if (!node) return [];
-    const path = [...this.folderPath(node.parentId), ROOT_TITLES[folderId] ?? node.title];
+    const path = [...this.folderPath(node.parentId), rootTitle(folderId) ?? node.title];
     this.pathCache.set(folderId, path);
     return path;
   }

@@ -5,7 +5,7 @@
  * ignored). Excluded folders and everything inside them are left out; so is the hidden tags root.
  */
 import type { BookmarkNode } from '../../platform/browser';
-import { ROOT_ID, ROOT_TITLES, TAGS_ROOT_ID } from '../../platform/browser';
+import { ROOT_ID, rootTitle, TAGS_ROOT_ID } from '../../platform/browser';
 import { baseFolderTitle } from './keep-rules';
 import { matchKey, type MatchingOptions } from '../../url-matching';
 
@@ -167,7 +167,8 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
     }
     const isRoot = parent < 0;
     const parentRec = isRoot ? undefined : folders[parent];
-    const title = node.title || (isRoot ? (ROOT_TITLES[node.id] ?? '') : '');
+    // The roots by the names Firefox shows in the UI's language, whatever title the API reports.
+    const title = (isRoot ? rootTitle(node.id) : undefined) ?? node.title ?? '';
     const ownRank = preferred.get(node.id) ?? Infinity;
     const index = folders.length;
     folders.push({

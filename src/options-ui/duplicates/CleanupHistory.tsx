@@ -5,7 +5,7 @@ import type { UndoPhase, UndoProgress, UndoResult } from '../../operations';
 import type { JobHandle } from '../../messaging/client';
 import { announceBookmarksChanged, errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { plural, t } from '../../i18n';
+import { plural, say, t } from '../../i18n';
 import { describeLeftAlone, describeOperation, formatDateTime } from '../format';
 import { ProgressBar } from '../ProgressBar';
 
@@ -114,7 +114,7 @@ export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; 
         <ul class="plain-list">
           {result.problems.map((p, i) => (
             <li key={i}>
-              {t('historyProblem', p.title ?? p.id, p.message)}
+              {t('historyProblem', p.title ?? p.id, say(p.message))}
             </li>
           ))}
         </ul>

@@ -70,7 +70,8 @@ describe('router', () => {
       error: { code: 'not-found', message: 'That bookmark no longer exists.' },
     });
     const internal = await router.handle({ channel: 'tidymarks', type: 't.fail', input: { code: 'plain' } }, own);
-    expect(internal).toEqual({ ok: false, error: { code: 'internal', message: 'boom' } });
+    // Not an AppError: Firefox's own words (or a bug's), after a sentence in the user's language saying so.
+    expect(internal).toEqual({ ok: false, error: { code: 'internal', message: 'Firefox reported an error: boom' } });
   });
 });
 

@@ -108,7 +108,7 @@ describe('PopupApp', () => {
     fireEvent.input(box, { target: { value: 'zzz' } });
     expect(await screen.findByTestId('no-results')).toHaveProperty('textContent', 'Nothing matches “zzz”.');
     fireEvent.input(box, { target: { value: 'boom' } });
-    expect((await screen.findByRole('alert')).textContent).toBe('The index could not load.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Search failed: The index could not load.');
   });
 
   it('drops late answers to older text', async () => {
@@ -204,7 +204,7 @@ describe('PopupApp', () => {
     setup(api);
     fireEvent.click(await screen.findByRole('button', { name: 'Bookmark this page' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The `url` property must be a valid URL.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not save the bookmark: The `url` property must be a valid URL.');
     expect(screen.getByRole('form', { name: 'Bookmark this page' })).toBeTruthy();
   });
 
@@ -343,7 +343,7 @@ describe('PopupApp', () => {
       await screen.findByRole('listbox', { name: 'Search results' });
       const searches = api.search.mock.calls.length;
       fireEvent.keyDown(box, { key: 'Delete', shiftKey: true });
-      expect((await screen.findByRole('status')).textContent).toBe('This bookmark no longer exists (it was removed or moved away meanwhile).');
+      expect((await screen.findByRole('status')).textContent).toBe('Could not read the bookmark: This bookmark no longer exists (it was removed or moved away meanwhile).');
       expect(api.removeBookmark).not.toHaveBeenCalled();
       await waitFor(() => expect(api.search.mock.calls.length).toBeGreaterThan(searches));
     });
