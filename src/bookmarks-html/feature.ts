@@ -2,7 +2,7 @@
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf, JobHandlersOf } from '../messaging/define';
 import type { Settings } from '../settings/settings';
-import type { Journal } from '../operations';
+import type { History } from '../operations';
 import type { TagAccess } from '../dedup';
 import { ImportOperation } from './import-journal';
 import { countDocument } from './document';
@@ -16,8 +16,8 @@ import type { FileDateStore } from '../bookmark-dates/file-dates';
 
 export interface BookmarksHtmlFeatureDeps extends BackgroundDeps {
   tags: TagAccess;
-  /** The operation journal (shared with cleanups): imports are journaled there, all or nothing. */
-  journal: Journal;
+  /** The one history: an import is an operation of it, all or nothing, run in its queue. */
+  history: History;
   settings: { get(): Promise<Settings>; update(patch: Partial<Settings>): Promise<Settings> };
   cleanupHistory(): Promise<BackupSession[]>;
   /** Dates kept from imported files (src/bookmark-dates); without it, imports keep none. */
@@ -39,14 +39,15 @@ export function createBookmarksHtmlFeature(deps: BookmarksHtmlFeatureDeps) {
       restoreBackup(readBackup(text), { replaceSettings: (s) => settings.update(s), addTags: (urls, t) => tags.addTags(urls, t) }),
   };
   const jobs: JobHandlersOf<typeof bookmarksHtmlJobs> = {
-    'bookmarksHtml.import': (input, ctx) => {
-      const operation = new ImportOperation({ browser, journal: deps.journal, tags, now: deps.now }, 'bookmarks.html import');
-      return importBookmarksHtml(
-        { browser, addTags: (urls, t) => tags.addTags(urls, t), operation, ...(fileDates && { keepFileDates: (records) => fileDates.putMany(records) }) },
-        input,
-        ctx,
-      );
-    },
+    'bookmarksHtml.import': (input, ctx) =>
+      deps.history.serial(() => {
+        const operation = new ImportOperation({ browser, journal: deps.history.journal, tags, now: deps.now }, 'bookmarks.html import');
+        return importBookmarksHtml(
+          { browser, addTags: (urls, t) => tags.addTags(urls, t), operation, ...(fileDates && { keepFileDates: (records) => fileDates.putMany(records) }) },
+          input,
+          ctx,
+        );
+      }),
     'bookmarksHtml.importTags': (input, ctx) => importTagsOnly({ browser, addTags: (urls, t) => tags.addTags(urls, t) }, input, ctx),
   };
   return { handlers, jobs };

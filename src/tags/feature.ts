@@ -3,15 +3,36 @@
  * bookmark of it remains (as Firefox does). The bookmarks.onRemoved listener is registered while the feature is
  * built. A removed folder reports no children, so its removal triggers a sweep: one getTree, then every tagged URL
  * that no bookmark uses loses its tags.
+ *
+ * Every tag write a person makes (add, remove, rename, merge, delete) is an edit of the history (src/operations): each
+ * URL's tags before and after are journaled before the write, and undo takes them back tag by tag.
  */
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf } from '../messaging/define';
+import { journaledEdit, type EditSummary, type History } from '../operations';
 import { forgetOrphanUrls } from './orphans';
 import { taggedAddresses } from './tagged-bookmarks';
 import type { tagsProtocol } from './protocol';
-import type { TagStore } from './tag-store';
+import type { TagEdit, TagStore } from './tag-store';
 
-export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore) {
+/**
+ * A tag write as one journaled edit, in the history's queue: what it will leave on each URL (the store's own dry run)
+ * is journaled with what each had, then it is written. Nothing is journaled when it changes nothing.
+ */
+export async function journaledTagEdit(history: Pick<History, 'journal'>, deps: BackgroundDeps, tagStore: TagStore, summary: Omit<EditSummary, 'items' | 'folderTitle'>, edit: TagEdit): Promise<number> {
+  const after = await tagStore.preview(edit);
+  if (!after.length) return tagStore.edit(edit);
+  const before = await tagStore.getTagsForUrls(after.map((c) => c.url));
+  const entries = after.map((c) => ({ role: 'tags' as const, url: c.url, before: before.get(c.url) ?? [], after: c.tags }));
+  return journaledEdit({ journal: history.journal, now: deps.now }, { ...summary, items: after.length, folderTitle: null }, entries, async (steps, stored) => {
+    await steps.attempt(stored.map((e) => e.seq));
+    const changed = await tagStore.edit(edit);
+    for (const e of stored) await steps.done(e.seq);
+    return changed;
+  });
+}
+
+export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore, history: History) {
   const { browser } = deps;
 
   // Removals come in bursts (a cleanup removes hundreds): gather them and check once the burst is over.
@@ -39,16 +60,20 @@ export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore) {
     sweepSoon();
   });
 
+  const edit = async (summary: Omit<EditSummary, 'items' | 'folderTitle'>, tagEdit: TagEdit) => ({
+    changed: await history.serial(() => journaledTagEdit(history, deps, tagStore, summary, tagEdit)),
+  });
+
   const handlers: HandlersOf<typeof tagsProtocol> = {
     'tags.list': () => tagStore.listTags(),
     'tags.forUrls': async ({ urls }) => [...(await tagStore.getTagsForUrls(urls))].map(([url, tags]) => ({ url, tags })),
     'tags.urlsWithTag': ({ tag }) => tagStore.urlsWithTag(tag),
     'tags.addressesWithTag': async ({ tag }) => taggedAddresses(browser, await tagStore.urlsWithTag(tag)),
-    'tags.rename': async ({ from, to }) => ({ changed: await tagStore.renameTag(from, to) }),
-    'tags.merge': async ({ from, into }) => ({ changed: await tagStore.mergeTags(from, into) }),
-    'tags.delete': async ({ tag }) => ({ changed: await tagStore.deleteTag(tag) }),
-    'tags.add': async ({ urls, tags }) => ({ changed: await tagStore.addTags(urls, tags) }),
-    'tags.remove': async ({ urls, tags }) => ({ changed: await tagStore.removeTags(urls, tags) }),
+    'tags.rename': ({ from, to }) => edit({ action: 'tag-rename', tags: [from, to] }, { kind: 'rename', from, to }),
+    'tags.merge': ({ from, into }) => edit({ action: 'tag-merge', tags: [...from, into] }, { kind: 'merge', from, into }),
+    'tags.delete': ({ tag }) => edit({ action: 'tag-delete', tags: [tag] }, { kind: 'delete', tag }),
+    'tags.add': ({ urls, tags }) => edit({ action: 'tag', tags }, { kind: 'add', urls, tags }),
+    'tags.remove': ({ urls, tags }) => edit({ action: 'untag', tags }, { kind: 'remove', urls, tags }),
   };
 
   return {

@@ -1,6 +1,6 @@
 /**
  * The journaled cleanup in real Firefox: a sync-like collection is cleaned through the 'dedup.apply' job and undone
- * through 'dedup.undo' back to the identical tree; a 2,000-item cleanup interrupted by an extension reload is
+ * through 'history.undo' back to the identical tree; a 2,000-item cleanup interrupted by an extension reload is
  * rolled back on the next start without losing anything.
  */
 import type { Page } from 'puppeteer-core';
@@ -178,7 +178,7 @@ describe('dedup apply and undo in real Firefox', () => {
       };
       walk(root);
       const tags = await window.tm.client.call('tags.forUrls', { urls: [popular, 'https://only.example/'] });
-      return { urls, titles, tags, sessions: await window.tm.client.call('dedup.sessions', {}) };
+      return { urls, titles, tags, sessions: await window.tm.client.call('history.list', {}) };
     }, POPULAR);
     expect(after.urls.filter((u) => u === POPULAR)).toHaveLength(1);
     expect(new Set(after.urls).size).toBe(after.urls.length); // every URL exactly once
@@ -188,13 +188,13 @@ describe('dedup apply and undo in real Firefox', () => {
     expect(after.tags.find((t) => t.url === POPULAR)?.tags).toEqual(['news', 'synced']);
     expect(after.sessions).toEqual([expect.objectContaining({ id: result.sessionId, status: 'applied', canUndo: true })]);
 
-    const undone = await page.evaluate((sessionId) => window.tm.client.startJob('dedup.undo', { sessionId }).result, result.sessionId);
+    const undone = await page.evaluate((sessionId) => window.tm.client.startJob('history.undo', { sessionId }).result, result.sessionId);
     expect(undone.problems).toEqual([]);
     expect(await tree(page)).toEqual(before);
     // The tags feature's sweep after a removed folder runs a moment later: wait for it, then compare tags.
     await new Promise((r) => setTimeout(r, 1000));
     expect(await page.evaluate(() => window.tm.client.call('tags.list', {}))).toEqual(tagsBefore);
-    const sessions = await page.evaluate(() => window.tm.client.call('dedup.sessions', {}));
+    const sessions = await page.evaluate(() => window.tm.client.call('history.list', {}));
     expect(sessions[0]).toMatchObject({ status: 'undone', undone: true, canUndo: false });
   }, 240_000);
 
@@ -243,7 +243,7 @@ describe('dedup apply and undo in real Firefox', () => {
     await page.waitForFunction(
       async () => {
         try {
-          const sessions = await window.tm.client.call('dedup.sessions', {});
+          const sessions = await window.tm.client.call('history.list', {});
           return sessions.length === 1 && sessions[0].status === 'rolled-back';
         } catch {
           return false;
@@ -252,7 +252,7 @@ describe('dedup apply and undo in real Firefox', () => {
       { timeout: 90_000, polling: 250 },
     );
     expect(await tree(page)).toEqual(before);
-    const sessions = await page.evaluate(() => window.tm.client.call('dedup.sessions', {}));
+    const sessions = await page.evaluate(() => window.tm.client.call('history.list', {}));
     expect(sessions[0]).toMatchObject({ status: 'rolled-back', canUndo: false, note: expect.stringContaining('rolled back') });
   }, 240_000);
 });

@@ -43,7 +43,7 @@ import type { CleanupPlan, PlannedMove } from '../plan-types';
 export type { ApplyProblem, ProblemReason } from './plan-check';
 
 /** What apply and undo need of the tag store. */
-export type TagAccess = Pick<TagStore, 'getTagsForUrls' | 'addTags' | 'removeTags' | 'all'>;
+export type TagAccess = Pick<TagStore, 'getTagsForUrls' | 'addTags' | 'removeTags' | 'all' | 'replaceTags'>;
 
 export interface CleanupDeps {
   browser: Browser;

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import enMessages from '../../../_locales/en/messages.json';
 import { pseudoCatalog, useCatalog } from '../../../src/i18n';
 import { OptionsApp } from '../../../src/options-ui/OptionsApp';
+import { formatDateTime } from '../../../src/options-ui/format';
 import { ROOT_TITLES } from '../../../src/platform/browser';
 import { PopupApp } from '../../../src/popup-ui/PopupApp';
 import { backgroundForPage } from '../options-ui/setup-background';
@@ -83,7 +84,9 @@ describe('pseudo-locale: no English literal left in the rendered UI', () => {
       if (view === 'tags') fireEvent.click(await screen.findByRole('button', { name: 'news' }));
       if (view === 'settings') await screen.findByTestId('keep-rules');
       await waitFor(() => expect(document.querySelector('[aria-live], .view')).toBeTruthy());
-      const userData = [...Object.values(ROOT_TITLES), 'Reading', 'Example page', 'https://example.org/page', 'example.org/page', 'news', 'Tidymarks', 'Alt+Shift+1', 'Alt+Shift+2', 'bookmarks.html', 'JSON'];
+      // The history lists the tag edit with its date: a date is data, formatted by Intl in the UI's locale.
+      const dates = (await bg.client.call('history.list', {})).map((s) => formatDateTime(s.createdAt));
+      const userData = [...Object.values(ROOT_TITLES), ...dates, 'Reading', 'Example page', 'https://example.org/page', 'example.org/page', 'news', 'Tidymarks', 'Alt+Shift+1', 'Alt+Shift+2', 'bookmarks.html', 'JSON'];
       expect(untranslated(shownText(document.body), userData)).toEqual([]);
       // The same page in English shows words the check finds: it is not blind.
       cleanup();

@@ -23,7 +23,7 @@ describe('the undo report', () => {
     for (const r of plan.removals.slice(0, 2)) await bg.control.syncInsert({ id: r.id, parentId: synced.id, title: 'back from sync', url: 'https://one.example/' });
 
     let undone: unknown = null;
-    render(bg.wrap(<CleanupHistory refreshKey={0} onUndone={(r) => (undone = r)} />));
+    render(bg.wrap(<CleanupHistory refreshKey={0} onUndone={(r) => (undone = r)} onRedone={() => undefined} />));
     fireEvent.click(await screen.findByRole('button', { name: /^Undo/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Undo cleanup' }));
     expect((await screen.findByTestId('undo-result')).textContent).toBe('Undone: 3 restored, 0 moved back.');

@@ -67,9 +67,9 @@ describe('OrganizerView', () => {
     fireEvent.keyDown(list, { key: 'Delete' });
     await waitFor(async () => expect((await b.search({ title: 'two' })).length).toBe(0));
     await waitFor(() => expect(undoButton.disabled).toBe(false));
-    expect(undoButton.title).toBe('Undo: Deleted 1 item (Ctrl+Z)');
+    expect(undoButton.title).toBe('Undo: Deleted “two” (Ctrl+Z)');
     fireEvent.keyDown(list, { key: 'z', ctrlKey: true });
-    await screen.findByText('Undone: Deleted 1 item.');
+    await screen.findByText('Undone: Deleted “two”.');
     expect((await b.search({ title: 'two' })).map((n) => n.url)).toEqual(['https://two.example/']);
     await screen.findByRole('option', { name: /two/ });
     await waitFor(() => expect(undoButton.disabled).toBe(true));

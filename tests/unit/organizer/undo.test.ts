@@ -1,6 +1,6 @@
 /**
  * The organizer's deletes, moves and sorts are operations of the journal (src/organizer/edit-journal.ts): undone by
- * the same undo as a cleanup (the 'dedup.undo' job), which puts back exactly what the edit did and leaves alone what
+ * the same undo as a cleanup (the 'history.undo' job), which puts back exactly what the edit did and leaves alone what
  * someone changed since; listed in the history with what they did.
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -18,8 +18,8 @@ async function setup() {
     const strip = (n: BookmarkNode): unknown => [n.title, n.url ?? null, (n.children ?? []).map(strip)];
     return strip((await b.getTree())[0]!);
   };
-  const lastOperation = async () => (await client.call('dedup.sessions', {}))[0]!;
-  const undoLast = async () => client.startJob('dedup.undo', { sessionId: (await lastOperation()).id }).result;
+  const lastOperation = async () => (await client.call('history.list', {}))[0]!;
+  const undoLast = async () => client.startJob('history.undo', { sessionId: (await lastOperation()).id }).result;
   return { ...background, shape, lastOperation, undoLast };
 }
 
@@ -98,7 +98,7 @@ describe('organizer edits undone', () => {
     const { client, b } = await setup();
     const x = await b.create({ parentId: UNFILED_ID, title: 'x', url: 'https://x.example/' });
     await client.call('organizer.move', { ids: [x.id], parentId: UNFILED_ID, beforeId: null });
-    expect(await client.call('dedup.sessions', {})).toEqual([]);
+    expect(await client.call('history.list', {})).toEqual([]);
   });
 
   for (const [what, dieAt] of [
@@ -120,7 +120,7 @@ describe('organizer edits undone', () => {
       const b = fake.browser.bookmarks;
       const browser = { ...fake.browser, bookmarks: { ...b, [dieAt]: dying(b[dieAt].bind(b)) } } as unknown as Browser;
       const first = startBackground({ browser, now: () => Date.now(), testBuild: true });
-      await first.dedupApply.recovery;
+      await first.history.recovered;
       const client = createClient(fake.control.transport);
       await client.call('test.reset', {});
       const folder = await b.create({ parentId: MENU_ID, title: 'F' });
@@ -134,9 +134,9 @@ describe('organizer edits undone', () => {
       expect(await order()).not.toEqual(before);
 
       const second = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-      await second.dedupApply.recovery;
+      await second.history.recovered;
       expect(await order()).toEqual(before);
-      expect((await createClient(fake.control.transport).call('dedup.sessions', {}))[0]).toMatchObject({ kind: 'edit', status: 'rolled-back' });
+      expect((await createClient(fake.control.transport).call('history.list', {}))[0]).toMatchObject({ kind: 'edit', status: 'rolled-back' });
     });
   }
 });
