@@ -650,14 +650,16 @@ async function removeCreated(
   const problems: UndoProblem[] = [];
   const idOf = new Map<number, string>();
   const claimed = new Set<string>();
+  // An item removed and brought back since (by the undo of a later operation) has a new id: the id map says which.
+  const recorded = await deps.journal.resolveIds(created.flatMap((e) => [progress.ids.get(e.seq), e.parentId]).filter((id): id is string => !!id));
   for (const e of created) {
     const id = progress.ids.get(e.seq);
     if (id) {
-      idOf.set(e.seq, id);
-      claimed.add(id);
+      idOf.set(e.seq, recorded.get(id) ?? id);
+      claimed.add(recorded.get(id) ?? id);
     }
   }
-  const parentOf = (e: CreatedEntry) => (e.parentSeq !== null ? idOf.get(e.parentSeq) : e.parentId) ?? null;
+  const parentOf = (e: CreatedEntry) => (e.parentSeq !== null ? idOf.get(e.parentSeq) : e.parentId === null ? null : (recorded.get(e.parentId) ?? e.parentId)) ?? null;
   // Ids never recorded: match, oldest entry first, so parents are found before their children.
   for (const e of created) {
     if (idOf.has(e.seq)) continue;
