@@ -10,8 +10,10 @@ export interface MessageArgs {
   "popupPageReadError": [Substitution];
   "popupRemoved": [Substitution, Substitution];
   "popupRemoveFailed": [Substitution];
-  "popupRestored": [Substitution, Substitution];
-  "popupRestoreFailed": [Substitution];
+  "popupUndone": [Substitution];
+  "popupRedone": [Substitution];
+  "popupUndoFailed": [Substitution];
+  "popupRedoFailed": [Substitution];
   "popupRecentBookmarks": [];
   "popupSearchResults": [];
   "popupLoading": [];
@@ -30,7 +32,9 @@ export interface MessageArgs {
   "popupSearchPlaceholder": [];
   "popupClearSearch": [];
   "popupUndoTitle": [Substitution];
+  "popupRedoTitle": [Substitution];
   "popupUndo": [];
+  "popupRedo": [];
   "popupKeysHint": [Substitution];
   "popupCheckingPage": [];
   "popupNoOpenPage": [];
