@@ -264,6 +264,8 @@ export function createHistory(deps: HistoryDeps) {
     redo,
     handlers,
     jobs,
+    /** Writes running or waiting for their turn (tests: proves a write waits instead of running beside another). */
+    pending: () => queue.pending,
     /** Test builds: forgets every operation, after what is running. */
     reset: () => serial(() => journal.clear()),
   };

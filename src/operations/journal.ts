@@ -481,7 +481,7 @@ export interface Journal {
   beginSession(session: SessionRecord, entries: readonly NewJournalEntry[]): Promise<JournalEntry[]>;
   getSession(id: string): Promise<SessionRecord | undefined>;
   updateSession(id: string, patch: Partial<Omit<SessionRecord, 'id'>>): Promise<SessionRecord>;
-  /** Newest first. */
+  /** Newest first (in the order they began). */
   listSessions(): Promise<SessionRecord[]>;
   unfinishedSessions(): Promise<SessionRecord[]>;
   entries(sessionId: string): Promise<JournalEntry[]>;
@@ -617,7 +617,8 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
 
     async listSessions() {
       const all = await (await db()).getAllFromIndex('sessions', 'byCreatedAt');
-      return all.reverse();
+      // Newest first by the order they began in (two can begin in the same millisecond); older versions' by date.
+      return all.reverse().sort((a, b) => (b.order ?? 0) - (a.order ?? 0));
     },
 
     async unfinishedSessions() {

@@ -399,14 +399,15 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
    * What the restore does in one folder, journaled in the inverse before any of it: re-created items as 'created'
    * (their ids follow), items moved back as 'moved' from where they are now.
    */
+  // Where the items to move back are now, read before any of them moves (each one's index counts the others).
+  const moving = placements.filter((p) => p.action === 'move').map((p) => current(p.entry.id));
+  const placesNow = inverse && moving.length ? await getExisting(browser, moving) : new Map<string, BookmarkNode>();
   const journalPlacements = async (list: Placement[], targetId: string): Promise<JournalEntry[]> => {
     if (!inverse) return inv.append(list.map(() => ({ role: 'created', parentId: null, parentSeq: null, type: 'folder', title: '', url: null })));
-    const moving = list.filter((p) => p.action === 'move').map((p) => current(p.entry.id));
-    const now = moving.length ? await getExisting(browser, moving) : new Map<string, BookmarkNode>();
     const inverseOf = (p: Placement): NewJournalEntry => {
       const e = p.entry;
       if (p.action === 'move') {
-        const node = now.get(current(e.id));
+        const node = placesNow.get(current(e.id));
         return { role: 'moved', id: current(e.id), title: e.title, parentId: node?.parentId ?? targetId, index: node?.index ?? 0, toParentId: targetId };
       }
       const v = versionOf(e);

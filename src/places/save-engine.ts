@@ -127,7 +127,9 @@ async function planEntries(ops: readonly SaveOp[], { browser, tagStore }: Engine
 async function summaryOf(ops: readonly SaveOp[], plans: readonly OpPlan[], { browser, tagStore }: EngineDeps, source: OperationSource | undefined): Promise<EditSummary> {
   const folderTitle = async (id: string | undefined) => (id ? ((await browser.bookmarks.get(id).catch(() => [] as BookmarkNode[]))[0]?.title ?? null) : null);
   const first = ops[0]!;
-  const firstTitle = plans[0]?.node?.title ?? first.title;
+  // A bookmark's save may create its folder first (the quick bookmark's "Read later"): the bookmark names it.
+  const named = ops.findIndex((op) => op.type === 'bookmark');
+  const firstTitle = plans[Math.max(0, named)]?.node?.title ?? ops[Math.max(0, named)]!.title;
   const base = { items: ops.length, ...(firstTitle !== undefined ? { title: firstTitle } : {}), ...(source ? { source } : {}) };
   const parentOf = (op: SaveOp) => (op.parent && 'id' in op.parent ? op.parent.id : undefined);
   if (ops.every((op) => op.action === 'remove')) return { action: 'delete', folderTitle: null, ...base };

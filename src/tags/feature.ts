@@ -46,7 +46,8 @@ export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore, hist
       const urls = sweepAll ? undefined : [...pendingUrls];
       sweepAll = false;
       pendingUrls.clear();
-      void forgetOrphanUrls({ browser, tagStore }, urls).catch((error: unknown) => console.error('Tidymarks: tag cleanup failed', error));
+      // In the history's queue: never between an undo's re-created bookmark and the tags it gives back.
+      void history.serial(() => forgetOrphanUrls({ browser, tagStore }, urls)).catch((error: unknown) => console.error('Tidymarks: tag cleanup failed', error));
     }, 300);
   };
 

@@ -5,11 +5,11 @@ import { createFakeBrowser } from '../../fakes/browser';
 
 export async function organizerBackground() {
   const fake = createFakeBrowser();
-  startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
+  const app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
   const client = createClient(fake.control.transport);
   await client.call('test.reset', {});
   const b = fake.browser.bookmarks;
   /** The titles of a folder's children, in order. */
   const titles = async (id: string) => (await b.getChildren(id)).map((c) => c.title);
-  return { ...fake, client, b, titles };
+  return { ...fake, app, client, b, titles };
 }
