@@ -3,6 +3,8 @@ import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf, JobHandlersOf } from '../messaging/define';
 import type { Settings } from '../settings/settings';
 import type { History } from '../operations';
+import { journaledTagAdds } from '../tags/journaled';
+import type { TagStore } from '../tags/tag-store';
 import type { TagAccess } from '../dedup';
 import { ImportOperation } from './import-journal';
 import { countDocument } from './document';
@@ -15,7 +17,7 @@ import type { bookmarksHtmlJobs, bookmarksHtmlProtocol } from './protocol';
 import type { FileDateStore } from '../bookmark-dates/file-dates';
 
 export interface BookmarksHtmlFeatureDeps extends BackgroundDeps {
-  tags: TagAccess;
+  tags: TagAccess & Pick<TagStore, 'preview' | 'edit'>;
   /** The one history: an import is an operation of it, all or nothing, run in its queue. */
   history: History;
   settings: { get(): Promise<Settings>; update(patch: Partial<Settings>): Promise<Settings> };
@@ -26,6 +28,7 @@ export interface BookmarksHtmlFeatureDeps extends BackgroundDeps {
 
 export function createBookmarksHtmlFeature(deps: BookmarksHtmlFeatureDeps) {
   const { browser, tags, settings, fileDates } = deps;
+  const edits = { journal: deps.history.journal, now: deps.now };
   const handlers: HandlersOf<typeof bookmarksHtmlProtocol> = {
     'bookmarksHtml.export': () =>
       exportBookmarksHtml({ browser, getTagsForUrls: (urls) => tags.getTagsForUrls(urls), ...(fileDates && { fileDates: () => fileDates.all() }) }),
@@ -35,8 +38,18 @@ export function createBookmarksHtmlFeature(deps: BookmarksHtmlFeatureDeps) {
     },
     'backup.export': () =>
       createBackup({ now: deps.now, getSettings: () => settings.get(), allTags: () => tags.all(), cleanupHistory: deps.cleanupHistory }),
-    'backup.restore': ({ text }) =>
-      restoreBackup(readBackup(text), { replaceSettings: (s) => settings.update(s), addTags: (urls, t) => tags.addTags(urls, t) }),
+    'backup.restore': ({ text }) => {
+      const backup = readBackup(text);
+      // Its tags are one edit of the history (undoable); settings are not bookmarks and stay as restored.
+      return deps.history.serial(async () => {
+        const adds = journaledTagAdds(edits, tags, 'tags-restore');
+        try {
+          return await restoreBackup(backup, { replaceSettings: (s) => settings.update(s), addTags: (urls, t) => adds.add(urls, t) });
+        } finally {
+          await adds.finish();
+        }
+      });
+    },
   };
   const jobs: JobHandlersOf<typeof bookmarksHtmlJobs> = {
     'bookmarksHtml.import': (input, ctx) =>
@@ -48,7 +61,15 @@ export function createBookmarksHtmlFeature(deps: BookmarksHtmlFeatureDeps) {
           ctx,
         );
       }),
-    'bookmarksHtml.importTags': (input, ctx) => importTagsOnly({ browser, addTags: (urls, t) => tags.addTags(urls, t) }, input, ctx),
+    'bookmarksHtml.importTags': (input, ctx) =>
+      deps.history.serial(async () => {
+        const adds = journaledTagAdds(edits, tags, 'tags-import');
+        try {
+          return await importTagsOnly({ browser, addTags: (urls, t) => adds.add(urls, t) }, input, ctx);
+        } finally {
+          await adds.finish();
+        }
+      }),
   };
   return { handlers, jobs };
 }

@@ -771,6 +771,10 @@ export interface MessageArgs {
   "editTagDeleted": [Substitution];
   "editSaved_one": [Substitution];
   "editSaved_other": [Substitution];
+  "editTagsImported_one": [Substitution];
+  "editTagsImported_other": [Substitution];
+  "editTagsRestored_one": [Substitution];
+  "editTagsRestored_other": [Substitution];
   "organizerUndo": [];
   "organizerRedo": [];
   "organizerUndoTitle": [Substitution];

@@ -81,7 +81,7 @@ export type OperationSource = 'popup' | 'quick-bookmark';
 
 /** An edit, as its session says it: what was done to how many items (and where, and to what). */
 export interface EditSummary {
-  action: 'delete' | 'move' | 'sort' | 'create' | 'copy' | 'update' | 'tag' | 'untag' | 'tag-rename' | 'tag-merge' | 'tag-delete' | 'save';
+  action: 'delete' | 'move' | 'sort' | 'create' | 'copy' | 'update' | 'tag' | 'untag' | 'tag-rename' | 'tag-merge' | 'tag-delete' | 'save' | 'tags-import' | 'tags-restore';
   items: number;
   /** The folder moved, created or copied into, or the folder sorted. */
   folderTitle: string | null;

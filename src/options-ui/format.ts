@@ -106,6 +106,10 @@ export function describeOperation(session: Pick<OperationSummary, 'edit' | 'coun
       return t('editTagDeleted', tags[0] ?? '');
     case 'save':
       return plural('editSaved', edit.items);
+    case 'tags-import':
+      return plural('editTagsImported', edit.items);
+    case 'tags-restore':
+      return plural('editTagsRestored', edit.items);
   }
 }
 

@@ -9,28 +9,12 @@
  */
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf } from '../messaging/define';
-import { journaledEdit, type EditSummary, type History } from '../operations';
+import type { EditSummary, History } from '../operations';
+import { journaledTagEdit } from './journaled';
 import { forgetOrphanUrls } from './orphans';
 import { taggedAddresses } from './tagged-bookmarks';
 import type { tagsProtocol } from './protocol';
 import type { TagEdit, TagStore } from './tag-store';
-
-/**
- * A tag write as one journaled edit, in the history's queue: what it will leave on each URL (the store's own dry run)
- * is journaled with what each had, then it is written. Nothing is journaled when it changes nothing.
- */
-export async function journaledTagEdit(history: Pick<History, 'journal'>, deps: BackgroundDeps, tagStore: TagStore, summary: Omit<EditSummary, 'items' | 'folderTitle'>, edit: TagEdit): Promise<number> {
-  const after = await tagStore.preview(edit);
-  if (!after.length) return tagStore.edit(edit);
-  const before = await tagStore.getTagsForUrls(after.map((c) => c.url));
-  const entries = after.map((c) => ({ role: 'tags' as const, url: c.url, before: before.get(c.url) ?? [], after: c.tags }));
-  return journaledEdit({ journal: history.journal, now: deps.now }, { ...summary, items: after.length, folderTitle: null }, entries, async (steps, stored) => {
-    await steps.attempt(stored.map((e) => e.seq));
-    const changed = await tagStore.edit(edit);
-    for (const e of stored) await steps.done(e.seq);
-    return changed;
-  });
-}
 
 export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore, history: History) {
   const { browser } = deps;
@@ -62,7 +46,7 @@ export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore, hist
   });
 
   const edit = async (summary: Omit<EditSummary, 'items' | 'folderTitle'>, tagEdit: TagEdit) => ({
-    changed: await history.serial(() => journaledTagEdit(history, deps, tagStore, summary, tagEdit)),
+    changed: await history.serial(() => journaledTagEdit({ journal: history.journal, now: deps.now }, tagStore, summary, tagEdit)),
   });
 
   const handlers: HandlersOf<typeof tagsProtocol> = {

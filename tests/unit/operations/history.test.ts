@@ -237,6 +237,28 @@ describe('the history: undo and redo of every edit', () => {
     expect(await tagsOf('https://imported.example/')).toEqual({ 'https://imported.example/': ['from-file'] });
   });
 
+  it('tags brought in from a file, and from a backup, are one operation each, taken off again by undo', async () => {
+    const { client, b, undo, redo, tagsOf, list } = await setup();
+    await b.create({ parentId: MENU_ID, title: 'a', url: 'https://a.example/' });
+    await b.create({ parentId: MENU_ID, title: 'b', url: 'https://b.example/' });
+    await client.call('tags.add', { urls: ['https://a.example/'], tags: ['mine'] });
+    const html = '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF="https://a.example/" TAGS="x,y">a</A>\n<DT><A HREF="https://b.example/" TAGS="y">b</A>\n</DL>\n';
+    await client.startJob('bookmarksHtml.importTags', { html }).result;
+    expect((await list())[0]).toMatchObject({ kind: 'edit', edit: { action: 'tags-import', items: 2 } });
+    expect(await tagsOf('https://a.example/', 'https://b.example/')).toEqual({ 'https://a.example/': ['mine', 'x', 'y'], 'https://b.example/': ['y'] });
+    await undo();
+    expect(await tagsOf('https://a.example/', 'https://b.example/')).toEqual({ 'https://a.example/': ['mine'], 'https://b.example/': [] });
+    await redo();
+    expect(await tagsOf('https://b.example/')).toEqual({ 'https://b.example/': ['y'] });
+
+    const backup = await client.call('backup.export', {});
+    await client.call('tags.remove', { urls: ['https://a.example/', 'https://b.example/'], tags: ['y'] });
+    await client.call('backup.restore', { text: JSON.stringify(backup) });
+    expect((await list())[0]).toMatchObject({ edit: { action: 'tags-restore', items: 2 } });
+    await undo();
+    expect(await tagsOf('https://a.example/', 'https://b.example/')).toEqual({ 'https://a.example/': ['mine', 'x'], 'https://b.example/': [] });
+  });
+
   it('a new operation ends what could be redone; redo says there is nothing, and an older undone one cannot be redone by name', async () => {
     const { client, b, undo, redo, list } = await setup();
     const x = await b.create({ parentId: MENU_ID, title: 'x', url: 'https://x.example/' });
