@@ -186,8 +186,10 @@ describe('dedup apply and undo in real Firefox', () => {
     expect(after.titles.some((t) => t.startsWith('Tidymarks cleanup'))).toBe(false);
     expect(after.titles).not.toContain('Reading (1)');
     expect(after.tags.find((t) => t.url === POPULAR)?.tags).toEqual(['news', 'synced']);
-    expect(after.sessions).toEqual([expect.objectContaining({ id: result.sessionId, status: 'applied', canUndo: true })]);
+    // The history holds the tag edits of the set-up too: the cleanup is the newest operation.
+    expect(after.sessions.filter((s) => s.kind === 'cleanup')).toEqual([expect.objectContaining({ id: result.sessionId, status: 'applied', canUndo: true, next: 'undo' })]);
 
+    const cleaned = await tree(page);
     const undone = await page.evaluate((sessionId) => window.tm.client.startJob('history.undo', { sessionId }).result, result.sessionId);
     expect(undone.problems).toEqual([]);
     expect(await tree(page)).toEqual(before);
@@ -195,7 +197,14 @@ describe('dedup apply and undo in real Firefox', () => {
     await new Promise((r) => setTimeout(r, 1000));
     expect(await page.evaluate(() => window.tm.client.call('tags.list', {}))).toEqual(tagsBefore);
     const sessions = await page.evaluate(() => window.tm.client.call('history.list', {}));
-    expect(sessions[0]).toMatchObject({ status: 'undone', undone: true, canUndo: false });
+    expect(sessions.find((s) => s.id === result.sessionId)).toMatchObject({ status: 'undone', undone: true, canUndo: false, canRedo: true });
+
+    // Redo: the undo's own journal taken back, so the same copies go again and the tree is the cleaned one.
+    const redone = await page.evaluate((sessionId) => window.tm.client.startJob('history.redo', { sessionId }).result, result.sessionId);
+    expect(redone.problems).toEqual([]);
+    expect(redone.leftAlone).toEqual([]);
+    expect(await tree(page)).toEqual(cleaned);
+    expect((await page.evaluate(() => window.tm.client.call('history.list', {}))).find((s) => s.id === result.sessionId)).toMatchObject({ state: 'redone', canUndo: true });
   }, 240_000);
 
   it('a 2,000-item cleanup interrupted by an extension reload is rolled back on restart: nothing is lost', async () => {

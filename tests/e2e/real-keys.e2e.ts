@@ -322,7 +322,44 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
         timeout: 10_000,
       })
       .toEqual([{ title: 'Zebra renamed', parentId: before!.parentId, index: before!.index }]);
+    // Ctrl+Shift+Z in the same box removes it again.
+    display().key('ctrl+shift+z');
+    await expect.poll(() => bookmarksWithUrl(`${origin}/one`), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(async () => (await popupForm())?.notice).toMatch(/^Redone: Deleted “Zebra renamed”\./);
     // The popup stayed open all along: no Firefox shortcut (Ctrl+Shift+E is the network monitor's) took the keys.
+    expect(await popupState()).not.toBeNull();
+  });
+
+  it('a change made in the toolbar popup is undone after the popup was closed and opened again: Ctrl+Z in its empty box, keys only', async () => {
+    const zebra = await harness.evaluate(async (o) => {
+      const animals = await window.tm.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Animals' });
+      await window.tm.browser.bookmarks.create({ parentId: animals.id, title: 'Lion', url: `${o}/lion` });
+      return (await window.tm.browser.bookmarks.create({ parentId: animals.id, title: 'Zebra one', url: `${o}/one` })).id;
+    }, origin);
+    await openTab(harness, `${origin}/article`, 'A local article', true);
+    focusFirefoxWindow();
+    await openPopupWithKey();
+    display().type('zebra');
+    await expect.poll(async () => (await popupState())?.results, { timeout: 10_000 }).toEqual(['Zebra one']);
+    display().key('ctrl+e');
+    await expect.poll(popupForm).toMatchObject({ form: 'Edit bookmark', focused: 'bm-title' });
+    display().key('ctrl+a');
+    display().type('Zebra edited');
+    display().key('Return');
+    await expect.poll(() => bookmarkById(zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra edited' });
+
+    // Esc closes the panel (Firefox does it); Alt+Shift+2 opens a new popup, with an empty box.
+    display().key('Escape');
+    await expect.poll(popupState, { timeout: 10_000 }).toBeNull();
+    focusFirefoxWindow();
+    await openPopupWithKey();
+    expect(await popupState()).toMatchObject({ value: '', searchFocused: true });
+    display().key('ctrl+z');
+    await expect.poll(() => bookmarkById(zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra one' });
+    await expect.poll(async () => (await popupForm())?.notice).toMatch(/^Undone: Edited “Zebra one”\./);
+    // And Ctrl+Shift+Z gives it the new title again.
+    display().key('ctrl+shift+z');
+    await expect.poll(() => bookmarkById(zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra edited' });
     expect(await popupState()).not.toBeNull();
   });
 });
