@@ -139,7 +139,9 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
   const selected = selectedInOrder(selection, rows);
   const say = (text: string, isError = false) => setStatus({ text, error: isError });
   const [last, setLast] = useState<{ undo: OperationSummary | null; redo: OperationSummary | null }>({ undo: null, redo: null });
-  const [takingBack, setTakingBack] = useState(false);
+  /** Undos and redos asked for and not finished: each runs after the one before (Ctrl+Z pressed twice undoes two). */
+  const [takingBack, setTakingBack] = useState(0);
+  const takeBackChain = useRef<Promise<void>>(Promise.resolve());
   const refreshHistory = () =>
     void api.history().then(
       (all) => setLast({ undo: all.find((s) => s.next === 'undo') ?? null, redo: all.find((s) => s.next === 'redo') ?? null }),
@@ -166,19 +168,27 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
    * may be older than another tab's cleanup), and says what it did and what it left alone.
    */
   const takeBack = (redo: boolean) => {
-    if (takingBack) return;
-    setTakingBack(true);
-    void run(async () => {
+    setTakingBack((n) => n + 1);
+    takeBackChain.current = takeBackChain.current.then(() => takeBackNow(redo)).finally(() => setTakingBack((n) => n - 1));
+  };
+  const takeBackNow = (redo: boolean) =>
+    run(async () => {
       const next = (await api.history()).find((s) => s.next === (redo ? 'redo' : 'undo'));
-      if (!next) return t(redo ? 'organizerNothingToRedo' : 'organizerNothingToUndo');
-      const what = describeOperation(next);
-      say(t(redo ? 'organizerRedoing' : 'organizerUndoing', what));
-      const result = await (redo ? api.redo(next.id) : api.undo(next.id));
+      if (next) say(t(redo ? 'organizerRedoing' : 'organizerUndoing', describeOperation(next)));
+      // The background picks the operation when its turn comes in the history's queue: an edit still being written
+      // (its row already gone, its operation not finished) is the newest then, not the one before it.
+      let result;
+      try {
+        result = await (redo ? api.redo() : api.undo());
+      } catch (error) {
+        if (!next) return t(redo ? 'organizerNothingToRedo' : 'organizerNothingToUndo');
+        throw error;
+      }
+      const what = describeOperation(result.operation);
       const left = result.leftAlone.map(describeLeftAlone).join(' ');
       if (redo) return left ? t('organizerRedoneLeftAlone', what, left) : t('organizerRedone', what);
       return left ? t('organizerUndoneLeftAlone', what, left) : t('organizerUndone', what);
-    }).finally(() => setTakingBack(false));
-  };
+    });
   const onOrganizerKey = (event: JSX.TargetedKeyboardEvent<HTMLDivElement>) => {
     const mod = isMac() ? event.metaKey : event.ctrlKey;
     const target = event.target as HTMLElement;
@@ -450,7 +460,7 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
         )}
         <button
           type="button"
-          disabled={!last.undo || takingBack}
+          disabled={!last.undo || takingBack > 0}
           title={last.undo ? t('organizerUndoTitle', describeOperation(last.undo)) : t('organizerNothingToUndo')}
           onClick={() => takeBack(false)}
           data-testid="organizer-undo"
@@ -459,7 +469,7 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
         </button>
         <button
           type="button"
-          disabled={!last.redo || takingBack}
+          disabled={!last.redo || takingBack > 0}
           title={last.redo ? t('organizerRedoTitle', describeOperation(last.redo)) : t('organizerNothingToRedo')}
           onClick={() => takeBack(true)}
           data-testid="organizer-redo"

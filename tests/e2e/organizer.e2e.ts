@@ -56,6 +56,19 @@ async function redoKey(page: Page) {
   await page.keyboard.up('Control');
 }
 
+/** Selects pear to melon with a click and a Shift+click, and adds a tag to the three in the details pane. */
+async function tagPearToMelon(page: Page, tag: string) {
+  await page.click(row('pear'));
+  await page.keyboard.down('Shift');
+  await page.click(row('melon'));
+  await page.keyboard.up('Shift');
+  await waitForShown(page, '::-p-text(3 items selected)');
+  await page.click('[data-testid="organizer-bulk-tag"]');
+  await page.keyboard.type(tag);
+  await page.click('button::-p-text(Add tag)');
+  await waitForShown(page, '[data-testid="organizer-status"]::-p-text(added to 3 addresses)');
+}
+
 /** The tags of these addresses, as the tag store has them. */
 async function tagsOf(harness: Page, urls: string[]) {
   return harness.evaluate(async (list) => Object.fromEntries((await window.tm.client.call('tags.forUrls', { urls: list })).map((e) => [e.url, e.tags])), urls);
@@ -238,15 +251,7 @@ describe('organizer', () => {
     const harness = await ff.harness();
     await seed(harness);
     const page = await openOrganizer();
-    await page.click(row('pear'));
-    await page.keyboard.down('Shift');
-    await page.click(row('melon'));
-    await page.keyboard.up('Shift');
-    await waitForShown(page, '::-p-text(3 items selected)');
-    await page.click('[data-testid="organizer-bulk-tag"]');
-    await page.keyboard.type('fruit');
-    await page.click('button::-p-text(Add tag)');
-    await waitForShown(page, '[data-testid="organizer-status"]::-p-text(added to 3 addresses)');
+    await tagPearToMelon(page, 'fruit');
     const tagged = await harness.evaluate(() => window.tm.client.call('tags.urlsWithTag', { tag: 'fruit' }));
     expect([...tagged].sort()).toEqual(['https://apple.example/', 'https://melon.example/', 'https://pear.example/']);
     await waitForShown(page, '[role="option"] .org-col-tags ::-p-text(fruit)');
@@ -263,15 +268,7 @@ describe('organizer', () => {
     });
     const before = await tagsOf(harness, urls);
     const page = await openOrganizer();
-    await page.click(row('pear'));
-    await page.keyboard.down('Shift');
-    await page.click(row('melon'));
-    await page.keyboard.up('Shift');
-    await waitForShown(page, '::-p-text(3 items selected)');
-    await page.click('[data-testid="organizer-bulk-tag"]');
-    await page.keyboard.type('green');
-    await page.click('button::-p-text(Add tag)');
-    await waitForShown(page, '[data-testid="organizer-status"]::-p-text(added to 3 addresses)');
+    await tagPearToMelon(page, 'green');
     expect(await tagsOf(harness, urls)).toEqual({ 'https://pear.example/': ['sweet', 'Fruit', 'green'], 'https://apple.example/': ['red', 'green'], 'https://melon.example/': ['green'] });
     await page.focus('[data-testid="organizer-list"]');
     await undoKey(page);

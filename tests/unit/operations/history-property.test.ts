@@ -15,8 +15,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { startBackground } from '../../../src/app/start-background';
 import { createClient, type Client } from '../../../src/messaging/client';
-import { MENU_ID, ROOT_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode, type Browser } from '../../../src/platform/browser';
+import { MENU_ID, ROOT_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode } from '../../../src/platform/browser';
 import { createFakeBrowser, type FakeBrowser } from '../../fakes/browser';
+import { killable } from '../organizer/organizer-background';
 
 const URLS = ['https://a.example/', 'https://b.example/', 'https://c.example/', 'https://d.example/'];
 const TITLES = ['apple', 'Banana', 'cherry', 'date'];
@@ -49,27 +50,6 @@ const theirs = fc.oneof(
   fc.record({ kind: fc.constant('their-move' as const), item: pick, target: pick }),
   fc.record({ kind: fc.constant('their-remove' as const), item: pick }),
 );
-
-/** A background that "dies" like a killed Firefox: from the chosen write on, no bookmark write answers. */
-function killable(fake: FakeBrowser) {
-  const state = { left: Infinity, dead: false };
-  const b = fake.browser.bookmarks;
-  const never = () => new Promise<never>(() => undefined);
-  const wrap = <F extends (...args: never[]) => Promise<unknown>>(call: F) =>
-    ((...args: Parameters<F>) => {
-      if (state.dead) return never();
-      if (--state.left < 0) {
-        state.dead = true;
-        return never();
-      }
-      return call(...args);
-    }) as F;
-  const browser = {
-    ...fake.browser,
-    bookmarks: { ...b, create: wrap(b.create.bind(b)), remove: wrap(b.remove.bind(b)), removeTree: wrap(b.removeTree.bind(b)), move: wrap(b.move.bind(b)), update: wrap(b.update.bind(b)) },
-  } as unknown as Browser;
-  return { browser, state };
-}
 
 interface World {
   fake: FakeBrowser;

@@ -7,24 +7,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { startBackground } from '../../../src/app/start-background';
 import { createClient } from '../../../src/messaging/client';
 import { KEPT_SESSIONS } from '../../../src/operations/journal';
-import { MENU_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode, type Browser } from '../../../src/platform/browser';
+import { MENU_ID, TOOLBAR_ID, UNFILED_ID } from '../../../src/platform/browser';
 import { createFakeBrowser } from '../../fakes/browser';
-import { organizerBackground } from '../organizer/organizer-background';
+import { killable, organizerBackground } from '../organizer/organizer-background';
 
 async function setup() {
   const background = await organizerBackground();
   const { b, client } = background;
-  /** The whole tree as titles, urls and children (ids change when undo re-creates). */
-  const shape = async () => {
-    const strip = (n: BookmarkNode): unknown => [n.title, n.url ?? null, (n.children ?? []).map(strip)];
-    return strip((await b.getTree())[0]!);
-  };
   const tagsOf = async (...urls: string[]) => Object.fromEntries((await client.call('tags.forUrls', { urls })).map((e) => [e.url, e.tags]));
   const list = () => client.call('history.list', {});
   const undo = (sessionId?: string) => client.startJob('history.undo', sessionId ? { sessionId } : {}).result;
   const redo = (sessionId?: string) => client.startJob('history.redo', sessionId ? { sessionId } : {}).result;
   const title = async (id: string) => (await b.get(id))[0]!.title;
-  return { ...background, shape, tagsOf, list, undo, redo, title };
+  return { ...background, tagsOf, list, undo, redo, title };
 }
 
 describe('the history: undo and redo of every edit', () => {
@@ -340,18 +335,8 @@ describe('the history: an undo cut short leaves nothing half done', () => {
   for (const step of ['undo', 'redo'] as const) {
     it(`Firefox killed in the middle of an ${step}: the next start rolls it back, and the operation stands as it was`, async () => {
       const fake = createFakeBrowser({ seed: 3 });
-      let dying = false;
-      let calls = 0;
-      let dead = false;
-      const never = () => new Promise<never>(() => undefined);
+      const { browser, state } = killable(fake, ['create', 'remove']);
       const b = fake.browser.bookmarks;
-      const kill = <F extends (...args: never[]) => Promise<unknown>>(call: F) =>
-        ((...args: Parameters<F>) => {
-          if (dead) return never();
-          if (dying && ++calls === 15) dead = true;
-          return call(...args);
-        }) as F;
-      const browser = { ...fake.browser, bookmarks: { ...b, create: kill(b.create.bind(b)), remove: kill(b.remove.bind(b)) } } as unknown as Browser;
       const first = startBackground({ browser, now: () => Date.now(), testBuild: true });
       await first.history.recovered;
       const client = createClient(fake.control.transport);
@@ -363,9 +348,10 @@ describe('the history: an undo cut short leaves nothing half done', () => {
       await client.call('organizer.remove', { ids });
       if (step === 'redo') await client.startJob('history.undo', {}).result;
       const before = await children();
-      dying = true;
+      // Firefox dies after 15 more calls.
+      state.left = 15;
       void client.startJob(step === 'undo' ? 'history.undo' : 'history.redo', {}).result.catch(() => undefined);
-      await vi.waitFor(() => expect(dead).toBe(true));
+      await vi.waitFor(() => expect(state.dead).toBe(true));
       fake.control.unload();
       expect(await children()).not.toEqual(before);
 

@@ -74,4 +74,28 @@ describe('OrganizerView', () => {
     await screen.findByRole('option', { name: /two/ });
     await waitFor(() => expect(undoButton.disabled).toBe(true));
   });
+
+  it('Ctrl+Z pressed twice at once undoes two operations, one after the other; Ctrl+Shift+Z twice redoes both', async () => {
+    const { list, b } = await setup();
+    const redoButton = screen.getByTestId('organizer-redo') as HTMLButtonElement;
+    const names = async () => (await b.getChildren('toolbar_____')).map((c) => c.title);
+    for (const title of ['one', 'two']) {
+      // The second row (the folder is the first) each time.
+      fireEvent.keyDown(list, { key: 'Home' });
+      fireEvent.keyDown(list, { key: 'ArrowDown' });
+      await waitFor(() => expect(selectedNames()).toEqual([expect.stringContaining(title)]));
+      fireEvent.keyDown(list, { key: 'Delete' });
+      await waitFor(() => expect(within(list).queryByRole('option', { name: new RegExp(title) })).toBeNull());
+    }
+    expect(await names()).toEqual(['Folder', 'three']);
+    fireEvent.keyDown(list, { key: 'z', ctrlKey: true });
+    fireEvent.keyDown(list, { key: 'z', ctrlKey: true });
+    await waitFor(async () => expect(await names()).toEqual(['Folder', 'one', 'two', 'three']));
+    await waitFor(() => expect(redoButton.title).toBe('Redo: Deleted “one” (Ctrl+Shift+Z)'));
+    await waitFor(() => expect(redoButton.disabled).toBe(false));
+    fireEvent.keyDown(list, { key: 'Z', ctrlKey: true, shiftKey: true });
+    fireEvent.keyDown(list, { key: 'Z', ctrlKey: true, shiftKey: true });
+    await waitFor(async () => expect(await names()).toEqual(['Folder', 'three']));
+    await screen.findByText('Redone: Deleted “two”.');
+  });
 });

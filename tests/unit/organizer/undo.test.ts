@@ -6,21 +6,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { startBackground } from '../../../src/app/start-background';
 import { createClient } from '../../../src/messaging/client';
-import { MENU_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode, type Browser } from '../../../src/platform/browser';
+import { MENU_ID, TOOLBAR_ID, UNFILED_ID } from '../../../src/platform/browser';
 import { createFakeBrowser } from '../../fakes/browser';
-import { organizerBackground } from './organizer-background';
+import { killable, organizerBackground } from './organizer-background';
 
 async function setup() {
   const background = await organizerBackground();
   const { b, client } = background;
-  /** The whole tree as titles, urls and children (ids change when undo re-creates). */
-  const shape = async () => {
-    const strip = (n: BookmarkNode): unknown => [n.title, n.url ?? null, (n.children ?? []).map(strip)];
-    return strip((await b.getTree())[0]!);
-  };
   const lastOperation = async () => (await client.call('history.list', {}))[0]!;
   const undoLast = async () => client.startJob('history.undo', { sessionId: (await lastOperation()).id }).result;
-  return { ...background, shape, lastOperation, undoLast };
+  return { ...background, lastOperation, undoLast };
 }
 
 describe('organizer edits undone', () => {
@@ -107,18 +102,10 @@ describe('organizer edits undone', () => {
   ] as const) {
     it(`regression: Firefox killed in the middle of ${what}: the next start rolls the whole edit back`, async () => {
       const fake = createFakeBrowser({ seed: 7 });
-      // The event page dies at the 12th call: from then on its calls never answer.
-      let calls = 0;
-      let dead = false;
-      const never = () => new Promise<never>(() => undefined);
-      const dying = <F extends (...args: never[]) => Promise<unknown>>(call: F) =>
-        ((...args: Parameters<F>) => {
-          if (dead) return never();
-          if (++calls === 12) dead = true;
-          return call(...args);
-        }) as F;
+      // The event page dies after the 12th call: from then on its calls never answer.
+      const { browser, state } = killable(fake, [dieAt]);
+      state.left = 12;
       const b = fake.browser.bookmarks;
-      const browser = { ...fake.browser, bookmarks: { ...b, [dieAt]: dying(b[dieAt].bind(b)) } } as unknown as Browser;
       const first = startBackground({ browser, now: () => Date.now(), testBuild: true });
       await first.history.recovered;
       const client = createClient(fake.control.transport);
@@ -129,7 +116,7 @@ describe('organizer edits undone', () => {
       const order = async () => (await b.getChildren(folder.id)).map((c) => c.title);
       const before = await order();
       void (dieAt === 'remove' ? client.call('organizer.remove', { ids }) : client.call('organizer.sortFolder', { folderId: folder.id, by: 'name', foldersFirst: false })).catch(() => undefined);
-      await vi.waitFor(() => expect(dead).toBe(true));
+      await vi.waitFor(() => expect(state.dead).toBe(true));
       fake.control.unload();
       expect(await order()).not.toEqual(before);
 
