@@ -236,7 +236,10 @@ export interface MessageArgs {
   "undoLeftNotEmpty_other": [Substitution, Substitution];
   "historyProblem": [Substitution, Substitution];
   "historyConfirmTitle": [];
+  "historyConfirmTitleOther": [];
   "historyConfirmButton": [];
+  "historyConfirmButtonOther": [];
+  "historyConfirmOther": [Substitution];
   "historyRecreated_one": [Substitution];
   "historyRecreated_other": [Substitution];
   "historyRecreatedInside_one": [Substitution, Substitution];

@@ -1,14 +1,16 @@
 /**
- * The operation journal: IndexedDB database 'tidymarks-journal'. Every operation that changes many bookmarks at
- * once (a cleanup, an import; later every organizer edit) is a session here, with a kind, a status, its entries and
- * a write-ahead record of its progress, so that undo, crash recovery and the "removed before, back again" history
- * can act on exactly what it did and nothing else.
+ * The operation journal: IndexedDB database 'tidymarks-journal'. Every operation that changes bookmarks or tags (a
+ * cleanup, an import, an edit, and the undo of one: history.ts) is a session here, with a kind, a status, its entries
+ * and a write-ahead record of its progress, so that undo, redo, crash recovery and the "removed before, back again"
+ * history can act on exactly what it did and nothing else.
  *
  * - A cleanup journals, in one durable transaction and BEFORE any bookmark is touched, every item to be removed
  *   (with every descendant of a removed folder), every planned move of a unique child with its original place, and
  *   every tag merge with the tags the URL had before.
  * - An import journals what it is about to create, batch by batch, before creating it ('created' entries), and the
  *   tags it adds ('tag-merge' entries), so that a cancelled, closed or crashed import can be rolled back.
+ * - An edit journals what it creates, removes, moves, reorders, renames or re-addresses, and each URL's tags before
+ *   and after ('tags'), before the calls (edit.ts); an undo journals its own inverse the same way (undo.ts).
  * - While an operation runs, small progress records say which entries it is attempting, which it carried out, which
  *   it skipped (someone else changed the item: written before the operation goes on) and which it put back; recovery
  *   after a crash rolls back only what was attempted or done, never what someone else removed in the meantime.

@@ -138,13 +138,23 @@ export function CleanupHistory({ refreshKey, onUndone, onRedone }: { refreshKey:
         </p>
       )}
       {confirm && (
-        <ConfirmDialog title={t('historyConfirmTitle')} confirmLabel={t('historyConfirmButton')} danger={false} onCancel={() => setConfirm(null)} onConfirm={() => takeBack(confirm, false)}>
-          <p>
-            {plural('historyRecreated', confirm.counts.copies)}
-            {confirm.counts.copiedFolders ? ` ${plural('historyRecreatedInside', confirm.counts.copiedFolders, confirm.counts.insideFolders)}` : ''}
-            {confirm.counts.emptyFolders ? plural('historyRecreatedEmpty', confirm.counts.emptyFolders) : ''}
-            {confirm.counts.moved ? plural('historyMovedBack', confirm.counts.moved) : ''}.
-          </p>
+        <ConfirmDialog
+          title={confirm.kind === 'cleanup' ? t('historyConfirmTitle') : t('historyConfirmTitleOther')}
+          confirmLabel={confirm.kind === 'cleanup' ? t('historyConfirmButton') : t('historyConfirmButtonOther')}
+          danger={false}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => takeBack(confirm, false)}
+        >
+          {confirm.kind === 'cleanup' ? (
+            <p>
+              {plural('historyRecreated', confirm.counts.copies)}
+              {confirm.counts.copiedFolders ? ` ${plural('historyRecreatedInside', confirm.counts.copiedFolders, confirm.counts.insideFolders)}` : ''}
+              {confirm.counts.emptyFolders ? plural('historyRecreatedEmpty', confirm.counts.emptyFolders) : ''}
+              {confirm.counts.moved ? plural('historyMovedBack', confirm.counts.moved) : ''}.
+            </p>
+          ) : (
+            <p>{t('historyConfirmOther', describeOperation(confirm))}</p>
+          )}
           <p>
             {t('historyRecreatedNote')}
           </p>
