@@ -4,12 +4,9 @@
  * operation ends what can be redone, and an undo cut short (cancel, failure, crash) leaves nothing half done.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
-import { createClient } from '../../../src/messaging/client';
 import { KEPT_SESSIONS } from '../../../src/operations/journal';
 import { MENU_ID, TOOLBAR_ID, UNFILED_ID } from '../../../src/platform/browser';
-import { createFakeBrowser } from '../../fakes/browser';
-import { killable, organizerBackground } from '../organizer/organizer-background';
+import { killableBackground, organizerBackground, restarted } from '../organizer/organizer-background';
 
 async function setup() {
   const background = await organizerBackground();
@@ -334,17 +331,7 @@ describe('the history: an undo cut short leaves nothing half done', () => {
 
   for (const step of ['undo', 'redo'] as const) {
     it(`Firefox killed in the middle of an ${step}: the next start rolls it back, and the operation stands as it was`, async () => {
-      const fake = createFakeBrowser({ seed: 3 });
-      const { browser, state } = killable(fake, ['create', 'remove']);
-      const b = fake.browser.bookmarks;
-      const first = startBackground({ browser, now: () => Date.now(), testBuild: true });
-      await first.history.recovered;
-      const client = createClient(fake.control.transport);
-      await client.call('test.reset', {});
-      const folder = await b.create({ parentId: MENU_ID, title: 'F' });
-      const ids: string[] = [];
-      for (let i = 0; i < 30; i++) ids.push((await b.create({ parentId: folder.id, title: `item ${i}`, url: `https://${i}.example/` })).id);
-      const children = async () => (await b.getChildren(folder.id)).map((c) => c.title);
+      const { fake, state, client, ids, children } = await killableBackground(['create', 'remove'], (i) => `item ${i}`, 3);
       await client.call('organizer.remove', { ids });
       if (step === 'redo') await client.startJob('history.undo', {}).result;
       const before = await children();
@@ -352,16 +339,14 @@ describe('the history: an undo cut short leaves nothing half done', () => {
       state.left = 15;
       void client.startJob(step === 'undo' ? 'history.undo' : 'history.redo', {}).result.catch(() => undefined);
       await vi.waitFor(() => expect(state.dead).toBe(true));
-      fake.control.unload();
       expect(await children()).not.toEqual(before);
 
-      const second = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-      await second.history.recovered;
+      const again = await restarted(fake);
       expect(await children()).toEqual(before);
-      const [operation] = await createClient(fake.control.transport).call('history.list', {});
+      const [operation] = await again.call('history.list', {});
       expect(operation).toMatchObject(step === 'undo' ? { state: 'done', canUndo: true } : { state: 'undone', canRedo: true });
       // And it can be done now, whole.
-      await createClient(fake.control.transport).startJob(step === 'undo' ? 'history.undo' : 'history.redo', {}).result;
+      await again.startJob(step === 'undo' ? 'history.undo' : 'history.redo', {}).result;
       expect(await children()).toEqual(step === 'undo' ? ids.map((_, i) => `item ${i}`) : []);
     });
   }

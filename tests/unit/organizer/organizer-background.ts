@@ -45,3 +45,30 @@ export async function organizerBackground() {
   };
   return { ...fake, app, client, b, titles, shape };
 }
+
+/**
+ * A background on a fake Firefox that can be killed (killable, with these writes), reset, with a folder "F" of 30
+ * bookmarks titled `title(i)`: the crash tests of edits, undos and redos start here.
+ */
+export async function killableBackground(writes: readonly Write[], title: (i: number) => string, seed: number) {
+  const fake = createFakeBrowser({ seed });
+  const { browser, state } = killable(fake, writes);
+  const b = fake.browser.bookmarks;
+  const app = startBackground({ browser, now: () => Date.now(), testBuild: true });
+  await app.history.recovered;
+  const client = createClient(fake.control.transport);
+  await client.call('test.reset', {});
+  const folder = await b.create({ parentId: 'menu________', title: 'F' });
+  const ids: string[] = [];
+  for (let i = 0; i < 30; i++) ids.push((await b.create({ parentId: folder.id, title: title(i), url: `https://${i}.example/` })).id);
+  const children = async () => (await b.getChildren(folder.id)).map((c) => c.title);
+  return { fake, b, state, client, folder, ids, children };
+}
+
+/** Firefox started again after a kill: the event page runs afresh on the same profile; resolves once recovery ran. */
+export async function restarted(fake: FakeBrowser) {
+  fake.control.unload();
+  const app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
+  await app.history.recovered;
+  return createClient(fake.control.transport);
+}

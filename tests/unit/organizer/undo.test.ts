@@ -4,11 +4,8 @@
  * someone changed since; listed in the history with what they did.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
-import { createClient } from '../../../src/messaging/client';
 import { MENU_ID, TOOLBAR_ID, UNFILED_ID } from '../../../src/platform/browser';
-import { createFakeBrowser } from '../../fakes/browser';
-import { killable, organizerBackground } from './organizer-background';
+import { killableBackground, organizerBackground, restarted } from './organizer-background';
 
 async function setup() {
   const background = await organizerBackground();
@@ -101,29 +98,17 @@ describe('organizer edits undone', () => {
     ['a sort of 30 items', 'move'],
   ] as const) {
     it(`regression: Firefox killed in the middle of ${what}: the next start rolls the whole edit back`, async () => {
-      const fake = createFakeBrowser({ seed: 7 });
       // The event page dies after the 12th call: from then on its calls never answer.
-      const { browser, state } = killable(fake, [dieAt]);
+      const { fake, state, client, folder, ids, children: order } = await killableBackground([dieAt], (i) => `item ${String(29 - i).padStart(2, '0')}`, 7);
       state.left = 12;
-      const b = fake.browser.bookmarks;
-      const first = startBackground({ browser, now: () => Date.now(), testBuild: true });
-      await first.history.recovered;
-      const client = createClient(fake.control.transport);
-      await client.call('test.reset', {});
-      const folder = await b.create({ parentId: MENU_ID, title: 'F' });
-      const ids: string[] = [];
-      for (let i = 0; i < 30; i++) ids.push((await b.create({ parentId: folder.id, title: `item ${String(29 - i).padStart(2, '0')}`, url: `https://${i}.example/` })).id);
-      const order = async () => (await b.getChildren(folder.id)).map((c) => c.title);
       const before = await order();
       void (dieAt === 'remove' ? client.call('organizer.remove', { ids }) : client.call('organizer.sortFolder', { folderId: folder.id, by: 'name', foldersFirst: false })).catch(() => undefined);
       await vi.waitFor(() => expect(state.dead).toBe(true));
-      fake.control.unload();
       expect(await order()).not.toEqual(before);
 
-      const second = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-      await second.history.recovered;
+      const again = await restarted(fake);
       expect(await order()).toEqual(before);
-      expect((await createClient(fake.control.transport).call('history.list', {}))[0]).toMatchObject({ kind: 'edit', status: 'rolled-back' });
+      expect((await again.call('history.list', {}))[0]).toMatchObject({ kind: 'edit', status: 'rolled-back' });
     });
   }
 });
