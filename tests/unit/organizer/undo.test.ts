@@ -9,7 +9,7 @@ import { killableBackground, organizerBackground, restarted } from './organizer-
 
 async function setup() {
   const background = await organizerBackground();
-  const { b, client } = background;
+  const { client } = background;
   const lastOperation = async () => (await client.call('history.list', {}))[0]!;
   const undoLast = async () => client.startJob('history.undo', { sessionId: (await lastOperation()).id }).result;
   return { ...background, lastOperation, undoLast };
