@@ -18,12 +18,12 @@ function bookmarkedUrls(root: BookmarkNode): Set<string> {
   return used;
 }
 
-/** Forgets the tags of those URLs (all tagged URLs when `urls` is omitted) that no bookmark uses any more. */
-export async function forgetOrphanUrls({ browser, tagStore }: { browser: Browser; tagStore: TagStore }, urls?: readonly string[]) {
+/** Those of the URLs (all tagged URLs when `urls` is omitted) that have tags and that no bookmark uses any more. */
+export async function findOrphanUrls({ browser, tagStore }: { browser: Browser; tagStore: TagStore }, urls?: readonly string[]): Promise<string[]> {
   const tagged = urls
     ? [...(await tagStore.getTagsForUrls(urls))].filter(([, tags]) => tags.length).map(([url]) => url)
     : (await tagStore.all()).map((e) => e.url);
-  if (!tagged.length) return;
+  if (!tagged.length) return [];
   let orphans: string[];
   if (tagged.length <= SEARCH_LIMIT) {
     orphans = [];
@@ -36,5 +36,11 @@ export async function forgetOrphanUrls({ browser, tagStore }: { browser: Browser
     const used = bookmarkedUrls(root);
     orphans = tagged.filter((url) => !used.has(url));
   }
-  if (orphans.length) await tagStore.forgetUrls(orphans);
+  return orphans;
+}
+
+/** Forgets the tags of those URLs (all tagged URLs when `urls` is omitted) that no bookmark uses any more. */
+export async function forgetOrphanUrls(deps: { browser: Browser; tagStore: TagStore }, urls?: readonly string[]) {
+  const orphans = await findOrphanUrls(deps, urls);
+  if (orphans.length) await deps.tagStore.forgetUrls(orphans);
 }

@@ -48,7 +48,7 @@ type LeaveReason = { reason: ProblemReason; message: Msg };
 const leave = (reason: ProblemReason, message: Msg): LeaveReason => ({ reason, message });
 
 /** What apply and undo need of the tag store. */
-export type TagAccess = Pick<TagStore, 'getTagsForUrls' | 'addTags' | 'removeTags' | 'all'>;
+export type TagAccess = Pick<TagStore, 'getTagsForUrls' | 'addTags' | 'removeTags' | 'all' | 'replaceTags'>;
 
 export interface CleanupDeps {
   browser: Browser;

@@ -613,7 +613,16 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
           </section>
         </>
       )}
-      {scan && <CleanupHistory refreshKey={historyKey} onUndone={onUndone} />}
+      {scan && (
+        <CleanupHistory
+          refreshKey={historyKey}
+          onUndone={onUndone}
+          onRedone={() => {
+            setBanner(null);
+            void runScan(true);
+          }}
+        />
+      )}
       {confirmApply && plan && (
         <ConfirmDialog title={t('dupConfirmTitle')} confirmLabel={t('dupConfirmButton')} onCancel={() => setConfirmApply(false)} onConfirm={() => void apply()}>
           <p data-testid="confirm-numbers">{t('dupSentence', describeCleanup(plan.numbers, 'plan'))}</p>

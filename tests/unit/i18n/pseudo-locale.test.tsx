@@ -14,6 +14,7 @@ import { ClientContext } from '../../../src/options-ui/client-context';
 import { LinkHealthView } from '../../../src/options-ui/link-health/LinkHealthView';
 import { OptionsApp } from '../../../src/options-ui/OptionsApp';
 import { OrganizerView } from '../../../src/organizer-ui/OrganizerView';
+import { formatDateTime } from '../../../src/options-ui/format';
 import { rootTitle, UNFILED_ID } from '../../../src/platform/browser';
 import { PopupApp } from '../../../src/popup-ui/PopupApp';
 import { backgroundForPage } from '../options-ui/setup-background';
@@ -94,10 +95,12 @@ describe('pseudo-locale: no English literal left in the rendered UI', () => {
         await screen.findByTestId('organizer-name');
       }
       await waitFor(() => expect(document.querySelector('[aria-live], .view')).toBeTruthy());
-      // Dates are Intl's words in the UI's locale (English month names here), not literals.
+      // Dates are Intl's words in the UI's locale (English month names here), not literals: the bookmarks' dates and the
+      // history's (it lists the tag edit with its date).
       const dates = (await bg.browser.bookmarks.search({ url: 'https://example.org/page' })).map((b) => formatDate(b.dateAdded!));
+      const historyDates = (await bg.client.call('history.list', {})).map((s) => formatDateTime(s.createdAt));
       // The roots' names come from the catalog too (Firefox's names in the UI's language).
-      const userData = ['Reading', 'Example page', 'https://example.org/page', 'example.org/page', 'news', 'Tidymarks', 'Alt+Shift+1', 'Alt+Shift+2', 'bookmarks.html', 'JSON', ...dates];
+      const userData = ['Reading', 'Example page', 'https://example.org/page', 'example.org/page', 'news', 'Tidymarks', 'Alt+Shift+1', 'Alt+Shift+2', 'bookmarks.html', 'JSON', ...dates, ...historyDates];
       expect(untranslated(shownText(document.body), userData)).toEqual([]);
       // The same page in English shows words the check finds: it is not blind.
       cleanup();
