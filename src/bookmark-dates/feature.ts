@@ -5,16 +5,12 @@
  */
 import type { BackgroundDeps } from '../app/feature';
 import type { BookmarkNode } from '../platform/browser';
+import { descendants } from '../platform/tree';
 import { openFileDateStore, type FileDateStore } from './file-dates';
 
 function treeIds(tree: readonly BookmarkNode[]): Set<string> {
   const ids = new Set<string>();
-  const stack = [...tree];
-  while (stack.length) {
-    const node = stack.pop()!;
-    ids.add(node.id);
-    if (node.children) stack.push(...node.children);
-  }
+  for (const node of descendants(tree)) ids.add(node.id);
   return ids;
 }
 

@@ -11,6 +11,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { BookmarkNode } from '../platform/browser';
+import { descendants } from '../platform/tree';
 
 export const FILE_DATES_DB = 'tidymarks-file-dates';
 const VERSION = 1;
@@ -114,12 +115,9 @@ export function lastModifiedOf(node: { id: string }, dates: FileDates): number |
 /** Puts `dateAddedOf` into a getTree() result in place (for code that reads node.dateAdded), without recursion. */
 export function withFileDates<T extends readonly BookmarkNode[]>(tree: T, dates: FileDates): T {
   if (!dates.size) return tree;
-  const stack: BookmarkNode[] = [...tree];
-  while (stack.length) {
-    const node = stack.pop()!;
+  for (const node of descendants(tree)) {
     const kept = dates.get(node.id)?.dateAdded;
     if (kept !== undefined) node.dateAdded = kept;
-    if (node.children) stack.push(...node.children);
   }
   return tree;
 }

@@ -8,7 +8,7 @@
  */
 import type { BookmarkNode, Browser } from '../platform/browser';
 import type { CleanupDeps } from '../dedup';
-import { nodeType } from '../platform/bookmark-reads';
+import { kindOf } from '../platform/tree';
 import { newSession, ProgressLog } from '../operations';
 import { restoreSession, type UndoResult } from '../operations';
 import { tagKey } from '../tags/tag-name';
@@ -67,8 +67,8 @@ export class ImportOperation {
     }
     this.seqOfId.set(node.id, entry.seq);
     this.log!.note({ ids: [{ seq: entry.seq, id: node.id }], done: [entry.seq] });
-    this.created[nodeType(node) === 'bookmark' ? 'bookmarks' : nodeType(node) === 'folder' ? 'folders' : 'separators']++;
-    if (nodeType(node) === 'bookmark' && ++this.sinceTags >= TAG_BATCH) await this.writeTags();
+    this.created[kindOf(node) === 'bookmark' ? 'bookmarks' : kindOf(node) === 'folder' ? 'folders' : 'separators']++;
+    if (kindOf(node) === 'bookmark' && ++this.sinceTags >= TAG_BATCH) await this.writeTags();
     return node;
   }
 

@@ -28,7 +28,8 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import { NO_NUMBERS, type CleanupOutcomeNumbers } from '../dedup';
-import { nodeType } from '../platform/bookmark-reads';
+// A node's kind (the platform's kindOf) is named nodeType here: this module's kindOf is an operation's kind.
+import { kindOf as nodeType } from '../platform/tree';
 import type { BookmarkNode } from '../platform/browser';
 import { removedHistoryFrom, type RemovedHistory } from './removed-history';
 

@@ -21,7 +21,8 @@ import { AppError } from '../messaging/errors';
 import type { JobContext } from '../messaging/define';
 import { ROOT_ID, UNFILED_ID, type BookmarkNode } from '../platform/browser';
 import type { CleanupDeps } from '../dedup';
-import { nodeType } from '../platform/bookmark-reads';
+// A node's kind (the platform's kindOf) is named nodeType here: this module's kindOf is an operation's kind.
+import { descendants, kindOf as nodeType } from '../platform/tree';
 import { movesToOrder } from '../platform/folder-order';
 import { KEPT_SESSIONS, kindOf, type CreatedEntry, type IdMapRecord, type JournalEntry, type MovedEntry, type RemovedEntry, type ReorderedEntry, type SessionProgress, type SessionRecord, type SessionStatus } from './journal';
 import { msg, t, type Msg } from '../i18n';
@@ -95,12 +96,9 @@ interface LiveNode {
 
 function indexTree(roots: BookmarkNode[]): Map<string, LiveNode> {
   const live = new Map<string, LiveNode>();
-  const stack = [...roots];
-  while (stack.length) {
-    const node = stack.pop()!;
+  for (const node of descendants(roots)) {
     const childIds = node.children?.map((c) => c.id) ?? [];
     live.set(node.id, { parentId: node.parentId, childCount: childIds.length, node, childIds });
-    if (node.children) stack.push(...node.children);
   }
   return live;
 }

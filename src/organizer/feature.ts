@@ -20,7 +20,8 @@ import { movesToOrder } from '../platform/folder-order';
 import { journaledEdit, type EditJournalDeps } from './edit-journal';
 import { orderAfterDrop } from './drop-rules';
 import type { organizerProtocol } from './protocol';
-import { encodeSnapshot, kindOfNode, snapshotRows, type SnapshotRow } from './snapshot';
+import { encodeSnapshot, snapshotRows, type SnapshotRow } from './snapshot';
+import { kindOf } from '../platform/tree';
 import { sortedChildren } from './sort';
 
 export interface OrganizerDeps extends BackgroundDeps {
@@ -47,7 +48,7 @@ async function targetFolder(browser: Browser, parentId: string): Promise<Bookmar
   if (parentId === ROOT_ID || parentId === TAGS_ROOT_ID) throw new AppError('invalid-input', t('organizerDropRefused_intoRoot'));
   const folder = await getNode(browser, parentId);
   if (!folder) throw new AppError('not-found', t('organizerFolderGone'));
-  if (kindOfNode(folder) !== 'folder') throw new AppError('invalid-input', t('organizerDropRefused_notFolder'));
+  if (kindOf(folder) !== 'folder') throw new AppError('invalid-input', t('organizerDropRefused_notFolder'));
   return folder;
 }
 
@@ -179,7 +180,7 @@ async function journaledOrder(
 }
 
 async function copyTree(browser: Browser, node: BookmarkNode, parentId: string, index: number | undefined): Promise<number> {
-  const kind = kindOfNode(node);
+  const kind = kindOf(node);
   const created = await browser.bookmarks.create({
     parentId,
     ...(index === undefined ? {} : { index }),
@@ -278,7 +279,7 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
     'organizer.sortFolder': async ({ folderId, by, foldersFirst }) => {
       const folder = await targetFolder(browser, folderId);
       const [children, dates] = await Promise.all([browser.bookmarks.getChildren(folderId), fileDates.all()]);
-      const nodes = children.map((c) => ({ id: c.id, kind: kindOfNode(c), title: c.title ?? '', url: kindOfNode(c) === 'bookmark' ? (c.url ?? '') : '', dateAdded: dateAddedOf(c, dates) }));
+      const nodes = children.map((c) => ({ id: c.id, kind: kindOf(c), title: c.title ?? '', url: kindOf(c) === 'bookmark' ? (c.url ?? '') : '', dateAdded: dateAddedOf(c, dates) }));
       const order = sortedChildren(nodes, by, { foldersFirst });
       const summary: EditSummary = { action: 'sort', items: children.length, folderTitle: folder.title };
       const { moved, failed } = await journaledOrder({ browser, edits }, folder, children.map((c) => c.id), order, summary);
@@ -288,7 +289,7 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
     'organizer.update': async ({ id, title, url }) => {
       const node = await getNode(browser, id);
       if (!node) throw new AppError('not-found', t('organizerItemGone'));
-      if (url !== undefined && kindOfNode(node) !== 'bookmark') throw new AppError('invalid-input', t('organizerNoAddress'));
+      if (url !== undefined && kindOf(node) !== 'bookmark') throw new AppError('invalid-input', t('organizerNoAddress'));
       if (url !== undefined && !URL.canParse(url)) throw new AppError('invalid-input', t('organizerBadAddress', url.slice(0, 80)));
       try {
         await browser.bookmarks.update(id, { ...(title === undefined ? {} : { title }), ...(url === undefined ? {} : { url }) });
@@ -359,7 +360,7 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
         for (const node of tops) {
           const seq = seqOf.get(node.id)!;
           try {
-            if (kindOfNode(node) === 'folder') await browser.bookmarks.removeTree(node.id);
+            if (kindOf(node) === 'folder') await browser.bookmarks.removeTree(node.id);
             else await browser.bookmarks.remove(node.id);
             n++;
             await steps.done(seq);

@@ -6,6 +6,7 @@
  */
 import { AppError } from '../messaging/errors';
 import { isRootId, UNFILED_ID, type Browser, type BookmarkNode } from '../platform/browser';
+import { descendants, kindOf } from '../platform/tree';
 import { normalizeTagList } from '../tags/tag-name';
 import { forgetOrphanUrls } from '../tags/orphans';
 import type { TagStore } from '../tags/tag-store';
@@ -70,15 +71,13 @@ export async function runSave(ops: readonly SaveOp[], { browser, tagStore, clock
 
       if (op.action === 'remove') {
         const [node] = await browser.bookmarks.get(op.id!);
-        const subtree = node.type === 'folder' ? (await browser.bookmarks.getSubTree(node.id))[0] : node;
-        const stack = [subtree];
-        while (stack.length) {
-          const n = stack.pop()!;
+        const folder = kindOf(node) === 'folder';
+        const subtree = folder ? (await browser.bookmarks.getSubTree(node.id))[0] : node;
+        for (const n of descendants(subtree)) {
           removedIds.push(n.id);
-          if (n.url && n.type === 'bookmark') removedUrls.add(n.url);
-          if (n.children) stack.push(...n.children);
+          if (n.url && kindOf(n) === 'bookmark') removedUrls.add(n.url);
         }
-        if (node.type === 'folder') await browser.bookmarks.removeTree(node.id);
+        if (folder) await browser.bookmarks.removeTree(node.id);
         else await browser.bookmarks.remove(node.id);
         outcomes.push({ ref: op.ref, status: 'removed' });
         continue;
@@ -152,7 +151,7 @@ export async function runSave(ops: readonly SaveOp[], { browser, tagStore, clock
   if (removedIds.length) await clock.forget(removedIds);
 
   const knownTags = new Map<string, string[]>();
-  for (const w of written) if (w.node.url && w.node.type === 'bookmark') knownTags.set(w.node.id, wantedTags.get(w.node.url) ?? []);
+  for (const w of written) if (w.node.url && kindOf(w.node) === 'bookmark') knownTags.set(w.node.id, wantedTags.get(w.node.url) ?? []);
   const updatedById = await clock.recordWrites(written.map((w) => ({ node: w.node, tags: knownTags.get(w.node.id) ?? [] })));
   const described = await describeNodes(
     written.map((w) => w.node),

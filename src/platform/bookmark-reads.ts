@@ -3,13 +3,11 @@
  * getTree when that is cheaper, and ancestor chains (paths) with each folder fetched once.
  */
 import type { BookmarkNode, Browser } from './browser';
+import { descendants } from './tree';
 
 const GET_CHUNK = 1000;
 /** How Firefox says an id does not exist (get: "Bookmark not found"; malformed GUIDs are not ours either). */
 const MISSING_ID = /Bookmark not found|No bookmarks found|Invalid value for property 'guid'/i;
-
-export const nodeType = (node: BookmarkNode): 'bookmark' | 'folder' | 'separator' =>
-  node.type ?? (node.url === undefined ? 'folder' : 'bookmark');
 
 export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -52,12 +50,7 @@ export const WHOLE_TREE_ABOVE = 300;
 
 export function indexWholeTree(roots: BookmarkNode[]): Map<string, BookmarkNode> {
   const out = new Map<string, BookmarkNode>();
-  const stack = [...roots];
-  while (stack.length) {
-    const node = stack.pop()!;
-    out.set(node.id, node);
-    if (node.children) stack.push(...node.children);
-  }
+  for (const node of descendants(roots)) out.set(node.id, node);
   return out;
 }
 
