@@ -99,7 +99,8 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
   }
 
   // Tree order without a stack entry per bookmark: one cursor per open folder; bookmarks and separators are
-  // handled where they are met, only folders open a new cursor.
+  // handled where they are met, only folders open a new cursor. Its own loop, not descendants(): it skips whole
+  // subtrees (the tags root, excluded folders) and keeps each level's folder record at hand for its bookmarks.
   const openChildren: BookmarkNode[][] = [tops];
   const openPosition: number[] = [0];
   const openFolder: number[] = [-1];
