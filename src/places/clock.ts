@@ -10,8 +10,9 @@
  *  - reads (observe): the fingerprint is recomputed, so an edit made while the event page was unloaded (by the user,
  *    by sync, by another extension) still counts as newer.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
 import type { Browser, BookmarkNode } from '../platform/browser';
+import { lazyDb } from '../platform/lazy-db';
 import type { TagStore } from '../tags/tag-store';
 
 export const PLACES_DB_VERSION = 1;
@@ -90,8 +91,7 @@ interface QueuedEvent {
 }
 
 export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places', batchDelayMs = 50 }: ClockDeps): Clock {
-  let dbPromise: Promise<IDBPDatabase<PlacesDB>> | null = null;
-  const db = () => (dbPromise ??= openDB<PlacesDB>(dbName, PLACES_DB_VERSION, { upgrade }));
+  const db = lazyDb<PlacesDB>(dbName, PLACES_DB_VERSION, upgrade);
 
   const queue = new Map<string, QueuedEvent>();
   const expectedMoves = new Map<string, number>();

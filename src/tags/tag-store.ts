@@ -5,7 +5,8 @@
  * already in the store wins. Every write method validates all its input before it touches the store, so bad input
  * changes nothing.
  */
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import type { DBSchema, IDBPDatabase, IDBPTransaction } from 'idb';
+import { lazyDb } from '../platform/lazy-db';
 import { AppError } from '../messaging/errors';
 import { normalizeTagList, normalizeTagName, tagKey } from './tag-name';
 import { t } from '../i18n';
@@ -87,8 +88,7 @@ function upgrade(db: IDBPDatabase<TagsDB>, oldVersion: number) {
 }
 
 export function openTagStore(name = 'tidymarks-tags'): TagStore {
-  let dbPromise: Promise<IDBPDatabase<TagsDB>> | null = null;
-  const db = () => (dbPromise ??= openDB<TagsDB>(name, TAGS_DB_VERSION, { upgrade }));
+  const db = lazyDb<TagsDB>(name, TAGS_DB_VERSION, upgrade);
   const listeners = new Set<TagChangeListener>();
 
   /**
@@ -340,8 +340,7 @@ export function openTagStore(name = 'tidymarks-tags'): TagStore {
     },
 
     close() {
-      void dbPromise?.then((d) => d.close());
-      dbPromise = null;
+      db.close();
       cache = null;
     },
   };
