@@ -5,6 +5,7 @@
  */
 import type { BackgroundDeps } from '../app/feature';
 import type { BookmarkNode } from '../platform/browser';
+import { createSerialQueue } from '../platform/serial-queue';
 import { descendants } from '../platform/tree';
 import { openFileDateStore, type FileDateStore } from './file-dates';
 
@@ -17,6 +18,8 @@ function treeIds(tree: readonly BookmarkNode[]): Set<string> {
 export function createFileDatesFeature(deps: BackgroundDeps, store: FileDateStore = openFileDateStore()) {
   const { browser } = deps;
   let sweepTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Sweeps run one at a time; `sweeping` settles when the last one queued is done. */
+  const sweeps = createSerialQueue();
   let sweeping: Promise<void> = Promise.resolve();
 
   /** Drops every record whose bookmark or folder is gone. */
@@ -30,7 +33,7 @@ export function createFileDatesFeature(deps: BackgroundDeps, store: FileDateStor
     if (sweepTimer) return;
     sweepTimer = setTimeout(() => {
       sweepTimer = null;
-      sweeping = sweep().catch((error: unknown) => console.error('Tidymarks: file-date cleanup failed', error));
+      sweeping = sweeps.run(sweep).catch((error: unknown) => console.error('Tidymarks: file-date cleanup failed', error));
     }, 300);
   };
 
@@ -47,7 +50,7 @@ export function createFileDatesFeature(deps: BackgroundDeps, store: FileDateStor
       if (sweepTimer) {
         clearTimeout(sweepTimer);
         sweepTimer = null;
-        sweeping = sweep();
+        sweeping = sweeps.run(sweep);
       }
       await sweeping;
     },

@@ -712,6 +712,7 @@ export class ProgressLog {
     this.note(progress);
     const record = this.take();
     if (!record) return this.last;
+    // A chain, not the serial queue: once a write fails, every later one fails with it (no gap in the records).
     this.last = this.last.then(() => this.journal.recordProgress(this.sessionId, record));
     return this.last;
   }

@@ -13,6 +13,7 @@
 import type { DBSchema, IDBPDatabase } from 'idb';
 import type { Browser, BookmarkNode } from '../platform/browser';
 import { lazyDb } from '../platform/lazy-db';
+import { createSerialQueue } from '../platform/serial-queue';
 import type { TagStore } from '../tags/tag-store';
 
 export const PLACES_DB_VERSION = 1;
@@ -97,7 +98,8 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
   const expectedMoves = new Map<string, number>();
   const ownCreates = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let running: Promise<void> = Promise.resolve();
+  /** Event batches are handled one at a time, in order. */
+  const batches = createSerialQueue();
 
   const next = (prev: number | undefined) => Math.max(now(), (prev ?? 0) + 1);
 
@@ -119,6 +121,8 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
       .then((d) => d.getAll('clock'))
       .then((all) => new Map(all.map((r) => [r.id, r]))));
 
+  /** Settles once every write so far is stored (or reported failed): writes are awaited in the order they began. */
+  const writes = createSerialQueue();
   let persisting: Promise<void> = Promise.resolve();
   function persist(put: ClockRecord[], remove: readonly string[] = []) {
     if (!put.length && !remove.length) return persisting;
@@ -127,7 +131,7 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
       const tx = d.transaction('clock', 'readwrite');
       await Promise.all([...put.map((r) => tx.store.put(r)), ...remove.map((id) => tx.store.delete(id)), tx.done]);
     });
-    persisting = persisting.then(() => done).catch((error: unknown) => {
+    persisting = writes.run(() => done).catch((error: unknown) => {
       console.error('Tidymarks: could not store the change clock', error);
     });
     return persisting;
@@ -168,10 +172,9 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
     }
     const batch = new Map(queue);
     queue.clear();
-    running = running.then(() => (batch.size ? handleBatch(batch) : undefined)).catch((error: unknown) => {
+    return batches.run(async () => (batch.size ? handleBatch(batch) : undefined)).catch((error: unknown) => {
       console.error('Tidymarks: could not update the change clock', error);
     });
-    return running;
   }
 
   return {

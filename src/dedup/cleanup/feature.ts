@@ -10,6 +10,7 @@ import type { HandlersOf, JobHandlersOf } from '../../messaging/define';
 import { AppError } from '../../messaging/errors';
 import { applyPlan, type CleanupDeps, type TagAccess } from './apply';
 import { createChangeWatch } from './change-watch';
+import { createSerialQueue } from '../../platform/serial-queue';
 import type { CleanupOutcomeNumbers } from '../cleanup-numbers';
 import { kindOf, loadRemovedHistory, openJournal, outcomeNumbersOf, type EditSummary, type Journal, type OperationKind, type SessionStatus } from '../../operations';
 import type { CleanupPlan } from '../plan-types';
@@ -55,13 +56,9 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
   const watch = createChangeWatch(deps.browser.bookmarks);
   const cleanup: CleanupDeps = { browser: deps.browser, journal, tags: deps.tags, now: deps.now, newSessionId: deps.newSessionId, watch };
 
-  let queue: Promise<unknown> = Promise.resolve();
   /** Runs work after everything queued before it (success or failure). */
-  function serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = queue.then(work, work);
-    queue = run.catch(() => undefined);
-    return run;
-  }
+  const queue = createSerialQueue();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => queue.run(work);
 
   // Crash safety: an apply or undo the previous event page did not finish is rolled back / finished first.
   const recovery: Promise<RecoveryOutcome[]> = serial(() => recoverInterruptedSessions(cleanup));
