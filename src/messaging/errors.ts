@@ -1,4 +1,5 @@
 import { plural, t } from '../i18n';
+import { isMissingBookmarkError } from '../platform/bookmark-errors';
 
 /** Error codes that cross the message boundary. Keep this list short and meaningful to a UI. */
 export type ErrorCode =
@@ -90,6 +91,6 @@ export function capQuoted(value: unknown, max = MAX_QUOTED): string {
 export function toWireError(error: unknown): WireError {
   if (error instanceof AppError) return { code: error.code, message: capText(error.message, MAX_ERROR_MESSAGE) };
   const detail = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
-  if (/No bookmarks found for the provided GUID/i.test(detail)) return { code: 'not-found', message: capText(t('errorNotFound', detail), MAX_ERROR_MESSAGE) };
+  if (isMissingBookmarkError(error)) return { code: 'not-found', message: capText(t('errorNotFound', detail), MAX_ERROR_MESSAGE) };
   return { code: 'internal', message: detail ? capText(t('errorFirefox', detail), MAX_ERROR_MESSAGE) : t('errorUnexpected') };
 }

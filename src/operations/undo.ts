@@ -23,6 +23,7 @@ import { ROOT_ID, UNFILED_ID, type BookmarkNode } from '../platform/browser';
 import type { CleanupDeps } from '../dedup';
 // A node's kind (the platform's kindOf) is named nodeType here: this module's kindOf is an operation's kind.
 import { descendants, kindOf as nodeType } from '../platform/tree';
+import { isMissingBookmarkError } from '../platform/bookmark-errors';
 import { movesToOrder } from '../platform/folder-order';
 import { KEPT_SESSIONS, kindOf, type CreatedEntry, type IdMapRecord, type JournalEntry, type MovedEntry, type RemovedEntry, type ReorderedEntry, type SessionProgress, type SessionRecord, type SessionStatus } from './journal';
 import { msg, t, type Msg } from '../i18n';
@@ -549,7 +550,7 @@ async function removeCreated(
       if (/non-empty/i.test(errorMessage(error))) {
         leftAlone.add('not-empty', now.title);
         markAncestorsStaying(live, now.parentId, stays);
-      } else if (!/No bookmarks found/i.test(errorMessage(error))) {
+      } else if (!isMissingBookmarkError(error)) {
         problems.push({ id, title: now.title, message: msg('undoProblemNotRemoved', errorMessage(error)) });
       }
     }

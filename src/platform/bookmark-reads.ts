@@ -2,12 +2,11 @@
  * Reading many bookmarks with few calls, as apply and undo need them: batched gets that survive missing ids, one
  * getTree when that is cheaper, and ancestor chains (paths) with each folder fetched once.
  */
+import { isMissingBookmarkError } from './bookmark-errors';
 import type { BookmarkNode, Browser } from './browser';
 import { descendants } from './tree';
 
 const GET_CHUNK = 1000;
-/** How Firefox says an id does not exist (get: "Bookmark not found"; malformed GUIDs are not ours either). */
-const MISSING_ID = /Bookmark not found|No bookmarks found|Invalid value for property 'guid'/i;
 
 export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -33,7 +32,7 @@ export async function getExisting(browser: Browser, ids: readonly string[]): Pro
       for (const node of nodes) out.set(node.id, node);
     } catch (error) {
       if (batch.length === 1) {
-        if (MISSING_ID.test(errorMessage(error))) return;
+        if (isMissingBookmarkError(error)) return;
         throw error;
       }
       const half = Math.ceil(batch.length / 2);

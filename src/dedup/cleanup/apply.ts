@@ -32,6 +32,7 @@ import { ROOT_ID, UNFILED_ID, type BookmarkNode, type Browser } from '../../plat
 import { tagKey } from '../../tags/tag-name';
 import type { TagStore } from '../../tags/tag-store';
 import { chunks, errorMessage } from '../../platform/bookmark-reads';
+import { isMissingBookmarkError } from '../../platform/bookmark-errors';
 import { descendants, kindOf } from '../../platform/tree';
 import { createChangeWatch, type ChangeTracker, type ChangeWatch } from './change-watch';
 import { CleanupGuard } from './cleanup-guard';
@@ -102,7 +103,6 @@ export const UNWRITTEN_AT_MOST = 8;
 export const SETTLE_MS = 200;
 
 /** How Firefox says the item is already gone (someone else removed it first). */
-const GONE = /No bookmarks found|Bookmark not found/i;
 
 function isCancel(error: unknown): boolean {
   return error instanceof AppError && error.code === 'cancelled';
@@ -521,7 +521,7 @@ class CleanupRun {
       try {
         await this.browser.bookmarks.removeTree(id);
       } catch (error) {
-        return this.skipRemoval(id, r.node.title, GONE.test(errorMessage(error)) ? 'missing' : 'error', msg('cleanupProblemNotRemoved', errorMessage(error)));
+        return this.skipRemoval(id, r.node.title, isMissingBookmarkError(error) ? 'missing' : 'error', msg('cleanupProblemNotRemoved', errorMessage(error)));
       } finally {
         guard.callSettled('remove', id);
       }
@@ -660,7 +660,7 @@ class CleanupRun {
     try {
       await this.browser.bookmarks.remove(id);
     } catch (error) {
-      if (GONE.test(errorMessage(error))) return this.skipRemoval(id, r.node.title, 'missing', msg('cleanupProblemRemovedByOther'));
+      if (isMissingBookmarkError(error)) return this.skipRemoval(id, r.node.title, 'missing', msg('cleanupProblemRemovedByOther'));
       throw error;
     } finally {
       guard.callSettled('remove', id);
