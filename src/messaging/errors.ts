@@ -2,15 +2,18 @@ import { plural, t } from '../i18n';
 import { isMissingBookmarkError } from '../platform/bookmark-errors';
 
 /** Error codes that cross the message boundary. Keep this list short and meaningful to a UI. */
-export type ErrorCode =
-  | 'invalid-request' // the message did not match the protocol's schema
-  | 'unknown-type' // no such request type
-  | 'forbidden' // the sender is not this extension's own page
-  | 'not-found' // a bookmark, folder, session... that does not exist (any more)
-  | 'conflict' // the item changed since it was read
-  | 'invalid-input' // well-formed but not acceptable (bad URL, bad tag name, malformed file)
-  | 'cancelled' // a job was cancelled
-  | 'internal'; // anything unexpected
+export const ERROR_CODES = [
+  'invalid-request', // the message did not match the protocol's schema
+  'unknown-type', // no such request type
+  'forbidden', // the sender is not this extension's own page
+  'not-found', // a bookmark, folder, session... that does not exist (any more)
+  'conflict', // the item changed since it was read
+  'invalid-input', // well-formed but not acceptable (bad URL, bad tag name, malformed file)
+  'cancelled', // a job was cancelled
+  'internal', // anything unexpected
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface WireError {
   code: ErrorCode;
@@ -36,16 +39,7 @@ export class RemoteError extends AppError {
   }
 }
 
-const KNOWN_CODES = new Set<string>([
-  'invalid-request',
-  'unknown-type',
-  'forbidden',
-  'not-found',
-  'conflict',
-  'invalid-input',
-  'cancelled',
-  'internal',
-]);
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && KNOWN_CODES.has(value);
