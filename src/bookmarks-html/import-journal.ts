@@ -53,7 +53,7 @@ export class ImportOperation {
   /** Creates one item: journaled first, then created, then its id noted (written with the next batch). */
   async create(details: CreateDetails): Promise<BookmarkNode> {
     const sessionId = await this.begin();
-    const type = details.type ?? (details.url === undefined ? 'folder' : 'bookmark');
+    const type = kindOf(details);
     const parentSeq = details.parentId !== undefined ? this.seqOfId.get(details.parentId) ?? null : null;
     const [entry] = await this.deps.journal.append(sessionId, [
       { role: 'created', parentId: parentSeq === null ? details.parentId ?? null : null, parentSeq, type, title: details.title ?? '', url: type === 'bookmark' ? details.url ?? null : null },

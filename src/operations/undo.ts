@@ -631,7 +631,7 @@ async function removeEmptyHoldingFolder(deps: CleanupDeps, session: SessionRecor
     else {
       const children = await browser.bookmarks.getChildren(UNFILED_ID);
       ids = children
-        .filter((c) => c.type === 'folder' && c.title === session.holdingTitle && (c.dateAdded ?? 0) >= session.createdAt)
+        .filter((c) => nodeType(c) === 'folder' && c.title === session.holdingTitle && (c.dateAdded ?? 0) >= session.createdAt)
         .map((c) => c.id);
     }
     for (const id of ids) {
