@@ -116,10 +116,17 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
    * competing writers: JavaScript runs one at a time) and persisted right after.
    */
   let records: Promise<Map<string, ClockRecord>> | null = null;
-  const loaded = () =>
-    (records ??= db()
+  const loaded = () => {
+    if (records) return records;
+    const reading = db()
       .then((d) => d.getAll('clock'))
-      .then((all) => new Map(all.map((r) => [r.id, r]))));
+      .then((all) => new Map(all.map((r) => [r.id, r])));
+    // A failed read (the database would not open) is not kept: the next one tries again.
+    reading.catch(() => {
+      if (records === reading) records = null;
+    });
+    return (records = reading);
+  };
 
   /** Settles once every write so far is stored (or reported failed): writes are awaited in the order they began. */
   const writes = createSerialQueue();

@@ -97,10 +97,17 @@ export function openTagStore(name = 'tidymarks-tags'): TagStore {
    * background is the one writer, through this object.
    */
   let cache: Promise<Map<string, string[]>> | null = null;
-  const loaded = () =>
-    (cache ??= db()
+  const loaded = () => {
+    if (cache) return cache;
+    const reading = db()
       .then((d) => d.getAll('urls'))
-      .then((all) => new Map(all.map((r) => [r.url, r.tags]))));
+      .then((all) => new Map(all.map((r) => [r.url, r.tags])));
+    // A failed read (the database would not open) is not kept: the next one tries again.
+    reading.catch(() => {
+      if (cache === reading) cache = null;
+    });
+    return (cache = reading);
+  };
 
   const notify = (changes: UrlTags[]) => {
     if (!changes.length) return;
