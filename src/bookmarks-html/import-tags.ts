@@ -9,6 +9,7 @@
 import { createSafeMatchKeyer } from '../url-matching';
 import type { JobContext } from '../messaging/define';
 import type { Browser } from '../platform/browser';
+import { descendants } from '../platform/tree';
 import type { HtmlNode } from './document';
 import { collectUrls, MAX_LISTED, storedForm, type ImportProgress } from './import';
 import { parseBookmarksHtml, truncatedError, type ParseProblem } from './parse';
@@ -53,10 +54,7 @@ export async function importTagsOnly(
   const report: TagsImportReport = { inFile: { bookmarks: 0, tagged: 0 }, matched: 0, taggedUrls: 0, unmatchedCount: 0, unmatched: [], problems: [...problems], truncated };
   /** url here -> tags from the file. */
   const tagsByUrl = new Map<string, Set<string>>();
-  const stack: HtmlNode[] = [...document.children];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node.kind === 'folder') stack.push(...node.children);
+  for (const node of descendants<HtmlNode>(document.children)) {
     if (node.kind !== 'bookmark') continue;
     report.inFile.bookmarks++;
     if (!node.tags.length) continue;

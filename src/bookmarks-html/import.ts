@@ -19,6 +19,7 @@ import type { JobContext } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import type { Browser, BookmarkNode } from '../platform/browser';
 import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
+import { descendants, kindOf } from '../platform/tree';
 import { countDocument, type HtmlBookmark, type HtmlFolder, type HtmlNode, type RootMarker } from './document';
 import type { ImportOperation } from './import-journal';
 import { parseBookmarksHtml, truncatedError, type ParseProblem } from './parse';
@@ -87,10 +88,6 @@ export const MAX_LISTED = 500;
 
 const ROOT_IDS: Record<RootMarker, string> = { toolbar: TOOLBAR_ID, unfiled: UNFILED_ID, mobile: MOBILE_ID };
 
-function isFolder(node: BookmarkNode): boolean {
-  return node.type === 'folder' || (node.type === undefined && node.url === undefined);
-}
-
 async function assertFolder(browser: Browser, id: string): Promise<void> {
   let node: BookmarkNode | undefined;
   try {
@@ -98,7 +95,7 @@ async function assertFolder(browser: Browser, id: string): Promise<void> {
   } catch {
     throw new AppError('not-found', t('importTargetGone'));
   }
-  if (!node || !isFolder(node)) throw new AppError('invalid-input', t('importTargetNotFolder'));
+  if (!node || kindOf(node) !== 'folder') throw new AppError('invalid-input', t('importTargetNotFolder'));
 }
 
 /** The form Firefox stores a URL in (punycode host, percent-encoded path); tags must use that form. */
@@ -110,14 +107,9 @@ export function storedForm(url: string): string {
   }
 }
 
-/** Every bookmark URL of a getTree() result, without recursion (a tree may be thousands of levels deep). */
+/** Every bookmark URL of a getTree() result, in tree order. */
 export function collectUrls(nodes: readonly BookmarkNode[], out: string[]): void {
-  const stack = [...nodes];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node.children) stack.push(...node.children);
-    else if (node.url !== undefined && node.type !== 'separator' && node.type !== 'folder') out.push(node.url);
-  }
+  for (const node of descendants(nodes)) if (node.url !== undefined && kindOf(node) === 'bookmark') out.push(node.url);
 }
 
 async function importDocument(
@@ -200,7 +192,7 @@ async function importDocument(
   const existingFoldersByTitle = async (parentId: string): Promise<Map<string, string>> => {
     const children = await browser.bookmarks.getChildren(parentId);
     const map = new Map<string, string>();
-    for (const c of children) if (isFolder(c) && !map.has(c.title)) map.set(c.title, c.id);
+    for (const c of children) if (kindOf(c) === 'folder' && !map.has(c.title)) map.set(c.title, c.id);
     return map;
   };
 

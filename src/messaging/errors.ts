@@ -1,15 +1,19 @@
 import { plural, t } from '../i18n';
+import { isMissingBookmarkError } from '../platform/bookmark-errors';
 
 /** Error codes that cross the message boundary. Keep this list short and meaningful to a UI. */
-export type ErrorCode =
-  | 'invalid-request' // the message did not match the protocol's schema
-  | 'unknown-type' // no such request type
-  | 'forbidden' // the sender is not this extension's own page
-  | 'not-found' // a bookmark, folder, session... that does not exist (any more)
-  | 'conflict' // the item changed since it was read
-  | 'invalid-input' // well-formed but not acceptable (bad URL, bad tag name, malformed file)
-  | 'cancelled' // a job was cancelled
-  | 'internal'; // anything unexpected
+export const ERROR_CODES = [
+  'invalid-request', // the message did not match the protocol's schema
+  'unknown-type', // no such request type
+  'forbidden', // the sender is not this extension's own page
+  'not-found', // a bookmark, folder, session... that does not exist (any more)
+  'conflict', // the item changed since it was read
+  'invalid-input', // well-formed but not acceptable (bad URL, bad tag name, malformed file)
+  'cancelled', // a job was cancelled
+  'internal', // anything unexpected
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface WireError {
   code: ErrorCode;
@@ -35,16 +39,7 @@ export class RemoteError extends AppError {
   }
 }
 
-const KNOWN_CODES = new Set<string>([
-  'invalid-request',
-  'unknown-type',
-  'forbidden',
-  'not-found',
-  'conflict',
-  'invalid-input',
-  'cancelled',
-  'internal',
-]);
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && KNOWN_CODES.has(value);
@@ -90,6 +85,6 @@ export function capQuoted(value: unknown, max = MAX_QUOTED): string {
 export function toWireError(error: unknown): WireError {
   if (error instanceof AppError) return { code: error.code, message: capText(error.message, MAX_ERROR_MESSAGE) };
   const detail = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
-  if (/No bookmarks found for the provided GUID/i.test(detail)) return { code: 'not-found', message: capText(t('errorNotFound', detail), MAX_ERROR_MESSAGE) };
+  if (isMissingBookmarkError(error)) return { code: 'not-found', message: capText(t('errorNotFound', detail), MAX_ERROR_MESSAGE) };
   return { code: 'internal', message: detail ? capText(t('errorFirefox', detail), MAX_ERROR_MESSAGE) : t('errorUnexpected') };
 }

@@ -28,9 +28,11 @@
  *   on <date>, back again" flag (RemovedHistory). Kept apart from the sessions so it outlives their pruning
  *   (capped at MAX_REMOVED_KEYS, oldest dropped first).
  */
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
+import { lazyDb } from '../platform/lazy-db';
 import { NO_NUMBERS, type CleanupOutcomeNumbers } from '../dedup';
-import { nodeType } from '../platform/bookmark-reads';
+// A node's kind (the platform's kindOf) is named nodeType here: this module's kindOf is an operation's kind.
+import { kindOf as nodeType } from '../platform/tree';
 import type { BookmarkNode } from '../platform/browser';
 import { removedHistoryFrom, type RemovedHistory } from './removed-history';
 
@@ -346,7 +348,7 @@ export const ENTRY_CHUNK = 500;
 
 interface EntryChunk {
   sessionId: string;
-  /** The seq of the record's first entry (version 3 stored the record's number, seq / ENTRY_CHUNK). */
+  /** The seq of the record's first entry. */
   chunk: number;
   entries: JournalEntry[];
 }
@@ -384,50 +386,21 @@ interface JournalDB extends DBSchema {
   entryChunks: { key: [string, number]; value: EntryChunk };
   progress: { key: [string, number]; value: ProgressRecord };
   idMap: { key: string; value: IdMapRecord };
-  removedKeys: { key: string; value: RemovedKeyRecord; indexes: { bySession: string; byRemovedAt: number } };
   removedBatches: { key: [string, number]; value: RemovedBatch; indexes: { byRemovedAt: number } };
 }
 
-/** Upgrades from any older version to JOURNAL_DB_VERSION, one step at a time. */
-function upgrade(db: IDBPDatabase<JournalDB>, oldVersion: number, _newVersion: number | null, tx: IDBPTransaction<JournalDB, StoreNames<JournalDB>[], 'versionchange'>) {
-  if (oldVersion < 1) {
-    db.createObjectStore('sessions', { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt');
-    db.createObjectStore('idMap', { keyPath: 'oldId' });
-    const removed = db.createObjectStore('removedKeys', { keyPath: 'key' });
-    removed.createIndex('bySession', 'sessionId');
-    removed.createIndex('byRemovedAt', 'removedAt');
-  }
-  if (oldVersion < 2) {
-    // Version 1 stored one record per entry (a pre-release schema): its sessions cannot be undone from chunks.
-    const legacy = db as unknown as IDBPDatabase;
-    if (legacy.objectStoreNames.contains('entries')) {
-      legacy.deleteObjectStore('entries');
-      void tx.objectStore('sessions').clear();
-    }
-    db.createObjectStore('entryChunks', { keyPath: ['sessionId', 'chunk'] });
-  }
-  if (oldVersion < 3) {
-    // One record per removed key (pre-release) became one record per REMOVED_BATCH keys; the old records go.
-    const batches = db.createObjectStore('removedBatches', { keyPath: ['sessionId', 'part'] });
-    batches.createIndex('byRemovedAt', 'removedAt');
-    db.deleteObjectStore('removedKeys');
-  }
-  if (oldVersion < 4) {
-    // Operations got kinds (old sessions are cleanups) and write-ahead progress records; entry records are keyed by
-    // their first seq (version 3: by seq / ENTRY_CHUNK), so that appends can add small records.
-    db.createObjectStore('progress', { keyPath: ['sessionId', 'n'] });
-    if (oldVersion >= 2) {
-      const chunks = tx.objectStore('entryChunks');
-      void chunks.getAll().then(async (records) => {
-        for (const record of records) {
-          const first = record.entries[0]?.seq ?? record.chunk * ENTRY_CHUNK;
-          if (first === record.chunk) continue;
-          await chunks.delete([record.sessionId, record.chunk]);
-          await chunks.put({ ...record, chunk: first });
-        }
-      });
-    }
-  }
+/**
+ * Creates the schema of JOURNAL_DB_VERSION. Versions 1-3 were never released: a database left by one is emptied and
+ * made afresh (nothing to migrate).
+ */
+function upgrade(db: IDBPDatabase<JournalDB>) {
+  const stores = db as unknown as IDBPDatabase;
+  for (const store of [...stores.objectStoreNames]) stores.deleteObjectStore(store);
+  db.createObjectStore('sessions', { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt');
+  db.createObjectStore('entryChunks', { keyPath: ['sessionId', 'chunk'] });
+  db.createObjectStore('progress', { keyPath: ['sessionId', 'n'] });
+  db.createObjectStore('idMap', { keyPath: 'oldId' });
+  db.createObjectStore('removedBatches', { keyPath: ['sessionId', 'part'] }).createIndex('byRemovedAt', 'removedAt');
 }
 
 function progressOf(records: readonly ProgressRecord[]): SessionProgress {
@@ -513,8 +486,7 @@ export interface Journal {
 }
 
 export function openJournal(name = JOURNAL_DB_NAME): Journal {
-  let dbPromise: Promise<IDBPDatabase<JournalDB>> | null = null;
-  const db = () => (dbPromise ??= openDB<JournalDB>(name, JOURNAL_DB_VERSION, { upgrade }));
+  const db = lazyDb<JournalDB>(name, JOURNAL_DB_VERSION, upgrade);
 
   /** Keeps at most about MAX_REMOVED_KEYS remembered keys: whole batches go, oldest first. */
   async function pruneRemoved(database: IDBPDatabase<JournalDB>) {
@@ -746,8 +718,7 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
     },
 
     close() {
-      void dbPromise?.then((d) => d.close());
-      dbPromise = null;
+      db.close();
     },
   };
   return journal;
@@ -809,6 +780,7 @@ export class ProgressLog {
     this.note(progress);
     const record = this.take();
     if (!record) return this.last;
+    // A chain, not the serial queue: once a write fails, every later one fails with it (no gap in the records).
     this.last = this.last.then(() => this.journal.recordProgress(this.sessionId, record));
     return this.last;
   }

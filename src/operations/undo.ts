@@ -25,7 +25,10 @@ import { AppError } from '../messaging/errors';
 import type { JobContext } from '../messaging/define';
 import { ROOT_ID, UNFILED_ID, type BookmarkNode } from '../platform/browser';
 import type { CleanupDeps } from '../dedup';
-import { getExisting, nodeType } from '../platform/bookmark-reads';
+import { getExisting } from '../platform/bookmark-reads';
+// A node's kind (the platform's kindOf) is named nodeType here: this module's kindOf is an operation's kind.
+import { descendants, kindOf as nodeType } from '../platform/tree';
+import { isMissingBookmarkError } from '../platform/bookmark-errors';
 import { movesToOrder } from '../platform/folder-order';
 import { sameStoredUrl } from '../platform/stored-url';
 import { tagKey } from '../tags/tag-name';
@@ -118,12 +121,9 @@ interface LiveNode {
 
 function indexTree(roots: BookmarkNode[]): Map<string, LiveNode> {
   const live = new Map<string, LiveNode>();
-  const stack = [...roots];
-  while (stack.length) {
-    const node = stack.pop()!;
+  for (const node of descendants(roots)) {
     const childIds = node.children?.map((c) => c.id) ?? [];
     live.set(node.id, { parentId: node.parentId, childCount: childIds.length, node, childIds });
-    if (node.children) stack.push(...node.children);
   }
   return live;
 }
@@ -716,7 +716,7 @@ async function removeCreated(
       if (/non-empty/i.test(errorMessage(error))) {
         leftAlone.add('not-empty', now.title);
         markAncestorsStaying(live, now.parentId, stays);
-      } else if (!/No bookmarks found/i.test(errorMessage(error))) {
+      } else if (!isMissingBookmarkError(error)) {
         problems.push({ id, title: now.title, message: msg('undoProblemNotRemoved', errorMessage(error)) });
       }
     }
@@ -892,7 +892,7 @@ async function removeEmptyHoldingFolder(deps: CleanupDeps, session: SessionRecor
     else {
       const children = await browser.bookmarks.getChildren(UNFILED_ID);
       ids = children
-        .filter((c) => c.type === 'folder' && c.title === session.holdingTitle && (c.dateAdded ?? 0) >= session.createdAt)
+        .filter((c) => nodeType(c) === 'folder' && c.title === session.holdingTitle && (c.dateAdded ?? 0) >= session.createdAt)
         .map((c) => c.id);
     }
     for (const id of ids) {

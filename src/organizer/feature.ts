@@ -24,7 +24,8 @@ import { sameStoredUrl } from '../platform/stored-url';
 import { tagKey } from '../tags/tag-name';
 import { orderAfterDrop } from './drop-rules';
 import type { organizerProtocol } from './protocol';
-import { encodeSnapshot, kindOfNode, snapshotRows, type SnapshotRow } from './snapshot';
+import { encodeSnapshot, snapshotRows, type SnapshotRow } from './snapshot';
+import { kindOf } from '../platform/tree';
 import { sortedChildren } from './sort';
 
 export interface OrganizerDeps extends BackgroundDeps {
@@ -49,7 +50,7 @@ async function targetFolder(browser: Browser, parentId: string): Promise<Bookmar
   if (parentId === ROOT_ID || parentId === TAGS_ROOT_ID) throw new AppError('invalid-input', t('organizerDropRefused_intoRoot'));
   const folder = await getNode(browser, parentId);
   if (!folder) throw new AppError('not-found', t('organizerFolderGone'));
-  if (kindOfNode(folder) !== 'folder') throw new AppError('invalid-input', t('organizerDropRefused_notFolder'));
+  if (kindOf(folder) !== 'folder') throw new AppError('invalid-input', t('organizerDropRefused_notFolder'));
   return folder;
 }
 
@@ -170,7 +171,7 @@ async function journaledOrder(
 
 /** The 'created' entries of copies of `node` (with everything inside) about to be made in `parentId`, parents first. */
 function copyEntries(node: BookmarkNode, parentId: string | null, parentSeq: number | null, entries: NewJournalEntry[]): void {
-  const kind = kindOfNode(node);
+  const kind = kindOf(node);
   const seq = entries.length;
   entries.push({ role: 'created', parentId, parentSeq, type: kind, title: kind === 'separator' ? '' : (node.title ?? ''), url: kind === 'bookmark' ? (node.url ?? null) : null });
   for (const child of node.children ?? []) copyEntries(child, null, seq, entries);
@@ -178,7 +179,7 @@ function copyEntries(node: BookmarkNode, parentId: string | null, parentSeq: num
 
 /** Creates the copy of `node` and everything inside, noting each new id against its entry (in copyEntries' order). */
 async function copyTree(browser: Browser, node: BookmarkNode, parentId: string, index: number | undefined, seqs: Iterator<number>, created: (seq: number, id: string) => void): Promise<number> {
-  const kind = kindOfNode(node);
+  const kind = kindOf(node);
   const seq = seqs.next().value as number;
   const made = await browser.bookmarks.create({
     parentId,
@@ -293,7 +294,7 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
     'organizer.sortFolder': queued(async ({ folderId, by, foldersFirst }) => {
       const folder = await targetFolder(browser, folderId);
       const [children, dates] = await Promise.all([browser.bookmarks.getChildren(folderId), fileDates.all()]);
-      const nodes = children.map((c) => ({ id: c.id, kind: kindOfNode(c), title: c.title ?? '', url: kindOfNode(c) === 'bookmark' ? (c.url ?? '') : '', dateAdded: dateAddedOf(c, dates) }));
+      const nodes = children.map((c) => ({ id: c.id, kind: kindOf(c), title: c.title ?? '', url: kindOf(c) === 'bookmark' ? (c.url ?? '') : '', dateAdded: dateAddedOf(c, dates) }));
       const order = sortedChildren(nodes, by, { foldersFirst });
       const summary: EditSummary = { action: 'sort', items: children.length, folderTitle: folder.title };
       const { moved, failed } = await journaledOrder({ browser, edits }, folder, children.map((c) => c.id), order, summary);
@@ -303,7 +304,7 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
     'organizer.update': queued(async ({ id, title, url, tags: wanted }) => {
       const node = await getNode(browser, id);
       if (!node) throw new AppError('not-found', t('organizerItemGone'));
-      const kind = kindOfNode(node);
+      const kind = kindOf(node);
       if ((url !== undefined || wanted !== undefined) && kind !== 'bookmark') throw new AppError('invalid-input', t('organizerNoAddress'));
       if (url !== undefined && !URL.canParse(url)) throw new AppError('invalid-input', t('organizerBadAddress', url.slice(0, 80)));
       const before = { title: node.title, url: node.url ?? null };
@@ -410,7 +411,7 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
         for (const node of tops) {
           const seq = seqOf.get(node.id)!;
           try {
-            if (kindOfNode(node) === 'folder') await browser.bookmarks.removeTree(node.id);
+            if (kindOf(node) === 'folder') await browser.bookmarks.removeTree(node.id);
             else await browser.bookmarks.remove(node.id);
             n++;
             await steps.done(seq);

@@ -12,6 +12,7 @@
 import { AppError } from '../messaging/errors';
 import { sameStoredUrl } from '../platform/stored-url';
 import { isRootId, UNFILED_ID, type Browser, type BookmarkNode } from '../platform/browser';
+import { descendants, kindOf } from '../platform/tree';
 import { normalizeTagList, sameTagSet } from '../tags/tag-name';
 import { findOrphanUrls, forgetOrphanUrls } from '../tags/orphans';
 import type { TagStore } from '../tags/tag-store';
@@ -93,7 +94,7 @@ async function planEntries(ops: readonly SaveOp[], { browser, tagStore }: Engine
     if (op.action === 'remove') {
       const node = await read(op.id!);
       if (!node) continue;
-      const [subtree] = node.type === 'folder' ? await browser.bookmarks.getSubTree(node.id) : [node];
+      const [subtree] = kindOf(node) === 'folder' ? await browser.bookmarks.getSubTree(node.id) : [node];
       plan.node = node;
       for (const e of await removalEntries({ browser, tags: tagStore }, [subtree!], 'deleted')) plan.entries.push(entries.push(e) - 1);
     } else if (op.action === 'create') {
@@ -192,15 +193,13 @@ export async function runSave(ops: readonly SaveOp[], deps: EngineDeps): Promise
 
       if (op.action === 'remove') {
         const [node] = await browser.bookmarks.get(op.id!);
-        const subtree = node.type === 'folder' ? (await browser.bookmarks.getSubTree(node.id))[0] : node;
-        const stack = [subtree];
-        while (stack.length) {
-          const n = stack.pop()!;
+        const folder = kindOf(node) === 'folder';
+        const subtree = folder ? (await browser.bookmarks.getSubTree(node.id))[0] : node;
+        for (const n of descendants(subtree)) {
           removedIds.push(n.id);
-          if (n.url && n.type === 'bookmark') removedUrls.add(n.url);
-          if (n.children) stack.push(...n.children);
+          if (n.url && kindOf(n) === 'bookmark') removedUrls.add(n.url);
         }
-        if (node.type === 'folder') await browser.bookmarks.removeTree(node.id);
+        if (folder) await browser.bookmarks.removeTree(node.id);
         else await browser.bookmarks.remove(node.id);
         await carriedOut(plan.entries[0]);
         outcomes.push({ ref: op.ref, status: 'removed' });
@@ -308,7 +307,7 @@ export async function runSave(ops: readonly SaveOp[], deps: EngineDeps): Promise
   await operation?.finish();
 
   const knownTags = new Map<string, string[]>();
-  for (const w of written) if (w.node.url && w.node.type === 'bookmark') knownTags.set(w.node.id, wantedTags.get(w.node.url) ?? []);
+  for (const w of written) if (w.node.url && kindOf(w.node) === 'bookmark') knownTags.set(w.node.id, wantedTags.get(w.node.url) ?? []);
   const updatedById = await clock.recordWrites(written.map((w) => ({ node: w.node, tags: knownTags.get(w.node.id) ?? [] })));
   const described = await describeNodes(
     written.map((w) => w.node),

@@ -4,6 +4,7 @@
  */
 import { t } from '../i18n';
 import { ROOT_ID, rootTitle, type BookmarkNode, type Browser } from './browser';
+import { kindOf } from './tree';
 
 /**
  * The folder's path (root name first, as Firefox shows it), or undefined when it is not an existing folder below
@@ -23,7 +24,7 @@ export async function folderPath(browser: Browser, folderId: string, cache?: Map
     } catch {
       return undefined; // Removed meanwhile (or never existed).
     }
-    if (!node || (depth === 0 && (node.type === 'separator' || node.url !== undefined))) return undefined;
+    if (!node || (depth === 0 && kindOf(node) !== 'folder')) return undefined;
     path.unshift(rootTitle(node.id) ?? (node.title || t('untitledFolder')));
     id = node.parentId;
   }

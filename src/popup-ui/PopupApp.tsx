@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../i18n';
+import { UNFILED_ID } from '../platform/browser';
 import type { CurrentPageCopy, CurrentPageReply } from '../search/types';
 import { BookmarkForm } from './BookmarkForm';
 import { CurrentPage } from './CurrentPage';
@@ -8,7 +9,7 @@ import type { BookmarkDraft, PopupApi } from './popup-api';
 import { RESULTS_ID, ResultList, resultId, type ResultAction } from './ResultList';
 import { useSearch } from './use-search';
 
-const DEFAULT_FOLDER = 'unfiled_____';
+const DEFAULT_FOLDER = UNFILED_ID;
 export const READY_MARK = 'tidymarks-popup-ready';
 const HINT_ID = 'keys-hint';
 

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { t } from '../i18n';
+import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
 
 export const KEEP_RULES = ['bestTitle', 'cleanUrl', 'preferredFolder', 'oldest', 'newest', 'mostTags', 'mostVisits'] as const;
 export type KeepRuleName = (typeof KEEP_RULES)[number];
@@ -47,7 +48,7 @@ export type Settings = v.InferOutput<typeof settingsSchema>;
 export const DEFAULT_SETTINGS: Settings = {
   matching: { httpEqualsHttps: false, ignoreWww: false, ignoreFragment: false, ignoreQuery: false, sortQueryParams: false },
   exclusions: { folderIds: [] },
-  keep: { rules: ['bestTitle', 'cleanUrl', 'preferredFolder', 'oldest', 'mostTags', 'mostVisits'], preferredFolderIds: ['toolbar_____', 'menu________', 'unfiled_____', 'mobile______'] },
+  keep: { rules: ['bestTitle', 'cleanUrl', 'preferredFolder', 'oldest', 'mostTags', 'mostVisits'], preferredFolderIds: [TOOLBAR_ID, MENU_ID, UNFILED_ID, MOBILE_ID] },
   quickBookmark: { folderId: null, defaultTags: [] },
   notifications: { enabled: true },
 };

@@ -3,18 +3,14 @@
  * Firefox. Checks few URLs with bookmarks.search({url}) and many with one getTree.
  */
 import type { Browser, BookmarkNode } from '../platform/browser';
+import { descendants, kindOf } from '../platform/tree';
 import type { TagStore } from './tag-store';
 
 const SEARCH_LIMIT = 20;
 
 function bookmarkedUrls(root: BookmarkNode): Set<string> {
   const used = new Set<string>();
-  const stack = [root];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node.url && node.type !== 'separator') used.add(node.url);
-    if (node.children) stack.push(...node.children);
-  }
+  for (const node of descendants(root)) if (node.url && kindOf(node) === 'bookmark') used.add(node.url);
   return used;
 }
 
@@ -29,7 +25,7 @@ export async function findOrphanUrls({ browser, tagStore }: { browser: Browser; 
     orphans = [];
     for (const url of tagged) {
       const still = await browser.bookmarks.search({ url }).catch(() => [] as BookmarkNode[]);
-      if (!still.some((n) => n.url === url && n.type !== 'separator')) orphans.push(url);
+      if (!still.some((n) => n.url === url && kindOf(n) === 'bookmark')) orphans.push(url);
     }
   } else {
     const [root] = await browser.bookmarks.getTree();

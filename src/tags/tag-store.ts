@@ -5,7 +5,8 @@
  * already in the store wins. Every write method validates all its input before it touches the store, so bad input
  * changes nothing.
  */
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import type { DBSchema, IDBPDatabase, IDBPTransaction } from 'idb';
+import { lazyDb } from '../platform/lazy-db';
 import { AppError } from '../messaging/errors';
 import { normalizeTagList, normalizeTagName, tagKey } from './tag-name';
 import { t } from '../i18n';
@@ -110,8 +111,7 @@ function upgrade(db: IDBPDatabase<TagsDB>, oldVersion: number) {
 }
 
 export function openTagStore(name = 'tidymarks-tags'): TagStore {
-  let dbPromise: Promise<IDBPDatabase<TagsDB>> | null = null;
-  const db = () => (dbPromise ??= openDB<TagsDB>(name, TAGS_DB_VERSION, { upgrade }));
+  const db = lazyDb<TagsDB>(name, TAGS_DB_VERSION, upgrade);
   const listeners = new Set<TagChangeListener>();
 
   /**
@@ -120,10 +120,17 @@ export function openTagStore(name = 'tidymarks-tags'): TagStore {
    * background is the one writer, through this object.
    */
   let cache: Promise<Map<string, string[]>> | null = null;
-  const loaded = () =>
-    (cache ??= db()
+  const loaded = () => {
+    if (cache) return cache;
+    const reading = db()
       .then((d) => d.getAll('urls'))
-      .then((all) => new Map(all.map((r) => [r.url, r.tags]))));
+      .then((all) => new Map(all.map((r) => [r.url, r.tags])));
+    // A failed read (the database would not open) is not kept: the next one tries again.
+    reading.catch(() => {
+      if (cache === reading) cache = null;
+    });
+    return (cache = reading);
+  };
 
   const notify = (changes: UrlTags[]) => {
     if (!changes.length) return;
@@ -428,8 +435,7 @@ export function openTagStore(name = 'tidymarks-tags'): TagStore {
     },
 
     close() {
-      void dbPromise?.then((d) => d.close());
-      dbPromise = null;
+      db.close();
       cache = null;
     },
   };

@@ -31,7 +31,9 @@ import type { JobContext } from '../../messaging/define';
 import { ROOT_ID, UNFILED_ID, type BookmarkNode, type Browser } from '../../platform/browser';
 import { tagKey } from '../../tags/tag-name';
 import type { TagStore } from '../../tags/tag-store';
-import { chunks, errorMessage, nodeType } from '../../platform/bookmark-reads';
+import { chunks, errorMessage } from '../../platform/bookmark-reads';
+import { isMissingBookmarkError } from '../../platform/bookmark-errors';
+import { descendants, kindOf } from '../../platform/tree';
 import { createChangeWatch, type ChangeTracker, type ChangeWatch } from './change-watch';
 import { CleanupGuard } from './cleanup-guard';
 import { NO_NUMBERS, type CleanupOutcomeNumbers, type CleanupPhase, type CleanupProgress } from '../cleanup-numbers';
@@ -101,7 +103,6 @@ export const UNWRITTEN_AT_MOST = 8;
 export const SETTLE_MS = 200;
 
 /** How Firefox says the item is already gone (someone else removed it first). */
-const GONE = /No bookmarks found|Bookmark not found/i;
 
 function isCancel(error: unknown): boolean {
   return error instanceof AppError && error.code === 'cancelled';
@@ -520,7 +521,7 @@ class CleanupRun {
       try {
         await this.browser.bookmarks.removeTree(id);
       } catch (error) {
-        return this.skipRemoval(id, r.node.title, GONE.test(errorMessage(error)) ? 'missing' : 'error', msg('cleanupProblemNotRemoved', errorMessage(error)));
+        return this.skipRemoval(id, r.node.title, isMissingBookmarkError(error) ? 'missing' : 'error', msg('cleanupProblemNotRemoved', errorMessage(error)));
       } finally {
         guard.callSettled('remove', id);
       }
@@ -542,19 +543,14 @@ class CleanupRun {
   private async removeOneByOne(r: CheckedRemoval, live: BookmarkNode, entries: Entry[]) {
     const id = r.node.id;
     const nodes = new Map<string, BookmarkNode>();
-    const stack = [live];
-    while (stack.length) {
-      const n = stack.pop()!;
-      nodes.set(n.id, n);
-      if (n.children) stack.push(...n.children);
-    }
+    for (const n of descendants(live)) nodes.set(n.id, n);
     const order = [...entries].sort((a, b) => b.ancestorIds.length - a.ancestorIds.length || b.index - a.index);
     let bookmarks = 0;
     let topRemoved = false;
     for (const e of order) {
       await this.settleNew();
       const node = nodes.get(e.id);
-      const same = node && node.parentId === e.parentId && node.title === e.title && (e.type !== 'bookmark' || node.url === e.url) && nodeType(node) === e.type;
+      const same = node && node.parentId === e.parentId && node.title === e.title && (e.type !== 'bookmark' || node.url === e.url) && kindOf(node) === e.type;
       if (!same || this.guard.disturbedSince(e.id) || this.guard.isGone(e.id)) {
         this.skippedSeqs.add(e.seq);
         await this.log.write({ skipped: [e.seq] });
@@ -664,7 +660,7 @@ class CleanupRun {
     try {
       await this.browser.bookmarks.remove(id);
     } catch (error) {
-      if (GONE.test(errorMessage(error))) return this.skipRemoval(id, r.node.title, 'missing', msg('cleanupProblemRemovedByOther'));
+      if (isMissingBookmarkError(error)) return this.skipRemoval(id, r.node.title, 'missing', msg('cleanupProblemRemovedByOther'));
       throw error;
     } finally {
       guard.callSettled('remove', id);
@@ -1130,7 +1126,7 @@ function sameAsJournal(live: BookmarkNode, entries: readonly Entry[]): boolean {
     const e = byId.get(node.id);
     if (!e || seen.has(node.id)) return false;
     seen.add(node.id);
-    if (e.title !== node.title || e.type !== nodeType(node) || (e.type === 'bookmark' && e.url !== node.url)) return false;
+    if (e.title !== node.title || e.type !== kindOf(node) || (e.type === 'bookmark' && e.url !== node.url)) return false;
     if (parentId !== undefined && e.parentId !== parentId) return false;
     const children = node.children ?? [];
     // Order: the journaled indices of the children must rise as Firefox lists them.

@@ -7,7 +7,8 @@
  * plan was made, and when its unique children cannot all be moved out. Everything refused is reported.
  */
 import { isRootId, ROOT_ID, type BookmarkNode, type Browser } from '../../platform/browser';
-import { Ancestry, getExisting, indexWholeTree, nodeType, WHOLE_TREE_ABOVE } from '../../platform/bookmark-reads';
+import { Ancestry, getExisting, indexWholeTree, WHOLE_TREE_ABOVE } from '../../platform/bookmark-reads';
+import { descendants, kindOf } from '../../platform/tree';
 import type { CleanupPlan, PlannedMove, PlannedRemoval } from '../plan-types';
 import { msg, type Msg } from '../../i18n';
 
@@ -94,7 +95,7 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
       problems.push(problem(planned.id, node?.title ?? null, 'duplicate-entry', msg('cleanupProblemListedTwice')));
     } else if (!node) {
       problems.push(problem(planned.id, null, 'missing', msg('cleanupProblemMissing')));
-    } else if (nodeType(node) !== planned.kind || node.parentId !== planned.expectedParentId || (planned.kind === 'bookmark' && node.url !== planned.expectedUrl)) {
+    } else if (kindOf(node) !== planned.kind || node.parentId !== planned.expectedParentId || (planned.kind === 'bookmark' && node.url !== planned.expectedUrl)) {
       problems.push(problem(planned.id, node.title, 'changed', msg('cleanupProblemChangedSinceScan')));
     } else {
       removals.set(planned.id, { planned, node, descendants: [] });
@@ -110,24 +111,24 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
       // The folder that stays must still hold what the plan saw: a copy deleted there since would otherwise be lost.
       removal.planned.reason === 'duplicate-folder' ? changedSince(removal.planned.keptId, plan.createdAt) : false,
     ]);
-    const descendants: CheckedRemoval['descendants'] = [];
+    const below: CheckedRemoval['descendants'] = [];
     let changed = (tree.dateGroupModified ?? 0) > plan.createdAt;
     let holdsBookmark = false;
-    const walk = (folder: BookmarkNode, chain: string[]) => {
-      for (const child of folder.children ?? []) {
-        descendants.push({ node: child, parentChainFromFolder: chain });
-        if ((child.dateAdded ?? 0) > plan.createdAt || (child.dateGroupModified ?? 0) > plan.createdAt) changed = true;
-        if (nodeType(child) === 'bookmark') holdsBookmark = true;
-        if (child.children) walk(child, [...chain, child.id]);
-      }
-    };
-    walk(tree, [tree.id]);
+    // Each folder's chain from the removed folder down to it (preorder: a folder comes before its children).
+    const chains = new Map<string, string[]>([[tree.id, [tree.id]]]);
+    for (const child of descendants(tree.children ?? [])) {
+      const chain = chains.get(child.parentId!)!;
+      below.push({ node: child, parentChainFromFolder: chain });
+      if ((child.dateAdded ?? 0) > plan.createdAt || (child.dateGroupModified ?? 0) > plan.createdAt) changed = true;
+      if (kindOf(child) === 'bookmark') holdsBookmark = true;
+      if (child.children) chains.set(child.id, [...chain, child.id]);
+    }
     if (changed || keptFolderChanged || (removal.planned.reason === 'empty-folder' && holdsBookmark)) {
       removals.delete(removal.node.id);
       problems.push(problem(removal.node.id, removal.node.title, 'contents-changed', msg('cleanupProblemContentsChanged')));
       continue;
     }
-    removal.descendants = descendants;
+    removal.descendants = below;
   }
 
   /** Whether anything in the folder's subtree was added, removed or moved after `since` (missing: not our call). */
@@ -136,11 +137,8 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
     let tree = whole?.get(folderId);
     if (!tree && !whole) tree = (await browser.bookmarks.getSubTree(folderId).catch(() => []))[0];
     if (!tree) return false; // a missing kept folder is refused below as kept-copy-missing
-    const stack = [tree];
-    while (stack.length) {
-      const node = stack.pop()!;
+    for (const node of descendants(tree)) {
       if ((node.dateGroupModified ?? 0) > since || (node !== tree && (node.dateAdded ?? 0) > since)) return true;
-      if (node.children) stack.push(...node.children);
     }
     return false;
   }
@@ -218,7 +216,7 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
       const targetChain = target?.parentId ? ancestry.chain(target.parentId) : [];
       const targetBad =
         !target ||
-        nodeType(target) !== 'folder' ||
+        kindOf(target) !== 'folder' ||
         targetId === ROOT_ID ||
         targetId === m.node.id ||
         isGoing(targetId) ||
