@@ -15,7 +15,7 @@ import { createTagsFeature } from '../tags/feature';
 import { createSearchFeature } from '../search/feature';
 import { createPlacesFeature } from '../places/feature';
 import { createDedupApplyFeature } from '../dedup/cleanup/feature';
-import { outcomeNumbersOf } from '../operations';
+import { createHistory } from '../operations';
 import { createDedupScanFeature } from '../dedup/find/feature';
 import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
 import { createPlacesSaver } from '../quick-bookmark/places-saver';
@@ -34,20 +34,20 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const extensionOrigin = browser.runtime.getURL('');
   const settings = createSettingsStore(browser);
   const tagStore = openTagStore();
-  const tagsFeature = createTagsFeature(deps, tagStore);
+  // The one history: every journaled write runs in its queue, after start-up recovery (queued now, not awaited).
+  const history = createHistory({ ...deps, tags: tagStore });
+  const tagsFeature = createTagsFeature(deps, tagStore, history);
   // The one store of imported files' dates: every feature that reads or shows "date added" gets it.
   const fileDateStore = openFileDateStore();
-  const placesFeature = createPlacesFeature({ ...deps, fileDates: fileDateStore }, tagStore);
-  features.push(placesFeature, tagsFeature);
+  const placesFeature = createPlacesFeature({ ...deps, fileDates: fileDateStore }, tagStore, history);
+  features.push(placesFeature, tagsFeature, history);
   const fileDates = createFileDatesFeature(deps, fileDateStore);
   features.push(fileDates);
   const searchFeature = createSearchFeature({ ...deps, fileDates: fileDateStore }, tagStore);
   features.push(searchFeature);
   placesFeature.useSearchIndex(searchFeature.live);
   const toolbarButton = createToolbarButtonFeature({ ...deps, live: searchFeature.live });
-  // Starts crash recovery of an unfinished cleanup without awaiting it (listeners stay top-level).
-  const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore });
-  features.push(dedupApply);
+  const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore, history });
   const dedupScan = createDedupScanFeature({
     ...deps,
     getTags: () => tagStore.all(),
@@ -59,28 +59,28 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const quickBookmark = createQuickBookmarkFeature({
     ...deps,
     getSettings: () => settings.get(),
-    saveBookmark: createPlacesSaver(placesFeature.places.save),
+    saveBookmark: createPlacesSaver(placesFeature.placesAs('quick-bookmark').save),
   });
 
   const bookmarksHtml = createBookmarksHtmlFeature({
     ...deps,
     tags: tagStore,
-    journal: dedupApply.journal,
+    history,
     settings,
     fileDates: fileDateStore,
     cleanupHistory: async () =>
-      (await dedupApply.journal.listSessions()).map((s) => ({
+      (await history.list()).filter((s) => s.kind === 'cleanup').map((s) => ({
         id: s.id,
         createdAt: s.createdAt,
         finishedAt: s.finishedAt,
         status: s.status,
-        undone: s.status === 'undone',
-        counts: { ...outcomeNumbersOf(s.counts) },
+        undone: s.undone,
+        counts: { ...s.counts },
         note: s.note,
       })),
   });
 
-  const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, journal: dedupApply.journal, recovered: dedupApply.recovery, fileDates: fileDateStore });
+  const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, history, fileDates: fileDateStore });
   const linkHealth = createLinkHealthFeature(deps);
   features.push(linkHealth);
 
@@ -90,7 +90,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     ...tagsFeature.handlers,
     ...searchFeature.handlers,
     ...placesFeature.handlers,
-    ...dedupApply.handlers,
+    ...history.handlers,
     ...dedupScan.handlers,
     ...quickBookmark.handlers,
     ...toolbarButton.handlers,
@@ -101,6 +101,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const productionJobHandlers: JobHandlersOf<ProductionJobs> = {
     // Our bulk jobs are batches for Places events listeners (history-start-batch ... history-end-batch).
     ...placesFeature.events.inBatch(dedupApply.jobs),
+    ...placesFeature.events.inBatch(history.jobs),
     ...dedupScan.jobs,
     ...placesFeature.events.inBatch(bookmarksHtml.jobs),
     ...linkHealth.jobs,
@@ -134,7 +135,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const router = createRouter({ protocol: requests.protocol, extensionId, extensionOrigin, handlers: requests.handlers });
   const jobServer = createJobServer({ jobs: requests.jobs, handlers: requests.jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, fileDates, toolbarButton, live: searchFeature.live, whenIdle };
+  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, history, fileDates, toolbarButton, live: searchFeature.live, whenIdle };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

@@ -5,22 +5,21 @@
  */
 import type { BackgroundDeps } from '../app/feature';
 import type { BookmarkNode } from '../platform/browser';
+import { createSerialQueue } from '../platform/serial-queue';
+import { descendants } from '../platform/tree';
 import { openFileDateStore, type FileDateStore } from './file-dates';
 
 function treeIds(tree: readonly BookmarkNode[]): Set<string> {
   const ids = new Set<string>();
-  const stack = [...tree];
-  while (stack.length) {
-    const node = stack.pop()!;
-    ids.add(node.id);
-    if (node.children) stack.push(...node.children);
-  }
+  for (const node of descendants(tree)) ids.add(node.id);
   return ids;
 }
 
 export function createFileDatesFeature(deps: BackgroundDeps, store: FileDateStore = openFileDateStore()) {
   const { browser } = deps;
   let sweepTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Sweeps run one at a time; `sweeping` settles when the last one queued is done. */
+  const sweeps = createSerialQueue();
   let sweeping: Promise<void> = Promise.resolve();
 
   /** Drops every record whose bookmark or folder is gone. */
@@ -34,7 +33,7 @@ export function createFileDatesFeature(deps: BackgroundDeps, store: FileDateStor
     if (sweepTimer) return;
     sweepTimer = setTimeout(() => {
       sweepTimer = null;
-      sweeping = sweep().catch((error: unknown) => console.error('Tidymarks: file-date cleanup failed', error));
+      sweeping = sweeps.run(sweep).catch((error: unknown) => console.error('Tidymarks: file-date cleanup failed', error));
     }, 300);
   };
 
@@ -51,7 +50,7 @@ export function createFileDatesFeature(deps: BackgroundDeps, store: FileDateStor
       if (sweepTimer) {
         clearTimeout(sweepTimer);
         sweepTimer = null;
-        sweeping = sweep();
+        sweeping = sweeps.run(sweep);
       }
       await sweeping;
     },

@@ -9,8 +9,10 @@
  * `onChange` tells of dates written (an import keeps them after it created the bookmarks): the search index and the
  * Places events hub (which tells the pages) follow it.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
 import type { BookmarkNode } from '../platform/browser';
+import { lazyDb } from '../platform/lazy-db';
+import { descendants } from '../platform/tree';
 
 export const FILE_DATES_DB = 'tidymarks-file-dates';
 const VERSION = 1;
@@ -49,15 +51,11 @@ export type FileDateListener = (records: readonly FileDate[]) => void;
 export type FileDateSource = Pick<FileDateStore, 'all' | 'onChange'>;
 
 export function openFileDateStore(name = FILE_DATES_DB): FileDateStore {
-  let dbPromise: Promise<IDBPDatabase<FileDatesDB>> | null = null;
   let cache: Map<string, FileDate> | null = null;
   const listeners = new Set<FileDateListener>();
-  const db = () =>
-    (dbPromise ??= openDB<FileDatesDB>(name, VERSION, {
-      upgrade(d, oldVersion) {
-        if (oldVersion < 1) d.createObjectStore('dates', { keyPath: 'id' });
-      },
-    }));
+  const db = lazyDb<FileDatesDB>(name, VERSION, (d, oldVersion) => {
+    if (oldVersion < 1) d.createObjectStore('dates', { keyPath: 'id' });
+  });
   const load = async () => {
     if (cache) return cache;
     const records = await (await db()).getAll('dates');
@@ -114,12 +112,9 @@ export function lastModifiedOf(node: { id: string }, dates: FileDates): number |
 /** Puts `dateAddedOf` into a getTree() result in place (for code that reads node.dateAdded), without recursion. */
 export function withFileDates<T extends readonly BookmarkNode[]>(tree: T, dates: FileDates): T {
   if (!dates.size) return tree;
-  const stack: BookmarkNode[] = [...tree];
-  while (stack.length) {
-    const node = stack.pop()!;
+  for (const node of descendants(tree)) {
     const kept = dates.get(node.id)?.dateAdded;
     if (kept !== undefined) node.dateAdded = kept;
-    if (node.children) stack.push(...node.children);
   }
   return tree;
 }

@@ -107,6 +107,33 @@ export function plural<B extends PluralId>(base: B, n: number, ...more: PluralAr
   return text || lookup(`${base}_other`, subs);
 }
 
+/**
+ * A message kept as data rather than as text: made where something happens (the background's cleanup and import
+ * reports), worded by `say()` where a person reads it, so it follows the page's locale and a stored one still reads
+ * after a change of language. `msg()` and `msgPlural()` check the id and substitutions like `t()` and `plural()`.
+ */
+export type Msg = { id: MessageId; args: Substitution[] } | { plural: PluralId; n: number; args: Substitution[] };
+
+/** `t(id, ...substitutions)` kept as data, for `say()` later. */
+export function msg<K extends MessageId>(id: K, ...substitutions: MessageArgs[K]): Msg {
+  return { id, args: substitutions as Substitution[] };
+}
+
+/** `plural(base, n, ...more)` kept as data, for `say()` later. */
+export function msgPlural<B extends PluralId>(base: B, n: number, ...more: PluralArgs<B>): Msg {
+  return { plural: base, n, args: more as Substitution[] };
+}
+
+/**
+ * The text of a message kept as data, in the UI's locale; a plain string (what older versions stored) is shown
+ * as it is.
+ */
+export function say(message: Msg | string): string {
+  if (typeof message === 'string') return message;
+  if ('plural' in message) return (plural as (base: string, n: number, ...more: Substitution[]) => string)(message.plural, message.n, ...message.args);
+  return lookup(message.id, message.args);
+}
+
 /** A number for people: grouping and decimal separators of the UI's locale; `options` are Intl's (units, digits). */
 export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
   if (!options) return numbers.format(n);

@@ -5,7 +5,7 @@
  * or nothing (src/bookmarks-html/import-journal.ts), and the page says so before and while it runs.
  */
 import { useRef, useState } from 'preact/hooks';
-import { plural, t } from '../i18n';
+import { plural, say, t } from '../i18n';
 import type { DocumentCounts } from '../bookmarks-html/document';
 import { decodeBookmarksFile } from '../bookmarks-html/decode-file';
 import type { ImportProgress, ImportReport, ImportTarget } from '../bookmarks-html/import';
@@ -39,7 +39,7 @@ function ProblemList({ title, items, open = false }: { title: string; items: rea
       <ul class="plain-list">
         {items.map((p, i) => (
           <li key={i}>
-            {p.line ? t('importLine', p.line, p.message) : p.message}
+            {p.line ? t('importLine', p.line, say(p.message)) : say(p.message)}
           </li>
         ))}
       </ul>
@@ -62,7 +62,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
         <span data-testid="import-skipped">{plural('importBookmarks', report.skippedCount)}</span>{' '}
         {plural('importSkippedTail', report.skippedCount, plural('importAddresses', report.taggedUrls))}
       </p>
-      {report.truncated && <p class="muted">{t('importTruncatedNote', report.truncated.message, report.truncated.line)}</p>}
+      {report.truncated && <p class="muted">{t('importTruncatedNote', say(report.truncated.message), report.truncated.line)}</p>}
       {created > 0 && (
         <p class="muted" data-testid="import-dates">
           {t('importDatesNote', plural('importItems', report.datesKept))}
@@ -210,7 +210,7 @@ function ImportSection() {
           {file.truncated && (
             <div class="report" role="alert" data-testid="import-truncated">
               <p>
-                {t('importTruncatedAlert', file.truncated.message, file.truncated.line, plural('importBookmarks', file.counts.bookmarks))}
+                {t('importTruncatedAlert', say(file.truncated.message), file.truncated.line, plural('importBookmarks', file.counts.bookmarks))}
               </p>
               <div class="check">
                 <input type="checkbox" id="import-accept-truncated" checked={acceptTruncated} onChange={(e) => setAcceptTruncated((e.target as HTMLInputElement).checked)} />

@@ -10,7 +10,7 @@
 import { createSafeMatchKeyer } from '../url-matching';
 import type { PlacesEvent } from '../places/events';
 import type { BookmarkNode } from '../platform/browser';
-import { ROOT_ID, ROOT_TITLES } from '../platform/browser';
+import { ROOT_ID, rootTitle } from '../platform/browser';
 import { SiblingOrder } from '../search/sibling-order';
 import { fold } from '../search/tokenize';
 import { SearchCorpus } from './search-corpus';
@@ -114,7 +114,7 @@ export class OrganizerTree {
 
   /** The name a person sees: Firefox's names for the roots, the stored title otherwise. */
   titleOf(id: string): string {
-    return ROOT_TITLES[id] ?? this.nodes.get(id)?.title ?? '';
+    return rootTitle(id) ?? this.nodes.get(id)?.title ?? '';
   }
 
   /** Folder names from the top (without the invisible root) down to `id` itself. */

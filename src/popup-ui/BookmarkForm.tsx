@@ -67,7 +67,8 @@ export function BookmarkForm({ heading, initial, submitLabel, loadFolders, loadR
     try {
       await onSubmit({ ...draft, url });
     } catch (err) {
-      setError((err as Error).message || t('popupSaveFailed'));
+      const why = (err as Error)?.message;
+      setError(why ? t('popupSaveFailedBecause', why) : t('popupSaveFailed'));
       setBusy(false);
     }
   };

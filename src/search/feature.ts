@@ -17,7 +17,7 @@ import { AppError, capQuoted } from '../messaging/errors';
 import type { BookmarkNode, Browser } from '../platform/browser';
 import { getExisting } from '../platform/bookmark-reads';
 import type { TagStore } from '../tags/tag-store';
-import { kindOf } from './bookmark-tree';
+import { kindOf } from '../platform/tree';
 import { findCurrentPage, pickTab } from './current-page';
 import { assertOpenable } from './openable-url';
 import { LiveIndex } from './live-index';

@@ -68,7 +68,7 @@ describe('jobs never wedge the background (real Firefox)', () => {
     });
     expect(pingMs).toBeLessThan(5_000);
     await expect
-      .poll(() => harness.evaluate(async () => (await window.tm.client.call('dedup.sessions', {})).map((s) => s.status)), { timeout: 30_000, interval: 200 })
+      .poll(() => harness.evaluate(async () => (await window.tm.client.call('history.list', {})).map((s) => s.status)), { timeout: 30_000, interval: 200 })
       .toEqual(['applied']);
     expect(await count()).toBe(whilePaused);
 

@@ -264,6 +264,13 @@ describe('popup in real Firefox', () => {
     await waitForShown(page, '[data-testid="page-status"]::-p-text(Bookmarked 2 times)');
     const restored = await harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).map((b) => b.title), url);
     expect(restored).toEqual(['Garden A']);
+    await waitForShown(page, '.notice::-p-text(Undone: Deleted “Garden A”.)');
+    // Back in its folder (listed after the other copy now: it is the newer bookmark).
+    expect(await page.$$eval('.copy-path', (els) => els.map((e) => e.textContent).sort())).toEqual(['Bookmarks Toolbar › Plans', 'Other Bookmarks']);
+    // The notice's button now redoes: the bookmark goes again.
+    await page.click('.notice button::-p-text(Redo)');
+    await expect.poll(() => harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).length, url)).toBe(0);
+    await waitForShown(page, '.notice::-p-text(Redone: Deleted “Garden A”.)');
     await page.close();
   });
 

@@ -293,6 +293,30 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
       return view?.document.querySelector<HTMLInputElement>(`#${f}`)?.value ?? null;
     }, fieldId);
 
+  /** Closes the toolbar popup with Esc (Firefox closes the panel) and waits until its window is gone from the display. */
+  async function closePopupWithKey(): Promise<void> {
+    display().key('Escape');
+    await expect.poll(popupState, { timeout: 10_000 }).toBeNull();
+    // Pressed while the panel is still closing, Alt+Shift+2 would only close it.
+    await expect.poll(async () => (await screen()).overlays, { timeout: 10_000 }).toEqual([]);
+  }
+
+  /** Opens the toolbar popup by its key over a local page, finds "Zebra one" and renames it with Ctrl+E, keys only. */
+  async function renameZebraInPopup(title: string): Promise<void> {
+    await openTab(harness, `${origin}/article`, 'A local article', true);
+    focusFirefoxWindow();
+    // A popup an earlier test left open goes first: the key toggles it.
+    if (await popupState()) await closePopupWithKey();
+    await openPopupWithKey();
+    display().type('zebra');
+    await expect.poll(async () => (await popupState())?.results, { timeout: 10_000 }).toEqual(['Zebra one']);
+    display().key('ctrl+e');
+    await expect.poll(popupForm).toMatchObject({ form: 'Edit bookmark', focused: 'bm-title' });
+    display().key('ctrl+a');
+    display().type(title);
+    display().key('Return');
+  }
+
   const bookmarkById = (id: string) =>
     harness.evaluate(async (bookmarkId) => {
       const found = await window.tm.browser.bookmarks.search({}).then((all) => all.filter((n) => n.id === bookmarkId));
@@ -386,18 +410,8 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
       const zebra = await b.bookmarks.create({ parentId: animals.id, title: 'Zebra one', url: `${o}/one` });
       return { animals: animals.id, archive: archive.id, zebra: zebra.id };
     }, origin);
-    await openTab(harness, `${origin}/article`, 'A local article', true);
-    focusFirefoxWindow();
-    await openPopupWithKey();
-    display().type('zebra');
-    await expect.poll(async () => (await popupState())?.results, { timeout: 10_000 }).toEqual(['Zebra one']);
-
     // Edit: Ctrl+E, the title has the keyboard; a new title, Enter saves.
-    display().key('ctrl+e');
-    await expect.poll(popupForm).toMatchObject({ form: 'Edit bookmark', focused: 'bm-title' });
-    display().key('ctrl+a');
-    display().type('Zebra renamed');
-    display().key('Return');
+    await renameZebraInPopup('Zebra renamed');
     await expect.poll(() => bookmarkById(ids.zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra renamed', parentId: ids.animals });
     await expect.poll(popupState).toMatchObject({ searchFocused: true, value: 'zebra' });
 
@@ -437,7 +451,34 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
         timeout: 10_000,
       })
       .toEqual([{ title: 'Zebra renamed', parentId: before!.parentId, index: before!.index }]);
+    // Ctrl+Shift+Z in the same box removes it again.
+    display().key('ctrl+shift+z');
+    await expect.poll(() => bookmarksWithUrl(`${origin}/one`), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(async () => (await popupForm())?.notice).toMatch(/^Redone: Deleted “Zebra renamed”\./);
     // The popup stayed open all along: no Firefox shortcut (Ctrl+Shift+E is the network monitor's) took the keys.
+    expect(await popupState()).not.toBeNull();
+  });
+
+  it('a change made in the toolbar popup is undone after the popup was closed and opened again: Ctrl+Z in its empty box, keys only', async () => {
+    const zebra = await harness.evaluate(async (o) => {
+      const animals = await window.tm.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Animals' });
+      await window.tm.browser.bookmarks.create({ parentId: animals.id, title: 'Lion', url: `${o}/lion` });
+      return (await window.tm.browser.bookmarks.create({ parentId: animals.id, title: 'Zebra one', url: `${o}/one` })).id;
+    }, origin);
+    await renameZebraInPopup('Zebra edited');
+    await expect.poll(() => bookmarkById(zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra edited' });
+
+    // Esc closes the panel (Firefox does it); Alt+Shift+2 opens a new popup, with an empty box.
+    await closePopupWithKey();
+    focusFirefoxWindow();
+    await openPopupWithKey();
+    expect(await popupState()).toMatchObject({ value: '', searchFocused: true });
+    display().key('ctrl+z');
+    await expect.poll(() => bookmarkById(zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra one' });
+    await expect.poll(async () => (await popupForm())?.notice).toMatch(/^Undone: Edited “Zebra one”\./);
+    // And Ctrl+Shift+Z gives it the new title again.
+    display().key('ctrl+shift+z');
+    await expect.poll(() => bookmarkById(zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra edited' });
     expect(await popupState()).not.toBeNull();
   });
 });

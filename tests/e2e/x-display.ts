@@ -26,6 +26,8 @@ export interface XDisplay {
   mappedWindows(): MappedWindow[];
   /** The screen's pixels in a rectangle, 3 bytes (R, G, B) per pixel, row by row. */
   pixels(rect: { x: number; y: number; width: number; height: number }): Buffer;
+  /** Saves what a window shows (e.g. Firefox's own notification) as a PNG file. */
+  capture(windowId: string, path: string): void;
   stop(): Promise<void>;
 }
 
@@ -170,6 +172,7 @@ export async function startXDisplay(options: { width?: number; height?: number }
       if (result.status !== 0) throw new Error(`import failed (${result.status}): ${result.stderr}`);
       return result.stdout;
     },
+    capture: (windowId, path) => void run('import', ['-window', windowId, `png:${path}`]),
     stop,
   };
 }

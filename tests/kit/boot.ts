@@ -68,16 +68,16 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
       fake.control.unload();
       for (const app of started) {
         await app.whenIdle();
-        await app.dedupApply.recovery.catch(() => undefined);
+        await app.history.recovered.catch(() => undefined);
         app.tagStore.close();
-        app.dedupApply.journal.close();
+        app.history.journal.close();
       }
     })());
   onTestFinished(close);
 
   const client = createClient(fake.control.transport);
   // Start-up work (crash recovery of an interrupted cleanup or import) is over before the test begins.
-  await current().dedupApply.recovery;
+  await current().history.recovered;
   return {
     fake,
     browser: fake.browser,

@@ -5,7 +5,7 @@
  * it compiles.
  */
 import { describe, expectTypeOf, test } from 'vitest';
-import { plural, t, type MessageId, type PluralArgs, type PluralId, type Substitution } from '../../src/i18n';
+import { msg, msgPlural, plural, say, t, type MessageId, type Msg, type PluralArgs, type PluralId, type Substitution } from '../../src/i18n';
 
 // Compiled, never called: the helpers need a message source at run time.
 describe('t()', () => {
@@ -59,5 +59,23 @@ describe('plural()', () => {
       plural('dupLeaveSet', 2),
     ];
     expectTypeOf(calls).returns.toEqualTypeOf<string[]>();
+  });
+});
+
+describe('msg(), msgPlural() and say(): a message kept as data', () => {
+  test('checked like t() and plural(), worded later from a Msg or an older plain string', () => {
+    const calls = () => [
+      msg('cleanupProblemNotMoved', 'Firefox said no'),
+      msgPlural('importNoticeTooDeep', 3, 254),
+      // @ts-expect-error not a message id
+      msg('noSuchMessage'),
+      // @ts-expect-error cleanupProblemNotMoved takes one substitution ($1)
+      msg('cleanupProblemNotMoved'),
+      // @ts-expect-error importNoticeTooDeep takes the deepest level ($2) after the count
+      msgPlural('importNoticeTooDeep', 3),
+    ];
+    expectTypeOf(calls).returns.toEqualTypeOf<Msg[]>();
+    expectTypeOf(say).parameters.toEqualTypeOf<[Msg | string]>();
+    expectTypeOf(say).returns.toEqualTypeOf<string>();
   });
 });

@@ -24,7 +24,7 @@ import type { DuplicateGroup, FolderSet } from '../../dedup';
 import { folderSetKey } from '../../dedup';
 import type { UndoResult } from '../../operations';
 import type { MatchRule } from '../../url-matching';
-import { formatNumber, plural, t } from '../../i18n';
+import { formatNumber, plural, say, t } from '../../i18n';
 import type { JobHandle } from '../../messaging/client';
 import { AppError } from '../../messaging/errors';
 import { announceBookmarksChanged, announceScanShown, errorMessage, useClient } from '../client-context';
@@ -433,7 +433,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
               <ul class="plain-list" data-testid="apply-problems">
                 {banner.result.problems.map((p, i) => (
                   <li key={i}>
-                    {t('historyProblem', p.title ?? p.id, p.message)}
+                    {t('historyProblem', p.title ?? p.id, say(p.message))}
                   </li>
                 ))}
               </ul>
@@ -613,7 +613,16 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
           </section>
         </>
       )}
-      {scan && <CleanupHistory refreshKey={historyKey} onUndone={onUndone} />}
+      {scan && (
+        <CleanupHistory
+          refreshKey={historyKey}
+          onUndone={onUndone}
+          onRedone={() => {
+            setBanner(null);
+            void runScan(true);
+          }}
+        />
+      )}
       {confirmApply && plan && (
         <ConfirmDialog title={t('dupConfirmTitle')} confirmLabel={t('dupConfirmButton')} onCancel={() => setConfirmApply(false)} onConfirm={() => void apply()}>
           <p data-testid="confirm-numbers">{t('dupSentence', describeCleanup(plan.numbers, 'plan'))}</p>

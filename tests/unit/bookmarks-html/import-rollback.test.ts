@@ -59,7 +59,7 @@ describe('an import is all or nothing', () => {
     expect(cancelledAt).toBeGreaterThanOrEqual(500);
     expect(await everything(fake.browser)).toEqual(treeBefore);
     await vi.waitFor(async () => expect(await client.call('tags.list', {})).toEqual(tagsBefore));
-    const [session] = await client.call('dedup.sessions', {});
+    const [session] = await client.call('history.list', {});
     expect(session).toMatchObject({ kind: 'import', status: 'rolled-back', canUndo: false, note: expect.stringContaining('Cancelled') });
   });
 
@@ -77,7 +77,7 @@ describe('an import is all or nothing', () => {
       }
     });
     port.postMessage({ op: 'start', kind: 'bookmarksHtml.import', input: { html: bigFile(10, 100), target: { into: 'roots' } } });
-    await vi.waitFor(async () => expect((await client.call('dedup.sessions', {}))[0]).toMatchObject({ kind: 'import', status: 'rolled-back' }), { timeout: 20_000 });
+    await vi.waitFor(async () => expect((await client.call('history.list', {}))[0]).toMatchObject({ kind: 'import', status: 'rolled-back' }), { timeout: 20_000 });
     expect(await everything(fake.browser)).toEqual(treeBefore);
   });
 
@@ -110,7 +110,7 @@ describe('an import is all or nothing', () => {
     // The event page starts again on the same Firefox and IndexedDB, its recovery done.
     const second = await boot({ fake });
     expect(await everything(fake.browser)).toEqual(treeBefore);
-    expect((await second.client.call('dedup.sessions', {}))[0]).toMatchObject({ kind: 'import', status: 'rolled-back', note: expect.stringContaining('taken back') });
+    expect((await second.client.call('history.list', {}))[0]).toMatchObject({ kind: 'import', status: 'rolled-back', note: expect.stringContaining('taken back') });
   });
 
   it('a finished import can be undone from the history; what someone changed since stays, with its tags', async () => {
@@ -130,10 +130,10 @@ describe('an import is all or nothing', () => {
     await fake.browser.bookmarks.update(renamed.id, { title: 'Keep me' });
     const [moved] = await fake.browser.bookmarks.search({ url: 'https://big.example/2/4' });
     await fake.browser.bookmarks.move(moved.id, { parentId: 'unfiled_____' });
-    const sessions = await client.call('dedup.sessions', {});
+    const sessions = await client.call('history.list', {});
     expect(sessions[0]).toMatchObject({ id: report.sessionId, kind: 'import', canUndo: true, imported: { bookmarks: 30, folders: 3, separators: 3 } });
 
-    const undone = await client.startJob('dedup.undo', { sessionId: report.sessionId! }).result;
+    const undone = await client.startJob('history.undo', { sessionId: report.sessionId! }).result;
     expect(undone.leftAlone).toEqual([
       { reason: 'changed-since', count: 2, titles: expect.arrayContaining(['Keep me', 'Item 2-4']) },
       { reason: 'not-empty', count: 1, titles: ['Folder 1'] },

@@ -228,11 +228,11 @@ describe('recovery: an interrupted apply is rolled back from the journal', () =>
     await crash.dead();
 
     const feature = createDedupApplyFeature({ browser: t.browser, now: t.now, testBuild: true, tags: t.tags, journal: openJournal(t.journalName) });
-    const sessionsWhileRecovering = feature.handlers['dedup.sessions']({}, { senderUrl: undefined });
+    const sessionsWhileRecovering = feature.history.handlers['history.list']({}, { senderUrl: undefined });
     expect(await feature.recovery).toHaveLength(1);
     expect(await snapshot(t.browser)).toEqual(before);
     expect((await sessionsWhileRecovering).length).toBe(1);
-    const [listed] = await feature.handlers['dedup.sessions']({}, { senderUrl: undefined });
+    const [listed] = await feature.history.handlers['history.list']({}, { senderUrl: undefined });
     expect(listed).toMatchObject({ status: 'rolled-back', canUndo: false, undone: false });
   });
 

@@ -1,24 +1,19 @@
 /**
  * The organizer's deletes, moves and sorts are operations of the journal (src/organizer/edit-journal.ts): undone by
- * the same undo as a cleanup (the 'dedup.undo' job), which puts back exactly what the edit did and leaves alone what
+ * the same undo as a cleanup (the 'history.undo' job), which puts back exactly what the edit did and leaves alone what
  * someone changed since; listed in the history with what they did.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { MENU_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode, type Browser } from '../../../src/platform/browser';
+import { MENU_ID, TOOLBAR_ID, UNFILED_ID } from '../../../src/platform/browser';
 import { boot } from '../../kit/boot';
-import { childTitles } from '../../kit/tree';
+import { bootKillableWithFolder } from '../../kit/killable';
+import { childTitles, treeShape } from '../../kit/tree';
 
 async function setup() {
   const { browser, client } = await boot();
-  const b = browser.bookmarks;
-  /** The whole tree as titles, urls and children (ids change when undo re-creates). */
-  const shape = async () => {
-    const strip = (n: BookmarkNode): unknown => [n.title, n.url ?? null, (n.children ?? []).map(strip)];
-    return strip((await b.getTree())[0]!);
-  };
-  const lastOperation = async () => (await client.call('dedup.sessions', {}))[0]!;
-  const undoLast = async () => client.startJob('dedup.undo', { sessionId: (await lastOperation()).id }).result;
-  return { client, b, titles: (id: string) => childTitles(browser, id), shape, lastOperation, undoLast };
+  const lastOperation = async () => (await client.call('history.list', {}))[0]!;
+  const undoLast = async () => client.startJob('history.undo', { sessionId: (await lastOperation()).id }).result;
+  return { client, b: browser.bookmarks, titles: (id: string) => childTitles(browser, id), shape: () => treeShape(browser), lastOperation, undoLast };
 }
 
 describe('organizer edits undone', () => {
@@ -96,7 +91,7 @@ describe('organizer edits undone', () => {
     const { client, b } = await setup();
     const x = await b.create({ parentId: UNFILED_ID, title: 'x', url: 'https://x.example/' });
     await client.call('organizer.move', { ids: [x.id], parentId: UNFILED_ID, beforeId: null });
-    expect(await client.call('dedup.sessions', {})).toEqual([]);
+    expect(await client.call('history.list', {})).toEqual([]);
   });
 
   for (const [what, dieAt] of [
@@ -104,36 +99,17 @@ describe('organizer edits undone', () => {
     ['a sort of 30 items', 'move'],
   ] as const) {
     it(`regression: Firefox killed in the middle of ${what}: the next start rolls the whole edit back`, async () => {
-      // The event page dies at the 12th call: from then on its calls never answer.
-      let calls = 0;
-      let dead = false;
-      const never = () => new Promise<never>(() => undefined);
-      const dying = <F extends (...args: never[]) => Promise<unknown>>(call: F) =>
-        ((...args: Parameters<F>) => {
-          if (dead) return never();
-          if (++calls === 12) dead = true;
-          return call(...args);
-        }) as F;
-      const first = await boot({
-        seed: 7,
-        browser: (browser) => ({ ...browser, bookmarks: { ...browser.bookmarks, [dieAt]: dying(browser.bookmarks[dieAt].bind(browser.bookmarks)) } }) as unknown as Browser,
-      });
-      const { fake, client } = first;
-      const b = fake.browser.bookmarks;
-      const folder = await b.create({ parentId: MENU_ID, title: 'F' });
-      const ids: string[] = [];
-      for (let i = 0; i < 30; i++) ids.push((await b.create({ parentId: folder.id, title: `item ${String(29 - i).padStart(2, '0')}`, url: `https://${i}.example/` })).id);
-      const order = async () => (await b.getChildren(folder.id)).map((c) => c.title);
+      // The event page dies after the 12th call: from then on its calls never answer.
+      const { fake, state, client, folder, ids, children: order } = await bootKillableWithFolder([dieAt], (i) => `item ${String(29 - i).padStart(2, '0')}`, 7);
+      state.left = 12;
       const before = await order();
       void (dieAt === 'remove' ? client.call('organizer.remove', { ids }) : client.call('organizer.sortFolder', { folderId: folder.id, by: 'name', foldersFirst: false })).catch(() => undefined);
-      await vi.waitFor(() => expect(dead).toBe(true));
-      first.unload();
+      await vi.waitFor(() => expect(state.dead).toBe(true));
       expect(await order()).not.toEqual(before);
 
-      // Firefox starts again: the background's start-up recovery runs before boot returns.
-      const second = await boot({ fake });
+      const again = (await boot({ fake })).client;
       expect(await order()).toEqual(before);
-      expect((await second.client.call('dedup.sessions', {}))[0]).toMatchObject({ kind: 'edit', status: 'rolled-back' });
+      expect((await again.call('history.list', {}))[0]).toMatchObject({ kind: 'edit', status: 'rolled-back' });
     });
   }
 });
