@@ -111,7 +111,7 @@ describe('pseudo-locale: no English literal left in the rendered UI', () => {
     });
   }
   it('the sidebar: the organizer in one column, with a folder opened and a bookmark chosen', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Example page', url: 'https://example.org/page' });
     render(<OrganizerView client={bg.client} narrow />);
     fireEvent.click(await screen.findByRole('treeitem', { name: rootTitle(UNFILED_ID) }));

@@ -35,7 +35,7 @@ describe('the undo report', () => {
   });
 
   it('an edit in the history is undone after its own question, then redone with Redo', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     await bg.browser.bookmarks.create({ parentId: 'menu________', title: 'a', url: 'https://a.example/' });
     await bg.client.call('tags.add', { urls: ['https://a.example/'], tags: ['red'] });
     let redone = 0;
