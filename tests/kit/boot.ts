@@ -25,10 +25,15 @@ export interface BootOptions extends FakeBrowserOptions {
   /** Wraps the fake's browser for the background, e.g. to make a bookmarks call fail or die. */
   browser?: (browser: Browser) => Browser;
   /**
-   * Boots on this fake and its IndexedDB instead of new ones, without a reset: a background that starts again after
-   * a crash, or a second background that another test kit began.
+   * Boots on this fake and its IndexedDB instead of new ones, without a reset: Firefox started again after a crash.
+   * The background that ran there is gone first (its listeners and ports), as a killed process is.
    */
   fake?: FakeBrowser;
+  /**
+   * Settles when Firefox is killed under this background (killable().died): from then on its pending work never
+   * finishes, so close() stops waiting for it there, as nothing waits for a killed process.
+   */
+  killed?: Promise<unknown>;
 }
 
 export type BackgroundApp = ReturnType<typeof startBackground>;
@@ -55,9 +60,10 @@ export interface Booted {
 }
 
 export async function boot(options: BootOptions = {}): Promise<Booted> {
-  const { backgroundNow = () => Date.now(), testBuild = true, browser: wrap = (b: Browser) => b, fake: given, ...fakeOptions } = options;
+  const { backgroundNow = () => Date.now(), testBuild = true, browser: wrap = (b: Browser) => b, fake: given, killed, ...fakeOptions } = options;
   if (!given) globalThis.indexedDB = new IDBFactory();
   const fake = given ?? createFakeBrowser(fakeOptions);
+  if (given) fake.control.unload();
   const start = () => startBackground({ browser: wrap(fake.browser), now: backgroundNow, testBuild });
   const started: BackgroundApp[] = [start()];
   const current = () => started.at(-1)!;
@@ -66,9 +72,10 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
   const close = () =>
     (closed ??= (async () => {
       fake.control.unload();
+      const dead = killed?.then(() => undefined) ?? new Promise<void>(() => undefined);
       for (const app of started) {
-        await app.whenIdle();
-        await app.history.recovered.catch(() => undefined);
+        await Promise.race([app.whenIdle(), dead]);
+        await Promise.race([app.history.recovered.catch(() => undefined), dead]);
         app.tagStore.close();
         app.history.journal.close();
       }

@@ -1,7 +1,7 @@
 /**
  * Firefox killed under the event page, for crash tests: after `state.left` more bookmark writes (of `writes`) no write
  * answers any more, and the one that would come next never runs. Unbounded until `left` is set; `died` settles when
- * it happens. `wrap` is boot()'s `browser` option.
+ * it happens. `wrap` is boot()'s `browser` option and `died` its `killed` option.
  */
 import type { Browser } from '../../src/platform/browser';
 import { boot } from './boot';
@@ -41,7 +41,7 @@ export function killable(writes: readonly Write[] = ALL_WRITES) {
  */
 export async function bootKillableWithFolder(writes: readonly Write[], title: (i: number) => string, seed: number) {
   const kill = killable(writes);
-  const env = await boot({ seed, browser: kill.wrap });
+  const env = await boot({ seed, browser: kill.wrap, killed: kill.died });
   const b = env.browser.bookmarks;
   const folder = await b.create({ parentId: 'menu________', title: 'F' });
   const ids: string[] = [];

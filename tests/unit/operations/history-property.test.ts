@@ -62,7 +62,7 @@ interface World {
 /** A background that can be killed, on a new fake (or on `fake` again: Firefox started after a kill). */
 async function startWorld(fake?: FakeBrowser): Promise<World> {
   const kill = killable();
-  const env = await boot(fake ? { fake, browser: kill.wrap } : { seed: 11, browser: kill.wrap });
+  const env = await boot(fake ? { fake, browser: kill.wrap, killed: kill.died } : { seed: 11, browser: kill.wrap, killed: kill.died });
   return { fake: env.fake, kill: kill.state, died: kill.died, client: env.client };
 }
 
