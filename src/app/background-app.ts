@@ -106,6 +106,11 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     ...placesFeature.events.inBatch(bookmarksHtml.jobs),
     ...linkHealth.jobs,
   };
+  /** Resolves once the work features start on their own is over: tag sweeps, quick bookmarks, toolbar updates (tests). */
+  const whenIdle = async () => {
+    await Promise.all([tagsFeature.whenIdle(), quickBookmark.whenIdle(), toolbarButton.whenIdle()]);
+  };
+
   // The test build's `test.*` requests (src/messaging/test-protocol.ts): known to the router only there, and only
   // when the background is started as a test build; the production build leaves this branch out.
   let requests: { protocol: Protocol; handlers: HandlersOf<Protocol>; jobs: Jobs; jobHandlers: JobHandlersOf<Jobs> } = {
@@ -115,7 +120,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     jobHandlers: productionJobHandlers as JobHandlersOf<Jobs>,
   };
   if (__TIDYMARKS_TEST_BUILD__ && deps.testBuild) {
-    const core = createCoreTestHandlers(deps, features);
+    const core = createCoreTestHandlers(deps, features, whenIdle);
     const testHandlers: HandlersOf<TestProtocol> = {
       ...core.handlers,
       ...placesFeature.testHandlers!,
@@ -130,7 +135,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const router = createRouter({ protocol: requests.protocol, extensionId, extensionOrigin, handlers: requests.handlers });
   const jobServer = createJobServer({ jobs: requests.jobs, handlers: requests.jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, history, fileDates, toolbarButton, live: searchFeature.live };
+  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, history, fileDates, toolbarButton, live: searchFeature.live, whenIdle };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

@@ -10,30 +10,31 @@
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf } from '../messaging/define';
 import type { EditSummary, History } from '../operations';
+import { createIdleTracker } from '../platform/idle';
 import { journaledTagEdit } from './journaled';
 import { forgetOrphanUrls } from './orphans';
 import { taggedAddresses } from './tagged-bookmarks';
 import type { tagsProtocol } from './protocol';
 import type { TagEdit, TagStore } from './tag-store';
 
+/** How long a burst of removals may last before its URLs are checked. */
+const SWEEP_DELAY_MS = 300;
+
 export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore, history: History) {
   const { browser } = deps;
 
   // Removals come in bursts (a cleanup removes hundreds): gather them and check once the burst is over.
-  let sweepTimer: ReturnType<typeof setTimeout> | null = null;
+  const sweeps = createIdleTracker();
   let sweepAll = false;
   const pendingUrls = new Set<string>();
-  const sweepSoon = () => {
-    if (sweepTimer) return;
-    sweepTimer = setTimeout(() => {
-      sweepTimer = null;
+  const sweepSoon = () =>
+    sweeps.soon(SWEEP_DELAY_MS, async () => {
       const urls = sweepAll ? undefined : [...pendingUrls];
       sweepAll = false;
       pendingUrls.clear();
       // In the history's queue: never between an undo's re-created bookmark and the tags it gives back.
-      void history.serial(() => forgetOrphanUrls({ browser, tagStore }, urls)).catch((error: unknown) => console.error('Tidymarks: tag cleanup failed', error));
-    }, 300);
-  };
+      await history.serial(() => forgetOrphanUrls({ browser, tagStore }, urls)).catch((error: unknown) => console.error('Tidymarks: tag cleanup failed', error));
+    });
 
   browser.bookmarks.onRemoved.addListener((_id, info) => {
     const node = info?.node;
@@ -63,9 +64,10 @@ export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore, hist
 
   return {
     handlers,
+    /** Resolves once no tag sweep is waiting or running. */
+    whenIdle: sweeps.whenIdle,
     reset: async () => {
-      if (sweepTimer) clearTimeout(sweepTimer);
-      sweepTimer = null;
+      sweeps.cancel();
       sweepAll = false;
       pendingUrls.clear();
       await tagStore.clear();

@@ -20,6 +20,7 @@
  * Listeners are registered while the feature is built, so tab and bookmark events wake an unloaded event page.
  */
 import type { BackgroundDeps } from '../app/feature';
+import { createIdleTracker } from '../platform/idle';
 import { candidateSearchWord, findCopies } from '../url-matching';
 import { createSafeMatchKeyer } from '../url-matching';
 import type { LiveIndex } from '../search/live-index';
@@ -64,10 +65,9 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
   const shown = new Map<number, Shown>();
   /** Counts bookmark changes. */
   let generation = 0;
-  let refreshTimer: ReturnType<typeof setTimeout> | null = null;
   let allTabsWhenFresh = false;
-  /** Updates still running (whenIdle waits for them). */
-  const running = new Set<Promise<void>>();
+  /** Updates running or scheduled (whenIdle waits for them). */
+  const updates = createIdleTracker();
   const timings: ButtonTimings = { selected: [], shown: [] };
   /** Test builds: while held, no button is touched (the action contract cases in Firefox read Firefox's own values). */
   let held = false;
@@ -127,16 +127,9 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
     }
   }
 
-  function track(done: Promise<void>): Promise<void> {
-    running.add(done);
-    const forget = () => void running.delete(done);
-    done.then(forget, forget);
-    return done;
-  }
-
   /** Looks the tab's page up and shows the result on its button (if it changed). Resolves once it shows it. */
   function update(tab: TabLike): Promise<void> {
-    return track(show(tab));
+    return updates.track(show(tab));
   }
 
   async function show(tab: TabLike): Promise<void> {
@@ -166,7 +159,7 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
 
   /** Updates every tab (or only the active ones while the index is not fresh: a Firefox search each). */
   function updateTabs(scope: 'all' | 'active'): Promise<void> {
-    return track(lookAtTabs(scope));
+    return updates.track(lookAtTabs(scope));
   }
 
   async function lookAtTabs(scope: 'all' | 'active'): Promise<void> {
@@ -189,11 +182,7 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
 
   function updateTabsSoon(): void {
     generation++;
-    if (refreshTimer) return;
-    refreshTimer = setTimeout(() => {
-      refreshTimer = null;
-      updateTabs('all').catch(report);
-    }, BOOKMARK_CHANGE_DELAY_MS);
+    updates.soon(BOOKMARK_CHANGE_DELAY_MS, () => updateTabs('all').catch(report));
   }
 
   /** A tab was selected: its button is normally current already; look it up when this page cannot tell. */
@@ -234,14 +223,6 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
   browser.runtime.onInstalled.addListener(everyTab);
   browser.action.setBadgeBackgroundColor({ color: BADGE_COLOR }).catch(report);
 
-  /** Resolves once no update is running and none is scheduled (tests). */
-  async function whenIdle(): Promise<void> {
-    while (running.size || refreshTimer) {
-      if (running.size) await Promise.allSettled([...running]);
-      else await new Promise((r) => setTimeout(r, BOOKMARK_CHANGE_DELAY_MS));
-    }
-  }
-
   const handlers: HandlersOf<typeof toolbarButtonProtocol> = {};
   const testHandlers: HandlersOf<ReturnType<typeof toolbarButtonTestProtocol>> | undefined =
     __TIDYMARKS_TEST_BUILD__ && deps.testBuild
@@ -254,5 +235,12 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
         }
       : undefined;
 
-  return { update, updateTabs, whenIdle, handlers, testHandlers };
+  return {
+    update,
+    updateTabs,
+    /** Resolves once no update is running and none is scheduled (tests). */
+    whenIdle: updates.whenIdle,
+    handlers,
+    testHandlers,
+  };
 }

@@ -12,7 +12,7 @@ import type { LinkItem } from '../../src/link-health/protocol';
 import type { LinkClass } from '../../src/link-health/types';
 import { startLinkServer, type LinkServer } from './link-server';
 import { useFirefox } from './use-firefox';
-import { waitForShown } from './page-waits';
+import { reloadExtension, waitForShown } from './page-waits';
 
 const PREFS = { 'extensions.webextOptionalPermissionPrompts': false };
 /** Short limits so the run takes seconds: the politeness rules are the same, only the waits are shorter. */
@@ -139,8 +139,7 @@ describe('link health: a check resumes after an extension reload', () => {
     await page.click('button::-p-text(Check links)');
     // Wait until a good part is stored (verdicts are written in batches), then reload the extension.
     await harness.waitForFunction(async () => ((await window.tm.client.call('links.overview', {})).run?.done ?? 0) >= 30, { polling: 100, timeout: 60_000 });
-    await harness.evaluate(() => void setTimeout(() => window.tm.browser.runtime.reload(), 0));
-    await page.waitForFunction(() => false, { timeout: 1500 }).catch(() => undefined);
+    await reloadExtension(harness);
     harness = await ff.open('tests/harness/index.html');
     await harness.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', { timeout: 30_000 });
     await harness.evaluate((tune) => window.tm.client.call('test.links.tune', tune), TUNE);

@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
-import { createClient } from '../../../src/messaging/client';
-import { createFakeBrowser } from '../../fakes/browser';
-
-function boot(testBuild: boolean) {
-  const fake = createFakeBrowser({ seed: 1 });
-  startBackground({ browser: fake.browser, now: () => Date.now(), testBuild });
-  return { fake, client: createClient(fake.control.transport) };
-}
+import { boot } from '../../kit/boot';
 
 describe('background app', () => {
   it('answers ping with the manifest version', async () => {
-    const { client } = boot(false);
+    const { client } = await boot({ seed: 1, testBuild: false });
     expect(await client.call('core.ping', {})).toEqual({ pong: true, version: '0.1.0' });
   });
 
   it('counts bookmarks, folders and separators across all roots', async () => {
-    const { fake, client } = boot(false);
+    const { fake, client } = await boot({ seed: 1, testBuild: false });
     const b = fake.browser.bookmarks;
     const folder = await b.create({ parentId: 'menu________', title: 'Dev' });
     await b.create({ parentId: folder.id, title: 'MDN', url: 'https://developer.mozilla.org/' });
@@ -27,7 +19,7 @@ describe('background app', () => {
   });
 
   it('a background not started as a test build knows no test.* request or job, and keeps the data', async () => {
-    const { fake, client } = boot(false);
+    const { fake, client } = await boot({ seed: 1, testBuild: false });
     await fake.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Keep', url: 'https://keep.example/' });
     await expect(client.call('test.reset', {})).rejects.toMatchObject({ code: 'unknown-type' });
     await expect(client.call('test.places.settle', {})).rejects.toMatchObject({ code: 'unknown-type' });
@@ -36,7 +28,7 @@ describe('background app', () => {
   });
 
   it('test.reset in a test build wipes bookmarks, history and storage', async () => {
-    const { fake, client } = boot(true);
+    const { fake, client } = await boot({ seed: 1 });
     await fake.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Gone', url: 'https://gone.example/' });
     await fake.browser.history.addUrl({ url: 'https://visited.example/' });
     await fake.browser.storage.local.set({ something: 1 });

@@ -17,7 +17,7 @@ import { OrganizerView } from '../../../src/organizer-ui/OrganizerView';
 import { formatDateTime } from '../../../src/options-ui/format';
 import { rootTitle, UNFILED_ID } from '../../../src/platform/browser';
 import { PopupApp } from '../../../src/popup-ui/PopupApp';
-import { backgroundForPage } from '../options-ui/setup-background';
+import { bootPage } from '../../kit/page';
 import { fakeApi, item, page } from '../popup-ui/fake-api';
 
 beforeEach(() => useCatalog(pseudoCatalog(enMessages)));
@@ -79,7 +79,7 @@ describe('pseudo-locale: no English literal left in the rendered UI', () => {
   for (const view of ['bookmarks', 'duplicates', 'tags', 'import-export', 'settings'] as const) {
     it(`the options page, ${view}`, async () => {
       history.replaceState(null, '', `/options/index.html#${view}`);
-      const bg = await backgroundForPage();
+      const bg = await bootPage();
       const folder = await bg.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Reading' });
       for (const parentId of ['unfiled_____', folder.id]) await bg.browser.bookmarks.create({ parentId, title: 'Example page', url: 'https://example.org/page' });
       await bg.client.call('tags.add', { urls: ['https://example.org/page'], tags: ['news'] });
@@ -111,7 +111,7 @@ describe('pseudo-locale: no English literal left in the rendered UI', () => {
     });
   }
   it('the sidebar: the organizer in one column, with a folder opened and a bookmark chosen', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Example page', url: 'https://example.org/page' });
     render(<OrganizerView client={bg.client} narrow />);
     fireEvent.click(await screen.findByRole('treeitem', { name: rootTitle(UNFILED_ID) }));

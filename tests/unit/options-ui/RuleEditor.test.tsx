@@ -4,11 +4,11 @@ import type { ComponentChildren } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RuleEditor, type KeepRulesValue } from '../../../src/options-ui/RuleEditor';
 import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
-import { backgroundForPage } from './setup-background';
+import { bootPage } from '../../kit/page';
 
-let bg: Awaited<ReturnType<typeof backgroundForPage>>;
+let bg: Awaited<ReturnType<typeof bootPage>>;
 beforeEach(async () => {
-  bg = await backgroundForPage();
+  bg = await bootPage();
 });
 /** The editor also lists remembered group decisions, which it reads from the background. */
 const render = (ui: ComponentChildren) => renderBare(bg.wrap(ui));

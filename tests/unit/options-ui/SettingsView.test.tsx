@@ -3,13 +3,13 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it } from 'vitest';
 import { SettingsView } from '../../../src/options-ui/SettingsView';
 import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
-import { backgroundForPage } from './setup-background';
+import { bootPage } from '../../kit/page';
 
 afterEach(cleanup);
 
 describe('SettingsView', () => {
   it('stores a matching rule at once', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     render(bg.wrap(<SettingsView />));
     fireEvent.click(await screen.findByLabelText(/Ignore “www\.”/));
     await screen.findByTestId('settings-saved');
@@ -17,7 +17,7 @@ describe('SettingsView', () => {
   });
 
   it('stores default tags, and refuses an invalid one with a clear message, changing nothing', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     render(bg.wrap(<SettingsView />));
     const input = await screen.findByLabelText('Default tags (comma separated)');
     fireEvent.input(input, { target: { value: 'later, read ' } });
@@ -30,13 +30,13 @@ describe('SettingsView', () => {
   });
 
   it('shows the quick-bookmark shortcut', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     render(bg.wrap(<SettingsView />));
     await waitFor(() => expect(screen.getByTestId('shortcut').textContent).toBe('Alt+Shift+1'));
   });
 
   it('reset asks in the page first, then restores the defaults', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     await bg.client.call('settings.set', { patch: { notifications: { enabled: false } } });
     render(bg.wrap(<SettingsView />));
     fireEvent.click(await screen.findByRole('button', { name: 'Reset all settings to defaults…' }));

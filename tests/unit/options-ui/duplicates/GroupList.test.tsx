@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { useState } from 'preact/hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GroupList } from '../../../../src/options-ui/duplicates/GroupList';
@@ -46,7 +46,8 @@ function Harness({ groups, focusRow, goes = new Set<string>(), resetKey }: { gro
   );
 }
 
-const frame = () => new Promise((r) => setTimeout(r, 30));
+/** The next animation frame has run (the list handles a scroll in one) and act has rendered what it changed. */
+const frame = () => act(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
 const tree = () => screen.getByRole('tree');
 const active = () => document.activeElement as HTMLElement;
 const key = (k: string) => fireEvent.keyDown(active(), { key: k });
