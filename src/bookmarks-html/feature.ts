@@ -53,7 +53,7 @@ export function createBookmarksHtmlFeature(deps: BookmarksHtmlFeatureDeps) {
   };
   const jobs: JobHandlersOf<typeof bookmarksHtmlJobs> = {
     'bookmarksHtml.import': (input, ctx) =>
-      deps.history.serial(() => {
+      deps.history.serialJob(ctx, (ctx) => {
         const operation = new ImportOperation({ browser, journal: deps.history.journal, tags, now: deps.now }, 'bookmarks.html import');
         return importBookmarksHtml(
           { browser, addTags: (urls, t) => tags.addTags(urls, t), operation, ...(fileDates && { keepFileDates: (records) => fileDates.putMany(records) }) },
@@ -62,7 +62,7 @@ export function createBookmarksHtmlFeature(deps: BookmarksHtmlFeatureDeps) {
         );
       }),
     'bookmarksHtml.importTags': (input, ctx) =>
-      deps.history.serial(async () => {
+      deps.history.serialJob(ctx, async (ctx) => {
         const adds = journaledTagAdds(edits, tags, 'tags-import');
         try {
           return await importTagsOnly({ browser, addTags: (urls, t) => adds.add(urls, t) }, input, ctx);

@@ -240,7 +240,10 @@ export function createLinkFixes(deps: FixDeps) {
 
   return {
     preview,
-    /** The fix, alone in the history's queue (a second cleanup, undo or fix is refused while it runs or is paused). */
-    fix: (input: FixInput, ctx: Pick<JobContext<FixProgress>, 'progress' | 'checkpoint'>) => history.alone('links-fix', () => fix(input, ctx)),
+    /**
+     * The fix, alone in the history's queue: a second cleanup, undo or fix is refused while it runs or is paused; while
+     * paused it gives up its queue turn to other writes (each bookmark is read again before its call anyway).
+     */
+    fix: (input: FixInput, ctx: JobContext<FixProgress>) => history.alone('links-fix', ctx, (job) => fix(input, job)),
   };
 }

@@ -159,14 +159,30 @@ export function createHistory(deps: HistoryDeps) {
   const recovered: Promise<RecoveryOutcome[]> = serial(() => recoverInterruptedSessions(restoreDeps));
 
   /**
-   * One cleanup, undo or redo at a time, and a second one is refused at once rather than queued: queued behind a
+   * A job's work in the queue. While its page has it paused, the job gives up its turn: the writes waiting behind it
+   * (a quick bookmark, a popup save, an organizer edit) run instead of waiting for the pause, up to its 10-minute
+   * bound; what they change is someone else's change to the job, which always wins. On resume it goes on before
+   * anything queued meanwhile.
+   */
+  const serialJob = <P, T>(ctx: JobContext<P>, work: (ctx: JobContext<P>) => Promise<T>): Promise<T> =>
+    queue.run((turn) =>
+      work({
+        progress: (value) => ctx.progress(value),
+        signal: ctx.signal,
+        paused: () => ctx.paused?.() ?? false,
+        checkpoint: () => (ctx.paused?.() ? turn.yieldWhile(ctx.checkpoint()) : ctx.checkpoint()),
+      }),
+    );
+
+  /**
+   * One cleanup, undo or redo (or link-health fix) at a time, and a second one is refused at once rather than queued: queued behind a
    * paused one it would wait for that pause (up to its 10-minute bound) with nothing to tell the person why.
    */
   let running: AloneKind | null = null;
-  function alone<T>(kind: AloneKind, work: () => Promise<T>): Promise<T> {
+  function alone<P, T>(kind: AloneKind, ctx: JobContext<P>, work: (ctx: JobContext<P>) => Promise<T>): Promise<T> {
     if (running) return Promise.reject(new AppError('conflict', t(BUSY[running])));
     running = kind;
-    return serial(work).finally(() => (running = null));
+    return serialJob(ctx, work).finally(() => (running = null));
   }
 
   const chains = async () => chainsOf(await journal.listSessions());
@@ -249,8 +265,8 @@ export function createHistory(deps: HistoryDeps) {
     'history.list': async () => (await chains()).map((c) => c.summary),
   };
   const jobs: JobHandlersOf<typeof historyJobs> = {
-    'history.undo': (input, ctx) => alone('undo', () => undo(input, ctx)),
-    'history.redo': (input, ctx) => alone('undo', () => redo(input, ctx)),
+    'history.undo': (input, ctx) => alone('undo', ctx, (job) => undo(input, job)),
+    'history.redo': (input, ctx) => alone('undo', ctx, (job) => redo(input, job)),
   };
 
   return {
@@ -258,6 +274,7 @@ export function createHistory(deps: HistoryDeps) {
     /** Settles when start-up recovery is done (tests, and anything that must see a consistent tree). */
     recovered,
     serial,
+    serialJob,
     alone,
     /** The deps an operation's restore runs with (an import rolls itself back with them). */
     restoreDeps,

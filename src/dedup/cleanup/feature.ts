@@ -47,7 +47,7 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
   }
 
   const jobs: JobHandlersOf<ApplyJobs> = {
-    'dedup.apply': (plan, ctx) => history.alone('cleanup', () => apply(plan, ctx)),
+    'dedup.apply': (plan, ctx) => history.alone('cleanup', ctx, (job) => apply(plan, job)),
   };
 
   return {

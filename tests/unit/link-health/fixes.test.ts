@@ -299,6 +299,38 @@ describe('link health fixes', () => {
     expect(await t.state()).toEqual(before);
   });
 
+  it('regression: a paused fix gives up its queue turn: a write asked for meanwhile runs at once, and the fix leaves what it changed alone', async () => {
+    const t = await setup();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push(await t.add(`http://old.example.org/moved/${i}`, `P${i}`));
+    await t.check();
+    const p = await t.preview('update', ids);
+    // The page pauses the fix after its first bookmark; its checkpoint then waits for the resume.
+    let paused = false;
+    let resume!: () => void;
+    const resumed = new Promise<void>((resolve) => (resume = resolve));
+    let pausedAt!: () => void;
+    const isPaused = new Promise<void>((resolve) => (pausedAt = resolve));
+    const base = jobContext<FixProgress>((progress) => {
+      if (progress.done === 1) {
+        paused = true;
+        pausedAt();
+      }
+    });
+    const running = t.feature.writeJobs['links.fix'](
+      { action: 'update', changes: p.changes.map((c) => ({ id: c.id, url: c.url, title: c.title, parentId: c.parentId, to: c.to })) },
+      { ...base, paused: () => paused, checkpoint: () => (paused ? resumed.then(() => void (paused = false)) : base.checkpoint()) },
+    );
+    await isPaused;
+    // Another journaled write (a popup save, an organizer edit) is not held back by the pause.
+    await t.history.serial(() => t.b.update(ids[2]!, { url: 'https://theirs.example.org/2' }));
+    resume();
+    const result = await running;
+    expect(result).toMatchObject({ done: 2, leftAlone: [{ id: ids[2], reason: 'url-changed' }] });
+    expect((await t.node(ids[2]!))?.url).toBe('https://theirs.example.org/2');
+    expect((await t.node(ids[1]!))?.url).toBe('https://new.example.org/1');
+  });
+
   it('a second fix, cleanup or undo is refused while a fix runs', async () => {
     const t = await setup();
     const ids = [];
