@@ -15,6 +15,7 @@ import type { LinkClass } from '../../src/link-health/types';
 import { startLinkServer, type LinkServer } from './link-server';
 import { useFirefox } from './use-firefox';
 import { waitForShown } from './page-waits';
+import { overflowing } from './layout';
 import { openTab } from './local-site';
 
 const PREFS = { 'extensions.webextOptionalPermissionPrompts': false };
@@ -201,6 +202,26 @@ describe('link health in real Firefox', () => {
     await expect.poll(() => popup.$$eval('li.copy [data-testid="link-marker"]', (els) => els.map((e) => e.getAttribute('data-class')))).toEqual(['gone', 'gone']);
     expect(await popup.$eval('li.copy [data-testid="link-marker"]', (e) => e.getAttribute('title'))).toMatch(/^Gone \(404\), checked twice on /);
     await popup.close();
+
+    // With the pseudo-locale's long strings in a narrow window, the markers, the fix bar and the preview neither clip nor
+    // overflow.
+    const narrow = async (path: string, width: number, ready: string, act?: (p: Page) => Promise<void>) => {
+      const [file = '', hash = ''] = path.split('#');
+      const p = await ff.open(`${file}${file.includes('?') ? '&' : '?'}pseudo-locale${hash ? `#${hash}` : ''}`);
+      await p.setViewport({ width, height: 900 });
+      await p.waitForSelector(ready, { timeout: 60_000 });
+      await act?.(p);
+      expect(await overflowing(p), path).toEqual([]);
+      await p.close();
+    };
+    await narrow('options/index.html#duplicates', 400, '.copy-row [data-testid="link-marker"]');
+    await narrow(`popup/index.html?tabId=${tabId}`, 320, 'li.copy [data-testid="link-marker"]');
+    await narrow('options/index.html#link-health', 400, '[data-testid="fix-bar"]', async (p) => {
+      for (const box of await p.$$('.select-all input')) await box.click();
+      await p.waitForSelector('[data-testid="fix-bar"] button.link');
+      await p.click('[data-testid="fix-bar"] button'); // the update's preview, in its dialog
+      await p.waitForSelector('[role="alertdialog"] [data-testid="fix-preview"]');
+    });
 
     // Select the whole class and ask for the update: the preview lists each bookmark with its new address and tags.
     await page.bringToFront();
