@@ -43,7 +43,10 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   features.push(placesFeature, tagsFeature, history);
   const fileDates = createFileDatesFeature(deps, fileDateStore);
   features.push(fileDates);
-  const searchFeature = createSearchFeature({ ...deps, fileDates: fileDateStore }, tagStore);
+  const linkHealth = createLinkHealthFeature({ ...deps, tags: tagStore, history });
+  features.push(linkHealth);
+  // The popup's results and current page carry link health's markers, looked up in what the background holds.
+  const searchFeature = createSearchFeature({ ...deps, fileDates: fileDateStore, linkMarkers: linkHealth.markers }, tagStore);
   features.push(searchFeature);
   placesFeature.useSearchIndex(searchFeature.live);
   const toolbarButton = createToolbarButtonFeature({ ...deps, live: searchFeature.live });
@@ -81,8 +84,6 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   });
 
   const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, history, fileDates: fileDateStore });
-  const linkHealth = createLinkHealthFeature(deps);
-  features.push(linkHealth);
 
   const productionHandlers: HandlersOf<ProductionProtocol> = {
     ...createCoreHandlers(deps),
@@ -105,6 +106,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     ...dedupScan.jobs,
     ...placesFeature.events.inBatch(bookmarksHtml.jobs),
     ...linkHealth.jobs,
+    ...placesFeature.events.inBatch(linkHealth.writeJobs),
   };
   /** Resolves once the work features start on their own is over: tag sweeps, quick bookmarks, toolbar updates (tests). */
   const whenIdle = async () => {
@@ -135,7 +137,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const router = createRouter({ protocol: requests.protocol, extensionId, extensionOrigin, handlers: requests.handlers });
   const jobServer = createJobServer({ jobs: requests.jobs, handlers: requests.jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, history, fileDates, toolbarButton, live: searchFeature.live, whenIdle };
+  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, history, fileDates, toolbarButton, live: searchFeature.live, linkHealth, whenIdle };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

@@ -160,6 +160,23 @@ describe('PopupApp', () => {
     await waitFor(() => expect(api.open).toHaveBeenCalledWith(link.getAttribute('href'), { newTab: true }));
   });
 
+  it('a result and a copy of the current page whose address the link check found dead or moved show a marker, read out as a sentence', async () => {
+    const checkedAt = Date.UTC(2027, 0, 3, 12);
+    const gone = { class: 'gone' as const, status: 404, failure: null, finalUrl: null, checks: 2, checkedAt };
+    const moved = { class: 'moved' as const, status: 200, failure: null, finalUrl: 'https://new.example/page', checks: 1, checkedAt };
+    const results = [item({ id: 'dead', title: 'Dead page', marker: gone }), item({ id: 'fine', title: 'Fine page' }), item({ id: 'away', title: 'Moved page', marker: moved })];
+    const copies = [{ id: 'c1', url: 'https://here.example/', title: 'Here', parentId: 'toolbar_____', folders: ['Bookmarks Toolbar'], index: 0, tags: ['a'], marker: gone }];
+    setup(fakeApi(() => ({ items: results, words: [] }), page({ copies })));
+    const list = await screen.findByRole('listbox', { name: 'Recent bookmarks' });
+    const [dead, fine, away] = within(list).getAllByRole('option');
+    expect(within(dead!).getByTestId('link-marker').textContent).toBe('⚠GoneGone (404), checked twice on Jan 3, 2027');
+    expect(within(dead!).getByTestId('link-marker').getAttribute('title')).toBe('Gone (404), checked twice on Jan 3, 2027');
+    expect(within(fine!).queryByTestId('link-marker')).toBeNull();
+    expect(within(away!).getByText('Moved for good to https://new.example/page, checked on Jan 3, 2027')).toBeTruthy();
+    const where = await screen.findByRole('list', { name: 'Where this page is bookmarked' });
+    expect(within(where).getByText('Gone (404), checked twice on Jan 3, 2027')).toBeTruthy();
+  });
+
   it('quick add: title prefilled, folder chosen by search, tags with suggestions, saved through the API', async () => {
     const api = fakeApi(answer);
     setup(api);
