@@ -135,4 +135,9 @@ export interface ScanResult {
   folderParents: Record<string, string>;
   /** Paths of the preferred folders (settings.keep.preferredFolderIds, same order; "" when a folder is gone). */
   preferredFolderPaths: string[];
+  /**
+   * Folders Tidymarks holds by id and never replaces by a fresh copy (plan.ts, replace-choice.ts): the quick-bookmark
+   * folder (or "Read later") and the excluded folders. Absent in scans stored by an older version: none.
+   */
+  heldFolderIds?: string[];
 }

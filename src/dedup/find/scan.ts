@@ -3,7 +3,8 @@
  * the settings. It finds duplicate bookmark groups, duplicated folders and empty folders (see find-*.ts) and
  * returns them as plain JSON (ScanResult), ready for the cleanup page and for buildPlan.
  */
-import type { BookmarkNode } from '../../platform/browser';
+import { UNFILED_ID, type BookmarkNode } from '../../platform/browser';
+import { READ_LATER_TITLE } from '../../quick-bookmark/target-folder';
 import type { Settings } from '../../settings/settings';
 import { flagComebacks } from './comeback';
 import { findDuplicateGroups } from './find-duplicates';
@@ -49,6 +50,15 @@ export function groupDuplicates(tree: ScanTree, input: ScanInput, redundantFolde
   });
 }
 
+/**
+ * The folders Tidymarks holds by id, never replaced by a fresh copy: the quick-bookmark folder (the one chosen, else
+ * Other Bookmarks' first "Read later") and the excluded folders.
+ */
+function heldFolders(settings: ScanInput['settings'], folders: readonly { id: string; parentId: string; title: string }[]): string[] {
+  const quick = settings.quickBookmark.folderId ?? folders.find((f) => f.parentId === UNFILED_ID && f.title === READ_LATER_TITLE)?.id;
+  return [...(quick ? [quick] : []), ...settings.exclusions.folderIds];
+}
+
 export function scanBookmarks(input: ScanInput): ScanResult {
   const { settings } = input;
   const tree = flattenForScan(input);
@@ -83,5 +93,6 @@ export function scanBookmarks(input: ScanInput): ScanResult {
     emptyFolders,
     folderParents,
     preferredFolderPaths: settings.keep.preferredFolderIds.map((id) => tree.folders.find((f) => f.id === id)?.path ?? ''),
+    heldFolderIds: heldFolders(settings, tree.folders),
   };
 }

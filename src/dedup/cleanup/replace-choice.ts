@@ -1,0 +1,70 @@
+/**
+ * When a folder is replaced instead of having its loose duplicates removed one by one (docs/ARCHITECTURE.md "Cleanup
+ * speed", "A folder replaced by a fresh copy"): a fresh folder with its title takes its place, what stays in it is
+ * moved there in order, and the old folder goes with one removeTree. Pure: the plan (find/plan.ts, also run in the
+ * page) proposes with the scan's numbers, the apply decides again with the live tree's.
+ */
+import { isRootId, ROOT_ID } from '../../platform/browser';
+import type { CleanupPlan, PlannedReplacement } from '../plan-types';
+
+/**
+ * Costs measured in Firefox ESR 153 on the 2-core machine (bench/dedup-cleanup.bench.ts logs them): a loose removal
+ * with two calls in flight about 2 ms per copy; a replacement about 25 ms for the folder (create, two progress
+ * writes, the re-read before removeTree, removeTree itself) plus one move per item that stays, about 4 ms.
+ */
+export const REPLACE_COST_MS = { removePerCopy: 2, fixed: 25, movePerSurvivor: 4 } as const;
+/** Below this many removals a folder is never replaced: the saving would be a few milliseconds for a new id. */
+export const MIN_REPLACED_REMOVALS = 10;
+
+/** Whether replacing a folder costs less than removing its `removals` copies one by one, `survivors` staying. */
+export function worthReplacing(removals: number, survivors: number): boolean {
+  if (removals < MIN_REPLACED_REMOVALS || survivors < 0) return false;
+  const { removePerCopy, fixed, movePerSurvivor } = REPLACE_COST_MS;
+  return removals * removePerCopy > fixed + survivors * movePerSurvivor;
+}
+
+/** A folder the plan's loose removals sit in, as the scan saw it. */
+export interface FolderOfRemovals {
+  id: string;
+  parentId: string;
+  path: string;
+  /** Items directly in it (bookmarks, folders, separators). */
+  size: number;
+}
+
+/**
+ * Every folder of a plan worth replacing, in the order its first removal comes. Never a root or a folder directly in
+ * the root, never one in `barred` (folders Tidymarks or Firefox holds by id, folders of copied-folder sets), never
+ * one in or above a copied folder the plan removes, a folder it keeps, a move, or an empty folder it removes.
+ */
+export function chooseReplacements(
+  plan: Pick<CleanupPlan, 'removals' | 'moves'>,
+  folders: ReadonlyMap<string, FolderOfRemovals>,
+  folderParents: Readonly<Record<string, string>>,
+  barred: ReadonlySet<string>,
+): PlannedReplacement[] {
+  const busy = new Set<string>();
+  const markUp = (id: string | null | undefined) => {
+    for (let at = id ?? undefined, depth = 0; at && depth < 10_000 && !busy.has(at); at = folderParents[at] || undefined, depth++) busy.add(at);
+  };
+  for (const r of plan.removals) {
+    if (r.kind !== 'folder') continue;
+    markUp(r.id);
+    markUp(r.keptId);
+  }
+  for (const m of plan.moves) {
+    markUp(m.expectedParentId);
+    markUp(m.toParentId);
+  }
+  const counts = new Map<string, number>();
+  for (const r of plan.removals) if (r.kind === 'bookmark') counts.set(r.expectedParentId, (counts.get(r.expectedParentId) ?? 0) + 1);
+  const out: PlannedReplacement[] = [];
+  for (const [id, removals] of counts) {
+    const folder = folders.get(id);
+    if (!folder || isRootId(id) || folder.parentId === ROOT_ID || folder.parentId === '' || barred.has(id) || busy.has(id)) continue;
+    const survivors = folder.size - removals;
+    if (!worthReplacing(removals, survivors)) continue;
+    out.push({ id, expectedParentId: folder.parentId, path: folder.path, removals, survivors });
+  }
+  return out;
+}
