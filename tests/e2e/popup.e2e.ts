@@ -272,8 +272,10 @@ describe('popup in real Firefox', () => {
     expect(titles).toEqual(['Garden A', 'Garden renamed']);
 
     await page.click('button[aria-label="Remove the bookmark in Bookmarks Toolbar › Plans"]');
-    await waitForShown(page, '[data-testid="page-status"]::-p-text(Bookmarked)');
-    expect(await harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).length, url)).toBe(0);
+    // "Bookmarked" is also part of "Bookmarked 2 times": wait for the removal's own notice, then for Firefox's tree.
+    await waitForShown(page, '.notice::-p-text(Removed “Garden A” from Bookmarks Toolbar › Plans.)');
+    await expect.poll(() => harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).length, url)).toBe(0);
+    await page.waitForFunction(() => document.querySelector('[data-testid="page-status"]')?.textContent === 'Bookmarked');
     await page.click('.notice button::-p-text(Undo)');
     await waitForShown(page, '[data-testid="page-status"]::-p-text(Bookmarked 2 times)');
     const restored = await harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).map((b) => b.title), url);
