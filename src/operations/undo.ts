@@ -352,6 +352,13 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
     }
   };
   const knownIds = new Set(placements.map((p) => current(p.entry.id)));
+  // What the apply re-created (put back) and recorded: folders that may hold one more it made without a record.
+  const recordedNew = new Set(resolved.values());
+  const isFolder = (id: string) => {
+    const n = live.get(id)?.node;
+    return !!n && nodeType(n) === 'folder';
+  };
+  const putBackFolders = new Set([...progress.putBack.values()].map((id) => resolved.get(id) ?? id).filter(isFolder));
   /**
    * Resuming after a crash: the one item created just before the page died, whose id was never recorded, is the
    * identical node at its exact original index, added after this restore began. Adopt it instead of creating twice.
@@ -372,12 +379,13 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
       const candidate = candidateId ? live.get(candidateId)?.node : undefined;
       if (matches(candidate, session.undoStartedAt ?? Infinity)) return adopted.add(candidate!.id), candidate!.id;
     }
-    // Rolling back an apply that died while putting an item back (its version was written first): the copy it had
-    // just made, its record never written, is the identical item added to that folder after the apply began.
-    if (mode === 'rollback' && v) {
+    // Rolling back an apply that died while putting an item back (its version was written first), or while
+    // re-creating what was inside a folder it put back: the copy it had just made, its record never written, is the
+    // identical item added to that folder after the apply began (not one whose record was written).
+    if (mode === 'rollback' && (v || putBackFolders.has(targetId))) {
       for (const id of live.get(targetId)?.childIds ?? []) {
         const candidate = live.get(id)?.node;
-        if (matches(candidate, session.createdAt)) return adopted.add(id), id;
+        if (!recordedNew.has(id) && matches(candidate, session.createdAt)) return adopted.add(id), id;
       }
     }
     return null;

@@ -219,3 +219,57 @@ export async function planFromTree(browser: Browser, options: PlanOptions): Prom
     },
   };
 }
+
+const never = () => new Promise<never>(() => undefined);
+
+type Mutation = 'move' | 'removeTree' | 'create' | 'remove';
+
+/**
+ * The browser as the event page sees it until it dies: the `at`-th bookmark change never answers (the page is gone).
+ * With `landed`, the change itself happens first (Firefox did it, the page died before hearing back).
+ */
+export function crashingBrowser(browser: Browser, at: number, landed: boolean) {
+  let calls = 0;
+  const state = { crashed: false };
+  // Changes Firefox is still carrying out when the page dies (the one that landed, another lane's): they finish.
+  const underWay = new Set<Promise<unknown>>();
+  const carryOut = (call: () => Promise<unknown>) => {
+    const done = call();
+    underWay.add(done);
+    void done.catch(() => undefined).finally(() => underWay.delete(done));
+    return done;
+  };
+  const wrap = <K extends Mutation>(name: K) => {
+    const real = browser.bookmarks[name] as (...args: unknown[]) => Promise<unknown>;
+    return async (...args: unknown[]) => {
+      if (state.crashed) return never();
+      calls++;
+      if (calls === at) {
+        state.crashed = true;
+        if (landed) await carryOut(() => real(...args));
+        return never();
+      }
+      return carryOut(() => real(...args));
+    };
+  };
+  const bookmarks = { ...browser.bookmarks, move: wrap('move'), removeTree: wrap('removeTree'), create: wrap('create'), remove: wrap('remove') };
+  /** Resolves once the page has died and every change Firefox was carrying out is done. */
+  const dead = async () => {
+    await waitFor(() => state.crashed);
+    while (underWay.size) await Promise.allSettled([...underWay]);
+  };
+  return { browser: { ...browser, bookmarks } as unknown as Browser, state, dead };
+}
+
+export async function waitFor(condition: () => boolean, ms = 2000) {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 1));
+  }
+}
+
+/** A fresh background after the crash: a new journal connection over the same database, the real browser. */
+export function restart(t: ReturnType<typeof setup>): CleanupDeps {
+  return { ...t.deps, journal: openJournal(t.journalName) };
+}
