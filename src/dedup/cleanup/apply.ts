@@ -69,12 +69,10 @@ export interface CleanupDeps {
    */
   settle?: () => Promise<void>;
   /**
-   * Folders Tidymarks holds by id, never replaced by a fresh copy (the quick-bookmark folder, excluded folders);
-   * read when the apply starts. None when absent.
+   * Folders Tidymarks' settings hold by id (the quick-bookmark folder, the excluded and the preferred folders), never
+   * replaced by a fresh copy whatever the plan says; read when the apply starts. None when absent.
    */
   heldFolderIds?: () => Promise<ReadonlySet<string>>;
-  /** After an apply that replaced folders: old id -> new id, so what Tidymarks holds by id follows (settings). */
-  foldersReplaced?: (replaced: ReadonlyMap<string, string>) => Promise<void>;
 }
 
 export type ApplyPhase = CleanupPhase;
@@ -353,7 +351,6 @@ class CleanupRun {
       patch: { status: 'applied', cancelled: this.cancelled, counts: this.counts, finishedAt },
     });
     this.meter.report('done');
-    if (this.replacedBy.size) await this.deps.foldersReplaced?.(this.replacedBy).catch((error: unknown) => console.error('Tidymarks: folder ids held in settings could not follow their replacements', error));
     return { sessionId: this.sessionId, cancelled: this.cancelled, counts: this.counts, problems: this.problems, elapsedMs: finishedAt - this.started };
   }
 
@@ -792,12 +789,21 @@ class CleanupRun {
       for (const r of rep.removals) await this.skipRemoval(r.node.id, r.node.title, 'missing', msg('cleanupProblemFolderRemovedByOther'));
       return this.finishReplacement(rep, fresh.id);
     }
+    let removed = 0;
     for (const r of rep.removals) {
+      if (!guard.isGone(r.node.id)) {
+        // Moved out by someone else in the moment of the removeTree: it is where they put it, not removed.
+        this.unjournal(r.node.id);
+        this.state.set(r.node.id, 'skipped');
+        this.problems.push(problem(r.node.id, r.node.title, 'changed', msg('cleanupProblemChangedDuring')));
+        continue;
+      }
       this.markRemoved(r.node.id);
       this.noteRemovedKeys(this.entriesOf.get(r.node.id) ?? []);
+      removed++;
     }
     await this.finishReplacement(rep, fresh.id);
-    this.meter.advance('folder', 1, rep.removals.length);
+    this.meter.advance('folder', 1, removed);
     // What someone else did in the moment of the removeTree: an edited copy comes back with their edit, an item
     // created in or moved into the old folder is re-created in the fresh one.
     for (const r of rep.removals) await this.reconcileItem(this.topEntry.get(r.node.id)!);
@@ -1191,7 +1197,10 @@ class CleanupRun {
     const events = this.guard.othersSince(from);
     this.reconciledUpTo.set(folderId, from + events.length);
     if (!events.length) return;
-    const journaled = new Set((this.entriesOf.get(folderId) ?? this.subtreeEntries(folderId)).map((e) => e.id));
+    // A replaced folder's journaled items are its copies (its direct children): entries list their parent apart.
+    const replaced = this.replacements.get(folderId);
+    const entries = replaced ? replaced.removals.flatMap((r) => this.entriesOf.get(r.node.id) ?? []) : this.entriesOf.get(folderId) ?? this.subtreeEntries(folderId);
+    const journaled = new Set(entries.map((e) => e.id));
     const lost = new Set<string>();
     for (const event of events) {
       if (!this.guard.isInside(event.id, folderId)) {

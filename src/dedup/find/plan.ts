@@ -295,7 +295,8 @@ export function buildPlan(scan: ScanResult, decisions: PlanDecisions = {}, optio
     moved: moves.length,
     tagMerges: tagMerges.length,
   };
-  const replacements = chooseReplacements({ removals, moves }, foldersOfCopies(scan), scan.folderParents, barredFromReplacing(scan));
+  const { bookmarks, folders, separators } = scan.totals;
+  const replacements = chooseReplacements({ removals, moves }, foldersOfCopies(scan), scan.folderParents, barredFromReplacing(scan), bookmarks + folders + separators);
   return {
     id: options.newId?.() ?? crypto.randomUUID(),
     createdAt: options.now ?? Date.now(),
