@@ -4,6 +4,7 @@
  * a planner that builds valid cleanup plans straight from a tree (exact-URL groups, copied folders).
  */
 import { createFakeBrowser } from '../../fakes/browser';
+import type { BookmarkCall } from '../../fakes/bookmarks';
 import type { ApplyProgress, CleanupDeps } from '../../../src/dedup/cleanup/apply';
 import { openJournal } from '../../../src/operations/journal';
 import type { CleanupPlan, PlannedMove, PlannedRemoval } from '../../../src/dedup/plan-types';
@@ -272,4 +273,46 @@ export async function waitFor(condition: () => boolean, ms = 2000) {
 /** A fresh background after the crash: a new journal connection over the same database, the real browser. */
 export function restart(t: ReturnType<typeof setup>): CleanupDeps {
   return { ...t.deps, journal: openJournal(t.journalName) };
+}
+
+/**
+ * Runs `action` (someone else's change) once, at the `nth` bookmarks call matching `match`: `before` the call (the
+ * change is made first, so its read and transaction come first), or `during` it (right after the call started: the
+ * change lands between the call's read and its transaction, or after it, as Places interleaves them).
+ */
+export function onCall(t: ReturnType<typeof setup>, match: (call: BookmarkCall) => boolean, when: 'before' | 'during', action: () => Promise<unknown>, nth = 1) {
+  let seen = 0;
+  let inAction = false;
+  let fired = false;
+  const done: Promise<unknown>[] = [];
+  const stop = t.control.observeBookmarkCalls((call) => {
+    if (fired || inAction || !match(call) || ++seen < nth) return;
+    fired = true;
+    const run = () => {
+      inAction = true;
+      try {
+        done.push(
+          action().then(
+            () => true,
+            // Firefox refused it (what it acts on was gone by then): no change was made.
+            () => false,
+          ),
+        );
+      } finally {
+        inAction = false;
+      }
+    };
+    if (when === 'before') run();
+    else queueMicrotask(run);
+  });
+  return {
+    get fired() {
+      return fired;
+    },
+    /** Whether Firefox made the change. */
+    settled: async () => {
+      stop();
+      return (await Promise.all(done)).every(Boolean);
+    },
+  };
 }

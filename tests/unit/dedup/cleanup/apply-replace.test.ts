@@ -13,7 +13,7 @@ import type { BookmarkCall } from '../../../fakes/bookmarks';
 import type { BookmarkNode, Browser } from '../../../../src/platform/browser';
 import type { CleanupPlan } from '../../../../src/dedup/plan-types';
 import { AppError } from '../../../../src/messaging/errors';
-import { allTags, crashingBrowser, find, flatten, MENU, planFromTree, restart, setup, snapshot, testCtx, UNFILED } from '../cleanup-fixtures';
+import { allTags, crashingBrowser, find, flatten, MENU, onCall, planFromTree, restart, setup, snapshot, testCtx, UNFILED } from '../cleanup-fixtures';
 
 const url = (n: number) => `https://site${n}.example/p`;
 type Setup = ReturnType<typeof setup>;
@@ -71,47 +71,6 @@ function countCalls(t: Setup) {
   const counts = new Map<string, number>();
   const stop = t.control.observeBookmarkCalls((call) => void counts.set(call.method, (counts.get(call.method) ?? 0) + 1));
   return { counts, stop };
-}
-
-/**
- * Runs `action` (someone else's change) once, at the `nth` bookmarks call matching `match`: `before` the call, or
- * `during` it (between the call's read and its transaction, or after it, as Places interleaves them).
- */
-function onCall(t: Setup, match: (call: BookmarkCall) => boolean, when: 'before' | 'during', action: () => Promise<unknown>, nth = 1) {
-  let seen = 0;
-  let inAction = false;
-  let fired = false;
-  const done: Promise<unknown>[] = [];
-  const stop = t.control.observeBookmarkCalls((call) => {
-    if (fired || inAction || !match(call) || ++seen < nth) return;
-    fired = true;
-    const run = () => {
-      inAction = true;
-      try {
-        done.push(
-          action().then(
-            () => true,
-            // Firefox refused it (what it acts on was gone by then): no change was made.
-            () => false,
-          ),
-        );
-      } finally {
-        inAction = false;
-      }
-    };
-    if (when === 'before') run();
-    else queueMicrotask(run);
-  });
-  return {
-    get fired() {
-      return fired;
-    },
-    /** Whether Firefox made the change. */
-    settled: async () => {
-      stop();
-      return (await Promise.all(done)).every(Boolean);
-    },
-  };
 }
 
 describe('a folder replaced by a fresh copy', () => {
