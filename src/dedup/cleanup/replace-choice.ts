@@ -9,9 +9,10 @@ import { WHOLE_TREE_ABOVE } from '../../platform/bookmark-reads';
 import type { CleanupPlan, PlannedReplacement } from '../plan-types';
 
 /**
- * Costs measured in Firefox ESR 153 on the 2-core machine (bench/dedup-cleanup.bench.ts logs them): a loose removal
- * with two calls in flight about 2 ms per copy; a replacement about 25 ms for the folder (create, two progress
- * writes, the re-read before removeTree, removeTree itself) plus one move per item that stays, about 4 ms.
+ * Costs in Firefox ESR 153 on the 2-core machine: a loose removal with two calls in flight about 2 ms per copy
+ * (docs/ARCHITECTURE.md "Cleanup speed"); a replacement about 25 ms for the folder (create, progress writes, the
+ * re-read before removeTree, removeTree itself) plus one move per item that stays, about 4 ms
+ * (bench/dedup-cleanup-sync.bench.ts logs both per folder).
  */
 export const REPLACE_COST_MS = { removePerCopy: 2, fixed: 25, movePerSurvivor: 4 } as const;
 /** Below this many removals a folder is never replaced: the saving would be a few milliseconds for a new id. */
