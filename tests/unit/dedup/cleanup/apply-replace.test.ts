@@ -13,6 +13,8 @@ import type { BookmarkCall } from '../../../fakes/bookmarks';
 import type { BookmarkNode, Browser } from '../../../../src/platform/browser';
 import type { CleanupPlan } from '../../../../src/dedup/plan-types';
 import { AppError } from '../../../../src/messaging/errors';
+import { createDedupApplyFeature } from '../../../../src/dedup/cleanup/feature';
+import { DEFAULT_SETTINGS } from '../../../../src/settings/settings';
 import { allTags, crashingBrowser, find, flatten, MENU, onCall, planFromTree, restart, setup, snapshot, testCtx, UNFILED } from '../cleanup-fixtures';
 
 const url = (n: number) => `https://site${n}.example/p`;
@@ -124,6 +126,25 @@ describe('a folder replaced by a fresh copy', () => {
       expect(calls.counts.get('removeTree') ?? 0).toBe(0);
       expect(calls.counts.get('remove')).toBe(38);
       expect((await t.browser.bookmarks.getChildren(synced.id)).map((n) => n.title)).toEqual(['Page 0', 'Page 1', 'Notes', '', 'Other']);
+    }
+  });
+
+  it('the background reads the settings when a cleanup starts: an excluded, preferred or quick-bookmark folder is never replaced', async () => {
+    for (const held of ['exclusions', 'keep', 'quickBookmark'] as const) {
+      const t = setup();
+      const { synced, plan } = await syncFolder(t);
+      const settings = structuredClone(DEFAULT_SETTINGS);
+      if (held === 'exclusions') settings.exclusions.folderIds = [synced.id];
+      if (held === 'keep') settings.keep.preferredFolderIds = [synced.id];
+      if (held === 'quickBookmark') settings.quickBookmark.folderId = synced.id;
+      const feature = createDedupApplyFeature({ browser: t.browser, now: t.now, testBuild: true, tags: t.tags, journal: t.journal, getSettings: () => Promise.resolve(settings) });
+      await feature.recovery;
+      const calls = countCalls(t);
+      const result = await feature.jobs['dedup.apply'](plan, { ...testCtx(), signal: new AbortController().signal });
+      calls.stop();
+      expect(result.problems).toEqual([]);
+      expect(calls.counts.get('removeTree') ?? 0, held).toBe(0);
+      await expect(t.browser.bookmarks.getChildren(synced.id)).resolves.toHaveLength(5);
     }
   });
 
