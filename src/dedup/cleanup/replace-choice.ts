@@ -10,18 +10,21 @@ import type { CleanupPlan, PlannedReplacement } from '../plan-types';
 
 /**
  * Costs in Firefox ESR 153 on the 2-core machine: a loose removal with two calls in flight about 2 ms per copy
- * (docs/ARCHITECTURE.md "Cleanup speed"); a replacement about 25 ms for the folder (create, progress writes, the
- * re-read before removeTree, removeTree itself) plus one move per item that stays, about 4 ms
- * (bench/dedup-cleanup-sync.bench.ts logs both per folder).
+ * (docs/ARCHITECTURE.md "Cleanup speed"); a replacement about 75 ms for the folder (create, progress and id-map
+ * writes, the re-read before removeTree, the removeTree) plus about 0.15 ms per copy it takes (a removeTree's own
+ * cost per item, as in a copied folder's) and one move per item that stays, about 4 ms.
+ * `dedup.cleanup.firefox.sync154.speedup` (bench/dedup-cleanup-sync.bench.ts) measured about 100 ms per folder of
+ * 164 copies and one item that stays (its removing phase: 3.2 s for 31 folders); the fixed part is that less the
+ * per-copy and per-move parts. One layout measured: the crossover is estimated from it, not measured across sizes.
  */
-export const REPLACE_COST_MS = { removePerCopy: 2, fixed: 25, movePerSurvivor: 4 } as const;
+export const REPLACE_COST_MS = { removePerCopy: 2, fixed: 75, perCopyInTree: 0.15, movePerSurvivor: 4 } as const;
 /** Below this many removals a folder is never replaced: the saving would be a few milliseconds for a new id. */
 export const MIN_REPLACED_REMOVALS = 10;
 
 /** What replacing a folder saves over removing its `removals` copies one by one, `survivors` staying (ms, estimated). */
 function savingMs(removals: number, survivors: number): number {
-  const { removePerCopy, fixed, movePerSurvivor } = REPLACE_COST_MS;
-  return removals * removePerCopy - fixed - survivors * movePerSurvivor;
+  const { removePerCopy, fixed, perCopyInTree, movePerSurvivor } = REPLACE_COST_MS;
+  return removals * (removePerCopy - perCopyInTree) - fixed - survivors * movePerSurvivor;
 }
 
 /** Whether replacing a folder costs less than removing its `removals` copies one by one, `survivors` staying. */

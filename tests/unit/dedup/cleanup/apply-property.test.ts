@@ -76,7 +76,7 @@ const syncScenario: fc.Arbitrary<Scenario> = fc.record({
   uniqueInCopy: fc.boolean(),
   // Enough copies that the folder is worth replacing (replace-choice.ts) whatever stays.
   syncPages: fc.integer({ min: 1, max: 2 }),
-  syncCopies: fc.integer({ min: 20, max: 24 }),
+  syncCopies: fc.integer({ min: 48, max: 52 }),
   syncOthers: fc.integer({ min: 0, max: 1 }),
   edits: fc.array(edit(30), { maxLength: 4 }),
   crashAt: fc.option(fc.integer({ min: 0, max: 40 }), { nil: null }),

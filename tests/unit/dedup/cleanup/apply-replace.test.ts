@@ -38,7 +38,7 @@ async function bookmarkList(browser: Browser): Promise<string[]> {
  * times (round after round, as Sync leaves them), and among them a subfolder, a separator and one other bookmark: what
  * stays is each page's first copy and those three. The plan replaces "Synced".
  */
-async function syncFolder(t: Setup, pages = 2, copies = 20) {
+async function syncFolder(t: Setup, pages = 2, copies = 40) {
   const b = t.browser.bookmarks;
   await b.create({ parentId: UNFILED, title: 'Before', url: url(90) });
   const synced = await b.create({ parentId: UNFILED, title: 'Synced' });
@@ -85,8 +85,8 @@ describe('a folder replaced by a fresh copy', () => {
     const result = await applyPlan(t.deps, plan, testCtx());
     calls.stop();
     expect(result.problems).toEqual([]);
-    expect(result.counts).toMatchObject({ copies: 38, skipped: 0 });
-    // One removeTree for 38 copies; the folder itself, its four survivors moved: no remove per copy.
+    expect(result.counts).toMatchObject({ copies: 78, skipped: 0 });
+    // One removeTree for 78 copies; the folder itself, its four survivors moved: no remove per copy.
     expect(calls.counts.get('removeTree')).toBe(1);
     expect(calls.counts.get('remove') ?? 0).toBe(0);
     expect(calls.counts.get('move')).toBe(5);
@@ -122,9 +122,9 @@ describe('a folder replaced by a fresh copy', () => {
       const deps = held === 'settings' ? { ...t.deps, heldFolderIds: () => Promise.resolve(new Set([synced.id])) } : t.deps;
       const result = await applyPlan(deps, plan, testCtx());
       calls.stop();
-      expect(result.counts).toMatchObject({ copies: 38, skipped: 0 });
+      expect(result.counts).toMatchObject({ copies: 78, skipped: 0 });
       expect(calls.counts.get('removeTree') ?? 0).toBe(0);
-      expect(calls.counts.get('remove')).toBe(38);
+      expect(calls.counts.get('remove')).toBe(78);
       expect((await t.browser.bookmarks.getChildren(synced.id)).map((n) => n.title)).toEqual(['Page 0', 'Page 1', 'Notes', '', 'Other']);
     }
   });
@@ -155,7 +155,7 @@ describe('a folder replaced by a fresh copy', () => {
     const calls = countCalls(t);
     const result = await applyPlan(t.deps, plan, testCtx());
     calls.stop();
-    expect(result.counts).toMatchObject({ copies: 38, skipped: 0 });
+    expect(result.counts).toMatchObject({ copies: 78, skipped: 0 });
     expect(calls.counts.get('removeTree') ?? 0).toBe(0);
     expect((await t.browser.bookmarks.getChildren(synced.id)).length).toBe(25);
   });
@@ -172,8 +172,8 @@ describe('a folder replaced by a fresh copy', () => {
     });
     const result = await applyPlan(t.deps, plan, ctx);
     expect(result.cancelled).toBe(true);
-    expect(result.counts.skipped).toBe(38);
-    await expect(t.browser.bookmarks.getChildren(synced.id)).resolves.toHaveLength(43);
+    expect(result.counts.skipped).toBe(78);
+    await expect(t.browser.bookmarks.getChildren(synced.id)).resolves.toHaveLength(83);
     await restoreSession(t.deps, result.sessionId, testCtx(), 'undo');
     expect(await snapshot(t.browser)).toEqual(before);
   });
@@ -187,8 +187,8 @@ describe('a folder replaced by a fresh copy', () => {
     const mine = await t.browser.bookmarks.create({ parentId: fresh.id, title: 'mine', url: url(300) });
     await restoreSession(t.deps, result.sessionId, testCtx(), 'undo');
     const children = await t.browser.bookmarks.getChildren(fresh.id);
-    expect(children).toHaveLength(44);
-    expect(children.filter((n) => n.title.startsWith('Page'))).toHaveLength(40);
+    expect(children).toHaveLength(84);
+    expect(children.filter((n) => n.title.startsWith('Page'))).toHaveLength(80);
     expect(children.find((n) => n.id === mine.id)?.url).toBe(url(300));
     expect((await t.browser.bookmarks.get(fresh.id))[0].title).toBe('Synced, tidied');
   });
