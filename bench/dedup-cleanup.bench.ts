@@ -11,36 +11,11 @@
  *  - dedup.undo.firefox.1k.ratioToCreate: the 'history.undo' job restoring 1,000 removed bookmarks / a plain
  *    sequential bookmarks.create loop of 1,000 (the mean of one loop before and one after). Bar: at most 1.3.
  */
-import type { Page } from 'puppeteer-core';
 import type { CleanupPlan } from '../src/dedup/plan-types';
 import { defineSuite, type BenchRow } from './lib/types';
 import { flatFolder, seedHtml, type SeedFolder } from './lib/seed-html';
 import { round } from './lib/stats';
-
-/**
- * The bookmarks (id, parent, URL, in tree order) under each top-level Bookmarks Menu folder with these titles,
- * subfolders included.
- */
-async function folderItems(page: Page, titles: string[]) {
-  return page.evaluate(async (titles: string[]) => {
-    const children = await window.tm.browser.bookmarks.getChildren('menu________');
-    const out: Record<string, { folderId: string; items: { id: string; parentId: string; url: string }[] }> = {};
-    for (const title of titles) {
-      const folder = children.find((c) => c.title === title)!;
-      const [tree] = await window.tm.browser.bookmarks.getSubTree(folder.id);
-      const items: { id: string; parentId: string; url: string }[] = [];
-      // No named inner functions: tsx would wrap them in a helper the page does not have.
-      const stack = [...(tree.children ?? [])].reverse();
-      while (stack.length) {
-        const c = stack.pop()!;
-        if (c.url) items.push({ id: c.id, parentId: c.parentId!, url: c.url });
-        else stack.push(...[...(c.children ?? [])].reverse());
-      }
-      out[title] = { folderId: folder.id, items };
-    }
-    return out;
-  }, titles);
-}
+import { folderItems, removeLoop, runJob, type Folder } from './lib/cleanup-jobs';
 
 /**
  * `n` bookmarks spread over folders of 50, as sync leaves loose copies across many folders. (One flat folder of
@@ -64,7 +39,6 @@ function doubledFolders(title: string, n: number, per: number, prefix: string): 
   return { title, folders };
 }
 
-type Folder = Awaited<ReturnType<typeof folderItems>>[string];
 
 /** Every bookmark of `copy` is a loose duplicate of the bookmark with the same URL in `keep`. */
 function loosePlan(keep: Folder, copy: Folder): CleanupPlan {
@@ -108,51 +82,6 @@ function doubledPlan(folder: Folder): CleanupPlan {
     tagMerges: [],
     numbers: { copies: removals.length, loose: removals.length, insideFolders: 0, copiedFolders: 0, emptyFolders: 0, moved: 0, tagMerges: 0 },
   };
-}
-
-/** The anchor: a plain sequential bookmarks.remove loop over `ids` from the page; its time in ms. */
-async function removeLoop(page: Page, ids: string[]): Promise<number> {
-  // In slices: one evaluate call must stay under the protocol timeout on a loaded machine.
-  let ms = 0;
-  for (let i = 0; i < ids.length; i += 500) {
-    ms += await page.evaluate(async (slice: string[]) => {
-      const t = performance.now();
-      for (const id of slice) await window.tm.browser.bookmarks.remove(id);
-      return performance.now() - t;
-    }, ids.slice(i, i + 500));
-  }
-  return ms;
-}
-
-async function runJob(page: Page, kind: 'dedup.apply' | 'history.undo', input: unknown) {
-  // Started in one call and awaited by polling: a long job must not hit the protocol timeout of one evaluate.
-  await page.evaluate(
-    (kind: string, input: unknown) => {
-      const w = window as unknown as { benchJob: unknown };
-      const t = performance.now();
-      const phases: string[] = [];
-      let last = '';
-      w.benchJob = null;
-      window.tm.client
-        .startJob(kind as 'dedup.apply', input as never, (p: { phase: string }) => {
-          if (p.phase !== last) phases.push(`${p.phase}@${Math.round(performance.now() - t)}`);
-          last = p.phase;
-        })
-        .result.then(
-          (result) => {
-            const r = result as unknown as { sessionId: string; problems: unknown[] };
-            w.benchJob = { ms: performance.now() - t, sessionId: r.sessionId, problems: r.problems.length, phases: phases.join(' ') };
-          },
-          (error: Error) => (w.benchJob = { error: error.message }),
-        );
-    },
-    kind,
-    input,
-  );
-  const handle = await page.waitForFunction(() => (window as unknown as { benchJob: unknown }).benchJob, { timeout: 0, polling: 50 });
-  const out = (await handle.jsonValue()) as { ms: number; sessionId: string; problems: number; phases: string; error?: string };
-  if (out.error) throw new Error(`${kind} failed: ${out.error}`);
-  return out;
 }
 
 export default defineSuite({

@@ -50,7 +50,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   features.push(searchFeature);
   placesFeature.useSearchIndex(searchFeature.live);
   const toolbarButton = createToolbarButtonFeature({ ...deps, live: searchFeature.live });
-  const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore, history });
+  const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore, history, getSettings: () => settings.get() });
   const dedupScan = createDedupScanFeature({
     ...deps,
     getTags: () => tagStore.all(),

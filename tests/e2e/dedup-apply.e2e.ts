@@ -1,6 +1,7 @@
 /**
  * The journaled cleanup in real Firefox: a sync-like collection is cleaned through the 'dedup.apply' job and undone
- * through 'history.undo' back to the identical tree; a 2,000-item cleanup interrupted by an extension reload is
+ * through 'history.undo' back to the identical tree; a folder of one page x154 is replaced by a fresh copy (with a
+ * bookmark created in it as it goes kept) and undone; a 2,000-item cleanup interrupted by an extension reload is
  * rolled back on the next start without losing anything.
  */
 import type { Page } from 'puppeteer-core';
@@ -110,6 +111,37 @@ async function planInPage(page: Page, merges: [string, string][], tagMerges: { u
 
 const POPULAR = 'https://popular.example/article';
 
+const SYNCED = 'https://synced.example/page';
+
+/**
+ * Other Bookmarks: "Before", the folder "Synced" (one page 154 times as Sync left it, with a subfolder, a separator
+ * and another bookmark among the copies), "After". Returns the plan (one keeper per URL) with "Synced" replaced by a
+ * fresh copy, as the Duplicates page plans it (src/dedup/cleanup/replace-choice.ts), and the folder's id.
+ */
+async function syncedFolder(page: Page): Promise<{ plan: CleanupPlan; folderId: string }> {
+  const folderId = await page.evaluate(async (synced) => {
+    const b = window.tm.browser.bookmarks;
+    await b.create({ parentId: 'unfiled_____', title: 'Before', url: 'https://before.example/' });
+    const folder = await b.create({ parentId: 'unfiled_____', title: 'Synced' });
+    await b.create({ parentId: 'unfiled_____', title: 'After', url: 'https://after.example/' });
+    for (let i = 0; i < 154; i++) {
+      await b.create({ parentId: folder.id, title: i % 4 ? 'Synced page' : `Synced page (${i})`, url: synced });
+      if (i === 3) {
+        const notes = await b.create({ parentId: folder.id, title: 'Notes' });
+        await b.create({ parentId: notes.id, title: 'Note', url: 'https://notes.example/' });
+      }
+      if (i === 9) await b.create({ parentId: folder.id, type: 'separator' });
+      if (i === 20) await b.create({ parentId: folder.id, title: 'Other', url: 'https://other.example/' });
+    }
+    await window.tm.client.call('tags.add', { urls: [synced], tags: ['synced'] });
+    return folder.id;
+  }, SYNCED);
+  const plan = await planInPage(page, [], []);
+  const removals = plan.removals.filter((r) => r.expectedParentId === folderId).length;
+  plan.replacements = [{ id: folderId, expectedParentId: 'unfiled_____', path: 'Other Bookmarks › Synced', removals, survivors: 154 + 3 - removals }];
+  return { plan, folderId };
+}
+
 describe('dedup apply and undo in real Firefox', () => {
   let ff: Firefox;
   beforeAll(async () => {
@@ -213,6 +245,73 @@ describe('dedup apply and undo in real Firefox', () => {
     expect(redone.leftAlone).toEqual([]);
     expect(await tree(page)).toEqual(cleaned);
     expect((await page.evaluate(() => window.tm.client.call('history.list', {}))).find((s) => s.id === result.sessionId)).toMatchObject({ state: 'redone', canUndo: true });
+  }, 240_000);
+
+  it('a folder of one page x154 is replaced by a fresh copy in its place; undo and redo restore the identical trees', async () => {
+    const page = await ff.harness();
+    const { plan, folderId } = await syncedFolder(page);
+    expect(plan.removals).toHaveLength(153);
+    const before = await tree(page);
+    const result = await page.evaluate((plan) => window.tm.client.startJob('dedup.apply', plan).result, plan);
+    expect(result.problems).toEqual([]);
+    expect(result.counts).toMatchObject({ copies: 153, loose: 153 });
+    const other = await page.evaluate(() => window.tm.browser.bookmarks.getChildren('unfiled_____'));
+    expect(other.map((n) => n.title)).toEqual(['Before', 'Synced', 'After']);
+    // A new folder (new id) in the old one's place, holding what stayed in its order; the old one is gone.
+    expect(other[1].id).not.toBe(folderId);
+    expect(await page.evaluate((id) => window.tm.browser.bookmarks.get(id).then(() => true, () => false), folderId)).toBe(false);
+    const inside = await page.evaluate((id) => window.tm.browser.bookmarks.getChildren(id), other[1].id);
+    expect(inside.map((n) => [n.type, n.title])).toEqual([
+      ['bookmark', 'Synced page (0)'],
+      ['folder', 'Notes'],
+      ['separator', ''],
+      ['bookmark', 'Other'],
+    ]);
+    const cleaned = await tree(page);
+
+    const undone = await page.evaluate((sessionId) => window.tm.client.startJob('history.undo', { sessionId }).result, result.sessionId);
+    expect(undone.problems).toEqual([]);
+    expect(await tree(page)).toEqual(before);
+    expect(await page.evaluate((url) => window.tm.client.call('tags.forUrls', { urls: [url] }), SYNCED)).toEqual([{ url: SYNCED, tags: ['synced'] }]);
+    const redone = await page.evaluate((sessionId) => window.tm.client.startJob('history.redo', { sessionId }).result, result.sessionId);
+    expect(redone.problems).toEqual([]);
+    expect(await tree(page)).toEqual(cleaned);
+  }, 240_000);
+
+  it('a bookmark created in the folder while it is being replaced is kept, and kept by undo', async () => {
+    const page = await ff.harness();
+    const { plan, folderId } = await syncedFolder(page);
+    const before = await tree(page);
+    // Created from the page as soon as the job reports its removing phase: the replacement is under way.
+    const result = await page.evaluate(
+      async (plan, folderId) => {
+        const made: Promise<unknown>[] = [];
+        const job = window.tm.client.startJob('dedup.apply', plan, (p) => {
+          if (p.phase === 'removing' && !made.length) made.push(window.tm.browser.bookmarks.create({ parentId: folderId, title: 'Mine', url: 'https://mine.example/' }));
+        });
+        const result = await job.result;
+        await Promise.all(made);
+        return result;
+      },
+      plan,
+      folderId,
+    );
+    const find = () => page.evaluate(() => window.tm.browser.bookmarks.search({ url: 'https://mine.example/' }));
+    const mine = await find();
+    expect(mine).toHaveLength(1);
+    const [parent] = await page.evaluate((id) => window.tm.browser.bookmarks.get(id), mine[0].parentId!);
+    expect(parent).toMatchObject({ title: 'Synced', parentId: 'unfiled_____' });
+    // Every copy went (one by one, or with the old folder) but the first.
+    expect(await page.evaluate((url) => window.tm.browser.bookmarks.search({ url }), SYNCED)).toHaveLength(1);
+
+    await page.evaluate((sessionId) => window.tm.client.startJob('history.undo', { sessionId }).result, result.sessionId);
+    expect(await find()).toHaveLength(1);
+    // The tree as before, with the person's bookmark in "Synced" (where they put it, among the copies).
+    const after = await tree(page);
+    const synced = (t: Snap[]) => t.find((r) => r.title === 'Other Bookmarks')!.children!.find((c) => c.title === 'Synced')!;
+    const withMine = synced(after).children!.filter((c) => c.title !== 'Mine');
+    expect(synced(after).children!.filter((c) => c.title === 'Mine')).toHaveLength(1);
+    expect({ ...synced(after), children: withMine }).toEqual(synced(before));
   }, 240_000);
 
   it('a 2,000-item cleanup interrupted by an extension reload is rolled back on restart: nothing is lost', async () => {

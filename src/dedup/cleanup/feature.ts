@@ -10,6 +10,7 @@ import { applyPlan, type CleanupDeps, type TagAccess } from './apply';
 import { createChangeWatch } from './change-watch';
 import { createHistory, kindOf, loadRemovedHistory, recoverInterruptedSessions, type History, type Journal, type RemovedHistory } from '../../operations';
 import type { CleanupPlan } from '../plan-types';
+import type { Settings } from '../../settings/settings';
 import type { dedupJobs } from '../protocol';
 import { t } from '../../i18n';
 
@@ -19,6 +20,8 @@ export interface DedupApplyFeatureDeps extends BackgroundDeps {
   history?: History;
   journal?: Journal;
   newSessionId?: () => string;
+  /** The settings, for the folders they hold by id (never replaced by a fresh copy); none held when absent. */
+  getSettings?: () => Promise<Settings>;
 }
 
 type ApplyJobs = Pick<typeof dedupJobs, 'dedup.apply'>;
@@ -28,7 +31,14 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
   const journal = history.journal;
   // Registered now, synchronously: bookmark events tell a running apply what changed under it.
   const watch = createChangeWatch(deps.browser.bookmarks);
-  const cleanup: CleanupDeps = { browser: deps.browser, journal, tags: deps.tags, now: deps.now, newSessionId: deps.newSessionId, watch };
+  const getSettings = deps.getSettings;
+  const heldFolderIds = getSettings
+    ? async () => {
+        const { quickBookmark, exclusions, keep } = await getSettings();
+        return new Set([...(quickBookmark.folderId ? [quickBookmark.folderId] : []), ...exclusions.folderIds, ...keep.preferredFolderIds]);
+      }
+    : undefined;
+  const cleanup: CleanupDeps = { browser: deps.browser, journal, tags: deps.tags, now: deps.now, newSessionId: deps.newSessionId, watch, heldFolderIds };
 
   async function apply(plan: CleanupPlan, ctx: Parameters<JobHandlersOf<ApplyJobs>['dedup.apply']>[1]) {
     try {

@@ -3,7 +3,9 @@
  * tree seeding from a compact spec, a tree snapshot without ids and dates, job contexts that pause or cancel, and
  * a planner that builds valid cleanup plans straight from a tree (exact-URL groups, copied folders).
  */
+import { gate } from '../../kit/gate';
 import { createFakeBrowser } from '../../fakes/browser';
+import type { BookmarkCall } from '../../fakes/bookmarks';
 import type { ApplyProgress, CleanupDeps } from '../../../src/dedup/cleanup/apply';
 import { openJournal } from '../../../src/operations/journal';
 import type { CleanupPlan, PlannedMove, PlannedRemoval } from '../../../src/dedup/plan-types';
@@ -204,4 +206,95 @@ export async function planFromTree(browser: Browser, options: PlanOptions): Prom
     for (const r of root.children!) visit(r);
   }
   return cleanupPlan({ createdAt: options.createdAt, removals, moves, tagMerges: options.tagMerges ?? [] });
+}
+
+const never = () => new Promise<never>(() => undefined);
+
+type Mutation = 'move' | 'removeTree' | 'create' | 'remove';
+
+/**
+ * The browser as the event page sees it until it dies: the `at`-th bookmark change never answers (the page is gone).
+ * With `landed`, the change itself happens first (Firefox did it, the page died before hearing back).
+ */
+export function crashingBrowser(browser: Browser, at: number, landed: boolean) {
+  let calls = 0;
+  const state = { crashed: false };
+  /** Settles when the page dies. */
+  const crashed = gate();
+  // Changes Firefox is still carrying out when the page dies (the one that landed, another lane's): they finish.
+  const underWay = new Set<Promise<unknown>>();
+  const carryOut = (call: () => Promise<unknown>) => {
+    const done = call();
+    underWay.add(done);
+    void done.catch(() => undefined).finally(() => underWay.delete(done));
+    return done;
+  };
+  const wrap = <K extends Mutation>(name: K) => {
+    const real = browser.bookmarks[name] as (...args: unknown[]) => Promise<unknown>;
+    return async (...args: unknown[]) => {
+      if (state.crashed) return never();
+      calls++;
+      if (calls === at) {
+        state.crashed = true;
+        crashed.open();
+        if (landed) await carryOut(() => real(...args));
+        return never();
+      }
+      return carryOut(() => real(...args));
+    };
+  };
+  const bookmarks = { ...browser.bookmarks, move: wrap('move'), removeTree: wrap('removeTree'), create: wrap('create'), remove: wrap('remove') };
+  /** Resolves once the page has died and every change Firefox was carrying out is done. */
+  const dead = async () => {
+    await crashed.promise;
+    while (underWay.size) await Promise.allSettled([...underWay]);
+  };
+  return { browser: { ...browser, bookmarks } as unknown as Browser, state, crashed: crashed.promise, dead };
+}
+
+/** A fresh background after the crash: a new journal connection over the same database, the real browser. */
+export function restart(t: ReturnType<typeof setup>): CleanupDeps {
+  return { ...t.deps, journal: openJournal(t.journalName) };
+}
+
+/**
+ * Runs `action` (someone else's change) once, at the `nth` bookmarks call matching `match`: `before` the call (the
+ * change is made first, so its read and transaction come first), or `during` it (right after the call started: the
+ * change lands between the call's read and its transaction, or after it, as Places interleaves them).
+ */
+export function onCall(t: ReturnType<typeof setup>, match: (call: BookmarkCall) => boolean, when: 'before' | 'during', action: () => Promise<unknown>, nth = 1) {
+  let seen = 0;
+  let inAction = false;
+  let fired = false;
+  const done: Promise<unknown>[] = [];
+  const stop = t.control.observeBookmarkCalls((call) => {
+    if (fired || inAction || !match(call) || ++seen < nth) return;
+    fired = true;
+    const run = () => {
+      inAction = true;
+      try {
+        done.push(
+          action().then(
+            () => true,
+            // Firefox refused it (what it acts on was gone by then): no change was made.
+            () => false,
+          ),
+        );
+      } finally {
+        inAction = false;
+      }
+    };
+    if (when === 'before') run();
+    else queueMicrotask(run);
+  });
+  return {
+    get fired() {
+      return fired;
+    },
+    /** Whether Firefox made the change. */
+    settled: async () => {
+      stop();
+      return (await Promise.all(done)).every(Boolean);
+    },
+  };
 }
