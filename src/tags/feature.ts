@@ -1,11 +1,12 @@
 /**
  * The tags feature of the background: the tag manager's requests, and the cleanup that drops a URL's tags when no
- * bookmark of it remains (as Firefox does). The bookmarks.onRemoved listener is registered while the feature is
- * built. A removed folder reports no children, so its removal triggers a sweep: one getTree, then every tagged URL
+ * bookmark of it remains (as Firefox does). It subscribes to the background's batched bookmark events while the
+ * feature is built. A removed folder reports no children, so its removal triggers a sweep: one getTree, then every tagged URL
  * that no bookmark uses loses its tags.
  */
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf } from '../messaging/define';
+import { bookmarkEventsOf } from '../platform/bookmark-events';
 import { forgetOrphanUrls } from './orphans';
 import { taggedAddresses } from './tagged-bookmarks';
 import type { tagsProtocol } from './protocol';
@@ -15,28 +16,37 @@ export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore) {
   const { browser } = deps;
 
   // Removals come in bursts (a cleanup removes hundreds): gather them and check once the burst is over.
+  const events = bookmarkEventsOf(deps);
   let sweepTimer: ReturnType<typeof setTimeout> | null = null;
+  let sweeping: Promise<void> = Promise.resolve();
   let sweepAll = false;
   const pendingUrls = new Set<string>();
+  const sweep = () => {
+    sweepTimer = null;
+    const urls = sweepAll ? undefined : [...pendingUrls];
+    sweepAll = false;
+    pendingUrls.clear();
+    sweeping = sweeping
+      .then(() => forgetOrphanUrls({ browser, tagStore }, urls))
+      .catch((error: unknown) => console.error('Tidymarks: tag cleanup failed', error));
+  };
   const sweepSoon = () => {
-    if (sweepTimer) return;
-    sweepTimer = setTimeout(() => {
-      sweepTimer = null;
-      const urls = sweepAll ? undefined : [...pendingUrls];
-      sweepAll = false;
-      pendingUrls.clear();
-      void forgetOrphanUrls({ browser, tagStore }, urls).catch((error: unknown) => console.error('Tidymarks: tag cleanup failed', error));
-    }, 300);
+    if (!sweepTimer) sweepTimer = setTimeout(sweep, 300);
   };
 
-  browser.bookmarks.onRemoved.addListener((_id, info) => {
-    const node = info?.node;
-    if (!node) return;
-    // A removed folder reports no children, so every tagged URL is checked.
-    if (node.type === 'folder' || (node.type === undefined && node.url === undefined)) sweepAll = true;
-    else if (node.url && node.type !== 'separator') pendingUrls.add(node.url);
-    else return;
-    sweepSoon();
+  // Batched (src/platform/bookmark-events.ts): a cleanup's removals come as one batch at its end.
+  events.batched((batch) => {
+    let any = false;
+    for (const event of batch) {
+      if (event.kind !== 'removed' || !event.node) continue;
+      const node = event.node;
+      // A removed folder reports no children, so every tagged URL is checked.
+      if (node.type === 'folder' || (node.type === undefined && node.url === undefined)) sweepAll = true;
+      else if (node.url && node.type !== 'separator') pendingUrls.add(node.url);
+      else continue;
+      any = true;
+    }
+    if (any) sweepSoon();
   });
 
   const handlers: HandlersOf<typeof tagsProtocol> = {
@@ -53,6 +63,15 @@ export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore) {
 
   return {
     handlers,
+    /** Hands the waiting events over and runs a pending sweep now; resolves once it is done (tests). */
+    async settle() {
+      events.flush();
+      if (sweepTimer) {
+        clearTimeout(sweepTimer);
+        sweep();
+      }
+      await sweeping;
+    },
     reset: async () => {
       if (sweepTimer) clearTimeout(sweepTimer);
       sweepTimer = null;

@@ -20,6 +20,7 @@
  * Listeners are registered while the feature is built, so tab and bookmark events wake an unloaded event page.
  */
 import type { BackgroundDeps } from '../app/feature';
+import { bookmarkEventsOf, type BookmarkEvent } from '../platform/bookmark-events';
 import { candidateSearchWord, findCopies } from '../url-matching';
 import { createSafeMatchKeyer } from '../url-matching';
 import type { LiveIndex } from '../search/live-index';
@@ -29,8 +30,6 @@ import { AppError } from '../messaging/errors';
 import { BADGE_COLOR, buttonLook, type ButtonLook, type PageState } from './button-look';
 import type { ButtonTimings, toolbarButtonProtocol, toolbarButtonTestProtocol } from './protocol';
 
-/** Bookmark changes come in bursts (a cleanup, an import, sync): the tabs are looked at once per burst. */
-export const BOOKMARK_CHANGE_DELAY_MS = 100;
 /** How many tab selections and button updates the test-only timings keep (bench/toolbar-button.bench.ts). */
 const TIMINGS_KEPT = 20;
 
@@ -65,7 +64,6 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
   const shown = new Map<number, Shown>();
   /** Counts bookmark changes. */
   let generation = 0;
-  let refreshTimer: ReturnType<typeof setTimeout> | null = null;
   let allTabsWhenFresh = false;
   /** Updates still running (whenIdle waits for them). */
   const running = new Set<Promise<void>>();
@@ -188,14 +186,8 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
     await Promise.all(tabs.map(update));
   }
 
-  function updateTabsSoon(): void {
-    generation++;
-    if (refreshTimer) return;
-    refreshTimer = setTimeout(() => {
-      refreshTimer = null;
-      updateTabs('all').catch(report);
-    }, BOOKMARK_CHANGE_DELAY_MS);
-  }
+  /** A change that can alter what a button shows (not a move or a rename). */
+  const concernsButtons = (event: BookmarkEvent) => event.kind === 'created' || event.kind === 'removed' || (event.kind === 'changed' && event.url !== undefined);
 
   /** A tab was selected: its button is normally current already; look it up when this page cannot tell. */
   function onSelected(tabId: number): void {
@@ -226,9 +218,16 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
     urls.delete(tabId);
     shown.delete(tabId);
   });
-  browser.bookmarks.onCreated.addListener(updateTabsSoon);
-  browser.bookmarks.onRemoved.addListener(updateTabsSoon);
-  browser.bookmarks.onChanged.addListener((_id, change) => change.url !== undefined && updateTabsSoon());
+  // Bookmark changes come in bursts (a cleanup, an import, Sync): every change makes the shown states stale at once
+  // (a tab switch then looks its page up), and the tabs are looked at once per batch of events
+  // (src/platform/bookmark-events.ts: 100 ms after the first change, or at the end of our own bulk work).
+  const events = bookmarkEventsOf(deps);
+  events.each((event) => {
+    if (concernsButtons(event)) generation++;
+  });
+  events.batched((batch) => {
+    if (batch.some(concernsButtons)) updateTabs('all').catch(report);
+  });
   // Firefox forgets per-tab values when it restarts (an unloaded event page keeps them).
   const everyTab = () => void updateTabs('all').catch(report);
   browser.runtime.onStartup.addListener(everyTab);
@@ -237,10 +236,8 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
 
   /** Resolves once no update is running and none is scheduled (tests). */
   async function whenIdle(): Promise<void> {
-    while (running.size || refreshTimer) {
-      if (running.size) await Promise.allSettled([...running]);
-      else await new Promise((r) => setTimeout(r, BOOKMARK_CHANGE_DELAY_MS));
-    }
+    events.flush();
+    while (running.size) await Promise.allSettled([...running]);
   }
 
   const handlers: HandlersOf<typeof toolbarButtonProtocol> = {};

@@ -33,6 +33,7 @@ import { tagKey } from '../../tags/tag-name';
 import type { TagStore } from '../../tags/tag-store';
 import { chunks, errorMessage, nodeType } from '../../platform/bookmark-reads';
 import { createChangeWatch, type ChangeTracker, type ChangeWatch } from './change-watch';
+import { createBookmarkEvents } from '../../platform/bookmark-events';
 import { CleanupGuard } from './cleanup-guard';
 import { NO_NUMBERS, type CleanupOutcomeNumbers, type CleanupPhase, type CleanupProgress } from '../cleanup-numbers';
 import { newSession, ProgressLog, removedEntryOf, type RemovedEntryData, type Journal, type JournalEntry, type NewJournalEntry, type RemovedEntry, type RescuedEntry } from '../../operations';
@@ -190,7 +191,8 @@ export async function applyPlan(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<A
   const started = deps.now();
   ctx.progress({ phase: 'checking', done: 0, total: 0, rate: 0, etaMs: null });
   // Tracking starts before the check, so whatever changes after the check is seen.
-  const ownWatch = deps.watch ? null : createChangeWatch(deps.browser.bookmarks);
+  const ownEvents = deps.watch ? null : createBookmarkEvents(deps.browser.bookmarks);
+  const ownWatch = ownEvents ? createChangeWatch(ownEvents) : null;
   const tracker = (deps.watch ?? ownWatch!).track();
   try {
     const check = await checkPlan(deps.browser, plan);
@@ -199,6 +201,7 @@ export async function applyPlan(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<A
   } finally {
     tracker.stop();
     ownWatch?.close();
+    ownEvents?.close();
   }
 }
 

@@ -10,6 +10,7 @@ import type { HandlersOf, JobHandlersOf } from '../../messaging/define';
 import { AppError } from '../../messaging/errors';
 import { applyPlan, type CleanupDeps, type TagAccess } from './apply';
 import { createChangeWatch } from './change-watch';
+import { bookmarkEventsOf } from '../../platform/bookmark-events';
 import type { CleanupOutcomeNumbers } from '../cleanup-numbers';
 import { kindOf, loadRemovedHistory, openJournal, outcomeNumbersOf, type EditSummary, type Journal, type OperationKind, type SessionStatus } from '../../operations';
 import type { CleanupPlan } from '../plan-types';
@@ -51,8 +52,8 @@ type ApplyRequests = Pick<typeof dedupProtocol, 'dedup.sessions'>;
 
 export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
   const journal = deps.journal ?? openJournal();
-  // Registered now, synchronously: bookmark events tell a running apply what changed under it.
-  const watch = createChangeWatch(deps.browser.bookmarks);
+  // Subscribed now, synchronously, to every event as it arrives: they tell a running apply what changed under it.
+  const watch = createChangeWatch(bookmarkEventsOf(deps));
   const cleanup: CleanupDeps = { browser: deps.browser, journal, tags: deps.tags, now: deps.now, newSessionId: deps.newSessionId, watch };
 
   let queue: Promise<unknown> = Promise.resolve();

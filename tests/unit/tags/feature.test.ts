@@ -6,7 +6,6 @@ beforeEach(() => {
   env = setupPlaces();
 });
 
-const settle = () => new Promise((r) => setTimeout(r, 400));
 
 describe('tags feature', () => {
   it('the tag manager requests: add, list, rename, merge, remove, delete', async () => {
@@ -41,10 +40,10 @@ describe('tags feature', () => {
     const two = await b.create({ parentId: 'menu________', title: 'two', url });
     await env.app.tagStore.setTags(url, ['kept']);
     await b.remove(one.id);
-    await settle();
+    await env.app.tags.settle();
     expect(await env.app.tagStore.getTags(url)).toEqual(['kept']);
     await b.remove(two.id);
-    await settle();
+    await env.app.tags.settle();
     expect(await env.app.tagStore.getTags(url)).toEqual([]);
   });
 
@@ -55,7 +54,7 @@ describe('tags feature', () => {
     await b.create({ parentId: 'unfiled_____', title: 'outside', url: 'https://outside.example/' });
     await env.app.tagStore.addTags(['https://inside.example/', 'https://outside.example/'], ['t']);
     await b.removeTree(folder.id);
-    await settle();
+    await env.app.tags.settle();
     expect(await env.app.tagStore.urlsWithTag('t')).toEqual(['https://outside.example/']);
   });
 });
