@@ -383,6 +383,7 @@ export class LiveIndex {
 
   /** Flushes a pending snapshot write now (tests). */
   async saveNow(): Promise<void> {
+    this.flushEvents();
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = null;
     if (this.snapshots && this.loaded) await this.snapshots.save(this.snapshot());
