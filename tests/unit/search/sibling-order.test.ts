@@ -3,7 +3,7 @@
  * contract case "random edits match Places' position model"), and stops being exact when an event does not fit.
  */
 import { describe, expect, it } from 'vitest';
-import { MENU_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode } from '../../../src/platform/browser';
+import { MENU_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode, type Bookmarks } from '../../../src/platform/browser';
 import { SiblingOrder, type OrderEvent } from '../../../src/search/sibling-order';
 import { createFakeBrowser } from '../../fakes/browser';
 
@@ -16,6 +16,45 @@ function seeded(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
   };
+}
+
+interface EditState {
+  folders: string[];
+  items: string[];
+  /** How many of `folders` are never removed (the roots the test starts from). */
+  roots: number;
+  step: number;
+  /** 0-3 creates, 4-7 moves (half asking for the item's old index: the gaps Firefox leaves), 8-9 removes. */
+  op: number;
+  maxIndex?: number;
+  /** Removes with bookmarks.remove now and then, not only removeTree. */
+  plainRemoves?: boolean;
+}
+
+/** One random create, move or removal; `folders` and `items` follow what is left. */
+async function randomEdit(b: Bookmarks, random: (n: number) => number, state: EditState) {
+  const { folders, items, roots, step, op, maxIndex = 6 } = state;
+  try {
+    if (op <= 3) {
+      const folder = random(4) === 0;
+      const node = await b.create({ parentId: folders[random(folders.length)]!, index: random(3) === 0 ? undefined : random(maxIndex), title: `n${step}`, ...(folder ? {} : { url: `https://s${step}.example/` }) });
+      items.push(node.id);
+      if (folder) folders.push(node.id);
+      return;
+    }
+    const id = items[random(items.length)]!;
+    if (op <= 7) {
+      const [node] = await b.get(id);
+      await b.move(id, { parentId: folders[random(folders.length)]!, index: random(2) === 0 ? node!.index : random(maxIndex) });
+      return;
+    }
+    await (state.plainRemoves && random(3) !== 0 ? b.remove(id) : b.removeTree(id));
+  } catch {
+    // A folder moved into itself, a non-empty folder removed with remove: refused, nothing changed.
+  }
+  const alive = new Set((await b.search({})).map((n) => n.id));
+  items.splice(0, items.length, ...items.filter((i) => alive.has(i)));
+  folders.splice(roots, folders.length, ...folders.slice(roots).filter((f) => alive.has(f)));
 }
 
 async function followed(seed: number) {
@@ -36,27 +75,7 @@ describe('SiblingOrder', () => {
       const folders = [MENU_ID, TOOLBAR_ID, UNFILED_ID];
       const items: string[] = [];
       for (let step = 0; step < 150; step++) {
-        const op = items.length < 4 ? 0 : random(10);
-        try {
-          if (op <= 3) {
-            const folder = random(4) === 0;
-            const node = await b.create({ parentId: folders[random(folders.length)]!, index: random(3) === 0 ? undefined : random(6), title: `n${step}`, ...(folder ? {} : { url: `https://s${step}.example/` }) });
-            items.push(node.id);
-            if (folder) folders.push(node.id);
-          } else if (op <= 7) {
-            const id = items[random(items.length)]!;
-            const [node] = await b.get(id);
-            await b.move(id, { parentId: folders[random(folders.length)]!, index: random(2) === 0 ? node!.index : random(6) });
-          } else {
-            const id = items[random(items.length)]!;
-            await b.removeTree(id);
-            const alive = new Set((await b.search({})).map((n) => n.id));
-            items.splice(0, items.length, ...items.filter((i) => alive.has(i)));
-            folders.splice(3, folders.length, ...folders.slice(3).filter((f) => alive.has(f)));
-          }
-        } catch {
-          // A folder moved into itself is refused: nothing changed.
-        }
+        await randomEdit(b, random, { folders, items, roots: 3, step, op: items.length < 4 ? 0 : random(10) });
         expect(order.exact, `seed ${seed} step ${step}`).toBe(true);
         for (const folder of folders) {
           const children = await b.getChildren(folder);
@@ -159,28 +178,8 @@ describe('SiblingOrder', () => {
       const folders = [MENU_ID, TOOLBAR_ID, UNFILED_ID, big.id];
       const items = (await b.getChildren(big.id)).map((c) => c.id);
       for (let step = 0; step < 300; step++) {
-        const op = random(10);
-        try {
-          if (op <= 2) {
-            const folder = random(5) === 0;
-            const node = await b.create({ parentId: folders[random(folders.length)]!, index: random(3) === 0 ? undefined : random(8), title: `n${step}`, ...(folder ? {} : { url: `https://s${step}.example/` }) });
-            items.push(node.id);
-            if (folder) folders.push(node.id);
-          } else if (op <= 6) {
-            const id = items[random(items.length)]!;
-            const [node] = await b.get(id);
-            // Half of the moves into another folder ask for the old index: the gaps Firefox leaves.
-            await b.move(id, { parentId: folders[random(folders.length)]!, index: random(2) === 0 ? node!.index : random(8) });
-          } else {
-            const id = items[random(items.length)]!;
-            await (random(3) === 0 ? b.removeTree(id) : b.remove(id));
-          }
-        } catch {
-          // A folder moved into itself, a non-empty folder removed with remove: refused, nothing changed.
-        }
-        const alive = new Set((await b.search({})).map((n) => n.id));
-        items.splice(0, items.length, ...items.filter((i) => alive.has(i)));
-        folders.splice(4, folders.length, ...folders.slice(4).filter((f) => alive.has(f)));
+        // Fewer creates, larger indexes and plain removes too (a non-empty folder is refused).
+        await randomEdit(b, random, { folders, items, roots: 4, step, op: random(10) + 1, maxIndex: 8, plainRemoves: true });
         if (random(6) !== 0 && step !== 299) continue;
         batched.applyAll(waiting);
         waiting = [];
