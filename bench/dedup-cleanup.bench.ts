@@ -14,7 +14,7 @@
 import type { Page } from 'puppeteer-core';
 import type { CleanupPlan } from '../src/dedup/plan-types';
 import { defineSuite, type BenchRow } from './lib/types';
-import { flatFolder, seedHtml, type SeedFolder } from './lib/seed-html';
+import { flatFolder, seedHtml, spreadFolder, type SeedFolder } from './lib/seed-html';
 import { round } from './lib/stats';
 
 /**
@@ -40,18 +40,6 @@ async function folderItems(page: Page, titles: string[]) {
     }
     return out;
   }, titles);
-}
-
-/**
- * `n` bookmarks spread over folders of 50, as sync leaves loose copies across many folders. (One flat folder of
- * 5,000 would measure something else: Firefox renumbers every following sibling on each remove, about a second
- * per remove at the front of a 5,000-child folder.)
- */
-function spreadFolder(title: string, n: number, prefix: string): SeedFolder {
-  const flat = flatFolder(title, n, prefix).bookmarks!;
-  const folders: SeedFolder[] = [];
-  for (let i = 0; i < flat.length; i += 50) folders.push({ title: `${title} ${i / 50}`, bookmarks: flat.slice(i, i + 50) });
-  return { title, folders };
 }
 
 /** `n` bookmarks and their `n` copies in folders of `per` originals, each original followed by its copy. */
