@@ -61,6 +61,8 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
   let tickets = 0;
   /** Tab id -> the URL it shows, from tab events (spares a tabs.get right after a switch). */
   const urls = new Map<number, string>();
+  /** `urls` holds every tab: all tabs were looked at once, and tab events have kept it current since. */
+  let allTabsKnown = false;
   const shown = new Map<number, Shown>();
   /** Counts bookmark changes. */
   let generation = 0;
@@ -183,11 +185,33 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
     }
     const tabs = await browser.tabs.query(onlyActive ? { active: true } : {});
     for (const tab of tabs) if (tab.id !== undefined && tab.url !== undefined) urls.set(tab.id, tab.url);
+    if (!onlyActive) allTabsKnown = true;
     await Promise.all(tabs.map(update));
   }
 
   /** A change that can alter what a button shows (not a move or a rename). */
   const concernsButtons = (event: BookmarkEvent) => event.kind === 'created' || event.kind === 'removed' || (event.kind === 'changed' && event.url !== undefined);
+
+  /**
+   * Whether a batch can change some tab's button: a bookmark made or removed on the host of a page a tab shows (its
+   * copies are counted among the bookmarks on that host), a removed folder (its contents are not in the event), an
+   * address changed (the old one is not in the event). A burst elsewhere (Sync, another extension, a cleanup of other
+   * pages) costs no look at the tabs. While not every tab is known, every batch that concerns buttons counts.
+   */
+  function concernsTabs(batch: readonly BookmarkEvent[]): boolean {
+    if (!batch.some(concernsButtons)) return false;
+    if (!allTabsKnown) return true;
+    const hosts = new Set<string | undefined>();
+    for (const url of urls.values()) hosts.add(candidateSearchWord(url));
+    return batch.some((event) => {
+      if (event.kind === 'changed') return event.url !== undefined;
+      if (event.kind === 'moved') return false;
+      const url = event.node?.url;
+      if (url === undefined) return event.kind === 'removed' || !!event.node?.children?.length;
+      const word = candidateSearchWord(url);
+      return word === undefined || hosts.has(word);
+    });
+  }
 
   /** A tab was selected: its button is normally current already; look it up when this page cannot tell. */
   function onSelected(tabId: number): void {
@@ -226,7 +250,7 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
     if (concernsButtons(event)) generation++;
   });
   events.batched((batch) => {
-    if (batch.some(concernsButtons)) updateTabs('all').catch(report);
+    if (concernsTabs(batch)) updateTabs('all').catch(report);
   });
   // Firefox forgets per-tab values when it restarts (an unloaded event page keeps them).
   const everyTab = () => void updateTabs('all').catch(report);
