@@ -8,7 +8,7 @@
  *    the originals; the loop removes the copies in tree order, as a plain loop does. Bar: at least 1.5 (issue 17).
  *  - dedup.collapseFolder.firefox.10k.ms: the 'dedup.apply' job collapsing one duplicated 10,000-item folder
  *    (subtree read, journal of all 10,000, removeTree), timed from the page. Bar: at most 1,500 ms.
- *  - dedup.undo.firefox.1k.ratioToCreate: the 'dedup.undo' job restoring 1,000 removed bookmarks / a plain
+ *  - dedup.undo.firefox.1k.ratioToCreate: the 'history.undo' job restoring 1,000 removed bookmarks / a plain
  *    sequential bookmarks.create loop of 1,000 (the mean of one loop before and one after). Bar: at most 1.3.
  */
 import type { Page } from 'puppeteer-core';
@@ -112,7 +112,7 @@ async function removeLoop(page: Page, ids: string[]): Promise<number> {
   return ms;
 }
 
-async function runJob(page: Page, kind: 'dedup.apply' | 'dedup.undo', input: unknown) {
+async function runJob(page: Page, kind: 'dedup.apply' | 'history.undo', input: unknown) {
   // Started in one call and awaited by polling: a long job must not hit the protocol timeout of one evaluate.
   await page.evaluate(
     (kind: string, input: unknown) => {
@@ -217,7 +217,7 @@ export default defineSuite({
       const applied = await runJob(page, 'dedup.apply', plan);
       ctx.log(`collapse phases (ms from start): ${applied.phases}`);
       if (applied.problems) throw new Error(`collapse reported ${applied.problems} problems`);
-      const sessions = await page.evaluate(() => window.tm.client.call('dedup.sessions', {}));
+      const sessions = await page.evaluate(() => window.tm.client.call('history.list', {}));
       const c = sessions[0]?.counts;
       if (c?.insideFolders !== n || c.copiedFolders !== 1) throw new Error(`the session removed ${c?.insideFolders} bookmarks in ${c?.copiedFolders} folders, expected ${n} in 1`);
       rows.push({
@@ -248,7 +248,7 @@ export default defineSuite({
           return ms;
         }, n);
       const createBefore = await createLoop();
-      const undone = await runJob(page, 'dedup.undo', { sessionId: applied.sessionId });
+      const undone = await runJob(page, 'history.undo', { sessionId: applied.sessionId });
       ctx.log(`undo phases (ms from start): ${undone.phases}`);
       const createAfter = await createLoop();
       const restored = await page.evaluate(async (id: string) => (await window.tm.browser.bookmarks.getChildren(id)).length, f.Copies.folderId);
@@ -259,7 +259,7 @@ export default defineSuite({
         value: round(undone.ms / anchor),
         unit: 'ratio',
         better: 'lower',
-        note: `'dedup.undo' of ${n} removed bookmarks ${Math.round(undone.ms)} ms / sequential create loop of ${n} ${Math.round(anchor)} ms (mean of ${Math.round(createBefore)} before and ${Math.round(createAfter)} after)`,
+        note: `'history.undo' of ${n} removed bookmarks ${Math.round(undone.ms)} ms / sequential create loop of ${n} ${Math.round(anchor)} ms (mean of ${Math.round(createBefore)} before and ${Math.round(createAfter)} after)`,
         bar: { max: 1.3 },
       });
     }

@@ -7,11 +7,14 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { useCatalog } from '../src/i18n';
 import type { Firefox } from '../tests/e2e/firefox';
 import { launchBenchFirefox } from './lib/firefox-profiles';
 import type { BenchRow, BenchSuite } from './lib/types';
 
 const root = resolve(import.meta.dirname, '..');
+// Node suites run product code that words things (root folder names in a scan's paths): English, as in unit tests.
+useCatalog(JSON.parse(readFileSync(resolve(root, '_locales/en/messages.json'), 'utf8')) as Parameters<typeof useCatalog>[0]);
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyIndex = args.indexOf('--only');

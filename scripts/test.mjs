@@ -1,5 +1,5 @@
-// npm test: typecheck, build, web-ext lint (zero errors and zero warnings), then every vitest project:
-// unit (fake browser), contract (fake), e2e (real Firefox, including the contract suite against Firefox).
+// npm test: typecheck (both tsconfig projects), eslint, build, web-ext lint (zero errors and zero warnings), then every
+// vitest project: unit (fake browser), contract (fake), e2e (real Firefox, including the contract suite against Firefox).
 // Never skips: a missing Firefox fails the run with an install hint.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -31,7 +31,10 @@ try {
   process.exit(1);
 }
 
-step('typecheck (tsc --noEmit, strict)', bin('tsc'), ['--noEmit', '-p', '.']);
+// tsc -b checks tsconfig.app.json (the extension's code, without Node types) and tsconfig.node.json (tests, benchmarks,
+// scripts, build), each incrementally: an unchanged project is not checked again.
+step('typecheck (tsc -b, strict)', bin('tsc'), ['-b']);
+step('eslint (zero errors and zero warnings)', bin('eslint'), ['--max-warnings', '0', '.']);
 step('build (dist/)', bin('vite'), ['build', '--logLevel', 'warn']);
 
 const lint = step('web-ext lint dist/', bin('web-ext'), ['lint', '--source-dir', 'dist', '--self-hosted=false', '--output', 'json'], {

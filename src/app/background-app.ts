@@ -16,12 +16,13 @@ import { createTagsFeature } from '../tags/feature';
 import { createSearchFeature } from '../search/feature';
 import { createPlacesFeature } from '../places/feature';
 import { createDedupApplyFeature } from '../dedup/cleanup/feature';
-import { outcomeNumbersOf } from '../operations';
+import { createHistory } from '../operations';
 import { createDedupScanFeature } from '../dedup/find/feature';
 import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
 import { createPlacesSaver } from '../quick-bookmark/places-saver';
 import { createBookmarksHtmlFeature } from '../bookmarks-html/feature';
 import { createFileDatesFeature } from '../bookmark-dates/feature';
+import { openFileDateStore } from '../bookmark-dates/file-dates';
 import { createToolbarButtonFeature } from '../toolbar-button/feature';
 import { createOrganizerFeature } from '../organizer/feature';
 import { createLinkHealthFeature } from '../link-health/feature';
@@ -38,51 +39,53 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   const extensionOrigin = browser.runtime.getURL('');
   const settings = createSettingsStore(browser);
   const tagStore = openTagStore();
-  const tagsFeature = createTagsFeature(deps, tagStore);
-  const placesFeature = createPlacesFeature(deps, tagStore);
-  features.push(placesFeature, tagsFeature);
-  const fileDates = createFileDatesFeature(deps);
+  // The one history: every journaled write runs in its queue, after start-up recovery (queued now, not awaited).
+  const history = createHistory({ ...deps, tags: tagStore });
+  const tagsFeature = createTagsFeature(deps, tagStore, history);
+  // The one store of imported files' dates: every feature that reads or shows "date added" gets it.
+  const fileDateStore = openFileDateStore();
+  const placesFeature = createPlacesFeature({ ...deps, fileDates: fileDateStore }, tagStore, history);
+  features.push(placesFeature, tagsFeature, history);
+  const fileDates = createFileDatesFeature(deps, fileDateStore);
   features.push(fileDates);
-  const searchFeature = createSearchFeature(deps, tagStore);
+  const searchFeature = createSearchFeature({ ...deps, fileDates: fileDateStore }, tagStore);
   features.push(searchFeature);
   placesFeature.useSearchIndex(searchFeature.live);
   const toolbarButton = createToolbarButtonFeature({ ...deps, live: searchFeature.live });
-  // Starts crash recovery of an unfinished cleanup without awaiting it (listeners stay top-level).
-  const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore });
-  features.push(dedupApply);
+  const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore, history });
   const dedupScan = createDedupScanFeature({
     ...deps,
     getTags: () => tagStore.all(),
     removedHistory: dedupApply.removedHistory,
     onTagsChanged: (listener) => void tagStore.onChange(listener),
-    getFileDates: () => fileDates.store.all(),
+    getFileDates: () => fileDateStore.all(),
   });
   features.push(dedupScan);
   const quickBookmark = createQuickBookmarkFeature({
     ...deps,
     getSettings: () => settings.get(),
-    saveBookmark: createPlacesSaver(placesFeature.places.save),
+    saveBookmark: createPlacesSaver(placesFeature.placesAs('quick-bookmark').save),
   });
 
   const bookmarksHtml = createBookmarksHtmlFeature({
     ...deps,
     tags: tagStore,
-    journal: dedupApply.journal,
+    history,
     settings,
-    fileDates: fileDates.store,
+    fileDates: fileDateStore,
     cleanupHistory: async () =>
-      (await dedupApply.journal.listSessions()).map((s) => ({
+      (await history.list()).filter((s) => s.kind === 'cleanup').map((s) => ({
         id: s.id,
         createdAt: s.createdAt,
         finishedAt: s.finishedAt,
         status: s.status,
-        undone: s.status === 'undone',
-        counts: { ...outcomeNumbersOf(s.counts) },
+        undone: s.undone,
+        counts: { ...s.counts },
         note: s.note,
       })),
   });
 
-  const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, journal: dedupApply.journal, recovered: dedupApply.recovery });
+  const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, history, fileDates: fileDateStore });
   const linkHealth = createLinkHealthFeature(deps);
   features.push(linkHealth);
 
@@ -92,7 +95,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     ...tagsFeature.handlers,
     ...searchFeature.handlers,
     ...placesFeature.handlers,
-    ...dedupApply.handlers,
+    ...history.handlers,
     ...dedupScan.handlers,
     ...quickBookmark.handlers,
     ...toolbarButton.handlers,
@@ -111,6 +114,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     // Our bulk jobs are batches for Places events listeners (history-start-batch ... history-end-batch) and for the
     // background's batched bookmark-event subscribers.
     ...placesFeature.events.inBatch(dedupApply.jobs),
+    ...placesFeature.events.inBatch(history.jobs),
     ...dedupScan.jobs,
     ...placesFeature.events.inBatch(bookmarksHtml.jobs),
     ...linkHealth.jobs,
@@ -139,7 +143,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   const router = createRouter({ protocol: requests.protocol, extensionId, extensionOrigin, handlers: requests.handlers });
   const jobServer = createJobServer({ jobs: requests.jobs, handlers: requests.jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features, settings, tagStore, tags: tagsFeature, places: placesFeature.places, placesFeature, dedupApply, fileDates, toolbarButton, live: searchFeature.live, bookmarkEvents };
+  return { router, jobServer, features, settings, tagStore, tags: tagsFeature, places: placesFeature.places, placesFeature, dedupApply, history, fileDates, toolbarButton, live: searchFeature.live, bookmarkEvents };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

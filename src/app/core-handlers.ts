@@ -3,6 +3,7 @@ import type { coreProtocol, coreTestJobs, coreTestProtocol } from '../messaging/
 import { AppError } from '../messaging/errors';
 import type { BookmarkNode } from '../platform/browser';
 import { USER_ROOT_IDS } from '../platform/browser';
+import { descendants, kindOf } from '../platform/tree';
 import type { BackgroundDeps, ResettableFeature } from './feature';
 import { t } from '../i18n';
 
@@ -10,15 +11,11 @@ export function countNodes(roots: BookmarkNode[]) {
   let bookmarks = 0;
   let folders = 0;
   let separators = 0;
-  const stack = [...roots];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node.type === 'separator') separators++;
-    else if (node.url !== undefined && node.type !== 'folder') bookmarks++;
-    else {
-      folders++;
-      if (node.children) stack.push(...node.children);
-    }
+  for (const node of descendants(roots)) {
+    const kind = kindOf(node);
+    if (kind === 'separator') separators++;
+    else if (kind === 'bookmark') bookmarks++;
+    else folders++;
   }
   return { bookmarks, folders, separators };
 }

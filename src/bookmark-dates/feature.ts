@@ -8,24 +8,22 @@
 import type { BackgroundDeps } from '../app/feature';
 import { bookmarkEventsOf } from '../platform/bookmark-events';
 import type { BookmarkNode } from '../platform/browser';
+import { createSerialQueue } from '../platform/serial-queue';
+import { descendants, kindOf } from '../platform/tree';
 import { openFileDateStore, type FileDateStore } from './file-dates';
 
 function treeIds(tree: readonly BookmarkNode[]): Set<string> {
   const ids = new Set<string>();
-  const stack = [...tree];
-  while (stack.length) {
-    const node = stack.pop()!;
-    ids.add(node.id);
-    if (node.children) stack.push(...node.children);
-  }
+  for (const node of descendants(tree)) ids.add(node.id);
   return ids;
 }
 
 export function createFileDatesFeature(deps: BackgroundDeps, store: FileDateStore = openFileDateStore()) {
   const { browser } = deps;
   const events = bookmarkEventsOf(deps);
-  let forgetting: Promise<void> = Promise.resolve();
   let sweepTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Forgets and sweeps run one at a time; `sweeping` settles when the last one queued is done. */
+  const sweeps = createSerialQueue();
   let sweeping: Promise<void> = Promise.resolve();
 
   /** Drops every record whose bookmark or folder is gone. */
@@ -39,7 +37,7 @@ export function createFileDatesFeature(deps: BackgroundDeps, store: FileDateStor
     if (sweepTimer) return;
     sweepTimer = setTimeout(() => {
       sweepTimer = null;
-      sweeping = sweep().catch((error: unknown) => console.error('Tidymarks: file-date cleanup failed', error));
+      sweeping = sweeps.run(sweep).catch((error: unknown) => console.error('Tidymarks: file-date cleanup failed', error));
     }, 300);
   };
 
@@ -50,14 +48,9 @@ export function createFileDatesFeature(deps: BackgroundDeps, store: FileDateStor
     for (const event of batch) {
       if (event.kind !== 'removed') continue;
       gone.push(event.id);
-      const node = event.node;
-      if (node && (node.type === 'folder' || (node.type === undefined && node.url === undefined))) folderGone = true;
+      if (event.node && kindOf(event.node) === 'folder') folderGone = true;
     }
-    if (gone.length) {
-      forgetting = forgetting
-        .then(() => store.forget(gone))
-        .catch((error: unknown) => console.error('Tidymarks: file-date cleanup failed', error));
-    }
+    if (gone.length) sweeping = sweeps.run(() => store.forget(gone)).catch((error: unknown) => console.error('Tidymarks: file-date cleanup failed', error));
     if (folderGone) sweepSoon();
   });
 
@@ -66,11 +59,10 @@ export function createFileDatesFeature(deps: BackgroundDeps, store: FileDateStor
     /** Runs the pending sweep now (tests). */
     async settle() {
       events.flush();
-      await forgetting;
       if (sweepTimer) {
         clearTimeout(sweepTimer);
         sweepTimer = null;
-        sweeping = sweep();
+        sweeping = sweeps.run(sweep);
       }
       await sweeping;
     },

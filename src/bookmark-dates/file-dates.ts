@@ -2,12 +2,17 @@
  * The dates a bookmarks.html gave each imported bookmark and folder (ADD_DATE, LAST_MODIFIED, Pocket's
  * time_added). Extensions cannot set `dateAdded` (bookmarks.create takes none), so Firefox shows the import time;
  * Tidymarks keeps the file's dates in its own IndexedDB database, keyed by bookmark id, and uses them wherever it
- * reads or shows "date added" (the duplicate scan's oldest/newest keep rules and the dates the cleanup page shows,
- * the bookmarks.html export). `dateAddedOf` is the one function for that. Records go when their bookmark goes
- * (see feature.ts). Kept in memory after one read, like the tags (single IndexedDB reads cost ~0.5 ms in Firefox).
+ * reads or shows "date added": the duplicate scan's oldest/newest keep rules and the dates the cleanup page shows,
+ * the bookmarks.html export, the organizer (its Added column, details and "sort by date added") and the popup's
+ * newest bookmarks. `dateAddedOf` is the one function for that. Records go when their bookmark goes (see
+ * feature.ts). Kept in memory after one read, like the tags (single IndexedDB reads cost ~0.5 ms in Firefox).
+ * `onChange` tells of dates written (an import keeps them after it created the bookmarks): the search index and the
+ * Places events hub (which tells the pages) follow it.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
 import type { BookmarkNode } from '../platform/browser';
+import { lazyDb } from '../platform/lazy-db';
+import { descendants } from '../platform/tree';
 
 export const FILE_DATES_DB = 'tidymarks-file-dates';
 const VERSION = 1;
@@ -33,17 +38,24 @@ export interface FileDateStore {
   /** Drops the records of these ids (unknown ids cost nothing). */
   forget(ids: readonly string[]): Promise<void>;
   clear(): Promise<void>;
+  /**
+   * Calls `listener` with the records of each putMany once they are stored. Forgotten records need no word: their
+   * bookmark is gone. Returns the function that stops listening.
+   */
+  onChange(listener: FileDateListener): () => void;
 }
 
+export type FileDateListener = (records: readonly FileDate[]) => void;
+
+/** What readers of the dates need: the records, and word of new ones. */
+export type FileDateSource = Pick<FileDateStore, 'all' | 'onChange'>;
+
 export function openFileDateStore(name = FILE_DATES_DB): FileDateStore {
-  let dbPromise: Promise<IDBPDatabase<FileDatesDB>> | null = null;
   let cache: Map<string, FileDate> | null = null;
-  const db = () =>
-    (dbPromise ??= openDB<FileDatesDB>(name, VERSION, {
-      upgrade(d, oldVersion) {
-        if (oldVersion < 1) d.createObjectStore('dates', { keyPath: 'id' });
-      },
-    }));
+  const listeners = new Set<FileDateListener>();
+  const db = lazyDb<FileDatesDB>(name, VERSION, (d, oldVersion) => {
+    if (oldVersion < 1) d.createObjectStore('dates', { keyPath: 'id' });
+  });
   const load = async () => {
     if (cache) return cache;
     const records = await (await db()).getAll('dates');
@@ -59,6 +71,13 @@ export function openFileDateStore(name = FILE_DATES_DB): FileDateStore {
       for (const r of records) void tx.store.put(r);
       await tx.done;
       for (const r of records) map.set(r.id, r);
+      for (const listener of [...listeners]) {
+        try {
+          listener(records);
+        } catch (error) {
+          console.error('Tidymarks: a file-date listener failed', error);
+        }
+      }
     },
     async forget(ids) {
       const map = await load();
@@ -72,6 +91,10 @@ export function openFileDateStore(name = FILE_DATES_DB): FileDateStore {
     async clear() {
       await (await db()).clear('dates');
       cache = new Map();
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }
@@ -89,12 +112,9 @@ export function lastModifiedOf(node: { id: string }, dates: FileDates): number |
 /** Puts `dateAddedOf` into a getTree() result in place (for code that reads node.dateAdded), without recursion. */
 export function withFileDates<T extends readonly BookmarkNode[]>(tree: T, dates: FileDates): T {
   if (!dates.size) return tree;
-  const stack: BookmarkNode[] = [...tree];
-  while (stack.length) {
-    const node = stack.pop()!;
+  for (const node of descendants(tree)) {
     const kept = dates.get(node.id)?.dateAdded;
     if (kept !== undefined) node.dateAdded = kept;
-    if (node.children) stack.push(...node.children);
   }
   return tree;
 }

@@ -35,8 +35,8 @@ export interface Backup {
 }
 
 const backupSchema = v.object({
-  format: v.literal(BACKUP_FORMAT, 'This is not a Tidymarks backup file.'),
-  version: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(BACKUP_VERSION, 'This backup was written by a newer Tidymarks.')),
+  format: v.literal(BACKUP_FORMAT, () => t('restoreNotBackup')),
+  version: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(BACKUP_VERSION, () => t('restoreNewerVersion'))),
   createdAt: v.number(),
   settings: settingsSchema,
   tags: v.pipe(

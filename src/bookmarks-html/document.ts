@@ -2,6 +2,7 @@
  * The in-memory form of a bookmarks.html file (Netscape bookmark file format), shared by the parser, the writer,
  * the import job and the export. Dates are milliseconds since the epoch (the file stores seconds).
  */
+import { descendants } from '../platform/tree';
 
 export interface HtmlBookmark {
   kind: 'bookmark';
@@ -55,17 +56,12 @@ export interface DocumentCounts {
 
 export function countDocument(nodes: readonly HtmlNode[]): DocumentCounts {
   const counts: DocumentCounts = { bookmarks: 0, folders: 0, separators: 0, taggedBookmarks: 0 };
-  const stack = [...nodes];
-  while (stack.length) {
-    const node = stack.pop()!;
+  for (const node of descendants<HtmlNode>(nodes)) {
     if (node.kind === 'bookmark') {
       counts.bookmarks++;
       if (node.tags.length) counts.taggedBookmarks++;
     } else if (node.kind === 'separator') counts.separators++;
-    else {
-      counts.folders++;
-      stack.push(...node.children);
-    }
+    else counts.folders++;
   }
   return counts;
 }

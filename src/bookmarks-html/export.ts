@@ -4,6 +4,7 @@
  */
 import type { Browser, BookmarkNode } from '../platform/browser';
 import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
+import { descendants, kindOf } from '../platform/tree';
 import { collectUrls } from './import';
 import { countDocument, type BookmarksDocument, type DocumentCounts, type HtmlNode, type RootMarker } from './document';
 import { writeBookmarksHtml } from './write';
@@ -22,9 +23,10 @@ export interface ExportDeps {
 /** getTree() nodes as the file's nodes, without recursion (a tree may be thousands of levels deep). */
 export function toHtmlNodes(nodes: readonly BookmarkNode[], tagsOf: (url: string) => string[], dates: FileDates = NO_DATES): HtmlNode[] {
   const convert = (n: BookmarkNode): HtmlNode => {
-    if (n.type === 'separator') return { kind: 'separator' };
+    const kind = kindOf(n);
+    if (kind === 'separator') return { kind: 'separator' };
     const added = n.dateAdded !== undefined || dates.has(n.id) ? dateAddedOf(n, dates) : undefined;
-    if (n.url !== undefined && n.type !== 'folder') {
+    if (n.url !== undefined && kind === 'bookmark') {
       const b: HtmlNode = { kind: 'bookmark', title: n.title, url: n.url, tags: tagsOf(n.url) };
       if (added !== undefined) b.addDate = added;
       const modified = lastModifiedOf(n, dates);
@@ -37,16 +39,17 @@ export function toHtmlNodes(nodes: readonly BookmarkNode[], tagsOf: (url: string
     if (modified !== undefined) f.lastModified = modified;
     return f;
   };
-  const out = nodes.map(convert);
-  const stack: [readonly BookmarkNode[], HtmlNode[]][] = [[nodes, out]];
-  while (stack.length) {
-    const [sources, targets] = stack.pop()!;
-    sources.forEach((source, i) => {
-      const target = targets[i]!;
-      if (target.kind !== 'folder' || !source.children?.length) return;
-      target.children = source.children.map(convert);
-      stack.push([source.children, target.children]);
-    });
+  const made = new Map<BookmarkNode, HtmlNode>();
+  const converted = (n: BookmarkNode): HtmlNode => {
+    const node = convert(n);
+    made.set(n, node);
+    return node;
+  };
+  const out = nodes.map(converted);
+  // In preorder a node is converted (in its parent's turn) before the walk reaches it and converts its children.
+  for (const source of descendants(nodes)) {
+    const target = made.get(source);
+    if (target?.kind === 'folder' && source.children?.length) target.children = source.children.map(converted);
   }
   return out;
 }

@@ -2,7 +2,9 @@
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf, JobHandlersOf } from '../messaging/define';
 import type { Settings } from '../settings/settings';
-import type { Journal } from '../operations';
+import type { History } from '../operations';
+import { journaledTagAdds } from '../tags/journaled';
+import type { TagStore } from '../tags/tag-store';
 import type { TagAccess } from '../dedup';
 import { ImportOperation } from './import-journal';
 import { countDocument } from './document';
@@ -15,9 +17,9 @@ import type { bookmarksHtmlJobs, bookmarksHtmlProtocol } from './protocol';
 import type { FileDateStore } from '../bookmark-dates/file-dates';
 
 export interface BookmarksHtmlFeatureDeps extends BackgroundDeps {
-  tags: TagAccess;
-  /** The operation journal (shared with cleanups): imports are journaled there, all or nothing. */
-  journal: Journal;
+  tags: TagAccess & Pick<TagStore, 'preview' | 'edit'>;
+  /** The one history: an import is an operation of it, all or nothing, run in its queue. */
+  history: History;
   settings: { get(): Promise<Settings>; update(patch: Partial<Settings>): Promise<Settings> };
   cleanupHistory(): Promise<BackupSession[]>;
   /** Dates kept from imported files (src/bookmark-dates); without it, imports keep none. */
@@ -26,6 +28,7 @@ export interface BookmarksHtmlFeatureDeps extends BackgroundDeps {
 
 export function createBookmarksHtmlFeature(deps: BookmarksHtmlFeatureDeps) {
   const { browser, tags, settings, fileDates } = deps;
+  const edits = { journal: deps.history.journal, now: deps.now };
   const handlers: HandlersOf<typeof bookmarksHtmlProtocol> = {
     'bookmarksHtml.export': () =>
       exportBookmarksHtml({ browser, getTagsForUrls: (urls) => tags.getTagsForUrls(urls), ...(fileDates && { fileDates: () => fileDates.all() }) }),
@@ -35,19 +38,38 @@ export function createBookmarksHtmlFeature(deps: BookmarksHtmlFeatureDeps) {
     },
     'backup.export': () =>
       createBackup({ now: deps.now, getSettings: () => settings.get(), allTags: () => tags.all(), cleanupHistory: deps.cleanupHistory }),
-    'backup.restore': ({ text }) =>
-      restoreBackup(readBackup(text), { replaceSettings: (s) => settings.update(s), addTags: (urls, t) => tags.addTags(urls, t) }),
+    'backup.restore': ({ text }) => {
+      const backup = readBackup(text);
+      // Its tags are one edit of the history (undoable); settings are not bookmarks and stay as restored.
+      return deps.history.serial(async () => {
+        const adds = journaledTagAdds(edits, tags, 'tags-restore');
+        try {
+          return await restoreBackup(backup, { replaceSettings: (s) => settings.update(s), addTags: (urls, t) => adds.add(urls, t) });
+        } finally {
+          await adds.finish();
+        }
+      });
+    },
   };
   const jobs: JobHandlersOf<typeof bookmarksHtmlJobs> = {
-    'bookmarksHtml.import': (input, ctx) => {
-      const operation = new ImportOperation({ browser, journal: deps.journal, tags, now: deps.now }, 'bookmarks.html import');
-      return importBookmarksHtml(
-        { browser, addTags: (urls, t) => tags.addTags(urls, t), operation, ...(fileDates && { keepFileDates: (records) => fileDates.putMany(records) }) },
-        input,
-        ctx,
-      );
-    },
-    'bookmarksHtml.importTags': (input, ctx) => importTagsOnly({ browser, addTags: (urls, t) => tags.addTags(urls, t) }, input, ctx),
+    'bookmarksHtml.import': (input, ctx) =>
+      deps.history.serialJob(ctx, (ctx) => {
+        const operation = new ImportOperation({ browser, journal: deps.history.journal, tags, now: deps.now }, 'bookmarks.html import');
+        return importBookmarksHtml(
+          { browser, addTags: (urls, t) => tags.addTags(urls, t), operation, ...(fileDates && { keepFileDates: (records) => fileDates.putMany(records) }) },
+          input,
+          ctx,
+        );
+      }),
+    'bookmarksHtml.importTags': (input, ctx) =>
+      deps.history.serialJob(ctx, async (ctx) => {
+        const adds = journaledTagAdds(edits, tags, 'tags-import');
+        try {
+          return await importTagsOnly({ browser, addTags: (urls, t) => adds.add(urls, t) }, input, ctx);
+        } finally {
+          await adds.finish();
+        }
+      }),
   };
   return { handlers, jobs };
 }

@@ -8,7 +8,7 @@
  */
 import type { BookmarkNode, Browser } from '../platform/browser';
 import type { CleanupDeps } from '../dedup';
-import { nodeType } from '../platform/bookmark-reads';
+import { kindOf } from '../platform/tree';
 import { newSession, ProgressLog } from '../operations';
 import { restoreSession, type UndoResult } from '../operations';
 import { tagKey } from '../tags/tag-name';
@@ -53,7 +53,7 @@ export class ImportOperation {
   /** Creates one item: journaled first, then created, then its id noted (written with the next batch). */
   async create(details: CreateDetails): Promise<BookmarkNode> {
     const sessionId = await this.begin();
-    const type = details.type ?? (details.url === undefined ? 'folder' : 'bookmark');
+    const type = kindOf(details);
     const parentSeq = details.parentId !== undefined ? this.seqOfId.get(details.parentId) ?? null : null;
     const [entry] = await this.deps.journal.append(sessionId, [
       { role: 'created', parentId: parentSeq === null ? details.parentId ?? null : null, parentSeq, type, title: details.title ?? '', url: type === 'bookmark' ? details.url ?? null : null },
@@ -67,8 +67,8 @@ export class ImportOperation {
     }
     this.seqOfId.set(node.id, entry.seq);
     this.log!.note({ ids: [{ seq: entry.seq, id: node.id }], done: [entry.seq] });
-    this.created[nodeType(node) === 'bookmark' ? 'bookmarks' : nodeType(node) === 'folder' ? 'folders' : 'separators']++;
-    if (nodeType(node) === 'bookmark' && ++this.sinceTags >= TAG_BATCH) await this.writeTags();
+    this.created[kindOf(node) === 'bookmark' ? 'bookmarks' : kindOf(node) === 'folder' ? 'folders' : 'separators']++;
+    if (kindOf(node) === 'bookmark' && ++this.sinceTags >= TAG_BATCH) await this.writeTags();
     return node;
   }
 

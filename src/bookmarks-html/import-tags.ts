@@ -9,9 +9,12 @@
 import { createSafeMatchKeyer } from '../url-matching';
 import type { JobContext } from '../messaging/define';
 import type { Browser } from '../platform/browser';
+import { descendants } from '../platform/tree';
 import type { HtmlNode } from './document';
 import { collectUrls, MAX_LISTED, storedForm, type ImportProgress } from './import';
 import { parseBookmarksHtml, truncatedError, type ParseProblem } from './parse';
+import { msg } from '../i18n';
+import { errorMessage } from '../platform/bookmark-reads';
 
 export interface TagsImportReport {
   /** Bookmarks in the file, and how many of them have tags. */
@@ -51,10 +54,7 @@ export async function importTagsOnly(
   const report: TagsImportReport = { inFile: { bookmarks: 0, tagged: 0 }, matched: 0, taggedUrls: 0, unmatchedCount: 0, unmatched: [], problems: [...problems], truncated };
   /** url here -> tags from the file. */
   const tagsByUrl = new Map<string, Set<string>>();
-  const stack: HtmlNode[] = [...document.children];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node.kind === 'folder') stack.push(...node.children);
+  for (const node of descendants<HtmlNode>(document.children)) {
     if (node.kind !== 'bookmark') continue;
     report.inFile.bookmarks++;
     if (!node.tags.length) continue;
@@ -89,7 +89,7 @@ export async function importTagsOnly(
       await deps.addTags(urls, tags);
       report.taggedUrls += urls.length;
     } catch (error) {
-      report.problems.push({ line: 0, message: `Tags ${tags.join(', ')} could not be stored: ${(error as Error)?.message ?? error}` });
+      report.problems.push({ line: 0, message: msg('importProblemTagsNotStored', tags.join(', '), errorMessage(error)) });
     }
     done++;
     ctx.progress({ done, total, imported: report.taggedUrls, skipped: 0 });

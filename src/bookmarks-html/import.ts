@@ -19,11 +19,13 @@ import type { JobContext } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import type { Browser, BookmarkNode } from '../platform/browser';
 import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
+import { descendants, kindOf } from '../platform/tree';
 import { countDocument, type HtmlBookmark, type HtmlFolder, type HtmlNode, type RootMarker } from './document';
 import type { ImportOperation } from './import-journal';
 import { parseBookmarksHtml, truncatedError, type ParseProblem } from './parse';
 import type { FileDate } from '../bookmark-dates/file-dates';
-import { plural, t } from '../i18n';
+import { msg, msgPlural, plural, t } from '../i18n';
+import { errorMessage } from '../platform/bookmark-reads';
 
 export type ImportTarget = { into: 'folder'; folderId: string } | { into: 'roots' };
 
@@ -86,10 +88,6 @@ export const MAX_LISTED = 500;
 
 const ROOT_IDS: Record<RootMarker, string> = { toolbar: TOOLBAR_ID, unfiled: UNFILED_ID, mobile: MOBILE_ID };
 
-function isFolder(node: BookmarkNode): boolean {
-  return node.type === 'folder' || (node.type === undefined && node.url === undefined);
-}
-
 async function assertFolder(browser: Browser, id: string): Promise<void> {
   let node: BookmarkNode | undefined;
   try {
@@ -97,7 +95,7 @@ async function assertFolder(browser: Browser, id: string): Promise<void> {
   } catch {
     throw new AppError('not-found', t('importTargetGone'));
   }
-  if (!node || !isFolder(node)) throw new AppError('invalid-input', t('importTargetNotFolder'));
+  if (!node || kindOf(node) !== 'folder') throw new AppError('invalid-input', t('importTargetNotFolder'));
 }
 
 /** The form Firefox stores a URL in (punycode host, percent-encoded path); tags must use that form. */
@@ -109,14 +107,9 @@ export function storedForm(url: string): string {
   }
 }
 
-/** Every bookmark URL of a getTree() result, without recursion (a tree may be thousands of levels deep). */
+/** Every bookmark URL of a getTree() result, in tree order. */
 export function collectUrls(nodes: readonly BookmarkNode[], out: string[]): void {
-  const stack = [...nodes];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node.children) stack.push(...node.children);
-    else if (node.url !== undefined && node.type !== 'separator' && node.type !== 'folder') out.push(node.url);
-  }
+  for (const node of descendants(nodes)) if (node.url !== undefined && kindOf(node) === 'bookmark') out.push(node.url);
 }
 
 async function importDocument(
@@ -159,7 +152,7 @@ async function importDocument(
       await deps.keepFileDates(batch);
       report.datesKept += batch.length;
     } catch (error) {
-      report.problems.push({ line: 0, message: `The file's dates of ${batch.length} items could not be kept: ${(error as Error)?.message ?? error}` });
+      report.problems.push({ line: 0, message: msgPlural('importProblemDatesNotKept', batch.length, errorMessage(error)) });
     }
   };
   const keepDates = (id: string, node: { addDate?: number; lastModified?: number }) => {
@@ -199,7 +192,7 @@ async function importDocument(
   const existingFoldersByTitle = async (parentId: string): Promise<Map<string, string>> => {
     const children = await browser.bookmarks.getChildren(parentId);
     const map = new Map<string, string>();
-    for (const c of children) if (isFolder(c) && !map.has(c.title)) map.set(c.title, c.id);
+    for (const c of children) if (kindOf(c) === 'folder' && !map.has(c.title)) map.set(c.title, c.id);
     return map;
   };
 
@@ -253,7 +246,7 @@ async function importDocument(
             if (pendingDates.length >= 500) await flushDates();
             if (!existingByKey.has(key)) existingByKey.set(key, created.url ?? url); // a second copy in the file is skipped too
           } catch (error) {
-            report.problems.push({ line: 0, message: `"${node.title || node.url}" could not be created: ${(error as Error)?.message ?? error}` });
+            report.problems.push({ line: 0, message: msg('importProblemNotCreated', node.title || node.url, errorMessage(error)) });
           }
         }
         done++;
@@ -303,7 +296,7 @@ async function importDocument(
   // Tags: a journaled import wrote them along with the bookmarks; the rest go now.
   if (deps.operation) {
     await deps.operation.writeTags((tags, error) =>
-      report.problems.push({ line: 0, message: `Tags ${tags.join(', ')} could not be stored: ${(error as Error)?.message ?? error}` }),
+      report.problems.push({ line: 0, message: msg('importProblemTagsNotStored', tags.join(', '), errorMessage(error)) }),
     );
     report.taggedUrls = deps.operation.taggedUrls;
   }
@@ -321,7 +314,7 @@ async function importDocument(
       await deps.addTags(urls, tags);
       report.taggedUrls += urls.length;
     } catch (error) {
-      report.problems.push({ line: 0, message: `Tags ${tags.join(', ')} could not be stored: ${(error as Error)?.message ?? error}` });
+      report.problems.push({ line: 0, message: msg('importProblemTagsNotStored', tags.join(', '), errorMessage(error)) });
     }
   }
   progress(true);

@@ -39,20 +39,22 @@ import { decodeHTML, decodeHTMLAttribute } from 'entities';
 import { AppError } from '../messaging/errors';
 import type { BookmarksDocument, HtmlBookmark, HtmlFolder, HtmlNode, RootMarker } from './document';
 import { isJsSpace } from './entities';
+import { msg, msgPlural, say, t, type Msg } from '../i18n';
 
 export class BookmarksHtmlError extends AppError {
   constructor(
-    message: string,
+    reason: Msg,
     readonly line: number,
   ) {
-    super('invalid-input', `${message} (line ${line}). Nothing was imported.`);
+    super('invalid-input', t('importFileRefused', say(reason), line));
     this.name = 'BookmarksHtmlError';
   }
 }
 
 export interface ParseProblem {
   line: number;
-  message: string;
+  /** What is wrong, as data: the page words it in its locale (`say()` in src/i18n). */
+  message: Msg;
 }
 
 export interface ParseResult {
@@ -176,10 +178,10 @@ function createLineCounter(src: string) {
 
 class Truncated extends Error {
   constructor(
-    readonly reason: string,
+    readonly reason: Msg,
     readonly at: number,
   ) {
-    super(reason);
+    super('truncated');
   }
 }
 
@@ -191,7 +193,7 @@ export function parseBookmarksHtml(text: string): ParseResult {
   let pos = 0;
   const lineAt = createLineCounter(src);
 
-  const skipPast = (needle: string, from: number, reason: string, start: number): number => {
+  const skipPast = (needle: string, from: number, reason: Msg, start: number): number => {
     const at = src.indexOf(needle, from);
     if (at === -1) throw new Truncated(reason, start);
     return at + needle.length;
@@ -199,7 +201,7 @@ export function parseBookmarksHtml(text: string): ParseResult {
 
   /** Reads attributes from `i` to the tag's `>`; returns the index after it. Throws Truncated at the end of file. */
   const readAttributes = (i: number, attrs: Map<string, string> | null, start: number, tagName: string): number => {
-    const truncatedTag = () => new Truncated(`The file ends inside the tag <${tagName.toUpperCase()}>: it looks truncated`, start);
+    const truncatedTag = () => new Truncated(msg('importTruncatedInTag', tagName.toUpperCase()), start);
     for (;;) {
       while (i < len && (isTagSpace(src.charCodeAt(i)) || src.charCodeAt(i) === 47 /* / */)) i++;
       if (i >= len) throw truncatedTag();
@@ -220,7 +222,7 @@ export function parseBookmarksHtml(text: string): ParseResult {
         const quote = src.charCodeAt(i);
         if (quote === 34 || quote === 39) {
           const close = src.indexOf(quote === 34 ? '"' : "'", i + 1);
-          if (close === -1) throw new Truncated(`The value of ${name.toUpperCase()} never ends: the file looks truncated or damaged`, nameStart);
+          if (close === -1) throw new Truncated(msg('importTruncatedValue', name.toUpperCase()), nameStart);
           value = src.slice(i + 1, close);
           i = close + 1;
         } else if (quote !== 62) {
@@ -250,15 +252,15 @@ export function parseBookmarksHtml(text: string): ParseResult {
       if (src.startsWith('<!--', pos)) {
         if (src.startsWith('<!-->', pos)) pos += 5;
         else if (src.startsWith('<!--->', pos)) pos += 6;
-        else pos = skipPast('-->', pos + 4, 'The file ends inside a comment: it looks truncated', start);
+        else pos = skipPast('-->', pos + 4, msg('importTruncatedComment'), start);
         return null;
       }
       if (/^<!doctype\s+netscape-bookmark-file/i.test(src.slice(pos, pos + 40))) sawDoctype = true;
-      pos = skipPast('>', pos + 2, 'The file ends inside a declaration: it looks truncated', start);
+      pos = skipPast('>', pos + 2, msg('importTruncatedDeclaration'), start);
       return null;
     }
     if (next === 63 /* ? */) {
-      pos = skipPast('>', pos + 2, 'The file ends inside a declaration: it looks truncated', start);
+      pos = skipPast('>', pos + 2, msg('importTruncatedDeclaration'), start);
       return null;
     }
     const isEnd = next === 47; /* / */
@@ -266,7 +268,7 @@ export function parseBookmarksHtml(text: string): ParseResult {
     if (!isAsciiAlpha(src.charCodeAt(nameStart))) {
       if (isEnd && nameStart < len) {
         // "</>" is dropped; "</ x>" and "</3>" are bogus comments up to the next '>'.
-        pos = src.charCodeAt(nameStart) === 62 ? nameStart + 1 : skipPast('>', nameStart, 'The file ends inside a declaration: it looks truncated', start);
+        pos = src.charCodeAt(nameStart) === 62 ? nameStart + 1 : skipPast('>', nameStart, msg('importTruncatedDeclaration'), start);
         return null;
       }
       // A '<' that starts no tag ("a < b", "<->", "<3") is text.
@@ -291,7 +293,7 @@ export function parseBookmarksHtml(text: string): ParseResult {
     const endTag = new RegExp(`</${name}[\\t\\n\\f />]`, 'gi');
     endTag.lastIndex = pos;
     const close = endTag.exec(src);
-    if (!close) throw new Truncated(`The file ends inside <${name.toUpperCase()}>: it looks truncated`, start);
+    if (!close) throw new Truncated(msg('importTruncatedInElement', name.toUpperCase()), start);
     pos = close.index;
     readMarkup();
   };
@@ -329,7 +331,7 @@ export function parseBookmarksHtml(text: string): ParseResult {
       const shown = title || href;
       problems.push({
         line: lineAt(tag.start),
-        message: href ? `"${shown.slice(0, 200)}" has an unusable address (${href.slice(0, 200)}).` : `"${title.slice(0, 200)}" has no address.`,
+        message: href ? msg('importProblemUnusableAddress', shown.slice(0, 200), href.slice(0, 200)) : msg('importProblemNoAddress', title.slice(0, 200)),
       });
       lastItem = null;
       return;
@@ -388,7 +390,7 @@ export function parseBookmarksHtml(text: string): ParseResult {
     collecting = null;
     notices.push({
       line: lineAt(open.tag.start),
-      message: `<${open.tag.name.toUpperCase()}> is not closed; its title was read up to <${at.name.toUpperCase()}> on line ${lineAt(at.start)}.`,
+      message: msg('importNoticeUnclosed', open.tag.name.toUpperCase(), at.name.toUpperCase(), lineAt(at.start)),
     });
     if (open.kind === 'a') finishLink(open.tag, open.runs);
     else finishHeading(open.tag, open.runs);
@@ -468,7 +470,7 @@ export function parseBookmarksHtml(text: string): ParseResult {
     }
     if (collecting) {
       const open = collecting;
-      throw new Truncated(`<${open.tag.name.toUpperCase()}> is never closed: the file looks truncated`, open.tag.start);
+      throw new Truncated(msg('importTruncatedNeverClosed', open.tag.name.toUpperCase()), open.tag.start);
     }
   } catch (error) {
     if (!(error instanceof Truncated)) throw error;
@@ -477,21 +479,19 @@ export function parseBookmarksHtml(text: string): ParseResult {
 
   if (!sawList) {
     throw new BookmarksHtmlError(
-      sawDoctype
-        ? 'The bookmark file has no list of bookmarks (<DL>): it looks truncated'
-        : 'This is not a bookmarks.html file (no NETSCAPE-Bookmark-file doctype and no <DL> list)',
+      sawDoctype ? msg('importNoList') : msg('importNotBookmarksFile'),
       lineAt(len),
     );
   }
   if (!truncated && openLists > 0) {
     const open = frame();
-    const where = open.folder === top ? 'the top list' : `the folder "${open.folder.title.slice(0, 200)}"`;
-    truncated = { line: lineAt(len), message: `The file ends while ${where} is still open: it looks truncated` };
+    const message = open.folder === top ? msg('importTruncatedTopOpen') : msg('importTruncatedFolderOpen', open.folder.title.slice(0, 200));
+    truncated = { line: lineAt(len), message };
   }
   if (flattened > 0) {
     notices.unshift({
       line: firstFlattenedLine,
-      message: `${flattened.toLocaleString('en')} ${flattened === 1 ? 'folder is' : 'folders are'} nested deeper than ${MAX_FOLDER_DEPTH} levels: ${flattened === 1 ? 'it is' : 'they are'} imported empty into the folder at level ${MAX_FOLDER_DEPTH}, with everything ${flattened === 1 ? 'it holds' : 'they hold'}, as Firefox's own importer does.`,
+      message: msgPlural('importNoticeTooDeep', flattened, MAX_FOLDER_DEPTH),
     });
   }
   return { document, problems, notices, truncated };

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { t } from '../i18n';
 import { job, request, type JobDef, type RequestDef, noInput } from '../messaging/define';
 import type { DocumentCounts } from './document';
 import type { ImportProgress, ImportReport } from './import';
@@ -7,7 +8,7 @@ import type { ParseProblem } from './parse';
 import type { Backup, RestoreReport } from './backup';
 
 /** Files up to 64 MiB (about 250,000 bookmarks with icons stripped). */
-const fileText = v.pipe(v.string(), v.maxLength(64 * 1024 * 1024, 'The file is too large (more than 64 MiB).'));
+const fileText = v.pipe(v.string(), v.maxLength(64 * 1024 * 1024, () => t('importFileTooLarge')));
 const folderId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
 export const importTargetSchema = v.variant('into', [

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { job, request, type JobDef, type RequestDef, noInput } from '../messaging/define';
-import type { ApplyProgress, ApplyResult, SessionSummary } from './cleanup';
-import type { UndoProgress, UndoResult } from '../operations';
+import type { ApplyProgress, ApplyResult } from './cleanup';
 import type { DecisionInScan, FolderSetDecisionInScan, RememberedDecision, ScanResult } from './find';
 import type { CleanupPlan } from './plan-types';
 
@@ -92,8 +91,6 @@ export const dedupProtocol = {
   'dedup.decisions.list': request<RememberedDecision[]>()(noInput),
   /** dedup-find: forgets the decisions on these group keys. */
   'dedup.decisions.forget': request<{ forgotten: number }>()(v.strictObject({ keys: v.pipe(v.array(groupKey), v.minLength(1), v.maxLength(MAX_DECISIONS)) })),
-  /** dedup-apply: the last operations of the journal (newest first): kind, date, what they did, undone or not. */
-  'dedup.sessions': request<SessionSummary[]>()(noInput),
 } satisfies Record<string, RequestDef>;
 
 /** This feature's long jobs, run over a port with progress, pause and cancel. */
@@ -102,6 +99,4 @@ export const dedupJobs = {
   'dedup.scan': job<ScanProgress, ReviewedScan>()(noInput),
   /** dedup-apply: journals, then applies a cleanup plan (progress: phase, done/total, rate; pause and cancel). */
   'dedup.apply': job<ApplyProgress, ApplyResult>()(cleanupPlanSchema),
-  /** dedup-apply: undoes one of the last operations of the journal (a cleanup, an import, an organizer edit). */
-  'dedup.undo': job<UndoProgress, UndoResult>()(v.strictObject({ sessionId: itemId })),
 } satisfies Record<string, JobDef>;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import enMessages from '../../_locales/en/messages.json';
-import { formatDate, formatNumber, plural, pseudoCatalog, t, textDirection, uiLocale, useCatalog, useMessages, type Catalog, type Substitution } from '.';
+import { formatDate, formatNumber, msg, msgPlural, plural, pseudoCatalog, say, t, textDirection, uiLocale, useCatalog, useMessages, type Catalog, type Substitution } from '.';
 
 const catalog: Catalog = {
   greeting: { message: 'Hello, $WHO$! You have $COUNT$ new $$ offers.', placeholders: { who: { content: '$1' }, count: { content: '$2' } } },
@@ -81,6 +81,25 @@ describe('numbers, dates, direction', () => {
     expect(textDirection()).toBe('rtl');
     useCatalog(catalog);
     expect(textDirection()).toBe('ltr');
+  });
+});
+
+describe('msg(), msgPlural() and say(): a message kept as data', () => {
+  it('is worded when it is shown, in the locale installed then, not the one it was made in', () => {
+    const made = [msg('cleanupProblemNotMoved', 'Places said no'), msgPlural('dupLeftAsTheyAre', 3)];
+    // Plain data: it crosses the message boundary (structured clone) and a page words it.
+    expect(structuredClone(made)).toEqual([
+      { id: 'cleanupProblemNotMoved', args: ['Places said no'] },
+      { plural: 'dupLeftAsTheyAre', n: 3, args: [] },
+    ]);
+    expect(made.map(say)).toEqual(['It could not be moved: Places said no', plural('dupLeftAsTheyAre', 3)]);
+    useCatalog(pseudoCatalog(enMessages));
+    expect(say(made[0]!)).toMatch(/^\[.*Places said no.*\]$/);
+    expect(say(made[1]!)).toBe(plural('dupLeftAsTheyAre', 3));
+  });
+
+  it('shows a plain string (what older versions stored) as it is', () => {
+    expect(say('It could not be moved: an older session')).toBe('It could not be moved: an older session');
   });
 });
 

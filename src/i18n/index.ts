@@ -73,9 +73,11 @@ export const PSEUDO_LOCALE_PARAM = 'pseudo-locale';
  * document's `lang` and `dir` (from `@@bidi_dir`) set from it. Production builds drop the pseudo-locale branch.
  */
 export async function startPageText(i18n: MessageSource, root: HTMLElement = document.documentElement): Promise<void> {
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- not a Preact hook: installs the message source ("use this")
   useBrowserMessages(i18n);
   if (__TIDYMARKS_TEST_BUILD__ && new URLSearchParams(globalThis.location?.search).has(PSEUDO_LOCALE_PARAM)) {
     const { default: english } = await import('../../_locales/en/messages.json');
+    // eslint-disable-next-line react-hooks/rules-of-hooks -- not a Preact hook: installs a catalog ("use this")
     useCatalog(pseudoCatalog(english), uiLocale());
   }
   root.lang = uiLocale();
@@ -103,6 +105,33 @@ export function plural<B extends PluralId>(base: B, n: number, ...more: PluralAr
   const subs: Substitution[] = [formatNumber(n), ...(more as Substitution[])];
   const text = category === 'other' ? '' : lookup(`${base}_${category}`, subs, true);
   return text || lookup(`${base}_other`, subs);
+}
+
+/**
+ * A message kept as data rather than as text: made where something happens (the background's cleanup and import
+ * reports), worded by `say()` where a person reads it, so it follows the page's locale and a stored one still reads
+ * after a change of language. `msg()` and `msgPlural()` check the id and substitutions like `t()` and `plural()`.
+ */
+export type Msg = { id: MessageId; args: Substitution[] } | { plural: PluralId; n: number; args: Substitution[] };
+
+/** `t(id, ...substitutions)` kept as data, for `say()` later. */
+export function msg<K extends MessageId>(id: K, ...substitutions: MessageArgs[K]): Msg {
+  return { id, args: substitutions as Substitution[] };
+}
+
+/** `plural(base, n, ...more)` kept as data, for `say()` later. */
+export function msgPlural<B extends PluralId>(base: B, n: number, ...more: PluralArgs<B>): Msg {
+  return { plural: base, n, args: more as Substitution[] };
+}
+
+/**
+ * The text of a message kept as data, in the UI's locale; a plain string (what older versions stored) is shown
+ * as it is.
+ */
+export function say(message: Msg | string): string {
+  if (typeof message === 'string') return message;
+  if ('plural' in message) return (plural as (base: string, n: number, ...more: Substitution[]) => string)(message.plural, message.n, ...message.args);
+  return lookup(message.id, message.args);
 }
 
 /** A number for people: grouping and decimal separators of the UI's locale; `options` are Intl's (units, digits). */

@@ -4,7 +4,8 @@
  * did not finish (the page closed, the event page unloaded, Firefox restarted) is resumed from here: its URLs that
  * have no verdict of this run are what is left. Verdicts are cached in memory after one read, like the tags.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
+import { lazyDb } from '../platform/lazy-db';
 import type { LinkVerdict } from './types';
 
 export const LINK_HEALTH_DB = 'tidymarks-link-health';
@@ -37,17 +38,13 @@ export interface LinkHealthStore {
 }
 
 export function openLinkHealthStore(name = LINK_HEALTH_DB): LinkHealthStore {
-  let dbPromise: Promise<IDBPDatabase<LinkHealthDB>> | null = null;
   let cache: Map<string, StoredVerdict> | null = null;
-  const db = () =>
-    (dbPromise ??= openDB<LinkHealthDB>(name, VERSION, {
-      upgrade(d, oldVersion) {
-        if (oldVersion < 1) {
-          d.createObjectStore('verdicts', { keyPath: 'url' });
-          d.createObjectStore('runs', { keyPath: 'key' });
-        }
-      },
-    }));
+  const db = lazyDb<LinkHealthDB>(name, VERSION, (d, oldVersion) => {
+    if (oldVersion < 1) {
+      d.createObjectStore('verdicts', { keyPath: 'url' });
+      d.createObjectStore('runs', { keyPath: 'key' });
+    }
+  });
   const load = async () => {
     if (cache) return cache;
     const records = await (await db()).getAll('verdicts');

@@ -3,6 +3,7 @@
  * `call` validates nothing locally (the router does); it unwraps `{ok, value | error}` and re-throws errors as
  * RemoteError with the background's code and message. `startJob` runs a long job over a port.
  */
+import { t } from '../i18n';
 import { isErrorCode, RemoteError } from './errors';
 import { PORT_NAME, type RequestMessage } from './channel';
 import type {
@@ -44,7 +45,7 @@ function toRemoteError(error: unknown): RemoteError {
     const { code, message } = error as { code?: unknown; message?: unknown };
     if (isErrorCode(code) && typeof message === 'string') return new RemoteError(code, message);
   }
-  return new RemoteError('internal', 'The background answered with a malformed error.');
+  return new RemoteError('internal', t('errorMalformedReply'));
 }
 
 export function createClient(transport: Transport): Client {
@@ -56,14 +57,14 @@ export function createClient(transport: Transport): Client {
       try {
         reply = await transport.sendMessage({ channel: 'tidymarks', type, input });
       } catch (error) {
-        throw new RemoteError('internal', `Could not reach the Tidymarks background: ${(error as Error)?.message ?? error}`);
+        throw new RemoteError('internal', t('errorNoBackground', String((error as Error)?.message ?? error)));
       }
       if (reply && typeof reply === 'object' && 'ok' in reply) {
         const r = reply as { ok: boolean; value?: unknown; error?: unknown };
         if (r.ok) return r.value as never;
         throw toRemoteError(r.error);
       }
-      throw new RemoteError('internal', 'The background gave no answer.');
+      throw new RemoteError('internal', t('errorNoAnswer'));
     },
 
     startJob(kind, input, onProgress) {
@@ -84,7 +85,7 @@ export function createClient(transport: Transport): Client {
           }
         });
         port.onDisconnect.addListener(() => {
-          if (!settled) reject(new RemoteError('cancelled', 'The job ended before it finished (the background went away).'));
+          if (!settled) reject(new RemoteError('cancelled', t('errorJobEnded')));
         });
       });
       // Posting to a port the background already closed throws; the outcome then arrives as its error message

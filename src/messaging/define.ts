@@ -48,6 +48,11 @@ export interface JobContext<P> {
   readonly signal: AbortSignal;
   /** Resolves at once unless paused; throws a 'cancelled' AppError once cancelled. Call it between units of work. */
   checkpoint(): Promise<void>;
+  /**
+   * True while the page has the job paused (a checkpoint now would wait for resume, cancel or the pause bound). The
+   * router always gives it; a context made by hand (tests, an import's own steps) may leave it out: never paused.
+   */
+  paused?(): boolean;
 }
 
 export type JobHandlersOf<J extends Record<string, JobDef>> = {

@@ -1,13 +1,19 @@
+import { plural, t } from '../i18n';
+import { isMissingBookmarkError } from '../platform/bookmark-errors';
+
 /** Error codes that cross the message boundary. Keep this list short and meaningful to a UI. */
-export type ErrorCode =
-  | 'invalid-request' // the message did not match the protocol's schema
-  | 'unknown-type' // no such request type
-  | 'forbidden' // the sender is not this extension's own page
-  | 'not-found' // a bookmark, folder, session... that does not exist (any more)
-  | 'conflict' // the item changed since it was read
-  | 'invalid-input' // well-formed but not acceptable (bad URL, bad tag name, malformed file)
-  | 'cancelled' // a job was cancelled
-  | 'internal'; // anything unexpected
+export const ERROR_CODES = [
+  'invalid-request', // the message did not match the protocol's schema
+  'unknown-type', // no such request type
+  'forbidden', // the sender is not this extension's own page
+  'not-found', // a bookmark, folder, session... that does not exist (any more)
+  'conflict', // the item changed since it was read
+  'invalid-input', // well-formed but not acceptable (bad URL, bad tag name, malformed file)
+  'cancelled', // a job was cancelled
+  'internal', // anything unexpected
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface WireError {
   code: ErrorCode;
@@ -33,16 +39,7 @@ export class RemoteError extends AppError {
   }
 }
 
-const KNOWN_CODES = new Set<string>([
-  'invalid-request',
-  'unknown-type',
-  'forbidden',
-  'not-found',
-  'conflict',
-  'invalid-input',
-  'cancelled',
-  'internal',
-]);
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && KNOWN_CODES.has(value);
@@ -58,7 +55,7 @@ function head(text: string, max: number): string {
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
 
-const lengthNote = (text: string) => ` (${text.length.toLocaleString('en')} characters)`;
+const lengthNote = (text: string) => ` ${plural('errorLength', text.length)}`;
 
 /** `text` cut to `max` characters, with an ellipsis and the full length when cut. */
 export function capText(text: string, max: number): string {
@@ -80,10 +77,14 @@ export function capQuoted(value: unknown, max = MAX_QUOTED): string {
   return capText(text, max);
 }
 
-/** Turns anything thrown into a wire error without leaking stack traces; the message is capped at MAX_ERROR_MESSAGE. */
+/**
+ * Turns anything thrown into a wire error without leaking stack traces; the message is capped at MAX_ERROR_MESSAGE.
+ * An AppError's message is already worded for people; anything else is Firefox's own (English) error, or a bug: a
+ * sentence in the user's language says so, with Firefox's words after it.
+ */
 export function toWireError(error: unknown): WireError {
   if (error instanceof AppError) return { code: error.code, message: capText(error.message, MAX_ERROR_MESSAGE) };
-  const message = capText(error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unexpected error', MAX_ERROR_MESSAGE);
-  if (/No bookmarks found for the provided GUID/i.test(message)) return { code: 'not-found', message };
-  return { code: 'internal', message: message || 'Unexpected error' };
+  const detail = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  if (isMissingBookmarkError(error)) return { code: 'not-found', message: capText(t('errorNotFound', detail), MAX_ERROR_MESSAGE) };
+  return { code: 'internal', message: detail ? capText(t('errorFirefox', detail), MAX_ERROR_MESSAGE) : t('errorUnexpected') };
 }

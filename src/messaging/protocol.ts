@@ -15,6 +15,7 @@ import { quickBookmarkProtocol } from '../quick-bookmark/protocol';
 import { toolbarButtonProtocol } from '../toolbar-button/protocol';
 import { organizerProtocol } from '../organizer/protocol';
 import { linkHealthJobs, linkHealthProtocol } from '../link-health/protocol';
+import { historyJobs, historyProtocol } from '../operations/protocol';
 import { testJobs, testProtocol } from './test-protocol';
 
 /** Every production part, by owner: a request name appears in one part only (the conventions test checks it). */
@@ -30,9 +31,10 @@ export const protocolParts = {
   toolbarButton: toolbarButtonProtocol,
   organizer: organizerProtocol,
   linkHealth: linkHealthProtocol,
+  history: historyProtocol,
 } satisfies Record<string, Record<string, RequestDef>>;
 
-export const jobParts = { core: coreJobs, dedup: dedupJobs, bookmarksHtml: bookmarksHtmlJobs, linkHealth: linkHealthJobs } satisfies Record<string, Record<string, JobDef>>;
+export const jobParts = { core: coreJobs, dedup: dedupJobs, bookmarksHtml: bookmarksHtmlJobs, linkHealth: linkHealthJobs, history: historyJobs } satisfies Record<string, Record<string, JobDef>>;
 
 /** The production table. */
 export const productionProtocol = {
@@ -47,6 +49,7 @@ export const productionProtocol = {
   ...toolbarButtonProtocol,
   ...organizerProtocol,
   ...linkHealthProtocol,
+  ...historyProtocol,
 } satisfies Record<string, RequestDef>;
 
 export const productionJobs = {
@@ -54,6 +57,7 @@ export const productionJobs = {
   ...dedupJobs,
   ...bookmarksHtmlJobs,
   ...linkHealthJobs,
+  ...historyJobs,
 } satisfies Record<string, JobDef>;
 
 export type ProductionProtocol = typeof productionProtocol;

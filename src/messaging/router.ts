@@ -8,7 +8,7 @@ import type { HandlersOf, JobDef, JobHandlersOf, RequestDef } from './define';
 import { AppError, toWireError, type WireError } from './errors';
 import { PORT_NAME } from './channel';
 import { describeIssues } from './schema-issues';
-import { t } from '../i18n';
+import { plural, t } from '../i18n';
 
 export type Reply<T = unknown> = { ok: true; value: T } | { ok: false; error: WireError };
 
@@ -48,25 +48,25 @@ export function createRouter<P extends Record<string, RequestDef>>(options: Rout
     async handle(message, sender) {
       try {
         if (!isOwnSender(sender, extensionId, extensionOrigin)) {
-          return { ok: false, error: { code: 'forbidden', message: 'Messages are accepted only from Tidymarks pages.' } };
+          return { ok: false, error: { code: 'forbidden', message: t('errorForbidden') } };
         }
         const env = v.safeParse(envelope, message);
         if (!env.success) {
           return {
             ok: false,
-            error: { code: 'invalid-request', message: `Malformed message: ${describeIssues(env.issues)}` },
+            error: { code: 'invalid-request', message: t('errorMalformedMessage', describeIssues(env.issues)) },
           };
         }
         const { type, input } = env.output;
         if (!Object.hasOwn(protocol, type)) {
-          return { ok: false, error: { code: 'unknown-type', message: `Unknown request type "${type}".` } };
+          return { ok: false, error: { code: 'unknown-type', message: t('errorUnknownRequest', type) } };
         }
         const def = protocol[type as keyof P];
         const parsed = v.safeParse(def.input, input);
         if (!parsed.success) {
           return {
             ok: false,
-            error: { code: 'invalid-request', message: `Invalid input for "${type}": ${describeIssues(parsed.issues)}` },
+            error: { code: 'invalid-request', message: t('errorInvalidInput', type, describeIssues(parsed.issues)) },
           };
         }
         const handler = handlers[type as keyof P] as (input: unknown, ctx: { senderUrl: string | undefined }) => unknown;
@@ -140,7 +140,7 @@ export function createJobServer<J extends Record<string, JobDef>>(options: JobSe
         }
       };
       if (!isOwnSender(port.sender, extensionId, extensionOrigin)) {
-        post({ op: 'error', error: { code: 'forbidden', message: 'Jobs are accepted only from Tidymarks pages.' } });
+        post({ op: 'error', error: { code: 'forbidden', message: t('errorJobForbidden') } });
         port.disconnect();
         return;
       }
@@ -179,10 +179,7 @@ export function createJobServer<J extends Record<string, JobDef>>(options: JobSe
             let wake!: () => void;
             const promise = new Promise<void>((resolve) => (wake = resolve));
             const minutes = Math.round(maxPauseMs / 60_000);
-            const stopTimer = startTimer(
-              () => cancel(`The job was paused for more than ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and was cancelled.`),
-              maxPauseMs,
-            );
+            const stopTimer = startTimer(() => cancel(plural('errorPausedTooLong', minutes)), maxPauseMs);
             pause = { promise, wake, stopTimer };
           } else if (op === 'resume') {
             endPause();
@@ -193,27 +190,27 @@ export function createJobServer<J extends Record<string, JobDef>>(options: JobSe
         }
         const start = v.safeParse(jobStart, message);
         if (!start.success || started) {
-          post({ op: 'error', error: { code: 'invalid-request', message: 'Malformed job message.' } });
+          post({ op: 'error', error: { code: 'invalid-request', message: t('errorMalformedJobMessage') } });
           return;
         }
         started = true;
         const { kind, input } = start.output;
         if (!Object.hasOwn(jobs, kind)) {
-          post({ op: 'error', error: { code: 'unknown-type', message: `Unknown job "${kind}".` } });
+          post({ op: 'error', error: { code: 'unknown-type', message: t('errorUnknownJob', kind) } });
           return;
         }
         const parsed = v.safeParse(jobs[kind as keyof J].input, input);
         if (!parsed.success) {
           post({
             op: 'error',
-            error: { code: 'invalid-request', message: `Invalid input for job "${kind}": ${describeIssues(parsed.issues)}` },
+            error: { code: 'invalid-request', message: t('errorInvalidJobInput', kind, describeIssues(parsed.issues)) },
           });
           return;
         }
         const handler = handlers[kind as keyof J] as (input: unknown, ctx: unknown) => Promise<unknown>;
         let running: Promise<unknown>;
         try {
-          running = Promise.resolve(handler(parsed.output, { progress: (value: unknown) => post({ op: 'progress', value }), signal: abort.signal, checkpoint }));
+          running = Promise.resolve(handler(parsed.output, { progress: (value: unknown) => post({ op: 'progress', value }), signal: abort.signal, checkpoint, paused: () => pause !== null }));
         } catch (error) {
           running = Promise.reject(error);
         }

@@ -1,7 +1,8 @@
 /**
- * The operation journal, the face of src/operations: what a cleanup or an import does is written here before
- * anything is touched (journal.ts, IndexedDB tidymarks-journal); undo puts it back (undo.ts) and the next start rolls
- * an interrupted operation back (recovery.ts); the scan reads what earlier cleanups removed (removed-history.ts).
+ * The operation journal and the one history, the face of src/operations: what a cleanup, an import or an edit does is
+ * written here before anything is touched (journal.ts, IndexedDB tidymarks-journal; edits through edit.ts); the history
+ * (history.ts) runs every journaled write in one queue and undoes and redoes operations (undo.ts), the next start rolls
+ * an interrupted one back (recovery.ts); the scan reads what earlier cleanups removed (removed-history.ts).
  */
 export {
   JOURNAL_DB_NAME,
@@ -32,7 +33,13 @@ export {
   type SessionRecord,
   type SessionStatus,
   type TagMergeEntry,
+  type TagsEntry,
+  type UpdatedEntry,
+  type OperationSource,
 } from './journal';
-export { restoreSession, type LeftAlone, type LeftAloneReason, type RestoreMode, type UndoPhase, type UndoProblem, type UndoProgress, type UndoResult } from './undo';
+export { editOperation, journaledEdit, JournaledOperation, type EditDeps, type EditSteps } from './edit';
+export { removalEntries } from './removals';
+export { createHistory, type History, type HistoryResult, type OperationSummary } from './history';
+export { restoreSession, revertTags, type LeftAlone, type LeftAloneReason, type RestoreMode, type UndoPhase, type UndoProblem, type UndoProgress, type UndoResult } from './undo';
 export { recoverInterruptedSessions, type RecoveryOutcome } from './recovery';
 export { NO_REMOVED_HISTORY, removedHistoryFrom, type RemovalRecord, type RemovedHistory } from './removed-history';

@@ -1,14 +1,16 @@
 /**
- * The operation journal: IndexedDB database 'tidymarks-journal'. Every operation that changes many bookmarks at
- * once (a cleanup, an import; later every organizer edit) is a session here, with a kind, a status, its entries and
- * a write-ahead record of its progress, so that undo, crash recovery and the "removed before, back again" history
- * can act on exactly what it did and nothing else.
+ * The operation journal: IndexedDB database 'tidymarks-journal'. Every operation that changes bookmarks or tags (a
+ * cleanup, an import, an edit, and the undo of one: history.ts) is a session here, with a kind, a status, its entries
+ * and a write-ahead record of its progress, so that undo, redo, crash recovery and the "removed before, back again"
+ * history can act on exactly what it did and nothing else.
  *
  * - A cleanup journals, in one durable transaction and BEFORE any bookmark is touched, every item to be removed
  *   (with every descendant of a removed folder), every planned move of a unique child with its original place, and
  *   every tag merge with the tags the URL had before.
  * - An import journals what it is about to create, batch by batch, before creating it ('created' entries), and the
  *   tags it adds ('tag-merge' entries), so that a cancelled, closed or crashed import can be rolled back.
+ * - An edit journals what it creates, removes, moves, reorders, renames or re-addresses, and each URL's tags before
+ *   and after ('tags'), before the calls (edit.ts); an undo journals its own inverse the same way (undo.ts).
  * - While an operation runs, small progress records say which entries it is attempting, which it carried out, which
  *   it skipped (someone else changed the item: written before the operation goes on) and which it put back; recovery
  *   after a crash rolls back only what was attempted or done, never what someone else removed in the meantime.
@@ -26,9 +28,11 @@
  *   on <date>, back again" flag (RemovedHistory). Kept apart from the sessions so it outlives their pruning
  *   (capped at MAX_REMOVED_KEYS, oldest dropped first).
  */
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
+import { lazyDb } from '../platform/lazy-db';
 import { NO_NUMBERS, type CleanupOutcomeNumbers } from '../dedup';
-import { nodeType } from '../platform/bookmark-reads';
+// A node's kind (the platform's kindOf) is named nodeType here: this module's kindOf is an operation's kind.
+import { kindOf as nodeType } from '../platform/tree';
 import type { BookmarkNode } from '../platform/browser';
 import { removedHistoryFrom, type RemovedHistory } from './removed-history';
 
@@ -70,17 +74,26 @@ export function outcomeNumbersOf(counts: CleanupOutcomeNumbers | LegacySessionCo
 }
 
 /**
- * What a session is: a duplicate cleanup, a bookmarks.html import, or an edit made in the organizer (a delete, a
- * move, a folder sorted). Sessions written before 2026-12-04 have none: cleanups.
+ * What a session is: a duplicate cleanup, a bookmarks.html import, an edit (made in the organizer, the Tags view, the
+ * popup, by the quick bookmark, or through the Places API), or the undo of another session ('undo': its `undoes`;
+ * undoing that one is a redo). Sessions written before 2026-12-04 have none: cleanups.
  */
-export type OperationKind = 'cleanup' | 'import' | 'edit';
+export type OperationKind = 'cleanup' | 'import' | 'edit' | 'undo';
 
-/** An organizer edit, as its session says it: what was done to how many items (and where, for a move or a sort). */
+/** Where an edit was made, when it matters to the person: the popup undoes its own edits and the quick bookmark's. */
+export type OperationSource = 'popup' | 'quick-bookmark';
+
+/** An edit, as its session says it: what was done to how many items (and where, and to what). */
 export interface EditSummary {
-  action: 'delete' | 'move' | 'sort';
+  action: 'delete' | 'move' | 'sort' | 'create' | 'copy' | 'update' | 'tag' | 'untag' | 'tag-rename' | 'tag-merge' | 'tag-delete' | 'save' | 'tags-import' | 'tags-restore';
   items: number;
-  /** The folder moved into, or the folder sorted. */
+  /** The folder moved, created or copied into, or the folder sorted. */
   folderTitle: string | null;
+  /** The item's title when the edit is about one item. */
+  title?: string;
+  /** The tags: added or removed ('tag', 'untag'), [from, to] ('tag-rename'), [...from, into] ('tag-merge'), [tag] ('tag-delete'). */
+  tags?: string[];
+  source?: OperationSource;
 }
 
 export const kindOf = (session: Pick<SessionRecord, 'kind'>): OperationKind => session.kind ?? 'cleanup';
@@ -112,8 +125,21 @@ export interface SessionRecord {
   note: string | null;
   /** An import: what it created (absent for cleanups). */
   imported?: { bookmarks: number; folders: number; separators: number };
-  /** An organizer edit: what it did. */
+  /** An edit: what it did. */
   edit?: EditSummary;
+  /** An undo ('undo' kind): the session it takes back (an operation, or an undo of one: then it is a redo). */
+  undoes?: string;
+  /** An undo: the operation its chain of undos and redos belongs to (the history lists that one). */
+  rootId?: string;
+  /** An undo: 1 for the undo of an operation, 2 for its redo, and so on (odd: the operation is undone). */
+  depth?: number;
+  /** An undo of an operation (odd depth) that can still be redone: cleared when a new operation begins. */
+  redoable?: boolean;
+  /**
+   * The order sessions began in (set by beginSession, one more than any before): "the newest" for undo and redo,
+   * whatever the clock says. Absent in sessions written before 2026-12-10 (they count as 0, by createdAt).
+   */
+  order?: number;
 }
 
 /** The record an operation starts with: applying, nothing done yet. */
@@ -249,7 +275,30 @@ export interface ReorderedEntry extends EntryBase {
   order: string[];
 }
 
-export type JournalEntry = RemovedEntry | MovedEntry | TagMergeEntry | CreatedEntry | RescuedEntry | ReorderedEntry;
+/**
+ * A rename or a new address: undo puts `before` back only while the item still has what the edit gave it (the fields
+ * it changed); a title or address someone changed since is kept (changed-since).
+ */
+export interface UpdatedEntry extends EntryBase {
+  role: 'updated';
+  id: string;
+  before: { title: string; url: string | null };
+  after: { title: string; url: string | null };
+}
+
+/**
+ * A URL's tags before and after an edit (added and removed ones, a tag renamed, merged or deleted). Undo works tag by
+ * tag: a tag the edit added goes only if it is still there, one it removed comes back only if it is still gone, one it
+ * respelled gets its old spelling only if it still has the new one; someone else's tag changes stay.
+ */
+export interface TagsEntry extends EntryBase {
+  role: 'tags';
+  url: string;
+  before: string[];
+  after: string[];
+}
+
+export type JournalEntry = RemovedEntry | MovedEntry | TagMergeEntry | CreatedEntry | RescuedEntry | ReorderedEntry | UpdatedEntry | TagsEntry;
 type Unnumbered<E> = E extends JournalEntry ? Omit<E, 'sessionId' | 'seq'> : never;
 /** An entry before the journal numbers it. */
 export type NewJournalEntry = Unnumbered<JournalEntry>;
@@ -299,7 +348,7 @@ export const ENTRY_CHUNK = 500;
 
 interface EntryChunk {
   sessionId: string;
-  /** The seq of the record's first entry (version 3 stored the record's number, seq / ENTRY_CHUNK). */
+  /** The seq of the record's first entry. */
   chunk: number;
   entries: JournalEntry[];
 }
@@ -337,50 +386,21 @@ interface JournalDB extends DBSchema {
   entryChunks: { key: [string, number]; value: EntryChunk };
   progress: { key: [string, number]; value: ProgressRecord };
   idMap: { key: string; value: IdMapRecord };
-  removedKeys: { key: string; value: RemovedKeyRecord; indexes: { bySession: string; byRemovedAt: number } };
   removedBatches: { key: [string, number]; value: RemovedBatch; indexes: { byRemovedAt: number } };
 }
 
-/** Upgrades from any older version to JOURNAL_DB_VERSION, one step at a time. */
-function upgrade(db: IDBPDatabase<JournalDB>, oldVersion: number, _newVersion: number | null, tx: IDBPTransaction<JournalDB, StoreNames<JournalDB>[], 'versionchange'>) {
-  if (oldVersion < 1) {
-    db.createObjectStore('sessions', { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt');
-    db.createObjectStore('idMap', { keyPath: 'oldId' });
-    const removed = db.createObjectStore('removedKeys', { keyPath: 'key' });
-    removed.createIndex('bySession', 'sessionId');
-    removed.createIndex('byRemovedAt', 'removedAt');
-  }
-  if (oldVersion < 2) {
-    // Version 1 stored one record per entry (a pre-release schema): its sessions cannot be undone from chunks.
-    const legacy = db as unknown as IDBPDatabase;
-    if (legacy.objectStoreNames.contains('entries')) {
-      legacy.deleteObjectStore('entries');
-      void tx.objectStore('sessions').clear();
-    }
-    db.createObjectStore('entryChunks', { keyPath: ['sessionId', 'chunk'] });
-  }
-  if (oldVersion < 3) {
-    // One record per removed key (pre-release) became one record per REMOVED_BATCH keys; the old records go.
-    const batches = db.createObjectStore('removedBatches', { keyPath: ['sessionId', 'part'] });
-    batches.createIndex('byRemovedAt', 'removedAt');
-    db.deleteObjectStore('removedKeys');
-  }
-  if (oldVersion < 4) {
-    // Operations got kinds (old sessions are cleanups) and write-ahead progress records; entry records are keyed by
-    // their first seq (version 3: by seq / ENTRY_CHUNK), so that appends can add small records.
-    db.createObjectStore('progress', { keyPath: ['sessionId', 'n'] });
-    if (oldVersion >= 2) {
-      const chunks = tx.objectStore('entryChunks');
-      void chunks.getAll().then(async (records) => {
-        for (const record of records) {
-          const first = record.entries[0]?.seq ?? record.chunk * ENTRY_CHUNK;
-          if (first === record.chunk) continue;
-          await chunks.delete([record.sessionId, record.chunk]);
-          await chunks.put({ ...record, chunk: first });
-        }
-      });
-    }
-  }
+/**
+ * Creates the schema of JOURNAL_DB_VERSION. Versions 1-3 were never released: a database left by one is emptied and
+ * made afresh (nothing to migrate).
+ */
+function upgrade(db: IDBPDatabase<JournalDB>) {
+  const stores = db as unknown as IDBPDatabase;
+  for (const store of [...stores.objectStoreNames]) stores.deleteObjectStore(store);
+  db.createObjectStore('sessions', { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt');
+  db.createObjectStore('entryChunks', { keyPath: ['sessionId', 'chunk'] });
+  db.createObjectStore('progress', { keyPath: ['sessionId', 'n'] });
+  db.createObjectStore('idMap', { keyPath: 'oldId' });
+  db.createObjectStore('removedBatches', { keyPath: ['sessionId', 'part'] }).createIndex('byRemovedAt', 'removedAt');
 }
 
 function progressOf(records: readonly ProgressRecord[]): SessionProgress {
@@ -436,7 +456,7 @@ export interface Journal {
   beginSession(session: SessionRecord, entries: readonly NewJournalEntry[]): Promise<JournalEntry[]>;
   getSession(id: string): Promise<SessionRecord | undefined>;
   updateSession(id: string, patch: Partial<Omit<SessionRecord, 'id'>>): Promise<SessionRecord>;
-  /** Newest first. */
+  /** Newest first (in the order they began). */
   listSessions(): Promise<SessionRecord[]>;
   unfinishedSessions(): Promise<SessionRecord[]>;
   entries(sessionId: string): Promise<JournalEntry[]>;
@@ -466,8 +486,7 @@ export interface Journal {
 }
 
 export function openJournal(name = JOURNAL_DB_NAME): Journal {
-  let dbPromise: Promise<IDBPDatabase<JournalDB>> | null = null;
-  const db = () => (dbPromise ??= openDB<JournalDB>(name, JOURNAL_DB_VERSION, { upgrade }));
+  const db = lazyDb<JournalDB>(name, JOURNAL_DB_VERSION, upgrade);
 
   /** Keeps at most about MAX_REMOVED_KEYS remembered keys: whole batches go, oldest first. */
   async function pruneRemoved(database: IDBPDatabase<JournalDB>) {
@@ -518,19 +537,39 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
         await done;
         throw new Error(`A cleanup session with id ${session.id} is already in the journal.`);
       }
-      quiet(sessions.add(session));
-      for (const chunk of toChunks(session.id, stored)) quiet(entries.add(chunk));
-      // Prune: keep the newest KEPT_SESSIONS (this one included); never drop an unfinished session.
       const older = await sessions
         .index('byCreatedAt')
         .getAll()
-        .catch(() => []);
-      older.sort((a, b) => b.createdAt - a.createdAt);
-      for (const old of older.filter((o) => o.id !== session.id).slice(KEPT_SESSIONS - 1)) {
-        if (UNFINISHED_STATUSES.includes(old.status)) continue;
-        quiet(sessions.delete(old.id));
-        quiet(entries.delete(sessionRange(old.id)));
-        quiet(progress.delete(sessionRange(old.id)));
+        .catch(() => [] as SessionRecord[]);
+      const order = older.reduce((most, o) => Math.max(most, o.order ?? 0), 0) + 1;
+      quiet(sessions.add({ ...session, order }));
+      for (const chunk of toChunks(session.id, stored)) quiet(entries.add(chunk));
+      // A new operation (not an undo or redo) ends what could be redone.
+      if (kindOf(session) !== 'undo') {
+        for (const o of older) if (o.redoable) quiet(sessions.put({ ...o, redoable: false }));
+      }
+      // Prune: keep the newest KEPT_SESSIONS operations (this one included) with their undos and redos; never drop an
+      // unfinished session, nor an operation whose chain holds one.
+      const chains = new Map<string, SessionRecord[]>();
+      for (const o of [...older, session]) {
+        const root = o.rootId ?? o.id;
+        const chain = chains.get(root);
+        if (chain) chain.push(o);
+        else chains.set(root, [o]);
+      }
+      const roots = [...chains.keys()]
+        .map((root) => chains.get(root)!.find((o) => o.id === root) ?? chains.get(root)![0]!)
+        .sort((a, b) => (b.order ?? 0) - (a.order ?? 0) || b.createdAt - a.createdAt);
+      const current = session.rootId ?? session.id;
+      const kept = new Set([current, ...roots.filter((r) => r.id !== current).slice(0, KEPT_SESSIONS - 1).map((r) => r.id)]);
+      for (const root of roots) {
+        const chain = chains.get(root.rootId ?? root.id)!;
+        if (kept.has(root.rootId ?? root.id) || chain.some((o) => UNFINISHED_STATUSES.includes(o.status))) continue;
+        for (const old of chain) {
+          quiet(sessions.delete(old.id));
+          quiet(entries.delete(sessionRange(old.id)));
+          quiet(progress.delete(sessionRange(old.id)));
+        }
       }
       await done;
       return stored;
@@ -552,7 +591,8 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
 
     async listSessions() {
       const all = await (await db()).getAllFromIndex('sessions', 'byCreatedAt');
-      return all.reverse();
+      // Newest first by the order they began in (two can begin in the same millisecond); older versions' by date.
+      return all.reverse().sort((a, b) => (b.order ?? 0) - (a.order ?? 0));
     },
 
     async unfinishedSessions() {
@@ -678,8 +718,7 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
     },
 
     close() {
-      void dbPromise?.then((d) => d.close());
-      dbPromise = null;
+      db.close();
     },
   };
   return journal;
@@ -741,6 +780,7 @@ export class ProgressLog {
     this.note(progress);
     const record = this.take();
     if (!record) return this.last;
+    // A chain, not the serial queue: once a write fails, every later one fails with it (no gap in the records).
     this.last = this.last.then(() => this.journal.recordProgress(this.sessionId, record));
     return this.last;
   }

@@ -17,10 +17,13 @@
  * now was removed either by that call or by someone else in the same moment; it is re-created (a copy too many
  * rather than a bookmark lost). Skips because someone else changed an item are written before the apply goes on.
  *
- * An undo (or roll-back) that was itself interrupted is resumed: being idempotent, it just runs again.
+ * An undo or redo of the history (history.ts) is an operation of its own (kind 'undo'), journaled ahead: one a crash
+ * interrupted is rolled back like any other, and the operation it was undoing is 'applied' again; one that finished
+ * just before the crash settles the operation it undid as 'undone'. An undo of an older version (no inverse) or a
+ * roll-back that was itself interrupted is resumed: being idempotent, it just runs again.
  */
 import type { CleanupDeps } from '../dedup';
-import { kindOf, type SessionRecord } from './journal';
+import { kindOf, UNFINISHED_STATUSES, type SessionRecord } from './journal';
 import { restoreSession, type UndoResult } from './undo';
 import { t } from '../i18n';
 
@@ -45,20 +48,42 @@ export async function recoverInterruptedSessions(deps: CleanupDeps, which: (sess
   }
   // Newest first (the journal lists them so), like a stack: a newer session acted on what an older one left, so it is
   // taken back before the older one is. (Two are left only when a recovery itself failed and a cleanup ran after.)
-  for (const session of sessions.filter(which)) {
-    const mode = session.status === 'undoing' ? 'undo' : 'rollback';
-    const action = mode === 'undo' ? 'undo-finished' : 'rolled-back';
+  for (const listed of sessions.filter(which)) {
     try {
-      const result = await restoreSession(deps, session.id, quietCtx, mode);
-      if (mode === 'rollback') {
-        await deps.journal.updateSession(session.id, {
-          note: t(kindOf(session) === 'import' ? 'recoveryNoteImport' : 'recoveryNoteRolledBack'),
-        });
+      // Read again: settling a newer session may have settled this one.
+      const session = await deps.journal.getSession(listed.id);
+      if (!session || !UNFINISHED_STATUSES.includes(session.status)) continue;
+      if (session.status === 'undoing') {
+        const inverse = sessions.filter((s) => s.undoes === session.id).sort((a, b) => (b.order ?? 0) - (a.order ?? 0))[0];
+        if (inverse) {
+          // Its undo was an operation of its own: finished (this one is undone), or rolled back (it stands).
+          const now = await deps.journal.getSession(inverse.id);
+          const finished = now?.status === 'applied';
+          await deps.journal.updateSession(session.id, finished ? { status: 'undone', undoneAt: now.finishedAt ?? deps.now() } : { status: 'applied', undoStartedAt: null });
+          if (finished) outcomes.push({ sessionId: session.id, action: 'undo-finished', result: null, error: null });
+          continue;
+        }
       }
-      outcomes.push({ sessionId: session.id, action, result, error: null });
+      const mode = session.status === 'undoing' ? 'undo' : 'rollback';
+      const action = mode === 'undo' ? 'undo-finished' : 'rolled-back';
+      try {
+        const result = await restoreSession(deps, session.id, quietCtx, mode);
+        if (mode === 'rollback') {
+          await deps.journal.updateSession(session.id, {
+            note: t(kindOf(session) === 'import' ? 'recoveryNoteImport' : 'recoveryNoteRolledBack'),
+          });
+          // An undo (or redo) cut short: the operation it was undoing stands as it was.
+          const target = session.undoes ? await deps.journal.getSession(session.undoes) : undefined;
+          if (target && (target.status === 'undoing' || target.status === 'undone')) await deps.journal.updateSession(target.id, { status: 'applied', undoStartedAt: null });
+        }
+        outcomes.push({ sessionId: session.id, action, result, error: null });
+      } catch (error) {
+        console.error(`Tidymarks: recovery of operation ${session.id} failed`, error);
+        outcomes.push({ sessionId: session.id, action, result: null, error: error instanceof Error ? error.message : String(error) });
+      }
     } catch (error) {
-      console.error(`Tidymarks: recovery of cleanup session ${session.id} failed`, error);
-      outcomes.push({ sessionId: session.id, action, result: null, error: error instanceof Error ? error.message : String(error) });
+      console.error(`Tidymarks: recovery of operation ${listed.id} failed`, error);
+      outcomes.push({ sessionId: listed.id, action: 'rolled-back', result: null, error: error instanceof Error ? error.message : String(error) });
     }
   }
   return outcomes;

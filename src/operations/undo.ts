@@ -1,7 +1,7 @@
 /**
- * Undo of an operation from its journal (a cleanup, an import); the same code rolls back an interrupted one
- * (recovery.ts). It restores what the operation did and nothing else, and it never reverts what someone else did
- * since (docs/ARCHITECTURE.md, "A change the cleanup did not make always wins"):
+ * Undo of an operation from its journal (a cleanup, an import, an edit, an undo: that is a redo); the same code rolls
+ * back an interrupted one (recovery.ts). It restores what the operation did and nothing else, and it never reverts
+ * what someone else did since (docs/ARCHITECTURE.md, "A change the cleanup did not make always wins"):
  *
  * - A removed item is re-created where it was (a removed folder too, its children into the new folder: old ids are
  *   remapped, and the mapping is kept in the journal so a later undo of an older session still finds the folder).
@@ -13,6 +13,10 @@
  *   moved it, or put something into a created folder): that stays, reported, with its tags.
  * - Only what the operation carried out is restored: its progress records (journal.ts) say what it attempted and
  *   did. An item someone else removed during the operation was skipped, and is never re-created.
+ * - A rename or new address goes back only while the item still has what the edit gave it; tags go back tag by tag,
+ *   only those still as the edit left them.
+ * - Given `inverse` (the history's undo and redo), what the restore does is itself journaled there, ahead of each
+ *   call, as an operation of its own: undoing that one is the redo, with the same rules and crash safety.
  *
  * It is idempotent: whatever already exists (found by id, through the id map) is not created again, so an undo
  * that was interrupted or cancelled can simply run again.
@@ -21,10 +25,32 @@ import { AppError } from '../messaging/errors';
 import type { JobContext } from '../messaging/define';
 import { ROOT_ID, UNFILED_ID, type BookmarkNode } from '../platform/browser';
 import type { CleanupDeps } from '../dedup';
-import { nodeType } from '../platform/bookmark-reads';
+import { getExisting } from '../platform/bookmark-reads';
+// A node's kind (the platform's kindOf) is named nodeType here: this module's kindOf is an operation's kind.
+import { descendants, kindOf as nodeType } from '../platform/tree';
+import { isMissingBookmarkError } from '../platform/bookmark-errors';
 import { movesToOrder } from '../platform/folder-order';
-import { KEPT_SESSIONS, kindOf, type CreatedEntry, type IdMapRecord, type JournalEntry, type MovedEntry, type RemovedEntry, type ReorderedEntry, type SessionProgress, type SessionRecord, type SessionStatus } from './journal';
-import { t } from '../i18n';
+import { sameStoredUrl } from '../platform/stored-url';
+import { tagKey } from '../tags/tag-name';
+import {
+  KEPT_SESSIONS,
+  kindOf,
+  type CreatedEntry,
+  type IdMapRecord,
+  type JournalEntry,
+  type MovedEntry,
+  type NewJournalEntry,
+  type RemovedEntry,
+  type ReorderedEntry,
+  type SessionProgress,
+  type SessionRecord,
+  type SessionStatus,
+  type TagsEntry,
+  type UpdatedEntry,
+} from './journal';
+import type { EditSteps } from './edit';
+import { removalEntries } from './removals';
+import { msg, t, type Msg } from '../i18n';
 
 export type UndoPhase = 'checking' | 'restoring' | 'tags' | 'done';
 
@@ -38,7 +64,8 @@ export interface UndoProgress {
 export interface UndoProblem {
   id: string;
   title: string | null;
-  message: string;
+  /** What happened, as data: the page words it in its locale (`say()` in src/i18n). */
+  message: Msg;
 }
 
 /** Why undo left something as it found it. */
@@ -94,12 +121,9 @@ interface LiveNode {
 
 function indexTree(roots: BookmarkNode[]): Map<string, LiveNode> {
   const live = new Map<string, LiveNode>();
-  const stack = [...roots];
-  while (stack.length) {
-    const node = stack.pop()!;
+  for (const node of descendants(roots)) {
     const childIds = node.children?.map((c) => c.id) ?? [];
     live.set(node.id, { parentId: node.parentId, childCount: childIds.length, node, childIds });
-    if (node.children) stack.push(...node.children);
   }
   return live;
 }
@@ -125,7 +149,8 @@ export function carriedOut(
   if (entry.role === 'rescued') return false;
   // Journaled right before its call, so the entry itself is the write-ahead record: the item may exist (an id not
   // recorded yet is found by its data), and tags that were never added come off as a no-op.
-  if (!progress.recorded || entry.role === 'created' || entry.role === 'tag-merge') return true;
+  // An update or a tag change whose write never happened finds the item as it was: putting it back does nothing.
+  if (!progress.recorded || entry.role === 'created' || entry.role === 'tag-merge' || entry.role === 'tags' || entry.role === 'updated') return true;
   if (progress.done.has(entry.seq) || interrupted.has(entry.seq)) return true;
   return topSeq !== undefined && topSeq !== entry.seq && (progress.done.has(topSeq) || interrupted.has(topSeq));
 }
@@ -188,9 +213,27 @@ class LeftAloneReport {
   }
 }
 
-/** Brings back what a session changed. `rollback` is used by recovery for an operation that never finished. */
-export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: Ctx, mode: RestoreMode): Promise<UndoResult> {
+/** Steps that record nothing: a restore without an inverse operation (a roll-back, an older undo). */
+function unrecorded(): EditSteps {
+  let next = 0;
+  const none = () => Promise.resolve();
+  return {
+    attempt: none,
+    done: none,
+    skipped: none,
+    created: () => undefined,
+    append: (entries) => Promise.resolve(entries.map((e) => ({ ...e, sessionId: '', seq: next++ }) as JournalEntry)),
+    flush: none,
+  };
+}
+
+/**
+ * Brings back what a session changed. `rollback` is used by recovery for an operation that never finished. With
+ * `inverse`, everything it does is journaled there first (see the file's comment).
+ */
+export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: Ctx, mode: RestoreMode, inverse: EditSteps | null = null): Promise<UndoResult> {
   const { browser, journal, now } = deps;
+  const inv = inverse ?? unrecorded();
   const session = await journal.getSession(sessionId);
   if (!session) throw new AppError('not-found', t('undoSessionGone', KEPT_SESSIONS));
   if (!ALLOWED[mode].includes(session.status)) {
@@ -211,6 +254,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
   const idsToResolve = new Set<string>();
   for (const e of entries) {
     if (e.role === 'reordered') for (const id of [e.folderId, ...e.order]) idsToResolve.add(id);
+    if (e.role === 'updated') idsToResolve.add(e.id);
     if (e.role !== 'removed' && e.role !== 'moved') continue;
     idsToResolve.add(e.id).add(e.parentId);
     if (e.role === 'moved') idsToResolve.add(e.toParentId);
@@ -271,7 +315,8 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
 
   const created = entries.filter((e): e is CreatedEntry => e.role === 'created');
   const reordered = entries.filter((e): e is ReorderedEntry => e.role === 'reordered');
-  const total = placements.length + created.length + reordered.length;
+  const updated = entries.filter((e): e is UpdatedEntry => e.role === 'updated');
+  const total = placements.length + created.length + reordered.length + updated.length;
   let done = 0;
   let restored = 0;
   let movedBack = 0;
@@ -285,7 +330,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
   const flushIds = async () => {
     const writes = idWrites;
     idWrites = [];
-    await Promise.all(writes);
+    await Promise.all([...writes, inv.flush()]);
   };
   const step = async (): Promise<boolean> => {
     if (done % BATCH !== 0) return true;
@@ -346,17 +391,43 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
     if (createdHere.has(oldParentId)) continue;
     const targetId = fallbackTarget(oldParentId, list[0]);
     if (targetId !== current(oldParentId)) {
-      for (const p of list) problems.push({ id: p.entry.id, title: p.entry.title, message: t('undoProblemNearestFolder') });
+      for (const p of list) problems.push({ id: p.entry.id, title: p.entry.title, message: msg('undoProblemNearestFolder') });
     }
     queue.push({ oldParentId, targetId });
   }
 
+  /**
+   * What the restore does in one folder, journaled in the inverse before any of it: re-created items as 'created'
+   * (their ids follow), items moved back as 'moved' from where they are now.
+   */
+  // Where the items to move back are now, read before any of them moves (each one's index counts the others).
+  const moving = placements.filter((p) => p.action === 'move').map((p) => current(p.entry.id));
+  const placesNow = inverse && moving.length ? await getExisting(browser, moving) : new Map<string, BookmarkNode>();
+  const journalPlacements = async (list: Placement[], targetId: string): Promise<JournalEntry[]> => {
+    if (!inverse) return inv.append(list.map(() => ({ role: 'created', parentId: null, parentSeq: null, type: 'folder', title: '', url: null })));
+    const inverseOf = (p: Placement): NewJournalEntry => {
+      const e = p.entry;
+      if (p.action === 'move') {
+        const node = placesNow.get(current(e.id));
+        return { role: 'moved', id: current(e.id), title: e.title, parentId: node?.parentId ?? targetId, index: node?.index ?? 0, toParentId: targetId };
+      }
+      const v = versionOf(e);
+      const type = e.role === 'removed' ? e.type : 'folder';
+      return { role: 'created', parentId: targetId, parentSeq: null, type, title: v?.title ?? e.title, url: type === 'bookmark' && e.role === 'removed' ? (v?.url ?? e.url) : null };
+    };
+    const stored = await inv.append(list.map(inverseOf));
+    await inv.attempt(stored.filter((e) => e.role === 'moved').map((e) => e.seq));
+    return stored;
+  };
+
   const placeChildren = async (oldParentId: string, targetId: string): Promise<boolean> => {
     const list = byParent.get(oldParentId) ?? [];
     byParent.delete(oldParentId);
-    for (const p of list) {
+    const inverseEntries = list.length ? await journalPlacements(list, targetId) : [];
+    for (const [i, p] of list.entries()) {
       if (!(await step())) return false;
       const e = p.entry;
+      const seq = inverseEntries[i]!.seq;
       const target = live.get(targetId);
       const index = Math.min(e.index, target?.childCount ?? e.index);
       try {
@@ -364,6 +435,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
         if (adopted) {
           resolved.set(e.id, adopted);
           recordId({ oldId: e.id, newId: adopted, sessionId });
+          inv.created(seq, adopted);
           restored++;
           if (e.role === 'removed' && e.type === 'folder') queue.push({ oldParentId: e.id, targetId: adopted });
         } else if (p.action === 'create') {
@@ -378,6 +450,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
           resolved.set(e.id, made.id);
           live.set(made.id, { parentId: targetId, childCount: 0, node: made, childIds: [] });
           recordId({ oldId: e.id, newId: made.id, sessionId });
+          inv.created(seq, made.id);
           restored++;
           if (e.role === 'removed' && e.type === 'folder') queue.push({ oldParentId: e.id, targetId: made.id });
         } else {
@@ -387,10 +460,12 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
           if (from && live.has(from)) live.get(from)!.childCount--;
           live.get(id)!.parentId = targetId;
           movedBack++;
+          await inv.done(seq);
         }
         if (target && !adopted) target.childCount++;
       } catch (error) {
-        problems.push({ id: e.id, title: e.title, message: t('undoProblemNotRestored', errorMessage(error)) });
+        problems.push({ id: e.id, title: e.title, message: msg('undoProblemNotRestored', errorMessage(error)) });
+        if (p.action === 'move') await inv.skipped(seq);
       }
       done++;
     }
@@ -413,7 +488,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
     }
     if (!cancelled) await recreateRescued(deps, all, progress, live, problems);
     if (!cancelled && created.length) {
-      const outcome = await removeCreated(deps, session, created, progress, live, leftAlone, keptUrls, async () => {
+      const outcome = await removeCreated(deps, session, created, progress, live, leftAlone, keptUrls, inverse, async () => {
         done++;
         return step();
       });
@@ -427,8 +502,16 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
         cancelled = true;
         break;
       }
-      movedBack += await restoreOrder(deps, e, current, leftAlone, problems);
+      movedBack += await restoreOrder(deps, e, current, leftAlone, problems, inv);
       done++;
+    }
+    if (!cancelled && updated.length) {
+      if (!(await step())) cancelled = true;
+      else {
+        const outcome = await restoreUpdates(deps, updated, current, live, leftAlone, problems, inv);
+        movedBack += outcome;
+        done += updated.length;
+      }
     }
   } finally {
     await flushIds();
@@ -441,7 +524,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
   }
 
   report('tags');
-  await restoreTags(deps, entries, problems, keptUrls);
+  await restoreTags(deps, entries, problems, keptUrls, live, leftAlone, inv);
 
   await removeEmptyHoldingFolder(deps, session);
 
@@ -456,7 +539,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
  * Gives the items of a reordered folder their old order back, in the places they hold among its children now: an
  * item someone added to the folder since stays exactly where it is, one they took out stays out. Returns the moves.
  */
-async function restoreOrder(deps: CleanupDeps, e: ReorderedEntry, current: (id: string) => string, leftAlone: LeftAloneReport, problems: UndoProblem[]): Promise<number> {
+async function restoreOrder(deps: CleanupDeps, e: ReorderedEntry, current: (id: string) => string, leftAlone: LeftAloneReport, problems: UndoProblem[], inv: EditSteps): Promise<number> {
   const { browser } = deps;
   const folderId = current(e.folderId);
   let children: string[];
@@ -471,16 +554,80 @@ async function restoreOrder(deps: CleanupDeps, e: ReorderedEntry, current: (id: 
   const ours = new Set(wanted);
   let k = 0;
   const target = children.map((id) => (ours.has(id) ? wanted[k++]! : id));
+  const calls = movesToOrder(children, target);
+  if (!calls.length) return 0;
+  // The order it has now is what a redo gives back.
+  const [entry] = await inv.append([{ role: 'reordered', folderId, title: e.title, order: children }]);
+  await inv.attempt([entry!.seq]);
   let moved = 0;
-  for (const call of movesToOrder(children, target)) {
+  for (const call of calls) {
     try {
       await browser.bookmarks.move(call.id, { parentId: folderId, index: call.index });
       moved++;
     } catch (error) {
-      problems.push({ id: call.id, title: e.title, message: t('undoProblemPlace', errorMessage(error)) });
+      problems.push({ id: call.id, title: e.title, message: msg('undoProblemPlace', errorMessage(error)) });
     }
   }
+  await (moved ? inv.done(entry!.seq) : inv.skipped(entry!.seq));
   return moved;
+}
+
+/**
+ * Renames and new addresses taken back, newest first: an item gets the title or address it had before only while it
+ * still has the one the edit gave it (for each field the edit changed); one someone changed since is kept as it is.
+ * Returns how many items changed back.
+ */
+async function restoreUpdates(
+  deps: CleanupDeps,
+  updated: UpdatedEntry[],
+  current: (id: string) => string,
+  live: Map<string, LiveNode>,
+  leftAlone: LeftAloneReport,
+  problems: UndoProblem[],
+  inv: EditSteps,
+): Promise<number> {
+  const { browser } = deps;
+  const nodes = await getExisting(browser, updated.map((e) => current(e.id)));
+  const plans: { e: UpdatedEntry; id: string; change: { title?: string; url?: string }; entry: NewJournalEntry }[] = [];
+  for (const e of [...updated].sort((a, b) => b.seq - a.seq)) {
+    const id = current(e.id);
+    const node = nodes.get(id);
+    if (!node) {
+      leftAlone.add('deleted-since', e.after.title);
+      continue;
+    }
+    const titleChanged = e.before.title !== e.after.title;
+    const urlChanged = !sameStoredUrl(e.before.url, e.after.url);
+    const asLeft = (!titleChanged || node.title === e.after.title) && (!urlChanged || sameStoredUrl(e.after.url, node.url));
+    const asBefore = (!titleChanged || node.title === e.before.title) && (!urlChanged || sameStoredUrl(e.before.url, node.url));
+    if (!asLeft) {
+      if (!asBefore) leftAlone.add('changed-since', node.title);
+      continue;
+    }
+    const change: { title?: string; url?: string } = {};
+    if (titleChanged) change.title = e.before.title;
+    if (urlChanged && e.before.url) change.url = e.before.url;
+    const now = { title: node.title, url: node.url ?? null };
+    plans.push({ e, id, change, entry: { role: 'updated', id, before: now, after: { title: change.title ?? now.title, url: change.url ?? now.url } } });
+  }
+  if (!plans.length) return 0;
+  const stored = await inv.append(plans.map((p) => p.entry));
+  await inv.attempt(stored.map((e) => e.seq));
+  let changed = 0;
+  for (const [i, p] of plans.entries()) {
+    const seq = stored[i]!.seq;
+    try {
+      const node = await browser.bookmarks.update(p.id, p.change);
+      const known = live.get(p.id);
+      if (known) known.node = node;
+      changed++;
+      await inv.done(seq);
+    } catch (error) {
+      problems.push({ id: p.id, title: p.e.after.title, message: msg('undoProblemNotRestored', errorMessage(error)) });
+      await inv.skipped(seq);
+    }
+  }
+  return changed;
 }
 
 /**
@@ -497,20 +644,24 @@ async function removeCreated(
   live: Map<string, LiveNode>,
   leftAlone: LeftAloneReport,
   keptUrls: Set<string>,
+  inverse: EditSteps | null,
   step: () => Promise<boolean>,
 ): Promise<{ removed: number; cancelled: boolean; problems: UndoProblem[] }> {
   const { browser } = deps;
+  const inv = inverse ?? unrecorded();
   const problems: UndoProblem[] = [];
   const idOf = new Map<number, string>();
   const claimed = new Set<string>();
+  // An item removed and brought back since (by the undo of a later operation) has a new id: the id map says which.
+  const recorded = await deps.journal.resolveIds(created.flatMap((e) => [progress.ids.get(e.seq), e.parentId]).filter((id): id is string => !!id));
   for (const e of created) {
     const id = progress.ids.get(e.seq);
     if (id) {
-      idOf.set(e.seq, id);
-      claimed.add(id);
+      idOf.set(e.seq, recorded.get(id) ?? id);
+      claimed.add(recorded.get(id) ?? id);
     }
   }
-  const parentOf = (e: CreatedEntry) => (e.parentSeq !== null ? idOf.get(e.parentSeq) : e.parentId) ?? null;
+  const parentOf = (e: CreatedEntry) => (e.parentSeq !== null ? idOf.get(e.parentSeq) : e.parentId === null ? null : (recorded.get(e.parentId) ?? e.parentId)) ?? null;
   // Ids never recorded: match, oldest entry first, so parents are found before their children.
   for (const e of created) {
     if (idOf.has(e.seq)) continue;
@@ -523,10 +674,11 @@ async function removeCreated(
       claimed.add(candidate.id);
     }
   }
-  let removed = 0;
+  // Decided before anything goes (newest first: children before their folders), so that what goes is journaled in
+  // the inverse first: an item someone changed stays, and so do the folders above it.
   const stays = new Set<string>();
+  const going: { e: CreatedEntry; id: string; node: BookmarkNode }[] = [];
   for (const e of [...created].sort((a, b) => b.seq - a.seq)) {
-    if (!(await step())) return { removed, cancelled: true, problems };
     const id = idOf.get(e.seq);
     if (!id) continue; // never created
     const now = live.get(id)?.node;
@@ -543,19 +695,47 @@ async function removeCreated(
       leftAlone.add('not-empty', now.title);
       continue;
     }
+    going.push({ e, id, node: now });
+  }
+  const inverseEntries = inverse && going.length ? await journalRemovals(deps, going.map((g) => g.id), inverse) : new Map<string, number>();
+  let removed = 0;
+  for (const { id, node: now } of going) {
+    if (!(await step())) return { removed, cancelled: true, problems };
+    const seq = inverseEntries.get(id);
+    if (stays.has(id)) {
+      leftAlone.add('not-empty', now.title);
+      if (seq !== undefined) await inv.skipped(seq);
+      continue;
+    }
     try {
       await browser.bookmarks.remove(id);
       removed++;
+      if (seq !== undefined) await inv.done(seq);
     } catch (error) {
+      if (seq !== undefined) await inv.skipped(seq);
       if (/non-empty/i.test(errorMessage(error))) {
         leftAlone.add('not-empty', now.title);
         markAncestorsStaying(live, now.parentId, stays);
-      } else if (!/No bookmarks found/i.test(errorMessage(error))) {
-        problems.push({ id, title: now.title, message: t('undoProblemNotRemoved', errorMessage(error)) });
+      } else if (!isMissingBookmarkError(error)) {
+        problems.push({ id, title: now.title, message: msg('undoProblemNotRemoved', errorMessage(error)) });
       }
     }
   }
   return { removed, cancelled: false, problems };
+}
+
+/**
+ * Items about to be removed, journaled in the inverse as they are now (place, title, address, tags), each on its own:
+ * their children go first, one by one. Returns each id's entry.
+ */
+async function journalRemovals(deps: CleanupDeps, ids: string[], inv: EditSteps): Promise<Map<string, number>> {
+  const nodes = await getExisting(deps.browser, ids);
+  const tops = ids.map((id) => nodes.get(id)).filter((n): n is BookmarkNode => !!n).map((n) => ({ ...n, children: undefined }));
+  const stored = await inv.append(await removalEntries(deps, tops, 'deleted'));
+  const out = new Map<string, number>();
+  for (const e of stored) if (e.role === 'removed') out.set(e.id, e.seq);
+  await inv.attempt([...out.values()]);
+  return out;
 }
 
 /**
@@ -574,7 +754,7 @@ async function recreateRescued(deps: CleanupDeps, all: JournalEntry[], progress:
     try {
       await deps.browser.bookmarks.create(e.type === 'bookmark' ? { parentId: parent, title: e.title, url: e.url ?? undefined } : { parentId: parent, title: e.title, type: e.type });
     } catch (error) {
-      problems.push({ id: e.oldId, title: e.title, message: t('undoProblemNotRecreated', errorMessage(error)) });
+      problems.push({ id: e.oldId, title: e.title, message: msg('undoProblemNotRecreated', errorMessage(error)) });
     }
   }
 }
@@ -587,33 +767,114 @@ function markAncestorsStaying(live: Map<string, LiveNode>, parentId: string | un
   for (let id = parentId, depth = 0; id && depth < 1000; id = live.get(id)?.parentId, depth++) stays.add(id);
 }
 
-/** Takes off the tags merges (or an import) added, then gives every re-created URL its tags back. */
-async function restoreTags(deps: CleanupDeps, entries: JournalEntry[], problems: UndoProblem[], keptUrls: ReadonlySet<string>) {
+/**
+ * Tags, as one write at the end: tag edits taken back tag by tag (newest first), the tags merges (or an import) added
+ * taken off, and every re-created URL given its tags back. A URL no bookmark uses gets none back (Firefox drops the
+ * tags of a URL whose last bookmark went).
+ */
+async function restoreTags(
+  deps: CleanupDeps,
+  entries: JournalEntry[],
+  problems: UndoProblem[],
+  keptUrls: ReadonlySet<string>,
+  live: Map<string, LiveNode>,
+  leftAlone: LeftAloneReport,
+  inv: EditSteps,
+) {
   const { tags } = deps;
+  const urls = new Set<string>();
   for (const e of entries) {
-    if (e.role !== 'tag-merge' || !e.tagsAdded.length || keptUrls.has(e.url)) continue;
-    try {
-      await tags.removeTags([e.url], e.tagsAdded);
-    } catch (error) {
-      problems.push({ id: e.url, title: null, message: t('undoProblemTagsNotTakenOff', errorMessage(error)) });
+    if (e.role === 'tags' || (e.role === 'tag-merge' && e.tagsAdded.length)) urls.add(e.url);
+    else if (e.role === 'removed' && e.url && e.tags.length) urls.add(e.url);
+  }
+  if (!urls.size) return;
+  const before = await tags.getTagsForUrls([...urls]);
+  const next = new Map([...urls].map((url) => [url, before.get(url) ?? []]));
+  const edits = entries.filter((e): e is TagsEntry => e.role === 'tags').sort((a, b) => b.seq - a.seq);
+  for (const e of edits) {
+    const { tags: reverted, conflict } = revertTags(next.get(e.url)!, e.before, e.after);
+    next.set(e.url, reverted);
+    if (conflict) leftAlone.add('changed-since', e.url);
+  }
+  for (const e of entries) {
+    if (e.role === 'tag-merge' && !keptUrls.has(e.url)) {
+      const off = new Set(e.tagsAdded.map(tagKey));
+      next.set(e.url, next.get(e.url)!.filter((tag) => !off.has(tagKey(tag))));
     }
   }
-  // Group URLs that get the same tags back: one call per distinct tag list.
-  const byTags = new Map<string, { tags: string[]; urls: Set<string> }>();
-  for (const e of entries) {
-    if (e.role !== 'removed' || !e.url || !e.tags.length) continue;
-    const key = JSON.stringify(e.tags);
-    const group = byTags.get(key) ?? { tags: e.tags, urls: new Set<string>() };
-    group.urls.add(e.url);
-    byTags.set(key, group);
+  for (const e of entries) if (e.role === 'removed' && e.url && e.tags.length) next.set(e.url, withTags(next.get(e.url)!, e.tags));
+  const bookmarked = new Set<string>();
+  for (const { node } of live.values()) if (node.url && urls.has(node.url)) bookmarked.add(node.url);
+  const changes = [...next]
+    .filter(([url, list]) => !sameList(list, before.get(url) ?? []))
+    // Taking tags off is always right; giving some back only to a URL a bookmark uses.
+    .filter(([url, list]) => bookmarked.has(url) || list.every((tag) => (before.get(url) ?? []).some((had) => tagKey(had) === tagKey(tag))));
+  if (!changes.length) return;
+  await inv.append(changes.map(([url, after]) => ({ role: 'tags', url, before: before.get(url) ?? [], after })));
+  try {
+    await tags.replaceTags(changes.map(([url, list]) => ({ url, tags: list })));
+  } catch (error) {
+    problems.push({ id: changes[0]![0], title: null, message: msg('undoProblemTagsNotRestored', errorMessage(error)) });
   }
-  for (const group of byTags.values()) {
-    try {
-      await tags.addTags([...group.urls], group.tags);
-    } catch (error) {
-      problems.push({ id: [...group.urls][0], title: null, message: t('undoProblemTagsNotRestored', errorMessage(error)) });
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((tag, i) => tag === b[i]);
+}
+
+/** `list` with the tags of `more` it lacks (by key), added at the end. */
+function withTags(list: readonly string[], more: readonly string[]): string[] {
+  const have = new Set(list.map(tagKey));
+  const out = [...list];
+  for (const tag of more) {
+    if (have.has(tagKey(tag))) continue;
+    have.add(tagKey(tag));
+    out.push(tag);
+  }
+  return out;
+}
+
+/**
+ * A URL's tags with one edit taken back, tag by tag: a tag the edit added goes if it is still there, one it removed
+ * comes back (in its old place) if it is still gone, one it respelled gets its old spelling if it still has the new
+ * one. A tag someone changed otherwise since stays as it is (`conflict`). Tags as the edit left them exactly come back
+ * exactly as they were, order included.
+ */
+export function revertTags(current: readonly string[], before: readonly string[], after: readonly string[]): { tags: string[]; conflict: boolean } {
+  if (sameList(current, after)) return { tags: [...before], conflict: false };
+  const byKey = (list: readonly string[]) => new Map(list.map((tag) => [tagKey(tag), tag]));
+  const was = byKey(before);
+  const left = byKey(after);
+  const now = byKey(current);
+  let out = [...current];
+  let conflict = false;
+  for (const key of new Set([...was.keys(), ...left.keys()])) {
+    if (was.get(key) === left.get(key)) continue;
+    if (now.get(key) !== left.get(key)) {
+      if (now.get(key) !== was.get(key)) conflict = true;
+      continue;
     }
+    const old = was.get(key);
+    if (old === undefined) out = out.filter((tag) => tagKey(tag) !== key);
+    else if (now.has(key)) out = out.map((tag) => (tagKey(tag) === key ? old : tag));
+    else out = insertInPlace(out, old, before);
   }
+  return { tags: out, conflict };
+}
+
+/** Puts `tag` back after the nearest tag that came before it in `order` (else before the nearest after it). */
+function insertInPlace(list: string[], tag: string, order: readonly string[]): string[] {
+  const keys = list.map(tagKey);
+  const at = order.findIndex((t) => tagKey(t) === tagKey(tag));
+  for (let i = at - 1; i >= 0; i--) {
+    const k = keys.indexOf(tagKey(order[i]!));
+    if (k >= 0) return [...list.slice(0, k + 1), tag, ...list.slice(k + 1)];
+  }
+  for (let i = at + 1; i < order.length; i++) {
+    const k = keys.indexOf(tagKey(order[i]!));
+    if (k >= 0) return [...list.slice(0, k), tag, ...list.slice(k)];
+  }
+  return [...list, tag];
 }
 
 /**
@@ -631,7 +892,7 @@ async function removeEmptyHoldingFolder(deps: CleanupDeps, session: SessionRecor
     else {
       const children = await browser.bookmarks.getChildren(UNFILED_ID);
       ids = children
-        .filter((c) => c.type === 'folder' && c.title === session.holdingTitle && (c.dateAdded ?? 0) >= session.createdAt)
+        .filter((c) => nodeType(c) === 'folder' && c.title === session.holdingTitle && (c.dateAdded ?? 0) >= session.createdAt)
         .map((c) => c.id);
     }
     for (const id of ids) {

@@ -5,7 +5,7 @@
  * or nothing (src/bookmarks-html/import-journal.ts), and the page says so before and while it runs.
  */
 import { useRef, useState } from 'preact/hooks';
-import { plural, t } from '../i18n';
+import { plural, say, t } from '../i18n';
 import type { DocumentCounts } from '../bookmarks-html/document';
 import { decodeBookmarksFile } from '../bookmarks-html/decode-file';
 import type { ImportProgress, ImportReport, ImportTarget } from '../bookmarks-html/import';
@@ -39,7 +39,7 @@ function ProblemList({ title, items, open = false }: { title: string; items: rea
       <ul class="plain-list">
         {items.map((p, i) => (
           <li key={i}>
-            {p.line ? t('importLine', p.line, p.message) : p.message}
+            {p.line ? t('importLine', p.line, say(p.message)) : say(p.message)}
           </li>
         ))}
       </ul>
@@ -62,7 +62,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
         <span data-testid="import-skipped">{plural('importBookmarks', report.skippedCount)}</span>{' '}
         {plural('importSkippedTail', report.skippedCount, plural('importAddresses', report.taggedUrls))}
       </p>
-      {report.truncated && <p class="muted">{t('importTruncatedNote', report.truncated.message, report.truncated.line)}</p>}
+      {report.truncated && <p class="muted">{t('importTruncatedNote', say(report.truncated.message), report.truncated.line)}</p>}
       {created > 0 && (
         <p class="muted" data-testid="import-dates">
           {t('importDatesNote', plural('importItems', report.datesKept))}
@@ -193,7 +193,7 @@ function ImportSection() {
       </p>
       <div class="field">
         <label for="import-file">{t('importFile')}</label>
-        <input id="import-file" type="file" accept=".html,.htm,text/html" onChange={(e) => pick(e.target as HTMLInputElement)} disabled={!!progress} />
+        <input id="import-file" type="file" accept=".html,.htm,text/html" onChange={(e) => void pick(e.target as HTMLInputElement)} disabled={!!progress} />
       </div>
       {file && (
         <div data-testid="import-file-info">
@@ -210,7 +210,7 @@ function ImportSection() {
           {file.truncated && (
             <div class="report" role="alert" data-testid="import-truncated">
               <p>
-                {t('importTruncatedAlert', file.truncated.message, file.truncated.line, plural('importBookmarks', file.counts.bookmarks))}
+                {t('importTruncatedAlert', say(file.truncated.message), file.truncated.line, plural('importBookmarks', file.counts.bookmarks))}
               </p>
               <div class="check">
                 <input type="checkbox" id="import-accept-truncated" checked={acceptTruncated} onChange={(e) => setAcceptTruncated((e.target as HTMLInputElement).checked)} />
@@ -276,7 +276,7 @@ function ImportSection() {
         </p>
       )}
       <div class="actions">
-        <button type="button" class="primary" disabled={!!blocked || !!progress} onClick={start} aria-describedby={blocked ? 'import-blocked' : undefined}>
+        <button type="button" class="primary" disabled={!!blocked || !!progress} onClick={() => void start()} aria-describedby={blocked ? 'import-blocked' : undefined}>
           {tagsOnly ? t('importBringTags') : file ? t('importButtonCount', plural('importBookmarks', file.counts.bookmarks)) : t('importButton')}
         </button>
         {progress && (
@@ -330,10 +330,10 @@ function ExportSection() {
     <section aria-labelledby="export-heading">
       <h2 id="export-heading">{t('exportHeading')}</h2>
       <div class="actions">
-        <button type="button" onClick={exportHtml}>
+        <button type="button" onClick={() => void exportHtml()}>
           {t('exportHtml')}
         </button>
-        <button type="button" onClick={exportBackup}>
+        <button type="button" onClick={() => void exportBackup()}>
           {t('exportBackup')}
         </button>
       </div>
@@ -363,7 +363,13 @@ function RestoreSection() {
     const f = input.files?.[0];
     input.value = '';
     if (!f) return;
-    const text = await f.text();
+    let text: string;
+    try {
+      text = await f.text();
+    } catch {
+      setError(t('restoreUnreadable', f.name));
+      return;
+    }
     try {
       const data = JSON.parse(text) as { tags?: unknown[]; cleanupHistory?: unknown[] };
       setPending({ text, tags: Array.isArray(data.tags) ? data.tags.length : 0, sessions: Array.isArray(data.cleanupHistory) ? data.cleanupHistory.length : 0 });
@@ -387,7 +393,7 @@ function RestoreSection() {
       <h2 id="restore-heading">{t('restoreHeading')}</h2>
       <div class="field">
         <label for="restore-file">{t('restoreFile')}</label>
-        <input id="restore-file" type="file" accept=".json,application/json" onChange={(e) => pick(e.target as HTMLInputElement)} />
+        <input id="restore-file" type="file" accept=".json,application/json" onChange={(e) => void pick(e.target as HTMLInputElement)} />
       </div>
       {message && <p role="status">{message}</p>}
       {error && (
@@ -396,7 +402,7 @@ function RestoreSection() {
         </p>
       )}
       {pending && (
-        <ConfirmDialog title={t('restoreTitle')} confirmLabel={t('restoreConfirm')} onCancel={() => setPending(null)} onConfirm={restore}>
+        <ConfirmDialog title={t('restoreTitle')} confirmLabel={t('restoreConfirm')} onCancel={() => setPending(null)} onConfirm={() => void restore()}>
           <p>{t('restoreBody', plural('importAddresses', pending.tags), plural('exportSessions', pending.sessions))}</p>
         </ConfirmDialog>
       )}

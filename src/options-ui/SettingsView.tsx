@@ -51,7 +51,7 @@ function Shortcuts() {
             ))}
         </ul>
       )}
-      <button type="button" onClick={open}>
+      <button type="button" onClick={() => void open()}>
         {t('settingsChangeShortcuts')}
       </button>
       {note && <p class="muted">{note}</p>}
@@ -94,7 +94,7 @@ export function SettingsView() {
               type="checkbox"
               id={`matching-${o.key}`}
               checked={settings.matching[o.key]}
-              onChange={(e) => update({ matching: { [o.key]: (e.target as HTMLInputElement).checked } })}
+              onChange={(e) => void update({ matching: { [o.key]: (e.target as HTMLInputElement).checked } })}
             />
             <label for={`matching-${o.key}`}>
               {o.label()} <small class="muted">{t('settingsOptionHelp', o.help())}</small>
@@ -104,7 +104,7 @@ export function SettingsView() {
       </section>
       <section aria-labelledby="keep-heading">
         <h2 id="keep-heading">{t('settingsCleanupDefaults')}</h2>
-        <RuleEditor value={{ keep: settings.keep, exclusions: settings.exclusions }} folders={folders} onChange={(patch) => update(patch)} />
+        <RuleEditor value={{ keep: settings.keep, exclusions: settings.exclusions }} folders={folders} onChange={(patch) => void update(patch)} />
       </section>
       <section aria-labelledby="quick-heading">
         <h2 id="quick-heading">{t('settingsQuickHeading')}</h2>
@@ -115,7 +115,7 @@ export function SettingsView() {
             folders={folders}
             value={settings.quickBookmark.folderId ?? ''}
             placeholder={['', t('settingsQuickFolderDefault')]}
-            onChange={(id) => update({ quickBookmark: { folderId: id || null } })}
+            onChange={(id) => void update({ quickBookmark: { folderId: id || null } })}
           />
         </div>
         <div class="field">
@@ -134,7 +134,7 @@ export function SettingsView() {
             type="checkbox"
             id="notifications"
             checked={settings.notifications.enabled}
-            onChange={(e) => update({ notifications: { enabled: (e.target as HTMLInputElement).checked } })}
+            onChange={(e) => void update({ notifications: { enabled: (e.target as HTMLInputElement).checked } })}
           />
           <label for="notifications">{t('settingsNotifications')}</label>
         </div>

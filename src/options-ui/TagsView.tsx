@@ -149,8 +149,8 @@ export function TagsView() {
               <h2 id="tag-detail-heading">{t('tagsDetailHeading', open)}</h2>
               <div class="field inline">
                 <label for="rename-to">{t('tagsRenameTo')}</label>
-                <input id="rename-to" type="text" value={renameTo} onInput={(e) => setRenameTo((e.target as HTMLInputElement).value)} onKeyDown={(e) => e.key === 'Enter' && rename()} />
-                <button type="button" onClick={rename} disabled={!renameTo.trim() || renameTo.trim() === open}>
+                <input id="rename-to" type="text" value={renameTo} onInput={(e) => setRenameTo((e.target as HTMLInputElement).value)} onKeyDown={(e) => e.key === 'Enter' && void rename()} />
+                <button type="button" onClick={() => void rename()} disabled={!renameTo.trim() || renameTo.trim() === open}>
                   {t('tagsRename')}
                 </button>
                 <button type="button" class="danger" onClick={() => setPending({ kind: 'delete', tag: open, count: countOf(open) })}>
@@ -173,7 +173,7 @@ export function TagsView() {
                       )}
                       <small class="tagged-url">{u}</small>
                     </div>
-                    <button type="button" aria-label={t('tagsRemoveFrom', open, u)} onClick={() => run(async () => {
+                    <button type="button" aria-label={t('tagsRemoveFrom', open, u)} onClick={() => void run(async () => {
                       await client.call('tags.remove', { urls: [u], tags: [open] });
                       return t('tagsRemovedFrom', open, u);
                     })}>
@@ -191,7 +191,7 @@ export function TagsView() {
               {t('tagsChoose')}
             </h2>
           )}
-          <BulkTagger onDone={(message) => run(async () => message)} onError={setError} />
+          <BulkTagger onDone={(message) => void run(async () => message)} onError={setError} />
         </section>
       </div>
       {pending && (
@@ -275,10 +275,10 @@ function BulkTagger({ onDone, onError }: { onDone(message: string): void; onErro
           <div class="field inline bulk-actions" data-testid="bulk-actions">
             <label for="bulk-tag">{t('tagsTag')}</label>
             <input id="bulk-tag" type="text" value={tag} onInput={(e) => setTag((e.target as HTMLInputElement).value)} />
-            <button type="button" disabled={!urls.length || !tag.trim()} onClick={() => apply('tags.add')}>
+            <button type="button" disabled={!urls.length || !tag.trim()} onClick={() => void apply('tags.add')}>
               {plural('tagsAddToSelected', urls.length)}
             </button>
-            <button type="button" disabled={!urls.length || !tag.trim()} onClick={() => apply('tags.remove')}>
+            <button type="button" disabled={!urls.length || !tag.trim()} onClick={() => void apply('tags.remove')}>
               {plural('tagsRemoveFromSelected', urls.length)}
             </button>
           </div>

@@ -3,8 +3,8 @@
  * the one sentence for a cleanup's numbers. Words come from the catalog (src/i18n), numbers and dates from Intl in
  * the UI's locale.
  */
-import type { CleanupNumbers, CleanupOutcomeNumbers, SessionSummary } from '../dedup';
-import type { LeftAlone } from '../operations';
+import type { CleanupNumbers, CleanupOutcomeNumbers } from '../dedup';
+import type { LeftAlone, OperationSummary } from '../operations';
 import { formatDate, formatNumber, plural, t } from '../i18n';
 
 export { ordinal } from '../i18n';
@@ -73,17 +73,43 @@ export function describeCleanup(n: CleanupNumbers | CleanupOutcomeNumbers, tense
   return parts.join('; ');
 }
 
-/** What an operation of the journal did, in one phrase: an organizer edit by its summary, a cleanup or import by its numbers. */
-export function describeOperation(session: Pick<SessionSummary, 'edit' | 'counts'>): string {
+/** What an operation of the journal did, in one phrase: an edit by its summary, a cleanup or import by its numbers. */
+export function describeOperation(session: Pick<OperationSummary, 'edit' | 'counts'>): string {
   const edit = session.edit;
   if (!edit) return describeCleanup(session.counts, 'done');
+  const one = edit.items === 1 && edit.title !== undefined;
+  const named = (title: string | undefined) => title || '…';
+  const folder = edit.folderTitle ?? '';
+  const tags = edit.tags ?? [];
   switch (edit.action) {
     case 'delete':
-      return plural('editDeleted', edit.items);
+      return one ? t('editDeletedOne', named(edit.title)) : plural('editDeleted', edit.items);
     case 'move':
-      return plural('editMoved', edit.items, edit.folderTitle ?? '');
+      return one ? t('editMovedOne', named(edit.title), folder) : plural('editMoved', edit.items, folder);
     case 'sort':
-      return t('editSorted', edit.folderTitle ?? '');
+      return t('editSorted', folder);
+    case 'create':
+      return one ? t('editCreatedOne', named(edit.title), folder) : plural('editCreated', edit.items, folder);
+    case 'copy':
+      return plural('editCopied', edit.items, folder);
+    case 'update':
+      return one ? t('editUpdatedOne', named(edit.title)) : plural('editUpdated', edit.items);
+    case 'tag':
+      return plural('editTagged', edit.items, tags.join(', '));
+    case 'untag':
+      return plural('editUntagged', edit.items, tags.join(', '));
+    case 'tag-rename':
+      return t('editTagRenamed', tags[0] ?? '', tags[1] ?? '');
+    case 'tag-merge':
+      return t('editTagsMerged', tags.slice(0, -1).join(', '), tags.at(-1) ?? '');
+    case 'tag-delete':
+      return t('editTagDeleted', tags[0] ?? '');
+    case 'save':
+      return plural('editSaved', edit.items);
+    case 'tags-import':
+      return plural('editTagsImported', edit.items);
+    case 'tags-restore':
+      return plural('editTagsRestored', edit.items);
   }
 }
 

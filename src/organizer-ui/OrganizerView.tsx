@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Client } from '../messaging/client';
 import { errorMessage } from '../options-ui/client-context';
 import { describeLeftAlone, describeOperation } from '../options-ui/format';
-import type { SessionSummary } from '../dedup';
+import type { OperationSummary } from '../operations';
 import { plural, t } from '../i18n';
 import type { MessageId } from '../i18n';
 import { dropRefusal, type DropRefusal, type DropTarget } from '../organizer/drop-rules';
@@ -138,14 +138,20 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
 
   const selected = selectedInOrder(selection, rows);
   const say = (text: string, isError = false) => setStatus({ text, error: isError });
-  const [undoable, setUndoable] = useState<SessionSummary | null>(null);
-  const [undoing, setUndoing] = useState(false);
-  const refreshUndoable = () => void api.lastUndoable().then(setUndoable, () => setUndoable(null));
+  const [last, setLast] = useState<{ undo: OperationSummary | null; redo: OperationSummary | null }>({ undo: null, redo: null });
+  /** Undos and redos asked for and not finished: each runs after the one before (Ctrl+Z pressed twice undoes two). */
+  const [takingBack, setTakingBack] = useState(0);
+  const takeBackChain = useRef<Promise<void>>(Promise.resolve());
+  const refreshHistory = () =>
+    void api.history().then(
+      (all) => setLast({ undo: all.find((s) => s.next === 'undo') ?? null, redo: all.find((s) => s.next === 'redo') ?? null }),
+      () => setLast({ undo: null, redo: null }),
+    );
   useEffect(() => {
-    refreshUndoable();
+    refreshHistory();
     // Another tab may have run a cleanup or an import meanwhile.
-    window.addEventListener('focus', refreshUndoable);
-    return () => window.removeEventListener('focus', refreshUndoable);
+    window.addEventListener('focus', refreshHistory);
+    return () => window.removeEventListener('focus', refreshHistory);
   }, [api]);
   const run = async (work: () => Promise<string | null>) => {
     try {
@@ -154,30 +160,46 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
     } catch (e) {
       say(errorMessage(e), true);
     } finally {
-      refreshUndoable();
+      refreshHistory();
     }
   };
-  /** Undoes the newest operation (asked for again now: the button may be older than another tab's cleanup). */
-  const undo = () => {
-    if (undoing) return;
-    setUndoing(true);
-    void run(async () => {
-      const last = await api.lastUndoable();
-      if (!last) return t('organizerNothingToUndo');
-      const what = describeOperation(last);
-      say(t('organizerUndoing', what));
-      const result = await api.undo(last.id);
-      const left = result.leftAlone.map(describeLeftAlone).join(' ');
-      return left ? t('organizerUndoneLeftAlone', what, left) : t('organizerUndone', what);
-    }).finally(() => setUndoing(false));
+  /**
+   * Undoes the newest operation of the history, or does the last undone one again (asked for again now: the buttons
+   * may be older than another tab's cleanup), and says what it did and what it left alone.
+   */
+  const takeBack = (redo: boolean) => {
+    setTakingBack((n) => n + 1);
+    takeBackChain.current = takeBackChain.current.then(() => takeBackNow(redo)).finally(() => setTakingBack((n) => n - 1));
   };
+  const takeBackNow = (redo: boolean) =>
+    run(async () => {
+      const next = (await api.history()).find((s) => s.next === (redo ? 'redo' : 'undo'));
+      if (next) say(t(redo ? 'organizerRedoing' : 'organizerUndoing', describeOperation(next)));
+      // The background picks the operation when its turn comes in the history's queue: an edit still being written
+      // (its row already gone, its operation not finished) is the newest then, not the one before it.
+      let result;
+      try {
+        result = await (redo ? api.redo() : api.undo());
+      } catch (error) {
+        if (!next) return t(redo ? 'organizerNothingToRedo' : 'organizerNothingToUndo');
+        throw error;
+      }
+      const what = describeOperation(result.operation);
+      const left = result.leftAlone.map(describeLeftAlone).join(' ');
+      if (redo) return left ? t('organizerRedoneLeftAlone', what, left) : t('organizerRedone', what);
+      return left ? t('organizerUndoneLeftAlone', what, left) : t('organizerUndone', what);
+    });
   const onOrganizerKey = (event: JSX.TargetedKeyboardEvent<HTMLDivElement>) => {
     const mod = isMac() ? event.metaKey : event.ctrlKey;
     const target = event.target as HTMLElement;
     // In a text field Ctrl+Z undoes typing, as everywhere.
-    if (!mod || event.shiftKey || event.altKey || event.key.toLowerCase() !== 'z' || target.closest('input, textarea, select')) return;
+    if (!mod || event.altKey || target.closest('input, textarea, select')) return;
+    const key = event.key.toLowerCase();
+    // Redo: Ctrl+Shift+Z everywhere, Ctrl+Y too off the Mac (Cmd+Y opens the history there).
+    const redo = (key === 'z' && event.shiftKey) || (key === 'y' && !event.shiftKey && !isMac());
+    if (key !== 'z' && !redo) return;
     event.preventDefault();
-    undo();
+    takeBack(redo);
   };
   const refusalText = (reason: DropRefusal) => t(REFUSAL_TEXT[reason]);
 
@@ -425,7 +447,7 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
               type="url"
               autoFocus
               required
-              placeholder="https://"
+              placeholder={t('organizerNewBookmarkAddressPlaceholder')}
               aria-label={t('organizerNewBookmarkAddress')}
               value={newUrl}
               onInput={(e) => setNewUrl((e.currentTarget as HTMLInputElement).value)}
@@ -438,12 +460,21 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
         )}
         <button
           type="button"
-          disabled={!undoable || undoing}
-          title={undoable ? t('organizerUndoTitle', describeOperation(undoable)) : t('organizerNothingToUndo')}
-          onClick={undo}
+          disabled={!last.undo || takingBack > 0}
+          title={last.undo ? t('organizerUndoTitle', describeOperation(last.undo)) : t('organizerNothingToUndo')}
+          onClick={() => takeBack(false)}
           data-testid="organizer-undo"
         >
           {t('organizerUndo')}
+        </button>
+        <button
+          type="button"
+          disabled={!last.redo || takingBack > 0}
+          title={last.redo ? t('organizerRedoTitle', describeOperation(last.redo)) : t('organizerNothingToRedo')}
+          onClick={() => takeBack(true)}
+          data-testid="organizer-redo"
+        >
+          {t('organizerRedo')}
         </button>
         <button type="button" onClick={() => void createHere('folder')}>{t('organizerNewFolder')}</button>
         <button type="button" onClick={() => void createHere('separator')}>{t('organizerNewSeparator')}</button>
@@ -497,16 +528,8 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
           renameRequest={renameRequest}
           onSave={(id, change) =>
             run(async () => {
-              const node = tree.get(id);
-              if (change.title !== undefined || change.url !== undefined) await api.update(id, { title: change.title, url: change.url });
-              if (change.tags && node?.url) {
-                const url = change.url ?? node.url;
-                const before = tree.tagsOf(node.url);
-                const added = change.tags.filter((tag) => !before.includes(tag));
-                const removed = before.filter((tag) => !change.tags!.includes(tag));
-                if (added.length) await api.addTags([url], added);
-                if (removed.length) await api.removeTags([url], removed);
-              }
+              // One edit, one step of undo: a new name, a new address (the tags go with it), the tags.
+              await api.update(id, change);
               return t('organizerSaved');
             })
           }

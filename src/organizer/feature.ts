@@ -1,10 +1,16 @@
 /**
  * The organizer's background side: the tree snapshot the view starts from, and its writes (move, copy, sort a
- * folder, rename or change an address, create, remove). Every write checks Firefox's current state first and leaves
- * alone what is gone or not where the request expected: someone else's change wins, and the reply says how many
+ * folder, rename or change an address and tags, create, remove). Every write checks Firefox's current state first and
+ * leaves alone what is gone or not where the request expected: someone else's change wins, and the reply says how many
  * items were skipped. The view learns of every result through the Places events, like of anyone else's changes.
+ * Dates are as Tidymarks shows them: an imported bookmark's file date where one was kept (src/bookmark-dates), in the
+ * snapshot and in "sort by date added"; dates kept later reach the view as bookmark-item-changed 'dateAdded' events.
+ *
+ * Every write is an edit of the history (src/operations): it runs in the history's queue and is journaled before
+ * Firefox is touched, so Ctrl+Z undoes it (and Ctrl+Shift+Z does it again), and a crash rolls it back whole.
  */
 import type { BackgroundDeps } from '../app/feature';
+import { dateAddedOf, withFileDates, type FileDates, type FileDateStore } from '../bookmark-dates/file-dates';
 import { t } from '../i18n';
 import type { HandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
@@ -12,21 +18,23 @@ import type { BookmarkNode, Browser } from '../platform/browser';
 import { ALL_ROOT_IDS, ROOT_ID, TAGS_ROOT_ID } from '../platform/browser';
 import type { LiveIndex } from '../search/live-index';
 import type { TagStore } from '../tags/tag-store';
-import { removedEntryOf, type EditSummary, type Journal, type NewJournalEntry } from '../operations';
+import { journaledEdit, removalEntries, type EditDeps, type EditSummary, type History, type NewJournalEntry } from '../operations';
 import { movesToOrder } from '../platform/folder-order';
-import { journaledEdit, type EditJournalDeps } from './edit-journal';
+import { sameStoredUrl } from '../platform/stored-url';
+import { tagKey } from '../tags/tag-name';
 import { orderAfterDrop } from './drop-rules';
 import type { organizerProtocol } from './protocol';
-import { encodeSnapshot, kindOfNode, snapshotRows, type SnapshotRow } from './snapshot';
+import { encodeSnapshot, snapshotRows, type SnapshotRow } from './snapshot';
+import { kindOf } from '../platform/tree';
 import { sortedChildren } from './sort';
 
 export interface OrganizerDeps extends BackgroundDeps {
   live: LiveIndex;
   tags: TagStore;
-  /** The operation journal: deletes, moves and sorts are journaled edits, undone like a cleanup. */
-  journal: Journal;
-  /** Settles once start-up recovery of the journal is done. */
-  recovered: Promise<unknown>;
+  /** The one history: every write is a journaled edit in its queue. */
+  history: History;
+  /** The imported files' dates: the date added the organizer shows and sorts by. */
+  fileDates: Pick<FileDateStore, 'all'>;
 }
 
 async function getNode(browser: Browser, id: string): Promise<BookmarkNode | null> {
@@ -42,7 +50,7 @@ async function targetFolder(browser: Browser, parentId: string): Promise<Bookmar
   if (parentId === ROOT_ID || parentId === TAGS_ROOT_ID) throw new AppError('invalid-input', t('organizerDropRefused_intoRoot'));
   const folder = await getNode(browser, parentId);
   if (!folder) throw new AppError('not-found', t('organizerFolderGone'));
-  if (kindOfNode(folder) !== 'folder') throw new AppError('invalid-input', t('organizerDropRefused_notFolder'));
+  if (kindOf(folder) !== 'folder') throw new AppError('invalid-input', t('organizerDropRefused_notFolder'));
   return folder;
 }
 
@@ -99,25 +107,13 @@ async function applyOrder(browser: Browser, parentId: string, current: readonly 
   return { moved, failed };
 }
 
-/** The folders above a node, from the top: their titles (what undo reports) and ids (where undo restores). */
-async function ancestorsOf(browser: Browser, parentId: string | undefined, cache: Map<string, { titles: string[]; ids: string[] }>): Promise<{ titles: string[]; ids: string[] }> {
-  if (!parentId || parentId === ROOT_ID) return { titles: [], ids: parentId ? [parentId] : [] };
-  const known = cache.get(parentId);
-  if (known) return known;
-  const node = await getNode(browser, parentId);
-  const above = await ancestorsOf(browser, node?.parentId, cache);
-  const chain = { titles: [...above.titles, node?.title ?? ''], ids: [...above.ids, parentId] };
-  cache.set(parentId, chain);
-  return chain;
-}
-
 /**
  * A journaled move of items into a folder, in the order a drop or a paste gives: items from other folders are
  * 'moved' entries (undo moves them back), and when items already in the folder change places, the folder's order
  * before is a 'reordered' entry (undo gives it back).
  */
 async function journaledOrder(
-  deps: { browser: Browser; edits: EditJournalDeps },
+  deps: { browser: Browser; edits: EditDeps },
   folder: BookmarkNode,
   current: readonly string[],
   target: readonly string[],
@@ -173,18 +169,32 @@ async function journaledOrder(
   });
 }
 
-async function copyTree(browser: Browser, node: BookmarkNode, parentId: string, index: number | undefined): Promise<number> {
-  const kind = kindOfNode(node);
-  const created = await browser.bookmarks.create({
+/** The 'created' entries of copies of `node` (with everything inside) about to be made in `parentId`, parents first. */
+function copyEntries(node: BookmarkNode, parentId: string | null, parentSeq: number | null, entries: NewJournalEntry[]): void {
+  const kind = kindOf(node);
+  const seq = entries.length;
+  entries.push({ role: 'created', parentId, parentSeq, type: kind, title: kind === 'separator' ? '' : (node.title ?? ''), url: kind === 'bookmark' ? (node.url ?? null) : null });
+  for (const child of node.children ?? []) copyEntries(child, null, seq, entries);
+}
+
+/** Creates the copy of `node` and everything inside, noting each new id against its entry (in copyEntries' order). */
+async function copyTree(browser: Browser, node: BookmarkNode, parentId: string, index: number | undefined, seqs: Iterator<number>, created: (seq: number, id: string) => void): Promise<number> {
+  const kind = kindOf(node);
+  const seq = seqs.next().value as number;
+  const made = await browser.bookmarks.create({
     parentId,
     ...(index === undefined ? {} : { index }),
     ...(kind === 'separator' ? { type: 'separator' as const } : { title: node.title ?? '' }),
     ...(kind === 'bookmark' ? { url: node.url } : {}),
   });
+  created(seq, made.id);
   let n = 1;
-  for (const child of node.children ?? []) n += await copyTree(browser, child, created.id, undefined);
+  for (const child of node.children ?? []) n += await copyTree(browser, child, made.id, undefined, seqs, created);
   return n;
 }
+
+/** Tags as a list of keys, for comparing what a person sees with what is stored. */
+const keysOf = (tags: readonly string[]) => new Set(tags.map(tagKey));
 
 const KIND_CODES = { folder: 'f', bookmark: 'b', separator: 's' } as const;
 
@@ -193,7 +203,7 @@ const KIND_CODES = { folder: 'f', bookmark: 'b', separator: 's' } as const;
  * getTree would say, without asking Firefox for 100,000 nodes again (the same trust places.search puts in it, see
  * src/places/index-search.ts). Null when the mirror cannot stand in for Firefox now.
  */
-export function rowsFromIndex(live: LiveIndex): SnapshotRow[] | null {
+export function rowsFromIndex(live: LiveIndex, dates: FileDates): SnapshotRow[] | null {
   if (!live.positionsExact) return null;
   const { tree, order } = live;
   if (!tree.get(ROOT_ID)) return null;
@@ -204,7 +214,7 @@ export function rowsFromIndex(live: LiveIndex): SnapshotRow[] | null {
     const node = tree.get(id);
     if (!node) return null;
     const row = rows.length;
-    rows.push([id, parentRow, order.positionOf(id) ?? 0, KIND_CODES[node.kind], node.title, node.kind === 'bookmark' ? (node.url ?? '') : '', node.dateAdded]);
+    rows.push([id, parentRow, order.positionOf(id) ?? 0, KIND_CODES[node.kind], node.title, node.kind === 'bookmark' ? (node.url ?? '') : '', dateAddedOf(node, dates)]);
     const children = order.childrenOf(id);
     for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, row]);
   }
@@ -212,13 +222,18 @@ export function rowsFromIndex(live: LiveIndex): SnapshotRow[] | null {
 }
 
 export function createOrganizerFeature(deps: OrganizerDeps) {
-  const { browser, live, tags } = deps;
-  const edits: EditJournalDeps = { journal: deps.journal, now: deps.now, recovered: deps.recovered };
+  const { browser, live, tags, history, fileDates } = deps;
+  const edits: EditDeps = { journal: history.journal, now: deps.now };
+  /** A write, in the history's queue. */
+  const queued =
+    <I, R>(write: (input: I) => Promise<R>) =>
+    (input: I): Promise<R> =>
+      history.serial(() => write(input));
 
   const handlers: HandlersOf<typeof organizerProtocol> = {
     'organizer.tree': async () => {
-      const [fromIndex, tagged] = await Promise.all([Promise.resolve(rowsFromIndex(live)), tags.all()]);
-      const rows = fromIndex ?? snapshotRows(await browser.bookmarks.getTree());
+      const [dates, tagged] = await Promise.all([fileDates.all(), tags.all()]);
+      const rows = rowsFromIndex(live, dates) ?? snapshotRows(withFileDates(await browser.bookmarks.getTree(), dates));
       return { encoded: encodeSnapshot({ rows, tags: tagged.map((e) => [e.url, e.tags]), visits: [] }) };
     },
 
@@ -231,7 +246,7 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
       return { visits };
     },
 
-    'organizer.move': async ({ ids, parentId, beforeId }) => {
+    'organizer.move': queued(async ({ ids, parentId, beforeId }) => {
       const folder = await targetFolder(browser, parentId);
       const above = await ancestry(browser, folder);
       const current = await childIds(browser, parentId);
@@ -243,75 +258,131 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
         if (above.has(id)) throw new AppError('invalid-input', t('organizerDropRefused_intoItself'));
       }
       const before = beforeId !== null && current.includes(beforeId) ? beforeId : null;
-      const summary: EditSummary = { action: 'move', items: moving.length, folderTitle: folder.title };
+      const first = moving.length === 1 ? await getNode(browser, moving[0]!) : null;
+      const summary: EditSummary = { action: 'move', items: moving.length, folderTitle: folder.title, ...(first ? { title: first.title } : {}) };
       const { failed } = await journaledOrder({ browser, edits }, folder, current, orderAfterDrop(current, moving, before), summary);
       return { done: moving.length - failed, skipped: ids.length - moving.length + failed };
-    },
+    }),
 
-    'organizer.copy': async ({ ids, parentId, beforeId }) => {
-      await targetFolder(browser, parentId);
-      let done = 0;
+    'organizer.copy': queued(async ({ ids, parentId, beforeId }) => {
+      const folder = await targetFolder(browser, parentId);
+      // What is copied, read first, and journaled (every copy it will make) before the first is made.
+      const sources: BookmarkNode[] = [];
       let skipped = 0;
       for (const id of ids) {
-        const current = await childIds(browser, parentId);
-        const at = beforeId === null ? -1 : current.indexOf(beforeId);
-        let subtree: BookmarkNode | undefined;
-        try {
-          [subtree] = await browser.bookmarks.getSubTree(id);
-        } catch {
-          subtree = undefined;
-        }
-        if (!subtree || ALL_ROOT_IDS.includes(id)) {
-          skipped++;
-          continue;
-        }
-        done += await copyTree(browser, subtree, parentId, at < 0 ? undefined : at);
+        const [subtree] = ALL_ROOT_IDS.includes(id) ? [] : await browser.bookmarks.getSubTree(id).catch(() => [] as BookmarkNode[]);
+        if (subtree) sources.push(subtree);
+        else skipped++;
       }
+      if (!sources.length) return { done: 0, skipped };
+      const entries: NewJournalEntry[] = [];
+      for (const node of sources) copyEntries(node, parentId, null, entries);
+      const summary: EditSummary = { action: 'copy', items: entries.length, folderTitle: folder.title };
+      const done = await journaledEdit(edits, summary, entries, async (steps, stored) => {
+        const seqs = stored.map((e) => e.seq)[Symbol.iterator]();
+        let n = 0;
+        for (const node of sources) {
+          const current = await childIds(browser, parentId);
+          const at = beforeId === null ? -1 : current.indexOf(beforeId);
+          n += await copyTree(browser, node, parentId, at < 0 ? undefined : at, seqs, steps.created);
+        }
+        return n;
+      });
       return { done, skipped };
-    },
+    }),
 
-    'organizer.sortFolder': async ({ folderId, by, foldersFirst }) => {
+    'organizer.sortFolder': queued(async ({ folderId, by, foldersFirst }) => {
       const folder = await targetFolder(browser, folderId);
-      const children = await browser.bookmarks.getChildren(folderId);
-      const nodes = children.map((c) => ({ id: c.id, kind: kindOfNode(c), title: c.title ?? '', url: kindOfNode(c) === 'bookmark' ? (c.url ?? '') : '', dateAdded: c.dateAdded ?? 0 }));
+      const [children, dates] = await Promise.all([browser.bookmarks.getChildren(folderId), fileDates.all()]);
+      const nodes = children.map((c) => ({ id: c.id, kind: kindOf(c), title: c.title ?? '', url: kindOf(c) === 'bookmark' ? (c.url ?? '') : '', dateAdded: dateAddedOf(c, dates) }));
       const order = sortedChildren(nodes, by, { foldersFirst });
       const summary: EditSummary = { action: 'sort', items: children.length, folderTitle: folder.title };
       const { moved, failed } = await journaledOrder({ browser, edits }, folder, children.map((c) => c.id), order, summary);
       return { done: moved, skipped: failed };
-    },
+    }),
 
-    'organizer.update': async ({ id, title, url }) => {
+    'organizer.update': queued(async ({ id, title, url, tags: wanted }) => {
       const node = await getNode(browser, id);
       if (!node) throw new AppError('not-found', t('organizerItemGone'));
-      if (url !== undefined && kindOfNode(node) !== 'bookmark') throw new AppError('invalid-input', t('organizerNoAddress'));
+      const kind = kindOf(node);
+      if ((url !== undefined || wanted !== undefined) && kind !== 'bookmark') throw new AppError('invalid-input', t('organizerNoAddress'));
       if (url !== undefined && !URL.canParse(url)) throw new AppError('invalid-input', t('organizerBadAddress', url.slice(0, 80)));
-      try {
-        await browser.bookmarks.update(id, { ...(title === undefined ? {} : { title }), ...(url === undefined ? {} : { url }) });
-      } catch {
-        throw new AppError('invalid-input', t('organizerBadAddress', (url ?? '').slice(0, 80)));
+      const before = { title: node.title, url: node.url ?? null };
+      const after = { title: title ?? before.title, url: url ?? before.url };
+      const readdressed = !sameStoredUrl(after.url, before.url);
+      const entries: NewJournalEntry[] = [];
+      if (after.title !== before.title || readdressed) entries.push({ role: 'updated', id, before, after });
+      // Tags belong to the address: they follow the bookmark to a new one (merged with what that one has), and the
+      // old one keeps them only while another bookmark has it.
+      const tagWrites: { url: string; tags: string[] }[] = [];
+      const oldUrl = before.url;
+      if (kind === 'bookmark' && oldUrl && (readdressed || wanted !== undefined)) {
+        const had = await tags.getTagsForUrls(readdressed ? [oldUrl, after.url!] : [oldUrl]);
+        const oldTags = had.get(oldUrl) ?? [];
+        const mine = wanted ?? oldTags;
+        if (!readdressed) tagWrites.push({ url: oldUrl, tags: [...mine] });
+        else {
+          const dropped = keysOf(oldTags.filter((tag) => !keysOf(mine).has(tagKey(tag))));
+          const theirs = (had.get(after.url!) ?? []).filter((tag) => !dropped.has(tagKey(tag)));
+          tagWrites.push({ url: after.url!, tags: [...theirs, ...mine.filter((tag) => !keysOf(theirs).has(tagKey(tag)))] });
+          const others = (await browser.bookmarks.search({ url: oldUrl }).catch(() => [] as BookmarkNode[])).filter((n) => n.id !== id && n.url === oldUrl);
+          if (!others.length && oldTags.length) tagWrites.push({ url: oldUrl, tags: [] });
+        }
       }
+      const edit = { kind: 'set', entries: tagWrites } as const;
+      const tagged = tagWrites.length ? await tags.preview(edit) : [];
+      if (tagged.length) {
+        const had = await tags.getTagsForUrls(tagged.map((c) => c.url));
+        for (const c of tagged) entries.push({ role: 'tags', url: c.url, before: had.get(c.url) ?? [], after: c.tags });
+      }
+      if (!entries.length) return { id };
+      const summary: EditSummary = { action: 'update', items: 1, folderTitle: null, title: node.title };
+      await journaledEdit(edits, summary, entries, async (steps, stored) => {
+        await steps.attempt(stored.map((e) => e.seq));
+        const updated = stored.find((e) => e.role === 'updated');
+        if (updated) {
+          try {
+            await browser.bookmarks.update(id, { ...(title === undefined ? {} : { title }), ...(url === undefined ? {} : { url }) });
+          } catch {
+            await steps.skipped(updated.seq);
+            throw new AppError('invalid-input', t('organizerBadAddress', (url ?? '').slice(0, 80)));
+          }
+          await steps.done(updated.seq);
+        }
+        if (tagged.length) {
+          await tags.setTagsMany(tagWrites.filter((w) => w.tags.length));
+          const forgotten = tagWrites.filter((w) => !w.tags.length).map((w) => w.url);
+          if (forgotten.length) await tags.forgetUrls(forgotten);
+        }
+      });
       return { id };
-    },
+    }),
 
-    'organizer.create': async ({ parentId, beforeId, kind, title, url }) => {
-      await targetFolder(browser, parentId);
+    'organizer.create': queued(async ({ parentId, beforeId, kind, title, url }) => {
+      const folder = await targetFolder(browser, parentId);
       if (kind === 'bookmark' && (url === undefined || !URL.canParse(url))) throw new AppError('invalid-input', t('organizerBadAddress', (url ?? '').slice(0, 80)));
       const current = await childIds(browser, parentId);
       const at = beforeId === null ? -1 : current.indexOf(beforeId);
-      try {
-        const created = await browser.bookmarks.create({
-          parentId,
-          ...(at < 0 ? {} : { index: at }),
-          ...(kind === 'separator' ? { type: 'separator' as const } : { title: title ?? '' }),
-          ...(kind === 'bookmark' ? { url } : {}),
-        });
-        return { id: created.id };
-      } catch {
-        throw new AppError('invalid-input', t('organizerBadAddress', (url ?? '').slice(0, 80)));
-      }
-    },
+      const entry: NewJournalEntry = { role: 'created', parentId, parentSeq: null, type: kind, title: kind === 'separator' ? '' : (title ?? ''), url: kind === 'bookmark' ? url! : null };
+      const summary: EditSummary = { action: 'create', items: 1, folderTitle: folder.title, title: title ?? '' };
+      return journaledEdit(edits, summary, [entry], async (steps, [stored]) => {
+        try {
+          const created = await browser.bookmarks.create({
+            parentId,
+            ...(at < 0 ? {} : { index: at }),
+            ...(kind === 'separator' ? { type: 'separator' as const } : { title: title ?? '' }),
+            ...(kind === 'bookmark' ? { url } : {}),
+          });
+          steps.created(stored!.seq, created.id);
+          return { id: created.id };
+        } catch {
+          await steps.skipped(stored!.seq);
+          throw new AppError('invalid-input', t('organizerBadAddress', (url ?? '').slice(0, 80)));
+        }
+      });
+    }),
 
-    'organizer.remove': async ({ ids }) => {
+    'organizer.remove': queued(async ({ ids }) => {
       const unique = [...new Set(ids)];
       for (const id of unique) {
         if (ALL_ROOT_IDS.includes(id)) throw new AppError('invalid-input', t('organizerDropRefused_moveRoot'));
@@ -331,22 +402,8 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
       for (const node of subtrees) walk(node, true);
       const tops = subtrees.filter((node) => !inside.has(node.id));
       if (!tops.length) return { done: 0, skipped: ids.length };
-      const cache = new Map<string, { titles: string[]; ids: string[] }>();
-      const entries: NewJournalEntry[] = [];
-      const urls = new Set<string>();
-      const add = (node: BookmarkNode, titles: string[], ancestorIds: string[], top: boolean) => {
-        entries.push({ ...removedEntryOf(node, titles, ancestorIds, top, top ? 'deleted' : 'inside-removed-folder'), tags: [] });
-        if (node.url) urls.add(node.url);
-        for (const child of node.children ?? []) add(child, [...titles, node.title], [...ancestorIds, node.id], false);
-      };
-      for (const node of tops) {
-        const chain = await ancestorsOf(browser, node.parentId, cache);
-        add(node, chain.titles, chain.ids, true);
-      }
-      // Tags belong to a URL: undo gives them back.
-      const tagsOf = await tags.getTagsForUrls([...urls]);
-      for (const e of entries) if (e.role === 'removed' && e.url) e.tags = tagsOf.get(e.url) ?? [];
-      const summary: EditSummary = { action: 'delete', items: tops.length, folderTitle: null };
+      const entries = await removalEntries({ browser, tags }, tops, 'deleted');
+      const summary: EditSummary = { action: 'delete', items: tops.length, folderTitle: null, ...(tops.length === 1 ? { title: tops[0]!.title } : {}) };
       const done = await journaledEdit(edits, summary, entries, async (steps, stored) => {
         const seqOf = new Map(stored.filter((e) => e.role === 'removed' && e.topLevel).map((e) => [(e as { id: string }).id, e.seq]));
         await steps.attempt([...seqOf.values()]);
@@ -354,7 +411,7 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
         for (const node of tops) {
           const seq = seqOf.get(node.id)!;
           try {
-            if (kindOfNode(node) === 'folder') await browser.bookmarks.removeTree(node.id);
+            if (kindOf(node) === 'folder') await browser.bookmarks.removeTree(node.id);
             else await browser.bookmarks.remove(node.id);
             n++;
             await steps.done(seq);
@@ -366,7 +423,7 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
         return n;
       });
       return { done, skipped: ids.length - done };
-    },
+    }),
   };
 
   return { handlers };

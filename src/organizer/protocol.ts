@@ -28,9 +28,12 @@ export const organizerProtocol = {
   'organizer.sortFolder': request<OrganizerWriteReply>()(
     v.strictObject({ folderId: id, by: v.picklist(['name', 'address', 'date']), foldersFirst: v.boolean() }),
   ),
-  /** Renames an item or changes a bookmark's address. */
+  /**
+   * Renames an item, changes a bookmark's address (its tags follow it) and its tags (the list it should have), as one
+   * edit.
+   */
   'organizer.update': request<{ id: string }>()(
-    v.strictObject({ id, title: v.optional(title), url: v.optional(url) }),
+    v.strictObject({ id, title: v.optional(title), url: v.optional(url), tags: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(1000))), v.maxLength(1000))) }),
   ),
   /** A new bookmark, folder or separator in a folder, before `beforeId` or at its end. */
   'organizer.create': request<{ id: string }>()(

@@ -3,8 +3,9 @@
  * 100,000 bookmarks are slow through runtime.sendMessage, see docs/ARCHITECTURE.md "Places search replies cross
  * messaging as one string"). Rows come in preorder, so a parent always comes before its children.
  */
+import { descendants, kindOf, type NodeKind } from '../platform/tree';
 
-export type NodeKind = 'folder' | 'bookmark' | 'separator';
+export type { NodeKind };
 
 /** One node of the tree: [id, parent row (-1 for the root), index among its siblings, kind, title, url, dateAdded]. */
 export type SnapshotRow = [id: string, parentRow: number, index: number, kind: 'f' | 'b' | 's', title: string, url: string, dateAdded: number];
@@ -31,26 +32,18 @@ export interface TreeSnapshotInput {
 const KIND_CODE: Record<NodeKind, SnapshotRow[3]> = { folder: 'f', bookmark: 'b', separator: 's' };
 export const KIND_OF_CODE: Record<SnapshotRow[3], NodeKind> = { f: 'folder', b: 'bookmark', s: 'separator' };
 
-export function kindOfNode(node: Pick<TreeSnapshotInput, 'type' | 'url'>): NodeKind {
-  if (node.type === 'separator') return 'separator';
-  if (node.type === 'folder') return 'folder';
-  if (node.type === 'bookmark') return 'bookmark';
-  return node.url === undefined ? 'folder' : 'bookmark';
-}
-
-/** The rows of a getTree() result, in preorder. */
+/** The rows of a getTree() result, in preorder (the given roots get parent row -1). */
 export function snapshotRows(roots: readonly TreeSnapshotInput[]): SnapshotRow[] {
   const rows: SnapshotRow[] = [];
-  const stack: [TreeSnapshotInput, number][] = [];
-  for (let i = roots.length - 1; i >= 0; i--) stack.push([roots[i]!, -1]);
-  while (stack.length) {
-    const [node, parentRow] = stack.pop()!;
+  /** The row of each folder met so far: a parent's row is known before its children (preorder). */
+  const rowOf = new Map<string, number>();
+  for (const node of descendants(roots)) {
     const row = rows.length;
-    const kind = kindOfNode(node);
+    const kind = kindOf(node);
+    const parentRow = node.parentId === undefined ? -1 : (rowOf.get(node.parentId) ?? -1);
     // Firefox gives separators the url "data:": only bookmarks carry one here.
     rows.push([node.id, parentRow, node.index ?? 0, KIND_CODE[kind], node.title ?? '', kind === 'bookmark' ? (node.url ?? '') : '', node.dateAdded ?? 0]);
-    const children = node.children;
-    if (children) for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, row]);
+    if (node.children) rowOf.set(node.id, row);
   }
   return rows;
 }

@@ -10,7 +10,7 @@
 import { createSafeMatchKeyer } from '../url-matching';
 import type { PlacesEvent } from '../places/events';
 import type { BookmarkNode } from '../platform/browser';
-import { ROOT_ID, ROOT_TITLES } from '../platform/browser';
+import { ROOT_ID, rootTitle } from '../platform/browser';
 import { SiblingOrder } from '../search/sibling-order';
 import { fold } from '../search/tokenize';
 import { SearchCorpus } from './search-corpus';
@@ -114,7 +114,7 @@ export class OrganizerTree {
 
   /** The name a person sees: Firefox's names for the roots, the stored title otherwise. */
   titleOf(id: string): string {
-    return ROOT_TITLES[id] ?? this.nodes.get(id)?.title ?? '';
+    return rootTitle(id) ?? this.nodes.get(id)?.title ?? '';
   }
 
   /** Folder names from the top (without the invisible root) down to `id` itself. */
@@ -293,6 +293,10 @@ export class OrganizerTree {
           const tags = d.value ? d.value.split(',') : [];
           if (tags.length) this.tagsByUrl.set(node.url, tags);
           else this.tagsByUrl.delete(node.url);
+        } else if (d.property === 'dateAdded') {
+          // A date an imported file gave (src/bookmark-dates): the one shown and sorted by from now on.
+          const date = Number(d.value);
+          if (Number.isFinite(date)) node.dateAdded = date;
         }
         break;
       }

@@ -11,8 +11,10 @@
  *  - reads (observe): the fingerprint is recomputed, so an edit made while the event page was unloaded (by the user,
  *    by sync, by another extension) still counts as newer.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
 import type { Browser, BookmarkNode } from '../platform/browser';
+import { lazyDb } from '../platform/lazy-db';
+import { createSerialQueue } from '../platform/serial-queue';
 import type { TagStore } from '../tags/tag-store';
 
 export const PLACES_DB_VERSION = 1;
@@ -93,14 +95,14 @@ interface QueuedEvent {
 }
 
 export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places', batchDelayMs = 50, flushEvents }: ClockDeps): Clock {
-  let dbPromise: Promise<IDBPDatabase<PlacesDB>> | null = null;
-  const db = () => (dbPromise ??= openDB<PlacesDB>(dbName, PLACES_DB_VERSION, { upgrade }));
+  const db = lazyDb<PlacesDB>(dbName, PLACES_DB_VERSION, upgrade);
 
   const queue = new Map<string, QueuedEvent>();
   const expectedMoves = new Map<string, number>();
   const ownCreates = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let running: Promise<void> = Promise.resolve();
+  /** Event batches are handled one at a time, in order. */
+  const batches = createSerialQueue();
 
   const next = (prev: number | undefined) => Math.max(now(), (prev ?? 0) + 1);
 
@@ -117,11 +119,20 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
    * competing writers: JavaScript runs one at a time) and persisted right after.
    */
   let records: Promise<Map<string, ClockRecord>> | null = null;
-  const loaded = () =>
-    (records ??= db()
+  const loaded = () => {
+    if (records) return records;
+    const reading = db()
       .then((d) => d.getAll('clock'))
-      .then((all) => new Map(all.map((r) => [r.id, r]))));
+      .then((all) => new Map(all.map((r) => [r.id, r])));
+    // A failed read (the database would not open) is not kept: the next one tries again.
+    reading.catch(() => {
+      if (records === reading) records = null;
+    });
+    return (records = reading);
+  };
 
+  /** Settles once every write so far is stored (or reported failed): writes are awaited in the order they began. */
+  const writes = createSerialQueue();
   let persisting: Promise<void> = Promise.resolve();
   function persist(put: ClockRecord[], remove: readonly string[] = []) {
     if (!put.length && !remove.length) return persisting;
@@ -130,7 +141,7 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
       const tx = d.transaction('clock', 'readwrite');
       await Promise.all([...put.map((r) => tx.store.put(r)), ...remove.map((id) => tx.store.delete(id)), tx.done]);
     });
-    persisting = persisting.then(() => done).catch((error: unknown) => {
+    persisting = writes.run(() => done).catch((error: unknown) => {
       console.error('Tidymarks: could not store the change clock', error);
     });
     return persisting;
@@ -173,10 +184,9 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
     }
     const batch = new Map(queue);
     queue.clear();
-    running = running.then(() => (batch.size ? handleBatch(batch) : undefined)).catch((error: unknown) => {
+    return batches.run(async () => (batch.size ? handleBatch(batch) : undefined)).catch((error: unknown) => {
       console.error('Tidymarks: could not update the change clock', error);
     });
-    return running;
   }
 
   return {

@@ -18,7 +18,8 @@ export type Emit<TData extends unknown[], TResult> = <K extends keyof PlacesEven
   ...args: PlacesEvents<TData, TResult>[K]
 ) => void;
 
-type Listener = (...args: any[]) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** Any listener (a function of any parameters): each is called with its own event's arguments. */
+type Listener = (...args: never) => void;
 
 export class PlacesEmitter<TData extends unknown[], TResult> implements PromiseLike<TResult> {
   private readonly listeners = new Map<string, Set<Listener>>();

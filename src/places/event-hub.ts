@@ -16,10 +16,15 @@
  *   page is subscribed.
  * - Batches: `batch(work)` emits history-start-batch before and history-end-batch after our own bulk work (nested
  *   batches give one pair), and holds the background's batched bookmark-event subscribers until the work ends.
+ * - Dates: when Tidymarks keeps an imported file's dates (src/bookmark-dates), each dated bookmark or folder gets a
+ *   bookmark-item-changed with property 'dateAdded' (as Places' onItemChanged reported setItemDateAdded), the value
+ *   the date in ms as text: the date Tidymarks shows from then on.
  */
 import * as v from 'valibot';
 import { isOwnSender, type PortLike } from '../messaging/router';
+import type { FileDate, FileDateStore } from '../bookmark-dates/file-dates';
 import type { BookmarkEvents } from '../platform/bookmark-events';
+import { getExisting } from '../platform/bookmark-reads';
 import type { Browser, BookmarkNode } from '../platform/browser';
 import { createSerialQueue, type SerialQueue } from '../platform/serial-queue';
 import type { TagStore } from '../tags/tag-store';
@@ -38,6 +43,8 @@ export interface EventHubDeps {
   saves: SerialQueue;
   extensionId: string;
   extensionOrigin: string;
+  /** The imported files' dates: a date kept is a change of the item's date added. */
+  fileDates?: Pick<FileDateStore, 'onChange'>;
 }
 
 const pageMessage = v.strictObject({ op: v.literal('ping') });
@@ -72,6 +79,7 @@ export class PlacesEventHub extends PlacesEventListeners {
       this.when(() => (removed.allHistory ? [event('history-start-clear', {})] : (removed.urls ?? []).map((url) => event('history-delete-url', { url })))),
     );
     tagStore.onChange((changes) => this.when(() => this.tagsChanged(changes)));
+    deps.fileDates?.onChange((records) => this.when(() => this.datesChanged(records)));
     browser.runtime.onConnect.addListener((port) => this.accept(port as unknown as PortLike));
   }
 
@@ -264,6 +272,28 @@ export class PlacesEventHub extends PlacesEventListeners {
       event('history-visit', { url, visitId, time, sessionId: null, referringId: visit?.referringVisitId ?? null, transitionType }),
       ...bookmarks.map((b) => event('bookmark-item-visited', { id: b.id, visitId, time, transitionType, url, parentId: b.parentId ?? '' })),
     ];
+  }
+
+  /** One bookmark-item-changed 'dateAdded' per dated item still there; items read and clocked in one batch. */
+  private async datesChanged(records: readonly FileDate[]): Promise<PlacesEvent[]> {
+    const dated = records.filter((r) => r.dateAdded !== undefined);
+    if (!dated.length) return [];
+    const { saves, clock, tagStore, browser } = this.deps;
+    // As lastModified(): read as a task of the save queue.
+    const { nodes, updated } = await saves.run(async () => {
+      const nodes = await getExisting(browser, dated.map((r) => r.id));
+      const urls = [...nodes.values()].filter((n) => itemType(n) === 'bookmark' && n.url).map((n) => n.url!);
+      const tagsByUrl = urls.length ? await tagStore.getTagsForUrls(urls) : new Map<string, string[]>();
+      const observed = [...nodes.values()].map((node) => ({ node, tags: (node.url && tagsByUrl.get(node.url)) || [] }));
+      return { nodes, updated: await clock.observe(observed) };
+    });
+    const out: PlacesEvent[] = [];
+    for (const r of dated) {
+      const node = nodes.get(r.id);
+      if (!node) continue; // Gone meanwhile: its removal was reported.
+      out.push(event('bookmark-item-changed', { id: r.id, property: 'dateAdded', value: String(r.dateAdded), lastModified: updated.get(r.id) ?? null, type: itemType(node), parentId: node.parentId ?? null }));
+    }
+    return out;
   }
 
   /** Tags belong to the URL: a tag change is a change of every bookmark of that URL (as Places reported it). */

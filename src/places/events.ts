@@ -30,9 +30,12 @@ export interface BookmarkAddedData {
 
 export interface BookmarkChangedData {
   id: string;
-  /** 'title', 'uri' (the URL, as Places named it) or 'tags' (Tidymarks' tags of the bookmark's URL). */
-  property: 'title' | 'uri' | 'tags';
-  /** The new title, the new URL, or the URL's tags joined with ',' (tag names cannot contain commas). */
+  /**
+   * 'title', 'uri' (the URL, as Places named it), 'tags' (Tidymarks' tags of the bookmark's URL) or 'dateAdded' (the
+   * date an imported file gave the item, kept by Tidymarks: Firefox lets no extension set it).
+   */
+  property: 'title' | 'uri' | 'tags' | 'dateAdded';
+  /** The new title, the new URL, the URL's tags joined with ',' (tag names cannot contain commas), or the date in ms. */
   value: string;
   /** The item's `updated` clock right after the change (what a snapshot read now carries); null once it is gone. */
   lastModified: number | null;

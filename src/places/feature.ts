@@ -5,12 +5,13 @@
  * background features.
  */
 import type { BackgroundDeps } from '../app/feature';
+import type { FileDateStore } from '../bookmark-dates/file-dates';
 import type { HandlersOf } from '../messaging/define';
-import { AppError } from '../messaging/errors';
 import { bookmarkEventsOf } from '../platform/bookmark-events';
 import { createSerialQueue } from '../platform/serial-queue';
 import type { LiveIndex } from '../search/live-index';
 import type { TagStore } from '../tags/tag-store';
+import type { History, OperationSource } from '../operations';
 import { createPlacesApi } from './api';
 import { createClock, type Clock } from './clock';
 import { PlacesEventHub } from './event-hub';
@@ -19,9 +20,14 @@ import { runHistorySearch } from './history-engine';
 import type { placesProtocol, placesTestProtocol } from './protocol';
 import { runSave } from './save-engine';
 import { runSearch } from './search-engine';
-import { encodeSearchReply, type PlacesBackend } from './wire';
+import { encodeSearchReply, type PlacesBackend, type SaveOp } from './wire';
 
-export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, ownClock?: Clock) {
+export interface PlacesFeatureDeps extends BackgroundDeps {
+  /** The imported files' dates: the events hub reports dates kept as changes of the items' date added. */
+  fileDates?: Pick<FileDateStore, 'onChange'>;
+}
+
+export function createPlacesFeature(deps: PlacesFeatureDeps, tagStore: TagStore, history: History, ownClock?: Clock) {
   const { browser, now } = deps;
   const bookmarkEvents = bookmarkEventsOf(deps);
   // The clock reads events still waiting for their batch before it answers (a change is never read as older).
@@ -43,14 +49,22 @@ export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, ow
   });
 
   // One save request at a time, whoever sent it: a request's conflict check and its writes are never interleaved
-  // with another page's (no lost update, no false conflict).
+  // with another page's (no lost update, no false conflict). Each runs in the history's queue too (one journaled
+  // write at a time: it is an edit of the history), and takes the save queue only once its turn comes there, so the
+  // events hub's reads are not held up behind a cleanup.
   const saves = createSerialQueue();
+  const edits = { journal: history.journal, now };
+  let savesPending = 0;
+  const save = (ops: readonly SaveOp[], source?: OperationSource) => {
+    savesPending++;
+    return history.serial(() => saves.run(() => runSave(ops, { browser, tagStore, clock, edits, ...(source ? { source } : {}) }))).finally(() => savesPending--);
+  };
   // search(): from the in-memory search index once it is fresh (useSearchIndex), from Firefox before.
   let indexSearch: IndexSearch | null = null;
   let liveIndex: LiveIndex | null = null;
   const searchDeps = { browser, tagStore, clock };
   const backend: PlacesBackend = {
-    save: (ops) => saves.run(() => runSave(ops, { browser, tagStore, clock })),
+    save: (ops) => save(ops),
     search: async (queries, options) => {
       const fromIndex = indexSearch ? await indexSearch(queries, options) : null;
       return fromIndex ? { ...fromIndex, source: 'index' } : { ...(await runSearch(queries, options, searchDeps)), source: 'firefox' };
@@ -65,11 +79,12 @@ export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, ow
     saves,
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL(''),
+    ...(deps.fileDates && { fileDates: deps.fileDates }),
   });
   const bootId = `${now()}-${Math.random().toString(36).slice(2)}`;
 
   const handlers: HandlersOf<typeof placesProtocol> = {
-    'places.save': ({ ops }) => backend.save(ops),
+    'places.save': ({ ops }, { senderUrl }) => save(ops, senderUrl && new URL(senderUrl).pathname.startsWith('/popup/') ? 'popup' : undefined),
     'places.search': async ({ queries, options }) => encodeSearchReply(await backend.search(queries, options)),
     'places.history.search': ({ queries, options }) => backend.historySearch(queries, options),
   };
@@ -92,6 +107,8 @@ export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, ow
     testHandlers,
     /** The Places API for other background features (same as a page's, without messaging). */
     places: createPlacesApi(backend, events),
+    /** The same, its saves marked in the history as made from `source` (the quick bookmark's). */
+    placesAs: (source: OperationSource) => createPlacesApi({ ...backend, save: (ops) => save(ops, source) }, events),
     /** The Places events hub: fans events out to pages; `inBatch` wraps our bulk jobs in history-start/end-batch. */
     events,
     backend,
@@ -104,7 +121,7 @@ export function createPlacesFeature(deps: BackgroundDeps, tagStore: TagStore, ow
     /** The live index search() answers from, once fresh (tests). */
     searchIndex: () => liveIndex,
     /** Save requests running or waiting for their turn (tests: proves a request is held back, not interleaved). */
-    saveRequestsPending: () => saves.pending,
+    saveRequestsPending: () => savesPending,
     reset: () => clock.clear(),
   };
 }

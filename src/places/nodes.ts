@@ -3,15 +3,16 @@
  * so the caller can build each snapshot's `group` chain.
  */
 import { isRootId, type Browser, type BookmarkNode } from '../platform/browser';
+import { kindOf } from '../platform/tree';
 import type { TagStore } from '../tags/tag-store';
 import type { Clock } from './clock';
 import type { ItemType } from './items';
 import type { WireNode } from './wire';
 
+/** A node's kind in the Places API's words (a folder is a group). */
 export function itemType(node: BookmarkNode): ItemType {
-  if (node.type === 'separator') return 'separator';
-  if (node.type === 'folder' || (node.type === undefined && node.url === undefined)) return 'group';
-  return 'bookmark';
+  const kind = kindOf(node);
+  return kind === 'folder' ? 'group' : kind;
 }
 
 export interface DescribeDeps {

@@ -4,6 +4,7 @@
  * `resolve(mine, theirs)` on conflicts and re-submits what it returns, and reports data/error/end through an
  * awaitable emitter.
  */
+import { UNFILED_ID } from '../platform/browser';
 import type { SerialQueue } from '../platform/serial-queue';
 import { PlacesEmitter, type Emit } from './emitter';
 import {
@@ -118,7 +119,7 @@ async function saveNow(backend: PlacesBackend, inputs: unknown[], options: SaveO
     if (id && !byObject.has(group)) return { id };
     const planned = byObject.get(group) ?? plan(group, explicitAt.get(group));
     // Moved earlier than its own place in the list: it still reports as explicit, at its own position.
-    if (planned.failure || !planned.op) return { id: rootById('unfiled_____')!.id! };
+    if (planned.failure || !planned.op) return { id: UNFILED_ID };
     return planned.op.id ? { id: planned.op.id } : { ref: planned.ref };
   };
 
@@ -220,7 +221,7 @@ function withKnownParent(op: SaveOp, refIds: Map<number, string>, failedRefs: Se
   if (!op.parent || !('ref' in op.parent)) return op;
   const id = refIds.get(op.parent.ref);
   if (id) return { ...op, parent: { id } };
-  if (failedRefs.has(op.parent.ref)) return { ...op, parent: { id: 'unfiled_____' } };
+  if (failedRefs.has(op.parent.ref)) return { ...op, parent: { id: UNFILED_ID } };
   return op;
 }
 

@@ -2,14 +2,11 @@
  * Reading many bookmarks with few calls, as apply and undo need them: batched gets that survive missing ids, one
  * getTree when that is cheaper, and ancestor chains (paths) with each folder fetched once.
  */
+import { isMissingBookmarkError } from './bookmark-errors';
 import type { BookmarkNode, Browser } from './browser';
+import { descendants } from './tree';
 
 const GET_CHUNK = 1000;
-/** How Firefox says an id does not exist (get: "Bookmark not found"; malformed GUIDs are not ours either). */
-const MISSING_ID = /Bookmark not found|No bookmarks found|Invalid value for property 'guid'/i;
-
-export const nodeType = (node: BookmarkNode): 'bookmark' | 'folder' | 'separator' =>
-  node.type ?? (node.url === undefined ? 'folder' : 'bookmark');
 
 export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -35,7 +32,7 @@ export async function getExisting(browser: Browser, ids: readonly string[]): Pro
       for (const node of nodes) out.set(node.id, node);
     } catch (error) {
       if (batch.length === 1) {
-        if (MISSING_ID.test(errorMessage(error))) return;
+        if (isMissingBookmarkError(error)) return;
         throw error;
       }
       const half = Math.ceil(batch.length / 2);
@@ -52,12 +49,7 @@ export const WHOLE_TREE_ABOVE = 300;
 
 export function indexWholeTree(roots: BookmarkNode[]): Map<string, BookmarkNode> {
   const out = new Map<string, BookmarkNode>();
-  const stack = [...roots];
-  while (stack.length) {
-    const node = stack.pop()!;
-    out.set(node.id, node);
-    if (node.children) stack.push(...node.children);
-  }
+  for (const node of descendants(roots)) out.set(node.id, node);
   return out;
 }
 

@@ -4,6 +4,7 @@
  * tests/fakes. Only entry points import webextension-polyfill itself.
  */
 import type { Browser } from 'webextension-polyfill';
+import { t, type MessageId } from '../i18n';
 
 export type { Browser };
 export type Bookmarks = Browser['bookmarks'];
@@ -21,8 +22,25 @@ export const USER_ROOT_IDS = [MENU_ID, TOOLBAR_ID, UNFILED_ID, MOBILE_ID] as con
 export const ALL_ROOT_IDS: readonly string[] = [ROOT_ID, ...USER_ROOT_IDS, TAGS_ROOT_ID];
 
 /**
- * The names Firefox shows for the user-visible roots (Library, sidebar), whatever title the bookmarks API reports
- * for them. Every place that shows a folder path to the user names the roots with these.
+ * The names Firefox shows for the user-visible roots (Library, sidebar) in the UI's language, whatever title the
+ * bookmarks API reports for them (English Firefox releases have reported 'menu', 'unfiled'...). Every place that
+ * shows a folder path to the user names the roots with this; undefined for any other id.
+ */
+export function rootTitle(id: string): string | undefined {
+  const message = ROOT_TITLE_IDS[id];
+  return message ? t(message) : undefined;
+}
+
+const ROOT_TITLE_IDS: Readonly<Record<string, MessageId>> = {
+  [MENU_ID]: 'rootMenu',
+  [TOOLBAR_ID]: 'rootToolbar',
+  [UNFILED_ID]: 'rootUnfiled',
+  [MOBILE_ID]: 'rootMobile',
+};
+
+/**
+ * Firefox's English names of the roots: the titles of the Places API's frozen root groups (src/places/items.ts,
+ * made when the module loads, before any locale is known) and what unit tests see. People read `rootTitle()`.
  */
 export const ROOT_TITLES: Readonly<Record<string, string>> = {
   [MENU_ID]: 'Bookmarks Menu',

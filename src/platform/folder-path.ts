@@ -2,10 +2,9 @@
  * A folder's path as a person reads it: the popup, the quick bookmark, search and tags show where a bookmark sits.
  * Bookmarks change while the path is read: a folder removed meanwhile yields no path (undefined), never an error.
  */
-import { ROOT_ID, ROOT_TITLES, type BookmarkNode, type Browser } from './browser';
-
-/** What a folder without a title is called in a path. */
-export const UNTITLED_FOLDER = '(untitled folder)';
+import { t } from '../i18n';
+import { ROOT_ID, rootTitle, type BookmarkNode, type Browser } from './browser';
+import { kindOf } from './tree';
 
 /**
  * The folder's path (root name first, as Firefox shows it), or undefined when it is not an existing folder below
@@ -25,8 +24,8 @@ export async function folderPath(browser: Browser, folderId: string, cache?: Map
     } catch {
       return undefined; // Removed meanwhile (or never existed).
     }
-    if (!node || (depth === 0 && (node.type === 'separator' || node.url !== undefined))) return undefined;
-    path.unshift(ROOT_TITLES[node.id] ?? (node.title || UNTITLED_FOLDER));
+    if (!node || (depth === 0 && kindOf(node) !== 'folder')) return undefined;
+    path.unshift(rootTitle(node.id) ?? (node.title || t('untitledFolder')));
     id = node.parentId;
   }
   if (!path.length) return undefined;

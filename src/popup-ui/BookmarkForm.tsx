@@ -67,7 +67,8 @@ export function BookmarkForm({ heading, initial, submitLabel, loadFolders, loadR
     try {
       await onSubmit({ ...draft, url });
     } catch (err) {
-      setError((err as Error).message || t('popupSaveFailed'));
+      const why = (err as Error)?.message;
+      setError(why ? t('popupSaveFailedBecause', why) : t('popupSaveFailed'));
       setBusy(false);
     }
   };
@@ -79,7 +80,7 @@ export function BookmarkForm({ heading, initial, submitLabel, loadFolders, loadR
   };
 
   return (
-    <form class="bookmark-form" aria-label={heading} noValidate onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onCancel())}>
+    <form class="bookmark-form" aria-label={heading} noValidate onSubmit={(e) => void submit(e)} onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onCancel())}>
       <h2>{heading}</h2>
       <label for="bm-title">{t('popupTitle')}</label>
       <input ref={title} id="bm-title" type="text" value={draft.title} onInput={(e) => setDraft({ ...draft, title: e.currentTarget.value })} />

@@ -1,14 +1,15 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../i18n';
+import { UNFILED_ID } from '../platform/browser';
 import type { CurrentPageCopy, CurrentPageReply } from '../search/types';
 import { BookmarkForm } from './BookmarkForm';
 import { CurrentPage } from './CurrentPage';
-import { duplicatesLink, folderLabel, MOD_KEY } from './format';
+import { duplicatesLink, folderLabel, modKey } from './format';
 import type { BookmarkDraft, PopupApi } from './popup-api';
 import { RESULTS_ID, ResultList, resultId, type ResultAction } from './ResultList';
 import { useSearch } from './use-search';
 
-const DEFAULT_FOLDER = 'unfiled_____';
+const DEFAULT_FOLDER = UNFILED_ID;
 export const READY_MARK = 'tidymarks-popup-ready';
 const HINT_ID = 'keys-hint';
 
@@ -27,11 +28,16 @@ type Editing =
   | { kind: 'edit'; copy: CurrentPageCopy; focus: 'title' | 'folder'; fromResults: boolean }
   | null;
 
-/** A removal that Undo (or Ctrl/Cmd+Z in an unchanged search box) puts back. */
-interface Removed {
-  copy: CurrentPageCopy;
-  /** The search box's text when it was removed: Ctrl/Cmd+Z undoes the removal only while it is unchanged. */
+/**
+ * The last change made here (or undone, or redone): Undo (or Ctrl/Cmd+Z in the unchanged search box) takes it back,
+ * Redo (Ctrl/Cmd+Shift+Z) does it again. The change itself is an operation of the history: after the popup was
+ * closed, Ctrl/Cmd+Z in the empty box still undoes it.
+ */
+interface LastChange {
+  /** The search box's text at the change: the keys act only while it is unchanged. */
   text: string;
+  /** True when the notice's button redoes (the change was just undone), else it undoes. */
+  redo: boolean;
 }
 
 const titleOf = (copy: CurrentPageCopy) => copy.title || copy.url;
@@ -43,7 +49,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   const [page, setPage] = useState<CurrentPageReply | null>(null);
   const [pageError, setPageError] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
-  const [undo, setUndo] = useState<Removed | null>(null);
+  const [last, setLast] = useState<LastChange | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const { reply, answered, error } = useSearch(api.search, text, refresh);
@@ -105,15 +111,16 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
       await api.open(item.url, { newTab, tabId: page?.tab?.id });
       if (!newTab) close();
     } catch (e) {
-      setNotice((e as Error).message);
+      setNotice(t('popupOpenFailed', (e as Error).message));
     }
   };
 
   const focusSearch = () => input.current?.focus();
 
-  const afterChange = (message: string) => {
+  const afterChange = (message: string, offerRedo = false) => {
     setEditing(null);
     setNotice(message);
+    setLast({ text, redo: offerRedo });
     void loadPage();
     setRefresh((r) => r + 1);
     focusSearch();
@@ -122,21 +129,23 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   const remove = async (copy: CurrentPageCopy) => {
     try {
       await api.removeBookmark(copy);
-      setUndo({ copy, text });
       afterChange(t('popupRemoved', titleOf(copy), folderLabel(copy.folders)));
     } catch (e) {
       setNotice(t('popupRemoveFailed', (e as Error).message));
     }
   };
 
-  const restore = async () => {
-    if (!undo) return;
+  /** Undoes (or redoes) the popup's last change through the history, and says what it did and what it left alone. */
+  const takeBack = async (redo: boolean) => {
     try {
-      await api.restoreBookmark(undo.copy);
-      setUndo(null);
-      afterChange(t('popupRestored', titleOf(undo.copy), folderLabel(undo.copy.folders)));
+      const result = await (redo ? api.redo() : api.undo());
+      // The words for an operation are the options page's; loaded when first needed, not to open the popup.
+      const { describeLeftAlone, describeOperation } = await import('../options-ui/format');
+      const what = describeOperation(result.operation);
+      const left = result.leftAlone.map(describeLeftAlone).join(' ');
+      afterChange([t(redo ? 'popupRedone' : 'popupUndone', what), left].filter(Boolean).join(' '), !redo);
     } catch (e) {
-      setNotice(t('popupRestoreFailed', (e as Error).message));
+      setNotice(t(redo ? 'popupRedoFailed' : 'popupUndoFailed', (e as Error).message));
     }
   };
 
@@ -148,7 +157,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
     try {
       copy = await api.bookmark(item.id);
     } catch (e) {
-      setNotice((e as Error).message);
+      setNotice(t('popupReadBookmarkFailed', (e as Error).message));
       setRefresh((r) => r + 1);
       return;
     }
@@ -173,10 +182,11 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
     } else if (e.key === 'Delete' && e.shiftKey && !mod && activeBookmark) {
       e.preventDefault();
       void resultAction(active, 'remove');
-    } else if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'z' && undo && undo.text === text) {
-      // Only while the box is as it was at the removal: otherwise Ctrl/Cmd+Z undoes typing as usual.
+    } else if (mod && !e.altKey && e.key.toLowerCase() === 'z' && (last ? last.text === text : text === '')) {
+      // Only while the box is as it was at the change (or empty, for a change made before the popup opened):
+      // otherwise Ctrl/Cmd+Z undoes typing as usual.
       e.preventDefault();
-      void restore();
+      void takeBack(e.shiftKey);
     } else if (e.key === 'Escape' && text) {
       // Esc clears the box; a second Esc (empty box) closes the popup as usual. In the toolbar panel Firefox closes
       // the panel on Esc before the page sees the key (the × button clears there).
@@ -243,7 +253,6 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
         onSubmit={async (draft: BookmarkDraft) => {
           if (editing.kind === 'add') await api.addBookmark(draft);
           else await api.updateBookmark(editing.copy, draft);
-          setUndo(null);
           const moved = editing.kind === 'edit' && draft.folderId !== editing.copy.parentId;
           afterChange(editing.kind === 'add' ? t('popupBookmarked') : moved ? t('popupMoved') : t('popupChangesSaved'));
         }}
@@ -299,18 +308,22 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
           page={page}
           error={pageError}
           duplicatesHref={(url) => duplicatesLink(url, baseUrl)}
-          onAdd={startAdd}
+          onAdd={() => void startAdd()}
           onEdit={(copy) => setEditing({ kind: 'edit', copy, focus: 'title', fromResults: false })}
           onRemove={(copy) => void remove(copy)}
-          onOpenLink={(href) => void api.open(href, { newTab: true }).then(close, (e: Error) => setNotice(e.message))}
+          onOpenLink={(href) => void api.open(href, { newTab: true }).then(close, (e: Error) => setNotice(t('popupOpenFailed', e.message)))}
         />
       )}
-      {(notice || undo) && (
+      {(notice || last) && (
         <div class="notice" role="status">
           <span>{notice}</span>
-          {undo && (
-            <button type="button" onClick={() => void restore()} title={t('popupUndoTitle', MOD_KEY)}>
-              {t('popupUndo')}
+          {last && (
+            <button
+              type="button"
+              onClick={() => void takeBack(last.redo)}
+              title={last.redo ? t('popupRedoTitle', modKey()) : t('popupUndoTitle', modKey())}
+            >
+              {last.redo ? t('popupRedo') : t('popupUndo')}
             </button>
           )}
         </div>
@@ -320,7 +333,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
         <h2 class="section-title">{listLabel}</h2>
         {activeBookmark && !editing && (
           <p id={HINT_ID} class="keys-hint">
-            {t('popupKeysHint', MOD_KEY)}
+            {t('popupKeysHint', modKey())}
           </p>
         )}
         {list}

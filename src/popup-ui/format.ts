@@ -1,5 +1,5 @@
 /** Small display helpers of the popup. */
-import { plural } from '../i18n';
+import { plural, t } from '../i18n';
 
 /** "example.org/path/page" without scheme, query and fragment; the URL itself when it has no host. */
 export function hostAndPath(url: string): string {
@@ -11,8 +11,12 @@ export function hostAndPath(url: string): string {
 
 export const PATH_SEPARATOR = ' › ';
 
-/** How the Ctrl key of shortcuts is written on this platform (⌘ on macOS). */
-export const MOD_KEY = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl+';
+const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** How the Ctrl key of shortcuts is written on this platform and in the UI's language (⌘ on macOS, Strg+ in German). */
+export function modKey(): string {
+  return IS_MAC ? '⌘' : t('popupCtrlKey');
+}
 
 export function folderLabel(folders: readonly string[]): string {
   return folders.join(PATH_SEPARATOR);

@@ -5,6 +5,7 @@
  */
 import type { Client } from '../messaging/client';
 import { t } from '../i18n';
+import type { HistoryResult } from '../operations';
 import type { PlacesApi } from '../places/api';
 import type { CurrentPageCopy, CurrentPageReply, FolderChoice, SearchReply } from '../search/types';
 
@@ -33,9 +34,17 @@ export interface PopupApi {
   addBookmark(draft: BookmarkDraft): Promise<void>;
   updateBookmark(copy: CurrentPageCopy, draft: BookmarkDraft): Promise<void>;
   removeBookmark(copy: CurrentPageCopy): Promise<void>;
-  /** Puts a removed bookmark back where it was, with its tags (undo). */
-  restoreBookmark(copy: CurrentPageCopy): Promise<void>;
+  /**
+   * Undoes the newest change made in the popup or by the quick bookmark (an operation of the history: it outlives the
+   * popup), leaving alone what someone changed since.
+   */
+  undo(): Promise<HistoryResult>;
+  /** Does the change undone last again (while nothing new was done since). */
+  redo(): Promise<HistoryResult>;
 }
+
+/** The popup undoes the changes it is about: its own, and the quick bookmark's. */
+const POPUP_SOURCES = ['popup', 'quick-bookmark'] as const;
 
 /** The page's Places API, loaded on first use (a separate chunk the popup does not load to open). */
 export function loadPagePlaces(client: Client): () => Promise<PlacesApi> {
@@ -91,8 +100,8 @@ export function createPopupApi(client: Client, loadPlaces: () => Promise<PlacesA
       ),
     removeBookmark: (copy) =>
       save((places) => places.remove([new places.Bookmark({ id: copy.id, url: copy.url, title: copy.title, group: copy.parentId, tags: copy.tags })])),
-    restoreBookmark: (copy) =>
-      save((places) => new places.Bookmark({ url: copy.url, title: copy.title, group: copy.parentId, index: copy.index, tags: copy.tags })),
+    undo: () => client.startJob('history.undo', { sources: [...POPUP_SOURCES] }).result,
+    redo: () => client.startJob('history.redo', { sources: [...POPUP_SOURCES] }).result,
   };
 }
 

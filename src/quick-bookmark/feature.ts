@@ -6,7 +6,6 @@
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf } from '../messaging/define';
 import { createSafeMatchKeyer } from '../url-matching';
-import { AppError } from '../messaging/errors';
 import type { Settings } from '../settings/settings';
 import { createMenus, pageFromMenuClick, type MenuClick, type TabLike } from './menus';
 import { createNotifier } from './notifier';

@@ -1,7 +1,9 @@
 /**
  * Saves a quick bookmark through the Places facade's background-side save(): one plain bookmark with its tags, in
  * an existing folder or in a new "Read later" group that the facade creates first (an implicit group). Going
- * through the facade keeps the tag store and the `updated` clock right, as for every other write.
+ * through the facade writes the bookmark, its tags and its `updated` clock together. Not every write does: the
+ * cleanup, undo, the import and the organizer call browser.bookmarks themselves (and the tag store for tags); the
+ * clock learns of those from the bookmark events and from the fingerprint it recomputes on read (src/places/clock.ts).
  */
 import { Bookmark, isGroupLike, rootById, type GroupLike } from '../places/items';
 import type { SaveEmitter } from '../places/save';

@@ -5,8 +5,9 @@
  */
 import type { Browser } from '../platform/browser';
 import { t } from '../i18n';
-import { ROOT_TITLES, UNFILED_ID } from '../platform/browser';
+import { rootTitle, UNFILED_ID } from '../platform/browser';
 import { folderPath } from '../platform/folder-path';
+import { kindOf } from '../platform/tree';
 
 export const READ_LATER_TITLE = 'Read later';
 
@@ -23,9 +24,9 @@ export async function chooseTargetFolder(browser: Browser, configuredFolderId: s
     note = t('notifyFolderGone');
   }
   const withNote = <T extends object>(target: T): T => (note ? { ...target, note } : target);
-  const path = [ROOT_TITLES[UNFILED_ID], READ_LATER_TITLE];
+  const path = [rootTitle(UNFILED_ID)!, READ_LATER_TITLE];
   // Other Bookmarks' own "Read later" folder (the first, if there are several); not a bookmark of that name.
-  const readLater = (await browser.bookmarks.getChildren(UNFILED_ID)).find((c) => c.type === 'folder' && c.url === undefined && c.title === READ_LATER_TITLE);
+  const readLater = (await browser.bookmarks.getChildren(UNFILED_ID)).find((c) => kindOf(c) === 'folder' && c.title === READ_LATER_TITLE);
   if (readLater) return withNote({ kind: 'existing' as const, id: readLater.id, path });
   return withNote({ kind: 'create' as const, parentId: UNFILED_ID, title: READ_LATER_TITLE, path });
 }

@@ -5,22 +5,16 @@
  */
 import { candidateSearchWord, type CandidateMirror } from '../url-matching';
 import type { BookmarkNode } from '../platform/browser';
-import { ROOT_ID, ROOT_TITLES } from '../platform/browser';
+import { ROOT_ID, rootTitle } from '../platform/browser';
+import { descendants, kindOf, type NodeKind } from '../platform/tree';
 
 export interface MirrorNode {
   id: string;
   parentId: string | undefined;
   title: string;
   url: string | undefined;
-  kind: 'folder' | 'bookmark' | 'separator';
+  kind: NodeKind;
   dateAdded: number;
-}
-
-export function kindOf(node: Pick<BookmarkNode, 'type' | 'url'>): MirrorNode['kind'] {
-  if (node.type === 'separator') return 'separator';
-  if (node.type === 'folder') return 'folder';
-  if (node.type === 'bookmark') return 'bookmark';
-  return node.url === undefined ? 'folder' : 'bookmark';
 }
 
 export class BookmarkTree implements CandidateMirror {
@@ -88,28 +82,25 @@ export class BookmarkTree implements CandidateMirror {
   /** Adds a node and everything under it (as getTree or onCreated give it). Returns the bookmarks added. */
   putTree(root: BookmarkNode): MirrorNode[] {
     const bookmarks: MirrorNode[] = [];
-    const stack = [root];
-    while (stack.length) this.putNext(stack, bookmarks);
+    for (const node of descendants(root)) this.putOne(node, bookmarks);
     return bookmarks;
   }
 
   /** putTree for a whole tree read from Firefox: awaits `breathe` every 256 nodes (the event loop gets turns). */
   async putTreeInSlices(root: BookmarkNode, breathe: () => Promise<void>): Promise<MirrorNode[]> {
     const bookmarks: MirrorNode[] = [];
-    const stack = [root];
-    for (let n = 1; stack.length; n++) {
-      this.putNext(stack, bookmarks);
-      if ((n & 255) === 0) await breathe();
+    let n = 0;
+    for (const node of descendants(root)) {
+      this.putOne(node, bookmarks);
+      if ((++n & 255) === 0) await breathe();
     }
     return bookmarks;
   }
 
-  /** One step of putTree: the next node off the stack, its children pushed (parents before children). */
-  private putNext(stack: BookmarkNode[], bookmarks: MirrorNode[]): void {
-    const node = stack.pop()!;
+  /** One node of putTree (parents come before their children). */
+  private putOne(node: BookmarkNode, bookmarks: MirrorNode[]): void {
     const entry = this.put(node);
     if (entry.kind === 'bookmark') bookmarks.push(entry);
-    if (node.children) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
   }
 
   /** Every node, parents not necessarily first (for snapshots). */
@@ -197,7 +188,7 @@ export class BookmarkTree implements CandidateMirror {
     if (cached) return cached;
     const node = this.nodes.get(folderId);
     if (!node) return [];
-    const path = [...this.folderPath(node.parentId), ROOT_TITLES[folderId] ?? node.title];
+    const path = [...this.folderPath(node.parentId), rootTitle(folderId) ?? node.title];
     this.pathCache.set(folderId, path);
     return path;
   }

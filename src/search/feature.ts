@@ -6,15 +6,20 @@
  * Cold start: the index loads on the first request that needs it (from its snapshot first, see live-index.ts). The two requests the popup makes when it opens
  * do not wait for it: the newest bookmarks come from bookmarks.getRecent and the current page from a host search
  * (current-page.ts); both start the index load so that it is ready by the time the user types.
+ *
+ * "Newest" is by date added as Tidymarks shows it: an imported bookmark counts from its file's date (src/bookmark-
+ * dates), not from the import, on both paths.
  */
 import type { BackgroundDeps } from '../app/feature';
+import { dateAddedOf, type FileDates, type FileDateSource } from '../bookmark-dates/file-dates';
 import { bookmarkEventsOf } from '../platform/bookmark-events';
 import { folderPath } from '../platform/folder-path';
 import type { HandlersOf } from '../messaging/define';
 import { AppError, capQuoted } from '../messaging/errors';
-import type { Browser } from '../platform/browser';
+import type { BookmarkNode, Browser } from '../platform/browser';
+import { getExisting } from '../platform/bookmark-reads';
 import type { TagStore } from '../tags/tag-store';
-import { kindOf } from './bookmark-tree';
+import { kindOf } from '../platform/tree';
 import { findCurrentPage, pickTab } from './current-page';
 import { assertOpenable } from './openable-url';
 import { LiveIndex } from './live-index';
@@ -42,9 +47,42 @@ function toItem(hit: SearchHit): SearchResultItem {
   };
 }
 
-/** The newest bookmarks straight from Firefox, for a popup opened before the index is loaded. */
-async function recentFromFirefox(browser: Browser, tags: Pick<TagStore, 'getTagsForUrls'>, limit: number): Promise<SearchResultItem[]> {
-  const recent = (await browser.bookmarks.getRecent(limit)).filter((n) => kindOf(n) === 'bookmark' && n.url);
+/** Above this many kept dates, the newest bookmarks wait for the index rather than read that many from Firefox. */
+export const MAX_KEPT_DATES_FROM_FIREFOX = 2000;
+
+/**
+ * The `limit` newest bookmarks by date added as Tidymarks shows it (dateAddedOf), from Firefox's getRecent. Firefox
+ * orders by its own date, which for an imported bookmark is the import time: with D dates kept, the newest limit + D
+ * by Firefox's date hold the `limit` newest of those without a kept date, and the newest kept dates are read by id.
+ * Null when D is above MAX_KEPT_DATES_FROM_FIREFOX (the index answers instead).
+ */
+export async function newestBookmarks(browser: Browser, dates: FileDates, limit: number): Promise<BookmarkNode[] | null> {
+  const isBookmark = (n: BookmarkNode) => kindOf(n) === 'bookmark' && !!n.url;
+  if (!dates.size) return (await browser.bookmarks.getRecent(limit)).filter(isBookmark);
+  if (dates.size > MAX_KEPT_DATES_FROM_FIREFOX) return null;
+  const kept = (n: BookmarkNode) => dates.get(n.id)?.dateAdded !== undefined;
+  const undated = (await browser.bookmarks.getRecent(limit + dates.size)).filter((n) => isBookmark(n) && !kept(n)).slice(0, limit);
+  const newestKept = [...dates.values()]
+    .filter((d) => d.dateAdded !== undefined)
+    .sort((a, b) => b.dateAdded! - a.dateAdded!)
+    .map((d) => d.id);
+  // Folders have dates too: read until `limit` bookmarks are found or the kept dates run out.
+  const dated: BookmarkNode[] = [];
+  for (let at = 0; dated.length < limit && at < newestKept.length; at += limit) {
+    const batch = newestKept.slice(at, at + limit);
+    const found = await getExisting(browser, batch);
+    for (const id of batch) {
+      const node = found.get(id);
+      if (node && isBookmark(node)) dated.push(node);
+    }
+  }
+  return [...undated, ...dated.slice(0, limit)].sort((a, b) => dateAddedOf(b, dates) - dateAddedOf(a, dates)).slice(0, limit);
+}
+
+/** The newest bookmarks straight from Firefox, for a popup opened before the index is loaded (null: ask the index). */
+async function recentFromFirefox(browser: Browser, tags: Pick<TagStore, 'getTagsForUrls'>, dates: FileDates, limit: number): Promise<SearchResultItem[] | null> {
+  const recent = await newestBookmarks(browser, dates, limit);
+  if (!recent) return null;
   const paths = new Map<string, string[]>();
   const tagMap = await tags.getTagsForUrls([...new Set(recent.map((n) => n.url!))]);
   const items: SearchResultItem[] = [];
@@ -64,11 +102,16 @@ async function recentFromFirefox(browser: Browser, tags: Pick<TagStore, 'getTags
   return items;
 }
 
-export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore, snapshots: SnapshotStore = openSnapshotStore()) {
-  const { browser } = deps;
+export interface SearchFeatureDeps extends BackgroundDeps {
+  /** The imported files' dates (src/bookmark-dates): the newest bookmarks are newest by them. */
+  fileDates?: FileDateSource;
+}
+
+export function createSearchFeature(deps: SearchFeatureDeps, tagStore: TagStore, snapshots: SnapshotStore = openSnapshotStore()) {
+  const { browser, fileDates } = deps;
   const bookmarkEvents = bookmarkEventsOf(deps);
   // Every read of the index delivers the events still waiting first: results are never behind Firefox.
-  const live = new LiveIndex(browser, tagStore, snapshots, undefined, () => bookmarkEvents.flush());
+  const live = new LiveIndex(browser, tagStore, snapshots, undefined, fileDates ?? null, () => bookmarkEvents.flush());
   const extensionOrigin = browser.runtime.getURL('');
 
   // Batched (src/platform/bookmark-events.ts): one index update per batch (a burst window, or our own job's end).
@@ -77,6 +120,7 @@ export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore, sn
   browser.history.onVisitRemoved.addListener((removed) => live.onVisitRemoved(removed));
   browser.history.onTitleChanged?.addListener((changed) => live.onTitleChanged(changed.url, changed.title));
   tagStore.onChange((changes) => live.onTagsChanged(changes));
+  fileDates?.onChange((records) => live.onFileDatesChanged(records));
 
   const warmUp = () => {
     live.ready().catch((error: unknown) => console.error('Tidymarks: the search index could not load', error));
@@ -87,7 +131,8 @@ export function createSearchFeature(deps: BackgroundDeps, tagStore: TagStore, sn
       const query = parseQuery(text);
       if (isEmptyQuery(query) && !live.isLoaded) {
         warmUp();
-        return { items: await recentFromFirefox(browser, tagStore, limit), words: [] };
+        const items = await recentFromFirefox(browser, tagStore, fileDates ? await fileDates.all() : new Map(), limit);
+        if (items) return { items, words: [] };
       }
       await live.ready();
       return { items: live.index.query(query, limit).map(toItem), words: query.words };

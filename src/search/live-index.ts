@@ -17,7 +17,12 @@
  * Next to the tree, `order` keeps each node's position among its siblings (sibling-order.ts), so that the Places
  * facade's search() can answer from this index instead of getTree (src/places/index-search.ts); `positionsExact`
  * says when it may, `resyncPositions()` reads Firefox again after an event the order could not follow.
+ *
+ * The tree keeps Firefox's own dateAdded (the Places facade answers from it, as Firefox would); the index's
+ * bookmarks are dated as Tidymarks shows them, with the imported file's date where one was kept (dateAddedOf), so
+ * the newest bookmarks are not the ones an import just brought in. `onFileDatesChanged` follows the date store.
  */
+import { dateAddedOf, type FileDate, type FileDateStore } from '../bookmark-dates/file-dates';
 import type { BookmarkEvent } from '../platform/bookmark-events';
 import type { Browser, BookmarkNode, HistoryItem } from '../platform/browser';
 import type { TagStore } from '../tags/tag-store';
@@ -78,10 +83,20 @@ export interface LoadTimings {
   firefoxBuildMs?: number;
 }
 
+interface Built {
+  index: SearchIndex;
+  tree: BookmarkTree;
+  order: SiblingOrder;
+  /** The imported files' dates the index was built with, and kept current since (by bookmark id). */
+  dates: Map<string, FileDate>;
+}
+
+const emptyBuild = (): Built => ({ index: new SearchIndex(), tree: new BookmarkTree(), order: new SiblingOrder(), dates: new Map() });
+
 export class LiveIndex {
   /** Phases of the latest snapshot load and build from Firefox. */
   readonly timings: LoadTimings = {};
-  private current = { index: new SearchIndex(), tree: new BookmarkTree(), order: new SiblingOrder() };
+  private current: Built = emptyBuild();
   private loading: Promise<LoadStats> | null = null;
   private loaded = false;
   /** The index was built from Firefox itself (not only from a snapshot) and events have kept it current since. */
@@ -100,6 +115,8 @@ export class LiveIndex {
     private readonly tags: Pick<TagStore, 'all'>,
     private readonly snapshots: SnapshotStore | null = null,
     private readonly now: () => number = () => performance.now(),
+    /** The imported files' dates (src/bookmark-dates); none without it. */
+    private readonly fileDates: Pick<FileDateStore, 'all'> | null = null,
     /**
      * Delivers bookmark events still waiting for their batch (src/platform/bookmark-events.ts). Every reader
      * below calls it first, so what they read is never behind an event Firefox already sent. Code of this class
@@ -187,7 +204,7 @@ export class LiveIndex {
   /** Forgets everything (test reset); the next request loads again. */
   forget(): void {
     this.generation++;
-    this.current = { index: new SearchIndex(), tree: new BookmarkTree(), order: new SiblingOrder() };
+    this.current = emptyBuild();
     this.changes++;
     this.loading = null;
     this.loaded = false;
@@ -253,12 +270,13 @@ export class LiveIndex {
    * after it: building 10,000 bookmarks and 5,000 history entries takes a few hundred ms in Firefox, 100,000
    * bookmarks several seconds.
    */
-  private async buildFromFirefox() {
+  private async buildFromFirefox(): Promise<Built> {
     const reading = this.now();
-    const [roots, history, tagged] = await Promise.all([
+    const [roots, history, tagged, dates] = await Promise.all([
       this.browser.bookmarks.getTree(),
       this.browser.history.search({ text: '', startTime: 0, maxResults: HISTORY_LIMIT }),
       this.tags.all(),
+      this.readFileDates(),
     ]);
     const building = this.now();
     this.timings.firefoxReadMs = building - reading;
@@ -269,7 +287,7 @@ export class LiveIndex {
     for (const root of roots) {
       const bookmarks = await tree.putTreeInSlices(root, breather);
       for (let i = 0; i < bookmarks.length; i++) {
-        this.indexBookmarkInto(index, tree, bookmarks[i]!);
+        this.indexBookmarkInto({ index, tree, dates }, bookmarks[i]!);
         if ((i & 63) === 63) await breather();
       }
     }
@@ -280,7 +298,12 @@ export class LiveIndex {
     }
     const order = await SiblingOrder.fromTreeInSlices(roots, breather);
     this.timings.firefoxBuildMs = this.now() - building;
-    return { index, tree, order };
+    return { index, tree, order, dates };
+  }
+
+  /** A copy of the date store's records (the index follows changes through onFileDatesChanged). */
+  private async readFileDates(): Promise<Map<string, FileDate>> {
+    return new Map(this.fileDates ? await this.fileDates.all() : []);
   }
 
   /** The snapshot gave a quick start; now the truth from Firefox replaces it, with the changes seen meanwhile. */
@@ -307,7 +330,8 @@ export class LiveIndex {
   }
 
   /** Builds the index from a snapshot in slices, like a build from Firefox (requests are answered meanwhile). */
-  private async buildFromSnapshot(s: IndexSnapshot) {
+  private async buildFromSnapshot(s: IndexSnapshot): Promise<Built> {
+    const dates = await this.readFileDates();
     const building = this.now();
     const breather = createBreather(this.now);
     const index = new SearchIndex();
@@ -327,7 +351,7 @@ export class LiveIndex {
     }
     let done = 0;
     for (const node of tree.nodesList()) {
-      if (node.kind === 'bookmark') this.indexBookmarkInto(index, tree, node);
+      if (node.kind === 'bookmark') this.indexBookmarkInto({ index, tree, dates }, node);
       if ((++done & 63) === 0) await breather();
     }
     const h = s.history;
@@ -337,7 +361,7 @@ export class LiveIndex {
     }
     this.timings.snapshotBuildMs = this.now() - building;
     // A snapshot keeps no positions: the order is not exact until the rebuild from Firefox replaces it.
-    return { index, tree, order: new SiblingOrder() };
+    return { index, tree, order: new SiblingOrder(), dates };
   }
 
   private snapshot(): IndexSnapshot {
@@ -402,13 +426,13 @@ export class LiveIndex {
     } else if (this.loading) this.pending.push(change);
   }
 
-  private indexBookmarkInto(index: SearchIndex, tree: BookmarkTree, node: MirrorNode): void {
+  private indexBookmarkInto({ index, tree, dates }: Pick<Built, 'index' | 'tree' | 'dates'>, node: MirrorNode): void {
     if (node.url === undefined) return;
-    index.upsertBookmark({ id: node.id, url: node.url, title: node.title, folders: tree.folderPath(node.parentId), dateAdded: node.dateAdded });
+    index.upsertBookmark({ id: node.id, url: node.url, title: node.title, folders: tree.folderPath(node.parentId), dateAdded: dateAddedOf(node, dates) });
   }
 
   private indexBookmark(node: MirrorNode): void {
-    this.indexBookmarkInto(this.current.index, this.current.tree, node);
+    this.indexBookmarkInto(this.current, node);
   }
 
   private indexHistory(item: HistoryItem): void {
@@ -504,6 +528,18 @@ export class LiveIndex {
     this.apply(() => {
       if (removed.allHistory) this.current.index.clearHistory();
       else for (const url of removed.urls ?? []) this.current.index.removeHistory(url);
+    });
+  }
+
+  /** Dates an import kept for bookmarks it created (after their onCreated): those bookmarks are dated again. */
+  onFileDatesChanged(records: readonly FileDate[]): void {
+    this.apply(() => {
+      const { dates } = this.current;
+      for (const record of records) {
+        dates.set(record.id, record);
+        const node = this.current.tree.get(record.id);
+        if (node?.kind === 'bookmark') this.indexBookmark(node);
+      }
     });
   }
 

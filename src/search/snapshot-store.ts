@@ -5,7 +5,8 @@
  * tenth of getTree + history.search (bench/search.bench.ts: readPersistedMs vs fetchTreeHistoryMs).
  * A snapshot is only a head start: the live index always re-reads Firefox right after (see live-index.ts).
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
+import { lazyDb } from '../platform/lazy-db';
 
 export const SNAPSHOT_VERSION = 1;
 
@@ -52,13 +53,9 @@ function isSnapshot(value: unknown): value is IndexSnapshot {
 }
 
 export function openSnapshotStore(name = 'tidymarks-search'): SnapshotStore {
-  let dbPromise: Promise<IDBPDatabase<SearchDB>> | null = null;
-  const db = () =>
-    (dbPromise ??= openDB<SearchDB>(name, 1, {
-      upgrade(database, oldVersion) {
-        if (oldVersion < 1) database.createObjectStore('snapshot');
-      },
-    }));
+  const db = lazyDb<SearchDB>(name, 1, (database, oldVersion) => {
+    if (oldVersion < 1) database.createObjectStore('snapshot');
+  });
   return {
     async load() {
       const value = await (await db()).get('snapshot', KEY);

@@ -6,6 +6,7 @@
 import type { HandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import type { Browser } from '../platform/browser';
+import { kindOf } from '../platform/tree';
 import type { settingsProtocol, ShortcutInfo } from './protocol';
 import type { SettingsPatch, SettingsStore } from './settings-store';
 import { t } from '../i18n';
@@ -25,7 +26,7 @@ async function assertFoldersExist(browser: Browser, ids: string[]): Promise<void
     } catch {
       throw new AppError('invalid-input', t('settingsNoSuchFolder', id));
     }
-    if (!node || node.url !== undefined || node.type === 'separator') {
+    if (!node || kindOf(node) !== 'folder') {
       throw new AppError('invalid-input', t('settingsNotAFolder', id));
     }
   }

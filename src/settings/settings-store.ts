@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { describeIssues } from '../messaging/schema-issues';
 import { AppError } from '../messaging/errors';
 import type { Browser } from '../platform/browser';
+import { createSerialQueue } from '../platform/serial-queue';
 import { DEFAULT_SETTINGS, parseStoredSettings, SETTINGS_KEY, settingsSchema, type Settings } from './settings';
 import { t } from '../i18n';
 
@@ -43,12 +44,7 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch): Set
 export function createSettingsStore(browser: Browser): SettingsStore {
   const listeners = new Set<SettingsListener>();
   // Serialize writes so two quick patches cannot overwrite each other's sections.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = queue.then(work, work);
-    queue = next.catch(() => undefined);
-    return next;
-  };
+  const writes = createSerialQueue();
 
   browser.storage.onChanged.addListener((changes, area) => {
     if (area !== 'local' || !Object.hasOwn(changes, SETTINGS_KEY)) return;
@@ -70,13 +66,13 @@ export function createSettingsStore(browser: Browser): SettingsStore {
   return {
     get,
     update: (patch) =>
-      serialized(async () => {
+      writes.run(async () => {
         const next = applySettingsPatch(await get(), patch);
         await browser.storage.local.set({ [SETTINGS_KEY]: next });
         return next;
       }),
     reset: () =>
-      serialized(async () => {
+      writes.run(async () => {
         const defaults = structuredClone(DEFAULT_SETTINGS);
         await browser.storage.local.set({ [SETTINGS_KEY]: defaults });
         return defaults;

@@ -4,12 +4,14 @@
  * the defaults field by field, so a broken value never breaks the extension.
  */
 import * as v from 'valibot';
+import { t } from '../i18n';
+import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
 
 export const KEEP_RULES = ['bestTitle', 'cleanUrl', 'preferredFolder', 'oldest', 'newest', 'mostTags', 'mostVisits'] as const;
 export type KeepRuleName = (typeof KEEP_RULES)[number];
 
 const folderId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
-const tagName = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), v.check((s) => !s.includes(','), 'A tag cannot contain a comma.'));
+const tagName = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), v.check((s) => !s.includes(','), () => t('settingsTagComma')));
 
 export const settingsSchema = v.strictObject({
   /** Opt-in URL matching rules (the safe rules are always on). */
@@ -26,9 +28,9 @@ export const settingsSchema = v.strictObject({
   keep: v.strictObject({
     rules: v.pipe(
       v.array(v.picklist(KEEP_RULES)),
-      v.minLength(1, 'At least one keep rule is needed.'),
+      v.minLength(1, () => t('settingsKeepRuleNeeded')),
       v.maxLength(KEEP_RULES.length),
-      v.check((rules) => new Set(rules).size === rules.length, 'A keep rule can appear only once.'),
+      v.check((rules) => new Set(rules).size === rules.length, () => t('settingsKeepRuleTwice')),
     ),
     /** Folder ids ranked for the preferredFolder rule, best first (a copy anywhere inside counts). */
     preferredFolderIds: v.pipe(v.array(folderId), v.maxLength(100)),
@@ -46,7 +48,7 @@ export type Settings = v.InferOutput<typeof settingsSchema>;
 export const DEFAULT_SETTINGS: Settings = {
   matching: { httpEqualsHttps: false, ignoreWww: false, ignoreFragment: false, ignoreQuery: false, sortQueryParams: false },
   exclusions: { folderIds: [] },
-  keep: { rules: ['bestTitle', 'cleanUrl', 'preferredFolder', 'oldest', 'mostTags', 'mostVisits'], preferredFolderIds: ['toolbar_____', 'menu________', 'unfiled_____', 'mobile______'] },
+  keep: { rules: ['bestTitle', 'cleanUrl', 'preferredFolder', 'oldest', 'mostTags', 'mostVisits'], preferredFolderIds: [TOOLBAR_ID, MENU_ID, UNFILED_ID, MOBILE_ID] },
   quickBookmark: { folderId: null, defaultTags: [] },
   notifications: { enabled: true },
 };

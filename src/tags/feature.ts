@@ -3,16 +3,22 @@
  * bookmark of it remains (as Firefox does). It subscribes to the background's batched bookmark events while the
  * feature is built. A removed folder reports no children, so its removal triggers a sweep: one getTree, then every tagged URL
  * that no bookmark uses loses its tags.
+ *
+ * Every tag write a person makes (add, remove, rename, merge, delete) is an edit of the history (src/operations): each
+ * URL's tags before and after are journaled before the write, and undo takes them back tag by tag.
  */
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf } from '../messaging/define';
+import type { EditSummary, History } from '../operations';
 import { bookmarkEventsOf } from '../platform/bookmark-events';
+import { kindOf } from '../platform/tree';
+import { journaledTagEdit } from './journaled';
 import { forgetOrphanUrls } from './orphans';
 import { taggedAddresses } from './tagged-bookmarks';
 import type { tagsProtocol } from './protocol';
-import type { TagStore } from './tag-store';
+import type { TagEdit, TagStore } from './tag-store';
 
-export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore) {
+export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore, history: History) {
   const { browser } = deps;
 
   // Removals come in bursts (a cleanup removes hundreds): gather them and check once the burst is over.
@@ -26,9 +32,8 @@ export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore) {
     const urls = sweepAll ? undefined : [...pendingUrls];
     sweepAll = false;
     pendingUrls.clear();
-    sweeping = sweeping
-      .then(() => forgetOrphanUrls({ browser, tagStore }, urls))
-      .catch((error: unknown) => console.error('Tidymarks: tag cleanup failed', error));
+    // In the history's queue: never between an undo's re-created bookmark and the tags it gives back.
+    sweeping = history.serial(() => forgetOrphanUrls({ browser, tagStore }, urls)).catch((error: unknown) => console.error('Tidymarks: tag cleanup failed', error));
   };
   const sweepSoon = () => {
     if (!sweepTimer) sweepTimer = setTimeout(sweep, 300);
@@ -40,13 +45,18 @@ export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore) {
     for (const event of batch) {
       if (event.kind !== 'removed' || !event.node) continue;
       const node = event.node;
+      const kind = kindOf(node);
       // A removed folder reports no children, so every tagged URL is checked.
-      if (node.type === 'folder' || (node.type === undefined && node.url === undefined)) sweepAll = true;
-      else if (node.url && node.type !== 'separator') pendingUrls.add(node.url);
+      if (kind === 'folder') sweepAll = true;
+      else if (kind === 'bookmark' && node.url) pendingUrls.add(node.url);
       else continue;
       any = true;
     }
     if (any) sweepSoon();
+  });
+
+  const edit = async (summary: Omit<EditSummary, 'items' | 'folderTitle'>, tagEdit: TagEdit) => ({
+    changed: await history.serial(() => journaledTagEdit({ journal: history.journal, now: deps.now }, tagStore, summary, tagEdit)),
   });
 
   const handlers: HandlersOf<typeof tagsProtocol> = {
@@ -54,11 +64,11 @@ export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore) {
     'tags.forUrls': async ({ urls }) => [...(await tagStore.getTagsForUrls(urls))].map(([url, tags]) => ({ url, tags })),
     'tags.urlsWithTag': ({ tag }) => tagStore.urlsWithTag(tag),
     'tags.addressesWithTag': async ({ tag }) => taggedAddresses(browser, await tagStore.urlsWithTag(tag)),
-    'tags.rename': async ({ from, to }) => ({ changed: await tagStore.renameTag(from, to) }),
-    'tags.merge': async ({ from, into }) => ({ changed: await tagStore.mergeTags(from, into) }),
-    'tags.delete': async ({ tag }) => ({ changed: await tagStore.deleteTag(tag) }),
-    'tags.add': async ({ urls, tags }) => ({ changed: await tagStore.addTags(urls, tags) }),
-    'tags.remove': async ({ urls, tags }) => ({ changed: await tagStore.removeTags(urls, tags) }),
+    'tags.rename': ({ from, to }) => edit({ action: 'tag-rename', tags: [from, to] }, { kind: 'rename', from, to }),
+    'tags.merge': ({ from, into }) => edit({ action: 'tag-merge', tags: [...from, into] }, { kind: 'merge', from, into }),
+    'tags.delete': ({ tag }) => edit({ action: 'tag-delete', tags: [tag] }, { kind: 'delete', tag }),
+    'tags.add': ({ urls, tags }) => edit({ action: 'tag', tags }, { kind: 'add', urls, tags }),
+    'tags.remove': ({ urls, tags }) => edit({ action: 'untag', tags }, { kind: 'remove', urls, tags }),
   };
 
   return {

@@ -5,7 +5,8 @@
  * already in the store wins. Every write method validates all its input before it touches the store, so bad input
  * changes nothing.
  */
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import type { DBSchema, IDBPDatabase, IDBPTransaction } from 'idb';
+import { lazyDb } from '../platform/lazy-db';
 import { AppError } from '../messaging/errors';
 import { normalizeTagList, normalizeTagName, tagKey } from './tag-name';
 import { t } from '../i18n';
@@ -38,6 +39,16 @@ export interface UrlTags {
 /** Called after every committed change with the URLs whose tags changed (their new tags; [] when none are left). */
 export type TagChangeListener = (changes: UrlTags[]) => void;
 
+/** One write of the store, as data: what preview() and edit() take. */
+export type TagEdit =
+  | { kind: 'add'; urls: readonly string[]; tags: readonly string[] }
+  | { kind: 'remove'; urls: readonly string[]; tags: readonly string[] }
+  | { kind: 'rename'; from: string; to: string }
+  | { kind: 'merge'; from: readonly string[]; into: string }
+  | { kind: 'delete'; tag: string }
+  | { kind: 'set'; entries: readonly UrlTags[] }
+  | { kind: 'forget'; urls: readonly string[] };
+
 export interface TagStore {
   getTags(url: string): Promise<string[]>;
   getTagsForUrls(urls: readonly string[]): Promise<Map<string, string[]>>;
@@ -59,6 +70,15 @@ export interface TagStore {
   forgetUrl(url: string): Promise<string[]>;
   /** forgetUrl for many URLs in one transaction; returns the tags each had (URLs without tags are left out). */
   forgetUrls(urls: readonly string[]): Promise<Map<string, string[]>>;
+  /**
+   * What a write would leave on each URL it changes (spellings as the store would keep them), without writing: the
+   * operation journal records it before the write. Refuses bad input as the write would.
+   */
+  preview(edit: TagEdit): Promise<UrlTags[]>;
+  /** Runs a write given as data; returns the number of URLs it changed (renameTag's error when nothing has the tag). */
+  edit(edit: TagEdit): Promise<number>;
+  /** Makes each URL's tags exactly the given list, spellings and order as given (undo puts tags back as they were). */
+  replaceTags(entries: readonly UrlTags[]): Promise<void>;
   all(): Promise<UrlTags[]>;
   clear(): Promise<void>;
   onChange(listener: TagChangeListener): () => void;
@@ -74,6 +94,10 @@ function checkUrl(url: unknown): string {
   return url;
 }
 
+function sameSpelledList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((tag, i) => tag === b[i]);
+}
+
 function record(url: string, tags: string[]): UrlTagsRecord {
   return { url, tags, keys: tags.map(tagKey) };
 }
@@ -87,8 +111,7 @@ function upgrade(db: IDBPDatabase<TagsDB>, oldVersion: number) {
 }
 
 export function openTagStore(name = 'tidymarks-tags'): TagStore {
-  let dbPromise: Promise<IDBPDatabase<TagsDB>> | null = null;
-  const db = () => (dbPromise ??= openDB<TagsDB>(name, TAGS_DB_VERSION, { upgrade }));
+  const db = lazyDb<TagsDB>(name, TAGS_DB_VERSION, upgrade);
   const listeners = new Set<TagChangeListener>();
 
   /**
@@ -97,10 +120,17 @@ export function openTagStore(name = 'tidymarks-tags'): TagStore {
    * background is the one writer, through this object.
    */
   let cache: Promise<Map<string, string[]>> | null = null;
-  const loaded = () =>
-    (cache ??= db()
+  const loaded = () => {
+    if (cache) return cache;
+    const reading = db()
       .then((d) => d.getAll('urls'))
-      .then((all) => new Map(all.map((r) => [r.url, r.tags]))));
+      .then((all) => new Map(all.map((r) => [r.url, r.tags])));
+    // A failed read (the database would not open) is not kept: the next one tries again.
+    reading.catch(() => {
+      if (cache === reading) cache = null;
+    });
+    return (cache = reading);
+  };
 
   const notify = (changes: UrlTags[]) => {
     if (!changes.length) return;
@@ -162,10 +192,28 @@ export function openTagStore(name = 'tidymarks-tags'): TagStore {
     );
   }
 
-  async function readwrite<T>(work: (tx: Tx, changes: UrlTags[]) => Promise<T>): Promise<T> {
+  /**
+   * One readwrite transaction: `work` reads and writes, then it commits, the cache follows and listeners hear of it.
+   * A dry run aborts it instead: nothing is written, and `work` has computed what would have been.
+   */
+  async function readwrite<T>(work: (tx: Tx, changes: UrlTags[]) => Promise<T>, { dryRun = false } = {}): Promise<T> {
     const tx = (await db()).transaction('urls', 'readwrite');
     const changes: UrlTags[] = [];
-    const value = await work(tx, changes);
+    let value: T;
+    try {
+      value = await work(tx, changes);
+    } catch (error) {
+      if (dryRun) {
+        tx.abort();
+        await tx.done.catch(() => undefined);
+      }
+      throw error;
+    }
+    if (dryRun) {
+      tx.abort();
+      await tx.done.catch(() => undefined);
+      return value;
+    }
     await tx.done;
     if (cache) {
       const map = await cache;
@@ -176,6 +224,100 @@ export function openTagStore(name = 'tidymarks-tags'): TagStore {
     }
     notify(changes);
     return value;
+  }
+
+  /**
+   * A write given as data, its input checked before any transaction (bad input changes nothing): the work it does
+   * inside one, returning the number of URLs changed.
+   */
+  function prepare(edit: TagEdit): (tx: Tx, changes: UrlTags[]) => Promise<number> {
+    switch (edit.kind) {
+      case 'add': {
+        edit.urls.forEach(checkUrl);
+        const clean = normalizeTagList(edit.tags);
+        return async (tx, changes) => {
+          if (!clean.length || !edit.urls.length) return 0;
+          const spelled = await canonical(tx, clean);
+          let changed = 0;
+          for (const url of new Set(edit.urls)) {
+            const current = (await tx.store.get(url))?.tags ?? [];
+            const keys = new Set(current.map(tagKey));
+            const added = spelled.filter((t) => !keys.has(tagKey(t)));
+            if (!added.length) continue;
+            await write(tx, url, [...current, ...added], changes);
+            changed++;
+          }
+          return changed;
+        };
+      }
+      case 'remove': {
+        edit.urls.forEach(checkUrl);
+        const keys = new Set(normalizeTagList(edit.tags).map(tagKey));
+        return async (tx, changes) => {
+          if (!keys.size || !edit.urls.length) return 0;
+          let changed = 0;
+          for (const url of new Set(edit.urls)) {
+            const current = (await tx.store.get(url))?.tags;
+            if (!current) continue;
+            const kept = current.filter((t) => !keys.has(tagKey(t)));
+            if (kept.length === current.length) continue;
+            await write(tx, url, kept, changes);
+            changed++;
+          }
+          return changed;
+        };
+      }
+      case 'rename': {
+        const cleanFrom = normalizeTagName(edit.from);
+        const cleanTo = normalizeTagName(edit.to);
+        return async (tx, changes) => {
+          const n = await rename(tx, cleanFrom, cleanTo, changes);
+          if (!n) throw new AppError('not-found', t('tagsRenameNotFound', cleanFrom));
+          return n;
+        };
+      }
+      case 'merge': {
+        const sources = normalizeTagList(edit.from);
+        const target = normalizeTagName(edit.into);
+        return async (tx, changes) => {
+          const touched = new Set<string>();
+          for (const source of sources) {
+            const before = changes.length;
+            await rename(tx, source, target, changes);
+            for (const c of changes.slice(before)) touched.add(c.url);
+          }
+          return touched.size;
+        };
+      }
+      case 'delete': {
+        const key = tagKey(normalizeTagName(edit.tag));
+        return (tx, changes) => rewriteTag(tx, key, (tags) => tags.filter((t) => tagKey(t) !== key), changes);
+      }
+      case 'set': {
+        const clean = edit.entries.map((e) => ({ url: checkUrl(e.url), tags: normalizeTagList(e.tags) }));
+        return async (tx, changes) => {
+          const local = new Map<string, string>();
+          for (const e of clean) await write(tx, e.url, await canonical(tx, e.tags, local), changes);
+          return clean.length;
+        };
+      }
+      case 'forget':
+        return async (tx, changes) => {
+          let changed = 0;
+          for (const url of new Set(edit.urls)) {
+            if (!(await tx.store.get(url))) continue;
+            await write(tx, url, [], changes);
+            changed++;
+          }
+          return changed;
+        };
+    }
+  }
+
+  async function run(edit: TagEdit): Promise<number> {
+    const perform = prepare(edit);
+    if (edit.kind === 'set' && !edit.entries.length) return 0;
+    return readwrite(perform);
   }
 
   return {
@@ -201,50 +343,11 @@ export function openTagStore(name = 'tidymarks-tags'): TagStore {
     },
 
     async setTagsMany(entries) {
-      const clean = entries.map((e) => ({ url: checkUrl(e.url), tags: normalizeTagList(e.tags) }));
-      if (!clean.length) return;
-      await readwrite(async (tx, changes) => {
-        const local = new Map<string, string>();
-        for (const e of clean) await write(tx, e.url, await canonical(tx, e.tags, local), changes);
-      });
+      await run({ kind: 'set', entries });
     },
 
-    async addTags(urls, tags) {
-      urls.forEach(checkUrl);
-      const clean = normalizeTagList(tags);
-      if (!clean.length || !urls.length) return 0;
-      return readwrite(async (tx, changes) => {
-        const spelled = await canonical(tx, clean);
-        let changed = 0;
-        for (const url of new Set(urls)) {
-          const current = (await tx.store.get(url))?.tags ?? [];
-          const keys = new Set(current.map(tagKey));
-          const added = spelled.filter((t) => !keys.has(tagKey(t)));
-          if (!added.length) continue;
-          await write(tx, url, [...current, ...added], changes);
-          changed++;
-        }
-        return changed;
-      });
-    },
-
-    async removeTags(urls, tags) {
-      urls.forEach(checkUrl);
-      const keys = new Set(normalizeTagList(tags).map(tagKey));
-      if (!keys.size || !urls.length) return 0;
-      return readwrite(async (tx, changes) => {
-        let changed = 0;
-        for (const url of new Set(urls)) {
-          const current = (await tx.store.get(url))?.tags;
-          if (!current) continue;
-          const kept = current.filter((t) => !keys.has(tagKey(t)));
-          if (kept.length === current.length) continue;
-          await write(tx, url, kept, changes);
-          changed++;
-        }
-        return changed;
-      });
-    },
+    addTags: (urls, tags) => run({ kind: 'add', urls, tags }),
+    removeTags: (urls, tags) => run({ kind: 'remove', urls, tags }),
 
     async urlsWithTag(tag) {
       const key = tagKey(normalizeTagName(tag));
@@ -270,36 +373,9 @@ export function openTagStore(name = 'tidymarks-tags'): TagStore {
       return [...counts.values()].sort((a, b) => a.tag.localeCompare(b.tag, undefined, { sensitivity: 'base' }));
     },
 
-    async renameTag(from, to) {
-      const cleanFrom = normalizeTagName(from);
-      const cleanTo = normalizeTagName(to);
-      return readwrite(async (tx, changes) => {
-        const n = await rename(tx, cleanFrom, cleanTo, changes);
-        if (!n) throw new AppError('not-found', t('tagsRenameNotFound', cleanFrom));
-        return n;
-      });
-    },
-
-    async mergeTags(from, into) {
-      const sources = normalizeTagList(from);
-      const target = normalizeTagName(into);
-      return readwrite(async (tx, changes) => {
-        const touched = new Set<string>();
-        for (const source of sources) {
-          const before = changes.length;
-          await rename(tx, source, target, changes);
-          for (const c of changes.slice(before)) touched.add(c.url);
-        }
-        return touched.size;
-      });
-    },
-
-    async deleteTag(tag) {
-      const key = tagKey(normalizeTagName(tag));
-      return readwrite((tx, changes) =>
-        rewriteTag(tx, key, (tags) => tags.filter((t) => tagKey(t) !== key), changes),
-      );
-    },
+    renameTag: (from, to) => run({ kind: 'rename', from, to }),
+    mergeTags: (from, into) => run({ kind: 'merge', from, into }),
+    deleteTag: (tag) => run({ kind: 'delete', tag }),
 
     async forgetUrl(url) {
       return readwrite(async (tx, changes) => {
@@ -323,6 +399,25 @@ export function openTagStore(name = 'tidymarks-tags'): TagStore {
       });
     },
 
+    async preview(edit) {
+      const perform = prepare(edit);
+      const changes = await readwrite(async (tx, changed) => (await perform(tx, changed), changed), { dryRun: true });
+      const before = await loaded();
+      // The last write of a URL is what it would keep; only URLs whose tags change.
+      const after = new Map(changes.map((c) => [c.url, c.tags]));
+      return [...after].filter(([url, tags]) => !sameSpelledList(before.get(url) ?? [], tags)).map(([url, tags]) => ({ url, tags }));
+    },
+
+    edit: (edit) => run(edit),
+
+    async replaceTags(entries) {
+      const clean = entries.map((e) => ({ url: checkUrl(e.url), tags: normalizeTagList(e.tags) }));
+      if (!clean.length) return;
+      await readwrite(async (tx, changes) => {
+        for (const e of clean) await write(tx, e.url, e.tags, changes);
+      });
+    },
+
     async all() {
       return [...(await loaded())].map(([url, tags]) => ({ url, tags: [...tags] }));
     },
@@ -340,8 +435,7 @@ export function openTagStore(name = 'tidymarks-tags'): TagStore {
     },
 
     close() {
-      void dbPromise?.then((d) => d.close());
-      dbPromise = null;
+      db.close();
       cache = null;
     },
   };

@@ -5,6 +5,7 @@
  */
 import { folderPath } from '../platform/folder-path';
 import type { Browser } from '../platform/browser';
+import { kindOf } from '../platform/tree';
 import { formatPath } from '../quick-bookmark/folder-paths';
 import { compareNatural } from './natural-order';
 
@@ -39,7 +40,7 @@ export async function taggedAddresses(browser: Browser, urls: readonly string[])
     const found = await browser.bookmarks.search({ url }).catch(() => []);
     const bookmarks: TaggedBookmark[] = [];
     for (const node of found) {
-      if (node.url !== url || node.type === 'separator' || node.type === 'folder') continue;
+      if (node.url !== url || kindOf(node) !== 'bookmark') continue;
       const path = node.parentId ? await folderPath(browser, node.parentId, paths) : undefined;
       bookmarks.push({ id: node.id, title: node.title, path: path ? formatPath(path) : '' });
     }

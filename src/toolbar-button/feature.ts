@@ -21,12 +21,12 @@
  */
 import type { BackgroundDeps } from '../app/feature';
 import { bookmarkEventsOf, type BookmarkEvent } from '../platform/bookmark-events';
+import { kindOf } from '../platform/tree';
 import { candidateSearchWord, findCopies } from '../url-matching';
 import { createSafeMatchKeyer } from '../url-matching';
 import type { LiveIndex } from '../search/live-index';
 import { checkBookmarkable } from '../quick-bookmark/bookmarkable';
 import type { HandlersOf } from '../messaging/define';
-import { AppError } from '../messaging/errors';
 import { BADGE_COLOR, buttonLook, type ButtonLook, type PageState } from './button-look';
 import type { ButtonTimings, toolbarButtonProtocol, toolbarButtonTestProtocol } from './protocol';
 
@@ -206,9 +206,12 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
     return batch.some((event) => {
       if (event.kind === 'changed') return event.url !== undefined;
       if (event.kind === 'moved') return false;
-      const url = event.node?.url;
-      if (url === undefined) return event.kind === 'removed' || !!event.node?.children?.length;
-      const word = candidateSearchWord(url);
+      const node = event.node;
+      if (!node) return true;
+      const kind = kindOf(node);
+      if (kind === 'separator') return false;
+      if (kind === 'folder') return event.kind === 'removed' || !!node.children?.length;
+      const word = node.url === undefined ? undefined : candidateSearchWord(node.url);
       return word === undefined || hosts.has(word);
     });
   }

@@ -7,6 +7,7 @@
  * A copy's folder path: folderPath (src/platform/folder-path.ts).
  */
 import type { BookmarkNode, Browser } from '../platform/browser';
+import { kindOf } from '../platform/tree';
 import { createSafeMatchKeyer } from './safe-matching';
 import { splitUrl } from './url-key';
 
@@ -19,7 +20,7 @@ export interface BookmarkCopy {
 }
 
 function isBookmark(node: BookmarkNode): node is BookmarkNode & { url: string } {
-  return node.url !== undefined && node.type !== 'folder' && node.type !== 'separator';
+  return node.url !== undefined && kindOf(node) === 'bookmark';
 }
 
 /**

@@ -56,7 +56,7 @@ describe('a cleanup never loses a change someone else makes (real Firefox)', () 
     expect(after.filter((i) => i.type === 'bookmark').length).toBeLessThan(before.filter((i) => i.type === 'bookmark').length - 1000);
     expect(run.result!.problems.length).toBeGreaterThan(0);
 
-    const undone = await page.evaluate((sessionId) => window.tm.client.startJob('dedup.undo', { sessionId }).result, run.result!.sessionId);
+    const undone = await page.evaluate((sessionId) => window.tm.client.startJob('history.undo', { sessionId }).result, run.result!.sessionId);
     expect(undone.cancelled).toBe(false);
     expect(undone.problems).toEqual([]);
     const final = await items(page);

@@ -65,7 +65,7 @@ describe('a cleanup killed with Firefox is rolled back without touching anyone e
         await page.waitForFunction(
           async () => {
             try {
-              const sessions = await window.tm.client.call('dedup.sessions', {});
+              const sessions = await window.tm.client.call('history.list', {});
               return sessions.length === 1 && sessions[0].status === 'rolled-back';
             } catch {
               return false;

@@ -1,6 +1,6 @@
 /**
  * The journaled cleanup in real Firefox: a sync-like collection is cleaned through the 'dedup.apply' job and undone
- * through 'dedup.undo' back to the identical tree; a 2,000-item cleanup interrupted by an extension reload is
+ * through 'history.undo' back to the identical tree; a 2,000-item cleanup interrupted by an extension reload is
  * rolled back on the next start without losing anything.
  */
 import type { Page } from 'puppeteer-core';
@@ -165,8 +165,9 @@ describe('dedup apply and undo in real Firefox', () => {
     expect(result.counts).toMatchObject({ copies: 153 + 2 * 400, loose: 153, insideFolders: 2 * 400, copiedFolders: 2, moved: 1 });
     // The phases of this plan, each once, in the fixed order (cleanup-numbers.ts CLEANUP_PHASES).
     expect(phases).toEqual(['checking', 'journaling', 'merging-tags', 'moving', 'collapsing', 'removing', 'done']);
-    // Units: a loose copy 1, a copied folder its bookmarks + 1, a move 1; the total never changes once journaled.
-    expect(last).toMatchObject({ phase: 'done', done: 153 + 2 * 401 + 1, total: 153 + 2 * 401 + 1 });
+    // Units are the copies removed (cleanup-numbers.ts): a loose copy 1, a copied folder its bookmarks, a move none;
+    // the total is the plan's copies and never changes once journaled.
+    expect(last).toMatchObject({ phase: 'done', done: 153 + 2 * 400, total: 153 + 2 * 400 });
     const after = await page.evaluate(async (popular) => {
       const [root] = await window.tm.browser.bookmarks.getTree();
       const urls: string[] = [];
@@ -178,7 +179,7 @@ describe('dedup apply and undo in real Firefox', () => {
       };
       walk(root);
       const tags = await window.tm.client.call('tags.forUrls', { urls: [popular, 'https://only.example/'] });
-      return { urls, titles, tags, sessions: await window.tm.client.call('dedup.sessions', {}) };
+      return { urls, titles, tags, sessions: await window.tm.client.call('history.list', {}) };
     }, POPULAR);
     expect(after.urls.filter((u) => u === POPULAR)).toHaveLength(1);
     expect(new Set(after.urls).size).toBe(after.urls.length); // every URL exactly once
@@ -186,16 +187,25 @@ describe('dedup apply and undo in real Firefox', () => {
     expect(after.titles.some((t) => t.startsWith('Tidymarks cleanup'))).toBe(false);
     expect(after.titles).not.toContain('Reading (1)');
     expect(after.tags.find((t) => t.url === POPULAR)?.tags).toEqual(['news', 'synced']);
-    expect(after.sessions).toEqual([expect.objectContaining({ id: result.sessionId, status: 'applied', canUndo: true })]);
+    // The history holds the tag edits of the set-up too: the cleanup is the newest operation.
+    expect(after.sessions.filter((s) => s.kind === 'cleanup')).toEqual([expect.objectContaining({ id: result.sessionId, status: 'applied', canUndo: true, next: 'undo' })]);
 
-    const undone = await page.evaluate((sessionId) => window.tm.client.startJob('dedup.undo', { sessionId }).result, result.sessionId);
+    const cleaned = await tree(page);
+    const undone = await page.evaluate((sessionId) => window.tm.client.startJob('history.undo', { sessionId }).result, result.sessionId);
     expect(undone.problems).toEqual([]);
     expect(await tree(page)).toEqual(before);
     // The tags feature's sweep after a removed folder runs a moment later: wait for it, then compare tags.
     await new Promise((r) => setTimeout(r, 1000));
     expect(await page.evaluate(() => window.tm.client.call('tags.list', {}))).toEqual(tagsBefore);
-    const sessions = await page.evaluate(() => window.tm.client.call('dedup.sessions', {}));
-    expect(sessions[0]).toMatchObject({ status: 'undone', undone: true, canUndo: false });
+    const sessions = await page.evaluate(() => window.tm.client.call('history.list', {}));
+    expect(sessions.find((s) => s.id === result.sessionId)).toMatchObject({ status: 'undone', undone: true, canUndo: false, canRedo: true });
+
+    // Redo: the undo's own journal taken back, so the same copies go again and the tree is the cleaned one.
+    const redone = await page.evaluate((sessionId) => window.tm.client.startJob('history.redo', { sessionId }).result, result.sessionId);
+    expect(redone.problems).toEqual([]);
+    expect(redone.leftAlone).toEqual([]);
+    expect(await tree(page)).toEqual(cleaned);
+    expect((await page.evaluate(() => window.tm.client.call('history.list', {}))).find((s) => s.id === result.sessionId)).toMatchObject({ state: 'redone', canUndo: true });
   }, 240_000);
 
   it('a 2,000-item cleanup interrupted by an extension reload is rolled back on restart: nothing is lost', async () => {
@@ -243,7 +253,7 @@ describe('dedup apply and undo in real Firefox', () => {
     await page.waitForFunction(
       async () => {
         try {
-          const sessions = await window.tm.client.call('dedup.sessions', {});
+          const sessions = await window.tm.client.call('history.list', {});
           return sessions.length === 1 && sessions[0].status === 'rolled-back';
         } catch {
           return false;
@@ -252,7 +262,7 @@ describe('dedup apply and undo in real Firefox', () => {
       { timeout: 90_000, polling: 250 },
     );
     expect(await tree(page)).toEqual(before);
-    const sessions = await page.evaluate(() => window.tm.client.call('dedup.sessions', {}));
+    const sessions = await page.evaluate(() => window.tm.client.call('history.list', {}));
     expect(sessions[0]).toMatchObject({ status: 'rolled-back', canUndo: false, note: expect.stringContaining('rolled back') });
   }, 240_000);
 });

@@ -161,7 +161,7 @@ describe('dedup scan in real Firefox', () => {
       const applied = await client.startJob('dedup.apply', plan).result;
       const again = await client.startJob('dedup.scan', {}).result;
       const tagsAfter = await client.call('tags.forUrls', { urls: ['https://site.example/page'] });
-      const undone = await client.startJob('dedup.undo', { sessionId: applied.sessionId }).result;
+      const undone = await client.startJob('history.undo', { sessionId: applied.sessionId }).result;
       const after = await snapshot();
       return { before, after, plan, applied, again, tagsAfter, undone };
     });

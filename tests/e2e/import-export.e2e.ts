@@ -56,6 +56,18 @@ async function importThroughPage(ff: Firefox, html: string | Uint8Array, name: s
   return page;
 }
 
+/** Imports a file into Firefox's own folders through the options page; the report's text. */
+async function importIntoRoots(ff: Firefox, file: Uint8Array, name: string): Promise<string> {
+  const page = await importThroughPage(ff, file, name);
+  await page.waitForSelector('[data-testid="import-file-summary"]');
+  await page.click('#target-roots');
+  await page.click('button.primary');
+  const report = await page.waitForSelector('[data-testid="import-report"]');
+  const text = await report!.evaluate((el) => el.textContent ?? '');
+  await page.close();
+  return text;
+}
+
 describe('import and export of bookmarks.html in real Firefox', () => {
   const ff = useFirefox();
 
@@ -285,13 +297,7 @@ describe('import fidelity: Tidymarks reads each fixture as Firefox’s own impor
   for (const [name, bytes] of fidelityFixtures) {
     it(`${name}: same tree, titles and file dates as Firefox's importer`, async () => {
       const file = bytes();
-      const page = await importThroughPage(ff, file, `${name.replace(/\W+/g, '-')}.html`);
-      await page.waitForSelector('[data-testid="import-file-summary"]');
-      await page.click('#target-roots');
-      await page.click('button.primary');
-      const report = await page.waitForSelector('[data-testid="import-report"]');
-      const reportText = await report!.evaluate((el) => el.textContent ?? '');
-      await page.close();
+      const reportText = await importIntoRoots(ff, file, `${name.replace(/\W+/g, '-')}.html`);
       const harness = await ff.harness();
       const ours = await treeShape(harness);
       const { html } = await harness.evaluate(() => window.tm.client.call('bookmarksHtml.export', {}));
@@ -476,5 +482,72 @@ describe('import options and the Tags view in real Firefox', () => {
     const overflow = await wide.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
     await wide.close();
+  });
+});
+
+describe('an imported file’s dates are the date added Tidymarks shows', () => {
+  const ff = useFirefox();
+
+  const titlesIn = (harness: Page, parentId: string) =>
+    harness.evaluate(async (id) => (await window.tm.browser.bookmarks.getChildren(id)).map((c) => c.title), parentId);
+
+  /** The Added cells of the organizer's list, by title (the rows in view). */
+  const addedColumn = (page: Page) =>
+    page.$$eval('[data-testid="organizer-list"] [role="option"]', (rows) =>
+      Object.fromEntries(
+        rows.map((r) => {
+          const name = r.querySelector('.org-col-name');
+          const icon = name?.querySelector('.org-icon')?.textContent ?? '';
+          return [(name?.textContent ?? '').slice(icon.length).trim(), r.querySelector('.org-col-added')?.textContent ?? ''];
+        }),
+      ),
+    );
+
+  it('in the organizer (open while the import runs: Added column, details, sort by date added) and in the popup’s newest bookmarks', async () => {
+    const harness = await ff.harness();
+    await harness.evaluate(() => window.tm.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Added before', url: 'https://before.example/' }));
+    // The organizer is open on the Bookmarks Menu before the file comes in.
+    const organizer = await ff.open('options/index.html#bookmarks');
+    await organizer.setViewport({ width: 1200, height: 800 });
+    await organizer.waitForSelector('[data-testid="organizer-list"]');
+    await organizer.click('#org-tree-menu________');
+    await organizer.waitForSelector('#org-tree-menu________[aria-selected="true"]');
+    /** A date as the page formats it (its locale, Firefox's time zone). */
+    const shown = (ms: number) => organizer.evaluate((t) => new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: 'medium' }).format(t), ms);
+
+    expect(await importIntoRoots(ff, readFileSync(join(fidelityDir, 'dates.html')), 'dates.html')).toContain('keeps the file’s dates of 5 items');
+    await harness.evaluate(() => window.tm.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Added after', url: 'https://after.example/' }));
+
+    // The open organizer follows: the file's dates replace the import time Firefox gave the items.
+    await organizer.bringToFront();
+    await expect.poll(() => addedColumn(organizer), { timeout: 15_000 }).toEqual({ 'Old folder': await shown(1_100_000_000_000), 'Year 2000': await shown(946_684_800_000) });
+    // Open the folder from the keyboard: the row focused, Enter.
+    await organizer.click('[data-testid="organizer-list"] [role="option"] ::-p-text(Old folder)');
+    await organizer.keyboard.press('Enter');
+    const inFolder = { 'Both dates': await shown(1_200_000_000_000), 'Only added': await shown(1_300_000_000_000), 'Only modified': await shown(1_250_000_000_000) };
+    await expect.poll(() => addedColumn(organizer)).toEqual(inFolder);
+    await organizer.click('[data-testid="organizer-list"] [role="option"] ::-p-text(Only added)');
+    await expect.poll(() => organizer.$eval('[data-testid="organizer-name"]', (el) => el.closest('form')?.querySelector('p.muted')?.textContent)).toBe(`Added ${await shown(1_300_000_000_000)}`);
+
+    // Sort by date added: by the file's dates (Firefox's are the import's order, which would change nothing).
+    const [folder] = await harness.evaluate(async () => (await window.tm.browser.bookmarks.getChildren('menu________')).filter((c) => c.title === 'Old folder').map((c) => c.id));
+    expect(await titlesIn(harness, folder!)).toEqual(['Both dates', 'Only added', 'Only modified']);
+    await organizer.select('[data-testid="organizer-sort-by"]', 'date');
+    await organizer.click('[data-testid="organizer-sort-folder"]');
+    await expect.poll(() => titlesIn(harness, folder!)).toEqual(['Both dates', 'Only modified', 'Only added']);
+    await organizer.close();
+
+    // The popup's newest bookmarks: the two added in Firefox first, then the file's by its dates.
+    const popup = await ff.open('popup/index.html');
+    await popup.waitForFunction(() => document.querySelectorAll('[role="listbox"][aria-label="Recent bookmarks"] [role="option"]').length === 6, { timeout: 10_000 }).catch(() => undefined);
+    expect(await popup.$$eval('[role="option"] .result-title', (els) => els.map((e) => e.textContent))).toEqual([
+      'Added after',
+      'Added before',
+      'Only added',
+      'Only modified',
+      'Both dates',
+      'Year 2000',
+    ]);
+    await popup.close();
   });
 });

@@ -76,7 +76,7 @@ describe('an import is all or nothing (real Firefox)', () => {
     const error = await page.waitForSelector('[data-testid="import-error"]', { timeout: 60_000 });
     expect(await error!.evaluate((e) => e.textContent)).toMatch(/^Import cancelled: the [\d,]+ entries it had added were taken back, tags included, so nothing of the file stays/);
     expect(await state(harness)).toEqual(before);
-    const [session] = await harness.evaluate(() => window.tm.client.call('dedup.sessions', {}));
+    const [session] = await harness.evaluate(() => window.tm.client.call('history.list', {}));
     expect(session).toMatchObject({ kind: 'import', status: 'rolled-back', canUndo: false });
     await page.close();
   }, 180_000);
@@ -91,7 +91,7 @@ describe('an import is all or nothing (real Firefox)', () => {
     await expect.poll(() => bigCount(harness), { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(500);
     await other.close();
     await expect
-      .poll(async () => (await harness.evaluate(() => window.tm.client.call('dedup.sessions', {})))[0]?.status, { timeout: 60_000, interval: 200 })
+      .poll(async () => (await harness.evaluate(() => window.tm.client.call('history.list', {})))[0]?.status, { timeout: 60_000, interval: 200 })
       .toBe('rolled-back');
     expect(await state(harness)).toEqual(before);
   }, 180_000);
@@ -118,7 +118,7 @@ describe('an import interrupted by a crash is rolled back at the next start (rea
       ff = await launchFirefox({ userDataDir: profile, prefs });
       harness = await ff.harness();
       await expect
-        .poll(async () => (await harness.evaluate(() => window.tm.client.call('dedup.sessions', {})))[0]?.status, { timeout: 120_000, interval: 250 })
+        .poll(async () => (await harness.evaluate(() => window.tm.client.call('history.list', {})))[0]?.status, { timeout: 120_000, interval: 250 })
         .toBe('rolled-back');
       expect(await state(harness)).toEqual(before);
     } finally {

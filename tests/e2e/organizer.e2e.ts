@@ -1,9 +1,10 @@
 /**
  * The organizer ("Bookmarks" tab of the options page) in real Firefox, driven by real input (puppeteer's mouse and
  * keyboard): a change made through browser.bookmarks by another page shows live; a multi-selection dragged into a
- * collapsed folder of the tree; a folder sorted by name; cut and paste across folders; a folder deleted; each of
- * those undone (Ctrl+Z or the Undo button); a tag added to several bookmarks at once. Each checks Firefox's tree
- * afterwards, not only the page.
+ * collapsed folder of the tree; a folder sorted by name; cut and paste across folders; a folder deleted; a rename in
+ * the details pane; a tag added to several bookmarks at once; each of those undone (Ctrl+Z or the Undo button) and
+ * redone (Ctrl+Shift+Z, Ctrl+Y or the Redo button). Each checks Firefox's tree (and the tag store) afterwards, not
+ * only the page.
  */
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +45,33 @@ async function undoKey(page: Page) {
   await page.keyboard.down('Control');
   await page.keyboard.press('z');
   await page.keyboard.up('Control');
+}
+
+/** Ctrl+Shift+Z (redo), as a person presses it. */
+async function redoKey(page: Page) {
+  await page.keyboard.down('Control');
+  await page.keyboard.down('Shift');
+  await page.keyboard.press('Z');
+  await page.keyboard.up('Shift');
+  await page.keyboard.up('Control');
+}
+
+/** Selects pear to melon with a click and a Shift+click, and adds a tag to the three in the details pane. */
+async function tagPearToMelon(page: Page, tag: string) {
+  await page.click(row('pear'));
+  await page.keyboard.down('Shift');
+  await page.click(row('melon'));
+  await page.keyboard.up('Shift');
+  await waitForShown(page, '::-p-text(3 items selected)');
+  await page.click('[data-testid="organizer-bulk-tag"]');
+  await page.keyboard.type(tag);
+  await page.click('button::-p-text(Add tag)');
+  await waitForShown(page, '[data-testid="organizer-status"]::-p-text(added to 3 addresses)');
+}
+
+/** The tags of these addresses, as the tag store has them. */
+async function tagsOf(harness: Page, urls: string[]) {
+  return harness.evaluate(async (list) => Object.fromEntries((await window.tm.client.call('tags.forUrls', { urls: list })).map((e) => [e.url, e.tags])), urls);
 }
 
 const row = (title: string) => `[data-testid="organizer-list"] [role="option"] ::-p-text(${title})`;
@@ -94,6 +122,11 @@ describe('organizer', () => {
     await page.click('[data-testid="organizer-undo"]:not([disabled])');
     await expect.poll(() => titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'pear', 'Apple', 'melon']);
     expect(await titlesIn(harness, ids.archive!)).toEqual(['Old years']);
+    // The Redo button drops them again.
+    await page.click('[data-testid="organizer-redo"]:not([disabled])');
+    await expect.poll(() => titlesIn(harness, ids.archive!)).toEqual(['Old years', 'pear', 'melon']);
+    expect(await titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'Apple']);
+    await waitForShown(page, '[data-testid="organizer-status"]::-p-text(Redone: Moved 2 items to Archive.)');
   });
 
   it('refuses to drop a folder into its own subfolder and says why', async () => {
@@ -124,6 +157,10 @@ describe('organizer', () => {
     await undoKey(page);
     await expect.poll(() => titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'pear', 'Apple', 'melon']);
     await waitForShown(page, '[data-testid="organizer-status"]::-p-text(Undone: Sorted Bookmarks Toolbar.)');
+    // Ctrl+Shift+Z sorts it again.
+    await redoKey(page);
+    await expect.poll(() => titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'Apple', 'melon', 'pear']);
+    await waitForShown(page, '[data-testid="organizer-status"]::-p-text(Redone: Sorted Bookmarks Toolbar.)');
   });
 
   it('cuts with Ctrl+X and pastes with Ctrl+V into another folder, keyboard only', async () => {
@@ -153,6 +190,12 @@ describe('organizer', () => {
     await undoKey(page);
     await expect.poll(() => titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'pear', 'Apple', 'melon']);
     expect(await titlesIn(harness, 'unfiled_____')).toEqual(['Reading']);
+    // Ctrl+Y (redo, off the Mac) pastes them there again.
+    await page.keyboard.down('Control');
+    await page.keyboard.press('y');
+    await page.keyboard.up('Control');
+    await expect.poll(() => titlesIn(harness, 'unfiled_____')).toEqual(['Reading', 'pear', 'Apple']);
+    expect(await titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'melon']);
     void ids;
   });
 
@@ -164,34 +207,75 @@ describe('organizer', () => {
     await page.waitForSelector('[role="option"][aria-selected="true"] ::-p-text(Archive)');
     await page.keyboard.press('Delete');
     await expect.poll(() => titlesIn(harness, 'toolbar_____')).toEqual(['pear', 'Apple', 'melon']);
-    await page.waitForSelector('[data-testid="organizer-undo"]:not([disabled])[title="Undo: Deleted 1 item (Ctrl+Z)"]');
+    await page.waitForSelector('[data-testid="organizer-undo"]:not([disabled])[title="Undo: Deleted “Archive” (Ctrl+Z)"]');
     await page.focus('[data-testid="organizer-list"]');
     await undoKey(page);
     await expect.poll(() => titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'pear', 'Apple', 'melon']);
     const archive = await harness.evaluate(async () => (await window.tm.browser.bookmarks.getChildren('toolbar_____'))[0]!.id);
     expect(await titlesIn(harness, archive)).toEqual(['Old years']);
-    await waitForShown(page, '[data-testid="organizer-status"]::-p-text(Undone: Deleted 1 item.)');
+    await waitForShown(page, '[data-testid="organizer-status"]::-p-text(Undone: Deleted “Archive”.)');
     await page.waitForSelector('[data-testid="organizer-undo"][disabled]');
+    await page.waitForSelector('[data-testid="organizer-redo"]:not([disabled])[title="Redo: Deleted “Archive” (Ctrl+Shift+Z)"]');
+    // Ctrl+Shift+Z deletes it again, with what it holds.
+    await redoKey(page);
+    await expect.poll(() => titlesIn(harness, 'toolbar_____')).toEqual(['pear', 'Apple', 'melon']);
+    expect(await harness.evaluate(async () => (await window.tm.browser.bookmarks.search({ title: 'Old years' })).length)).toBe(0);
+    await page.waitForSelector('[data-testid="organizer-redo"][disabled]');
     void ids;
+  });
+
+  it('renames in the details pane; Ctrl+Z gives the old name back and Ctrl+Shift+Z the new one', async () => {
+    const harness = await ff.harness();
+    const ids = await seed(harness);
+    const page = await openOrganizer();
+    await page.click(row('pear'));
+    await page.waitForSelector('[role="option"][aria-selected="true"] ::-p-text(pear)');
+    // F2 puts the name field in the keyboard's hands with its text selected.
+    await page.keyboard.press('F2');
+    await page.waitForFunction(() => (document.activeElement as HTMLElement | null)?.dataset.testid === 'organizer-name');
+    await page.keyboard.type('Pear, renamed');
+    await page.keyboard.press('Enter');
+    const title = () => harness.evaluate(async (id) => (await window.tm.browser.bookmarks.get(id))[0]!.title, ids.pear!);
+    await expect.poll(title).toBe('Pear, renamed');
+    // In the name field Ctrl+Z is the field's own: the list takes the history's.
+    await page.focus('[data-testid="organizer-list"]');
+    await undoKey(page);
+    await expect.poll(title).toBe('pear');
+    await waitForShown(page, '[data-testid="organizer-status"]::-p-text(Undone: Edited “pear”.)');
+    await redoKey(page);
+    await expect.poll(title).toBe('Pear, renamed');
+    await waitForShown(page, '[data-testid="organizer-status"]::-p-text(Redone: Edited “pear”.)');
   });
 
   it('adds a tag to several bookmarks at once', async () => {
     const harness = await ff.harness();
     await seed(harness);
     const page = await openOrganizer();
-    await page.click(row('pear'));
-    await page.keyboard.down('Shift');
-    await page.click(row('melon'));
-    await page.keyboard.up('Shift');
-    await waitForShown(page, '::-p-text(3 items selected)');
-    await page.click('[data-testid="organizer-bulk-tag"]');
-    await page.keyboard.type('fruit');
-    await page.click('button::-p-text(Add tag)');
-    await waitForShown(page, '[data-testid="organizer-status"]::-p-text(added to 3 addresses)');
+    await tagPearToMelon(page, 'fruit');
     const tagged = await harness.evaluate(() => window.tm.client.call('tags.urlsWithTag', { tag: 'fruit' }));
     expect([...tagged].sort()).toEqual(['https://apple.example/', 'https://melon.example/', 'https://pear.example/']);
     await waitForShown(page, '[role="option"] .org-col-tags ::-p-text(fruit)');
     await page.screenshot({ path: screenshotPath('organizer') });
+  });
+
+  it('a tag added to several bookmarks at once is taken off again by Ctrl+Z, leaving every bookmark’s tags exactly as they were', async () => {
+    const harness = await ff.harness();
+    await seed(harness);
+    const urls = ['https://pear.example/', 'https://apple.example/', 'https://melon.example/'];
+    await harness.evaluate(async () => {
+      await window.tm.client.call('tags.add', { urls: ['https://pear.example/'], tags: ['sweet', 'Fruit'] });
+      await window.tm.client.call('tags.add', { urls: ['https://apple.example/'], tags: ['red'] });
+    });
+    const before = await tagsOf(harness, urls);
+    const page = await openOrganizer();
+    await tagPearToMelon(page, 'green');
+    expect(await tagsOf(harness, urls)).toEqual({ 'https://pear.example/': ['sweet', 'Fruit', 'green'], 'https://apple.example/': ['red', 'green'], 'https://melon.example/': ['green'] });
+    await page.focus('[data-testid="organizer-list"]');
+    await undoKey(page);
+    await expect.poll(() => tagsOf(harness, urls)).toEqual(before);
+    await waitForShown(page, '[data-testid="organizer-status"]::-p-text(Undone: Tagged 3 addresses with green.)');
+    await redoKey(page);
+    await expect.poll(() => tagsOf(harness, urls)).toEqual({ 'https://pear.example/': ['sweet', 'Fruit', 'green'], 'https://apple.example/': ['red', 'green'], 'https://melon.example/': ['green'] });
   });
 
   it('the sidebar page fits 300 px: one column, the folder tree above the list, search shows each result’s folder', async () => {

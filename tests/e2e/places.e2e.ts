@@ -48,7 +48,9 @@ describe('places: the page-side API in real Firefox', () => {
         events.push(`error:${e.message}`);
         badIsInput = input === items[1];
       });
-      const results = await new Promise<unknown[]>((r) => first.on('end', r));
+      const results = await new Promise<unknown[]>((r) => {
+        first.on('end', r);
+      });
       items[1].url = 'https://two.example/';
       const second: string[] = [];
       const again = places.save(items);

@@ -272,12 +272,21 @@ describe('popup in real Firefox', () => {
     expect(titles).toEqual(['Garden A', 'Garden renamed']);
 
     await page.click('button[aria-label="Remove the bookmark in Bookmarks Toolbar › Plans"]');
-    await waitForShown(page, '[data-testid="page-status"]::-p-text(Bookmarked)');
-    expect(await harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).length, url)).toBe(0);
+    // "Bookmarked" is also part of "Bookmarked 2 times": wait for the removal's own notice, then for Firefox's tree.
+    await waitForShown(page, '.notice::-p-text(Removed “Garden A” from Bookmarks Toolbar › Plans.)');
+    await expect.poll(() => harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).length, url)).toBe(0);
+    await page.waitForFunction(() => document.querySelector('[data-testid="page-status"]')?.textContent === 'Bookmarked');
     await page.click('.notice button::-p-text(Undo)');
     await waitForShown(page, '[data-testid="page-status"]::-p-text(Bookmarked 2 times)');
     const restored = await harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).map((b) => b.title), url);
     expect(restored).toEqual(['Garden A']);
+    await waitForShown(page, '.notice::-p-text(Undone: Deleted “Garden A”.)');
+    // Back in its folder (listed after the other copy now: it is the newer bookmark).
+    expect(await page.$$eval('.copy-path', (els) => els.map((e) => e.textContent).sort())).toEqual(['Bookmarks Toolbar › Plans', 'Other Bookmarks']);
+    // The notice's button now redoes: the bookmark goes again.
+    await page.click('.notice button::-p-text(Redo)');
+    await expect.poll(() => harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).length, url)).toBe(0);
+    await waitForShown(page, '.notice::-p-text(Redone: Deleted “Garden A”.)');
     await page.close();
   });
 

@@ -11,7 +11,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchFirefox, type Firefox } from './firefox';
 import { closeOtherTabs, openTab, startLocalSite, type LocalSite } from './local-site';
-import { startXDisplay, type XDisplay } from './x-display';
+import { startXDisplay, type MappedWindow, type XDisplay } from './x-display';
 
 const PAGES: Record<string, string> = {
   '/article': '<!doctype html><title>A local article</title><h1>Article</h1><p>Text</p>',
@@ -20,11 +20,17 @@ const PAGES: Record<string, string> = {
 };
 
 interface Screen {
-  /** Override-redirect windows bigger than a pixel: Firefox's open menus and panels. */
+  /** Override-redirect windows bigger than a pixel other than notifications: Firefox's open menus and panels. */
   overlays: string[];
+  /** Notification windows (Firefox's own alerts, _NET_WM_WINDOW_TYPE_NOTIFICATION), apart: they come and go on their own. */
+  notifications: string[];
   tabs: number;
   windows: number;
 }
+
+/** Id, name, class, role, type and size: a failure says what opened (a menu, a panel, a tooltip, an alert). */
+const describeWindow = (w: MappedWindow) => `${w.id} ${w.name} ${w.wmClass.join('/')} ${w.role} ${w.type} ${w.width}x${w.height}`;
+const isNotification = (w: MappedWindow) => w.type === 'NOTIFICATION';
 
 describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
   let x: XDisplay | undefined;
@@ -40,6 +46,12 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     // Firefox's own alerts: there is no notification daemon on this display.
     ff = await launchFirefox({ headless: false, env: x.env, prefs: { 'alerts.useSystemBackend': false } });
     harness = await ff.harness();
+    // Every notification Firefox shows for Tidymarks, by id, recorded in the harness page (reset before each test).
+    await harness.evaluate(() => {
+      const w = window as unknown as { shownNotifications: string[] };
+      w.shownNotifications = [];
+      window.tm.browser.notifications.onShown.addListener((id) => w.shownNotifications.push(id));
+    });
   });
   afterAll(async () => {
     await ff?.close();
@@ -49,28 +61,45 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
   beforeEach(async () => {
     await ff!.reset();
     await closeOtherTabs(harness);
+    // A notification left by an earlier test would count as something a key opened.
+    await clearNotifications();
+    await harness.evaluate(() => void ((window as unknown as { shownNotifications: string[] }).shownNotifications = []));
   });
 
   const display = () => x!;
 
-  /** Gives the Firefox window the X keyboard focus, as clicking its title bar would. */
+  const shownNotifications = () => harness.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications);
+
+  /** Clears Tidymarks' notifications and waits until no notification window is left on the display. */
+  async function clearNotifications(): Promise<void> {
+    await harness.evaluate(async () => {
+      const b = window.tm.browser;
+      await Promise.all(Object.keys(await b.notifications.getAll()).map((id) => b.notifications.clear(id)));
+    });
+    await expect.poll(async () => (await screen()).notifications, { timeout: 10_000 }).toEqual([]);
+  }
+
+  /**
+   * Gives the Firefox window the X keyboard focus, as clicking its title bar would. The browser window is the one
+   * of instance "Navigator": Firefox's menus ("Firefox") and its alert windows ("Alert") share the class.
+   */
   function focusFirefoxWindow(): void {
-    const ids = display().xdotool('search', '--onlyvisible', '--class', 'firefox').trim().split('\n').filter(Boolean);
+    const ids = display().xdotool('search', '--onlyvisible', '--classname', '^Navigator$').trim().split('\n').filter(Boolean);
     expect(ids.length).toBeGreaterThan(0);
     display().xdotool('windowactivate', '--sync', ids[0]!);
   }
 
   async function screen(): Promise<Screen> {
-    const overlays = display()
+    const shown = display()
       .mappedWindows()
-      .filter((w) => w.overrideRedirect && w.width > 1 && w.height > 1)
-      // Id, name and size: a failure says what opened (a menu, a panel, a tooltip).
-      .map((w) => `${w.id} ${w.name} ${w.width}x${w.height}`);
+      .filter((w) => w.overrideRedirect && w.width > 1 && w.height > 1);
+    const overlays = shown.filter((w) => !isNotification(w)).map(describeWindow);
+    const notifications = shown.filter(isNotification).map(describeWindow);
     const counts = await harness.evaluate(async () => ({
       tabs: (await window.tm.browser.tabs.query({})).length,
       windows: (await (window.tm.browser as unknown as { windows: { getAll(): Promise<unknown[]> } }).windows.getAll()).length,
     }));
-    return { overlays, ...counts };
+    return { overlays, notifications, ...counts };
   }
 
   const bookmarksWithUrl = (url: string) =>
@@ -159,29 +188,30 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     await expect.poll(sidebar, { timeout: 10_000 }).toBeNull();
   });
 
-  it('Alt+Shift+1 bookmarks the active tab, and nothing else opens: no menu, no tab, no window', async () => {
+  it('Alt+Shift+1 bookmarks the active tab, and nothing else opens: no menu, no tab, no window, only its notification', async () => {
     const url = `${origin}/article`;
     await openTab(harness, url, 'A local article', true);
     focusFirefoxWindow();
     const before = await screen();
+    expect(before.notifications).toEqual([]);
     display().key('alt+shift+1');
     await expect.poll(() => bookmarksWithUrl(url), { timeout: 10_000 }).toEqual(['A local article']);
-    expect(await screen()).toEqual(before);
-    // A second press finds the bookmark and creates nothing; its notification (Firefox's own alert, shown on this
-    // display) says where the bookmark is.
-    await harness.evaluate(() => {
-      const w = window as unknown as { quickNotes: string[] };
-      w.quickNotes = [];
-      const b = window.tm.browser;
-      b.notifications.onShown.addListener((id) => w.quickNotes.push(id));
-    });
+    // The press also shows the quick bookmark's notification (Firefox's own alert window on this display): wait for
+    // it, then everything else must be as it was.
+    await expect.poll(shownNotifications, { timeout: 10_000 }).toEqual(['tidymarks-quick-bookmark']);
+    const alert = expect.objectContaining({ overrideRedirect: true, wmClass: ['Alert', expect.any(String)], role: 'alert', type: 'NOTIFICATION' });
+    await expect.poll(() => display().mappedWindows().filter(isNotification), { timeout: 10_000 }).toEqual([alert]);
+    expect(await screen()).toEqual({ ...before, notifications: [expect.any(String)] });
+
+    // A second press finds the bookmark and creates nothing; its notification replaces the first and says where
+    // the bookmark is.
     display().key('alt+shift+1');
-    await expect
-      .poll(() => harness.evaluate(() => (window as unknown as { quickNotes: string[] }).quickNotes), { timeout: 10_000 })
-      .toContain('tidymarks-quick-bookmark');
+    await expect.poll(shownNotifications, { timeout: 10_000 }).toEqual(['tidymarks-quick-bookmark', 'tidymarks-quick-bookmark']);
     expect(await bookmarksWithUrl(url)).toEqual(['A local article']);
-    await harness.evaluate(() => window.tm.browser.notifications.clear('tidymarks-quick-bookmark'));
-    await expect.poll(screen).toEqual(before);
+    await expect.poll(() => display().mappedWindows().filter(isNotification), { timeout: 10_000 }).toEqual([alert]);
+    expect(await screen()).toEqual({ ...before, notifications: [expect.any(String)] });
+    await clearNotifications();
+    expect(await screen()).toEqual(before);
   });
 
   it('Alt+Shift+2 opens the toolbar popup with the keyboard in its search box: typed text, ↓ and Enter open the chosen result in the tab', async () => {
@@ -256,11 +286,120 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
       };
     });
 
+  /** The value of a text field of the toolbar popup, by id (null when the popup or the field is not there). */
+  const popupFieldValue = (fieldId: string) =>
+    harness.evaluate((f) => {
+      const view = (window.tm.browser as unknown as { extension: { getViews(o: { type: 'popup' }): Window[] } }).extension.getViews({ type: 'popup' })[0];
+      return view?.document.querySelector<HTMLInputElement>(`#${f}`)?.value ?? null;
+    }, fieldId);
+
+  /** Closes the toolbar popup with Esc (Firefox closes the panel) and waits until its window is gone from the display. */
+  async function closePopupWithKey(): Promise<void> {
+    display().key('Escape');
+    await expect.poll(popupState, { timeout: 10_000 }).toBeNull();
+    // Pressed while the panel is still closing, Alt+Shift+2 would only close it.
+    await expect.poll(async () => (await screen()).overlays, { timeout: 10_000 }).toEqual([]);
+  }
+
+  /** Opens the toolbar popup by its key over a local page, finds "Zebra one" and renames it with Ctrl+E, keys only. */
+  async function renameZebraInPopup(title: string): Promise<void> {
+    await openTab(harness, `${origin}/article`, 'A local article', true);
+    focusFirefoxWindow();
+    // A popup an earlier test left open goes first: the key toggles it.
+    if (await popupState()) await closePopupWithKey();
+    await openPopupWithKey();
+    display().type('zebra');
+    await expect.poll(async () => (await popupState())?.results, { timeout: 10_000 }).toEqual(['Zebra one']);
+    display().key('ctrl+e');
+    await expect.poll(popupForm).toMatchObject({ form: 'Edit bookmark', focused: 'bm-title' });
+    display().key('ctrl+a');
+    display().type(title);
+    display().key('Return');
+  }
+
   const bookmarkById = (id: string) =>
     harness.evaluate(async (bookmarkId) => {
       const found = await window.tm.browser.bookmarks.search({}).then((all) => all.filter((n) => n.id === bookmarkId));
       return found[0] ? { title: found[0].title, url: found[0].url, parentId: found[0].parentId, index: found[0].index } : null;
     }, id);
+
+  it('Esc in the real popup while a bookmark form, its folder list or its new-folder field is open: the panel closes, nothing is saved or created', async () => {
+    const ids = await harness.evaluate(async (o) => {
+      const b = window.tm.browser;
+      const animals = await b.bookmarks.create({ parentId: 'toolbar_____', title: 'Animals' });
+      const zebra = await b.bookmarks.create({ parentId: animals.id, title: 'Zebra one', url: `${o}/one` });
+      return { animals: animals.id, zebra: zebra.id };
+    }, origin);
+    const original = await bookmarkById(ids.zebra);
+    // Every bookmark change from now on, whoever makes it.
+    await harness.evaluate(() => {
+      const w = window as unknown as { bookmarkChanges: string[] };
+      w.bookmarkChanges = [];
+      const b = window.tm.browser.bookmarks;
+      b.onCreated.addListener((id, node) => w.bookmarkChanges.push(`created ${node.title}`));
+      b.onChanged.addListener((id, info) => w.bookmarkChanges.push(`changed ${id} ${JSON.stringify(info)}`));
+      b.onMoved.addListener((id) => w.bookmarkChanges.push(`moved ${id}`));
+      b.onRemoved.addListener((id) => w.bookmarkChanges.push(`removed ${id}`));
+    });
+    const bookmarkChanges = () => harness.evaluate(() => (window as unknown as { bookmarkChanges: string[] }).bookmarkChanges);
+    await openTab(harness, `${origin}/article`, 'A local article', true);
+    focusFirefoxWindow();
+    const before = await screen();
+
+    /** Opens the popup with its key, finds the bookmark and opens its form with `formKey`. */
+    const openForm = async (formKey: string, form: Record<string, unknown>) => {
+      await openPopupWithKey();
+      // A popup opened again starts afresh: no form, an empty box.
+      expect(await popupForm()).toMatchObject({ form: null, folderListOpen: false });
+      expect(await popupState()).toMatchObject({ value: '', searchFocused: true });
+      await recordPopupKeys();
+      display().type('zebra');
+      await expect.poll(async () => (await popupState())?.results, { timeout: 10_000 }).toEqual(['Zebra one']);
+      display().key(formKey);
+      await expect.poll(popupForm).toMatchObject(form);
+    };
+    /** Esc: Firefox closes the panel before the page sees the key; nothing else is left on screen. */
+    const escapeCloses = async () => {
+      display().key('Escape');
+      await expect.poll(popupState).toBeNull();
+      expect(await recordedPopupKeys()).not.toContain('Escape');
+      await expect.poll(screen).toEqual(before);
+    };
+
+    // 1. The edit form with a new title typed but not saved.
+    await openForm('ctrl+e', { form: 'Edit bookmark', focused: 'bm-title' });
+    display().key('ctrl+a');
+    display().type('Half typed');
+    await expect.poll(() => popupFieldValue('bm-title')).toBe('Half typed');
+    await escapeCloses();
+
+    // 2. The move form with its folder list open and another folder highlighted.
+    await openForm('ctrl+shift+e', { form: 'Move bookmark', focused: 'bm-folder', folderListOpen: true, chosen: 'Bookmarks Toolbar › Animals' });
+    display().type('other');
+    await expect.poll(async () => (await popupForm())?.highlighted).toBe('Other Bookmarks');
+    await escapeCloses();
+
+    // 3. "New folder" in place, its name in the field, not confirmed: a name no folder has leaves only "New folder"
+    // in the list, and Enter on it takes the typed text as the name.
+    await openForm('ctrl+shift+e', { form: 'Move bookmark', focused: 'bm-folder', folderListOpen: true });
+    display().type('Half folder');
+    await expect.poll(async () => (await popupForm())?.highlighted).toBe('New folder in Animals…');
+    display().key('Return');
+    await expect.poll(async () => (await popupForm())?.focused).toBe('bm-folder-new');
+    expect(await popupFieldValue('bm-folder-new')).toBe('Half folder');
+    await escapeCloses();
+
+    // The popup opened once more (a full round trip through the background) finds everything as it was: the
+    // bookmark unchanged, no folder created, not one bookmark event since the start.
+    await openPopupWithKey();
+    expect(await popupForm()).toMatchObject({ form: null });
+    expect(await bookmarkById(ids.zebra)).toEqual(original);
+    expect(await harness.evaluate(async (animals) => (await window.tm.browser.bookmarks.getChildren(animals)).map((c) => c.title), ids.animals)).toEqual(['Zebra one']);
+    expect(await harness.evaluate(async () => (await window.tm.browser.bookmarks.search({ query: 'Half' })).length)).toBe(0);
+    expect(await bookmarkChanges()).toEqual([]);
+    display().key('Escape');
+    await expect.poll(popupState).toBeNull();
+  });
 
   it('a search result is edited, moved (folder picker by keyboard, New folder included) and removed with undo, keys only, in the real popup', async () => {
     const ids = await harness.evaluate(async (o) => {
@@ -271,18 +410,8 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
       const zebra = await b.bookmarks.create({ parentId: animals.id, title: 'Zebra one', url: `${o}/one` });
       return { animals: animals.id, archive: archive.id, zebra: zebra.id };
     }, origin);
-    await openTab(harness, `${origin}/article`, 'A local article', true);
-    focusFirefoxWindow();
-    await openPopupWithKey();
-    display().type('zebra');
-    await expect.poll(async () => (await popupState())?.results, { timeout: 10_000 }).toEqual(['Zebra one']);
-
     // Edit: Ctrl+E, the title has the keyboard; a new title, Enter saves.
-    display().key('ctrl+e');
-    await expect.poll(popupForm).toMatchObject({ form: 'Edit bookmark', focused: 'bm-title' });
-    display().key('ctrl+a');
-    display().type('Zebra renamed');
-    display().key('Return');
+    await renameZebraInPopup('Zebra renamed');
     await expect.poll(() => bookmarkById(ids.zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra renamed', parentId: ids.animals });
     await expect.poll(popupState).toMatchObject({ searchFocused: true, value: 'zebra' });
 
@@ -322,7 +451,34 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
         timeout: 10_000,
       })
       .toEqual([{ title: 'Zebra renamed', parentId: before!.parentId, index: before!.index }]);
+    // Ctrl+Shift+Z in the same box removes it again.
+    display().key('ctrl+shift+z');
+    await expect.poll(() => bookmarksWithUrl(`${origin}/one`), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(async () => (await popupForm())?.notice).toMatch(/^Redone: Deleted “Zebra renamed”\./);
     // The popup stayed open all along: no Firefox shortcut (Ctrl+Shift+E is the network monitor's) took the keys.
+    expect(await popupState()).not.toBeNull();
+  });
+
+  it('a change made in the toolbar popup is undone after the popup was closed and opened again: Ctrl+Z in its empty box, keys only', async () => {
+    const zebra = await harness.evaluate(async (o) => {
+      const animals = await window.tm.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Animals' });
+      await window.tm.browser.bookmarks.create({ parentId: animals.id, title: 'Lion', url: `${o}/lion` });
+      return (await window.tm.browser.bookmarks.create({ parentId: animals.id, title: 'Zebra one', url: `${o}/one` })).id;
+    }, origin);
+    await renameZebraInPopup('Zebra edited');
+    await expect.poll(() => bookmarkById(zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra edited' });
+
+    // Esc closes the panel (Firefox does it); Alt+Shift+2 opens a new popup, with an empty box.
+    await closePopupWithKey();
+    focusFirefoxWindow();
+    await openPopupWithKey();
+    expect(await popupState()).toMatchObject({ value: '', searchFocused: true });
+    display().key('ctrl+z');
+    await expect.poll(() => bookmarkById(zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra one' });
+    await expect.poll(async () => (await popupForm())?.notice).toMatch(/^Undone: Edited “Zebra one”\./);
+    // And Ctrl+Shift+Z gives it the new title again.
+    display().key('ctrl+shift+z');
+    await expect.poll(() => bookmarkById(zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra edited' });
     expect(await popupState()).not.toBeNull();
   });
 });

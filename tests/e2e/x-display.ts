@@ -19,10 +19,15 @@ export interface XDisplay {
   key(combo: string): void;
   /** Types text key by key through the X server. */
   type(text: string): void;
-  /** Ids of the top-level windows on screen right now (mapped), override-redirect ones (menus, popups) included. */
+  /**
+   * The top-level windows on screen right now (mapped), override-redirect ones (menus, popups, alerts) included,
+   * with their class, role and type (what a stray window is).
+   */
   mappedWindows(): MappedWindow[];
   /** The screen's pixels in a rectangle, 3 bytes (R, G, B) per pixel, row by row. */
   pixels(rect: { x: number; y: number; width: number; height: number }): Buffer;
+  /** Saves what a window shows (e.g. Firefox's own notification) as a PNG file. */
+  capture(windowId: string, path: string): void;
   stop(): Promise<void>;
 }
 
@@ -30,13 +35,33 @@ export interface MappedWindow {
   id: string;
   /** The window's name as xwininfo quotes it ("Firefox", "(has no name)"): says what a stray window is. */
   name: string;
-  /** Override-redirect windows are the ones a toolkit shows above everything: menus, panels, tooltips. */
+  /** Override-redirect windows are the ones a toolkit shows above everything: menus, panels, tooltips, alerts. */
   overrideRedirect: boolean;
   width: number;
   height: number;
+  /**
+   * WM_CLASS as (instance, class), e.g. ["Alert", "firefox-esr"] for Firefox's own notification window,
+   * ["Firefox", "firefox-esr"] for its menus and panels; [] when the window has none (openbox's frames around
+   * managed windows carry no class: it is on the client window inside).
+   */
+  wmClass: string[];
+  /** WM_WINDOW_ROLE ("alert", "Popup"), '' when unset. */
+  role: string;
+  /** _NET_WM_WINDOW_TYPE without its prefix ("NOTIFICATION", "POPUP_MENU"), '' when unset. */
+  type: string;
 }
 
-const REQUIRED = ['Xvfb', 'openbox', 'xdotool', 'xwininfo', 'import'];
+/** The WM_CLASS, WM_WINDOW_ROLE and _NET_WM_WINDOW_TYPE lines of `xprop -id <id>`. */
+export function parseWindowProperties(xprop: string): Pick<MappedWindow, 'wmClass' | 'role' | 'type'> {
+  const strings = (line: string | undefined) => [...(line ?? '').matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!);
+  return {
+    wmClass: strings(/^WM_CLASS\(STRING\) = (.*)$/m.exec(xprop)?.[1]),
+    role: strings(/^WM_WINDOW_ROLE\(STRING\) = (.*)$/m.exec(xprop)?.[1])[0] ?? '',
+    type: /^_NET_WM_WINDOW_TYPE\(ATOM\) = _NET_WM_WINDOW_TYPE_(\w+)/m.exec(xprop)?.[1] ?? '',
+  };
+}
+
+const REQUIRED = ['Xvfb', 'openbox', 'xdotool', 'xwininfo', 'xprop', 'import'];
 
 export function missingXTools(): string[] {
   return REQUIRED.filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
@@ -127,12 +152,14 @@ export async function startXDisplay(options: { width?: number; height?: number }
       for (const id of ids) {
         const info = spawnSync('xwininfo', ['-id', id], { env: { ...process.env, ...env }, encoding: 'utf8' }).stdout ?? '';
         if (!/Map State: IsViewable/.test(info)) continue;
+        const props = spawnSync('xprop', ['-id', id, 'WM_CLASS', 'WM_WINDOW_ROLE', '_NET_WM_WINDOW_TYPE'], { env: { ...process.env, ...env }, encoding: 'utf8' }).stdout ?? '';
         windows.push({
           id,
           name: /Window id: 0x[0-9a-f]+ (.*)$/m.exec(info)?.[1] ?? '',
           overrideRedirect: /Override Redirect State: yes/.test(info),
           width: Number(/Width: (\d+)/.exec(info)?.[1] ?? 0),
           height: Number(/Height: (\d+)/.exec(info)?.[1] ?? 0),
+          ...parseWindowProperties(props),
         });
       }
       return windows;
@@ -145,6 +172,7 @@ export async function startXDisplay(options: { width?: number; height?: number }
       if (result.status !== 0) throw new Error(`import failed (${result.status}): ${result.stderr}`);
       return result.stdout;
     },
+    capture: (windowId, path) => void run('import', ['-window', windowId, `png:${path}`]),
     stop,
   };
 }

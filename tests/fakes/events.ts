@@ -3,7 +3,7 @@
  * Every event belongs to a hub, so `unload()` can drop all listeners at once (the event page going away), and
  * listener errors are collected instead of breaking the caller (Firefox logs them and carries on).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bound every listener type meets; a listener is called with Parameters<L>
 export type AnyListener = (...args: any[]) => unknown;
 
 export class EventHub {

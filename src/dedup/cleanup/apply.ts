@@ -31,7 +31,9 @@ import type { JobContext } from '../../messaging/define';
 import { ROOT_ID, UNFILED_ID, type BookmarkNode, type Browser } from '../../platform/browser';
 import { tagKey } from '../../tags/tag-name';
 import type { TagStore } from '../../tags/tag-store';
-import { chunks, errorMessage, nodeType } from '../../platform/bookmark-reads';
+import { chunks, errorMessage } from '../../platform/bookmark-reads';
+import { isMissingBookmarkError } from '../../platform/bookmark-errors';
+import { descendants, kindOf } from '../../platform/tree';
 import { createChangeWatch, type ChangeTracker, type ChangeWatch } from './change-watch';
 import { createBookmarkEvents } from '../../platform/bookmark-events';
 import { CleanupGuard } from './cleanup-guard';
@@ -40,11 +42,16 @@ import { newSession, ProgressLog, removedEntryOf, type RemovedEntryData, type Jo
 import { createProgressMeter, type ProgressMeter } from './cleanup-progress';
 import { checkPlan, problem, type ApplyProblem, type CheckedRemoval, type PlanCheck, type ProblemReason } from './plan-check';
 import type { CleanupPlan, PlannedMove } from '../plan-types';
+import { msg, type Msg } from '../../i18n';
 
 export type { ApplyProblem, ProblemReason } from './plan-check';
 
+/** Why a planned removal is left alone: the problem's code and what the page says about it. */
+type LeaveReason = { reason: ProblemReason; message: Msg };
+const leave = (reason: ProblemReason, message: Msg): LeaveReason => ({ reason, message });
+
 /** What apply and undo need of the tag store. */
-export type TagAccess = Pick<TagStore, 'getTagsForUrls' | 'addTags' | 'removeTags' | 'all'>;
+export type TagAccess = Pick<TagStore, 'getTagsForUrls' | 'addTags' | 'removeTags' | 'all' | 'replaceTags'>;
 
 export interface CleanupDeps {
   browser: Browser;
@@ -97,7 +104,6 @@ export const UNWRITTEN_AT_MOST = 8;
 export const SETTLE_MS = 200;
 
 /** How Firefox says the item is already gone (someone else removed it first). */
-const GONE = /No bookmarks found|Bookmark not found/i;
 
 function isCancel(error: unknown): boolean {
   return error instanceof AppError && error.code === 'cancelled';
@@ -356,7 +362,7 @@ class CleanupRun {
    * A planned removal is left alone. When someone else's change is the reason, the skip is written before the apply
    * goes on: recovery after a crash must not re-create what that person deleted.
    */
-  private async skipRemoval(id: string, title: string | null, reason: ProblemReason, message: string, seqs = this.seqsOf(id)): Promise<void> {
+  private async skipRemoval(id: string, title: string | null, reason: ProblemReason, message: Msg, seqs = this.seqsOf(id)): Promise<void> {
     this.problems.push(problem(id, title, reason, message));
     this.state.set(id, 'skipped');
     for (const seq of seqs) this.skippedSeqs.add(seq);
@@ -393,7 +399,7 @@ class CleanupRun {
         this.counts.tagMerges++;
         this.log.note({ done: [e.seq] });
       } catch (error) {
-        this.problems.push(problem(e.url, null, 'error', `Tags could not be merged onto ${e.url}: ${errorMessage(error)}`));
+        this.problems.push(problem(e.url, null, 'error', msg('cleanupProblemTagsNotMerged', e.url, errorMessage(error))));
         this.skippedSeqs.add(e.seq);
         this.log.note({ skipped: [e.seq] });
       }
@@ -419,7 +425,7 @@ class CleanupRun {
         const to = m.planned.toParentId;
         const seq = this.movedSeq.get(id)!;
         if (this.guard.isGone(id) || this.guard.disturbedSince(id) || this.guard.disturbedSince(to) || this.guard.isGone(to)) {
-          this.problems.push(problem(id, m.node.title, 'changed', 'It or the folder it should go to changed before it could be moved.'));
+          this.problems.push(problem(id, m.node.title, 'changed', msg('cleanupProblemMoveRaced')));
           reported.add(id);
           this.skippedSeqs.add(seq);
           await this.log.write({ skipped: [seq] });
@@ -430,7 +436,7 @@ class CleanupRun {
         try {
           await this.browser.bookmarks.move(id, { parentId: to });
         } catch (error) {
-          this.problems.push(problem(id, m.node.title, 'error', `It could not be moved: ${errorMessage(error)}`));
+          this.problems.push(problem(id, m.node.title, 'error', msg('cleanupProblemNotMoved', errorMessage(error))));
           reported.add(id);
           continue;
         } finally {
@@ -447,7 +453,7 @@ class CleanupRun {
     }
     for (const m of this.check.moves.values()) {
       if (movedOk.has(m.node.id)) continue;
-      if (!reported.has(m.node.id)) this.problems.push(problem(m.node.id, m.node.title, 'cancelled', 'The cleanup was cancelled before it was moved.'));
+      if (!reported.has(m.node.id)) this.problems.push(problem(m.node.id, m.node.title, 'cancelled', msg('cleanupProblemCancelledBeforeMove')));
       const seq = this.movedSeq.get(m.node.id)!;
       this.skippedSeqs.add(seq);
       this.log.note({ skipped: [seq] });
@@ -483,7 +489,7 @@ class CleanupRun {
     for (const r of folders) {
       const id = r.node.id;
       if (!(await this.checkpoint())) {
-        await this.skipRemoval(id, r.node.title, 'cancelled', 'The cleanup was cancelled before this folder was removed.');
+        await this.skipRemoval(id, r.node.title, 'cancelled', msg('cleanupProblemCancelledBeforeFolder'));
         continue;
       }
       await this.collapseOne(r);
@@ -497,7 +503,7 @@ class CleanupRun {
     const guard = this.guard;
     if (this.state.get(id) !== 'pending') return;
     if (this.keptFolders.has(id)) {
-      return this.skipRemoval(id, r.node.title, 'unique-child-not-moved', 'A unique item in it could not be moved out, so the folder stays.');
+      return this.skipRemoval(id, r.node.title, 'unique-child-not-moved', msg('cleanupProblemUniqueChildStays'));
     }
     const why = this.reasonToLeave(r);
     if (why) return this.skipRemoval(id, r.node.title, why.reason, why.message);
@@ -511,18 +517,18 @@ class CleanupRun {
       .getSubTree(id)
       .then((t) => t[0])
       .catch(() => null);
-    if (!live) return this.skipRemoval(id, r.node.title, 'missing', 'It no longer exists.');
+    if (!live) return this.skipRemoval(id, r.node.title, 'missing', msg('cleanupProblemMissing'));
     const entries = this.entriesOf.get(id) ?? [];
     if (sameAsJournal(live, entries) && !guard.contentTouchedSince(id, mark) && !guard.touchedSince(id, mark)) {
       guard.expectRemove(id);
       try {
         await this.browser.bookmarks.removeTree(id);
       } catch (error) {
-        return this.skipRemoval(id, r.node.title, GONE.test(errorMessage(error)) ? 'missing' : 'error', `It could not be removed: ${errorMessage(error)}`);
+        return this.skipRemoval(id, r.node.title, isMissingBookmarkError(error) ? 'missing' : 'error', msg('cleanupProblemNotRemoved', errorMessage(error)));
       } finally {
         guard.callSettled('remove', id);
       }
-      if (guard.ancestorRemovedSince(id, mark)) return this.skipRemoval(id, r.node.title, 'missing', 'Someone else removed the folder it was in first.');
+      if (guard.ancestorRemovedSince(id, mark)) return this.skipRemoval(id, r.node.title, 'missing', msg('cleanupProblemFolderRemovedByOther'));
       this.markRemoved(id);
       this.noteRemovedKeys(entries);
       this.meter.advance('folder', 1, this.copiesOf(id));
@@ -540,19 +546,14 @@ class CleanupRun {
   private async removeOneByOne(r: CheckedRemoval, live: BookmarkNode, entries: Entry[]) {
     const id = r.node.id;
     const nodes = new Map<string, BookmarkNode>();
-    const stack = [live];
-    while (stack.length) {
-      const n = stack.pop()!;
-      nodes.set(n.id, n);
-      if (n.children) stack.push(...n.children);
-    }
+    for (const n of descendants(live)) nodes.set(n.id, n);
     const order = [...entries].sort((a, b) => b.ancestorIds.length - a.ancestorIds.length || b.index - a.index);
     let bookmarks = 0;
     let topRemoved = false;
     for (const e of order) {
       await this.settleNew();
       const node = nodes.get(e.id);
-      const same = node && node.parentId === e.parentId && node.title === e.title && (e.type !== 'bookmark' || node.url === e.url) && nodeType(node) === e.type;
+      const same = node && node.parentId === e.parentId && node.title === e.title && (e.type !== 'bookmark' || node.url === e.url) && kindOf(node) === e.type;
       if (!same || this.guard.disturbedSince(e.id) || this.guard.isGone(e.id)) {
         this.skippedSeqs.add(e.seq);
         await this.log.write({ skipped: [e.seq] });
@@ -592,7 +593,7 @@ class CleanupRun {
     } else {
       this.state.set(id, 'skipped');
       this.problems.push(
-        problem(id, r.node.title, 'contents-changed', 'It changed just before it was removed, so its copies were removed one by one and what else is in it stays.'),
+        problem(id, r.node.title, 'contents-changed', msg('cleanupProblemRemovedOneByOne')),
       );
     }
     this.meter.advance('folder', 1, bookmarks);
@@ -608,7 +609,7 @@ class CleanupRun {
     if (loose.length) this.meter.report('removing');
     for (const batch of chunks(loose, REMOVAL_BATCH)) {
       if (!(await this.checkpoint())) {
-        for (const r of batch) await this.skipRemoval(r.node.id, r.node.title, 'cancelled', 'The cleanup was cancelled before this item was removed.');
+        for (const r of batch) await this.skipRemoval(r.node.id, r.node.title, 'cancelled', msg('cleanupProblemCancelledBeforeItem'));
         continue;
       }
       // Already ruled out by what someone else did: skipped in the same record, never "attempted".
@@ -619,7 +620,7 @@ class CleanupRun {
       await this.log.write({ attempting: batch.filter((r) => this.state.get(r.node.id) === 'pending').map((r) => this.topEntry.get(r.node.id)!.seq) });
       // Every item is its own group: any two may be removed side by side, in the order of `loose`.
       const failures = await inLanes(batch, (r) => r.node.id, REMOVAL_LANES, (r) => this.removeOne(r));
-      for (const { item, error } of failures) await this.skipRemoval(item.node.id, item.node.title, 'error', `It could not be removed: ${errorMessage(error)}`);
+      for (const { item, error } of failures) await this.skipRemoval(item.node.id, item.node.title, 'error', msg('cleanupProblemNotRemoved', errorMessage(error)));
       // What raced the calls of this batch and has arrived by now.
       for (const r of batch) if (this.state.get(r.node.id) === 'removed') await this.reconcileItem(this.topEntry.get(r.node.id)!);
       await this.reconcileKeptCopies();
@@ -628,21 +629,21 @@ class CleanupRun {
   }
 
   /** Why a loose removal must not go ahead now, from everything seen so far; null when it may. */
-  private reasonToLeave(r: CheckedRemoval): { reason: ProblemReason; message: string } | null {
+  private reasonToLeave(r: CheckedRemoval): LeaveReason | null {
     const id = r.node.id;
     const keptId = r.planned.keptId;
     const guard = this.guard;
     if (r.planned.kind === 'folder') {
       const keptChanged = keptId !== null && (guard.isGone(keptId) || guard.disturbedSince(keptId) || guard.contentTouchedSince(keptId));
       if (guard.isGone(id) || guard.disturbedSince(id) || guard.contentTouchedSince(id) || keptChanged) {
-        return { reason: 'contents-changed', message: 'It, its contents or the folder that stays changed before it could be removed.' };
+        return leave('contents-changed', msg('cleanupProblemFolderChangedDuring'));
       }
       return null;
     }
-    if (guard.isGone(id)) return { reason: 'missing', message: 'Someone else removed it first.' };
-    if (guard.disturbedSince(id)) return { reason: 'changed', message: 'Someone changed it (or its folder) during the cleanup, so it stays.' };
+    if (guard.isGone(id)) return leave('missing', msg('cleanupProblemRemovedByOther'));
+    if (guard.disturbedSince(id)) return leave('changed', msg('cleanupProblemChangedDuring'));
     if (keptId !== null && (guard.isGone(keptId) || guard.disturbedSince(keptId))) {
-      return { reason: 'kept-copy-missing', message: 'The copy that should stay changed during the cleanup, so this one stays.' };
+      return leave('kept-copy-missing', msg('cleanupProblemKeptCopyChangedDuring'));
     }
     return null;
   }
@@ -662,13 +663,13 @@ class CleanupRun {
     try {
       await this.browser.bookmarks.remove(id);
     } catch (error) {
-      if (GONE.test(errorMessage(error))) return this.skipRemoval(id, r.node.title, 'missing', 'Someone else removed it first.');
+      if (isMissingBookmarkError(error)) return this.skipRemoval(id, r.node.title, 'missing', msg('cleanupProblemRemovedByOther'));
       throw error;
     } finally {
       guard.callSettled('remove', id);
     }
     // Its folder removed by someone else before our call came back: their removal took it (ours found nothing).
-    if (guard.ancestorRemovedSince(id, mark)) return this.skipRemoval(id, r.node.title, 'missing', 'Someone else removed its folder first.');
+    if (guard.ancestorRemovedSince(id, mark)) return this.skipRemoval(id, r.node.title, 'missing', msg('cleanupProblemFolderRemovedByOther'));
     this.markRemoved(id);
     this.noteRemovedKeys(this.entriesOf.get(id) ?? []);
     this.meter.advance('loose', 1, 1);
@@ -777,7 +778,7 @@ class CleanupRun {
       for (const entry of e.topLevel ? this.entriesOf.get(e.id) ?? [e] : [e]) this.unjournal(entry.id);
       if (e.topLevel && this.state.get(e.id) === 'removed') {
         this.uncount(e.id);
-        this.problems.push(problem(e.id, e.title, 'missing', 'Someone else removed it at the same moment.'));
+        this.problems.push(problem(e.id, e.title, 'missing', msg('cleanupProblemRemovedSameMoment')));
       }
       this.state.set(e.id, 'skipped');
       await this.log.write();
@@ -785,14 +786,14 @@ class CleanupRun {
     }
     const version = this.versionAfter(e);
     if (!version) return;
-    await this.putBack(e, version, 'put-back', 'Someone changed it (renamed, re-addressed or moved it) as it was being removed: it was put back with their change.');
+    await this.putBack(e, version, 'put-back', msg('cleanupProblemPutBackWithChange'));
   }
 
   /**
    * Re-creates a removed item (and, for a folder, what the journal holds inside it) with `version` for the item
    * itself, journals each re-creation, and takes it out of what the cleanup did.
    */
-  private async putBack(top: Entry, version: Version, reason: ProblemReason, message: string) {
+  private async putBack(top: Entry, version: Version, reason: ProblemReason, message: Msg) {
     // Edits arriving from here on are not in `version`: followLateEdits carries them over.
     const since = this.guard.mark();
     const parentId = this.liveTarget(version.parentId, top.ancestorIds);
@@ -882,7 +883,7 @@ class CleanupRun {
         await create(e, parent, this.versionAfter(e) ?? { title: e.title, url: e.url, parentId: e.parentId }, undefined);
       }
     } catch (error) {
-      this.problems.push(problem(top.id, version.title, 'error', `It could not be put back: ${errorMessage(error)}`));
+      this.problems.push(problem(top.id, version.title, 'error', msg('cleanupProblemNotPutBack', errorMessage(error))));
     }
     if (!records.length) return null;
     const id = newIds.get(top.id);
@@ -1002,7 +1003,7 @@ class CleanupRun {
       this.rescued.set(oldId, made.id);
       this.made.push({ ...made, ancestors, remake: (parent) => this.createRescued(oldId, node.type, title, url, parent, ancestors) });
       const where = this.guard.node(made.parentId)?.title;
-      this.problems.push(problem(oldId, title, 'rescued', `It was added to a folder at the moment the cleanup removed that folder: it was re-created${where ? ` in "${where}"` : ''}.`));
+      this.problems.push(problem(oldId, title, 'rescued', where ? msg('cleanupProblemRescuedIn', where) : msg('cleanupProblemRescued')));
       // An orphan Firefox left (an item moved or created into the folder after it went): it shows nowhere; the
       // copy just made takes its place.
       if (existing) await this.browser.bookmarks.remove(oldId).catch(() => undefined);
@@ -1031,7 +1032,7 @@ class CleanupRun {
       await this.deps.journal.recordIdMap([{ oldId, newId: created.id, sessionId: this.sessionId }]);
       return { id: created.id, parentId: created.parentId ?? target };
     } catch (error) {
-      this.problems.push(problem(oldId, title, 'error', `It went with a folder the cleanup removed and could not be re-created: ${errorMessage(error)}`));
+      this.problems.push(problem(oldId, title, 'error', msg('cleanupProblemNotRecreated', errorMessage(error))));
       return null;
     }
   }
@@ -1057,8 +1058,8 @@ class CleanupRun {
       const first = ours.map((r) => this.topEntry.get(r.node.id)!).sort((a, b) => a.seq - b.seq)[0];
       const message =
         first.type === 'folder'
-          ? 'The folder that should stay lost items during the cleanup (someone removed or changed them), so this copy was put back.'
-          : 'The copy that should stay was removed or re-addressed during the cleanup, so this copy was put back.';
+          ? msg('cleanupProblemKeptFolderLost')
+          : msg('cleanupProblemKeptCopyLost');
       await this.putBack(first, this.versionAfter(first) ?? { title: first.title, url: first.url, parentId: first.parentId }, 'kept-copy-gone', message);
     }
   }
@@ -1128,7 +1129,7 @@ function sameAsJournal(live: BookmarkNode, entries: readonly Entry[]): boolean {
     const e = byId.get(node.id);
     if (!e || seen.has(node.id)) return false;
     seen.add(node.id);
-    if (e.title !== node.title || e.type !== nodeType(node) || (e.type === 'bookmark' && e.url !== node.url)) return false;
+    if (e.title !== node.title || e.type !== kindOf(node) || (e.type === 'bookmark' && e.url !== node.url)) return false;
     if (parentId !== undefined && e.parentId !== parentId) return false;
     const children = node.children ?? [];
     // Order: the journaled indices of the children must rise as Firefox lists them.

@@ -12,7 +12,7 @@
  * someone else's and is kept, in order, with its position (a "mark") so the apply can ask "since I decided".
  */
 import type { BookmarkNode } from '../../platform/browser';
-import { nodeType } from '../../platform/bookmark-reads';
+import { kindOf } from '../../platform/tree';
 import type { BookmarkEvent, ChangeTracker } from './change-watch';
 import type { ItemType } from '../../operations';
 
@@ -54,9 +54,9 @@ export class CleanupGuard {
         parentId: node.parentId,
         checkedParentId: node.parentId,
         title: node.title,
-        url: nodeType(node) === 'bookmark' ? node.url : undefined,
-        checkedUrl: nodeType(node) === 'bookmark' ? node.url : undefined,
-        type: nodeType(node),
+        url: kindOf(node) === 'bookmark' ? node.url : undefined,
+        checkedUrl: kindOf(node) === 'bookmark' ? node.url : undefined,
+        type: kindOf(node),
         removed: false,
       });
     }
@@ -235,9 +235,9 @@ export class CleanupGuard {
           parentId: event.parentId,
           checkedParentId: undefined,
           title: node?.title ?? '',
-          url: node && nodeType(node) === 'bookmark' ? node.url : undefined,
+          url: node && kindOf(node) === 'bookmark' ? node.url : undefined,
           checkedUrl: undefined,
-          type: node ? nodeType(node) : 'bookmark',
+          type: node ? kindOf(node) : 'bookmark',
           removed: false,
         });
         break;
@@ -262,9 +262,9 @@ export class CleanupGuard {
             parentId: event.parentId,
             checkedParentId: undefined,
             title: event.node.title,
-            url: nodeType(event.node) === 'bookmark' ? event.node.url : undefined,
+            url: kindOf(event.node) === 'bookmark' ? event.node.url : undefined,
             checkedUrl: undefined,
-            type: nodeType(event.node),
+            type: kindOf(event.node),
             removed: true,
           });
         }

@@ -4,4 +4,3 @@
  * (feature.ts); the journal, undo and recovery are src/operations.
  */
 export type { ApplyPhase, ApplyProblem, ApplyProgress, ApplyResult, CleanupDeps, ProblemReason, TagAccess } from './apply';
-export type { SessionSummary } from './feature';

@@ -7,8 +7,10 @@
  * plan was made, and when its unique children cannot all be moved out. Everything refused is reported.
  */
 import { isRootId, ROOT_ID, type BookmarkNode, type Browser } from '../../platform/browser';
-import { Ancestry, getExisting, indexWholeTree, nodeType, WHOLE_TREE_ABOVE } from '../../platform/bookmark-reads';
+import { Ancestry, getExisting, indexWholeTree, WHOLE_TREE_ABOVE } from '../../platform/bookmark-reads';
+import { descendants, kindOf } from '../../platform/tree';
 import type { CleanupPlan, PlannedMove, PlannedRemoval } from '../plan-types';
+import { msg, type Msg } from '../../i18n';
 
 export type ProblemReason =
   | 'missing' // the item no longer exists
@@ -30,7 +32,8 @@ export interface ApplyProblem {
   id: string;
   title: string | null;
   reason: ProblemReason;
-  message: string;
+  /** What happened, as data: the page words it in its locale (`say()` in src/i18n). */
+  message: Msg;
 }
 
 export interface CheckedRemoval {
@@ -54,7 +57,7 @@ export interface PlanCheck {
   snapshot: BookmarkNode[];
 }
 
-export function problem(id: string, title: string | null, reason: ProblemReason, message: string): ApplyProblem {
+export function problem(id: string, title: string | null, reason: ProblemReason, message: Msg): ApplyProblem {
   return { id, title, reason, message };
 }
 
@@ -87,13 +90,13 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
   for (const planned of plan.removals) {
     const node = existing.get(planned.id);
     if (isRootId(planned.id)) {
-      problems.push(problem(planned.id, null, 'root', 'A root folder is never removed.'));
+      problems.push(problem(planned.id, null, 'root', msg('cleanupProblemRootRemoval')));
     } else if (removals.has(planned.id)) {
-      problems.push(problem(planned.id, node?.title ?? null, 'duplicate-entry', 'The plan lists this item twice.'));
+      problems.push(problem(planned.id, node?.title ?? null, 'duplicate-entry', msg('cleanupProblemListedTwice')));
     } else if (!node) {
-      problems.push(problem(planned.id, null, 'missing', 'It no longer exists.'));
-    } else if (nodeType(node) !== planned.kind || node.parentId !== planned.expectedParentId || (planned.kind === 'bookmark' && node.url !== planned.expectedUrl)) {
-      problems.push(problem(planned.id, node.title, 'changed', 'It changed since the scan (URL, folder or type).'));
+      problems.push(problem(planned.id, null, 'missing', msg('cleanupProblemMissing')));
+    } else if (kindOf(node) !== planned.kind || node.parentId !== planned.expectedParentId || (planned.kind === 'bookmark' && node.url !== planned.expectedUrl)) {
+      problems.push(problem(planned.id, node.title, 'changed', msg('cleanupProblemChangedSinceScan')));
     } else {
       removals.set(planned.id, { planned, node, descendants: [] });
     }
@@ -108,24 +111,24 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
       // The folder that stays must still hold what the plan saw: a copy deleted there since would otherwise be lost.
       removal.planned.reason === 'duplicate-folder' ? changedSince(removal.planned.keptId, plan.createdAt) : false,
     ]);
-    const descendants: CheckedRemoval['descendants'] = [];
+    const below: CheckedRemoval['descendants'] = [];
     let changed = (tree.dateGroupModified ?? 0) > plan.createdAt;
     let holdsBookmark = false;
-    const walk = (folder: BookmarkNode, chain: string[]) => {
-      for (const child of folder.children ?? []) {
-        descendants.push({ node: child, parentChainFromFolder: chain });
-        if ((child.dateAdded ?? 0) > plan.createdAt || (child.dateGroupModified ?? 0) > plan.createdAt) changed = true;
-        if (nodeType(child) === 'bookmark') holdsBookmark = true;
-        if (child.children) walk(child, [...chain, child.id]);
-      }
-    };
-    walk(tree, [tree.id]);
+    // Each folder's chain from the removed folder down to it (preorder: a folder comes before its children).
+    const chains = new Map<string, string[]>([[tree.id, [tree.id]]]);
+    for (const child of descendants(tree.children ?? [])) {
+      const chain = chains.get(child.parentId!)!;
+      below.push({ node: child, parentChainFromFolder: chain });
+      if ((child.dateAdded ?? 0) > plan.createdAt || (child.dateGroupModified ?? 0) > plan.createdAt) changed = true;
+      if (kindOf(child) === 'bookmark') holdsBookmark = true;
+      if (child.children) chains.set(child.id, [...chain, child.id]);
+    }
     if (changed || keptFolderChanged || (removal.planned.reason === 'empty-folder' && holdsBookmark)) {
       removals.delete(removal.node.id);
-      problems.push(problem(removal.node.id, removal.node.title, 'contents-changed', 'Its contents changed after the scan, so it was kept.'));
+      problems.push(problem(removal.node.id, removal.node.title, 'contents-changed', msg('cleanupProblemContentsChanged')));
       continue;
     }
-    removal.descendants = descendants;
+    removal.descendants = below;
   }
 
   /** Whether anything in the folder's subtree was added, removed or moved after `since` (missing: not our call). */
@@ -134,11 +137,8 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
     let tree = whole?.get(folderId);
     if (!tree && !whole) tree = (await browser.bookmarks.getSubTree(folderId).catch(() => []))[0];
     if (!tree) return false; // a missing kept folder is refused below as kept-copy-missing
-    const stack = [tree];
-    while (stack.length) {
-      const node = stack.pop()!;
+    for (const node of descendants(tree)) {
       if ((node.dateGroupModified ?? 0) > since || (node !== tree && (node.dateAdded ?? 0) > since)) return true;
-      if (node.children) stack.push(...node.children);
     }
     return false;
   }
@@ -147,10 +147,10 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
   const moves = new Map<string, { planned: PlannedMove; node: BookmarkNode }>();
   for (const planned of plan.moves) {
     const node = existing.get(planned.id);
-    if (isRootId(planned.id)) problems.push(problem(planned.id, null, 'root', 'A root folder is never moved.'));
-    else if (moves.has(planned.id)) problems.push(problem(planned.id, node?.title ?? null, 'duplicate-entry', 'The plan lists this move twice.'));
-    else if (!node) problems.push(problem(planned.id, null, 'missing', 'It no longer exists.'));
-    else if (node.parentId !== planned.expectedParentId) problems.push(problem(planned.id, node.title, 'changed', 'It is no longer in the folder the scan saw.'));
+    if (isRootId(planned.id)) problems.push(problem(planned.id, null, 'root', msg('cleanupProblemRootMove')));
+    else if (moves.has(planned.id)) problems.push(problem(planned.id, node?.title ?? null, 'duplicate-entry', msg('cleanupProblemMoveListedTwice')));
+    else if (!node) problems.push(problem(planned.id, null, 'missing', msg('cleanupProblemMissing')));
+    else if (node.parentId !== planned.expectedParentId) problems.push(problem(planned.id, node.title, 'changed', msg('cleanupProblemNotInFolder')));
     else moves.set(planned.id, { planned, node });
   }
 
@@ -174,7 +174,7 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
     return undefined;
   };
   const isGoing = (id: string) => removals.has(id) || insideRemoved.has(id);
-  const dropRemoval = (id: string, reason: ProblemReason, message: string) => {
+  const dropRemoval = (id: string, reason: ProblemReason, message: Msg) => {
     const r = removals.get(id);
     if (!r) return;
     removals.delete(id);
@@ -194,7 +194,7 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
       const keptId = r.planned.keptId;
       if (keptId === null) {
         if (r.planned.reason !== 'empty-folder') {
-          dropRemoval(r.node.id, 'kept-copy-missing', 'The plan names no copy to keep.');
+          dropRemoval(r.node.id, 'kept-copy-missing', msg('cleanupProblemNoKeptCopy'));
           changed = true;
         }
         continue;
@@ -202,10 +202,10 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
       const kept = existing.get(keptId);
       const keptInsideGoing = kept ? ancestry.chain(kept.parentId!).some((a) => folderAtStart.has(a)) : false;
       if (!kept || goingAtStart.has(keptId) || keptInsideGoing || keptId === r.node.id) {
-        dropRemoval(r.node.id, 'kept-copy-missing', 'The copy that should stay is gone or being removed, so this one stays.');
+        dropRemoval(r.node.id, 'kept-copy-missing', msg('cleanupProblemKeptCopyGoing'));
         changed = true;
       } else if (r.planned.keptUrl != null && kept.url !== r.planned.keptUrl) {
-        dropRemoval(r.node.id, 'kept-copy-missing', 'The copy that should stay changed its address since the scan, so this one stays.');
+        dropRemoval(r.node.id, 'kept-copy-missing', msg('cleanupProblemKeptCopyReaddressed'));
         changed = true;
       }
     }
@@ -216,16 +216,16 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
       const targetChain = target?.parentId ? ancestry.chain(target.parentId) : [];
       const targetBad =
         !target ||
-        nodeType(target) !== 'folder' ||
+        kindOf(target) !== 'folder' ||
         targetId === ROOT_ID ||
         targetId === m.node.id ||
         isGoing(targetId) ||
         targetChain.some((a) => a === m.node.id || removals.get(a)?.planned.kind === 'folder');
       if (targetBad) {
         moves.delete(m.node.id);
-        problems.push(problem(m.node.id, m.node.title, 'bad-target', 'Its destination folder is gone or being removed.'));
+        problems.push(problem(m.node.id, m.node.title, 'bad-target', msg('cleanupProblemBadTarget')));
         const from = removedFolderOf(m.node.id);
-        if (from) dropRemoval(from, 'unique-child-not-moved', 'A unique item in it could not be moved out, so the folder stays.');
+        if (from) dropRemoval(from, 'unique-child-not-moved', msg('cleanupProblemUniqueChildStays'));
         changed = true;
       }
     }
@@ -235,7 +235,7 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
       const inPlannedFolder = ancestry.chain(m.node.parentId!).some((a) => plannedFolderIds.has(a));
       if (inPlannedFolder && removedFolderOf(m.node.id) === undefined) {
         moves.delete(m.node.id);
-        problems.push(problem(m.node.id, m.node.title, 'folder-kept', 'Its folder is kept, so it was not moved.'));
+        problems.push(problem(m.node.id, m.node.title, 'folder-kept', msg('cleanupProblemFolderKept')));
         changed = true;
       }
     }
@@ -244,7 +244,7 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
   computeInside();
   // Loose removals inside a removed folder go with the folder.
   for (const id of [...removals.keys()]) {
-    if (moves.has(id)) dropRemoval(id, 'duplicate-entry', 'The plan both moves and removes it, so it stays.');
+    if (moves.has(id)) dropRemoval(id, 'duplicate-entry', msg('cleanupProblemMovedAndRemoved'));
     else if (insideRemoved.has(id)) removals.delete(id);
   }
   // Without the whole tree: the folders above (titles and parents only) first, then the items read in full.

@@ -13,7 +13,8 @@
  * scan's set takes the remembered decision whose folders it shares most (by id); a newer decision on a set replaces
  * the older ones on the same folders.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
+import { lazyDb } from '../../platform/lazy-db';
 import type { DuplicateGroup, FolderSet } from './scan-types';
 
 /** Keys of remembered decisions on copied folders start with this (group keys are addresses). */
@@ -165,13 +166,9 @@ export interface DecisionStore {
 }
 
 export function openDecisionStore(name = DECISIONS_DB): DecisionStore {
-  let dbPromise: Promise<IDBPDatabase<DecisionsDB>> | null = null;
-  const db = () =>
-    (dbPromise ??= openDB<DecisionsDB>(name, DECISIONS_DB_VERSION, {
-      upgrade(d, oldVersion) {
-        if (oldVersion < 1) d.createObjectStore('groups', { keyPath: 'key' });
-      },
-    }));
+  const db = lazyDb<DecisionsDB>(name, DECISIONS_DB_VERSION, (d, oldVersion) => {
+    if (oldVersion < 1) d.createObjectStore('groups', { keyPath: 'key' });
+  });
   return {
     all: async () => (await db()).getAll('groups'),
     put: async (decision) => void (await (await db()).put('groups', decision)),

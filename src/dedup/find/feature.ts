@@ -21,12 +21,13 @@
  * It also keeps the person's decisions per group key (decisions.ts: 'dedup.decisions.*'): the scan reads them along
  * with the tree and returns those that concern its groups, so the page opens with them.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
 import type { BackgroundDeps } from '../../app/feature';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../../messaging/define';
 import { AppError } from '../../messaging/errors';
 import type { HistoryItem } from '../../platform/browser';
 import { bookmarkEventsOf } from '../../platform/bookmark-events';
+import { lazyDb } from '../../platform/lazy-db';
 import { parseStoredSettings, SETTINGS_KEY, type Settings } from '../../settings/settings';
 import { copyFingerprint, decisionsForFolderSets, decisionsForGroups, isFolderSetKey, openDecisionStore, type DecisionStore, type RememberedDecision } from './decisions';
 import { buildPlan } from './plan';
@@ -50,13 +51,9 @@ interface LastScanDB extends DBSchema {
 
 /** The last scan in IndexedDB: one record, replaced by every scan, deleted by every bookmark change. */
 function openLastScanStore(name: string) {
-  let dbPromise: Promise<IDBPDatabase<LastScanDB>> | null = null;
-  const db = () =>
-    (dbPromise ??= openDB<LastScanDB>(name, LAST_SCAN_DB_VERSION, {
-      upgrade(d, oldVersion) {
-        if (oldVersion < 1) d.createObjectStore('scans');
-      },
-    }));
+  const db = lazyDb<LastScanDB>(name, LAST_SCAN_DB_VERSION, (d, oldVersion) => {
+    if (oldVersion < 1) d.createObjectStore('scans');
+  });
   return {
     get: async () => (await (await db()).get('scans', LAST_SCAN_KEY)) ?? null,
     put: async (scan: ReviewedScan) => void (await (await db()).put('scans', scan, LAST_SCAN_KEY)),

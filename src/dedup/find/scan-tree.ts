@@ -5,7 +5,8 @@
  * ignored). Excluded folders and everything inside them are left out; so is the hidden tags root.
  */
 import type { BookmarkNode } from '../../platform/browser';
-import { ROOT_ID, ROOT_TITLES, TAGS_ROOT_ID } from '../../platform/browser';
+import { ROOT_ID, rootTitle, TAGS_ROOT_ID } from '../../platform/browser';
+import { descendants, kindOf } from '../../platform/tree';
 import { baseFolderTitle } from './keep-rules';
 import { matchKey, type MatchingOptions } from '../../url-matching';
 
@@ -69,22 +70,9 @@ export interface FlattenOptions {
   preferredFolderIds: readonly string[];
 }
 
-function kindOf(node: BookmarkNode): 'folder' | 'bookmark' | 'separator' {
-  if (node.type === 'separator') return 'separator';
-  if (node.type === 'folder') return 'folder';
-  if (node.type === 'bookmark') return 'bookmark';
-  return node.url === undefined ? 'folder' : 'bookmark';
-}
-
 function countFolders(node: BookmarkNode): number {
   let n = 0;
-  const stack = [node];
-  while (stack.length) {
-    const current = stack.pop()!;
-    if (kindOf(current) !== 'folder') continue;
-    n++;
-    if (current.children) stack.push(...current.children);
-  }
+  for (const current of descendants(node)) if (kindOf(current) === 'folder') n++;
   return n;
 }
 
@@ -111,7 +99,8 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
   }
 
   // Tree order without a stack entry per bookmark: one cursor per open folder; bookmarks and separators are
-  // handled where they are met, only folders open a new cursor.
+  // handled where they are met, only folders open a new cursor. Its own loop, not descendants(): it skips whole
+  // subtrees (the tags root, excluded folders) and keeps each level's folder record at hand for its bookmarks.
   const openChildren: BookmarkNode[][] = [tops];
   const openPosition: number[] = [0];
   const openFolder: number[] = [-1];
@@ -167,7 +156,8 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
     }
     const isRoot = parent < 0;
     const parentRec = isRoot ? undefined : folders[parent];
-    const title = node.title || (isRoot ? (ROOT_TITLES[node.id] ?? '') : '');
+    // The roots by the names Firefox shows in the UI's language, whatever title the API reports.
+    const title = (isRoot ? rootTitle(node.id) : undefined) ?? node.title ?? '';
     const ownRank = preferred.get(node.id) ?? Infinity;
     const index = folders.length;
     folders.push({

@@ -1,11 +1,13 @@
-/** The last cleanup sessions with Undo for each (asks first, with the exact count). */
+/**
+ * The history's last operations (cleanups, imports, edits) with Undo for each (asks first, with the exact count), and
+ * Redo for those undone since the last new operation.
+ */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { SessionSummary } from '../../dedup';
-import type { UndoPhase, UndoProgress, UndoResult } from '../../operations';
+import type { HistoryResult, OperationSummary, UndoPhase, UndoProgress, UndoResult } from '../../operations';
 import type { JobHandle } from '../../messaging/client';
 import { announceBookmarksChanged, errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { plural, t } from '../../i18n';
+import { plural, say, t } from '../../i18n';
 import { describeLeftAlone, describeOperation, formatDateTime } from '../format';
 import { ProgressBar } from '../ProgressBar';
 
@@ -16,7 +18,8 @@ function undoPhaseLabel(phase: UndoPhase): string {
   return t('phaseDone');
 }
 
-function statusLabel(status: SessionSummary['status']): string {
+function statusLabel({ status, state }: OperationSummary): string {
+  if (state === 'redone' && status === 'applied') return t('historyRedone');
   switch (status) {
     case 'applying':
       return t('historyStatusApplying');
@@ -33,29 +36,30 @@ function statusLabel(status: SessionSummary['status']): string {
   }
 }
 
-export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; onUndone(result: UndoResult): void }) {
+export function CleanupHistory({ refreshKey, onUndone, onRedone }: { refreshKey: unknown; onUndone(result: UndoResult): void; onRedone(): void }) {
   const client = useClient();
-  const [sessions, setSessions] = useState<SessionSummary[] | null>(null);
-  const [confirm, setConfirm] = useState<SessionSummary | null>(null);
+  const [sessions, setSessions] = useState<OperationSummary[] | null>(null);
+  const [confirm, setConfirm] = useState<OperationSummary | null>(null);
   const [progress, setProgress] = useState<UndoProgress | null>(null);
-  const [result, setResult] = useState<UndoResult | null>(null);
+  const [result, setResult] = useState<{ redo: boolean; result: HistoryResult } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const job = useRef<JobHandle<UndoResult> | null>(null);
+  const job = useRef<JobHandle<HistoryResult> | null>(null);
   const reload = useCallback(() => {
-    client.call('dedup.sessions', {}).then(setSessions, (e) => setError(errorMessage(e)));
+    client.call('history.list', {}).then(setSessions, (e) => setError(errorMessage(e)));
   }, [client]);
   useEffect(reload, [reload, refreshKey]);
 
-  const undo = async (s: SessionSummary) => {
+  const takeBack = async (s: OperationSummary, redo: boolean) => {
     setConfirm(null);
     setError(null);
     setResult(null);
-    const handle = client.startJob('dedup.undo', { sessionId: s.id }, setProgress);
+    const handle = client.startJob(redo ? 'history.redo' : 'history.undo', { sessionId: s.id }, setProgress);
     job.current = handle;
     try {
-      const undone = await handle.result;
-      setResult(undone);
-      onUndone(undone);
+      const done = await handle.result;
+      setResult({ redo, result: done });
+      if (redo) onRedone();
+      else onUndone(done);
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -78,12 +82,17 @@ export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; 
           {sessions.map((s) => (
             <li key={s.id}>
               <span data-testid="session-summary">
-                {formatDateTime(s.createdAt)}: {describeOperation(s)} — {s.undone ? t('historyUndone') : statusLabel(s.status)}
+                {formatDateTime(s.createdAt)}: {describeOperation(s)} — {s.undone ? t('historyUndone') : statusLabel(s)}
                 {s.cancelled ? ` ${t('historyCancelledPartWay')}` : ''}
               </span>
               {s.canUndo && (
                 <button type="button" disabled={!!progress} onClick={() => setConfirm(s)}>
                   {t('historyUndoButton')}
+                </button>
+              )}
+              {s.canRedo && (
+                <button type="button" disabled={!!progress} onClick={() => void takeBack(s, true)}>
+                  {t('historyRedoButton')}
                 </button>
               )}
             </li>
@@ -100,21 +109,25 @@ export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; 
       )}
       {result && (
         <p role="status" data-testid="undo-result">
-          {result.problems.length ? t('historyUndoResultProblems', result.restored, result.movedBack, result.problems.length) : t('historyUndoResult', result.restored, result.movedBack)}
+          {result.redo
+            ? t('historyRedoResult', describeOperation(result.result.operation))
+            : result.result.problems.length
+              ? t('historyUndoResultProblems', result.result.restored, result.result.movedBack, result.result.problems.length)
+              : t('historyUndoResult', result.result.restored, result.result.movedBack)}
         </p>
       )}
-      {result?.leftAlone.length ? (
+      {result?.result.leftAlone.length ? (
         <ul class="plain-list" data-testid="undo-left-alone">
-          {result.leftAlone.map((l) => (
+          {result.result.leftAlone.map((l) => (
             <li key={l.reason}>{describeLeftAlone(l)}</li>
           ))}
         </ul>
       ) : null}
-      {result?.problems.length ? (
+      {result?.result.problems.length ? (
         <ul class="plain-list">
-          {result.problems.map((p, i) => (
+          {result.result.problems.map((p, i) => (
             <li key={i}>
-              {t('historyProblem', p.title ?? p.id, p.message)}
+              {t('historyProblem', p.title ?? p.id, say(p.message))}
             </li>
           ))}
         </ul>
@@ -125,13 +138,23 @@ export function CleanupHistory({ refreshKey, onUndone }: { refreshKey: unknown; 
         </p>
       )}
       {confirm && (
-        <ConfirmDialog title={t('historyConfirmTitle')} confirmLabel={t('historyConfirmButton')} danger={false} onCancel={() => setConfirm(null)} onConfirm={() => undo(confirm)}>
-          <p>
-            {plural('historyRecreated', confirm.counts.copies)}
-            {confirm.counts.copiedFolders ? ` ${plural('historyRecreatedInside', confirm.counts.copiedFolders, confirm.counts.insideFolders)}` : ''}
-            {confirm.counts.emptyFolders ? plural('historyRecreatedEmpty', confirm.counts.emptyFolders) : ''}
-            {confirm.counts.moved ? plural('historyMovedBack', confirm.counts.moved) : ''}.
-          </p>
+        <ConfirmDialog
+          title={confirm.kind === 'cleanup' ? t('historyConfirmTitle') : t('historyConfirmTitleOther')}
+          confirmLabel={confirm.kind === 'cleanup' ? t('historyConfirmButton') : t('historyConfirmButtonOther')}
+          danger={false}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => void takeBack(confirm, false)}
+        >
+          {confirm.kind === 'cleanup' ? (
+            <p>
+              {plural('historyRecreated', confirm.counts.copies)}
+              {confirm.counts.copiedFolders ? ` ${plural('historyRecreatedInside', confirm.counts.copiedFolders, confirm.counts.insideFolders)}` : ''}
+              {confirm.counts.emptyFolders ? plural('historyRecreatedEmpty', confirm.counts.emptyFolders) : ''}
+              {confirm.counts.moved ? plural('historyMovedBack', confirm.counts.moved) : ''}.
+            </p>
+          ) : (
+            <p>{t('historyConfirmOther', describeOperation(confirm))}</p>
+          )}
           <p>
             {t('historyRecreatedNote')}
           </p>

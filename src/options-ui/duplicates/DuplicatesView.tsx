@@ -20,11 +20,11 @@ import type { CleanupNumbers } from '../../dedup';
 import { buildPlan } from '../../dedup';
 import type { CleanupPlan } from '../../dedup';
 import type { ReviewedScan, ScanProgress } from '../../dedup/protocol';
-import type { DuplicateCopy, DuplicateGroup, FolderSet } from '../../dedup';
+import type { DuplicateGroup, FolderSet } from '../../dedup';
 import { folderSetKey } from '../../dedup';
 import type { UndoResult } from '../../operations';
 import type { MatchRule } from '../../url-matching';
-import { formatNumber, plural, t } from '../../i18n';
+import { formatNumber, plural, say, t } from '../../i18n';
 import type { JobHandle } from '../../messaging/client';
 import { AppError } from '../../messaging/errors';
 import { announceBookmarksChanged, announceScanShown, errorMessage, useClient } from '../client-context';
@@ -98,9 +98,7 @@ function KeepRules({ onRulesChanged, decisionsRefreshKey, onDecisionsForgotten }
         <RuleEditor
           value={{ keep: settings.keep, exclusions: settings.exclusions }}
           folders={folders}
-          onChange={async (patch) => {
-            if (await update(patch)) onRulesChanged();
-          }}
+          onChange={(patch) => void update(patch).then((saved) => saved && onRulesChanged())}
           decisionsRefreshKey={decisionsRefreshKey}
           onDecisionsForgotten={onDecisionsForgotten}
         />
@@ -200,7 +198,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
     }
   };
   // Scan once when the page opens: asked before the first paint, not after it.
-  useLayoutEffect(() => void runScan(false, true), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => void runScan(false, true), []);
   // The header's bookmark count and the history wait for the first scan (they would compete with it for Places).
   // The User Timing mark says when the list is on screen (bench/options-duplicates.bench.ts reads the first one).
   useEffect(() => {
@@ -255,10 +253,10 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   // Which groups the folder sets settle depends on the set decisions only (not on keeper choices or leave alone).
   const shownGroups = useMemo(
     () => orderGroups(filterGroups(groups, filters), order, settledByFolders),
-    [groups, filters, order, removed], // eslint-disable-line react-hooks/exhaustive-deps
+    [groups, filters, order, removed],
   );
-  const rows = useMemo(() => toRows(shownGroups, expansion, keeperOf, settledByFolders), [shownGroups, expansion, decisions, planKeepers]); // eslint-disable-line react-hooks/exhaustive-deps
-  const focusRow = useMemo(() => (scan && focusUrl ? rowOfUrl(rows, focusUrl, scan.options.matching) : -1), [scan, focusUrl]); // eslint-disable-line react-hooks/exhaustive-deps
+  const rows = useMemo(() => toRows(shownGroups, expansion, keeperOf, settledByFolders), [shownGroups, expansion, decisions, planKeepers]);
+  const focusRow = useMemo(() => (scan && focusUrl ? rowOfUrl(rows, focusUrl, scan.options.matching) : -1), [scan, focusUrl]);
 
   const change = (fn: (d: Decisions) => Decisions) => {
     setDecisions(fn);
@@ -435,7 +433,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
               <ul class="plain-list" data-testid="apply-problems">
                 {banner.result.problems.map((p, i) => (
                   <li key={i}>
-                    {t('historyProblem', p.title ?? p.id, p.message)}
+                    {t('historyProblem', p.title ?? p.id, say(p.message))}
                   </li>
                 ))}
               </ul>
@@ -460,7 +458,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       {stale && error && (
         <div role="alert" class="error" data-testid="stale-scan">
           <p>{error}</p>
-          <button type="button" class="primary" onClick={() => runScan()} disabled={busy}>
+          <button type="button" class="primary" onClick={() => void runScan()} disabled={busy}>
             {t('dupScanAgain')}
           </button>
         </div>
@@ -468,7 +466,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
 
       {!scan && !scanProgress && (
         <div class="actions">
-          <button type="button" class="primary" onClick={() => runScan()} disabled={busy}>
+          <button type="button" class="primary" onClick={() => void runScan()} disabled={busy}>
             {t('dupScan')}
           </button>
         </div>
@@ -498,10 +496,10 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
             <CleanupProgressView progress={applyProgress} numbers={applying} paused={paused} onPause={togglePause} onCancel={() => applyJob.current?.cancel()} />
           ) : (
             <div class="actions">
-              <button type="button" class="primary" data-testid="clean-up-all" onClick={cleanUp} disabled={busy || stale || nothingToDo}>
+              <button type="button" class="primary" data-testid="clean-up-all" onClick={() => void cleanUp()} disabled={busy || stale || nothingToDo}>
                 {t('dupCleanUpAll')}
               </button>
-              <button type="button" onClick={() => runScan()} disabled={busy}>
+              <button type="button" onClick={() => void runScan()} disabled={busy}>
                 {t('dupScanAgain')}
               </button>
             </div>
@@ -604,10 +602,10 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
             <h2 id="plan-heading">{t('dupCleanUpHeading')}</h2>
             <p class="muted">{numbers ? t('dupSentence', describeCleanup(numbers, 'plan')) : local?.error}</p>
             <div class="actions">
-              <button type="button" onClick={fetchPlan} disabled={busy || stale || nothingToDo}>
+              <button type="button" onClick={() => void fetchPlan()} disabled={busy || stale || nothingToDo}>
                 {t('dupPreview')}
               </button>
-              <button type="button" class="danger" disabled={busy || stale || nothingToDo} onClick={cleanUp}>
+              <button type="button" class="danger" disabled={busy || stale || nothingToDo} onClick={() => void cleanUp()}>
                 {t('dupApply')}
               </button>
             </div>
@@ -615,9 +613,18 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
           </section>
         </>
       )}
-      {scan && <CleanupHistory refreshKey={historyKey} onUndone={onUndone} />}
+      {scan && (
+        <CleanupHistory
+          refreshKey={historyKey}
+          onUndone={onUndone}
+          onRedone={() => {
+            setBanner(null);
+            void runScan(true);
+          }}
+        />
+      )}
       {confirmApply && plan && (
-        <ConfirmDialog title={t('dupConfirmTitle')} confirmLabel={t('dupConfirmButton')} onCancel={() => setConfirmApply(false)} onConfirm={apply}>
+        <ConfirmDialog title={t('dupConfirmTitle')} confirmLabel={t('dupConfirmButton')} onCancel={() => setConfirmApply(false)} onConfirm={() => void apply()}>
           <p data-testid="confirm-numbers">{t('dupSentence', describeCleanup(plan.numbers, 'plan'))}</p>
           {decisions.left.size > 0 && <p>{plural('dupConfirmLeftAlone', decisions.left.size)}</p>}
           <p>{t('dupConfirmUndoable')}</p>

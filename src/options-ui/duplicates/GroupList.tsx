@@ -11,7 +11,6 @@
  */
 import type { VNode } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ruleLabel } from '../../url-matching';
 import type { DuplicateCopy, DuplicateGroup } from '../../dedup';
 import { plural, t } from '../../i18n';
 import { formatDateTime, ordinal } from '../format';
@@ -81,7 +80,6 @@ export function GroupList(props: GroupListProps) {
   // Rendered rows are kept between frames (see `cache` below); their handlers call the latest props through this.
   const latest = useRef(props);
   latest.current = props;
-  const onKeep: GroupListProps['onKeep'] = (g, id) => latest.current.onKeep(g, id);
   const onLeave: GroupListProps['onLeave'] = (g, leave) => latest.current.onLeave(g, leave);
   const onToggle: GroupListProps['onToggle'] = (row) => latest.current.onToggle(row);
   const viewport = useRef<HTMLDivElement>(null);
@@ -136,7 +134,7 @@ export function GroupList(props: GroupListProps) {
     scrollTo(scrollTopFor(offsets, focusRow));
     setActiveId(rows[focusRow]!.id);
     activeGroup.current = rows[focusRow]!.group.key;
-  }, [focusRow]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [focusRow]);
 
   useLayoutEffect(() => {
     if (!pendingFocus.current) return;

@@ -51,14 +51,14 @@ export function RememberedDecisions({ refreshKey, onForgotten }: { refreshKey?: 
                   </span>
                 )}
                 <span class="muted">{t('decisionsDecided', formatDateTime(d.decidedAt))}</span>
-                <button type="button" aria-label={isFolderSetKey(d.key) ? t('decisionsForgetFolder', d.title) : t('decisionsForgetOne', d.url)} onClick={() => forget([d.key])}>
+                <button type="button" aria-label={isFolderSetKey(d.key) ? t('decisionsForgetFolder', d.title) : t('decisionsForgetOne', d.url)} onClick={() => void forget([d.key])}>
                   {t('decisionsForget')}
                 </button>
               </li>
             ))}
           </ul>
           {list.length > 1 && (
-            <button type="button" onClick={() => forget(list.map((d) => d.key))}>
+            <button type="button" onClick={() => void forget(list.map((d) => d.key))}>
               {t('decisionsForgetAll', list.length)}
             </button>
           )}

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { say } from '../../../src/i18n';
 import { createFakeBrowser } from '../../fakes/browser';
 import { createClient } from '../../../src/messaging/client';
 import { startBackground } from '../../../src/app/start-background';
@@ -157,7 +158,8 @@ describe('bookmarksHtml.import', () => {
     const { client } = await setup();
     const truncated = firefoxExport.slice(0, firefoxExport.indexOf('<DT><A HREF="https://github.com/"'));
     const info = await client.call('bookmarksHtml.inspect', { html: truncated });
-    expect(info.truncated).toEqual({ line: 28, message: 'The file ends while the folder "Dev" is still open: it looks truncated' });
+    expect(info.truncated).toEqual({ line: 28, message: { id: 'importTruncatedFolderOpen', args: ['Dev'] } });
+    expect(say(info.truncated!.message)).toBe('The file ends while the folder "Dev" is still open: it looks truncated');
     expect(info.counts.bookmarks).toBe(5);
     await expect(client.startJob('bookmarksHtml.import', { html: truncated, target: { into: 'roots' } }).result).rejects.toMatchObject({ code: 'invalid-input' });
     expect((await client.call('core.countBookmarks', {})).bookmarks).toBe(0);

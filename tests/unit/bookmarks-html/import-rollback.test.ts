@@ -39,7 +39,7 @@ async function everything(browser: Browser) {
 /** A background on the fake; a fresh one (not a restart) starts from empty storage. */
 async function setup(browser?: Browser, fake = createFakeBrowser({ seed: 3 }), restart = false) {
   const app = startBackground({ browser: browser ?? fake.browser, now: () => Date.now(), testBuild: true });
-  await app.dedupApply.recovery;
+  await app.history.recovered;
   const client = createClient(fake.control.transport);
   if (!restart) await client.call('test.reset', {});
   return { fake, app, client };
@@ -68,7 +68,7 @@ describe('an import is all or nothing', () => {
     expect(cancelledAt).toBeGreaterThanOrEqual(500);
     expect(await everything(fake.browser)).toEqual(treeBefore);
     await vi.waitFor(async () => expect(await client.call('tags.list', {})).toEqual(tagsBefore));
-    const [session] = await client.call('dedup.sessions', {});
+    const [session] = await client.call('history.list', {});
     expect(session).toMatchObject({ kind: 'import', status: 'rolled-back', canUndo: false, note: expect.stringContaining('Cancelled') });
   });
 
@@ -86,7 +86,7 @@ describe('an import is all or nothing', () => {
       }
     });
     port.postMessage({ op: 'start', kind: 'bookmarksHtml.import', input: { html: bigFile(10, 100), target: { into: 'roots' } } });
-    await vi.waitFor(async () => expect((await client.call('dedup.sessions', {}))[0]).toMatchObject({ kind: 'import', status: 'rolled-back' }), { timeout: 20_000 });
+    await vi.waitFor(async () => expect((await client.call('history.list', {}))[0]).toMatchObject({ kind: 'import', status: 'rolled-back' }), { timeout: 20_000 });
     expect(await everything(fake.browser)).toEqual(treeBefore);
   });
 
@@ -117,7 +117,7 @@ describe('an import is all or nothing', () => {
 
     const second = await setup(undefined, fake, true);
     expect(await everything(fake.browser)).toEqual(treeBefore);
-    expect((await second.client.call('dedup.sessions', {}))[0]).toMatchObject({ kind: 'import', status: 'rolled-back', note: expect.stringContaining('taken back') });
+    expect((await second.client.call('history.list', {}))[0]).toMatchObject({ kind: 'import', status: 'rolled-back', note: expect.stringContaining('taken back') });
   });
 
   it('a finished import can be undone from the history; what someone changed since stays, with its tags', async () => {
@@ -137,10 +137,10 @@ describe('an import is all or nothing', () => {
     await fake.browser.bookmarks.update(renamed.id, { title: 'Keep me' });
     const [moved] = await fake.browser.bookmarks.search({ url: 'https://big.example/2/4' });
     await fake.browser.bookmarks.move(moved.id, { parentId: 'unfiled_____' });
-    const sessions = await client.call('dedup.sessions', {});
+    const sessions = await client.call('history.list', {});
     expect(sessions[0]).toMatchObject({ id: report.sessionId, kind: 'import', canUndo: true, imported: { bookmarks: 30, folders: 3, separators: 3 } });
 
-    const undone = await client.startJob('dedup.undo', { sessionId: report.sessionId! }).result;
+    const undone = await client.startJob('history.undo', { sessionId: report.sessionId! }).result;
     expect(undone.leftAlone).toEqual([
       { reason: 'changed-since', count: 2, titles: expect.arrayContaining(['Keep me', 'Item 2-4']) },
       { reason: 'not-empty', count: 1, titles: ['Folder 1'] },

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseBookmarksHtml, parseDate, splitTags, BookmarksHtmlError, MAX_FOLDER_DEPTH } from '../../../src/bookmarks-html/parse';
+import { parseBookmarksHtml, parseDate, splitTags, BookmarksHtmlError, MAX_FOLDER_DEPTH, type ParseProblem } from '../../../src/bookmarks-html/parse';
 import { countDocument, type HtmlBookmark, type HtmlFolder } from '../../../src/bookmarks-html/document';
+import { say } from '../../../src/i18n';
+
+/** A problem as the page words it (in unit tests, English). */
+const worded = (p: ParseProblem | null | undefined) => p && { line: p.line, message: say(p.message) };
 
 const firefoxExport = readFileSync(resolve(import.meta.dirname, 'fixtures/firefox-export.html'), 'utf8');
 
@@ -95,7 +99,7 @@ describe('parseBookmarksHtml: other writers and loose HTML', () => {
   it('leaves out a bookmark with an unusable address and reports it with its line', () => {
     const { document, problems } = parseBookmarksHtml('<DL>\n<DT><A HREF="not a url">Bad</A>\n<DT><A>No href</A>\n<DT><A HREF="https://ok.example/">Ok</A>\n</DL>');
     expect(document.children).toHaveLength(1);
-    expect(problems).toEqual([
+    expect(problems.map(worded)).toEqual([
       { line: 2, message: '"Bad" has an unusable address (not a url).' },
       { line: 3, message: '"No href" has no address.' },
     ]);
@@ -152,7 +156,7 @@ describe('parseBookmarksHtml: a file that ends early is read up to the break and
   for (const [name, html, message, bookmarks] of cases) {
     it(`truncated ${name}: what was read, and the reason with its line`, () => {
       const { document, truncated } = parseBookmarksHtml(html);
-      expect(truncated?.message).toMatch(message);
+      expect(worded(truncated)?.message).toMatch(message);
       expect(truncated?.line).toBeGreaterThan(0);
       expect(countDocument(document.children).bookmarks).toBe(bookmarks);
     });
@@ -241,7 +245,7 @@ describe('parseBookmarksHtml: titles as Firefox’s own importer reads them', ()
   it('a title whose </A> is missing ends at the next entry, with a notice', () => {
     const { document, notices } = parseBookmarksHtml('<DL>\n<DT><A HREF="https://a.example/">A\n<DT><A HREF="https://b.example/">B</A>\n</DL>');
     expect(document.children.map((n) => (n as HtmlBookmark).title)).toEqual(['A', 'B']);
-    expect(notices).toEqual([{ line: 2, message: '<A> is not closed; its title was read up to <DT> on line 3.' }]);
+    expect(notices.map(worded)).toEqual([{ line: 2, message: '<A> is not closed; its title was read up to <DT> on line 3.' }]);
   });
 });
 
@@ -304,7 +308,7 @@ describe('parseBookmarksHtml: deep and large files', () => {
     expect(node.children.filter((n) => n.kind === 'folder').every((f) => (f as HtmlFolder).children.length === 0)).toBe(true);
     expect(node.children.at(-1)).toMatchObject({ kind: 'bookmark', title: 'leaf' });
     expect(document.children[1]).toMatchObject({ kind: 'bookmark', title: 'after' });
-    expect(notices[0]!.message).toMatch(/^9,746 folders are nested deeper than 254 levels/);
+    expect(say(notices[0]!.message)).toMatch(/^9,746 folders are nested deeper than 254 levels/);
     expect(notices[0]!.line).toBe(3 + 2 * MAX_FOLDER_DEPTH); // the <H3> of L254
   });
 
@@ -316,7 +320,7 @@ describe('parseBookmarksHtml: deep and large files', () => {
     const small = file(5_000);
     const large = file(20_000);
     expect(parseBookmarksHtml(small).problems).toHaveLength(5_000);
-    expect(parseBookmarksHtml(large).problems.at(-1)).toEqual({ line: 20_002, message: '"Bad 19999" has an unusable address (not a url 19999).' });
+    expect(worded(parseBookmarksHtml(large).problems.at(-1))).toEqual({ line: 20_002, message: '"Bad 19999" has an unusable address (not a url 19999).' });
     const fastest = (html: string) => {
       let best = Infinity;
       for (let run = 0; run < 5; run++) {

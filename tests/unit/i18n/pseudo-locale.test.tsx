@@ -7,9 +7,15 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import enMessages from '../../../_locales/en/messages.json';
-import { pseudoCatalog, useCatalog } from '../../../src/i18n';
+import { formatDate, pseudoCatalog, useCatalog } from '../../../src/i18n';
+import type { LinkItem, LinksOverview } from '../../../src/link-health/protocol';
+import type { Client } from '../../../src/messaging/client';
+import { ClientContext } from '../../../src/options-ui/client-context';
+import { LinkHealthView } from '../../../src/options-ui/link-health/LinkHealthView';
 import { OptionsApp } from '../../../src/options-ui/OptionsApp';
-import { ROOT_TITLES } from '../../../src/platform/browser';
+import { OrganizerView } from '../../../src/organizer-ui/OrganizerView';
+import { formatDateTime } from '../../../src/options-ui/format';
+import { rootTitle, UNFILED_ID } from '../../../src/platform/browser';
 import { PopupApp } from '../../../src/popup-ui/PopupApp';
 import { backgroundForPage } from '../options-ui/setup-background';
 import { fakeApi, item, page } from '../popup-ui/fake-api';
@@ -60,7 +66,7 @@ describe('pseudo-locale: no English literal left in the rendered UI', () => {
     await waitFor(() => expect(document.querySelectorAll('.result').length).toBe(1));
     await waitFor(() => expect(document.querySelectorAll('.copy').length).toBe(2));
     // Search words are marked inside titles and addresses: the marked pieces are text nodes of their own.
-    const userData = ['Rust book', 'doc.rust-lang.org/book/', 'Rust', 'book', 'doc.', '-lang.org/book/', 'rust', 'Bookmarks Toolbar', 'Dev', 'Here', 'reading', 'https://here.example/', 'Ctrl+E', 'Ctrl+Shift+E', 'Shift+Delete', 'Ctrl+'];
+    const userData = ['Rust book', 'doc.rust-lang.org/book/', 'Rust', 'book', 'doc.', '-lang.org/book/', 'rust', 'Bookmarks Toolbar', 'Dev', 'Here', 'reading', 'https://here.example/', 'Ctrl+E', 'Ctrl+Shift+E', 'Shift+Delete'];
     expect(untranslated(shownText(document.body), userData)).toEqual([]);
     // The form, opened from the current page's copy.
     fireEvent.click(document.querySelector('.copy-actions button')!);
@@ -70,7 +76,7 @@ describe('pseudo-locale: no English literal left in the rendered UI', () => {
     expect(untranslated(shownText(document.body), [...userData, 'Other Bookmarks', 'Recipes'])).toEqual([]);
   });
 
-  for (const view of ['duplicates', 'tags', 'import-export', 'settings'] as const) {
+  for (const view of ['bookmarks', 'duplicates', 'tags', 'import-export', 'settings'] as const) {
     it(`the options page, ${view}`, async () => {
       history.replaceState(null, '', `/options/index.html#${view}`);
       const bg = await backgroundForPage();
@@ -82,8 +88,19 @@ describe('pseudo-locale: no English literal left in the rendered UI', () => {
       if (view === 'duplicates') await screen.findByTestId('group-list');
       if (view === 'tags') fireEvent.click(await screen.findByRole('button', { name: 'news' }));
       if (view === 'settings') await screen.findByTestId('keep-rules');
+      if (view === 'bookmarks') {
+        // The organizer: the folder tree, the list, and the details pane of a chosen bookmark.
+        fireEvent.click(await screen.findByRole('treeitem', { name: rootTitle(UNFILED_ID) }));
+        fireEvent.pointerDown(await screen.findByRole('option', { name: /Example page/ }), { button: 0, isPrimary: true });
+        await screen.findByTestId('organizer-name');
+      }
       await waitFor(() => expect(document.querySelector('[aria-live], .view')).toBeTruthy());
-      const userData = [...Object.values(ROOT_TITLES), 'Reading', 'Example page', 'https://example.org/page', 'example.org/page', 'news', 'Tidymarks', 'Alt+Shift+1', 'Alt+Shift+2', 'bookmarks.html', 'JSON'];
+      // Dates are Intl's words in the UI's locale (English month names here), not literals: the bookmarks' dates and the
+      // history's (it lists the tag edit with its date).
+      const dates = (await bg.browser.bookmarks.search({ url: 'https://example.org/page' })).map((b) => formatDate(b.dateAdded!));
+      const historyDates = (await bg.client.call('history.list', {})).map((s) => formatDateTime(s.createdAt));
+      // The roots' names come from the catalog too (Firefox's names in the UI's language).
+      const userData = ['Reading', 'Example page', 'https://example.org/page', 'example.org/page', 'news', 'Tidymarks', 'Alt+Shift+1', 'Alt+Shift+2', 'bookmarks.html', 'JSON', ...dates, ...historyDates];
       expect(untranslated(shownText(document.body), userData)).toEqual([]);
       // The same page in English shows words the check finds: it is not blind.
       cleanup();
@@ -93,4 +110,66 @@ describe('pseudo-locale: no English literal left in the rendered UI', () => {
       expect(untranslated(shownText(document.body), userData).length).toBeGreaterThan(0);
     });
   }
+  it('the sidebar: the organizer in one column, with a folder opened and a bookmark chosen', async () => {
+    const bg = await backgroundForPage();
+    await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Example page', url: 'https://example.org/page' });
+    render(<OrganizerView client={bg.client} narrow />);
+    fireEvent.click(await screen.findByRole('treeitem', { name: rootTitle(UNFILED_ID) }));
+    fireEvent.pointerDown(await screen.findByRole('option', { name: /Example page/ }), { button: 0, isPrimary: true });
+    await screen.findByTestId('organizer-name');
+    const dates = (await bg.browser.bookmarks.search({ url: 'https://example.org/page' })).map((b) => formatDate(b.dateAdded!));
+    const userData = ['Example page', 'https://example.org/page', 'example.org/page', ...dates];
+    expect(untranslated(shownText(document.body), userData)).toEqual([]);
+    cleanup();
+    useCatalog(enMessages);
+    render(<OrganizerView client={bg.client} narrow />);
+    await screen.findByRole('tree');
+    expect(untranslated(shownText(document.body), userData).length).toBeGreaterThan(0);
+  });
+
+  it('link health: the summary, an unfinished run, every class with its bookmarks and what was not checked', async () => {
+    const counts = { ok: 1, moved: 1, redirected: 1, gone: 1, 'server-error': 1, unreachable: 1 };
+    const overview: LinksOverview = {
+      checkable: 6,
+      skipped: { 'not-web': 1, 'private-host': 1, 'invalid-url': 0 },
+      hostsWithoutAccess: ['a.example'],
+      counts,
+      checkedBetween: { from: 1, to: 2 },
+      run: { id: 'r', startedAt: 1, finishedAt: null, total: 10, done: 4 },
+    };
+    const item = (id: string, over: Partial<LinkItem>): LinkItem => ({ id, title: `Page ${id}`, url: `https://a.example/${id}`, path: [], class: null, skip: null, status: null, finalUrl: null, failure: null, checks: 1, checkedAt: 2, ...over });
+    const items = [
+      item('1', { class: 'gone', status: 404, checks: 2 }),
+      item('2', { class: 'moved', status: 301, finalUrl: 'https://b.example/2' }),
+      item('3', { class: 'redirected', status: 302, finalUrl: 'https://b.example/3' }),
+      item('4', { class: 'server-error', status: 503 }),
+      item('5', { class: 'unreachable', failure: 'dns' }),
+      item('6', { class: 'unreachable', failure: 'timeout' }),
+      item('7', { url: 'javascript:void(0)', skip: 'not-web', checks: 0, checkedAt: null }),
+      item('8', { url: 'http://192.168.1.1/', skip: 'private-host', checks: 0, checkedAt: null }),
+    ];
+    const client = { call: async (type: string) => (type === 'links.overview' ? overview : { items }) } as unknown as Client;
+    render(
+      <ClientContext.Provider value={client}>
+        <LinkHealthView hostAccess={{ request: async () => true }} />
+      </ClientContext.Provider>,
+    );
+    await screen.findByTestId('links-interrupted');
+    await screen.findByTestId('links-section-unreachable');
+    fireEvent.click(screen.getByTestId('links-skipped').querySelector('summary')!);
+    const userData = items.flatMap((i) => [i.title, i.url, i.finalUrl ?? '']).filter(Boolean);
+    const shown = shownText(document.body);
+    expect(shown.join(' ')).toContain('Page 8');
+    expect(untranslated(shown, [...userData, formatDate(2, { dateStyle: 'medium', timeStyle: 'short' })])).toEqual([]);
+    // In English the same view shows words the check finds.
+    cleanup();
+    useCatalog(enMessages);
+    render(
+      <ClientContext.Provider value={client}>
+        <LinkHealthView hostAccess={{ request: async () => true }} />
+      </ClientContext.Provider>,
+    );
+    await screen.findByTestId('links-interrupted');
+    expect(untranslated(shownText(document.body), userData).length).toBeGreaterThan(0);
+  });
 });

@@ -1,6 +1,8 @@
 /**
  * Every word a person reads comes from the catalog (docs/ARCHITECTURE.md, "Text"): no string literal is rendered
- * as text in the popup, the options page or the background's notifications; every message id the code uses exists
+ * as text in the popup, the options page, the organizer (Bookmarks tab and sidebar) or the background's
+ * notifications, nor put into the reports and errors the pages show (cleanup, undo and import problems, the
+ * messaging layer's refusals); every message id the code uses exists
  * in every locale, with no more substitutions than the English message; no AppError anywhere under src/ carries a
  * literal message; and no id sits unused in the catalogs.
  * The failure messages say what to change, file and line.
@@ -27,10 +29,25 @@ function filesUnder(dir: string): string[] {
   return out;
 }
 
-/** Where people read text: the pages' UI code and what the background shows (notifications, menus, the button). */
+/**
+ * Where people read text: the pages' UI code (popup, options page with its link-health view, the organizer of the
+ * Bookmarks tab and the sidebar), what the background shows (notifications, menus, the button), and what makes the
+ * reports and errors the pages show (cleanup, undo and import problems, the messaging layer's refusals).
+ */
 const UI_FILES = [
   ...filesUnder('src/popup-ui'),
   ...filesUnder('src/options-ui'),
+  ...filesUnder('src/organizer-ui'),
+  'src/dedup/cleanup/apply.ts',
+  'src/dedup/cleanup/plan-check.ts',
+  'src/operations/undo.ts',
+  'src/bookmarks-html/parse.ts',
+  'src/bookmarks-html/import.ts',
+  'src/bookmarks-html/import-tags.ts',
+  'src/messaging/router.ts',
+  'src/messaging/client.ts',
+  'src/messaging/errors.ts',
+  'src/messaging/schema-issues.ts',
   'src/quick-bookmark/outcome.ts',
   'src/quick-bookmark/notifier.ts',
   'src/quick-bookmark/menus.ts',
@@ -55,7 +72,7 @@ interface Finding {
 
 function literalsIn(node: ts.Node, out: string[]): void {
   // t('id') and plural('base', n) are the way; comparisons ('done' === state) and keys are not shown.
-  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && ['t', 'plural', 'ordinal'].includes(node.expression.text)) return;
+  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && ['t', 'plural', 'ordinal', 'msg', 'msgPlural'].includes(node.expression.text)) return;
   if (ts.isBinaryExpression(node) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken].includes(node.operatorToken.kind)) return;
   if (ts.isConditionalExpression(node)) {
     literalsIn(node.whenTrue, out);
@@ -120,7 +137,7 @@ function renderedLiterals(file: string, text = readFileSync(join(root, file), 'u
 }
 
 /**
- * `new AppError(code, message)` with a literal message (string, template, or one picked by `?:` or glued with `+`):
+ * `new AppError(code, message)` (or the page side's RemoteError) with a literal message (string, template, or one picked by `?:` or glued with `+`):
  * errors reach people (the pages show `error.message`), so the message must come from t() or plural().
  */
 function literalErrorMessages(file: string, text = readFileSync(join(root, file), 'utf8')): Finding[] {
@@ -138,7 +155,7 @@ function literalErrorMessages(file: string, text = readFileSync(join(root, file)
     }
   };
   const visit = (node: ts.Node): void => {
-    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'AppError' && node.arguments?.[1]) {
+    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && ['AppError', 'RemoteError'].includes(node.expression.text) && node.arguments?.[1]) {
       const out: string[] = [];
       literals(node.arguments[1], out);
       const line = sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1;
@@ -177,7 +194,7 @@ function enclosingFunctionName(node: ts.Node): string {
   return '';
 }
 
-/** Message ids the code names: t('id'), plural('base', …) (its family), ordinal(), and the manifest's __MSG_id__. */
+/** Message ids the code names: t('id') and msg('id'), plural('base', …) and msgPlural (its family), ordinal(), and the manifest's __MSG_id__. */
 function usedIds(): { ids: Map<string, string>; families: Map<string, string> } {
   const ids = new Map<string, string>();
   const families = new Map<string, string>();
@@ -188,9 +205,9 @@ function usedIds(): { ids: Map<string, string>; families: Map<string, string> } 
     const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
     const visit = (node: ts.Node): void => {
       const chosen: string[] = [];
-      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && ['t', 'plural'].includes(node.expression.text) && node.arguments[0] && ts.isConditionalExpression(node.arguments[0])) {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && ['t', 'plural', 'msg', 'msgPlural'].includes(node.expression.text) && node.arguments[0] && ts.isConditionalExpression(node.arguments[0])) {
         branchStrings(node.arguments[0], chosen);
-        for (const id of chosen) (node.expression.text === 'plural' ? families : ids).set(id, file);
+        for (const id of chosen) (/^(plural|msgPlural)$/.test(node.expression.text) ? families : ids).set(id, file);
       } else if (isMessageIdTable(node)) {
         stringsIn(node.initializer, chosen);
         for (const id of chosen) if (id in english) ids.set(id, file);
@@ -198,8 +215,8 @@ function usedIds(): { ids: Map<string, string>; families: Map<string, string> } 
       ts.forEachChild(node, visit);
     };
     visit(sourceFile);
-    for (const m of text.matchAll(/\bt\(\s*'([A-Za-z0-9_]+)'/g)) ids.set(m[1]!, file);
-    for (const m of text.matchAll(/\bplural\(\s*'([A-Za-z0-9_]+)'/g)) families.set(m[1]!, file);
+    for (const m of text.matchAll(/\b(?:t|msg)\(\s*'([A-Za-z0-9_]+)'/g)) ids.set(m[1]!, file);
+    for (const m of text.matchAll(/\b(?:plural|msgPlural)\(\s*'([A-Za-z0-9_]+)'/g)) families.set(m[1]!, file);
     for (const m of text.matchAll(/\blookup\(\s*`([A-Za-z0-9]+)_\$\{/g)) families.set(m[1]!, file);
     for (const m of text.matchAll(/\blookup\(\s*'([A-Za-z0-9_]+)'/g)) ids.set(m[1]!, file);
   }
@@ -210,7 +227,7 @@ function usedIds(): { ids: Map<string, string>; families: Map<string, string> } 
 const PLURAL_FORM = /^(.*)_(zero|one|two|few|many|other)$/;
 
 describe('text conventions', () => {
-  it('no string literal is rendered as text in the popup, the options page or notifications', () => {
+  it('no string literal is rendered as text in the popup, the options page, the organizer, notifications or the reports and errors the pages show', () => {
     const findings = UI_FILES.flatMap((file) => renderedLiterals(file));
     const advice = findings.map(
       (f) => `${f.where}: “${f.text}” is shown to people as a literal. Add it to _locales/en/messages.json and every other locale (ids prefixed by your feature), then render t('<id>', …substitutions) — plural('<base>', n, …) for counts, formatNumber/formatDate for numbers and dates.`,
@@ -249,6 +266,7 @@ describe('text conventions', () => {
       'throw new AppError(\'internal\', `The cleanup failed (${message}).`);',
       "throw new AppError('conflict', running ? t('a') : 'An undo is under way.');",
       "throw new AppError('internal', 'Failed: ' + reason);",
+      "throw new RemoteError('internal', 'The background gave no answer.');",
       "throw new AppError('cancelled', t('jobCancelled'));",
       "throw new AppError('internal', plural('planBrokenLeft', n, url));",
       "throw new AppError('invalid-input', check.message);",
@@ -259,6 +277,7 @@ describe('text conventions', () => {
       '`The cleanup failed (${message}).`',
       "'An undo is under way.'",
       "'Failed: '",
+      "'The background gave no answer.'",
     ]);
   });
 

@@ -5,6 +5,7 @@ import { createClient } from '../../../src/messaging/client';
 import { job, request } from '../../../src/messaging/define';
 import { AppError, RemoteError } from '../../../src/messaging/errors';
 import { createJobServer, createRouter, type PortLike } from '../../../src/messaging/router';
+import { createFakeBrowser } from '../../fakes/browser';
 
 const ID = 'tidymarks@tidymarks.dev';
 const ORIGIN = 'moz-extension://uuid/';
@@ -70,7 +71,39 @@ describe('router', () => {
       error: { code: 'not-found', message: 'That bookmark no longer exists.' },
     });
     const internal = await router.handle({ channel: 'tidymarks', type: 't.fail', input: { code: 'plain' } }, own);
-    expect(internal).toEqual({ ok: false, error: { code: 'internal', message: 'boom' } });
+    // Not an AppError: Firefox's own words (or a bug's), after a sentence in the user's language saying so.
+    expect(internal).toEqual({ ok: false, error: { code: 'internal', message: 'Firefox reported an error: boom' } });
+  });
+});
+
+describe('a bookmark that vanished under a request', () => {
+  const bookmarkProtocol = {
+    't.read': request<string>()(v.strictObject({ id: v.string(), how: v.picklist(['get', 'remove', 'update', 'move', 'create-in']) })),
+  };
+
+  it('reaches the page as not-found, whichever way Firefox says it (a get said "Bookmark not found" and arrived as internal)', async () => {
+    const { browser } = createFakeBrowser();
+    const gone = await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'gone' });
+    await browser.bookmarks.remove(gone.id);
+    const router = createRouter({
+      protocol: bookmarkProtocol,
+      extensionId: ID,
+      extensionOrigin: ORIGIN,
+      handlers: {
+        't.read': async ({ id, how }) => {
+          if (how === 'get') return (await browser.bookmarks.get(id))[0]!.title;
+          if (how === 'remove') await browser.bookmarks.remove(id);
+          if (how === 'update') await browser.bookmarks.update(id, { title: 'x' });
+          if (how === 'move') await browser.bookmarks.move(id, { parentId: 'unfiled_____' });
+          if (how === 'create-in') await browser.bookmarks.create({ parentId: id, title: 'x' });
+          return 'done';
+        },
+      },
+    });
+    for (const how of ['get', 'remove', 'update', 'move', 'create-in'] as const) {
+      const reply = await router.handle({ channel: 'tidymarks', type: 't.read', input: { id: gone.id, how } }, own);
+      expect(reply, how).toMatchObject({ ok: false, error: { code: 'not-found', message: expect.stringMatching(/^This bookmark or folder no longer exists\./) } });
+    }
   });
 });
 

@@ -118,19 +118,19 @@ describe('errors quote at most a capped part of what they received', () => {
     }
     // The cut value still says what it was.
     expect(replies[0]!.error.message).toMatch(/received "x{80}…" \(1,000,000 characters\)/);
-    expect(replies[1]!.error.message).toMatch(/^Invalid input for "tags.urlsWithTag": x{40}… \(1,000,000 characters\): Invalid key: Expected never but received "x{80}…" \(1,000,000 characters\)$/);
+    expect(replies[1]!.error.message).toMatch(/^Invalid input for "tags.urlsWithTag": x{40}… \(1,000,000 characters\): Invalid key: expected never, received "x{80}…" \(1,000,000 characters\)$/);
   });
 
   it('describeIssues caps the received value, path keys and each issue', () => {
     const parsed = v.safeParse(v.strictObject({ a: v.picklist(['one', 'two']) }), { a: huge });
     expect(parsed.success).toBe(false);
     const text = describeIssues(parsed.issues!);
-    expect(text).toBe(`a: Invalid type: Expected ("one" | "two") but received "${'x'.repeat(80)}…" (1,000,000 characters)`);
+    expect(text).toBe(`a: Invalid type: expected ("one" | "two"), received "${'x'.repeat(80)}…" (1,000,000 characters)`);
   });
 
   it('toWireError caps any message, also Firefox’s own', () => {
     expect(toWireError(new Error(`Invalid bookmark: {"url":"${huge}"}`)).message.length).toBeLessThanOrEqual(MAX_ERROR_MESSAGE + 40);
-    expect(toWireError(new Error('short')).message).toBe('short');
+    expect(toWireError(new Error('short')).message).toBe('Firefox reported an error: short');
   });
 
   it('capQuoted and capText keep short values whole and never split a surrogate pair', () => {

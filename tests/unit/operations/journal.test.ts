@@ -1,6 +1,6 @@
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { ENTRY_CHUNK, KEPT_SESSIONS, kindOf, loadRemovedHistory, openJournal, ProgressLog, type NewJournalEntry, type SessionRecord } from '../../../src/operations/journal';
+import { ENTRY_CHUNK, JOURNAL_DB_VERSION, KEPT_SESSIONS, loadRemovedHistory, openJournal, ProgressLog, type NewJournalEntry, type SessionRecord } from '../../../src/operations/journal';
 import { carriedOut } from '../../../src/operations/undo';
 
 let n = 0;
@@ -127,55 +127,30 @@ describe('journal', () => {
     expect(back.filter((e) => e.skipped).map((e) => e.seq)).toEqual([0, ENTRY_CHUNK + 1, ENTRY_CHUNK * 2 + 6]);
   });
 
-  it('upgrades a version 1 database (pre-release layout) to the current one, dropping what it cannot keep', async () => {
-    const name = `journal-test-v1-${++n}`;
-    const v1 = await openDB(name, 1, {
+  it('opens a new database at JOURNAL_DB_VERSION with every store', async () => {
+    const { name, journal } = fresh();
+    await journal.beginSession(session('s', 1), [removed('a')]);
+    const raw = await openDB(name);
+    expect(raw.version).toBe(JOURNAL_DB_VERSION);
+    expect([...raw.objectStoreNames].sort()).toEqual(['entryChunks', 'idMap', 'progress', 'removedBatches', 'sessions']);
+    raw.close();
+  });
+
+  it('makes a database left by an unreleased schema version afresh (nothing was released to migrate)', async () => {
+    const name = `journal-test-prerelease-${++n}`;
+    const old = await openDB(name, 1, {
       upgrade(db) {
         db.createObjectStore('sessions', { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt');
         db.createObjectStore('entries', { keyPath: ['sessionId', 'seq'] });
-        db.createObjectStore('idMap', { keyPath: 'oldId' });
-        const removedStore = db.createObjectStore('removedKeys', { keyPath: 'key' });
-        removedStore.createIndex('bySession', 'sessionId');
-        removedStore.createIndex('byRemovedAt', 'removedAt');
       },
     });
-    await v1.put('sessions', session('old', 1));
-    await v1.put('removedKeys', { key: 'https://kept.example/', sessionId: 'old', removedAt: 1 });
-    v1.close();
+    await old.put('sessions', session('old', 1));
+    old.close();
     const journal = openJournal(name);
     expect(await journal.listSessions()).toEqual([]);
-    expect(await journal.allRemoved()).toEqual([]);
     await journal.beginSession(session('new', 2), [removed('a')]);
     expect(await journal.entries('new')).toHaveLength(1);
-  });
-
-  it('upgrades a version 3 database: its sessions stay, read as cleanups, and can take appended entries', async () => {
-    const name = `journal-test-v3-${++n}`;
-    const v3 = await openDB(name, 3, {
-      upgrade(db) {
-        db.createObjectStore('sessions', { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt');
-        db.createObjectStore('idMap', { keyPath: 'oldId' });
-        db.createObjectStore('entryChunks', { keyPath: ['sessionId', 'chunk'] });
-        db.createObjectStore('removedBatches', { keyPath: ['sessionId', 'part'] }).createIndex('byRemovedAt', 'removedAt');
-      },
-    });
-    await v3.put('sessions', session('old', 1));
-    // Version 3 numbered records 0, 1, 2 (seq / 500).
-    const numbered = (from: number, count: number) =>
-      Array.from({ length: count }, (_, i) => ({ ...(removed(`e${from + i}`) as object), sessionId: 'old', seq: from + i }));
-    await v3.put('entryChunks', { sessionId: 'old', chunk: 0, entries: numbered(0, ENTRY_CHUNK) });
-    await v3.put('entryChunks', { sessionId: 'old', chunk: 1, entries: numbered(ENTRY_CHUNK, 3) });
-    v3.close();
-    const journal = openJournal(name);
-    const [old] = await journal.listSessions();
-    expect(kindOf(old)).toBe('cleanup');
-    expect((await journal.entries('old')).map((e) => e.seq)).toEqual(Array.from({ length: ENTRY_CHUNK + 3 }, (_, i) => i));
-    const [appended] = await journal.append('old', [removed('late')]);
-    expect(appended.seq).toBe(ENTRY_CHUNK + 3);
-    await journal.markSkipped('old', [1, ENTRY_CHUNK + 2, ENTRY_CHUNK + 3]);
-    const back = await journal.entries('old');
-    expect(back.filter((e) => e.skipped).map((e) => e.seq)).toEqual([1, ENTRY_CHUNK + 2, ENTRY_CHUNK + 3]);
-    expect(await journal.progress('old')).toMatchObject({ recorded: false });
+    journal.close();
   });
 
   it('appends entries numbered on from the last, in small records, without rewriting what is stored', async () => {

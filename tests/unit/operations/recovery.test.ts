@@ -6,7 +6,7 @@ import { openJournal } from '../../../src/operations/journal';
 import { recoverInterruptedSessions } from '../../../src/operations/recovery';
 import { restoreSession } from '../../../src/operations/undo';
 import type { Browser } from '../../../src/platform/browser';
-import { allTags, find, flatten, MENU, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED, type Spec } from '../dedup/cleanup-fixtures';
+import { allTags, find, MENU, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED, type Spec } from '../dedup/cleanup-fixtures';
 
 const url = (n: number) => `https://site${n}.example/p`;
 const never = () => new Promise<never>(() => undefined);
@@ -232,11 +232,11 @@ describe('recovery: an interrupted apply is rolled back from the journal', () =>
     await crash.dead();
 
     const feature = createDedupApplyFeature({ browser: t.browser, now: t.now, testBuild: true, tags: t.tags, journal: openJournal(t.journalName) });
-    const sessionsWhileRecovering = feature.handlers['dedup.sessions']({}, { senderUrl: undefined });
+    const sessionsWhileRecovering = feature.history.handlers['history.list']({}, { senderUrl: undefined });
     expect(await feature.recovery).toHaveLength(1);
     expect(await snapshot(t.browser)).toEqual(before);
     expect((await sessionsWhileRecovering).length).toBe(1);
-    const [listed] = await feature.handlers['dedup.sessions']({}, { senderUrl: undefined });
+    const [listed] = await feature.history.handlers['history.list']({}, { senderUrl: undefined });
     expect(listed).toMatchObject({ status: 'rolled-back', canUndo: false, undone: false });
   });
 

@@ -6,6 +6,7 @@ import { restoreSession } from '../../../src/operations/undo';
 import type { BookmarkNode, Browser } from '../../../src/platform/browser';
 import type { TagStore } from '../../../src/tags/tag-store';
 import { allTags, find, flatten, MENU, MOBILE, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED, type Spec } from '../dedup/cleanup-fixtures';
+import { say } from '../../../src/i18n';
 
 const url = (n: number) => `https://site${n}.example/p`;
 
@@ -139,7 +140,8 @@ describe('restoreSession (undo)', () => {
     );
     await t.browser.bookmarks.removeTree((await find(t.browser, 'Inner')).id);
     const undone = await restoreSession(t.deps, applied.sessionId, testCtx(), 'undo');
-    expect(undone.problems).toEqual([expect.objectContaining({ id: a.id, message: expect.stringContaining('nearest folder') })]);
+    expect(undone.problems).toEqual([expect.objectContaining({ id: a.id, message: { id: 'undoProblemNearestFolder', args: [] } })]);
+    expect(say(undone.problems[0]!.message)).toContain('nearest folder');
     expect((await find(t.browser, 'a')).parentId).toBe((await find(t.browser, 'Outer')).id);
   });
 });

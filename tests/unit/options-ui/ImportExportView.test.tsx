@@ -75,6 +75,18 @@ describe('ImportExportView: every option state works or says why not', () => {
     expect((await bg.client.call('core.countBookmarks', {})).bookmarks).toBe(1);
     expect(await bg.client.call('tags.forUrls', { urls: ['https://github.com/'] })).toEqual([{ url: 'https://github.com/', tags: ['code'] }]);
   });
+
+  it('a backup file that cannot be read says so and asks nothing (review: the read failed unhandled)', async () => {
+    const bg = await backgroundForPage();
+    render(bg.wrap(<ImportExportView />));
+    const input = document.getElementById('restore-file') as HTMLInputElement;
+    const file = new File(['{}'], 'backup.json', { type: 'application/json' });
+    Object.defineProperty(file, 'text', { value: () => Promise.reject(new DOMException('The file was removed', 'NotReadableError')) });
+    Object.defineProperty(input, 'files', { configurable: true, value: [file] });
+    fireEvent.change(input);
+    expect((await screen.findByRole('alert')).textContent).toBe('“backup.json” could not be read (was it moved or deleted?). Nothing was restored.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });
 
 describe('ImportExportView: an import is all or nothing, and the page says so', () => {

@@ -3,7 +3,7 @@
  * The undo report on the Duplicates page's history says what undo left alone and why (issue #11): copies Firefox
  * Sync had already brought back are left where they are and named, not created twice.
  */
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CleanupHistory } from '../../../src/options-ui/duplicates/CleanupHistory';
 import { planFromTree } from '../dedup/cleanup-fixtures';
@@ -23,7 +23,7 @@ describe('the undo report', () => {
     for (const r of plan.removals.slice(0, 2)) await bg.control.syncInsert({ id: r.id, parentId: synced.id, title: 'back from sync', url: 'https://one.example/' });
 
     let undone: unknown = null;
-    render(bg.wrap(<CleanupHistory refreshKey={0} onUndone={(r) => (undone = r)} />));
+    render(bg.wrap(<CleanupHistory refreshKey={0} onUndone={(r) => (undone = r)} onRedone={() => undefined} />));
     fireEvent.click(await screen.findByRole('button', { name: /^Undo/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Undo cleanup' }));
     expect((await screen.findByTestId('undo-result')).textContent).toBe('Undone: 3 restored, 0 moved back.');
@@ -32,5 +32,24 @@ describe('the undo report', () => {
     );
     expect(undone).toMatchObject({ restored: 3, leftAlone: [{ reason: 'already-back', count: 2 }] });
     expect((await b.search({ url: 'https://one.example/' })).length).toBe(6);
+  });
+
+  it('an edit in the history is undone after its own question, then redone with Redo', async () => {
+    const bg = await backgroundForPage();
+    await bg.browser.bookmarks.create({ parentId: 'menu________', title: 'a', url: 'https://a.example/' });
+    await bg.client.call('tags.add', { urls: ['https://a.example/'], tags: ['red'] });
+    let redone = 0;
+    render(bg.wrap(<CleanupHistory refreshKey={0} onUndone={() => undefined} onRedone={() => redone++} />));
+    expect((await screen.findByTestId('session-summary')).textContent).toContain('Tagged 1 address with red');
+    fireEvent.click(await screen.findByRole('button', { name: /^Undo/ }));
+    expect(await screen.findByText('Undo: Tagged 1 address with red? What someone changed since stays as they left it.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect((await screen.findByTestId('undo-result')).textContent).toBe('Undone: 0 restored, 0 moved back.');
+    expect(await bg.client.call('tags.forUrls', { urls: ['https://a.example/'] })).toEqual([{ url: 'https://a.example/', tags: [] }]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Redo' }));
+    expect((await screen.findByText('Redone: Tagged 1 address with red.')).textContent).toBeTruthy();
+    expect(redone).toBe(1);
+    expect(await bg.client.call('tags.forUrls', { urls: ['https://a.example/'] })).toEqual([{ url: 'https://a.example/', tags: ['red'] }]);
+    await waitFor(() => expect(screen.getByTestId('session-summary').textContent).toMatch(/— redone$/));
   });
 });

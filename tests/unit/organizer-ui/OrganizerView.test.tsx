@@ -67,11 +67,35 @@ describe('OrganizerView', () => {
     fireEvent.keyDown(list, { key: 'Delete' });
     await waitFor(async () => expect((await b.search({ title: 'two' })).length).toBe(0));
     await waitFor(() => expect(undoButton.disabled).toBe(false));
-    expect(undoButton.title).toBe('Undo: Deleted 1 item (Ctrl+Z)');
+    expect(undoButton.title).toBe('Undo: Deleted “two” (Ctrl+Z)');
     fireEvent.keyDown(list, { key: 'z', ctrlKey: true });
-    await screen.findByText('Undone: Deleted 1 item.');
+    await screen.findByText('Undone: Deleted “two”.');
     expect((await b.search({ title: 'two' })).map((n) => n.url)).toEqual(['https://two.example/']);
     await screen.findByRole('option', { name: /two/ });
     await waitFor(() => expect(undoButton.disabled).toBe(true));
+  });
+
+  it('Ctrl+Z pressed twice at once undoes two operations, one after the other; Ctrl+Shift+Z twice redoes both', async () => {
+    const { list, b } = await setup();
+    const redoButton = screen.getByTestId('organizer-redo') as HTMLButtonElement;
+    const names = async () => (await b.getChildren('toolbar_____')).map((c) => c.title);
+    for (const title of ['one', 'two']) {
+      // The second row (the folder is the first) each time.
+      fireEvent.keyDown(list, { key: 'Home' });
+      fireEvent.keyDown(list, { key: 'ArrowDown' });
+      await waitFor(() => expect(selectedNames()).toEqual([expect.stringContaining(title)]));
+      fireEvent.keyDown(list, { key: 'Delete' });
+      await waitFor(() => expect(within(list).queryByRole('option', { name: new RegExp(title) })).toBeNull());
+    }
+    expect(await names()).toEqual(['Folder', 'three']);
+    fireEvent.keyDown(list, { key: 'z', ctrlKey: true });
+    fireEvent.keyDown(list, { key: 'z', ctrlKey: true });
+    await waitFor(async () => expect(await names()).toEqual(['Folder', 'one', 'two', 'three']));
+    await waitFor(() => expect(redoButton.title).toBe('Redo: Deleted “one” (Ctrl+Shift+Z)'));
+    await waitFor(() => expect(redoButton.disabled).toBe(false));
+    fireEvent.keyDown(list, { key: 'Z', ctrlKey: true, shiftKey: true });
+    fireEvent.keyDown(list, { key: 'Z', ctrlKey: true, shiftKey: true });
+    await waitFor(async () => expect(await names()).toEqual(['Folder', 'three']));
+    await screen.findByText('Redone: Deleted “two”.');
   });
 });

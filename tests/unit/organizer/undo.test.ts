@@ -1,26 +1,18 @@
 /**
  * The organizer's deletes, moves and sorts are operations of the journal (src/organizer/edit-journal.ts): undone by
- * the same undo as a cleanup (the 'dedup.undo' job), which puts back exactly what the edit did and leaves alone what
+ * the same undo as a cleanup (the 'history.undo' job), which puts back exactly what the edit did and leaves alone what
  * someone changed since; listed in the history with what they did.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
-import { createClient } from '../../../src/messaging/client';
-import { MENU_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode, type Browser } from '../../../src/platform/browser';
-import { createFakeBrowser } from '../../fakes/browser';
-import { organizerBackground } from './organizer-background';
+import { MENU_ID, TOOLBAR_ID, UNFILED_ID } from '../../../src/platform/browser';
+import { killableBackground, organizerBackground, restarted } from './organizer-background';
 
 async function setup() {
   const background = await organizerBackground();
-  const { b, client } = background;
-  /** The whole tree as titles, urls and children (ids change when undo re-creates). */
-  const shape = async () => {
-    const strip = (n: BookmarkNode): unknown => [n.title, n.url ?? null, (n.children ?? []).map(strip)];
-    return strip((await b.getTree())[0]!);
-  };
-  const lastOperation = async () => (await client.call('dedup.sessions', {}))[0]!;
-  const undoLast = async () => client.startJob('dedup.undo', { sessionId: (await lastOperation()).id }).result;
-  return { ...background, shape, lastOperation, undoLast };
+  const { client } = background;
+  const lastOperation = async () => (await client.call('history.list', {}))[0]!;
+  const undoLast = async () => client.startJob('history.undo', { sessionId: (await lastOperation()).id }).result;
+  return { ...background, lastOperation, undoLast };
 }
 
 describe('organizer edits undone', () => {
@@ -98,7 +90,7 @@ describe('organizer edits undone', () => {
     const { client, b } = await setup();
     const x = await b.create({ parentId: UNFILED_ID, title: 'x', url: 'https://x.example/' });
     await client.call('organizer.move', { ids: [x.id], parentId: UNFILED_ID, beforeId: null });
-    expect(await client.call('dedup.sessions', {})).toEqual([]);
+    expect(await client.call('history.list', {})).toEqual([]);
   });
 
   for (const [what, dieAt] of [
@@ -106,37 +98,17 @@ describe('organizer edits undone', () => {
     ['a sort of 30 items', 'move'],
   ] as const) {
     it(`regression: Firefox killed in the middle of ${what}: the next start rolls the whole edit back`, async () => {
-      const fake = createFakeBrowser({ seed: 7 });
-      // The event page dies at the 12th call: from then on its calls never answer.
-      let calls = 0;
-      let dead = false;
-      const never = () => new Promise<never>(() => undefined);
-      const dying = <F extends (...args: never[]) => Promise<unknown>>(call: F) =>
-        ((...args: Parameters<F>) => {
-          if (dead) return never();
-          if (++calls === 12) dead = true;
-          return call(...args);
-        }) as F;
-      const b = fake.browser.bookmarks;
-      const browser = { ...fake.browser, bookmarks: { ...b, [dieAt]: dying(b[dieAt].bind(b)) } } as unknown as Browser;
-      const first = startBackground({ browser, now: () => Date.now(), testBuild: true });
-      await first.dedupApply.recovery;
-      const client = createClient(fake.control.transport);
-      await client.call('test.reset', {});
-      const folder = await b.create({ parentId: MENU_ID, title: 'F' });
-      const ids: string[] = [];
-      for (let i = 0; i < 30; i++) ids.push((await b.create({ parentId: folder.id, title: `item ${String(29 - i).padStart(2, '0')}`, url: `https://${i}.example/` })).id);
-      const order = async () => (await b.getChildren(folder.id)).map((c) => c.title);
+      // The event page dies after the 12th call: from then on its calls never answer.
+      const { fake, state, client, folder, ids, children: order } = await killableBackground([dieAt], (i) => `item ${String(29 - i).padStart(2, '0')}`, 7);
+      state.left = 12;
       const before = await order();
       void (dieAt === 'remove' ? client.call('organizer.remove', { ids }) : client.call('organizer.sortFolder', { folderId: folder.id, by: 'name', foldersFirst: false })).catch(() => undefined);
-      await vi.waitFor(() => expect(dead).toBe(true));
-      fake.control.unload();
+      await vi.waitFor(() => expect(state.dead).toBe(true));
       expect(await order()).not.toEqual(before);
 
-      const second = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-      await second.dedupApply.recovery;
+      const again = await restarted(fake);
       expect(await order()).toEqual(before);
-      expect((await createClient(fake.control.transport).call('dedup.sessions', {}))[0]).toMatchObject({ kind: 'edit', status: 'rolled-back' });
+      expect((await again.call('history.list', {}))[0]).toMatchObject({ kind: 'edit', status: 'rolled-back' });
     });
   }
 });

@@ -76,6 +76,7 @@ describe('organizer.tree from the search index', () => {
     const { startBackground: start } = await import('../../../src/app/start-background');
     const { rowsFromIndex } = await import('../../../src/organizer/feature');
     const { snapshotRows } = await import('../../../src/organizer/snapshot');
+    const { withFileDates } = await import('../../../src/bookmark-dates/file-dates');
     const fake = createFakeBrowser({ seed: 7 });
     const app = start({ browser: fake.browser, now: () => Date.now(), testBuild: true });
     const client = createClient(fake.control.transport);
@@ -98,10 +99,14 @@ describe('organizer.tree from the search index', () => {
       }
     }
     await app.live.ready();
+    // Dates an import kept for some items: both paths give them instead of Firefox's.
+    await app.fileDates.store.putMany(items.slice(0, 5).map((id, i) => ({ id, dateAdded: 1_000_000_000_000 + i })));
     await client.call('test.places.settle', {});
-    const fromIndex = rowsFromIndex(app.live);
+    const dates = await app.fileDates.store.all();
+    const fromIndex = rowsFromIndex(app.live, dates);
     expect(fromIndex).not.toBeNull();
-    expect(fromIndex).toEqual(snapshotRows(await b.getTree()));
+    expect(fromIndex).toEqual(snapshotRows(withFileDates(await b.getTree(), dates)));
+    expect(fromIndex!.filter((row) => row[6] < 1_000_000_000_100).length).toBeGreaterThan(0);
   });
 });
 

@@ -1,6 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { createClock, fingerprint, type Clock } from '../../../src/places/clock';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { openDB } from 'idb';
+import { createClock, fingerprint, PLACES_DB_VERSION, type Clock } from '../../../src/places/clock';
 import { openTagStore } from '../../../src/tags/tag-store';
 import { createFakeBrowser } from '../../fakes/browser';
 
@@ -106,5 +107,23 @@ describe('the updated clock', () => {
     // Forgotten: seen again later, it starts over as a new item with a newer time.
     time += 10;
     expect(await observe(seen.id)).toBeGreaterThan(first);
+  });
+
+  it('a read that failed because its database would not open is tried again on the next call, not kept', async () => {
+    const node = await fake.browser.bookmarks.create({ parentId: 'unfiled_____', title: 't', url: 'https://a.example/' });
+    const newer = await openDB('tidymarks-places', PLACES_DB_VERSION + 1);
+    newer.close();
+    // The pending batch of the create event fails the same way, and says so.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(clock.observe([{ node }])).rejects.toMatchObject({ name: 'VersionError' });
+    await expect(clock.observe([{ node }])).rejects.toMatchObject({ name: 'VersionError' });
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase('tidymarks-places');
+      request.onsuccess = () => resolve();
+      request.onerror = () => reject(request.error ?? new Error('delete failed'));
+    });
+    expect((await clock.observe([{ node }])).get(node.id)).toBe(time);
+    expect(logged).toHaveBeenCalledWith('Tidymarks: could not update the change clock', expect.objectContaining({ name: 'VersionError' }));
+    logged.mockRestore();
   });
 });

@@ -263,7 +263,7 @@ describe('events', () => {
     await vi.waitFor(() => expect(page.types().at(-1)).toBe('history-end-batch'));
     expect(page.types()).toEqual(['history-start-batch', 'bookmark-item-removed', 'bookmark-item-removed', 'history-end-batch']);
     page.got.length = 0;
-    await env.client.startJob('dedup.undo', { sessionId: applied.sessionId }).result;
+    await env.client.startJob('history.undo', { sessionId: applied.sessionId }).result;
     await vi.waitFor(() => expect(page.types().at(-1)).toBe('history-end-batch'));
     const types = page.types();
     expect(types[0]).toBe('history-start-batch');

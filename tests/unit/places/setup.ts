@@ -17,12 +17,13 @@ export function setupPlaces() {
 /** Collects every event of a save/search emitter in order. */
 import type { PlacesEmitter } from '../../../src/places/emitter';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function record(emitter: PlacesEmitter<any, any>) {
+export function record(emitter: PlacesEmitter<unknown[], unknown[]>) {
   const events: { event: string; args: unknown[] }[] = [];
   for (const event of ['data', 'error', 'end']) {
     emitter.on(event as 'data', (...args: unknown[]) => events.push({ event, args }));
   }
-  const ended = new Promise<unknown[]>((resolve) => emitter.on('end', (results: unknown[]) => resolve(results)));
+  const ended = new Promise<unknown[]>((resolve) => {
+    emitter.on('end', (results: unknown[]) => resolve(results));
+  });
   return { events, ended, of: (name: string) => events.filter((e) => e.event === name) };
 }

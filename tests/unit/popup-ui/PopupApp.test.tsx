@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PopupApp } from '../../../src/popup-ui/PopupApp';
-import { fakeApi, item, page } from './fake-api';
+import { fakeApi, historyResult, item, page } from './fake-api';
 
 afterEach(cleanup);
 
@@ -108,7 +108,7 @@ describe('PopupApp', () => {
     fireEvent.input(box, { target: { value: 'zzz' } });
     expect(await screen.findByTestId('no-results')).toHaveProperty('textContent', 'Nothing matches “zzz”.');
     fireEvent.input(box, { target: { value: 'boom' } });
-    expect((await screen.findByRole('alert')).textContent).toBe('The index could not load.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Search failed: The index could not load.');
   });
 
   it('drops late answers to older text', async () => {
@@ -204,7 +204,7 @@ describe('PopupApp', () => {
     setup(api);
     fireEvent.click(await screen.findByRole('button', { name: 'Bookmark this page' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The `url` property must be a valid URL.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not save the bookmark: The `url` property must be a valid URL.');
     expect(screen.getByRole('form', { name: 'Bookmark this page' })).toBeTruthy();
   });
 
@@ -222,9 +222,37 @@ describe('PopupApp', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Remove the bookmark in Bookmarks Toolbar' }));
     await waitFor(() => expect(api.removeBookmark).toHaveBeenCalledWith(copy));
+    // Undo is the history's: the popup's last change is taken back, and the notice says what it was.
     fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
-    await waitFor(() => expect(api.restoreBookmark).toHaveBeenCalledWith(copy));
-    expect((await screen.findByRole('status')).textContent).toContain('Restored “Here” in Bookmarks Toolbar.');
+    await waitFor(() => expect(api.undo).toHaveBeenCalledTimes(1));
+    expect((await screen.findByText('Undone: Deleted “Here”.')).closest('[role="status"]')).toBeTruthy();
+    // Then the same button does it again.
+    fireEvent.click(await screen.findByRole('button', { name: 'Redo' }));
+    await waitFor(() => expect(api.redo).toHaveBeenCalledTimes(1));
+    await screen.findByText('Redone: Deleted “Here”.');
+  });
+
+  it('Ctrl+Z in the empty box of a popup opened afresh undoes the last change made before (the history outlives the popup); Ctrl+Shift+Z redoes it', async () => {
+    const api = fakeApi(answer);
+    api.undo.mockResolvedValueOnce(historyResult({ action: 'update', items: 1, folderTitle: null, title: 'Old title', source: 'popup' }, 'undone'));
+    api.redo.mockResolvedValueOnce(historyResult({ action: 'update', items: 1, folderTitle: null, title: 'Old title', source: 'popup' }, 'redone'));
+    const { box } = setup(api);
+    fireEvent.keyDown(box, { key: 'z', ctrlKey: true });
+    await screen.findByText('Undone: Edited “Old title”.');
+    fireEvent.keyDown(box, { key: 'Z', ctrlKey: true, shiftKey: true });
+    await screen.findByText('Redone: Edited “Old title”.');
+    // Typed text: the keys are the box's own again.
+    fireEvent.input(box, { target: { value: 'x' } });
+    fireEvent.keyDown(box, { key: 'z', ctrlKey: true });
+    expect(api.undo).toHaveBeenCalledTimes(1);
+  });
+
+  it('says why nothing was undone', async () => {
+    const api = fakeApi(answer);
+    api.undo.mockRejectedValueOnce(new Error('Nothing to undo.'));
+    const { box } = setup(api);
+    fireEvent.keyDown(box, { key: 'z', ctrlKey: true });
+    await screen.findByText('Could not undo: Nothing to undo.');
   });
 
   it('explains pages that cannot be bookmarked and current-page errors', async () => {
@@ -307,16 +335,16 @@ describe('PopupApp', () => {
       await waitFor(() => expect(api.removeBookmark).toHaveBeenCalledWith(r1Copy));
       expect((await screen.findByRole('status')).textContent).toContain('Removed “Rust book” from Bookmarks Toolbar › Recipes.');
       fireEvent.keyDown(box, { key: 'z', ctrlKey: true });
-      await waitFor(() => expect(api.restoreBookmark).toHaveBeenCalledWith(r1Copy));
-      expect((await screen.findByRole('status')).textContent).toContain('Restored “Rust book”');
+      await waitFor(() => expect(api.undo).toHaveBeenCalledTimes(1));
+      await screen.findByText('Undone: Deleted “Here”.');
 
       fireEvent.keyDown(box, { key: 'Delete', shiftKey: true });
       await waitFor(() => expect(api.removeBookmark).toHaveBeenCalledTimes(2));
       fireEvent.input(box, { target: { value: 'rust' } });
       fireEvent.keyDown(box, { key: 'z', ctrlKey: true });
-      expect(api.restoreBookmark).toHaveBeenCalledTimes(1);
+      expect(api.undo).toHaveBeenCalledTimes(1);
       fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-      await waitFor(() => expect(api.restoreBookmark).toHaveBeenCalledTimes(2));
+      await waitFor(() => expect(api.undo).toHaveBeenCalledTimes(2));
     });
 
     it('the mouse has Edit, Move and Remove on the highlighted bookmark; history results have none', async () => {
@@ -343,7 +371,7 @@ describe('PopupApp', () => {
       await screen.findByRole('listbox', { name: 'Search results' });
       const searches = api.search.mock.calls.length;
       fireEvent.keyDown(box, { key: 'Delete', shiftKey: true });
-      expect((await screen.findByRole('status')).textContent).toBe('This bookmark no longer exists (it was removed or moved away meanwhile).');
+      expect((await screen.findByRole('status')).textContent).toBe('Could not read the bookmark: This bookmark no longer exists (it was removed or moved away meanwhile).');
       expect(api.removeBookmark).not.toHaveBeenCalled();
       await waitFor(() => expect(api.search.mock.calls.length).toBeGreaterThan(searches));
     });

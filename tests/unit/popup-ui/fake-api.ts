@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { EditSummary, HistoryResult } from '../../../src/operations';
 import type { PopupApi } from '../../../src/popup-ui/popup-api';
 import type { CurrentPageCopy, CurrentPageReply, FolderChoice, SearchReply, SearchResultItem } from '../../../src/search/types';
 
@@ -17,6 +18,36 @@ export const page = (over: Partial<CurrentPageReply> = {}): CurrentPageReply => 
   bookmarkable: true,
   copies: [],
   ...over,
+});
+
+/** What the history answers to an undo or redo of an edit (the operation as it is afterwards). */
+export const historyResult = (edit: EditSummary, state: 'undone' | 'redone'): HistoryResult => ({
+  sessionId: 's1',
+  restored: 0,
+  movedBack: 0,
+  removed: 0,
+  leftAlone: [],
+  problems: [],
+  cancelled: false,
+  operation: {
+    id: 's1',
+    kind: 'edit',
+    createdAt: 1,
+    finishedAt: 1,
+    status: state === 'undone' ? 'undone' : 'applied',
+    cancelled: false,
+    state,
+    undone: state === 'undone',
+    undoneAt: state === 'undone' ? 2 : null,
+    canUndo: state !== 'undone',
+    canRedo: state === 'undone',
+    order: 2,
+    next: state === 'undone' ? 'redo' : 'undo',
+    counts: { copies: 0, loose: 0, insideFolders: 0, copiedFolders: 0, emptyFolders: 0, moved: 0, tagMerges: 0, skipped: 0 },
+    imported: null,
+    edit,
+    note: null,
+  },
 });
 
 /** A PopupApi stand-in: `search` answers from a function of the text. */
@@ -41,7 +72,8 @@ export function fakeApi(answer: (text: string) => SearchReply, current: CurrentP
     addBookmark: vi.fn(async () => undefined),
     updateBookmark: vi.fn(async () => undefined),
     removeBookmark: vi.fn(async () => undefined),
-    restoreBookmark: vi.fn(async () => undefined),
+    undo: vi.fn(async () => historyResult({ action: 'delete', items: 1, folderTitle: null, title: 'Here', source: 'popup' }, 'undone')),
+    redo: vi.fn(async () => historyResult({ action: 'delete', items: 1, folderTitle: null, title: 'Here', source: 'popup' }, 'redone')),
   } satisfies PopupApi;
   return api;
 }

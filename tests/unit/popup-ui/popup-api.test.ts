@@ -39,6 +39,34 @@ describe('createPopupApi', () => {
     expect(loadPlaces).toHaveBeenCalledTimes(1);
   });
 
+  it('undo is the history’s: a removal made in one popup is undone from a popup opened afterwards, in place with its tags; redo removes it again', async () => {
+    const first = createPopupApi(client, async () => createPagePlaces(client));
+    fake.control.setActiveTab({ url: 'https://example.org/page', title: 'Page' });
+    await fake.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Before', url: 'https://before.example/' });
+    await first.addBookmark({ url: 'https://example.org/page', title: 'Page', folderId: 'toolbar_____', tags: ['read'] });
+    await fake.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'After', url: 'https://after.example/' });
+    const [copy] = (await first.currentPage()).copies;
+    await first.removeBookmark(copy!);
+    expect((await first.currentPage()).copies).toEqual([]);
+
+    // The popup closed; a new one opens.
+    const second = createPopupApi(client, async () => createPagePlaces(client));
+    const undone = await second.undo();
+    expect(undone.operation).toMatchObject({ state: 'undone', edit: { action: 'delete', title: 'Page', source: 'popup' } });
+    const [back] = (await second.currentPage()).copies;
+    expect(back).toMatchObject({ title: 'Page', parentId: 'toolbar_____', index: 1, tags: ['read'] });
+    expect((await fake.browser.bookmarks.getChildren('toolbar_____')).map((c) => c.title)).toEqual(['Before', 'Page', 'After']);
+
+    const redone = await second.redo();
+    expect(redone.operation).toMatchObject({ state: 'redone' });
+    expect((await second.currentPage()).copies).toEqual([]);
+    // Undo once more, then the add before it: nothing of the page is left.
+    await second.undo();
+    await second.undo();
+    expect((await second.currentPage()).copies).toEqual([]);
+    await expect(second.undo()).rejects.toMatchObject({ message: 'Nothing to undo.' });
+  });
+
   it('starts new bookmarks from the quick-bookmark settings', async () => {
     const api = createPopupApi(client, async () => createPagePlaces(client));
     expect(await api.addDefaults()).toEqual({ folderId: null, tags: [] });

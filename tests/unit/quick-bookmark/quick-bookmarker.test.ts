@@ -24,10 +24,7 @@ describe('quick bookmarker', () => {
     fake = newFake();
     shown = [];
     // Every notification, including ones a later notification replaces (they share one id).
-    fake.browser.notifications.onShown.addListener(async (id) => {
-      const all = await fake.browser.notifications.getAll();
-      shown.push(all[id] as never);
-    });
+    fake.browser.notifications.onShown.addListener((id) => void fake.browser.notifications.getAll().then((all) => shown.push(all[id] as never)));
   });
 
   it('saves a new page into "Read later" under Other Bookmarks with the default tags and says so', async () => {

@@ -114,6 +114,23 @@ describe('tag store', () => {
     db.close();
   });
 
+  it('a read that failed because the database would not open is tried again on the next call, not kept', async () => {
+    // A database at a newer version than ours cannot be opened (VersionError)...
+    const newer = await openDB('tidymarks-tags', TAGS_DB_VERSION + 1);
+    newer.close();
+    await expect(store.getTags(A)).rejects.toMatchObject({ name: 'VersionError' });
+    await expect(store.listTags()).rejects.toMatchObject({ name: 'VersionError' });
+    // ...until it is gone: then the same store opens it afresh.
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase('tidymarks-tags');
+      request.onsuccess = () => resolve();
+      request.onerror = () => reject(request.error ?? new Error('delete failed'));
+    });
+    expect(await store.getTags(A)).toEqual([]);
+    await store.setTags(A, ['back']);
+    expect(await store.getTags(A)).toEqual(['back']);
+  });
+
   it('clear empties the store', async () => {
     await store.setTags(A, ['a']);
     await store.clear();

@@ -205,7 +205,7 @@ async function runScenario(s: Scenario): Promise<void> {
   // The order Firefox removed things in: an item the cleanup removed before the user removed its folder was not the user's.
   const removedOrder: string[] = [];
   b.bookmarks.onRemoved.addListener((id) => void removedOrder.push(id));
-  const stop = t.control.observeBookmarkCalls((call) => {
+  const stop = t.control.observeBookmarkCalls(() => {
     if (inEdit || dead) return;
     const n = calls++;
     if (s.crashAt === n) dead = true;

@@ -12,6 +12,7 @@ import { buildPlan } from '../../../../src/dedup/find/plan';
 import { scanBookmarks } from '../../../../src/dedup/find/scan';
 import { DEFAULT_SETTINGS } from '../../../../src/settings/settings';
 import { find, flatten, MENU, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED } from '../cleanup-fixtures';
+import { say } from '../../../../src/i18n';
 
 const url = (n: number) => `https://site${n}.example/page`;
 
@@ -290,9 +291,11 @@ describe('applyPlan', () => {
         if (n === 4) {
           // Paused after the first batch of removals: the count must not move until the pause ends.
           counts.push((await t.browser.bookmarks.getChildren(MENU)).length);
-          setTimeout(async () => {
-            counts.push((await t.browser.bookmarks.getChildren(MENU)).length);
-            release();
+          setTimeout(() => {
+            void t.browser.bookmarks
+              .getChildren(MENU)
+              .then((children) => counts.push(children.length))
+              .finally(release);
           }, 30);
           await paused;
         }
@@ -405,7 +408,9 @@ describe('applyPlan', () => {
     };
     const result = await applyPlan(t.deps, plan, testCtx());
     expect(result.problems.map((p) => p.reason)).toEqual(['error', 'unique-child-not-moved']);
-    expect(result.problems[0].message).toContain('Places said no');
+    // The reason travels as a message id and Firefox's words; the page words it in its own locale.
+    expect(result.problems[0].message).toEqual({ id: 'cleanupProblemNotMoved', args: ['Places said no'] });
+    expect(say(result.problems[0].message)).toBe('It could not be moved: Places said no');
     expect((await find(t.browser, 'unique')).parentId).toBe((await find(t.browser, 'A (1)')).id);
   });
 });
@@ -445,7 +450,7 @@ describe('dedup.apply / dedup.undo jobs and dedup.sessions through the real back
     const { createClient } = await import('../../../../src/messaging/client');
     const fake = createFakeBrowser();
     const app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-    await app.dedupApply.recovery;
+    await app.history.recovered;
     const client = createClient(fake.control.transport);
     await seed(fake.browser, MENU, [{ title: 'keep', url: url(1) }, { title: 'F', children: [{ title: 'copy', url: url(1) }] }]);
     await seed(fake.browser, TOOLBAR, [{ title: 'copy 2', url: url(1) }]);
@@ -456,7 +461,7 @@ describe('dedup.apply / dedup.undo jobs and dedup.sessions through the real back
     const result = await client.startJob('dedup.apply', plan, (p) => progress.push(p.phase)).result;
     expect(result.counts.copies).toBe(2);
     expect(progress).toContain('removing');
-    const sessions = await client.call('dedup.sessions', {});
+    const sessions = await client.call('history.list', {});
     expect(sessions).toEqual([expect.objectContaining({ id: result.sessionId, status: 'applied', canUndo: true, undone: false })]);
 
     const bad = { ...plan, removals: [{ ...plan.removals[0], extra: 1 }] };
@@ -465,13 +470,13 @@ describe('dedup.apply / dedup.undo jobs and dedup.sessions through the real back
     await expect(client.startJob('dedup.apply', { ...plan, removals: 'all' } as never).result).rejects.toMatchObject({ code: 'invalid-request' });
     expect(await snapshot(fake.browser)).toEqual(stateBefore);
 
-    const undone = await client.startJob('dedup.undo', { sessionId: result.sessionId }).result;
+    const undone = await client.startJob('history.undo', { sessionId: result.sessionId }).result;
     expect(undone.restored).toBe(2);
     expect(await snapshot(fake.browser)).toEqual(before);
-    expect((await client.call('dedup.sessions', {}))[0]).toMatchObject({ status: 'undone', undone: true, canUndo: false });
-    await expect(client.startJob('dedup.undo', { sessionId: result.sessionId }).result).rejects.toMatchObject({ code: 'conflict' });
+    expect((await client.call('history.list', {}))[0]).toMatchObject({ status: 'undone', undone: true, canUndo: false });
+    await expect(client.startJob('history.undo', { sessionId: result.sessionId }).result).rejects.toMatchObject({ code: 'conflict' });
     await client.call('test.reset', {});
-    expect(await client.call('dedup.sessions', {})).toEqual([]);
+    expect(await client.call('history.list', {})).toEqual([]);
   });
 
   it('regression: a second cleanup while one is paused is refused at once, and runs once the first one ends', async () => {
@@ -491,7 +496,7 @@ describe('dedup.apply / dedup.undo jobs and dedup.sessions through the real back
     await isPaused;
     const ctx = { ...testCtx(), signal: new AbortController().signal };
     await expect(feature.jobs['dedup.apply'](plan, ctx)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('under way') });
-    await expect(feature.jobs['dedup.undo']({ sessionId: 'any' }, { ...testCtx<UndoProgress>(), signal: new AbortController().signal })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(feature.history.jobs['history.undo']({ sessionId: 'any' }, { ...testCtx<UndoProgress>(), signal: new AbortController().signal })).rejects.toMatchObject({ code: 'conflict' });
     resume!();
     const done = await first;
     expect(done.counts.loose).toBe(3);

@@ -1,0 +1,45 @@
+/**
+ * Tag writes as edits of the one history (src/operations): what a write will leave on each URL (the tag store's own
+ * dry run) is journaled with what each had, then it is written; undo takes it back tag by tag. Run them in the
+ * history's queue.
+ */
+import { editOperation, journaledEdit, type EditDeps, type EditSummary } from '../operations';
+import type { TagEdit, TagStore } from './tag-store';
+
+type TagWrites = Pick<TagStore, 'preview' | 'edit' | 'getTagsForUrls'>;
+
+/** One tag write as one edit. Nothing is journaled when it changes nothing. */
+export async function journaledTagEdit(deps: EditDeps, tagStore: TagWrites, summary: Omit<EditSummary, 'items' | 'folderTitle'>, edit: TagEdit): Promise<number> {
+  const after = await tagStore.preview(edit);
+  if (!after.length) return tagStore.edit(edit);
+  const before = await tagStore.getTagsForUrls(after.map((c) => c.url));
+  const entries = after.map((c) => ({ role: 'tags' as const, url: c.url, before: before.get(c.url) ?? [], after: c.tags }));
+  return journaledEdit(deps, { ...summary, items: after.length, folderTitle: null }, entries, async (steps, stored) => {
+    await steps.attempt(stored.map((e) => e.seq));
+    const changed = await tagStore.edit(edit);
+    for (const e of stored) await steps.done(e.seq);
+    return changed;
+  });
+}
+
+/**
+ * Many tag additions (a file's tags, a backup's) as one edit: each batch journaled before it is written, the edit
+ * named at the end with the number of addresses it changed.
+ */
+export function journaledTagAdds(deps: EditDeps, tagStore: TagWrites, action: 'tags-import' | 'tags-restore') {
+  const operation = editOperation(deps, { action, items: 0, folderTitle: null });
+  const changed = new Set<string>();
+  return {
+    async add(urls: readonly string[], tags: readonly string[]): Promise<number> {
+      const edit = { kind: 'add', urls, tags } as const;
+      const after = await tagStore.preview(edit);
+      if (after.length) {
+        const before = await tagStore.getTagsForUrls(after.map((c) => c.url));
+        await operation.append(after.map((c) => ({ role: 'tags' as const, url: c.url, before: before.get(c.url) ?? [], after: c.tags })));
+        for (const c of after) changed.add(c.url);
+      }
+      return tagStore.edit(edit);
+    },
+    finish: () => operation.finish({ edit: { action, items: changed.size, folderTitle: null } }),
+  };
+}
