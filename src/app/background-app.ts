@@ -48,7 +48,10 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   features.push(placesFeature, tagsFeature, history);
   const fileDates = createFileDatesFeature(deps, fileDateStore);
   features.push(fileDates);
-  const searchFeature = createSearchFeature({ ...deps, fileDates: fileDateStore }, tagStore);
+  const linkHealth = createLinkHealthFeature({ ...deps, tags: tagStore, history });
+  features.push(linkHealth);
+  // The popup's results and current page carry link health's markers, looked up in what the background holds.
+  const searchFeature = createSearchFeature({ ...deps, fileDates: fileDateStore, linkMarkers: linkHealth.markers }, tagStore);
   features.push(searchFeature);
   placesFeature.useSearchIndex(searchFeature.live);
   const toolbarButton = createToolbarButtonFeature({ ...deps, live: searchFeature.live });
@@ -86,8 +89,6 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   });
 
   const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, history, fileDates: fileDateStore });
-  const linkHealth = createLinkHealthFeature(deps);
-  features.push(linkHealth);
 
   const productionHandlers: HandlersOf<ProductionProtocol> = {
     ...createCoreHandlers(deps),
@@ -118,7 +119,13 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     ...dedupScan.jobs,
     ...placesFeature.events.inBatch(bookmarksHtml.jobs),
     ...linkHealth.jobs,
+    ...placesFeature.events.inBatch(linkHealth.writeJobs),
   };
+  /** Resolves once the work features start on their own is over: tag sweeps, quick bookmarks, toolbar updates (tests). */
+  const whenIdle = async () => {
+    await Promise.all([tagsFeature.whenIdle(), quickBookmark.whenIdle(), toolbarButton.whenIdle()]);
+  };
+
   // The test build's `test.*` requests (src/messaging/test-protocol.ts): known to the router only there, and only
   // when the background is started as a test build; the production build leaves this branch out.
   let requests: { protocol: Protocol; handlers: HandlersOf<Protocol>; jobs: Jobs; jobHandlers: JobHandlersOf<Jobs> } = {
@@ -128,7 +135,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     jobHandlers: productionJobHandlers as JobHandlersOf<Jobs>,
   };
   if (__TIDYMARKS_TEST_BUILD__ && deps.testBuild) {
-    const core = createCoreTestHandlers(deps, features);
+    const core = createCoreTestHandlers(deps, features, whenIdle);
     const testHandlers: HandlersOf<TestProtocol> = {
       ...core.handlers,
       ...placesFeature.testHandlers!,
@@ -143,7 +150,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   const router = createRouter({ protocol: requests.protocol, extensionId, extensionOrigin, handlers: requests.handlers });
   const jobServer = createJobServer({ jobs: requests.jobs, handlers: requests.jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features, settings, tagStore, tags: tagsFeature, places: placesFeature.places, placesFeature, dedupApply, history, fileDates, toolbarButton, live: searchFeature.live, bookmarkEvents };
+  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, history, fileDates, toolbarButton, live: searchFeature.live, linkHealth, whenIdle, bookmarkEvents };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

@@ -85,7 +85,25 @@ export type OperationSource = 'popup' | 'quick-bookmark';
 
 /** An edit, as its session says it: what was done to how many items (and where, and to what). */
 export interface EditSummary {
-  action: 'delete' | 'move' | 'sort' | 'create' | 'copy' | 'update' | 'tag' | 'untag' | 'tag-rename' | 'tag-merge' | 'tag-delete' | 'save' | 'tags-import' | 'tags-restore';
+  action:
+    | 'delete'
+    | 'move'
+    | 'sort'
+    | 'create'
+    | 'copy'
+    | 'update'
+    | 'tag'
+    | 'untag'
+    | 'tag-rename'
+    | 'tag-merge'
+    | 'tag-delete'
+    | 'save'
+    | 'tags-import'
+    | 'tags-restore'
+    /** Link health's fixes: moved bookmarks given their new address, dead ones removed or moved to a folder. */
+    | 'links-update'
+    | 'links-remove'
+    | 'links-move';
   items: number;
   /** The folder moved, created or copied into, or the folder sorted. */
   folderTitle: string | null;
@@ -187,7 +205,7 @@ export interface RemovedEntry extends EntryBase {
   /** Ids of the ancestors, nearest last: where to restore if the parent itself is gone. */
   ancestorIds: string[];
   topLevel: boolean;
-  /** 'deleted': the person deleted it in the organizer. */
+  /** 'deleted': the person deleted it (the organizer, the popup, a link-health fix). */
   reason: 'duplicate-bookmark' | 'duplicate-folder' | 'empty-folder' | 'inside-removed-folder' | 'deleted';
 }
 

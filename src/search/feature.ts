@@ -28,6 +28,7 @@ import type { searchProtocol } from './protocol';
 import type { SearchHit } from './search-index';
 import { openSnapshotStore, type SnapshotStore } from './snapshot-store';
 import type { SearchResultItem } from './types';
+import type { LinkMarker } from '../link-health/marker';
 import { t } from '../i18n';
 
 const DEFAULT_LIMIT = 30;
@@ -105,6 +106,19 @@ async function recentFromFirefox(browser: Browser, tags: Pick<TagStore, 'getTags
 export interface SearchFeatureDeps extends BackgroundDeps {
   /** The imported files' dates (src/bookmark-dates): the newest bookmarks are newest by them. */
   fileDates?: FileDateSource;
+  /** Link health's markers by URL (src/link-health), from what the background holds: no request per result. */
+  linkMarkers?: () => Promise<MarkerLookup>;
+}
+
+type MarkerLookup = (url: string) => LinkMarker | null;
+const NO_MARKERS: MarkerLookup = () => null;
+
+/** The bookmarks among `items` with their link-health marker, where the check knows one. */
+function withMarkers<T extends { url: string; kind?: 'bookmark' | 'history' }>(items: T[], markerOf: MarkerLookup): T[] {
+  return items.map((item) => {
+    const marker = item.kind === 'history' ? null : markerOf(item.url);
+    return marker ? { ...item, marker } : item;
+  });
 }
 
 export function createSearchFeature(deps: SearchFeatureDeps, tagStore: TagStore, snapshots: SnapshotStore = openSnapshotStore()) {
@@ -122,24 +136,34 @@ export function createSearchFeature(deps: SearchFeatureDeps, tagStore: TagStore,
   tagStore.onChange((changes) => live.onTagsChanged(changes));
   fileDates?.onChange((records) => live.onFileDatesChanged(records));
 
+  /** The lookup, read alongside the request's own work; a failure to read it leaves the results without markers. */
+  const markers = (): Promise<MarkerLookup> =>
+    (deps.linkMarkers?.() ?? Promise.resolve(NO_MARKERS)).catch((error: unknown) => {
+      console.error('Tidymarks: link health markers could not be read', error);
+      return NO_MARKERS;
+    });
+
   const warmUp = () => {
     live.ready().catch((error: unknown) => console.error('Tidymarks: the search index could not load', error));
   };
 
   const handlers: HandlersOf<typeof searchProtocol> = {
     'search.query': async ({ text, limit = DEFAULT_LIMIT }) => {
+      const marked = markers();
       const query = parseQuery(text);
       if (isEmptyQuery(query) && !live.isLoaded) {
         warmUp();
         const items = await recentFromFirefox(browser, tagStore, fileDates ? await fileDates.all() : new Map(), limit);
-        if (items) return { items, words: [] };
+        if (items) return { items: withMarkers(items, await marked), words: [] };
       }
       await live.ready();
-      return { items: live.index.query(query, limit).map(toItem), words: query.words };
+      return { items: withMarkers(live.index.query(query, limit).map(toItem), await marked), words: query.words };
     },
     'search.currentPage': async ({ tabId }) => {
       warmUp();
-      return findCurrentPage(browser, tagStore, live.isLoaded ? live.tree : null, extensionOrigin, tabId, live.isFresh ? live.tree : undefined);
+      const marked = markers();
+      const page = await findCurrentPage(browser, tagStore, live.isLoaded ? live.tree : null, extensionOrigin, tabId, live.isFresh ? live.tree : undefined);
+      return { ...page, copies: withMarkers(page.copies, await marked) };
     },
     'search.open': async ({ url, newTab, tabId }) => {
       assertOpenable(url, extensionOrigin);

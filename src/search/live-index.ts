@@ -104,6 +104,8 @@ export class LiveIndex {
   private pending: (() => void)[] = [];
   /** Changes seen while a rebuild from Firefox runs behind a snapshot: replayed on the rebuilt index. */
   private refreshQueue: (() => void)[] | null = null;
+  /** A rebuild from Firefox runs (from before its first await): resyncPositions starts no second one. */
+  private refreshing = false;
   private generation = 0;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   /** Moves on with every change applied to the current index and every swap of it (readers cache by it). */
@@ -161,7 +163,7 @@ export class LiveIndex {
    * load); nothing happens while a rebuild already runs or the order is exact.
    */
   resyncPositions(): void {
-    if (!this.loaded || !this.fresh || this.refreshQueue || this.current.order.exact) return;
+    if (!this.loaded || !this.fresh || this.refreshing || this.current.order.exact) return;
     void this.refreshFromFirefox(this.generation);
   }
 
@@ -194,6 +196,11 @@ export class LiveIndex {
 
   /** Loads once; later calls share the same load. */
   ready(): Promise<LoadStats> {
+    if (this.loading) return this.loading;
+    // Events from before the read are not replayed onto a tree that already has them (nothing is loading yet: they
+    // are dropped). Delivered before `loading` is set, a subscriber that asks for the index meanwhile (the toolbar
+    // button) starts the load itself, and this call takes that one: never two loads at once.
+    this.flushEvents();
     this.loading ??= this.load().catch((error: unknown) => {
       this.loading = null;
       throw error;
@@ -211,14 +218,12 @@ export class LiveIndex {
     this.fresh = false;
     this.pending = [];
     this.refreshQueue = null;
+    this.refreshing = false;
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = null;
   }
 
   private async load(): Promise<LoadStats> {
-    // Events from before the read are not replayed onto a tree that already has them (`loading` is not set yet:
-    // they are dropped).
-    this.flushEvents();
     const started = this.now();
     const generation = this.generation;
     const snapshot = await this.snapshots?.load().catch(() => undefined);
@@ -308,6 +313,8 @@ export class LiveIndex {
 
   /** The snapshot gave a quick start; now the truth from Firefox replaces it, with the changes seen meanwhile. */
   private async refreshFromFirefox(generation: number): Promise<void> {
+    // Set before the events are delivered: a subscriber that asks for a resync meanwhile starts no second rebuild.
+    this.refreshing = true;
     // Events from before the read go to the current index only, not to the rebuilt one that already has them.
     this.flushEvents();
     this.refreshQueue = [];
@@ -326,6 +333,8 @@ export class LiveIndex {
     } catch (error) {
       this.refreshQueue = null;
       console.error('Tidymarks: the search index could not be refreshed from Firefox', error);
+    } finally {
+      if (generation === this.generation) this.refreshing = false;
     }
   }
 

@@ -11,6 +11,7 @@ import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf } from '../messaging/define';
 import type { EditSummary, History } from '../operations';
 import { bookmarkEventsOf } from '../platform/bookmark-events';
+import { createIdleTracker } from '../platform/idle';
 import { kindOf } from '../platform/tree';
 import { journaledTagEdit } from './journaled';
 import { forgetOrphanUrls } from './orphans';
@@ -18,26 +19,25 @@ import { taggedAddresses } from './tagged-bookmarks';
 import type { tagsProtocol } from './protocol';
 import type { TagEdit, TagStore } from './tag-store';
 
+/** How long a burst of removals may last before its URLs are checked. */
+const SWEEP_DELAY_MS = 300;
+
 export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore, history: History) {
   const { browser } = deps;
 
   // Removals come in bursts (a cleanup removes hundreds): gather them and check once the burst is over.
   const events = bookmarkEventsOf(deps);
-  let sweepTimer: ReturnType<typeof setTimeout> | null = null;
-  let sweeping: Promise<void> = Promise.resolve();
+  const sweeps = createIdleTracker();
   let sweepAll = false;
   const pendingUrls = new Set<string>();
-  const sweep = () => {
-    sweepTimer = null;
-    const urls = sweepAll ? undefined : [...pendingUrls];
-    sweepAll = false;
-    pendingUrls.clear();
-    // In the history's queue: never between an undo's re-created bookmark and the tags it gives back.
-    sweeping = history.serial(() => forgetOrphanUrls({ browser, tagStore }, urls)).catch((error: unknown) => console.error('Tidymarks: tag cleanup failed', error));
-  };
-  const sweepSoon = () => {
-    if (!sweepTimer) sweepTimer = setTimeout(sweep, 300);
-  };
+  const sweepSoon = () =>
+    sweeps.soon(SWEEP_DELAY_MS, async () => {
+      const urls = sweepAll ? undefined : [...pendingUrls];
+      sweepAll = false;
+      pendingUrls.clear();
+      // In the history's queue: never between an undo's re-created bookmark and the tags it gives back.
+      await history.serial(() => forgetOrphanUrls({ browser, tagStore }, urls)).catch((error: unknown) => console.error('Tidymarks: tag cleanup failed', error));
+    });
 
   // Batched (src/platform/bookmark-events.ts): a cleanup's removals come as one batch at its end.
   events.batched((batch) => {
@@ -73,18 +73,13 @@ export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore, hist
 
   return {
     handlers,
-    /** Hands the waiting events over and runs a pending sweep now; resolves once it is done (tests). */
-    async settle() {
+    /** Resolves once no tag sweep is waiting or running, the removals still waiting for their batch included. */
+    whenIdle: async () => {
       events.flush();
-      if (sweepTimer) {
-        clearTimeout(sweepTimer);
-        sweep();
-      }
-      await sweeping;
+      await sweeps.whenIdle();
     },
     reset: async () => {
-      if (sweepTimer) clearTimeout(sweepTimer);
-      sweepTimer = null;
+      sweeps.cancel();
       sweepAll = false;
       pendingUrls.clear();
       await tagStore.clear();

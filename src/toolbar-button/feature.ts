@@ -21,6 +21,7 @@
  */
 import type { BackgroundDeps } from '../app/feature';
 import { bookmarkEventsOf, type BookmarkEvent } from '../platform/bookmark-events';
+import { createIdleTracker } from '../platform/idle';
 import { kindOf } from '../platform/tree';
 import { candidateSearchWord, findCopies } from '../url-matching';
 import { createSafeMatchKeyer } from '../url-matching';
@@ -67,8 +68,8 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
   /** Counts bookmark changes. */
   let generation = 0;
   let allTabsWhenFresh = false;
-  /** Updates still running (whenIdle waits for them). */
-  const running = new Set<Promise<void>>();
+  /** Updates running or scheduled (whenIdle waits for them). */
+  const updates = createIdleTracker();
   const timings: ButtonTimings = { selected: [], shown: [] };
   /** Test builds: while held, no button is touched (the action contract cases in Firefox read Firefox's own values). */
   let held = false;
@@ -128,16 +129,9 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
     }
   }
 
-  function track(done: Promise<void>): Promise<void> {
-    running.add(done);
-    const forget = () => void running.delete(done);
-    done.then(forget, forget);
-    return done;
-  }
-
   /** Looks the tab's page up and shows the result on its button (if it changed). Resolves once it shows it. */
   function update(tab: TabLike): Promise<void> {
-    return track(show(tab));
+    return updates.track(show(tab));
   }
 
   async function show(tab: TabLike): Promise<void> {
@@ -167,7 +161,7 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
 
   /** Updates every tab (or only the active ones while the index is not fresh: a Firefox search each). */
   function updateTabs(scope: 'all' | 'active'): Promise<void> {
-    return track(lookAtTabs(scope));
+    return updates.track(lookAtTabs(scope));
   }
 
   async function lookAtTabs(scope: 'all' | 'active'): Promise<void> {
@@ -261,12 +255,6 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
   browser.runtime.onInstalled.addListener(everyTab);
   browser.action.setBadgeBackgroundColor({ color: BADGE_COLOR }).catch(report);
 
-  /** Resolves once no update is running and none is scheduled (tests). */
-  async function whenIdle(): Promise<void> {
-    events.flush();
-    while (running.size) await Promise.allSettled([...running]);
-  }
-
   const handlers: HandlersOf<typeof toolbarButtonProtocol> = {};
   const testHandlers: HandlersOf<ReturnType<typeof toolbarButtonTestProtocol>> | undefined =
     __TIDYMARKS_TEST_BUILD__ && deps.testBuild
@@ -279,5 +267,15 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
         }
       : undefined;
 
-  return { update, updateTabs, whenIdle, handlers, testHandlers };
+  return {
+    update,
+    updateTabs,
+    /** Resolves once no update is running and none is scheduled (tests): the waiting bookmark events first. */
+    whenIdle: async () => {
+      events.flush();
+      await updates.whenIdle();
+    },
+    handlers,
+    testHandlers,
+  };
 }

@@ -7,6 +7,8 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CleanupPlan } from '../../src/dedup/plan-types';
 import { launchFirefox, type Firefox } from './firefox';
+import { reloadExtension } from './page-waits';
+import { seedTree, type SeedFolder, type SeedNode } from './places-seed';
 
 interface Snap {
   title: string;
@@ -122,23 +124,28 @@ describe('dedup apply and undo in real Firefox', () => {
 
   it('cleans a sync-like collection (one URL x154, a 400-item folder copied twice, tags) and undo restores the identical tree', async () => {
     const page = await ff.harness();
+    // Synced 0..9 across the four roots, the popular URL 154 times among them with a few unique pages; Reading in the
+    // menu and its two copies in Other Bookmarks (400 bookmarks, a separator every 50; one page only in the first copy).
+    const synced: SeedFolder[] = Array.from({ length: 10 }, (_, i) => ({ title: `Synced ${i}`, children: [] }));
+    for (let i = 0; i < 154; i++) {
+      synced[i % 10]!.children.push({ title: i % 3 ? `Popular ${i}` : '', url: POPULAR });
+      if (i % 15 === 0) synced[i % 10]!.children.push({ title: `unique ${i}`, url: `https://unique.example/${i}` });
+    }
+    const reading = (title: string): SeedFolder => ({
+      title,
+      children: [
+        ...Array.from({ length: 400 }, (_, i): SeedNode[] => [...(i % 50 === 0 ? [{ separator: true as const }] : []), { title: `Read ${i}`, url: `https://read.example/${i}` }]).flat(),
+        ...(title === 'Reading (1)' ? [{ title: 'Only in the copy', url: 'https://only.example/' }] : []),
+      ],
+    });
+    const inRoot = (r: number) => synced.filter((_, i) => i % 4 === r);
+    await seedTree(ff, {
+      menu________: [...inRoot(0), reading('Reading')],
+      toolbar_____: inRoot(1),
+      unfiled_____: [...inRoot(2), reading('Reading (1)'), reading('Reading (2)')],
+      mobile______: inRoot(3),
+    });
     await page.evaluate(async (popular) => {
-      const b = window.tm.browser.bookmarks;
-      const roots = ['menu________', 'toolbar_____', 'unfiled_____', 'mobile______'];
-      const folders: string[] = [];
-      for (let i = 0; i < 10; i++) folders.push((await b.create({ parentId: roots[i % 4], title: `Synced ${i}` })).id);
-      for (let i = 0; i < 154; i++) {
-        await b.create({ parentId: folders[i % 10], title: i % 3 ? `Popular ${i}` : '', url: popular });
-        if (i % 15 === 0) await b.create({ parentId: folders[i % 10], title: `unique ${i}`, url: `https://unique.example/${i}` });
-      }
-      for (const title of ['Reading', 'Reading (1)', 'Reading (2)']) {
-        const folder = await b.create({ parentId: title === 'Reading' ? 'menu________' : 'unfiled_____', title });
-        for (let i = 0; i < 400; i++) {
-          if (i % 50 === 0) await b.create({ parentId: folder.id, type: 'separator' });
-          await b.create({ parentId: folder.id, title: `Read ${i}`, url: `https://read.example/${i}` });
-        }
-        if (title === 'Reading (1)') await b.create({ parentId: folder.id, title: 'Only in the copy', url: 'https://only.example/' });
-      }
       await window.tm.client.call('tags.add', { urls: [popular], tags: ['news'] });
       await window.tm.client.call('tags.add', { urls: ['https://only.example/'], tags: ['rare'] });
       await window.tm.client.call('tags.add', { urls: ['https://read.example/7'], tags: ['seven'] });
@@ -195,7 +202,7 @@ describe('dedup apply and undo in real Firefox', () => {
     expect(undone.problems).toEqual([]);
     expect(await tree(page)).toEqual(before);
     // The tags feature's sweep after a removed folder runs a moment later: wait for it, then compare tags.
-    await new Promise((r) => setTimeout(r, 1000));
+    await page.evaluate(() => window.tm.client.call('test.idle', {}));
     expect(await page.evaluate(() => window.tm.client.call('tags.list', {}))).toEqual(tagsBefore);
     const sessions = await page.evaluate(() => window.tm.client.call('history.list', {}));
     expect(sessions.find((s) => s.id === result.sessionId)).toMatchObject({ status: 'undone', undone: true, canUndo: false, canRedo: true });
@@ -210,15 +217,12 @@ describe('dedup apply and undo in real Firefox', () => {
 
   it('a 2,000-item cleanup interrupted by an extension reload is rolled back on restart: nothing is lost', async () => {
     let page = await ff.harness();
-    await page.evaluate(async () => {
-      const b = window.tm.browser.bookmarks;
-      const folders: string[] = [];
-      for (let i = 0; i < 8; i++) folders.push((await b.create({ parentId: i % 2 ? 'menu________' : 'unfiled_____', title: `Sync ${i}` })).id);
-      // 500 URLs, 5 copies each: 2,000 duplicates to remove.
-      for (let copy = 0; copy < 5; copy++) {
-        for (let i = 0; i < 500; i++) await b.create({ parentId: folders[(i + copy) % 8], title: `Page ${i}`, url: `https://many.example/${i}` });
-      }
-    });
+    // Sync 0..7 (even ones in Other Bookmarks, odd ones in the menu); 500 URLs, 5 copies each: 2,000 duplicates to remove.
+    const sync: SeedFolder[] = Array.from({ length: 8 }, (_, i) => ({ title: `Sync ${i}`, children: [] }));
+    for (let copy = 0; copy < 5; copy++) {
+      for (let i = 0; i < 500; i++) sync[(i + copy) % 8]!.children.push({ title: `Page ${i}`, url: `https://many.example/${i}` });
+    }
+    await seedTree(ff, { menu________: sync.filter((_, i) => i % 2 === 1), unfiled_____: sync.filter((_, i) => i % 2 === 0) });
     const before = await tree(page);
     const plan = await planInPage(page, [], []);
     expect(plan.removals).toHaveLength(2000);
@@ -236,18 +240,14 @@ describe('dedup apply and undo in real Firefox', () => {
       },
       { timeout: 60_000, polling: 20 },
     );
-    const midway = await page.evaluate(async () => {
-      const left = (await window.tm.browser.bookmarks.search({ query: 'many.example' })).length;
-      setTimeout(() => window.tm.browser.runtime.reload(), 0);
-      return left;
-    });
+    const midway = await page.evaluate(async () => (await window.tm.browser.bookmarks.search({ query: 'many.example' })).length);
+    await reloadExtension(page);
     // 2,500 bookmarks before, 500 to keep: part of the 2,000 duplicates is gone, part still there.
     expect(midway).toBeLessThan(2500 - 500);
     expect(midway).toBeGreaterThan(500);
 
-    // The extension comes back (same UUID); its background rolls the session back from the journal.
-    await new Promise((r) => setTimeout(r, 1500));
-    // The reload closed the harness tab; open a new one.
+    // The extension comes back (same UUID); its background rolls the session back from the journal. The reload
+    // closed the harness tab; open a new one.
     page = await ff.open('tests/harness/index.html');
     await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', { timeout: 30_000 });
     await page.waitForFunction(

@@ -7,6 +7,7 @@ import { createFakeBrowser } from '../../fakes/browser';
 import type { ApplyProgress, CleanupDeps } from '../../../src/dedup/cleanup/apply';
 import { openJournal } from '../../../src/operations/journal';
 import type { CleanupPlan, PlannedMove, PlannedRemoval } from '../../../src/dedup/plan-types';
+import { cleanupPlan, moveInto, removeCopiedFolder, removeCopy, removeEmptyFolder } from '../../kit/plan';
 import { AppError } from '../../../src/messaging/errors';
 import type { BookmarkNode, Browser } from '../../../src/platform/browser';
 import { openTagStore, type TagStore } from '../../../src/tags/tag-store';
@@ -158,10 +159,10 @@ export async function planFromTree(browser: Browser, options: PlanOptions): Prom
     const keptUrls = new Set((kept.children ?? []).filter((c) => c.url && c.type !== 'separator').map((c) => c.url));
     for (const child of gone.children ?? []) {
       if (child.type === 'bookmark' && keptUrls.has(child.url)) continue;
-      moves.push({ id: child.id, expectedParentId: gone.id, toParentId: kept.id });
+      moves.push(moveInto(child, kept.id));
       moved.add(child.id);
     }
-    removals.push({ id: gone.id, kind: 'folder', expectedUrl: null, expectedParentId: gone.parentId!, reason: 'duplicate-folder', keptId: kept.id });
+    removals.push(removeCopiedFolder(gone, kept));
     markSubtree(gone);
     for (const id of moved) {
       const m = byId.get(id)!;
@@ -185,7 +186,7 @@ export async function planFromTree(browser: Browser, options: PlanOptions): Prom
     keepers.add(keeper.id);
     for (const n of list) {
       if (n === keeper || moved.has(n.id)) continue;
-      removals.push({ id: n.id, kind: 'bookmark', expectedUrl: n.url!, expectedParentId: n.parentId!, reason: 'duplicate-bookmark', keptId: keeper.id });
+      removals.push(removeCopy(n, keeper));
     }
   }
   if (options.emptyFolders) {
@@ -195,27 +196,12 @@ export async function planFromTree(browser: Browser, options: PlanOptions): Prom
       for (const c of n.children ?? []) {
         if (c.type !== 'folder' || removedSubtree.has(c.id)) continue;
         if (!holdsSomething(c) && ![...moved].some((m) => byId.get(m)!.parentId === c.id)) {
-          removals.push({ id: c.id, kind: 'folder', expectedUrl: null, expectedParentId: c.parentId!, reason: 'empty-folder', keptId: null });
+          removals.push(removeEmptyFolder(c));
           markSubtree(c);
         } else visit(c);
       }
     };
     for (const r of root.children!) visit(r);
   }
-  return {
-    id: `plan-${options.createdAt}`,
-    createdAt: options.createdAt,
-    removals,
-    moves,
-    tagMerges: options.tagMerges ?? [],
-    numbers: {
-      copies: removals.filter((r) => r.reason === 'duplicate-bookmark').length,
-      loose: removals.filter((r) => r.reason === 'duplicate-bookmark').length,
-      insideFolders: 0,
-      copiedFolders: removals.filter((r) => r.reason === 'duplicate-folder').length,
-      emptyFolders: removals.filter((r) => r.reason === 'empty-folder').length,
-      moved: moves.length,
-      tagMerges: 0,
-    },
-  };
+  return cleanupPlan({ createdAt: options.createdAt, removals, moves, tagMerges: options.tagMerges ?? [] });
 }

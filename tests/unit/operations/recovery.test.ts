@@ -6,6 +6,7 @@ import { openJournal } from '../../../src/operations/journal';
 import { recoverInterruptedSessions } from '../../../src/operations/recovery';
 import { restoreSession } from '../../../src/operations/undo';
 import type { Browser } from '../../../src/platform/browser';
+import { gate } from '../../kit/gate';
 import { allTags, find, MENU, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED, type Spec } from '../dedup/cleanup-fixtures';
 
 const url = (n: number) => `https://site${n}.example/p`;
@@ -20,6 +21,8 @@ type Mutation = 'move' | 'removeTree' | 'create' | 'remove';
 function crashingBrowser(browser: Browser, at: number, landed: boolean) {
   let calls = 0;
   const state = { crashed: false };
+  /** Settles when the page dies. */
+  const crashed = gate();
   // Changes Firefox is still carrying out when the page dies (the one that landed, another lane's): they finish.
   const underWay = new Set<Promise<unknown>>();
   const carryOut = (call: () => Promise<unknown>) => {
@@ -35,6 +38,7 @@ function crashingBrowser(browser: Browser, at: number, landed: boolean) {
       calls++;
       if (calls === at) {
         state.crashed = true;
+        crashed.open();
         if (landed) await carryOut(() => real(...args));
         return never();
       }
@@ -44,18 +48,10 @@ function crashingBrowser(browser: Browser, at: number, landed: boolean) {
   const bookmarks = { ...browser.bookmarks, move: wrap('move'), removeTree: wrap('removeTree'), create: wrap('create'), remove: wrap('remove') };
   /** Resolves once the page has died and every change Firefox was carrying out is done. */
   const dead = async () => {
-    await waitFor(() => state.crashed);
+    await crashed.promise;
     while (underWay.size) await Promise.allSettled([...underWay]);
   };
-  return { browser: { ...browser, bookmarks } as unknown as Browser, state, dead };
-}
-
-async function waitFor(condition: () => boolean, ms = 2000) {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 1));
-  }
+  return { browser: { ...browser, bookmarks } as unknown as Browser, state, crashed: crashed.promise, dead };
 }
 
 /** A fresh background after the crash: a new journal connection over the same database, the real browser. */
@@ -280,8 +276,8 @@ describe('property: an apply interrupted at any point loses nothing after recove
         const tagsBefore = await allTags(t.tags);
         const crash = crashingBrowser(t.browser, at, landed);
         let finished = false;
-        void applyPlan({ ...t.deps, browser: crash.browser }, plan, testCtx()).then(() => (finished = true));
-        await waitFor(() => crash.state.crashed || finished);
+        const applying = applyPlan({ ...t.deps, browser: crash.browser }, plan, testCtx()).then(() => void (finished = true));
+        await Promise.race([applying, crash.crashed]);
         if (!finished) await crash.dead();
         const deps = restart(t);
         const outcomes = await recoverInterruptedSessions(deps);

@@ -5,18 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { MENU_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode, type Bookmarks } from '../../../src/platform/browser';
 import { SiblingOrder, type OrderEvent } from '../../../src/search/sibling-order';
+import { createRng } from '../../../scripts/prng.mjs';
 import { createFakeBrowser } from '../../fakes/browser';
-
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return (n: number) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
 
 interface EditState {
   folders: string[];
@@ -71,7 +61,7 @@ describe('SiblingOrder', () => {
   it('after random creates, moves (half asking for the old index) and removals, says what getChildren says', async () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const { b, order } = await followed(seed);
-      const random = seeded(seed);
+      const random = createRng(seed).below;
       const folders = [MENU_ID, TOOLBAR_ID, UNFILED_ID];
       const items: string[] = [];
       for (let step = 0; step < 150; step++) {
@@ -155,7 +145,7 @@ describe('SiblingOrder', () => {
     for (const seed of [21, 22, 23, 24, 25, 26]) {
       const { browser } = createFakeBrowser({ seed });
       const b = browser.bookmarks;
-      const random = seeded(seed);
+      const random = createRng(seed).below;
       // A large folder too: batches there are what applyAll is for.
       const big = await b.create({ parentId: UNFILED_ID, title: 'big' });
       for (let i = 0; i < 40; i++) await b.create({ parentId: big.id, title: `b${i}`, url: `https://b${i}.example/` });

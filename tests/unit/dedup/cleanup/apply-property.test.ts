@@ -17,6 +17,7 @@ import { recoverInterruptedSessions } from '../../../../src/operations/recovery'
 import { restoreSession } from '../../../../src/operations/undo';
 import type { BookmarkNode, Browser } from '../../../../src/platform/browser';
 import { openTagStore } from '../../../../src/tags/tag-store';
+import { gate } from '../../../kit/gate';
 import { flatten, MENU, planFromTree, setup, testCtx, TOOLBAR, UNFILED } from '../cleanup-fixtures';
 
 type EditOp = 'rename' | 'readdress' | 'move' | 'remove' | 'create' | 'removeFolder';
@@ -128,6 +129,8 @@ async function runScenario(s: Scenario): Promise<void> {
   let calls = 0;
   let inEdit = false;
   let dead = false;
+  /** Settles when the page dies (a dead page's apply never finishes). */
+  const death = gate();
   let finished = false;
   const fire = (edit: Edit) => {
     const run = async () => {
@@ -208,7 +211,10 @@ async function runScenario(s: Scenario): Promise<void> {
   const stop = t.control.observeBookmarkCalls(() => {
     if (inEdit || dead) return;
     const n = calls++;
-    if (s.crashAt === n) dead = true;
+    if (s.crashAt === n) {
+      dead = true;
+      death.open();
+    }
     for (const edit of s.edits) {
       if (edit.at !== n) continue;
       if (edit.when === 'before') fire(edit);
@@ -232,11 +238,7 @@ async function runScenario(s: Scenario): Promise<void> {
     () => undefined,
   );
   // A dead page never finishes: wait for the apply, or for death and the other writer's edits.
-  for (;;) {
-    const finished = await Promise.race([applied.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 5))]);
-    if (finished || dead) break;
-  }
-  if (!dead) await applied;
+  await Promise.race([applied, death.promise]);
   await Promise.all(pending);
   stop();
 
