@@ -6,6 +6,7 @@
 import type { HandlersOf, JobHandlersOf } from '../messaging/define';
 import { jobs, productionJobs, productionProtocol, protocol, type Jobs, type ProductionJobs, type ProductionProtocol, type Protocol, type TestJobs, type TestProtocol } from '../messaging/protocol';
 import { createJobServer, createRouter } from '../messaging/router';
+import { createBookmarkEvents, holdDuring } from '../platform/bookmark-events';
 import { createCoreHandlers, createCoreTestHandlers } from './core-handlers';
 import type { BackgroundDeps, ResettableFeature } from './feature';
 import { createSettingsStore } from '../settings/settings-store';
@@ -26,9 +27,13 @@ import { createToolbarButtonFeature } from '../toolbar-button/feature';
 import { createOrganizerFeature } from '../organizer/feature';
 import { createLinkHealthFeature } from '../link-health/feature';
 
-export function createBackgroundApp(deps: BackgroundDeps) {
-  const { browser } = deps;
-  const features: ResettableFeature[] = [];
+export function createBackgroundApp(givenDeps: BackgroundDeps) {
+  const { browser } = givenDeps;
+  // The background's one listener per bookmarks event, fanned out to every feature (src/platform/bookmark-events.ts).
+  const bookmarkEvents = givenDeps.bookmarkEvents ?? createBookmarkEvents(browser.bookmarks);
+  const deps: BackgroundDeps = { ...givenDeps, bookmarkEvents };
+  // A test reset: the features hear the events of what came before it (the wipe's removals) before they reset.
+  const features: ResettableFeature[] = [{ reset: async () => bookmarkEvents.flush() }];
 
   const extensionId = browser.runtime.id;
   const extensionOrigin = browser.runtime.getURL('');
@@ -97,10 +102,18 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     ...toolbarButton.handlers,
     ...bookmarksHtml.handlers,
     ...organizer.handlers,
+    // The organizer's bulk edits: their bookmark events reach the batched subscribers as one batch at the end.
+    ...holdDuring(bookmarkEvents, {
+      'organizer.move': organizer.handlers['organizer.move'],
+      'organizer.copy': organizer.handlers['organizer.copy'],
+      'organizer.sortFolder': organizer.handlers['organizer.sortFolder'],
+      'organizer.remove': organizer.handlers['organizer.remove'],
+    }),
     ...linkHealth.handlers,
   };
   const productionJobHandlers: JobHandlersOf<ProductionJobs> = {
-    // Our bulk jobs are batches for Places events listeners (history-start-batch ... history-end-batch).
+    // Our bulk jobs are batches for Places events listeners (history-start-batch ... history-end-batch) and for the
+    // background's batched bookmark-event subscribers.
     ...placesFeature.events.inBatch(dedupApply.jobs),
     ...placesFeature.events.inBatch(history.jobs),
     ...dedupScan.jobs,
@@ -137,7 +150,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const router = createRouter({ protocol: requests.protocol, extensionId, extensionOrigin, handlers: requests.handlers });
   const jobServer = createJobServer({ jobs: requests.jobs, handlers: requests.jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, history, fileDates, toolbarButton, live: searchFeature.live, linkHealth, whenIdle };
+  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, history, fileDates, toolbarButton, live: searchFeature.live, linkHealth, whenIdle, bookmarkEvents };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

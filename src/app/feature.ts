@@ -1,3 +1,4 @@
+import type { BookmarkEvents } from '../platform/bookmark-events';
 import type { Browser } from '../platform/browser';
 
 /** What every feature gets from the composition root. */
@@ -7,6 +8,11 @@ export interface BackgroundDeps {
   now: () => number;
   /** True in the test build (dist-test) and in unit tests; enables test-only requests. */
   testBuild: boolean;
+  /**
+   * The background's one source of bookmark events (src/platform/bookmark-events.ts), built by the composition
+   * root; a feature built alone (unit tests) makes its own with `bookmarkEventsOf(deps)`.
+   */
+  bookmarkEvents?: BookmarkEvents;
 }
 
 /**

@@ -1,12 +1,13 @@
 /**
- * The Places feature of the background: the change clock with its bookmarks listeners (registered synchronously,
- * while the feature is built), the engine as a direct PlacesBackend, the request handlers, the events hub (its
+ * The Places feature of the background: the change clock, fed by the background's batched bookmark events
+ * (subscribed synchronously, while the feature is built), the engine as a direct PlacesBackend, the request handlers, the events hub (its
  * listeners and its port for pages, registered while it is built), and the same Places API pages get, for other
  * background features.
  */
 import type { BackgroundDeps } from '../app/feature';
 import type { FileDateStore } from '../bookmark-dates/file-dates';
 import type { HandlersOf } from '../messaging/define';
+import { bookmarkEventsOf } from '../platform/bookmark-events';
 import { createSerialQueue } from '../platform/serial-queue';
 import type { LiveIndex } from '../search/live-index';
 import type { TagStore } from '../tags/tag-store';
@@ -26,14 +27,25 @@ export interface PlacesFeatureDeps extends BackgroundDeps {
   fileDates?: Pick<FileDateStore, 'onChange'>;
 }
 
-export function createPlacesFeature(deps: PlacesFeatureDeps, tagStore: TagStore, history: History, clock: Clock = createClock({ browser: deps.browser, tagStore, now: deps.now })) {
+export function createPlacesFeature(deps: PlacesFeatureDeps, tagStore: TagStore, history: History, ownClock?: Clock) {
   const { browser, now } = deps;
-  const bookmarks = browser.bookmarks;
-  bookmarks.onCreated.addListener((id, node) => clock.noteEvent('created', id, node));
-  bookmarks.onChanged.addListener((id) => clock.noteEvent('changed', id));
-  bookmarks.onMoved.addListener((id) => clock.noteEvent('moved', id));
-  bookmarks.onRemoved.addListener((id) => {
-    void clock.forget([id]);
+  const bookmarkEvents = bookmarkEventsOf(deps);
+  // The clock reads events still waiting for their batch before it answers (a change is never read as older).
+  const clock = ownClock ?? createClock({ browser, tagStore, now, flushEvents: () => bookmarkEvents.flush() });
+  // Batched (src/platform/bookmark-events.ts): one clock update per batch of events, in Firefox's order.
+  bookmarkEvents.batched((batch) => {
+    let removed: string[] = [];
+    for (const event of batch) {
+      if (event.kind === 'removed') {
+        removed.push(event.id);
+        continue;
+      }
+      if (removed.length) void clock.forget(removed);
+      removed = [];
+      clock.noteEvent(event.kind, event.id, event.kind === 'created' ? event.node : undefined);
+    }
+    if (removed.length) void clock.forget(removed);
+    void clock.flush();
   });
 
   // One save request at a time, whoever sent it: a request's conflict check and its writes are never interleaved
@@ -61,6 +73,7 @@ export function createPlacesFeature(deps: PlacesFeatureDeps, tagStore: TagStore,
   };
   const events = new PlacesEventHub({
     browser,
+    bookmarkEvents,
     tagStore,
     clock,
     saves,

@@ -1,6 +1,7 @@
 /**
  * The search feature of the background: keeps the live index current from bookmark, history and tag events
- * (listeners registered while the feature is built, as the event page requires) and answers the popup's requests.
+ * (listeners registered, and the background's batched bookmark events subscribed, while the feature is built, as
+ * the event page requires) and answers the popup's requests.
  *
  * Cold start: the index loads on the first request that needs it (from its snapshot first, see live-index.ts). The two requests the popup makes when it opens
  * do not wait for it: the newest bookmarks come from bookmarks.getRecent and the current page from a host search
@@ -11,6 +12,7 @@
  */
 import type { BackgroundDeps } from '../app/feature';
 import { dateAddedOf, type FileDates, type FileDateSource } from '../bookmark-dates/file-dates';
+import { bookmarkEventsOf } from '../platform/bookmark-events';
 import { folderPath } from '../platform/folder-path';
 import type { HandlersOf } from '../messaging/define';
 import { AppError, capQuoted } from '../messaging/errors';
@@ -121,13 +123,13 @@ function withMarkers<T extends { url: string; kind?: 'bookmark' | 'history' }>(i
 
 export function createSearchFeature(deps: SearchFeatureDeps, tagStore: TagStore, snapshots: SnapshotStore = openSnapshotStore()) {
   const { browser, fileDates } = deps;
-  const live = new LiveIndex(browser, tagStore, snapshots, undefined, fileDates ?? null);
+  const bookmarkEvents = bookmarkEventsOf(deps);
+  // Every read of the index delivers the events still waiting first: results are never behind Firefox.
+  const live = new LiveIndex(browser, tagStore, snapshots, undefined, fileDates ?? null, () => bookmarkEvents.flush());
   const extensionOrigin = browser.runtime.getURL('');
 
-  browser.bookmarks.onCreated.addListener((_id, node) => live.onBookmarkCreated(node));
-  browser.bookmarks.onChanged.addListener((id, change) => live.onBookmarkChanged(id, change));
-  browser.bookmarks.onMoved.addListener((id, move) => live.onBookmarkMoved(id, move.parentId, move));
-  browser.bookmarks.onRemoved.addListener((id, info) => live.onBookmarkRemoved(id, info));
+  // Batched (src/platform/bookmark-events.ts): one index update per batch (a burst window, or our own job's end).
+  bookmarkEvents.batched((events) => live.onBookmarkEvents(events));
   browser.history.onVisited.addListener((item) => live.onVisited(item));
   browser.history.onVisitRemoved.addListener((removed) => live.onVisitRemoved(removed));
   browser.history.onTitleChanged?.addListener((changed) => live.onTitleChanged(changed.url, changed.title));

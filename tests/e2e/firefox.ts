@@ -25,6 +25,8 @@ export interface LaunchOptions {
   userDataDir?: string;
   /** The unpacked extension to install; defaults to dist-test. */
   extensionDir?: string;
+  /** More unpacked extensions installed after it (benchmarks: a second extension next to ours). */
+  extraExtensions?: readonly string[];
   headless?: boolean;
   /** Extra environment for Firefox, e.g. {DISPLAY: ':7'} for a headful run on a test's own X display. */
   env?: Record<string, string>;
@@ -115,6 +117,7 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
   }
   try {
     await browser.installExtension(extensionDir);
+    for (const dir of options.extraExtensions ?? []) await browser.installExtension(dir);
   } catch (error) {
     await browser.close();
     removeDownloads();

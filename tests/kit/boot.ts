@@ -14,6 +14,7 @@ import { onTestFinished } from 'vitest';
 import { startBackground } from '../../src/app/start-background';
 import { createClient } from '../../src/messaging/client';
 import { createPagePlaces } from '../../src/places/page';
+import { createBookmarkEvents, type BookmarkEventTiming } from '../../src/platform/bookmark-events';
 import type { Browser } from '../../src/platform/browser';
 import { createFakeBrowser, type FakeBrowser, type FakeBrowserOptions } from '../fakes/browser';
 
@@ -34,6 +35,8 @@ export interface BootOptions extends FakeBrowserOptions {
    * finishes, so close() stops waiting for it there, as nothing waits for a killed process.
    */
   killed?: Promise<unknown>;
+  /** The timing of the background's bookmark-event source (src/platform/bookmark-events.ts): its defaults unless given. */
+  bookmarkEventTiming?: Partial<BookmarkEventTiming>;
 }
 
 export type BackgroundApp = ReturnType<typeof startBackground>;
@@ -60,11 +63,15 @@ export interface Booted {
 }
 
 export async function boot(options: BootOptions = {}): Promise<Booted> {
-  const { backgroundNow = () => Date.now(), testBuild = true, browser: wrap = (b: Browser) => b, fake: given, killed, ...fakeOptions } = options;
+  const { backgroundNow = () => Date.now(), testBuild = true, browser: wrap = (b: Browser) => b, fake: given, killed, bookmarkEventTiming, ...fakeOptions } = options;
   if (!given) globalThis.indexedDB = new IDBFactory();
   const fake = given ?? createFakeBrowser(fakeOptions);
   if (given) fake.control.unload();
-  const start = () => startBackground({ browser: wrap(fake.browser), now: backgroundNow, testBuild });
+  const start = () => {
+    const browser = wrap(fake.browser);
+    const bookmarkEvents = bookmarkEventTiming ? createBookmarkEvents(browser.bookmarks, bookmarkEventTiming) : undefined;
+    return startBackground({ browser, now: backgroundNow, testBuild, bookmarkEvents });
+  };
   const started: BackgroundApp[] = [start()];
   const current = () => started.at(-1)!;
 

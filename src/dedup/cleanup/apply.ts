@@ -35,6 +35,7 @@ import { chunks, errorMessage } from '../../platform/bookmark-reads';
 import { isMissingBookmarkError } from '../../platform/bookmark-errors';
 import { descendants, kindOf } from '../../platform/tree';
 import { createChangeWatch, type ChangeTracker, type ChangeWatch } from './change-watch';
+import { createBookmarkEvents } from '../../platform/bookmark-events';
 import { CleanupGuard } from './cleanup-guard';
 import { NO_NUMBERS, type CleanupOutcomeNumbers, type CleanupPhase, type CleanupProgress } from '../cleanup-numbers';
 import { newSession, ProgressLog, removedEntryOf, type RemovedEntryData, type Journal, type JournalEntry, type NewJournalEntry, type RemovedEntry, type RescuedEntry } from '../../operations';
@@ -226,7 +227,8 @@ export async function applyPlan(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<A
   const started = deps.now();
   ctx.progress({ phase: 'checking', done: 0, total: 0, rate: 0, etaMs: null });
   // Tracking starts before the check, so whatever changes after the check is seen.
-  const ownWatch = deps.watch ? null : createChangeWatch(deps.browser.bookmarks);
+  const ownEvents = deps.watch ? null : createBookmarkEvents(deps.browser.bookmarks);
+  const ownWatch = ownEvents ? createChangeWatch(ownEvents) : null;
   const tracker = (deps.watch ?? ownWatch!).track();
   try {
     const check = await checkPlan(deps.browser, plan);
@@ -235,6 +237,7 @@ export async function applyPlan(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<A
   } finally {
     tracker.stop();
     ownWatch?.close();
+    ownEvents?.close();
   }
 }
 

@@ -8,6 +8,7 @@ import type { JobHandlersOf } from '../../messaging/define';
 import { AppError } from '../../messaging/errors';
 import { applyPlan, type CleanupDeps, type TagAccess } from './apply';
 import { createChangeWatch } from './change-watch';
+import { bookmarkEventsOf } from '../../platform/bookmark-events';
 import { createHistory, kindOf, loadRemovedHistory, recoverInterruptedSessions, type History, type Journal, type RemovedHistory } from '../../operations';
 import type { CleanupPlan } from '../plan-types';
 import type { Settings } from '../../settings/settings';
@@ -29,8 +30,8 @@ type ApplyJobs = Pick<typeof dedupJobs, 'dedup.apply'>;
 export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
   const history = deps.history ?? createHistory({ ...deps, journal: deps.journal });
   const journal = history.journal;
-  // Registered now, synchronously: bookmark events tell a running apply what changed under it.
-  const watch = createChangeWatch(deps.browser.bookmarks);
+  // Subscribed now, synchronously, to every event as it arrives: they tell a running apply what changed under it.
+  const watch = createChangeWatch(bookmarkEventsOf(deps));
   const getSettings = deps.getSettings;
   const heldFolderIds = getSettings
     ? async () => {

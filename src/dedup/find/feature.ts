@@ -26,6 +26,7 @@ import type { BackgroundDeps } from '../../app/feature';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../../messaging/define';
 import { AppError } from '../../messaging/errors';
 import type { HistoryItem } from '../../platform/browser';
+import { bookmarkEventsOf } from '../../platform/bookmark-events';
 import { lazyDb } from '../../platform/lazy-db';
 import { parseStoredSettings, SETTINGS_KEY, type Settings } from '../../settings/settings';
 import { copyFingerprint, decisionsForFolderSets, decisionsForGroups, isFolderSetKey, openDecisionStore, type DecisionStore, type RememberedDecision } from './decisions';
@@ -110,11 +111,9 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
     mayBeStored = false;
     store.clear().catch((error: unknown) => console.error('Tidymarks: could not drop the stored duplicate scan', error));
   };
-  // Registered while the feature is built (top level of the event page), so changes made while we sleep wake us.
-  browser.bookmarks.onCreated.addListener(forget);
-  browser.bookmarks.onRemoved.addListener(forget);
-  browser.bookmarks.onChanged.addListener(forget);
-  browser.bookmarks.onMoved.addListener(forget);
+  // Subscribed while the feature is built (top level of the event page), so changes made while we sleep wake us;
+  // at once, not batched: a scan that raced with a change must see the generation move.
+  bookmarkEventsOf(deps).each(forget);
   // A tag added or removed after the scan changes what its groups say (tags, the "most tags" keeper, tag merges).
   deps.onTagsChanged?.(forget);
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LiveIndex } from '../../../src/search/live-index';
 import { parseQuery } from '../../../src/search/parse-query';
 import { createFakeBrowser } from '../../fakes/browser';
@@ -43,6 +43,27 @@ describe('LiveIndex', () => {
     releaseTree();
     await loading;
     expect(live.index.query(parseQuery('bird')).map((h) => h.id)).toEqual([late.id]);
+  });
+
+  it('regression: a subscriber that asks for the index while the load hands over waiting events starts no second load', async () => {
+    // The toolbar button's batch asks for the index (whenFresh) while ready() delivers the events waiting before the
+    // read: a second load ran beside the first and, finishing later, put back a tree without the changes since.
+    const { browser } = createFakeBrowser();
+    await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Only', url: 'https://only.example/' });
+    const getTree = vi.spyOn(browser.bookmarks, 'getTree');
+    let asked: Promise<unknown> | null = null;
+    let delivering = false;
+    // As the bookmark-event source does: a flush while a batch is being delivered delivers nothing more.
+    const live: LiveIndex = new LiveIndex(browser, noTags, null, undefined, null, () => {
+      if (delivering || asked) return;
+      delivering = true;
+      asked = live.ready();
+      delivering = false;
+    });
+    const first = live.ready();
+    expect(asked).toBe(first);
+    await first;
+    expect(getTree).toHaveBeenCalledTimes(1);
   });
 
   it('ignores events before anything was loaded (the load reads the fresh state)', async () => {

@@ -121,6 +121,27 @@ describe('toolbar button: the page state on the button, per tab', () => {
     expect(query.mock.calls.length).toBeLessThan(10);
   });
 
+  it('a burst of changes to pages on hosts no tab shows (Sync, another extension) makes no look at the tabs at all', async () => {
+    await freshIndex();
+    const tab = fake.control.openTab({ url: 'https://mine.example/page', title: 'Mine' });
+    await bookmark('https://mine.example/other');
+    await env.app.toolbarButton.whenIdle();
+    expect(await button(tab.id)).toEqual(notBookmarked);
+    const query = vi.spyOn(fake.browser.tabs, 'query');
+    const made = [];
+    for (let i = 0; i < 200; i++) made.push(await bookmark(`https://elsewhere.example/${i}`));
+    for (const node of made.slice(0, 100)) await fake.browser.bookmarks.remove(node.id);
+    await fake.browser.bookmarks.update(made[150]!.id, { title: 'renamed' });
+    await env.app.toolbarButton.whenIdle();
+    expect(query).not.toHaveBeenCalled();
+    // A change on the tab's host is looked at, and so is an address change (the old address is not in the event).
+    await bookmark('https://mine.example/page');
+    await vi.waitFor(async () => expect(await button(tab.id)).toEqual(bookmarkedOnce));
+    expect(query).toHaveBeenCalledTimes(1);
+    await fake.browser.bookmarks.update(made[150]!.id, { url: 'https://mine.example/page/' });
+    await vi.waitFor(async () => expect(await button(tab.id)).toEqual(bookmarked(2)));
+  });
+
   it('every tab’s button is kept current, also of tabs in the background, so a tab switch has nothing left to do', async () => {
     await bookmark('https://warm.example/');
     await env.app.toolbarButton.whenIdle(); // the index is fresh now

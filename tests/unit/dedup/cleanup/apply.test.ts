@@ -5,6 +5,7 @@ import { openJournal } from '../../../../src/operations/journal';
 import type { UndoProgress } from '../../../../src/operations/undo';
 import { getExisting } from '../../../../src/platform/bookmark-reads';
 import { createChangeWatch } from '../../../../src/dedup/cleanup/change-watch';
+import { createBookmarkEvents } from '../../../../src/platform/bookmark-events';
 import { checkPlan } from '../../../../src/dedup/cleanup/plan-check';
 import { buildPlan } from '../../../../src/dedup/find/plan';
 import { scanBookmarks } from '../../../../src/dedup/find/scan';
@@ -307,7 +308,7 @@ describe('applyPlan', () => {
       const plan = await planFromTree(t.browser, { createdAt: t.now() });
       const children = await t.browser.bookmarks.getChildren(MENU);
       const late = children[50]; // loose items go last child first: this one is in the third batch
-      const deps = mode === 'the watch the background starts' ? { ...t.deps, watch: createChangeWatch(t.browser.bookmarks) } : t.deps;
+      const deps = mode === 'the watch the background starts' ? { ...t.deps, watch: createChangeWatch(createBookmarkEvents(t.browser.bookmarks)) } : t.deps;
       const ctx = testCtx({
         onCheckpoint: async (n) => {
           // 4th checkpoint: the first batch of removals is done; the user edits an item of a later batch.
@@ -355,7 +356,7 @@ describe('applyPlan', () => {
         if (n === 3) await t.browser.bookmarks.create({ parentId: sub.id, title: 'new', url: url(5) });
       },
     });
-    const result = await applyPlan({ ...t.deps, watch: createChangeWatch(t.browser.bookmarks) }, plan, ctx);
+    const result = await applyPlan({ ...t.deps, watch: createChangeWatch(createBookmarkEvents(t.browser.bookmarks)) }, plan, ctx);
     expect(result.problems).toEqual([expect.objectContaining({ id: copy.id, reason: 'contents-changed' })]);
     expect((await find(t.browser, 'new')).parentId).toBe(sub.id);
   });
