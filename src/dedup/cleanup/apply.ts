@@ -110,8 +110,6 @@ export const UNWRITTEN_AT_MOST = 8;
 /** How long the apply waits after its last call for late events of calls that raced it (measured: 0-10 ms). */
 export const SETTLE_MS = 200;
 
-/** How Firefox says the item is already gone (someone else removed it first). */
-
 function isCancel(error: unknown): boolean {
   return error instanceof AppError && error.code === 'cancelled';
 }
