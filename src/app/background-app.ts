@@ -8,9 +8,9 @@ import { jobs, productionJobs, productionProtocol, protocol, type Jobs, type Pro
 import { createJobServer, createRouter } from '../messaging/router';
 import { createBookmarkEvents, holdDuring } from '../platform/bookmark-events';
 import { createCoreHandlers, createCoreTestHandlers } from './core-handlers';
-import type { BackgroundDeps, ResettableFeature } from './feature';
+import type { BackgroundDeps, Feature, ResettableFeature } from './feature';
 import { createSettingsStore } from '../settings/settings-store';
-import { createSettingsHandlers } from '../settings/feature';
+import { createSettingsFeature } from '../settings/feature';
 import { openTagStore } from '../tags/tag-store';
 import { createTagsFeature } from '../tags/feature';
 import { createSearchFeature } from '../search/feature';
@@ -41,23 +41,25 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   const tagStore = openTagStore();
   // The one history: every journaled write runs in its queue, after start-up recovery (queued now, not awaited).
   const history = createHistory({ ...deps, tags: tagStore });
-  const tagsFeature = createTagsFeature(deps, tagStore, history);
+  const settingsFeature = createSettingsFeature({ browser, settings });
+  const tagsFeature = createTagsFeature({ ...deps, tags: tagStore, history });
   // The one store of imported files' dates: every feature that reads or shows "date added" gets it.
   const fileDateStore = openFileDateStore();
-  const placesFeature = createPlacesFeature({ ...deps, fileDates: fileDateStore }, tagStore, history);
+  const placesFeature = createPlacesFeature({ ...deps, fileDates: fileDateStore, tags: tagStore, history });
   features.push(placesFeature, tagsFeature, history);
-  const fileDates = createFileDatesFeature(deps, fileDateStore);
+  const fileDates = createFileDatesFeature({ ...deps, fileDates: fileDateStore });
   features.push(fileDates);
   const linkHealth = createLinkHealthFeature({ ...deps, tags: tagStore, history });
   features.push(linkHealth);
   // The popup's results and current page carry link health's markers, looked up in what the background holds.
-  const searchFeature = createSearchFeature({ ...deps, fileDates: fileDateStore, linkMarkers: linkHealth.markers }, tagStore);
+  const searchFeature = createSearchFeature({ ...deps, fileDates: fileDateStore, linkMarkers: linkHealth.markers, tags: tagStore });
   features.push(searchFeature);
   placesFeature.useSearchIndex(searchFeature.live);
   const toolbarButton = createToolbarButtonFeature({ ...deps, live: searchFeature.live });
   const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore, history, getSettings: () => settings.get() });
   const dedupScan = createDedupScanFeature({
     ...deps,
+    getSettings: () => settings.get(),
     getTags: () => tagStore.all(),
     removedHistory: dedupApply.removedHistory,
     onTagsChanged: (listener) => void tagStore.onChange(listener),
@@ -76,23 +78,16 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     history,
     settings,
     fileDates: fileDateStore,
-    cleanupHistory: async () =>
-      (await history.list()).filter((s) => s.kind === 'cleanup').map((s) => ({
-        id: s.id,
-        createdAt: s.createdAt,
-        finishedAt: s.finishedAt,
-        status: s.status,
-        undone: s.undone,
-        counts: { ...s.counts },
-        note: s.note,
-      })),
+    cleanupHistory: dedupApply.cleanupRecords,
   });
 
   const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, history, fileDates: fileDateStore });
+  // Every feature has the one shape the root joins (src/app/feature.ts).
+  void ({ settingsFeature, tagsFeature, placesFeature, fileDates, linkHealth, searchFeature, toolbarButton, dedupApply, dedupScan, quickBookmark, bookmarksHtml, organizer, history } satisfies Record<string, Feature>);
 
   const productionHandlers: HandlersOf<ProductionProtocol> = {
     ...createCoreHandlers(deps),
-    ...createSettingsHandlers(browser, settings),
+    ...settingsFeature.handlers,
     ...tagsFeature.handlers,
     ...searchFeature.handlers,
     ...placesFeature.handlers,

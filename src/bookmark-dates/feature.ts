@@ -18,8 +18,14 @@ function treeIds(tree: readonly BookmarkNode[]): Set<string> {
   return ids;
 }
 
-export function createFileDatesFeature(deps: BackgroundDeps, store: FileDateStore = openFileDateStore()) {
+export interface FileDatesFeatureDeps extends BackgroundDeps {
+  /** The one store of imported files' dates; its own when absent. */
+  fileDates?: FileDateStore;
+}
+
+export function createFileDatesFeature(deps: FileDatesFeatureDeps) {
   const { browser } = deps;
+  const store = deps.fileDates ?? openFileDateStore();
   const events = bookmarkEventsOf(deps);
   let sweepTimer: ReturnType<typeof setTimeout> | null = null;
   /** Forgets and sweeps run one at a time; `sweeping` settles when the last one queued is done. */
@@ -55,6 +61,8 @@ export function createFileDatesFeature(deps: BackgroundDeps, store: FileDateStor
   });
 
   return {
+    /** No requests of its own: the pages get the dates through the features that show them. */
+    handlers: {},
     store,
     /** Runs the pending sweep now (tests). */
     async settle() {

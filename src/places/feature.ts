@@ -25,10 +25,15 @@ import { encodeSearchReply, type PlacesBackend, type SaveOp } from './wire';
 export interface PlacesFeatureDeps extends BackgroundDeps {
   /** The imported files' dates: the events hub reports dates kept as changes of the items' date added. */
   fileDates?: Pick<FileDateStore, 'onChange'>;
+  tags: TagStore;
+  /** The one history: every save is one of its edits, in its queue. */
+  history: History;
+  /** The clock of changes (tests give their own); one over the tag store and Firefox's events by default. */
+  clock?: Clock;
 }
 
-export function createPlacesFeature(deps: PlacesFeatureDeps, tagStore: TagStore, history: History, ownClock?: Clock) {
-  const { browser, now } = deps;
+export function createPlacesFeature(deps: PlacesFeatureDeps) {
+  const { browser, now, tags: tagStore, history, clock: ownClock } = deps;
   const bookmarkEvents = bookmarkEventsOf(deps);
   // The clock reads events still waiting for their batch before it answers (a change is never read as older).
   const clock = ownClock ?? createClock({ browser, tagStore, now, flushEvents: () => bookmarkEvents.flush() });

@@ -108,6 +108,9 @@ export interface SearchFeatureDeps extends BackgroundDeps {
   fileDates?: FileDateSource;
   /** Link health's markers by URL (src/link-health), from what the background holds: no request per result. */
   linkMarkers?: () => Promise<MarkerLookup>;
+  tags: TagStore;
+  /** Where the index's snapshot is kept across event-page unloads; the default database when absent. */
+  snapshots?: SnapshotStore;
 }
 
 type MarkerLookup = (url: string) => LinkMarker | null;
@@ -121,8 +124,9 @@ function withMarkers<T extends { url: string; kind?: 'bookmark' | 'history' }>(i
   });
 }
 
-export function createSearchFeature(deps: SearchFeatureDeps, tagStore: TagStore, snapshots: SnapshotStore = openSnapshotStore()) {
-  const { browser, fileDates } = deps;
+export function createSearchFeature(deps: SearchFeatureDeps) {
+  const { browser, fileDates, tags: tagStore } = deps;
+  const snapshots = deps.snapshots ?? openSnapshotStore();
   const bookmarkEvents = bookmarkEventsOf(deps);
   // Every read of the index delivers the events still waiting first: results are never behind Firefox.
   const live = new LiveIndex(browser, tagStore, snapshots, undefined, fileDates ?? null, () => bookmarkEvents.flush());

@@ -22,8 +22,14 @@ import type { TagEdit, TagStore } from './tag-store';
 /** How long a burst of removals may last before its URLs are checked. */
 const SWEEP_DELAY_MS = 300;
 
-export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore, history: History) {
-  const { browser } = deps;
+export interface TagsFeatureDeps extends BackgroundDeps {
+  tags: TagStore;
+  /** The one history: every tag edit is one of its operations. */
+  history: History;
+}
+
+export function createTagsFeature(deps: TagsFeatureDeps) {
+  const { browser, tags: tagStore, history } = deps;
 
   // Removals come in bursts (a cleanup removes hundreds): gather them and check once the burst is over.
   const events = bookmarkEventsOf(deps);

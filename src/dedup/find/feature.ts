@@ -28,7 +28,7 @@ import { AppError } from '../../messaging/errors';
 import type { HistoryItem } from '../../platform/browser';
 import { bookmarkEventsOf } from '../../platform/bookmark-events';
 import { lazyDb } from '../../platform/lazy-db';
-import { parseStoredSettings, SETTINGS_KEY, type Settings } from '../../settings/settings';
+import type { Settings } from '../../settings/settings';
 import { copyFingerprint, decisionsForFolderSets, decisionsForGroups, isFolderSetKey, openDecisionStore, type DecisionStore, type RememberedDecision } from './decisions';
 import { buildPlan } from './plan';
 import { withFileDates, type FileDates } from '../../bookmark-dates/file-dates';
@@ -73,8 +73,8 @@ export interface DedupScanFeatureDeps extends BackgroundDeps {
   onTagsChanged?: (listener: () => void) => void;
   /** Dates kept from imported bookmarks.html files (src/bookmark-dates): they are the copies' "date added". */
   getFileDates?: () => Promise<FileDates>;
-  /** Defaults to reading storage.local "settings" through parseStoredSettings. */
-  getSettings?: () => Promise<Settings>;
+  /** The settings, through the one settings store (src/settings/settings-store.ts). */
+  getSettings: () => Promise<Settings>;
   /** IndexedDB database name of the stored last scan (tests). */
   lastScanDbName?: string;
   /** New scan ids (tests); defaults to crypto.randomUUID(). */
@@ -117,8 +117,7 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
   // A tag added or removed after the scan changes what its groups say (tags, the "most tags" keeper, tag merges).
   deps.onTagsChanged?.(forget);
 
-  const getSettings =
-    deps.getSettings ?? (async () => parseStoredSettings((await browser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]));
+  const { getSettings } = deps;
 
   async function scan(ctx: Pick<JobContext<ScanProgress>, 'progress' | 'checkpoint'>): Promise<ReviewedScan> {
     const startedAt = generation;

@@ -22,7 +22,7 @@ import type { CleanupNumbers } from '../cleanup-numbers';
 import type { CleanupPlan, PlannedMove, PlannedRemoval, PlannedTagMerge } from '../plan-types';
 import type { DuplicateGroup, FolderMove, FolderSet, FolderSetMember, ScanResult } from './scan-types';
 import { removedWith, type TreeAfterPlan } from './survivors';
-import { chooseReplacements, type FolderOfRemovals } from '../cleanup/replace-choice';
+import { chooseReplacements, type FolderOfRemovals } from '../cleanup';
 import { plural, t } from '../../i18n';
 
 export interface FolderSetDecision {
