@@ -7,9 +7,9 @@
  */
 import * as v from 'valibot';
 import { AppError } from '../messaging/errors';
-import { settingsSchema, type Settings } from '../settings/settings';
+import { settingsSchema, type Settings } from '../settings';
 import { describeIssues } from '../messaging/schema-issues';
-import { normalizeTagList } from '../tags/tag-name';
+import { normalizeTagList } from '../tags';
 import { t } from '../i18n';
 
 export const BACKUP_FORMAT = 'tidymarks-backup';

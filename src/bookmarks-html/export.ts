@@ -8,7 +8,7 @@ import { descendants, kindOf } from '../platform/tree';
 import { collectUrls } from './import';
 import { countDocument, type BookmarksDocument, type DocumentCounts, type HtmlNode, type RootMarker } from './document';
 import { writeBookmarksHtml } from './write';
-import { dateAddedOf, lastModifiedOf, type FileDates } from '../bookmark-dates/file-dates';
+import { dateAddedOf, lastModifiedOf, type FileDates } from '../bookmark-dates';
 
 const NO_DATES: FileDates = new Map();
 

@@ -11,7 +11,7 @@ import type { CleanupDeps } from '../dedup';
 import { kindOf } from '../platform/tree';
 import { newSession, ProgressLog } from '../operations';
 import { restoreSession, type UndoResult } from '../operations';
-import { tagKey } from '../tags/tag-name';
+import { tagKey } from '../tags';
 
 /** Bookmarks created between two writes of their tags (and of the created ids). */
 export const TAG_BATCH = 100;

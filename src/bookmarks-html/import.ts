@@ -23,7 +23,7 @@ import { descendants, kindOf } from '../platform/tree';
 import { countDocument, type HtmlBookmark, type HtmlFolder, type HtmlNode, type RootMarker } from './document';
 import type { ImportOperation } from './import-journal';
 import { parseBookmarksHtml, truncatedError, type ParseProblem } from './parse';
-import type { FileDate } from '../bookmark-dates/file-dates';
+import type { FileDate } from '../bookmark-dates';
 import { msg, msgPlural, plural, t } from '../i18n';
 import { errorMessage } from '../platform/bookmark-reads';
 

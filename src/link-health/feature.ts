@@ -9,7 +9,7 @@ import type { BackgroundDeps, ResettableFeature } from '../app/feature';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import type { History } from '../operations';
-import type { TagStore } from '../tags/tag-store';
+import type { TagStore } from '../tags';
 import { bookmarksOf, type BookmarkRef } from './bookmarks';
 import { createLinkFixes } from './fixes';
 import { markerOf, type LinkMarker } from './marker';

@@ -17,9 +17,9 @@ import { ROOT_ID, TAGS_ROOT_ID, type BookmarkNode, type Browser } from '../platf
 import { folderPath } from '../platform/folder-path';
 import { sameStoredUrl } from '../platform/stored-url';
 import { kindOf } from '../platform/tree';
-import { forgetLeftAddresses } from '../tags/journaled';
-import { normalizeTagList } from '../tags/tag-name';
-import type { TagStore } from '../tags/tag-store';
+import { forgetLeftAddresses } from '../tags';
+import { normalizeTagList } from '../tags';
+import type { TagStore } from '../tags';
 import { bookmarksOf, type BookmarkRef } from './bookmarks';
 import { classifyAttempt } from './classify';
 import { DEAD_CLASSES } from './marker';

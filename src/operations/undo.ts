@@ -31,7 +31,7 @@ import { descendants, kindOf as nodeType } from '../platform/tree';
 import { isMissingBookmarkError } from '../platform/bookmark-errors';
 import { movesToOrder } from '../platform/folder-order';
 import { sameStoredUrl } from '../platform/stored-url';
-import { tagKey } from '../tags/tag-name';
+import { tagKey } from '../tags';
 import {
   KEPT_SESSIONS,
   kindOf,

@@ -6,11 +6,11 @@
  */
 import { useRef, useState } from 'preact/hooks';
 import { plural, say, t } from '../i18n';
-import type { DocumentCounts } from '../bookmarks-html/document';
-import { decodeBookmarksFile } from '../bookmarks-html/decode-file';
-import type { ImportProgress, ImportReport, ImportTarget } from '../bookmarks-html/import';
-import type { TagsImportReport } from '../bookmarks-html/import-tags';
-import type { ParseProblem } from '../bookmarks-html/parse';
+import type { DocumentCounts } from '../bookmarks-html';
+import { decodeBookmarksFile } from '../bookmarks-html';
+import type { ImportProgress, ImportReport, ImportTarget } from '../bookmarks-html';
+import type { TagsImportReport } from '../bookmarks-html';
+import type { ParseProblem } from '../bookmarks-html';
 import type { JobHandle } from '../messaging/client';
 import { announceBookmarksChanged, errorMessage, useClient } from './client-context';
 import { ConfirmDialog } from './ConfirmDialog';

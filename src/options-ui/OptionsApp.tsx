@@ -11,7 +11,7 @@ import { plural, t } from '../i18n';
 import { focusUrlFromSearch, viewLabel, VIEWS, viewFromHash, type ViewId } from './routing';
 import { SettingsView } from './SettingsView';
 import { TagsView } from './TagsView';
-import { OrganizerView } from '../organizer-ui/OrganizerView';
+import { OrganizerView } from '../organizer-ui';
 import { LinkHealthView, type HostAccess } from './link-health/LinkHealthView';
 
 /**

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../i18n';
-import type { Settings } from '../settings/settings';
+import type { Settings } from '../settings';
 import type { ShortcutInfo } from '../settings/protocol';
 import { errorMessage, useClient } from './client-context';
 import { ConfirmDialog } from './ConfirmDialog';

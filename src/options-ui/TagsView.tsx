@@ -6,10 +6,10 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { formatNumber, plural, t } from '../i18n';
-import type { TagCount } from '../tags/tag-store';
+import type { TagCount } from '../tags';
 import type { SearchResultItem } from '../search/types';
-import { compareNatural } from '../tags/natural-order';
-import type { TaggedAddresses } from '../tags/tagged-bookmarks';
+import { compareNatural } from '../i18n/natural-order';
+import type { TaggedAddresses } from '../tags';
 import { errorMessage, useClient } from './client-context';
 import { ConfirmDialog } from './ConfirmDialog';
 

@@ -4,9 +4,9 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatDate, plural, t } from '../i18n';
-import { FolderPicker } from '../popup-ui/FolderPicker';
+import { FolderPicker } from '../popup-ui';
 import type { FolderChoice } from '../search/types';
-import type { OrganizerTree } from '../organizer/tree-model';
+import type { OrganizerTree } from '../organizer';
 
 interface Props {
   tree: OrganizerTree;

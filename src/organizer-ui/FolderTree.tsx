@@ -7,7 +7,7 @@ import type { JSX } from 'preact';
 import { useMemo } from 'preact/hooks';
 import { t } from '../i18n';
 import { USER_ROOT_IDS } from '../platform/browser';
-import type { OrganizerTree } from '../organizer/tree-model';
+import type { OrganizerTree } from '../organizer';
 import type { DragState } from './drag';
 
 interface VisibleFolder {

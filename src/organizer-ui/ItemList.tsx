@@ -8,10 +8,10 @@ import { Component, type JSX, type Ref } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { formatDate, formatNumber, t } from '../i18n';
 import type { MessageId } from '../i18n';
-import type { Selection } from '../organizer/selection';
-import type { ColumnId, ColumnSort } from '../organizer/sort';
-import type { OrganizerTree } from '../organizer/tree-model';
-import { rowOffsets, scrollToShow, visibleRows } from '../options-ui/duplicates/virtual';
+import type { Selection } from '../organizer';
+import type { ColumnId, ColumnSort } from '../organizer';
+import type { OrganizerTree } from '../organizer';
+import { rowOffsets, scrollToShow, visibleRows } from '../ui';
 import type { DragState } from './drag';
 
 export const ROW_HEIGHT = 28;

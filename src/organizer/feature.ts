@@ -10,18 +10,18 @@
  * Firefox is touched, so Ctrl+Z undoes it (and Ctrl+Shift+Z does it again), and a crash rolls it back whole.
  */
 import type { BackgroundDeps } from '../app/feature';
-import { dateAddedOf, withFileDates, type FileDates, type FileDateStore } from '../bookmark-dates/file-dates';
+import { dateAddedOf, withFileDates, type FileDates, type FileDateStore } from '../bookmark-dates';
 import { t } from '../i18n';
 import type { HandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import type { BookmarkNode, Browser } from '../platform/browser';
 import { ALL_ROOT_IDS, ROOT_ID, TAGS_ROOT_ID } from '../platform/browser';
-import type { LiveIndex } from '../search/live-index';
-import type { TagStore } from '../tags/tag-store';
+import type { LiveIndex } from '../search';
+import type { TagStore } from '../tags';
 import { journaledEdit, removalEntries, type EditDeps, type EditSummary, type History, type NewJournalEntry } from '../operations';
 import { movesToOrder } from '../platform/folder-order';
 import { sameStoredUrl } from '../platform/stored-url';
-import { tagKey } from '../tags/tag-name';
+import { tagKey } from '../tags';
 import { orderAfterDrop } from './drop-rules';
 import type { organizerProtocol } from './protocol';
 import { encodeSnapshot, snapshotRows, type SnapshotRow } from './snapshot';

@@ -8,11 +8,11 @@
  * rules: when an event does not fit what the mirror holds, `exact` turns false and the view reads a new snapshot.
  */
 import { createSafeMatchKeyer } from '../url-matching';
-import type { PlacesEvent } from '../places/events';
+import type { PlacesEvent } from '../places';
 import type { BookmarkNode } from '../platform/browser';
 import { ROOT_ID, rootTitle } from '../platform/browser';
-import { SiblingOrder } from '../search/sibling-order';
-import { fold } from '../search/tokenize';
+import { SiblingOrder } from '../search';
+import { fold } from '../search';
 import { SearchCorpus } from './search-corpus';
 import { KIND_OF_CODE, type NodeKind, type TreeSnapshot } from './snapshot';
 

@@ -15,7 +15,7 @@ import type { DBSchema, IDBPDatabase } from 'idb';
 import type { Browser, BookmarkNode } from '../platform/browser';
 import { lazyDb } from '../platform/lazy-db';
 import { createSerialQueue } from '../platform/serial-queue';
-import type { TagStore } from '../tags/tag-store';
+import type { TagStore } from '../tags';
 
 export const PLACES_DB_VERSION = 1;
 

@@ -22,12 +22,12 @@
  */
 import * as v from 'valibot';
 import { isOwnSender, type PortLike } from '../messaging/router';
-import type { FileDate, FileDateStore } from '../bookmark-dates/file-dates';
+import type { FileDate, FileDateStore } from '../bookmark-dates';
 import type { BookmarkEvents } from '../platform/bookmark-events';
 import { getExisting } from '../platform/bookmark-reads';
 import type { Browser, BookmarkNode } from '../platform/browser';
 import { createSerialQueue, type SerialQueue } from '../platform/serial-queue';
-import type { TagStore } from '../tags/tag-store';
+import type { TagStore } from '../tags';
 import type { Clock } from './clock';
 import { EVENTS_PORT_NAME, PlacesEventListeners, type EventsPortMessage, type PlacesEvent, type PlacesEventMap } from './events';
 import type { ItemType } from './items';

@@ -11,8 +11,8 @@
  * the index is loaded or re-read behind it).
  */
 import { isRootId, ROOT_ID, type BookmarkNode } from '../platform/browser';
-import type { MirrorNode } from '../search/bookmark-tree';
-import type { LiveIndex } from '../search/live-index';
+import type { MirrorNode } from '../search';
+import type { LiveIndex } from '../search';
 import { toWire } from './nodes';
 import { checkQueries, compileQuery, entryText, fingerprintOf, selectResults, type CompiledQuery, type Entry, type SearchDeps } from './search-engine';
 import type { SearchReply, WireQuery, WireSearchOptions } from './wire';

@@ -4,7 +4,7 @@
  */
 import { isRootId, type Browser, type BookmarkNode } from '../platform/browser';
 import { kindOf } from '../platform/tree';
-import type { TagStore } from '../tags/tag-store';
+import type { TagStore } from '../tags';
 import type { Clock } from './clock';
 import type { ItemType } from './items';
 import type { WireNode } from './wire';

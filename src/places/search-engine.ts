@@ -5,8 +5,8 @@
  */
 import { AppError } from '../messaging/errors';
 import { isRootId, ROOT_ID, type Browser, type BookmarkNode } from '../platform/browser';
-import { tagKey } from '../tags/tag-name';
-import type { TagStore } from '../tags/tag-store';
+import { tagKey } from '../tags';
+import type { TagStore } from '../tags';
 import { fingerprint, type Clock } from './clock';
 import { describeNodes, itemType } from './nodes';
 import { compileUrlPattern, UrlPatternError, type UrlMatcher } from './url-pattern';

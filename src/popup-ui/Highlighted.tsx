@@ -1,4 +1,4 @@
-import { highlightSegments } from '../search/highlight';
+import { highlightSegments } from '../search';
 
 /** Text with the query's words marked; rendered as text nodes and <mark> elements only (titles are untrusted). */
 export function Highlighted({ text, words }: { text: string; words: readonly string[] }) {

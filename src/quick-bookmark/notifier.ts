@@ -4,7 +4,7 @@
  * The icon is the extension's own, taken from the manifest.
  */
 import type { Browser } from '../platform/browser';
-import type { Settings } from '../settings/settings';
+import type { Settings } from '../settings';
 import { describeOutcome, type QuickBookmarkOutcome } from './outcome';
 
 export const NOTIFICATION_ID = 'tidymarks-quick-bookmark';

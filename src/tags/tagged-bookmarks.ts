@@ -6,8 +6,8 @@
 import { folderPath } from '../platform/folder-path';
 import type { Browser } from '../platform/browser';
 import { kindOf } from '../platform/tree';
-import { formatPath } from '../quick-bookmark/folder-paths';
-import { compareNatural } from './natural-order';
+import { formatPath } from '../quick-bookmark';
+import { compareNatural } from '../i18n/natural-order';
 
 export interface TaggedBookmark {
   id: string;

@@ -15,7 +15,7 @@
  * mailto:, moz-extension:, ...) matches only exactly. The parser is a hand-written splitter (no `new URL` per URL:
  * the scan keys 100,000 URLs in a few tens of milliseconds this way, see bench/dedup-scan.bench.ts).
  */
-import type { Settings } from '../settings/settings';
+import type { Settings } from '../settings';
 
 export type MatchingOptions = Settings['matching'];
 

@@ -29,8 +29,8 @@
 import { AppError } from '../../messaging/errors';
 import type { JobContext } from '../../messaging/define';
 import { isRootId, ROOT_ID, UNFILED_ID, type BookmarkNode, type Browser } from '../../platform/browser';
-import { tagKey } from '../../tags/tag-name';
-import type { TagStore } from '../../tags/tag-store';
+import { tagKey } from '../../tags';
+import type { TagStore } from '../../tags';
 import { chunks, errorMessage } from '../../platform/bookmark-reads';
 import { isMissingBookmarkError } from '../../platform/bookmark-errors';
 import { descendants, kindOf } from '../../platform/tree';
@@ -43,7 +43,7 @@ import { createProgressMeter, type ProgressMeter } from './cleanup-progress';
 import { checkPlan, problem, type ApplyProblem, type CheckedRemoval, type PlanCheck, type ProblemReason } from './plan-check';
 import type { CleanupPlan, PlannedMove } from '../plan-types';
 import { worthReplacing } from './replace-choice';
-import { READ_LATER_TITLE as READ_LATER } from '../../quick-bookmark/target-folder';
+import { READ_LATER_TITLE as READ_LATER } from '../../quick-bookmark';
 import { msg, type Msg } from '../../i18n';
 
 export type { ApplyProblem, ProblemReason } from './plan-check';

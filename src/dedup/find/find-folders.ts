@@ -17,7 +17,7 @@
  */
 import type { PlannedMove } from '../plan-types';
 import { chooseFolderKeeper, explainFolderKeeper, type FolderKeepCandidate } from './keep-rules';
-import type { KeepRuleName } from '../../settings/settings';
+import type { KeepRuleName } from '../../settings';
 import type { EmptyFolder, FolderMove, FolderSet, FolderSetMember } from './scan-types';
 import type { ScanTree } from './scan-tree';
 import { createMergeSimulation } from './merge-simulation';

@@ -17,7 +17,7 @@
  * (RuleEditor) and override the choice per group (buildPlan decisions). explainKeeper says in which rules the kept
  * copy won, for the page's "kept because".
  */
-import type { KeepRuleName } from '../../settings/settings';
+import type { KeepRuleName } from '../../settings';
 import { isCleanUrl } from '../../url-matching';
 
 export interface KeepCandidate {

@@ -40,7 +40,7 @@ import { decisionsFromScan, emptyDecisions, goesWithFolders, keepersOfPlan, remo
 import { takeEarlyScan } from './early-scan';
 import { EmptyFolders, FolderSets, setChoiceOf, type SetChoice } from './FolderSets';
 import { GroupList } from './GroupList';
-import type { LinkMarker } from '../../link-health/marker';
+import type { LinkMarker } from '../../link-health';
 import { keptBecause } from './kept-because';
 import {
   copyFolders,

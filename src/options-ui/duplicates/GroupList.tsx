@@ -13,14 +13,14 @@
 import type { VNode } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { DuplicateCopy, DuplicateGroup } from '../../dedup';
-import type { LinkMarker as Marker } from '../../link-health/marker';
-import { markerText } from '../../link-health/marker-text';
-import { LinkMarker } from '../../popup-ui/LinkMarker';
+import type { LinkMarker as Marker } from '../../link-health';
+import { markerText } from '../../link-health';
+import { LinkMarker } from '../../popup-ui';
 import { plural, t } from '../../i18n';
 import { formatDateTime, ordinal } from '../format';
 import { Path } from './Path';
 import { copiesByFolder, folderBreakdown, matchRuleLabel, ROW_HEIGHTS, urlDifference, type Row } from './rows';
-import { rowAt, rowOffsets, scrollToShow, scrollTopFor, visibleRows } from './virtual';
+import { rowAt, rowOffsets, scrollToShow, scrollTopFor, visibleRows } from '../../ui';
 
 export interface GroupListProps {
   rows: readonly Row[];

@@ -13,7 +13,7 @@ import { describeIssues } from '../../../src/messaging/schema-issues';
 import { createRouter } from '../../../src/messaging/router';
 import { request } from '../../../src/messaging/define';
 import { settingsSchema } from '../../../src/settings/settings';
-import { compareNatural } from '../../../src/tags/natural-order';
+import { compareNatural } from '../../../src/i18n/natural-order';
 
 afterEach(() => useCatalog(enMessages));
 
