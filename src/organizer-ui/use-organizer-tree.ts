@@ -29,10 +29,7 @@ export function useOrganizerTree(client: Client): OrganizerTreeState {
     let closed = false;
     let version = 0;
     const places = createPagePlaces(client);
-    // The search text and the copy counts are built in slices when the page is idle (at the latest after 200 ms),
-    // so typing and scrolling right after the view opened come first.
-    const pause = () =>
-      new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 200 }) : setTimeout(resolve, 0)));
+    const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
     const publish = () => {
       frame = 0;
       if (!closed && tree) setState({ tree, version: ++version, error: null });
