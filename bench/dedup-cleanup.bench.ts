@@ -2,57 +2,20 @@
  * The journaled cleanup in real Firefox, each against an anchor measured in the same run:
  *  - dedup.cleanup.firefox.5k.speedup: a plain sequential bookmarks.remove loop over 5,000 loose duplicates / our
  *    'dedup.apply' job (journal, checks, holding folder, one removeTree) over another fresh 5,000 copies of the
- *    same URLs. Bar: at least 2.5.
- *  - dedup.cleanup.firefox.5k.doubledFolders.speedup (no bar): the same comparison where sync left its copies next to
+ *    same URLs. Bar: at least 2.0 (issue 17; 2.5 before).
+ *  - dedup.cleanup.firefox.5k.doubledFolders.speedup: the same comparison where sync left its copies next to
  *    the originals: 50 folders of 100 bookmarks, each bookmark followed by its copy (200 per folder), the plan keeps
- *    the originals; the loop removes the copies in tree order, as a plain loop does.
+ *    the originals; the loop removes the copies in tree order, as a plain loop does. Bar: at least 1.5 (issue 17).
  *  - dedup.collapseFolder.firefox.10k.ms: the 'dedup.apply' job collapsing one duplicated 10,000-item folder
  *    (subtree read, journal of all 10,000, removeTree), timed from the page. Bar: at most 1,500 ms.
  *  - dedup.undo.firefox.1k.ratioToCreate: the 'history.undo' job restoring 1,000 removed bookmarks / a plain
  *    sequential bookmarks.create loop of 1,000 (the mean of one loop before and one after). Bar: at most 1.3.
  */
-import type { Page } from 'puppeteer-core';
 import type { CleanupPlan } from '../src/dedup/plan-types';
 import { defineSuite, type BenchRow } from './lib/types';
-import { flatFolder, seedHtml, type SeedFolder } from './lib/seed-html';
+import { flatFolder, seedHtml, spreadFolder, type SeedFolder } from './lib/seed-html';
 import { round } from './lib/stats';
-
-/**
- * The bookmarks (id, parent, URL, in tree order) under each top-level Bookmarks Menu folder with these titles,
- * subfolders included.
- */
-async function folderItems(page: Page, titles: string[]) {
-  return page.evaluate(async (titles: string[]) => {
-    const children = await window.tm.browser.bookmarks.getChildren('menu________');
-    const out: Record<string, { folderId: string; items: { id: string; parentId: string; url: string }[] }> = {};
-    for (const title of titles) {
-      const folder = children.find((c) => c.title === title)!;
-      const [tree] = await window.tm.browser.bookmarks.getSubTree(folder.id);
-      const items: { id: string; parentId: string; url: string }[] = [];
-      // No named inner functions: tsx would wrap them in a helper the page does not have.
-      const stack = [...(tree.children ?? [])].reverse();
-      while (stack.length) {
-        const c = stack.pop()!;
-        if (c.url) items.push({ id: c.id, parentId: c.parentId!, url: c.url });
-        else stack.push(...[...(c.children ?? [])].reverse());
-      }
-      out[title] = { folderId: folder.id, items };
-    }
-    return out;
-  }, titles);
-}
-
-/**
- * `n` bookmarks spread over folders of 50, as sync leaves loose copies across many folders. (One flat folder of
- * 5,000 would measure something else: Firefox renumbers every following sibling on each remove, about a second
- * per remove at the front of a 5,000-child folder.)
- */
-function spreadFolder(title: string, n: number, prefix: string): SeedFolder {
-  const flat = flatFolder(title, n, prefix).bookmarks!;
-  const folders: SeedFolder[] = [];
-  for (let i = 0; i < flat.length; i += 50) folders.push({ title: `${title} ${i / 50}`, bookmarks: flat.slice(i, i + 50) });
-  return { title, folders };
-}
+import { folderItems, removeLoop, runJob, type Folder } from './lib/cleanup-jobs';
 
 /** `n` bookmarks and their `n` copies in folders of `per` originals, each original followed by its copy. */
 function doubledFolders(title: string, n: number, per: number, prefix: string): SeedFolder {
@@ -64,7 +27,6 @@ function doubledFolders(title: string, n: number, per: number, prefix: string): 
   return { title, folders };
 }
 
-type Folder = Awaited<ReturnType<typeof folderItems>>[string];
 
 /** Every bookmark of `copy` is a loose duplicate of the bookmark with the same URL in `keep`. */
 function loosePlan(keep: Folder, copy: Folder): CleanupPlan {
@@ -110,51 +72,6 @@ function doubledPlan(folder: Folder): CleanupPlan {
   };
 }
 
-/** The anchor: a plain sequential bookmarks.remove loop over `ids` from the page; its time in ms. */
-async function removeLoop(page: Page, ids: string[]): Promise<number> {
-  // In slices: one evaluate call must stay under the protocol timeout on a loaded machine.
-  let ms = 0;
-  for (let i = 0; i < ids.length; i += 500) {
-    ms += await page.evaluate(async (slice: string[]) => {
-      const t = performance.now();
-      for (const id of slice) await window.tm.browser.bookmarks.remove(id);
-      return performance.now() - t;
-    }, ids.slice(i, i + 500));
-  }
-  return ms;
-}
-
-async function runJob(page: Page, kind: 'dedup.apply' | 'history.undo', input: unknown) {
-  // Started in one call and awaited by polling: a long job must not hit the protocol timeout of one evaluate.
-  await page.evaluate(
-    (kind: string, input: unknown) => {
-      const w = window as unknown as { benchJob: unknown };
-      const t = performance.now();
-      const phases: string[] = [];
-      let last = '';
-      w.benchJob = null;
-      window.tm.client
-        .startJob(kind as 'dedup.apply', input as never, (p: { phase: string }) => {
-          if (p.phase !== last) phases.push(`${p.phase}@${Math.round(performance.now() - t)}`);
-          last = p.phase;
-        })
-        .result.then(
-          (result) => {
-            const r = result as unknown as { sessionId: string; problems: unknown[] };
-            w.benchJob = { ms: performance.now() - t, sessionId: r.sessionId, problems: r.problems.length, phases: phases.join(' ') };
-          },
-          (error: Error) => (w.benchJob = { error: error.message }),
-        );
-    },
-    kind,
-    input,
-  );
-  const handle = await page.waitForFunction(() => (window as unknown as { benchJob: unknown }).benchJob, { timeout: 0, polling: 50 });
-  const out = (await handle.jsonValue()) as { ms: number; sessionId: string; problems: number; phases: string; error?: string };
-  if (out.error) throw new Error(`${kind} failed: ${out.error}`);
-  return out;
-}
-
 export default defineSuite({
   name: 'dedup cleanup',
   async run(ctx) {
@@ -182,7 +99,7 @@ export default defineSuite({
         unit: 'x',
         better: 'higher',
         note: `sequential remove loop ${Math.round(loopMs)} ms / journaled apply ${Math.round(applied.ms)} ms over ${n} loose duplicates in folders of 50${quickNote(n)}`,
-        bar: { min: 2.5 },
+        bar: { min: 2.0 },
       });
     }
 
@@ -208,6 +125,7 @@ export default defineSuite({
         unit: 'x',
         better: 'higher',
         note: `sequential remove loop in tree order ${Math.round(loopMs)} ms / journaled apply ${Math.round(applied.ms)} ms over ${n} copies, each right after its original in folders of 200${quickNote(n)}`,
+        bar: { min: 1.5 },
       });
     }
 

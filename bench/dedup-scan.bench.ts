@@ -20,6 +20,7 @@
  *    page: the port, getTree, one history pass, the tag store, the scan, the result back) / bookmarks.getTree()
  *    alone from the same page, same run, alternating which goes first. Bar: at most 1.3.
  */
+import { createRng } from '../scripts/prng.mjs';
 import { flattenForScan, groupDuplicates, scanBookmarks, type ScanInput } from '../src/dedup/find/scan';
 import type { BookmarkNode } from '../src/platform/browser';
 import { DEFAULT_SETTINGS } from '../src/settings/settings';
@@ -30,15 +31,6 @@ import { median, round } from './lib/stats';
 const WORDS = ['guide', 'release', 'notes', 'api', 'design', 'recipe', 'travel', 'news', 'review', 'tutorial', 'docs', 'blog'];
 const HOSTS = ['developer.mozilla.org', 'github.com', 'news.ycombinator.com', 'en.wikipedia.org', 'example.org', 'blog.example.com'];
 
-/** A deterministic pseudo-random generator (mulberry32), so every run scans the same collection. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function variantOf(url: string, r: number): string {
   if (r < 0.5) return url; // exact copy, the most common kind sync makes
@@ -53,7 +45,8 @@ function variantOf(url: string, r: number): string {
  * one URL x154 and one x484 spread over folders, and two folders copied whole ("(1)" suffix).
  */
 export function syntheticCollection(size: number): SeedFolder[] {
-  const next = random(42);
+  // Seeded, so every run scans the same collection.
+  const next = createRng(42).next;
   const popularA = 'https://developer.mozilla.org/en-US/docs/Web/JavaScript';
   const popularB = 'https://github.com/trending';
   const seen: string[] = [];

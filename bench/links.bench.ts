@@ -11,6 +11,7 @@
  * Host access is granted by a click in the harness page (extensions.webextOptionalPermissionPrompts=false).
  */
 import type { Page } from 'puppeteer-core';
+import { createRng } from '../scripts/prng.mjs';
 import { idealDurationMs } from '../src/link-health/ideal';
 import { DEFAULT_LIMITS } from '../src/link-health/scheduler';
 import { startLinkServer } from '../tests/e2e/link-server';
@@ -21,16 +22,6 @@ const HOSTS = Array.from({ length: 50 }, (_, i) => 100 + i);
 const PER_HOST = 40;
 const RESPONSE_MS = 50;
 
-/** mulberry32: a small seeded PRNG, so the failing 10% are the same in every run. */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function timedCheck(harness: Page): Promise<{ ms: number; counts: Record<string, number> }> {
   return harness.evaluate(async () => {
@@ -48,7 +39,8 @@ export default defineSuite({
     const web = await startLinkServer({ hosts: HOSTS, delayMs: RESPONSE_MS, randomFailure: (key) => failuresOn && failing.has(key) });
     try {
       const urls = HOSTS.flatMap((h) => Array.from({ length: PER_HOST }, (_, i) => web.url(h, `/fail-once-random/${i}`)));
-      const random = seeded(18);
+      // Seeded, so the failing 10% are the same in every run.
+      const random = createRng(18).next;
       // The server keys requests by host without port.
       for (const url of urls) if (random() < 0.1) failing.add(url.replace(`:${web.port}`, ''));
       const ff = await ctx.firefox({ prefs: { 'extensions.webextOptionalPermissionPrompts': false } });

@@ -9,10 +9,6 @@ export interface SeedStats {
   distinctUrls: number; exactDuplicates: number; mostCopies: number;
   rootChildren: { menu: number; toolbar: number; unfiled: number };
 }
-export declare function createRng(seed: number): {
-  next(): number; int(min: number, max: number): number; pick<T>(list: readonly T[]): T; chance(p: number): boolean;
-  sample<T>(list: readonly T[], k: number): T[];
-};
 export declare const VARIANTS: Record<string, (url: string) => string>;
 export declare function generateCollection(seed?: number): SeedCollection;
 export declare function toBookmarksHtml(collection: SeedCollection): string;

@@ -16,35 +16,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRng } from './prng.mjs';
 
 export const DEFAULT_SEED = 20261203;
-
-/** mulberry32: a small, fast, seeded PRNG; numbers in [0, 1). */
-export function createRng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: (list) => list[Math.floor(next() * list.length)],
-    chance: (p) => next() < p,
-    /** k distinct items of list, in list order. */
-    sample(list, k) {
-      const idx = list.map((_, i) => i);
-      for (let i = idx.length - 1; i > 0; i--) {
-        const j = Math.floor(next() * (i + 1));
-        [idx[i], idx[j]] = [idx[j], idx[i]];
-      }
-      return idx.slice(0, Math.min(k, list.length)).sort((x, y) => x - y).map((i) => list[i]);
-    },
-  };
-}
 
 const slug = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 

@@ -56,6 +56,8 @@ export async function launchBenchFirefox(options: FirefoxBenchOptions, log: (m: 
   }
   const ff = await launchFirefox({
     userDataDir,
+    extensionDir: options.extensionDir,
+    extraExtensions: options.extraExtensions,
     prefs: { 'browser.places.importBookmarksHTML': false, ...options.prefs },
   });
   const close = ff.close;

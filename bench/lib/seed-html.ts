@@ -46,3 +46,15 @@ export function flatFolder(title: string, count: number, prefix = 'item'): SeedF
   }));
   return { title, bookmarks };
 }
+
+/**
+ * `n` bookmarks spread over folders of 50, as sync leaves loose copies across many folders. (One flat folder of
+ * 5,000 would measure something else: Firefox renumbers every following sibling on each remove, about a second
+ * per remove at the front of a 5,000-child folder.)
+ */
+export function spreadFolder(title: string, n: number, prefix: string): SeedFolder {
+  const flat = flatFolder(title, n, prefix).bookmarks!;
+  const folders: SeedFolder[] = [];
+  for (let i = 0; i < flat.length; i += 50) folders.push({ title: `${title} ${i / 50}`, bookmarks: flat.slice(i, i + 50) });
+  return { title, folders };
+}

@@ -17,6 +17,10 @@ export interface FirefoxBenchOptions {
   /** How many bookmarks the seed holds (the import is awaited until they are all there). */
   seedCount?: number;
   prefs?: Record<string, string | number | boolean>;
+  /** The unpacked extension to install instead of the test build (a run without Tidymarks). */
+  extensionDir?: string;
+  /** More unpacked extensions installed after it. */
+  extraExtensions?: readonly string[];
 }
 
 export interface BenchContext {

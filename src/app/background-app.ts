@@ -6,10 +6,11 @@
 import type { HandlersOf, JobHandlersOf } from '../messaging/define';
 import { jobs, productionJobs, productionProtocol, protocol, type Jobs, type ProductionJobs, type ProductionProtocol, type Protocol, type TestJobs, type TestProtocol } from '../messaging/protocol';
 import { createJobServer, createRouter } from '../messaging/router';
+import { createBookmarkEvents, holdDuring } from '../platform/bookmark-events';
 import { createCoreHandlers, createCoreTestHandlers } from './core-handlers';
-import type { BackgroundDeps, ResettableFeature } from './feature';
+import type { BackgroundDeps, Feature, ResettableFeature } from './feature';
 import { createSettingsStore } from '../settings/settings-store';
-import { createSettingsHandlers } from '../settings/feature';
+import { createSettingsFeature } from '../settings/feature';
 import { openTagStore } from '../tags/tag-store';
 import { createTagsFeature } from '../tags/feature';
 import { createSearchFeature } from '../search/feature';
@@ -26,9 +27,13 @@ import { createToolbarButtonFeature } from '../toolbar-button/feature';
 import { createOrganizerFeature } from '../organizer/feature';
 import { createLinkHealthFeature } from '../link-health/feature';
 
-export function createBackgroundApp(deps: BackgroundDeps) {
-  const { browser } = deps;
-  const features: ResettableFeature[] = [];
+export function createBackgroundApp(givenDeps: BackgroundDeps) {
+  const { browser } = givenDeps;
+  // The background's one listener per bookmarks event, fanned out to every feature (src/platform/bookmark-events.ts).
+  const bookmarkEvents = givenDeps.bookmarkEvents ?? createBookmarkEvents(browser.bookmarks);
+  const deps: BackgroundDeps = { ...givenDeps, bookmarkEvents };
+  // A test reset: the features hear the events of what came before it (the wipe's removals) before they reset.
+  const features: ResettableFeature[] = [{ reset: async () => bookmarkEvents.flush() }];
 
   const extensionId = browser.runtime.id;
   const extensionOrigin = browser.runtime.getURL('');
@@ -36,20 +41,25 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const tagStore = openTagStore();
   // The one history: every journaled write runs in its queue, after start-up recovery (queued now, not awaited).
   const history = createHistory({ ...deps, tags: tagStore });
-  const tagsFeature = createTagsFeature(deps, tagStore, history);
+  const settingsFeature = createSettingsFeature({ browser, settings });
+  const tagsFeature = createTagsFeature({ ...deps, tags: tagStore, history });
   // The one store of imported files' dates: every feature that reads or shows "date added" gets it.
   const fileDateStore = openFileDateStore();
-  const placesFeature = createPlacesFeature({ ...deps, fileDates: fileDateStore }, tagStore, history);
+  const placesFeature = createPlacesFeature({ ...deps, fileDates: fileDateStore, tags: tagStore, history });
   features.push(placesFeature, tagsFeature, history);
-  const fileDates = createFileDatesFeature(deps, fileDateStore);
+  const fileDates = createFileDatesFeature({ ...deps, fileDates: fileDateStore });
   features.push(fileDates);
-  const searchFeature = createSearchFeature({ ...deps, fileDates: fileDateStore }, tagStore);
+  const linkHealth = createLinkHealthFeature({ ...deps, tags: tagStore, history });
+  features.push(linkHealth);
+  // The popup's results and current page carry link health's markers, looked up in what the background holds.
+  const searchFeature = createSearchFeature({ ...deps, fileDates: fileDateStore, linkMarkers: linkHealth.markers, tags: tagStore });
   features.push(searchFeature);
   placesFeature.useSearchIndex(searchFeature.live);
   const toolbarButton = createToolbarButtonFeature({ ...deps, live: searchFeature.live });
-  const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore, history });
+  const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore, history, getSettings: () => settings.get() });
   const dedupScan = createDedupScanFeature({
     ...deps,
+    getSettings: () => settings.get(),
     getTags: () => tagStore.all(),
     removedHistory: dedupApply.removedHistory,
     onTagsChanged: (listener) => void tagStore.onChange(listener),
@@ -68,25 +78,16 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     history,
     settings,
     fileDates: fileDateStore,
-    cleanupHistory: async () =>
-      (await history.list()).filter((s) => s.kind === 'cleanup').map((s) => ({
-        id: s.id,
-        createdAt: s.createdAt,
-        finishedAt: s.finishedAt,
-        status: s.status,
-        undone: s.undone,
-        counts: { ...s.counts },
-        note: s.note,
-      })),
+    cleanupHistory: dedupApply.cleanupRecords,
   });
 
   const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, history, fileDates: fileDateStore });
-  const linkHealth = createLinkHealthFeature(deps);
-  features.push(linkHealth);
+  // Every feature has the one shape the root joins (src/app/feature.ts).
+  void ({ settingsFeature, tagsFeature, placesFeature, fileDates, linkHealth, searchFeature, toolbarButton, dedupApply, dedupScan, quickBookmark, bookmarksHtml, organizer, history } satisfies Record<string, Feature>);
 
   const productionHandlers: HandlersOf<ProductionProtocol> = {
     ...createCoreHandlers(deps),
-    ...createSettingsHandlers(browser, settings),
+    ...settingsFeature.handlers,
     ...tagsFeature.handlers,
     ...searchFeature.handlers,
     ...placesFeature.handlers,
@@ -96,16 +97,30 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     ...toolbarButton.handlers,
     ...bookmarksHtml.handlers,
     ...organizer.handlers,
+    // The organizer's bulk edits: their bookmark events reach the batched subscribers as one batch at the end.
+    ...holdDuring(bookmarkEvents, {
+      'organizer.move': organizer.handlers['organizer.move'],
+      'organizer.copy': organizer.handlers['organizer.copy'],
+      'organizer.sortFolder': organizer.handlers['organizer.sortFolder'],
+      'organizer.remove': organizer.handlers['organizer.remove'],
+    }),
     ...linkHealth.handlers,
   };
   const productionJobHandlers: JobHandlersOf<ProductionJobs> = {
-    // Our bulk jobs are batches for Places events listeners (history-start-batch ... history-end-batch).
+    // Our bulk jobs are batches for Places events listeners (history-start-batch ... history-end-batch) and for the
+    // background's batched bookmark-event subscribers.
     ...placesFeature.events.inBatch(dedupApply.jobs),
     ...placesFeature.events.inBatch(history.jobs),
     ...dedupScan.jobs,
     ...placesFeature.events.inBatch(bookmarksHtml.jobs),
     ...linkHealth.jobs,
+    ...placesFeature.events.inBatch(linkHealth.writeJobs),
   };
+  /** Resolves once the work features start on their own is over: tag sweeps, quick bookmarks, toolbar updates (tests). */
+  const whenIdle = async () => {
+    await Promise.all([tagsFeature.whenIdle(), quickBookmark.whenIdle(), toolbarButton.whenIdle()]);
+  };
+
   // The test build's `test.*` requests (src/messaging/test-protocol.ts): known to the router only there, and only
   // when the background is started as a test build; the production build leaves this branch out.
   let requests: { protocol: Protocol; handlers: HandlersOf<Protocol>; jobs: Jobs; jobHandlers: JobHandlersOf<Jobs> } = {
@@ -115,7 +130,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
     jobHandlers: productionJobHandlers as JobHandlersOf<Jobs>,
   };
   if (__TIDYMARKS_TEST_BUILD__ && deps.testBuild) {
-    const core = createCoreTestHandlers(deps, features);
+    const core = createCoreTestHandlers(deps, features, whenIdle);
     const testHandlers: HandlersOf<TestProtocol> = {
       ...core.handlers,
       ...placesFeature.testHandlers!,
@@ -130,7 +145,7 @@ export function createBackgroundApp(deps: BackgroundDeps) {
   const router = createRouter({ protocol: requests.protocol, extensionId, extensionOrigin, handlers: requests.handlers });
   const jobServer = createJobServer({ jobs: requests.jobs, handlers: requests.jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, history, fileDates, toolbarButton, live: searchFeature.live };
+  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, history, fileDates, toolbarButton, live: searchFeature.live, linkHealth, whenIdle, bookmarkEvents };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

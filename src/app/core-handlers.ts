@@ -1,5 +1,5 @@
 import type { HandlersOf, JobHandlersOf } from '../messaging/define';
-import type { coreProtocol, coreTestJobs, coreTestProtocol } from '../messaging/core-protocol';
+import { TEST_ECHO_PORT, type coreProtocol, type coreTestJobs, type coreTestProtocol } from '../messaging/core-protocol';
 import { AppError } from '../messaging/errors';
 import type { BookmarkNode } from '../platform/browser';
 import { USER_ROOT_IDS } from '../platform/browser';
@@ -43,13 +43,47 @@ export function createCoreHandlers(deps: BackgroundDeps): HandlersOf<typeof core
 }
 
 /** The test build's own requests and jobs that belong to no feature (src/messaging/core-protocol.ts). */
-export function createCoreTestHandlers(deps: BackgroundDeps, features: ResettableFeature[]) {
+export function createCoreTestHandlers(deps: BackgroundDeps, features: ResettableFeature[], whenIdle: () => Promise<void>) {
+  const { runtime } = deps.browser;
+  /** Held replies by key, and keys released before anyone held them. */
+  const held = new Map<string, () => void>();
+  const released = new Set<string>();
   const handlers: HandlersOf<ReturnType<typeof coreTestProtocol>> = {
     'test.reset': async () => {
       await wipeEverything(deps, features);
       return { ok: true as const };
     },
+    'test.idle': async () => {
+      await whenIdle();
+      return { ok: true as const };
+    },
+    'test.runtime.held': async ({ key }) => {
+      if (!released.delete(key)) await new Promise<void>((resolve) => held.set(key, resolve));
+      return { key };
+    },
+    'test.runtime.release': ({ key }) => {
+      const wake = held.get(key);
+      held.delete(key);
+      if (wake) wake();
+      else released.add(key);
+      return { released: Boolean(wake) };
+    },
+    'test.runtime.sendToPages': async ({ message }) => {
+      try {
+        return { reply: await runtime.sendMessage(message) };
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
+      }
+    },
   };
+  // The echo port of the messaging contract cases (registered while the background is built, as every listener).
+  runtime.onConnect.addListener((port) => {
+    if (port.name !== TEST_ECHO_PORT) return;
+    port.onMessage.addListener((message) => {
+      port.postMessage(message);
+      if (message === 'close') port.disconnect();
+    });
+  });
   const jobs: JobHandlersOf<ReturnType<typeof coreTestJobs>> = {
     'test.countTo': async ({ n, delayMs }, ctx) => {
       for (let i = 1; i <= n; i++) {

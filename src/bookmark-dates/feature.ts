@@ -1,12 +1,15 @@
 /**
- * Keeps the file-date store (file-dates.ts) in step with the bookmarks: a removed bookmark's record goes at once; a
+ * Keeps the file-date store (file-dates.ts) in step with the bookmarks: a removed bookmark's record goes with its
+ * batch of events (one IndexedDB transaction per batch); a
  * removed folder reports no children, so its removal triggers a sweep (one getTree after the burst, then every
- * record whose id is gone is dropped). The onRemoved listener is registered while the feature is built.
+ * record whose id is gone is dropped). It subscribes to the background's batched bookmark events while the feature
+ * is built.
  */
 import type { BackgroundDeps } from '../app/feature';
+import { bookmarkEventsOf } from '../platform/bookmark-events';
 import type { BookmarkNode } from '../platform/browser';
 import { createSerialQueue } from '../platform/serial-queue';
-import { descendants } from '../platform/tree';
+import { descendants, kindOf } from '../platform/tree';
 import { openFileDateStore, type FileDateStore } from './file-dates';
 
 function treeIds(tree: readonly BookmarkNode[]): Set<string> {
@@ -15,10 +18,17 @@ function treeIds(tree: readonly BookmarkNode[]): Set<string> {
   return ids;
 }
 
-export function createFileDatesFeature(deps: BackgroundDeps, store: FileDateStore = openFileDateStore()) {
+export interface FileDatesFeatureDeps extends BackgroundDeps {
+  /** The one store of imported files' dates; its own when absent. */
+  fileDates?: FileDateStore;
+}
+
+export function createFileDatesFeature(deps: FileDatesFeatureDeps) {
   const { browser } = deps;
+  const store = deps.fileDates ?? openFileDateStore();
+  const events = bookmarkEventsOf(deps);
   let sweepTimer: ReturnType<typeof setTimeout> | null = null;
-  /** Sweeps run one at a time; `sweeping` settles when the last one queued is done. */
+  /** Forgets and sweeps run one at a time; `sweeping` settles when the last one queued is done. */
   const sweeps = createSerialQueue();
   let sweeping: Promise<void> = Promise.resolve();
 
@@ -37,16 +47,26 @@ export function createFileDatesFeature(deps: BackgroundDeps, store: FileDateStor
     }, 300);
   };
 
-  browser.bookmarks.onRemoved.addListener((id, info) => {
-    void store.forget([id]).catch((error: unknown) => console.error('Tidymarks: file-date cleanup failed', error));
-    const node = info?.node;
-    if (node && (node.type === 'folder' || (node.type === undefined && node.url === undefined))) sweepSoon();
+  // Batched (src/platform/bookmark-events.ts): one IndexedDB transaction per batch of removals, not one per removal.
+  events.batched((batch) => {
+    const gone: string[] = [];
+    let folderGone = false;
+    for (const event of batch) {
+      if (event.kind !== 'removed') continue;
+      gone.push(event.id);
+      if (event.node && kindOf(event.node) === 'folder') folderGone = true;
+    }
+    if (gone.length) sweeping = sweeps.run(() => store.forget(gone)).catch((error: unknown) => console.error('Tidymarks: file-date cleanup failed', error));
+    if (folderGone) sweepSoon();
   });
 
   return {
+    /** No requests of its own: the pages get the dates through the features that show them. */
+    handlers: {},
     store,
     /** Runs the pending sweep now (tests). */
     async settle() {
+      events.flush();
       if (sweepTimer) {
         clearTimeout(sweepTimer);
         sweepTimer = null;

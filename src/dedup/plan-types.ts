@@ -36,12 +36,31 @@ export interface PlannedTagMerge {
   tags: string[];
 }
 
+/**
+ * A folder whose loose duplicates (removals whose expectedParentId is the folder) far outnumber what stays in it: the
+ * apply makes a fresh folder with its title in its place, moves what stays into it in order and removes the old one
+ * with one removeTree (docs/ARCHITECTURE.md "Cleanup speed"). The fresh folder has a new id and today's date added.
+ * The apply checks again against the live tree and falls back to removing the copies one by one.
+ */
+export interface PlannedReplacement {
+  id: string;
+  expectedParentId: string;
+  /** The folder's path as the scan showed it ("Other Bookmarks › Synced"). */
+  path: string;
+  /** The plan's loose removals in it. */
+  removals: number;
+  /** What stays in it (bookmarks, folders, separators), as the scan saw it. */
+  survivors: number;
+}
+
 export interface CleanupPlan {
   id: string;
   createdAt: number;
   removals: PlannedRemoval[];
   moves: PlannedMove[];
   tagMerges: PlannedTagMerge[];
+  /** Folders replaced by a fresh copy instead of removing their copies one by one; absent: none. */
+  replacements?: PlannedReplacement[];
   /** What the plan does, in the units every page shows (cleanup-numbers.ts). */
   numbers: CleanupNumbers;
 }

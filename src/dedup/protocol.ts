@@ -78,6 +78,12 @@ export const cleanupPlanSchema = v.strictObject({
     v.array(v.strictObject({ url: planUrl, tags: v.pipe(v.array(v.pipe(v.string(), v.maxLength(1000))), v.maxLength(1000)) })),
     v.maxLength(MAX_PLAN_ITEMS),
   ),
+  replacements: v.optional(
+    v.pipe(
+      v.array(v.strictObject({ id: itemId, expectedParentId: itemId, path: v.pipe(v.string(), v.maxLength(100_000)), removals: count, survivors: count })),
+      v.maxLength(MAX_PLAN_ITEMS),
+    ),
+  ),
   numbers: v.strictObject({ copies: count, loose: count, insideFolders: count, copiedFolders: count, emptyFolders: count, moved: count, tagMerges: count }),
 });
 

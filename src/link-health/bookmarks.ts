@@ -6,6 +6,7 @@ export interface BookmarkRef {
   id: string;
   title: string;
   url: string;
+  parentId: string;
   path: string[];
 }
 
@@ -20,7 +21,7 @@ export function bookmarksOf(tree: readonly BookmarkNode[]): BookmarkRef[] {
     if (!path) continue;
     const kind = kindOf(node);
     if (kind === 'folder') paths.set(node.id, node.parentId === undefined ? path : [...path, rootTitle(node.id) ?? node.title]);
-    else if (kind === 'bookmark' && node.url !== undefined) out.push({ id: node.id, title: node.title, url: node.url, path });
+    else if (kind === 'bookmark' && node.url !== undefined) out.push({ id: node.id, title: node.title, url: node.url, parentId: node.parentId!, path });
   }
   return out;
 }

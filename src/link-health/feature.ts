@@ -1,13 +1,18 @@
 /**
- * Link health in the background: the 'links.check' job (resumable, see store.ts) and the requests the view reads.
- * Nothing is fetched until a person starts a check; only hosts the person granted are fetched (host-access.ts), only
- * http(s) URLs on public hosts (eligibility.ts). The test build also lets loopback hosts through, for the e2e test
- * server on 127.0.0.x; production never fetches them.
+ * Link health in the background: the 'links.check' job (resumable, see store.ts), the requests the view reads, the
+ * fixes (fixes.ts: previewed, then carried out as an operation of the one history) and the markers other pages show
+ * (marker.ts). Nothing is fetched until a person starts a check; only hosts the person granted are fetched
+ * (host-access.ts), only http(s) URLs on public hosts (eligibility.ts). The test build also lets loopback hosts
+ * through, for the e2e test server on 127.0.0.x; production never fetches them.
  */
 import type { BackgroundDeps, ResettableFeature } from '../app/feature';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
+import type { History } from '../operations';
+import type { TagStore } from '../tags/tag-store';
 import { bookmarksOf, type BookmarkRef } from './bookmarks';
+import { createLinkFixes } from './fixes';
+import { markerOf, type LinkMarker } from './marker';
 import { eligibility, isLoopbackIPv4, isPublicHost, type HostAllowed } from './eligibility';
 import { grantedMatcher } from './host-access';
 import { createProbe } from './probe';
@@ -28,6 +33,10 @@ const HEARTBEAT_MS = 5_000;
 const WRITE_BATCH = 25;
 
 export interface LinkHealthDeps extends BackgroundDeps {
+  /** The fixes move tags with an address (and journal them). */
+  tags: TagStore;
+  /** The one history: a fix is an operation of it, run in its queue. */
+  history: History;
   store?: LinkHealthStore;
   fetch?: typeof fetch;
   requestLog?: RequestLog;
@@ -52,6 +61,16 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
   let running = false;
 
   const readBookmarks = async () => bookmarksOf(await browser.bookmarks.getTree());
+  const fixes = createLinkFixes({ ...deps, store });
+
+  /** The marker of each address the check found moved for good or dead: one lookup by URL, from the store's memory. */
+  const markers = async (): Promise<(url: string) => LinkMarker | null> => {
+    const marked = await store.marked();
+    return (url) => {
+      const verdict = marked.get(url);
+      return verdict ? markerOf(verdict) : null;
+    };
+  };
 
   /** Per bookmark: fetchable (with its URL's host) or why not. */
   const sortOut = (bookmarks: readonly BookmarkRef[]) => {
@@ -125,6 +144,8 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
       }
       return { items };
     },
+    'links.fixPreview': (input) => fixes.preview(input),
+    'links.markers': async () => ({ markers: [...(await store.marked()).values()].map((v) => [v.url, markerOf(v)!] as [string, LinkMarker]) }),
     'links.forget': async () => {
       if (running) throw new AppError('conflict', t('linksBusyForget'));
       await store.clear();
@@ -234,8 +255,12 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
     }
   };
 
-  const jobs: JobHandlersOf<typeof linkHealthJobs> = {
+  const jobs: Pick<JobHandlersOf<typeof linkHealthJobs>, 'links.check'> = {
     'links.check': ({ mode }, ctx) => check(mode, ctx),
+  };
+  /** The jobs that write bookmarks (the app runs them as a batch for the Places events' listeners). */
+  const writeJobs: Pick<JobHandlersOf<typeof linkHealthJobs>, 'links.fix'> = {
+    'links.fix': (input, ctx) => fixes.fix(input, ctx),
   };
 
   const feature: ResettableFeature = {
@@ -258,5 +283,5 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
         }
       : undefined;
 
-  return { handlers, testHandlers, jobs, store, ...feature };
+  return { handlers, testHandlers, jobs, writeJobs, store, markers, ...feature };
 }

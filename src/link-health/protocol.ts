@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { job, noInput, request, type JobDef, type RequestDef } from '../messaging/define';
+import type { LinkMarker } from './marker';
 import type { FailureKind, LinkClass, SkipReason } from './types';
 
 export type ClassCounts = Record<LinkClass, number>;
@@ -51,7 +52,92 @@ export interface CheckResult {
   withoutAccess: number;
 }
 
+/** The fixes: 'update' gives moved bookmarks their new address, 'remove' and 'move' act on dead ones. */
+export type FixAction = 'update' | 'remove' | 'move';
+
+/**
+ * Why a selected bookmark is not (or was not) changed: it is gone; its address is not the one checked any more; it
+ * was changed since the preview (moved elsewhere; for a removal, also renamed); the check does not say it moved for
+ * good (or dead) any more; it is in the target folder already; Firefox refused the change.
+ */
+export type FixLeftOutReason = 'gone' | 'url-changed' | 'changed' | 'not-moved' | 'not-dead' | 'in-folder' | 'failed';
+
+/** What a fix would change about one bookmark. */
+export interface FixChange {
+  id: string;
+  title: string;
+  /** Its address now, the one checked. */
+  url: string;
+  /** update: the address it gets (where its site moved it for good); else null. */
+  to: string | null;
+  parentId: string;
+  /** Its folder, root first. */
+  path: string[];
+  /** update: the address's tags, which go to the new one; remove: the tags that go with it (no other bookmark has the address). */
+  tags: string[];
+  class: LinkClass;
+}
+
+export interface FixLeftOut {
+  id: string;
+  title: string;
+  url: string;
+  reason: FixLeftOutReason;
+}
+
+export interface FixPreview {
+  action: FixAction;
+  /** move: the folder, with its path. */
+  folder: { id: string; path: string[] } | null;
+  changes: FixChange[];
+  leftOut: FixLeftOut[];
+}
+
+export interface FixProgress {
+  done: number;
+  total: number;
+}
+
+export interface FixResult {
+  action: FixAction;
+  folder: { id: string; path: string[] } | null;
+  /** Bookmarks changed. */
+  done: number;
+  /** What the fix did not touch, and why (someone changed it since the preview, or Firefox refused). */
+  leftAlone: FixLeftOut[];
+  /** The operation in the history (what Undo takes back); null when nothing was left to change. */
+  operationId: string | null;
+  /** Cancelled part way: what was done stays done, and can be undone. */
+  cancelled: boolean;
+}
+
 const ms = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(600_000));
+const bookmarkId = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
+const address = v.pipe(v.string(), v.minLength(1), v.maxLength(65536));
+/** A fix at a time acts on at most this many bookmarks. */
+export const MAX_FIX_ITEMS = 20_000;
+const fixAction = v.picklist(['update', 'remove', 'move']);
+
+export type FixPreviewInput = v.InferOutput<typeof fixPreviewInput>;
+const fixPreviewInput = v.strictObject({
+  action: fixAction,
+  /** The bookmarks selected, each with the address the view listed it with. */
+  items: v.pipe(v.array(v.strictObject({ id: bookmarkId, url: address })), v.minLength(1), v.maxLength(MAX_FIX_ITEMS)),
+  /** move: the folder. */
+  folderId: v.optional(bookmarkId),
+});
+
+export type FixInput = v.InferOutput<typeof fixInput>;
+const fixInput = v.strictObject({
+  action: fixAction,
+  folderId: v.optional(bookmarkId),
+  /** The preview's changes the person confirmed, as the preview showed them. */
+  changes: v.pipe(
+    v.array(v.strictObject({ id: bookmarkId, url: address, title: v.pipe(v.string(), v.maxLength(65536)), parentId: bookmarkId, to: v.nullable(address) })),
+    v.minLength(1),
+    v.maxLength(MAX_FIX_ITEMS),
+  ),
+});
 
 /** This feature's part of the protocol table (see src/messaging/protocol.ts). */
 export const linkHealthProtocol = {
@@ -60,6 +146,10 @@ export const linkHealthProtocol = {
   'links.results': request<{ items: LinkItem[] }>()(noInput),
   /** Forgets every result and the last run. */
   'links.forget': request<{ ok: true }>()(noInput),
+  /** What a fix would change (and what it leaves out, and why), for the person to confirm: nothing is changed. */
+  'links.fixPreview': request<FixPreview>()(fixPreviewInput),
+  /** Every address the check found moved for good or dead, with its marker (the Duplicates page shows them). */
+  'links.markers': request<{ markers: [string, LinkMarker][] }>()(noInput),
 } satisfies Record<string, RequestDef>;
 
 /** Test builds only (merged by src/messaging/test-protocol.ts). A function, so that the production build, which never
@@ -86,4 +176,9 @@ export const linkHealthJobs = {
    * the rest of the last unfinished run (else as 'stale'). Only hosts with granted access are fetched.
    */
   'links.check': job<CheckProgress, CheckResult>()(v.strictObject({ mode: v.picklist(['stale', 'all', 'resume']) })),
+  /**
+   * Carries out a previewed fix as one operation of the history (undo and redo there), leaving alone what someone
+   * changed since the preview.
+   */
+  'links.fix': job<FixProgress, FixResult>()(fixInput),
 } satisfies Record<string, JobDef>;

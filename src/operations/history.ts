@@ -15,7 +15,7 @@
  */
 import type { BackgroundDeps } from '../app/feature';
 import type { CleanupDeps, CleanupOutcomeNumbers, TagAccess } from '../dedup';
-import { t } from '../i18n';
+import { t, type MessageId } from '../i18n';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import { createSerialQueue } from '../platform/serial-queue';
@@ -66,6 +66,10 @@ export interface HistoryDeps extends BackgroundDeps {
 }
 
 type Ctx = Pick<JobContext<UndoProgress>, 'progress' | 'checkpoint'>;
+
+/** The long writes that run alone (pausable jobs): a cleanup, an undo or redo, a link-health fix. */
+type AloneKind = 'cleanup' | 'undo' | 'links-fix';
+const BUSY: Record<AloneKind, MessageId> = { cleanup: 'cleanupBusyCleanup', undo: 'cleanupBusyUndo', 'links-fix': 'linksFixBusy' };
 const quietCtx: Ctx = { progress: () => undefined, checkpoint: async () => undefined };
 
 /** An operation with its undos and redos. */
@@ -171,14 +175,12 @@ export function createHistory(deps: HistoryDeps) {
     );
 
   /**
-   * One cleanup, undo or redo at a time, and a second one is refused at once rather than queued: queued behind a
+   * One cleanup, undo or redo (or link-health fix) at a time, and a second one is refused at once rather than queued: queued behind a
    * paused one it would wait for that pause (up to its 10-minute bound) with nothing to tell the person why.
    */
-  let running: 'cleanup' | 'undo' | null = null;
-  function alone<P, T>(kind: 'cleanup' | 'undo', ctx: JobContext<P>, work: (ctx: JobContext<P>) => Promise<T>): Promise<T> {
-    if (running) {
-      return Promise.reject(new AppError('conflict', t(running === 'cleanup' ? 'cleanupBusyCleanup' : 'cleanupBusyUndo')));
-    }
+  let running: AloneKind | null = null;
+  function alone<P, T>(kind: AloneKind, ctx: JobContext<P>, work: (ctx: JobContext<P>) => Promise<T>): Promise<T> {
+    if (running) return Promise.reject(new AppError('conflict', t(BUSY[running])));
     running = kind;
     return serialJob(ctx, work).finally(() => (running = null));
   }

@@ -28,6 +28,7 @@ export {
   type OperationKind,
   type ProgressRecord,
   type RemovedEntry,
+  type ReplacedFolderEntry,
   type RescuedEntry,
   type SessionProgress,
   type SessionRecord,

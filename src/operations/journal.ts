@@ -85,7 +85,25 @@ export type OperationSource = 'popup' | 'quick-bookmark';
 
 /** An edit, as its session says it: what was done to how many items (and where, and to what). */
 export interface EditSummary {
-  action: 'delete' | 'move' | 'sort' | 'create' | 'copy' | 'update' | 'tag' | 'untag' | 'tag-rename' | 'tag-merge' | 'tag-delete' | 'save' | 'tags-import' | 'tags-restore';
+  action:
+    | 'delete'
+    | 'move'
+    | 'sort'
+    | 'create'
+    | 'copy'
+    | 'update'
+    | 'tag'
+    | 'untag'
+    | 'tag-rename'
+    | 'tag-merge'
+    | 'tag-delete'
+    | 'save'
+    | 'tags-import'
+    | 'tags-restore'
+    /** Link health's fixes: moved bookmarks given their new address, dead ones removed or moved to a folder. */
+    | 'links-update'
+    | 'links-remove'
+    | 'links-move';
   items: number;
   /** The folder moved, created or copied into, or the folder sorted. */
   folderTitle: string | null;
@@ -187,7 +205,7 @@ export interface RemovedEntry extends EntryBase {
   /** Ids of the ancestors, nearest last: where to restore if the parent itself is gone. */
   ancestorIds: string[];
   topLevel: boolean;
-  /** 'deleted': the person deleted it in the organizer. */
+  /** 'deleted': the person deleted it (the organizer, the popup, a link-health fix). */
   reason: 'duplicate-bookmark' | 'duplicate-folder' | 'empty-folder' | 'inside-removed-folder' | 'deleted';
 }
 
@@ -298,7 +316,28 @@ export interface TagsEntry extends EntryBase {
   after: string[];
 }
 
-export type JournalEntry = RemovedEntry | MovedEntry | TagMergeEntry | CreatedEntry | RescuedEntry | ReorderedEntry | UpdatedEntry | TagsEntry;
+/**
+ * A folder a cleanup replaced by a fresh copy (src/dedup/cleanup/replace-choice.ts): a new folder with its title made
+ * at its place, what stays in it (`survivors`) moved there in order, then the old folder removed with one removeTree,
+ * taking the copies the cleanup removes ('removed' entries with this folder as their parent). Attempted before the
+ * new folder is made, whose id follows in a progress record (`ids`); done once the old folder is gone, and then the id
+ * map says old folder -> new folder, so undo puts the removed copies back at their places inside the new one. Undo and
+ * recovery (undo.ts) finish the id map after a crash once the old folder is gone, or move the survivors back and
+ * remove the new folder while the old one is still there.
+ */
+export interface ReplacedFolderEntry extends EntryBase {
+  role: 'replaced-folder';
+  /** The old folder. */
+  id: string;
+  parentId: string;
+  index: number;
+  title: string;
+  dateAdded: number | null;
+  /** What stays, in order, with each item's index in the old folder. */
+  survivors: { id: string; index: number }[];
+}
+
+export type JournalEntry = RemovedEntry | MovedEntry | TagMergeEntry | CreatedEntry | RescuedEntry | ReorderedEntry | UpdatedEntry | TagsEntry | ReplacedFolderEntry;
 type Unnumbered<E> = E extends JournalEntry ? Omit<E, 'sessionId' | 'seq'> : never;
 /** An entry before the journal numbers it. */
 export type NewJournalEntry = Unnumbered<JournalEntry>;
@@ -312,6 +351,8 @@ export interface ProgressRecord {
   n: number;
   /** Entries whose calls are about to be made (written before the calls), in the order the calls will be made. */
   attempting?: number[];
+  /** Entries one call is about to carry out together (a replaced folder's removeTree): after a crash, all or none. */
+  attemptingAtOnce?: number[];
   /** Entries carried out. */
   done?: number[];
   /** Entries left alone: changed by someone else, refused, cancelled. */
@@ -339,6 +380,8 @@ export interface SessionProgress {
   versions: Map<number, { title: string; url: string | null; parentId: string }>;
   /** Each attempting record's entries, in call order (recovery tells what a crash interrupted from it). */
   attemptBatches: number[][];
+  /** Entries attempted together by one call (attemptingAtOnce). */
+  atOnce: Set<number>;
   /** True when the session has any progress record (sessions written before 2026-12-04 have none). */
   recorded: boolean;
 }
@@ -412,11 +455,16 @@ function progressOf(records: readonly ProgressRecord[]): SessionProgress {
     ids: new Map(),
     versions: new Map(),
     attemptBatches: [],
+    atOnce: new Set(),
     recorded: records.length > 0,
   };
   for (const r of records) {
     for (const seq of r.attempting ?? []) out.attempting.add(seq);
     if (r.attempting?.length) out.attemptBatches.push(r.attempting);
+    for (const seq of r.attemptingAtOnce ?? []) {
+      out.attempting.add(seq);
+      out.atOnce.add(seq);
+    }
     for (const seq of r.done ?? []) out.done.add(seq);
     for (const seq of r.skipped ?? []) out.skipped.add(seq);
     for (const { seq, newId } of r.putBack ?? []) out.putBack.set(seq, newId);
@@ -745,11 +793,11 @@ export class ProgressLog {
   ) {}
 
   private static empty(): Required<NewProgress> {
-    return { attempting: [], done: [], skipped: [], putBack: [], ids: [], versions: [] };
+    return { attempting: [], attemptingAtOnce: [], done: [], skipped: [], putBack: [], ids: [], versions: [] };
   }
 
   note(progress: NewProgress): void {
-    for (const key of ['attempting', 'done', 'skipped', 'putBack', 'ids', 'versions'] as const) {
+    for (const key of ['attempting', 'attemptingAtOnce', 'done', 'skipped', 'putBack', 'ids', 'versions'] as const) {
       const values = progress[key];
       if (values?.length) (this.pending[key] as unknown[]).push(...values);
     }

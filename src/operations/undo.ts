@@ -35,12 +35,14 @@ import { tagKey } from '../tags/tag-name';
 import {
   KEPT_SESSIONS,
   kindOf,
+  removedEntryOf,
   type CreatedEntry,
   type IdMapRecord,
   type JournalEntry,
   type MovedEntry,
   type NewJournalEntry,
   type RemovedEntry,
+  type ReplacedFolderEntry,
   type ReorderedEntry,
   type SessionProgress,
   type SessionRecord,
@@ -197,6 +199,8 @@ export function interruptedCalls(progress: SessionProgress): Set<number> {
       else if (left-- > 0) out.add(seq);
     }
   }
+  // One call for all of them (a replaced folder's removeTree): made for all or for none.
+  for (const seq of progress.atOnce) if (!progress.done.has(seq) && !progress.skipped.has(seq) && !progress.putBack.has(seq)) out.add(seq);
   return out;
 }
 
@@ -250,7 +254,10 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
   const interrupted = interruptedCalls(progress);
   const tops = topSeqs(all);
   const entries = all.filter((e) => carriedOut(e, progress, interrupted, tops.get(e.seq)));
-  const live = indexTree(await browser.bookmarks.getTree());
+  let live = indexTree(await browser.bookmarks.getTree());
+  // Folders the cleanup replaced by a fresh copy: finished (the id map leads to the new folder) or taken back.
+  const replaced = entries.filter((e): e is ReplacedFolderEntry => e.role === 'replaced-folder');
+  if (replaced.length && (await settleReplacedFolders(deps, session, replaced, progress, live, inv))) live = indexTree(await browser.bookmarks.getTree());
   const idsToResolve = new Set<string>();
   for (const e of entries) {
     if (e.role === 'reordered') for (const id of [e.folderId, ...e.order]) idsToResolve.add(id);
@@ -345,6 +352,13 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
     }
   };
   const knownIds = new Set(placements.map((p) => current(p.entry.id)));
+  // What the apply re-created (put back) and recorded: folders that may hold one more it made without a record.
+  const recordedNew = new Set(resolved.values());
+  const isFolder = (id: string) => {
+    const n = live.get(id)?.node;
+    return !!n && nodeType(n) === 'folder';
+  };
+  const putBackFolders = new Set([...progress.putBack.values()].map((id) => resolved.get(id) ?? id).filter(isFolder));
   /**
    * Resuming after a crash: the one item created just before the page died, whose id was never recorded, is the
    * identical node at its exact original index, added after this restore began. Adopt it instead of creating twice.
@@ -365,12 +379,13 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
       const candidate = candidateId ? live.get(candidateId)?.node : undefined;
       if (matches(candidate, session.undoStartedAt ?? Infinity)) return adopted.add(candidate!.id), candidate!.id;
     }
-    // Rolling back an apply that died while putting an item back (its version was written first): the copy it had
-    // just made, its record never written, is the identical item added to that folder after the apply began.
-    if (mode === 'rollback' && v) {
+    // Rolling back an apply that died while putting an item back (its version was written first), or while
+    // re-creating what was inside a folder it put back: the copy it had just made, its record never written, is the
+    // identical item added to that folder after the apply began (not one whose record was written).
+    if (mode === 'rollback' && (v || putBackFolders.has(targetId))) {
       for (const id of live.get(targetId)?.childIds ?? []) {
         const candidate = live.get(id)?.node;
-        if (matches(candidate, session.createdAt)) return adopted.add(id), id;
+        if (!recordedNew.has(id) && matches(candidate, session.createdAt)) return adopted.add(id), id;
       }
     }
     return null;
@@ -533,6 +548,79 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
   await journal.updateSession(sessionId, final);
   report('done');
   return { sessionId, restored, movedBack, removed, leftAlone: leftAlone.list(), problems, cancelled: false };
+}
+
+/**
+ * Folders a cleanup replaced by a fresh copy (journal.ts ReplacedFolderEntry), before anything else is restored:
+ * - the old folder is gone and the new one is there: the replacement stands (the new folder keeps its id and date
+ *   added); the id map is made to say old -> new if a crash came before the apply wrote it, so the copies the
+ *   cleanup removed are put back at their places inside the new folder;
+ * - the old folder is still there (a crash before its removeTree): what stays that is in the new folder goes back
+ *   to the old one at its place, and the new folder goes if it is empty and as made; what someone else put in it
+ *   stays, with the folder.
+ * Returns whether it moved or removed anything (the caller reads the tree again).
+ */
+async function settleReplacedFolders(
+  deps: CleanupDeps,
+  session: SessionRecord,
+  replaced: ReplacedFolderEntry[],
+  progress: SessionProgress,
+  live: Map<string, LiveNode>,
+  inv: EditSteps,
+): Promise<boolean> {
+  const { browser, journal } = deps;
+  const recorded = await journal.resolveIds(replaced.map((r) => progress.ids.get(r.seq)).filter((id): id is string => !!id));
+  const claimed = new Set<string>();
+  let changed = false;
+  for (const r of replaced) {
+    const made = progress.ids.get(r.seq);
+    let fresh = made ? recorded.get(made) ?? made : undefined;
+    if (!fresh || !live.has(fresh)) {
+      // Made just before a crash, its id never written: the folder of that title added in that place after the cleanup began.
+      fresh = live
+        .get(r.parentId)
+        ?.childIds.find((id) => {
+          const n = live.get(id)!.node;
+          return id !== r.id && !claimed.has(id) && nodeType(n) === 'folder' && n.title === r.title && (n.dateAdded ?? 0) >= session.createdAt;
+        });
+    }
+    if (!fresh) continue; // never made, or someone removed it with what it held
+    claimed.add(fresh);
+    if (!live.has(r.id)) {
+      await journal.recordIdMap([{ oldId: r.id, newId: fresh, sessionId: session.id }]);
+      continue;
+    }
+    // Taken back: what stays goes home, in its old order, then the fresh folder if nothing else is in it.
+    const back = r.survivors.filter((s) => live.get(s.id)?.parentId === fresh).sort((a, b) => a.index - b.index);
+    if (back.length) {
+      const stored = await inv.append(back.map((s) => ({ role: 'moved', id: s.id, title: live.get(s.id)!.node.title, parentId: fresh, index: live.get(s.id)!.node.index ?? 0, toParentId: r.id })));
+      await inv.attempt(stored.map((e) => e.seq));
+      let count = live.get(r.id)!.childCount;
+      for (const [i, s] of back.entries()) {
+        try {
+          await browser.bookmarks.move(s.id, { parentId: r.id, index: Math.min(s.index, count) });
+          count++;
+          await inv.done(stored[i]!.seq);
+        } catch {
+          await inv.skipped(stored[i]!.seq);
+        }
+      }
+      changed = true;
+    }
+    const now = (await browser.bookmarks.getSubTree(fresh).catch(() => []))[0];
+    if (now && !now.children?.length && now.title === r.title && now.parentId === r.parentId) {
+      const [entry] = await inv.append([{ ...removedEntryOf(now, [], [], true, 'deleted'), tags: [] }]);
+      await inv.attempt([entry!.seq]);
+      try {
+        await browser.bookmarks.remove(fresh);
+        await inv.done(entry!.seq);
+      } catch {
+        await inv.skipped(entry!.seq);
+      }
+      changed = true;
+    }
+  }
+  return changed;
 }
 
 /**

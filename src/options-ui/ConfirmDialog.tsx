@@ -29,7 +29,8 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
       event.preventDefault();
       onCancel();
     } else if (event.key === 'Tab') {
-      const focusable = [...(dialog.current?.querySelectorAll<HTMLElement>('button') ?? [])];
+      // Buttons, and what else takes the keyboard inside (a long preview list that scrolls).
+      const focusable = [...(dialog.current?.querySelectorAll<HTMLElement>('button, [tabindex="0"]') ?? [])];
       const first = focusable[0];
       const last = focusable[focusable.length - 1];
       if (event.shiftKey && document.activeElement === first) {

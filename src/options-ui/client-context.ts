@@ -1,6 +1,7 @@
 /**
- * The options page reaches the background only through a Client (src/messaging/client.ts). The entry passes the
- * real page client; component tests pass a client wired to the fake browser's background.
+ * The options page reaches the background only through a Client (src/messaging/client.ts), typed by the protocol.
+ * The entry passes the real page client; component tests pass a stand-in's (tests/kit/stand-in.tsx: only the answers
+ * the test gives) or the whole background's on the fake (tests/kit/page.tsx).
  */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';

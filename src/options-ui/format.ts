@@ -110,6 +110,12 @@ export function describeOperation(session: Pick<OperationSummary, 'edit' | 'coun
       return plural('editTagsImported', edit.items);
     case 'tags-restore':
       return plural('editTagsRestored', edit.items);
+    case 'links-update':
+      return plural('editLinksUpdated', edit.items);
+    case 'links-remove':
+      return plural('editLinksRemoved', edit.items);
+    case 'links-move':
+      return plural('editLinksMoved', edit.items, folder);
   }
 }
 

@@ -4,9 +4,10 @@
  * ('tidymarks-places'). Three things move it:
  *  - our own writes (recordWrites), which store the new fingerprint, so saving a snapshot a save just returned
  *    never looks like a conflict;
- *  - bookmarks.onCreated/onChanged/onMoved (noteEvent), registered at the top level of the background; events are
- *    queued and handled in batches, and an event whose item already has the stored fingerprint (our own write) is
- *    ignored, except moves nobody announced with expectMove;
+ *  - bookmark created/changed/moved events (noteEvent), from the background's batched bookmark events
+ *    (src/platform/bookmark-events.ts; every read delivers those still waiting first); events are queued and
+ *    handled in batches, and an event whose item already has the stored fingerprint (our own write) is ignored,
+ *    except moves nobody announced with expectMove;
  *  - reads (observe): the fingerprint is recomputed, so an edit made while the event page was unloaded (by the user,
  *    by sync, by another extension) still counts as newer.
  */
@@ -81,6 +82,8 @@ export interface ClockDeps {
   dbName?: string;
   /** How long events are gathered before one batch handles them (ms). */
   batchDelayMs?: number;
+  /** Delivers bookmark events still waiting for their batch (src/platform/bookmark-events.ts), before a read. */
+  flushEvents?: () => void;
 }
 
 interface QueuedEvent {
@@ -91,7 +94,7 @@ interface QueuedEvent {
   createdOnly: boolean;
 }
 
-export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places', batchDelayMs = 50 }: ClockDeps): Clock {
+export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places', batchDelayMs = 50, flushEvents }: ClockDeps): Clock {
   const db = lazyDb<PlacesDB>(dbName, PLACES_DB_VERSION, upgrade);
 
   const queue = new Map<string, QueuedEvent>();
@@ -173,6 +176,8 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
   }
 
   function flush(): Promise<void> {
+    // Events Firefox already sent come first (they call noteEvent, synchronously).
+    flushEvents?.();
     if (timer) {
       clearTimeout(timer);
       timer = null;

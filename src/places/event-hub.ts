@@ -3,8 +3,9 @@
  * changes into the SDK's Places events, and fans them out to the background's own listeners and to every
  * subscribed page (one port per page).
  *
- * - Listeners on browser.* are registered while the hub is built (the event page's top level), but do nothing while
- *   nobody is subscribed: no lookups, no messages.
+ * - Listeners on browser.history are registered, and the background's bookmark events (src/platform/bookmark-events.ts)
+ *   subscribed, while the hub is built (the event page's top level), but do nothing while nobody is subscribed: no
+ *   lookups, no messages.
  * - Order: each Firefox event starts its lookups at once (the item's type and parent, a visit's id, the bookmarks of
  *   a visited URL) and its Places events are delivered through one queue, so they come out in Firefox's order.
  * - `lastModified` is the item's `updated` clock as a read right after the change gives it: it is read as a task of
@@ -14,7 +15,7 @@
  *   from going idle while it listens (Firefox resets the idle timer on port messages), so no event is lost while a
  *   page is subscribed.
  * - Batches: `batch(work)` emits history-start-batch before and history-end-batch after our own bulk work (nested
- *   batches give one pair).
+ *   batches give one pair), and holds the background's batched bookmark-event subscribers until the work ends.
  * - Dates: when Tidymarks keeps an imported file's dates (src/bookmark-dates), each dated bookmark or folder gets a
  *   bookmark-item-changed with property 'dateAdded' (as Places' onItemChanged reported setItemDateAdded), the value
  *   the date in ms as text: the date Tidymarks shows from then on.
@@ -22,6 +23,7 @@
 import * as v from 'valibot';
 import { isOwnSender, type PortLike } from '../messaging/router';
 import type { FileDate, FileDateStore } from '../bookmark-dates/file-dates';
+import type { BookmarkEvents } from '../platform/bookmark-events';
 import { getExisting } from '../platform/bookmark-reads';
 import type { Browser, BookmarkNode } from '../platform/browser';
 import { createSerialQueue, type SerialQueue } from '../platform/serial-queue';
@@ -33,6 +35,8 @@ import { itemType } from './nodes';
 
 export interface EventHubDeps {
   browser: Browser;
+  /** The background's bookmark events: the hub takes every event as it arrives, and holds the batches of our jobs. */
+  bookmarkEvents: BookmarkEvents;
   tagStore: TagStore;
   clock: Clock;
   /** The engine's queue of save requests: lastModified is read when it has nothing running. */
@@ -61,12 +65,14 @@ export class PlacesEventHub extends PlacesEventListeners {
   constructor(private readonly deps: EventHubDeps) {
     super();
     const { browser, tagStore } = deps;
-    const b = browser.bookmarks;
     const h = browser.history;
-    b.onCreated.addListener((id, node) => this.when(() => [this.added(id, node)]));
-    b.onChanged.addListener((id, change) => this.when(() => this.changed(id, change)));
-    b.onMoved.addListener((id, move) => this.when(() => this.moved(id, move)));
-    b.onRemoved.addListener((id, info) => this.when(() => [this.removed(id, info)]));
+    // Every event as it arrives (not batched): pages see changes in Firefox's order and time.
+    deps.bookmarkEvents.each((e) => {
+      if (e.kind === 'created') this.when(() => [this.added(e.id, e.node)]);
+      else if (e.kind === 'changed') this.when(() => this.changed(e.id, e));
+      else if (e.kind === 'moved') this.when(() => this.moved(e.id, e));
+      else this.when(() => [this.removed(e.id, e)]);
+    });
     h.onVisited.addListener((item) => this.when(() => this.visited(item)));
     h.onTitleChanged?.addListener((changed) => this.when(() => [event('history-title-changed', { url: changed.url, title: changed.title })]));
     h.onVisitRemoved.addListener((removed) =>
@@ -94,7 +100,9 @@ export class PlacesEventHub extends PlacesEventListeners {
   async batch<T>(work: () => Promise<T>): Promise<T> {
     if (this.batchDepth++ === 0) this.when(() => [event('history-start-batch', {})]);
     try {
-      return await work();
+      // The background's batched subscribers (search index, clock, toolbar button, tags, file dates) hear the
+      // work's bookmark changes as one batch at its end (src/platform/bookmark-events.ts).
+      return await this.deps.bookmarkEvents.hold(work);
     } finally {
       if (--this.batchDepth === 0) this.when(() => [event('history-end-batch', {})]);
     }

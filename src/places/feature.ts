@@ -1,12 +1,13 @@
 /**
- * The Places feature of the background: the change clock with its bookmarks listeners (registered synchronously,
- * while the feature is built), the engine as a direct PlacesBackend, the request handlers, the events hub (its
+ * The Places feature of the background: the change clock, fed by the background's batched bookmark events
+ * (subscribed synchronously, while the feature is built), the engine as a direct PlacesBackend, the request handlers, the events hub (its
  * listeners and its port for pages, registered while it is built), and the same Places API pages get, for other
  * background features.
  */
 import type { BackgroundDeps } from '../app/feature';
 import type { FileDateStore } from '../bookmark-dates/file-dates';
 import type { HandlersOf } from '../messaging/define';
+import { bookmarkEventsOf } from '../platform/bookmark-events';
 import { createSerialQueue } from '../platform/serial-queue';
 import type { LiveIndex } from '../search/live-index';
 import type { TagStore } from '../tags/tag-store';
@@ -24,16 +25,32 @@ import { encodeSearchReply, type PlacesBackend, type SaveOp } from './wire';
 export interface PlacesFeatureDeps extends BackgroundDeps {
   /** The imported files' dates: the events hub reports dates kept as changes of the items' date added. */
   fileDates?: Pick<FileDateStore, 'onChange'>;
+  tags: TagStore;
+  /** The one history: every save is one of its edits, in its queue. */
+  history: History;
+  /** The clock of changes (tests give their own); one over the tag store and Firefox's events by default. */
+  clock?: Clock;
 }
 
-export function createPlacesFeature(deps: PlacesFeatureDeps, tagStore: TagStore, history: History, clock: Clock = createClock({ browser: deps.browser, tagStore, now: deps.now })) {
-  const { browser, now } = deps;
-  const bookmarks = browser.bookmarks;
-  bookmarks.onCreated.addListener((id, node) => clock.noteEvent('created', id, node));
-  bookmarks.onChanged.addListener((id) => clock.noteEvent('changed', id));
-  bookmarks.onMoved.addListener((id) => clock.noteEvent('moved', id));
-  bookmarks.onRemoved.addListener((id) => {
-    void clock.forget([id]);
+export function createPlacesFeature(deps: PlacesFeatureDeps) {
+  const { browser, now, tags: tagStore, history, clock: ownClock } = deps;
+  const bookmarkEvents = bookmarkEventsOf(deps);
+  // The clock reads events still waiting for their batch before it answers (a change is never read as older).
+  const clock = ownClock ?? createClock({ browser, tagStore, now, flushEvents: () => bookmarkEvents.flush() });
+  // Batched (src/platform/bookmark-events.ts): one clock update per batch of events, in Firefox's order.
+  bookmarkEvents.batched((batch) => {
+    let removed: string[] = [];
+    for (const event of batch) {
+      if (event.kind === 'removed') {
+        removed.push(event.id);
+        continue;
+      }
+      if (removed.length) void clock.forget(removed);
+      removed = [];
+      clock.noteEvent(event.kind, event.id, event.kind === 'created' ? event.node : undefined);
+    }
+    if (removed.length) void clock.forget(removed);
+    void clock.flush();
   });
 
   // One save request at a time, whoever sent it: a request's conflict check and its writes are never interleaved
@@ -61,6 +78,7 @@ export function createPlacesFeature(deps: PlacesFeatureDeps, tagStore: TagStore,
   };
   const events = new PlacesEventHub({
     browser,
+    bookmarkEvents,
     tagStore,
     clock,
     saves,

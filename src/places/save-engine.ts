@@ -14,7 +14,8 @@ import { sameStoredUrl } from '../platform/stored-url';
 import { isRootId, UNFILED_ID, type Browser, type BookmarkNode } from '../platform/browser';
 import { descendants, kindOf } from '../platform/tree';
 import { normalizeTagList, sameTagSet } from '../tags/tag-name';
-import { findOrphanUrls, forgetOrphanUrls } from '../tags/orphans';
+import { forgetOrphanUrls } from '../tags/orphans';
+import { forgetLeftAddresses } from '../tags/journaled';
 import type { TagStore } from '../tags/tag-store';
 import { editOperation, removalEntries, type EditDeps, type EditSummary, type JournalEntry, type NewJournalEntry, type OperationSource } from '../operations';
 import type { Clock } from './clock';
@@ -294,14 +295,7 @@ export async function runSave(ops: readonly SaveOp[], deps: EngineDeps): Promise
   // A URL a bookmark left (a new address) loses its tags when no bookmark has it any more: journaled too, so undo
   // gives them back with the old address. (A removed bookmark's entry carries its URL's tags already.)
   const leftUrls = [...changedFromUrls].filter((url) => !wantedTags.has(url));
-  if (operation && leftUrls.length) {
-    const orphans = await findOrphanUrls({ browser, tagStore }, leftUrls);
-    if (orphans.length) {
-      const had = await tagStore.getTagsForUrls(orphans);
-      await operation.append(orphans.map((url) => ({ role: 'tags', url, before: had.get(url) ?? [], after: [] })));
-      await tagStore.forgetUrls(orphans);
-    }
-  }
+  if (operation && leftUrls.length) await forgetLeftAddresses({ browser, tagStore }, (entries) => operation.append(entries), leftUrls);
   if (removedUrls.size || changedFromUrls.size) await forgetOrphanUrls({ browser, tagStore }, [...removedUrls, ...changedFromUrls]);
   if (removedIds.length) await clock.forget(removedIds);
   await operation?.finish();

@@ -2,6 +2,7 @@ import type { CurrentPageCopy, CurrentPageReply } from '../search/types';
 import { plural, t } from '../i18n';
 import { FolderPath } from './FolderPath';
 import { folderLabel } from './format';
+import { LinkMarker } from './LinkMarker';
 
 interface Props {
   page: CurrentPageReply | null;
@@ -59,8 +60,9 @@ export function CurrentPage({ page, error, duplicatesHref, onAdd, onEdit, onRemo
           {page.copies.map((copy) => (
             <li key={copy.id} class="copy">
               <FolderPath class="copy-path" folders={copy.folders} />
-              {copy.tags.length > 0 && (
+              {(copy.marker || copy.tags.length > 0) && (
                 <span class="copy-tags">
+                  {copy.marker && <LinkMarker marker={copy.marker} />}
                   {copy.tags.map((tag) => (
                     <span class="tag" key={tag} title={`#${tag}`}>
                       #{tag}

@@ -3,6 +3,7 @@ import { t } from '../i18n';
 import { FolderPath } from './FolderPath';
 import { hostAndPath, visitsLabel } from './format';
 import { Highlighted } from './Highlighted';
+import { LinkMarker } from './LinkMarker';
 
 export const RESULTS_ID = 'results';
 export const resultId = (i: number) => `result-${i}`;
@@ -58,8 +59,9 @@ export function ResultList({ items, words, active, label, onHover, onOpen, onAct
             <span class="result-url">
               <Highlighted text={hostAndPath(item.url)} words={words} />
             </span>
-            {(item.folders.length > 0 || item.tags.length > 0 || item.visitCount > 0) && (
+            {(item.folders.length > 0 || item.tags.length > 0 || item.visitCount > 0 || item.marker) && (
               <span class="result-meta">
+                {item.marker && <LinkMarker marker={item.marker} />}
                 {item.folders.length > 0 && <FolderPath class="result-folder" folders={item.folders} words={words} />}
                 {item.tags.map((tag) => (
                   <span class="tag" key={tag} title={`#${tag}`}>

@@ -5,6 +5,7 @@
  */
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf } from '../messaging/define';
+import { createIdleTracker } from '../platform/idle';
 import { createSafeMatchKeyer } from '../url-matching';
 import type { Settings } from '../settings/settings';
 import { createMenus, pageFromMenuClick, type MenuClick, type TabLike } from './menus';
@@ -44,9 +45,11 @@ export function createQuickBookmarkFeature(deps: QuickBookmarkFeatureDeps) {
   }
 
   const report = (error: unknown) => console.error('Tidymarks quick bookmark:', error);
-  browser.commands.onCommand.addListener((name, tab) => void handleCommand(name, tab).catch(report));
-  browser.menus.onClicked.addListener((info, tab) => void handleMenuClick(info, tab).catch(report));
-  browser.runtime.onInstalled.addListener(() => void createMenus(browser).catch(report));
+  /** What the listeners started (whenIdle waits for it). */
+  const work = createIdleTracker();
+  browser.commands.onCommand.addListener((name, tab) => void work.track(handleCommand(name, tab)).catch(report));
+  browser.menus.onClicked.addListener((info, tab) => void work.track(handleMenuClick(info, tab)).catch(report));
+  browser.runtime.onInstalled.addListener(() => void work.track(createMenus(browser)).catch(report));
 
   const handlers: HandlersOf<typeof quickBookmarkProtocol> = {};
   const testHandlers: HandlersOf<ReturnType<typeof quickBookmarkTestProtocol>> | undefined =
@@ -64,5 +67,5 @@ export function createQuickBookmarkFeature(deps: QuickBookmarkFeatureDeps) {
         }
       : undefined;
 
-  return { handlers, testHandlers, handleCommand, handleMenuClick };
+  return { handlers, testHandlers, handleCommand, handleMenuClick, whenIdle: work.whenIdle };
 }

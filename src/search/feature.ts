@@ -1,6 +1,7 @@
 /**
  * The search feature of the background: keeps the live index current from bookmark, history and tag events
- * (listeners registered while the feature is built, as the event page requires) and answers the popup's requests.
+ * (listeners registered, and the background's batched bookmark events subscribed, while the feature is built, as
+ * the event page requires) and answers the popup's requests.
  *
  * Cold start: the index loads on the first request that needs it (from its snapshot first, see live-index.ts). The two requests the popup makes when it opens
  * do not wait for it: the newest bookmarks come from bookmarks.getRecent and the current page from a host search
@@ -11,6 +12,7 @@
  */
 import type { BackgroundDeps } from '../app/feature';
 import { dateAddedOf, type FileDates, type FileDateSource } from '../bookmark-dates/file-dates';
+import { bookmarkEventsOf } from '../platform/bookmark-events';
 import { folderPath } from '../platform/folder-path';
 import type { HandlersOf } from '../messaging/define';
 import { AppError, capQuoted } from '../messaging/errors';
@@ -26,6 +28,7 @@ import type { searchProtocol } from './protocol';
 import type { SearchHit } from './search-index';
 import { openSnapshotStore, type SnapshotStore } from './snapshot-store';
 import type { SearchResultItem } from './types';
+import type { LinkMarker } from '../link-health/marker';
 import { t } from '../i18n';
 
 const DEFAULT_LIMIT = 30;
@@ -103,22 +106,46 @@ async function recentFromFirefox(browser: Browser, tags: Pick<TagStore, 'getTags
 export interface SearchFeatureDeps extends BackgroundDeps {
   /** The imported files' dates (src/bookmark-dates): the newest bookmarks are newest by them. */
   fileDates?: FileDateSource;
+  /** Link health's markers by URL (src/link-health), from what the background holds: no request per result. */
+  linkMarkers?: () => Promise<MarkerLookup>;
+  tags: TagStore;
+  /** Where the index's snapshot is kept across event-page unloads; the default database when absent. */
+  snapshots?: SnapshotStore;
 }
 
-export function createSearchFeature(deps: SearchFeatureDeps, tagStore: TagStore, snapshots: SnapshotStore = openSnapshotStore()) {
-  const { browser, fileDates } = deps;
-  const live = new LiveIndex(browser, tagStore, snapshots, undefined, fileDates ?? null);
+type MarkerLookup = (url: string) => LinkMarker | null;
+const NO_MARKERS: MarkerLookup = () => null;
+
+/** The bookmarks among `items` with their link-health marker, where the check knows one. */
+function withMarkers<T extends { url: string; kind?: 'bookmark' | 'history' }>(items: T[], markerOf: MarkerLookup): T[] {
+  return items.map((item) => {
+    const marker = item.kind === 'history' ? null : markerOf(item.url);
+    return marker ? { ...item, marker } : item;
+  });
+}
+
+export function createSearchFeature(deps: SearchFeatureDeps) {
+  const { browser, fileDates, tags: tagStore } = deps;
+  const snapshots = deps.snapshots ?? openSnapshotStore();
+  const bookmarkEvents = bookmarkEventsOf(deps);
+  // Every read of the index delivers the events still waiting first: results are never behind Firefox.
+  const live = new LiveIndex(browser, tagStore, snapshots, undefined, fileDates ?? null, () => bookmarkEvents.flush());
   const extensionOrigin = browser.runtime.getURL('');
 
-  browser.bookmarks.onCreated.addListener((_id, node) => live.onBookmarkCreated(node));
-  browser.bookmarks.onChanged.addListener((id, change) => live.onBookmarkChanged(id, change));
-  browser.bookmarks.onMoved.addListener((id, move) => live.onBookmarkMoved(id, move.parentId, move));
-  browser.bookmarks.onRemoved.addListener((id, info) => live.onBookmarkRemoved(id, info));
+  // Batched (src/platform/bookmark-events.ts): one index update per batch (a burst window, or our own job's end).
+  bookmarkEvents.batched((events) => live.onBookmarkEvents(events));
   browser.history.onVisited.addListener((item) => live.onVisited(item));
   browser.history.onVisitRemoved.addListener((removed) => live.onVisitRemoved(removed));
   browser.history.onTitleChanged?.addListener((changed) => live.onTitleChanged(changed.url, changed.title));
   tagStore.onChange((changes) => live.onTagsChanged(changes));
   fileDates?.onChange((records) => live.onFileDatesChanged(records));
+
+  /** The lookup, read alongside the request's own work; a failure to read it leaves the results without markers. */
+  const markers = (): Promise<MarkerLookup> =>
+    (deps.linkMarkers?.() ?? Promise.resolve(NO_MARKERS)).catch((error: unknown) => {
+      console.error('Tidymarks: link health markers could not be read', error);
+      return NO_MARKERS;
+    });
 
   const warmUp = () => {
     live.ready().catch((error: unknown) => console.error('Tidymarks: the search index could not load', error));
@@ -126,18 +153,21 @@ export function createSearchFeature(deps: SearchFeatureDeps, tagStore: TagStore,
 
   const handlers: HandlersOf<typeof searchProtocol> = {
     'search.query': async ({ text, limit = DEFAULT_LIMIT }) => {
+      const marked = markers();
       const query = parseQuery(text);
       if (isEmptyQuery(query) && !live.isLoaded) {
         warmUp();
         const items = await recentFromFirefox(browser, tagStore, fileDates ? await fileDates.all() : new Map(), limit);
-        if (items) return { items, words: [] };
+        if (items) return { items: withMarkers(items, await marked), words: [] };
       }
       await live.ready();
-      return { items: live.index.query(query, limit).map(toItem), words: query.words };
+      return { items: withMarkers(live.index.query(query, limit).map(toItem), await marked), words: query.words };
     },
     'search.currentPage': async ({ tabId }) => {
       warmUp();
-      return findCurrentPage(browser, tagStore, live.isLoaded ? live.tree : null, extensionOrigin, tabId, live.isFresh ? live.tree : undefined);
+      const marked = markers();
+      const page = await findCurrentPage(browser, tagStore, live.isLoaded ? live.tree : null, extensionOrigin, tabId, live.isFresh ? live.tree : undefined);
+      return { ...page, copies: withMarkers(page.copies, await marked) };
     },
     'search.open': async ({ url, newTab, tabId }) => {
       assertOpenable(url, extensionOrigin);

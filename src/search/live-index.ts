@@ -23,6 +23,7 @@
  * the newest bookmarks are not the ones an import just brought in. `onFileDatesChanged` follows the date store.
  */
 import { dateAddedOf, type FileDate, type FileDateStore } from '../bookmark-dates/file-dates';
+import type { BookmarkEvent } from '../platform/bookmark-events';
 import type { Browser, BookmarkNode, HistoryItem } from '../platform/browser';
 import type { TagStore } from '../tags/tag-store';
 import { BookmarkTree, type MirrorNode } from './bookmark-tree';
@@ -103,6 +104,8 @@ export class LiveIndex {
   private pending: (() => void)[] = [];
   /** Changes seen while a rebuild from Firefox runs behind a snapshot: replayed on the rebuilt index. */
   private refreshQueue: (() => void)[] | null = null;
+  /** A rebuild from Firefox runs (from before its first await): resyncPositions starts no second one. */
+  private refreshing = false;
   private generation = 0;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   /** Moves on with every change applied to the current index and every swap of it (readers cache by it). */
@@ -116,23 +119,33 @@ export class LiveIndex {
     private readonly now: () => number = () => performance.now(),
     /** The imported files' dates (src/bookmark-dates); none without it. */
     private readonly fileDates: Pick<FileDateStore, 'all'> | null = null,
+    /**
+     * Delivers bookmark events still waiting for their batch (src/platform/bookmark-events.ts). Every reader
+     * below calls it first, so what they read is never behind an event Firefox already sent. Code of this class
+     * itself reads `this.current` instead: a flush in the middle of replaying events would apply later ones first.
+     */
+    private readonly flushEvents: () => void = () => undefined,
   ) {}
 
   get index(): SearchIndex {
+    this.flushEvents();
     return this.current.index;
   }
 
   get tree(): BookmarkTree {
+    this.flushEvents();
     return this.current.tree;
   }
 
   /** Each node's position among its siblings, as Firefox numbers it (the Places facade's search reads it). */
   get order(): SiblingOrder {
+    this.flushEvents();
     return this.current.order;
   }
 
   /** Changes whenever anything the current index or tree holds changed, or they were replaced. */
   get version(): number {
+    this.flushEvents();
     return this.changes;
   }
 
@@ -141,6 +154,7 @@ export class LiveIndex {
    * getTree (the Places facade's search answers from it then).
    */
   get positionsExact(): boolean {
+    this.flushEvents();
     return this.fresh && this.current.order.exact;
   }
 
@@ -149,7 +163,7 @@ export class LiveIndex {
    * load); nothing happens while a rebuild already runs or the order is exact.
    */
   resyncPositions(): void {
-    if (!this.loaded || !this.fresh || this.refreshQueue || this.current.order.exact) return;
+    if (!this.loaded || !this.fresh || this.refreshing || this.current.order.exact) return;
     void this.refreshFromFirefox(this.generation);
   }
 
@@ -182,6 +196,11 @@ export class LiveIndex {
 
   /** Loads once; later calls share the same load. */
   ready(): Promise<LoadStats> {
+    if (this.loading) return this.loading;
+    // Events from before the read are not replayed onto a tree that already has them (nothing is loading yet: they
+    // are dropped). Delivered before `loading` is set, a subscriber that asks for the index meanwhile (the toolbar
+    // button) starts the load itself, and this call takes that one: never two loads at once.
+    this.flushEvents();
     this.loading ??= this.load().catch((error: unknown) => {
       this.loading = null;
       throw error;
@@ -199,6 +218,7 @@ export class LiveIndex {
     this.fresh = false;
     this.pending = [];
     this.refreshQueue = null;
+    this.refreshing = false;
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = null;
   }
@@ -218,6 +238,9 @@ export class LiveIndex {
       void this.refreshFromFirefox(generation);
       return this.stats(started, 'snapshot');
     }
+    // Whatever was heard before the read is in it: not replayed.
+    this.flushEvents();
+    this.pending = [];
     const built = await this.buildFromFirefox();
     if (generation !== this.generation) return this.ready();
     this.current = built;
@@ -229,6 +252,8 @@ export class LiveIndex {
   }
 
   private finishLoad(): void {
+    // Events heard during the load but still waiting for their batch are replayed with the others.
+    this.flushEvents();
     this.loaded = true;
     const replay = this.pending;
     this.pending = [];
@@ -240,7 +265,7 @@ export class LiveIndex {
   }
 
   private stats(started: number, source: LoadStats['source']): LoadStats {
-    const size = this.index.size;
+    const size = this.current.index.size;
     return { bookmarks: size.bookmarks, history: size.history, ms: this.now() - started, source };
   }
 
@@ -288,10 +313,16 @@ export class LiveIndex {
 
   /** The snapshot gave a quick start; now the truth from Firefox replaces it, with the changes seen meanwhile. */
   private async refreshFromFirefox(generation: number): Promise<void> {
+    // Set before the events are delivered: a subscriber that asks for a resync meanwhile starts no second rebuild.
+    this.refreshing = true;
+    // Events from before the read go to the current index only, not to the rebuilt one that already has them.
+    this.flushEvents();
     this.refreshQueue = [];
     try {
       const built = await this.buildFromFirefox();
       if (generation !== this.generation) return;
+      // Events heard during the rebuild but still waiting for their batch are replayed on it too.
+      this.flushEvents();
       const queued = this.refreshQueue ?? [];
       this.refreshQueue = null;
       this.current = built;
@@ -302,6 +333,8 @@ export class LiveIndex {
     } catch (error) {
       this.refreshQueue = null;
       console.error('Tidymarks: the search index could not be refreshed from Firefox', error);
+    } finally {
+      if (generation === this.generation) this.refreshing = false;
     }
   }
 
@@ -343,7 +376,7 @@ export class LiveIndex {
   private snapshot(): IndexSnapshot {
     const nodes: IndexSnapshot['nodes'] = { ids: [], parentIds: [], titles: [], urls: [], kinds: '', dateAdded: [] };
     const kinds: string[] = [];
-    for (const node of this.tree.nodesList()) {
+    for (const node of this.current.tree.nodesList()) {
       nodes.ids.push(node.id);
       nodes.parentIds.push(node.parentId ?? '');
       nodes.titles.push(node.title);
@@ -353,13 +386,13 @@ export class LiveIndex {
     }
     nodes.kinds = kinds.join('');
     const history: IndexSnapshot['history'] = { urls: [], titles: [], visits: [], lastVisits: [] };
-    for (const entry of this.index.historyEntries()) {
+    for (const entry of this.current.index.historyEntries()) {
       history.urls.push(entry.url);
       history.titles.push(entry.title);
       history.visits.push(entry.visitCount);
       history.lastVisits.push(entry.lastVisit);
     }
-    const tagged = this.index.taggedUrls();
+    const tagged = this.current.index.taggedUrls();
     return {
       version: SNAPSHOT_VERSION,
       savedAt: Date.now(),
@@ -383,6 +416,7 @@ export class LiveIndex {
 
   /** Flushes a pending snapshot write now (tests). */
   async saveNow(): Promise<void> {
+    this.flushEvents();
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = null;
     if (this.snapshots && this.loaded) await this.snapshots.save(this.snapshot());
@@ -412,7 +446,7 @@ export class LiveIndex {
 
   private indexHistory(item: HistoryItem): void {
     if (!item.url) return;
-    this.index.upsertHistory({
+    this.current.index.upsertHistory({
       url: item.url,
       title: item.title ?? '',
       visitCount: item.visitCount ?? 0,
@@ -421,50 +455,72 @@ export class LiveIndex {
   }
 
   private reindexUnder(folderId: string): void {
-    for (const bookmark of this.tree.bookmarksUnder(folderId)) this.indexBookmark(bookmark);
+    for (const bookmark of this.current.tree.bookmarksUnder(folderId)) this.indexBookmark(bookmark);
   }
 
   // ---- events ----
 
-  onBookmarkCreated(node: BookmarkNode): void {
+  /**
+   * A batch of bookmark events (src/platform/bookmark-events.ts), oldest first: the sibling order takes the whole
+   * batch at once (a folder touched by many events is renumbered once), the tree and the index one event at a time.
+   */
+  onBookmarkEvents(events: readonly BookmarkEvent[]): void {
+    if (!events.length) return;
     this.apply(() => {
-      this.order.created(node);
-      for (const bookmark of this.tree.putTree(node)) this.indexBookmark(bookmark);
+      this.current.order.applyAll(events);
+      for (const event of events) this.applyToTree(event);
     });
   }
 
+  onBookmarkCreated(node: BookmarkNode): void {
+    this.onBookmarkEvents([{ kind: 'created', id: node.id, parentId: node.parentId ?? '', node }]);
+  }
+
   onBookmarkChanged(id: string, change: { title?: string; url?: string }): void {
-    this.apply(() => {
-      const node = this.tree.get(id);
-      if (!node) return;
-      if (change.title !== undefined) this.tree.setTitle(id, change.title);
-      if (change.url !== undefined) this.tree.setUrl(id, change.url);
-      if (node.kind === 'folder') this.reindexUnder(id);
-      else this.indexBookmark(node);
-    });
+    this.onBookmarkEvents([{ kind: 'changed', id, ...change }]);
   }
 
   /** `move` (the event's positions) keeps the sibling order; without it the order is no longer exact. */
   onBookmarkMoved(id: string, parentId: string, move?: MoveInfo): void {
+    if (move) return this.onBookmarkEvents([{ kind: 'moved', id, ...move }]);
     this.apply(() => {
-      if (move) this.order.moved(id, move);
-      else this.order.invalidate();
-      const node = this.tree.get(id);
-      if (!node) return;
-      if (node.parentId === parentId) return;
-      this.tree.move(id, parentId);
-      if (node.kind === 'folder') this.reindexUnder(id);
-      else this.indexBookmark(node);
+      this.current.order.invalidate();
+      this.applyToTree({ kind: 'moved', id, parentId, index: -1, oldParentId: '', oldIndex: -1 });
     });
   }
 
   /** `info` (the event's parent and index) keeps the sibling order; without it the order is no longer exact. */
-  onBookmarkRemoved(id: string, info?: { parentId: string; index: number }): void {
+  onBookmarkRemoved(id: string, info?: { parentId: string; index: number; node?: BookmarkNode }): void {
+    const node = info?.node ?? { id, title: '' };
+    if (info) return this.onBookmarkEvents([{ kind: 'removed', id, parentId: info.parentId, index: info.index, node }]);
     this.apply(() => {
-      if (info) this.order.removed(id, info);
-      else this.order.invalidate();
-      for (const bookmark of this.tree.remove(id)) this.index.removeBookmark(bookmark.id);
+      this.current.order.invalidate();
+      this.applyToTree({ kind: 'removed', id, parentId: '', index: -1, node });
     });
+  }
+
+  /** One event's change to the tree mirror and the index (positions are the order's: applyAll). */
+  private applyToTree(event: BookmarkEvent): void {
+    const { tree, index } = this.current;
+    if (event.kind === 'created') {
+      for (const bookmark of tree.putTree(event.node)) this.indexBookmark(bookmark);
+      return;
+    }
+    if (event.kind === 'removed') {
+      for (const bookmark of tree.remove(event.id)) index.removeBookmark(bookmark.id);
+      return;
+    }
+    const node = tree.get(event.id);
+    if (!node) return;
+    if (event.kind === 'changed') {
+      if (event.title !== undefined) tree.setTitle(event.id, event.title);
+      if (event.url !== undefined) tree.setUrl(event.id, event.url);
+    } else {
+      if (node.parentId === event.parentId) return;
+      tree.move(event.id, event.parentId);
+    }
+    if (node.kind === 'folder') this.reindexUnder(event.id);
+    else this.indexBookmark(node);
   }
 
   onVisited(item: HistoryItem): void {
@@ -473,14 +529,14 @@ export class LiveIndex {
 
   onTitleChanged(url: string, title: string): void {
     this.apply(() => {
-      this.index.retitleHistory(url, title);
+      this.current.index.retitleHistory(url, title);
     });
   }
 
   onVisitRemoved(removed: { allHistory: boolean; urls?: string[] }): void {
     this.apply(() => {
-      if (removed.allHistory) this.index.clearHistory();
-      else for (const url of removed.urls ?? []) this.index.removeHistory(url);
+      if (removed.allHistory) this.current.index.clearHistory();
+      else for (const url of removed.urls ?? []) this.current.index.removeHistory(url);
     });
   }
 
@@ -490,7 +546,7 @@ export class LiveIndex {
       const { dates } = this.current;
       for (const record of records) {
         dates.set(record.id, record);
-        const node = this.tree.get(record.id);
+        const node = this.current.tree.get(record.id);
         if (node?.kind === 'bookmark') this.indexBookmark(node);
       }
     });
@@ -498,7 +554,7 @@ export class LiveIndex {
 
   onTagsChanged(changes: readonly { url: string; tags: string[] }[]): void {
     this.apply(() => {
-      for (const { url, tags } of changes) this.index.setTags(url, tags);
+      for (const { url, tags } of changes) this.current.index.setTags(url, tags);
     });
   }
 }

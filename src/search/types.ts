@@ -2,6 +2,7 @@
  * What the search feature's requests answer, as plain data. Type-only: the popup imports it without pulling the
  * protocol's schemas into its bundle.
  */
+import type { LinkMarker } from '../link-health/marker';
 
 export interface SearchResultItem {
   kind: 'bookmark' | 'history';
@@ -13,6 +14,8 @@ export interface SearchResultItem {
   folders: string[];
   tags: string[];
   visitCount: number;
+  /** A bookmark whose address the link check found moved for good or dead (absent otherwise). */
+  marker?: LinkMarker;
 }
 
 export interface SearchReply {
@@ -30,6 +33,8 @@ export interface CurrentPageCopy {
   folders: string[];
   index: number;
   tags: string[];
+  /** The address moved for good or dead, by the link check (absent otherwise). */
+  marker?: LinkMarker;
 }
 
 export interface CurrentPageReply {

@@ -37,9 +37,16 @@ interface CommandsWithShortcutSettings {
   openShortcutSettings?: () => Promise<void>;
 }
 
-export function createSettingsHandlers(browser: Browser, store: SettingsStore): HandlersOf<typeof settingsProtocol> {
+export interface SettingsFeatureDeps {
+  browser: Browser;
+  /** The one settings store: every feature reads the settings through it. */
+  settings: SettingsStore;
+}
+
+export function createSettingsFeature(deps: SettingsFeatureDeps) {
+  const { browser, settings: store } = deps;
   const commands = () => (browser as unknown as { commands?: CommandsWithShortcutSettings }).commands;
-  return {
+  const handlers: HandlersOf<typeof settingsProtocol> = {
     'settings.get': () => store.get(),
     'settings.set': async ({ patch }) => {
       await assertFoldersExist(browser, folderIdsIn(patch as SettingsPatch));
@@ -63,4 +70,5 @@ export function createSettingsHandlers(browser: Browser, store: SettingsStore): 
       }
     },
   };
+  return { handlers };
 }

@@ -1,7 +1,7 @@
 /**
  * The tags feature of the background: the tag manager's requests, and the cleanup that drops a URL's tags when no
- * bookmark of it remains (as Firefox does). The bookmarks.onRemoved listener is registered while the feature is
- * built. A removed folder reports no children, so its removal triggers a sweep: one getTree, then every tagged URL
+ * bookmark of it remains (as Firefox does). It subscribes to the background's batched bookmark events while the
+ * feature is built. A removed folder reports no children, so its removal triggers a sweep: one getTree, then every tagged URL
  * that no bookmark uses loses its tags.
  *
  * Every tag write a person makes (add, remove, rename, merge, delete) is an edit of the history (src/operations): each
@@ -10,39 +10,55 @@
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf } from '../messaging/define';
 import type { EditSummary, History } from '../operations';
+import { bookmarkEventsOf } from '../platform/bookmark-events';
+import { createIdleTracker } from '../platform/idle';
+import { kindOf } from '../platform/tree';
 import { journaledTagEdit } from './journaled';
 import { forgetOrphanUrls } from './orphans';
 import { taggedAddresses } from './tagged-bookmarks';
 import type { tagsProtocol } from './protocol';
 import type { TagEdit, TagStore } from './tag-store';
 
-export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore, history: History) {
-  const { browser } = deps;
+/** How long a burst of removals may last before its URLs are checked. */
+const SWEEP_DELAY_MS = 300;
+
+export interface TagsFeatureDeps extends BackgroundDeps {
+  tags: TagStore;
+  /** The one history: every tag edit is one of its operations. */
+  history: History;
+}
+
+export function createTagsFeature(deps: TagsFeatureDeps) {
+  const { browser, tags: tagStore, history } = deps;
 
   // Removals come in bursts (a cleanup removes hundreds): gather them and check once the burst is over.
-  let sweepTimer: ReturnType<typeof setTimeout> | null = null;
+  const events = bookmarkEventsOf(deps);
+  const sweeps = createIdleTracker();
   let sweepAll = false;
   const pendingUrls = new Set<string>();
-  const sweepSoon = () => {
-    if (sweepTimer) return;
-    sweepTimer = setTimeout(() => {
-      sweepTimer = null;
+  const sweepSoon = () =>
+    sweeps.soon(SWEEP_DELAY_MS, async () => {
       const urls = sweepAll ? undefined : [...pendingUrls];
       sweepAll = false;
       pendingUrls.clear();
       // In the history's queue: never between an undo's re-created bookmark and the tags it gives back.
-      void history.serial(() => forgetOrphanUrls({ browser, tagStore }, urls)).catch((error: unknown) => console.error('Tidymarks: tag cleanup failed', error));
-    }, 300);
-  };
+      await history.serial(() => forgetOrphanUrls({ browser, tagStore }, urls)).catch((error: unknown) => console.error('Tidymarks: tag cleanup failed', error));
+    });
 
-  browser.bookmarks.onRemoved.addListener((_id, info) => {
-    const node = info?.node;
-    if (!node) return;
-    // A removed folder reports no children, so every tagged URL is checked.
-    if (node.type === 'folder' || (node.type === undefined && node.url === undefined)) sweepAll = true;
-    else if (node.url && node.type !== 'separator') pendingUrls.add(node.url);
-    else return;
-    sweepSoon();
+  // Batched (src/platform/bookmark-events.ts): a cleanup's removals come as one batch at its end.
+  events.batched((batch) => {
+    let any = false;
+    for (const event of batch) {
+      if (event.kind !== 'removed' || !event.node) continue;
+      const node = event.node;
+      const kind = kindOf(node);
+      // A removed folder reports no children, so every tagged URL is checked.
+      if (kind === 'folder') sweepAll = true;
+      else if (kind === 'bookmark' && node.url) pendingUrls.add(node.url);
+      else continue;
+      any = true;
+    }
+    if (any) sweepSoon();
   });
 
   const edit = async (summary: Omit<EditSummary, 'items' | 'folderTitle'>, tagEdit: TagEdit) => ({
@@ -63,9 +79,13 @@ export function createTagsFeature(deps: BackgroundDeps, tagStore: TagStore, hist
 
   return {
     handlers,
+    /** Resolves once no tag sweep is waiting or running, the removals still waiting for their batch included. */
+    whenIdle: async () => {
+      events.flush();
+      await sweeps.whenIdle();
+    },
     reset: async () => {
-      if (sweepTimer) clearTimeout(sweepTimer);
-      sweepTimer = null;
+      sweeps.cancel();
       sweepAll = false;
       pendingUrls.clear();
       await tagStore.clear();

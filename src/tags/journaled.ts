@@ -3,7 +3,9 @@
  * dry run) is journaled with what each had, then it is written; undo takes it back tag by tag. Run them in the
  * history's queue.
  */
-import { editOperation, journaledEdit, type EditDeps, type EditSummary } from '../operations';
+import { editOperation, journaledEdit, type EditDeps, type EditSummary, type NewJournalEntry } from '../operations';
+import type { Browser } from '../platform/browser';
+import { findOrphanUrls } from './orphans';
 import type { TagEdit, TagStore } from './tag-store';
 
 type TagWrites = Pick<TagStore, 'preview' | 'edit' | 'getTagsForUrls'>;
@@ -42,4 +44,20 @@ export function journaledTagAdds(deps: EditDeps, tagStore: TagWrites, action: 't
     },
     finish: () => operation.finish({ edit: { action, items: changed.size, folderTitle: null } }),
   };
+}
+
+/**
+ * Addresses bookmarks have just left (a new address): those no bookmark has any more lose their tags, as in Firefox;
+ * what each had is journaled first (`append`: the running edit's), so undo gives the tags back with the old address.
+ */
+export async function forgetLeftAddresses(
+  deps: { browser: Browser; tagStore: TagStore },
+  append: (entries: NewJournalEntry[]) => Promise<unknown>,
+  urls: readonly string[],
+): Promise<void> {
+  const orphans = await findOrphanUrls(deps, urls);
+  if (!orphans.length) return;
+  const had = await deps.tagStore.getTagsForUrls(orphans);
+  await append(orphans.map((url) => ({ role: 'tags', url, before: had.get(url) ?? [], after: [] })));
+  await deps.tagStore.forgetUrls(orphans);
 }

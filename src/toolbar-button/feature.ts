@@ -20,6 +20,9 @@
  * Listeners are registered while the feature is built, so tab and bookmark events wake an unloaded event page.
  */
 import type { BackgroundDeps } from '../app/feature';
+import { bookmarkEventsOf, type BookmarkEvent } from '../platform/bookmark-events';
+import { createIdleTracker } from '../platform/idle';
+import { kindOf } from '../platform/tree';
 import { candidateSearchWord, findCopies } from '../url-matching';
 import { createSafeMatchKeyer } from '../url-matching';
 import type { LiveIndex } from '../search/live-index';
@@ -28,8 +31,6 @@ import type { HandlersOf } from '../messaging/define';
 import { BADGE_COLOR, buttonLook, type ButtonLook, type PageState } from './button-look';
 import type { ButtonTimings, toolbarButtonProtocol, toolbarButtonTestProtocol } from './protocol';
 
-/** Bookmark changes come in bursts (a cleanup, an import, sync): the tabs are looked at once per burst. */
-export const BOOKMARK_CHANGE_DELAY_MS = 100;
 /** How many tab selections and button updates the test-only timings keep (bench/toolbar-button.bench.ts). */
 const TIMINGS_KEPT = 20;
 
@@ -61,13 +62,14 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
   let tickets = 0;
   /** Tab id -> the URL it shows, from tab events (spares a tabs.get right after a switch). */
   const urls = new Map<number, string>();
+  /** `urls` holds every tab: all tabs were looked at once, and tab events have kept it current since. */
+  let allTabsKnown = false;
   const shown = new Map<number, Shown>();
   /** Counts bookmark changes. */
   let generation = 0;
-  let refreshTimer: ReturnType<typeof setTimeout> | null = null;
   let allTabsWhenFresh = false;
-  /** Updates still running (whenIdle waits for them). */
-  const running = new Set<Promise<void>>();
+  /** Updates running or scheduled (whenIdle waits for them). */
+  const updates = createIdleTracker();
   const timings: ButtonTimings = { selected: [], shown: [] };
   /** Test builds: while held, no button is touched (the action contract cases in Firefox read Firefox's own values). */
   let held = false;
@@ -127,16 +129,9 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
     }
   }
 
-  function track(done: Promise<void>): Promise<void> {
-    running.add(done);
-    const forget = () => void running.delete(done);
-    done.then(forget, forget);
-    return done;
-  }
-
   /** Looks the tab's page up and shows the result on its button (if it changed). Resolves once it shows it. */
   function update(tab: TabLike): Promise<void> {
-    return track(show(tab));
+    return updates.track(show(tab));
   }
 
   async function show(tab: TabLike): Promise<void> {
@@ -166,7 +161,7 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
 
   /** Updates every tab (or only the active ones while the index is not fresh: a Firefox search each). */
   function updateTabs(scope: 'all' | 'active'): Promise<void> {
-    return track(lookAtTabs(scope));
+    return updates.track(lookAtTabs(scope));
   }
 
   async function lookAtTabs(scope: 'all' | 'active'): Promise<void> {
@@ -184,16 +179,35 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
     }
     const tabs = await browser.tabs.query(onlyActive ? { active: true } : {});
     for (const tab of tabs) if (tab.id !== undefined && tab.url !== undefined) urls.set(tab.id, tab.url);
+    if (!onlyActive) allTabsKnown = true;
     await Promise.all(tabs.map(update));
   }
 
-  function updateTabsSoon(): void {
-    generation++;
-    if (refreshTimer) return;
-    refreshTimer = setTimeout(() => {
-      refreshTimer = null;
-      updateTabs('all').catch(report);
-    }, BOOKMARK_CHANGE_DELAY_MS);
+  /** A change that can alter what a button shows (not a move or a rename). */
+  const concernsButtons = (event: BookmarkEvent) => event.kind === 'created' || event.kind === 'removed' || (event.kind === 'changed' && event.url !== undefined);
+
+  /**
+   * Whether a batch can change some tab's button: a bookmark made or removed on the host of a page a tab shows (its
+   * copies are counted among the bookmarks on that host), a removed folder (its contents are not in the event), an
+   * address changed (the old one is not in the event). A burst elsewhere (Sync, another extension, a cleanup of other
+   * pages) costs no look at the tabs. While not every tab is known, every batch that concerns buttons counts.
+   */
+  function concernsTabs(batch: readonly BookmarkEvent[]): boolean {
+    if (!batch.some(concernsButtons)) return false;
+    if (!allTabsKnown) return true;
+    const hosts = new Set<string | undefined>();
+    for (const url of urls.values()) hosts.add(candidateSearchWord(url));
+    return batch.some((event) => {
+      if (event.kind === 'changed') return event.url !== undefined;
+      if (event.kind === 'moved') return false;
+      const node = event.node;
+      if (!node) return true;
+      const kind = kindOf(node);
+      if (kind === 'separator') return false;
+      if (kind === 'folder') return event.kind === 'removed' || !!node.children?.length;
+      const word = node.url === undefined ? undefined : candidateSearchWord(node.url);
+      return word === undefined || hosts.has(word);
+    });
   }
 
   /** A tab was selected: its button is normally current already; look it up when this page cannot tell. */
@@ -225,22 +239,21 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
     urls.delete(tabId);
     shown.delete(tabId);
   });
-  browser.bookmarks.onCreated.addListener(updateTabsSoon);
-  browser.bookmarks.onRemoved.addListener(updateTabsSoon);
-  browser.bookmarks.onChanged.addListener((_id, change) => change.url !== undefined && updateTabsSoon());
+  // Bookmark changes come in bursts (a cleanup, an import, Sync): every change makes the shown states stale at once
+  // (a tab switch then looks its page up), and the tabs are looked at once per batch of events
+  // (src/platform/bookmark-events.ts: 100 ms after the first change, or at the end of our own bulk work).
+  const events = bookmarkEventsOf(deps);
+  events.each((event) => {
+    if (concernsButtons(event)) generation++;
+  });
+  events.batched((batch) => {
+    if (concernsTabs(batch)) updateTabs('all').catch(report);
+  });
   // Firefox forgets per-tab values when it restarts (an unloaded event page keeps them).
   const everyTab = () => void updateTabs('all').catch(report);
   browser.runtime.onStartup.addListener(everyTab);
   browser.runtime.onInstalled.addListener(everyTab);
   browser.action.setBadgeBackgroundColor({ color: BADGE_COLOR }).catch(report);
-
-  /** Resolves once no update is running and none is scheduled (tests). */
-  async function whenIdle(): Promise<void> {
-    while (running.size || refreshTimer) {
-      if (running.size) await Promise.allSettled([...running]);
-      else await new Promise((r) => setTimeout(r, BOOKMARK_CHANGE_DELAY_MS));
-    }
-  }
 
   const handlers: HandlersOf<typeof toolbarButtonProtocol> = {};
   const testHandlers: HandlersOf<ReturnType<typeof toolbarButtonTestProtocol>> | undefined =
@@ -254,5 +267,15 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
         }
       : undefined;
 
-  return { update, updateTabs, whenIdle, handlers, testHandlers };
+  return {
+    update,
+    updateTabs,
+    /** Resolves once no update is running and none is scheduled (tests): the waiting bookmark events first. */
+    whenIdle: async () => {
+      events.flush();
+      await updates.whenIdle();
+    },
+    handlers,
+    testHandlers,
+  };
 }

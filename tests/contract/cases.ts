@@ -8,8 +8,9 @@
  */
 import type { BookmarkNode, Browser } from '../../src/platform/browser';
 import { MENU_ID, MOBILE_ID, ROOT_ID, TAGS_ROOT_ID, TOOLBAR_ID, UNFILED_ID } from '../../src/platform/browser';
+import { createRng } from '../../scripts/prng.mjs';
 import { assert, ContractFailure } from './assert';
-import { tick, withEvents } from './events';
+import { clockPast, withEvents } from './events';
 
 export interface ContractCase {
   name: string;
@@ -46,18 +47,6 @@ async function exists(b: Browser, id: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** A small seeded PRNG, so Firefox and the fake see the very same random run. */
-function seededRandom(seed: number): (n: number) => number {
-  let state = seed >>> 0;
-  return (n) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
 }
 
 /**
@@ -101,7 +90,8 @@ class FolderModel {
  * folders must list the model's ids with the model's indices, and every event must be the one the model predicts.
  */
 export async function randomEditsMatchModel(b: Browser, seed: number, steps: number): Promise<void> {
-  const random = seededRandom(seed);
+  // Seeded, so Firefox and the fake see the very same random run.
+  const random = createRng(seed).below;
   const folders = new Map<string, FolderModel>([[MENU_ID, new FolderModel()], [TOOLBAR_ID, new FolderModel()], [U, new FolderModel()]]);
   const kinds = new Map<string, 'bookmark' | 'folder' | 'separator'>();
   const parentOf = (id: string) => [...folders].find(([, f]) => f.positions.has(id))![0];
@@ -738,14 +728,12 @@ const bookmarkCases: ContractCase[] = [
   {
     name: 'getRecent lists bookmarks only, newest first, limited',
     async run(b) {
-      await mk(b, 'one');
-      await tick();
-      await folder(b, 'folder');
-      await tick();
-      await mk(b, 'two');
-      await tick();
-      await b.bookmarks.create({ parentId: U, type: 'separator' });
-      await tick();
+      // Each item dated a millisecond after the one before.
+      const later = async (made: Promise<BookmarkNode>) => clockPast((await made).dateAdded!);
+      await later(mk(b, 'one'));
+      await later(folder(b, 'folder'));
+      await later(mk(b, 'two'));
+      await later(b.bookmarks.create({ parentId: U, type: 'separator' }));
       await mk(b, 'three', TOOLBAR_ID);
       assert.equal((await b.bookmarks.getRecent(10)).map((n) => n.title), ['three', 'two', 'one'], 'all');
       assert.equal((await b.bookmarks.getRecent(2)).map((n) => n.title), ['three', 'two'], 'limited');
@@ -758,8 +746,7 @@ const bookmarkCases: ContractCase[] = [
       const f = await folder(b, 'F');
       let last = await dgm(f.id);
       const advanced = async (what: string, change: () => Promise<unknown>, expectAdvance: boolean) => {
-        await tick();
-        await tick();
+        await clockPast(last);
         await change();
         const now = await dgm(f.id);
         assert.equal(now > last, expectAdvance, `${what} advances dateGroupModified`);
@@ -1218,8 +1205,9 @@ const platformCases: ContractCase[] = [
         await b.storage.local.set({ 'contract.u': undefined });
         await b.storage.local.remove(['contract.a', 'contract.missing']);
         await b.storage.local.remove('contract.missing');
-        await b.bookmarks.get(ROOT_ID);
-        await tick();
+        // storage.onChanged of a call has come when the call resolves (as bookmark events do); a read of storage
+        // answers after every write before it, so an event still on its way would be in by then.
+        await b.storage.local.get(keys);
         assert.equal(seen, [
           ['local', { 'contract.a': { newValue: 1 } }],
           ['local', { 'contract.a': { oldValue: 1, newValue: 1 } }],
@@ -1277,14 +1265,26 @@ const platformCases: ContractCase[] = [
   },
 ];
 
-/** Waits until the tab shows `url` and has loaded it (Firefox loads asynchronously; the fake at once). */
-async function loadedTab(b: Browser, tabId: number, url: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    const tab = await b.tabs.get(tabId);
-    if (tab.url === url && tab.status === 'complete') return;
-    await tick();
+/** Resolves once the tab shows `url` and has loaded it (Firefox loads asynchronously; the fake at once): tabs.onUpdated. */
+async function loadedTab(b: Browser, tabId: number, url: string, guardMs = 10_000): Promise<void> {
+  let listener!: (id: number) => void;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const guard = setTimeout(() => reject(new ContractFailure(`the tab never finished loading ${url}`)), guardMs);
+      const check = async () => {
+        const tab = await b.tabs.get(tabId);
+        if (tab.url === url && tab.status === 'complete') {
+          clearTimeout(guard);
+          resolve();
+        }
+      };
+      listener = (id) => void (id === tabId && check().catch(reject));
+      b.tabs.onUpdated.addListener(listener);
+      check().catch(reject);
+    });
+  } finally {
+    b.tabs.onUpdated.removeListener(listener);
   }
-  throw new ContractFailure(`the tab never finished loading ${url}`);
 }
 
 /**

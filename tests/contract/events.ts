@@ -1,7 +1,10 @@
 /**
- * Records browser events inside a contract case. In Firefox events reach the page asynchronously, so a case waits
- * for the count it expects (polling with a timeout) and then settles (one API round trip plus a short pause) so
- * that an unexpected extra event would be seen too. Listeners are always removed (use `withEvents`).
+ * Records browser events inside a contract case. As measured in Firefox (case "a call's own events reach the listeners
+ * before the call resolves"), a call's own events have reached this page's listeners when the call resolves; with two
+ * calls racing, an event may come after the *other* call resolved, never after its own. So a case awaits its calls and
+ * takes what came: `waitFor(count)` resolves as soon as `count` events are in (a timeout only guards against a hang),
+ * and `settle()` is one more round trip through Places, which answers after every call made before it, so an extra
+ * event cannot go unseen. Listeners are always removed (use `withEvents`).
  */
 import type { Browser } from '../../src/platform/browser';
 import { ContractFailure } from './assert';
@@ -16,9 +19,9 @@ export interface EventRecorder {
   readonly log: RecordedEvent[];
   /** The events so far, then clears the log. */
   take(): RecordedEvent[];
-  /** Waits until at least `count` events were recorded (rejects after the timeout), then takes them all. */
+  /** Resolves once at least `count` events were recorded (rejects after the guard timeout), after a round trip; takes them all. */
   waitFor(count: number, timeoutMs?: number): Promise<RecordedEvent[]>;
-  /** Lets in-flight events arrive: an API round trip and a short pause. */
+  /** One round trip through Places: the events of every call made before it have arrived by its end. */
   settle(): Promise<void>;
   stop(): void;
 }
@@ -26,15 +29,17 @@ export interface EventRecorder {
 const BOOKMARK_EVENTS = ['onCreated', 'onRemoved', 'onChanged', 'onMoved'] as const;
 const HISTORY_EVENTS = ['onVisited', 'onVisitRemoved', 'onTitleChanged'] as const;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 type AnyEvent = { addListener(cb: (...args: unknown[]) => void): void; removeListener(cb: (...args: unknown[]) => void): void };
 
 export function recordEvents(b: Browser): EventRecorder {
   const log: RecordedEvent[] = [];
   const registered: [AnyEvent, (...args: unknown[]) => void][] = [];
+  let arrived: (() => void) | null = null;
   const listen = (event: AnyEvent, name: string) => {
-    const listener = (...args: unknown[]) => void log.push({ name, args: structuredClone(args) });
+    const listener = (...args: unknown[]) => {
+      log.push({ name, args: structuredClone(args) });
+      arrived?.();
+    };
     event.addListener(listener);
     registered.push([event, listener]);
   };
@@ -43,24 +48,28 @@ export function recordEvents(b: Browser): EventRecorder {
 
   const settle = async () => {
     await b.bookmarks.get('root________');
-    await sleep(30);
   };
 
   return {
     log,
     take: () => log.splice(0),
     async waitFor(count, timeoutMs = 3000) {
-      const deadline = Date.now() + timeoutMs;
-      while (log.length < count) {
-        if (Date.now() > deadline) {
-          throw new ContractFailure(`expected ${count} events within ${timeoutMs} ms, got ${log.length}: ${JSON.stringify(log)}`);
-        }
-        await sleep(10);
+      if (log.length < count) {
+        await new Promise<void>((resolve, reject) => {
+          const guard = setTimeout(() => {
+            arrived = null;
+            reject(new ContractFailure(`expected ${count} events within ${timeoutMs} ms, got ${log.length}: ${JSON.stringify(log)}`));
+          }, timeoutMs);
+          arrived = () => {
+            if (log.length < count) return;
+            clearTimeout(guard);
+            arrived = null;
+            resolve();
+          };
+        });
       }
-      // One API round trip lets events already on their way arrive; anything later still shows up in the log
-      // at the next waitFor/take, so an extra event cannot go unnoticed.
-      await b.bookmarks.get('root________');
-      await sleep(0);
+      // Anything else the calls so far caused has arrived after one more round trip, and shows up in the log.
+      await settle();
       return log.splice(0);
     },
     settle,
@@ -80,5 +89,10 @@ export async function withEvents<T>(b: Browser, body: (events: EventRecorder) =>
   }
 }
 
-/** Pauses so consecutive creations get distinct dateAdded values. */
-export const tick = () => sleep(5);
+/**
+ * Resolves once the clock shows a later millisecond than `ms` (a node's dateAdded or dateGroupModified): whatever Places
+ * dates next is dated later. Polls the clock, yielding a task between readings.
+ */
+export async function clockPast(ms: number): Promise<void> {
+  while (Date.now() <= ms) await new Promise((resolve) => setTimeout(resolve, 0));
+}

@@ -31,7 +31,7 @@ describe('a cleanup never loses a change someone else makes (real Firefox)', () 
   it('regression: edits made during journaling, folder collapse and early, middle and late removal are all kept, and undo restores only what the cleanup removed', async () => {
     await ff.reset();
     const page = await ff.harness();
-    await createCollection(page);
+    await createCollection(ff);
     const before = await items(page);
     const plan = await planFor(page);
     expect(plan.removals).toHaveLength(1440 + 2);

@@ -33,7 +33,7 @@ describe('a cleanup killed with Firefox is rolled back without touching anyone e
       try {
         ff = await launchFirefox({ userDataDir: profile, prefs: PREFS });
         let page = await ff.harness();
-        await createCollection(page);
+        await createCollection(ff);
         const before = await items(page);
         const plan = await planFor(page);
         const points = EDIT_POINTS.slice(0, EDIT_POINTS.indexOf(killAt) + 1) as EditPoint[];

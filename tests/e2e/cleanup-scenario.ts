@@ -11,6 +11,8 @@
 import type { Page } from 'puppeteer-core';
 import { expect } from 'vitest';
 import type { CleanupPlan } from '../../src/dedup/plan-types';
+import type { Firefox } from './firefox';
+import { seedTree, type SeedFolder } from './places-seed';
 
 export const LOOSE_URLS = 440;
 export const READING = 280;
@@ -42,42 +44,32 @@ export interface Edit {
   after?: { title?: string; url?: string; folder?: string };
 }
 
-export async function createCollection(page: Page): Promise<void> {
-  await page.evaluate(
-    async (looseUrls, reading, keeperFolders) => {
-      const b = window.tm.browser.bookmarks;
-      const keepers: string[] = [];
-      for (const title of keeperFolders) keepers.push((await b.create({ parentId: 'menu________', title })).id);
-      const reader = await b.create({ parentId: 'menu________', title: 'Reading' });
-      const sync: string[] = [];
-      for (let i = 0; i < 8; i++) sync.push((await b.create({ parentId: i % 2 ? 'menu________' : 'unfiled_____', title: `Sync ${i}` })).id);
-      const copies = [(await b.create({ parentId: 'unfiled_____', title: 'Reading (1)' })).id, (await b.create({ parentId: 'unfiled_____', title: 'Reading (2)' })).id];
-      const made: Promise<unknown>[] = [];
-      // Kept copies first (they come first in the tree), in their folders.
-      for (const [k, folder] of keepers.entries()) {
-        for (let i = 0; i < 12; i++) made.push(b.create({ parentId: folder, title: `keep ${k}.${i} c0`, url: `https://kept.example/${k}/${i}` }));
-      }
-      for (let i = 0; i < reading; i++) {
-        for (const folder of [reader.id, ...copies]) made.push(b.create({ parentId: folder, title: `Read ${i}`, url: `https://read.example/${i}` }));
-      }
-      await Promise.all(made.splice(0));
-      for (let c = 0; c < 4; c++) {
-        for (let i = 0; i < looseUrls; i++) made.push(b.create({ parentId: sync[(i + c) % 8], title: `page ${i} c${c}`, url: `https://many.example/${i}` }));
-        await Promise.all(made.splice(0));
-      }
-      for (const [k] of keepers.entries()) {
-        for (let i = 0; i < 12; i++) {
-          for (let c = 1; c < 3; c++) made.push(b.create({ parentId: sync[(i + c + k) % 8], title: `keep ${k}.${i} c${c}`, url: `https://kept.example/${k}/${i}` }));
-        }
-      }
-      // Unique bookmarks someone will move into the copied folders.
-      for (let i = 0; i < 10; i++) made.push(b.create({ parentId: sync[i % 8], title: `unique ${i}`, url: `https://unique.example/${i}` }));
-      await Promise.all(made);
-    },
-    LOOSE_URLS,
-    READING,
-    KEEPER_FOLDERS,
-  );
+/**
+ * Puts the collection into Firefox in one go (Places' insertTree, tests/e2e/places-seed.ts): menu: Keepers A..E,
+ * Reading, Sync 1, 3, 5, 7; Other Bookmarks: Sync 0, 2, 4, 6, Reading (1), Reading (2). The kept copies come first in
+ * tree order; each Sync folder holds its loose copies, then the kept URLs' other copies, then the unique bookmarks
+ * someone will move into the copied folders.
+ */
+export async function createCollection(ff: Pick<Firefox, 'chrome'>): Promise<void> {
+  const keepers: SeedFolder[] = KEEPER_FOLDERS.map((title, k) => ({
+    title,
+    children: Array.from({ length: 12 }, (_, i) => ({ title: `keep ${k}.${i} c0`, url: `https://kept.example/${k}/${i}` })),
+  }));
+  const reading = (title: string): SeedFolder => ({ title, children: Array.from({ length: READING }, (_, i) => ({ title: `Read ${i}`, url: `https://read.example/${i}` })) });
+  const sync: SeedFolder[] = Array.from({ length: 8 }, (_, i) => ({ title: `Sync ${i}`, children: [] }));
+  for (let c = 0; c < 4; c++) {
+    for (let i = 0; i < LOOSE_URLS; i++) sync[(i + c) % 8]!.children.push({ title: `page ${i} c${c}`, url: `https://many.example/${i}` });
+  }
+  for (let k = 0; k < KEEPER_FOLDERS.length; k++) {
+    for (let i = 0; i < 12; i++) {
+      for (let c = 1; c < 3; c++) sync[(i + c + k) % 8]!.children.push({ title: `keep ${k}.${i} c${c}`, url: `https://kept.example/${k}/${i}` });
+    }
+  }
+  for (let i = 0; i < 10; i++) sync[i % 8]!.children.push({ title: `unique ${i}`, url: `https://unique.example/${i}` });
+  await seedTree(ff, {
+    menu________: [...keepers, reading('Reading'), ...sync.filter((_, i) => i % 2 === 1)],
+    unfiled_____: [...sync.filter((_, i) => i % 2 === 0), reading('Reading (1)'), reading('Reading (2)')],
+  });
 }
 
 /** Every bookmark and folder under the roots, with its folder's title. */

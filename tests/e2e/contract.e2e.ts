@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractCases } from '../contract/cases';
+import { messagingCases } from '../contract/messaging';
 import { launchFirefox, type Firefox } from './firefox';
 
 describe('contract cases in real Firefox', () => {
@@ -27,6 +28,17 @@ describe('contract cases in real Firefox', () => {
   it.each(contractCases.map((c) => c.name))('%s', async (name) => {
     const page = await ff.harness();
     const outcome = await page.evaluate((n) => window.tm.contract.run(n), name);
+    expect(outcome).toEqual({ ok: true });
+  });
+
+  it('the harness knows every messaging case', async () => {
+    const page = await ff.harness();
+    expect(await page.evaluate(() => window.tm.contract.messaging.names())).toEqual(messagingCases.map((c) => c.name));
+  });
+
+  it.each(messagingCases.map((c) => c.name))('messaging: %s', async (name) => {
+    const page = await ff.harness();
+    const outcome = await page.evaluate((n) => window.tm.contract.messaging.run(n), name);
     expect(outcome).toEqual({ ok: true });
   });
 });

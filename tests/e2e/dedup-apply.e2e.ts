@@ -1,12 +1,15 @@
 /**
  * The journaled cleanup in real Firefox: a sync-like collection is cleaned through the 'dedup.apply' job and undone
- * through 'history.undo' back to the identical tree; a 2,000-item cleanup interrupted by an extension reload is
+ * through 'history.undo' back to the identical tree; a folder of one page x154 is replaced by a fresh copy (with a
+ * bookmark created in it as it goes kept) and undone; a 2,000-item cleanup interrupted by an extension reload is
  * rolled back on the next start without losing anything.
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CleanupPlan } from '../../src/dedup/plan-types';
 import { launchFirefox, type Firefox } from './firefox';
+import { reloadExtension } from './page-waits';
+import { seedTree, type SeedFolder, type SeedNode } from './places-seed';
 
 interface Snap {
   title: string;
@@ -108,6 +111,37 @@ async function planInPage(page: Page, merges: [string, string][], tagMerges: { u
 
 const POPULAR = 'https://popular.example/article';
 
+const SYNCED = 'https://synced.example/page';
+
+/**
+ * Other Bookmarks: "Before", the folder "Synced" (one page 154 times as Sync left it, with a subfolder, a separator
+ * and another bookmark among the copies), "After". Returns the plan (one keeper per URL) with "Synced" replaced by a
+ * fresh copy, as the Duplicates page plans it (src/dedup/cleanup/replace-choice.ts), and the folder's id.
+ */
+async function syncedFolder(page: Page): Promise<{ plan: CleanupPlan; folderId: string }> {
+  const folderId = await page.evaluate(async (synced) => {
+    const b = window.tm.browser.bookmarks;
+    await b.create({ parentId: 'unfiled_____', title: 'Before', url: 'https://before.example/' });
+    const folder = await b.create({ parentId: 'unfiled_____', title: 'Synced' });
+    await b.create({ parentId: 'unfiled_____', title: 'After', url: 'https://after.example/' });
+    for (let i = 0; i < 154; i++) {
+      await b.create({ parentId: folder.id, title: i % 4 ? 'Synced page' : `Synced page (${i})`, url: synced });
+      if (i === 3) {
+        const notes = await b.create({ parentId: folder.id, title: 'Notes' });
+        await b.create({ parentId: notes.id, title: 'Note', url: 'https://notes.example/' });
+      }
+      if (i === 9) await b.create({ parentId: folder.id, type: 'separator' });
+      if (i === 20) await b.create({ parentId: folder.id, title: 'Other', url: 'https://other.example/' });
+    }
+    await window.tm.client.call('tags.add', { urls: [synced], tags: ['synced'] });
+    return folder.id;
+  }, SYNCED);
+  const plan = await planInPage(page, [], []);
+  const removals = plan.removals.filter((r) => r.expectedParentId === folderId).length;
+  plan.replacements = [{ id: folderId, expectedParentId: 'unfiled_____', path: 'Other Bookmarks › Synced', removals, survivors: 154 + 3 - removals }];
+  return { plan, folderId };
+}
+
 describe('dedup apply and undo in real Firefox', () => {
   let ff: Firefox;
   beforeAll(async () => {
@@ -122,23 +156,28 @@ describe('dedup apply and undo in real Firefox', () => {
 
   it('cleans a sync-like collection (one URL x154, a 400-item folder copied twice, tags) and undo restores the identical tree', async () => {
     const page = await ff.harness();
+    // Synced 0..9 across the four roots, the popular URL 154 times among them with a few unique pages; Reading in the
+    // menu and its two copies in Other Bookmarks (400 bookmarks, a separator every 50; one page only in the first copy).
+    const synced: SeedFolder[] = Array.from({ length: 10 }, (_, i) => ({ title: `Synced ${i}`, children: [] }));
+    for (let i = 0; i < 154; i++) {
+      synced[i % 10]!.children.push({ title: i % 3 ? `Popular ${i}` : '', url: POPULAR });
+      if (i % 15 === 0) synced[i % 10]!.children.push({ title: `unique ${i}`, url: `https://unique.example/${i}` });
+    }
+    const reading = (title: string): SeedFolder => ({
+      title,
+      children: [
+        ...Array.from({ length: 400 }, (_, i): SeedNode[] => [...(i % 50 === 0 ? [{ separator: true as const }] : []), { title: `Read ${i}`, url: `https://read.example/${i}` }]).flat(),
+        ...(title === 'Reading (1)' ? [{ title: 'Only in the copy', url: 'https://only.example/' }] : []),
+      ],
+    });
+    const inRoot = (r: number) => synced.filter((_, i) => i % 4 === r);
+    await seedTree(ff, {
+      menu________: [...inRoot(0), reading('Reading')],
+      toolbar_____: inRoot(1),
+      unfiled_____: [...inRoot(2), reading('Reading (1)'), reading('Reading (2)')],
+      mobile______: inRoot(3),
+    });
     await page.evaluate(async (popular) => {
-      const b = window.tm.browser.bookmarks;
-      const roots = ['menu________', 'toolbar_____', 'unfiled_____', 'mobile______'];
-      const folders: string[] = [];
-      for (let i = 0; i < 10; i++) folders.push((await b.create({ parentId: roots[i % 4], title: `Synced ${i}` })).id);
-      for (let i = 0; i < 154; i++) {
-        await b.create({ parentId: folders[i % 10], title: i % 3 ? `Popular ${i}` : '', url: popular });
-        if (i % 15 === 0) await b.create({ parentId: folders[i % 10], title: `unique ${i}`, url: `https://unique.example/${i}` });
-      }
-      for (const title of ['Reading', 'Reading (1)', 'Reading (2)']) {
-        const folder = await b.create({ parentId: title === 'Reading' ? 'menu________' : 'unfiled_____', title });
-        for (let i = 0; i < 400; i++) {
-          if (i % 50 === 0) await b.create({ parentId: folder.id, type: 'separator' });
-          await b.create({ parentId: folder.id, title: `Read ${i}`, url: `https://read.example/${i}` });
-        }
-        if (title === 'Reading (1)') await b.create({ parentId: folder.id, title: 'Only in the copy', url: 'https://only.example/' });
-      }
       await window.tm.client.call('tags.add', { urls: [popular], tags: ['news'] });
       await window.tm.client.call('tags.add', { urls: ['https://only.example/'], tags: ['rare'] });
       await window.tm.client.call('tags.add', { urls: ['https://read.example/7'], tags: ['seven'] });
@@ -195,7 +234,7 @@ describe('dedup apply and undo in real Firefox', () => {
     expect(undone.problems).toEqual([]);
     expect(await tree(page)).toEqual(before);
     // The tags feature's sweep after a removed folder runs a moment later: wait for it, then compare tags.
-    await new Promise((r) => setTimeout(r, 1000));
+    await page.evaluate(() => window.tm.client.call('test.idle', {}));
     expect(await page.evaluate(() => window.tm.client.call('tags.list', {}))).toEqual(tagsBefore);
     const sessions = await page.evaluate(() => window.tm.client.call('history.list', {}));
     expect(sessions.find((s) => s.id === result.sessionId)).toMatchObject({ status: 'undone', undone: true, canUndo: false, canRedo: true });
@@ -208,17 +247,81 @@ describe('dedup apply and undo in real Firefox', () => {
     expect((await page.evaluate(() => window.tm.client.call('history.list', {}))).find((s) => s.id === result.sessionId)).toMatchObject({ state: 'redone', canUndo: true });
   }, 240_000);
 
+  it('a folder of one page x154 is replaced by a fresh copy in its place; undo and redo restore the identical trees', async () => {
+    const page = await ff.harness();
+    const { plan, folderId } = await syncedFolder(page);
+    expect(plan.removals).toHaveLength(153);
+    const before = await tree(page);
+    const result = await page.evaluate((plan) => window.tm.client.startJob('dedup.apply', plan).result, plan);
+    expect(result.problems).toEqual([]);
+    expect(result.counts).toMatchObject({ copies: 153, loose: 153 });
+    const other = await page.evaluate(() => window.tm.browser.bookmarks.getChildren('unfiled_____'));
+    expect(other.map((n) => n.title)).toEqual(['Before', 'Synced', 'After']);
+    // A new folder (new id) in the old one's place, holding what stayed in its order; the old one is gone.
+    expect(other[1].id).not.toBe(folderId);
+    expect(await page.evaluate((id) => window.tm.browser.bookmarks.get(id).then(() => true, () => false), folderId)).toBe(false);
+    const inside = await page.evaluate((id) => window.tm.browser.bookmarks.getChildren(id), other[1].id);
+    expect(inside.map((n) => [n.type, n.title])).toEqual([
+      ['bookmark', 'Synced page (0)'],
+      ['folder', 'Notes'],
+      ['separator', ''],
+      ['bookmark', 'Other'],
+    ]);
+    const cleaned = await tree(page);
+
+    const undone = await page.evaluate((sessionId) => window.tm.client.startJob('history.undo', { sessionId }).result, result.sessionId);
+    expect(undone.problems).toEqual([]);
+    expect(await tree(page)).toEqual(before);
+    expect(await page.evaluate((url) => window.tm.client.call('tags.forUrls', { urls: [url] }), SYNCED)).toEqual([{ url: SYNCED, tags: ['synced'] }]);
+    const redone = await page.evaluate((sessionId) => window.tm.client.startJob('history.redo', { sessionId }).result, result.sessionId);
+    expect(redone.problems).toEqual([]);
+    expect(await tree(page)).toEqual(cleaned);
+  }, 240_000);
+
+  it('a bookmark created in the folder while it is being replaced is kept, and kept by undo', async () => {
+    const page = await ff.harness();
+    const { plan, folderId } = await syncedFolder(page);
+    const before = await tree(page);
+    // Created from the page as soon as the job reports its removing phase: the replacement is under way.
+    const result = await page.evaluate(
+      async (plan, folderId) => {
+        const made: Promise<unknown>[] = [];
+        const job = window.tm.client.startJob('dedup.apply', plan, (p) => {
+          if (p.phase === 'removing' && !made.length) made.push(window.tm.browser.bookmarks.create({ parentId: folderId, title: 'Mine', url: 'https://mine.example/' }));
+        });
+        const result = await job.result;
+        await Promise.all(made);
+        return result;
+      },
+      plan,
+      folderId,
+    );
+    const find = () => page.evaluate(() => window.tm.browser.bookmarks.search({ url: 'https://mine.example/' }));
+    const mine = await find();
+    expect(mine).toHaveLength(1);
+    const [parent] = await page.evaluate((id) => window.tm.browser.bookmarks.get(id), mine[0].parentId!);
+    expect(parent).toMatchObject({ title: 'Synced', parentId: 'unfiled_____' });
+    // Every copy went (one by one, or with the old folder) but the first.
+    expect(await page.evaluate((url) => window.tm.browser.bookmarks.search({ url }), SYNCED)).toHaveLength(1);
+
+    await page.evaluate((sessionId) => window.tm.client.startJob('history.undo', { sessionId }).result, result.sessionId);
+    expect(await find()).toHaveLength(1);
+    // The tree as before, with the person's bookmark in "Synced" (where they put it, among the copies).
+    const after = await tree(page);
+    const synced = (t: Snap[]) => t.find((r) => r.title === 'Other Bookmarks')!.children!.find((c) => c.title === 'Synced')!;
+    const withMine = synced(after).children!.filter((c) => c.title !== 'Mine');
+    expect(synced(after).children!.filter((c) => c.title === 'Mine')).toHaveLength(1);
+    expect({ ...synced(after), children: withMine }).toEqual(synced(before));
+  }, 240_000);
+
   it('a 2,000-item cleanup interrupted by an extension reload is rolled back on restart: nothing is lost', async () => {
     let page = await ff.harness();
-    await page.evaluate(async () => {
-      const b = window.tm.browser.bookmarks;
-      const folders: string[] = [];
-      for (let i = 0; i < 8; i++) folders.push((await b.create({ parentId: i % 2 ? 'menu________' : 'unfiled_____', title: `Sync ${i}` })).id);
-      // 500 URLs, 5 copies each: 2,000 duplicates to remove.
-      for (let copy = 0; copy < 5; copy++) {
-        for (let i = 0; i < 500; i++) await b.create({ parentId: folders[(i + copy) % 8], title: `Page ${i}`, url: `https://many.example/${i}` });
-      }
-    });
+    // Sync 0..7 (even ones in Other Bookmarks, odd ones in the menu); 500 URLs, 5 copies each: 2,000 duplicates to remove.
+    const sync: SeedFolder[] = Array.from({ length: 8 }, (_, i) => ({ title: `Sync ${i}`, children: [] }));
+    for (let copy = 0; copy < 5; copy++) {
+      for (let i = 0; i < 500; i++) sync[(i + copy) % 8]!.children.push({ title: `Page ${i}`, url: `https://many.example/${i}` });
+    }
+    await seedTree(ff, { menu________: sync.filter((_, i) => i % 2 === 1), unfiled_____: sync.filter((_, i) => i % 2 === 0) });
     const before = await tree(page);
     const plan = await planInPage(page, [], []);
     expect(plan.removals).toHaveLength(2000);
@@ -236,18 +339,14 @@ describe('dedup apply and undo in real Firefox', () => {
       },
       { timeout: 60_000, polling: 20 },
     );
-    const midway = await page.evaluate(async () => {
-      const left = (await window.tm.browser.bookmarks.search({ query: 'many.example' })).length;
-      setTimeout(() => window.tm.browser.runtime.reload(), 0);
-      return left;
-    });
+    const midway = await page.evaluate(async () => (await window.tm.browser.bookmarks.search({ query: 'many.example' })).length);
+    await reloadExtension(page);
     // 2,500 bookmarks before, 500 to keep: part of the 2,000 duplicates is gone, part still there.
     expect(midway).toBeLessThan(2500 - 500);
     expect(midway).toBeGreaterThan(500);
 
-    // The extension comes back (same UUID); its background rolls the session back from the journal.
-    await new Promise((r) => setTimeout(r, 1500));
-    // The reload closed the harness tab; open a new one.
+    // The extension comes back (same UUID); its background rolls the session back from the journal. The reload
+    // closed the harness tab; open a new one.
     page = await ff.open('tests/harness/index.html');
     await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', { timeout: 30_000 });
     await page.waitForFunction(

@@ -3,6 +3,7 @@
  * run from the page, then the groups, paths, rules, folder pairs, empty folders and a plan checked.
  */
 import { describe, expect, it } from 'vitest';
+import { watchEventPage } from './event-page';
 import { useFirefox } from './use-firefox';
 
 interface Seeded {
@@ -184,6 +185,11 @@ describe('dedup scan in real Firefox', () => {
 
 describe('dedup plan after the event page unloaded (idle timeout 1 s)', () => {
   const ff = useFirefox({ prefs: { 'extensions.background.idle.timeout': 1000 } });
+  /** Firefox has unloaded the event page (idle timeout 1 s, nothing sent to it). */
+  const unloaded = async () => {
+    const eventPage = await watchEventPage(ff);
+    await expect.poll(() => eventPage.state(), { timeout: 20_000, interval: 100 }).toBe('stopped');
+  };
   const bootId = (page: Awaited<ReturnType<typeof ff.harness>>) => page.evaluate(async () => (await window.tm.client.call('test.places.bootId', {})).bootId);
   /** Two copies of a page: the toolbar copy is the suggested keeper; the menu copy has more visits. */
   const seedPair = (page: Awaited<ReturnType<typeof ff.harness>>) =>
@@ -200,7 +206,7 @@ describe('dedup plan after the event page unloaded (idle timeout 1 s)', () => {
     const seeded = await seedPair(page);
     expect(seeded.keeper).toBe(seeded.toolbar);
     const before = await bootId(page);
-    await new Promise((r) => setTimeout(r, 4000));
+    await unloaded();
     const plan = await page.evaluate((scanId: string) => window.tm.client.call('dedup.plan', { scanId }), seeded.scanId);
     expect(await bootId(page)).not.toBe(before); // the event page really restarted in between
     expect(plan.removals.map((r) => r.id)).toEqual([seeded.menu]);
@@ -210,12 +216,14 @@ describe('dedup plan after the event page unloaded (idle timeout 1 s)', () => {
     const page = await ff.harness();
     const seeded = await seedPair(page);
     const before = await bootId(page);
-    await new Promise((r) => setTimeout(r, 4000));
+    await unloaded();
+    // The change wakes the event page (bookmarks.onCreated); let it settle and unload again, so only what it stored
+    // can answer.
+    await page.evaluate(() => window.tm.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Docs', url: 'https://unload.example/docs?utm_source=mail' }));
+    await expect.poll(async () => (await watchEventPage(ff)).state(), { timeout: 20_000, interval: 100 }).not.toBe('stopped');
+    await unloaded();
     const outcome = await page.evaluate(async (scanId: string) => {
       const { browser, client } = window.tm;
-      await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Docs', url: 'https://unload.example/docs?utm_source=mail' });
-      // Let the event page settle and unload again, so only what it stored can answer.
-      await new Promise((r) => setTimeout(r, 4000));
       const tree = JSON.stringify(await browser.bookmarks.getTree());
       const refused = await client.call('dedup.plan', { scanId }).then(
         () => null,

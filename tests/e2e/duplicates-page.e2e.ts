@@ -13,6 +13,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchFirefox, type Firefox } from './firefox';
+import { firefoxImportFile } from './places-seed';
 import { SYNC_COLLECTION, syncCollectionHtml } from './sync-collection';
 import { screenshotPath } from './screenshots';
 import { waitForShown, waitForText } from './page-waits';
@@ -23,18 +24,15 @@ const text = (page: Page, selector: string) => page.$eval(selector, (el) => (el.
 const SENTENCE = '1,587 copies to remove: 787 loose, 800 inside 2 copied folders; and 2 empty folders';
 const LONG_TAGS = ['reading-list-for-the-long-winter-evenings', 'work-project-alpha-beta-gamma-delta', 'to-read'];
 
-/** A fresh profile into which Firefox imports the collection at start-up; the long tags added through Tidymarks. */
+/** A fresh profile into which Firefox's own importer reads the collection; the long tags added through Tidymarks. */
 async function launchSeeded(dir: string, prefs: Record<string, string | number | boolean> = {}): Promise<Firefox> {
   const file = resolve(dir, 'bookmarks.html');
   writeFileSync(file, syncCollectionHtml());
-  const ff = await launchFirefox({ prefs: { 'browser.places.importBookmarksHTML': true, 'browser.bookmarks.file': file, ...prefs } });
+  const ff = await launchFirefox({ prefs });
   const harness = await ff.harness();
-  const deadline = Date.now() + 120_000;
-  let count = 0;
-  while ((count = (await harness.evaluate(() => window.tm.client.call('core.countBookmarks', {}))).bookmarks) < SYNC_COLLECTION.bookmarks) {
-    if (Date.now() > deadline) throw new Error(`Firefox imported only ${count} of ${SYNC_COLLECTION.bookmarks} bookmarks in time`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  // Replace mode: the new profile's default bookmarks go, as at a first start with browser.places.importBookmarksHTML.
+  await firefoxImportFile(ff, file);
+  expect((await harness.evaluate(() => window.tm.client.call('core.countBookmarks', {}))).bookmarks).toBe(SYNC_COLLECTION.bookmarks);
   await harness.evaluate(
     (tags: string[]) => window.tm.client.call('tags.add', { urls: ['https://guides.example.com/guide/0', 'https://guides.example.com/guide/1'], tags }),
     LONG_TAGS,

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { launchFirefox, type Firefox } from './firefox';
 import { openTab, startLocalSite, type LocalSite } from './local-site';
+import { overflowing } from './layout';
 import { waitForShown, waitForText } from './page-waits';
 import { screenshotPath } from './screenshots';
 import { useFirefox } from './use-firefox';
@@ -185,27 +186,6 @@ describe('German quick-bookmark notification: Firefox’s own alert on a real di
     await harness.evaluate(() => window.tm.browser.notifications.clear('tidymarks-quick-bookmark'));
   });
 });
-
-/** Elements whose text is cut (content wider than the box) or that reach past the window's right edge. */
-async function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const out: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
-      const style = getComputedStyle(el);
-      if (style.display === 'none' || style.visibility === 'hidden' || el.closest('.visually-hidden')) continue;
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 && box.height === 0) continue;
-      const name = `${el.tagName.toLowerCase()}${el.className ? '.' + String(el.className).trim().split(/\s+/).join('.') : ''} “${(el.textContent ?? '').trim().slice(0, 40)}”`;
-      if (box.right > width + 1) out.push(`${name} reaches ${Math.round(box.right)} px in a ${width} px window`);
-      // Text cut without an ellipsis: a box that clips (overflow hidden) but holds more than it shows. Folder paths
-      // are cut in the middle on purpose (the whole path is the tooltip).
-      const clips = style.overflowX === 'hidden' || style.overflowX === 'clip';
-      if (clips && el.scrollWidth > el.clientWidth + 1 && style.textOverflow !== 'ellipsis' && !el.closest('.folder-path, .path') && el.title === '') out.push(`${name} is clipped (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
-    }
-    return out;
-  });
-}
 
 describe('pseudo-locale in real Firefox: long strings neither clipped nor overflowing', () => {
   const ff = useFirefox();

@@ -1,16 +1,17 @@
 /**
  * Import and export in real Firefox: a bookmarks.html in Firefox's own export format (tags included) imported
- * through the options page; export -> import into a fresh profile (a second Firefox) gives the same tree and tags;
- * Firefox itself imports the exported file (a third Firefox with browser.places.importBookmarksHTML); a truncated
+ * through the options page; export -> import after everything was wiped gives the same tree and tags; Firefox itself
+ * imports the exported file (its own importer, as at a profile's first start: tests/e2e/places-seed.ts); a truncated
  * file changes nothing; the parser's cases (titles, charsets, a 5,000-deep file, many unusable entries) from the
- * options page.
+ * options page, each compared with what Firefox's own importer makes of the same file.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchFirefox, repoRoot, type Firefox } from './firefox';
+import { repoRoot, type Firefox } from './firefox';
+import { firefoxImportFile } from './places-seed';
 import { parseBookmarksHtml } from '../../src/bookmarks-html/parse';
 import type { HtmlNode } from '../../src/bookmarks-html/document';
 import { useFirefox } from './use-firefox';
@@ -38,6 +39,9 @@ async function treeShape(harness: Page): Promise<unknown> {
 async function counts(harness: Page) {
   return harness.evaluate(() => window.tm.client.call('core.countBookmarks', {}));
 }
+
+/** One Firefox for every block of this file (reset before each test): its tests need no special prefs. */
+const ff = useFirefox();
 
 /** Files handed to the page stay on disk until the suite ends: Firefox reads a picked file lazily. */
 const uploadDirs: string[] = [];
@@ -69,8 +73,6 @@ async function importIntoRoots(ff: Firefox, file: Uint8Array, name: string): Pro
 }
 
 describe('import and export of bookmarks.html in real Firefox', () => {
-  const ff = useFirefox();
-
   it('imports Firefox’s own export (tags included) into Firefox’s folders from the options page', async () => {
     const page = await importThroughPage(ff, firefoxExport, 'bookmarks.html');
     await waitForShown(page, '[data-testid="import-file-summary"]::-p-text(8 bookmarks (5 tagged) in 5 folders)');
@@ -153,36 +155,22 @@ describe('import and export of bookmarks.html in real Firefox', () => {
     const { html } = await harness.evaluate(() => window.tm.client.call('bookmarksHtml.export', {}));
     expect(html).toContain('TAGS="docs,web"');
 
-    const second = await launchFirefox();
-    try {
-      const h2 = await second.harness();
-      await second.reset();
-      const report = await h2.evaluate((text: string) => window.tm.client.startJob('bookmarksHtml.import', { html: text, target: { into: 'roots' } }).result, html);
-      expect(report.skippedCount).toBe(0);
-      expect(await treeShape(h2)).toEqual(tree);
-      expect(await h2.evaluate(() => window.tm.client.call('tags.list', {}))).toEqual(tags);
-    } finally {
-      await second.close();
-    }
+    // Everything wiped (bookmarks, history, Tidymarks' tags and stores), as on another computer: the file brings the
+    // same tree and tags back.
+    await ff.reset();
+    const report = await harness.evaluate((text: string) => window.tm.client.startJob('bookmarksHtml.import', { html: text, target: { into: 'roots' } }).result, html);
+    expect(report.skippedCount).toBe(0);
+    expect(await treeShape(harness)).toEqual(tree);
+    expect(await harness.evaluate(() => window.tm.client.call('tags.list', {}))).toEqual(tags);
 
-    // Firefox's own importer reads the file at first start of a profile (replace mode: the roots' contents).
-    const dir = mkdtempSync(join(tmpdir(), 'tm-ffimport-'));
-    const file = join(dir, 'bookmarks.html');
-    writeFileSync(file, html);
-    const third = await launchFirefox({ prefs: { 'browser.places.importBookmarksHTML': true, 'browser.bookmarks.file': file } });
-    try {
-      const h3 = await third.harness();
-      await h3.waitForFunction(async () => (await window.tm.client.call('core.countBookmarks', {})).bookmarks >= 9, { polling: 250, timeout: 60_000 });
-      const imported = (await treeShape(h3)) as Record<string, unknown[]>;
-      const expected = tree as Record<string, unknown[]>;
-      expect(imported['toolbar_____']).toEqual(expected['toolbar_____']);
-      expect(imported['unfiled_____']).toEqual(expected['unfiled_____']);
-      // The menu gets Firefox's own entries and ours; the mobile folder comes back as a menu folder.
-      expect(imported['menu________']).toEqual(expect.arrayContaining(expected['menu________']!));
-    } finally {
-      await third.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    // Firefox's own importer reads the file (replace mode: the roots' contents).
+    await ff.reset();
+    const imported = (await firefoxImports(ff, new TextEncoder().encode(html))).tree as Record<string, unknown[]>;
+    const expected = tree as Record<string, unknown[]>;
+    expect(imported['toolbar_____']).toEqual(expected['toolbar_____']);
+    expect(imported['unfiled_____']).toEqual(expected['unfiled_____']);
+    // The menu gets ours (and whatever Firefox adds of its own); the mobile folder comes back as a menu folder.
+    expect(imported['menu________']).toEqual(expect.arrayContaining(expected['menu________']!));
   });
 
   it('a big file imports with progress, and cancelling stops it', async () => {
@@ -254,18 +242,19 @@ function exportedDates(html: string): Record<string, number> {
   return out;
 }
 
-/** What Firefox's own importer makes of a file: a new profile that imports it at first start (replace mode). */
-async function firefoxImports(bytes: Uint8Array, bookmarks: number): Promise<{ tree: unknown; dates: Record<string, number> }> {
+/**
+ * What Firefox's own importer makes of a file, in this Firefox: the call it makes at a profile's first start with
+ * browser.places.importBookmarksHTML (replace mode: the roots' contents become the file's).
+ */
+async function firefoxImports(ff: Firefox, bytes: Uint8Array): Promise<{ tree: unknown; dates: Record<string, number> }> {
   const dir = mkdtempSync(join(tmpdir(), 'tm-ffimport-'));
   const file = join(dir, 'bookmarks.html');
   writeFileSync(file, bytes);
-  const ff = await launchFirefox({ prefs: { 'browser.places.importBookmarksHTML': true, 'browser.bookmarks.file': file } });
   try {
+    await firefoxImportFile(ff, file);
     const harness = await ff.harness();
-    await harness.waitForFunction(async (n: number) => (await window.tm.client.call('core.countBookmarks', {})).bookmarks >= n, { polling: 250, timeout: 60_000 }, bookmarks);
     return { tree: await treeShape(harness), dates: await datesOf(harness) };
   } finally {
-    await ff.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -292,8 +281,6 @@ const fidelityFixtures: [string, () => Uint8Array][] = [
 ];
 
 describe('import fidelity: Tidymarks reads each fixture as Firefox’s own importer does', () => {
-  const ff = useFirefox();
-
   for (const [name, bytes] of fidelityFixtures) {
     it(`${name}: same tree, titles and file dates as Firefox's importer`, async () => {
       const file = bytes();
@@ -301,10 +288,11 @@ describe('import fidelity: Tidymarks reads each fixture as Firefox’s own impor
       const harness = await ff.harness();
       const ours = await treeShape(harness);
       const { html } = await harness.evaluate(() => window.tm.client.call('bookmarksHtml.export', {}));
-      const bookmarks = (await counts(harness)).bookmarks;
-      expect(bookmarks).toBeGreaterThan(0);
+      expect((await counts(harness)).bookmarks).toBeGreaterThan(0);
 
-      const firefox = await firefoxImports(file, bookmarks);
+      // The same file through Firefox's own importer, after everything was wiped.
+      await ff.reset();
+      const firefox = await firefoxImports(ff, file);
       expect(ours).toEqual(firefox.tree);
       // Every date the file gave is what Firefox's importer set as dateAdded; Tidymarks keeps it in its own store.
       const kept = exportedDates(html);
@@ -364,8 +352,6 @@ function fileWithUnusableEntries(n: number): { html: string; problems: string[];
 }
 
 describe('parser cases from the options page in real Firefox', () => {
-  const ff = useFirefox();
-
   it('regression: a 5,000-deep file is not "too much recursion": the page says folders past level 254 come in empty at level 254, and it imports as Firefox’s own importer reads it', async () => {
     const html = deepFile(5_000);
     const noticeLine = html.split('\n').indexOf('<DT><H3>L254</H3>') + 1;
@@ -396,7 +382,8 @@ describe('parser cases from the options page in real Firefox', () => {
     expect(bottom.at(-1)).toBe('leaf <https://deep.example/>');
     expect(ours['menu________']!.at(-1)).toBe('after <https://after.example/>');
     // Firefox's own importer makes the same tree of the same file.
-    const firefox = await firefoxImports(new TextEncoder().encode(html), 2);
+    await ff.reset();
+    const firefox = await firefoxImports(ff, new TextEncoder().encode(html));
     expect(ours).toEqual(firefox.tree);
   }, 420_000);
 
@@ -417,8 +404,6 @@ describe('parser cases from the options page in real Firefox', () => {
 });
 
 describe('import options and the Tags view in real Firefox', () => {
-  const ff = useFirefox();
-
   it('skips what is already bookmarked by default and shows how many it skipped', async () => {
     const harness = await ff.harness();
     await harness.evaluate(() => window.tm.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Mine', url: 'https://github.com/' }));
@@ -486,8 +471,6 @@ describe('import options and the Tags view in real Firefox', () => {
 });
 
 describe('an imported file’s dates are the date added Tidymarks shows', () => {
-  const ff = useFirefox();
-
   const titlesIn = (harness: Page, parentId: string) =>
     harness.evaluate(async (id) => (await window.tm.browser.bookmarks.getChildren(id)).map((c) => c.title), parentId);
 

@@ -4,7 +4,9 @@
  * (the test profile sets extensions.webextOptionalPermissionPrompts=false, so Firefox grants what the click asks
  * without showing its prompt, which headless Firefox cannot click); every class comes out exactly right, flaky and
  * rate-limited hosts give no false alarm, no host ever has more than 2 requests in flight; a check interrupted by an
- * extension reload resumes where it stopped.
+ * extension reload resumes where it stopped; moved bookmarks updated from the view (selection, preview, confirm) and
+ * then undone with its Undo get back their URLs and tags exactly; the Duplicates page and the popup mark the copies
+ * the check found gone or moved.
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +14,9 @@ import type { LinkItem } from '../../src/link-health/protocol';
 import type { LinkClass } from '../../src/link-health/types';
 import { startLinkServer, type LinkServer } from './link-server';
 import { useFirefox } from './use-firefox';
-import { waitForShown } from './page-waits';
+import { reloadExtension, waitForShown } from './page-waits';
+import { overflowing } from './layout';
+import { openTab } from './local-site';
 
 const PREFS = { 'extensions.webextOptionalPermissionPrompts': false };
 /** Short limits so the run takes seconds: the politeness rules are the same, only the waits are shorter. */
@@ -118,6 +122,137 @@ describe('link health in real Firefox', () => {
     expect(goneShown.sort()).toEqual([...expected].filter(([, w]) => w.cls === 'gone').map(([u]) => u).sort());
     await page.close();
   }, 180_000);
+
+  it('update moved then undo restores URLs and tags exactly, through the view (preview, apply, Undo); the Duplicates page and the popup show the markers', async () => {
+    const [A, B] = [12, 13];
+    const moved = [web.url(A, '/moved/fix-a'), web.url(A, '/moved/fix-b'), web.url(B, '/chain/fix-c'), web.url(B, '/upgrade/fix-d')];
+    const finals = [web.url(A, '/ok/fix-a'), web.url(A, '/ok/fix-b'), web.url(B, '/ok/fix-c'), `https://127.0.0.${B}:${web.httpsPort}/upgrade/fix-d`];
+    const gone = web.url(A, '/gone/fix-e');
+    const fine = web.url(B, '/ok/fix-f');
+    const harness = await ff.harness();
+    await harness.evaluate((tune) => window.tm.client.call('test.links.tune', tune), TUNE);
+    // Two folders; the first moved address and the gone one are bookmarked in both (duplicates); the second moved
+    // address leads to one that is bookmarked already, with its own tag.
+    await harness.evaluate(
+      async (m, f, goneUrl, fineUrl) => {
+        const b = window.tm.browser.bookmarks;
+        const work = await b.create({ parentId: 'toolbar_____', title: 'Work' });
+        const read = await b.create({ parentId: 'unfiled_____', title: 'Read' });
+        const put = (parentId: string, title: string, url: string) => b.create({ parentId, title, url });
+        await put(work.id, 'Fine page', fineUrl);
+        await put(work.id, 'Moved A', m[0]!);
+        await put(work.id, 'Gone page', goneUrl);
+        await put(work.id, 'Moved B', m[1]!);
+        await put(read.id, 'Moved C', m[2]!);
+        await put(read.id, 'Gone page again', goneUrl);
+        await put(read.id, 'Moved D', m[3]!);
+        await put(read.id, 'Moved A again', m[0]!);
+        await put(read.id, 'Already there', f[1]!);
+        const tag = (url: string, tags: string[]) => window.tm.client.call('tags.add', { urls: [url], tags });
+        await tag(m[0]!, ['work', 'docs']);
+        await tag(m[1]!, ['news']);
+        await tag(m[2]!, ['later']);
+        await tag(f[1]!, ['kept']);
+        await tag(goneUrl, ['old']);
+      },
+      moved,
+      finals,
+      gone,
+      fine,
+    );
+    const everyUrl = [...moved, ...finals, gone, fine];
+    /** Every bookmark as a person sees it (folder, place, id, title, address) and every address's tags, in order. */
+    const state = () =>
+      harness.evaluate(async (urls) => {
+        const [root] = await window.tm.browser.bookmarks.getTree();
+        const rows: string[] = [];
+        const visit = (node: typeof root, path: string) => {
+          if (node.url !== undefined) rows.push(`${path} #${node.index} ${node.id} ${node.title} <${node.url}>`);
+          for (const child of node.children ?? []) visit(child, node.url === undefined ? `${path}/${node.title}` : path);
+        };
+        visit(root, '');
+        const tags = await window.tm.client.call('tags.forUrls', { urls });
+        return { rows, tags: tags.map((t) => `${t.url}: ${t.tags.join(',')}`).sort() };
+      }, everyUrl);
+    const before = await state();
+
+    const page = await openLinkHealth(ff);
+    await page.click('button::-p-text(Check links)');
+    await waitForShown(page, '[data-testid="links-notice"]::-p-text(Check finished)', 60_000);
+
+    // The Duplicates page marks the copies whose address the check found gone or moved for good.
+    const dups = await ff.open('options/index.html#duplicates');
+    await dups.waitForSelector('.copy-row [data-testid="link-marker"][data-class="moved"]', { timeout: 60_000 });
+    await dups.waitForSelector('.copy-row [data-testid="link-marker"][data-class="gone"]');
+    const marked = await dups.$$eval('.copy-row', (rows) =>
+      rows.map((r) => {
+        const m = r.querySelector('[data-testid="link-marker"]');
+        return { title: r.querySelector('.title')?.textContent, cls: m?.getAttribute('data-class') ?? null, says: m?.getAttribute('title') ?? null };
+      }),
+    );
+    const byTitle = new Map(marked.map((m) => [m.title, m]));
+    for (const title of ['Gone page', 'Gone page again']) expect(byTitle.get(title)).toMatchObject({ cls: 'gone', says: expect.stringMatching(/^Gone \(404\), checked twice on /) });
+    for (const title of ['Moved A', 'Moved A again']) expect(byTitle.get(title)).toMatchObject({ cls: 'moved', says: expect.stringMatching(new RegExp(`^Moved for good to ${finals[0]!.replace(/[.]/g, '\\.')}, checked on `)) });
+    await dups.close();
+
+    // The popup, for a tab on the gone page: both its bookmarks carry the marker.
+    const tabId = await openTab(harness, gone, '404', false);
+    const popup = await ff.open(`popup/index.html?tabId=${tabId}`);
+    await popup.waitForSelector('li.copy [data-testid="link-marker"][data-class="gone"]');
+    await expect.poll(() => popup.$$eval('li.copy [data-testid="link-marker"]', (els) => els.map((e) => e.getAttribute('data-class')))).toEqual(['gone', 'gone']);
+    expect(await popup.$eval('li.copy [data-testid="link-marker"]', (e) => e.getAttribute('title'))).toMatch(/^Gone \(404\), checked twice on /);
+    await popup.close();
+
+    // With the pseudo-locale's long strings in a narrow window, the markers, the fix bar and the preview neither clip nor
+    // overflow.
+    const narrow = async (path: string, width: number, ready: string, act?: (p: Page) => Promise<void>) => {
+      const [file = '', hash = ''] = path.split('#');
+      const p = await ff.open(`${file}${file.includes('?') ? '&' : '?'}pseudo-locale${hash ? `#${hash}` : ''}`);
+      await p.setViewport({ width, height: 900 });
+      await p.waitForSelector(ready, { timeout: 60_000 });
+      await act?.(p);
+      expect(await overflowing(p), path).toEqual([]);
+      await p.close();
+    };
+    await narrow('options/index.html#duplicates', 400, '.copy-row [data-testid="link-marker"]');
+    await narrow(`popup/index.html?tabId=${tabId}`, 320, 'li.copy [data-testid="link-marker"]');
+    await narrow('options/index.html#link-health', 400, '[data-testid="fix-bar"]', async (p) => {
+      for (const box of await p.$$('.select-all input')) await box.click();
+      await p.waitForSelector('[data-testid="fix-bar"] button.link');
+      await p.click('[data-testid="fix-bar"] button'); // the update's preview, in its dialog
+      await p.waitForSelector('[role="alertdialog"] [data-testid="fix-preview"]');
+    });
+
+    // Select the whole class and ask for the update: the preview lists each bookmark with its new address and tags.
+    await page.bringToFront();
+    await page.click('label::-p-text(Select all: Moved for good (5))');
+    await page.click('button::-p-text(Update 5 to their new addresses…)');
+    await page.waitForSelector('[role="alertdialog"] [data-testid="fix-preview"]');
+    expect(await page.$eval('#confirm-title', (e) => e.textContent)).toBe('Update 5 bookmarks to their new addresses?');
+    const listed = await page.$$eval('[data-testid="fix-change"]', (els) => els.map((e) => e.textContent ?? ''));
+    expect(listed).toHaveLength(5);
+    for (const [i, from] of moved.entries()) expect(listed.some((text) => text.includes(`${from} → ${finals[i]}`)), from).toBe(true);
+    expect(listed.find((text) => text.startsWith('Moved A'))).toContain('tags that go to the new address: work, docs');
+    expect(await state()).toEqual(before); // a preview changes nothing
+
+    await page.click('[role="alertdialog"] [data-testid="confirm"]');
+    await waitForShown(page, '[data-testid="fix-result"] ::-p-text(Updated 5 bookmarks to their new addresses.)', 30_000);
+    const after = await state();
+    // Each moved bookmark has its new address, with its id, title, folder and place; the rest is untouched.
+    const swap = (row: string) => moved.reduce((r, from, i) => r.replace(`<${from}>`, `<${finals[i]}>`), row);
+    expect(after.rows).toEqual(before.rows.map(swap));
+    // The tags went with the addresses (merged where the new one had its own); the old addresses have none.
+    const tagsAfter = new Map(after.tags.map((line) => [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)]));
+    expect(moved.map((u) => tagsAfter.get(u) ?? '')).toEqual(['', '', '', '']);
+    expect(finals.map((u) => tagsAfter.get(u))).toEqual(['work,docs', 'kept,news', 'later', '']);
+    expect(tagsAfter.get(gone)).toBe('old');
+
+    // The page's Undo puts every address and every tag back exactly.
+    await page.click('[data-testid="fix-result"] button::-p-text(Undo)');
+    await page.waitForSelector('[data-testid="fix-undone"]', { timeout: 30_000 });
+    expect(await state()).toEqual(before);
+    await page.close();
+  }, 180_000);
 });
 
 describe('link health: a check resumes after an extension reload', () => {
@@ -139,8 +274,7 @@ describe('link health: a check resumes after an extension reload', () => {
     await page.click('button::-p-text(Check links)');
     // Wait until a good part is stored (verdicts are written in batches), then reload the extension.
     await harness.waitForFunction(async () => ((await window.tm.client.call('links.overview', {})).run?.done ?? 0) >= 30, { polling: 100, timeout: 60_000 });
-    await harness.evaluate(() => void setTimeout(() => window.tm.browser.runtime.reload(), 0));
-    await page.waitForFunction(() => false, { timeout: 1500 }).catch(() => undefined);
+    await reloadExtension(harness);
     harness = await ff.open('tests/harness/index.html');
     await harness.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', { timeout: 30_000 });
     await harness.evaluate((tune) => window.tm.client.call('test.links.tune', tune), TUNE);

@@ -34,12 +34,26 @@ export function openTab(harness: Page, url: string, title: string, active: boole
     async (u, expected, isActive) => {
       const b = window.tm.browser;
       const tab = await b.tabs.create({ url: u, active: isActive });
-      for (let i = 0; i < 200; i++) {
-        const now = await b.tabs.get(tab.id!);
-        if (now.status === 'complete' && now.title === expected) return tab.id!;
-        await new Promise((r) => setTimeout(r, 25));
+      // tabs.onUpdated says when the status or title changes; the tab is read again each time.
+      let listener!: (id: number) => void;
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const guard = setTimeout(() => reject(new Error(`The tab never finished loading ${u}`)), 10_000);
+          const check = async () => {
+            const now = await b.tabs.get(tab.id!);
+            if (now.status === 'complete' && now.title === expected) {
+              clearTimeout(guard);
+              resolve();
+            }
+          };
+          listener = (id) => void (id === tab.id && check().catch(reject));
+          b.tabs.onUpdated.addListener(listener);
+          check().catch(reject);
+        });
+      } finally {
+        b.tabs.onUpdated.removeListener(listener);
       }
-      throw new Error(`The tab never finished loading ${u}`);
+      return tab.id!;
     },
     url,
     title,

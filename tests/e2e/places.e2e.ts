@@ -7,10 +7,13 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchFirefox, type Firefox } from './firefox';
+import { watchEventPage } from './event-page';
 import { useFirefox } from './use-firefox';
 
+/** One Firefox for the blocks below that need no special prefs (reset before each test). */
+const ff = useFirefox();
+
 describe('places: the page-side API in real Firefox', () => {
-  const ff = useFirefox();
 
   const run = async <T>(fn: () => Promise<T>): Promise<T> => (await ff.harness()).evaluate(fn);
 
@@ -250,7 +253,9 @@ describe('places: the page-side API in real Firefox', () => {
       const t0 = Date.now() - 60_000;
       const visits = ['c', 'c', 'c', 'b', 'a', 'b'];
       for (let i = 0; i < visits.length; i++) await browser.history.addUrl({ url: `https://${visits[i]}.example/`, visitTime: t0 + i * 1000 });
-      await new Promise((r) => setTimeout(r, 20));
+      // B is changed at a later millisecond than the saves: the clock moves on first.
+      const savedBy = Date.now();
+      while (Date.now() <= savedBy) await new Promise((r) => setTimeout(r, 0));
       saved[0].title = 'B2';
       await places.save(saved[0]);
       const order = async (sort: string, descending = false) =>
@@ -316,48 +321,8 @@ describe('places: the page-side API in real Firefox', () => {
   }, 120_000);
 });
 
-describe('places: an edit made while the event page was unloaded', () => {
-  let ff: Firefox;
-  beforeAll(async () => {
-    ff = await launchFirefox({ prefs: { 'extensions.background.idle.timeout': 1000 } });
-  });
-  afterAll(async () => {
-    await ff?.close();
-  });
-
-  it('is still detected: the next save of the old snapshot goes through resolve', async () => {
-    await ff.reset();
-    const page = await ff.harness();
-    const before = await page.evaluate(async () => {
-      const { places, client } = window.tm;
-      const [snap] = (await places.save(new places.Bookmark({ title: 'before', url: 'https://unloaded.example/' }))) as InstanceType<typeof places.Bookmark>[];
-      (window as unknown as { held: unknown }).held = snap;
-      return { id: snap.id!, boot: (await client.call('test.places.bootId', {})).bootId };
-    });
-    // Wait until the event page has been unloaded (idle timeout 1 s).
-    await new Promise((r) => setTimeout(r, 4000));
-    const after = await page.evaluate(async (id: string) => {
-      const { places, browser, client } = window.tm;
-      await browser.bookmarks.update(id, { title: 'edited while unloaded' });
-      const snap = (window as unknown as { held: InstanceType<typeof places.Bookmark> }).held;
-      snap.title = 'mine';
-      const seen: string[] = [];
-      const [saved] = (await places.save(snap, {
-        resolve: (mine, theirs) => {
-          seen.push(theirs.title!);
-          return mine;
-        },
-      })) as InstanceType<typeof places.Bookmark>[];
-      return { seen, saved: saved.title, boot: (await client.call('test.places.bootId', {})).bootId };
-    }, before.id);
-    expect(after.boot).not.toBe(before.boot);
-    expect(after.seen).toEqual(['edited while unloaded']);
-    expect(after.saved).toBe('mine');
-  }, 60_000);
-});
 
 describe('places: ordered saves, URL echo, SDK-style constructors (real Firefox)', () => {
-  const ff = useFirefox();
   const run = async <T>(fn: () => Promise<T>): Promise<T> => (await ff.harness()).evaluate(fn);
 
   /** A second extension page with the harness (another Places instance, in another document). */
@@ -520,7 +485,6 @@ describe('places: ordered saves, URL echo, SDK-style constructors (real Firefox)
 });
 
 describe('places: events in real Firefox', () => {
-  const ff = useFirefox();
 
   type Collected = { type: string; data: Record<string, unknown> }[];
   const collected = (page: Page) => page.evaluate(() => (window as unknown as { got: Collected }).got);
@@ -650,70 +614,32 @@ describe('places: events in real Firefox', () => {
       places.events.off('data', a);
       const oneLeft = (await client.call('test.places.eventPages', {})).pages;
       places.events.off('bookmark-item-added', b);
-      let after = oneLeft;
-      for (let i = 0; i < 50 && after > 0; i++) {
-        after = (await client.call('test.places.eventPages', {})).pages;
-        if (after > 0) await new Promise((r) => setTimeout(r, 20));
-      }
+      (window as unknown as { heard: string[] }).heard = seen;
+      return { subscribed, oneLeft };
+    });
+    expect(out).toEqual({ subscribed: 1, oneLeft: 1 });
+    // The port closes: the background counts no page any more.
+    await expect.poll(() => page.evaluate(async () => (await window.tm.client.call('test.places.eventPages', {})).pages), { timeout: 5_000, interval: 20 }).toBe(0);
+    // A change now reaches nobody: its own events have come once the call resolved (contract case), and a round trip to
+    // the background answers after everything it was sending.
+    const heard = await page.evaluate(async () => {
       await window.tm.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'unheard', url: 'https://unheard.example/' });
-      return { subscribed, oneLeft, after, seen };
+      await window.tm.client.call('core.ping', {});
+      return (window as unknown as { heard: string[] }).heard;
     });
-    expect(out).toEqual({ subscribed: 1, oneLeft: 1, after: 0, seen: [] });
+    expect(heard).toEqual([]);
   });
 });
 
-describe('places: a subscribed page keeps the event page from going idle', () => {
-  let ff: Firefox;
-  beforeAll(async () => {
-    ff = await launchFirefox({ prefs: { 'extensions.background.idle.timeout': 1000 } });
-  });
-  afterAll(async () => {
-    await ff?.close();
-  });
-
-  it('no event is lost while subscribed past the idle timeout; unsubscribed, the event page unloads', async () => {
-    await ff.reset();
-    const page = await ff.harness();
-    const before = await page.evaluate(async () => {
-      const w = window as unknown as { got: string[]; events: ReturnType<typeof window.tm.createPlaces>['events']; listener: (e: { type: string; data: object }) => void };
-      w.got = [];
-      w.events = window.tm.createPlaces({ keepAliveMs: 250 }).events;
-      w.listener = (e) => w.got.push(`${e.type} ${(e.data as { title?: string }).title ?? ''}`);
-      w.events.on('data', w.listener);
-      await w.events.ready();
-      return (await window.tm.client.call('test.places.bootId', {})).bootId;
-    });
-    // Three idle timeouts pass while the page listens.
-    await new Promise((r) => setTimeout(r, 3000));
-    const during = await page.evaluate(async () => {
-      await window.tm.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'after the idle timeout', url: 'https://late.example/' });
-      return (await window.tm.client.call('test.places.bootId', {})).bootId;
-    });
-    await page.waitForFunction(() => (window as unknown as { got: string[] }).got.includes('bookmark-item-added after the idle timeout'));
-    expect(during).toBe(before);
-    // Unsubscribed, the same wait lets Firefox unload the event page (the pings were what kept it).
-    await page.evaluate(() => {
-      const w = window as unknown as { events: { off(name: 'data', l: unknown): void }; listener: unknown };
-      w.events.off('data', w.listener);
-    });
-    await new Promise((r) => setTimeout(r, 3000));
-    const after = await page.evaluate(async () => (await window.tm.client.call('test.places.bootId', {})).bootId);
-    expect(after).not.toBe(before);
-  }, 60_000);
-});
 
 describe('places: search on the index gives the Firefox path’s results (real Firefox)', () => {
-  const ff = useFirefox();
 
   it('random tree, random moves (gaps included) and removals, random queries: identical replies', async () => {
     const page = await ff.harness();
-    const out = await page.evaluate(async () => {
+    // The random run lives in the page (window.randomRun): it grows the tree, then the test waits for the index.
+    await page.evaluate(async () => {
       const { browser, client, decodeSearchReply } = window.tm;
-      let state = 12345;
-      const random = (n: number) => {
-        state = (state * 1103515245 + 12345) % 2147483648;
-        return Math.floor((state / 2147483648) * n);
-      };
+      const random = window.tm.createRng(12345).below;
       const words = ['Mozilla', 'docs', 'Rust', 'café', 'news', 'api'];
       const hosts = ['mozilla.org', 'developer.mozilla.org', 'example.com', 'blog.example.com'];
       const tags = ['work', 'docs', 'fun'];
@@ -772,12 +698,13 @@ describe('places: search on the index gives the Firefox path’s results (real F
         }
         return { mismatches, results };
       };
+      (window as unknown as { randomRun: unknown }).randomRun = { edit, grow, compare };
       await grow(60);
-      // The first search starts the index; wait until the index answers.
-      for (let i = 0; i < 100; i++) {
-        if ((await client.call('places.search', { queries: [{}], options: {} })).source === 'index') break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+    });
+    // The first search starts the index; wait until the index answers.
+    await expect.poll(() => page.evaluate(async () => (await window.tm.client.call('places.search', { queries: [{}], options: {} })).source), { timeout: 10_000, interval: 100 }).toBe('index');
+    const out = await page.evaluate(async () => {
+      const { edit, grow, compare } = (window as unknown as { randomRun: { edit(n: number): Promise<void>; grow(n: number): Promise<void>; compare(n: number): Promise<{ mismatches: unknown[]; results: number }> } }).randomRun;
       const first = await compare(30);
       await edit(40);
       await grow(10);
@@ -789,4 +716,87 @@ describe('places: search on the index gives the Firefox path’s results (real F
     expect(out.first.results).toBeGreaterThan(30);
     expect(out.afterEdits.results).toBeGreaterThan(30);
   }, 120_000);
+});
+
+// The event page going idle: a Firefox whose idle timeout is 1 s (these tests reset it themselves).
+describe('places and the idle event page (idle timeout 1 s)', () => {
+  let ff: Firefox;
+  beforeAll(async () => {
+    ff = await launchFirefox({ prefs: { 'extensions.background.idle.timeout': 1000 } });
+  });
+  afterAll(async () => {
+    await ff?.close();
+  });
+
+  describe('places: an edit made while the event page was unloaded', () => {
+    it('is still detected: the next save of the old snapshot goes through resolve', async () => {
+      await ff.reset();
+      const page = await ff.harness();
+      const before = await page.evaluate(async () => {
+        const { places, client } = window.tm;
+        const [snap] = (await places.save(new places.Bookmark({ title: 'before', url: 'https://unloaded.example/' }))) as InstanceType<typeof places.Bookmark>[];
+        (window as unknown as { held: unknown }).held = snap;
+        return { id: snap.id!, boot: (await client.call('test.places.bootId', {})).bootId };
+      });
+      // Wait until Firefox has unloaded the event page (idle timeout 1 s).
+      const eventPage = await watchEventPage(ff);
+      await expect.poll(() => eventPage.state(), { timeout: 20_000, interval: 100 }).toBe('stopped');
+      const after = await page.evaluate(async (id: string) => {
+        const { places, browser, client } = window.tm;
+        await browser.bookmarks.update(id, { title: 'edited while unloaded' });
+        const snap = (window as unknown as { held: InstanceType<typeof places.Bookmark> }).held;
+        snap.title = 'mine';
+        const seen: string[] = [];
+        const [saved] = (await places.save(snap, {
+          resolve: (mine, theirs) => {
+            seen.push(theirs.title!);
+            return mine;
+          },
+        })) as InstanceType<typeof places.Bookmark>[];
+        return { seen, saved: saved.title, boot: (await client.call('test.places.bootId', {})).bootId };
+      }, before.id);
+      expect(after.boot).not.toBe(before.boot);
+      expect(after.seen).toEqual(['edited while unloaded']);
+      expect(after.saved).toBe('mine');
+    }, 60_000);
+  });
+
+  describe('places: a subscribed page keeps the event page from going idle', () => {
+    it('no event is lost while subscribed past the idle timeout; unsubscribed, the event page unloads', async () => {
+      await ff.reset();
+      const page = await ff.harness();
+      const eventPage = await watchEventPage(ff);
+      const before = await page.evaluate(async () => {
+        const w = window as unknown as { got: string[]; events: ReturnType<typeof window.tm.createPlaces>['events']; listener: (e: { type: string; data: object }) => void };
+        w.got = [];
+        w.events = window.tm.createPlaces({ keepAliveMs: 250 }).events;
+        w.listener = (e) => w.got.push(`${e.type} ${(e.data as { title?: string }).title ?? ''}`);
+        w.events.on('data', w.listener);
+        await w.events.ready();
+        return (await window.tm.client.call('test.places.bootId', {})).bootId;
+      });
+      // Three idle timeouts pass while the page listens: twelve keep-alive pings (one per 250 ms) reset the idle timer,
+      // and Firefox never began to suspend the event page.
+      const seen: string[] = [];
+      await expect
+        .poll(async () => (seen.push(...(await eventPage.take())), seen.filter((e) => e === 'reset-idle Port.onMessage').length), { timeout: 20_000, interval: 250 })
+        .toBeGreaterThanOrEqual(12);
+      expect(seen).not.toContain('suspend');
+      expect(await eventPage.state()).toBe('running');
+      const during = await page.evaluate(async () => {
+        await window.tm.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'after the idle timeout', url: 'https://late.example/' });
+        return (await window.tm.client.call('test.places.bootId', {})).bootId;
+      });
+      await page.waitForFunction(() => (window as unknown as { got: string[] }).got.includes('bookmark-item-added after the idle timeout'));
+      expect(during).toBe(before);
+      // Unsubscribed, Firefox unloads the event page (the pings were what kept it).
+      await page.evaluate(() => {
+        const w = window as unknown as { events: { off(name: 'data', l: unknown): void }; listener: unknown };
+        w.events.off('data', w.listener);
+      });
+      await expect.poll(() => eventPage.state(), { timeout: 20_000, interval: 100 }).toBe('stopped');
+      const after = await page.evaluate(async () => (await window.tm.client.call('test.places.bootId', {})).bootId);
+      expect(after).not.toBe(before);
+    }, 60_000);
+  });
 });

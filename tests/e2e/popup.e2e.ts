@@ -5,6 +5,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EXTENSION_ORIGIN, type Firefox } from './firefox';
+import { watchEventPage } from './event-page';
 import { useFirefox } from './use-firefox';
 import { screenshotPath } from './screenshots';
 import { closeOtherTabs, openTab, startLocalSite, type LocalSite } from './local-site';
@@ -155,15 +156,8 @@ describe('popup in real Firefox', () => {
     await page.keyboard.press('ArrowDown');
     expect(await page.$eval('input.search', (el) => el.getAttribute('aria-activedescendant'))).toBe('result-1');
     await page.keyboard.press('Enter');
-    const url = await harness.evaluate(async (id) => {
-      for (let i = 0; i < 200; i++) {
-        const tab = await window.tm.browser.tabs.get(id);
-        if (tab.url?.endsWith('/garden') && tab.status === 'complete') return tab.url;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      return (await window.tm.browser.tabs.get(id)).url;
-    }, tabId);
-    expect(url).toBe(`${origin}/garden`);
+    const tabNow = () => harness.evaluate(async (id) => (({ url, status }) => ({ url, status }))(await window.tm.browser.tabs.get(id)), tabId);
+    await expect.poll(tabNow, { timeout: 10_000, interval: 25 }).toEqual({ url: `${origin}/garden`, status: 'complete' });
 
     const again = await openPopup(ff, tabId);
     // Counted once the popup's own tab is open, so only the tab Ctrl+Enter opens can add one.
@@ -173,21 +167,13 @@ describe('popup in real Firefox', () => {
     await again.keyboard.down('Control');
     await again.keyboard.press('Enter');
     await again.keyboard.up('Control');
-    const opened = await harness.evaluate(
-      async (n, expected) => {
-        let urls: (string | undefined)[] = [];
-        for (let i = 0; i < 200; i++) {
-          const tabs = await window.tm.browser.tabs.query({});
-          urls = tabs.map((t) => t.url);
-          // A new tab shows about:blank until its load starts: wait for the address, not only the count.
-          if (tabs.length > n && urls.includes(expected)) break;
-          await new Promise((r) => setTimeout(r, 25));
-        }
-        return urls;
-      },
-      before,
-      `${origin}/recipe`,
-    );
+    // A new tab shows about:blank until its load starts: wait for the address, not only the count.
+    const tabUrls = () => harness.evaluate(async () => (await window.tm.browser.tabs.query({})).map((t) => t.url));
+    await expect.poll(async () => {
+      const urls = await tabUrls();
+      return urls.length > before && urls.includes(`${origin}/recipe`);
+    }, { timeout: 10_000, interval: 25 }).toBe(true);
+    const opened = await tabUrls();
     expect(opened).toHaveLength(before + 1);
     expect(opened).toContain(`${origin}/recipe`);
     // The first Enter moved the web tab to /garden: the only /recipe tab is the new one.
@@ -315,8 +301,9 @@ describe('popup after the event page was unloaded', () => {
     await typeQuery(first, 'sleep');
     expect(await resultsFor(first, 'Search results', 2)).toEqual(['Sleeping beauty', 'Sleep science']);
     await first.close();
-    // Idle timeout is 1 s: wait well past it with no message to the background.
-    await new Promise((r) => setTimeout(r, 4000));
+    // Idle timeout is 1 s: with no message to the background, Firefox unloads the event page.
+    const eventPage = await watchEventPage(ff);
+    await expect.poll(() => eventPage.state(), { timeout: 20_000, interval: 100 }).toBe('stopped');
     const page = await openPopup(ff);
     expect(await resultsFor(page, 'Recent bookmarks', 1)).toEqual(['Sleeping beauty']);
     await typeQuery(page, 'slee');

@@ -60,15 +60,31 @@ describe('quick bookmark in real Firefox', () => {
    */
   const takeNotificationEvents = () =>
     harness.evaluate(async () => {
+      const { notifications } = window.tm.browser;
       const w = window as unknown as { quickNotes?: string[] };
       if (!w.quickNotes) {
         w.quickNotes = [];
         const note = (id: string) => id === 'tidymarks-quick-bookmark' && w.quickNotes!.push(id);
-        window.tm.browser.notifications.onShown.addListener(note);
-        window.tm.browser.notifications.onClosed.addListener(note);
+        notifications.onShown.addListener(note);
+        notifications.onClosed.addListener(note);
       }
-      // Events arrive asynchronously after the background's notifications.create resolved.
-      await new Promise((r) => setTimeout(r, 300));
+      // The events of a notification the background created come after its create resolved. A notification of this
+      // page's own, created now, goes through the same service after it: once its event is here, theirs are too.
+      const probe = 'tidymarks-test-probe';
+      await new Promise<void>((resolve, reject) => {
+        const guard = setTimeout(() => reject(new Error('no event for the probe notification within 10 s')), 10_000);
+        const seen = (id: string) => {
+          if (id !== probe) return;
+          clearTimeout(guard);
+          notifications.onShown.removeListener(seen);
+          notifications.onClosed.removeListener(seen);
+          resolve();
+        };
+        notifications.onShown.addListener(seen);
+        notifications.onClosed.addListener(seen);
+        notifications.create(probe, { type: 'basic', title: 'probe', message: 'probe' }).catch(reject);
+      });
+      await notifications.clear(probe);
       return w.quickNotes.splice(0).length > 0;
     });
 

@@ -30,6 +30,7 @@ export function useFirefox(options: LaunchOptions = {}): Firefox {
     open: (path) => running().open(path),
     harness: () => running().harness(),
     reset: () => running().reset(),
+    chrome: (fn, ...args) => running().chrome(fn, ...args),
     close: () => running().close(),
   };
 }

@@ -93,8 +93,16 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
     install: runtime.control.install,
     /** Fires runtime.onStartup. */
     startup: runtime.control.startup,
-    /** Messages the background broadcasts with runtime.sendMessage reach this listener. */
-    onPageMessage: runtime.control.onPageMessage,
+    /**
+     * An extension page's own runtime (popup, options): its sendMessage and connect reach the background, its onMessage
+     * listeners get what the background sends with runtime.sendMessage, and may answer.
+     */
+    pageRuntime: {
+      id: extensionId,
+      sendMessage: (message: unknown) => runtime.control.sendMessage(message),
+      connect: ({ name }: { name: string }): FakePort => runtime.control.connect(name),
+      onMessage: runtime.control.pageOnMessage,
+    },
     /** Pages the background opened (runtime.openOptionsPage). */
     openedPages: runtime.control.openedPages,
     /** Makes this page the active tab (the one commands and tabs.query({active: true}) see). */

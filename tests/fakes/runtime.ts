@@ -1,12 +1,17 @@
 /**
- * browser.runtime for the background under test, plus the page side that talks to it:
- * - onMessage: listeners get (message, sender, sendResponse); the first listener that returns a promise (or
- *   returns true and calls sendResponse) answers; messages and replies are structured-cloned.
- * - onConnect: a page-side port and a background-side port joined together; postMessage is asynchronous and
- *   clones; disconnect() on one side fires onDisconnect on the other.
+ * browser.runtime for the background under test, plus the page side that talks to it (`control.pageRuntime`). As
+ * measured in Firefox (tests/contract/messaging.ts, run against both):
+ * - messages cross contexts: listeners run later, never inside the sender's call; they get (message, sender,
+ *   sendResponse); the first listener that returns a promise (or returns true and calls sendResponse) answers, a
+ *   rejection answers with its message, and when listeners answer nothing the sender gets undefined; with no
+ *   listener at all the call rejects (NO_RECEIVER). Messages and replies are structured-cloned.
+ * - ports: onConnect runs later too; messages posted right after connect arrive, in order, as copies;
+ *   disconnect() fires onDisconnect on the other side only (after what it posted before), and posting on a closed
+ *   port throws. A port nobody takes is refused (onDisconnect with NO_RECEIVER) only when no onConnect listener
+ *   exists; a listener that ignores it leaves it open.
  * - onInstalled / onStartup, id, getURL, getManifest (the repo's manifest.json, localized).
  */
-import type { EventHub } from './events';
+import type { EventHub, FakeEvent } from './events';
 import { EventHub as Hub } from './events';
 import { localizedManifest } from './manifest';
 
@@ -59,14 +64,22 @@ export function createFakeRuntime({ hub, extensionId, extensionOrigin }: FakeRun
   };
   /** Page-side listeners live in other contexts: they survive the background's unload. */
   const pageHub = new Hub();
+  const pageOnMessage = pageHub.event<MessageListener>();
   const openBackgroundPorts = new Set<{ port: FakePort; close: () => void; refuse: () => void }>();
   const defaultSender = (): FakeSender => ({ id: extensionId, url: `${extensionOrigin}popup/index.html` });
 
-  /** Delivers a message to the background's onMessage listeners, as a message from a page would arrive. */
-  function deliverMessage(message: unknown, sender: FakeSender): Promise<unknown> {
-    const listeners = events.onMessage.snapshot();
-    if (listeners.length === 0) return Promise.reject(new Error(NO_RECEIVER));
+  /**
+   * Delivers a message to one side's onMessage listeners (the background's, or the pages'), as it arrives from another
+   * context: cloned now, the listeners called later.
+   */
+  function deliverMessage(to: FakeEvent<MessageListener>, message: unknown, sender: FakeSender): Promise<unknown> {
     const cloned = structuredClone(message);
+    return new Promise<void>((arrive) => later(arrive)).then(() => answerMessage(to, cloned, sender));
+  }
+
+  function answerMessage(to: FakeEvent<MessageListener>, cloned: unknown, sender: FakeSender): Promise<unknown> {
+    const listeners = to.snapshot();
+    if (listeners.length === 0) return Promise.reject(new Error(NO_RECEIVER));
     return new Promise((resolve, reject) => {
       let answered = false;
       const answer = (value: unknown) => {
@@ -107,25 +120,28 @@ export function createFakeRuntime({ hub, extensionId, extensionOrigin }: FakeRun
     const backgroundEvents = { message: hub.event<(m: unknown, p: FakePort) => void>(), disconnect: hub.event<(p: FakePort) => void>() };
     const pagePort: FakePort = { name, error: null, postMessage: () => undefined, disconnect: () => undefined, onMessage: pageEvents.message, onDisconnect: pageEvents.disconnect };
     const backgroundPort: FakePort = { name, sender: structuredClone(sender), error: null, postMessage: () => undefined, disconnect: () => undefined, onMessage: backgroundEvents.message, onDisconnect: backgroundEvents.disconnect };
+    /** A side that disconnected gets nothing more; what it posted before still reaches the other side, first. */
+    const receiving = new Set<FakePort>([pagePort, backgroundPort]);
     const post = (to: { message: typeof pageEvents.message }, toPort: FakePort) => (message: unknown) => {
       if (!connected) throw new Error('Attempt to postMessage on disconnected port');
       const copy = structuredClone(message);
       later(() => {
-        if (connected) to.message.emitLive(copy, toPort);
+        if (receiving.has(toPort)) to.message.emitLive(copy, toPort);
       });
     };
-    const close = (to: { disconnect: typeof pageEvents.disconnect }, toPort: FakePort, error: { message: string } | null) => () => {
+    const close = (to: { disconnect: typeof pageEvents.disconnect }, toPort: FakePort, fromPort: FakePort, error: { message: string } | null) => () => {
       if (!connected) return;
       connected = false;
+      receiving.delete(fromPort);
       openBackgroundPorts.delete(entry);
       toPort.error = error;
       later(() => to.disconnect.emitLive(toPort));
     };
     pagePort.postMessage = post(backgroundEvents, backgroundPort);
     backgroundPort.postMessage = post(pageEvents, pagePort);
-    pagePort.disconnect = close(backgroundEvents, backgroundPort, null);
-    backgroundPort.disconnect = close(pageEvents, pagePort, null);
-    const entry = { port: backgroundPort, close: backgroundPort.disconnect, refuse: close(pageEvents, pagePort, { message: NO_RECEIVER }) };
+    pagePort.disconnect = close(backgroundEvents, backgroundPort, pagePort, null);
+    backgroundPort.disconnect = close(pageEvents, pagePort, backgroundPort, null);
+    const entry = { port: backgroundPort, close: backgroundPort.disconnect, refuse: close(pageEvents, pagePort, backgroundPort, { message: NO_RECEIVER }) };
     openBackgroundPorts.add(entry);
     return { pagePort, backgroundPort, refuse: entry.refuse };
   }
@@ -150,20 +166,15 @@ export function createFakeRuntime({ hub, extensionId, extensionOrigin }: FakeRun
     async getBrowserInfo() {
       return { name: 'Firefox', vendor: 'Mozilla', version: '140.0esr', buildID: '20250101000000' };
     },
-    /** From the background to other extension pages: none exist in the fake unless a test listens via the control. */
-    async sendMessage(message: unknown): Promise<unknown> {
-      const listeners = pageMessageListeners.slice();
-      if (listeners.length === 0) throw new Error(NO_RECEIVER);
-      const cloned = structuredClone(message);
-      for (const listener of listeners) listener(cloned);
-      return undefined;
+    /** From the background to the extension's pages: the listeners of control.pageRuntime.onMessage answer. */
+    sendMessage(message: unknown): Promise<unknown> {
+      return deliverMessage(pageOnMessage, message, { id: extensionId, url: `${extensionOrigin}_generated_background_page.html` });
     },
     async openOptionsPage(): Promise<void> {
       openedPages.push(`${extensionOrigin}options/index.html`);
     },
   };
 
-  const pageMessageListeners: ((message: unknown) => void)[] = [];
   const openedPages: string[] = [];
 
   const control = {
@@ -180,20 +191,20 @@ export function createFakeRuntime({ hub, extensionId, extensionOrigin }: FakeRun
     },
     /** A page sends a message to the background (runtime.sendMessage from popup/options). */
     sendMessage(message: unknown, sender: FakeSender = defaultSender()): Promise<unknown> {
-      return deliverMessage(message, sender);
+      return deliverMessage(events.onMessage, message, sender);
     },
-    /** A page connects to the background; returns the page-side port. */
+    /** A page connects to the background; returns the page-side port. The background's onConnect runs later. */
     connect(name: string, sender: FakeSender = defaultSender()): FakePort {
       const { pagePort, backgroundPort, refuse } = makePortPair(name, sender);
-      // Firefox disconnects a port nobody listens for, with an error on the page side.
-      if (!events.onConnect.hasListeners()) refuse();
-      else events.onConnect.emitLive(backgroundPort);
+      later(() => {
+        // Firefox disconnects a port nobody listens for, with an error on the page side.
+        if (!events.onConnect.hasListeners()) refuse();
+        else events.onConnect.emitLive(backgroundPort);
+      });
       return pagePort;
     },
-    /** Messages the background sent with runtime.sendMessage reach these (pages that listen). */
-    onPageMessage(listener: (message: unknown) => void): void {
-      pageMessageListeners.push(listener);
-    },
+    /** Messages the background sent with runtime.sendMessage reach these listeners (pages that listen); they may answer. */
+    pageOnMessage,
     install(reason: 'install' | 'update' | 'browser_update' = 'install', previousVersion?: string): void {
       const details: { reason: string; temporary: boolean; previousVersion?: string } = { reason, temporary: false };
       if (previousVersion !== undefined) details.previousVersion = previousVersion;

@@ -4,8 +4,10 @@
  */
 import browser from 'webextension-polyfill';
 import { client } from '../../src/messaging/page-client';
+import { createRng } from '../../scripts/prng.mjs';
 import { contractCases } from '../contract/cases';
 import { runContractCase } from '../contract/run';
+import { messagingCases, runMessagingCase, type PageRuntime } from '../contract/messaging';
 import { createPagePlaces } from '../../src/places/page';
 import { decodeSearchReply } from '../../src/places/wire';
 import { LiveIndex } from '../../src/search/live-index';
@@ -19,11 +21,18 @@ const tm = {
   createPlaces: (options?: Parameters<typeof createPagePlaces>[1]) => createPagePlaces(client, options),
   /** Decodes a raw 'places.search' reply (tests that look at which path answered). */
   decodeSearchReply,
+  /** The one seeded PRNG (scripts/prng.mjs), for random runs driven in this page. */
+  createRng,
   /** The search index as the background builds it, for timing its rebuild in a page (bench/search.bench.ts). */
   search: { LiveIndex },
   contract: {
     names: () => contractCases.map((c) => c.name),
     run: (name: string) => runContractCase(browser, name),
+    /** Messaging and ports between this page and the real background (tests/contract/messaging.ts). */
+    messaging: {
+      names: () => messagingCases.map((c) => c.name),
+      run: (name: string) => runMessagingCase({ runtime: browser.runtime as unknown as PageRuntime, bookmarks: browser.bookmarks, client }, name),
+    },
   },
 };
 

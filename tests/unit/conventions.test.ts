@@ -114,6 +114,22 @@ describe('conventions', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('every feature is built by create<Name>Feature(deps) in its feature.ts, with one deps object', () => {
+    const builders = productCode.filter((f) => /^src\/.+\/feature\.ts$/.test(f) && f !== 'src/app/feature.ts');
+    const found: string[] = [];
+    const offenders: string[] = [];
+    for (const file of builders) {
+      for (const [, name, params] of source(file).matchAll(/^export function (create\w*)\(([^)]*)\)/gm)) {
+        found.push(name!);
+        // One parameter: no comma outside the parameter's own type.
+        const depth = [...params!].reduce<{ level: number; commas: number }>((a, c) => ({ level: a.level + ('<{(['.includes(c) ? 1 : '>})]'.includes(c) ? -1 : 0), commas: a.commas + (c === ',' && a.level === 0 ? 1 : 0) }), { level: 0, commas: 0 });
+        if (!/Feature$/.test(name!) || depth.commas > 0 || params!.trim() === '') offenders.push(`${file}: ${name}(${params})`);
+      }
+    }
+    expect(found.length).toBeGreaterThanOrEqual(12);
+    expect(offenders).toEqual([]);
+  });
+
   it('every request and job name is in one protocol part only, test-only ones are test.* and only in the test part', async () => {
     // A later part spread into the table would silently replace an earlier part's request of the same name.
     const { protocolParts, jobParts } = await import('../../src/messaging/protocol');

@@ -28,19 +28,22 @@
  */
 import { AppError } from '../../messaging/errors';
 import type { JobContext } from '../../messaging/define';
-import { ROOT_ID, UNFILED_ID, type BookmarkNode, type Browser } from '../../platform/browser';
+import { isRootId, ROOT_ID, UNFILED_ID, type BookmarkNode, type Browser } from '../../platform/browser';
 import { tagKey } from '../../tags/tag-name';
 import type { TagStore } from '../../tags/tag-store';
 import { chunks, errorMessage } from '../../platform/bookmark-reads';
 import { isMissingBookmarkError } from '../../platform/bookmark-errors';
 import { descendants, kindOf } from '../../platform/tree';
 import { createChangeWatch, type ChangeTracker, type ChangeWatch } from './change-watch';
+import { createBookmarkEvents } from '../../platform/bookmark-events';
 import { CleanupGuard } from './cleanup-guard';
 import { NO_NUMBERS, type CleanupOutcomeNumbers, type CleanupPhase, type CleanupProgress } from '../cleanup-numbers';
 import { newSession, ProgressLog, removedEntryOf, type RemovedEntryData, type Journal, type JournalEntry, type NewJournalEntry, type RemovedEntry, type RescuedEntry } from '../../operations';
 import { createProgressMeter, type ProgressMeter } from './cleanup-progress';
 import { checkPlan, problem, type ApplyProblem, type CheckedRemoval, type PlanCheck, type ProblemReason } from './plan-check';
 import type { CleanupPlan, PlannedMove } from '../plan-types';
+import { worthReplacing } from './replace-choice';
+import { READ_LATER_TITLE as READ_LATER } from '../../quick-bookmark/target-folder';
 import { msg, type Msg } from '../../i18n';
 
 export type { ApplyProblem, ProblemReason } from './plan-check';
@@ -66,6 +69,11 @@ export interface CleanupDeps {
    * ~10 ms after our call resolved). Default: one API round trip, then SETTLE_MS.
    */
   settle?: () => Promise<void>;
+  /**
+   * Folders Tidymarks' settings hold by id (the quick-bookmark folder, the excluded and the preferred folders), never
+   * replaced by a fresh copy whatever the plan says; read when the apply starts. None when absent.
+   */
+  heldFolderIds?: () => Promise<ReadonlySet<string>>;
 }
 
 export type ApplyPhase = CleanupPhase;
@@ -102,8 +110,6 @@ export const UNWRITTEN_AT_MOST = 8;
 /** How long the apply waits after its last call for late events of calls that raced it (measured: 0-10 ms). */
 export const SETTLE_MS = 200;
 
-/** How Firefox says the item is already gone (someone else removed it first). */
-
 function isCancel(error: unknown): boolean {
   return error instanceof AppError && error.code === 'cancelled';
 }
@@ -118,7 +124,7 @@ async function tagsForUrls(tags: TagAccess, urls: string[]): Promise<Map<string,
 type RemovedRecord = RemovedEntryData;
 
 /** Step 2's entries: the journal of everything the session will change. */
-async function buildEntries(check: PlanCheck, plan: CleanupPlan, tags: TagAccess): Promise<NewJournalEntry[]> {
+async function buildEntries(check: PlanCheck, plan: CleanupPlan, tags: TagAccess, replacements: readonly Replacement[]): Promise<NewJournalEntry[]> {
   const movedIds = new Set(check.moves.keys());
   const removed: RemovedRecord[] = [];
   for (const r of check.removals.values()) {
@@ -158,7 +164,30 @@ async function buildEntries(check: PlanCheck, plan: CleanupPlan, tags: TagAccess
     }
     if (added.length) entries.push({ role: 'tag-merge', url: merge.url, tagsBefore: before, tagsAdded: added });
   }
+  for (const { folder, survivors } of replacements) {
+    entries.push({
+      role: 'replaced-folder',
+      id: folder.id,
+      parentId: folder.parentId!,
+      index: folder.index ?? 0,
+      title: folder.title,
+      dateAdded: folder.dateAdded ?? null,
+      survivors: survivors.map((n) => ({ id: n.id, index: n.index ?? 0 })),
+    });
+  }
   return entries;
+}
+
+/** A folder the apply replaces by a fresh copy (replace-choice.ts), as read when the apply started. */
+interface Replacement {
+  /** The old folder, with its children. */
+  folder: BookmarkNode;
+  /** The loose removals directly in it, in its order. */
+  removals: CheckedRemoval[];
+  /** Everything else directly in it, in order: moved into the fresh folder. */
+  survivors: BookmarkNode[];
+  /** Its journal entry. */
+  seq: number;
 }
 
 /** The journal record of one item about to go: everything undo needs to put it back. */
@@ -196,7 +225,8 @@ export async function applyPlan(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<A
   const started = deps.now();
   ctx.progress({ phase: 'checking', done: 0, total: 0, rate: 0, etaMs: null });
   // Tracking starts before the check, so whatever changes after the check is seen.
-  const ownWatch = deps.watch ? null : createChangeWatch(deps.browser.bookmarks);
+  const ownEvents = deps.watch ? null : createBookmarkEvents(deps.browser.bookmarks);
+  const ownWatch = ownEvents ? createChangeWatch(ownEvents) : null;
   const tracker = (deps.watch ?? ownWatch!).track();
   try {
     const check = await checkPlan(deps.browser, plan);
@@ -205,6 +235,7 @@ export async function applyPlan(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<A
   } finally {
     tracker.stop();
     ownWatch?.close();
+    ownEvents?.close();
   }
 }
 
@@ -253,6 +284,10 @@ class CleanupRun {
   private readonly deadFolders = new Set<string>();
   /** What the apply re-created (put back, rescued), to make again should its folder vanish under it. */
   private readonly made: { id: string; parentId: string; ancestors: string[]; remake: (parentId: string) => Promise<{ id: string; parentId: string } | null> }[] = [];
+  /** Folders the apply replaces by a fresh copy, by old id. */
+  private readonly replacements = new Map<string, Replacement>();
+  /** Folders replaced by a fresh copy: old id -> new id. */
+  private readonly replacedBy = new Map<string, string>();
   private sessionId = '';
   private log!: ProgressLog;
   private meter!: ProgressMeter;
@@ -274,7 +309,8 @@ class CleanupRun {
   async run(): Promise<ApplyResult> {
     const { journal, tags, now } = this.deps;
     this.ctx.progress({ phase: 'journaling', done: 0, total: 0, rate: 0, etaMs: null });
-    const newEntries = await buildEntries(this.check, this.plan, tags);
+    const replacements = await this.chooseReplacements();
+    const newEntries = await buildEntries(this.check, this.plan, tags, replacements);
     await this.ctx.checkpoint();
     this.sessionId = this.deps.newSessionId?.() ?? crypto.randomUUID();
     const session = newSession(this.sessionId, 'cleanup', this.plan.id, now());
@@ -282,19 +318,23 @@ class CleanupRun {
     // From here on the journal is written: changes happen, and every exit path finishes the session.
     this.log = new ProgressLog(journal, this.sessionId);
     this.index(entries);
+    const replacedSeq = new Map(entries.filter((e) => e.role === 'replaced-folder').map((e) => [e.id, e.seq]));
+    for (const r of replacements) r.seq = replacedSeq.get(r.folder.id)!;
 
     const folders = [...this.check.removals.values()].filter((r) => r.planned.kind === 'folder');
-    const looseCount = this.check.removals.size - folders.length;
+    const inReplaced = replacements.reduce((sum, r) => sum + r.removals.length, 0);
+    const looseCount = this.check.removals.size - folders.length - inReplaced;
     // The total is the copies the plan removes, the page's headline figure (plan.numbers.copies when the pre-check
     // refused nothing): folders and moves go along without units of their own.
     const total = [...this.check.removals.keys()].reduce((sum, id) => sum + this.copiesOf(id), 0);
-    this.meter = createProgressMeter({ now, total, calls: { move: this.check.moves.size, folder: folders.length, loose: looseCount }, emit: (p) => this.ctx.progress(p) });
+    this.meter = createProgressMeter({ now, total, calls: { move: this.check.moves.size, folder: folders.length + replacements.length, loose: looseCount }, emit: (p) => this.ctx.progress(p) });
     for (const id of this.check.removals.keys()) this.state.set(id, 'pending');
 
     try {
       await this.mergeTags(entries);
       await this.moveUniqueChildren();
       await this.collapseFolders(folders);
+      await this.replaceFolders(replacements);
       await this.removeLoose();
       // Late events of calls that raced ours, then what they call for.
       await (this.deps.settle ?? (() => defaultSettle(this.browser)))();
@@ -596,12 +636,234 @@ class CleanupRun {
     this.meter.advance('folder', 1, bookmarks);
   }
 
+  // ---- folders replaced by a fresh copy
+
+  /**
+   * The plan's replacements that still hold against the live tree: the folder is where the plan saw it, not a root,
+   * not held by Tidymarks, not in or above a copied folder or a move of the plan, and its loose removals (all of them
+   * still going ahead) still outnumber what stays by the measured margin (replace-choice.ts). Each folder is read
+   * whole once, here: what stays is journaled from that read.
+   */
+  private async chooseReplacements(): Promise<Replacement[]> {
+    const planned = this.plan.replacements ?? [];
+    if (!planned.length) return [];
+    const held = (await this.deps.heldFolderIds?.()) ?? new Set<string>();
+    const busy = new Set<string>();
+    const markUp = (id: string | null | undefined) => {
+      if (!id) return;
+      busy.add(id);
+      const node = this.guard.node(id);
+      for (const a of node?.parentId ? this.check.ancestry.chain(node.parentId) : []) busy.add(a);
+    };
+    for (const r of this.check.removals.values()) {
+      if (r.planned.kind !== 'folder') continue;
+      markUp(r.node.id);
+      markUp(r.planned.keptId);
+    }
+    for (const m of this.check.moves.values()) {
+      markUp(m.node.parentId);
+      markUp(m.planned.toParentId);
+    }
+    const byParent = new Map<string, CheckedRemoval[]>();
+    for (const r of this.check.removals.values()) {
+      if (r.planned.kind === 'folder') continue;
+      const list = byParent.get(r.node.parentId!);
+      if (list) list.push(r);
+      else byParent.set(r.node.parentId!, [r]);
+    }
+    const out: Replacement[] = [];
+    for (const p of planned) {
+      const removals = byParent.get(p.id);
+      if (!removals || held.has(p.id) || busy.has(p.id) || isRootId(p.id) || p.expectedParentId === ROOT_ID || this.replacements.has(p.id)) continue;
+      const folder = await this.browser.bookmarks
+        .getSubTree(p.id)
+        .then((t) => t[0])
+        .catch(() => null);
+      if (!folder || kindOf(folder) !== 'folder' || !folder.parentId || folder.parentId !== p.expectedParentId || folder.parentId === ROOT_ID) continue;
+      // The quick bookmark's default folder is found by its title in Other Bookmarks: never replaced either.
+      if (folder.parentId === UNFILED_ID && folder.title === READ_LATER) continue;
+      const going = new Set(removals.map((r) => r.node.id));
+      const children = folder.children ?? [];
+      const survivors = children.filter((c) => !going.has(c.id));
+      if (children.length - survivors.length !== removals.length || !worthReplacing(removals.length, survivors.length)) continue;
+      const order = new Map(children.map((c, i) => [c.id, i]));
+      const replacement: Replacement = { folder, removals: [...removals].sort((a, b) => order.get(a.node.id)! - order.get(b.node.id)!), survivors, seq: -1 };
+      this.replacements.set(p.id, replacement);
+      out.push(replacement);
+    }
+    return out;
+  }
+
+  private async replaceFolders(replacements: readonly Replacement[]) {
+    if (!replacements.length) return;
+    this.meter.report('removing');
+    for (const rep of replacements) {
+      if (!(await this.checkpoint())) {
+        // Cancelled: its copies are reported with the loose ones (removeLoose), the folder is left as it is.
+        this.skippedSeqs.add(rep.seq);
+        this.log.note({ skipped: [rep.seq] });
+        this.replacements.delete(rep.folder.id);
+        continue;
+      }
+      await this.replaceOne(rep);
+      this.meter.report('removing');
+    }
+  }
+
+  /**
+   * One folder: a fresh folder with its title at its place, what stays moved into it in order, then, once the old
+   * folder is re-read and holds exactly the journaled copies, one removeTree. Anything someone else did to the
+   * folder, its copies or what stays (before or during the moves) and the copies go one by one instead (removeLoose),
+   * with what stays moved back. Events after the re-read are reconciled like a copied folder's (reconcileFolder).
+   */
+  private async replaceOne(rep: Replacement) {
+    await this.settleNew();
+    const guard = this.guard;
+    const old = rep.folder;
+    const parentId = old.parentId!;
+    const untouched = () =>
+      !guard.isGone(old.id) &&
+      !guard.disturbedSince(old.id) &&
+      !guard.contentTouchedSince(old.id) &&
+      rep.removals.every((r) => this.state.get(r.node.id) === 'pending' && !this.reasonToLeave(r));
+    if (!untouched()) return this.giveUpReplacing(rep, null, []);
+    await this.log.write({ attempting: [rep.seq] });
+    let fresh: BookmarkNode;
+    guard.expectCreate(parentId, old.title, undefined);
+    try {
+      fresh = await this.browser.bookmarks.create({ parentId, index: old.index, title: old.title, type: 'folder' });
+    } catch {
+      return this.giveUpReplacing(rep, null, []);
+    }
+    await this.log.write({ ids: [{ seq: rep.seq, id: fresh.id }] });
+    const moved: BookmarkNode[] = [];
+    for (const item of rep.survivors) {
+      await this.settleNew();
+      // Someone moved, edited or removed it: it stays where they left it (then the old folder stays too).
+      if (guard.isGone(item.id) || guard.touchedSince(item.id) || guard.node(item.id)?.parentId !== old.id) continue;
+      const mark = guard.mark();
+      guard.expectMove(item.id, fresh.id);
+      try {
+        await this.browser.bookmarks.move(item.id, { parentId: fresh.id });
+      } catch {
+        continue;
+      } finally {
+        guard.callSettled('move', item.id);
+      }
+      moved.push(item);
+      await this.respectMoveByOthers({ id: item.id, expectedParentId: old.id, toParentId: fresh.id }, mark);
+    }
+    // Right before the removeTree: the old folder must hold exactly the journaled copies, nothing else.
+    await this.settleNew();
+    const mark = guard.mark();
+    const live = await this.browser.bookmarks
+      .getSubTree(old.id)
+      .then((t) => t[0])
+      .catch(() => null);
+    if (!live) {
+      // Someone removed the old folder with the copies in it: their removal took them; what was moved stays.
+      for (const r of rep.removals) if (this.state.get(r.node.id) === 'pending') await this.skipRemoval(r.node.id, r.node.title, 'missing', msg('cleanupProblemFolderRemovedByOther'));
+      return this.finishReplacement(rep, fresh.id);
+    }
+    const entries = rep.removals.map((r) => this.topEntry.get(r.node.id)!);
+    if (moved.length !== rep.survivors.length || !untouched() || !holdsExactly(live, entries)) return this.giveUpReplacing(rep, fresh.id, moved);
+    await this.log.write({ attemptingAtOnce: entries.map((e) => e.seq) });
+    this.decidedAt.set(old.id, mark);
+    for (const r of rep.removals) {
+      this.decidedAt.set(r.node.id, mark);
+      this.state.set(r.node.id, 'in-flight');
+    }
+    guard.expectRemove(old.id);
+    try {
+      await this.browser.bookmarks.removeTree(old.id);
+    } catch (error) {
+      for (const r of rep.removals) this.state.set(r.node.id, 'pending');
+      if (isMissingBookmarkError(error)) {
+        for (const r of rep.removals) await this.skipRemoval(r.node.id, r.node.title, 'missing', msg('cleanupProblemFolderRemovedByOther'));
+        return this.finishReplacement(rep, fresh.id);
+      }
+      return this.giveUpReplacing(rep, fresh.id, moved);
+    } finally {
+      guard.callSettled('remove', old.id);
+    }
+    if (guard.ancestorRemovedSince(old.id, mark)) {
+      for (const r of rep.removals) await this.skipRemoval(r.node.id, r.node.title, 'missing', msg('cleanupProblemFolderRemovedByOther'));
+      return this.finishReplacement(rep, fresh.id);
+    }
+    let removed = 0;
+    for (const r of rep.removals) {
+      if (!guard.isGone(r.node.id)) {
+        // Moved out by someone else in the moment of the removeTree: it is where they put it, not removed.
+        this.unjournal(r.node.id);
+        this.state.set(r.node.id, 'skipped');
+        this.problems.push(problem(r.node.id, r.node.title, 'changed', msg('cleanupProblemChangedDuring')));
+        continue;
+      }
+      this.markRemoved(r.node.id);
+      this.noteRemovedKeys(this.entriesOf.get(r.node.id) ?? []);
+      removed++;
+    }
+    await this.finishReplacement(rep, fresh.id);
+    this.meter.advance('folder', 1, removed);
+    // What someone else did in the moment of the removeTree: an edited copy comes back with their edit, an item
+    // created in or moved into the old folder is re-created in the fresh one.
+    for (const r of rep.removals) await this.reconcileItem(this.topEntry.get(r.node.id)!);
+    await this.reconcileFolder(old.id);
+  }
+
+  /** The old folder is gone: the fresh one takes its place for good (the id map says so, for undo). */
+  private async finishReplacement(rep: Replacement, freshId: string) {
+    this.replacedBy.set(rep.folder.id, freshId);
+    this.log.note({ done: [rep.seq] });
+    await this.log.write();
+    await this.deps.journal.recordIdMap([{ oldId: rep.folder.id, newId: freshId, sessionId: this.sessionId }]);
+  }
+
+  /**
+   * The folder is not replaced after all (someone else changed it, or Firefox refused a call): what was moved goes
+   * back to its place in the old folder, the fresh folder goes if nothing else is in it, and the copies are left to
+   * removeLoose, each decided on its own.
+   */
+  private async giveUpReplacing(rep: Replacement, freshId: string | null, moved: readonly BookmarkNode[]) {
+    const old = rep.folder;
+    this.replacements.delete(old.id);
+    this.meter.drop('folder', 1);
+    for (const item of [...moved].sort((a, b) => (a.index ?? 0) - (b.index ?? 0))) {
+      await this.settleNew();
+      // Moved on by someone else since: it stays where they put it.
+      if (this.guard.isGone(item.id) || this.guard.node(item.id)?.parentId !== freshId || this.guard.isGone(old.id)) continue;
+      const count = await this.browser.bookmarks
+        .getChildren(old.id)
+        .then((c) => c.length)
+        .catch(() => 0);
+      this.guard.expectMove(item.id, old.id);
+      try {
+        await this.browser.bookmarks.move(item.id, { parentId: old.id, index: Math.min(item.index ?? 0, count) });
+      } catch {
+        // Gone meanwhile: nothing to move back.
+      } finally {
+        this.guard.callSettled('move', item.id);
+      }
+    }
+    if (freshId) {
+      const left = await this.browser.bookmarks.getChildren(freshId).catch(() => null);
+      if (left && !left.length) {
+        this.guard.expectRemove(freshId);
+        await this.browser.bookmarks.remove(freshId).catch(() => undefined);
+        this.guard.callSettled('remove', freshId);
+      }
+    }
+    this.skippedSeqs.add(rep.seq);
+    await this.log.write({ skipped: [rep.seq] });
+  }
+
   // ---- loose duplicates
 
   private async removeLoose() {
     // Last child first in each folder: Places then has fewer following siblings to renumber on each remove.
     const loose = [...this.check.removals.values()]
-      .filter((r) => r.planned.kind !== 'folder')
+      // Copies a replaced folder took with it are done already.
+      .filter((r) => r.planned.kind !== 'folder' && this.state.get(r.node.id) === 'pending')
       .sort((a, b) => (a.node.parentId! < b.node.parentId! ? -1 : a.node.parentId! > b.node.parentId! ? 1 : (b.node.index ?? 0) - (a.node.index ?? 0)));
     if (loose.length) this.meter.report('removing');
     for (const batch of chunks(loose, REMOVAL_BATCH)) {
@@ -713,6 +975,7 @@ class CleanupRun {
       for (const [id, state] of this.state) {
         if (state === 'removed' && this.check.removals.get(id)?.planned.kind === 'folder' && this.guard.isInside(event.id, id)) folders.add(id);
       }
+      for (const id of this.replacedBy.keys()) if (this.guard.isInside(event.id, id)) folders.add(id);
       if (event.kind === 'removed' || (event.kind === 'changed' && event.url !== undefined)) keptCopies = true;
     }
     for (const id of folders) await this.reconcileFolder(id);
@@ -912,6 +1175,9 @@ class CleanupRun {
   /** `wanted` if it is still there, else the nearest folder above it that is, else Other Bookmarks. */
   private liveTarget(wanted: string, ancestorIds: readonly string[]): string {
     const alive = (id: string) => id !== ROOT_ID && !this.deadFolders.has(id) && !this.guard.isGone(id) && !this.removedByUs(id);
+    // A folder replaced by a fresh copy: the copy is where its items go.
+    const fresh = this.replacedBy.get(wanted);
+    if (fresh && alive(fresh)) return fresh;
     if (alive(wanted)) return wanted;
     for (let i = ancestorIds.length - 1; i >= 0; i--) if (alive(ancestorIds[i])) return ancestorIds[i];
     return UNFILED_ID;
@@ -932,7 +1198,10 @@ class CleanupRun {
     const events = this.guard.othersSince(from);
     this.reconciledUpTo.set(folderId, from + events.length);
     if (!events.length) return;
-    const journaled = new Set((this.entriesOf.get(folderId) ?? this.subtreeEntries(folderId)).map((e) => e.id));
+    // A replaced folder's journaled items are its copies (its direct children): entries list their parent apart.
+    const replaced = this.replacements.get(folderId);
+    const entries = replaced ? replaced.removals.flatMap((r) => this.entriesOf.get(r.node.id) ?? []) : this.entriesOf.get(folderId) ?? this.subtreeEntries(folderId);
+    const journaled = new Set(entries.map((e) => e.id));
     const lost = new Set<string>();
     for (const event of events) {
       if (!this.guard.isInside(event.id, folderId)) {
@@ -977,8 +1246,15 @@ class CleanupRun {
       if (!node) continue;
       const parentOld = node.parentId ?? folderId;
       const rescuedParent = this.rescued.get(parentOld);
-      const target = rescuedParent ?? (keptId && !this.guard.isGone(keptId) && !this.deadFolders.has(keptId) ? keptId : this.liveTarget(folderEntry?.parentId ?? UNFILED_ID, folderEntry?.ancestorIds ?? []));
-      const ancestors = [...(folderEntry?.ancestorIds ?? []), ...(folderEntry ? [folderEntry.parentId] : [])];
+      const replaced = this.replacements.get(folderId);
+      const target =
+        rescuedParent ??
+        (replaced
+          ? this.liveTarget(folderId, this.check.ancestry.chain(replaced.folder.parentId!))
+          : keptId && !this.guard.isGone(keptId) && !this.deadFolders.has(keptId)
+            ? keptId
+            : this.liveTarget(folderEntry?.parentId ?? UNFILED_ID, folderEntry?.ancestorIds ?? []));
+      const ancestors = replaced ? this.check.ancestry.chain(replaced.folder.parentId!) : [...(folderEntry?.ancestorIds ?? []), ...(folderEntry ? [folderEntry.parentId] : [])];
       // Journaled as soon as it is known lost, before anything else is asked of Firefox: a crash from here on
       // leaves recovery the item to re-create.
       const [intent] = await this.deps.journal.append(this.sessionId, [
@@ -1100,6 +1376,7 @@ class CleanupRun {
         if (e.type === 'folder') await this.reconcileFolder(id);
       }
     }
+    for (const id of this.replacedBy.keys()) await this.reconcileFolder(id);
     await this.reconcileKeptCopies();
     await this.verifyMade();
   }
@@ -1138,6 +1415,16 @@ function sameAsJournal(live: BookmarkNode, entries: readonly Entry[]): boolean {
     return children.every((c) => walk(c, node.id));
   };
   return walk(live, undefined) && seen.size === entries.length;
+}
+
+/** Whether a re-read folder holds exactly these journaled items, in their order, as journaled (titles, URLs, types). */
+function holdsExactly(live: BookmarkNode, entries: readonly Entry[]): boolean {
+  const children = live.children ?? [];
+  if (children.length !== entries.length) return false;
+  return children.every((c, i) => {
+    const e = entries[i];
+    return c.id === e.id && c.title === e.title && kindOf(c) === e.type && (e.type !== 'bookmark' || c.url === e.url) && !c.children?.length;
+  });
 }
 
 async function defaultSettle(browser: Browser): Promise<void> {

@@ -8,8 +8,10 @@ import type { JobHandlersOf } from '../../messaging/define';
 import { AppError } from '../../messaging/errors';
 import { applyPlan, type CleanupDeps, type TagAccess } from './apply';
 import { createChangeWatch } from './change-watch';
+import { bookmarkEventsOf } from '../../platform/bookmark-events';
 import { createHistory, kindOf, loadRemovedHistory, recoverInterruptedSessions, type History, type Journal, type RemovedHistory } from '../../operations';
 import type { CleanupPlan } from '../plan-types';
+import type { Settings } from '../../settings/settings';
 import type { dedupJobs } from '../protocol';
 import { t } from '../../i18n';
 
@@ -19,6 +21,8 @@ export interface DedupApplyFeatureDeps extends BackgroundDeps {
   history?: History;
   journal?: Journal;
   newSessionId?: () => string;
+  /** The settings, for the folders they hold by id (never replaced by a fresh copy); none held when absent. */
+  getSettings?: () => Promise<Settings>;
 }
 
 type ApplyJobs = Pick<typeof dedupJobs, 'dedup.apply'>;
@@ -26,9 +30,16 @@ type ApplyJobs = Pick<typeof dedupJobs, 'dedup.apply'>;
 export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
   const history = deps.history ?? createHistory({ ...deps, journal: deps.journal });
   const journal = history.journal;
-  // Registered now, synchronously: bookmark events tell a running apply what changed under it.
-  const watch = createChangeWatch(deps.browser.bookmarks);
-  const cleanup: CleanupDeps = { browser: deps.browser, journal, tags: deps.tags, now: deps.now, newSessionId: deps.newSessionId, watch };
+  // Subscribed now, synchronously, to every event as it arrives: they tell a running apply what changed under it.
+  const watch = createChangeWatch(bookmarkEventsOf(deps));
+  const getSettings = deps.getSettings;
+  const heldFolderIds = getSettings
+    ? async () => {
+        const { quickBookmark, exclusions, keep } = await getSettings();
+        return new Set([...(quickBookmark.folderId ? [quickBookmark.folderId] : []), ...exclusions.folderIds, ...keep.preferredFolderIds]);
+      }
+    : undefined;
+  const cleanup: CleanupDeps = { browser: deps.browser, journal, tags: deps.tags, now: deps.now, newSessionId: deps.newSessionId, watch, heldFolderIds };
 
   async function apply(plan: CleanupPlan, ctx: Parameters<JobHandlersOf<ApplyJobs>['dedup.apply']>[1]) {
     try {
@@ -51,6 +62,8 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
   };
 
   return {
+    /** Its one request is a job. */
+    handlers: {},
     jobs,
     history,
     journal,
@@ -58,7 +71,27 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
     recovery: history.recovered,
     /** What earlier cleanups removed, for the scan's "back again" flag. */
     removedHistory: (): Promise<RemovedHistory> => loadRemovedHistory(journal),
+    /** Every cleanup of the history, for a backup. */
+    cleanupRecords: () => cleanupRecords(history),
   };
 }
 
 export type DedupApplyFeature = ReturnType<typeof createDedupApplyFeature>;
+
+/** A cleanup as the history keeps it, in the words a backup file stores (src/bookmarks-html/backup.ts). */
+export interface CleanupRecord {
+  id: string;
+  createdAt: number;
+  finishedAt: number | null;
+  status: string;
+  undone: boolean;
+  counts: Record<string, number>;
+  note: string | null;
+}
+
+/** Every cleanup of the history, newest first, as records. */
+export async function cleanupRecords(history: Pick<History, 'list'>): Promise<CleanupRecord[]> {
+  return (await history.list())
+    .filter((s) => s.kind === 'cleanup')
+    .map((s) => ({ id: s.id, createdAt: s.createdAt, finishedAt: s.finishedAt, status: s.status, undone: s.undone, counts: { ...s.counts }, note: s.note }));
+}

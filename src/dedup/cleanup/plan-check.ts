@@ -73,8 +73,9 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
   for (const m of plan.moves) wantedIds.add(m.id).add(m.toParentId);
   const wanted = [...wantedIds].filter((id) => !isRootId(id));
   // Firefox's get costs about 0.4 ms per id and getTree about 0.035 ms per node: a big plan reads the whole tree, and
-  // so does a plan that removes folders (whatever someone moves into one as it goes must be known to be re-created).
-  const readWhole = wanted.length > WHOLE_TREE_ABOVE || plan.removals.some((r) => r.kind === 'folder');
+  // so does a plan that removes folders, copied or replaced by a fresh copy (whatever someone moves into one as it
+  // goes must be known to be re-created).
+  const readWhole = wanted.length > WHOLE_TREE_ABOVE || plan.removals.some((r) => r.kind === 'folder') || !!plan.replacements?.length;
   const whole = readWhole ? indexWholeTree(await browser.bookmarks.getTree()) : null;
   const existing = new Map<string, BookmarkNode>();
   if (whole) {

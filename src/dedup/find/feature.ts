@@ -26,8 +26,9 @@ import type { BackgroundDeps } from '../../app/feature';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../../messaging/define';
 import { AppError } from '../../messaging/errors';
 import type { HistoryItem } from '../../platform/browser';
+import { bookmarkEventsOf } from '../../platform/bookmark-events';
 import { lazyDb } from '../../platform/lazy-db';
-import { parseStoredSettings, SETTINGS_KEY, type Settings } from '../../settings/settings';
+import type { Settings } from '../../settings/settings';
 import { copyFingerprint, decisionsForFolderSets, decisionsForGroups, isFolderSetKey, openDecisionStore, type DecisionStore, type RememberedDecision } from './decisions';
 import { buildPlan } from './plan';
 import { withFileDates, type FileDates } from '../../bookmark-dates/file-dates';
@@ -72,8 +73,8 @@ export interface DedupScanFeatureDeps extends BackgroundDeps {
   onTagsChanged?: (listener: () => void) => void;
   /** Dates kept from imported bookmarks.html files (src/bookmark-dates): they are the copies' "date added". */
   getFileDates?: () => Promise<FileDates>;
-  /** Defaults to reading storage.local "settings" through parseStoredSettings. */
-  getSettings?: () => Promise<Settings>;
+  /** The settings, through the one settings store (src/settings/settings-store.ts). */
+  getSettings: () => Promise<Settings>;
   /** IndexedDB database name of the stored last scan (tests). */
   lastScanDbName?: string;
   /** New scan ids (tests); defaults to crypto.randomUUID(). */
@@ -110,16 +111,13 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
     mayBeStored = false;
     store.clear().catch((error: unknown) => console.error('Tidymarks: could not drop the stored duplicate scan', error));
   };
-  // Registered while the feature is built (top level of the event page), so changes made while we sleep wake us.
-  browser.bookmarks.onCreated.addListener(forget);
-  browser.bookmarks.onRemoved.addListener(forget);
-  browser.bookmarks.onChanged.addListener(forget);
-  browser.bookmarks.onMoved.addListener(forget);
+  // Subscribed while the feature is built (top level of the event page), so changes made while we sleep wake us;
+  // at once, not batched: a scan that raced with a change must see the generation move.
+  bookmarkEventsOf(deps).each(forget);
   // A tag added or removed after the scan changes what its groups say (tags, the "most tags" keeper, tag merges).
   deps.onTagsChanged?.(forget);
 
-  const getSettings =
-    deps.getSettings ?? (async () => parseStoredSettings((await browser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]));
+  const { getSettings } = deps;
 
   async function scan(ctx: Pick<JobContext<ScanProgress>, 'progress' | 'checkpoint'>): Promise<ReviewedScan> {
     const startedAt = generation;

@@ -22,6 +22,7 @@ import type { CleanupNumbers } from '../cleanup-numbers';
 import type { CleanupPlan, PlannedMove, PlannedRemoval, PlannedTagMerge } from '../plan-types';
 import type { DuplicateGroup, FolderMove, FolderSet, FolderSetMember, ScanResult } from './scan-types';
 import { removedWith, type TreeAfterPlan } from './survivors';
+import { chooseReplacements, type FolderOfRemovals } from '../cleanup';
 import { plural, t } from '../../i18n';
 
 export interface FolderSetDecision {
@@ -294,14 +295,33 @@ export function buildPlan(scan: ScanResult, decisions: PlanDecisions = {}, optio
     moved: moves.length,
     tagMerges: tagMerges.length,
   };
+  const { bookmarks, folders, separators } = scan.totals;
+  const replacements = chooseReplacements({ removals, moves }, foldersOfCopies(scan), scan.folderParents, barredFromReplacing(scan), bookmarks + folders + separators);
   return {
     id: options.newId?.() ?? crypto.randomUUID(),
     createdAt: options.now ?? Date.now(),
     removals,
     moves,
     tagMerges,
+    ...(replacements.length ? { replacements } : {}),
     numbers,
   };
+}
+
+/** The folders the scan's copies sit in, with how many items each holds. */
+function foldersOfCopies(scan: ScanResult): Map<string, FolderOfRemovals> {
+  const out = new Map<string, FolderOfRemovals>();
+  for (const group of scan.groups) {
+    for (const c of group.copies) {
+      if (!out.has(c.parentId)) out.set(c.parentId, { id: c.parentId, parentId: scan.folderParents[c.parentId] ?? '', path: c.path, size: c.siblings });
+    }
+  }
+  return out;
+}
+
+/** Never replaced by a fresh copy: folders Tidymarks holds by id, and every copy of a copied folder (decisions find them by id). */
+function barredFromReplacing(scan: ScanResult): Set<string> {
+  return new Set([...(scan.heldFolderIds ?? []), ...scan.folderSets.flatMap((set) => set.members.map((m) => m.id))]);
 }
 
 /** Recomputes what stays after the whole plan and checks each group keeps exactly one copy (left groups: >= 1). */

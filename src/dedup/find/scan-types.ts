@@ -135,4 +135,11 @@ export interface ScanResult {
   folderParents: Record<string, string>;
   /** Paths of the preferred folders (settings.keep.preferredFolderIds, same order; "" when a folder is gone). */
   preferredFolderPaths: string[];
+  /**
+   * Folders never replaced by a fresh copy because something holds them by id (plan.ts, replace-choice.ts): the
+   * quick-bookmark folder (or "Read later"), the excluded and preferred folders, and the folder of the newest bookmark
+   * that is no duplicate (standing for Firefox's default bookmark location). Absent in scans stored by an older
+   * version: none.
+   */
+  heldFolderIds?: string[];
 }

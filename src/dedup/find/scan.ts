@@ -3,7 +3,8 @@
  * the settings. It finds duplicate bookmark groups, duplicated folders and empty folders (see find-*.ts) and
  * returns them as plain JSON (ScanResult), ready for the cleanup page and for buildPlan.
  */
-import type { BookmarkNode } from '../../platform/browser';
+import { UNFILED_ID, type BookmarkNode } from '../../platform/browser';
+import { READ_LATER_TITLE } from '../../quick-bookmark/target-folder';
 import type { Settings } from '../../settings/settings';
 import { flagComebacks } from './comeback';
 import { findDuplicateGroups } from './find-duplicates';
@@ -49,6 +50,27 @@ export function groupDuplicates(tree: ScanTree, input: ScanInput, redundantFolde
   });
 }
 
+/**
+ * The folders never replaced by a fresh copy (a new id) because something holds them by id: Tidymarks' settings (the
+ * quick-bookmark folder, the one chosen or else Other Bookmarks' first "Read later"; the excluded and the preferred
+ * folders) and Firefox's default bookmark location. Firefox does not tell extensions that one (the pref
+ * browser.bookmarks.defaultLocation); the star panel saves where the person last chose, so the folder of the newest
+ * bookmark that is no duplicate stands for it.
+ */
+function heldFolders(settings: ScanInput['settings'], tree: ScanTree, groups: readonly DuplicateGroup[]): string[] {
+  const quick = settings.quickBookmark.folderId ?? tree.folders.find((f) => f.parentId === UNFILED_ID && f.title === READ_LATER_TITLE)?.id;
+  const copies = new Set<string>();
+  for (const g of groups) for (const c of g.copies) copies.add(c.id);
+  let newest = -1;
+  for (let i = 0; i < tree.bookmarks.length; i++) {
+    const node = tree.bookmarks.node[i];
+    if (copies.has(node.id)) continue;
+    if (newest < 0 || (node.dateAdded ?? 0) > (tree.bookmarks.node[newest].dateAdded ?? 0)) newest = i;
+  }
+  const defaultLocation = newest >= 0 ? tree.folders[tree.bookmarks.parent[newest]]?.id : undefined;
+  return [...new Set([...(quick ? [quick] : []), ...settings.exclusions.folderIds, ...settings.keep.preferredFolderIds, ...(defaultLocation ? [defaultLocation] : [])])];
+}
+
 export function scanBookmarks(input: ScanInput): ScanResult {
   const { settings } = input;
   const tree = flattenForScan(input);
@@ -83,5 +105,6 @@ export function scanBookmarks(input: ScanInput): ScanResult {
     emptyFolders,
     folderParents,
     preferredFolderPaths: settings.keep.preferredFolderIds.map((id) => tree.folders.find((f) => f.id === id)?.path ?? ''),
+    heldFolderIds: heldFolders(settings, tree, groups),
   };
 }

@@ -40,6 +40,7 @@ import { decisionsFromScan, emptyDecisions, goesWithFolders, keepersOfPlan, remo
 import { takeEarlyScan } from './early-scan';
 import { EmptyFolders, FolderSets, setChoiceOf, type SetChoice } from './FolderSets';
 import { GroupList } from './GroupList';
+import type { LinkMarker } from '../../link-health/marker';
 import { keptBecause } from './kept-because';
 import {
   copyFolders,
@@ -206,6 +207,20 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
     announceScanShown();
     requestAnimationFrame(() => performance.mark(LIST_SHOWN_MARK));
   }, [scan]);
+  // Link health's markers (dead, moved for good): one request per scan shown, after it, looked up by each copy's URL.
+  const [markers, setMarkers] = useState<ReadonlyMap<string, LinkMarker>>(new Map());
+  useEffect(() => {
+    if (!scan) return;
+    let live = true;
+    client.call('links.markers', {}).then(
+      (r) => live && setMarkers(new Map(r.markers)),
+      () => undefined, // the list is whole without them
+    );
+    return () => {
+      live = false;
+    };
+  }, [scan]);
+  const markerOf = (url: string) => markers.get(url) ?? null;
 
   const groups = scan?.groups ?? [];
   const folderOptions = useMemo(() => copyFolders(groups), [groups]);
@@ -581,6 +596,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
                 onToggle={onToggle}
                 focusRow={focusRow}
                 resetKey={resetKey}
+                markerOf={markerOf}
               />
             ) : (
               <p class="muted">{groups.length ? t('dupNoGroupMatches') : t('dupNoDuplicates')}</p>

@@ -7,11 +7,15 @@
  * copy stays and why; when open, the kept copy is pinned first, then the other copies (per folder for big groups).
  * A copy row shows its folder (truncated in the middle, the deepest folder always visible), its title, its own
  * address where it differs from the group's (the difference marked), date and time added, its place in its folder,
- * visits and tags. Every control's name says which group or copy it belongs to.
+ * visits and tags, and a marker where the link check found its address dead or moved for good. Every control's name
+ * says which group or copy it belongs to.
  */
 import type { VNode } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { DuplicateCopy, DuplicateGroup } from '../../dedup';
+import type { LinkMarker as Marker } from '../../link-health/marker';
+import { markerText } from '../../link-health/marker-text';
+import { LinkMarker } from '../../popup-ui/LinkMarker';
 import { plural, t } from '../../i18n';
 import { formatDateTime, ordinal } from '../format';
 import { Path } from './Path';
@@ -40,7 +44,11 @@ export interface GroupListProps {
   resetKey?: unknown;
   /** Height of the scrolling area in px (tests); by default 70% of the window. */
   height?: number;
+  /** What the link check knows of an address (dead, moved for good), looked up by URL; null: nothing to show. */
+  markerOf?(url: string): Marker | null;
 }
+
+const NO_MARKER = () => null;
 
 const HELP_ID = 'group-list-help';
 /** Rows rendered beyond the view on each side. */
@@ -76,7 +84,7 @@ function CopyUrl({ url, reference }: { url: string; reference: string }) {
 }
 
 export function GroupList(props: GroupListProps) {
-  const { rows, groupCount, keeperOf, keptText, isLeft, noteOf, goesWith, focusRow = -1, resetKey, height } = props;
+  const { rows, groupCount, keeperOf, keptText, isLeft, noteOf, goesWith, focusRow = -1, resetKey, height, markerOf = NO_MARKER } = props;
   // Rendered rows are kept between frames (see `cache` below); their handlers call the latest props through this.
   const latest = useRef(props);
   latest.current = props;
@@ -247,19 +255,20 @@ export function GroupList(props: GroupListProps) {
     const left = isLeft(g);
     const keeperId = keeperOf(g);
     const goesText = row.kind === 'copy' ? goesWith(row.copy) : null;
-    const sig = `${i === activeIndex}|${i === focusRow}|${left}|${keeperId}|${goesText}|${row.kind === 'group' ? `${keptText(g)}|${noteOf(g)}` : ''}`;
+    const marker = row.kind === 'copy' ? markerOf(row.copy.url) : null;
+    const sig = `${i === activeIndex}|${i === focusRow}|${left}|${keeperId}|${goesText}|${marker ? `${marker.class}|${marker.checkedAt}` : ''}|${row.kind === 'group' ? `${keptText(g)}|${noteOf(g)}` : ''}`;
     const cached = previous.get(row.id);
     if (cached && cached.sig === sig) {
       next.set(row.id, cached);
       return cached.vnode;
     }
-    const vnode = renderRow(i, row, g, left, keeperId);
+    const vnode = renderRow(i, row, g, left, keeperId, marker);
     next.set(row.id, { sig, vnode });
     return vnode;
   });
   cache.current.vnodes = next;
 
-  function renderRow(i: number, row: Row, g: DuplicateGroup, left: boolean, keeperId: string | null): VNode {
+  function renderRow(i: number, row: Row, g: DuplicateGroup, left: boolean, keeperId: string | null, marker: Marker | null): VNode {
     const common = {
       role: 'treeitem' as const,
       'aria-level': row.level,
@@ -373,6 +382,7 @@ export function GroupList(props: GroupListProps) {
       c.tags.length ? t('dupCopyTags', c.tags.join(', ')) : '',
       goes ? t('dupCopyGoesWith', goes) : '',
       c.cameBack ? t('dupCopyCameBack') : '',
+      marker ? t('dupCopyLink', markerText(marker)) : '',
     ].join('');
     return (
       <div
@@ -401,6 +411,7 @@ export function GroupList(props: GroupListProps) {
           </span>
         </div>
         <div class="line facts">
+          {marker && <LinkMarker marker={marker} />}
           <CopyUrl url={c.url} reference={reference} />
           <span class="date">{t('dupAdded', facts.added)}</span>
           <span class="position">{position}</span>

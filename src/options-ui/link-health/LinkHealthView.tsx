@@ -1,7 +1,7 @@
 /**
  * The Link health view: what a check does before it does anything, the check itself (host access asked from the
- * click, progress with counts per class, pause, cancel, resume after the page or Firefox went away), and the results
- * by class. Titles and URLs are shown as text only.
+ * click, progress with counts per class, pause, cancel, resume after the page or Firefox went away), the results by
+ * class, and their fixes (LinkFixes.tsx: select, preview, confirm, undo). Titles and URLs are shown as text only.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatDate, formatNumber, plural, t, type MessageId } from '../../i18n';
@@ -9,41 +9,29 @@ import type { JobHandle } from '../../messaging/client';
 import { RemoteError } from '../../messaging/errors';
 import { originsFor } from '../../link-health/host-access';
 import type { CheckProgress, CheckResult, LinkItem, LinksOverview } from '../../link-health/protocol';
-import type { FailureKind, LinkClass, SkipReason } from '../../link-health/types';
+import { CLASS_LABEL, FAILURE_LABEL } from '../../link-health/marker-text';
+import type { LinkClass, SkipReason } from '../../link-health/types';
 import { errorMessage, useClient } from '../client-context';
+import { ClassSelect, classSelectLabel, ItemSelect, useLinkFixes, type Selection } from './LinkFixes';
 
 /** What the view needs of `browser.permissions`: the entry passes Firefox's own (the request must come from a click). */
 export interface HostAccess {
   request(permissions: { origins: string[] }): Promise<boolean>;
 }
 
-export const CLASS_LABEL: Record<LinkClass, MessageId> = {
-  ok: 'linksClassOk',
-  moved: 'linksClassMoved',
-  redirected: 'linksClassRedirected',
-  gone: 'linksClassGone',
-  'server-error': 'linksClassServerError',
-  unreachable: 'linksClassUnreachable',
-};
-const FAILURE_LABEL: Record<FailureKind, MessageId> = {
-  timeout: 'linksFailureTimeout',
-  dns: 'linksFailureDns',
-  refused: 'linksFailureRefused',
-  tls: 'linksFailureTls',
-  network: 'linksFailureNetwork',
-};
 const SKIP_LABEL: Record<SkipReason, MessageId> = {
   'not-web': 'linksSkipNotWeb',
   'private-host': 'linksSkipPrivate',
   'invalid-url': 'linksSkipInvalid',
   'no-access': 'linksSkipNoAccess',
 };
-const SECTIONS: { cls: LinkClass; help: MessageId }[] = [
-  { cls: 'moved', help: 'linksMovedHelp' },
-  { cls: 'gone', help: 'linksGoneHelp' },
-  { cls: 'server-error', help: 'linksDownHelp' },
-  { cls: 'unreachable', help: 'linksDownHelp' },
-  { cls: 'redirected', help: 'linksRedirectedHelp' },
+/** The sections of results; `fixable` ones can be selected (moved: updated; dead: removed or moved to a folder). */
+const SECTIONS: { cls: LinkClass; help: MessageId; fixable: boolean }[] = [
+  { cls: 'moved', help: 'linksMovedHelp', fixable: true },
+  { cls: 'gone', help: 'linksGoneHelp', fixable: true },
+  { cls: 'server-error', help: 'linksDownHelp', fixable: true },
+  { cls: 'unreachable', help: 'linksDownHelp', fixable: true },
+  { cls: 'redirected', help: 'linksRedirectedHelp', fixable: false },
 ];
 const SHOWN_CLASSES: LinkClass[] = ['ok', 'moved', 'redirected', 'gone', 'server-error', 'unreachable'];
 
@@ -58,6 +46,7 @@ export function LinkHealthView({ hostAccess }: { hostAccess?: HostAccess }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
   const runningRef = useRef<Running | null>(null);
+  const fixes = useLinkFixes(items, () => setReloads((n) => n + 1));
 
   useEffect(() => {
     let live = true;
@@ -175,7 +164,13 @@ export function LinkHealthView({ hostAccess }: { hostAccess?: HostAccess }) {
           {running && <CheckRunning running={running} onPause={togglePause} onCancel={() => running.handle.cancel()} />}
         </div>
       )}
-      {items && !running && <Results items={items} checked={checkedBefore} />}
+      {items && !running && (
+        <>
+          {fixes.bar}
+          {fixes.status}
+          <Results items={items} checked={checkedBefore} selection={fixes.selection} />
+        </>
+      )}
     </section>
   );
 }
@@ -231,7 +226,7 @@ function describe(item: LinkItem): string {
   return parts.join(' · ');
 }
 
-function Results({ items, checked }: { items: LinkItem[]; checked: boolean }) {
+function Results({ items, checked, selection }: { items: LinkItem[]; checked: boolean; selection: Selection }) {
   const byClass = new Map<LinkClass, LinkItem[]>();
   const skipped: LinkItem[] = [];
   for (const item of items) {
@@ -242,15 +237,17 @@ function Results({ items, checked }: { items: LinkItem[]; checked: boolean }) {
   return (
     <div data-testid="links-results">
       {checked && problems.length === 0 && <p>{t('linksNothingFound')}</p>}
-      {problems.map(({ cls, help }) => {
+      {problems.map(({ cls, help, fixable }) => {
         const list = byClass.get(cls)!;
         return (
           <section key={cls} aria-labelledby={`links-${cls}`} data-testid={`links-section-${cls}`}>
             <h3 id={`links-${cls}`}>{t('linksSectionHeading', t(CLASS_LABEL[cls]), formatNumber(list.length))}</h3>
             <p class="muted">{t(help)}</p>
+            {fixable && <ClassSelect items={list} selection={selection} label={classSelectLabel(t(CLASS_LABEL[cls]), list.length)} />}
             <ul class="plain-list">
               {list.map((item) => (
                 <li key={item.id} data-testid="links-item" data-url={item.url}>
+                  {fixable && <ItemSelect item={item} selection={selection} />}
                   <span class="tagged-what">
                     <span>{item.title || item.url}</span>
                     <span class="tagged-url">{item.url}</span>

@@ -3,22 +3,14 @@
  * added" by the duplicate scan, written back by the export, and dropped when the bookmark goes.
  */
 import { describe, expect, it } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
 import { dateAddedOf, withFileDates } from '../../../src/bookmark-dates/file-dates';
 import { parseBookmarksHtml } from '../../../src/bookmarks-html/parse';
 import type { HtmlBookmark, HtmlFolder } from '../../../src/bookmarks-html/document';
-import { createClient } from '../../../src/messaging/client';
-import { createFakeBrowser } from '../../fakes/browser';
+import { boot } from '../../kit/boot';
 
 const NOW = 1_800_000_000_000;
 
-async function setup() {
-  const fake = createFakeBrowser({ now: () => NOW });
-  const app = startBackground({ browser: fake.browser, now: () => NOW, testBuild: true });
-  const client = createClient(fake.control.transport);
-  await client.call('test.reset', {});
-  return { ...fake, app, client };
-}
+const setup = () => boot({ now: () => NOW, backgroundNow: () => NOW });
 
 const FILE = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 <DL><p>

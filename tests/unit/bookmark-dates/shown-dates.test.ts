@@ -4,15 +4,15 @@
  * open organizer of dates kept after it loaded, and the popup's newest bookmarks (from Firefox before the index is
  * loaded, from the index after).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { FileDate } from '../../../src/bookmark-dates/file-dates';
-import { createClient, type Client } from '../../../src/messaging/client';
+import type { Client } from '../../../src/messaging/client';
 import { decodeSnapshot } from '../../../src/organizer/snapshot';
 import { OrganizerTree } from '../../../src/organizer/tree-model';
 import type { PlacesEvent } from '../../../src/places/events';
 import { MAX_KEPT_DATES_FROM_FIREFOX, newestBookmarks } from '../../../src/search/feature';
 import { createFakeBrowser, type FakeBrowser } from '../../fakes/browser';
+import { boot, type BackgroundApp } from '../../kit/boot';
 
 const DAY = 86_400_000;
 const START = 1_800_000_000_000;
@@ -32,19 +32,15 @@ const FILE = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 
 describe('file dates where Tidymarks shows date added', () => {
   let fake: FakeBrowser;
-  let app: ReturnType<typeof startBackground>;
+  let app: BackgroundApp;
   let client: Client;
   let clock: number;
 
   beforeEach(async () => {
     clock = START;
     // Every Firefox write a second later than the one before: the import's bookmarks are Firefox's newest.
-    fake = createFakeBrowser({ now: () => (clock += 1000) });
-    app = startBackground({ browser: fake.browser, now: () => clock, testBuild: true });
-    client = createClient(fake.control.transport);
-    await client.call('test.reset', {});
+    ({ fake, app, client } = await boot({ now: () => (clock += 1000), backgroundNow: () => clock }));
   });
-  afterEach(() => app.tagStore.close());
 
   const importFile = () => client.startJob('bookmarksHtml.import', { html: FILE, target: { into: 'folder', folderId: 'unfiled_____' }, skipExisting: false }).result;
   const snapshotDates = async () => {

@@ -2,20 +2,12 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { say } from '../../../src/i18n';
-import { createFakeBrowser } from '../../fakes/browser';
-import { createClient } from '../../../src/messaging/client';
-import { startBackground } from '../../../src/app/start-background';
+import { boot } from '../../kit/boot';
 import type { Browser, BookmarkNode } from '../../../src/platform/browser';
 
 const firefoxExport = readFileSync(resolve(import.meta.dirname, 'fixtures/firefox-export.html'), 'utf8');
 
-async function setup() {
-  const fake = createFakeBrowser();
-  const app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-  const client = createClient(fake.control.transport);
-  await client.call('test.reset', {});
-  return { ...fake, app, client };
-}
+const setup = () => boot();
 
 /** The user's tree as plain data (titles, urls, kinds), ids and dates left out. */
 async function shape(browser: Browser, id: string): Promise<unknown[]> {

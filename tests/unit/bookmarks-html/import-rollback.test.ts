@@ -4,10 +4,8 @@
  * import can be undone from the same history as a cleanup.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
-import { createClient } from '../../../src/messaging/client';
 import type { Browser, BookmarkNode } from '../../../src/platform/browser';
-import { createFakeBrowser } from '../../fakes/browser';
+import { boot } from '../../kit/boot';
 
 /** `folders` folders of `per` bookmarks, every bookmark tagged, a separator in each folder. */
 function bigFile(folders: number, per: number): string {
@@ -36,14 +34,7 @@ async function everything(browser: Browser) {
   return out;
 }
 
-/** A background on the fake; a fresh one (not a restart) starts from empty storage. */
-async function setup(browser?: Browser, fake = createFakeBrowser({ seed: 3 }), restart = false) {
-  const app = startBackground({ browser: browser ?? fake.browser, now: () => Date.now(), testBuild: true });
-  await app.history.recovered;
-  const client = createClient(fake.control.transport);
-  if (!restart) await client.call('test.reset', {});
-  return { fake, app, client };
-}
+const setup = () => boot({ seed: 3 });
 
 async function seedMine(browser: Browser) {
   await browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Mine', url: 'https://mine.example/' });
@@ -91,31 +82,33 @@ describe('an import is all or nothing', () => {
   });
 
   it('regression: a crash mid-import is rolled back at the next start: nothing is left', async () => {
-    const fake = createFakeBrowser({ seed: 4 });
     // The event page dies once 400 items are created: from then on its calls never answer.
     let creates = 0;
     let dead = false;
     const never = () => new Promise<never>(() => undefined);
-    const dying = {
-      ...fake.browser,
-      bookmarks: {
-        ...fake.browser.bookmarks,
-        create: (details: Parameters<Browser['bookmarks']['create']>[0]) => {
-          if (dead) return never();
-          if (++creates === 400) dead = true;
-          return fake.browser.bookmarks.create(details);
+    const dying = (browser: Browser) =>
+      ({
+        ...browser,
+        bookmarks: {
+          ...browser.bookmarks,
+          create: (details: Parameters<Browser['bookmarks']['create']>[0]) => {
+            if (dead) return never();
+            if (++creates === 400) dead = true;
+            return browser.bookmarks.create(details);
+          },
         },
-      },
-    } as unknown as Browser;
-    const first = await setup(dying, fake);
+      }) as unknown as Browser;
+    const first = await boot({ seed: 4, browser: dying });
+    const { fake } = first;
     await seedMine(fake.browser);
     const treeBefore = await everything(fake.browser);
     void first.client.startJob('bookmarksHtml.import', { html: bigFile(10, 100), target: { into: 'roots' } }).result.catch(() => undefined);
     await vi.waitFor(() => expect(dead).toBe(true), { timeout: 20_000 });
-    fake.control.unload();
+    first.unload();
     expect((await everything(fake.browser)).length).toBeGreaterThan(treeBefore.length);
 
-    const second = await setup(undefined, fake, true);
+    // The event page starts again on the same Firefox and IndexedDB, its recovery done.
+    const second = await boot({ fake });
     expect(await everything(fake.browser)).toEqual(treeBefore);
     expect((await second.client.call('history.list', {}))[0]).toMatchObject({ kind: 'import', status: 'rolled-back', note: expect.stringContaining('taken back') });
   });

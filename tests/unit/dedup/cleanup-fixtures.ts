@@ -3,10 +3,13 @@
  * tree seeding from a compact spec, a tree snapshot without ids and dates, job contexts that pause or cancel, and
  * a planner that builds valid cleanup plans straight from a tree (exact-URL groups, copied folders).
  */
+import { gate } from '../../kit/gate';
 import { createFakeBrowser } from '../../fakes/browser';
+import type { BookmarkCall } from '../../fakes/bookmarks';
 import type { ApplyProgress, CleanupDeps } from '../../../src/dedup/cleanup/apply';
 import { openJournal } from '../../../src/operations/journal';
 import type { CleanupPlan, PlannedMove, PlannedRemoval } from '../../../src/dedup/plan-types';
+import { cleanupPlan, moveInto, removeCopiedFolder, removeCopy, removeEmptyFolder } from '../../kit/plan';
 import { AppError } from '../../../src/messaging/errors';
 import type { BookmarkNode, Browser } from '../../../src/platform/browser';
 import { openTagStore, type TagStore } from '../../../src/tags/tag-store';
@@ -158,10 +161,10 @@ export async function planFromTree(browser: Browser, options: PlanOptions): Prom
     const keptUrls = new Set((kept.children ?? []).filter((c) => c.url && c.type !== 'separator').map((c) => c.url));
     for (const child of gone.children ?? []) {
       if (child.type === 'bookmark' && keptUrls.has(child.url)) continue;
-      moves.push({ id: child.id, expectedParentId: gone.id, toParentId: kept.id });
+      moves.push(moveInto(child, kept.id));
       moved.add(child.id);
     }
-    removals.push({ id: gone.id, kind: 'folder', expectedUrl: null, expectedParentId: gone.parentId!, reason: 'duplicate-folder', keptId: kept.id });
+    removals.push(removeCopiedFolder(gone, kept));
     markSubtree(gone);
     for (const id of moved) {
       const m = byId.get(id)!;
@@ -185,7 +188,7 @@ export async function planFromTree(browser: Browser, options: PlanOptions): Prom
     keepers.add(keeper.id);
     for (const n of list) {
       if (n === keeper || moved.has(n.id)) continue;
-      removals.push({ id: n.id, kind: 'bookmark', expectedUrl: n.url!, expectedParentId: n.parentId!, reason: 'duplicate-bookmark', keptId: keeper.id });
+      removals.push(removeCopy(n, keeper));
     }
   }
   if (options.emptyFolders) {
@@ -195,27 +198,103 @@ export async function planFromTree(browser: Browser, options: PlanOptions): Prom
       for (const c of n.children ?? []) {
         if (c.type !== 'folder' || removedSubtree.has(c.id)) continue;
         if (!holdsSomething(c) && ![...moved].some((m) => byId.get(m)!.parentId === c.id)) {
-          removals.push({ id: c.id, kind: 'folder', expectedUrl: null, expectedParentId: c.parentId!, reason: 'empty-folder', keptId: null });
+          removals.push(removeEmptyFolder(c));
           markSubtree(c);
         } else visit(c);
       }
     };
     for (const r of root.children!) visit(r);
   }
+  return cleanupPlan({ createdAt: options.createdAt, removals, moves, tagMerges: options.tagMerges ?? [] });
+}
+
+const never = () => new Promise<never>(() => undefined);
+
+type Mutation = 'move' | 'removeTree' | 'create' | 'remove';
+
+/**
+ * The browser as the event page sees it until it dies: the `at`-th bookmark change never answers (the page is gone).
+ * With `landed`, the change itself happens first (Firefox did it, the page died before hearing back).
+ */
+export function crashingBrowser(browser: Browser, at: number, landed: boolean) {
+  let calls = 0;
+  const state = { crashed: false };
+  /** Settles when the page dies. */
+  const crashed = gate();
+  // Changes Firefox is still carrying out when the page dies (the one that landed, another lane's): they finish.
+  const underWay = new Set<Promise<unknown>>();
+  const carryOut = (call: () => Promise<unknown>) => {
+    const done = call();
+    underWay.add(done);
+    void done.catch(() => undefined).finally(() => underWay.delete(done));
+    return done;
+  };
+  const wrap = <K extends Mutation>(name: K) => {
+    const real = browser.bookmarks[name] as (...args: unknown[]) => Promise<unknown>;
+    return async (...args: unknown[]) => {
+      if (state.crashed) return never();
+      calls++;
+      if (calls === at) {
+        state.crashed = true;
+        crashed.open();
+        if (landed) await carryOut(() => real(...args));
+        return never();
+      }
+      return carryOut(() => real(...args));
+    };
+  };
+  const bookmarks = { ...browser.bookmarks, move: wrap('move'), removeTree: wrap('removeTree'), create: wrap('create'), remove: wrap('remove') };
+  /** Resolves once the page has died and every change Firefox was carrying out is done. */
+  const dead = async () => {
+    await crashed.promise;
+    while (underWay.size) await Promise.allSettled([...underWay]);
+  };
+  return { browser: { ...browser, bookmarks } as unknown as Browser, state, crashed: crashed.promise, dead };
+}
+
+/** A fresh background after the crash: a new journal connection over the same database, the real browser. */
+export function restart(t: ReturnType<typeof setup>): CleanupDeps {
+  return { ...t.deps, journal: openJournal(t.journalName) };
+}
+
+/**
+ * Runs `action` (someone else's change) once, at the `nth` bookmarks call matching `match`: `before` the call (the
+ * change is made first, so its read and transaction come first), or `during` it (right after the call started: the
+ * change lands between the call's read and its transaction, or after it, as Places interleaves them).
+ */
+export function onCall(t: ReturnType<typeof setup>, match: (call: BookmarkCall) => boolean, when: 'before' | 'during', action: () => Promise<unknown>, nth = 1) {
+  let seen = 0;
+  let inAction = false;
+  let fired = false;
+  const done: Promise<unknown>[] = [];
+  const stop = t.control.observeBookmarkCalls((call) => {
+    if (fired || inAction || !match(call) || ++seen < nth) return;
+    fired = true;
+    const run = () => {
+      inAction = true;
+      try {
+        done.push(
+          action().then(
+            () => true,
+            // Firefox refused it (what it acts on was gone by then): no change was made.
+            () => false,
+          ),
+        );
+      } finally {
+        inAction = false;
+      }
+    };
+    if (when === 'before') run();
+    else queueMicrotask(run);
+  });
   return {
-    id: `plan-${options.createdAt}`,
-    createdAt: options.createdAt,
-    removals,
-    moves,
-    tagMerges: options.tagMerges ?? [],
-    numbers: {
-      copies: removals.filter((r) => r.reason === 'duplicate-bookmark').length,
-      loose: removals.filter((r) => r.reason === 'duplicate-bookmark').length,
-      insideFolders: 0,
-      copiedFolders: removals.filter((r) => r.reason === 'duplicate-folder').length,
-      emptyFolders: removals.filter((r) => r.reason === 'empty-folder').length,
-      moved: moves.length,
-      tagMerges: 0,
+    get fired() {
+      return fired;
+    },
+    /** Whether Firefox made the change. */
+    settled: async () => {
+      stop();
+      return (await Promise.all(done)).every(Boolean);
     },
   };
 }

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../src/messaging/client';
 import { coreProtocol, coreTestJobs } from '../../../src/messaging/core-protocol';
 import { createJobServer, createRouter, type PortLike, type Sender } from '../../../src/messaging/router';
-import { createFakeBrowser, FAKE_EXTENSION_ID, FAKE_EXTENSION_ORIGIN } from '../../fakes/browser';
+import { createFakeBrowser, FAKE_EXTENSION_ID, FAKE_EXTENSION_ORIGIN, type FakeControl } from '../../fakes/browser';
+import { gate } from '../../kit/gate';
 import { NO_RECEIVER, type FakePort } from '../../fakes/runtime';
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('fake runtime: identity and manifest', () => {
   it('exposes the extension id, builds URLs from the origin and reads the localized manifest', () => {
@@ -57,16 +57,31 @@ describe('fake runtime: messages from pages', () => {
 
   it('takes the first answer when several listeners answer, and supports sendResponse with return true', async () => {
     const { browser, control } = createFakeBrowser();
+    const byResponse = gate();
+    const byPromise = gate();
     browser.runtime.onMessage.addListener((() => undefined) as never);
     browser.runtime.onMessage.addListener(((_m: unknown, _s: unknown, sendResponse: (r: unknown) => void) => {
-      setTimeout(() => sendResponse('late but first'), 0);
+      void byResponse.promise.then(() => sendResponse('late but first'));
       return true;
     }) as never);
     browser.runtime.onMessage.addListener((async () => {
-      await new Promise((r) => setTimeout(r, 20));
+      await byPromise.promise;
       return 'second';
     }) as never);
-    expect(await control.sendMessage({})).toBe('late but first');
+    const reply = control.sendMessage({});
+    byResponse.open();
+    expect(await reply).toBe('late but first');
+    byPromise.open();
+  });
+
+  it('calls the listeners later, never inside the sender\'s call (messages cross contexts)', async () => {
+    const { browser, control } = createFakeBrowser();
+    const seen: string[] = [];
+    browser.runtime.onMessage.addListener(async (message: unknown) => void seen.push(`listener ${String(message)}`));
+    const reply = control.sendMessage('hi');
+    seen.push('sendMessage returned');
+    await reply;
+    expect(seen).toEqual(['sendMessage returned', 'listener hi']);
   });
 
   it('rejects with the listener error message when its promise rejects', async () => {
@@ -90,29 +105,36 @@ describe('fake runtime: messages from pages', () => {
     await expect(async () => control.sendMessage({ fn: () => 1 })).rejects.toThrow();
   });
 
-  it('delivers messages the background broadcasts to page listeners', async () => {
+  it('delivers what the background sends to the page listeners, which may answer; with none it rejects', async () => {
     const { browser, control } = createFakeBrowser();
     await expect(browser.runtime.sendMessage({ hello: 1 })).rejects.toThrow(NO_RECEIVER);
     const got: unknown[] = [];
-    control.onPageMessage((m) => got.push(m));
-    await browser.runtime.sendMessage({ hello: 2 });
+    control.pageRuntime.onMessage.addListener(async (m: unknown) => {
+      got.push(m);
+      return { thanks: m };
+    });
+    expect(await browser.runtime.sendMessage({ hello: 2 })).toEqual({ thanks: { hello: 2 } });
     expect(got).toEqual([{ hello: 2 }]);
   });
 });
 
 describe('fake runtime: ports', () => {
-  function connectPair() {
+  /** A page's port and, once the background's onConnect ran (later, as in Firefox), the background's. */
+  async function connectPair() {
     const fake = createFakeBrowser();
-    let background: FakePort | undefined;
-    fake.browser.runtime.onConnect.addListener((port) => {
-      background = port as unknown as FakePort;
-    });
+    const accepted = gate<FakePort>();
+    fake.browser.runtime.onConnect.addListener((port) => accepted.open(port as unknown as FakePort));
     const page = fake.control.connect('job');
-    return { ...fake, page, background: background! };
+    return { ...fake, page, background: await accepted.promise };
   }
 
-  it('hands the background a port with the name and the sender; the page port has no sender', () => {
-    const { page, background } = connectPair();
+  /** A message round trip (nobody answers: it is refused): anything the fake queued before it has arrived by its end. */
+  async function roundTrip(control: FakeControl) {
+    await expect(control.sendMessage('round trip')).rejects.toThrow(NO_RECEIVER);
+  }
+
+  it('hands the background a port with the name and the sender; the page port has no sender', async () => {
+    const { page, background } = await connectPair();
     expect(background.name).toBe('job');
     expect(background.sender).toEqual({ id: FAKE_EXTENSION_ID, url: `${FAKE_EXTENSION_ORIGIN}popup/index.html` });
     expect(page.name).toBe('job');
@@ -120,7 +142,7 @@ describe('fake runtime: ports', () => {
   });
 
   it('delivers posted messages asynchronously, in order, as copies, to the other side only', async () => {
-    const { page, background } = connectPair();
+    const { page, background } = await connectPair();
     const atBackground: unknown[] = [];
     const atPage: unknown[] = [];
     background.onMessage.addListener((m, port) => atBackground.push([m, port === background]));
@@ -130,23 +152,25 @@ describe('fake runtime: ports', () => {
     page.postMessage({ n: 2 });
     expect(atBackground).toEqual([]);
     first.n = 99;
-    await flush();
-    expect(atBackground).toEqual([
-      [{ n: 1 }, true],
-      [{ n: 2 }, true],
-    ]);
+    await vi.waitFor(() =>
+      expect(atBackground).toEqual([
+        [{ n: 1 }, true],
+        [{ n: 2 }, true],
+      ]),
+    );
     background.postMessage('reply');
-    await flush();
-    expect(atPage).toEqual(['reply']);
+    await vi.waitFor(() => expect(atPage).toEqual(['reply']));
   });
 
   it('disconnect fires onDisconnect on the other side only, and later posts throw', async () => {
-    const { page, background } = connectPair();
+    const { page, background, control } = await connectPair();
     const events: string[] = [];
     page.onDisconnect.addListener(() => events.push('page'));
     background.onDisconnect.addListener(() => events.push('background'));
     page.disconnect();
-    await flush();
+    await vi.waitFor(() => expect(events).toEqual(['background']));
+    // The page's own onDisconnect would have come before a later round trip ends.
+    await roundTrip(control);
     expect(events).toEqual(['background']);
     expect(() => page.postMessage('x')).toThrow('Attempt to postMessage on disconnected port');
     expect(() => background.postMessage('x')).toThrow('Attempt to postMessage on disconnected port');
@@ -157,17 +181,15 @@ describe('fake runtime: ports', () => {
     const page = control.connect('job');
     const disconnected: (string | undefined)[] = [];
     page.onDisconnect.addListener((p) => disconnected.push(p.error?.message));
-    await flush();
-    expect(disconnected).toEqual([NO_RECEIVER]);
+    await vi.waitFor(() => expect(disconnected).toEqual([NO_RECEIVER]));
   });
 
   it('unload closes background ports: pages see onDisconnect, their listeners survive', async () => {
-    const { page, control } = connectPair();
+    const { page, control } = await connectPair();
     let disconnects = 0;
     page.onDisconnect.addListener(() => disconnects++);
     control.unload();
-    await flush();
-    expect(disconnects).toBe(1);
+    await vi.waitFor(() => expect(disconnects).toBe(1));
   });
 });
 

@@ -8,7 +8,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import enMessages from '../../../_locales/en/messages.json';
 import { formatDate, pseudoCatalog, useCatalog } from '../../../src/i18n';
-import type { LinkItem, LinksOverview } from '../../../src/link-health/protocol';
+import type { FixPreview, LinkItem, LinksOverview } from '../../../src/link-health/protocol';
 import type { Client } from '../../../src/messaging/client';
 import { ClientContext } from '../../../src/options-ui/client-context';
 import { LinkHealthView } from '../../../src/options-ui/link-health/LinkHealthView';
@@ -17,7 +17,7 @@ import { OrganizerView } from '../../../src/organizer-ui/OrganizerView';
 import { formatDateTime } from '../../../src/options-ui/format';
 import { rootTitle, UNFILED_ID } from '../../../src/platform/browser';
 import { PopupApp } from '../../../src/popup-ui/PopupApp';
-import { backgroundForPage } from '../options-ui/setup-background';
+import { bootPage } from '../../kit/page';
 import { fakeApi, item, page } from '../popup-ui/fake-api';
 
 beforeEach(() => useCatalog(pseudoCatalog(enMessages)));
@@ -79,7 +79,7 @@ describe('pseudo-locale: no English literal left in the rendered UI', () => {
   for (const view of ['bookmarks', 'duplicates', 'tags', 'import-export', 'settings'] as const) {
     it(`the options page, ${view}`, async () => {
       history.replaceState(null, '', `/options/index.html#${view}`);
-      const bg = await backgroundForPage();
+      const bg = await bootPage();
       const folder = await bg.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Reading' });
       for (const parentId of ['unfiled_____', folder.id]) await bg.browser.bookmarks.create({ parentId, title: 'Example page', url: 'https://example.org/page' });
       await bg.client.call('tags.add', { urls: ['https://example.org/page'], tags: ['news'] });
@@ -111,7 +111,7 @@ describe('pseudo-locale: no English literal left in the rendered UI', () => {
     });
   }
   it('the sidebar: the organizer in one column, with a folder opened and a bookmark chosen', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Example page', url: 'https://example.org/page' });
     render(<OrganizerView client={bg.client} narrow />);
     fireEvent.click(await screen.findByRole('treeitem', { name: rootTitle(UNFILED_ID) }));
@@ -148,7 +148,15 @@ describe('pseudo-locale: no English literal left in the rendered UI', () => {
       item('7', { url: 'javascript:void(0)', skip: 'not-web', checks: 0, checkedAt: null }),
       item('8', { url: 'http://192.168.1.1/', skip: 'private-host', checks: 0, checkedAt: null }),
     ];
-    const client = { call: async (type: string) => (type === 'links.overview' ? overview : { items }) } as unknown as Client;
+    const folders = [{ id: 'f1', path: ['Dead links'] }];
+    const preview: FixPreview = {
+      action: 'update',
+      folder: null,
+      changes: [{ id: '2', title: 'Page 2', url: 'https://a.example/2', to: 'https://b.example/2', parentId: 'p', path: ['Dead links'], tags: ['red'], class: 'moved' }],
+      leftOut: [{ id: '9', title: 'Page 9', url: 'https://a.example/9', reason: 'url-changed' }],
+    };
+    const replies: Record<string, unknown> = { 'links.overview': overview, 'links.results': { items }, 'search.folders': folders, 'links.fixPreview': preview };
+    const client = { call: async (type: string) => replies[type] } as unknown as Client;
     render(
       <ClientContext.Provider value={client}>
         <LinkHealthView hostAccess={{ request: async () => true }} />
@@ -157,7 +165,11 @@ describe('pseudo-locale: no English literal left in the rendered UI', () => {
     await screen.findByTestId('links-interrupted');
     await screen.findByTestId('links-section-unreachable');
     fireEvent.click(screen.getByTestId('links-skipped').querySelector('summary')!);
-    const userData = items.flatMap((i) => [i.title, i.url, i.finalUrl ?? '']).filter(Boolean);
+    // The fix bar with a selection, and an update's preview with something left out.
+    for (const box of document.querySelectorAll('.item-select')) fireEvent.click(box);
+    fireEvent.click(screen.getByTestId('fix-bar').querySelector('button')!);
+    await screen.findByTestId('fix-preview');
+    const userData = [...items.flatMap((i) => [i.title, i.url, i.finalUrl ?? '']), 'Page 9', 'https://a.example/9', 'red', 'Dead links'].filter(Boolean);
     const shown = shownText(document.body);
     expect(shown.join(' ')).toContain('Page 8');
     expect(untranslated(shown, [...userData, formatDate(2, { dateStyle: 'medium', timeStyle: 'short' })])).toEqual([]);

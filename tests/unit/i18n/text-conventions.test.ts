@@ -55,6 +55,8 @@ const UI_FILES = [
   'src/quick-bookmark/target-folder.ts',
   'src/quick-bookmark/quick-bookmarker.ts',
   'src/toolbar-button/button-look.ts',
+  'src/link-health/marker-text.ts',
+  'src/link-health/fixes.ts',
 ];
 /** Attributes and props whose value a person reads or hears. */
 const TEXT_ATTRIBUTES = new Set(['aria-label', 'aria-valuetext', 'aria-roledescription', 'title', 'placeholder', 'alt', 'label', 'heading', 'submitLabel', 'confirmLabel', 'addLabel', 'unit', 'detail']);

@@ -52,9 +52,9 @@ describe('bookmarksOf', () => {
       }),
     ];
     expect(bookmarksOf(tree)).toEqual([
-      { id: 'a', title: 'A', url: 'https://a.example/', path: ['Bookmarks Toolbar'] },
-      { id: 'b', title: 'B', url: 'https://b.example/', path: ['Bookmarks Toolbar', 'Work'] },
-      { id: 'c', title: 'C', url: 'https://c.example/', path: ['Other Bookmarks'] },
+      { id: 'a', title: 'A', url: 'https://a.example/', parentId: 'toolbar_____', path: ['Bookmarks Toolbar'] },
+      { id: 'b', title: 'B', url: 'https://b.example/', parentId: 'f', path: ['Bookmarks Toolbar', 'Work'] },
+      { id: 'c', title: 'C', url: 'https://c.example/', parentId: 'unfiled_____', path: ['Other Bookmarks'] },
     ]);
   });
 

@@ -1,50 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { JobContext } from '../../../src/messaging/define';
-import { AppError } from '../../../src/messaging/errors';
-import { createLinkHealthFeature } from '../../../src/link-health/feature';
 import type { CheckProgress } from '../../../src/link-health/protocol';
-import type { RequestLog } from '../../../src/link-health/request-log';
-import { openLinkHealthStore } from '../../../src/link-health/store';
-import { createFakeBrowser } from '../../fakes/browser';
-
-let dbSeq = 0;
+import { jobContext as anyJobContext, linkHealthSetup } from './setup';
 
 /** The feature over the fake browser with an injected fetch: `answer(url, method)` is each request's status. */
-async function setup(answer: (url: string, method: string) => number | 'refused', options: { granted?: string[]; testBuild?: boolean } = {}) {
-  const fake = createFakeBrowser();
-  const fetched: { url: string; method: string }[] = [];
-  const log: RequestLog = { watch: () => ({ hops: [], error: null, ended: Promise.resolve(), stop: () => undefined }) };
-  const fetchImpl = (async (url: string, init: RequestInit) => {
-    const method = init.method ?? 'GET';
-    fetched.push({ url, method });
-    const status = answer(url, method);
-    if (status === 'refused') throw new TypeError('NetworkError when attempting to fetch resource.');
-    return new Response(null, { status });
-  }) as unknown as typeof fetch;
-  const feature = createLinkHealthFeature({
-    browser: fake.browser,
-    now: () => Date.now(),
-    testBuild: options.testBuild ?? true,
-    store: openLinkHealthStore(`link-health-test-${dbSeq++}`),
-    fetch: fetchImpl,
-    requestLog: log,
-    grantedOrigins: async () => options.granted ?? ['<all_urls>'],
-  });
-  if (options.testBuild !== false) await feature.testHandlers!['test.links.tune']({ hostGapMs: 0, confirmDelayMs: 0, timeoutMs: 2000 }, { senderUrl: undefined });
-  const add = async (url: string, title = url) => (await fake.browser.bookmarks.create({ parentId: 'unfiled_____', url, title })).id;
-  return { fake, feature, fetched, add };
-}
-
-function jobContext(onProgress: (p: CheckProgress, abort: () => void) => void = () => undefined): JobContext<CheckProgress> {
-  const controller = new AbortController();
-  return {
-    progress: (p) => onProgress(p, () => controller.abort()),
-    signal: controller.signal,
-    checkpoint: async () => {
-      if (controller.signal.aborted) throw new AppError('cancelled', 'The job was cancelled.');
-    },
-  };
-}
+const setup = (answer: (url: string, method: string) => number | 'refused', options: { granted?: string[]; testBuild?: boolean } = {}) => linkHealthSetup(answer, options);
+const jobContext = (onProgress?: (p: CheckProgress, abort: () => void) => void) => anyJobContext<CheckProgress>(onProgress);
 
 const ctx = { senderUrl: undefined };
 

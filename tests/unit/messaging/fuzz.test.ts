@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
 import { protocol } from '../../../src/messaging/protocol';
-import { createFakeBrowser } from '../../fakes/browser';
+import type { FakeBrowser } from '../../fakes/browser';
+import { boot } from '../../kit/boot';
 
 const types = Object.keys(protocol) as (keyof typeof protocol)[];
 
@@ -24,7 +24,7 @@ const malformed = fc.oneof(
     .filter(({ type, input }) => !v.safeParse(protocol[type].input, input).success),
 );
 
-async function snapshot(browser: ReturnType<typeof createFakeBrowser>['browser']) {
+async function snapshot(browser: FakeBrowser['browser']) {
   return JSON.stringify({
     tree: await browser.bookmarks.getTree(),
     storage: await browser.storage.local.get(null),
@@ -34,8 +34,7 @@ async function snapshot(browser: ReturnType<typeof createFakeBrowser>['browser']
 
 describe('fuzz: the background router under random and malformed messages', () => {
   it('answers 10,000 malformed messages with an error, changes nothing and never throws', async () => {
-    const fake = createFakeBrowser({ seed: 7 });
-    startBackground({ browser: fake.browser, now: () => 1_700_000_000_000, testBuild: true });
+    const { fake } = await boot({ seed: 7, backgroundNow: () => 1_700_000_000_000 });
     await fake.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Keep me', url: 'https://keep.example/' });
     await fake.browser.storage.local.set({ marker: 1 });
     const before = await snapshot(fake.browser);
@@ -56,8 +55,7 @@ describe('fuzz: the background router under random and malformed messages', () =
   }, 120_000);
 
   it('refuses well-formed requests from anything but our own pages', async () => {
-    const fake = createFakeBrowser({ seed: 8 });
-    startBackground({ browser: fake.browser, now: () => 1_700_000_000_000, testBuild: true });
+    const { fake } = await boot({ seed: 8, backgroundNow: () => 1_700_000_000_000 });
     await fake.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Keep me', url: 'https://keep.example/' });
     const before = await snapshot(fake.browser);
     for (const sender of [

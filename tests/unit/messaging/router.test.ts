@@ -165,7 +165,8 @@ describe('job server', () => {
   const jobs = { 't.count': job<{ done: number }, { total: number }>()(v.strictObject({ n: v.number() })) };
   /** Jobs that count to n, one checkpoint per step; every run is recorded with how it ended. */
   function makeServer(sender = own, options: { maxPauseMs?: number; startTimer?: (cb: () => void, ms: number) => () => void } = {}) {
-    const runs: { steps: number; ended: Promise<'done' | string> }[] = [];
+    /** Each started job: its steps so far, whether it waits in a checkpoint now, and how it ended. */
+    const runs: { steps: number; inCheckpoint: boolean; ended: Promise<'done' | string> }[] = [];
     const server = createJobServer({
       jobs,
       extensionId: ID,
@@ -173,13 +174,16 @@ describe('job server', () => {
       ...options,
       handlers: {
         't.count': async ({ n }, ctx) => {
-          const run = { steps: 0, ended: null as unknown as Promise<'done' | string> };
+          const run = { steps: 0, inCheckpoint: false, ended: null as unknown as Promise<'done' | string> };
           let end!: (how: 'done' | string) => void;
           run.ended = new Promise((r) => (end = r));
           runs.push(run);
           try {
             for (let i = 1; i <= n; i++) {
+              run.inCheckpoint = true;
               await ctx.checkpoint();
+              run.inCheckpoint = false;
+              // A step of work that takes a macrotask (the event loop gets its turns while a job runs).
               await new Promise((r) => setTimeout(r, 0));
               run.steps = i;
               ctx.progress({ done: i });
@@ -233,12 +237,15 @@ describe('job server', () => {
       }
     });
     await vi.waitFor(() => expect(pausedAt).toBe(2));
-    // The job sits at its next checkpoint: many macrotasks later it has taken at most the step in flight.
-    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+    // The job sits at its next checkpoint (a checkpoint that lets it through returns within the same turn, so one
+    // seen waiting between turns is held): it has taken at most the step in flight, and takes no more.
+    await vi.waitFor(() => expect(runs[0].inCheckpoint).toBe(true));
     expect(runs[0].steps).toBeLessThanOrEqual(3);
+    const heldAt = runs[0].steps;
     handle.resume();
     await vi.waitFor(() => expect(pausedAt).toBe(4));
-    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+    await vi.waitFor(() => expect(runs[0].inCheckpoint).toBe(true));
+    expect(runs[0].steps).toBeGreaterThan(heldAt);
     expect(runs[0].steps).toBeLessThanOrEqual(5);
     handle.resume();
     expect(await handle.result).toEqual({ total: 6 });

@@ -4,15 +4,13 @@
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
 import { noInput } from '../../../src/messaging/define';
 import { capQuoted, capText, MAX_ERROR_MESSAGE, toWireError } from '../../../src/messaging/errors';
 import { PORT_NAME } from '../../../src/messaging/channel';
 import { jobs, protocol } from '../../../src/messaging/protocol';
 import { describeIssues } from '../../../src/messaging/schema-issues';
 import { assertOpenable } from '../../../src/search/openable-url';
-import { createClient } from '../../../src/messaging/client';
-import { createFakeBrowser } from '../../fakes/browser';
+import { boot } from '../../kit/boot';
 
 const requestsWithoutInput = Object.entries(protocol)
   .filter(([, def]) => def.input === noInput)
@@ -33,10 +31,7 @@ const notEmpty: [string, () => unknown][] = [
 ];
 
 async function setup() {
-  const fake = createFakeBrowser({ seed: 11 });
-  startBackground({ browser: fake.browser, now: () => 1_700_000_000_000, testBuild: true });
-  const client = createClient(fake.control.transport);
-  await client.call('test.reset', {});
+  const { fake, client } = await boot({ seed: 11, backgroundNow: () => 1_700_000_000_000 });
   // State that each of these requests would change: settings.reset resets settings, test.reset wipes everything.
   await client.call('settings.set', { patch: { notifications: { enabled: false } } });
   await fake.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Keep me', url: 'https://keep.example/' });

@@ -12,12 +12,12 @@
  *    this folder); an operation of ours may change them (it is newer), an undo or a redo never does.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
-import { createClient, type Client } from '../../../src/messaging/client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Client } from '../../../src/messaging/client';
 import { MENU_ID, ROOT_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode } from '../../../src/platform/browser';
-import { createFakeBrowser, type FakeBrowser } from '../../fakes/browser';
-import { killable } from '../organizer/organizer-background';
+import type { FakeBrowser } from '../../fakes/browser';
+import { boot } from '../../kit/boot';
+import { killable } from '../../kit/killable';
 
 const URLS = ['https://a.example/', 'https://b.example/', 'https://c.example/', 'https://d.example/'];
 const TITLES = ['apple', 'Banana', 'cherry', 'date'];
@@ -54,19 +54,25 @@ const theirs = fc.oneof(
 interface World {
   fake: FakeBrowser;
   kill: ReturnType<typeof killable>['state'];
+  /** Settles when Firefox is killed under this background. */
+  died: Promise<void>;
   client: Client;
 }
 
-async function startWorld(fake: FakeBrowser): Promise<World> {
-  const { browser, state } = killable(fake);
-  const app = startBackground({ browser, now: () => Date.now(), testBuild: true });
-  await app.history.recovered;
-  return { fake, kill: state, client: createClient(fake.control.transport) };
+/** A background that can be killed, on a new fake (or on `fake` again: Firefox started after a kill). */
+async function startWorld(fake?: FakeBrowser): Promise<World> {
+  const kill = killable();
+  const env = await boot(fake ? { fake, browser: kill.wrap, killed: kill.died } : { seed: 11, browser: kill.wrap, killed: kill.died });
+  return { fake: env.fake, kill: kill.state, died: kill.died, client: env.client };
 }
 
+/** One world per test (its runs reset it): boot() closes it when the test ends. */
 let world: World | null = null;
+beforeEach(() => {
+  world = null;
+});
 async function freshWorld(): Promise<World> {
-  world ??= await startWorld(createFakeBrowser({ seed: 11 }));
+  world ??= await startWorld();
   await world.client.call('test.reset', {});
   const b = world.fake.browser.bookmarks;
   const f = await b.create({ parentId: MENU_ID, title: 'F' });
@@ -199,7 +205,7 @@ describe('property: the history against a model of states', () => {
               continue;
             }
             if (step.kind === 'crash') w.kill.left = step.afterCalls;
-            const settled = await Promise.race([job.result.then(() => true), until(() => w.kill.dead)]);
+            const settled = await Promise.race([job.result.then(() => true), w.died.then(() => false)]);
             w.kill.left = Infinity;
             if (!settled) {
               // Firefox died mid-way: the next start rolls the undo (or redo) back, whole.
@@ -226,14 +232,6 @@ describe('property: the history against a model of states', () => {
     );
   }, 600_000);
 });
-
-/** Resolves (false) once `condition` holds; checks after every macrotask. */
-function until(condition: () => boolean): Promise<false> {
-  return new Promise((resolve) => {
-    const check = () => (condition() ? resolve(false) : setTimeout(check, 0));
-    check();
-  });
-}
 
 /**
  * Someone else's change, as it must stay: the item they made (with its title, address and folder), the title they

@@ -6,11 +6,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { KEPT_SESSIONS } from '../../../src/operations/journal';
 import { MENU_ID, TOOLBAR_ID, UNFILED_ID } from '../../../src/platform/browser';
-import { killableBackground, organizerBackground, restarted } from '../organizer/organizer-background';
+import { boot } from '../../kit/boot';
+import { bootKillableWithFolder } from '../../kit/killable';
+import { childTitles, treeShape } from '../../kit/tree';
 
 async function setup() {
-  const background = await organizerBackground();
-  const { b, client } = background;
+  const env = await boot();
+  const { browser, control, client } = env;
+  const b = browser.bookmarks;
+  const background = { browser, control, client, b, app: env.app, titles: (id: string) => childTitles(browser, id), shape: () => treeShape(browser) };
   const tagsOf = async (...urls: string[]) => Object.fromEntries((await client.call('tags.forUrls', { urls })).map((e) => [e.url, e.tags]));
   const list = () => client.call('history.list', {});
   const undo = (sessionId?: string) => client.startJob('history.undo', sessionId ? { sessionId } : {}).result;
@@ -331,7 +335,7 @@ describe('the history: an undo cut short leaves nothing half done', () => {
 
   for (const step of ['undo', 'redo'] as const) {
     it(`Firefox killed in the middle of an ${step}: the next start rolls it back, and the operation stands as it was`, async () => {
-      const { fake, state, client, ids, children } = await killableBackground(['create', 'remove'], (i) => `item ${i}`, 3);
+      const { fake, state, client, ids, children } = await bootKillableWithFolder(['create', 'remove'], (i) => `item ${i}`, 3);
       await client.call('organizer.remove', { ids });
       if (step === 'redo') await client.startJob('history.undo', {}).result;
       const before = await children();
@@ -341,7 +345,7 @@ describe('the history: an undo cut short leaves nothing half done', () => {
       await vi.waitFor(() => expect(state.dead).toBe(true));
       expect(await children()).not.toEqual(before);
 
-      const again = await restarted(fake);
+      const again = (await boot({ fake })).client;
       expect(await children()).toEqual(before);
       const [operation] = await again.call('history.list', {});
       expect(operation).toMatchObject(step === 'undo' ? { state: 'done', canUndo: true } : { state: 'undone', canRedo: true });

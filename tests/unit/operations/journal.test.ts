@@ -57,7 +57,7 @@ describe('journal', () => {
   it('a session id used twice is refused and the first one stays intact', async () => {
     const { journal } = fresh();
     await journal.beginSession(session('s1', 10), [removed('a')]);
-    await expect(journal.beginSession(session('s1', 11), [removed('z'), removed('y')])).rejects.toBeTruthy();
+    await expect(journal.beginSession(session('s1', 11), [removed('z'), removed('y')])).rejects.toThrow(new Error('A cleanup session with id s1 is already in the journal.'));
     expect((await journal.entries('s1')).map((e) => e.role === 'removed' && e.id)).toEqual(['a']);
   });
 

@@ -1,68 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyPlan, type CleanupDeps } from '../../../src/dedup/cleanup/apply';
+import { applyPlan } from '../../../src/dedup/cleanup/apply';
 import { createDedupApplyFeature } from '../../../src/dedup/cleanup/feature';
 import { openJournal } from '../../../src/operations/journal';
 import { recoverInterruptedSessions } from '../../../src/operations/recovery';
 import { restoreSession } from '../../../src/operations/undo';
-import type { Browser } from '../../../src/platform/browser';
-import { allTags, find, MENU, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED, type Spec } from '../dedup/cleanup-fixtures';
+import {
+  allTags,
+  crashingBrowser,
+  find,
+  MENU,
+  planFromTree,
+  restart,
+  seed,
+  setup,
+  snapshot,
+  testCtx,
+  TOOLBAR,
+  UNFILED,
+  type Spec,
+} from '../dedup/cleanup-fixtures';
 
 const url = (n: number) => `https://site${n}.example/p`;
-const never = () => new Promise<never>(() => undefined);
-
-type Mutation = 'move' | 'removeTree' | 'create' | 'remove';
-
-/**
- * The browser as the event page sees it until it dies: the `at`-th bookmark change never answers (the page is gone).
- * With `landed`, the change itself happens first (Firefox did it, the page died before hearing back).
- */
-function crashingBrowser(browser: Browser, at: number, landed: boolean) {
-  let calls = 0;
-  const state = { crashed: false };
-  // Changes Firefox is still carrying out when the page dies (the one that landed, another lane's): they finish.
-  const underWay = new Set<Promise<unknown>>();
-  const carryOut = (call: () => Promise<unknown>) => {
-    const done = call();
-    underWay.add(done);
-    void done.catch(() => undefined).finally(() => underWay.delete(done));
-    return done;
-  };
-  const wrap = <K extends Mutation>(name: K) => {
-    const real = browser.bookmarks[name] as (...args: unknown[]) => Promise<unknown>;
-    return async (...args: unknown[]) => {
-      if (state.crashed) return never();
-      calls++;
-      if (calls === at) {
-        state.crashed = true;
-        if (landed) await carryOut(() => real(...args));
-        return never();
-      }
-      return carryOut(() => real(...args));
-    };
-  };
-  const bookmarks = { ...browser.bookmarks, move: wrap('move'), removeTree: wrap('removeTree'), create: wrap('create'), remove: wrap('remove') };
-  /** Resolves once the page has died and every change Firefox was carrying out is done. */
-  const dead = async () => {
-    await waitFor(() => state.crashed);
-    while (underWay.size) await Promise.allSettled([...underWay]);
-  };
-  return { browser: { ...browser, bookmarks } as unknown as Browser, state, dead };
-}
-
-async function waitFor(condition: () => boolean, ms = 2000) {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 1));
-  }
-}
-
-/** A fresh background after the crash: a new journal connection over the same database, the real browser. */
-function restart(t: ReturnType<typeof setup>): CleanupDeps {
-  return { ...t.deps, journal: openJournal(t.journalName) };
-}
-
 async function mixedTree(t: ReturnType<typeof setup>) {
   const work: Spec[] = [{ title: 'a', url: url(1) }, { title: 'sub', children: [{ title: 'c', url: url(3) }] }, { separator: true }];
   await seed(t.browser, MENU, [{ title: 'Work', children: work }, ...Array.from({ length: 150 }, (_, i) => ({ title: `m${i}`, url: url(10 + (i % 5)) }))]);
@@ -167,6 +126,38 @@ describe('recovery: an interrupted apply is rolled back from the journal', () =>
     expect(await snapshot(t.browser)).toEqual(before);
     expect(await t.browser.bookmarks.getChildren(UNFILED)).toEqual([]);
   });
+
+  for (const at of [3, 4, 5]) {
+    it(`regression: a crash while re-creating what was inside a copied folder it put back (call ${at}) leaves no second copy`, async () => {
+      const t = setup();
+      const work: Spec[] = [0, 1, 2].map((i) => ({ title: `w${i}`, url: url(100 + i) }));
+      await seed(t.browser, MENU, [{ title: 'W', children: work }]);
+      await seed(t.browser, TOOLBAR, [{ title: 'W (copy)', children: work }]);
+      const kept = await find(t.browser, 'W');
+      const plan = await planFromTree(t.browser, { createdAt: t.now(), folderMerges: [[kept.id, (await find(t.browser, 'W (copy)')).id]] });
+      // The kept folder's w2 gets a new address as the copy goes: the copy comes back (w2's address keeps a bookmark),
+      // re-created item by item: the folder (call 2), w0 (3), w1 (4), w2 (5); Firefox dies at one of them, made.
+      const keptW2 = (await t.browser.bookmarks.getChildren(kept.id))[2];
+      let fired = false;
+      const stop = t.control.observeBookmarkCalls((call) => {
+        if (fired || call.method !== 'removeTree') return;
+        fired = true;
+        void t.browser.bookmarks.update(keptW2.id, { url: url(200) });
+      });
+      const before = await snapshot(t.browser);
+      const crash = crashingBrowser(t.browser, at, true);
+      void applyPlan({ ...t.deps, browser: crash.browser }, plan, testCtx());
+      await crash.dead();
+      stop();
+      expect(fired).toBe(true);
+      const outcomes = await recoverInterruptedSessions(restart(t));
+      expect(outcomes).toEqual([expect.objectContaining({ action: 'rolled-back', error: null })]);
+      // The tree as before, with the person's new address: the copy made just before the crash is adopted, not doubled.
+      const expected = structuredClone(before);
+      expected[0].children![0].children![2].url = url(200);
+      expect(await snapshot(t.browser)).toEqual(expected);
+    });
+  }
 
   it('crash between moving a unique child out and removing the redundant folder: the child goes back', async () => {
     const t = setup();
@@ -280,8 +271,8 @@ describe('property: an apply interrupted at any point loses nothing after recove
         const tagsBefore = await allTags(t.tags);
         const crash = crashingBrowser(t.browser, at, landed);
         let finished = false;
-        void applyPlan({ ...t.deps, browser: crash.browser }, plan, testCtx()).then(() => (finished = true));
-        await waitFor(() => crash.state.crashed || finished);
+        const applying = applyPlan({ ...t.deps, browser: crash.browser }, plan, testCtx()).then(() => void (finished = true));
+        await Promise.race([applying, crash.crashed]);
         if (!finished) await crash.dead();
         const deps = restart(t);
         const outcomes = await recoverInterruptedSessions(deps);

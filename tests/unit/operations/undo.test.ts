@@ -5,6 +5,7 @@ import { openJournal } from '../../../src/operations/journal';
 import { restoreSession } from '../../../src/operations/undo';
 import type { BookmarkNode, Browser } from '../../../src/platform/browser';
 import type { TagStore } from '../../../src/tags/tag-store';
+import { cleanupPlan, removeCopy } from '../../kit/plan';
 import { allTags, find, flatten, MENU, MOBILE, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED, type Spec } from '../dedup/cleanup-fixtures';
 import { say } from '../../../src/i18n';
 
@@ -85,18 +86,7 @@ describe('restoreSession (undo)', () => {
     const before = await snapshot(t.browser);
     const dup = await find(t.browser, 'dup');
     const keeper = await find(t.browser, 'keeper');
-    const first = await applyPlan(
-      t.deps,
-      {
-        id: 'p1',
-        createdAt: t.now(),
-        removals: [{ id: dup.id, kind: 'bookmark', expectedUrl: url(2), expectedParentId: dup.parentId!, reason: 'duplicate-bookmark', keptId: keeper.id }],
-        moves: [],
-        tagMerges: [],
-        numbers: { copies: 1, loose: 1, insideFolders: 0, copiedFolders: 0, emptyFolders: 0, moved: 0, tagMerges: 0 },
-      },
-      testCtx(),
-    );
+    const first = await applyPlan(t.deps, cleanupPlan({ createdAt: t.now(), removals: [removeCopy(dup, keeper)] }), testCtx());
     const a = await find(t.browser, 'A');
     const b = await find(t.browser, 'B');
     const second = await applyPlan(t.deps, await planFromTree(t.browser, { createdAt: t.now(), folderMerges: [[b.id, a.id]] }), testCtx());
@@ -126,18 +116,7 @@ describe('restoreSession (undo)', () => {
     await seed(t.browser, MENU, [{ title: 'Outer', children: [{ title: 'Inner', children: [{ title: 'a', url: url(1) }] }] }, { title: 'b', url: url(1) }]);
     const a = await find(t.browser, 'a');
     const b = await find(t.browser, 'b');
-    const applied = await applyPlan(
-      t.deps,
-      {
-        id: 'p',
-        createdAt: t.now(),
-        removals: [{ id: a.id, kind: 'bookmark', expectedUrl: url(1), expectedParentId: a.parentId!, reason: 'duplicate-bookmark', keptId: b.id }],
-        moves: [],
-        tagMerges: [],
-        numbers: { copies: 1, loose: 1, insideFolders: 0, copiedFolders: 0, emptyFolders: 0, moved: 0, tagMerges: 0 },
-      },
-      testCtx(),
-    );
+    const applied = await applyPlan(t.deps, cleanupPlan({ createdAt: t.now(), removals: [removeCopy(a, b)] }), testCtx());
     await t.browser.bookmarks.removeTree((await find(t.browser, 'Inner')).id);
     const undone = await restoreSession(t.deps, applied.sessionId, testCtx(), 'undo');
     expect(undone.problems).toEqual([expect.objectContaining({ id: a.id, message: { id: 'undoProblemNearestFolder', args: [] } })]);

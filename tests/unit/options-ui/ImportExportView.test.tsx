@@ -7,7 +7,7 @@ import { ImportExportView } from '../../../src/options-ui/ImportExportView';
 import { useCatalog } from '../../../src/i18n';
 import enMessages from '../../../_locales/en/messages.json';
 import deMessages from '../../../_locales/de/messages.json';
-import { backgroundForPage } from './setup-background';
+import { bootPage } from '../../kit/page';
 
 afterEach(cleanup);
 
@@ -24,7 +24,7 @@ const importButton = () => screen.getByRole('button', { name: /^(Import|Bring in
 
 describe('ImportExportView: every option state works or says why not', () => {
   it('"Into one folder" with no folder chosen disables Import and says why', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     render(bg.wrap(<ImportExportView />));
     await pickFile(firefoxExport);
     expect(importButton().disabled).toBe(false);
@@ -35,7 +35,7 @@ describe('ImportExportView: every option state works or says why not', () => {
   });
 
   it('skips what is already bookmarked by default and shows the count skipped', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'mine', url: 'https://github.com/' });
     render(bg.wrap(<ImportExportView />));
     await pickFile(firefoxExport);
@@ -48,7 +48,7 @@ describe('ImportExportView: every option state works or says why not', () => {
   });
 
   it('a truncated file asks before importing what was read', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     render(bg.wrap(<ImportExportView />));
     await pickFile(firefoxExport.slice(0, firefoxExport.indexOf('<DT><A HREF="https://github.com/"')));
     expect(screen.getByTestId('import-truncated').textContent).toContain('The file ends while the folder "Dev" is still open: it looks truncated (line 28)');
@@ -62,7 +62,7 @@ describe('ImportExportView: every option state works or says why not', () => {
   });
 
   it('“Only Firefox’s tags” disables the target with the reason and creates no bookmark', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'GH', url: 'https://github.com/' });
     render(bg.wrap(<ImportExportView />));
     await pickFile(firefoxExport);
@@ -77,7 +77,7 @@ describe('ImportExportView: every option state works or says why not', () => {
   });
 
   it('a backup file that cannot be read says so and asks nothing (review: the read failed unhandled)', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     render(bg.wrap(<ImportExportView />));
     const input = document.getElementById('restore-file') as HTMLInputElement;
     const file = new File(['{}'], 'backup.json', { type: 'application/json' });
@@ -92,7 +92,7 @@ describe('ImportExportView: every option state works or says why not', () => {
 describe('ImportExportView: an import is all or nothing, and the page says so', () => {
   /** A background whose bookmark creation stops after `after` items until `release` is called. */
   async function heldBackground(after: number) {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     const create = bg.browser.bookmarks.create;
     let made = 0;
     let finished = 0;
@@ -164,7 +164,7 @@ describe('ImportExportView: an import is all or nothing, and the page says so', 
   });
 
   it('says nothing of the kind when only tags are brought in (no bookmark is created)', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     render(bg.wrap(<ImportExportView />));
     await pickFile(firefoxExport);
     fireEvent.click(screen.getByLabelText('Only Firefox’s tags, onto the bookmarks you already have'));

@@ -2,14 +2,14 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OptionsApp } from '../../../src/options-ui/OptionsApp';
-import { backgroundForPage } from './setup-background';
+import { bootPage } from '../../kit/page';
 
 afterEach(cleanup);
 beforeEach(() => history.replaceState(null, '', '/options/index.html#settings'));
 
 describe('OptionsApp', () => {
   it('shows the bookmark count and opens the view named by the hash', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'One', url: 'https://one.example/' });
     render(<OptionsApp client={bg.client} />);
     await waitFor(() => expect(screen.getByTestId('bookmark-count').textContent).toBe('1 bookmark'));
@@ -18,7 +18,7 @@ describe('OptionsApp', () => {
   });
 
   it('tabs follow the arrow keys, Home and End, and update the hash', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     render(<OptionsApp client={bg.client} />);
     const settingsTab = screen.getByRole('tab', { name: 'Settings' });
     fireEvent.keyDown(settingsTab, { key: 'ArrowLeft' });
@@ -37,7 +37,7 @@ describe('OptionsApp', () => {
 describe('OptionsApp opened on Duplicates', () => {
   it('regression: the bookmark count waits for the first scan, and still comes when that scan fails', async () => {
     history.replaceState(null, '', '/options/index.html#duplicates');
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'One', url: 'https://one.example/' });
     // The scan fails (history cannot be read), the page says so, the header still counts.
     bg.browser.history.search = () => Promise.reject(new Error('history is unavailable'));

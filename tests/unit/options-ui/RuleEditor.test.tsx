@@ -3,12 +3,25 @@ import { cleanup, fireEvent, render as renderBare, screen, waitFor, within } fro
 import type { ComponentChildren } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RuleEditor, type KeepRulesValue } from '../../../src/options-ui/RuleEditor';
+import type { RememberedDecision } from '../../../src/dedup/find';
 import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
-import { backgroundForPage } from './setup-background';
+import { standIn, type StandIn } from '../../kit/stand-in';
 
-let bg: Awaited<ReturnType<typeof backgroundForPage>>;
-beforeEach(async () => {
-  bg = await backgroundForPage();
+/** What the background remembers of decisions on groups (newest first), as the stand-in's store. */
+let decisions: RememberedDecision[];
+let bg: StandIn;
+beforeEach(() => {
+  decisions = [];
+  bg = standIn({
+    requests: {
+      'dedup.decisions.list': async () => decisions,
+      'dedup.decisions.forget': async ({ keys }) => {
+        const before = decisions.length;
+        decisions = decisions.filter((d) => !keys.includes(d.key));
+        return { forgotten: before - decisions.length };
+      },
+    },
+  });
 });
 /** The editor also lists remembered group decisions, which it reads from the background. */
 const render = (ui: ComponentChildren) => renderBare(bg.wrap(ui));
@@ -78,16 +91,10 @@ describe('RuleEditor', () => {
   });
 
   it('lists the remembered group decisions and forgets one', async () => {
-    const copyIds = ['a1', 'a2'];
-    await bg.client.call('dedup.decisions.remember', { key: 'https://a.example', leave: true, keeper: null, copyIds, url: 'https://a.example/', title: 'A' });
-    await bg.client.call('dedup.decisions.remember', {
-      key: 'https://b.example',
-      leave: false,
-      keeper: { id: 'b2', url: 'https://b.example/', path: 'Other Bookmarks › Sync', title: 'B' },
-      copyIds: ['b1', 'b2'],
-      url: 'https://b.example/',
-      title: 'B',
-    });
+    decisions = [
+      { key: 'https://b.example', leave: false, keeper: { id: 'b2', url: 'https://b.example/', path: 'Other Bookmarks › Sync', title: 'B' }, copyCount: 2, copyFingerprint: 'b1 b2', copyIds: ['b1', 'b2'], url: 'https://b.example/', title: 'B', decidedAt: 2 },
+      { key: 'https://a.example', leave: true, keeper: null, copyCount: 2, copyFingerprint: 'a1 a2', copyIds: ['a1', 'a2'], url: 'https://a.example/', title: 'A', decidedAt: 1 },
+    ];
     const onForgotten = vi.fn();
     render(<RuleEditor value={value} folders={folders} onChange={() => {}} onDecisionsForgotten={onForgotten} />);
     const list = await screen.findByTestId('remembered-decisions');
@@ -96,6 +103,7 @@ describe('RuleEditor', () => {
     fireEvent.click(within(list).getByRole('button', { name: 'Forget the decision on https://a.example/' }));
     await waitFor(() => expect(list.textContent).not.toContain('Left alone'));
     expect(onForgotten).toHaveBeenCalledWith(['https://a.example']);
-    expect((await bg.client.call('dedup.decisions.list', {})).map((d) => d.key)).toEqual(['https://b.example']);
+    expect(bg.calls.filter((c) => c.type === 'dedup.decisions.forget')).toEqual([{ type: 'dedup.decisions.forget', input: { keys: ['https://a.example'] } }]);
+    expect(decisions.map((d) => d.key)).toEqual(['https://b.example']);
   });
 });

@@ -2,51 +2,75 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SettingsView } from '../../../src/options-ui/SettingsView';
-import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
-import { backgroundForPage } from './setup-background';
+import { DEFAULT_SETTINGS, type Settings } from '../../../src/settings/settings';
+import { applySettingsPatch, type SettingsPatch } from '../../../src/settings/settings-store';
+import { standIn } from '../../kit/stand-in';
 
 afterEach(cleanup);
 
+/** The settings part of the background, as a stand-in: what it stores, and the shortcuts Firefox reports. */
+function settingsBackground(start: Settings = DEFAULT_SETTINGS, shortcuts = [{ name: 'quick-bookmark', description: 'Bookmark this page', shortcut: 'Alt+Shift+1' }]) {
+  let stored = structuredClone(start);
+  const bg = standIn({
+    requests: {
+      'settings.get': async () => stored,
+      'settings.set': async ({ patch }) => (stored = applySettingsPatch(stored, patch as SettingsPatch)),
+      'settings.reset': async () => (stored = structuredClone(DEFAULT_SETTINGS)),
+      'settings.shortcuts': async () => shortcuts,
+      // The rule editor's folder choices and remembered decisions.
+      'search.folders': async () => [{ id: 'toolbar_____', path: ['Bookmarks Toolbar'] }],
+      'dedup.decisions.list': async () => [],
+    },
+  });
+  return Object.assign(bg, { stored: () => stored, writes: () => bg.calls.filter((c) => c.type === 'settings.set' || c.type === 'settings.reset') });
+}
+
 describe('SettingsView', () => {
   it('stores a matching rule at once', async () => {
-    const bg = await backgroundForPage();
+    const bg = settingsBackground();
     render(bg.wrap(<SettingsView />));
     fireEvent.click(await screen.findByLabelText(/Ignore “www\.”/));
     await screen.findByTestId('settings-saved');
-    expect((await bg.client.call('settings.get', {})).matching.ignoreWww).toBe(true);
+    expect(bg.writes()).toMatchObject([{ type: 'settings.set', input: { patch: { matching: { ignoreWww: true } } } }]);
+    expect(bg.stored().matching.ignoreWww).toBe(true);
   });
 
   it('stores default tags, and refuses an invalid one with a clear message, changing nothing', async () => {
-    const bg = await backgroundForPage();
+    const bg = settingsBackground();
     render(bg.wrap(<SettingsView />));
     const input = await screen.findByLabelText('Default tags (comma separated)');
     fireEvent.input(input, { target: { value: 'later, read ' } });
     fireEvent.blur(input);
-    await waitFor(async () => expect((await bg.client.call('settings.get', {})).quickBookmark.defaultTags).toEqual(['later', 'read']));
+    await waitFor(() => expect(bg.stored().quickBookmark.defaultTags).toEqual(['later', 'read']));
     fireEvent.input(input, { target: { value: 'x'.repeat(101) } });
     fireEvent.blur(input);
+    // The protocol's schema refuses it before any handler runs: the stored settings never see it.
     expect((await screen.findByTestId('settings-error')).textContent).toMatch(/quickBookmark\.defaultTags/);
-    expect((await bg.client.call('settings.get', {})).quickBookmark.defaultTags).toEqual(['later', 'read']);
+    expect(bg.writes()).toHaveLength(1);
+    expect(bg.stored().quickBookmark.defaultTags).toEqual(['later', 'read']);
   });
 
-  it('shows the quick-bookmark shortcut', async () => {
-    const bg = await backgroundForPage();
+  it('shows the quick-bookmark shortcut, and says when the user removed it', async () => {
+    const bg = settingsBackground();
     render(bg.wrap(<SettingsView />));
     await waitFor(() => expect(screen.getByTestId('shortcut').textContent).toBe('Alt+Shift+1'));
+    cleanup();
+    render(settingsBackground(DEFAULT_SETTINGS, [{ name: 'quick-bookmark', description: 'Bookmark this page', shortcut: '' }]).wrap(<SettingsView />));
+    await waitFor(() => expect(screen.getByTestId('shortcut').textContent).toBe('not set'));
   });
 
   it('reset asks in the page first, then restores the defaults', async () => {
-    const bg = await backgroundForPage();
-    await bg.client.call('settings.set', { patch: { notifications: { enabled: false } } });
+    const bg = settingsBackground(applySettingsPatch(DEFAULT_SETTINGS, { notifications: { enabled: false } }));
     render(bg.wrap(<SettingsView />));
     fireEvent.click(await screen.findByRole('button', { name: 'Reset all settings to defaults…' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect((await bg.client.call('settings.get', {})).notifications.enabled).toBe(false);
+    expect(bg.writes()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Reset all settings to defaults…' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reset settings' }));
-    await waitFor(async () => expect(await bg.client.call('settings.get', {})).toEqual(DEFAULT_SETTINGS));
+    await waitFor(() => expect(bg.writes()).toEqual([{ type: 'settings.reset', input: {} }]));
+    expect(bg.stored()).toEqual(DEFAULT_SETTINGS);
   });
 });

@@ -2,12 +2,12 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TagsView } from '../../../src/options-ui/TagsView';
-import { backgroundForPage } from './setup-background';
+import { bootPage } from '../../kit/page';
 
 afterEach(cleanup);
 
 async function seeded() {
-  const bg = await backgroundForPage();
+  const bg = await bootPage();
   await bg.client.call('tags.add', { urls: ['https://a.example/', 'https://b.example/'], tags: ['news'] });
   await bg.client.call('tags.add', { urls: ['https://c.example/'], tags: ['News-old', 'dev'] });
   render(bg.wrap(<TagsView />));
@@ -87,7 +87,7 @@ describe('TagsView (tag manager)', () => {
 
 describe('TagsView: a tag’s page, order, empty state', () => {
   it('lists a tag’s addresses in natural order with each bookmark’s title and folder', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     const dev = await bg.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Dev' });
     for (const n of [102, 11, 109]) await bg.browser.bookmarks.create({ parentId: dev.id, title: `Doc ${n}`, url: `https://doc.example/doc/${n}` });
     await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Another copy', url: 'https://doc.example/doc/11' });
@@ -106,7 +106,7 @@ describe('TagsView: a tag’s page, order, empty state', () => {
   });
 
   it('sorts tags naturally (tag2 before tag10)', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     await bg.client.call('tags.add', { urls: ['https://a.example/'], tags: ['tag10', 'tag2', 'Tag1'] });
     render(bg.wrap(<TagsView />));
     const list = await screen.findByTestId('tag-list');
@@ -114,7 +114,7 @@ describe('TagsView: a tag’s page, order, empty state', () => {
   });
 
   it('with no tags, explains in two steps how Firefox’s own tags come in', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     render(bg.wrap(<TagsView />));
     const empty = await screen.findByTestId('tags-empty');
     const steps = within(empty).getAllByRole('listitem');
@@ -125,7 +125,7 @@ describe('TagsView: a tag’s page, order, empty state', () => {
   });
 
   it('“Tag many bookmarks” puts its actions before the results (they stay in view while scrolling)', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     for (let i = 0; i < 30; i++) await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: `Page ${i}`, url: `https://many.example/${i}` });
     render(bg.wrap(<TagsView />));
     fireEvent.input(screen.getByLabelText('Find bookmarks'), { target: { value: 'many' } });

@@ -7,13 +7,13 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, describe, expect, it } from 'vitest';
 import { CleanupHistory } from '../../../src/options-ui/duplicates/CleanupHistory';
 import { planFromTree } from '../dedup/cleanup-fixtures';
-import { backgroundForPage } from './setup-background';
+import { bootPage } from '../../kit/page';
 
 afterEach(cleanup);
 
 describe('the undo report', () => {
   it('regression: undo after Sync brought copies back says they were left where they are', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     const b = bg.browser.bookmarks;
     await b.create({ parentId: 'menu________', title: 'keep', url: 'https://one.example/' });
     for (let i = 0; i < 5; i++) await b.create({ parentId: 'menu________', title: `copy ${i}`, url: 'https://one.example/' });
@@ -35,7 +35,7 @@ describe('the undo report', () => {
   });
 
   it('an edit in the history is undone after its own question, then redone with Redo', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     await bg.browser.bookmarks.create({ parentId: 'menu________', title: 'a', url: 'https://a.example/' });
     await bg.client.call('tags.add', { urls: ['https://a.example/'], tags: ['red'] });
     let redone = 0;

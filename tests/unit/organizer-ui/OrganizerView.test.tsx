@@ -6,13 +6,13 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OrganizerView } from '../../../src/organizer-ui/OrganizerView';
-import { backgroundForPage } from '../options-ui/setup-background';
+import { bootPage } from '../../kit/page';
 
 afterEach(cleanup);
 beforeEach(() => localStorage.clear());
 
 async function setup() {
-  const bg = await backgroundForPage();
+  const bg = await bootPage();
   const b = bg.browser.bookmarks;
   const folder = await b.create({ parentId: 'toolbar_____', title: 'Folder' });
   await b.create({ parentId: folder.id, title: 'Inside', url: 'https://inside.example/' });

@@ -4,6 +4,7 @@
  * that rebuild runs. A seeded random run compares every search with a plain filter over the current texts.
  */
 import { describe, expect, it } from 'vitest';
+import { createRng } from '../../../scripts/prng.mjs';
 import { nodeAt, REBUILD_AFTER_STALE, SearchCorpus } from '../../../src/organizer/search-corpus';
 import { fold } from '../../../src/search/tokenize';
 
@@ -142,8 +143,7 @@ describe('SearchCorpus', () => {
   });
 
   it('seeded random edits: every search equals a plain filter over the current texts', () => {
-    let seed = 20261204;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = createRng(20261204).next;
     const vocabulary = ['red', 'green', 'blue', 'api', 'docs', 'apple', 'app', 'é', 'x'];
     const phrase = () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => vocabulary[Math.floor(random() * vocabulary.length)]).join(' ');
     const texts = new Map<string, string | null>();

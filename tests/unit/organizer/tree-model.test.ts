@@ -3,36 +3,20 @@
  * Firefox's tree says: random creates, moves, renames, address changes and removals, then getTree compared.
  */
 import { describe, expect, it } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
-import { createClient } from '../../../src/messaging/client';
 import { OrganizerTree } from '../../../src/organizer/tree-model';
 import { decodeSnapshot } from '../../../src/organizer/snapshot';
-import { createPagePlaces } from '../../../src/places/page';
 import { MENU_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode } from '../../../src/platform/browser';
-import { createFakeBrowser } from '../../fakes/browser';
+import { createRng } from '../../../scripts/prng.mjs';
+import { boot } from '../../kit/boot';
 
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return (n: number) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return Math.floor((((x ^ (x >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
-
-export async function organizerOnFake(seed = 1) {
-  const fake = createFakeBrowser({ seed });
-  startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-  const client = createClient(fake.control.transport);
-  await client.call('test.reset', {});
-  const places = createPagePlaces(client);
+/** The background on the fake, and an organizer's mirror that follows its Places events as the page's does. */
+async function organizerOnFake(seed = 1) {
+  const { browser, client, places } = await boot({ seed });
   const holder: { tree: OrganizerTree } = { tree: null as unknown as OrganizerTree };
   places.events.on('data', (event) => holder.tree?.apply(event));
   await places.events.ready();
   holder.tree = OrganizerTree.fromSnapshot(decodeSnapshot((await client.call('organizer.tree', {})).encoded));
-  return { ...fake, client, places, holder };
+  return { browser, client, places, holder };
 }
 
 /** The mirror's view of the tree in the shape getTree gives: [title or url, children] per node. */
@@ -53,7 +37,7 @@ describe('OrganizerTree', () => {
     for (const seed of [1, 2, 3]) {
       const { browser, holder, client } = await organizerOnFake(seed);
       const b = browser.bookmarks;
-      const random = seeded(seed);
+      const random = createRng(seed).below;
       const folders = [MENU_ID, TOOLBAR_ID, UNFILED_ID];
       const items: string[] = [];
       for (let step = 0; step < 120; step++) {

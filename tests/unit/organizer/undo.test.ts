@@ -5,14 +5,15 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { MENU_ID, TOOLBAR_ID, UNFILED_ID } from '../../../src/platform/browser';
-import { killableBackground, organizerBackground, restarted } from './organizer-background';
+import { boot } from '../../kit/boot';
+import { bootKillableWithFolder } from '../../kit/killable';
+import { childTitles, treeShape } from '../../kit/tree';
 
 async function setup() {
-  const background = await organizerBackground();
-  const { client } = background;
+  const { browser, client } = await boot();
   const lastOperation = async () => (await client.call('history.list', {}))[0]!;
   const undoLast = async () => client.startJob('history.undo', { sessionId: (await lastOperation()).id }).result;
-  return { ...background, lastOperation, undoLast };
+  return { client, b: browser.bookmarks, titles: (id: string) => childTitles(browser, id), shape: () => treeShape(browser), lastOperation, undoLast };
 }
 
 describe('organizer edits undone', () => {
@@ -99,14 +100,14 @@ describe('organizer edits undone', () => {
   ] as const) {
     it(`regression: Firefox killed in the middle of ${what}: the next start rolls the whole edit back`, async () => {
       // The event page dies after the 12th call: from then on its calls never answer.
-      const { fake, state, client, folder, ids, children: order } = await killableBackground([dieAt], (i) => `item ${String(29 - i).padStart(2, '0')}`, 7);
+      const { fake, state, client, folder, ids, children: order } = await bootKillableWithFolder([dieAt], (i) => `item ${String(29 - i).padStart(2, '0')}`, 7);
       state.left = 12;
       const before = await order();
       void (dieAt === 'remove' ? client.call('organizer.remove', { ids }) : client.call('organizer.sortFolder', { folderId: folder.id, by: 'name', foldersFirst: false })).catch(() => undefined);
       await vi.waitFor(() => expect(state.dead).toBe(true));
       expect(await order()).not.toEqual(before);
 
-      const again = await restarted(fake);
+      const again = (await boot({ fake })).client;
       expect(await order()).toEqual(before);
       expect((await again.call('history.list', {}))[0]).toMatchObject({ kind: 'edit', status: 'rolled-back' });
     });

@@ -1,11 +1,13 @@
 /** The organizer's writes in the background (fake browser): moves, copies, folder sort, edits, removals and refusals. */
 import { describe, expect, it } from 'vitest';
 import { MENU_ID, ROOT_ID, TOOLBAR_ID, UNFILED_ID } from '../../../src/platform/browser';
-import { createClient } from '../../../src/messaging/client';
-import { createFakeBrowser } from '../../fakes/browser';
-import { organizerBackground } from './organizer-background';
+import { boot } from '../../kit/boot';
+import { childTitles } from '../../kit/tree';
 
-const setup = organizerBackground;
+async function setup() {
+  const env = await boot();
+  return { client: env.client, b: env.browser.bookmarks, titles: (id: string) => childTitles(env.browser, id) };
+}
 
 describe('organizer writes', () => {
   it('moves a multi-selection before an item of another folder, in selection order', async () => {
@@ -73,15 +75,11 @@ describe('organizer writes', () => {
 
 describe('organizer.tree from the search index', () => {
   it('gives the rows getTree gives after random creates, moves, renames and removals, once the index is fresh', async () => {
-    const { startBackground: start } = await import('../../../src/app/start-background');
     const { rowsFromIndex } = await import('../../../src/organizer/feature');
     const { snapshotRows } = await import('../../../src/organizer/snapshot');
     const { withFileDates } = await import('../../../src/bookmark-dates/file-dates');
-    const fake = createFakeBrowser({ seed: 7 });
-    const app = start({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-    const client = createClient(fake.control.transport);
-    await client.call('test.reset', {});
-    const b = fake.browser.bookmarks;
+    const { browser, app, client } = await boot({ seed: 7 });
+    const b = browser.bookmarks;
     const folders = [MENU_ID, TOOLBAR_ID, UNFILED_ID];
     const items: string[] = [];
     for (let step = 0; step < 80; step++) {

@@ -9,19 +9,18 @@ import { createClient } from '../../../src/messaging/client';
 import { Bookmark, Group, MENU, UNSORTED, remove, type PlacesEvent } from '../../../src/places';
 import { EVENTS_PORT_NAME } from '../../../src/places/events';
 import { createPagePlaces } from '../../../src/places/page';
-import { startBackground } from '../../../src/app/start-background';
-import { setupPlaces } from './setup';
+import { boot, type Booted } from '../../kit/boot';
 import { planFromTree } from '../dedup/cleanup-fixtures';
 
-let env: ReturnType<typeof setupPlaces>;
-beforeEach(() => {
-  env = setupPlaces();
+let env: Booted;
+beforeEach(async () => {
+  env = await boot({ seed: 7 });
 });
 
 const url = (n: number | string) => `https://example.org/${n}`;
 
 /** Subscribes a Places API's events and collects them. */
-async function listen(events: ReturnType<typeof setupPlaces>['places']['events']) {
+async function listen(events: Booted['places']['events']) {
   const got: PlacesEvent[] = [];
   const listener = (e: PlacesEvent) => got.push(e);
   events.on('data', listener);
@@ -291,8 +290,7 @@ describe('events', () => {
 
   it('a page subscribes again by itself after the event page went away; ready() says when', async () => {
     const page = await listen(env.places.events);
-    env.fake.control.unload();
-    const app = startBackground({ browser: env.browser, now: () => Date.now(), testBuild: true });
+    const app = env.restart();
     await vi.waitFor(() => expect(app.placesFeature.events.pageCount).toBe(1));
     await env.places.events.ready();
     await env.browser.bookmarks.create({ parentId: UNSORTED.id!, title: 'after restart', url: url('r') });

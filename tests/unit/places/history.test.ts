@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../../src/places';
-import { record, setupPlaces } from './setup';
+import { boot, type Booted } from '../../kit/boot';
+import { record } from './record';
 
-let env: ReturnType<typeof setupPlaces>;
+let env: Booted;
 const T0 = Date.UTC(2026, 0, 1);
-beforeEach(() => {
-  env = setupPlaces();
+beforeEach(async () => {
+  env = await boot({ seed: 7 });
 });
 
 async function visit(url: string, title: string, minutes: number) {

@@ -5,30 +5,14 @@
  * items and groups, clock values included. Also: which path answers when.
  */
 import fc from 'fast-check';
-import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
-import { createClient } from '../../../src/messaging/client';
 import { Bookmark, Group, remove } from '../../../src/places';
-import { createPagePlaces } from '../../../src/places/page';
 import { runSearch } from '../../../src/places/search-engine';
 import { decodeSearchReply, type WireQuery, type WireSearchOptions } from '../../../src/places/wire';
 import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode } from '../../../src/platform/browser';
-import { createFakeBrowser } from '../../fakes/browser';
+import { createRng, type Rng } from '../../../scripts/prng.mjs';
+import { boot } from '../../kit/boot';
 
-/** A small seeded PRNG: a failing seed replays the very same run. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = (n: number) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-  const pick = <T>(list: readonly T[]): T => list[next(list.length)]!;
-  return { next, pick, chance: (p: number) => next(1000) < p * 1000 };
-}
 
 const WORDS = ['Mozilla', 'firefox', 'Docs', 'café', 'Rust', 'recipes', 'Travel', 'news', 'ÉTÉ', 'api', 'guide', 'a'];
 const HOSTS = ['mozilla.org', 'developer.mozilla.org', 'www.mozilla.org', 'example.com', 'blog.example.com', 'rust-lang.org'];
@@ -36,39 +20,36 @@ const TAGS = ['work', 'Read-Later', 'recipes', 'docs', 'fun', 'moz'];
 const SORTS = [undefined, undefined, 'title', 'url', 'date', 'visitCount', 'dateAdded', 'lastModified', 'nonsense'];
 
 async function setup(seed: number) {
-  globalThis.indexedDB = new IDBFactory();
   // Firefox's clock for dateAdded: stays on one ms for several items now and then, so creation order has ties.
   let t = 1_700_000_000_000;
-  const fake = createFakeBrowser({ seed, now: () => t });
-  const app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-  const client = createClient(fake.control.transport);
-  const places = createPagePlaces(client);
-  return { fake, browser: fake.browser, app, client, places, tick: (ms: number) => (t += ms) };
+  const env = await boot({ seed, now: () => t });
+  return Object.assign(env, { tick: (ms: number) => (t += ms) });
 }
 
 type Env = Awaited<ReturnType<typeof setup>>;
 
+/** The index was built from Firefox and its positions are Firefox's: searches answer from it. */
 async function waitForIndex(env: Env) {
   const live = env.app.placesFeature.searchIndex()!;
-  await live.ready();
-  await vi.waitFor(() => expect(live.positionsExact).toBe(true), { timeout: 15_000 });
+  await live.whenFresh();
+  expect(live.positionsExact).toBe(true);
 }
 
 /** Random items in random folders (nested), random titles and URLs, tags, separators. */
-async function growTree(env: Env, r: ReturnType<typeof seeded>, count: number) {
+async function growTree(env: Env, r: Rng, count: number) {
   const folders = [MENU_ID, TOOLBAR_ID, UNFILED_ID, MOBILE_ID];
   for (let i = 0; i < count; i++) {
     env.tick(r.chance(0.4) ? 0 : 1);
     const parentId = r.pick(folders);
-    const index = r.chance(0.3) ? r.next(4) : undefined;
-    const kind = r.next(10);
+    const index = r.chance(0.3) ? r.below(4) : undefined;
+    const kind = r.below(10);
     const title = `${r.pick(WORDS)} ${r.pick(WORDS)}${r.chance(0.3) ? ` ${i}` : ''}`;
     if (kind < 2) {
       folders.push((await env.browser.bookmarks.create({ parentId, index, title })).id);
     } else if (kind < 3) {
       await env.browser.bookmarks.create({ parentId, index, type: 'separator' });
     } else {
-      const url = `${r.pick(['https', 'http'])}://${r.pick(HOSTS)}/${r.pick(WORDS).toLowerCase()}/${r.next(5)}`;
+      const url = `${r.pick(['https', 'http'])}://${r.pick(HOSTS)}/${r.pick(WORDS).toLowerCase()}/${r.below(5)}`;
       await env.browser.bookmarks.create({ parentId, index, title, url });
       if (r.chance(0.4)) await env.app.tagStore.addTags([url], [r.pick(TAGS), ...(r.chance(0.3) ? [r.pick(TAGS)] : [])]);
     }
@@ -88,20 +69,20 @@ async function allNodes(env: Env): Promise<BookmarkNode[]> {
 }
 
 /** Random changes after the index loaded: they reach it as events only. */
-async function editTree(env: Env, r: ReturnType<typeof seeded>, steps: number) {
+async function editTree(env: Env, r: Rng, steps: number) {
   const b = env.browser.bookmarks;
   for (let step = 0; step < steps; step++) {
     env.tick(r.chance(0.5) ? 0 : 1);
     const nodes = await allNodes(env);
     const folders = [MENU_ID, TOOLBAR_ID, UNFILED_ID, MOBILE_ID, ...nodes.filter((n) => n.type === 'folder').map((n) => n.id)];
     const bookmarks = nodes.filter((n) => n.type === 'bookmark');
-    const op = r.next(11);
+    const op = r.below(11);
     try {
       if (op === 0 || !nodes.length) await growTree(env, r, 1);
       else if (op <= 2) {
         // Moves, half of them asking for the old index (where Firefox leaves a gap in another folder).
         const node = r.pick(nodes);
-        const index = r.chance(0.5) ? node.index : r.chance(0.5) ? r.next(6) : undefined;
+        const index = r.chance(0.5) ? node.index : r.chance(0.5) ? r.below(6) : undefined;
         await b.move(node.id, { parentId: r.pick(folders), index });
       } else if (op === 3) await b.removeTree(r.pick(nodes).id);
       else if (op === 4 && bookmarks.length) await b.update(r.pick(bookmarks).id, { title: `${r.pick(WORDS)} renamed` });
@@ -112,7 +93,7 @@ async function editTree(env: Env, r: ReturnType<typeof seeded>, steps: number) {
         else await env.app.tagStore.setTags(urls[0]!, []);
       } else if (op === 7 && bookmarks.length) {
         // History, for the date and visitCount sorts.
-        await env.browser.history.addUrl({ url: r.pick(bookmarks).url!, visitTime: 1_600_000_000_000 + r.next(1_000_000) });
+        await env.browser.history.addUrl({ url: r.pick(bookmarks).url!, visitTime: 1_600_000_000_000 + r.below(1_000_000) });
       } else if (op === 8) {
         const group = r.chance(0.5) ? new Group({ title: `${r.pick(WORDS)} group`, group: r.pick(folders) }) : undefined;
         await env.places.save(new Bookmark({ title: `${r.pick(WORDS)} saved`, url: `https://${r.pick(HOSTS)}/saved/${step}`, group: group ?? r.pick(folders), tags: r.chance(0.5) ? [r.pick(TAGS)] : [] }));
@@ -126,17 +107,17 @@ async function editTree(env: Env, r: ReturnType<typeof seeded>, steps: number) {
   }
 }
 
-function randomWord(r: ReturnType<typeof seeded>): string {
+function randomWord(r: Rng): string {
   const source = r.pick([...WORDS, ...HOSTS, ...TAGS, 'zzz-nowhere', 'org/', '.com', 'ex']);
-  const start = r.next(Math.max(1, source.length - 2));
-  const word = source.slice(start, start + 2 + r.next(5));
+  const start = r.below(Math.max(1, source.length - 2));
+  const word = source.slice(start, start + 2 + r.below(5));
   return r.chance(0.3) ? word.toUpperCase() : word;
 }
 
-function randomQuery(r: ReturnType<typeof seeded>, nodes: BookmarkNode[]): WireQuery {
+function randomQuery(r: Rng, nodes: BookmarkNode[]): WireQuery {
   const q: WireQuery = {};
-  if (r.chance(0.5)) q.query = Array.from({ length: 1 + r.next(2) }, () => randomWord(r)).join(' ');
-  if (r.chance(0.25)) q.tags = Array.from({ length: 1 + r.next(2) }, () => (r.chance(0.5) ? r.pick(TAGS).toUpperCase() : r.pick(TAGS)));
+  if (r.chance(0.5)) q.query = Array.from({ length: 1 + r.below(2) }, () => randomWord(r)).join(' ');
+  if (r.chance(0.25)) q.tags = Array.from({ length: 1 + r.below(2) }, () => (r.chance(0.5) ? r.pick(TAGS).toUpperCase() : r.pick(TAGS)));
   if (r.chance(0.3)) {
     const folders = nodes.filter((n) => n.type === 'folder').map((n) => n.id);
     q.group = r.pick([MENU_ID, TOOLBAR_ID, UNFILED_ID, MOBILE_ID, ...folders, ...folders, r.pick(nodes)?.id ?? MENU_ID, 'nonexistent0']);
@@ -148,12 +129,12 @@ function randomQuery(r: ReturnType<typeof seeded>, nodes: BookmarkNode[]): WireQ
   return q;
 }
 
-function randomOptions(r: ReturnType<typeof seeded>): WireSearchOptions {
+function randomOptions(r: Rng): WireSearchOptions {
   const options: WireSearchOptions = {};
   const sort = r.pick(SORTS);
   if (sort) options.sort = sort;
   if (r.chance(0.3)) options.descending = r.chance(0.5);
-  if (r.chance(0.3)) options.count = r.next(6);
+  if (r.chance(0.3)) options.count = r.below(6);
   return options;
 }
 
@@ -170,21 +151,21 @@ describe('search on the index', () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 30 }), async (seed) => {
         const env = await setup(seed);
-        const r = seeded(seed);
+        const r = createRng(seed);
         try {
-          await growTree(env, r, 25 + r.next(30));
+          await growTree(env, r, 25 + r.below(30));
           await waitForIndex(env);
           await editTree(env, r, 30);
           const nodes = await allNodes(env);
           for (let i = 0; i < 25; i++) {
-            const queries = Array.from({ length: r.chance(0.3) ? 2 + r.next(2) : 1 }, () => randomQuery(r, nodes));
+            const queries = Array.from({ length: r.chance(0.3) ? 2 + r.below(2) : 1 }, () => randomQuery(r, nodes));
             await compare(env, queries, randomOptions(r));
           }
           // Every sort on the whole tree, and every group alone.
           for (const sort of SORTS) await compare(env, [{}], sort ? { sort, descending: r.chance(0.5) } : {});
           for (const folder of nodes.filter((n) => n.type === 'folder')) await compare(env, [{ group: folder.id }], {});
         } finally {
-          env.app.tagStore.close();
+          await env.close();
         }
       }),
       { numRuns: 12 },
@@ -225,10 +206,7 @@ describe('search on the index', () => {
 
 describe('test-only Places requests', () => {
   it('are unknown to a background not started as a test build', async () => {
-    globalThis.indexedDB = new IDBFactory();
-    const fake = createFakeBrowser({ seed: 5 });
-    startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: false });
-    const client = createClient(fake.control.transport);
+    const { client } = await boot({ seed: 5, testBuild: false });
     await expect(client.call('test.places.searchFirefox', { queries: [{}], options: {} })).rejects.toMatchObject({ code: 'unknown-type' });
     await expect(client.call('test.places.eventPages', {})).rejects.toMatchObject({ code: 'unknown-type' });
     await expect(client.call('test.places.settle', {})).rejects.toMatchObject({ code: 'unknown-type' });

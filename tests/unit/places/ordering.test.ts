@@ -7,11 +7,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../src/messaging/client';
 import { createPagePlaces } from '../../../src/places/page';
 import { Bookmark, Group, MENU, UNSORTED, type PlainItem } from '../../../src/places';
-import { record, setupPlaces } from './setup';
+import { boot, type Booted } from '../../kit/boot';
+import { record } from './record';
 
-let env: ReturnType<typeof setupPlaces>;
-beforeEach(() => {
-  env = setupPlaces();
+let env: Booted;
+beforeEach(async () => {
+  env = await boot({ seed: 7 });
 });
 
 const url = (n: number | string) => `https://example.org/${n}`;

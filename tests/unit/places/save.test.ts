@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Bookmark, Group, MENU, Separator, UNSORTED, remove, type Item, type PlainItem } from '../../../src/places';
-import { record, setupPlaces } from './setup';
+import { boot, type Booted } from '../../kit/boot';
+import { record } from './record';
 
-let env: ReturnType<typeof setupPlaces>;
-beforeEach(() => {
-  env = setupPlaces();
+let env: Booted;
+beforeEach(async () => {
+  env = await boot({ seed: 7 });
 });
 
 const url = (n: number | string) => `https://example.org/${n}`;
@@ -286,11 +287,10 @@ describe('save', () => {
 
   it('an edit made while the event page was unloaded still counts as newer', async () => {
     const [snapshot] = (await env.places.save(new Bookmark({ title: 'before', url: url('offline') }))) as Bookmark[];
-    env.fake.control.unload();
+    env.unload();
     await env.browser.bookmarks.update(snapshot.id!, { title: 'edited offline' });
     // The event page starts again with the same IndexedDB and bookmarks.
-    const { startBackground } = await import('../../../src/app/start-background');
-    startBackground({ browser: env.browser, now: () => Date.now(), testBuild: true });
+    env.start();
     snapshot.title = 'mine';
     const resolve = vi.fn((mine: PlainItem, _theirs: PlainItem) => mine);
     await env.places.save(snapshot, { resolve });

@@ -2,11 +2,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Bookmark, Group, MENU, Separator, UNSORTED, type Item, type PlainItem } from '../../../src/places';
 import { runSearch } from '../../../src/places/search-engine';
 import type { WireQuery, WireSearchOptions } from '../../../src/places/wire';
-import { record, setupPlaces } from './setup';
+import { boot, type Booted } from '../../kit/boot';
+import { record } from './record';
 
-let env: ReturnType<typeof setupPlaces>;
-beforeEach(() => {
-  env = setupPlaces();
+let env: Booted;
+/** Firefox's clock: `step` ms pass with every call that reads it (1: each save gets its own dateAdded). */
+let clock: number;
+let step: number;
+beforeEach(async () => {
+  clock = 1_700_000_000_000;
+  step = 1;
+  env = await boot({ seed: 7, now: () => (clock += step) });
 });
 
 const titles = (items: Item[]) => items.map((i) => ('title' in i ? i.title : i.type));
@@ -21,11 +27,8 @@ async function seed() {
     new Bookmark({ title: 'Deep', url: 'https://example.com/deep', tags: ['docs'], group: nested }),
     new Bookmark({ title: 'Menu item', url: 'http://www.mozilla.org/about', group: MENU }),
   ];
-  // One save each, a few ms apart, so creation order (dateAdded, in ms) is unambiguous.
-  for (const item of items) {
-    await env.places.save(item);
-    await new Promise((r) => setTimeout(r, 3));
-  }
+  // One save each, so creation order (dateAdded, in ms) is unambiguous.
+  for (const item of items) await env.places.save(item);
   const [g] = (await env.places.search({ query: 'Dev docs' })).map((b) => b.group as Group);
   return { group: g };
 }
@@ -120,7 +123,6 @@ describe('search', () => {
     // lastModified: retitle B last.
     const b = saved[0];
     b.title = 'B2';
-    await new Promise((r) => setTimeout(r, 5));
     await env.places.save(b);
     expect(titles(await env.places.search({}, { sort: 'lastModified' })).at(-1)).toBe('B2');
     expect(titles(await env.places.search({}, { sort: 'lastModified', descending: true }))[0]).toBe('B2');
@@ -135,10 +137,7 @@ describe('search', () => {
 
   it('default order is creation order; results are snapshots with tags and root groups', async () => {
     await seed();
-    for (const title of ['later 1', 'later 2']) {
-      await new Promise((r) => setTimeout(r, 3));
-      await env.places.save(new Bookmark({ title, url: 'https://mozilla.org/' + title.replace(' ', ''), group: MENU }));
-    }
+    for (const title of ['later 1', 'later 2']) await env.places.save(new Bookmark({ title, url: 'https://mozilla.org/' + title.replace(' ', ''), group: MENU }));
     const r = record(env.places.search({ query: 'mozilla' }));
     const results = ((await r.ended) as Bookmark[]).sort((a, b) => (a.title < b.title ? -1 : 1));
     expect(r.of('data')).toHaveLength(5);
@@ -172,15 +171,11 @@ describe('search', () => {
       const b = env.browser.bookmarks;
       const later = await b.create({ parentId: 'toolbar_____', title: 'shared later' });
       const earlier = await b.create({ parentId: 'menu________', title: 'shared earlier' });
-      const date = Date.now();
-      vi.useFakeTimers({ now: date, toFake: ['Date'] });
-      try {
-        for (const [parentId, title] of [[later.id, 'word in toolbar'], [earlier.id, 'word in menu 2'], [earlier.id, 'word in menu 1']] as const) {
-          await b.create({ parentId, index: 0, title, url: `https://example.org/${title.replaceAll(' ', '-')}` });
-        }
-      } finally {
-        vi.useRealTimers();
+      step = 0;
+      for (const [parentId, title] of [[later.id, 'word in toolbar'], [earlier.id, 'word in menu 2'], [earlier.id, 'word in menu 1']] as const) {
+        await b.create({ parentId, index: 0, title, url: `https://example.org/${title.replaceAll(' ', '-')}` });
       }
+      step = 1;
       const [tree] = await b.getTree();
       const treeOrder: string[] = [];
       const walk = (n: typeof tree) => {

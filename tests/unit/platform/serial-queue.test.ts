@@ -1,20 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSerialQueue } from '../../../src/platform/serial-queue';
-
-const tick = () => new Promise((r) => setTimeout(r, 1));
+import { gate } from '../../kit/gate';
 
 describe('createSerialQueue', () => {
   it('runs tasks one at a time, in order, and hands each its own result', async () => {
     const queue = createSerialQueue();
     const log: string[] = [];
-    const task = (name: string) => async () => {
+    // Each task runs until the test lets it finish: b and c must not start while a is still running.
+    const gates = { a: gate(), b: gate(), c: gate() };
+    const task = (name: keyof typeof gates) => async () => {
       log.push(`start ${name}`);
-      await tick();
+      await gates[name].promise;
       log.push(`end ${name}`);
       return name;
     };
-    const results = await Promise.all([queue.run(task('a')), queue.run(task('b')), queue.run(task('c'))]);
-    expect(results).toEqual(['a', 'b', 'c']);
+    const results = Promise.all([queue.run(task('a')), queue.run(task('b')), queue.run(task('c'))]);
+    await vi.waitFor(() => expect(log).toEqual(['start a']));
+    expect(queue.pending).toBe(3);
+    // c's gate opens first: it still waits for b, which waits for a.
+    gates.c.open();
+    gates.b.open();
+    gates.a.open();
+    expect(await results).toEqual(['a', 'b', 'c']);
     expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
     expect(queue.pending).toBe(0);
   });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PopupApp } from '../../../src/popup-ui/PopupApp';
 import { fakeApi, historyResult, item, page } from './fake-api';
@@ -123,8 +123,13 @@ describe('PopupApp', () => {
     fireEvent.input(box, { target: { value: 'ru' } });
     fireEvent.input(box, { target: { value: 'rus' } });
     await waitFor(() => expect(screen.getAllByRole('option')[1]!.querySelector('.result-title')!.textContent).toBe('Rust blog'));
-    release();
-    await new Promise((r) => setTimeout(r, 10));
+    // The late answer for 'ru' arrives: the search hook's handler on it runs before ours (registered first), and act
+    // renders whatever it changed.
+    const late = api.search.mock.results[api.search.mock.calls.findIndex(([text]) => text === 'ru')]!.value as Promise<unknown>;
+    await act(async () => {
+      release();
+      await late;
+    });
     expect(screen.queryByText('Newest bookmark')).toBeNull();
   });
 
@@ -153,6 +158,23 @@ describe('PopupApp', () => {
     expect(link.getAttribute('href')).toBe('moz-extension://uuid/options/index.html?url=https%3A%2F%2Fhere.example%2F#duplicates');
     fireEvent.click(link);
     await waitFor(() => expect(api.open).toHaveBeenCalledWith(link.getAttribute('href'), { newTab: true }));
+  });
+
+  it('a result and a copy of the current page whose address the link check found dead or moved show a marker, read out as a sentence', async () => {
+    const checkedAt = Date.UTC(2027, 0, 3, 12);
+    const gone = { class: 'gone' as const, status: 404, failure: null, finalUrl: null, checks: 2, checkedAt };
+    const moved = { class: 'moved' as const, status: 200, failure: null, finalUrl: 'https://new.example/page', checks: 1, checkedAt };
+    const results = [item({ id: 'dead', title: 'Dead page', marker: gone }), item({ id: 'fine', title: 'Fine page' }), item({ id: 'away', title: 'Moved page', marker: moved })];
+    const copies = [{ id: 'c1', url: 'https://here.example/', title: 'Here', parentId: 'toolbar_____', folders: ['Bookmarks Toolbar'], index: 0, tags: ['a'], marker: gone }];
+    setup(fakeApi(() => ({ items: results, words: [] }), page({ copies })));
+    const list = await screen.findByRole('listbox', { name: 'Recent bookmarks' });
+    const [dead, fine, away] = within(list).getAllByRole('option');
+    expect(within(dead!).getByTestId('link-marker').textContent).toBe('⚠GoneGone (404), checked twice on Jan 3, 2027');
+    expect(within(dead!).getByTestId('link-marker').getAttribute('title')).toBe('Gone (404), checked twice on Jan 3, 2027');
+    expect(within(fine!).queryByTestId('link-marker')).toBeNull();
+    expect(within(away!).getByText('Moved for good to https://new.example/page, checked on Jan 3, 2027')).toBeTruthy();
+    const where = await screen.findByRole('list', { name: 'Where this page is bookmarked' });
+    expect(within(where).getByText('Gone (404), checked twice on Jan 3, 2027')).toBeTruthy();
   });
 
   it('quick add: title prefilled, folder chosen by search, tags with suggestions, saved through the API', async () => {

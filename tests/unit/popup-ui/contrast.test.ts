@@ -47,6 +47,8 @@ const NON_TEXT: [a: string, b: string][] = [
   ['focus', 'bg'],
   ['focus', 'active'],
   ['muted', 'bg'], // field and button borders
+  ['error', 'chip'], // a dead link's marker icon
+  ['accent', 'chip'], // a moved link's marker icon
 ];
 
 describe.each([

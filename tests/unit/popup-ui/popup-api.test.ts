@@ -2,26 +2,20 @@
  * The popup's one interface to the rest of the extension, against the real background (fake browser): it opens
  * without the Places API and loads it once, on the first save.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
-import { createClient, type Client } from '../../../src/messaging/client';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Client } from '../../../src/messaging/client';
 import { createPagePlaces } from '../../../src/places/page';
 import { createPopupApi } from '../../../src/popup-ui/popup-api';
-import { createFakeBrowser, type FakeBrowser } from '../../fakes/browser';
+import type { FakeBrowser } from '../../fakes/browser';
+import { boot } from '../../kit/boot';
 
 describe('createPopupApi', () => {
   let fake: FakeBrowser;
-  let app: ReturnType<typeof startBackground>;
   let client: Client;
 
   beforeEach(async () => {
-    fake = createFakeBrowser();
-    app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-    client = createClient(fake.control.transport);
-    await client.call('test.reset', {});
+    ({ fake, client } = await boot());
   });
-
-  afterEach(() => app.tagStore.close());
 
   it('answers searches and the current page without loading the Places API, then loads it once for saves', async () => {
     const loadPlaces = vi.fn(async () => createPagePlaces(client));

@@ -2,36 +2,20 @@
  * The quick-bookmark feature as the background wires it: through startBackground with the fake browser, the real
  * Places facade (tags in the tag store) and the settings store, reached by key presses, menu clicks and messages.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
-import { createClient, type Client } from '../../../src/messaging/client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Client } from '../../../src/messaging/client';
 import { MENU_BOOKMARK_LINK } from '../../../src/quick-bookmark/menus';
-import { allBookmarks, newFake } from './test-kit';
+import { boot, type BackgroundApp } from '../../kit/boot';
+import { allBookmarks } from './test-kit';
 import type { FakeBrowser } from '../../fakes/browser';
-
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 2000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 describe('quick bookmark in the background app', () => {
   let fake: FakeBrowser;
-  let app: ReturnType<typeof startBackground>;
+  let app: BackgroundApp;
   let client: Client;
 
   beforeEach(async () => {
-    fake = newFake();
-    app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-    client = createClient(fake.control.transport);
-    await client.call('test.reset', {});
-  });
-
-  afterEach(() => {
-    app.tagStore.close();
+    ({ fake, app, client } = await boot({ now: () => 1_700_000_000_000 }));
   });
 
   it('a key press files the active tab into Other Bookmarks › Read later with the default tags, through the Places facade', async () => {
@@ -39,8 +23,8 @@ describe('quick bookmark in the background app', () => {
     fake.control.setActiveTab({ url: 'https://example.org/story?utm_source=feed', title: 'A story' });
     fake.control.triggerCommand('quick-bookmark');
     // The notification comes once the whole save (bookmark, then tags) is done.
-    const shown = await eventually(async () => fake.control.notifications, (n) => n.length > 0);
-    expect(shown).toMatchObject([{ title: 'Bookmarked', message: 'A story\nin Other Bookmarks › Read later\nTags: later, web' }]);
+    await app.whenIdle();
+    expect(fake.control.notifications).toMatchObject([{ title: 'Bookmarked', message: 'A story\nin Other Bookmarks › Read later\nTags: later, web' }]);
     const bookmarks = await allBookmarks(fake.browser);
     const [readLater] = await fake.browser.bookmarks.getChildren('unfiled_____');
     expect(readLater).toMatchObject({ title: 'Read later', type: 'folder' });

@@ -4,24 +4,23 @@ import { MENU_BOOKMARK_LINK, MENU_BOOKMARK_PAGE } from '../../../src/quick-bookm
 import { allBookmarks, makeSaver, newFake, readSettings, storeSettings } from './test-kit';
 import type { FakeBrowser } from '../../fakes/browser';
 
-/** Lets listener promises (fire-and-forget in the feature) settle. */
-const settle = async () => {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
-};
-
 describe('quick-bookmark feature (listeners)', () => {
   let fake: FakeBrowser;
   let saver: ReturnType<typeof makeSaver>;
 
+  let current: ReturnType<typeof createQuickBookmarkFeature>;
+  /** What the key presses and clicks started is over (the feature's listeners are fire-and-forget). */
+  const settle = () => current.whenIdle();
+
   const start = (testBuild = true) => {
     saver = makeSaver(fake.browser);
-    return createQuickBookmarkFeature({
+    return (current = createQuickBookmarkFeature({
       browser: fake.browser,
       now: () => 0,
       testBuild,
       getSettings: readSettings(fake.browser),
       saveBookmark: saver.save,
-    });
+    }));
   };
 
   beforeEach(() => {

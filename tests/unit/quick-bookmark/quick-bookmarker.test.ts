@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQuickBookmarker } from '../../../src/quick-bookmark/quick-bookmarker';
 import { createNotifier } from '../../../src/quick-bookmark/notifier';
+import { gate } from '../../kit/gate';
 import { allBookmarks, makeSaver, newFake, readSettings, storeSettings, testUrlKey } from './test-kit';
 import type { FakeBrowser } from '../../fakes/browser';
 
@@ -9,8 +10,8 @@ describe('quick bookmarker', () => {
   let saver: ReturnType<typeof makeSaver>;
   let shown: { title: string; message: string; iconUrl?: string }[];
 
-  const build = (delayMs = 0) => {
-    saver = makeSaver(fake.browser, { delayMs });
+  const build = (hold?: Promise<void>) => {
+    saver = makeSaver(fake.browser, hold && { hold });
     return createQuickBookmarker({
       browser: fake.browser,
       getSettings: readSettings(fake.browser),
@@ -23,8 +24,12 @@ describe('quick bookmarker', () => {
   beforeEach(() => {
     fake = newFake();
     shown = [];
-    // Every notification, including ones a later notification replaces (they share one id).
-    fake.browser.notifications.onShown.addListener((id) => void fake.browser.notifications.getAll().then((all) => shown.push(all[id] as never)));
+    // Every notification, including ones a later notification replaces (they share one id), read as it is shown:
+    // the notifier awaits notifications.create, so it is here once bookmarkPage resolves.
+    fake.browser.notifications.onShown.addListener((shownId) => {
+      const { id: _id, ...options } = fake.control.notifications.find((n) => n.id === shownId)!;
+      shown.push(options);
+    });
   });
 
   it('saves a new page into "Read later" under Other Bookmarks with the default tags and says so', async () => {
@@ -35,15 +40,18 @@ describe('quick bookmarker', () => {
     expect(readLater).toMatchObject({ title: 'Read later', type: 'folder' });
     expect(await allBookmarks(fake.browser)).toEqual([{ id: expect.any(String), url: 'https://example.org/article', title: 'An article', parentId: readLater.id }]);
     expect(saver.calls[0].tags).toEqual(['later']);
-    await new Promise((r) => setTimeout(r, 0));
     expect(shown).toEqual([{ type: 'basic', title: 'Bookmarked', message: 'An article\nin Other Bookmarks › Read later\nTags: later', iconUrl: fake.control.extensionOrigin + 'icons/tidymarks.svg' }]);
   });
 
   it('regression: pressing twice quickly gives one bookmark, and the second press reports the first one', async () => {
-    const bookmarker = build(30);
+    const saving = gate();
+    const bookmarker = build(saving.promise);
     const page = { url: 'https://example.org/twice', title: 'Twice' };
     const first = bookmarker.bookmarkPage(page);
     const second = bookmarker.bookmarkPage(page);
+    // The second press came while the first save is still running: let that save finish now.
+    await vi.waitFor(() => expect(saver.calls).toHaveLength(1));
+    saving.open();
     expect((await first).kind).toBe('saved');
     expect(await second).toMatchObject({ kind: 'already', folderPath: ['Other Bookmarks', 'Read later'], copies: 1 });
     expect((await allBookmarks(fake.browser)).filter((b) => b.url === page.url)).toHaveLength(1);
@@ -51,7 +59,8 @@ describe('quick bookmarker', () => {
   });
 
   it('regression: many concurrent presses on URL variants and other pages create one bookmark per page and one "Read later"', async () => {
-    const bookmarker = build(5);
+    const saving = gate();
+    const bookmarker = build(saving.promise);
     const pages = [
       { url: 'https://example.org/a', title: 'A' },
       { url: 'https://EXAMPLE.org/a/', title: 'A again' },
@@ -59,7 +68,11 @@ describe('quick bookmarker', () => {
       { url: 'https://example.org/a', title: 'A thrice' },
       { url: 'https://example.org/b/', title: 'B again' },
     ];
-    const outcomes = await Promise.all(pages.map((p) => bookmarker.bookmarkPage(p)));
+    const pressed = Promise.all(pages.map((p) => bookmarker.bookmarkPage(p)));
+    // Every press came while the first save is still running: let the saves finish now.
+    await vi.waitFor(() => expect(saver.calls).toHaveLength(1));
+    saving.open();
+    const outcomes = await pressed;
     expect(outcomes.map((o) => o.kind)).toEqual(['saved', 'already', 'saved', 'already', 'already']);
     expect((await allBookmarks(fake.browser)).map((b) => b.url)).toEqual(['https://example.org/a', 'https://example.org/b']);
     expect((await fake.browser.bookmarks.getChildren('unfiled_____')).filter((n) => n.title === 'Read later')).toHaveLength(1);
@@ -76,7 +89,6 @@ describe('quick bookmarker', () => {
     expect(outcome2).toMatchObject({ kind: 'already', folderPath: ['Bookmarks Menu', 'Dev'], copies: 2 });
     expect(await allBookmarks(fake.browser)).toHaveLength(2);
     expect(saver.calls).toHaveLength(0);
-    await new Promise((r) => setTimeout(r, 0));
     expect(shown.at(-1)).toMatchObject({ title: 'Already bookmarked', message: 'Already bookmarked in Bookmarks Menu › Dev (2 copies exist). Nothing was added.' });
   });
 
@@ -87,7 +99,6 @@ describe('quick bookmarker', () => {
       expect(outcome.kind).toBe('unbookmarkable');
       expect(await allBookmarks(fake.browser)).toEqual([]);
       expect(await fake.browser.bookmarks.getChildren('unfiled_____')).toEqual([]);
-      await new Promise((r) => setTimeout(r, 0));
       expect(shown).toHaveLength(1);
       expect(shown[0].title).toBe('Cannot bookmark this page');
     },
@@ -98,7 +109,6 @@ describe('quick bookmarker', () => {
     const outcome = await build().bookmarkPage({ url: 'https://quiet.example/', title: 'Quiet' });
     expect(outcome.kind).toBe('saved');
     await build().bookmarkPage({ url: 'about:config', title: '' });
-    await new Promise((r) => setTimeout(r, 0));
     expect(shown).toEqual([]);
     expect(fake.control.notifications).toEqual([]);
   });
@@ -128,7 +138,6 @@ describe('quick bookmarker', () => {
       notifier: createNotifier(fake.browser),
     });
     expect(await bookmarker.bookmarkPage({ url: 'https://a.example/', title: 'A' })).toEqual({ kind: 'failed', url: 'https://a.example/', message: 'The page was not bookmarked: disk full' });
-    await new Promise((r) => setTimeout(r, 0));
     expect(shown).toEqual([expect.objectContaining({ title: 'Bookmarking failed', message: 'The page was not bookmarked: disk full' })]);
     expect((await build().bookmarkPage({ url: 'https://a.example/', title: 'A' })).kind).toBe('saved');
   });

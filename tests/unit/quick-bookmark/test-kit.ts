@@ -13,12 +13,13 @@ export const testUrlKey = (url: string) => {
   return `${u.protocol}//${u.host}${u.pathname.replace(/\/$/, '')}${u.search}`;
 };
 
-export function makeSaver(browser: Browser, options: { delayMs?: number } = {}) {
+/** A saver that writes with browser.bookmarks; with `hold`, every save waits for it first (a save still running). */
+export function makeSaver(browser: Browser, options: { hold?: Promise<void> } = {}) {
   const calls: BookmarkToSave[] = [];
   const tagsByUrl = new Map<string, string[]>();
   const save = async (bookmark: BookmarkToSave): Promise<SavedBookmark> => {
     calls.push(structuredClone(bookmark));
-    if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
+    await options.hold;
     const folderId =
       bookmark.folder.kind === 'existing'
         ? bookmark.folder.id

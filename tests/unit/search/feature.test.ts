@@ -2,27 +2,26 @@
  * The search feature as the background wires it: startBackground with the fake browser, requests through the real
  * router, index kept current by bookmark, history and tag events.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
-import { createClient, type Client } from '../../../src/messaging/client';
-import { createFakeBrowser, type FakeBrowser } from '../../fakes/browser';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Client } from '../../../src/messaging/client';
+import type { FakeBrowser } from '../../fakes/browser';
+import { boot, type Booted } from '../../kit/boot';
 
 const ids = (reply: { items: { id: string }[] }) => reply.items.map((i) => i.id);
 const titles = (reply: { items: { title: string }[] }) => reply.items.map((i) => i.title);
 
 describe('search feature in the background app', () => {
+  let env: Booted;
   let fake: FakeBrowser;
-  let app: ReturnType<typeof startBackground>;
   let client: Client;
+  let clock: number;
 
   beforeEach(async () => {
-    fake = createFakeBrowser();
-    app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-    client = createClient(fake.control.transport);
-    await client.call('test.reset', {});
+    clock = 1_700_000_000_000;
+    // Firefox's clock: a second passes with every call that reads it, so each bookmark has its own dateAdded.
+    env = await boot({ now: () => (clock += 1000) });
+    ({ fake, client } = env);
   });
-
-  afterEach(() => app.tagStore.close());
 
   it('finds bookmarks and history by typed prefixes, bookmarks first, with folder paths and visits', async () => {
     const b = fake.browser;
@@ -73,8 +72,7 @@ describe('search feature in the background app', () => {
   it('gives the newest bookmarks for an empty box, before and after the index loaded', async () => {
     const b = fake.browser;
     const folder = await b.bookmarks.create({ parentId: 'toolbar_____', title: 'News' });
-    await b.bookmarks.create({ parentId: folder.id, title: 'First', url: 'https://1.example/', });
-    await new Promise((r) => setTimeout(r, 5));
+    await b.bookmarks.create({ parentId: folder.id, title: 'First', url: 'https://1.example/' });
     await b.bookmarks.create({ parentId: folder.id, title: 'Second', url: 'https://2.example/' });
     const cold = await client.call('search.query', { text: '' });
     expect(cold.items.map((i) => [i.title, i.folders])).toEqual([
@@ -88,9 +86,7 @@ describe('search feature in the background app', () => {
   it('answers again after the event page was unloaded and started again', async () => {
     await fake.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Survivor', url: 'https://s.example/' });
     expect(titles(await client.call('search.query', { text: 'surv' }))).toEqual(['Survivor']);
-    fake.control.unload();
-    app.tagStore.close();
-    app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
+    env.restart();
     expect(titles(await client.call('search.query', { text: 'surv' }))).toEqual(['Survivor']);
   });
 
@@ -137,8 +133,8 @@ describe('search feature in the background app', () => {
     fake.control.setActiveTab({ url: 'https://example.org/story', title: 'Story' });
     // The toolbar button looked the tab up (and loaded the index): start from an index not loaded yet, as after the
     // event page woke, so the lookup searches Firefox; only this request's search is held.
-    await app.toolbarButton.whenIdle();
-    app.live.forget();
+    await env.app.toolbarButton.whenIdle();
+    env.app.live.forget();
     const search = b.bookmarks.search.bind(b.bookmarks);
     let first = true;
     b.bookmarks.search = (async (query: Parameters<typeof search>[0]) => {

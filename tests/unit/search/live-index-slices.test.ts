@@ -3,6 +3,7 @@ import { LiveIndex } from '../../../src/search/live-index';
 import { parseQuery } from '../../../src/search/parse-query';
 import { openSnapshotStore } from '../../../src/search/snapshot-store';
 import { createFakeBrowser } from '../../fakes/browser';
+import { gate } from '../../kit/gate';
 
 const noTags = { all: async () => [] };
 
@@ -56,10 +57,17 @@ describe('LiveIndex builds in slices (requests are answered while it loads)', ()
     await first.ready();
     await first.saveNow();
 
-    const second = new LiveIndex(browser, noTags, snapshots, steppingClock());
+    // The build reads its clock between slices: at the second reading it is under way.
+    const clock = steppingClock();
+    let clockReads = 0;
+    const underWay = gate();
+    const second = new LiveIndex(browser, noTags, snapshots, () => {
+      if (++clockReads === 2) underWay.open();
+      return clock();
+    });
     browser.bookmarks.onCreated.addListener((_id, node) => second.onBookmarkCreated(node));
     const loading = second.ready();
-    await new Promise((r) => setTimeout(r, 0));
+    await underWay.promise;
     expect(second.isLoaded).toBe(false);
     const during = await browser.bookmarks.create({ parentId: folder.id, title: 'Created meanwhile', url: 'https://meanwhile.example/' });
     await loading;

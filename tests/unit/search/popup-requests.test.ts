@@ -3,24 +3,19 @@
  * browser): search.bookmark reads one bookmark as Firefox has it now; search.recentFolders names the folders of
  * the newest bookmarks.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
-import { createClient, type Client } from '../../../src/messaging/client';
-import { createFakeBrowser, type FakeBrowser } from '../../fakes/browser';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Client } from '../../../src/messaging/client';
+import type { FakeBrowser } from '../../fakes/browser';
+import { boot } from '../../kit/boot';
 
 describe('search requests for the popup', () => {
   let fake: FakeBrowser;
-  let app: ReturnType<typeof startBackground>;
   let client: Client;
   let clock = 1_700_000_000_000;
 
   beforeEach(async () => {
-    fake = createFakeBrowser({ now: () => (clock += 1000) });
-    app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-    client = createClient(fake.control.transport);
-    await client.call('test.reset', {});
+    ({ fake, client } = await boot({ now: () => (clock += 1000) }));
   });
-  afterEach(() => app.tagStore.close());
 
   it('search.bookmark: folder, position, path and tags as they are now', async () => {
     const b = fake.browser;

@@ -3,19 +3,48 @@
  * contract case "random edits match Places' position model"), and stops being exact when an event does not fit.
  */
 import { describe, expect, it } from 'vitest';
-import { MENU_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode } from '../../../src/platform/browser';
-import { SiblingOrder } from '../../../src/search/sibling-order';
+import { MENU_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode, type Bookmarks } from '../../../src/platform/browser';
+import { SiblingOrder, type OrderEvent } from '../../../src/search/sibling-order';
+import { createRng } from '../../../scripts/prng.mjs';
 import { createFakeBrowser } from '../../fakes/browser';
 
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return (n: number) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
+interface EditState {
+  folders: string[];
+  items: string[];
+  /** How many of `folders` are never removed (the roots the test starts from). */
+  roots: number;
+  step: number;
+  /** 0-3 creates, 4-7 moves (half asking for the item's old index: the gaps Firefox leaves), 8-9 removes. */
+  op: number;
+  maxIndex?: number;
+  /** Removes with bookmarks.remove now and then, not only removeTree. */
+  plainRemoves?: boolean;
+}
+
+/** One random create, move or removal; `folders` and `items` follow what is left. */
+async function randomEdit(b: Bookmarks, random: (n: number) => number, state: EditState) {
+  const { folders, items, roots, step, op, maxIndex = 6 } = state;
+  try {
+    if (op <= 3) {
+      const folder = random(4) === 0;
+      const node = await b.create({ parentId: folders[random(folders.length)]!, index: random(3) === 0 ? undefined : random(maxIndex), title: `n${step}`, ...(folder ? {} : { url: `https://s${step}.example/` }) });
+      items.push(node.id);
+      if (folder) folders.push(node.id);
+      return;
+    }
+    const id = items[random(items.length)]!;
+    if (op <= 7) {
+      const [node] = await b.get(id);
+      await b.move(id, { parentId: folders[random(folders.length)]!, index: random(2) === 0 ? node!.index : random(maxIndex) });
+      return;
+    }
+    await (state.plainRemoves && random(3) !== 0 ? b.remove(id) : b.removeTree(id));
+  } catch {
+    // A folder moved into itself, a non-empty folder removed with remove: refused, nothing changed.
+  }
+  const alive = new Set((await b.search({})).map((n) => n.id));
+  items.splice(0, items.length, ...items.filter((i) => alive.has(i)));
+  folders.splice(roots, folders.length, ...folders.slice(roots).filter((f) => alive.has(f)));
 }
 
 async function followed(seed: number) {
@@ -32,31 +61,11 @@ describe('SiblingOrder', () => {
   it('after random creates, moves (half asking for the old index) and removals, says what getChildren says', async () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const { b, order } = await followed(seed);
-      const random = seeded(seed);
+      const random = createRng(seed).below;
       const folders = [MENU_ID, TOOLBAR_ID, UNFILED_ID];
       const items: string[] = [];
       for (let step = 0; step < 150; step++) {
-        const op = items.length < 4 ? 0 : random(10);
-        try {
-          if (op <= 3) {
-            const folder = random(4) === 0;
-            const node = await b.create({ parentId: folders[random(folders.length)]!, index: random(3) === 0 ? undefined : random(6), title: `n${step}`, ...(folder ? {} : { url: `https://s${step}.example/` }) });
-            items.push(node.id);
-            if (folder) folders.push(node.id);
-          } else if (op <= 7) {
-            const id = items[random(items.length)]!;
-            const [node] = await b.get(id);
-            await b.move(id, { parentId: folders[random(folders.length)]!, index: random(2) === 0 ? node!.index : random(6) });
-          } else {
-            const id = items[random(items.length)]!;
-            await b.removeTree(id);
-            const alive = new Set((await b.search({})).map((n) => n.id));
-            items.splice(0, items.length, ...items.filter((i) => alive.has(i)));
-            folders.splice(3, folders.length, ...folders.slice(3).filter((f) => alive.has(f)));
-          }
-        } catch {
-          // A folder moved into itself is refused: nothing changed.
-        }
+        await randomEdit(b, random, { folders, items, roots: 3, step, op: items.length < 4 ? 0 : random(10) });
         expect(order.exact, `seed ${seed} step ${step}`).toBe(true);
         for (const folder of folders) {
           const children = await b.getChildren(folder);
@@ -131,4 +140,56 @@ describe('SiblingOrder', () => {
     expect(sliced.exact).toBe(true);
     expect(sliced.childrenOf(target.id).map((id) => sliced.positionOf(id))).toEqual((await b.getChildren(target.id)).map((c) => c.index));
   });
+
+  it('a batch of events (applyAll) gives the same positions, gaps and exactness as the same events one by one', async () => {
+    for (const seed of [21, 22, 23, 24, 25, 26]) {
+      const { browser } = createFakeBrowser({ seed });
+      const b = browser.bookmarks;
+      const random = createRng(seed).below;
+      // A large folder too: batches there are what applyAll is for.
+      const big = await b.create({ parentId: UNFILED_ID, title: 'big' });
+      for (let i = 0; i < 40; i++) await b.create({ parentId: big.id, title: `b${i}`, url: `https://b${i}.example/` });
+      const tree = await b.getTree();
+      const single = SiblingOrder.fromTree(tree);
+      const batched = SiblingOrder.fromTree(tree);
+      let waiting: OrderEvent[] = [];
+      b.onCreated.addListener((_id, node) => {
+        single.created(node);
+        waiting.push({ kind: 'created', node });
+      });
+      b.onMoved.addListener((id, move) => {
+        single.moved(id, move);
+        waiting.push({ kind: 'moved', id, ...move });
+      });
+      b.onRemoved.addListener((id, info) => {
+        single.removed(id, info);
+        waiting.push({ kind: 'removed', id, ...info });
+      });
+      const folders = [MENU_ID, TOOLBAR_ID, UNFILED_ID, big.id];
+      const items = (await b.getChildren(big.id)).map((c) => c.id);
+      for (let step = 0; step < 300; step++) {
+        // Fewer creates, larger indexes and plain removes too (a non-empty folder is refused).
+        await randomEdit(b, random, { folders, items, roots: 4, step, op: random(10) + 1, maxIndex: 8, plainRemoves: true });
+        if (random(6) !== 0 && step !== 299) continue;
+        batched.applyAll(waiting);
+        waiting = [];
+        expect(batched.exact, `seed ${seed} step ${step}`).toBe(single.exact);
+        for (const folder of folders) {
+          const positions = (o: SiblingOrder) => o.childrenOf(folder).map((id) => [id, o.positionOf(id)]);
+          expect(positions(batched), `seed ${seed} step ${step} in ${folder}`).toEqual(positions(single));
+        }
+      }
+      expect(single.exact).toBe(true);
+    }
+  });
+
+  it('a batch whose event does not fit makes the order inexact, like the same events one by one', async () => {
+    const { browser } = createFakeBrowser({ seed: 31 });
+    const b = browser.bookmarks;
+    const a = await b.create({ parentId: UNFILED_ID, title: 'a', url: 'https://a.example/' });
+    const order = SiblingOrder.fromTree(await b.getTree());
+    order.applyAll([{ kind: 'removed', id: a.id, parentId: UNFILED_ID, index: 3 }]);
+    expect(order.exact).toBe(false);
+  });
 });
+

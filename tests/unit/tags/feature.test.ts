@@ -1,12 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setupPlaces } from '../places/setup';
+import { boot, type Booted } from '../../kit/boot';
 
-let env: ReturnType<typeof setupPlaces>;
-beforeEach(() => {
-  env = setupPlaces();
+let env: Booted;
+beforeEach(async () => {
+  env = await boot({ seed: 7 });
 });
-
-const settle = () => new Promise((r) => setTimeout(r, 400));
 
 describe('tags feature', () => {
   it('the tag manager requests: add, list, rename, merge, remove, delete', async () => {
@@ -41,10 +39,10 @@ describe('tags feature', () => {
     const two = await b.create({ parentId: 'menu________', title: 'two', url });
     await env.app.tagStore.setTags(url, ['kept']);
     await b.remove(one.id);
-    await settle();
+    await env.app.whenIdle(); // the sweep that this removal scheduled has run
     expect(await env.app.tagStore.getTags(url)).toEqual(['kept']);
     await b.remove(two.id);
-    await settle();
+    await env.app.whenIdle(); // the sweep that this removal scheduled has run
     expect(await env.app.tagStore.getTags(url)).toEqual([]);
   });
 
@@ -55,7 +53,7 @@ describe('tags feature', () => {
     await b.create({ parentId: 'unfiled_____', title: 'outside', url: 'https://outside.example/' });
     await env.app.tagStore.addTags(['https://inside.example/', 'https://outside.example/'], ['t']);
     await b.removeTree(folder.id);
-    await settle();
+    await env.app.whenIdle(); // the sweep that this removal scheduled has run
     expect(await env.app.tagStore.urlsWithTag('t')).toEqual(['https://outside.example/']);
   });
 });

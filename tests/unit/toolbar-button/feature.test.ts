@@ -3,27 +3,21 @@
  * tab switches, navigations, reloads and bookmark changes; cheap (no search over every bookmark once the index is
  * fresh); older lookups never overwrite newer ones.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startBackground } from '../../../src/app/start-background';
-import { createClient, type Client } from '../../../src/messaging/client';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Client } from '../../../src/messaging/client';
 import { ICON_BOOKMARKED, ICON_NOT_BOOKMARKED } from '../../../src/toolbar-button/button-look';
 import { createFakeBrowser, type FakeBrowser } from '../../fakes/browser';
+import { boot, type Booted } from '../../kit/boot';
 
 describe('toolbar button: the page state on the button, per tab', () => {
+  let env: Booted;
   let fake: FakeBrowser;
-  let app: ReturnType<typeof startBackground>;
   let client: Client;
 
-  const start = async () => {
-    app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-    client = createClient(fake.control.transport);
-    await client.call('test.reset', {});
-  };
-
-  beforeEach(() => {
-    fake = createFakeBrowser();
+  beforeEach(async () => {
+    env = await boot();
+    ({ fake, client } = env);
   });
-  afterEach(() => app?.tagStore.close());
 
   const button = async (tabId: number) => ({
     icon: fake.control.actionIconOf(tabId),
@@ -38,11 +32,10 @@ describe('toolbar button: the page state on the button, per tab', () => {
   /** Loads the search index and waits until it is fresh (built from Firefox, kept current by events). */
   const freshIndex = async () => {
     await client.call('search.query', { text: 'x' });
-    await vi.waitFor(() => expect(app.live.isFresh).toBe(true));
+    await vi.waitFor(() => expect(env.app.live.isFresh).toBe(true));
   };
 
   it('a tab switch shows the page of the tab switched to: not bookmarked, bookmarked, bookmarked N times (safe matching: URL variants count)', async () => {
-    await start();
     await bookmark('https://twice.example/page');
     await bookmark('https://twice.example/page#', 'toolbar_____');
     await bookmark('https://twice.example/page?utm_source=feed', 'menu________');
@@ -63,13 +56,11 @@ describe('toolbar button: the page state on the button, per tab', () => {
   });
 
   it('a page the quick bookmark refuses (about:, the extension’s own pages) shows the neutral icon and says why', async () => {
-    await start();
     const tab = fake.control.openTab({ url: 'about:preferences', title: 'Settings' });
     await vi.waitFor(async () => expect(await button(tab.id)).toEqual({ icon: ICON_NOT_BOOKMARKED, badge: '', title: 'Tidymarks: this page cannot be bookmarked' }));
   });
 
   it('a page loaded in the active tab gets its own state again after Firefox dropped the tab’s values; a reload too', async () => {
-    await start();
     await bookmark('https://kept.example/');
     const tab = fake.control.openTab({ url: 'https://kept.example/', title: 'Kept' });
     await vi.waitFor(async () => expect(await button(tab.id)).toEqual(bookmarkedOnce));
@@ -85,7 +76,6 @@ describe('toolbar button: the page state on the button, per tab', () => {
   });
 
   it('bookmarking, removing or changing the address of a bookmark updates the active tab’s button', async () => {
-    await start();
     const tab = fake.control.openTab({ url: 'https://news.example/today', title: 'Today' });
     await vi.waitFor(async () => expect(await button(tab.id)).toEqual(notBookmarked));
     const first = await bookmark('https://news.example/today');
@@ -100,7 +90,6 @@ describe('toolbar button: the page state on the button, per tab', () => {
 
   it('with a fresh index a tab switch makes no bookmarks.search (the host map names the candidates); before that one search by host', async () => {
     const search = vi.spyOn(fake.browser.bookmarks, 'search');
-    await start();
     for (let i = 0; i < 50; i++) await bookmark(`https://many.example/${i}`);
     await bookmark('https://target.example/a');
     const a = fake.control.openTab({ url: 'https://target.example/a', title: 'A' });
@@ -120,23 +109,42 @@ describe('toolbar button: the page state on the button, per tab', () => {
   });
 
   it('a burst of bookmark changes (a cleanup, an import) is looked at once per burst, not once per change', async () => {
-    await start();
     const tab = fake.control.openTab({ url: 'https://burst.example/', title: 'Burst' });
     await vi.waitFor(async () => expect(await button(tab.id)).toEqual(notBookmarked));
-    await app.toolbarButton.whenIdle();
+    await env.app.toolbarButton.whenIdle();
     const query = vi.spyOn(fake.browser.tabs, 'query');
     for (let i = 0; i < 200; i++) await bookmark(`https://elsewhere.example/${i}`);
     await bookmark('https://burst.example/');
     await vi.waitFor(async () => expect(await button(tab.id)).toEqual(bookmarkedOnce));
-    await app.toolbarButton.whenIdle();
+    await env.app.toolbarButton.whenIdle();
     expect(query.mock.calls.length).toBeGreaterThan(0);
     expect(query.mock.calls.length).toBeLessThan(10);
   });
 
+  it('a burst of changes to pages on hosts no tab shows (Sync, another extension) makes no look at the tabs at all', async () => {
+    await freshIndex();
+    const tab = fake.control.openTab({ url: 'https://mine.example/page', title: 'Mine' });
+    await bookmark('https://mine.example/other');
+    await env.app.toolbarButton.whenIdle();
+    expect(await button(tab.id)).toEqual(notBookmarked);
+    const query = vi.spyOn(fake.browser.tabs, 'query');
+    const made = [];
+    for (let i = 0; i < 200; i++) made.push(await bookmark(`https://elsewhere.example/${i}`));
+    for (const node of made.slice(0, 100)) await fake.browser.bookmarks.remove(node.id);
+    await fake.browser.bookmarks.update(made[150]!.id, { title: 'renamed' });
+    await env.app.toolbarButton.whenIdle();
+    expect(query).not.toHaveBeenCalled();
+    // A change on the tab's host is looked at, and so is an address change (the old address is not in the event).
+    await bookmark('https://mine.example/page');
+    await vi.waitFor(async () => expect(await button(tab.id)).toEqual(bookmarkedOnce));
+    expect(query).toHaveBeenCalledTimes(1);
+    await fake.browser.bookmarks.update(made[150]!.id, { url: 'https://mine.example/page/' });
+    await vi.waitFor(async () => expect(await button(tab.id)).toEqual(bookmarked(2)));
+  });
+
   it('every tab’s button is kept current, also of tabs in the background, so a tab switch has nothing left to do', async () => {
-    await start();
     await bookmark('https://warm.example/');
-    await app.toolbarButton.whenIdle(); // the index is fresh now
+    await env.app.toolbarButton.whenIdle(); // the index is fresh now
     const front = fake.control.openTab({ url: 'https://front.example/', title: 'Front' });
     const back = fake.control.openTab({ url: 'https://back.example/', title: 'Back', active: false });
     await vi.waitFor(async () => expect(await button(back.id)).toEqual(notBookmarked));
@@ -145,36 +153,33 @@ describe('toolbar button: the page state on the button, per tab', () => {
     expect(await button(front.id)).toEqual(notBookmarked);
     fake.control.navigate(back.id, { url: 'https://warm.example/', title: 'Warm' });
     await vi.waitFor(async () => expect(await button(back.id)).toEqual(bookmarkedOnce));
-    await app.toolbarButton.whenIdle();
+    await env.app.toolbarButton.whenIdle();
     const calls = { get: vi.spyOn(fake.browser.tabs, 'get'), title: vi.spyOn(fake.browser.action, 'setTitle') };
     await fake.browser.tabs.update(back.id, { active: true });
-    await app.toolbarButton.whenIdle();
+    await env.app.toolbarButton.whenIdle();
     expect(calls.get).not.toHaveBeenCalled();
     expect(calls.title).not.toHaveBeenCalled();
     expect(await button(back.id)).toEqual(bookmarkedOnce);
   });
 
   it('after a Firefox restart (runtime.onStartup) every tab gets its state back', async () => {
-    await start();
     await bookmark('https://restart.example/');
     const a = fake.control.openTab({ url: 'https://restart.example/', title: 'A' });
     await vi.waitFor(async () => expect(await button(a.id)).toEqual(bookmarkedOnce));
-    await app.toolbarButton.whenIdle();
+    await env.app.toolbarButton.whenIdle();
     // Firefox starts again: the event page is gone and the tabs come back (here: load again) without button values.
-    fake.control.unload();
-    app.tagStore.close();
+    env.unload();
     fake.control.reload(a.id);
-    app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
+    env.start();
     expect(await button(a.id)).toMatchObject({ title: 'Tidymarks' });
     fake.control.startup();
     await vi.waitFor(async () => expect(await button(a.id)).toEqual(bookmarkedOnce));
   });
 
   it('regression: a slow lookup for the page a tab left does not overwrite the state of the page it shows now', async () => {
-    await start();
     // file: pages are looked up in Firefox by their exact URL even with a fresh index: a lookup that can be slow.
     await bookmark('file:///home/me/slow.html');
-    await app.toolbarButton.whenIdle(); // no update for that change is left to repair a wrong state later
+    await env.app.toolbarButton.whenIdle(); // no update for that change is left to repair a wrong state later
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let slowStarted!: () => void;
@@ -194,12 +199,11 @@ describe('toolbar button: the page state on the button, per tab', () => {
     await vi.waitFor(async () => expect(await button(tab.id)).toEqual(notBookmarked));
     release();
     // The slow answer (bookmarked) arrives now and must be dropped.
-    await app.toolbarButton.whenIdle();
+    await env.app.toolbarButton.whenIdle();
     expect(await button(tab.id)).toEqual(notBookmarked);
   });
 
   it('a tab closed while its page is looked up leaves no error behind', async () => {
-    await start();
     const tab = fake.control.openTab({ url: 'https://closing.example/', title: 'Closing' });
     await fake.browser.tabs.remove(tab.id);
     const other = fake.control.openTab({ url: 'https://open.example/', title: 'Open' });

@@ -11,45 +11,11 @@ import { recoverInterruptedSessions } from '../../../../src/operations/recovery'
 import { restoreSession } from '../../../../src/operations/undo';
 import type { BookmarkCall } from '../../../fakes/bookmarks';
 import type { BookmarkNode, Browser } from '../../../../src/platform/browser';
-import { find, flatten, MENU, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED } from '../cleanup-fixtures';
+import { find, flatten, MENU, onCall, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED } from '../cleanup-fixtures';
 
 const url = (n: number) => `https://site${n}.example/p`;
 
 type Setup = ReturnType<typeof setup>;
-
-/**
- * Runs `action` (someone else's edit) once, when the code under test makes a matching bookmarks call: `before` it
- * (the edit is made first, so its read and transaction come first), or `during` it (right after the call started:
- * the edit lands between the call's read and its transaction, or after it).
- */
-function onCall(t: Setup, match: (call: BookmarkCall) => boolean, when: 'before' | 'during', action: () => Promise<unknown>) {
-  let fired = false;
-  let inAction = false;
-  const done: Promise<unknown>[] = [];
-  const stop = t.control.observeBookmarkCalls((call) => {
-    if (fired || inAction || !match(call)) return;
-    fired = true;
-    const run = () => {
-      inAction = true;
-      try {
-        done.push(action().catch(() => undefined));
-      } finally {
-        inAction = false;
-      }
-    };
-    if (when === 'before') run();
-    else queueMicrotask(run);
-  });
-  return {
-    get fired() {
-      return fired;
-    },
-    settled: async () => {
-      stop();
-      await Promise.all(done);
-    },
-  };
-}
 
 const callOf = (method: BookmarkCall['method'], id: string) => (call: BookmarkCall) => call.method === method && call.args[0] === id;
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyPlan } from '../../../../src/dedup/cleanup/apply';
-import type { CleanupPlan } from '../../../../src/dedup/plan-types';
+import { cleanupPlan, removeCopiedFolder, removeCopy } from '../../../kit/plan';
 import { find, flatten, MENU, seed, setup, testCtx } from '../cleanup-fixtures';
 
 const PAGE = 'https://site1.example/page';
@@ -23,14 +23,7 @@ describe('plan check', () => {
     ]);
     const keep = await find(t.browser, 'Keep');
     const copy = await find(t.browser, 'Copy');
-    const plan: CleanupPlan = {
-      id: 'p1',
-      createdAt: t.now(),
-      removals: [{ id: copy.id, kind: 'bookmark', expectedUrl: PAGE, expectedParentId: MENU, reason: 'duplicate-bookmark', keptId: keep.id, keptUrl: PAGE }],
-      moves: [],
-      tagMerges: [],
-      numbers: { copies: 1, loose: 1, insideFolders: 0, copiedFolders: 0, emptyFolders: 0, moved: 0, tagMerges: 0 },
-    };
+    const plan = cleanupPlan({ createdAt: t.now(), removals: [removeCopy(copy, keep, { keptUrl: PAGE })] });
     t.tick();
     await t.browser.bookmarks.update(keep.id, { url: 'https://elsewhere.example/' });
 
@@ -48,14 +41,7 @@ describe('plan check', () => {
     ]);
     const [menu] = await t.browser.bookmarks.getSubTree(MENU);
     const [work, copy] = menu.children!;
-    const plan: CleanupPlan = {
-      id: 'p2',
-      createdAt: t.now(),
-      removals: [{ id: copy.id, kind: 'folder', expectedUrl: null, expectedParentId: MENU, reason: 'duplicate-folder', keptId: work.id }],
-      moves: [],
-      tagMerges: [],
-      numbers: { copies: 0, loose: 0, insideFolders: 0, copiedFolders: 1, emptyFolders: 0, moved: 0, tagMerges: 0 },
-    };
+    const plan = cleanupPlan({ createdAt: t.now(), removals: [removeCopiedFolder(copy, work)] });
     t.tick();
     await t.browser.bookmarks.remove(work.children![0].id);
 
@@ -74,14 +60,7 @@ describe('plan check', () => {
     const [menu] = await t.browser.bookmarks.getSubTree(MENU);
     const [work, copy] = menu.children!;
     t.tick();
-    const plan: CleanupPlan = {
-      id: 'p3',
-      createdAt: t.now(),
-      removals: [{ id: copy.id, kind: 'folder', expectedUrl: null, expectedParentId: MENU, reason: 'duplicate-folder', keptId: work.id }],
-      moves: [],
-      tagMerges: [],
-      numbers: { copies: 0, loose: 0, insideFolders: 0, copiedFolders: 1, emptyFolders: 0, moved: 0, tagMerges: 0 },
-    };
+    const plan = cleanupPlan({ createdAt: t.now(), removals: [removeCopiedFolder(copy, work)] });
     const result = await applyPlan(t.deps, plan, testCtx());
     expect(result.problems).toEqual([]);
     expect(await copiesOf(t.browser, 'https://a.example/')).toBe(1);

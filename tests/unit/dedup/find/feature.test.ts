@@ -1,25 +1,13 @@
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { startBackground } from '../../../../src/app/start-background';
-import { createClient, type Client } from '../../../../src/messaging/client';
+import type { Client } from '../../../../src/messaging/client';
 import { LAST_SCAN_DB, staleScanMessage } from '../../../../src/dedup/find/feature';
 import { folderSetKey } from '../../../../src/dedup/find/decisions';
 import { DEFAULT_SETTINGS, SETTINGS_KEY } from '../../../../src/settings/settings';
-import { createFakeBrowser } from '../../../fakes/browser';
+import { boot as bootBackground, type BootOptions } from '../../../kit/boot';
 
-async function boot() {
-  const fake = createFakeBrowser({ seed: 7 });
-  let app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-  const client = createClient(fake.control.transport);
-  await client.call('test.reset', {});
-  const restart = () => {
-    // The event page unloads (listeners and memory gone, Firefox's state stays) and starts again.
-    fake.control.unload();
-    app = startBackground({ browser: fake.browser, now: () => Date.now(), testBuild: true });
-    return app;
-  };
-  return { fake, client, restart, app: () => app };
-}
+/** The background on the fake (the same GUIDs on every run). */
+const boot = (options: BootOptions = {}) => bootBackground({ seed: 7, ...options });
 
 type Fake = Awaited<ReturnType<typeof boot>>['fake'];
 
@@ -65,11 +53,10 @@ describe('dedup.scan job and dedup.plan request', () => {
   });
 
   it('plans from the reviewed scan with the user decisions', async () => {
-    const { fake, client, app } = await boot();
+    const { fake, client } = await boot();
     const ids = await seed(fake);
     const scan = await client.startJob('dedup.scan', {}).result;
     expect(scan.scanId).toMatch(new RegExp(`@${scan.scannedAt}$`));
-    expect(app().features.length).toBeGreaterThan(0);
     const plan = await client.call('dedup.plan', { scanId: scan.scanId, keepers: [ids.mdn1.id], includeEmptyFolders: false });
     expect(plan.removals).toEqual([
       expect.objectContaining({ id: ids.mdn2.id, kind: 'bookmark', expectedUrl: 'https://developer.mozilla.org/?utm_source=x', expectedParentId: 'toolbar_____', reason: 'duplicate-bookmark', keptId: ids.mdn1.id }),
@@ -206,9 +193,10 @@ describe('remembered decisions (dedup.decisions.*)', () => {
   });
 
   it('lists newest first, forgets, refuses bad input, and "leave false, no keeper" forgets', async () => {
-    const { client } = await boot();
+    let clock = 1_700_000_000_000;
+    const { client } = await boot({ backgroundNow: () => clock });
     await remember(client, 'https://a.example', ['1', '2']);
-    await new Promise((r) => setTimeout(r, 2));
+    clock += 1000;
     await remember(client, 'https://b.example', ['3', '4']);
     expect((await client.call('dedup.decisions.list', {})).map((d) => d.key)).toEqual(['https://b.example', 'https://a.example']);
     await expect(remember(client, 'https://c.example', ['5'], { leave: false, keeper: { id: 'not-a-copy', url: 'u', path: 'p', title: 't' } })).rejects.toMatchObject({ code: 'invalid-request' });

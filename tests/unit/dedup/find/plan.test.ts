@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildPlan, unionTags, type PlanDecisions } from '../../../../src/dedup/find/plan';
+import { worthReplacing } from '../../../../src/dedup/cleanup/replace-choice';
 import type { CleanupPlan } from '../../../../src/dedup/plan-types';
 import type { FolderSet } from '../../../../src/dedup/find/scan-types';
 import { scanBookmarks } from '../../../../src/dedup/find/scan';
@@ -413,4 +414,64 @@ describe('buildPlan properties on random trees', () => {
     expect(swappedPlans).toBeGreaterThan(100);
     expect(swappedPlansWithoutMoves).toBe(0);
   }, 60_000);
+});
+
+describe('folders replaced by a fresh copy', () => {
+  /** A sync-style folder: `pages` pages `copies` times each (the first copies kept elsewhere or in it), plus `others`. */
+  const synced = (id: string, title: string, pages: number, copies: number, others = 0) =>
+    folder(title, [
+      ...Array.from({ length: copies * pages }, (_, i) => bm(`https://page${i % pages}.example/`, `Page ${i % pages}`)),
+      ...Array.from({ length: others }, (_, i) => bm(`https://other${id}${i}.example/`, `Other ${i}`)),
+    ], { id });
+  // A newer bookmark that is no duplicate elsewhere: the folder Firefox's star panel most likely saves to.
+  const recent = () => folder('Recent', [bm('https://newest.example/', 'Newest', { dateAdded: 9e12 })], { id: 'recent' });
+
+  it('chooses a folder whose copies far outnumber what stays, never a root', () => {
+    const many = Array.from({ length: 40 }, () => bm('https://m.example/'));
+    const { plan } = planFor({ unfiled: [synced('sync', 'Synced', 2, 60, 1), recent()], menu: many });
+    expect(plan.replacements).toEqual([{ id: 'sync', expectedParentId: 'unfiled_____', path: 'Other Bookmarks › Synced', removals: 118, survivors: 3 }]);
+    // The numbers users see do not change: the copies are the same.
+    expect(plan.numbers.copies).toBe(157);
+  });
+
+  it('replaces where it saves time by the measured costs: a few copies, or many that stay, go one by one', () => {
+    // 1.85 ms saved per copy against 75 ms for the folder and 4 per item that stays.
+    expect(worthReplacing(43, 1)).toBe(true);
+    expect(worthReplacing(42, 1)).toBe(false);
+    expect(worthReplacing(153, 1)).toBe(true);
+    expect(worthReplacing(153, 53)).toBe(false);
+    expect(worthReplacing(9, 0)).toBe(false);
+    expect(planFor({ unfiled: [synced('sync', 'Synced', 1, 10), recent()] }).plan.replacements).toBeUndefined();
+    expect(planFor({ unfiled: [synced('sync', 'Synced', 4, 40), recent()] }).plan.replacements).toHaveLength(1);
+    expect(planFor({ unfiled: [synced('sync', 'Synced', 4, 40, 60), recent()] }).plan.replacements).toBeUndefined();
+  });
+
+  it('never the quick-bookmark folder, "Read later", an excluded or preferred folder, or the likely default location', () => {
+    const roots = { unfiled: [synced('sync', 'Read later', 2, 60), synced('q', 'Quick', 2, 60), synced('p', 'Preferred', 3, 60), recent()] };
+    const tree = buildTree(roots);
+    const s: Settings = { ...structuredClone(DEFAULT_SETTINGS), quickBookmark: { folderId: 'q', defaultTags: [] } };
+    s.keep.preferredFolderIds = ['p'];
+    // With a quick-bookmark folder chosen, "Read later" is an ordinary folder.
+    expect(buildPlan(scanBookmarks({ tree, settings: s, tagsByUrl: new Map(), now: 1 }), {}, opts).replacements?.map((r) => r.id)).toEqual(['sync']);
+    const noQuick = { ...s, quickBookmark: { folderId: null, defaultTags: [] } };
+    expect(buildPlan(scanBookmarks({ tree, settings: noQuick, tagsByUrl: new Map(), now: 1 }), {}, opts).replacements?.map((r) => r.id)).toEqual(['q']);
+    // The folder of the newest bookmark that is no duplicate stands for Firefox's default location.
+    const withNewest = buildTree({ unfiled: [folder('Synced', [...Array.from({ length: 80 }, () => bm('https://a.example/')), bm('https://mine.example/', 'Mine', { dateAdded: 9e12 })], { id: 'sync' })] });
+    expect(buildPlan(scanBookmarks({ tree: withNewest, settings, tagsByUrl: new Map(), now: 1 }), {}, opts).replacements).toBeUndefined();
+  });
+
+  it('never a folder a copied folder lies in, nor one of a copied-folder set', () => {
+    const dev = (id: string) => folder('Dev', Array.from({ length: 20 }, (_, i) => bm(`https://dev${i}.example/`)), { id });
+    const outer = folder('Outer', [...Array.from({ length: 40 }, () => bm('https://x.example/')), dev('dev2')], { id: 'outer' });
+    const { plan } = planFor({ toolbar: [dev('dev1')], unfiled: [outer, recent()] });
+    expect(plan.removals.some((r) => r.id === 'dev2' && r.kind === 'folder')).toBe(true);
+    expect(plan.replacements).toBeUndefined();
+  });
+
+  it('a small plan in a big tree pays for the whole-tree read it calls for, or replaces nothing', () => {
+    // 118 removals save about 131 ms; reading 3,000 more nodes costs about 105 ms, 4,000 about 140.
+    const filler = (n: number) => folder('Filler', Array.from({ length: n }, (_, i) => bm(`https://filler${i}.example/`)));
+    expect(planFor({ unfiled: [synced('sync', 'Synced', 2, 60, 1), recent()], menu: [filler(4000)] }).plan.replacements).toBeUndefined();
+    expect(planFor({ unfiled: [synced('sync', 'Synced', 2, 60, 1), recent()], menu: [filler(3000)] }).plan.replacements).toHaveLength(1);
+  });
 });

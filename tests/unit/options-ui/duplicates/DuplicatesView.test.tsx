@@ -1,18 +1,17 @@
 // @vitest-environment happy-dom
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startBackground } from '../../../../src/app/start-background';
 import { DuplicatesView } from '../../../../src/options-ui/duplicates/DuplicatesView';
-import { backgroundForPage } from '../setup-background';
+import { bootPage } from '../../../kit/page';
 
 afterEach(cleanup);
 // Scans and cleanups run through the whole background on the fake: give them time on a loaded machine.
 configure({ asyncUtilTimeout: 10_000 });
 
-type Bg = Awaited<ReturnType<typeof backgroundForPage>>;
+type Bg = Awaited<ReturnType<typeof bootPage>>;
 
 async function seeded() {
-  const bg = await backgroundForPage();
+  const bg = await bootPage();
   const b = bg.browser.bookmarks;
   await b.create({ parentId: 'menu________', title: 'Tart', url: 'https://recipes.example/tart' });
   await b.create({ parentId: 'unfiled_____', title: 'Tart copy', url: 'https://recipes.example/tart/' });
@@ -52,7 +51,7 @@ describe('DuplicatesView through the real background (fake browser)', () => {
   });
 
   it('one set of numbers: summary, confirm, progress total, result and history agree; the page scans again by itself after the cleanup and after undo', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     const devs = await seededWithFolders(bg);
     render(bg.wrap(<DuplicatesView focusUrl={null} />));
     await screen.findByTestId('scan-summary');
@@ -95,7 +94,7 @@ describe('DuplicatesView through the real background (fake browser)', () => {
   });
 
   it('regression: after the page’s own cleanup, Preview and Clean up are not refused', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     await seededWithFolders(bg);
     await bg.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Second', url: 'https://second.example/' });
     await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Second', url: 'https://second.example/' });
@@ -114,7 +113,7 @@ describe('DuplicatesView through the real background (fake browser)', () => {
   });
 
   it('copied folders are one set of three with distinct labels; the copy the person picks stays', async () => {
-    const bg = await backgroundForPage();
+    const bg = await bootPage();
     const devs = await seededWithFolders(bg);
     render(bg.wrap(<DuplicatesView focusUrl={null} />));
     const sets = await screen.findAllByTestId('folder-set');
@@ -164,8 +163,7 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     expect((screen.getByRole('checkbox', { name: 'Leave https://recipes.example/tart alone' }) as HTMLInputElement).checked).toBe(true);
 
     view.unmount();
-    bg.control.unload();
-    startBackground({ browser: bg.browser, now: () => Date.now(), testBuild: true });
+    bg.restart();
     await bg.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Tart 3', url: 'https://recipes.example/tart?utm_source=x' });
     render(bg.wrap(<DuplicatesView focusUrl={null} />));
     await screen.findByTestId('scan-summary');

@@ -1,15 +1,28 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { useState } from 'preact/hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GroupList } from '../../../../src/options-ui/duplicates/GroupList';
 import { DEFAULT_EXPANSION, folderRowId, ROW_HEIGHTS, toRows, type Expansion } from '../../../../src/options-ui/duplicates/rows';
 import type { DuplicateGroup } from '../../../../src/dedup/find/scan-types';
+import type { LinkMarker } from '../../../../src/link-health/marker';
 import { bigGroup, copy, makeGroups } from './fixtures';
 
 afterEach(cleanup);
 
-function Harness({ groups, focusRow, goes = new Set<string>(), resetKey }: { groups: DuplicateGroup[]; focusRow?: number; goes?: Set<string>; resetKey?: unknown }) {
+function Harness({
+  groups,
+  focusRow,
+  goes = new Set<string>(),
+  resetKey,
+  markerOf,
+}: {
+  groups: DuplicateGroup[];
+  focusRow?: number;
+  goes?: Set<string>;
+  resetKey?: unknown;
+  markerOf?: (url: string) => LinkMarker | null;
+}) {
   const [keepers, setKeepers] = useState(new Map<string, string>());
   const [left, setLeft] = useState(new Set<string>());
   const [expansion, setExpansion] = useState<Expansion>(DEFAULT_EXPANSION);
@@ -41,12 +54,14 @@ function Harness({ groups, focusRow, goes = new Set<string>(), resetKey }: { gro
       }
       focusRow={focusRow}
       resetKey={resetKey}
+      markerOf={markerOf}
       height={340}
     />
   );
 }
 
-const frame = () => new Promise((r) => setTimeout(r, 30));
+/** The next animation frame has run (the list handles a scroll in one) and act has rendered what it changed. */
+const frame = () => act(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
 const tree = () => screen.getByRole('tree');
 const active = () => document.activeElement as HTMLElement;
 const key = (k: string) => fireEvent.keyDown(active(), { key: k });
@@ -267,5 +282,28 @@ describe('GroupList (virtualized tree)', () => {
     await frame();
     const focused = document.querySelector('.group-row.focused');
     expect(focused?.getAttribute('data-group-key')).toBe('https://site.example/4000');
+  });
+  it('a copy whose address the link check found gone or moved shows the marker, in view and in its name; the others none', () => {
+    const group: DuplicateGroup = {
+      ...makeGroups(1)[0]!,
+      suggestedKeeperId: 'a',
+      copies: [copy('a', { url: 'https://site.example/p' }), copy('b', { url: 'http://site.example/p', index: 1 }), copy('c', { url: 'https://site.example/p/', index: 2 })],
+    };
+    const gone: LinkMarker = { class: 'gone', status: 410, failure: null, finalUrl: null, checks: 2, checkedAt: Date.UTC(2027, 0, 3, 12) };
+    const moved: LinkMarker = { class: 'moved', status: 200, failure: null, finalUrl: 'https://new.example/0', checks: 1, checkedAt: Date.UTC(2027, 0, 3, 12) };
+    const markers = new Map([
+      [group.copies[1]!.url, gone],
+      [group.copies[2]!.url, moved],
+    ]);
+    render(<Harness groups={[group]} markerOf={(url) => markers.get(url) ?? null} />);
+    const rows = [...document.querySelectorAll<HTMLElement>('.copy-row')];
+    const byId = (id: string) => rows.find((r) => r.getAttribute('aria-label')!.includes(`Title ${id}`))!;
+    const goneRow = byId(group.copies[1]!.id);
+    const marker = within(goneRow).getByTestId('link-marker');
+    expect(marker.getAttribute('data-class')).toBe('gone');
+    expect(marker.getAttribute('title')).toBe('Gone (410), checked twice on Jan 3, 2027');
+    expect(goneRow.getAttribute('aria-label')).toContain(', link: Gone (410), checked twice on Jan 3, 2027');
+    expect(within(byId(group.copies[2]!.id)).getByTestId('link-marker').getAttribute('title')).toBe('Moved for good to https://new.example/0, checked on Jan 3, 2027');
+    expect(within(byId(group.copies[0]!.id)).queryByTestId('link-marker')).toBeNull();
   });
 });

@@ -1,0 +1,77 @@
+/**
+ * What the cleanup benches share: reading the bookmarks of seeded folders from the harness page, the anchor (a plain
+ * remove loop from the page) and running a job (`dedup.apply`, `history.undo`) to its end.
+ */
+import type { Page } from 'puppeteer-core';
+
+/**
+ * The bookmarks (id, parent, URL, in tree order) under each top-level Bookmarks Menu folder with these titles,
+ * subfolders included.
+ */
+export async function folderItems(page: Page, titles: string[]) {
+  return page.evaluate(async (titles: string[]) => {
+    const children = await window.tm.browser.bookmarks.getChildren('menu________');
+    const out: Record<string, { folderId: string; items: { id: string; parentId: string; url: string }[] }> = {};
+    for (const title of titles) {
+      const folder = children.find((c) => c.title === title)!;
+      const [tree] = await window.tm.browser.bookmarks.getSubTree(folder.id);
+      const items: { id: string; parentId: string; url: string }[] = [];
+      // No named inner functions: tsx would wrap them in a helper the page does not have.
+      const stack = [...(tree.children ?? [])].reverse();
+      while (stack.length) {
+        const c = stack.pop()!;
+        if (c.url) items.push({ id: c.id, parentId: c.parentId!, url: c.url });
+        else stack.push(...[...(c.children ?? [])].reverse());
+      }
+      out[title] = { folderId: folder.id, items };
+    }
+    return out;
+  }, titles);
+}
+
+export type Folder = Awaited<ReturnType<typeof folderItems>>[string];
+
+/** The anchor: a plain sequential bookmarks.remove loop over `ids` from the page; its time in ms. */
+export async function removeLoop(page: Page, ids: string[]): Promise<number> {
+  // In slices: one evaluate call must stay under the protocol timeout on a loaded machine.
+  let ms = 0;
+  for (let i = 0; i < ids.length; i += 500) {
+    ms += await page.evaluate(async (slice: string[]) => {
+      const t = performance.now();
+      for (const id of slice) await window.tm.browser.bookmarks.remove(id);
+      return performance.now() - t;
+    }, ids.slice(i, i + 500));
+  }
+  return ms;
+}
+
+export async function runJob(page: Page, kind: 'dedup.apply' | 'history.undo', input: unknown) {
+  // Started in one call and awaited by polling: a long job must not hit the protocol timeout of one evaluate.
+  await page.evaluate(
+    (kind: string, input: unknown) => {
+      const w = window as unknown as { benchJob: unknown };
+      const t = performance.now();
+      const phases: string[] = [];
+      let last = '';
+      w.benchJob = null;
+      window.tm.client
+        .startJob(kind as 'dedup.apply', input as never, (p: { phase: string }) => {
+          if (p.phase !== last) phases.push(`${p.phase}@${Math.round(performance.now() - t)}`);
+          last = p.phase;
+        })
+        .result.then(
+          (result) => {
+            const r = result as unknown as { sessionId: string; problems: unknown[] };
+            w.benchJob = { ms: performance.now() - t, sessionId: r.sessionId, problems: r.problems.length, phases: phases.join(' ') };
+          },
+          (error: Error) => (w.benchJob = { error: error.message }),
+        );
+    },
+    kind,
+    input,
+  );
+  const handle = await page.waitForFunction(() => (window as unknown as { benchJob: unknown }).benchJob, { timeout: 0, polling: 50 });
+  const out = (await handle.jsonValue()) as { ms: number; sessionId: string; problems: number; phases: string; error?: string };
+  if (out.error) throw new Error(`${kind} failed: ${out.error}`);
+  return out;
+}

@@ -1,0 +1,46 @@
+/**
+ * CPU time a launched Firefox used (every process of it: parent, content, extension, GPU, utility), from /proc.
+ * On the shared machine wall times swing with the load; the CPU a piece of work costs is steadier.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Firefox } from '../../tests/e2e/firefox';
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux.
+
+interface Stat {
+  pid: number;
+  ppid: number;
+  cpuMs: number;
+}
+
+function readStat(pid: number): Stat | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name is in parentheses and may hold spaces: fields start after the last ')'.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    // fields[0] is state (field 3), ppid is field 4, utime 14, stime 15.
+    return { pid, ppid: Number(fields[1]), cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS };
+  } catch {
+    return null;
+  }
+}
+
+/** The CPU time (ms, user + system) of the Firefox process tree so far. */
+export function firefoxCpuMs(ff: Firefox): number {
+  const root = ff.browser.process()?.pid;
+  if (root === undefined) throw new Error('no Firefox process to measure');
+  const stats = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((name) => readStat(Number(name)))
+    .filter((s): s is Stat => s !== null);
+  const children = new Map<number, Stat[]>();
+  for (const s of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), s]);
+  let total = 0;
+  const stack = stats.filter((s) => s.pid === root);
+  while (stack.length) {
+    const s = stack.pop()!;
+    total += s.cpuMs;
+    stack.push(...(children.get(s.pid) ?? []));
+  }
+  return total;
+}
