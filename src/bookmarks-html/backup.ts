@@ -11,19 +11,13 @@ import { settingsSchema, type Settings } from '../settings';
 import { describeIssues } from '../messaging/schema-issues';
 import { normalizeTagList } from '../tags';
 import { t } from '../i18n';
+import type { CleanupRecord } from '../dedup';
 
 export const BACKUP_FORMAT = 'tidymarks-backup';
 export const BACKUP_VERSION = 1;
 
-export interface BackupSession {
-  id: string;
-  createdAt: number;
-  finishedAt: number | null;
-  status: string;
-  undone: boolean;
-  counts: Record<string, number>;
-  note: string | null;
-}
+/** A cleanup as a backup file lists it: the history's record of it (src/dedup/cleanup). */
+export type BackupSession = CleanupRecord;
 
 export interface Backup {
   format: typeof BACKUP_FORMAT;

@@ -64,6 +64,8 @@ function isMac(): boolean {
   return /Mac/.test(navigator.platform);
 }
 
+const NO_FOLDERS: readonly FolderChoice[] = [];
+
 function folderChoices(tree: OrganizerTree): FolderChoice[] {
   const out: FolderChoice[] = [];
   const stack = [...tree.folderChildren(ROOT_ID)].reverse();
@@ -122,21 +124,23 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
 
   // The folder shown went away (removed here or elsewhere): show its nearest remaining place.
   const shownFolder = tree.get(folderId)?.kind === 'folder' ? folderId : TOOLBAR_ID;
+  // Visits and copy counts coming in change no row unless the list is sorted (by them, or by what may hold them).
   const rows = useMemo(() => {
     const base = searching ? tree.search(query) : [...tree.children(shownFolder)];
     return sort ? sortRows(base, (id) => columnValue(tree, id, sort.column), sort.descending) : base;
-  }, [tree, version, shownFolder, query, sort]);
+  }, [tree, tree.itemsVersion, shownFolder, query, sort, sort ? version : 0]);
   useEffect(() => {
     setSelection((s) => keepShown(s, rows, previousRows.current));
     previousRows.current = rows;
   }, [rows]);
   useEffect(() => localStorage.setItem(EXPANDED_KEY, JSON.stringify([...expanded])), [expanded]);
   useEffect(() => localStorage.setItem(FOLDER_KEY, shownFolder), [shownFolder]);
-  const folders = useMemo(() => folderChoices(tree), [tree, version]);
+  const selected = useMemo(() => selectedInOrder(selection, rows), [selection, rows]);
+  // The folder picker of the details pane, only while something is selected (5,000 folders' paths are not free).
+  const folders = useMemo(() => (selected.length ? folderChoices(tree) : NO_FOLDERS), [tree, tree.itemsVersion, selected.length > 0]);
   // The tree and the list are on screen (bench/organizer.bench.ts measures the page's open up to here).
   useEffect(() => void performance.mark(SHOWN_MARK), []);
 
-  const selected = selectedInOrder(selection, rows);
   const say = (text: string, isError = false) => setStatus({ text, error: isError });
   const [last, setLast] = useState<{ undo: OperationSummary | null; redo: OperationSummary | null }>({ undo: null, redo: null });
   /** Undos and redos asked for and not finished: each runs after the one before (Ctrl+Z pressed twice undoes two). */

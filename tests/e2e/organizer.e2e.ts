@@ -119,11 +119,12 @@ describe('organizer', () => {
     expect(await titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'Apple']);
     await page.waitForFunction(() => !document.querySelector('[data-testid="organizer-list"]')?.textContent?.includes('melon'));
     // The Undo button takes the drop back: both where they were.
-    await page.click('[data-testid="organizer-undo"]:not([disabled])');
+    // The buttons turn on once the page has heard of the operation: wait for that, not for Firefox's tree.
+    await (await waitForShown(page, '[data-testid="organizer-undo"]:not([disabled])'))!.click();
     await expect.poll(() => titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'pear', 'Apple', 'melon']);
     expect(await titlesIn(harness, ids.archive!)).toEqual(['Old years']);
     // The Redo button drops them again.
-    await page.click('[data-testid="organizer-redo"]:not([disabled])');
+    await (await waitForShown(page, '[data-testid="organizer-redo"]:not([disabled])'))!.click();
     await expect.poll(() => titlesIn(harness, ids.archive!)).toEqual(['Old years', 'pear', 'melon']);
     expect(await titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'Apple']);
     await waitForShown(page, '[data-testid="organizer-status"]::-p-text(Redone: Moved 2 items to Archive.)');
