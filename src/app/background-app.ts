@@ -4,7 +4,18 @@
  * browser listeners at top level, as Firefox's event page requires.
  */
 import type { HandlersOf, JobHandlersOf } from '../messaging/define';
-import { jobs, productionJobs, productionProtocol, protocol, type Jobs, type ProductionJobs, type ProductionProtocol, type Protocol, type TestJobs, type TestProtocol } from '../messaging/protocol';
+import {
+  jobs,
+  productionJobs,
+  productionProtocol,
+  protocol,
+  type Jobs,
+  type ProductionJobs,
+  type ProductionProtocol,
+  type Protocol,
+  type TestJobs,
+  type TestProtocol,
+} from '../messaging/protocol';
 import { createJobServer, createRouter } from '../messaging/router';
 import { createBookmarkEvents, holdDuring } from '../platform/bookmark-events';
 import { createCoreHandlers, createCoreTestHandlers } from './core-handlers';
@@ -83,7 +94,21 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
 
   const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, history, fileDates: fileDateStore });
   // Every feature has the one shape the root joins (src/app/feature.ts).
-  void ({ settingsFeature, tagsFeature, placesFeature, fileDates, linkHealth, searchFeature, toolbarButton, dedupApply, dedupScan, quickBookmark, bookmarksHtml, organizer, history } satisfies Record<string, Feature>);
+  void ({
+    settingsFeature,
+    tagsFeature,
+    placesFeature,
+    fileDates,
+    linkHealth,
+    searchFeature,
+    toolbarButton,
+    dedupApply,
+    dedupScan,
+    quickBookmark,
+    bookmarksHtml,
+    organizer,
+    history,
+  } satisfies Record<string, Feature>);
 
   const productionHandlers: HandlersOf<ProductionProtocol> = {
     ...createCoreHandlers(deps),
@@ -145,7 +170,23 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   const router = createRouter({ protocol: requests.protocol, extensionId, extensionOrigin, handlers: requests.handlers });
   const jobServer = createJobServer({ jobs: requests.jobs, handlers: requests.jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, history, fileDates, toolbarButton, live: searchFeature.live, linkHealth, whenIdle, bookmarkEvents };
+  return {
+    router,
+    jobServer,
+    features,
+    settings,
+    tagStore,
+    places: placesFeature.places,
+    placesFeature,
+    dedupApply,
+    history,
+    fileDates,
+    toolbarButton,
+    live: searchFeature.live,
+    linkHealth,
+    whenIdle,
+    bookmarkEvents,
+  };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

@@ -19,7 +19,6 @@ export interface ExportDeps {
   fileDates?(): Promise<FileDates>;
 }
 
-
 /** getTree() nodes as the file's nodes, without recursion (a tree may be thousands of levels deep). */
 export function toHtmlNodes(nodes: readonly BookmarkNode[], tagsOf: (url: string) => string[], dates: FileDates = NO_DATES): HtmlNode[] {
   const convert = (n: BookmarkNode): HtmlNode => {

@@ -36,8 +36,7 @@ export function createBookmarksHtmlFeature(deps: BookmarksHtmlFeatureDeps) {
       const { document, problems, notices, truncated } = parseBookmarksHtml(html);
       return { counts: countDocument(document.children), problems: problems.length, notices: notices.slice(0, 20), truncated, title: document.title };
     },
-    'backup.export': () =>
-      createBackup({ now: deps.now, getSettings: () => settings.get(), allTags: () => tags.all(), cleanupHistory: deps.cleanupHistory }),
+    'backup.export': () => createBackup({ now: deps.now, getSettings: () => settings.get(), allTags: () => tags.all(), cleanupHistory: deps.cleanupHistory }),
     'backup.restore': ({ text }) => {
       const backup = readBackup(text);
       // Its tags are one edit of the history (undoable); settings are not bookmarks and stay as restored.

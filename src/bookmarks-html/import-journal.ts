@@ -54,9 +54,16 @@ export class ImportOperation {
   async create(details: CreateDetails): Promise<BookmarkNode> {
     const sessionId = await this.begin();
     const type = kindOf(details);
-    const parentSeq = details.parentId !== undefined ? this.seqOfId.get(details.parentId) ?? null : null;
+    const parentSeq = details.parentId !== undefined ? (this.seqOfId.get(details.parentId) ?? null) : null;
     const [entry] = await this.deps.journal.append(sessionId, [
-      { role: 'created', parentId: parentSeq === null ? details.parentId ?? null : null, parentSeq, type, title: details.title ?? '', url: type === 'bookmark' ? details.url ?? null : null },
+      {
+        role: 'created',
+        parentId: parentSeq === null ? (details.parentId ?? null) : null,
+        parentSeq,
+        type,
+        title: details.title ?? '',
+        url: type === 'bookmark' ? (details.url ?? null) : null,
+      },
     ]);
     let node: BookmarkNode;
     try {

@@ -185,7 +185,14 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
               const v = verdicts.get(u);
               return !v || !GOOD.has(v.class) || now - v.checkedAt > STALE_AFTER_MS;
             });
-      run = { key: 'current', id: `${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`, mode: mode === 'all' ? 'all' : 'stale', startedAt: now, finishedAt: null, urls };
+      run = {
+        key: 'current',
+        id: `${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+        mode: mode === 'all' ? 'all' : 'stale',
+        startedAt: now,
+        finishedAt: null,
+        urls,
+      };
       await store.putRun(run);
     }
     const stillThere = new Set(reachable);

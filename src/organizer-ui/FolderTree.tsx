@@ -28,7 +28,10 @@ export function visibleFolders(tree: OrganizerTree, expanded: ReadonlySet<string
       if (hasChildren && expanded.has(id)) walk(tree.folderChildren(id), level + 1);
     });
   };
-  walk(USER_ROOT_IDS.filter((id) => tree.has(id)), 1);
+  walk(
+    USER_ROOT_IDS.filter((id) => tree.has(id)),
+    1,
+  );
   return out;
 }
 
@@ -81,7 +84,15 @@ export function FolderTree({ tree, version, expanded, current, drag, onOpen, onT
   const toggle = useStableCallback(onToggle);
   const pointerDown = useStableCallback(onPointerDownRow);
   return (
-    <div class="org-tree" role="tree" aria-label={t('organizerFoldersLabel')} tabIndex={0} aria-activedescendant={`org-tree-${current}`} onKeyDown={onKeyDown} data-testid="organizer-tree">
+    <div
+      class="org-tree"
+      role="tree"
+      aria-label={t('organizerFoldersLabel')}
+      tabIndex={0}
+      aria-activedescendant={`org-tree-${current}`}
+      onKeyDown={onKeyDown}
+      data-testid="organizer-tree"
+    >
       {folders.map((f) => {
         const target = drag?.over?.rowId === f.id && drag.over.area === 'tree' ? drag.over : null;
         return (

@@ -116,7 +116,9 @@ function Cell({ tree, id, column }: { tree: OrganizerTree; id: string; column: C
     const icon = node.kind === 'folder' ? '📁' : node.kind === 'separator' ? '' : '🔖';
     return (
       <span class="org-cell org-col-name">
-        <span aria-hidden="true" class="org-icon">{icon}</span>
+        <span aria-hidden="true" class="org-icon">
+          {icon}
+        </span>
         {node.kind === 'separator' ? <span class="org-separator" aria-label={t('organizerSeparator')} /> : tree.titleOf(id) || node.url || t('organizerUntitled')}
       </span>
     );
@@ -141,7 +143,23 @@ function Cell({ tree, id, column }: { tree: OrganizerTree; id: string; column: C
   return <span class={`org-cell org-col-${column}`}>{text}</span>;
 }
 
-export function ItemList({ tree, version, rows, columns, sort, selection, drag, folderId, label, listRef, scrollRef, onSort, onRowPointerDown, onRowActivate, onKeyDown }: Props) {
+export function ItemList({
+  tree,
+  version,
+  rows,
+  columns,
+  sort,
+  selection,
+  drag,
+  folderId,
+  label,
+  listRef,
+  scrollRef,
+  onSort,
+  onRowPointerDown,
+  onRowActivate,
+  onKeyDown,
+}: Props) {
   const rowPointerDown = useStableCallback(onRowPointerDown);
   const rowActivate = useStableCallback(onRowActivate);
   const scroller = useRef<HTMLDivElement | null>(null);

@@ -95,8 +95,18 @@ function useNarrowWindow(): boolean {
 export function OrganizerView({ client, narrow = false }: { client: Client; narrow?: boolean }) {
   const { tree, version, error } = useOrganizerTree(client);
   const narrowWindow = useNarrowWindow();
-  if (error) return <p role="alert" class="error">{error}</p>;
-  if (!tree) return <p class="muted" role="status">{t('organizerLoading')}</p>;
+  if (error)
+    return (
+      <p role="alert" class="error">
+        {error}
+      </p>
+    );
+  if (!tree)
+    return (
+      <p class="muted" role="status">
+        {t('organizerLoading')}
+      </p>
+    );
   return <Organizer client={client} narrow={narrow || narrowWindow} sidebar={narrow} tree={tree} version={version} />;
 }
 
@@ -120,7 +130,13 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
   const typeAhead = useRef({ text: '', at: 0 });
 
   const searching = query.trim() !== '';
-  const columns = narrow ? (searching ? (['name', 'folder'] as const) : NARROW_COLUMNS) : searching ? (['name', 'folder', ...WIDE_COLUMNS.slice(1)] as ColumnId[]) : WIDE_COLUMNS;
+  const columns = narrow
+    ? searching
+      ? (['name', 'folder'] as const)
+      : NARROW_COLUMNS
+    : searching
+      ? (['name', 'folder', ...WIDE_COLUMNS.slice(1)] as ColumnId[])
+      : WIDE_COLUMNS;
 
   // The folder shown went away (removed here or elsewhere): show its nearest remaining place.
   const shownFolder = tree.get(folderId)?.kind === 'folder' ? folderId : TOOLBAR_ID;
@@ -317,8 +333,7 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
       // Items cut or copied here are pasted at once; otherwise the paste event brings the system clipboard's text.
       if (!clipboard) return;
       paste();
-    }
-    else if (key.length === 1 && !mod && !event.altKey && key !== ' ') {
+    } else if (key.length === 1 && !mod && !event.altKey && key !== ' ') {
       // Type-ahead: the next row whose name starts with what was typed in the last second.
       const now = event.timeStamp;
       const buffer = now - typeAhead.current.at < 1000 ? typeAhead.current.text + key.toLowerCase() : key.toLowerCase();
@@ -341,7 +356,11 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
       listRef.current?.focus();
       if (!wasSelected || mod || event.shiftKey) setSelection((s) => selectRow(s, rows, id, { toggle: mod, range: event.shiftKey }));
     }
-    const ids = fromList ? (wasSelected && !mod && !event.shiftKey ? selected : selectedInOrder(selectRow(selection, rows, id, { toggle: mod, range: event.shiftKey }), rows)) : [id];
+    const ids = fromList
+      ? wasSelected && !mod && !event.shiftKey
+        ? selected
+        : selectedInOrder(selectRow(selection, rows, id, { toggle: mod, range: event.shiftKey }), rows)
+      : [id];
     const startX = event.clientX;
     const startY = event.clientY;
     let expandTimer: ReturnType<typeof setTimeout> | undefined;
@@ -438,7 +457,9 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
           data-testid="organizer-search"
         />
         {newUrl === null ? (
-          <button type="button" onClick={() => setNewUrl('')}>{t('organizerNewBookmark')}</button>
+          <button type="button" onClick={() => setNewUrl('')}>
+            {t('organizerNewBookmark')}
+          </button>
         ) : (
           <form
             class="org-new-bookmark"
@@ -459,7 +480,9 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
               data-testid="organizer-new-url"
             />
             <button type="submit">{t('organizerAdd')}</button>
-            <button type="button" onClick={() => setNewUrl(null)}>{t('organizerCancel')}</button>
+            <button type="button" onClick={() => setNewUrl(null)}>
+              {t('organizerCancel')}
+            </button>
           </form>
         )}
         <button
@@ -480,10 +503,19 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
         >
           {t('organizerRedo')}
         </button>
-        <button type="button" onClick={() => void createHere('folder')}>{t('organizerNewFolder')}</button>
-        <button type="button" onClick={() => void createHere('separator')}>{t('organizerNewSeparator')}</button>
+        <button type="button" onClick={() => void createHere('folder')}>
+          {t('organizerNewFolder')}
+        </button>
+        <button type="button" onClick={() => void createHere('separator')}>
+          {t('organizerNewSeparator')}
+        </button>
         <span class="org-sort-folder">
-          <select aria-label={t('organizerSortBy')} value={sortBy} onChange={(e) => setSortBy((e.currentTarget as HTMLSelectElement).value as FolderSortKey)} data-testid="organizer-sort-by">
+          <select
+            aria-label={t('organizerSortBy')}
+            value={sortBy}
+            onChange={(e) => setSortBy((e.currentTarget as HTMLSelectElement).value as FolderSortKey)}
+            data-testid="organizer-sort-by"
+          >
             <option value="name">{t('organizerSortByName')}</option>
             <option value="address">{t('organizerSortByAddress')}</option>
             <option value="date">{t('organizerSortByDate')}</option>
@@ -496,7 +528,9 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
             type="button"
             disabled={searching}
             data-testid="organizer-sort-folder"
-            onClick={() => void run(async () => plural('organizerSortedMoves', (await api.sortFolder(shownFolder, sortBy, foldersFirst)).done, tree.titleOf(shownFolder)))}
+            onClick={() =>
+              void run(async () => plural('organizerSortedMoves', (await api.sortFolder(shownFolder, sortBy, foldersFirst)).done, tree.titleOf(shownFolder)))
+            }
           >
             {t('organizerSortFolder')}
           </button>
@@ -506,7 +540,16 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
         {drag ? (drag.over?.refusal ? refusalText(drag.over.refusal) : plural('organizerDragging', dragCount)) : (status?.text ?? '')}
       </p>
       <div class="org-panes">
-        <FolderTree tree={tree} version={version} expanded={expanded} current={searching ? '' : shownFolder} drag={drag} onOpen={openFolder} onToggle={toggle} onPointerDownRow={(e, id) => startPointerDrag(e, id, false)} />
+        <FolderTree
+          tree={tree}
+          version={version}
+          expanded={expanded}
+          current={searching ? '' : shownFolder}
+          drag={drag}
+          onOpen={openFolder}
+          onToggle={toggle}
+          onPointerDownRow={(e, id) => startPointerDrag(e, id, false)}
+        />
         <ItemList
           tree={tree}
           version={version}
@@ -546,13 +589,15 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
               return plural(add ? 'organizerTagAdded' : 'organizerTagRemoved', reply.changed, tag);
             })
           }
-          onOpenAll={() => void run(async () => {
-            for (const id of selectionIds) {
-              const url = tree.get(id)?.url;
-              if (url) await api.open(url);
-            }
-            return null;
-          })}
+          onOpenAll={() =>
+            void run(async () => {
+              for (const id of selectionIds) {
+                const url = tree.get(id)?.url;
+                if (url) await api.open(url);
+              }
+              return null;
+            })
+          }
           onDelete={() => void remove(selectionIds)}
         />
       </div>

@@ -33,5 +33,10 @@ export function memo<P extends object>(render: FunctionComponent<P>): FunctionCo
 export function useStableCallback<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
   const latest = useRef(fn);
   latest.current = fn;
-  return useMemo(() => (...args: A) => latest.current(...args), []);
+  return useMemo(
+    () =>
+      (...args: A) =>
+        latest.current(...args),
+    [],
+  );
 }

@@ -34,7 +34,6 @@ export interface Visits {
 
 const NO_TAGS: readonly string[] = [];
 
-
 export class OrganizerTree {
   private readonly nodes = new Map<string, OrganizerNode>();
   private order: SiblingOrder;

@@ -103,7 +103,9 @@ async function planEntries(ops: readonly SaveOp[], { browser, tagStore }: Engine
       const parentId = op.parent && 'id' in op.parent ? op.parent.id : parentSeq === undefined ? UNFILED_ID : null;
       const type = journalType[op.type];
       createdAt.set(op.ref, entries.length);
-      plan.entries.push(entries.push({ role: 'created', parentId, parentSeq: parentSeq ?? null, type, title: op.title ?? '', url: type === 'bookmark' ? op.url! : null }) - 1);
+      plan.entries.push(
+        entries.push({ role: 'created', parentId, parentSeq: parentSeq ?? null, type, title: op.title ?? '', url: type === 'bookmark' ? op.url! : null }) - 1,
+      );
     } else {
       const node = await read(op.id!);
       if (!node || itemType(node) !== op.type) continue;
@@ -252,7 +254,9 @@ export async function runSave(ops: readonly SaveOp[], deps: EngineDeps): Promise
       if (moveGroup || (op.index >= 0 && op.index !== current.index)) {
         if (operation && plan.moved === undefined) {
           // Into a group this save created: journaled now that its id is known.
-          const [entry] = await operation.append([{ role: 'moved', id: current.id, title: current.title, parentId: current.parentId!, index: current.index ?? 0, toParentId: parentId }]);
+          const [entry] = await operation.append([
+            { role: 'moved', id: current.id, title: current.title, parentId: current.parentId!, index: current.index ?? 0, toParentId: parentId },
+          ]);
           plan.moved = stored.push(entry!) - 1;
           plan.entries.push(plan.moved);
           await operation.steps.attempt([entry!.seq]);

@@ -30,7 +30,6 @@ export interface TaggedAddresses {
 
 export const MAX_ADDRESSES = 500;
 
-
 export async function taggedAddresses(browser: Browser, urls: readonly string[]): Promise<TaggedAddresses> {
   const sorted = [...urls].sort(compareNatural);
   const shown = sorted.slice(0, MAX_ADDRESSES);

@@ -270,13 +270,19 @@ describe('organizer', () => {
     const before = await tagsOf(harness, urls);
     const page = await openOrganizer();
     await tagPearToMelon(page, 'green');
-    expect(await tagsOf(harness, urls)).toEqual({ 'https://pear.example/': ['sweet', 'Fruit', 'green'], 'https://apple.example/': ['red', 'green'], 'https://melon.example/': ['green'] });
+    expect(await tagsOf(harness, urls)).toEqual({
+      'https://pear.example/': ['sweet', 'Fruit', 'green'],
+      'https://apple.example/': ['red', 'green'],
+      'https://melon.example/': ['green'],
+    });
     await page.focus('[data-testid="organizer-list"]');
     await undoKey(page);
     await expect.poll(() => tagsOf(harness, urls)).toEqual(before);
     await waitForShown(page, '[data-testid="organizer-status"]::-p-text(Undone: Tagged 3 addresses with green.)');
     await redoKey(page);
-    await expect.poll(() => tagsOf(harness, urls)).toEqual({ 'https://pear.example/': ['sweet', 'Fruit', 'green'], 'https://apple.example/': ['red', 'green'], 'https://melon.example/': ['green'] });
+    await expect
+      .poll(() => tagsOf(harness, urls))
+      .toEqual({ 'https://pear.example/': ['sweet', 'Fruit', 'green'], 'https://apple.example/': ['red', 'green'], 'https://melon.example/': ['green'] });
   });
 
   it('the sidebar page fits 300 px: one column, the folder tree above the list, search shows each result’s folder', async () => {

@@ -36,7 +36,9 @@ const productCode = [...filesUnder('src'), ...filesUnder('background'), ...files
 describe('conventions', () => {
   it('entry points stay thin: logic lives in src/', () => {
     for (const entry of ['background/main.ts', 'popup/main.tsx', 'options/main.tsx']) {
-      const lines = source(entry).split('\n').filter((l) => l.trim() && !l.trim().startsWith('*') && !l.trim().startsWith('/*') && !l.trim().startsWith('//'));
+      const lines = source(entry)
+        .split('\n')
+        .filter((l) => l.trim() && !l.trim().startsWith('*') && !l.trim().startsWith('/*') && !l.trim().startsWith('//'));
       expect(lines.length, `${entry} has ${lines.length} code lines`).toBeLessThanOrEqual(12);
     }
   });
@@ -83,13 +85,15 @@ describe('conventions', () => {
 
   it('every feature folder in src/ has unit tests in tests/unit/<feature>/', () => {
     const features = readdirSync(join(root, 'src')).filter((d) => statSync(join(root, 'src', d)).isDirectory());
-    const missing = features.filter((d) => !['platform'].includes(d)).filter((d) => {
-      try {
-        return filesUnder(`tests/unit/${d}`, /\.test\.tsx?$/).length === 0;
-      } catch {
-        return true;
-      }
-    });
+    const missing = features
+      .filter((d) => !['platform'].includes(d))
+      .filter((d) => {
+        try {
+          return filesUnder(`tests/unit/${d}`, /\.test\.tsx?$/).length === 0;
+        } catch {
+          return true;
+        }
+      });
     expect(missing).toEqual([]);
   });
 
@@ -111,7 +115,8 @@ describe('conventions', () => {
         // dedup/find and dedup/cleanup use the plan contract at dedup's root directly.
         if (module === 'dedup' && unitOf(file).startsWith('dedup/')) continue;
         const inner = target.slice(`src/${module}/`.length);
-        const allowed = inner === 'index.ts' || inner === 'protocol.ts' || /(^|-)types\.ts$/.test(inner) || (file === 'src/app/background-app.ts' && inner === 'feature.ts');
+        const allowed =
+          inner === 'index.ts' || inner === 'protocol.ts' || /(^|-)types\.ts$/.test(inner) || (file === 'src/app/background-app.ts' && inner === 'feature.ts');
         if (!allowed) offenders.push(`${file} -> ${target}`);
       }
     }
@@ -126,7 +131,10 @@ describe('conventions', () => {
       for (const [, name, params] of source(file).matchAll(/^export function (create\w*)\(([^)]*)\)/gm)) {
         found.push(name!);
         // One parameter: no comma outside the parameter's own type.
-        const depth = [...params!].reduce<{ level: number; commas: number }>((a, c) => ({ level: a.level + ('<{(['.includes(c) ? 1 : '>})]'.includes(c) ? -1 : 0), commas: a.commas + (c === ',' && a.level === 0 ? 1 : 0) }), { level: 0, commas: 0 });
+        const depth = [...params!].reduce<{ level: number; commas: number }>(
+          (a, c) => ({ level: a.level + ('<{(['.includes(c) ? 1 : '>})]'.includes(c) ? -1 : 0), commas: a.commas + (c === ',' && a.level === 0 ? 1 : 0) }),
+          { level: 0, commas: 0 },
+        );
         if (!/Feature$/.test(name!) || depth.commas > 0 || params!.trim() === '') offenders.push(`${file}: ${name}(${params})`);
       }
     }

@@ -166,7 +166,11 @@ function describeSet(
     keptBecause: [
       // The keep rules chose among the fullest copies; the others hold only part of what they hold.
       ...(inTreeOrder.some(([, kind]) => kind === 'contained') ? [{ rule: 'holdsMost' as const }] : []),
-      ...explainFolderKeeper(inTreeOrder.filter(([, kind]) => kind === 'identical').map(([m]) => candidate(m)), folders[keep].id, keepRules),
+      ...explainFolderKeeper(
+        inTreeOrder.filter(([, kind]) => kind === 'identical').map(([m]) => candidate(m)),
+        folders[keep].id,
+        keepRules,
+      ),
     ],
     pages: holders.size,
     members,

@@ -136,9 +136,7 @@ export function LinkHealthView({ hostAccess }: { hostAccess?: HostAccess }) {
           {overview.hostsWithoutAccess.length > 0 && <p class="muted">{plural('linksAccessNeeded', overview.hostsWithoutAccess.length)}</p>}
           {overview.checkedBetween && <p class="muted">{t('linksLastChecked', formatDate(overview.checkedBetween.to, { dateStyle: 'medium', timeStyle: 'short' }))}</p>}
           {checkedBefore && <ClassCounts counts={overview.counts} />}
-          {unfinished && !running && (
-            <p data-testid="links-interrupted">{t('linksInterrupted', formatNumber(unfinished.done), formatNumber(unfinished.total))}</p>
-          )}
+          {unfinished && !running && <p data-testid="links-interrupted">{t('linksInterrupted', formatNumber(unfinished.done), formatNumber(unfinished.total))}</p>}
           {!running && (
             <div class="actions">
               {unfinished && (

@@ -46,7 +46,11 @@ describe('SearchCorpus', () => {
       ['d', 'ÉCOLE'],
       ['e', 'plain'],
     ]);
-    const corpus = new SearchCorpus((id) => texts.get(id) ?? null, () => texts.keys(), fold);
+    const corpus = new SearchCorpus(
+      (id) => texts.get(id) ?? null,
+      () => texts.keys(),
+      fold,
+    );
     corpus.buildNow();
     expect(corpus.search(['creme'], 10)).toEqual(['a']);
     expect(corpus.search(['guide'], 10)).toEqual(['b']);

@@ -46,7 +46,13 @@ describe('OrganizerTree', () => {
           if (op === 0) {
             const kind = random(4);
             const parentId = folders[random(folders.length)]!;
-            const node = await b.create(kind === 0 ? { parentId, title: `F${step}` } : kind === 1 ? { parentId, type: 'separator' } : { parentId, title: `B${step}`, url: `https://e${step % 7}.example/${step}`, index: random(3) });
+            const node = await b.create(
+              kind === 0
+                ? { parentId, title: `F${step}` }
+                : kind === 1
+                  ? { parentId, type: 'separator' }
+                  : { parentId, title: `B${step}`, url: `https://e${step % 7}.example/${step}`, index: random(3) },
+            );
             items.push(node.id);
             if (kind === 0) folders.push(node.id);
           } else if (op === 1 || op === 2) {
@@ -180,7 +186,10 @@ describe('OrganizerTree', () => {
 
   it('regression: an event that does not fit (an item it never saw) turns the mirror inexact instead of guessing', async () => {
     const { holder } = await organizerOnFake();
-    holder.tree.apply({ type: 'bookmark-item-moved', data: { id: 'nope', previousParentId: MENU_ID, previousIndex: 0, currentParentId: UNFILED_ID, currentIndex: 0, type: 'bookmark' } });
+    holder.tree.apply({
+      type: 'bookmark-item-moved',
+      data: { id: 'nope', previousParentId: MENU_ID, previousIndex: 0, currentParentId: UNFILED_ID, currentIndex: 0, type: 'bookmark' },
+    });
     expect(holder.tree.exact).toBe(false);
   });
 });
