@@ -84,14 +84,17 @@ function wakeRound(page: Page): Promise<Round> {
     while (index < 0 && performance.now() - searchStarted < 60_000) {
       indexTries++;
       let settled = false;
-      const search = client.call('search.query', { text: 'guide' }).then(
-        () => {
-          index = performance.now() - searchStarted;
-        },
-        (e: unknown) => {
-          error = String((e as Error)?.message ?? e);
-        },
-      ).finally(() => (settled = true));
+      const search = client
+        .call('search.query', { text: 'guide' })
+        .then(
+          () => {
+            index = performance.now() - searchStarted;
+          },
+          (e: unknown) => {
+            error = String((e as Error)?.message ?? e);
+          },
+        )
+        .finally(() => (settled = true));
       while (!settled) {
         const t = performance.now();
         await client.call('core.ping', {}).catch(() => undefined);
@@ -139,7 +142,13 @@ async function memoryOfEventPage(ff: Firefox, page: Page): Promise<{ mb: number;
       const w = window as unknown as { Cc: Record<string, { getService(i: unknown): unknown }>; Ci: Record<string, unknown> };
       const manager = w.Cc['@mozilla.org/memory-reporter-manager;1']!.getService(w.Ci.nsIMemoryReporterManager) as {
         minimizeMemoryUsage(done: () => void): void;
-        getReports(report: (process: string, path: string, kind: number, units: number, amount: number) => void, data: null, done: () => void, doneData: null, anonymize: boolean): void;
+        getReports(
+          report: (process: string, path: string, kind: number, units: number, amount: number) => void,
+          data: null,
+          done: () => void,
+          doneData: null,
+          anonymize: boolean,
+        ): void;
       };
       await new Promise<void>((done) => manager.minimizeMemoryUsage(() => done()));
       // about:memory writes the URL's slashes as backslashes.
@@ -195,7 +204,10 @@ export default defineSuite({
     const rounds = ctx.quick ? 3 : 5;
     const rows: BenchRow[] = [];
     const medians: Record<string, number> = {};
-    for (const [label, size] of [['10k', small], ['100k', large]] as const) {
+    for (const [label, size] of [
+      ['10k', small],
+      ['100k', large],
+    ] as const) {
       const { count, results, stayedAwake, memory } = await measureSize(ctx, size, rounds);
       const answered = results.filter((r) => r.ping >= 0);
       const indexed = results.filter((r) => r.index >= 0);

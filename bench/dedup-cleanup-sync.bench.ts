@@ -73,7 +73,8 @@ export default defineSuite({
     ctx.log(`apply phases (ms from start): ${applied.phases}`);
     if (applied.problems) throw new Error(`apply reported ${applied.problems} problems`);
     const left = (await folderItems(page, ['Apply sync']))['Apply sync'].items;
-    if (left.length !== folders || new Set(left.map((i) => i.url)).size !== folders) throw new Error(`${left.length} bookmarks left, expected one per folder (${folders})`);
+    if (left.length !== folders || new Set(left.map((i) => i.url)).size !== folders)
+      throw new Error(`${left.length} bookmarks left, expected one per folder (${folders})`);
     ctx.log(`per folder: remove loop ${Math.round(loopMs / folders)} ms, apply ${Math.round(applied.ms / folders)} ms`);
 
     rows.push({

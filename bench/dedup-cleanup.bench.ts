@@ -27,7 +27,6 @@ function doubledFolders(title: string, n: number, per: number, prefix: string): 
   return { title, folders };
 }
 
-
 /** Every bookmark of `copy` is a loose duplicate of the bookmark with the same URL in `keep`. */
 function loosePlan(keep: Folder, copy: Folder): CleanupPlan {
   const keeper = new Map(keep.items.map((i) => [i.url, i.id]));
@@ -86,7 +85,10 @@ export default defineSuite({
       const page = await ff.harness();
       const f = await folderItems(page, ['Keep', 'Loop copies', 'Apply copies']);
       ctx.log(`removing ${n} loose duplicates one by one…`);
-      const loopMs = await removeLoop(page, f['Loop copies'].items.map((i) => i.id));
+      const loopMs = await removeLoop(
+        page,
+        f['Loop copies'].items.map((i) => i.id),
+      );
       ctx.log(`applying a plan of ${n} loose duplicates…`);
       const applied = await runJob(page, 'dedup.apply', loosePlan(f.Keep, f['Apply copies']));
       ctx.log(`apply phases (ms from start): ${applied.phases}`);
@@ -138,7 +140,9 @@ export default defineSuite({
       const plan: CleanupPlan = {
         id: 'bench-collapse',
         createdAt: Date.now(),
-        removals: [{ id: f['Library (1)'].folderId, kind: 'folder', expectedUrl: null, expectedParentId: 'menu________', reason: 'duplicate-folder', keptId: f.Library.folderId }],
+        removals: [
+          { id: f['Library (1)'].folderId, kind: 'folder', expectedUrl: null, expectedParentId: 'menu________', reason: 'duplicate-folder', keptId: f.Library.folderId },
+        ],
         moves: [],
         tagMerges: [],
         numbers: { copies: 0, loose: 0, insideFolders: 0, copiedFolders: 1, emptyFolders: 0, moved: 0, tagMerges: 0 },
@@ -148,7 +152,8 @@ export default defineSuite({
       if (applied.problems) throw new Error(`collapse reported ${applied.problems} problems`);
       const sessions = await page.evaluate(() => window.tm.client.call('history.list', {}));
       const c = sessions[0]?.counts;
-      if (c?.insideFolders !== n || c.copiedFolders !== 1) throw new Error(`the session removed ${c?.insideFolders} bookmarks in ${c?.copiedFolders} folders, expected ${n} in 1`);
+      if (c?.insideFolders !== n || c.copiedFolders !== 1)
+        throw new Error(`the session removed ${c?.insideFolders} bookmarks in ${c?.copiedFolders} folders, expected ${n} in 1`);
       rows.push({
         id: 'dedup.collapseFolder.firefox.10k.ms',
         value: Math.round(applied.ms),

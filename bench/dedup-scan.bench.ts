@@ -31,7 +31,6 @@ import { median, round } from './lib/stats';
 const WORDS = ['guide', 'release', 'notes', 'api', 'design', 'recipe', 'travel', 'news', 'review', 'tutorial', 'docs', 'blog'];
 const HOSTS = ['developer.mozilla.org', 'github.com', 'news.ycombinator.com', 'en.wikipedia.org', 'example.org', 'blog.example.com'];
 
-
 function variantOf(url: string, r: number): string {
   if (r < 0.5) return url; // exact copy, the most common kind sync makes
   if (r < 0.65) return url + '/';
@@ -113,7 +112,14 @@ export function asTree(folders: SeedFolder[]): BookmarkNode[] {
       ],
     };
   };
-  const root = (rid: string, title: string, children: BookmarkNode[]): BookmarkNode => ({ id: rid, parentId: 'root________', title, type: 'folder', dateAdded: 1, children });
+  const root = (rid: string, title: string, children: BookmarkNode[]): BookmarkNode => ({
+    id: rid,
+    parentId: 'root________',
+    title,
+    type: 'folder',
+    dateAdded: 1,
+    children,
+  });
   return [
     {
       id: 'root________',
@@ -121,7 +127,11 @@ export function asTree(folders: SeedFolder[]): BookmarkNode[] {
       type: 'folder',
       dateAdded: 1,
       children: [
-        root('menu________', 'Bookmarks Menu', folders.map((f) => node(f, 'menu________'))),
+        root(
+          'menu________',
+          'Bookmarks Menu',
+          folders.map((f) => node(f, 'menu________')),
+        ),
         root('toolbar_____', 'Bookmarks Toolbar', []),
         root('unfiled_____', 'Other Bookmarks', []),
         root('mobile______', 'Mobile Bookmarks', []),
@@ -158,7 +168,7 @@ export default defineSuite({
     const warm = inputFor(JSON.parse(treeJson));
     let groups = groupDuplicates(flattenForScan(warm), warm, redundantFolderIds); // warm-up
     // The phase must give exactly the groups the whole scan gives, or it is not measuring the scan's work.
-    if (JSON.stringify(groups) !== JSON.stringify(result.groups)) throw new Error('matching+grouping differs from the whole scan\'s groups');
+    if (JSON.stringify(groups) !== JSON.stringify(result.groups)) throw new Error("matching+grouping differs from the whole scan's groups");
     const cpuMs = (since: NodeJS.CpuUsage) => {
       const used = process.cpuUsage(since);
       return (used.user + used.system) / 1000;

@@ -22,7 +22,6 @@ const HOSTS = Array.from({ length: 50 }, (_, i) => 100 + i);
 const PER_HOST = 40;
 const RESPONSE_MS = 50;
 
-
 async function timedCheck(harness: Page): Promise<{ ms: number; counts: Record<string, number> }> {
   return harness.evaluate(async () => {
     const started = performance.now();

@@ -81,8 +81,20 @@ export default defineSuite({
           note: `Duplicates page opened in a new tab to its full list with its own scan (time origin to the list-shown mark) / the dedup.scan request alone, same run: ${round(open, 0)} / ${round(scan, 0)} ms. ${data}`,
           bar: { max: 1.5 },
         },
-        { id: 'options.duplicates.firefox.5k.openToListMs', value: round(open, 0), unit: 'ms', better: 'lower', note: `Page open to full list (time origin to the list-shown mark; from outside ${round(median(outside), 0)} ms). ${data}` },
-        { id: 'options.duplicates.firefox.5k.scanMs', value: round(scan, 0), unit: 'ms', better: 'lower', note: `The dedup.scan request alone from an open page (the anchor of the ratio). ${data}` },
+        {
+          id: 'options.duplicates.firefox.5k.openToListMs',
+          value: round(open, 0),
+          unit: 'ms',
+          better: 'lower',
+          note: `Page open to full list (time origin to the list-shown mark; from outside ${round(median(outside), 0)} ms). ${data}`,
+        },
+        {
+          id: 'options.duplicates.firefox.5k.scanMs',
+          value: round(scan, 0),
+          unit: 'ms',
+          better: 'lower',
+          note: `The dedup.scan request alone from an open page (the anchor of the ratio). ${data}`,
+        },
       );
     }
 

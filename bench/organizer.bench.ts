@@ -80,7 +80,13 @@ export default defineSuite({
       const open = median(opens);
       ctx.log(`getTree ${trees.map((x) => x.toFixed(0)).join(', ')} ms; organizer open ${opens.map((x) => x.toFixed(0)).join(', ')} ms`);
       rows.push(
-        { id: `organizer.open.firefox.${size}.ms`, value: round(open, 0), unit: 'ms', better: 'lower', note: `Options page #bookmarks opened in a new tab, time origin to tree and list rendered, median of ${runs}. ${data}` },
+        {
+          id: `organizer.open.firefox.${size}.ms`,
+          value: round(open, 0),
+          unit: 'ms',
+          better: 'lower',
+          note: `Options page #bookmarks opened in a new tab, time origin to tree and list rendered, median of ${runs}. ${data}`,
+        },
         {
           id: `organizer.open.firefox.${size}.ratioToGetTree`,
           value: round(open / tree),
@@ -145,7 +151,9 @@ export default defineSuite({
         }
         return { durations, rows: document.querySelectorAll('[role="option"]').length, height: list.scrollHeight };
       });
-      ctx.log(`scroll: ${frames.durations.length} frames, median ${median(frames.durations).toFixed(1)} ms, p95 ${p95(frames.durations).toFixed(1)} ms; ${frames.rows} rows in the DOM, list ${frames.height} px`);
+      ctx.log(
+        `scroll: ${frames.durations.length} frames, median ${median(frames.durations).toFixed(1)} ms, p95 ${p95(frames.durations).toFixed(1)} ms; ${frames.rows} rows in the DOM, list ${frames.height} px`,
+      );
       rows.push({
         id: `organizer.scrollFrameP95Ms.${size}`,
         value: round(p95(frames.durations), 1),
@@ -243,7 +251,13 @@ export default defineSuite({
       }
       ctx.log(`sort 1k: raw ${rawSorts.map((x) => x.toFixed(0)).join(', ')} ms; organizer.sortFolder ${ourSorts.map((x) => x.toFixed(0)).join(', ')} ms`);
       rows.push(
-        { id: 'organizer.sortFolder.1k.ms', value: round(median(ourSorts), 0), unit: 'ms', better: 'lower', note: `organizer.sortFolder by name of a ${n}-item folder in reverse order, median of ${moveRuns}; shared 2-core machine` },
+        {
+          id: 'organizer.sortFolder.1k.ms',
+          value: round(median(ourSorts), 0),
+          unit: 'ms',
+          better: 'lower',
+          note: `organizer.sortFolder by name of a ${n}-item folder in reverse order, median of ${moveRuns}; shared 2-core machine`,
+        },
         {
           id: 'organizer.sortFolder.1k.ratioToRawMoves',
           value: round(median(ourSorts) / median(rawSorts)),

@@ -146,7 +146,9 @@ export default defineSuite({
     const searchMs = median(search.facade);
     const nativeMs = median(search.native);
     const searchRatio = median(search.facade.map((f, i) => f / search.native[i]));
-    ctx.log(`search rounds (ms): native ${search.native.map((x) => Math.round(x)).join(', ')}; search() ${search.facade.map((x) => Math.round(x)).join(', ')}; tag word ${search.tagWord.map((x) => Math.round(x)).join(', ')}`);
+    ctx.log(
+      `search rounds (ms): native ${search.native.map((x) => Math.round(x)).join(', ')}; search() ${search.facade.map((x) => Math.round(x)).join(', ')}; tag word ${search.tagWord.map((x) => Math.round(x)).join(', ')}`,
+    );
     return [
       {
         id: 'places.save.1k.overheadRatio',

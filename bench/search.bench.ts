@@ -148,14 +148,15 @@ export default defineSuite({
       });
     const baselinePing = await pingMedian();
     ctx.log(`firefox: adding ${historyCount} history entries`);
-    await page.evaluate(async (entries: { url: string; title: string; visitCount: number }[]) => {
-      const b = window.tm.browser;
-      for (let i = 0; i < entries.length; i += 50) {
-        await Promise.all(
-          entries.slice(i, i + 50).map((e) => b.history.addUrl({ url: e.url, title: e.title, visitTime: Date.now() - 60_000 * (i + 1) })),
-        );
-      }
-    }, corpus.history.map(({ url, title, visitCount }) => ({ url, title, visitCount })));
+    await page.evaluate(
+      async (entries: { url: string; title: string; visitCount: number }[]) => {
+        const b = window.tm.browser;
+        for (let i = 0; i < entries.length; i += 50) {
+          await Promise.all(entries.slice(i, i + 50).map((e) => b.history.addUrl({ url: e.url, title: e.title, visitTime: Date.now() - 60_000 * (i + 1) })));
+        }
+      },
+      corpus.history.map(({ url, title, visitCount }) => ({ url, title, visitCount })),
+    );
 
     ctx.log('firefox: first query (index rebuild)');
     const indexLoadMs = await page.evaluate(async () => {

@@ -84,8 +84,7 @@ async function measure(harness: Page, tabId: number, url: string, bookmarked: bo
   return ms;
 }
 
-const select = (harness: Page, tabId: number) =>
-  harness.evaluate((id) => window.tm.browser.tabs.update(id, { active: true }).then(() => undefined), tabId);
+const select = (harness: Page, tabId: number) => harness.evaluate((id) => window.tm.browser.tabs.update(id, { active: true }).then(() => undefined), tabId);
 
 export default defineSuite({
   name: 'toolbar-button',

@@ -2,8 +2,7 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
-export const INSTALL_HINT =
-  'Firefox was not found. Install it (Debian: "apt-get update && apt-get install -y firefox-esr") or set FIREFOX_BIN to its path.';
+export const INSTALL_HINT = 'Firefox was not found. Install it (Debian: "apt-get update && apt-get install -y firefox-esr") or set FIREFOX_BIN to its path.';
 
 function executable(path) {
   try {

@@ -20,7 +20,11 @@ import { createRng } from './prng.mjs';
 
 export const DEFAULT_SEED = 20261203;
 
-const slug = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 // ---------------------------------------------------------------------------------------------------------------
 // Page catalogues: real sites, generated paths.
@@ -30,18 +34,73 @@ const WEB_APIS = ['Fetch_API', 'IndexedDB_API', 'Web_Workers_API', 'Service_Work
 const RUST_MODULES = ['collections', 'iter', 'sync', 'fs', 'io', 'thread', 'fmt', 'option', 'result', 'string'];
 const PY_MODULES = ['asyncio', 'itertools', 'functools', 'pathlib', 'dataclasses', 'typing', 'collections', 're', 'json', 'sqlite3'];
 const REPOS = [
-  ['mozilla', 'pdf.js'], ['mozilla', 'web-ext'], ['preactjs', 'preact'], ['vitejs', 'vite'], ['vitest-dev', 'vitest'],
-  ['rust-lang', 'rust'], ['tokio-rs', 'tokio'], ['python', 'cpython'], ['microsoft', 'TypeScript'], ['puppeteer', 'puppeteer'],
-  ['jakearchibald', 'idb'], ['fabian-hiller', 'valibot'], ['dubzzz', 'fast-check'], ['sveltejs', 'svelte'], ['denoland', 'deno'],
+  ['mozilla', 'pdf.js'],
+  ['mozilla', 'web-ext'],
+  ['preactjs', 'preact'],
+  ['vitejs', 'vite'],
+  ['vitest-dev', 'vitest'],
+  ['rust-lang', 'rust'],
+  ['tokio-rs', 'tokio'],
+  ['python', 'cpython'],
+  ['microsoft', 'TypeScript'],
+  ['puppeteer', 'puppeteer'],
+  ['jakearchibald', 'idb'],
+  ['fabian-hiller', 'valibot'],
+  ['dubzzz', 'fast-check'],
+  ['sveltejs', 'svelte'],
+  ['denoland', 'deno'],
 ];
-const WIKI = ['Hash_table', 'B-tree', 'Bloom_filter', 'Levenshtein_distance', 'Unicode_equivalence', 'URL_normalization', 'Netscape_Navigator', 'Mozilla_Firefox', 'Trie', 'Skip_list', 'Merkle_tree', 'CRDT'];
-const DISHES = ['Shakshuka', 'Pad Thai', 'Mushroom Risotto', 'Chana Masala', 'Sourdough Bread', 'Ramen Broth', 'Lemon Tart', 'Paella', 'Pho', 'Banana Bread', 'Falafel', 'Tiramisu'];
-const PLACES = [['portugal', 'lisbon'], ['japan', 'kyoto'], ['italy', 'bologna'], ['mexico', 'oaxaca'], ['norway', 'bergen'], ['vietnam', 'hanoi'], ['morocco', 'fes'], ['chile', 'valparaiso']];
+const WIKI = [
+  'Hash_table',
+  'B-tree',
+  'Bloom_filter',
+  'Levenshtein_distance',
+  'Unicode_equivalence',
+  'URL_normalization',
+  'Netscape_Navigator',
+  'Mozilla_Firefox',
+  'Trie',
+  'Skip_list',
+  'Merkle_tree',
+  'CRDT',
+];
+const DISHES = [
+  'Shakshuka',
+  'Pad Thai',
+  'Mushroom Risotto',
+  'Chana Masala',
+  'Sourdough Bread',
+  'Ramen Broth',
+  'Lemon Tart',
+  'Paella',
+  'Pho',
+  'Banana Bread',
+  'Falafel',
+  'Tiramisu',
+];
+const PLACES = [
+  ['portugal', 'lisbon'],
+  ['japan', 'kyoto'],
+  ['italy', 'bologna'],
+  ['mexico', 'oaxaca'],
+  ['norway', 'bergen'],
+  ['vietnam', 'hanoi'],
+  ['morocco', 'fes'],
+  ['chile', 'valparaiso'],
+];
 const HEADLINES = [
-  'Why sync keeps duplicating your bookmarks', 'The quiet return of RSS readers', 'A field guide to URL tracking parameters',
-  'What event pages mean for extension authors', 'How browsers store history', 'The case for fewer tabs',
-  'Inside the Places database', 'Designing undo for destructive actions', 'Keyboard shortcuts nobody knows',
-  'Search as you type, explained', 'Local-first software in practice', 'When to normalize a URL',
+  'Why sync keeps duplicating your bookmarks',
+  'The quiet return of RSS readers',
+  'A field guide to URL tracking parameters',
+  'What event pages mean for extension authors',
+  'How browsers store history',
+  'The case for fewer tabs',
+  'Inside the Places database',
+  'Designing undo for destructive actions',
+  'Keyboard shortcuts nobody knows',
+  'Search as you type, explained',
+  'Local-first software in practice',
+  'When to normalize a URL',
 ];
 const QUESTIONS = [
   [11227809, 'Why is processing a sorted array faster than processing an unsorted array'],
@@ -219,7 +278,10 @@ export function generateCollection(seed = DEFAULT_SEED) {
     }
   };
   collect([...menu, ...toolbar, ...unfiled]);
-  const favouriteFolders = rng.sample(everyFolder.filter((f) => f.children.length > 0), 18);
+  const favouriteFolders = rng.sample(
+    everyFolder.filter((f) => f.children.length > 0),
+    18,
+  );
   for (const f of favouriteFolders) f.children.splice(rng.int(0, f.children.length), 0, bookmark(tagged(rng, 'dev', favourite, 0.3)));
 
   // Dates: deterministic, spread over five years.
@@ -269,11 +331,7 @@ export function toBookmarksHtml({ menu, toolbar, unfiled }) {
     '<DL><p>',
   ];
   writeNodes(
-    [
-      ...menu,
-      folder('Bookmarks Toolbar', toolbar, { special: 'PERSONAL_TOOLBAR_FOLDER' }),
-      folder('Other Bookmarks', unfiled, { special: 'UNFILED_BOOKMARKS_FOLDER' }),
-    ],
+    [...menu, folder('Bookmarks Toolbar', toolbar, { special: 'PERSONAL_TOOLBAR_FOLDER' }), folder('Other Bookmarks', unfiled, { special: 'UNFILED_BOOKMARKS_FOLDER' })],
     1,
     out,
   );

@@ -46,7 +46,11 @@ async function openExtensionPage(page, path) {
 function countFromPage(page) {
   return page.evaluate(async () => {
     const counts = { bookmarks: 0, folders: 0, separators: 0, rootChildren: {} };
-    for (const [name, id] of [['menu', 'menu________'], ['toolbar', 'toolbar_____'], ['unfiled', 'unfiled_____']]) {
+    for (const [name, id] of [
+      ['menu', 'menu________'],
+      ['toolbar', 'toolbar_____'],
+      ['unfiled', 'unfiled_____'],
+    ]) {
       counts.rootChildren[name] = (await browser.bookmarks.getChildren(id)).length;
     }
     const stack = await browser.bookmarks.getTree();
@@ -75,7 +79,11 @@ async function waitForImport(page, expectedBookmarks) {
 /** Sends one Tidymarks request from an extension page, as the options page does; retries while the background starts. */
 async function callFromPage(page, type, input) {
   for (let attempt = 0; ; attempt++) {
-    const reply = await page.evaluate((t, i) => browser.runtime.sendMessage({ channel: 'tidymarks', type: t, input: i }).catch((e) => ({ ok: false, error: { message: String(e?.message ?? e) } })), type, input);
+    const reply = await page.evaluate(
+      (t, i) => browser.runtime.sendMessage({ channel: 'tidymarks', type: t, input: i }).catch((e) => ({ ok: false, error: { message: String(e?.message ?? e) } })),
+      type,
+      input,
+    );
     if (reply?.ok) return reply.value;
     if (attempt >= 20) throw new Error(`${type} failed: ${reply?.error?.message ?? 'no reply'}`);
     await new Promise((r) => setTimeout(r, 250));
@@ -110,7 +118,9 @@ async function importTags(page, tags) {
 async function main() {
   const firefox = findFirefox();
   if (!check && process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-    throw new Error('npm start opens a Firefox window, but no display was found (DISPLAY and WAYLAND_DISPLAY are unset). Run it in a desktop session, or run "npm start -- --check" for a headless check of the same steps.');
+    throw new Error(
+      'npm start opens a Firefox window, but no display was found (DISPLAY and WAYLAND_DISPLAY are unset). Run it in a desktop session, or run "npm start -- --check" for a headless check of the same steps.',
+    );
   }
   if (!args.has('--no-build')) build();
   if (!existsSync(join(dist, 'manifest.json'))) throw new Error('dist/ has no manifest.json: run "npm run build" first.');
@@ -118,7 +128,9 @@ async function main() {
   rmSync(profileDir, { recursive: true, force: true });
   mkdirSync(profileDir, { recursive: true });
   const { file: seedFile, stats, tags } = writeSeed(join(profileDir, 'tidymarks-demo-bookmarks.html'));
-  console.log(`Seed: ${stats.bookmarks} bookmarks (${stats.distinctUrls} distinct URLs, a page in ${stats.mostCopies} places), ${stats.folders} folders, ${stats.tagged} tagged.`);
+  console.log(
+    `Seed: ${stats.bookmarks} bookmarks (${stats.distinctUrls} distinct URLs, a page in ${stats.mostCopies} places), ${stats.folders} folders, ${stats.tagged} tagged.`,
+  );
 
   const browser = await puppeteer.launch({
     browser: 'firefox',

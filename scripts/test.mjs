@@ -1,4 +1,4 @@
-// npm test: typecheck (both tsconfig projects), eslint, build, web-ext lint (zero errors and zero warnings), then every
+// npm test: typecheck (both tsconfig projects), eslint, prettier's check, build, web-ext lint (zero errors and zero warnings), then every
 // vitest project: unit (fake browser), contract (fake), e2e (real Firefox, including the contract suite against Firefox).
 // Never skips: a missing Firefox fails the run with an install hint.
 import { spawnSync } from 'node:child_process';
@@ -35,6 +35,7 @@ try {
 // scripts, build), each incrementally: an unchanged project is not checked again.
 step('typecheck (tsc -b, strict)', bin('tsc'), ['-b']);
 step('eslint (zero errors and zero warnings)', bin('eslint'), ['--max-warnings', '0', '.']);
+step('formatting (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 step('build (dist/)', bin('vite'), ['build', '--logLevel', 'warn']);
 
 const lint = step('web-ext lint dist/', bin('web-ext'), ['lint', '--source-dir', 'dist', '--self-hosted=false', '--output', 'json'], {

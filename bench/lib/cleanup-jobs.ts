@@ -36,11 +36,14 @@ export async function removeLoop(page: Page, ids: string[]): Promise<number> {
   // In slices: one evaluate call must stay under the protocol timeout on a loaded machine.
   let ms = 0;
   for (let i = 0; i < ids.length; i += 500) {
-    ms += await page.evaluate(async (slice: string[]) => {
-      const t = performance.now();
-      for (const id of slice) await window.tm.browser.bookmarks.remove(id);
-      return performance.now() - t;
-    }, ids.slice(i, i + 500));
+    ms += await page.evaluate(
+      async (slice: string[]) => {
+        const t = performance.now();
+        for (const id of slice) await window.tm.browser.bookmarks.remove(id);
+        return performance.now() - t;
+      },
+      ids.slice(i, i + 500),
+    );
   }
   return ms;
 }

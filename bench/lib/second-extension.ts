@@ -89,12 +89,15 @@ export function bookmarkIdsUnder(page: Page, title: string): Promise<string[]> {
 export async function removeLoop(page: Page, ids: readonly string[]): Promise<number> {
   let ms = 0;
   for (let i = 0; i < ids.length; i += 500) {
-    ms += await page.evaluate(async (slice: string[]) => {
-      const b = (globalThis as unknown as { browser: Browser }).browser.bookmarks;
-      const t = performance.now();
-      for (const id of slice) await b.remove(id);
-      return performance.now() - t;
-    }, ids.slice(i, i + 500));
+    ms += await page.evaluate(
+      async (slice: string[]) => {
+        const b = (globalThis as unknown as { browser: Browser }).browser.bookmarks;
+        const t = performance.now();
+        for (const id of slice) await b.remove(id);
+        return performance.now() - t;
+      },
+      ids.slice(i, i + 500),
+    );
   }
   return ms;
 }

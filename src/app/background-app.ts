@@ -4,14 +4,25 @@
  * browser listeners at top level, as Firefox's event page requires.
  */
 import type { HandlersOf, JobHandlersOf } from '../messaging/define';
-import { jobs, productionJobs, productionProtocol, protocol, type Jobs, type ProductionJobs, type ProductionProtocol, type Protocol, type TestJobs, type TestProtocol } from '../messaging/protocol';
+import {
+  jobs,
+  productionJobs,
+  productionProtocol,
+  protocol,
+  type Jobs,
+  type ProductionJobs,
+  type ProductionProtocol,
+  type Protocol,
+  type TestJobs,
+  type TestProtocol,
+} from '../messaging/protocol';
 import { createJobServer, createRouter } from '../messaging/router';
 import { createBookmarkEvents, holdDuring } from '../platform/bookmark-events';
 import { createCoreHandlers, createCoreTestHandlers } from './core-handlers';
 import type { BackgroundDeps, Feature, ResettableFeature } from './feature';
-import { createSettingsStore } from '../settings/settings-store';
+import { createSettingsStore } from '../settings';
 import { createSettingsFeature } from '../settings/feature';
-import { openTagStore } from '../tags/tag-store';
+import { openTagStore } from '../tags';
 import { createTagsFeature } from '../tags/feature';
 import { createSearchFeature } from '../search/feature';
 import { createPlacesFeature } from '../places/feature';
@@ -19,10 +30,10 @@ import { createDedupApplyFeature } from '../dedup/cleanup/feature';
 import { createHistory } from '../operations';
 import { createDedupScanFeature } from '../dedup/find/feature';
 import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
-import { createPlacesSaver } from '../quick-bookmark/places-saver';
+import { createPlacesSaver } from '../quick-bookmark';
 import { createBookmarksHtmlFeature } from '../bookmarks-html/feature';
 import { createFileDatesFeature } from '../bookmark-dates/feature';
-import { openFileDateStore } from '../bookmark-dates/file-dates';
+import { openFileDateStore } from '../bookmark-dates';
 import { createToolbarButtonFeature } from '../toolbar-button/feature';
 import { createOrganizerFeature } from '../organizer/feature';
 import { createLinkHealthFeature } from '../link-health/feature';
@@ -83,7 +94,21 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
 
   const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, history, fileDates: fileDateStore });
   // Every feature has the one shape the root joins (src/app/feature.ts).
-  void ({ settingsFeature, tagsFeature, placesFeature, fileDates, linkHealth, searchFeature, toolbarButton, dedupApply, dedupScan, quickBookmark, bookmarksHtml, organizer, history } satisfies Record<string, Feature>);
+  void ({
+    settingsFeature,
+    tagsFeature,
+    placesFeature,
+    fileDates,
+    linkHealth,
+    searchFeature,
+    toolbarButton,
+    dedupApply,
+    dedupScan,
+    quickBookmark,
+    bookmarksHtml,
+    organizer,
+    history,
+  } satisfies Record<string, Feature>);
 
   const productionHandlers: HandlersOf<ProductionProtocol> = {
     ...createCoreHandlers(deps),
@@ -145,7 +170,23 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   const router = createRouter({ protocol: requests.protocol, extensionId, extensionOrigin, handlers: requests.handlers });
   const jobServer = createJobServer({ jobs: requests.jobs, handlers: requests.jobHandlers, extensionId, extensionOrigin });
 
-  return { router, jobServer, features, settings, tagStore, places: placesFeature.places, placesFeature, dedupApply, history, fileDates, toolbarButton, live: searchFeature.live, linkHealth, whenIdle, bookmarkEvents };
+  return {
+    router,
+    jobServer,
+    features,
+    settings,
+    tagStore,
+    places: placesFeature.places,
+    placesFeature,
+    dedupApply,
+    history,
+    fileDates,
+    toolbarButton,
+    live: searchFeature.live,
+    linkHealth,
+    whenIdle,
+    bookmarkEvents,
+  };
 }
 
 export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

@@ -7,9 +7,9 @@
  */
 import * as v from 'valibot';
 import { AppError } from '../messaging/errors';
-import { settingsSchema, type Settings } from '../settings/settings';
+import { settingsSchema, type Settings } from '../settings';
 import { describeIssues } from '../messaging/schema-issues';
-import { normalizeTagList } from '../tags/tag-name';
+import { normalizeTagList } from '../tags';
 import { t } from '../i18n';
 import type { CleanupRecord } from '../dedup';
 
@@ -30,11 +30,18 @@ export interface Backup {
 
 const backupSchema = v.object({
   format: v.literal(BACKUP_FORMAT, () => t('restoreNotBackup')),
-  version: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(BACKUP_VERSION, () => t('restoreNewerVersion'))),
+  version: v.pipe(
+    v.number(),
+    v.integer(),
+    v.minValue(1),
+    v.maxValue(BACKUP_VERSION, () => t('restoreNewerVersion')),
+  ),
   createdAt: v.number(),
   settings: settingsSchema,
   tags: v.pipe(
-    v.array(v.strictObject({ url: v.pipe(v.string(), v.minLength(1), v.maxLength(65_536)), tags: v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.maxLength(1000)) })),
+    v.array(
+      v.strictObject({ url: v.pipe(v.string(), v.minLength(1), v.maxLength(65_536)), tags: v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.maxLength(1000)) }),
+    ),
     v.maxLength(1_000_000),
   ),
   cleanupHistory: v.pipe(v.array(v.unknown()), v.maxLength(10_000)),

@@ -8,7 +8,7 @@ import { descendants, kindOf } from '../platform/tree';
 import { collectUrls } from './import';
 import { countDocument, type BookmarksDocument, type DocumentCounts, type HtmlNode, type RootMarker } from './document';
 import { writeBookmarksHtml } from './write';
-import { dateAddedOf, lastModifiedOf, type FileDates } from '../bookmark-dates/file-dates';
+import { dateAddedOf, lastModifiedOf, type FileDates } from '../bookmark-dates';
 
 const NO_DATES: FileDates = new Map();
 
@@ -18,7 +18,6 @@ export interface ExportDeps {
   /** Dates kept from imported files (src/bookmark-dates): written back as ADD_DATE / LAST_MODIFIED. */
   fileDates?(): Promise<FileDates>;
 }
-
 
 /** getTree() nodes as the file's nodes, without recursion (a tree may be thousands of levels deep). */
 export function toHtmlNodes(nodes: readonly BookmarkNode[], tagsOf: (url: string) => string[], dates: FileDates = NO_DATES): HtmlNode[] {

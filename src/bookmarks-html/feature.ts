@@ -1,10 +1,10 @@
 /** The import/export feature of the background: bookmarks.html import (job) and export, JSON backup and restore. */
 import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf, JobHandlersOf } from '../messaging/define';
-import type { Settings } from '../settings/settings';
+import type { Settings } from '../settings';
 import type { History } from '../operations';
-import { journaledTagAdds } from '../tags/journaled';
-import type { TagStore } from '../tags/tag-store';
+import { journaledTagAdds } from '../tags';
+import type { TagStore } from '../tags';
 import type { TagAccess } from '../dedup';
 import { ImportOperation } from './import-journal';
 import { countDocument } from './document';
@@ -14,7 +14,7 @@ import { importBookmarksHtml } from './import';
 import { importTagsOnly } from './import-tags';
 import { parseBookmarksHtml } from './parse';
 import type { bookmarksHtmlJobs, bookmarksHtmlProtocol } from './protocol';
-import type { FileDateStore } from '../bookmark-dates/file-dates';
+import type { FileDateStore } from '../bookmark-dates';
 
 export interface BookmarksHtmlFeatureDeps extends BackgroundDeps {
   tags: TagAccess & Pick<TagStore, 'preview' | 'edit'>;
@@ -36,8 +36,7 @@ export function createBookmarksHtmlFeature(deps: BookmarksHtmlFeatureDeps) {
       const { document, problems, notices, truncated } = parseBookmarksHtml(html);
       return { counts: countDocument(document.children), problems: problems.length, notices: notices.slice(0, 20), truncated, title: document.title };
     },
-    'backup.export': () =>
-      createBackup({ now: deps.now, getSettings: () => settings.get(), allTags: () => tags.all(), cleanupHistory: deps.cleanupHistory }),
+    'backup.export': () => createBackup({ now: deps.now, getSettings: () => settings.get(), allTags: () => tags.all(), cleanupHistory: deps.cleanupHistory }),
     'backup.restore': ({ text }) => {
       const backup = readBackup(text);
       // Its tags are one edit of the history (undoable); settings are not bookmarks and stay as restored.

@@ -11,7 +11,7 @@ import type { CleanupDeps } from '../dedup';
 import { kindOf } from '../platform/tree';
 import { newSession, ProgressLog } from '../operations';
 import { restoreSession, type UndoResult } from '../operations';
-import { tagKey } from '../tags/tag-name';
+import { tagKey } from '../tags';
 
 /** Bookmarks created between two writes of their tags (and of the created ids). */
 export const TAG_BATCH = 100;
@@ -54,9 +54,16 @@ export class ImportOperation {
   async create(details: CreateDetails): Promise<BookmarkNode> {
     const sessionId = await this.begin();
     const type = kindOf(details);
-    const parentSeq = details.parentId !== undefined ? this.seqOfId.get(details.parentId) ?? null : null;
+    const parentSeq = details.parentId !== undefined ? (this.seqOfId.get(details.parentId) ?? null) : null;
     const [entry] = await this.deps.journal.append(sessionId, [
-      { role: 'created', parentId: parentSeq === null ? details.parentId ?? null : null, parentSeq, type, title: details.title ?? '', url: type === 'bookmark' ? details.url ?? null : null },
+      {
+        role: 'created',
+        parentId: parentSeq === null ? (details.parentId ?? null) : null,
+        parentSeq,
+        type,
+        title: details.title ?? '',
+        url: type === 'bookmark' ? (details.url ?? null) : null,
+      },
     ]);
     let node: BookmarkNode;
     try {

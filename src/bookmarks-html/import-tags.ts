@@ -51,7 +51,15 @@ export async function importTagsOnly(
   const byKey = new Map<string, string>();
   for (const url of existing) if (!byKey.has(keyOf(url))) byKey.set(keyOf(url), url);
 
-  const report: TagsImportReport = { inFile: { bookmarks: 0, tagged: 0 }, matched: 0, taggedUrls: 0, unmatchedCount: 0, unmatched: [], problems: [...problems], truncated };
+  const report: TagsImportReport = {
+    inFile: { bookmarks: 0, tagged: 0 },
+    matched: 0,
+    taggedUrls: 0,
+    unmatchedCount: 0,
+    unmatched: [],
+    problems: [...problems],
+    truncated,
+  };
   /** url here -> tags from the file. */
   const tagsByUrl = new Map<string, Set<string>>();
   for (const node of descendants<HtmlNode>(document.children)) {

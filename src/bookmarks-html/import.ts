@@ -23,7 +23,7 @@ import { descendants, kindOf } from '../platform/tree';
 import { countDocument, type HtmlBookmark, type HtmlFolder, type HtmlNode, type RootMarker } from './document';
 import type { ImportOperation } from './import-journal';
 import { parseBookmarksHtml, truncatedError, type ParseProblem } from './parse';
-import type { FileDate } from '../bookmark-dates/file-dates';
+import type { FileDate } from '../bookmark-dates';
 import { msg, msgPlural, plural, t } from '../i18n';
 import { errorMessage } from '../platform/bookmark-reads';
 
@@ -112,11 +112,7 @@ export function collectUrls(nodes: readonly BookmarkNode[], out: string[]): void
   for (const node of descendants(nodes)) if (node.url !== undefined && kindOf(node) === 'bookmark') out.push(node.url);
 }
 
-async function importDocument(
-  deps: ImportDeps,
-  input: ImportInput,
-  ctx: JobContext<ImportProgress>,
-): Promise<ImportReport> {
+async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobContext<ImportProgress>): Promise<ImportReport> {
   const { browser } = deps;
   const create: Browser['bookmarks']['create'] = (details) => (deps.operation ? deps.operation.create(details) : browser.bookmarks.create(details));
   const skipExisting = input.skipExisting ?? true;
@@ -295,9 +291,7 @@ async function importDocument(
 
   // Tags: a journaled import wrote them along with the bookmarks; the rest go now.
   if (deps.operation) {
-    await deps.operation.writeTags((tags, error) =>
-      report.problems.push({ line: 0, message: msg('importProblemTagsNotStored', tags.join(', '), errorMessage(error)) }),
-    );
+    await deps.operation.writeTags((tags, error) => report.problems.push({ line: 0, message: msg('importProblemTagsNotStored', tags.join(', '), errorMessage(error)) }));
     report.taggedUrls = deps.operation.taggedUrls;
   }
   // Tags: group URLs by their tag list so each distinct list is one transaction.
@@ -326,11 +320,7 @@ async function importDocument(
  * cancels the job) and any failure take back everything the import created and the tags it added, except what
  * someone changed in the meantime; a crash is rolled back at the next start (src/operations/recovery.ts).
  */
-export async function importBookmarksHtml(
-  deps: ImportDeps,
-  input: ImportInput,
-  ctx: JobContext<ImportProgress>,
-): Promise<ImportReport> {
+export async function importBookmarksHtml(deps: ImportDeps, input: ImportInput, ctx: JobContext<ImportProgress>): Promise<ImportReport> {
   const operation = deps.operation;
   try {
     const report = await importDocument(deps, input, ctx);

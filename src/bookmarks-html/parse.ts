@@ -203,7 +203,7 @@ export function parseBookmarksHtml(text: string): ParseResult {
   const readAttributes = (i: number, attrs: Map<string, string> | null, start: number, tagName: string): number => {
     const truncatedTag = () => new Truncated(msg('importTruncatedInTag', tagName.toUpperCase()), start);
     for (;;) {
-      while (i < len && (isTagSpace(src.charCodeAt(i)) || src.charCodeAt(i) === 47 /* / */)) i++;
+      while (i < len && (isTagSpace(src.charCodeAt(i)) || src.charCodeAt(i) === 47) /* / */) i++;
       if (i >= len) throw truncatedTag();
       if (src.charCodeAt(i) === 62 /* > */) return i + 1;
       const nameStart = i;
@@ -365,13 +365,14 @@ export function parseBookmarksHtml(text: string): ParseResult {
     const lastModified = parseDate(tag.attrs.get('last_modified'));
     if (addDate !== undefined) folder.addDate = addDate;
     if (lastModified !== undefined) folder.lastModified = lastModified;
-    const root: RootMarker | undefined = tag.attrs.get('personal_toolbar_folder') === 'true'
-      ? 'toolbar'
-      : tag.attrs.get('unfiled_bookmarks_folder') === 'true'
-        ? 'unfiled'
-        : tag.attrs.get('mobile_bookmarks_folder') === 'true'
-          ? 'mobile'
-          : undefined;
+    const root: RootMarker | undefined =
+      tag.attrs.get('personal_toolbar_folder') === 'true'
+        ? 'toolbar'
+        : tag.attrs.get('unfiled_bookmarks_folder') === 'true'
+          ? 'unfiled'
+          : tag.attrs.get('mobile_bookmarks_folder') === 'true'
+            ? 'mobile'
+            : undefined;
     if (root) folder.root = root;
     const parent = frame();
     parent.folder.children.push(folder);
@@ -478,10 +479,7 @@ export function parseBookmarksHtml(text: string): ParseResult {
   }
 
   if (!sawList) {
-    throw new BookmarksHtmlError(
-      sawDoctype ? msg('importNoList') : msg('importNotBookmarksFile'),
-      lineAt(len),
-    );
+    throw new BookmarksHtmlError(sawDoctype ? msg('importNoList') : msg('importNotBookmarksFile'), lineAt(len));
   }
   if (!truncated && openLists > 0) {
     const open = frame();

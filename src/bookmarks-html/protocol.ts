@@ -8,13 +8,13 @@ import type { ParseProblem } from './parse';
 import type { Backup, RestoreReport } from './backup';
 
 /** Files up to 64 MiB (about 250,000 bookmarks with icons stripped). */
-const fileText = v.pipe(v.string(), v.maxLength(64 * 1024 * 1024, () => t('importFileTooLarge')));
+const fileText = v.pipe(
+  v.string(),
+  v.maxLength(64 * 1024 * 1024, () => t('importFileTooLarge')),
+);
 const folderId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
-export const importTargetSchema = v.variant('into', [
-  v.strictObject({ into: v.literal('folder'), folderId }),
-  v.strictObject({ into: v.literal('roots') }),
-]);
+export const importTargetSchema = v.variant('into', [v.strictObject({ into: v.literal('folder'), folderId }), v.strictObject({ into: v.literal('roots') })]);
 
 /** This feature's part of the protocol table (see src/messaging/protocol.ts). */
 export const bookmarksHtmlProtocol = {

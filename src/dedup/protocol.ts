@@ -30,9 +30,7 @@ export const planDecisionsSchema = v.strictObject({
   /** Keys (DuplicateGroup.key) of groups to leave alone. */
   leaveGroups: v.optional(v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(70_000))), v.maxLength(MAX_DECISIONS))),
   /** Per folder set: which copy stays, or leave every copy (merge false). Sets not listed merge as the scan suggests. */
-  folderSets: v.optional(
-    v.pipe(v.array(v.strictObject({ setId: decisionId, keepId: decisionId, merge: v.boolean() })), v.maxLength(MAX_DECISIONS)),
-  ),
+  folderSets: v.optional(v.pipe(v.array(v.strictObject({ setId: decisionId, keepId: decisionId, merge: v.boolean() })), v.maxLength(MAX_DECISIONS))),
   /** Remove the empty folders the scan found (default true). */
   includeEmptyFolders: v.optional(v.boolean()),
 });

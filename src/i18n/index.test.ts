@@ -1,6 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import enMessages from '../../_locales/en/messages.json';
-import { formatDate, formatNumber, msg, msgPlural, plural, pseudoCatalog, say, t, textDirection, uiLocale, useCatalog, useMessages, type Catalog, type Substitution } from '.';
+import {
+  formatDate,
+  formatNumber,
+  msg,
+  msgPlural,
+  plural,
+  pseudoCatalog,
+  say,
+  t,
+  textDirection,
+  uiLocale,
+  useCatalog,
+  useMessages,
+  type Catalog,
+  type Substitution,
+} from '.';
 
 const catalog: Catalog = {
   greeting: { message: 'Hello, $WHO$! You have $COUNT$ new $$ offers.', placeholders: { who: { content: '$1' }, count: { content: '$2' } } },

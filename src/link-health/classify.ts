@@ -23,13 +23,7 @@ export function isHttpsUpgrade(hop: Hop): boolean {
   try {
     const from = new URL(hop.url);
     const to = new URL(hop.to);
-    return (
-      from.protocol === 'http:' &&
-      to.protocol === 'https:' &&
-      from.hostname === to.hostname &&
-      from.pathname === to.pathname &&
-      from.search === to.search
-    );
+    return from.protocol === 'http:' && to.protocol === 'https:' && from.hostname === to.hostname && from.pathname === to.pathname && from.search === to.search;
   } catch {
     return false;
   }

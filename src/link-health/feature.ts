@@ -9,7 +9,7 @@ import type { BackgroundDeps, ResettableFeature } from '../app/feature';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import type { History } from '../operations';
-import type { TagStore } from '../tags/tag-store';
+import type { TagStore } from '../tags';
 import { bookmarksOf, type BookmarkRef } from './bookmarks';
 import { createLinkFixes } from './fixes';
 import { markerOf, type LinkMarker } from './marker';
@@ -185,7 +185,14 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
               const v = verdicts.get(u);
               return !v || !GOOD.has(v.class) || now - v.checkedAt > STALE_AFTER_MS;
             });
-      run = { key: 'current', id: `${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`, mode: mode === 'all' ? 'all' : 'stale', startedAt: now, finishedAt: null, urls };
+      run = {
+        key: 'current',
+        id: `${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+        mode: mode === 'all' ? 'all' : 'stale',
+        startedAt: now,
+        finishedAt: null,
+        urls,
+      };
       await store.putRun(run);
     }
     const stillThere = new Set(reachable);

@@ -17,9 +17,9 @@ import { ROOT_ID, TAGS_ROOT_ID, type BookmarkNode, type Browser } from '../platf
 import { folderPath } from '../platform/folder-path';
 import { sameStoredUrl } from '../platform/stored-url';
 import { kindOf } from '../platform/tree';
-import { forgetLeftAddresses } from '../tags/journaled';
-import { normalizeTagList } from '../tags/tag-name';
-import type { TagStore } from '../tags/tag-store';
+import { forgetLeftAddresses } from '../tags';
+import { normalizeTagList } from '../tags';
+import type { TagStore } from '../tags';
 import { bookmarksOf, type BookmarkRef } from './bookmarks';
 import { classifyAttempt } from './classify';
 import { DEAD_CLASSES } from './marker';
@@ -122,7 +122,12 @@ export function createLinkFixes(deps: FixDeps) {
   }
 
   /** Why a bookmark as Firefox has it now is not the one the preview showed (for this fix), or null. */
-  function changedSince(action: FixAction, change: FixInput['changes'][number], node: BookmarkNode | undefined, verdicts: ReadonlyMap<string, StoredVerdict>): FixLeftOutReason | null {
+  function changedSince(
+    action: FixAction,
+    change: FixInput['changes'][number],
+    node: BookmarkNode | undefined,
+    verdicts: ReadonlyMap<string, StoredVerdict>,
+  ): FixLeftOutReason | null {
     if (!node || kindOf(node) !== 'bookmark') return 'gone';
     if (node.url !== change.url) return 'url-changed';
     // A move keeps what someone renamed; a removal would take their change with it.
@@ -135,13 +140,17 @@ export function createLinkFixes(deps: FixDeps) {
     const { action } = input;
     const folder = action === 'move' ? await targetFolder(browser, input.folderId) : null;
     const leftAlone: FixLeftOut[] = [];
-    const leave = (change: { id: string; title: string; url: string }, reason: FixLeftOutReason) => leftAlone.push({ id: change.id, title: change.title, url: change.url, reason });
+    const leave = (change: { id: string; title: string; url: string }, reason: FixLeftOutReason) =>
+      leftAlone.push({ id: change.id, title: change.title, url: change.url, reason });
     const base = { action, folder: folder && { id: folder.node.id, path: folder.path }, leftAlone };
 
     // What differs from the preview already is left alone before anything is journaled.
     const verdicts = await store.verdicts();
     const unique = [...new Map(input.changes.map((c) => [c.id, c])).values()];
-    const nodes = await getExisting(browser, unique.map((c) => c.id));
+    const nodes = await getExisting(
+      browser,
+      unique.map((c) => c.id),
+    );
     const todo: { change: FixInput['changes'][number]; node: BookmarkNode }[] = [];
     for (const change of unique) {
       const node = nodes.get(change.id);
@@ -153,10 +162,34 @@ export function createLinkFixes(deps: FixDeps) {
     if (!todo.length) return { ...base, done: 0, operationId: null, cancelled: false };
 
     let entries: NewJournalEntry[];
-    if (action === 'update') entries = todo.map(({ change, node }) => ({ role: 'updated', id: node.id, before: { title: node.title, url: node.url! }, after: { title: node.title, url: change.to! } }));
-    else if (action === 'move') entries = todo.map(({ node }) => ({ role: 'moved', id: node.id, title: node.title, parentId: node.parentId!, index: node.index ?? 0, toParentId: folder!.node.id }));
-    else entries = await removalEntries({ browser, tags }, todo.map((d) => d.node), 'deleted');
-    const summary: EditSummary = { action: ACTIONS[action], items: todo.length, folderTitle: folder?.node.title ?? null, ...(todo.length === 1 ? { title: todo[0]!.node.title } : {}) };
+    if (action === 'update')
+      entries = todo.map(({ change, node }) => ({
+        role: 'updated',
+        id: node.id,
+        before: { title: node.title, url: node.url! },
+        after: { title: node.title, url: change.to! },
+      }));
+    else if (action === 'move')
+      entries = todo.map(({ node }) => ({
+        role: 'moved',
+        id: node.id,
+        title: node.title,
+        parentId: node.parentId!,
+        index: node.index ?? 0,
+        toParentId: folder!.node.id,
+      }));
+    else
+      entries = await removalEntries(
+        { browser, tags },
+        todo.map((d) => d.node),
+        'deleted',
+      );
+    const summary: EditSummary = {
+      action: ACTIONS[action],
+      items: todo.length,
+      folderTitle: folder?.node.title ?? null,
+      ...(todo.length === 1 ? { title: todo[0]!.node.title } : {}),
+    };
     const operation = editOperation(edits, summary);
     const stored = await operation.append(entries);
     const seqOf = new Map(stored.filter((e) => e.role !== 'removed' || e.topLevel).map((e) => [(e as { id: string }).id, e.seq]));

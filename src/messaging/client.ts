@@ -6,15 +6,7 @@
 import { t } from '../i18n';
 import { isErrorCode, RemoteError } from './errors';
 import { PORT_NAME, type RequestMessage } from './channel';
-import type {
-  JobInput,
-  JobProgress,
-  JobResult,
-  JobType,
-  RequestInput,
-  RequestReply,
-  RequestType,
-} from './protocol';
+import type { JobInput, JobProgress, JobResult, JobType, RequestInput, RequestReply, RequestType } from './protocol';
 import type { PortLike } from './router';
 
 export interface Transport {
@@ -31,11 +23,7 @@ export interface JobHandle<R> {
 
 export interface Client {
   call<K extends RequestType>(type: K, input: RequestInput<K>): Promise<RequestReply<K>>;
-  startJob<K extends JobType>(
-    kind: K,
-    input: JobInput<K>,
-    onProgress?: (progress: JobProgress<K>) => void,
-  ): JobHandle<JobResult<K>>;
+  startJob<K extends JobType>(kind: K, input: JobInput<K>, onProgress?: (progress: JobProgress<K>) => void): JobHandle<JobResult<K>>;
   /** Opens a named port to the background, for a feature's own subscription (e.g. the Places events). */
   connect(name: string): PortLike;
 }

@@ -30,6 +30,9 @@ export const TEST_ECHO_PORT = 'tidymarks-test-echo';
 export const coreTestJobs = () => ({
   /** A job that counts to `n`, for testing the job channel (progress, pause, cancel). */
   'test.countTo': job<{ done: number; total: number }, { counted: number }>()(
-    v.strictObject({ n: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)), delayMs: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1000))) }),
+    v.strictObject({
+      n: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
+      delayMs: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1000))),
+    }),
   ),
 });

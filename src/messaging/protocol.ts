@@ -34,7 +34,10 @@ export const protocolParts = {
   history: historyProtocol,
 } satisfies Record<string, Record<string, RequestDef>>;
 
-export const jobParts = { core: coreJobs, dedup: dedupJobs, bookmarksHtml: bookmarksHtmlJobs, linkHealth: linkHealthJobs, history: historyJobs } satisfies Record<string, Record<string, JobDef>>;
+export const jobParts = { core: coreJobs, dedup: dedupJobs, bookmarksHtml: bookmarksHtmlJobs, linkHealth: linkHealthJobs, history: historyJobs } satisfies Record<
+  string,
+  Record<string, JobDef>
+>;
 
 /** The production table. */
 export const productionProtocol = {

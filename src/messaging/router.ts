@@ -210,7 +210,9 @@ export function createJobServer<J extends Record<string, JobDef>>(options: JobSe
         const handler = handlers[kind as keyof J] as (input: unknown, ctx: unknown) => Promise<unknown>;
         let running: Promise<unknown>;
         try {
-          running = Promise.resolve(handler(parsed.output, { progress: (value: unknown) => post({ op: 'progress', value }), signal: abort.signal, checkpoint, paused: () => pause !== null }));
+          running = Promise.resolve(
+            handler(parsed.output, { progress: (value: unknown) => post({ op: 'progress', value }), signal: abort.signal, checkpoint, paused: () => pause !== null }),
+          );
         } catch (error) {
           running = Promise.reject(error);
         }

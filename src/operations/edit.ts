@@ -111,7 +111,12 @@ export function editOperation(deps: EditDeps, summary: EditSummary): JournaledOp
  * Runs `work` as one journaled edit with `entries` written first (callers journal only an edit that changes
  * something). The session ends 'applied' whatever `work` carried out, so undo can take back what it did.
  */
-export async function journaledEdit<T>(deps: EditDeps, summary: EditSummary, entries: readonly NewJournalEntry[], work: (steps: EditSteps, stored: JournalEntry[]) => Promise<T>): Promise<T> {
+export async function journaledEdit<T>(
+  deps: EditDeps,
+  summary: EditSummary,
+  entries: readonly NewJournalEntry[],
+  work: (steps: EditSteps, stored: JournalEntry[]) => Promise<T>,
+): Promise<T> {
   const operation = editOperation(deps, summary);
   const stored = await operation.append(entries);
   try {

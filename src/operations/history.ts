@@ -20,7 +20,19 @@ import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define'
 import { AppError } from '../messaging/errors';
 import { createSerialQueue } from '../platform/serial-queue';
 import { JournaledOperation } from './edit';
-import { KEPT_SESSIONS, kindOf, newSession, openJournal, outcomeNumbersOf, UNFINISHED_STATUSES, type EditSummary, type Journal, type OperationSource, type SessionRecord, type SessionStatus } from './journal';
+import {
+  KEPT_SESSIONS,
+  kindOf,
+  newSession,
+  openJournal,
+  outcomeNumbersOf,
+  UNFINISHED_STATUSES,
+  type EditSummary,
+  type Journal,
+  type OperationSource,
+  type SessionRecord,
+  type SessionStatus,
+} from './journal';
 import type { historyJobs, historyProtocol } from './protocol';
 import { recoverInterruptedSessions, type RecoveryOutcome } from './recovery';
 import { restoreSession, type UndoProgress, type UndoResult } from './undo';
@@ -235,7 +247,14 @@ export function createHistory(deps: HistoryDeps) {
       if (!chain) throw new AppError('not-found', t('undoSessionGone', KEPT_SESSIONS));
       if (!chain.summary[can]) {
         const s = chain.summary;
-        const what = s.status === 'rolled-back' ? t('undoStatusRolledBack') : s.state === 'undone' ? t('undoStatusUndone') : can === 'canRedo' ? t('historyStatusNotUndone') : t('undoStatusOther', s.status);
+        const what =
+          s.status === 'rolled-back'
+            ? t('undoStatusRolledBack')
+            : s.state === 'undone'
+              ? t('undoStatusUndone')
+              : can === 'canRedo'
+                ? t('historyStatusNotUndone')
+                : t('undoStatusOther', s.status);
         throw new AppError('conflict', t(can === 'canUndo' ? 'undoRefusedUndo' : 'redoRefused', what));
       }
       return chain;

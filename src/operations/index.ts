@@ -41,6 +41,16 @@ export {
 export { editOperation, journaledEdit, JournaledOperation, type EditDeps, type EditSteps } from './edit';
 export { removalEntries } from './removals';
 export { createHistory, type History, type HistoryResult, type OperationSummary } from './history';
-export { restoreSession, revertTags, type LeftAlone, type LeftAloneReason, type RestoreMode, type UndoPhase, type UndoProblem, type UndoProgress, type UndoResult } from './undo';
+export {
+  restoreSession,
+  revertTags,
+  type LeftAlone,
+  type LeftAloneReason,
+  type RestoreMode,
+  type UndoPhase,
+  type UndoProblem,
+  type UndoProgress,
+  type UndoResult,
+} from './undo';
 export { recoverInterruptedSessions, type RecoveryOutcome } from './recovery';
 export { NO_REMOVED_HISTORY, removedHistoryFrom, type RemovalRecord, type RemovedHistory } from './removed-history';

@@ -516,10 +516,7 @@ export interface Journal {
   progress(sessionId: string): Promise<SessionProgress>;
   markSkipped(sessionId: string, seqs: readonly number[]): Promise<void>;
   /** Ends an apply in one durable transaction: entries not carried out, what was removed, the final status. */
-  finishApply(
-    sessionId: string,
-    done: { skippedSeqs: readonly number[]; removedKeys: readonly string[]; patch: Partial<Omit<SessionRecord, 'id'>> },
-  ): Promise<void>;
+  finishApply(sessionId: string, done: { skippedSeqs: readonly number[]; removedKeys: readonly string[]; patch: Partial<Omit<SessionRecord, 'id'>> }): Promise<void>;
   /** Remembers the ids and URLs a session removed (for the sync-comeback flag). */
   rememberRemoved(sessionId: string, keys: readonly string[], removedAt: number): Promise<void>;
   /** Forgets what an undone session removed. */
@@ -609,7 +606,13 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
         .map((root) => chains.get(root)!.find((o) => o.id === root) ?? chains.get(root)![0]!)
         .sort((a, b) => (b.order ?? 0) - (a.order ?? 0) || b.createdAt - a.createdAt);
       const current = session.rootId ?? session.id;
-      const kept = new Set([current, ...roots.filter((r) => r.id !== current).slice(0, KEPT_SESSIONS - 1).map((r) => r.id)]);
+      const kept = new Set([
+        current,
+        ...roots
+          .filter((r) => r.id !== current)
+          .slice(0, KEPT_SESSIONS - 1)
+          .map((r) => r.id),
+      ]);
       for (const root of roots) {
         const chain = chains.get(root.rootId ?? root.id)!;
         if (kept.has(root.rootId ?? root.id) || chain.some((o) => UNFINISHED_STATUSES.includes(o.status))) continue;

@@ -59,7 +59,10 @@ export async function recoverInterruptedSessions(deps: CleanupDeps, which: (sess
           // Its undo was an operation of its own: finished (this one is undone), or rolled back (it stands).
           const now = await deps.journal.getSession(inverse.id);
           const finished = now?.status === 'applied';
-          await deps.journal.updateSession(session.id, finished ? { status: 'undone', undoneAt: now.finishedAt ?? deps.now() } : { status: 'applied', undoStartedAt: null });
+          await deps.journal.updateSession(
+            session.id,
+            finished ? { status: 'undone', undoneAt: now.finishedAt ?? deps.now() } : { status: 'applied', undoStartedAt: null },
+          );
           if (finished) outcomes.push({ sessionId: session.id, action: 'undo-finished', result: null, error: null });
           continue;
         }
@@ -74,7 +77,8 @@ export async function recoverInterruptedSessions(deps: CleanupDeps, which: (sess
           });
           // An undo (or redo) cut short: the operation it was undoing stands as it was.
           const target = session.undoes ? await deps.journal.getSession(session.undoes) : undefined;
-          if (target && (target.status === 'undoing' || target.status === 'undone')) await deps.journal.updateSession(target.id, { status: 'applied', undoStartedAt: null });
+          if (target && (target.status === 'undoing' || target.status === 'undone'))
+            await deps.journal.updateSession(target.id, { status: 'applied', undoStartedAt: null });
         }
         outcomes.push({ sessionId: session.id, action, result, error: null });
       } catch (error) {

@@ -5,7 +5,7 @@
  */
 import { Ancestry } from '../platform/bookmark-reads';
 import type { BookmarkNode, Browser } from '../platform/browser';
-import type { TagStore } from '../tags/tag-store';
+import type { TagStore } from '../tags';
 import { removedEntryOf, type RemovedEntry, type NewJournalEntry } from './journal';
 
 /**

@@ -31,7 +31,7 @@ import { descendants, kindOf as nodeType } from '../platform/tree';
 import { isMissingBookmarkError } from '../platform/bookmark-errors';
 import { movesToOrder } from '../platform/folder-order';
 import { sameStoredUrl } from '../platform/stored-url';
-import { tagKey } from '../tags/tag-name';
+import { tagKey } from '../tags';
 import {
   KEPT_SESSIONS,
   kindOf,
@@ -241,7 +241,8 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
   const session = await journal.getSession(sessionId);
   if (!session) throw new AppError('not-found', t('undoSessionGone', KEPT_SESSIONS));
   if (!ALLOWED[mode].includes(session.status)) {
-    const what = session.status === 'undone' ? t('undoStatusUndone') : session.status === 'rolled-back' ? t('undoStatusRolledBack') : t('undoStatusOther', session.status);
+    const what =
+      session.status === 'undone' ? t('undoStatusUndone') : session.status === 'rolled-back' ? t('undoStatusRolledBack') : t('undoStatusOther', session.status);
     throw new AppError('conflict', t(mode === 'undo' ? 'undoRefusedUndo' : 'undoRefusedRollback', what));
   }
   const working: SessionStatus = mode === 'undo' ? 'undoing' : 'rolling-back';
@@ -377,7 +378,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
     if (resuming) {
       const candidateId = live.get(targetId)?.childIds[e.index];
       const candidate = candidateId ? live.get(candidateId)?.node : undefined;
-      if (matches(candidate, session.undoStartedAt ?? Infinity)) return adopted.add(candidate!.id), candidate!.id;
+      if (matches(candidate, session.undoStartedAt ?? Infinity)) return (adopted.add(candidate!.id), candidate!.id);
     }
     // Rolling back an apply that died while putting an item back (its version was written first), or while
     // re-creating what was inside a folder it put back: the copy it had just made, its record never written, is the
@@ -385,7 +386,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
     if (mode === 'rollback' && (v || putBackFolders.has(targetId))) {
       for (const id of live.get(targetId)?.childIds ?? []) {
         const candidate = live.get(id)?.node;
-        if (!recordedNew.has(id) && matches(candidate, session.createdAt)) return adopted.add(id), id;
+        if (!recordedNew.has(id) && matches(candidate, session.createdAt)) return (adopted.add(id), id);
       }
     }
     return null;
@@ -428,7 +429,14 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
       }
       const v = versionOf(e);
       const type = e.role === 'removed' ? e.type : 'folder';
-      return { role: 'created', parentId: targetId, parentSeq: null, type, title: v?.title ?? e.title, url: type === 'bookmark' && e.role === 'removed' ? (v?.url ?? e.url) : null };
+      return {
+        role: 'created',
+        parentId: targetId,
+        parentSeq: null,
+        type,
+        title: v?.title ?? e.title,
+        url: type === 'bookmark' && e.role === 'removed' ? (v?.url ?? e.url) : null,
+      };
     };
     const stored = await inv.append(list.map(inverseOf));
     await inv.attempt(stored.filter((e) => e.role === 'moved').map((e) => e.seq));
@@ -459,7 +467,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
           const at = parentOf(e) === e.parentId ? index : undefined;
           const made = await browser.bookmarks.create(
             e.role === 'removed' && e.type === 'bookmark'
-              ? { parentId: targetId, index: at, title, url: (v?.url ?? e.url) ?? undefined }
+              ? { parentId: targetId, index: at, title, url: v?.url ?? e.url ?? undefined }
               : { parentId: targetId, index: at, title, type: e.role === 'removed' ? e.type : 'folder' },
           );
           resolved.set(e.id, made.id);
@@ -574,15 +582,13 @@ async function settleReplacedFolders(
   let changed = false;
   for (const r of replaced) {
     const made = progress.ids.get(r.seq);
-    let fresh = made ? recorded.get(made) ?? made : undefined;
+    let fresh = made ? (recorded.get(made) ?? made) : undefined;
     if (!fresh || !live.has(fresh)) {
       // Made just before a crash, its id never written: the folder of that title added in that place after the cleanup began.
-      fresh = live
-        .get(r.parentId)
-        ?.childIds.find((id) => {
-          const n = live.get(id)!.node;
-          return id !== r.id && !claimed.has(id) && nodeType(n) === 'folder' && n.title === r.title && (n.dateAdded ?? 0) >= session.createdAt;
-        });
+      fresh = live.get(r.parentId)?.childIds.find((id) => {
+        const n = live.get(id)!.node;
+        return id !== r.id && !claimed.has(id) && nodeType(n) === 'folder' && n.title === r.title && (n.dateAdded ?? 0) >= session.createdAt;
+      });
     }
     if (!fresh) continue; // never made, or someone removed it with what it held
     claimed.add(fresh);
@@ -593,7 +599,9 @@ async function settleReplacedFolders(
     // Taken back: what stays goes home, in its old order, then the fresh folder if nothing else is in it.
     const back = r.survivors.filter((s) => live.get(s.id)?.parentId === fresh).sort((a, b) => a.index - b.index);
     if (back.length) {
-      const stored = await inv.append(back.map((s) => ({ role: 'moved', id: s.id, title: live.get(s.id)!.node.title, parentId: fresh, index: live.get(s.id)!.node.index ?? 0, toParentId: r.id })));
+      const stored = await inv.append(
+        back.map((s) => ({ role: 'moved', id: s.id, title: live.get(s.id)!.node.title, parentId: fresh, index: live.get(s.id)!.node.index ?? 0, toParentId: r.id })),
+      );
       await inv.attempt(stored.map((e) => e.seq));
       let count = live.get(r.id)!.childCount;
       for (const [i, s] of back.entries()) {
@@ -627,7 +635,14 @@ async function settleReplacedFolders(
  * Gives the items of a reordered folder their old order back, in the places they hold among its children now: an
  * item someone added to the folder since stays exactly where it is, one they took out stays out. Returns the moves.
  */
-async function restoreOrder(deps: CleanupDeps, e: ReorderedEntry, current: (id: string) => string, leftAlone: LeftAloneReport, problems: UndoProblem[], inv: EditSteps): Promise<number> {
+async function restoreOrder(
+  deps: CleanupDeps,
+  e: ReorderedEntry,
+  current: (id: string) => string,
+  leftAlone: LeftAloneReport,
+  problems: UndoProblem[],
+  inv: EditSteps,
+): Promise<number> {
   const { browser } = deps;
   const folderId = current(e.folderId);
   let children: string[];
@@ -675,7 +690,10 @@ async function restoreUpdates(
   inv: EditSteps,
 ): Promise<number> {
   const { browser } = deps;
-  const nodes = await getExisting(browser, updated.map((e) => current(e.id)));
+  const nodes = await getExisting(
+    browser,
+    updated.map((e) => current(e.id)),
+  );
   const plans: { e: UpdatedEntry; id: string; change: { title?: string; url?: string }; entry: NewJournalEntry }[] = [];
   for (const e of [...updated].sort((a, b) => b.seq - a.seq)) {
     const id = current(e.id);
@@ -755,7 +773,10 @@ async function removeCreated(
     if (idOf.has(e.seq)) continue;
     const parent = parentOf(e);
     const candidate = parent
-      ? live.get(parent)?.childIds.map((id) => live.get(id)!.node).find((n) => !claimed.has(n.id) && sameAsCreated(n, e) && (n.dateAdded ?? 0) >= session.createdAt)
+      ? live
+          .get(parent)
+          ?.childIds.map((id) => live.get(id)!.node)
+          .find((n) => !claimed.has(n.id) && sameAsCreated(n, e) && (n.dateAdded ?? 0) >= session.createdAt)
       : undefined;
     if (candidate) {
       idOf.set(e.seq, candidate.id);
@@ -785,7 +806,14 @@ async function removeCreated(
     }
     going.push({ e, id, node: now });
   }
-  const inverseEntries = inverse && going.length ? await journalRemovals(deps, going.map((g) => g.id), inverse) : new Map<string, number>();
+  const inverseEntries =
+    inverse && going.length
+      ? await journalRemovals(
+          deps,
+          going.map((g) => g.id),
+          inverse,
+        )
+      : new Map<string, number>();
   let removed = 0;
   for (const { id, node: now } of going) {
     if (!(await step())) return { removed, cancelled: true, problems };
@@ -818,7 +846,10 @@ async function removeCreated(
  */
 async function journalRemovals(deps: CleanupDeps, ids: string[], inv: EditSteps): Promise<Map<string, number>> {
   const nodes = await getExisting(deps.browser, ids);
-  const tops = ids.map((id) => nodes.get(id)).filter((n): n is BookmarkNode => !!n).map((n) => ({ ...n, children: undefined }));
+  const tops = ids
+    .map((id) => nodes.get(id))
+    .filter((n): n is BookmarkNode => !!n)
+    .map((n) => ({ ...n, children: undefined }));
   const stored = await inv.append(await removalEntries(deps, tops, 'deleted'));
   const out = new Map<string, number>();
   for (const e of stored) if (e.role === 'removed') out.set(e.id, e.seq);
@@ -840,7 +871,9 @@ async function recreateRescued(deps: CleanupDeps, all: JournalEntry[], progress:
     });
     if (there) continue;
     try {
-      await deps.browser.bookmarks.create(e.type === 'bookmark' ? { parentId: parent, title: e.title, url: e.url ?? undefined } : { parentId: parent, title: e.title, type: e.type });
+      await deps.browser.bookmarks.create(
+        e.type === 'bookmark' ? { parentId: parent, title: e.title, url: e.url ?? undefined } : { parentId: parent, title: e.title, type: e.type },
+      );
     } catch (error) {
       problems.push({ id: e.oldId, title: e.title, message: msg('undoProblemNotRecreated', errorMessage(error)) });
     }
@@ -887,7 +920,10 @@ async function restoreTags(
   for (const e of entries) {
     if (e.role === 'tag-merge' && !keptUrls.has(e.url)) {
       const off = new Set(e.tagsAdded.map(tagKey));
-      next.set(e.url, next.get(e.url)!.filter((tag) => !off.has(tagKey(tag))));
+      next.set(
+        e.url,
+        next.get(e.url)!.filter((tag) => !off.has(tagKey(tag))),
+      );
     }
   }
   for (const e of entries) if (e.role === 'removed' && e.url && e.tags.length) next.set(e.url, withTags(next.get(e.url)!, e.tags));
@@ -979,9 +1015,7 @@ async function removeEmptyHoldingFolder(deps: CleanupDeps, session: SessionRecor
     if (session.holdingFolderId) ids = [session.holdingFolderId];
     else {
       const children = await browser.bookmarks.getChildren(UNFILED_ID);
-      ids = children
-        .filter((c) => nodeType(c) === 'folder' && c.title === session.holdingTitle && (c.dateAdded ?? 0) >= session.createdAt)
-        .map((c) => c.id);
+      ids = children.filter((c) => nodeType(c) === 'folder' && c.title === session.holdingTitle && (c.dateAdded ?? 0) >= session.createdAt).map((c) => c.id);
     }
     for (const id of ids) {
       const left = await browser.bookmarks.getChildren(id).catch(() => null);

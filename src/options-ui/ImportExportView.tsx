@@ -6,11 +6,11 @@
  */
 import { useRef, useState } from 'preact/hooks';
 import { plural, say, t } from '../i18n';
-import type { DocumentCounts } from '../bookmarks-html/document';
-import { decodeBookmarksFile } from '../bookmarks-html/decode-file';
-import type { ImportProgress, ImportReport, ImportTarget } from '../bookmarks-html/import';
-import type { TagsImportReport } from '../bookmarks-html/import-tags';
-import type { ParseProblem } from '../bookmarks-html/parse';
+import type { DocumentCounts } from '../bookmarks-html';
+import { decodeBookmarksFile } from '../bookmarks-html';
+import type { ImportProgress, ImportReport, ImportTarget } from '../bookmarks-html';
+import type { TagsImportReport } from '../bookmarks-html';
+import type { ParseProblem } from '../bookmarks-html';
 import type { JobHandle } from '../messaging/client';
 import { announceBookmarksChanged, errorMessage, useClient } from './client-context';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -30,7 +30,6 @@ interface PickedFile {
   charsetNote: string | null;
 }
 
-
 function ProblemList({ title, items, open = false }: { title: string; items: readonly ParseProblem[]; open?: boolean }) {
   if (!items.length) return null;
   return (
@@ -38,9 +37,7 @@ function ProblemList({ title, items, open = false }: { title: string; items: rea
       <summary>{t('importCountParens', title, items.length)}</summary>
       <ul class="plain-list">
         {items.map((p, i) => (
-          <li key={i}>
-            {p.line ? t('importLine', p.line, say(p.message)) : say(p.message)}
-          </li>
+          <li key={i}>{p.line ? t('importLine', p.line, say(p.message)) : say(p.message)}</li>
         ))}
       </ul>
     </details>
@@ -91,9 +88,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
 function TagsReportView({ report }: { report: TagsImportReport }) {
   return (
     <div class="report" data-testid="import-report" role="status">
-      <p>
-        {t('importTagsBroughtIn', plural('importBookmarks', report.matched), plural('importAddresses', report.taggedUrls))}
-      </p>
+      <p>{t('importTagsBroughtIn', plural('importBookmarks', report.matched), plural('importAddresses', report.taggedUrls))}</p>
       {report.unmatchedCount > 0 && (
         <details>
           <summary>{plural('importUnmatched', report.unmatchedCount)}</summary>
@@ -140,7 +135,15 @@ function ImportSection() {
       });
       const decoded = decodeBookmarksFile(new Uint8Array(bytes));
       const info = await client.call('bookmarksHtml.inspect', { html: decoded.text });
-      setFile({ name: f.name, text: decoded.text, counts: info.counts, problems: info.problems, notices: info.notices, truncated: info.truncated, charsetNote: decoded.note });
+      setFile({
+        name: f.name,
+        text: decoded.text,
+        counts: info.counts,
+        problems: info.problems,
+        notices: info.notices,
+        truncated: info.truncated,
+        charsetNote: decoded.note,
+      });
     } catch (e) {
       setError(errorMessage(e));
       input.value = '';
@@ -188,9 +191,7 @@ function ImportSection() {
   return (
     <section aria-labelledby="import-heading">
       <h2 id="import-heading">{t('importHeading')}</h2>
-      <p class="muted">
-        {t('importIntro')}
-      </p>
+      <p class="muted">{t('importIntro')}</p>
       <div class="field">
         <label for="import-file">{t('importFile')}</label>
         <input id="import-file" type="file" accept=".html,.htm,text/html" onChange={(e) => void pick(e.target as HTMLInputElement)} disabled={!!progress} />
@@ -198,7 +199,13 @@ function ImportSection() {
       {file && (
         <div data-testid="import-file-info">
           <p data-testid="import-file-summary">
-            {t('importFileSummary', file.name, plural('importBookmarks', file.counts.bookmarks), file.counts.taggedBookmarks, plural('importFoldersIn', file.counts.folders))}
+            {t(
+              'importFileSummary',
+              file.name,
+              plural('importBookmarks', file.counts.bookmarks),
+              file.counts.taggedBookmarks,
+              plural('importFoldersIn', file.counts.folders),
+            )}
             {file.problems ? plural('importFileUnusable', file.problems) : ''}.
           </p>
           {file.charsetNote && (
@@ -209,11 +216,14 @@ function ImportSection() {
           <ProblemList title={t('importReadDifferently')} items={file.notices} />
           {file.truncated && (
             <div class="report" role="alert" data-testid="import-truncated">
-              <p>
-                {t('importTruncatedAlert', say(file.truncated.message), file.truncated.line, plural('importBookmarks', file.counts.bookmarks))}
-              </p>
+              <p>{t('importTruncatedAlert', say(file.truncated.message), file.truncated.line, plural('importBookmarks', file.counts.bookmarks))}</p>
               <div class="check">
-                <input type="checkbox" id="import-accept-truncated" checked={acceptTruncated} onChange={(e) => setAcceptTruncated((e.target as HTMLInputElement).checked)} />
+                <input
+                  type="checkbox"
+                  id="import-accept-truncated"
+                  checked={acceptTruncated}
+                  onChange={(e) => setAcceptTruncated((e.target as HTMLInputElement).checked)}
+                />
                 <label for="import-accept-truncated">{t('importAcceptTruncated')}</label>
               </div>
             </div>
@@ -263,7 +273,13 @@ function ImportSection() {
           />
         </div>
         <div class="check">
-          <input type="checkbox" id="import-skip-existing" checked={skipExisting} onChange={(e) => setSkipExisting((e.target as HTMLInputElement).checked)} aria-describedby="skip-help" />
+          <input
+            type="checkbox"
+            id="import-skip-existing"
+            checked={skipExisting}
+            onChange={(e) => setSkipExisting((e.target as HTMLInputElement).checked)}
+            aria-describedby="skip-help"
+          />
           <label for="import-skip-existing">{t('importSkipExisting')}</label>
           <small id="skip-help" class="muted">
             {t('importSkipHelp')}

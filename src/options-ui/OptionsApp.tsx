@@ -11,7 +11,7 @@ import { plural, t } from '../i18n';
 import { focusUrlFromSearch, viewLabel, VIEWS, viewFromHash, type ViewId } from './routing';
 import { SettingsView } from './SettingsView';
 import { TagsView } from './TagsView';
-import { OrganizerView } from '../organizer-ui/OrganizerView';
+import { OrganizerView } from '../organizer-ui';
 import { LinkHealthView, type HostAccess } from './link-health/LinkHealthView';
 
 /**
@@ -72,7 +72,20 @@ export function OptionsApp({ client, hostAccess }: { client: Client; hostAccess?
   };
   const onTabKey = (event: KeyboardEvent, index: number) => {
     const last = VIEWS.length - 1;
-    const next = event.key === 'ArrowRight' ? (index === last ? 0 : index + 1) : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : event.key === 'Home' ? 0 : event.key === 'End' ? last : null;
+    const next =
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     event.preventDefault();
     go(VIEWS[next]!.id, true);

@@ -48,7 +48,12 @@ export function OrderedList({ id, label, items, labelOf, helpOf, choices, onChan
               <button type="button" aria-label={t('optionsMoveDown', labelOf(item))} disabled={index === items.length - 1} onClick={() => move(index, 1)}>
                 ↓
               </button>
-              <button type="button" aria-label={t('optionsRemoveItem', labelOf(item))} disabled={items.length <= min} onClick={() => onChange(items.filter((x) => x !== item))}>
+              <button
+                type="button"
+                aria-label={t('optionsRemoveItem', labelOf(item))}
+                disabled={items.length <= min}
+                onClick={() => onChange(items.filter((x) => x !== item))}
+              >
                 ✕
               </button>
             </span>

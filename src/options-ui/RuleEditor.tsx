@@ -3,7 +3,7 @@
  * decides), the ranking of preferred folders, folders excluded from the duplicate search, and the groups the person
  * decided on (left alone or a chosen copy), each reversible.
  */
-import { KEEP_RULES, type KeepRuleName, type Settings } from '../settings/settings';
+import { KEEP_RULES, type KeepRuleName, type Settings } from '../settings';
 import type { FolderChoice } from '../search/types';
 import { RememberedDecisions } from './duplicates/RememberedDecisions';
 import { OrderedList } from './OrderedList';

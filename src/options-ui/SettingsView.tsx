@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../i18n';
-import type { Settings } from '../settings/settings';
+import type { Settings } from '../settings';
 import type { ShortcutInfo } from '../settings/protocol';
 import { errorMessage, useClient } from './client-context';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -37,8 +37,7 @@ function Shortcuts() {
     <section aria-labelledby="shortcut-heading">
       <h2 id="shortcut-heading">{t('settingsShortcutHeading')}</h2>
       <p>
-        {t('settingsShortcutQuick')}{' '}
-        <kbd data-testid="shortcut">{shortcuts === null ? '…' : quick?.shortcut || t('settingsShortcutNotSet')}</kbd>
+        {t('settingsShortcutQuick')} <kbd data-testid="shortcut">{shortcuts === null ? '…' : quick?.shortcut || t('settingsShortcutNotSet')}</kbd>
       </p>
       {shortcuts && shortcuts.length > 1 && (
         <ul class="muted">
@@ -67,7 +66,10 @@ export function SettingsView() {
   if (!settings) return <p>{error ?? t('settingsLoading')}</p>;
   const tagsValue = tagsText ?? settings.quickBookmark.defaultTags.join(', ');
   const saveTags = () => {
-    const defaultTags = tagsValue.split(',').map((tag) => tag.trim()).filter(Boolean);
+    const defaultTags = tagsValue
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean);
     void update({ quickBookmark: { defaultTags } }).then((ok) => ok && setTagsText(null));
   };
   return (
@@ -85,9 +87,7 @@ export function SettingsView() {
       </div>
       <section aria-labelledby="matching-heading">
         <h2 id="matching-heading">{t('settingsMatchingHeading')}</h2>
-        <p class="muted">
-          {t('settingsMatchingIntro')}
-        </p>
+        <p class="muted">{t('settingsMatchingIntro')}</p>
         {MATCHING_OPTIONS.map((o) => (
           <div class="check" key={o.key}>
             <input

@@ -6,10 +6,10 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { formatNumber, plural, t } from '../i18n';
-import type { TagCount } from '../tags/tag-store';
+import type { TagCount } from '../tags';
 import type { SearchResultItem } from '../search/types';
-import { compareNatural } from '../tags/natural-order';
-import type { TaggedAddresses } from '../tags/tagged-bookmarks';
+import { compareNatural } from '../i18n/natural-order';
+import type { TaggedAddresses } from '../tags';
 import { errorMessage, useClient } from './client-context';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -115,7 +115,13 @@ export function TagsView() {
             <ul class="plain-list" data-testid="tag-list">
               {shown.map((item) => (
                 <li key={item.tag} class={open === item.tag ? 'selected' : ''}>
-                  <input type="checkbox" id={`tag-check-${item.tag}`} aria-label={t('tagsSelect', item.tag)} checked={selectedTags.includes(item.tag)} onChange={() => toggleTag(item.tag)} />
+                  <input
+                    type="checkbox"
+                    id={`tag-check-${item.tag}`}
+                    aria-label={t('tagsSelect', item.tag)}
+                    checked={selectedTags.includes(item.tag)}
+                    onChange={() => toggleTag(item.tag)}
+                  />
                   <button type="button" class="link tag-name" onClick={() => setOpen(item.tag)} aria-pressed={open === item.tag}>
                     {item.tag}
                   </button>
@@ -149,7 +155,13 @@ export function TagsView() {
               <h2 id="tag-detail-heading">{t('tagsDetailHeading', open)}</h2>
               <div class="field inline">
                 <label for="rename-to">{t('tagsRenameTo')}</label>
-                <input id="rename-to" type="text" value={renameTo} onInput={(e) => setRenameTo((e.target as HTMLInputElement).value)} onKeyDown={(e) => e.key === 'Enter' && void rename()} />
+                <input
+                  id="rename-to"
+                  type="text"
+                  value={renameTo}
+                  onInput={(e) => setRenameTo((e.target as HTMLInputElement).value)}
+                  onKeyDown={(e) => e.key === 'Enter' && void rename()}
+                />
                 <button type="button" onClick={() => void rename()} disabled={!renameTo.trim() || renameTo.trim() === open}>
                   {t('tagsRename')}
                 </button>
@@ -173,17 +185,21 @@ export function TagsView() {
                       )}
                       <small class="tagged-url">{u}</small>
                     </div>
-                    <button type="button" aria-label={t('tagsRemoveFrom', open, u)} onClick={() => void run(async () => {
-                      await client.call('tags.remove', { urls: [u], tags: [open] });
-                      return t('tagsRemovedFrom', open, u);
-                    })}>
+                    <button
+                      type="button"
+                      aria-label={t('tagsRemoveFrom', open, u)}
+                      onClick={() =>
+                        void run(async () => {
+                          await client.call('tags.remove', { urls: [u], tags: [open] });
+                          return t('tagsRemovedFrom', open, u);
+                        })
+                      }
+                    >
                       {t('tagsRemoveTag')}
                     </button>
                   </li>
                 ))}
-                {openAddresses.total > openAddresses.addresses.length && (
-                  <li class="muted">{t('tagsAndMore', openAddresses.total - openAddresses.addresses.length)}</li>
-                )}
+                {openAddresses.total > openAddresses.addresses.length && <li class="muted">{t('tagsAndMore', openAddresses.total - openAddresses.addresses.length)}</li>}
               </ul>
             </>
           ) : (

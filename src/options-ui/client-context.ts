@@ -16,10 +16,8 @@ export function useClient(): Client {
   return client;
 }
 
-/** A readable message for anything a call throws. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+/** A readable message for anything a call throws (one helper for the background and the pages). */
+export { errorMessage } from '../platform/bookmark-reads';
 
 /** A window event views fire after they changed bookmarks (import, cleanup, undo), so counts refresh. */
 export const BOOKMARKS_CHANGED = 'tidymarks-bookmarks-changed';

@@ -1,5 +1,5 @@
 import { t } from '../i18n';
-import type { KeepRuleName } from '../settings/settings';
+import type { KeepRuleName } from '../settings';
 
 /** What each keep rule means, for people. */
 export function keepRuleLabel(rule: KeepRuleName): { name: string; help: string } {

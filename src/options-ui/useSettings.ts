@@ -1,7 +1,7 @@
 /** The current settings and an `update` that stores a partial change at once (validated by the background). */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { Settings } from '../settings/settings';
-import type { SettingsPatch } from '../settings/settings-store';
+import type { Settings } from '../settings';
+import type { SettingsPatch } from '../settings';
 import { errorMessage, useClient } from './client-context';
 
 export function useSettings() {

@@ -4,9 +4,9 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatDate, plural, t } from '../i18n';
-import { FolderPicker } from '../popup-ui/FolderPicker';
+import { FolderPicker } from '../popup-ui';
 import type { FolderChoice } from '../search/types';
-import type { OrganizerTree } from '../organizer/tree-model';
+import type { OrganizerTree } from '../organizer';
 
 interface Props {
   tree: OrganizerTree;
@@ -23,7 +23,14 @@ interface Props {
 }
 
 function splitTags(text: string): string[] {
-  return [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export function DetailsPane({ tree, version, ids, folders, renameRequest, onSave, onMoveTo, onTags, onOpenAll, onDelete }: Props) {
@@ -81,8 +88,12 @@ export function DetailsPane({ tree, version, ids, folders, renameRequest, onSave
           </button>
         </form>
         <div class="org-actions">
-          <button type="button" onClick={onOpenAll}>{t('organizerOpenAll')}</button>
-          <button type="button" class="danger" onClick={onDelete}>{t('organizerDelete')}</button>
+          <button type="button" onClick={onOpenAll}>
+            {t('organizerOpenAll')}
+          </button>
+          <button type="button" class="danger" onClick={onDelete}>
+            {t('organizerDelete')}
+          </button>
         </div>
       </aside>
     );
@@ -93,7 +104,9 @@ export function DetailsPane({ tree, version, ids, folders, renameRequest, onSave
       <aside class="org-details" aria-label={t('organizerDetailsLabel')}>
         <p>{t('organizerSeparator')}</p>
         {picker}
-        <button type="button" class="danger" onClick={onDelete}>{t('organizerDelete')}</button>
+        <button type="button" class="danger" onClick={onDelete}>
+          {t('organizerDelete')}
+        </button>
       </aside>
     );
   }
@@ -114,7 +127,13 @@ export function DetailsPane({ tree, version, ids, folders, renameRequest, onSave
       >
         <label class="org-field">
           <span>{t('organizerColumnName')}</span>
-          <input ref={nameField} type="text" value={title} onInput={(e) => (setTitle((e.currentTarget as HTMLInputElement).value), setDirty(true))} data-testid="organizer-name" />
+          <input
+            ref={nameField}
+            type="text"
+            value={title}
+            onInput={(e) => (setTitle((e.currentTarget as HTMLInputElement).value), setDirty(true))}
+            data-testid="organizer-name"
+          />
         </label>
         {isBookmark ? (
           <>
@@ -130,8 +149,12 @@ export function DetailsPane({ tree, version, ids, folders, renameRequest, onSave
         ) : null}
         <p class="muted">{t('organizerAddedOn', formatDate(single.dateAdded))}</p>
         <div class="org-actions">
-          <button type="submit" disabled={!dirty}>{t('organizerSave')}</button>
-          <button type="button" class="danger" onClick={onDelete}>{t('organizerDelete')}</button>
+          <button type="submit" disabled={!dirty}>
+            {t('organizerSave')}
+          </button>
+          <button type="button" class="danger" onClick={onDelete}>
+            {t('organizerDelete')}
+          </button>
         </div>
       </form>
       {picker}

@@ -7,8 +7,9 @@ import type { JSX } from 'preact';
 import { useMemo } from 'preact/hooks';
 import { t } from '../i18n';
 import { USER_ROOT_IDS } from '../platform/browser';
-import type { OrganizerTree } from '../organizer/tree-model';
+import type { OrganizerTree } from '../organizer';
 import type { DragState } from './drag';
+import { memo, useStableCallback } from './memo';
 
 interface VisibleFolder {
   id: string;
@@ -27,7 +28,10 @@ export function visibleFolders(tree: OrganizerTree, expanded: ReadonlySet<string
       if (hasChildren && expanded.has(id)) walk(tree.folderChildren(id), level + 1);
     });
   };
-  walk(USER_ROOT_IDS.filter((id) => tree.has(id)), 1);
+  walk(
+    USER_ROOT_IDS.filter((id) => tree.has(id)),
+    1,
+  );
   return out;
 }
 
@@ -76,42 +80,85 @@ export function FolderTree({ tree, version, expanded, current, drag, onOpen, onT
     event.preventDefault();
     if (next) onOpen(next);
   };
+  const open = useStableCallback(onOpen);
+  const toggle = useStableCallback(onToggle);
+  const pointerDown = useStableCallback(onPointerDownRow);
   return (
-    <div class="org-tree" role="tree" aria-label={t('organizerFoldersLabel')} tabIndex={0} aria-activedescendant={`org-tree-${current}`} onKeyDown={onKeyDown} data-testid="organizer-tree">
+    <div
+      class="org-tree"
+      role="tree"
+      aria-label={t('organizerFoldersLabel')}
+      tabIndex={0}
+      aria-activedescendant={`org-tree-${current}`}
+      onKeyDown={onKeyDown}
+      data-testid="organizer-tree"
+    >
       {folders.map((f) => {
         const target = drag?.over?.rowId === f.id && drag.over.area === 'tree' ? drag.over : null;
         return (
-          <div
+          <TreeRow
             key={f.id}
-            id={`org-tree-${f.id}`}
-            role="treeitem"
-            aria-level={f.level}
-            aria-posinset={f.posinset}
-            aria-setsize={f.setsize}
-            aria-expanded={f.hasChildren ? expanded.has(f.id) : undefined}
-            aria-selected={f.id === current}
-            class={`org-tree-row${f.id === current ? ' current' : ''}${target ? ` drop-${target.refusal ? 'refused' : target.zone}` : ''}`}
-            style={{ paddingInlineStart: `${(f.level - 1) * 16 + 4}px` }}
-            data-drop-id={f.id}
-            data-drop-area="tree"
-            onPointerDown={(e) => onPointerDownRow(e as unknown as PointerEvent, f.id)}
-            onClick={() => onOpen(f.id)}
-          >
-            <span
-              class="org-twisty"
-              aria-hidden="true"
-              onClick={(e) => {
-                if (!f.hasChildren) return;
-                e.stopPropagation();
-                onToggle(f.id, !expanded.has(f.id));
-              }}
-            >
-              {f.hasChildren ? (expanded.has(f.id) ? '▾' : '▸') : ''}
-            </span>
-            <span class="org-folder-name">{tree.titleOf(f.id) || t('organizerUntitled')}</span>
-          </div>
+            id={f.id}
+            level={f.level}
+            posinset={f.posinset}
+            setsize={f.setsize}
+            title={tree.titleOf(f.id)}
+            expanded={f.hasChildren ? expanded.has(f.id) : undefined}
+            current={f.id === current}
+            dropClass={target ? ` drop-${target.refusal ? 'refused' : target.zone}` : ''}
+            onOpen={open}
+            onToggle={toggle}
+            onPointerDownRow={pointerDown}
+          />
         );
       })}
     </div>
   );
 }
+
+interface RowProps {
+  id: string;
+  level: number;
+  posinset: number;
+  setsize: number;
+  title: string;
+  /** Undefined for a folder without subfolders. */
+  expanded: boolean | undefined;
+  current: boolean;
+  dropClass: string;
+  onOpen(id: string): void;
+  onToggle(id: string, open: boolean): void;
+  onPointerDownRow(event: PointerEvent, id: string): void;
+}
+
+/** One folder of the tree; renders again only when what it shows changed (a query typed re-renders one row, not all). */
+const TreeRow = memo(({ id, level, posinset, setsize, title, expanded, current, dropClass, onOpen, onToggle, onPointerDownRow }: RowProps) => (
+  <div
+    id={`org-tree-${id}`}
+    role="treeitem"
+    aria-level={level}
+    aria-posinset={posinset}
+    aria-setsize={setsize}
+    aria-expanded={expanded}
+    aria-selected={current}
+    class={`org-tree-row${current ? ' current' : ''}${dropClass}`}
+    style={{ paddingInlineStart: `${(level - 1) * 16 + 4}px` }}
+    data-drop-id={id}
+    data-drop-area="tree"
+    onPointerDown={(e) => onPointerDownRow(e as unknown as PointerEvent, id)}
+    onClick={() => onOpen(id)}
+  >
+    <span
+      class="org-twisty"
+      aria-hidden="true"
+      onClick={(e) => {
+        if (expanded === undefined) return;
+        e.stopPropagation();
+        onToggle(id, !expanded);
+      }}
+    >
+      {expanded === undefined ? '' : expanded ? '▾' : '▸'}
+    </span>
+    <span class="org-folder-name">{title || t('organizerUntitled')}</span>
+  </div>
+));

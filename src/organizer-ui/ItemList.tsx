@@ -4,15 +4,16 @@
  * focused one are in the DOM, whatever the number of items). Columns are text only: titles and addresses are
  * untrusted and never rendered as HTML.
  */
-import { Component, type JSX, type Ref } from 'preact';
+import type { JSX, Ref } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { formatDate, formatNumber, t } from '../i18n';
 import type { MessageId } from '../i18n';
-import type { Selection } from '../organizer/selection';
-import type { ColumnId, ColumnSort } from '../organizer/sort';
-import type { OrganizerTree } from '../organizer/tree-model';
-import { rowOffsets, scrollToShow, visibleRows } from '../options-ui/duplicates/virtual';
+import type { Selection } from '../organizer';
+import type { ColumnId, ColumnSort } from '../organizer';
+import type { OrganizerTree } from '../organizer';
+import { rowOffsets, scrollToShow, visibleRows } from '../ui';
 import type { DragState } from './drag';
+import { memo, useStableCallback } from './memo';
 
 export const ROW_HEIGHT = 28;
 
@@ -70,36 +71,25 @@ interface RowProps {
  * One row. While the list scrolls only rows that come into view render: a row whose props are all the same (the
  * tree's version included, so a change of the item shows) is skipped.
  */
-class Row extends Component<RowProps> {
-  override shouldComponentUpdate(next: RowProps): boolean {
-    const props = this.props as RowProps & Record<string, unknown>;
-    for (const key of Object.keys(next) as (keyof RowProps)[]) if (next[key] !== props[key]) return true;
-    return false;
-  }
-
-  override render() {
-    const { tree, id, position, count, top, selected, focused, dropClass, columns, onRowPointerDown, onRowActivate } = this.props;
-    return (
-      <div
-        id={`org-row-${id}`}
-        role="option"
-        aria-selected={selected}
-        aria-posinset={position}
-        aria-setsize={count}
-        class={`org-row${selected ? ' selected' : ''}${focused ? ' focused' : ''}${dropClass}`}
-        style={{ insetBlockStart: `${top}px`, blockSize: `${ROW_HEIGHT}px` }}
-        data-drop-id={id}
-        data-drop-area="list"
-        onPointerDown={(e) => onRowPointerDown(e as unknown as PointerEvent, id)}
-        onDblClick={() => onRowActivate(id)}
-      >
-        {columns.map((column) => (
-          <Cell key={column} tree={tree} id={id} column={column} />
-        ))}
-      </div>
-    );
-  }
-}
+const Row = memo(({ tree, id, position, count, top, selected, focused, dropClass, columns, onRowPointerDown, onRowActivate }: RowProps) => (
+  <div
+    id={`org-row-${id}`}
+    role="option"
+    aria-selected={selected}
+    aria-posinset={position}
+    aria-setsize={count}
+    class={`org-row${selected ? ' selected' : ''}${focused ? ' focused' : ''}${dropClass}`}
+    style={{ insetBlockStart: `${top}px`, blockSize: `${ROW_HEIGHT}px` }}
+    data-drop-id={id}
+    data-drop-area="list"
+    onPointerDown={(e) => onRowPointerDown(e as unknown as PointerEvent, id)}
+    onDblClick={() => onRowActivate(id)}
+  >
+    {columns.map((column) => (
+      <Cell key={column} tree={tree} id={id} column={column} />
+    ))}
+  </div>
+));
 
 interface Props {
   tree: OrganizerTree;
@@ -126,7 +116,9 @@ function Cell({ tree, id, column }: { tree: OrganizerTree; id: string; column: C
     const icon = node.kind === 'folder' ? '📁' : node.kind === 'separator' ? '' : '🔖';
     return (
       <span class="org-cell org-col-name">
-        <span aria-hidden="true" class="org-icon">{icon}</span>
+        <span aria-hidden="true" class="org-icon">
+          {icon}
+        </span>
         {node.kind === 'separator' ? <span class="org-separator" aria-label={t('organizerSeparator')} /> : tree.titleOf(id) || node.url || t('organizerUntitled')}
       </span>
     );
@@ -151,7 +143,25 @@ function Cell({ tree, id, column }: { tree: OrganizerTree; id: string; column: C
   return <span class={`org-cell org-col-${column}`}>{text}</span>;
 }
 
-export function ItemList({ tree, version, rows, columns, sort, selection, drag, folderId, label, listRef, scrollRef, onSort, onRowPointerDown, onRowActivate, onKeyDown }: Props) {
+export function ItemList({
+  tree,
+  version,
+  rows,
+  columns,
+  sort,
+  selection,
+  drag,
+  folderId,
+  label,
+  listRef,
+  scrollRef,
+  onSort,
+  onRowPointerDown,
+  onRowActivate,
+  onKeyDown,
+}: Props) {
+  const rowPointerDown = useStableCallback(onRowPointerDown);
+  const rowActivate = useStableCallback(onRowActivate);
   const scroller = useRef<HTMLDivElement | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(400);
@@ -238,8 +248,8 @@ export function ItemList({ tree, version, rows, columns, sort, selection, drag, 
                 focused={selection.focus === id}
                 dropClass={over ? ` drop-${over.refusal ? 'refused' : over.zone}` : ''}
                 columns={columns}
-                onRowPointerDown={onRowPointerDown}
-                onRowActivate={onRowActivate}
+                onRowPointerDown={rowPointerDown}
+                onRowActivate={rowActivate}
               />
             );
           })}

@@ -7,15 +7,15 @@
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Client } from '../messaging/client';
-import { errorMessage } from '../options-ui/client-context';
-import { describeLeftAlone, describeOperation } from '../options-ui/format';
+import { errorMessage } from '../platform/bookmark-reads';
+import { describeLeftAlone, describeOperation } from '../options-ui';
 import type { OperationSummary } from '../operations';
 import { plural, t } from '../i18n';
 import type { MessageId } from '../i18n';
-import { dropRefusal, type DropRefusal, type DropTarget } from '../organizer/drop-rules';
-import { EMPTY_SELECTION, keepShown, moveFocus, selectAll, selectedInOrder, selectRow, type Selection } from '../organizer/selection';
-import { sortRows, type ColumnId, type ColumnSort, type FolderSortKey } from '../organizer/sort';
-import type { OrganizerTree } from '../organizer/tree-model';
+import { dropRefusal, type DropRefusal, type DropTarget } from '../organizer';
+import { EMPTY_SELECTION, keepShown, moveFocus, selectAll, selectedInOrder, selectRow, type Selection } from '../organizer';
+import { sortRows, type ColumnId, type ColumnSort, type FolderSortKey } from '../organizer';
+import type { OrganizerTree } from '../organizer';
 import { ROOT_ID, TOOLBAR_ID, USER_ROOT_IDS } from '../platform/browser';
 import type { FolderChoice } from '../search/types';
 import { DetailsPane } from './DetailsPane';
@@ -64,6 +64,8 @@ function isMac(): boolean {
   return /Mac/.test(navigator.platform);
 }
 
+const NO_FOLDERS: readonly FolderChoice[] = [];
+
 function folderChoices(tree: OrganizerTree): FolderChoice[] {
   const out: FolderChoice[] = [];
   const stack = [...tree.folderChildren(ROOT_ID)].reverse();
@@ -93,8 +95,18 @@ function useNarrowWindow(): boolean {
 export function OrganizerView({ client, narrow = false }: { client: Client; narrow?: boolean }) {
   const { tree, version, error } = useOrganizerTree(client);
   const narrowWindow = useNarrowWindow();
-  if (error) return <p role="alert" class="error">{error}</p>;
-  if (!tree) return <p class="muted" role="status">{t('organizerLoading')}</p>;
+  if (error)
+    return (
+      <p role="alert" class="error">
+        {error}
+      </p>
+    );
+  if (!tree)
+    return (
+      <p class="muted" role="status">
+        {t('organizerLoading')}
+      </p>
+    );
   return <Organizer client={client} narrow={narrow || narrowWindow} sidebar={narrow} tree={tree} version={version} />;
 }
 
@@ -118,25 +130,33 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
   const typeAhead = useRef({ text: '', at: 0 });
 
   const searching = query.trim() !== '';
-  const columns = narrow ? (searching ? (['name', 'folder'] as const) : NARROW_COLUMNS) : searching ? (['name', 'folder', ...WIDE_COLUMNS.slice(1)] as ColumnId[]) : WIDE_COLUMNS;
+  const columns = narrow
+    ? searching
+      ? (['name', 'folder'] as const)
+      : NARROW_COLUMNS
+    : searching
+      ? (['name', 'folder', ...WIDE_COLUMNS.slice(1)] as ColumnId[])
+      : WIDE_COLUMNS;
 
   // The folder shown went away (removed here or elsewhere): show its nearest remaining place.
   const shownFolder = tree.get(folderId)?.kind === 'folder' ? folderId : TOOLBAR_ID;
+  // Visits and copy counts coming in change no row unless the list is sorted (by them, or by what may hold them).
   const rows = useMemo(() => {
     const base = searching ? tree.search(query) : [...tree.children(shownFolder)];
     return sort ? sortRows(base, (id) => columnValue(tree, id, sort.column), sort.descending) : base;
-  }, [tree, version, shownFolder, query, sort]);
+  }, [tree, tree.itemsVersion, shownFolder, query, sort, sort ? version : 0]);
   useEffect(() => {
     setSelection((s) => keepShown(s, rows, previousRows.current));
     previousRows.current = rows;
   }, [rows]);
   useEffect(() => localStorage.setItem(EXPANDED_KEY, JSON.stringify([...expanded])), [expanded]);
   useEffect(() => localStorage.setItem(FOLDER_KEY, shownFolder), [shownFolder]);
-  const folders = useMemo(() => folderChoices(tree), [tree, version]);
+  const selected = useMemo(() => selectedInOrder(selection, rows), [selection, rows]);
+  // The folder picker of the details pane, only while something is selected (5,000 folders' paths are not free).
+  const folders = useMemo(() => (selected.length ? folderChoices(tree) : NO_FOLDERS), [tree, tree.itemsVersion, selected.length > 0]);
   // The tree and the list are on screen (bench/organizer.bench.ts measures the page's open up to here).
   useEffect(() => void performance.mark(SHOWN_MARK), []);
 
-  const selected = selectedInOrder(selection, rows);
   const say = (text: string, isError = false) => setStatus({ text, error: isError });
   const [last, setLast] = useState<{ undo: OperationSummary | null; redo: OperationSummary | null }>({ undo: null, redo: null });
   /** Undos and redos asked for and not finished: each runs after the one before (Ctrl+Z pressed twice undoes two). */
@@ -313,8 +333,7 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
       // Items cut or copied here are pasted at once; otherwise the paste event brings the system clipboard's text.
       if (!clipboard) return;
       paste();
-    }
-    else if (key.length === 1 && !mod && !event.altKey && key !== ' ') {
+    } else if (key.length === 1 && !mod && !event.altKey && key !== ' ') {
       // Type-ahead: the next row whose name starts with what was typed in the last second.
       const now = event.timeStamp;
       const buffer = now - typeAhead.current.at < 1000 ? typeAhead.current.text + key.toLowerCase() : key.toLowerCase();
@@ -337,7 +356,11 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
       listRef.current?.focus();
       if (!wasSelected || mod || event.shiftKey) setSelection((s) => selectRow(s, rows, id, { toggle: mod, range: event.shiftKey }));
     }
-    const ids = fromList ? (wasSelected && !mod && !event.shiftKey ? selected : selectedInOrder(selectRow(selection, rows, id, { toggle: mod, range: event.shiftKey }), rows)) : [id];
+    const ids = fromList
+      ? wasSelected && !mod && !event.shiftKey
+        ? selected
+        : selectedInOrder(selectRow(selection, rows, id, { toggle: mod, range: event.shiftKey }), rows)
+      : [id];
     const startX = event.clientX;
     const startY = event.clientY;
     let expandTimer: ReturnType<typeof setTimeout> | undefined;
@@ -434,7 +457,9 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
           data-testid="organizer-search"
         />
         {newUrl === null ? (
-          <button type="button" onClick={() => setNewUrl('')}>{t('organizerNewBookmark')}</button>
+          <button type="button" onClick={() => setNewUrl('')}>
+            {t('organizerNewBookmark')}
+          </button>
         ) : (
           <form
             class="org-new-bookmark"
@@ -455,7 +480,9 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
               data-testid="organizer-new-url"
             />
             <button type="submit">{t('organizerAdd')}</button>
-            <button type="button" onClick={() => setNewUrl(null)}>{t('organizerCancel')}</button>
+            <button type="button" onClick={() => setNewUrl(null)}>
+              {t('organizerCancel')}
+            </button>
           </form>
         )}
         <button
@@ -476,10 +503,19 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
         >
           {t('organizerRedo')}
         </button>
-        <button type="button" onClick={() => void createHere('folder')}>{t('organizerNewFolder')}</button>
-        <button type="button" onClick={() => void createHere('separator')}>{t('organizerNewSeparator')}</button>
+        <button type="button" onClick={() => void createHere('folder')}>
+          {t('organizerNewFolder')}
+        </button>
+        <button type="button" onClick={() => void createHere('separator')}>
+          {t('organizerNewSeparator')}
+        </button>
         <span class="org-sort-folder">
-          <select aria-label={t('organizerSortBy')} value={sortBy} onChange={(e) => setSortBy((e.currentTarget as HTMLSelectElement).value as FolderSortKey)} data-testid="organizer-sort-by">
+          <select
+            aria-label={t('organizerSortBy')}
+            value={sortBy}
+            onChange={(e) => setSortBy((e.currentTarget as HTMLSelectElement).value as FolderSortKey)}
+            data-testid="organizer-sort-by"
+          >
             <option value="name">{t('organizerSortByName')}</option>
             <option value="address">{t('organizerSortByAddress')}</option>
             <option value="date">{t('organizerSortByDate')}</option>
@@ -492,7 +528,9 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
             type="button"
             disabled={searching}
             data-testid="organizer-sort-folder"
-            onClick={() => void run(async () => plural('organizerSortedMoves', (await api.sortFolder(shownFolder, sortBy, foldersFirst)).done, tree.titleOf(shownFolder)))}
+            onClick={() =>
+              void run(async () => plural('organizerSortedMoves', (await api.sortFolder(shownFolder, sortBy, foldersFirst)).done, tree.titleOf(shownFolder)))
+            }
           >
             {t('organizerSortFolder')}
           </button>
@@ -502,7 +540,16 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
         {drag ? (drag.over?.refusal ? refusalText(drag.over.refusal) : plural('organizerDragging', dragCount)) : (status?.text ?? '')}
       </p>
       <div class="org-panes">
-        <FolderTree tree={tree} version={version} expanded={expanded} current={searching ? '' : shownFolder} drag={drag} onOpen={openFolder} onToggle={toggle} onPointerDownRow={(e, id) => startPointerDrag(e, id, false)} />
+        <FolderTree
+          tree={tree}
+          version={version}
+          expanded={expanded}
+          current={searching ? '' : shownFolder}
+          drag={drag}
+          onOpen={openFolder}
+          onToggle={toggle}
+          onPointerDownRow={(e, id) => startPointerDrag(e, id, false)}
+        />
         <ItemList
           tree={tree}
           version={version}
@@ -542,13 +589,15 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
               return plural(add ? 'organizerTagAdded' : 'organizerTagRemoved', reply.changed, tag);
             })
           }
-          onOpenAll={() => void run(async () => {
-            for (const id of selectionIds) {
-              const url = tree.get(id)?.url;
-              if (url) await api.open(url);
-            }
-            return null;
-          })}
+          onOpenAll={() =>
+            void run(async () => {
+              for (const id of selectionIds) {
+                const url = tree.get(id)?.url;
+                if (url) await api.open(url);
+              }
+              return null;
+            })
+          }
           onDelete={() => void remove(selectionIds)}
         />
       </div>

@@ -8,8 +8,8 @@
  * Pointer events rather than HTML drag and drop: the same code for every input, and the drop indicator and refusal
  * are ours to draw while the pointer moves.
  */
-import { dropRefusal, dropZone, targetOfZone, type DropRefusal, type DropTarget, type DropZone } from '../organizer/drop-rules';
-import type { OrganizerTree } from '../organizer/tree-model';
+import { dropRefusal, dropZone, targetOfZone, type DropRefusal, type DropTarget, type DropZone } from '../organizer';
+import type { OrganizerTree } from '../organizer';
 
 export interface DropOver {
   rowId: string;

@@ -6,8 +6,8 @@
 import type { Client } from '../messaging/client';
 import type { HistoryResult, OperationSummary } from '../operations';
 import type { OrganizerWriteReply } from '../organizer/protocol';
-import type { FolderSortKey } from '../organizer/sort';
-import type { DropTarget } from '../organizer/drop-rules';
+import type { FolderSortKey } from '../organizer';
+import type { DropTarget } from '../organizer';
 
 export function createOrganizerApi(client: Client) {
   return {

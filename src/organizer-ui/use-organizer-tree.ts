@@ -6,11 +6,11 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Client } from '../messaging/client';
-import { errorMessage } from '../options-ui/client-context';
-import { decodeSnapshot } from '../organizer/snapshot';
-import { OrganizerTree } from '../organizer/tree-model';
-import type { PlacesEvent } from '../places/events';
-import { createPagePlaces } from '../places/page';
+import { errorMessage } from '../platform/bookmark-reads';
+import { decodeSnapshot } from '../organizer';
+import { OrganizerTree } from '../organizer';
+import type { PlacesEvent } from '../places';
+import { createPagePlaces } from '../places';
 
 export interface OrganizerTreeState {
   tree: OrganizerTree | null;

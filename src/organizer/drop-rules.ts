@@ -61,4 +61,3 @@ export function orderAfterDrop(siblings: readonly string[], moving: readonly str
   if (at < 0) at = rest.length;
   return [...rest.slice(0, at), ...moving, ...rest.slice(at)];
 }
-

@@ -10,18 +10,18 @@
  * Firefox is touched, so Ctrl+Z undoes it (and Ctrl+Shift+Z does it again), and a crash rolls it back whole.
  */
 import type { BackgroundDeps } from '../app/feature';
-import { dateAddedOf, withFileDates, type FileDates, type FileDateStore } from '../bookmark-dates/file-dates';
+import { dateAddedOf, withFileDates, type FileDates, type FileDateStore } from '../bookmark-dates';
 import { t } from '../i18n';
 import type { HandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import type { BookmarkNode, Browser } from '../platform/browser';
 import { ALL_ROOT_IDS, ROOT_ID, TAGS_ROOT_ID } from '../platform/browser';
-import type { LiveIndex } from '../search/live-index';
-import type { TagStore } from '../tags/tag-store';
+import type { LiveIndex } from '../search';
+import type { TagStore } from '../tags';
 import { journaledEdit, removalEntries, type EditDeps, type EditSummary, type History, type NewJournalEntry } from '../operations';
 import { movesToOrder } from '../platform/folder-order';
 import { sameStoredUrl } from '../platform/stored-url';
-import { tagKey } from '../tags/tag-name';
+import { tagKey } from '../tags';
 import { orderAfterDrop } from './drop-rules';
 import type { organizerProtocol } from './protocol';
 import { encodeSnapshot, snapshotRows, type SnapshotRow } from './snapshot';
@@ -81,7 +81,13 @@ interface OrderHooks {
  * Gives a folder the order `target` with movesToOrder's calls, one after another. A move Firefox refuses (the item
  * went meanwhile) is skipped: the rest is planned again from the folder as it is then, so the others keep their order.
  */
-async function applyOrder(browser: Browser, parentId: string, current: readonly string[], target: readonly string[], hooks: OrderHooks = {}): Promise<{ moved: number; failed: number }> {
+async function applyOrder(
+  browser: Browser,
+  parentId: string,
+  current: readonly string[],
+  target: readonly string[],
+  hooks: OrderHooks = {},
+): Promise<{ moved: number; failed: number }> {
   let wanted = [...target];
   let calls = movesToOrder(current, wanted);
   let moved = 0;
@@ -100,7 +106,10 @@ async function applyOrder(browser: Browser, parentId: string, current: readonly 
       const done = new Set(calls.slice(0, i).map((c) => c.id));
       const now = await childIds(browser, parentId);
       // Items from elsewhere not moved yet are still to come; those moved already are in `now`.
-      calls = movesToOrder(now, wanted.filter((id) => now.includes(id) || !done.has(id)));
+      calls = movesToOrder(
+        now,
+        wanted.filter((id) => now.includes(id) || !done.has(id)),
+      );
       i = -1;
     }
   }
@@ -173,12 +182,26 @@ async function journaledOrder(
 function copyEntries(node: BookmarkNode, parentId: string | null, parentSeq: number | null, entries: NewJournalEntry[]): void {
   const kind = kindOf(node);
   const seq = entries.length;
-  entries.push({ role: 'created', parentId, parentSeq, type: kind, title: kind === 'separator' ? '' : (node.title ?? ''), url: kind === 'bookmark' ? (node.url ?? null) : null });
+  entries.push({
+    role: 'created',
+    parentId,
+    parentSeq,
+    type: kind,
+    title: kind === 'separator' ? '' : (node.title ?? ''),
+    url: kind === 'bookmark' ? (node.url ?? null) : null,
+  });
   for (const child of node.children ?? []) copyEntries(child, null, seq, entries);
 }
 
 /** Creates the copy of `node` and everything inside, noting each new id against its entry (in copyEntries' order). */
-async function copyTree(browser: Browser, node: BookmarkNode, parentId: string, index: number | undefined, seqs: Iterator<number>, created: (seq: number, id: string) => void): Promise<number> {
+async function copyTree(
+  browser: Browser,
+  node: BookmarkNode,
+  parentId: string,
+  index: number | undefined,
+  seqs: Iterator<number>,
+  created: (seq: number, id: string) => void,
+): Promise<number> {
   const kind = kindOf(node);
   const seq = seqs.next().value as number;
   const made = await browser.bookmarks.create({
@@ -294,10 +317,22 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
     'organizer.sortFolder': queued(async ({ folderId, by, foldersFirst }) => {
       const folder = await targetFolder(browser, folderId);
       const [children, dates] = await Promise.all([browser.bookmarks.getChildren(folderId), fileDates.all()]);
-      const nodes = children.map((c) => ({ id: c.id, kind: kindOf(c), title: c.title ?? '', url: kindOf(c) === 'bookmark' ? (c.url ?? '') : '', dateAdded: dateAddedOf(c, dates) }));
+      const nodes = children.map((c) => ({
+        id: c.id,
+        kind: kindOf(c),
+        title: c.title ?? '',
+        url: kindOf(c) === 'bookmark' ? (c.url ?? '') : '',
+        dateAdded: dateAddedOf(c, dates),
+      }));
       const order = sortedChildren(nodes, by, { foldersFirst });
       const summary: EditSummary = { action: 'sort', items: children.length, folderTitle: folder.title };
-      const { moved, failed } = await journaledOrder({ browser, edits }, folder, children.map((c) => c.id), order, summary);
+      const { moved, failed } = await journaledOrder(
+        { browser, edits },
+        folder,
+        children.map((c) => c.id),
+        order,
+        summary,
+      );
       return { done: moved, skipped: failed };
     }),
 
@@ -363,7 +398,14 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
       if (kind === 'bookmark' && (url === undefined || !URL.canParse(url))) throw new AppError('invalid-input', t('organizerBadAddress', (url ?? '').slice(0, 80)));
       const current = await childIds(browser, parentId);
       const at = beforeId === null ? -1 : current.indexOf(beforeId);
-      const entry: NewJournalEntry = { role: 'created', parentId, parentSeq: null, type: kind, title: kind === 'separator' ? '' : (title ?? ''), url: kind === 'bookmark' ? url! : null };
+      const entry: NewJournalEntry = {
+        role: 'created',
+        parentId,
+        parentSeq: null,
+        type: kind,
+        title: kind === 'separator' ? '' : (title ?? ''),
+        url: kind === 'bookmark' ? url! : null,
+      };
       const summary: EditSummary = { action: 'create', items: 1, folderTitle: folder.title, title: title ?? '' };
       return journaledEdit(edits, summary, [entry], async (steps, [stored]) => {
         try {

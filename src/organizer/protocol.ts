@@ -25,9 +25,7 @@ export const organizerProtocol = {
   /** Copies items (folders with everything inside) into a folder: new bookmarks, the originals stay. */
   'organizer.copy': request<OrganizerWriteReply>()(v.strictObject({ ids, ...place })),
   /** Writes a folder's order: its children sorted by name, address or date added; separators stay in place. */
-  'organizer.sortFolder': request<OrganizerWriteReply>()(
-    v.strictObject({ folderId: id, by: v.picklist(['name', 'address', 'date']), foldersFirst: v.boolean() }),
-  ),
+  'organizer.sortFolder': request<OrganizerWriteReply>()(v.strictObject({ folderId: id, by: v.picklist(['name', 'address', 'date']), foldersFirst: v.boolean() })),
   /**
    * Renames an item, changes a bookmark's address (its tags follow it) and its tags (the list it should have), as one
    * edit.

@@ -6,7 +6,7 @@
  *
  * Live changes do not rebuild the string: a node that changed, came or went is marked stale, skipped in the string
  * and checked from its current text instead. Once many nodes are stale the string is built again, in slices, so the
- * page keeps answering (`build` yields between slices).
+ * page keeps answering (`build` yields between slices of a few milliseconds).
  *
  * Why not the background's search index: the organizer searches what its own mirror shows, at every keystroke,
  * without a message round trip, and must find every node (folders too), not the best few.
@@ -18,8 +18,12 @@ export type TextOf = (id: string) => string | null;
 /** Stale nodes above this number make the next search start a rebuild (checking them one by one gets slow). */
 export const REBUILD_AFTER_STALE = 2_000;
 
-/** Nodes folded per slice of a build, between two yields to the page. */
+/** At most this many nodes per slice of a sliced build, between two yields to the page... */
 const SLICE = 5_000;
+/** ...and no more than this long (a slice must fit between two frames while the person types or scrolls). */
+const SLICE_MS = 4;
+/** Nodes folded in one go inside a slice (one fold of their joined texts). */
+const CHUNK = 500;
 
 const SEPARATOR = '\u0000';
 
@@ -101,7 +105,7 @@ export class SearchCorpus {
     this.pendingBuild = build;
     const run = async () => {
       while (build.next < build.all.length) {
-        this.continueBuild(build, SLICE);
+        this.continueSlice(build);
         await pause();
         if (generation !== this.generation || this.pendingBuild !== build) return;
       }
@@ -117,6 +121,14 @@ export class SearchCorpus {
 
   private startBuild(): PartialBuild {
     return { all: [...this.allIds()], next: 0, ids: [], chunks: [], starts: [], length: 0 };
+  }
+
+  /** One slice of a sliced build: up to SLICE nodes, in chunks, until SLICE_MS have passed. */
+  private continueSlice(build: PartialBuild): void {
+    const stop = Math.min(build.all.length, build.next + SLICE);
+    const deadline = performance.now() + SLICE_MS;
+    do this.continueBuild(build, Math.min(CHUNK, stop - build.next));
+    while (build.next < stop && performance.now() < deadline);
   }
 
   /** Adds up to `most` more nodes to a build: their texts joined and folded in one go, then where each starts. */
@@ -203,15 +215,18 @@ export class SearchCorpus {
     for (let i = 1; i < words.length; i++) if (words[i]!.length > words[longest]!.length) longest = i;
     const first = words[longest]!;
     const rest = words.filter((_, i) => i !== longest);
-    const { text, starts, ids } = this;
+    const { text, starts, ids, stale } = this;
+    const anyStale = stale.size > 0;
     let from = 0;
+    let k = 0;
     while (out.length < limit) {
       const at = text.indexOf(first, from);
       if (at < 0) break;
-      const k = nodeAt(starts, at);
+      // Hits come in order: the node is found from the last one's onwards (a hit in the next node is one step).
+      k = nodeAt(starts, at, k);
       from = starts[k + 1]!;
       const id = ids[k]!;
-      if (this.stale.has(id)) continue;
+      if (anyStale && stale.has(id)) continue;
       if (rest.length) {
         const own = text.slice(starts[k]!, from - 1);
         if (!rest.every((w) => own.includes(w))) continue;
@@ -225,10 +240,19 @@ function withoutSeparator(text: string): string {
   return text.includes(SEPARATOR) ? text.replaceAll(SEPARATOR, ' ') : text;
 }
 
-/** The node whose text holds position `at` (binary search of the starts). */
-function nodeAt(starts: Int32Array, at: number): number {
-  let lo = 0;
-  let hi = starts.length - 2;
+/**
+ * The node whose text holds position `at`, at or after node `from`: steps of doubling size from `from`, then a
+ * binary search of the starts in the last step (a hit in the node right after the last one costs one comparison).
+ */
+export function nodeAt(starts: Int32Array, at: number, from = 0): number {
+  const last = starts.length - 2;
+  let lo = from;
+  let step = 1;
+  while (lo + step <= last && starts[lo + step]! <= at) {
+    lo += step;
+    step *= 2;
+  }
+  let hi = Math.min(last, lo + step - 1);
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
     if (starts[mid]! <= at) lo = mid;

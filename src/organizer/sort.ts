@@ -33,11 +33,7 @@ function compareBy(key: FolderSortKey, collator: Intl.Collator): (a: SortableNod
   }
 }
 
-export function sortedChildren(
-  children: readonly SortableNode[],
-  key: FolderSortKey,
-  options: { foldersFirst: boolean; collator?: Intl.Collator },
-): string[] {
+export function sortedChildren(children: readonly SortableNode[], key: FolderSortKey, options: { foldersFirst: boolean; collator?: Intl.Collator }): string[] {
   const compare = compareBy(key, options.collator ?? createCollator());
   const order = (a: SortableNode, b: SortableNode) => {
     if (options.foldersFirst && (a.kind === 'folder') !== (b.kind === 'folder')) return a.kind === 'folder' ? -1 : 1;

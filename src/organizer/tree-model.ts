@@ -8,11 +8,11 @@
  * rules: when an event does not fit what the mirror holds, `exact` turns false and the view reads a new snapshot.
  */
 import { createSafeMatchKeyer } from '../url-matching';
-import type { PlacesEvent } from '../places/events';
+import type { PlacesEvent } from '../places';
 import type { BookmarkNode } from '../platform/browser';
 import { ROOT_ID, rootTitle } from '../platform/browser';
-import { SiblingOrder } from '../search/sibling-order';
-import { fold } from '../search/tokenize';
+import { SiblingOrder } from '../search';
+import { fold } from '../search';
 import { SearchCorpus } from './search-corpus';
 import { KIND_OF_CODE, type NodeKind, type TreeSnapshot } from './snapshot';
 
@@ -34,7 +34,6 @@ export interface Visits {
 
 const NO_TAGS: readonly string[] = [];
 
-
 export class OrganizerTree {
   private readonly nodes = new Map<string, OrganizerNode>();
   private order: SiblingOrder;
@@ -42,6 +41,8 @@ export class OrganizerTree {
   private readonly visitsByUrl = new Map<string, Visits>();
   /** Bookmarks per safe match key, built on first use (keying 100,000 URLs is not free) and kept current after. */
   private copies: Map<string, number> | null = null;
+  /** A count in slices under way: the counts so far and the nodes counted in them (events keep both right). */
+  private counting: { counts: Map<string, number>; counted: Set<string> } | null = null;
   private readonly keyOf = createSafeMatchKeyer();
   private readonly pathCache = new Map<string, readonly string[]>();
   /** Every node's folded search text in one string (search-corpus.ts), told of each change. */
@@ -52,6 +53,11 @@ export class OrganizerTree {
   );
   /** Changes on every change the view may show. */
   version = 0;
+  /**
+   * Changes when a bookmark, folder or separator is added, changed, moved or removed: what a folder's list and a
+   * search find. Not for visits or copy counts (a list sorted by neither stays as it is).
+   */
+  itemsVersion = 0;
 
   private constructor(order: SiblingOrder) {
     this.order = order;
@@ -174,17 +180,36 @@ export class OrganizerTree {
   }
 
   /**
-   * countCopies, with the slow part (keying each URL) done in slices with `pause` between them, so a page stays
-   * responsive while 100,000 URLs are keyed; the counting itself is one quick pass at the end.
+   * countCopies in slices with `pause` between them, so a page stays responsive while 100,000 URLs are keyed and
+   * counted: a slice ends after `slice` nodes or `budgetMs`, whichever comes first. Events during the count change
+   * the counts of the nodes already counted; the others are counted as they are when their turn comes.
    */
-  async countCopiesInSlices(pause: () => Promise<void>, slice = 5_000): Promise<void> {
-    if (this.copies) return;
-    let n = 0;
-    for (const node of [...this.nodes.values()]) {
-      if (node.kind === 'bookmark' && node.url) this.keyOf(node.url);
-      if (++n % slice === 0) await pause();
+  async countCopiesInSlices(pause: () => Promise<void>, slice = 5_000, budgetMs = 4): Promise<void> {
+    if (this.copies || this.counting) return;
+    const counting = { counts: new Map<string, number>(), counted: new Set<string>() };
+    this.counting = counting;
+    const ids = [...this.nodes.keys()];
+    let i = 0;
+    while (i < ids.length) {
+      const stop = Math.min(ids.length, i + slice);
+      const deadline = performance.now() + budgetMs;
+      while (i < stop) {
+        // The clock is read every 100 nodes: reading it costs more than keying a URL already seen.
+        for (const end = Math.min(stop, i + 100); i < end; i++) {
+          const id = ids[i]!;
+          const node = this.nodes.get(id);
+          if (!node || counting.counted.has(id)) continue;
+          counting.counted.add(id);
+          if (node.kind === 'bookmark' && node.url) addCount(counting.counts, this.keyOf(node.url), 1);
+        }
+        if (performance.now() >= deadline) break;
+      }
+      if (i < ids.length) await pause();
+      // countCopies() counted everything meanwhile.
+      if (this.counting !== counting) return;
     }
-    this.copyCounts();
+    this.copies = counting.counts;
+    this.counting = null;
   }
 
   /** The safe match key of a URL (what the Duplicates page groups by). */
@@ -194,21 +219,17 @@ export class OrganizerTree {
 
   private copyCounts(): Map<string, number> {
     if (this.copies) return this.copies;
+    this.counting = null;
     const copies = new Map<string, number>();
-    for (const node of this.nodes.values()) {
-      if (node.kind !== 'bookmark' || !node.url) continue;
-      const key = this.keyOf(node.url);
-      copies.set(key, (copies.get(key) ?? 0) + 1);
-    }
+    for (const node of this.nodes.values()) if (node.kind === 'bookmark' && node.url) addCount(copies, this.keyOf(node.url), 1);
     return (this.copies = copies);
   }
 
-  private countCopy(url: string, delta: number): void {
-    if (!this.copies || !url) return;
-    const key = this.keyOf(url);
-    const n = (this.copies.get(key) ?? 0) + delta;
-    if (n > 0) this.copies.set(key, n);
-    else this.copies.delete(key);
+  /** A bookmark's URL counted in or out: in the counts, or in a count under way if that one counted the node already. */
+  private countCopy(id: string, url: string, delta: number): void {
+    if (!url) return;
+    if (this.copies) addCount(this.copies, this.keyOf(url), delta);
+    else if (this.counting?.counted.has(id)) addCount(this.counting.counts, this.keyOf(url), delta);
   }
 
   /** What a search looks in (title, address, tags; the corpus folds it); null for what it never finds (roots, separators). */
@@ -272,7 +293,9 @@ export class OrganizerTree {
         const kind: NodeKind = d.type === 'group' ? 'folder' : d.type;
         this.nodes.set(d.id, { id: d.id, parentId: d.parentId, kind, title: d.title, url: d.url ?? '', dateAdded: d.dateAdded });
         this.order.created({ id: d.id, parentId: d.parentId, index: d.index, title: d.title, children: kind === 'folder' ? [] : undefined });
-        if (kind === 'bookmark') this.countCopy(d.url ?? '', +1);
+        // A count under way never saw this node: it is counted here.
+        this.counting?.counted.add(d.id);
+        if (kind === 'bookmark') this.countCopy(d.id, d.url ?? '', +1);
         this.corpus.invalidate(d.id);
         break;
       }
@@ -286,9 +309,11 @@ export class OrganizerTree {
           node.title = d.value;
           if (node.kind === 'folder') this.pathCache.clear();
         } else if (d.property === 'uri') {
-          this.countCopy(node.url, -1);
+          if (node.kind === 'bookmark') {
+            this.countCopy(node.id, node.url, -1);
+            this.countCopy(node.id, d.value, +1);
+          }
           node.url = d.value;
-          this.countCopy(node.url, +1);
         } else if (d.property === 'tags' && node.url) {
           const tags = d.value ? d.value.split(',') : [];
           if (tags.length) this.tagsByUrl.set(node.url, tags);
@@ -322,7 +347,7 @@ export class OrganizerTree {
         this.order.removed(d.id, { parentId: d.parentId, index: d.index });
         for (const id of gone) {
           const node = this.nodes.get(id)!;
-          if (node.kind === 'bookmark') this.countCopy(node.url, -1);
+          if (node.kind === 'bookmark') this.countCopy(id, node.url, -1);
           this.nodes.delete(id);
           this.pathCache.delete(id);
           this.corpus.invalidate(id);
@@ -348,6 +373,14 @@ export class OrganizerTree {
       default:
         return;
     }
+    if (event.type.startsWith('bookmark-')) this.itemsVersion++;
     this.version++;
   }
+}
+
+/** Adds `delta` to the count of `key`, dropping counts that reach 0. */
+function addCount(counts: Map<string, number>, key: string, delta: number): void {
+  const n = (counts.get(key) ?? 0) + delta;
+  if (n > 0) counts.set(key, n);
+  else counts.delete(key);
 }

@@ -15,7 +15,7 @@ import type { DBSchema, IDBPDatabase } from 'idb';
 import type { Browser, BookmarkNode } from '../platform/browser';
 import { lazyDb } from '../platform/lazy-db';
 import { createSerialQueue } from '../platform/serial-queue';
-import type { TagStore } from '../tags/tag-store';
+import type { TagStore } from '../tags';
 
 export const PLACES_DB_VERSION = 1;
 
@@ -39,7 +39,12 @@ export interface Fingerprinted {
 }
 
 export function fingerprint(node: Fingerprinted, tags: readonly string[] = []): string {
-  const sortedTags = tags.length ? [...tags].map((t) => t.toLowerCase()).sort().join(',') : '';
+  const sortedTags = tags.length
+    ? [...tags]
+        .map((t) => t.toLowerCase())
+        .sort()
+        .join(',')
+    : '';
   return JSON.stringify([node.parentId ?? '', node.title ?? '', node.url ?? '', sortedTags]);
 }
 
@@ -141,16 +146,25 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
       const tx = d.transaction('clock', 'readwrite');
       await Promise.all([...put.map((r) => tx.store.put(r)), ...remove.map((id) => tx.store.delete(id)), tx.done]);
     });
-    persisting = writes.run(() => done).catch((error: unknown) => {
-      console.error('Tidymarks: could not store the change clock', error);
-    });
+    persisting = writes
+      .run(() => done)
+      .catch((error: unknown) => {
+        console.error('Tidymarks: could not store the change clock', error);
+      });
     return persisting;
   }
 
   async function handleBatch(batch: Map<string, QueuedEvent>) {
     const entries = [...batch.entries()].filter(([id, e]) => !(e.createdOnly && ownCreates.has(id)));
     const nodes = await Promise.all(
-      entries.map(async ([id, e]) => e.node ?? (await browser.bookmarks.get(id).then((r) => r[0], () => undefined))),
+      entries.map(
+        async ([id, e]) =>
+          e.node ??
+          (await browser.bookmarks.get(id).then(
+            (r) => r[0],
+            () => undefined,
+          )),
+      ),
     );
     const present = entries.map(([id, e], i) => ({ id, e, node: nodes[i] })).filter((x) => x.node);
     const observed = await withTags(present.map((x) => ({ node: x.node! })));
@@ -184,9 +198,11 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
     }
     const batch = new Map(queue);
     queue.clear();
-    return batches.run(async () => (batch.size ? handleBatch(batch) : undefined)).catch((error: unknown) => {
-      console.error('Tidymarks: could not update the change clock', error);
-    });
+    return batches
+      .run(async () => (batch.size ? handleBatch(batch) : undefined))
+      .catch((error: unknown) => {
+        console.error('Tidymarks: could not update the change clock', error);
+      });
   }
 
   return {

@@ -13,10 +13,7 @@ export interface PlacesEvents<TData extends unknown[], TResult> {
 }
 
 /** How the work behind an emitter reports: emit('data', ...), emit('error', reason, input), emit('end', results). */
-export type Emit<TData extends unknown[], TResult> = <K extends keyof PlacesEvents<TData, TResult>>(
-  event: K,
-  ...args: PlacesEvents<TData, TResult>[K]
-) => void;
+export type Emit<TData extends unknown[], TResult> = <K extends keyof PlacesEvents<TData, TResult>>(event: K, ...args: PlacesEvents<TData, TResult>[K]) => void;
 
 /** Any listener (a function of any parameters): each is called with its own event's arguments. */
 type Listener = (...args: never) => void;

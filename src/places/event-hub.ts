@@ -22,12 +22,12 @@
  */
 import * as v from 'valibot';
 import { isOwnSender, type PortLike } from '../messaging/router';
-import type { FileDate, FileDateStore } from '../bookmark-dates/file-dates';
+import type { FileDate, FileDateStore } from '../bookmark-dates';
 import type { BookmarkEvents } from '../platform/bookmark-events';
 import { getExisting } from '../platform/bookmark-reads';
 import type { Browser, BookmarkNode } from '../platform/browser';
 import { createSerialQueue, type SerialQueue } from '../platform/serial-queue';
-import type { TagStore } from '../tags/tag-store';
+import type { TagStore } from '../tags';
 import type { Clock } from './clock';
 import { EVENTS_PORT_NAME, PlacesEventListeners, type EventsPortMessage, type PlacesEvent, type PlacesEventMap } from './events';
 import type { ItemType } from './items';
@@ -261,10 +261,7 @@ export class PlacesEventHub extends PlacesEventListeners {
     const url = item.url;
     if (!url) return [];
     const time = item.lastVisitTime ?? 0;
-    const [visits, bookmarks] = await Promise.all([
-      this.visitsOf(url),
-      this.bookmarksOf(url),
-    ]);
+    const [visits, bookmarks] = await Promise.all([this.visitsOf(url), this.bookmarksOf(url)]);
     const visit = visits.find((v) => v.visitTime === time);
     const visitId = visit?.visitId ?? null;
     const transitionType = visit?.transition ?? null;
@@ -281,7 +278,10 @@ export class PlacesEventHub extends PlacesEventListeners {
     const { saves, clock, tagStore, browser } = this.deps;
     // As lastModified(): read as a task of the save queue.
     const { nodes, updated } = await saves.run(async () => {
-      const nodes = await getExisting(browser, dated.map((r) => r.id));
+      const nodes = await getExisting(
+        browser,
+        dated.map((r) => r.id),
+      );
       const urls = [...nodes.values()].filter((n) => itemType(n) === 'bookmark' && n.url).map((n) => n.url!);
       const tagsByUrl = urls.length ? await tagStore.getTagsForUrls(urls) : new Map<string, string[]>();
       const observed = [...nodes.values()].map((node) => ({ node, tags: (node.url && tagsByUrl.get(node.url)) || [] }));
@@ -291,7 +291,16 @@ export class PlacesEventHub extends PlacesEventListeners {
     for (const r of dated) {
       const node = nodes.get(r.id);
       if (!node) continue; // Gone meanwhile: its removal was reported.
-      out.push(event('bookmark-item-changed', { id: r.id, property: 'dateAdded', value: String(r.dateAdded), lastModified: updated.get(r.id) ?? null, type: itemType(node), parentId: node.parentId ?? null }));
+      out.push(
+        event('bookmark-item-changed', {
+          id: r.id,
+          property: 'dateAdded',
+          value: String(r.dateAdded),
+          lastModified: updated.get(r.id) ?? null,
+          type: itemType(node),
+          parentId: node.parentId ?? null,
+        }),
+      );
     }
     return out;
   }
@@ -303,7 +312,9 @@ export class PlacesEventHub extends PlacesEventListeners {
     for (let i = 0; i < changes.length; i++) {
       for (const b of found[i]!) {
         const lastModified = await this.lastModified(b.id);
-        out.push(event('bookmark-item-changed', { id: b.id, property: 'tags', value: changes[i]!.tags.join(','), lastModified, type: 'bookmark', parentId: b.parentId ?? null }));
+        out.push(
+          event('bookmark-item-changed', { id: b.id, property: 'tags', value: changes[i]!.tags.join(','), lastModified, type: 'bookmark', parentId: b.parentId ?? null }),
+        );
       }
     }
     return out;

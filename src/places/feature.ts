@@ -5,12 +5,12 @@
  * background features.
  */
 import type { BackgroundDeps } from '../app/feature';
-import type { FileDateStore } from '../bookmark-dates/file-dates';
+import type { FileDateStore } from '../bookmark-dates';
 import type { HandlersOf } from '../messaging/define';
 import { bookmarkEventsOf } from '../platform/bookmark-events';
 import { createSerialQueue } from '../platform/serial-queue';
-import type { LiveIndex } from '../search/live-index';
-import type { TagStore } from '../tags/tag-store';
+import type { LiveIndex } from '../search';
+import type { TagStore } from '../tags';
 import type { History, OperationSource } from '../operations';
 import { createPlacesApi } from './api';
 import { createClock, type Clock } from './clock';

@@ -19,11 +19,7 @@ export async function runHistorySearch(
     const matchUrl = q.url !== undefined ? urlMatcher(q.url) : null;
     const from = q.from ?? 0;
     const to = q.to ?? Number.POSITIVE_INFINITY;
-    return (e: HistoryEntry) =>
-      e.time >= from &&
-      e.time <= to &&
-      (!matchUrl || matchUrl(e.url)) &&
-      words.every((w) => `${e.url}\n${e.title}`.toLowerCase().includes(w));
+    return (e: HistoryEntry) => e.time >= from && e.time <= to && (!matchUrl || matchUrl(e.url)) && words.every((w) => `${e.url}\n${e.title}`.toLowerCase().includes(w));
   });
   const startTime = Math.max(0, Math.min(...queries.map((q) => q.from ?? 0)));
   const endTime = Math.max(...queries.map((q) => q.to ?? now()), now());
@@ -49,7 +45,10 @@ export async function runHistorySearch(
         : sort === 'visitCount'
           ? (a, b) => a.visitCount - b.visitCount
           : (a, b) => a.time - b.time;
-  found = found.map((e, i) => ({ e, i })).sort((a, b) => compare(a.e, b.e) * direction || a.i - b.i).map(({ e }) => e);
+  found = found
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => compare(a.e, b.e) * direction || a.i - b.i)
+    .map(({ e }) => e);
   if (options.count) found = found.slice(0, options.count);
   return found;
 }

@@ -11,8 +11,8 @@
  * the index is loaded or re-read behind it).
  */
 import { isRootId, ROOT_ID, type BookmarkNode } from '../platform/browser';
-import type { MirrorNode } from '../search/bookmark-tree';
-import type { LiveIndex } from '../search/live-index';
+import type { MirrorNode } from '../search';
+import type { LiveIndex } from '../search';
 import { toWire } from './nodes';
 import { checkQueries, compileQuery, entryText, fingerprintOf, selectResults, type CompiledQuery, type Entry, type SearchDeps } from './search-engine';
 import type { SearchReply, WireQuery, WireSearchOptions } from './wire';
@@ -144,7 +144,9 @@ async function describeEntries(found: readonly Entry[], view: TreeView, { clock 
     level = next;
   }
   const observed = [...found, ...ancestors];
-  const updated = observed.length ? await clock.observe(observed.map((e) => ({ node: e.node, tags: tagsOf(e), fingerprint: fingerprintOf(e, tagsOf(e)) }))) : new Map<string, number>();
+  const updated = observed.length
+    ? await clock.observe(observed.map((e) => ({ node: e.node, tags: tagsOf(e), fingerprint: fingerprintOf(e, tagsOf(e)) })))
+    : new Map<string, number>();
   return {
     items: found.map((e) => toWire(e.node, updated.get(e.node.id) ?? 0, e.node.type === 'bookmark' ? tagsOf(e) : undefined)),
     groups: ancestors.map((e) => toWire(e.node, updated.get(e.node.id) ?? 0, undefined)),

@@ -16,7 +16,7 @@
  *  - `events` (the SDK's sdk/places/events) is built on browser.bookmarks/history events (events.ts, event-hub.ts).
  * Every behaviour, ours and the SDK's, and each deliberate difference: docs/places-api.md.
  */
-export { Bookmark, Group, Separator, MENU, TOOLBAR, UNSORTED, MOBILE, MESSAGES, remove, toPlain } from './items';
+export { Bookmark, Group, Separator, MENU, TOOLBAR, UNSORTED, MOBILE, MESSAGES, isGroupLike, remove, rootById, toPlain } from './items';
 export type { Item, ItemInput, ItemType, GroupLike, GroupRef, GroupInput, PlainItem, BookmarkProps, GroupProps, SeparatorProps } from './items';
 export { createPlacesApi, type PlacesApi } from './api';
 export type { SaveOptions, SaveResult, SaveEmitter, Resolver } from './save';

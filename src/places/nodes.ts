@@ -4,7 +4,7 @@
  */
 import { isRootId, type Browser, type BookmarkNode } from '../platform/browser';
 import { kindOf } from '../platform/tree';
-import type { TagStore } from '../tags/tag-store';
+import type { TagStore } from '../tags';
 import type { Clock } from './clock';
 import type { ItemType } from './items';
 import type { WireNode } from './wire';
@@ -63,22 +63,21 @@ export async function describeNodes(nodes: readonly BookmarkNode[], deps: Descri
       else missing.push(id);
     }
     if (missing.length && browser) {
-      const fetched = await Promise.all(missing.map((id) => browser.bookmarks.get(id).then((r) => r[0], () => undefined)));
+      const fetched = await Promise.all(
+        missing.map((id) =>
+          browser.bookmarks.get(id).then(
+            (r) => r[0],
+            () => undefined,
+          ),
+        ),
+      );
       for (const node of fetched) if (node) ancestors.set(node.id, node);
     }
-    pending = [
-      ...new Set(
-        pending
-          .map((id) => ancestors.get(id)?.parentId)
-          .filter((p): p is string => !!p && !isRootId(p) && !ancestors.has(p)),
-      ),
-    ];
+    pending = [...new Set(pending.map((id) => ancestors.get(id)?.parentId).filter((p): p is string => !!p && !isRootId(p) && !ancestors.has(p)))];
   }
 
   const toObserve = [...nodes.filter((n) => !knownUpdated.has(n.id)), ...[...ancestors.values()].filter((n) => !knownUpdated.has(n.id))];
-  const observed = toObserve.length
-    ? await clock.observe(toObserve.map((node) => ({ node, tags: tags.get(node.id) ?? [] })))
-    : new Map<string, number>();
+  const observed = toObserve.length ? await clock.observe(toObserve.map((node) => ({ node, tags: tags.get(node.id) ?? [] }))) : new Map<string, number>();
   const updatedOf = (id: string) => knownUpdated.get(id) ?? observed.get(id) ?? 0;
 
   return {

@@ -15,9 +15,7 @@ const saveOp = v.strictObject({
   type: itemType,
   action: v.picklist(['create', 'update', 'remove']),
   id: v.optional(id),
-  parent: v.optional(
-    v.union([v.strictObject({ id }), v.strictObject({ ref: v.pipe(v.number(), v.integer(), v.minValue(0)) })]),
-  ),
+  parent: v.optional(v.union([v.strictObject({ id }), v.strictObject({ ref: v.pipe(v.number(), v.integer(), v.minValue(0)) })])),
   index,
   title: v.optional(text(65536)),
   url: v.optional(text(65536)),
@@ -49,13 +47,9 @@ const historyQuery = v.strictObject({
 /** This feature's part of the protocol table (see src/messaging/protocol.ts). */
 export const placesProtocol = {
   /** Runs save operations in order (parents first); conflicts are reported, not written, when `check` is set. */
-  'places.save': request<SaveReply>()(
-    v.strictObject({ ops: v.pipe(v.array(saveOp), v.minLength(1), v.maxLength(MAX_OPS_PER_REQUEST)) }),
-  ),
+  'places.save': request<SaveReply>()(v.strictObject({ ops: v.pipe(v.array(saveOp), v.minLength(1), v.maxLength(MAX_OPS_PER_REQUEST)) })),
   /** The reply's items and groups travel as one JSON string (wire.ts: EncodedSearchReply). */
-  'places.search': request<EncodedSearchReply>()(
-    v.strictObject({ queries: v.pipe(v.array(query), v.minLength(1), v.maxLength(100)), options: searchOptions }),
-  ),
+  'places.search': request<EncodedSearchReply>()(v.strictObject({ queries: v.pipe(v.array(query), v.minLength(1), v.maxLength(100)), options: searchOptions })),
   'places.history.search': request<HistoryEntry[]>()(
     v.strictObject({ queries: v.pipe(v.array(historyQuery), v.minLength(1), v.maxLength(100)), options: searchOptions }),
   ),

@@ -13,10 +13,10 @@ import { AppError } from '../messaging/errors';
 import { sameStoredUrl } from '../platform/stored-url';
 import { isRootId, UNFILED_ID, type Browser, type BookmarkNode } from '../platform/browser';
 import { descendants, kindOf } from '../platform/tree';
-import { normalizeTagList, sameTagSet } from '../tags/tag-name';
-import { forgetOrphanUrls } from '../tags/orphans';
-import { forgetLeftAddresses } from '../tags/journaled';
-import type { TagStore } from '../tags/tag-store';
+import { normalizeTagList, sameTagSet } from '../tags';
+import { forgetOrphanUrls } from '../tags';
+import { forgetLeftAddresses } from '../tags';
+import type { TagStore } from '../tags';
 import { editOperation, removalEntries, type EditDeps, type EditSummary, type JournalEntry, type NewJournalEntry, type OperationSource } from '../operations';
 import type { Clock } from './clock';
 import { MESSAGES, isValidUrl } from './items';
@@ -103,7 +103,9 @@ async function planEntries(ops: readonly SaveOp[], { browser, tagStore }: Engine
       const parentId = op.parent && 'id' in op.parent ? op.parent.id : parentSeq === undefined ? UNFILED_ID : null;
       const type = journalType[op.type];
       createdAt.set(op.ref, entries.length);
-      plan.entries.push(entries.push({ role: 'created', parentId, parentSeq: parentSeq ?? null, type, title: op.title ?? '', url: type === 'bookmark' ? op.url! : null }) - 1);
+      plan.entries.push(
+        entries.push({ role: 'created', parentId, parentSeq: parentSeq ?? null, type, title: op.title ?? '', url: type === 'bookmark' ? op.url! : null }) - 1,
+      );
     } else {
       const node = await read(op.id!);
       if (!node || itemType(node) !== op.type) continue;
@@ -252,7 +254,9 @@ export async function runSave(ops: readonly SaveOp[], deps: EngineDeps): Promise
       if (moveGroup || (op.index >= 0 && op.index !== current.index)) {
         if (operation && plan.moved === undefined) {
           // Into a group this save created: journaled now that its id is known.
-          const [entry] = await operation.append([{ role: 'moved', id: current.id, title: current.title, parentId: current.parentId!, index: current.index ?? 0, toParentId: parentId }]);
+          const [entry] = await operation.append([
+            { role: 'moved', id: current.id, title: current.title, parentId: current.parentId!, index: current.index ?? 0, toParentId: parentId },
+          ]);
           plan.moved = stored.push(entry!) - 1;
           plan.entries.push(plan.moved);
           await operation.steps.attempt([entry!.seq]);

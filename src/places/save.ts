@@ -7,19 +7,7 @@
 import { UNFILED_ID } from '../platform/browser';
 import type { SerialQueue } from '../platform/serial-queue';
 import { PlacesEmitter, type Emit } from './emitter';
-import {
-  Bookmark,
-  Group,
-  isGroupLike,
-  rootById,
-  toInstance,
-  toPlain,
-  wantsRemoval,
-  type GroupRef,
-  type Item,
-  type ItemType,
-  type PlainItem,
-} from './items';
+import { Bookmark, Group, isGroupLike, rootById, toInstance, toPlain, wantsRemoval, type GroupRef, type Item, type ItemType, type PlainItem } from './items';
 import { SnapshotBuilder } from './snapshots';
 import { MAX_OPS_PER_REQUEST, type PlacesBackend, type SaveOp, type WireNode } from './wire';
 
@@ -73,7 +61,12 @@ export function createSave(backend: PlacesBackend, writes: SerialQueue) {
 }
 
 /** One save, run as its turn in the queue: plan, send in chunks, resolve conflicts, report. */
-async function saveNow(backend: PlacesBackend, inputs: unknown[], options: SaveOptions, emit: Emit<[snapshot: Item | null, input: unknown], SaveResult[]>): Promise<void> {
+async function saveNow(
+  backend: PlacesBackend,
+  inputs: unknown[],
+  options: SaveOptions,
+  emit: Emit<[snapshot: Item | null, input: unknown], SaveResult[]>,
+): Promise<void> {
   const results: SaveResult[] = inputs.slice();
   const plans: Planned[] = [];
   const byObject = new Map<object, Planned>();
@@ -83,8 +76,7 @@ async function saveNow(backend: PlacesBackend, inputs: unknown[], options: SaveO
   });
   const check = typeof options.resolve === 'function';
 
-  const existingIdOf = (obj: object, instance: Item | null): string | undefined =>
-    instance?.id ?? (obj as { id?: string }).id ?? savedIds.get(obj);
+  const existingIdOf = (obj: object, instance: Item | null): string | undefined => instance?.id ?? (obj as { id?: string }).id ?? savedIds.get(obj);
 
   const plan = (input: unknown, position: number | undefined): Planned => {
     if (typeof input === 'object' && input !== null) {

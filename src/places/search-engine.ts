@@ -5,8 +5,8 @@
  */
 import { AppError } from '../messaging/errors';
 import { isRootId, ROOT_ID, type Browser, type BookmarkNode } from '../platform/browser';
-import { tagKey } from '../tags/tag-name';
-import type { TagStore } from '../tags/tag-store';
+import { tagKey } from '../tags';
+import type { TagStore } from '../tags';
 import { fingerprint, type Clock } from './clock';
 import { describeNodes, itemType } from './nodes';
 import { compileUrlPattern, UrlPatternError, type UrlMatcher } from './url-pattern';
@@ -149,7 +149,14 @@ async function inTreeOrder(nodes: readonly BookmarkNode[], browser: Browser): Pr
   const known = new Map<string, BookmarkNode>();
   let missing = [...new Set(nodes.map((n) => n.parentId).filter((p): p is string => p !== undefined && p !== ROOT_ID))];
   while (missing.length) {
-    const fetched = await Promise.all(missing.map((id) => browser.bookmarks.get(id).then((r) => r[0], () => undefined)));
+    const fetched = await Promise.all(
+      missing.map((id) =>
+        browser.bookmarks.get(id).then(
+          (r) => r[0],
+          () => undefined,
+        ),
+      ),
+    );
     for (const node of fetched) if (node) known.set(node.id, node);
     missing = [...new Set(fetched.map((n) => n?.parentId).filter((p): p is string => p !== undefined && p !== ROOT_ID && !known.has(p)))];
   }
@@ -237,14 +244,13 @@ export async function selectResults(
     else if (sort === 'url') key = (e) => e.node.url ?? '';
     else if (sort === 'dateAdded') key = (e) => e.node.dateAdded ?? 0;
     else if (sort === 'lastModified') {
-      const updated = await clock.observe(found.map((e) => ({ node: e.node, tags: tagsFor(e), fingerprint: cachedFingerprints ? fingerprintOf(e, tagsFor(e)) : undefined })));
+      const updated = await clock.observe(
+        found.map((e) => ({ node: e.node, tags: tagsFor(e), fingerprint: cachedFingerprints ? fingerprintOf(e, tagsFor(e)) : undefined })),
+      );
       key = (e) => updated.get(e.node.id) ?? 0;
     } else {
       const stats = await historyStats(browser);
-      key =
-        sort === 'visitCount'
-          ? (e) => stats.get(e.node.url ?? '')?.visitCount ?? 0
-          : (e) => stats.get(e.node.url ?? '')?.lastVisitTime ?? 0;
+      key = sort === 'visitCount' ? (e) => stats.get(e.node.url ?? '')?.visitCount ?? 0 : (e) => stats.get(e.node.url ?? '')?.lastVisitTime ?? 0;
     }
     const keys = new Map(found.map((e) => [e, key(e)]));
     const direction = options.descending ? -1 : 1;

@@ -20,7 +20,15 @@ export class SnapshotBuilder {
     if (cached) return cached;
     const wire = this.groups.get(parentId);
     if (!wire) return { type: 'group', id: parentId };
-    const group = snapshotOf('group', { id: wire.id, group: this.groupOf(wire.parentId), index: wire.index, updated: wire.updated, title: wire.title ?? '', url: '', tags: [] }) as Group;
+    const group = snapshotOf('group', {
+      id: wire.id,
+      group: this.groupOf(wire.parentId),
+      index: wire.index,
+      updated: wire.updated,
+      title: wire.title ?? '',
+      url: '',
+      tags: [],
+    }) as Group;
     this.built.set(parentId, group);
     return group;
   }

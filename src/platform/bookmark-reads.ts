@@ -98,4 +98,3 @@ export class Ancestry {
     return chain.map((id) => this.known.get(id)?.title ?? '');
   }
 }
-

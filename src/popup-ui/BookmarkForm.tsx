@@ -32,7 +32,19 @@ function isValidUrl(url: string): boolean {
 }
 
 /** Quick add, edit and move: title, address, folder (recent first, search, new folder) and tags (with suggestions). */
-export function BookmarkForm({ heading, initial, submitLabel, loadFolders, loadRecentFolders, createFolder, fallbackFolderId, loadTags, focus = 'title', onSubmit, onCancel }: Props) {
+export function BookmarkForm({
+  heading,
+  initial,
+  submitLabel,
+  loadFolders,
+  loadRecentFolders,
+  createFolder,
+  fallbackFolderId,
+  loadTags,
+  focus = 'title',
+  onSubmit,
+  onCancel,
+}: Props) {
   const [draft, setDraft] = useState(initial);
   const [folders, setFolders] = useState<FolderChoice[] | null>(null);
   const [recent, setRecent] = useState<string[]>([]);
@@ -80,7 +92,13 @@ export function BookmarkForm({ heading, initial, submitLabel, loadFolders, loadR
   };
 
   return (
-    <form class="bookmark-form" aria-label={heading} noValidate onSubmit={(e) => void submit(e)} onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onCancel())}>
+    <form
+      class="bookmark-form"
+      aria-label={heading}
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onCancel())}
+    >
       <h2>{heading}</h2>
       <label for="bm-title">{t('popupTitle')}</label>
       <input ref={title} id="bm-title" type="text" value={draft.title} onInput={(e) => setDraft({ ...draft, title: e.currentTarget.value })} />

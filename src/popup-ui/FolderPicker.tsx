@@ -74,7 +74,10 @@ export function FolderPicker({ id, folders, recent, value, onChange, onCreateFol
       }
     } else {
       const byId = new Map(folders.map((f) => [f.id, f]));
-      const recentFolders = recent.map((r) => byId.get(r)).filter((f): f is FolderChoice => f !== undefined).slice(0, RECENT_SHOWN);
+      const recentFolders = recent
+        .map((r) => byId.get(r))
+        .filter((f): f is FolderChoice => f !== undefined)
+        .slice(0, RECENT_SHOWN);
       if (recentFolders.length) {
         out.push({ kind: 'heading', label: t('popupRecentFolders') });
         for (const f of recentFolders) push(f, true);
@@ -228,9 +231,11 @@ export function FolderPicker({ id, folders, recent, value, onChange, onCreateFol
               </li>
             );
           })}
-          {entries.every((e) => e.kind !== 'folder') && <li class="empty" role="presentation">
+          {entries.every((e) => e.kind !== 'folder') && (
+            <li class="empty" role="presentation">
               {t('popupNoFolderMatches')}
-            </li>}
+            </li>
+          )}
         </ul>
       )}
       {naming !== null && (

@@ -3,8 +3,8 @@
  * readers and as a tooltip ("Gone (404), checked twice on 3 Jan 2027", "Moved for good to https://…"). Shown by the
  * popup's results and current page, and by the Duplicates page's copy rows.
  */
-import type { LinkMarker as Marker } from '../link-health/marker';
-import { markerLabel, markerText } from '../link-health/marker-text';
+import type { LinkMarker as Marker } from '../link-health';
+import { markerLabel, markerText } from '../link-health';
 
 export function LinkMarker({ marker }: { marker: Marker }) {
   const sentence = markerText(marker);

@@ -23,10 +23,7 @@ interface Props {
   close(): void;
 }
 
-type Editing =
-  | { kind: 'add'; folderId: string; tags: string[] }
-  | { kind: 'edit'; copy: CurrentPageCopy; focus: 'title' | 'folder'; fromResults: boolean }
-  | null;
+type Editing = { kind: 'add'; folderId: string; tags: string[] } | { kind: 'edit'; copy: CurrentPageCopy; focus: 'title' | 'folder'; fromResults: boolean } | null;
 
 /**
  * The last change made here (or undone, or redone): Undo (or Ctrl/Cmd+Z in the unchanged search box) takes it back,
@@ -318,11 +315,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
         <div class="notice" role="status">
           <span>{notice}</span>
           {last && (
-            <button
-              type="button"
-              onClick={() => void takeBack(last.redo)}
-              title={last.redo ? t('popupRedoTitle', modKey()) : t('popupUndoTitle', modKey())}
-            >
+            <button type="button" onClick={() => void takeBack(last.redo)} title={last.redo ? t('popupRedoTitle', modKey()) : t('popupUndoTitle', modKey())}>
               {last.redo ? t('popupRedo') : t('popupUndo')}
             </button>
           )}

@@ -77,19 +77,19 @@ export function ResultList({ items, words, active, label, onHover, onOpen, onAct
               {ACTIONS.map(({ action, label, keys }) => {
                 const text = label();
                 return (
-                <button
-                  key={action}
-                  type="button"
-                  tabIndex={-1}
-                  title={t('popupActionTitle', text, keys)}
-                  aria-label={t('popupActionOn', text, item.title || hostAndPath(item.url))}
-                  onClick={(e) => {
-                    e.stopPropagation(); // not an "open"
-                    onAction(i, action);
-                  }}
-                >
-                  {text}
-                </button>
+                  <button
+                    key={action}
+                    type="button"
+                    tabIndex={-1}
+                    title={t('popupActionTitle', text, keys)}
+                    aria-label={t('popupActionOn', text, item.title || hostAndPath(item.url))}
+                    onClick={(e) => {
+                      e.stopPropagation(); // not an "open"
+                      onAction(i, action);
+                    }}
+                  >
+                    {text}
+                  </button>
                 );
               })}
             </span>

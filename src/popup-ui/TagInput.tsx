@@ -20,9 +20,7 @@ export function TagInput({ id, tags, known, onChange }: Props) {
     setText('');
   };
   const typed = text.trim().toLowerCase();
-  const suggestions = typed
-    ? known.filter((tag) => tag.toLowerCase().startsWith(typed) && !has(tag)).slice(0, MAX_SUGGESTIONS)
-    : [];
+  const suggestions = typed ? known.filter((tag) => tag.toLowerCase().startsWith(typed) && !has(tag)).slice(0, MAX_SUGGESTIONS) : [];
 
   return (
     <div class="tag-input">

@@ -6,7 +6,7 @@
 import type { Client } from '../messaging/client';
 import { t } from '../i18n';
 import type { HistoryResult } from '../operations';
-import type { PlacesApi } from '../places/api';
+import type { PlacesApi } from '../places';
 import type { CurrentPageCopy, CurrentPageReply, FolderChoice, SearchReply } from '../search/types';
 
 export interface BookmarkDraft {

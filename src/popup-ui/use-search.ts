@@ -22,7 +22,8 @@ export function useSearch(search: (text: string) => Promise<SearchReply>, text: 
     search(text).then(
       (reply) => ticket === latest.current && setState({ reply, answered: text, error: null }),
       (error: Error) =>
-        ticket === latest.current && setState((s) => ({ ...s, answered: text, error: error?.message ? t('popupSearchFailedBecause', error.message) : t('popupSearchFailed') })),
+        ticket === latest.current &&
+        setState((s) => ({ ...s, answered: text, error: error?.message ? t('popupSearchFailedBecause', error.message) : t('popupSearchFailed') })),
     );
   }, [text, refresh]);
   return state;

@@ -7,7 +7,7 @@ import type { BackgroundDeps } from '../app/feature';
 import type { HandlersOf } from '../messaging/define';
 import { createIdleTracker } from '../platform/idle';
 import { createSafeMatchKeyer } from '../url-matching';
-import type { Settings } from '../settings/settings';
+import type { Settings } from '../settings';
 import { createMenus, pageFromMenuClick, type MenuClick, type TabLike } from './menus';
 import { createNotifier } from './notifier';
 import type { QuickBookmarkOutcome } from './outcome';

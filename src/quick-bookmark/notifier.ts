@@ -4,7 +4,7 @@
  * The icon is the extension's own, taken from the manifest.
  */
 import type { Browser } from '../platform/browser';
-import type { Settings } from '../settings/settings';
+import type { Settings } from '../settings';
 import { describeOutcome, type QuickBookmarkOutcome } from './outcome';
 
 export const NOTIFICATION_ID = 'tidymarks-quick-bookmark';
@@ -16,7 +16,10 @@ export interface QuickBookmarkNotifier {
 /** The largest icon the manifest declares, as an extension URL. */
 export function manifestIconUrl(browser: Browser): string | undefined {
   const icons = (browser.runtime.getManifest().icons ?? {}) as Record<string, string>;
-  const sizes = Object.keys(icons).map(Number).filter(Number.isFinite).sort((a, b) => b - a);
+  const sizes = Object.keys(icons)
+    .map(Number)
+    .filter(Number.isFinite)
+    .sort((a, b) => b - a);
   return sizes.length ? browser.runtime.getURL(icons[String(sizes[0])]) : undefined;
 }
 

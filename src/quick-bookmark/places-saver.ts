@@ -5,8 +5,8 @@
  * cleanup, undo, the import and the organizer call browser.bookmarks themselves (and the tag store for tags); the
  * clock learns of those from the bookmark events and from the fingerprint it recomputes on read (src/places/clock.ts).
  */
-import { Bookmark, isGroupLike, rootById, type GroupLike } from '../places/items';
-import type { SaveEmitter } from '../places/save';
+import { Bookmark, isGroupLike, rootById, type GroupLike } from '../places';
+import type { SaveEmitter } from '../places';
 import type { BookmarkToSave, SavedBookmark } from './quick-bookmarker';
 
 export type PlacesSave = (items: unknown) => SaveEmitter;
@@ -14,9 +14,7 @@ export type PlacesSave = (items: unknown) => SaveEmitter;
 export function createPlacesSaver(save: PlacesSave) {
   return async function saveBookmark({ url, title, folder, tags }: BookmarkToSave): Promise<SavedBookmark> {
     const group: GroupLike | string =
-      folder.kind === 'existing'
-        ? folder.id
-        : { type: 'group', title: folder.title, group: rootById(folder.parentId) ?? { type: 'group', id: folder.parentId } };
+      folder.kind === 'existing' ? folder.id : { type: 'group', title: folder.title, group: rootById(folder.parentId) ?? { type: 'group', id: folder.parentId } };
     const [saved] = await save({ type: 'bookmark', url, title, tags, group });
     if (!(saved instanceof Bookmark) || !saved.id) throw new Error('The Places facade did not return the saved bookmark.');
     const folderId = isGroupLike(saved.group) ? saved.group.id : undefined;

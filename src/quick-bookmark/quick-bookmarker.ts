@@ -7,7 +7,7 @@
  */
 import type { Browser } from '../platform/browser';
 import { t } from '../i18n';
-import type { Settings } from '../settings/settings';
+import type { Settings } from '../settings';
 import { checkBookmarkable } from './bookmarkable';
 import { findCopies } from '../url-matching';
 import { folderPath as folderPathOf } from '../platform/folder-path';

@@ -9,7 +9,7 @@ import { findCopies, type CandidateMirror } from '../url-matching';
 import { folderPath } from '../platform/folder-path';
 import { AppError } from '../messaging/errors';
 import type { Browser } from '../platform/browser';
-import type { TagStore } from '../tags/tag-store';
+import type { TagStore } from '../tags';
 import type { BookmarkTree } from './bookmark-tree';
 import type { CurrentPageCopy, CurrentPageReply } from './types';
 import { t } from '../i18n';

@@ -11,14 +11,14 @@
  * dates), not from the import, on both paths.
  */
 import type { BackgroundDeps } from '../app/feature';
-import { dateAddedOf, type FileDates, type FileDateSource } from '../bookmark-dates/file-dates';
+import { dateAddedOf, type FileDates, type FileDateSource } from '../bookmark-dates';
 import { bookmarkEventsOf } from '../platform/bookmark-events';
 import { folderPath } from '../platform/folder-path';
 import type { HandlersOf } from '../messaging/define';
 import { AppError, capQuoted } from '../messaging/errors';
 import type { BookmarkNode, Browser } from '../platform/browser';
 import { getExisting } from '../platform/bookmark-reads';
-import type { TagStore } from '../tags/tag-store';
+import type { TagStore } from '../tags';
 import { kindOf } from '../platform/tree';
 import { findCurrentPage, pickTab } from './current-page';
 import { assertOpenable } from './openable-url';
@@ -28,7 +28,7 @@ import type { searchProtocol } from './protocol';
 import type { SearchHit } from './search-index';
 import { openSnapshotStore, type SnapshotStore } from './snapshot-store';
 import type { SearchResultItem } from './types';
-import type { LinkMarker } from '../link-health/marker';
+import type { LinkMarker } from '../link-health';
 import { t } from '../i18n';
 
 const DEFAULT_LIMIT = 30;

@@ -22,10 +22,10 @@
  * bookmarks are dated as Tidymarks shows them, with the imported file's date where one was kept (dateAddedOf), so
  * the newest bookmarks are not the ones an import just brought in. `onFileDatesChanged` follows the date store.
  */
-import { dateAddedOf, type FileDate, type FileDateStore } from '../bookmark-dates/file-dates';
+import { dateAddedOf, type FileDate, type FileDateStore } from '../bookmark-dates';
 import type { BookmarkEvent } from '../platform/bookmark-events';
 import type { Browser, BookmarkNode, HistoryItem } from '../platform/browser';
-import type { TagStore } from '../tags/tag-store';
+import type { TagStore } from '../tags';
 import { BookmarkTree, type MirrorNode } from './bookmark-tree';
 import { SearchIndex } from './search-index';
 import { SiblingOrder, type MoveInfo } from './sibling-order';

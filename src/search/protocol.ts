@@ -22,9 +22,7 @@ export const searchProtocol = {
    */
   'search.currentPage': request<CurrentPageReply>()(v.strictObject({ tabId: v.optional(tabId) })),
   /** Opens a URL in the given tab (or the active one), or in a new tab. */
-  'search.open': request<{ tabId: number }>()(
-    v.strictObject({ url, newTab: v.boolean(), tabId: v.optional(tabId) }),
-  ),
+  'search.open': request<{ tabId: number }>()(v.strictObject({ url, newTab: v.boolean(), tabId: v.optional(tabId) })),
   /** Every bookmark folder with its path, for the folder picker. */
   'search.folders': request<FolderChoice[]>()(noInput),
   /**

@@ -2,7 +2,7 @@
  * What the search feature's requests answer, as plain data. Type-only: the popup imports it without pulling the
  * protocol's schemas into its bundle.
  */
-import type { LinkMarker } from '../link-health/marker';
+import type { LinkMarker } from '../link-health';
 
 export interface SearchResultItem {
   kind: 'bookmark' | 'history';

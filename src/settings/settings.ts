@@ -11,7 +11,16 @@ export const KEEP_RULES = ['bestTitle', 'cleanUrl', 'preferredFolder', 'oldest',
 export type KeepRuleName = (typeof KEEP_RULES)[number];
 
 const folderId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
-const tagName = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), v.check((s) => !s.includes(','), () => t('settingsTagComma')));
+const tagName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1),
+  v.maxLength(100),
+  v.check(
+    (s) => !s.includes(','),
+    () => t('settingsTagComma'),
+  ),
+);
 
 export const settingsSchema = v.strictObject({
   /** Opt-in URL matching rules (the safe rules are always on). */
@@ -30,7 +39,10 @@ export const settingsSchema = v.strictObject({
       v.array(v.picklist(KEEP_RULES)),
       v.minLength(1, () => t('settingsKeepRuleNeeded')),
       v.maxLength(KEEP_RULES.length),
-      v.check((rules) => new Set(rules).size === rules.length, () => t('settingsKeepRuleTwice')),
+      v.check(
+        (rules) => new Set(rules).size === rules.length,
+        () => t('settingsKeepRuleTwice'),
+      ),
     ),
     /** Folder ids ranked for the preferredFolder rule, best first (a copy anywhere inside counts). */
     preferredFolderIds: v.pipe(v.array(folderId), v.maxLength(100)),

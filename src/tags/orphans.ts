@@ -16,9 +16,7 @@ function bookmarkedUrls(root: BookmarkNode): Set<string> {
 
 /** Those of the URLs (all tagged URLs when `urls` is omitted) that have tags and that no bookmark uses any more. */
 export async function findOrphanUrls({ browser, tagStore }: { browser: Browser; tagStore: TagStore }, urls?: readonly string[]): Promise<string[]> {
-  const tagged = urls
-    ? [...(await tagStore.getTagsForUrls(urls))].filter(([, tags]) => tags.length).map(([url]) => url)
-    : (await tagStore.all()).map((e) => e.url);
+  const tagged = urls ? [...(await tagStore.getTagsForUrls(urls))].filter(([, tags]) => tags.length).map(([url]) => url) : (await tagStore.all()).map((e) => e.url);
   if (!tagged.length) return [];
   let orphans: string[];
   if (tagged.length <= SEARCH_LIMIT) {

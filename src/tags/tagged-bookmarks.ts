@@ -6,8 +6,8 @@
 import { folderPath } from '../platform/folder-path';
 import type { Browser } from '../platform/browser';
 import { kindOf } from '../platform/tree';
-import { formatPath } from '../quick-bookmark/folder-paths';
-import { compareNatural } from './natural-order';
+import { formatPath } from '../quick-bookmark';
+import { compareNatural } from '../i18n/natural-order';
 
 export interface TaggedBookmark {
   id: string;
@@ -29,7 +29,6 @@ export interface TaggedAddresses {
 }
 
 export const MAX_ADDRESSES = 500;
-
 
 export async function taggedAddresses(browser: Browser, urls: readonly string[]): Promise<TaggedAddresses> {
   const sorted = [...urls].sort(compareNatural);

@@ -5,7 +5,7 @@
  * only in their query — which is fine for proposing a cleanup the user reviews, but not for refusing a bookmark the
  * user asked for (quick bookmark) or silently skipping an entry of a file being imported or restored.
  */
-import type { Settings } from '../settings/settings';
+import type { Settings } from '../settings';
 import { createMatchKeyer } from './url-key';
 
 export const SAFE_RULES_ONLY: Settings['matching'] = {

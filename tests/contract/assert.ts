@@ -56,7 +56,9 @@ export const assert = {
       return;
     }
     if (result instanceof Promise) result.catch(() => undefined);
-    throw new ContractFailure(`${what}: expected a synchronous throw with ${show(String(message))}, but it returned ${result instanceof Promise ? 'a promise' : show(result)}`);
+    throw new ContractFailure(
+      `${what}: expected a synchronous throw with ${show(String(message))}, but it returned ${result instanceof Promise ? 'a promise' : show(result)}`,
+    );
   },
   /** The object has exactly these own keys (in any order). */
   keys(value: unknown, expected: string[], what = 'keys') {

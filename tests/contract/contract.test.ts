@@ -10,12 +10,16 @@ import { messagingCases, runMessagingCase, type PageRuntime } from './messaging'
 import { runContractCase } from './run';
 
 describe('contract cases on the fake browser', () => {
-  it.each(contractCases.map((c) => c.name))('%s', async (name) => {
-    const { browser, control } = createFakeBrowser();
-    const outcome = await runContractCase(browser, name);
-    expect(outcome).toEqual({ ok: true });
-    expect(control.listenerErrors).toEqual([]);
-  }, 30_000);
+  it.each(contractCases.map((c) => c.name))(
+    '%s',
+    async (name) => {
+      const { browser, control } = createFakeBrowser();
+      const outcome = await runContractCase(browser, name);
+      expect(outcome).toEqual({ ok: true });
+      expect(control.listenerErrors).toEqual([]);
+    },
+    30_000,
+  );
 });
 
 describe('messaging cases between a page and the background on the fake', () => {

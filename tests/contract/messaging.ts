@@ -178,7 +178,7 @@ export const messagingCases: MessagingCase[] = [
     },
   },
   {
-    name: "a port the page disconnects: its own onDisconnect never fires, and posting on it throws",
+    name: 'a port the page disconnects: its own onDisconnect never fires, and posting on it throws',
     async run({ runtime }) {
       const { port, arrived } = echoPort(runtime);
       port.postMessage('before');

@@ -8,16 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchFirefox, type Firefox } from './firefox';
-import {
-  createCollection,
-  EDIT_POINTS,
-  expectBeforeWithUserChanges,
-  expectUserChangesKept,
-  items,
-  planFor,
-  startCleanupWithEdits,
-  waitForRun,
-} from './cleanup-scenario';
+import { createCollection, EDIT_POINTS, expectBeforeWithUserChanges, expectUserChangesKept, items, planFor, startCleanupWithEdits, waitForRun } from './cleanup-scenario';
 
 describe('a cleanup never loses a change someone else makes (real Firefox)', () => {
   let ff: Firefox;

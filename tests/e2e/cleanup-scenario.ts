@@ -55,7 +55,10 @@ export async function createCollection(ff: Pick<Firefox, 'chrome'>): Promise<voi
     title,
     children: Array.from({ length: 12 }, (_, i) => ({ title: `keep ${k}.${i} c0`, url: `https://kept.example/${k}/${i}` })),
   }));
-  const reading = (title: string): SeedFolder => ({ title, children: Array.from({ length: READING }, (_, i) => ({ title: `Read ${i}`, url: `https://read.example/${i}` })) });
+  const reading = (title: string): SeedFolder => ({
+    title,
+    children: Array.from({ length: READING }, (_, i) => ({ title: `Read ${i}`, url: `https://read.example/${i}` })),
+  });
   const sync: SeedFolder[] = Array.from({ length: 8 }, (_, i) => ({ title: `Sync ${i}`, children: [] }));
   for (let c = 0; c < 4; c++) {
     for (let i = 0; i < LOOSE_URLS; i++) sync[(i + c) % 8]!.children.push({ title: `page ${i} c${c}`, url: `https://many.example/${i}` });
@@ -234,7 +237,11 @@ export async function startCleanupWithEdits(page: Page, plan: CleanupPlan, point
           );
           const u = byId.get([...byId.values()].find((n) => n.title === `unique ${uniques}`)!.id)!;
           uniques++;
-          jobs.push(edit(point, { op: 'moveIn', id: u.id, title: u.title, url: u.url, folder: titleOf(u.parentId!), after: { folder: copy } }, () => b.move(u.id, { parentId: folderId(copy) })));
+          jobs.push(
+            edit(point, { op: 'moveIn', id: u.id, title: u.title, url: u.url, folder: titleOf(u.parentId!), after: { folder: copy } }, () =>
+              b.move(u.id, { parentId: folderId(copy) }),
+            ),
+          );
         }
         // The folder holding 12 kept copies.
         const keepers = keeperFolders[k];
@@ -257,7 +264,11 @@ export async function startCleanupWithEdits(page: Page, plan: CleanupPlan, point
         if (p.phase === 'removing') {
           removingFrom ??= p.done;
           const reached = p.done - removingFrom;
-          for (const [point, share] of [['early', 0.1], ['middle', 0.5], ['late', 0.8]] as const) {
+          for (const [point, share] of [
+            ['early', 0.1],
+            ['middle', 0.5],
+            ['late', 0.8],
+          ] as const) {
             if (reached >= share * loose.length) fire(point, reached);
           }
         }
@@ -308,17 +319,34 @@ function removedByUser(before: Item[], edits: Edit[]): Set<string> {
  */
 export function expectUserChangesKept(before: Item[], after: Item[], edits: Edit[]): void {
   const bookmarks = after.filter((i) => i.type === 'bookmark');
-  const find = (title: string, url: string | undefined, folder?: string) => bookmarks.filter((i) => i.title === title && i.url === url && (!folder || i.folder === folder));
+  const find = (title: string, url: string | undefined, folder?: string) =>
+    bookmarks.filter((i) => i.title === title && i.url === url && (!folder || i.folder === folder));
   for (const e of edits) {
     const what = `${e.op} at ${e.point}: ${e.title}`;
     if (e.op === 'rename') expect(find(e.after!.title!, e.url, e.folder), what).toHaveLength(1);
     if (e.op === 'readdress') expect(find(e.title, e.after!.url, e.folder), what).toHaveLength(1);
     if (e.op === 'move') expect(find(e.title, e.url, e.after!.folder), what).toHaveLength(1);
-    if (e.op === 'remove') expect(bookmarks.filter((i) => i.title === e.title), what).toEqual([]);
+    if (e.op === 'remove')
+      expect(
+        bookmarks.filter((i) => i.title === e.title),
+        what,
+      ).toEqual([]);
     // Put into a copied folder: there still, or re-created in the folder that stays (Reading).
-    if (e.op === 'create') expect(find(e.title, e.url).filter((i) => i.folder === e.folder || i.folder === 'Reading'), what).toHaveLength(1);
-    if (e.op === 'moveIn') expect(find(e.title, e.url).filter((i) => i.folder === e.after!.folder || i.folder === 'Reading'), what).toHaveLength(1);
-    if (e.op === 'removeFolder') expect(after.filter((i) => i.title === e.title), what).toEqual([]);
+    if (e.op === 'create')
+      expect(
+        find(e.title, e.url).filter((i) => i.folder === e.folder || i.folder === 'Reading'),
+        what,
+      ).toHaveLength(1);
+    if (e.op === 'moveIn')
+      expect(
+        find(e.title, e.url).filter((i) => i.folder === e.after!.folder || i.folder === 'Reading'),
+        what,
+      ).toHaveLength(1);
+    if (e.op === 'removeFolder')
+      expect(
+        after.filter((i) => i.title === e.title),
+        what,
+      ).toEqual([]);
   }
   const gone = removedByUser(before, edits);
   const readdressed = new Set(edits.filter((e) => e.op === 'readdress').map((e) => e.id));
@@ -343,8 +371,14 @@ export function expectBeforeWithUserChanges(before: Item[], after: Item[], edits
     if ((e.op === 'move' || e.op === 'moveIn') && v) v.folder = e.after!.folder!;
     if (e.op === 'create') value.set(e.id, { title: e.title, url: e.url, folder: e.folder });
   }
-  const expected = [...value].filter(([id]) => !gone.has(id)).map(([, v]) => key(v)).sort();
-  const got = after.filter((i) => i.type === 'bookmark').map(key).sort();
+  const expected = [...value]
+    .filter(([id]) => !gone.has(id))
+    .map(([, v]) => key(v))
+    .sort();
+  const got = after
+    .filter((i) => i.type === 'bookmark')
+    .map(key)
+    .sort();
   // As two lists, so a failure names what is missing and what is extra.
   const left = [...got];
   const missing: string[] = [];
@@ -360,6 +394,9 @@ export function expectBeforeWithUserChanges(before: Item[], after: Item[], edits
   for (const e of edits) {
     if (e.op !== 'rename' && e.op !== 'readdress' && e.op !== 'move') continue;
     const v = value.get(e.id)!;
-    expect(bookmarks.filter((i) => i.title === v.title && i.url === v.url).map((i) => i.folder), `${e.op} at ${e.point}: ${e.title}`).toEqual([v.folder]);
+    expect(
+      bookmarks.filter((i) => i.title === v.title && i.url === v.url).map((i) => i.folder),
+      `${e.op} at ${e.point}: ${e.title}`,
+    ).toEqual([v.folder]);
   }
 }

@@ -166,7 +166,10 @@ describe('dedup apply and undo in real Firefox', () => {
     const reading = (title: string): SeedFolder => ({
       title,
       children: [
-        ...Array.from({ length: 400 }, (_, i): SeedNode[] => [...(i % 50 === 0 ? [{ separator: true as const }] : []), { title: `Read ${i}`, url: `https://read.example/${i}` }]).flat(),
+        ...Array.from({ length: 400 }, (_, i): SeedNode[] => [
+          ...(i % 50 === 0 ? [{ separator: true as const }] : []),
+          { title: `Read ${i}`, url: `https://read.example/${i}` },
+        ]).flat(),
         ...(title === 'Reading (1)' ? [{ title: 'Only in the copy', url: 'https://only.example/' }] : []),
       ],
     });
@@ -184,7 +187,14 @@ describe('dedup apply and undo in real Firefox', () => {
     }, POPULAR);
     const before = await tree(page);
     const tagsBefore = await page.evaluate(() => window.tm.client.call('tags.list', {}));
-    const plan = await planInPage(page, [['Reading', 'Reading (1)'], ['Reading', 'Reading (2)']], [{ url: POPULAR, tags: ['news', 'synced'] }]);
+    const plan = await planInPage(
+      page,
+      [
+        ['Reading', 'Reading (1)'],
+        ['Reading', 'Reading (2)'],
+      ],
+      [{ url: POPULAR, tags: ['news', 'synced'] }],
+    );
     expect(plan.removals.filter((r) => r.kind === 'bookmark')).toHaveLength(153);
     expect(plan.moves).toHaveLength(1);
 
@@ -227,7 +237,9 @@ describe('dedup apply and undo in real Firefox', () => {
     expect(after.titles).not.toContain('Reading (1)');
     expect(after.tags.find((t) => t.url === POPULAR)?.tags).toEqual(['news', 'synced']);
     // The history holds the tag edits of the set-up too: the cleanup is the newest operation.
-    expect(after.sessions.filter((s) => s.kind === 'cleanup')).toEqual([expect.objectContaining({ id: result.sessionId, status: 'applied', canUndo: true, next: 'undo' })]);
+    expect(after.sessions.filter((s) => s.kind === 'cleanup')).toEqual([
+      expect.objectContaining({ id: result.sessionId, status: 'applied', canUndo: true, next: 'undo' }),
+    ]);
 
     const cleaned = await tree(page);
     const undone = await page.evaluate((sessionId) => window.tm.client.startJob('history.undo', { sessionId }).result, result.sessionId);
@@ -244,7 +256,10 @@ describe('dedup apply and undo in real Firefox', () => {
     expect(redone.problems).toEqual([]);
     expect(redone.leftAlone).toEqual([]);
     expect(await tree(page)).toEqual(cleaned);
-    expect((await page.evaluate(() => window.tm.client.call('history.list', {}))).find((s) => s.id === result.sessionId)).toMatchObject({ state: 'redone', canUndo: true });
+    expect((await page.evaluate(() => window.tm.client.call('history.list', {}))).find((s) => s.id === result.sessionId)).toMatchObject({
+      state: 'redone',
+      canUndo: true,
+    });
   }, 240_000);
 
   it('a folder of one page x154 is replaced by a fresh copy in its place; undo and redo restore the identical trees', async () => {
@@ -259,7 +274,16 @@ describe('dedup apply and undo in real Firefox', () => {
     expect(other.map((n) => n.title)).toEqual(['Before', 'Synced', 'After']);
     // A new folder (new id) in the old one's place, holding what stayed in its order; the old one is gone.
     expect(other[1].id).not.toBe(folderId);
-    expect(await page.evaluate((id) => window.tm.browser.bookmarks.get(id).then(() => true, () => false), folderId)).toBe(false);
+    expect(
+      await page.evaluate(
+        (id) =>
+          window.tm.browser.bookmarks.get(id).then(
+            () => true,
+            () => false,
+          ),
+        folderId,
+      ),
+    ).toBe(false);
     const inside = await page.evaluate((id) => window.tm.browser.bookmarks.getChildren(id), other[1].id);
     expect(inside.map((n) => [n.type, n.title])).toEqual([
       ['bookmark', 'Synced page (0)'],

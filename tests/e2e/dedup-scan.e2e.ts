@@ -33,7 +33,12 @@ describe('dedup scan in real Firefox', () => {
       for (let i = 0; i < 154; i++) mdnIds.push(await mk(places[i % places.length], `MDN ${i}`, 'https://developer.mozilla.org/en-US/'));
       // Variants of one page.
       const siteIds: Record<string, string> = {};
-      for (const url of ['https://site.example/page', 'https://site.example/page/', 'https://site.example/page?utm_source=newsletter&utm_medium=email', 'http://site.example/page']) {
+      for (const url of [
+        'https://site.example/page',
+        'https://site.example/page/',
+        'https://site.example/page?utm_source=newsletter&utm_medium=email',
+        'http://site.example/page',
+      ]) {
         siteIds[url] = await mk('unfiled_____', 'Site page', url);
       }
       // A folder of 30 items copied twice.
@@ -89,7 +94,11 @@ describe('dedup scan in real Firefox', () => {
 
     // Variants: trailing slash and utm join under the safe rules; http stays apart (opt-in).
     const site = result.groups.find((g) => g.key === 'https://site.example/page')!;
-    expect(site.copies.map((c) => c.url).sort()).toEqual(['https://site.example/page', 'https://site.example/page/', 'https://site.example/page?utm_source=newsletter&utm_medium=email']);
+    expect(site.copies.map((c) => c.url).sort()).toEqual([
+      'https://site.example/page',
+      'https://site.example/page/',
+      'https://site.example/page?utm_source=newsletter&utm_medium=email',
+    ]);
     expect(site.rules).toEqual(['trailing-slash', 'tracking-params']);
     expect(site.copies.find((c) => c.url === 'https://site.example/page/')!.tags).toEqual(['reference']);
     expect(site.copies.find((c) => c.url === 'https://site.example/page')!.visits).toBe(1);
@@ -232,7 +241,10 @@ describe('dedup plan after the event page unloaded (idle timeout 1 s)', () => {
       return { refused, same: tree === JSON.stringify(await browser.bookmarks.getTree()) };
     }, seeded.scanId);
     expect(await bootId(page)).not.toBe(before);
-    expect(outcome.refused).toEqual({ code: 'conflict', message: 'Your bookmarks changed since the scan (or Tidymarks was restarted). Scan again to review the new state.' });
+    expect(outcome.refused).toEqual({
+      code: 'conflict',
+      message: 'Your bookmarks changed since the scan (or Tidymarks was restarted). Scan again to review the new state.',
+    });
     expect(outcome.same).toBe(true);
   }, 60_000);
 });

@@ -102,11 +102,15 @@ describe('the Duplicates page at 5,101 bookmarks in real Firefox', () => {
     const labels = await set!.$$eval('label', (els) => els.filter((l) => l.closest('li')).map((l) => (l.textContent ?? '').replace(/\s+/g, ' ').trim()));
     expect(labels).toHaveLength(3);
     expect(new Set(labels).size).toBe(3);
-    expect(labels.map((l) => l.match(/(\d+)(st|nd|rd|th) of 37 in Bookmarks Menu/)?.[0])).toEqual(['1st of 37 in Bookmarks Menu', '12th of 37 in Bookmarks Menu', '24th of 37 in Bookmarks Menu']);
+    expect(labels.map((l) => l.match(/(\d+)(st|nd|rd|th) of 37 in Bookmarks Menu/)?.[0])).toEqual([
+      '1st of 37 in Bookmarks Menu',
+      '12th of 37 in Bookmarks Menu',
+      '24th of 37 in Bookmarks Menu',
+    ]);
     for (const label of labels) expect(label).toContain('400 bookmarks');
-    const devIds = await ff.harness().then((h) =>
-      h.evaluate(async () => (await window.tm.browser.bookmarks.getChildren('menu________')).filter((c) => c.title === 'Dev').map((c) => c.id)),
-    );
+    const devIds = await ff
+      .harness()
+      .then((h) => h.evaluate(async () => (await window.tm.browser.bookmarks.getChildren('menu________')).filter((c) => c.title === 'Dev').map((c) => c.id)));
     expect(devIds).toHaveLength(3);
     // Keep the third copy.
     const radios = await set!.$$('input[type="radio"]');
@@ -160,7 +164,9 @@ describe('the Duplicates page at 5,101 bookmarks in real Firefox', () => {
     expect(await page.$('[data-testid="group-row"]')).toBeNull();
 
     // The chosen copy of Dev is the one that stays; one copy of each page is left.
-    const after = await (await ff.harness()).evaluate(
+    const after = await (
+      await ff.harness()
+    ).evaluate(
       async (page154: string, page484: string) => ({
         devs: (await window.tm.browser.bookmarks.getChildren('menu________')).filter((c) => c.title === 'Dev').map((c) => c.id),
         p154: (await window.tm.browser.bookmarks.search({ url: page154 })).length,

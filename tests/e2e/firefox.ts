@@ -14,8 +14,7 @@ import { findFirefox } from '../../scripts/find-firefox.mjs';
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const testDist = resolve(process.env.TIDYMARKS_TEST_DIST ?? resolve(repoRoot, 'dist-test'));
 export const EXTENSION_UUID = '5b6a2f0e-7c1d-4e8a-9f3b-2d4c6e8a0b1c';
-export const GECKO_ID: string = JSON.parse(readFileSync(resolve(repoRoot, 'manifest.json'), 'utf8'))
-  .browser_specific_settings.gecko.id;
+export const GECKO_ID: string = JSON.parse(readFileSync(resolve(repoRoot, 'manifest.json'), 'utf8')).browser_specific_settings.gecko.id;
 export const EXTENSION_ORIGIN = `moz-extension://${EXTENSION_UUID}/`;
 
 export interface LaunchOptions {
@@ -65,8 +64,7 @@ async function evaluateInChrome<T>(browser: PBrowser, fn: string, args: unknown[
   if (!context) throw new Error('Firefox has no browser window to run chrome code in');
   const expression = `(async () => JSON.stringify((await (${fn})(...${JSON.stringify(args)})) ?? null))()`;
   const reply = (await connection.send('script.evaluate', { expression, target: { context }, awaitPromise: true })).result as
-    | { type: 'success'; result: { type: string; value?: string } }
-    | { type: 'exception'; exceptionDetails: { text: string } };
+    { type: 'success'; result: { type: string; value?: string } } | { type: 'exception'; exceptionDetails: { text: string } };
   if (reply.type === 'exception') throw new Error(`chrome code failed: ${reply.exceptionDetails.text}`);
   return JSON.parse(reply.result.value ?? 'null') as T;
 }
@@ -147,7 +145,11 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
       const page = await harness();
       // Places empties the roots in one call (test.reset removes them one at a time: 11 s for 1,000 items in a root,
       // against half a second), then the background wipes history, storage and its own stores as before.
-      await evaluateInChrome(browser, `async () => (await ChromeUtils.importESModule('resource://gre/modules/PlacesUtils.sys.mjs').PlacesUtils.bookmarks.eraseEverything(), null)`, []);
+      await evaluateInChrome(
+        browser,
+        `async () => (await ChromeUtils.importESModule('resource://gre/modules/PlacesUtils.sys.mjs').PlacesUtils.bookmarks.eraseEverything(), null)`,
+        [],
+      );
       await page.evaluate(() => window.tm.client.call('test.reset', {}));
     },
     chrome: (fn, ...args) => evaluateInChrome(browser, fn, args),

@@ -31,7 +31,12 @@ describe('German in real Firefox (intl.locale.requested=de)', () => {
       bidi: window.tm.browser.i18n.getMessage('@@bidi_dir'),
     }));
     console.info('Firefox with intl.locale.requested=de:', JSON.stringify(seen));
-    expect(seen).toMatchObject({ name: 'Lesezeichen für diese Seite', plural: '3 Besuche', command: 'Lesezeichen für den aktuellen Tab setzen (nie doppelt)', bidi: 'ltr' });
+    expect(seen).toMatchObject({
+      name: 'Lesezeichen für diese Seite',
+      plural: '3 Besuche',
+      command: 'Lesezeichen für den aktuellen Tab setzen (nie doppelt)',
+      bidi: 'ltr',
+    });
     expect(seen.ui.toLowerCase().startsWith('de')).toBe(true);
   });
 
@@ -54,7 +59,14 @@ describe('German in real Firefox (intl.locale.requested=de)', () => {
     });
     const page = await ff.open('options/index.html#settings');
     await waitForShown(page, '[data-testid="bookmark-count"]::-p-text(1.234 Lesezeichen)');
-    expect(await page.$$eval('[role="tab"]', (tabs) => tabs.map((t) => t.textContent))).toEqual(['Lesezeichen', 'Duplikate', 'Schlagwörter', 'Linkprüfung', 'Import / Export', 'Einstellungen']);
+    expect(await page.$$eval('[role="tab"]', (tabs) => tabs.map((t) => t.textContent))).toEqual([
+      'Lesezeichen',
+      'Duplikate',
+      'Schlagwörter',
+      'Linkprüfung',
+      'Import / Export',
+      'Einstellungen',
+    ]);
     await waitForShown(page, 'h2::-p-text(Wann sind zwei Lesezeichen gleich?)');
     await page.close();
   });
@@ -86,7 +98,8 @@ describe('German in real Firefox (intl.locale.requested=de)', () => {
         ['menu________', 'Wetter in Berlin', 'https://wetter.example/berlin'],
         ['unfiled_____', 'Wetter in Berlin', 'https://wetter.example/berlin'],
         ['unfiled_____', 'Fahrplan', 'https://bahn.example/fahrplan'],
-      ]) await b.create({ parentId, title, url });
+      ])
+        await b.create({ parentId, title, url });
       await window.tm.client.call('tags.add', { urls: ['https://rezepte.example/apfelkuchen', 'https://rezepte.example/apfelstrudel'], tags: ['backen', 'familie'] });
     });
 
@@ -234,7 +247,8 @@ describe('pseudo-locale in real Firefox: long strings neither clipped nor overfl
     it(`the options page at 400 px: ${view}`, async () => {
       const harness = await ff.harness();
       await harness.evaluate(async () => {
-        for (const parentId of ['unfiled_____', 'toolbar_____']) await window.tm.browser.bookmarks.create({ parentId, title: 'Example page', url: 'https://example.org/page' });
+        for (const parentId of ['unfiled_____', 'toolbar_____'])
+          await window.tm.browser.bookmarks.create({ parentId, title: 'Example page', url: 'https://example.org/page' });
       });
       const page = await inPseudoLocale(`options/index.html#${view}`, 400, '[data-testid="bookmark-count"]');
       await page.waitForFunction(() => /^\[/.test(document.querySelector('[data-testid="bookmark-count"]')?.textContent ?? ''));

@@ -26,7 +26,8 @@ const ROOTS = ['menu________', 'toolbar_____', 'unfiled_____', 'mobile______'];
 async function treeShape(harness: Page): Promise<unknown> {
   return harness.evaluate(async (roots: string[]) => {
     type N = { title: string; url?: string; type?: string; children?: N[] };
-    const walk = (n: N): unknown => (n.type === 'separator' ? '---' : n.url !== undefined && n.type !== 'folder' ? `${n.title} <${n.url}>` : { [n.title]: (n.children ?? []).map(walk) });
+    const walk = (n: N): unknown =>
+      n.type === 'separator' ? '---' : n.url !== undefined && n.type !== 'folder' ? `${n.title} <${n.url}>` : { [n.title]: (n.children ?? []).map(walk) };
     const out: Record<string, unknown> = {};
     for (const id of roots) {
       const [node] = (await window.tm.browser.bookmarks.getSubTree(id)) as N[];
@@ -185,10 +186,14 @@ describe('import and export of bookmarks.html in real Firefox', () => {
     const run = await harness.evaluate(async (text: string) => {
       const seen: number[] = [];
       const started = performance.now();
-      const report = await window.tm.client.startJob('bookmarksHtml.import', { html: text, target: { into: 'folder', folderId: 'unfiled_____' } }, (p) => seen.push(p.done)).result;
+      const report = await window.tm.client.startJob('bookmarksHtml.import', { html: text, target: { into: 'folder', folderId: 'unfiled_____' } }, (p) =>
+        seen.push(p.done),
+      ).result;
       return { report, seen, ms: performance.now() - started };
     }, html);
-    console.info(`import of 2,000 bookmarks in 20 folders with tags: ${Math.round(run.ms)} ms (${Math.round(2020 / (run.ms / 1000))} entries/s), ${run.seen.length} progress reports`);
+    console.info(
+      `import of 2,000 bookmarks in 20 folders with tags: ${Math.round(run.ms)} ms (${Math.round(2020 / (run.ms / 1000))} entries/s), ${run.seen.length} progress reports`,
+    );
     expect(run.report.imported).toEqual({ bookmarks: 2000, folders: 20, separators: 0 });
     expect(run.seen.length).toBeGreaterThan(2);
     expect(run.seen).toEqual([...run.seen].sort((a, b) => a - b));
@@ -331,7 +336,13 @@ function deepest(tree: unknown[]): { levels: number; bottom: unknown[] } {
  * and tags split across lines: each unusable entry with the line its <A> starts on, as the person's editor shows it.
  */
 function fileWithUnusableEntries(n: number): { html: string; problems: string[]; good: number } {
-  const lines = ['<!DOCTYPE NETSCAPE-Bookmark-file-1>', '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">', '<TITLE>Bookmarks</TITLE>', '<H1>Bookmarks</H1>', '<DL><p>'];
+  const lines = [
+    '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
+    '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
+    '<TITLE>Bookmarks</TITLE>',
+    '<H1>Bookmarks</H1>',
+    '<DL><p>',
+  ];
   const problems: string[] = [];
   let good = 0;
   for (let i = 0; i < n; i++) {
@@ -471,8 +482,7 @@ describe('import options and the Tags view in real Firefox', () => {
 });
 
 describe('an imported file’s dates are the date added Tidymarks shows', () => {
-  const titlesIn = (harness: Page, parentId: string) =>
-    harness.evaluate(async (id) => (await window.tm.browser.bookmarks.getChildren(id)).map((c) => c.title), parentId);
+  const titlesIn = (harness: Page, parentId: string) => harness.evaluate(async (id) => (await window.tm.browser.bookmarks.getChildren(id)).map((c) => c.title), parentId);
 
   /** The Added cells of the organizer's list, by title (the rows in view). */
   const addedColumn = (page: Page) =>
@@ -503,17 +513,23 @@ describe('an imported file’s dates are the date added Tidymarks shows', () => 
 
     // The open organizer follows: the file's dates replace the import time Firefox gave the items.
     await organizer.bringToFront();
-    await expect.poll(() => addedColumn(organizer), { timeout: 15_000 }).toEqual({ 'Old folder': await shown(1_100_000_000_000), 'Year 2000': await shown(946_684_800_000) });
+    await expect
+      .poll(() => addedColumn(organizer), { timeout: 15_000 })
+      .toEqual({ 'Old folder': await shown(1_100_000_000_000), 'Year 2000': await shown(946_684_800_000) });
     // Open the folder from the keyboard: the row focused, Enter.
     await organizer.click('[data-testid="organizer-list"] [role="option"] ::-p-text(Old folder)');
     await organizer.keyboard.press('Enter');
     const inFolder = { 'Both dates': await shown(1_200_000_000_000), 'Only added': await shown(1_300_000_000_000), 'Only modified': await shown(1_250_000_000_000) };
     await expect.poll(() => addedColumn(organizer)).toEqual(inFolder);
     await organizer.click('[data-testid="organizer-list"] [role="option"] ::-p-text(Only added)');
-    await expect.poll(() => organizer.$eval('[data-testid="organizer-name"]', (el) => el.closest('form')?.querySelector('p.muted')?.textContent)).toBe(`Added ${await shown(1_300_000_000_000)}`);
+    await expect
+      .poll(() => organizer.$eval('[data-testid="organizer-name"]', (el) => el.closest('form')?.querySelector('p.muted')?.textContent))
+      .toBe(`Added ${await shown(1_300_000_000_000)}`);
 
     // Sort by date added: by the file's dates (Firefox's are the import's order, which would change nothing).
-    const [folder] = await harness.evaluate(async () => (await window.tm.browser.bookmarks.getChildren('menu________')).filter((c) => c.title === 'Old folder').map((c) => c.id));
+    const [folder] = await harness.evaluate(async () =>
+      (await window.tm.browser.bookmarks.getChildren('menu________')).filter((c) => c.title === 'Old folder').map((c) => c.id),
+    );
     expect(await titlesIn(harness, folder!)).toEqual(['Both dates', 'Only added', 'Only modified']);
     await organizer.select('[data-testid="organizer-sort-by"]', 'date');
     await organizer.click('[data-testid="organizer-sort-folder"]');
@@ -522,7 +538,9 @@ describe('an imported file’s dates are the date added Tidymarks shows', () => 
 
     // The popup's newest bookmarks: the two added in Firefox first, then the file's by its dates.
     const popup = await ff.open('popup/index.html');
-    await popup.waitForFunction(() => document.querySelectorAll('[role="listbox"][aria-label="Recent bookmarks"] [role="option"]').length === 6, { timeout: 10_000 }).catch(() => undefined);
+    await popup
+      .waitForFunction(() => document.querySelectorAll('[role="listbox"][aria-label="Recent bookmarks"] [role="option"]').length === 6, { timeout: 10_000 })
+      .catch(() => undefined);
     expect(await popup.$$eval('[role="option"] .result-title', (els) => els.map((e) => e.textContent))).toEqual([
       'Added after',
       'Added before',

@@ -74,7 +74,9 @@ describe('an import is all or nothing (real Firefox)', () => {
     const cancel = await waitForShown(page, '::-p-text(Cancel import)');
     await cancel!.click();
     const error = await page.waitForSelector('[data-testid="import-error"]', { timeout: 60_000 });
-    expect(await error!.evaluate((e) => e.textContent)).toMatch(/^Import cancelled: the [\d,]+ entries it had added were taken back, tags included, so nothing of the file stays/);
+    expect(await error!.evaluate((e) => e.textContent)).toMatch(
+      /^Import cancelled: the [\d,]+ entries it had added were taken back, tags included, so nothing of the file stays/,
+    );
     expect(await state(harness)).toEqual(before);
     const [session] = await harness.evaluate(() => window.tm.client.call('history.list', {}));
     expect(session).toMatchObject({ kind: 'import', status: 'rolled-back', canUndo: false });
@@ -107,7 +109,10 @@ describe('an import interrupted by a crash is rolled back at the next start (rea
       let harness = await ff.harness();
       await seedMine(harness);
       const before = await state(harness);
-      await harness.evaluate((html) => void window.tm.client.startJob('bookmarksHtml.import', { html, target: { into: 'roots' } }).result.catch(() => undefined), bigFile());
+      await harness.evaluate(
+        (html) => void window.tm.client.startJob('bookmarksHtml.import', { html, target: { into: 'roots' } }).result.catch(() => undefined),
+        bigFile(),
+      );
       await expect.poll(() => bigCount(harness), { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(500);
       const firefox = ff.browser.process()!;
       const exited = new Promise((resolve) => firefox.once('exit', resolve));

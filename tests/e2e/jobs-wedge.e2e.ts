@@ -14,7 +14,19 @@ import { seedTree, type SeedFolder } from './places-seed';
 /** A plan that does nothing, for jobs started at random. */
 const TINY_PLAN = cleanupPlan({ id: 'fuzz' });
 /** Messages no job port should accept. */
-const GARBAGE = [null, 42, 'start', [], { op: 'start' }, { op: 'start', kind: 'nope.nothing', input: {} }, { op: 'start', kind: 'dedup.apply', input: { removals: 'x' } }, { op: 'pause', extra: 1 }, { op: { op: 'pause' } }, { op: 'resume' }, { op: '__proto__' }];
+const GARBAGE = [
+  null,
+  42,
+  'start',
+  [],
+  { op: 'start' },
+  { op: 'start', kind: 'nope.nothing', input: {} },
+  { op: 'start', kind: 'dedup.apply', input: { removals: 'x' } },
+  { op: 'pause', extra: 1 },
+  { op: { op: 'pause' } },
+  { op: 'resume' },
+  { op: '__proto__' },
+];
 
 describe('jobs never wedge the background (real Firefox)', () => {
   let ff: Firefox;
@@ -28,7 +40,8 @@ describe('jobs never wedge the background (real Firefox)', () => {
   /** 300 URLs with 3 copies each in four folders named `${prefix} n`. */
   const seed = async (prefix: string) => {
     const folders: SeedFolder[] = Array.from({ length: 4 }, (_, i) => ({ title: `${prefix} ${i}`, children: [] }));
-    for (let c = 0; c < 3; c++) for (let i = 0; i < 300; i++) folders[(i + c) % 4]!.children.push({ title: `${prefix} ${i} c${c}`, url: `https://${prefix}.example/${i}` });
+    for (let c = 0; c < 3; c++)
+      for (let i = 0; i < 300; i++) folders[(i + c) % 4]!.children.push({ title: `${prefix} ${i} c${c}`, url: `https://${prefix}.example/${i}` });
     await seedTree(ff, { unfiled_____: folders });
   };
 
@@ -78,7 +91,10 @@ describe('jobs never wedge the background (real Firefox)', () => {
     });
     expect(pingMs).toBeLessThan(5_000);
     await expect
-      .poll(() => harness.evaluate(async () => (await window.tm.client.call('history.list', {})).map((s) => `${s.kind} ${s.status}`).sort()), { timeout: 30_000, interval: 200 })
+      .poll(() => harness.evaluate(async () => (await window.tm.client.call('history.list', {})).map((s) => `${s.kind} ${s.status}`).sort()), {
+        timeout: 30_000,
+        interval: 200,
+      })
       .toEqual(['cleanup applied', 'edit applied']);
     expect(await count()).toBe(whilePaused);
 
@@ -100,36 +116,41 @@ describe('jobs never wedge the background (real Firefox)', () => {
       steps: Array.from({ length: 8 }, () => ({ port: rng.below(3), pick: rng.below(8), garbage: rng.below(GARBAGE.length), waitMs: rng.below(20) })),
       disconnectAll: rng.chance(0.5),
     }));
-    const outcome = await page.evaluate(async (rounds, garbage, tiny) => {
-      const pings: number[] = [];
-      const all: ReturnType<typeof window.tm.browser.runtime.connect>[] = [];
-      for (const round of rounds) {
-        const ports = Array.from({ length: round.ports }, () => window.tm.browser.runtime.connect({ name: 'tidymarks-job' }));
-        all.push(...ports);
-        for (const step of round.steps) {
-          const port = ports[step.port % ports.length];
-          try {
-            if (step.pick === 0) port.postMessage({ op: 'start', kind: 'dedup.apply', input: tiny });
-            else if (step.pick === 1) port.postMessage({ op: 'pause' });
-            else if (step.pick === 2) port.postMessage({ op: 'resume' });
-            else if (step.pick === 3) port.postMessage({ op: 'cancel' });
-            else if (step.pick === 4) port.disconnect();
-            // Time passes between two messages of a page (part of the random input, not a wait for anything).
-            else if (step.pick === 5) await new Promise((r) => setTimeout(r, step.waitMs));
-            else port.postMessage(garbage[step.garbage]);
-          } catch {
-            // Posting on a port this round already closed.
+    const outcome = await page.evaluate(
+      async (rounds, garbage, tiny) => {
+        const pings: number[] = [];
+        const all: ReturnType<typeof window.tm.browser.runtime.connect>[] = [];
+        for (const round of rounds) {
+          const ports = Array.from({ length: round.ports }, () => window.tm.browser.runtime.connect({ name: 'tidymarks-job' }));
+          all.push(...ports);
+          for (const step of round.steps) {
+            const port = ports[step.port % ports.length];
+            try {
+              if (step.pick === 0) port.postMessage({ op: 'start', kind: 'dedup.apply', input: tiny });
+              else if (step.pick === 1) port.postMessage({ op: 'pause' });
+              else if (step.pick === 2) port.postMessage({ op: 'resume' });
+              else if (step.pick === 3) port.postMessage({ op: 'cancel' });
+              else if (step.pick === 4) port.disconnect();
+              // Time passes between two messages of a page (part of the random input, not a wait for anything).
+              else if (step.pick === 5) await new Promise((r) => setTimeout(r, step.waitMs));
+              else port.postMessage(garbage[step.garbage]);
+            } catch {
+              // Posting on a port this round already closed.
+            }
           }
+          if (round.disconnectAll) for (const port of ports) port.disconnect();
+          const t0 = performance.now();
+          await window.tm.client.call('core.ping', {});
+          pings.push(performance.now() - t0);
         }
-        if (round.disconnectAll) for (const port of ports) port.disconnect();
-        const t0 = performance.now();
-        await window.tm.client.call('core.ping', {});
-        pings.push(performance.now() - t0);
-      }
-      // Every page closes: what they left running or paused ends.
-      for (const port of all) port.disconnect();
-      return { pings };
-    }, rounds, GARBAGE, TINY_PLAN);
+        // Every page closes: what they left running or paused ends.
+        for (const port of all) port.disconnect();
+        return { pings };
+      },
+      rounds,
+      GARBAGE,
+      TINY_PLAN,
+    );
     expect(outcome.pings).toHaveLength(60);
     expect(Math.max(...outcome.pings)).toBeLessThan(5_000);
     // The cancelled jobs end at their next checkpoint; until then a new cleanup is refused at once ('conflict'). Within

@@ -26,7 +26,8 @@ export async function overflowing(page: Page): Promise<string[]> {
       // Text cut without an ellipsis: a box that clips (overflow hidden) but holds more than it shows. Folder paths
       // are cut in the middle on purpose (the whole path is the tooltip).
       const clips = style.overflowX === 'hidden' || style.overflowX === 'clip';
-      if (clips && el.scrollWidth > el.clientWidth + 1 && style.textOverflow !== 'ellipsis' && !el.closest('.folder-path, .path') && el.title === '') out.push(`${name} is clipped (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
+      if (clips && el.scrollWidth > el.clientWidth + 1 && style.textOverflow !== 'ellipsis' && !el.closest('.folder-path, .path') && el.title === '')
+        out.push(`${name} is clipped (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
     }
     return out;
   });

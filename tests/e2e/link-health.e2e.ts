@@ -119,7 +119,12 @@ describe('link health in real Firefox', () => {
     expect(counts).toContain(`Gone: ${30}`);
     expect(counts).toContain(`Moved for good: ${15 * 4}`);
     const goneShown = await page.$$eval('[data-testid="links-section-gone"] [data-testid="links-item"]', (els) => els.map((e) => e.getAttribute('data-url')));
-    expect(goneShown.sort()).toEqual([...expected].filter(([, w]) => w.cls === 'gone').map(([u]) => u).sort());
+    expect(goneShown.sort()).toEqual(
+      [...expected]
+        .filter(([, w]) => w.cls === 'gone')
+        .map(([u]) => u)
+        .sort(),
+    );
     await page.close();
   }, 180_000);
 
@@ -191,8 +196,13 @@ describe('link health in real Firefox', () => {
       }),
     );
     const byTitle = new Map(marked.map((m) => [m.title, m]));
-    for (const title of ['Gone page', 'Gone page again']) expect(byTitle.get(title)).toMatchObject({ cls: 'gone', says: expect.stringMatching(/^Gone \(404\), checked twice on /) });
-    for (const title of ['Moved A', 'Moved A again']) expect(byTitle.get(title)).toMatchObject({ cls: 'moved', says: expect.stringMatching(new RegExp(`^Moved for good to ${finals[0]!.replace(/[.]/g, '\\.')}, checked on `)) });
+    for (const title of ['Gone page', 'Gone page again'])
+      expect(byTitle.get(title)).toMatchObject({ cls: 'gone', says: expect.stringMatching(/^Gone \(404\), checked twice on /) });
+    for (const title of ['Moved A', 'Moved A again'])
+      expect(byTitle.get(title)).toMatchObject({
+        cls: 'moved',
+        says: expect.stringMatching(new RegExp(`^Moved for good to ${finals[0]!.replace(/[.]/g, '\\.')}, checked on `)),
+      });
     await dups.close();
 
     // The popup, for a tab on the gone page: both its bookmarks carry the marker.
@@ -231,7 +241,11 @@ describe('link health in real Firefox', () => {
     expect(await page.$eval('#confirm-title', (e) => e.textContent)).toBe('Update 5 bookmarks to their new addresses?');
     const listed = await page.$$eval('[data-testid="fix-change"]', (els) => els.map((e) => e.textContent ?? ''));
     expect(listed).toHaveLength(5);
-    for (const [i, from] of moved.entries()) expect(listed.some((text) => text.includes(`${from} → ${finals[i]}`)), from).toBe(true);
+    for (const [i, from] of moved.entries())
+      expect(
+        listed.some((text) => text.includes(`${from} → ${finals[i]}`)),
+        from,
+      ).toBe(true);
     expect(listed.find((text) => text.startsWith('Moved A'))).toContain('tags that go to the new address: work, docs');
     expect(await state()).toEqual(before); // a preview changes nothing
 
@@ -268,7 +282,10 @@ describe('link health: a check resumes after an extension reload', () => {
   it('picks up where it stopped: what was checked before the reload is not fetched again', async () => {
     const urls = Array.from({ length: 120 }, (_, i) => web.url(40 + (i % 4), `/delay/${i}`));
     let harness = await ff.harness();
-    await addBookmarks(harness, urls.map((url, i) => ({ url, title: `Slow ${i}` })));
+    await addBookmarks(
+      harness,
+      urls.map((url, i) => ({ url, title: `Slow ${i}` })),
+    );
     await harness.evaluate((tune) => window.tm.client.call('test.links.tune', tune), TUNE);
     let page = await openLinkHealth(ff);
     await page.click('button::-p-text(Check links)');

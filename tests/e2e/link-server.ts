@@ -43,7 +43,11 @@ export interface LinkServer {
 function selfSignedCert(): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), 'tidymarks-cert-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem')],
+      { stdio: 'ignore' },
+    );
     return { key: readFileSync(join(dir, 'k.pem')), cert: readFileSync(join(dir, 'c.pem')) };
   } finally {
     rmSync(dir, { recursive: true, force: true });

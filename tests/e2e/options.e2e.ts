@@ -109,7 +109,9 @@ describe('options page in real Firefox', () => {
     await waitForShown(page, '[data-testid="shortcut"]::-p-text(Alt+Shift+1)');
     await page.screenshot({ path: shot('settings'), fullPage: true });
     // The shortcut button opens Firefox's "Manage Extension Shortcuts" when this Firefox offers it, else explains the path.
-    const canOpen = await (await ff.harness()).evaluate(() => typeof (window.tm.browser.commands as { openShortcutSettings?: unknown }).openShortcutSettings === 'function');
+    const canOpen = await (
+      await ff.harness()
+    ).evaluate(() => typeof (window.tm.browser.commands as { openShortcutSettings?: unknown }).openShortcutSettings === 'function');
     console.info('commands.openShortcutSettings available in this Firefox:', canOpen);
     const pagesBefore = (await ff.browser.pages()).length;
     await page.click('button::-p-text(Change shortcuts in Firefox)');
@@ -162,9 +164,7 @@ describe('options page in real Firefox', () => {
     // Change a keep rule: drop "In a preferred folder", so "Oldest" decides: the Other Bookmarks copy stays.
     await page.click('details.keep-rules > summary');
     await (await page.waitForSelector('button[aria-label="Remove In a preferred folder"]'))!.click();
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('[data-testid="kept-copy"]')].some((e) => e.textContent?.includes('Lemon tart (sync)')),
-    );
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="kept-copy"]')].some((e) => e.textContent?.includes('Lemon tart (sync)')));
 
     await page.click('button::-p-text(Preview the cleanup)');
     await page.waitForSelector('[data-testid="plan-preview"]');
@@ -207,7 +207,9 @@ describe('options page in real Firefox', () => {
     expect(set).toContain('1 page only in this copy');
     // The person keeps "Dev (2)": Dev's unique bookmark moves into it, then Dev goes.
     await page.click('[data-testid="folder-set"] [data-testid="member"] input[type="radio"]');
-    expect(await text(page, '[data-testid="kept-member"]')).toContain('1 item (1 bookmark) it lacks move into it from Bookmarks Toolbar › Dev (1st of 2 in Bookmarks Toolbar) first');
+    expect(await text(page, '[data-testid="kept-member"]')).toContain(
+      '1 item (1 bookmark) it lacks move into it from Bookmarks Toolbar › Dev (1st of 2 in Bookmarks Toolbar) first',
+    );
     expect(await text(page, '[data-testid="summary-numbers"]')).toBe('3 copies to remove, all inside 1 copied folder; 1 item to move into the folders that stay');
     // The choice is remembered: a new scan keeps "Dev (2)" as the copy that stays.
     await harness.waitForFunction(async () => (await window.tm.client.call('dedup.decisions.list', {})).length === 1, { polling: 100 });
@@ -232,11 +234,15 @@ describe('options page in real Firefox', () => {
     const harness = await ff.harness();
     await seedSyncLike(harness);
     const page = await openDuplicates(ff);
-    await harness.evaluate(() => window.tm.browser.bookmarks.create({ parentId: 'mobile______', title: 'Lemon tart', url: 'https://recipes.example/lemon-tart?utm_source=phone' }));
+    await harness.evaluate(() =>
+      window.tm.browser.bookmarks.create({ parentId: 'mobile______', title: 'Lemon tart', url: 'https://recipes.example/lemon-tart?utm_source=phone' }),
+    );
     const start = await bookmarkList(harness);
     await page.click('button::-p-text(Preview the cleanup)');
     await page.waitForSelector('[data-testid="stale-scan"]');
-    expect(await text(page, '[data-testid="stale-scan"] p')).toBe('Your bookmarks changed since the scan (or Tidymarks was restarted). Scan again to review the new state.');
+    expect(await text(page, '[data-testid="stale-scan"] p')).toBe(
+      'Your bookmarks changed since the scan (or Tidymarks was restarted). Scan again to review the new state.',
+    );
     expect(await page.$('[data-testid="plan-preview"]')).toBeNull();
     expect(await bookmarkList(harness)).toEqual(start);
     await page.click('[data-testid="stale-scan"] button::-p-text(Scan again)');
@@ -255,7 +261,12 @@ describe('options page in real Firefox', () => {
     const activeInfo = () =>
       page.evaluate(() => {
         const el = document.activeElement as HTMLElement | null;
-        return { role: el?.getAttribute('role') ?? el?.tagName ?? '', label: el?.getAttribute('aria-label') ?? el?.textContent ?? '', checked: el?.getAttribute('aria-checked'), inTree: !!el?.closest('[role="tree"]') };
+        return {
+          role: el?.getAttribute('role') ?? el?.tagName ?? '',
+          label: el?.getAttribute('aria-label') ?? el?.textContent ?? '',
+          checked: el?.getAttribute('aria-checked'),
+          inTree: !!el?.closest('[role="tree"]'),
+        };
       });
     // Tab until the list: exactly one of its rows takes focus.
     let info = await activeInfo();
@@ -462,12 +473,16 @@ describe('options page in real Firefox', () => {
         deltas.sort((a, b) => a - b);
         return { median: deltas[60]!, p95: deltas[114]!, max: deltas[119]!, maxRows, scrollTop: list.scrollTop };
       });
-      const scanJobMs = await (await ff.harness()).evaluate(async () => {
+      const scanJobMs = await (
+        await ff.harness()
+      ).evaluate(async () => {
         const t = performance.now();
         await window.tm.client.startJob('dedup.scan', {}).result;
         return Math.round(performance.now() - t);
       });
-      console.info(`20,000 groups: page open to list ${scanAndRenderMs} ms (dedup.scan job alone ${scanJobMs} ms); scroll frames median ${scroll.median.toFixed(1)} ms, p95 ${scroll.p95.toFixed(1)} ms, max ${scroll.max.toFixed(1)} ms; rows in DOM <= ${scroll.maxRows}`);
+      console.info(
+        `20,000 groups: page open to list ${scanAndRenderMs} ms (dedup.scan job alone ${scanJobMs} ms); scroll frames median ${scroll.median.toFixed(1)} ms, p95 ${scroll.p95.toFixed(1)} ms, max ${scroll.max.toFixed(1)} ms; rows in DOM <= ${scroll.maxRows}`,
+      );
       expect(scroll.scrollTop).toBeGreaterThan(100_000);
       expect(scroll.maxRows).toBeLessThan(80);
       // Frame times are a benchmark's business (options.duplicates.firefox.5k.scrollFrameP95Ms, bar 16 ms, in
@@ -512,7 +527,6 @@ describe('remembered decisions in real Firefox', () => {
     await settings.close();
     await page.close();
   }, 90_000);
-
 });
 
 describe('options page in dark mode', () => {

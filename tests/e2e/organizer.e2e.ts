@@ -119,11 +119,12 @@ describe('organizer', () => {
     expect(await titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'Apple']);
     await page.waitForFunction(() => !document.querySelector('[data-testid="organizer-list"]')?.textContent?.includes('melon'));
     // The Undo button takes the drop back: both where they were.
-    await page.click('[data-testid="organizer-undo"]:not([disabled])');
+    // The buttons turn on once the page has heard of the operation: wait for that, not for Firefox's tree.
+    await (await waitForShown(page, '[data-testid="organizer-undo"]:not([disabled])'))!.click();
     await expect.poll(() => titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'pear', 'Apple', 'melon']);
     expect(await titlesIn(harness, ids.archive!)).toEqual(['Old years']);
     // The Redo button drops them again.
-    await page.click('[data-testid="organizer-redo"]:not([disabled])');
+    await (await waitForShown(page, '[data-testid="organizer-redo"]:not([disabled])'))!.click();
     await expect.poll(() => titlesIn(harness, ids.archive!)).toEqual(['Old years', 'pear', 'melon']);
     expect(await titlesIn(harness, 'toolbar_____')).toEqual(['Archive', 'Apple']);
     await waitForShown(page, '[data-testid="organizer-status"]::-p-text(Redone: Moved 2 items to Archive.)');
@@ -269,13 +270,19 @@ describe('organizer', () => {
     const before = await tagsOf(harness, urls);
     const page = await openOrganizer();
     await tagPearToMelon(page, 'green');
-    expect(await tagsOf(harness, urls)).toEqual({ 'https://pear.example/': ['sweet', 'Fruit', 'green'], 'https://apple.example/': ['red', 'green'], 'https://melon.example/': ['green'] });
+    expect(await tagsOf(harness, urls)).toEqual({
+      'https://pear.example/': ['sweet', 'Fruit', 'green'],
+      'https://apple.example/': ['red', 'green'],
+      'https://melon.example/': ['green'],
+    });
     await page.focus('[data-testid="organizer-list"]');
     await undoKey(page);
     await expect.poll(() => tagsOf(harness, urls)).toEqual(before);
     await waitForShown(page, '[data-testid="organizer-status"]::-p-text(Undone: Tagged 3 addresses with green.)');
     await redoKey(page);
-    await expect.poll(() => tagsOf(harness, urls)).toEqual({ 'https://pear.example/': ['sweet', 'Fruit', 'green'], 'https://apple.example/': ['red', 'green'], 'https://melon.example/': ['green'] });
+    await expect
+      .poll(() => tagsOf(harness, urls))
+      .toEqual({ 'https://pear.example/': ['sweet', 'Fruit', 'green'], 'https://apple.example/': ['red', 'green'], 'https://melon.example/': ['green'] });
   });
 
   it('the sidebar page fits 300 px: one column, the folder tree above the list, search shows each result’s folder', async () => {

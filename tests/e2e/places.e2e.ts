@@ -14,7 +14,6 @@ import { useFirefox } from './use-firefox';
 const ff = useFirefox();
 
 describe('places: the page-side API in real Firefox', () => {
-
   const run = async <T>(fn: () => Promise<T>): Promise<T> => (await ff.harness()).evaluate(fn);
 
   it('#3 creating a bookmark with three tags', async () => {
@@ -47,10 +46,12 @@ describe('places: the page-side API in real Firefox', () => {
       const events: string[] = [];
       let badIsInput = false;
       const first = places.save(items);
-      first.on('data', () => events.push('data')).on('error', (e, input) => {
-        events.push(`error:${e.message}`);
-        badIsInput = input === items[1];
-      });
+      first
+        .on('data', () => events.push('data'))
+        .on('error', (e, input) => {
+          events.push(`error:${e.message}`);
+          badIsInput = input === items[1];
+        });
       const results = await new Promise<unknown[]>((r) => {
         first.on('end', r);
       });
@@ -100,7 +101,9 @@ describe('places: the page-side API in real Firefox', () => {
   it("#17 moving the first of three to index 3 ends at 2 (Firefox's rule), the others become 0 and 1", async () => {
     const out = await run(async () => {
       const { places, browser } = window.tm;
-      const saved = (await places.save([0, 1, 2].map((i) => new places.Bookmark({ title: `i${i}`, url: `https://i${i}.example/` })))) as InstanceType<typeof places.Bookmark>[];
+      const saved = (await places.save([0, 1, 2].map((i) => new places.Bookmark({ title: `i${i}`, url: `https://i${i}.example/` })))) as InstanceType<
+        typeof places.Bookmark
+      >[];
       const before = saved.map((s) => s.index);
       saved[0].index = 3;
       const [moved] = (await places.save(saved[0])) as InstanceType<typeof places.Bookmark>[];
@@ -109,13 +112,19 @@ describe('places: the page-side API in real Firefox', () => {
     });
     expect(out.before).toEqual([0, 1, 2]);
     expect(out.moved).toBe(2);
-    expect(out.order).toEqual([['i1', 0], ['i2', 1], ['i0', 2]]);
+    expect(out.order).toEqual([
+      ['i1', 0],
+      ['i2', 1],
+      ['i0', 2],
+    ]);
   });
 
   it('#19 moving a bookmark into a new unsaved group', async () => {
     const out = await run(async () => {
       const { places, browser } = window.tm;
-      const saved = (await places.save([0, 1, 2].map((i) => new places.Bookmark({ title: `s${i}`, url: `https://s${i}.example/`, group: places.MENU })))) as InstanceType<typeof places.Bookmark>[];
+      const saved = (await places.save([0, 1, 2].map((i) => new places.Bookmark({ title: `s${i}`, url: `https://s${i}.example/`, group: places.MENU })))) as InstanceType<
+        typeof places.Bookmark
+      >[];
       saved[0].group = new places.Group({ title: 'target', group: places.MENU });
       const types: string[] = [];
       const emitter = places.save(saved[0]);
@@ -127,7 +136,11 @@ describe('places: the page-side API in real Firefox', () => {
     expect(out.types).toEqual(['group', 'bookmark']);
     expect(out.index).toBe(0);
     expect(out.groupTitle).toBe('target');
-    expect(out.menu).toEqual([['s1', 0], ['s2', 1], ['target', 2]]);
+    expect(out.menu).toEqual([
+      ['s1', 0],
+      ['s2', 1],
+      ['target', 2],
+    ]);
   });
 
   it('#22 removing a top group removes all five nested items (and their tags)', async () => {
@@ -163,7 +176,12 @@ describe('places: the page-side API in real Firefox', () => {
       const calls: { mine?: string; theirs?: string; theirsNewer: boolean; plain: boolean }[] = [];
       const [saved] = (await places.save(snap, {
         resolve: (mine, theirs) => {
-          calls.push({ mine: mine.title, theirs: theirs.title, theirsNewer: theirs.updated! > snap.updated!, plain: Array.isArray(mine.tags) && typeof mine.group === 'string' });
+          calls.push({
+            mine: mine.title,
+            theirs: theirs.title,
+            theirsNewer: theirs.updated! > snap.updated!,
+            plain: Array.isArray(mine.tags) && typeof mine.group === 'string',
+          });
           return { ...mine, title: `${mine.title}+${theirs.title}` };
         },
       })) as InstanceType<typeof places.Bookmark>[];
@@ -249,7 +267,9 @@ describe('places: the page-side API in real Firefox', () => {
   it('#34 sorts: title and url both ways, visitCount and date from history, dateAdded, lastModified', async () => {
     const out = await run(async () => {
       const { places, browser } = window.tm;
-      const saved = (await places.save(['b', 'c', 'a'].map((x) => new places.Bookmark({ title: x.toUpperCase(), url: `https://${x}.example/` })))) as InstanceType<typeof places.Bookmark>[];
+      const saved = (await places.save(['b', 'c', 'a'].map((x) => new places.Bookmark({ title: x.toUpperCase(), url: `https://${x}.example/` })))) as InstanceType<
+        typeof places.Bookmark
+      >[];
       const t0 = Date.now() - 60_000;
       const visits = ['c', 'c', 'c', 'b', 'a', 'b'];
       for (let i = 0; i < visits.length; i++) await browser.history.addUrl({ url: `https://${visits[i]}.example/`, visitTime: t0 + i * 1000 });
@@ -258,8 +278,7 @@ describe('places: the page-side API in real Firefox', () => {
       while (Date.now() <= savedBy) await new Promise((r) => setTimeout(r, 0));
       saved[0].title = 'B2';
       await places.save(saved[0]);
-      const order = async (sort: string, descending = false) =>
-        ((await places.search({}, { sort, descending })) as { title: string }[]).map((b) => b.title).join('');
+      const order = async (sort: string, descending = false) => ((await places.search({}, { sort, descending })) as { title: string }[]).map((b) => b.title).join('');
       return {
         title: await order('title'),
         titleDesc: await order('title', true),
@@ -321,7 +340,6 @@ describe('places: the page-side API in real Firefox', () => {
   }, 120_000);
 });
 
-
 describe('places: ordered saves, URL echo, SDK-style constructors (real Firefox)', () => {
   const run = async <T>(fn: () => Promise<T>): Promise<T> => (await ff.harness()).evaluate(fn);
 
@@ -337,7 +355,12 @@ describe('places: ordered saves, URL echo, SDK-style constructors (real Firefox)
       const { places, browser } = window.tm;
       const folder = await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'target' });
       const results = await Promise.all(
-        ['a', 'b', 'c'].map((t) => places.save([new places.Bookmark({ title: `${t}1`, url: `https://${t}1.example/`, group: folder.id }), new places.Bookmark({ title: `${t}2`, url: `https://${t}2.example/`, group: folder.id })])),
+        ['a', 'b', 'c'].map((t) =>
+          places.save([
+            new places.Bookmark({ title: `${t}1`, url: `https://${t}1.example/`, group: folder.id }),
+            new places.Bookmark({ title: `${t}2`, url: `https://${t}2.example/`, group: folder.id }),
+          ]),
+        ),
       );
       const kids = await browser.bookmarks.getChildren(folder.id);
       // The platform's own behaviour, for contrast: concurrent creates without an index.
@@ -351,8 +374,28 @@ describe('places: ordered saves, URL echo, SDK-style constructors (real Firefox)
         bare: bareKids.map((k) => k.title),
       };
     });
-    expect(out.results).toEqual([[['a1', 0], ['a2', 1]], [['b1', 2], ['b2', 3]], [['c1', 4], ['c2', 5]]]);
-    expect(out.kids).toEqual([['a1', 0], ['a2', 1], ['b1', 2], ['b2', 3], ['c1', 4], ['c2', 5]]);
+    expect(out.results).toEqual([
+      [
+        ['a1', 0],
+        ['a2', 1],
+      ],
+      [
+        ['b1', 2],
+        ['b2', 3],
+      ],
+      [
+        ['c1', 4],
+        ['c2', 5],
+      ],
+    ]);
+    expect(out.kids).toEqual([
+      ['a1', 0],
+      ['a2', 1],
+      ['b1', 2],
+      ['b2', 3],
+      ['c1', 4],
+      ['c2', 5],
+    ]);
     // Measured in Firefox ESR 153: each concurrent create reports index 0 and the folder ends reversed.
     expect(out.made).toEqual([0, 0, 0]);
     expect(out.bare).toEqual(['z', 'y', 'x']);
@@ -414,7 +457,9 @@ describe('places: ordered saves, URL echo, SDK-style constructors (real Firefox)
         page.evaluate(
           async (folder: string, prefix: string) => {
             const { places } = window.tm;
-            let [b] = (await places.save(new places.Bookmark({ title: `${prefix}0`, url: `https://${prefix}.example/`, group: folder }))) as InstanceType<typeof places.Bookmark>[];
+            let [b] = (await places.save(new places.Bookmark({ title: `${prefix}0`, url: `https://${prefix}.example/`, group: folder }))) as InstanceType<
+              typeof places.Bookmark
+            >[];
             let resolveCalls = 0;
             for (let i = 1; i <= 25; i++) {
               b.title = `${prefix}${i}`;
@@ -485,7 +530,6 @@ describe('places: ordered saves, URL echo, SDK-style constructors (real Firefox)
 });
 
 describe('places: events in real Firefox', () => {
-
   type Collected = { type: string; data: Record<string, unknown> }[];
   const collected = (page: Page) => page.evaluate(() => (window as unknown as { got: Collected }).got);
 
@@ -504,7 +548,9 @@ describe('places: events in real Firefox', () => {
       const ours = await page.evaluate(async () => {
         const { places } = window.tm;
         const [group] = (await places.save(new places.Group({ title: 'G', group: places.MENU }))) as InstanceType<typeof places.Group>[];
-        const [b] = (await places.save(new places.Bookmark({ title: 'ours', url: 'https://ours.example/', group, tags: ['t'] }))) as InstanceType<typeof places.Bookmark>[];
+        const [b] = (await places.save(new places.Bookmark({ title: 'ours', url: 'https://ours.example/', group, tags: ['t'] }))) as InstanceType<
+          typeof places.Bookmark
+        >[];
         b.title = 'ours 2';
         const [renamed] = (await places.save(b)) as InstanceType<typeof places.Bookmark>[];
         renamed.group = places.UNSORTED;
@@ -587,11 +633,25 @@ describe('places: events in real Firefox', () => {
       expect(got[6].data).toMatchObject({ id: theirs, type: 'bookmark', url: 'https://other.example/' });
       expect(got[8].data).toMatchObject({ id: direct.sep, type: 'separator', url: null, index: 1 });
       expect(got[9].data).toMatchObject({ id: direct.id, property: 'uri', value: 'https://direct.example/2', type: 'bookmark', parentId: 'toolbar_____' });
-      expect(got[10].data).toEqual({ id: direct.id, previousParentId: 'toolbar_____', previousIndex: 0, currentParentId: 'toolbar_____', currentIndex: 1, type: 'bookmark' });
+      expect(got[10].data).toEqual({
+        id: direct.id,
+        previousParentId: 'toolbar_____',
+        previousIndex: 0,
+        currentParentId: 'toolbar_____',
+        currentIndex: 1,
+        type: 'bookmark',
+      });
       expect(got[11].data).toEqual({ id: direct.sep, parentId: 'toolbar_____', index: 0, type: 'separator', url: null });
       expect(got[12].data).toMatchObject({ url: 'https://direct.example/2', time: direct.t0, sessionId: null, transitionType: 'typed' });
       expect(typeof got[12].data.visitId).toBe('string');
-      expect(got[13].data).toEqual({ id: direct.id, visitId: got[12].data.visitId, time: direct.t0, transitionType: 'typed', url: 'https://direct.example/2', parentId: 'toolbar_____' });
+      expect(got[13].data).toEqual({
+        id: direct.id,
+        visitId: got[12].data.visitId,
+        time: direct.t0,
+        transitionType: 'typed',
+        url: 'https://direct.example/2',
+        parentId: 'toolbar_____',
+      });
       expect(got[14].data).toMatchObject({ time: direct.t0 + 1000, transitionType: 'link' });
       expect(got[16].data).toEqual({ url: 'https://direct.example/2', title: 'Visited again' });
       expect(got[18].data).toEqual({ url: 'https://plain.example/' });
@@ -631,9 +691,7 @@ describe('places: events in real Firefox', () => {
   });
 });
 
-
 describe('places: search on the index gives the Firefox path’s results (real Firefox)', () => {
-
   it('random tree, random moves (gaps included) and removals, random queries: identical replies', async () => {
     const page = await ff.harness();
     // The random run lives in the page (window.randomRun): it grows the tree, then the test waits for the index.
@@ -702,9 +760,15 @@ describe('places: search on the index gives the Firefox path’s results (real F
       await grow(60);
     });
     // The first search starts the index; wait until the index answers.
-    await expect.poll(() => page.evaluate(async () => (await window.tm.client.call('places.search', { queries: [{}], options: {} })).source), { timeout: 10_000, interval: 100 }).toBe('index');
+    await expect
+      .poll(() => page.evaluate(async () => (await window.tm.client.call('places.search', { queries: [{}], options: {} })).source), { timeout: 10_000, interval: 100 })
+      .toBe('index');
     const out = await page.evaluate(async () => {
-      const { edit, grow, compare } = (window as unknown as { randomRun: { edit(n: number): Promise<void>; grow(n: number): Promise<void>; compare(n: number): Promise<{ mismatches: unknown[]; results: number }> } }).randomRun;
+      const { edit, grow, compare } = (
+        window as unknown as {
+          randomRun: { edit(n: number): Promise<void>; grow(n: number): Promise<void>; compare(n: number): Promise<{ mismatches: unknown[]; results: number }> };
+        }
+      ).randomRun;
       const first = await compare(30);
       await edit(40);
       await grow(10);
@@ -767,7 +831,11 @@ describe('places and the idle event page (idle timeout 1 s)', () => {
       const page = await ff.harness();
       const eventPage = await watchEventPage(ff);
       const before = await page.evaluate(async () => {
-        const w = window as unknown as { got: string[]; events: ReturnType<typeof window.tm.createPlaces>['events']; listener: (e: { type: string; data: object }) => void };
+        const w = window as unknown as {
+          got: string[];
+          events: ReturnType<typeof window.tm.createPlaces>['events'];
+          listener: (e: { type: string; data: object }) => void;
+        };
         w.got = [];
         w.events = window.tm.createPlaces({ keepAliveMs: 250 }).events;
         w.listener = (e) => w.got.push(`${e.type} ${(e.data as { title?: string }).title ?? ''}`);

@@ -169,10 +169,15 @@ describe('popup in real Firefox', () => {
     await again.keyboard.up('Control');
     // A new tab shows about:blank until its load starts: wait for the address, not only the count.
     const tabUrls = () => harness.evaluate(async () => (await window.tm.browser.tabs.query({})).map((t) => t.url));
-    await expect.poll(async () => {
-      const urls = await tabUrls();
-      return urls.length > before && urls.includes(`${origin}/recipe`);
-    }, { timeout: 10_000, interval: 25 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const urls = await tabUrls();
+          return urls.length > before && urls.includes(`${origin}/recipe`);
+        },
+        { timeout: 10_000, interval: 25 },
+      )
+      .toBe(true);
     const opened = await tabUrls();
     expect(opened).toHaveLength(before + 1);
     expect(opened).toContain(`${origin}/recipe`);

@@ -124,7 +124,9 @@ describe('quick bookmark in real Firefox', () => {
     );
     expect(outcomes.map((o) => o?.kind).sort()).toEqual(['already', 'saved']);
     expect(await bookmarksWithUrl(`${origin}/article`)).toHaveLength(1);
-    const readLaterFolders = await harness.evaluate(async () => (await window.tm.browser.bookmarks.getChildren('unfiled_____')).filter((c) => c.title === 'Read later').length);
+    const readLaterFolders = await harness.evaluate(
+      async () => (await window.tm.browser.bookmarks.getChildren('unfiled_____')).filter((c) => c.title === 'Read later').length,
+    );
     expect(readLaterFolders).toBe(1);
   });
 
@@ -148,7 +150,9 @@ describe('quick bookmark in real Firefox', () => {
     });
     expect(ownPage).toMatchObject({ kind: 'unbookmarkable', reason: 'Pages of an extension cannot be bookmarked.' });
     const blankTabId = await harness.evaluate(async () => (await window.tm.browser.tabs.create({ url: 'about:blank', active: true })).id!);
-    expect(await harness.evaluate((id) => window.tm.client.call('test.quickBookmark.trigger', { source: 'command', command: 'quick-bookmark', tabId: id }), blankTabId)).toMatchObject({
+    expect(
+      await harness.evaluate((id) => window.tm.client.call('test.quickBookmark.trigger', { source: 'command', command: 'quick-bookmark', tabId: id }), blankTabId),
+    ).toMatchObject({
       kind: 'unbookmarkable',
     });
     expect(await takeNotificationEvents()).toBe(true);
@@ -158,7 +162,11 @@ describe('quick bookmark in real Firefox', () => {
   it('the install created both menu items (menus.update finds them; an unknown id is refused)', async () => {
     const result = await harness.evaluate(async () => {
       const b = window.tm.browser;
-      const tryUpdate = (id: string) => b.menus.update(id, {}).then(() => 'found', (e: Error) => e.message);
+      const tryUpdate = (id: string) =>
+        b.menus.update(id, {}).then(
+          () => 'found',
+          (e: Error) => e.message,
+        );
       return { link: await tryUpdate('tidymarks-bookmark-link'), page: await tryUpdate('tidymarks-bookmark-page'), other: await tryUpdate('not-ours') };
     });
     expect(result.link).toBe('found');
@@ -170,7 +178,14 @@ describe('quick bookmark in real Firefox', () => {
     const tabId = await openActiveTab('/article', 'A local article');
     const outcome = await harness.evaluate(
       (o, id) =>
-        window.tm.client.call('test.quickBookmark.trigger', { source: 'menu', menuItemId: 'tidymarks-bookmark-link', linkUrl: `${o}/next`, linkText: 'Next story', pageUrl: `${o}/article`, tabId: id }),
+        window.tm.client.call('test.quickBookmark.trigger', {
+          source: 'menu',
+          menuItemId: 'tidymarks-bookmark-link',
+          linkUrl: `${o}/next`,
+          linkText: 'Next story',
+          pageUrl: `${o}/article`,
+          tabId: id,
+        }),
       origin,
       tabId,
     );

@@ -102,8 +102,7 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     return { overlays, notifications, ...counts };
   }
 
-  const bookmarksWithUrl = (url: string) =>
-    harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).map((b) => b.title), url);
+  const bookmarksWithUrl = (url: string) => harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).map((b) => b.title), url);
 
   /** The toolbar popup's state, read from its document through extension.getViews (null when it is closed). */
   const popupState = () =>
@@ -240,9 +239,7 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     display().key('Down');
     await expect.poll(async () => (await popupState())?.activeOption).toBe('result-1');
     display().key('Return');
-    await expect
-      .poll(() => harness.evaluate(async (id) => (await window.tm.browser.tabs.get(id)).url, tabId), { timeout: 10_000 })
-      .toBe(`${origin}/two`);
+    await expect.poll(() => harness.evaluate(async (id) => (await window.tm.browser.tabs.get(id)).url, tabId), { timeout: 10_000 }).toBe(`${origin}/two`);
     await expect.poll(popupState).toBeNull();
     expect((await screen()).tabs).toBe(before.tabs);
   });
@@ -280,7 +277,7 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
         form: form?.getAttribute('aria-label') ?? null,
         focused: d.activeElement?.id || d.activeElement?.className || null,
         folderListOpen: folder?.getAttribute('aria-expanded') === 'true',
-        highlighted: highlighted ? d.getElementById(highlighted)?.textContent ?? null : null,
+        highlighted: highlighted ? (d.getElementById(highlighted)?.textContent ?? null) : null,
         chosen: d.querySelector('[data-testid="folder-current"]')?.textContent ?? null,
         notice: d.querySelector('.notice')?.textContent ?? null,
       };
@@ -435,7 +432,10 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     display().key('Return');
     await expect.poll(popupForm, { timeout: 10_000 }).toMatchObject({ chosen: 'Other Bookmarks › Archive › Stripes', focused: 'bm-folder' });
     display().key('Return');
-    const stripes = await harness.evaluate(async (archive) => (await window.tm.browser.bookmarks.getChildren(archive)).find((c) => c.title === 'Stripes')?.id, ids.archive);
+    const stripes = await harness.evaluate(
+      async (archive) => (await window.tm.browser.bookmarks.getChildren(archive)).find((c) => c.title === 'Stripes')?.id,
+      ids.archive,
+    );
     expect(stripes).toBeDefined();
     await expect.poll(() => bookmarkById(ids.zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra renamed', parentId: stripes });
     await expect.poll(popupState).toMatchObject({ searchFocused: true });
@@ -447,9 +447,16 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     await expect.poll(async () => (await popupForm())?.notice).toMatch(/^Removed “Zebra renamed” from Other Bookmarks › Archive › Stripes\./);
     display().key('ctrl+z');
     await expect
-      .poll(() => harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).map((b) => ({ title: b.title, parentId: b.parentId, index: b.index })), `${origin}/one`), {
-        timeout: 10_000,
-      })
+      .poll(
+        () =>
+          harness.evaluate(
+            async (u) => (await window.tm.browser.bookmarks.search({ url: u })).map((b) => ({ title: b.title, parentId: b.parentId, index: b.index })),
+            `${origin}/one`,
+          ),
+        {
+          timeout: 10_000,
+        },
+      )
       .toEqual([{ title: 'Zebra renamed', parentId: before!.parentId, index: before!.index }]);
     // Ctrl+Shift+Z in the same box removes it again.
     display().key('ctrl+shift+z');

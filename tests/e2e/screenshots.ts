@@ -7,8 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { repoRoot } from './firefox';
 
-export const screenshotDir =
-  process.env.TIDYMARKS_SCREENSHOTS === 'docs' ? resolve(repoRoot, 'docs/screenshots') : resolve(repoRoot, 'tests/e2e/.artifacts/screenshots');
+export const screenshotDir = process.env.TIDYMARKS_SCREENSHOTS === 'docs' ? resolve(repoRoot, 'docs/screenshots') : resolve(repoRoot, 'tests/e2e/.artifacts/screenshots');
 
 /** The file for a screenshot named `name` (without extension); creates the folder. */
 export function screenshotPath(name: string): string {

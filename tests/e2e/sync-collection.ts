@@ -55,7 +55,9 @@ export function syncCollectionHtml(): string {
       TOPICS.map((topic, t) =>
         folder(
           topic,
-          Array.from({ length: 100 }, (_, i) => mark({ title: `${topic} reference ${i}`, url: `https://docs.example.dev/${topic.toLowerCase().replace(' ', '-')}/${i}`, added: BASE + t * 100 + i })),
+          Array.from({ length: 100 }, (_, i) =>
+            mark({ title: `${topic} reference ${i}`, url: `https://docs.example.dev/${topic.toLowerCase().replace(' ', '-')}/${i}`, added: BASE + t * 100 + i }),
+          ),
           '',
           BASE + copy * 86_400,
         ),
@@ -64,7 +66,13 @@ export function syncCollectionHtml(): string {
       BASE + copy * 86_400,
     );
   const menuUniques = (n: number, from: number) =>
-    Array.from({ length: n }, (_, i) => mark({ title: `Article ${from + i}: notes on topic ${(from + i) % 97}`, url: `https://blog.example.net/${2015 + ((from + i) % 10)}/post-${from + i}`, added: BASE + 1000 + from + i }));
+    Array.from({ length: n }, (_, i) =>
+      mark({
+        title: `Article ${from + i}: notes on topic ${(from + i) % 97}`,
+        url: `https://blog.example.net/${2015 + ((from + i) % 10)}/post-${from + i}`,
+        added: BASE + 1000 + from + i,
+      }),
+    );
 
   // 51 pages saved as variants. Each has its clean copy with a real title and three variants (two have only two).
   const variants: string[] = [];
@@ -101,7 +109,9 @@ export function syncCollectionHtml(): string {
     toolbarFolders.push(
       folder(
         `Project ${f}`,
-        Array.from({ length: 50 }, (_, i) => mark({ title: `Issue ${f * 50 + i} of project ${f}`, url: `https://tracker.example.io/project-${f}/issue/${i}`, added: BASE + 2000 + f * 50 + i })),
+        Array.from({ length: 50 }, (_, i) =>
+          mark({ title: `Issue ${f * 50 + i} of project ${f}`, url: `https://tracker.example.io/project-${f}/issue/${i}`, added: BASE + 2000 + f * 50 + i }),
+        ),
       ),
     );
   }

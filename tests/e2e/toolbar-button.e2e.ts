@@ -85,9 +85,7 @@ describe('toolbar button in real Firefox', () => {
     const later = await bookmark(`${origin}/later`);
     await expect.poll(() => buttonOf(twice), { timeout: 10_000 }).toEqual({ badge: '', title: 'Tidymarks: bookmarked' });
     await harness.evaluate((id) => window.tm.browser.tabs.reload(id), twice);
-    await expect
-      .poll(() => harness.evaluate(async (id) => (await window.tm.browser.tabs.get(id)).status, twice), { timeout: 10_000 })
-      .toBe('complete');
+    await expect.poll(() => harness.evaluate(async (id) => (await window.tm.browser.tabs.get(id)).status, twice), { timeout: 10_000 }).toBe('complete');
     await expect.poll(() => buttonOf(twice), { timeout: 10_000 }).toEqual({ badge: '', title: 'Tidymarks: bookmarked' });
     await harness.evaluate((id) => window.tm.browser.bookmarks.remove(id), later);
     await expect.poll(() => buttonOf(twice), { timeout: 10_000 }).toEqual({ badge: '', title: 'Tidymarks: not bookmarked' });

@@ -152,7 +152,8 @@ export async function startXDisplay(options: { width?: number; height?: number }
       for (const id of ids) {
         const info = spawnSync('xwininfo', ['-id', id], { env: { ...process.env, ...env }, encoding: 'utf8' }).stdout ?? '';
         if (!/Map State: IsViewable/.test(info)) continue;
-        const props = spawnSync('xprop', ['-id', id, 'WM_CLASS', 'WM_WINDOW_ROLE', '_NET_WM_WINDOW_TYPE'], { env: { ...process.env, ...env }, encoding: 'utf8' }).stdout ?? '';
+        const props =
+          spawnSync('xprop', ['-id', id, 'WM_CLASS', 'WM_WINDOW_ROLE', '_NET_WM_WINDOW_TYPE'], { env: { ...process.env, ...env }, encoding: 'utf8' }).stdout ?? '';
         windows.push({
           id,
           name: /Window id: 0x[0-9a-f]+ (.*)$/m.exec(info)?.[1] ?? '',

@@ -112,7 +112,8 @@ function fail(message: string): never {
 /** Firefox checks the parameters against the API schema before anything runs, and throws synchronously. */
 function checkIndex(index: unknown, parameter: string, method: string): void {
   if (index === undefined || index === null) return;
-  if (typeof index !== 'number' || !Number.isInteger(index)) fail(BookmarkErrors.schema(parameter, `Error processing index: Expected integer instead of ${JSON.stringify(index)}`, method));
+  if (typeof index !== 'number' || !Number.isInteger(index))
+    fail(BookmarkErrors.schema(parameter, `Error processing index: Expected integer instead of ${JSON.stringify(index)}`, method));
   if (index < 0) fail(BookmarkErrors.schema(parameter, `Error processing index: Integer ${index} is too small (must be at least 0)`, method));
 }
 
@@ -419,7 +420,7 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
       });
       const newParentId = await step(() => {
         const node = find(id) ?? fail(BookmarkErrors.changeNotFound);
-        const parent = destination.parentId == null ? parentOf(node)! : find(destination.parentId) ?? fail(BookmarkErrors.parentNotFound);
+        const parent = destination.parentId == null ? parentOf(node)! : (find(destination.parentId) ?? fail(BookmarkErrors.parentNotFound));
         if (parent.id === ROOT) fail(BookmarkErrors.rootModify);
         if (isAncestorOrSelf(node.id, parent)) fail(BookmarkErrors.folderIntoItself);
         return parent.id;
@@ -580,7 +581,15 @@ export function createFakeBookmarks({ hub, now, newGuid }: FakeBookmarksOptions)
         if (nodes.has(details.id)) fail(`A bookmark with the id ${details.id} exists.`);
         const parent = find(details.parentId) ?? fail(BookmarkErrors.parentInvalid);
         const url = details.url === undefined ? null : parseUrl(details.url);
-        const node: StoredNode = { id: details.id, parentId: parent.id, position: 0, type: url === null ? 'folder' : 'bookmark', title: details.title, dateAdded: now(), children: [] };
+        const node: StoredNode = {
+          id: details.id,
+          parentId: parent.id,
+          position: 0,
+          type: url === null ? 'folder' : 'bookmark',
+          title: details.title,
+          dateAdded: now(),
+          children: [],
+        };
         if (url !== null) node.url = url;
         else node.dateGroupModified = node.dateAdded;
         nodes.set(node.id, node);

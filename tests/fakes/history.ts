@@ -14,17 +14,7 @@ import type { HistoryItem } from '../../src/platform/browser';
 import type { EventHub } from './events';
 
 export type TransitionType =
-  | 'link'
-  | 'typed'
-  | 'auto_bookmark'
-  | 'auto_subframe'
-  | 'manual_subframe'
-  | 'generated'
-  | 'auto_toplevel'
-  | 'form_submit'
-  | 'reload'
-  | 'keyword'
-  | 'keyword_generated';
+  'link' | 'typed' | 'auto_bookmark' | 'auto_subframe' | 'manual_subframe' | 'generated' | 'auto_toplevel' | 'form_submit' | 'reload' | 'keyword' | 'keyword_generated';
 
 const TRANSITIONS: readonly string[] = [
   'link',
@@ -112,7 +102,20 @@ function toMs(time: number | string | Date): number {
 const UNEXPECTED = 'An unexpected error occurred';
 
 /** Schemes Places never keeps in history (nsNavHistory::CanAddURI). */
-const UNSTORABLE_SCHEMES: readonly string[] = ['about:', 'imap:', 'news:', 'mailbox:', 'moz-anno:', 'view-source:', 'chrome:', 'resource:', 'data:', 'javascript:', 'blob:', 'moz-extension:'];
+const UNSTORABLE_SCHEMES: readonly string[] = [
+  'about:',
+  'imap:',
+  'news:',
+  'mailbox:',
+  'moz-anno:',
+  'view-source:',
+  'chrome:',
+  'resource:',
+  'data:',
+  'javascript:',
+  'blob:',
+  'moz-extension:',
+];
 
 function parseUrlOrNull(url: string): string | null {
   try {

@@ -51,8 +51,7 @@ export function createFakeMenus(hub: EventHub, lastError: LastErrorSlot) {
     onHidden: hub.event<() => void>(),
   };
 
-  const descendants = (id: string): string[] =>
-    [...items.values()].filter((i) => i.parentId === id).flatMap((i) => [i.id, ...descendants(i.id)]);
+  const descendants = (id: string): string[] => [...items.values()].filter((i) => i.parentId === id).flatMap((i) => [i.id, ...descendants(i.id)]);
 
   const api = {
     ...events,

@@ -118,8 +118,23 @@ export function createFakeRuntime({ hub, extensionId, extensionOrigin }: FakeRun
     let connected = true;
     const pageEvents = { message: pageHub.event<(m: unknown, p: FakePort) => void>(), disconnect: pageHub.event<(p: FakePort) => void>() };
     const backgroundEvents = { message: hub.event<(m: unknown, p: FakePort) => void>(), disconnect: hub.event<(p: FakePort) => void>() };
-    const pagePort: FakePort = { name, error: null, postMessage: () => undefined, disconnect: () => undefined, onMessage: pageEvents.message, onDisconnect: pageEvents.disconnect };
-    const backgroundPort: FakePort = { name, sender: structuredClone(sender), error: null, postMessage: () => undefined, disconnect: () => undefined, onMessage: backgroundEvents.message, onDisconnect: backgroundEvents.disconnect };
+    const pagePort: FakePort = {
+      name,
+      error: null,
+      postMessage: () => undefined,
+      disconnect: () => undefined,
+      onMessage: pageEvents.message,
+      onDisconnect: pageEvents.disconnect,
+    };
+    const backgroundPort: FakePort = {
+      name,
+      sender: structuredClone(sender),
+      error: null,
+      postMessage: () => undefined,
+      disconnect: () => undefined,
+      onMessage: backgroundEvents.message,
+      onDisconnect: backgroundEvents.disconnect,
+    };
     /** A side that disconnected gets nothing more; what it posted before still reaches the other side, first. */
     const receiving = new Set<FakePort>([pagePort, backgroundPort]);
     const post = (to: { message: typeof pageEvents.message }, toPort: FakePort) => (message: unknown) => {

@@ -55,12 +55,22 @@ export function matchesPattern(pattern: string, url: string): boolean {
       if (parsed.hostname !== base && !parsed.hostname.endsWith(`.${base}`)) return false;
     } else if (parsed.hostname !== host) return false;
   }
-  const pathRegex = new RegExp(`^${path.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const pathRegex = new RegExp(
+    `^${path
+      .split('*')
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
   return pathRegex.test(parsed.pathname + parsed.search);
 }
 
 function titleMatches(pattern: string, title: string): boolean {
-  const regex = new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const regex = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
   return regex.test(title);
 }
 
@@ -149,11 +159,12 @@ export function createFakeTabs(hub: EventHub, hooks: TabHooks = {}) {
     async create(props: { url?: string; active?: boolean; index?: number; pinned?: boolean } = {}): Promise<FakeTab> {
       return structuredClone(open(props));
     },
-    async update(tabIdOrProps?: number | { url?: string; active?: boolean; pinned?: boolean }, maybeProps?: { url?: string; active?: boolean; pinned?: boolean }): Promise<FakeTab> {
+    async update(
+      tabIdOrProps?: number | { url?: string; active?: boolean; pinned?: boolean },
+      maybeProps?: { url?: string; active?: boolean; pinned?: boolean },
+    ): Promise<FakeTab> {
       const [tab, props] =
-        typeof tabIdOrProps === 'number'
-          ? [mustFind(tabIdOrProps), maybeProps ?? {}]
-          : [tabs.find((t) => t.active) ?? fail('No active tab'), tabIdOrProps ?? {}];
+        typeof tabIdOrProps === 'number' ? [mustFind(tabIdOrProps), maybeProps ?? {}] : [tabs.find((t) => t.active) ?? fail('No active tab'), tabIdOrProps ?? {}];
       const change: Partial<FakeTab> = {};
       if (props.url !== undefined && props.url !== tab.url) {
         hooks.navigated?.(tab.id);

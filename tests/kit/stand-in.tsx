@@ -61,8 +61,18 @@ export function standIn(answers: StandInAnswers): StandIn {
       ]),
     ) as T;
 
-  const router = createRouter({ protocol, handlers: answering<HandlersOf<Protocol>>(answers.requests ?? {}, protocol), extensionId: EXTENSION_ID, extensionOrigin: EXTENSION_ORIGIN });
-  const jobServer = createJobServer({ jobs: jobTable, handlers: answering<JobHandlersOf<Jobs>>(answers.jobs ?? {}, jobTable), extensionId: EXTENSION_ID, extensionOrigin: EXTENSION_ORIGIN });
+  const router = createRouter({
+    protocol,
+    handlers: answering<HandlersOf<Protocol>>(answers.requests ?? {}, protocol),
+    extensionId: EXTENSION_ID,
+    extensionOrigin: EXTENSION_ORIGIN,
+  });
+  const jobServer = createJobServer({
+    jobs: jobTable,
+    handlers: answering<JobHandlersOf<Jobs>>(answers.jobs ?? {}, jobTable),
+    extensionId: EXTENSION_ID,
+    extensionOrigin: EXTENSION_ORIGIN,
+  });
   runtime.api.onMessage.addListener((message, sender) => router.handle(message, sender));
   runtime.api.onConnect.addListener((port) => jobServer.accept(port as unknown as PortLike));
 

@@ -29,8 +29,8 @@
 import { AppError } from '../../messaging/errors';
 import type { JobContext } from '../../messaging/define';
 import { isRootId, ROOT_ID, UNFILED_ID, type BookmarkNode, type Browser } from '../../platform/browser';
-import { tagKey } from '../../tags/tag-name';
-import type { TagStore } from '../../tags/tag-store';
+import { tagKey } from '../../tags';
+import type { TagStore } from '../../tags';
 import { chunks, errorMessage } from '../../platform/bookmark-reads';
 import { isMissingBookmarkError } from '../../platform/bookmark-errors';
 import { descendants, kindOf } from '../../platform/tree';
@@ -38,12 +38,22 @@ import { createChangeWatch, type ChangeTracker, type ChangeWatch } from './chang
 import { createBookmarkEvents } from '../../platform/bookmark-events';
 import { CleanupGuard } from './cleanup-guard';
 import { NO_NUMBERS, type CleanupOutcomeNumbers, type CleanupPhase, type CleanupProgress } from '../cleanup-numbers';
-import { newSession, ProgressLog, removedEntryOf, type RemovedEntryData, type Journal, type JournalEntry, type NewJournalEntry, type RemovedEntry, type RescuedEntry } from '../../operations';
+import {
+  newSession,
+  ProgressLog,
+  removedEntryOf,
+  type RemovedEntryData,
+  type Journal,
+  type JournalEntry,
+  type NewJournalEntry,
+  type RemovedEntry,
+  type RescuedEntry,
+} from '../../operations';
 import { createProgressMeter, type ProgressMeter } from './cleanup-progress';
 import { checkPlan, problem, type ApplyProblem, type CheckedRemoval, type PlanCheck, type ProblemReason } from './plan-check';
 import type { CleanupPlan, PlannedMove } from '../plan-types';
 import { worthReplacing } from './replace-choice';
-import { READ_LATER_TITLE as READ_LATER } from '../../quick-bookmark/target-folder';
+import { READ_LATER_TITLE as READ_LATER } from '../../quick-bookmark';
 import { msg, type Msg } from '../../i18n';
 
 export type { ApplyProblem, ProblemReason } from './plan-check';
@@ -149,7 +159,7 @@ async function buildEntries(check: PlanCheck, plan: CleanupPlan, tags: TagAccess
   for (const m of plan.tagMerges) urls.add(m.url);
   const tagsOf = urls.size ? await tagsForUrls(tags, [...urls]) : new Map<string, string[]>();
 
-  const entries: NewJournalEntry[] = removed.map((e) => ({ ...e, tags: e.url ? tagsOf.get(e.url) ?? [] : [] }));
+  const entries: NewJournalEntry[] = removed.map((e) => ({ ...e, tags: e.url ? (tagsOf.get(e.url) ?? []) : [] }));
   for (const m of check.moves.values()) {
     entries.push({ role: 'moved', id: m.node.id, title: m.node.title, parentId: m.node.parentId!, index: m.node.index ?? 0, toParentId: m.planned.toParentId });
   }
@@ -327,7 +337,12 @@ class CleanupRun {
     // The total is the copies the plan removes, the page's headline figure (plan.numbers.copies when the pre-check
     // refused nothing): folders and moves go along without units of their own.
     const total = [...this.check.removals.keys()].reduce((sum, id) => sum + this.copiesOf(id), 0);
-    this.meter = createProgressMeter({ now, total, calls: { move: this.check.moves.size, folder: folders.length + replacements.length, loose: looseCount }, emit: (p) => this.ctx.progress(p) });
+    this.meter = createProgressMeter({
+      now,
+      total,
+      calls: { move: this.check.moves.size, folder: folders.length + replacements.length, loose: looseCount },
+      emit: (p) => this.ctx.progress(p),
+    });
     for (const id of this.check.removals.keys()) this.state.set(id, 'pending');
 
     try {
@@ -629,9 +644,7 @@ class CleanupRun {
       this.state.set(id, 'removed');
     } else {
       this.state.set(id, 'skipped');
-      this.problems.push(
-        problem(id, r.node.title, 'contents-changed', msg('cleanupProblemRemovedOneByOne')),
-      );
+      this.problems.push(problem(id, r.node.title, 'contents-changed', msg('cleanupProblemRemovedOneByOne')));
     }
     this.meter.advance('folder', 1, bookmarks);
   }
@@ -762,7 +775,8 @@ class CleanupRun {
       .catch(() => null);
     if (!live) {
       // Someone removed the old folder with the copies in it: their removal took them; what was moved stays.
-      for (const r of rep.removals) if (this.state.get(r.node.id) === 'pending') await this.skipRemoval(r.node.id, r.node.title, 'missing', msg('cleanupProblemFolderRemovedByOther'));
+      for (const r of rep.removals)
+        if (this.state.get(r.node.id) === 'pending') await this.skipRemoval(r.node.id, r.node.title, 'missing', msg('cleanupProblemFolderRemovedByOther'));
       return this.finishReplacement(rep, fresh.id);
     }
     const entries = rep.removals.map((r) => this.topEntry.get(r.node.id)!);
@@ -878,7 +892,12 @@ class CleanupRun {
       }
       await this.log.write({ attempting: batch.filter((r) => this.state.get(r.node.id) === 'pending').map((r) => this.topEntry.get(r.node.id)!.seq) });
       // Every item is its own group: any two may be removed side by side, in the order of `loose`.
-      const failures = await inLanes(batch, (r) => r.node.id, REMOVAL_LANES, (r) => this.removeOne(r));
+      const failures = await inLanes(
+        batch,
+        (r) => r.node.id,
+        REMOVAL_LANES,
+        (r) => this.removeOne(r),
+      );
       for (const { item, error } of failures) await this.skipRemoval(item.node.id, item.node.title, 'error', msg('cleanupProblemNotRemoved', errorMessage(error)));
       // What raced the calls of this batch and has arrived by now.
       for (const r of batch) if (this.state.get(r.node.id) === 'removed') await this.reconcileItem(this.topEntry.get(r.node.id)!);
@@ -986,7 +1005,7 @@ class CleanupRun {
 
   /** What someone else made of a removed item after the apply decided to remove it; null when nothing. */
   private versionAfter(e: Entry): Version | null {
-    const mark = this.decidedAt.get(e.topLevel ? e.id : this.check.insideRemoved.get(e.id) ?? e.id) ?? this.decidedAt.get(e.id);
+    const mark = this.decidedAt.get(e.topLevel ? e.id : (this.check.insideRemoved.get(e.id) ?? e.id)) ?? this.decidedAt.get(e.id);
     if (mark === undefined) return null;
     const v: Version = { title: e.title, url: e.url, parentId: e.parentId };
     let changed = false;
@@ -1032,10 +1051,10 @@ class CleanupRun {
   private async reconcileItem(e: Entry) {
     if (this.state.get(e.id) === 'put-back') return this.followLateEdits(e);
     if (this.skippedSeqs.has(e.seq)) return;
-    const mark = this.decidedAt.get(e.topLevel ? e.id : this.check.insideRemoved.get(e.id) ?? e.id) ?? this.decidedAt.get(e.id);
+    const mark = this.decidedAt.get(e.topLevel ? e.id : (this.check.insideRemoved.get(e.id) ?? e.id)) ?? this.decidedAt.get(e.id);
     if (mark !== undefined && this.guard.othersAbout(e.id, mark).some((event) => event.kind === 'removed')) {
       // Someone else removed it in the same moment (both removals resolve): theirs wins, undo will not bring it back.
-      for (const entry of e.topLevel ? this.entriesOf.get(e.id) ?? [e] : [e]) this.unjournal(entry.id);
+      for (const entry of e.topLevel ? (this.entriesOf.get(e.id) ?? [e]) : [e]) this.unjournal(entry.id);
       if (e.topLevel && this.state.get(e.id) === 'removed') {
         this.uncount(e.id);
         this.problems.push(problem(e.id, e.title, 'missing', msg('cleanupProblemRemovedSameMoment')));
@@ -1079,7 +1098,10 @@ class CleanupRun {
    * Creates an item in `parentId`, or, when that folder is gone by the time Firefox creates it (someone removed it in
    * that moment), in the nearest folder above that is not: `ancestors` nearest last.
    */
-  private async createSomewhere(details: { parentId: string; title: string; url?: string; type?: 'folder' | 'separator' | 'bookmark'; index?: number }, ancestors: readonly string[]) {
+  private async createSomewhere(
+    details: { parentId: string; title: string; url?: string; type?: 'folder' | 'separator' | 'bookmark'; index?: number },
+    ancestors: readonly string[],
+  ) {
     let target = details.parentId;
     for (let attempt = 0; ; attempt++) {
       this.guard.expectCreate(target, details.title, details.url);
@@ -1121,7 +1143,7 @@ class CleanupRun {
     const newIds = new Map<string, string>();
     const records: { seq: number; newId: string }[] = [];
     const create = async (e: Entry, parent: string, v: Version, index: number | undefined) => {
-      const url = e.type === 'bookmark' ? v.url ?? undefined : undefined;
+      const url = e.type === 'bookmark' ? (v.url ?? undefined) : undefined;
       const details = e.type === 'bookmark' ? { parentId: parent, title: v.title, url, index } : { parentId: parent, title: v.title, type: e.type, index };
       const created = await this.createSomewhere(details, [...top.ancestorIds, ...(e === top ? [] : [parentId])]);
       if (e === top) madeIn = created.parentId ?? parent;
@@ -1185,7 +1207,7 @@ class CleanupRun {
 
   private removedByUs(id: string): boolean {
     const e = this.entryById.get(id);
-    return e !== undefined && !this.skippedSeqs.has(e.seq) && this.decidedAt.has(e.topLevel ? e.id : this.check.insideRemoved.get(e.id) ?? e.id);
+    return e !== undefined && !this.skippedSeqs.has(e.seq) && this.decidedAt.has(e.topLevel ? e.id : (this.check.insideRemoved.get(e.id) ?? e.id));
   }
 
   /**
@@ -1200,7 +1222,7 @@ class CleanupRun {
     if (!events.length) return;
     // A replaced folder's journaled items are its copies (its direct children): entries list their parent apart.
     const replaced = this.replacements.get(folderId);
-    const entries = replaced ? replaced.removals.flatMap((r) => this.entriesOf.get(r.node.id) ?? []) : this.entriesOf.get(folderId) ?? this.subtreeEntries(folderId);
+    const entries = replaced ? replaced.removals.flatMap((r) => this.entriesOf.get(r.node.id) ?? []) : (this.entriesOf.get(folderId) ?? this.subtreeEntries(folderId));
     const journaled = new Set(entries.map((e) => e.id));
     const lost = new Set<string>();
     for (const event of events) {
@@ -1254,11 +1276,13 @@ class CleanupRun {
           : keptId && !this.guard.isGone(keptId) && !this.deadFolders.has(keptId)
             ? keptId
             : this.liveTarget(folderEntry?.parentId ?? UNFILED_ID, folderEntry?.ancestorIds ?? []));
-      const ancestors = replaced ? this.check.ancestry.chain(replaced.folder.parentId!) : [...(folderEntry?.ancestorIds ?? []), ...(folderEntry ? [folderEntry.parentId] : [])];
+      const ancestors = replaced
+        ? this.check.ancestry.chain(replaced.folder.parentId!)
+        : [...(folderEntry?.ancestorIds ?? []), ...(folderEntry ? [folderEntry.parentId] : [])];
       // Journaled as soon as it is known lost, before anything else is asked of Firefox: a crash from here on
       // leaves recovery the item to re-create.
       const [intent] = await this.deps.journal.append(this.sessionId, [
-        { role: 'rescued', oldId, parentId: target, parentSeq: null, type: node.type, title: node.title, url: node.type === 'bookmark' ? node.url ?? null : null },
+        { role: 'rescued', oldId, parentId: target, parentSeq: null, type: node.type, title: node.title, url: node.type === 'bookmark' ? (node.url ?? null) : null },
       ]);
       // Still somewhere Firefox shows (moved on again)? Then it is not lost.
       const existing = await this.browser.bookmarks
@@ -1270,7 +1294,7 @@ class CleanupRun {
         continue;
       }
       const title = existing?.title ?? node.title;
-      const url = node.type === 'bookmark' ? existing?.url ?? node.url ?? null : null;
+      const url = node.type === 'bookmark' ? (existing?.url ?? node.url ?? null) : null;
       const made = await this.createRescued(oldId, node.type, title, url, target, ancestors, intent.seq);
       if (!made) continue;
       this.rescued.set(oldId, made.id);
@@ -1329,10 +1353,7 @@ class CleanupRun {
       if (!ours.length || removals.some(keeps)) continue;
       if (!this.keptCopyLost(keptId, ours)) continue;
       const first = ours.map((r) => this.topEntry.get(r.node.id)!).sort((a, b) => a.seq - b.seq)[0];
-      const message =
-        first.type === 'folder'
-          ? msg('cleanupProblemKeptFolderLost')
-          : msg('cleanupProblemKeptCopyLost');
+      const message = first.type === 'folder' ? msg('cleanupProblemKeptFolderLost') : msg('cleanupProblemKeptCopyLost');
       await this.putBack(first, this.versionAfter(first) ?? { title: first.title, url: first.url, parentId: first.parentId }, 'kept-copy-gone', message);
     }
   }

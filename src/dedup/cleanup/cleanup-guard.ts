@@ -247,12 +247,31 @@ export class CleanupGuard {
           if (event.title !== undefined) known.title = event.title;
           if (event.url !== undefined) known.url = event.url;
         } else {
-          this.nodes.set(event.id, { id: event.id, parentId: undefined, checkedParentId: undefined, title: event.title ?? '', url: event.url, checkedUrl: undefined, type: 'bookmark', removed: false });
+          this.nodes.set(event.id, {
+            id: event.id,
+            parentId: undefined,
+            checkedParentId: undefined,
+            title: event.title ?? '',
+            url: event.url,
+            checkedUrl: undefined,
+            type: 'bookmark',
+            removed: false,
+          });
         }
         break;
       case 'moved':
         if (known) known.parentId = event.parentId;
-        else this.nodes.set(event.id, { id: event.id, parentId: event.parentId, checkedParentId: undefined, title: '', url: undefined, checkedUrl: undefined, type: 'bookmark', removed: false });
+        else
+          this.nodes.set(event.id, {
+            id: event.id,
+            parentId: event.parentId,
+            checkedParentId: undefined,
+            title: '',
+            url: undefined,
+            checkedUrl: undefined,
+            type: 'bookmark',
+            removed: false,
+          });
         break;
       case 'removed':
         if (known) known.removed = true;

@@ -11,7 +11,7 @@ import { createChangeWatch } from './change-watch';
 import { bookmarkEventsOf } from '../../platform/bookmark-events';
 import { createHistory, kindOf, loadRemovedHistory, recoverInterruptedSessions, type History, type Journal, type RemovedHistory } from '../../operations';
 import type { CleanupPlan } from '../plan-types';
-import type { Settings } from '../../settings/settings';
+import type { Settings } from '../../settings';
 import type { dedupJobs } from '../protocol';
 import { t } from '../../i18n';
 

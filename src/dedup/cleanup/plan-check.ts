@@ -257,4 +257,3 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
   const snapshot = whole ? [...whole.values()] : [...partial.values()];
   return { removals, moves, problems, insideRemoved, ancestry, snapshot };
 }
-

@@ -140,10 +140,7 @@ export function decisionsForGroups(groups: readonly DuplicateGroup[], remembered
     let keeperId: string | null = null;
     if (d.keeper) {
       const k = d.keeper;
-      keeperId =
-        group.copies.find((c) => c.id === k.id)?.id ??
-        group.copies.find((c) => c.url === k.url && c.path === k.path && c.title === k.title)?.id ??
-        null;
+      keeperId = group.copies.find((c) => c.id === k.id)?.id ?? group.copies.find((c) => c.url === k.url && c.path === k.path && c.title === k.title)?.id ?? null;
     }
     const fingerprint = copyFingerprint(group.copies.map((c) => c.id));
     out.push({

@@ -28,10 +28,10 @@ import { AppError } from '../../messaging/errors';
 import type { HistoryItem } from '../../platform/browser';
 import { bookmarkEventsOf } from '../../platform/bookmark-events';
 import { lazyDb } from '../../platform/lazy-db';
-import type { Settings } from '../../settings/settings';
+import type { Settings } from '../../settings';
 import { copyFingerprint, decisionsForFolderSets, decisionsForGroups, isFolderSetKey, openDecisionStore, type DecisionStore, type RememberedDecision } from './decisions';
 import { buildPlan } from './plan';
-import { withFileDates, type FileDates } from '../../bookmark-dates/file-dates';
+import { withFileDates, type FileDates } from '../../bookmark-dates';
 import type { dedupJobs, dedupProtocol, ReviewedScan, ScanProgress } from '../protocol';
 import { NO_REMOVED_HISTORY, type RemovedHistory } from '../../operations';
 import { scanBookmarks } from './scan';
@@ -181,13 +181,25 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
     'dedup.decisions.remember': async ({ key, leave, keeper, copyIds, url, title }) => {
       if (keeper && !copyIds.includes(keeper.id)) throw new AppError('invalid-request', t('dupKeeperNotInGroup'));
       // A decision on a copied folder replaces the older ones on any of the same folders (they are found by id).
-      const replaced = isFolderSetKey(key) ? (await decisionStore.all()).filter((d) => d.key !== key && isFolderSetKey(d.key) && d.copyIds?.some((id) => copyIds.includes(id))).map((d) => d.key) : [];
+      const replaced = isFolderSetKey(key)
+        ? (await decisionStore.all()).filter((d) => d.key !== key && isFolderSetKey(d.key) && d.copyIds?.some((id) => copyIds.includes(id))).map((d) => d.key)
+        : [];
       if (!leave && !keeper) {
         await decisionStore.remove([key, ...replaced]);
         return { remembered: false };
       }
       if (replaced.length) await decisionStore.remove(replaced);
-      const decision: RememberedDecision = { key, leave, keeper, copyCount: copyIds.length, copyFingerprint: copyFingerprint(copyIds), copyIds, url, title, decidedAt: deps.now() };
+      const decision: RememberedDecision = {
+        key,
+        leave,
+        keeper,
+        copyCount: copyIds.length,
+        copyFingerprint: copyFingerprint(copyIds),
+        copyIds,
+        url,
+        title,
+        decidedAt: deps.now(),
+      };
       await decisionStore.put(decision);
       return { remembered: true };
     },

@@ -6,7 +6,7 @@
  * folder, so they move nothing: a copy survives exactly when no ancestor is a suggested redundant folder.)
  */
 import { chooseKeeper, explainKeeper, type KeepCandidate } from './keep-rules';
-import type { Settings } from '../../settings/settings';
+import type { Settings } from '../../settings';
 import type { DuplicateCopy, DuplicateGroup } from './scan-types';
 import type { ScanTree } from './scan-tree';
 import { createMatchExplainer, MATCH_RULES, type MatchRule, type MatchingOptions } from '../../url-matching';

@@ -17,7 +17,7 @@
  */
 import type { PlannedMove } from '../plan-types';
 import { chooseFolderKeeper, explainFolderKeeper, type FolderKeepCandidate } from './keep-rules';
-import type { KeepRuleName } from '../../settings/settings';
+import type { KeepRuleName } from '../../settings';
 import type { EmptyFolder, FolderMove, FolderSet, FolderSetMember } from './scan-types';
 import type { ScanTree } from './scan-tree';
 import { createMergeSimulation } from './merge-simulation';
@@ -166,7 +166,11 @@ function describeSet(
     keptBecause: [
       // The keep rules chose among the fullest copies; the others hold only part of what they hold.
       ...(inTreeOrder.some(([, kind]) => kind === 'contained') ? [{ rule: 'holdsMost' as const }] : []),
-      ...explainFolderKeeper(inTreeOrder.filter(([, kind]) => kind === 'identical').map(([m]) => candidate(m)), folders[keep].id, keepRules),
+      ...explainFolderKeeper(
+        inTreeOrder.filter(([, kind]) => kind === 'identical').map(([m]) => candidate(m)),
+        folders[keep].id,
+        keepRules,
+      ),
     ],
     pages: holders.size,
     members,

@@ -17,7 +17,7 @@
  * (RuleEditor) and override the choice per group (buildPlan decisions). explainKeeper says in which rules the kept
  * copy won, for the page's "kept because".
  */
-import type { KeepRuleName } from '../../settings/settings';
+import type { KeepRuleName } from '../../settings';
 import { isCleanUrl } from '../../url-matching';
 
 export interface KeepCandidate {
@@ -37,7 +37,11 @@ export interface KeepCandidate {
 }
 
 function withoutSchemeAndSlash(url: string): string {
-  return url.replace(/^[a-z][a-z0-9+.-]*:(\/\/)?/i, '').replace(/^www\./i, '').replace(/\/+$/, '').toLowerCase();
+  return url
+    .replace(/^[a-z][a-z0-9+.-]*:(\/\/)?/i, '')
+    .replace(/^www\./i, '')
+    .replace(/\/+$/, '')
+    .toLowerCase();
 }
 
 /** 1 for a title a person wrote or a page gave (not empty, not just the URL), else 0. */
@@ -147,11 +151,7 @@ export function explainKeeper(candidates: readonly KeepCandidate[], keeperId: st
 }
 
 /** Rank of the best preferred folder among a folder and its ancestors (Infinity when none is preferred). */
-export function preferredRankOf(
-  folderId: string,
-  parentOf: (id: string) => string | undefined,
-  preferredFolderIds: readonly string[],
-): number {
+export function preferredRankOf(folderId: string, parentOf: (id: string) => string | undefined, preferredFolderIds: readonly string[]): number {
   let best = Infinity;
   for (let id: string | undefined = folderId; id !== undefined; id = parentOf(id)) {
     const rank = preferredFolderIds.indexOf(id);

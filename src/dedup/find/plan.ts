@@ -241,7 +241,10 @@ export function buildPlan(scan: ScanResult, decisions: PlanDecisions = {}, optio
       });
     }
     if (group.copies.some((c) => c !== keeper && c.tags.length > 0)) {
-      const tags = unionTags(keeper.tags, group.copies.map((c) => c.tags));
+      const tags = unionTags(
+        keeper.tags,
+        group.copies.map((c) => c.tags),
+      );
       if (tags.length !== new Set(keeper.tags.map(tagKey)).size) tagMerges.push({ url: keeper.url, tags });
     }
   }
@@ -325,13 +328,7 @@ function barredFromReplacing(scan: ScanResult): Set<string> {
 }
 
 /** Recomputes what stays after the whole plan and checks each group keeps exactly one copy (left groups: >= 1). */
-function checkOneCopyPerGroup(
-  scan: ScanResult,
-  removals: PlannedRemoval[],
-  tree: TreeAfterPlan,
-  droppedMoves: ReadonlySet<string>,
-  leave: ReadonlySet<string>,
-): void {
+function checkOneCopyPerGroup(scan: ScanResult, removals: PlannedRemoval[], tree: TreeAfterPlan, droppedMoves: ReadonlySet<string>, leave: ReadonlySet<string>): void {
   const removedIds = new Set(removals.map((r) => r.id));
   const movedTo = new Map([...tree.movedTo].filter(([id]) => !droppedMoves.has(id)));
   const removedFolders = new Set(removals.filter((r) => r.kind === 'folder').map((r) => r.id));

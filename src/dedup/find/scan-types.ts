@@ -5,7 +5,7 @@
 import type { KeepReason } from './keep-rules';
 import type { PlannedMove } from '../plan-types';
 import type { MatchingOptions, MatchRule } from '../../url-matching';
-import type { Settings } from '../../settings/settings';
+import type { Settings } from '../../settings';
 
 /** When an earlier cleanup removed this copy (same id) or a copy of its URL added before it came back. */
 export interface ComebackFlag {

@@ -4,8 +4,8 @@
  * returns them as plain JSON (ScanResult), ready for the cleanup page and for buildPlan.
  */
 import { UNFILED_ID, type BookmarkNode } from '../../platform/browser';
-import { READ_LATER_TITLE } from '../../quick-bookmark/target-folder';
-import type { Settings } from '../../settings/settings';
+import { READ_LATER_TITLE } from '../../quick-bookmark';
+import type { Settings } from '../../settings';
 import { flagComebacks } from './comeback';
 import { findDuplicateGroups } from './find-duplicates';
 import { findEmptyFolders, findFolderSets } from './find-folders';

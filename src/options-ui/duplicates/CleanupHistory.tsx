@@ -126,9 +126,7 @@ export function CleanupHistory({ refreshKey, onUndone, onRedone }: { refreshKey:
       {result?.result.problems.length ? (
         <ul class="plain-list">
           {result.result.problems.map((p, i) => (
-            <li key={i}>
-              {t('historyProblem', p.title ?? p.id, say(p.message))}
-            </li>
+            <li key={i}>{t('historyProblem', p.title ?? p.id, say(p.message))}</li>
           ))}
         </ul>
       ) : null}
@@ -155,9 +153,7 @@ export function CleanupHistory({ refreshKey, onUndone, onRedone }: { refreshKey:
           ) : (
             <p>{t('historyConfirmOther', describeOperation(confirm))}</p>
           )}
-          <p>
-            {t('historyRecreatedNote')}
-          </p>
+          <p>{t('historyRecreatedNote')}</p>
         </ConfirmDialog>
       )}
     </section>

@@ -50,12 +50,28 @@ function unitsText(n: CleanupNumbers): string {
   return parts.length ? t('progressItemsUnit', parts.join('; ')) : t('progressCopiesUnit');
 }
 
-export function CleanupProgressView({ progress, numbers, paused, onPause, onCancel }: { progress: ApplyProgress; numbers: CleanupNumbers; paused: boolean; onPause(): void; onCancel(): void }) {
+export function CleanupProgressView({
+  progress,
+  numbers,
+  paused,
+  onPause,
+  onCancel,
+}: {
+  progress: ApplyProgress;
+  numbers: CleanupNumbers;
+  paused: boolean;
+  onPause(): void;
+  onCancel(): void;
+}) {
   const furthest = useRef(0);
   furthest.current = Math.max(furthest.current, CLEANUP_PHASES.indexOf(progress.phase));
   const current = furthest.current;
   const phases = CLEANUP_PHASES.filter((p) => p !== 'done');
-  const detail = paused ? t('progressPaused') : progress.total > 0 && progress.etaMs !== null && progress.phase !== 'done' ? t('progressTimeLeft', formatTimeLeft(progress.etaMs)) : null;
+  const detail = paused
+    ? t('progressPaused')
+    : progress.total > 0 && progress.etaMs !== null && progress.phase !== 'done'
+      ? t('progressTimeLeft', formatTimeLeft(progress.etaMs))
+      : null;
   return (
     <div class="cleanup-progress" role="group" aria-labelledby="cleanup-progress-heading" data-testid="cleanup-progress">
       <h3 id="cleanup-progress-heading">{t('progressCleaningUp')}</h3>

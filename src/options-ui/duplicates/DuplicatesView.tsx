@@ -40,7 +40,7 @@ import { decisionsFromScan, emptyDecisions, goesWithFolders, keepersOfPlan, remo
 import { takeEarlyScan } from './early-scan';
 import { EmptyFolders, FolderSets, setChoiceOf, type SetChoice } from './FolderSets';
 import { GroupList } from './GroupList';
-import type { LinkMarker } from '../../link-health/marker';
+import type { LinkMarker } from '../../link-health';
 import { keptBecause } from './kept-because';
 import {
   copyFolders,
@@ -90,7 +90,15 @@ function useDeferredFor<T>(defer: boolean, value: T, basis: unknown): T {
 
 type Banner = { kind: 'applied'; result: ApplyResult } | { kind: 'undone'; result: UndoResult };
 
-function KeepRules({ onRulesChanged, decisionsRefreshKey, onDecisionsForgotten }: { onRulesChanged(): void; decisionsRefreshKey: unknown; onDecisionsForgotten(keys: string[]): void }) {
+function KeepRules({
+  onRulesChanged,
+  decisionsRefreshKey,
+  onDecisionsForgotten,
+}: {
+  onRulesChanged(): void;
+  decisionsRefreshKey: unknown;
+  onDecisionsForgotten(keys: string[]): void;
+}) {
   const { settings, update, error } = useSettings();
   const { folders } = useFolders();
   return (
@@ -266,10 +274,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   };
 
   // Which groups the folder sets settle depends on the set decisions only (not on keeper choices or leave alone).
-  const shownGroups = useMemo(
-    () => orderGroups(filterGroups(groups, filters), order, settledByFolders),
-    [groups, filters, order, removed],
-  );
+  const shownGroups = useMemo(() => orderGroups(filterGroups(groups, filters), order, settledByFolders), [groups, filters, order, removed]);
   const rows = useMemo(() => toRows(shownGroups, expansion, keeperOf, settledByFolders), [shownGroups, expansion, decisions, planKeepers]);
   const focusRow = useMemo(() => (scan && focusUrl ? rowOfUrl(rows, focusUrl, scan.options.matching) : -1), [scan, focusUrl]);
 
@@ -447,9 +452,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
               <summary>{plural('dupLeftAsTheyAre', banner.result.problems.length)}</summary>
               <ul class="plain-list" data-testid="apply-problems">
                 {banner.result.problems.map((p, i) => (
-                  <li key={i}>
-                    {t('historyProblem', p.title ?? p.id, say(p.message))}
-                  </li>
+                  <li key={i}>{t('historyProblem', p.title ?? p.id, say(p.message))}</li>
                 ))}
               </ul>
             </details>
@@ -526,7 +529,13 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
         <>
           <section aria-labelledby="sets-heading">
             <h2 id="sets-heading">{scan.folderSets.length ? plural('dupCopiedFoldersHeadingCount', scan.folderSets.length) : t('dupCopiedFoldersHeading')}</h2>
-            <FolderSets sets={scan.folderSets} choiceOf={(s) => setChoiceOf(decisions.sets, s)} onChoose={onSet} preferredFolderPaths={scan.preferredFolderPaths} notes={folderSetNotes} />
+            <FolderSets
+              sets={scan.folderSets}
+              choiceOf={(s) => setChoiceOf(decisions.sets, s)}
+              onChoose={onSet}
+              preferredFolderPaths={scan.preferredFolderPaths}
+              notes={folderSetNotes}
+            />
           </section>
 
           <section aria-labelledby="groups-heading">
@@ -542,7 +551,13 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
               </div>
               <div class="field">
                 <label for="filter-folder">{t('dupFilterFolder')}</label>
-                <input id="filter-folder" type="search" list="filter-folder-list" value={filters.folder} onInput={(e) => setFilters({ ...filters, folder: (e.target as HTMLInputElement).value })} />
+                <input
+                  id="filter-folder"
+                  type="search"
+                  list="filter-folder-list"
+                  value={filters.folder}
+                  onInput={(e) => setFilters({ ...filters, folder: (e.target as HTMLInputElement).value })}
+                />
                 <datalist id="filter-folder-list">
                   {folderOptions.map((p) => (
                     <option key={p} value={p} />

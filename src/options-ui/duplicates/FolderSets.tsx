@@ -58,9 +58,7 @@ export function FolderSets({
         const legendId = `set-${set.id}-legend`;
         return (
           <fieldset key={set.id} class="folder-set" data-testid="folder-set" aria-labelledby={legendId}>
-            <legend id={legendId}>
-              {t('dupSetLegend', set.title, plural('dupCopies', set.members.length), plural('dupPages', set.pages))}
-            </legend>
+            <legend id={legendId}>{t('dupSetLegend', set.title, plural('dupCopies', set.members.length), plural('dupPages', set.pages))}</legend>
             {notes?.get(set.id) && (
               <p class="note" data-testid="set-note">
                 {t('dupSetNote', notes.get(set.id)!)}
@@ -84,7 +82,13 @@ export function FolderSets({
                       <span class="visually-hidden">{t('dupKeepHidden')} </span>
                       <Path path={m.path} />
                       <span class="member-facts">
-                        {t('dupMemberFacts', positionText(m), dates[i]!, plural('dupBookmarks', m.bookmarkCount), m.unique ? plural('dupOnlyInThisCopy', m.unique) : t('dupNothingOnlyHere'))}
+                        {t(
+                          'dupMemberFacts',
+                          positionText(m),
+                          dates[i]!,
+                          plural('dupBookmarks', m.bookmarkCount),
+                          m.unique ? plural('dupOnlyInThisCopy', m.unique) : t('dupNothingOnlyHere'),
+                        )}
                       </span>
                       {kept && choice.merge && (
                         <span class="member-kept">
@@ -98,7 +102,12 @@ export function FolderSets({
               })}
             </ul>
             <div class="check">
-              <input type="checkbox" id={`set-${set.id}-leave`} checked={!choice.merge} onChange={(e) => onChoose(set, { ...choice, merge: !(e.target as HTMLInputElement).checked })} />
+              <input
+                type="checkbox"
+                id={`set-${set.id}-leave`}
+                checked={!choice.merge}
+                onChange={(e) => onChoose(set, { ...choice, merge: !(e.target as HTMLInputElement).checked })}
+              />
               <label for={`set-${set.id}-leave`}>{plural('dupLeaveSet', set.members.length, set.title)}</label>
             </div>
           </fieldset>

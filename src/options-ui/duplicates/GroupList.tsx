@@ -13,14 +13,14 @@
 import type { VNode } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { DuplicateCopy, DuplicateGroup } from '../../dedup';
-import type { LinkMarker as Marker } from '../../link-health/marker';
-import { markerText } from '../../link-health/marker-text';
-import { LinkMarker } from '../../popup-ui/LinkMarker';
+import type { LinkMarker as Marker } from '../../link-health';
+import { markerText } from '../../link-health';
+import { LinkMarker } from '../../popup-ui';
 import { plural, t } from '../../i18n';
 import { formatDateTime, ordinal } from '../format';
 import { Path } from './Path';
 import { copiesByFolder, folderBreakdown, matchRuleLabel, ROW_HEIGHTS, urlDifference, type Row } from './rows';
-import { rowAt, rowOffsets, scrollToShow, scrollTopFor, visibleRows } from './virtual';
+import { rowAt, rowOffsets, scrollToShow, scrollTopFor, visibleRows } from '../../ui';
 
 export interface GroupListProps {
   rows: readonly Row[];
@@ -58,7 +58,11 @@ const copyFacts = new WeakMap<DuplicateCopy, { added: string; position: string; 
 /** A copy's date, place and visits in words, formatted once per copy (Intl calls add up at 30 rows a frame). */
 function factsOf(c: DuplicateCopy) {
   let facts = copyFacts.get(c);
-  if (!facts) copyFacts.set(c, (facts = { added: formatDateTime(c.dateAdded), position: t('dupPositionShort', ordinal(c.index + 1), c.siblings), visits: plural('dupVisits', c.visits) }));
+  if (!facts)
+    copyFacts.set(
+      c,
+      (facts = { added: formatDateTime(c.dateAdded), position: t('dupPositionShort', ordinal(c.index + 1), c.siblings), visits: plural('dupVisits', c.visits) }),
+    );
   return facts;
 }
 
@@ -293,10 +297,23 @@ export function GroupList(props: GroupListProps) {
       const keeper = keeperId ? g.copies.find((c) => c.id === keeperId) : undefined;
       const note = noteOf(g);
       const sizeText = t('dupSizeText', plural('dupCopies', g.copies.length), plural('dupFolders', folders));
-      const summary = left ? t('dupGroupLabelLeft', url, sizeText) : keeper ? t('dupGroupLabelKeeps', url, sizeText, keeper.path, keptText(g)) : t('dupGroupLabelKeepsOne', url, sizeText);
+      const summary = left
+        ? t('dupGroupLabelLeft', url, sizeText)
+        : keeper
+          ? t('dupGroupLabelKeeps', url, sizeText, keeper.path, keptText(g))
+          : t('dupGroupLabelKeepsOne', url, sizeText);
       const label = note ? t('dupGroupLabelNote', summary, note) : summary;
       return (
-        <div {...common} class={`${klass}${left ? ' left' : ''}`} key={row.id} aria-expanded={row.expanded} aria-checked={left} aria-label={label} data-testid="group-row" data-group-key={g.key}>
+        <div
+          {...common}
+          class={`${klass}${left ? ' left' : ''}`}
+          key={row.id}
+          aria-expanded={row.expanded}
+          aria-checked={left}
+          aria-label={label}
+          data-testid="group-row"
+          data-group-key={g.key}
+        >
           <div class="line">
             <span
               class="twisty"
@@ -310,7 +327,13 @@ export function GroupList(props: GroupListProps) {
               {row.expanded ? '▾' : '▸'}
             </span>
             <label class="leave" onMouseDown={(e) => e.preventDefault()} onClick={(e) => e.stopPropagation()}>
-              <input type="checkbox" tabIndex={-1} checked={left} aria-label={t('dupLeaveAlone', url)} onChange={(e) => onLeave(g, (e.target as HTMLInputElement).checked)} />
+              <input
+                type="checkbox"
+                tabIndex={-1}
+                checked={left}
+                aria-label={t('dupLeaveAlone', url)}
+                onChange={(e) => onLeave(g, (e.target as HTMLInputElement).checked)}
+              />
               <span class="leave-text" aria-hidden="true">
                 {t('dupLeaveAloneShort')}
               </span>

@@ -51,7 +51,11 @@ export function RememberedDecisions({ refreshKey, onForgotten }: { refreshKey?: 
                   </span>
                 )}
                 <span class="muted">{t('decisionsDecided', formatDateTime(d.decidedAt))}</span>
-                <button type="button" aria-label={isFolderSetKey(d.key) ? t('decisionsForgetFolder', d.title) : t('decisionsForgetOne', d.url)} onClick={() => void forget([d.key])}>
+                <button
+                  type="button"
+                  aria-label={isFolderSetKey(d.key) ? t('decisionsForgetFolder', d.title) : t('decisionsForgetOne', d.url)}
+                  onClick={() => void forget([d.key])}
+                >
                   {t('decisionsForget')}
                 </button>
               </li>

@@ -41,7 +41,10 @@ export function removedFolders(decisions: Decisions, scan: Pick<ScanResult, 'fol
  * Which copied folder (path and place) a copy goes with under these removals, or null when it stays; answers are
  * kept per copy (the list asks for the same copies every frame).
  */
-export function goesWithFolders(removed: ReadonlyMap<string, string>, folderParents: Readonly<Record<string, string>>): (copy: Pick<DuplicateCopy, 'id' | 'parentId'>) => string | null {
+export function goesWithFolders(
+  removed: ReadonlyMap<string, string>,
+  folderParents: Readonly<Record<string, string>>,
+): (copy: Pick<DuplicateCopy, 'id' | 'parentId'>) => string | null {
   if (!removed.size) return () => null;
   const tree: TreeAfterPlan = { removedFolders: new Set(removed.keys()), movedTo: new Map(), folderParents };
   const answers = new Map<string, string | null>();
@@ -61,9 +64,11 @@ export function goesWithFolders(removed: ReadonlyMap<string, string>, folderPare
  * should know something: its copies changed since they decided, or the copy they chose is gone (the keep rules
  * choose again), or lies inside a copied folder that goes.
  */
-export function decisionsFromScan(
-  scan: Pick<ReviewedScan, 'groups' | 'remembered'> & Partial<Pick<ReviewedScan, 'folderSets' | 'rememberedSets'>>,
-): { decisions: Decisions; notes: Map<string, string>; setNotes: Map<string, string> } {
+export function decisionsFromScan(scan: Pick<ReviewedScan, 'groups' | 'remembered'> & Partial<Pick<ReviewedScan, 'folderSets' | 'rememberedSets'>>): {
+  decisions: Decisions;
+  notes: Map<string, string>;
+  setNotes: Map<string, string>;
+} {
   const decisions = emptyDecisions();
   const keepers = new Map<string, string>();
   const left = new Set<string>();

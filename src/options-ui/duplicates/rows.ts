@@ -16,7 +16,18 @@ export const HANDFUL = 5;
 export type Row =
   | { kind: 'group'; id: string; level: 1; pos: number; size: number; group: DuplicateGroup; groupIndex: number; expanded: boolean }
   | { kind: 'copy'; id: string; level: 2 | 3; pos: number; size: number; group: DuplicateGroup; copy: DuplicateCopy; pinned: boolean }
-  | { kind: 'folder'; id: string; level: 2; pos: number; size: number; group: DuplicateGroup; folderId: string; path: string; copies: DuplicateCopy[]; expanded: boolean };
+  | {
+      kind: 'folder';
+      id: string;
+      level: 2;
+      pos: number;
+      size: number;
+      group: DuplicateGroup;
+      folderId: string;
+      path: string;
+      copies: DuplicateCopy[];
+      expanded: boolean;
+    };
 
 /** Row heights in px by kind (a header has three lines, a copy two, a folder one). */
 export const ROW_HEIGHTS: Readonly<Record<Row['kind'], number>> = { group: 74, copy: 50, folder: 34 };

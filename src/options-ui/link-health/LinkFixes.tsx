@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatNumber, plural, t, type MessageId } from '../../i18n';
 import type { FixAction, FixChange, FixLeftOut, FixLeftOutReason, FixPreview, FixProgress, FixResult, LinkItem } from '../../link-health/protocol';
-import { DEAD_CLASSES } from '../../link-health/marker';
+import { DEAD_CLASSES } from '../../link-health';
 import type { JobHandle } from '../../messaging/client';
 import type { HistoryResult } from '../../operations';
 import { announceBookmarksChanged, errorMessage, useClient } from '../client-context';
@@ -179,7 +179,7 @@ export function useLinkFixes(items: readonly LinkItem[] | null, onChanged: () =>
   useEffect(() => {
     if (!items) return;
     const listed = new Set(items.map((i) => i.id));
-    setSelected((s) => (([...s].every((id) => listed.has(id)) ? s : new Set([...s].filter((id) => listed.has(id))))));
+    setSelected((s) => ([...s].every((id) => listed.has(id)) ? s : new Set([...s].filter((id) => listed.has(id)))));
   }, [items]);
 
   const busy = asking || !!running || !!undo?.running;
@@ -216,7 +216,9 @@ export function useLinkFixes(items: readonly LinkItem[] | null, onChanged: () =>
     setResult(null);
     setUndo(null);
     const changes = p.changes.map((c) => ({ id: c.id, url: c.url, title: c.title, parentId: c.parentId, to: c.to }));
-    const handle = client.startJob('links.fix', { action: p.action, changes, ...(p.folder ? { folderId: p.folder.id } : {}) }, (progress) => setRunning((r) => (r?.handle === handle ? { handle, progress } : r)));
+    const handle = client.startJob('links.fix', { action: p.action, changes, ...(p.folder ? { folderId: p.folder.id } : {}) }, (progress) =>
+      setRunning((r) => (r?.handle === handle ? { handle, progress } : r)),
+    );
     setRunning({ handle, progress: null });
     handle.result
       .then((r) => {

@@ -7,9 +7,9 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatDate, formatNumber, plural, t, type MessageId } from '../../i18n';
 import type { JobHandle } from '../../messaging/client';
 import { RemoteError } from '../../messaging/errors';
-import { originsFor } from '../../link-health/host-access';
+import { originsFor } from '../../link-health';
 import type { CheckProgress, CheckResult, LinkItem, LinksOverview } from '../../link-health/protocol';
-import { CLASS_LABEL, FAILURE_LABEL } from '../../link-health/marker-text';
+import { CLASS_LABEL, FAILURE_LABEL } from '../../link-health';
 import type { LinkClass, SkipReason } from '../../link-health/types';
 import { errorMessage, useClient } from '../client-context';
 import { ClassSelect, classSelectLabel, ItemSelect, useLinkFixes, type Selection } from './LinkFixes';
@@ -136,9 +136,7 @@ export function LinkHealthView({ hostAccess }: { hostAccess?: HostAccess }) {
           {overview.hostsWithoutAccess.length > 0 && <p class="muted">{plural('linksAccessNeeded', overview.hostsWithoutAccess.length)}</p>}
           {overview.checkedBetween && <p class="muted">{t('linksLastChecked', formatDate(overview.checkedBetween.to, { dateStyle: 'medium', timeStyle: 'short' }))}</p>}
           {checkedBefore && <ClassCounts counts={overview.counts} />}
-          {unfinished && !running && (
-            <p data-testid="links-interrupted">{t('linksInterrupted', formatNumber(unfinished.done), formatNumber(unfinished.total))}</p>
-          )}
+          {unfinished && !running && <p data-testid="links-interrupted">{t('linksInterrupted', formatNumber(unfinished.done), formatNumber(unfinished.total))}</p>}
           {!running && (
             <div class="actions">
               {unfinished && (

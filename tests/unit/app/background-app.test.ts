@@ -49,7 +49,7 @@ describe('background app', () => {
     expect([b.onCreated, b.onRemoved, b.onChanged, b.onMoved].map(listenerCount)).toEqual([1, 1, 1, 1]);
   });
 
-  it("a bulk organizer delete reaches the batched features as one batch, before its reply", async () => {
+  it('a bulk organizer delete reaches the batched features as one batch, before its reply', async () => {
     // Outside a hold, a batch would be delivered every 5 events.
     const { fake, app, client } = await boot({ seed: 1, bookmarkEventTiming: { maxEvents: 5 } });
     const b = fake.browser.bookmarks;
@@ -67,7 +67,12 @@ describe('background app', () => {
 
   it("an import's bookmark events reach the batched features as one batch, before its result", async () => {
     const { app, client } = await boot({ seed: 1, bookmarkEventTiming: { maxEvents: 5 } });
-    const html = ['<!DOCTYPE NETSCAPE-Bookmark-file-1>', '<DL><p>', ...Array.from({ length: 30 }, (_, i) => `<DT><A HREF="https://imp${i}.example/">imp ${i}</A>`), '</DL>'].join('\n');
+    const html = [
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
+      '<DL><p>',
+      ...Array.from({ length: 30 }, (_, i) => `<DT><A HREF="https://imp${i}.example/">imp ${i}</A>`),
+      '</DL>',
+    ].join('\n');
     const batches: BookmarkEvent[][] = [];
     app.bookmarkEvents.batched((batch) => batches.push([...batch]));
     const report = await client.startJob('bookmarksHtml.import', { html, target: { into: 'roots' } }).result;
@@ -75,4 +80,3 @@ describe('background app', () => {
     expect(batches.map((batch) => batch.filter((e) => e.kind === 'created').length)).toEqual([30]);
   });
 });
-

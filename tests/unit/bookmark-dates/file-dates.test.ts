@@ -50,7 +50,12 @@ describe('file dates of imported bookmarks', () => {
     await client.startJob('bookmarksHtml.import', { html: FILE, target: { into: 'roots' }, skipExisting: false }).result;
     const scan = await client.startJob('dedup.scan', {}).result;
     const group = scan.groups.find((g) => g.copies.some((c) => c.url === 'https://copy.example/'))!;
-    expect(group.copies.map((c) => [c.title, c.dateAdded])).toEqual(expect.arrayContaining([['Newer copy', 1_300_000_000_000], ['Older copy', 1_200_000_000_000]]));
+    expect(group.copies.map((c) => [c.title, c.dateAdded])).toEqual(
+      expect.arrayContaining([
+        ['Newer copy', 1_300_000_000_000],
+        ['Older copy', 1_200_000_000_000],
+      ]),
+    );
     expect(group.copies.find((c) => c.id === group.suggestedKeeperId)!.title).toBe('Older copy');
   });
 

@@ -45,7 +45,9 @@ describe('file dates where Tidymarks shows date added', () => {
   const importFile = () => client.startJob('bookmarksHtml.import', { html: FILE, target: { into: 'folder', folderId: 'unfiled_____' }, skipExisting: false }).result;
   const snapshotDates = async () => {
     const rows = decodeSnapshot((await client.call('organizer.tree', {})).encoded).rows;
-    return Object.fromEntries(rows.filter((r) => r[4] !== '' && !['Bookmarks Menu', 'Bookmarks Toolbar', 'Other Bookmarks', 'Mobile Bookmarks'].includes(r[4])).map((r) => [r[4], r[6]]));
+    return Object.fromEntries(
+      rows.filter((r) => r[4] !== '' && !['Bookmarks Menu', 'Bookmarks Toolbar', 'Other Bookmarks', 'Mobile Bookmarks'].includes(r[4])).map((r) => [r[4], r[6]]),
+    );
   };
   const recentTitles = async () => (await client.call('search.query', { text: '' })).items.map((i) => i.title);
 
@@ -104,7 +106,9 @@ describe('file dates where Tidymarks shows date added', () => {
     });
     const record: FileDate = { id: b.id, dateAdded: 5 * DAY };
     await app.fileDates.store.putMany([record]);
-    await expect.poll(() => events.map((e) => e.type === 'bookmark-item-changed' && [e.data.id, e.data.property, e.data.value])).toEqual([[b.id, 'dateAdded', String(5 * DAY)]]);
+    await expect
+      .poll(() => events.map((e) => e.type === 'bookmark-item-changed' && [e.data.id, e.data.property, e.data.value]))
+      .toEqual([[b.id, 'dateAdded', String(5 * DAY)]]);
     expect(events[0]!.data).toMatchObject({ type: 'bookmark', parentId: 'unfiled_____', lastModified: expect.any(Number) });
     expect(tree.get(b.id)!.dateAdded).toBe(5 * DAY);
     expect(tree.get(a.id)!.dateAdded).toBe(a.dateAdded);
@@ -127,12 +131,19 @@ describe('newestBookmarks: Firefox’s getRecent corrected by the kept dates', (
       const folder = await fake.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'dated folder' });
       // About a third dated, some newer than every Firefox date, the folder among the newest.
       const dates = new Map<string, FileDate>([[folder.id, { id: folder.id, dateAdded: START + 10 * DAY }]]);
-      for (const [i, n] of nodes.entries()) if ((i * 7 + round) % 3 === 0) dates.set(n.id, { id: n.id, dateAdded: START + ((i * 7919 + round * 31) % 200) * 1000 - 50_000 });
+      for (const [i, n] of nodes.entries())
+        if ((i * 7 + round) % 3 === 0) dates.set(n.id, { id: n.id, dateAdded: START + ((i * 7919 + round * 31) % 200) * 1000 - 50_000 });
       const effective = (n: { id: string; dateAdded?: number }) => dates.get(n.id)?.dateAdded ?? n.dateAdded!;
       const limit = 1 + (round % 12);
-      const expected = [...nodes].sort((x, y) => effective(y) - effective(x)).slice(0, limit).map((n) => effective(n));
+      const expected = [...nodes]
+        .sort((x, y) => effective(y) - effective(x))
+        .slice(0, limit)
+        .map((n) => effective(n));
       const got = await newestBookmarks(fake.browser, dates, limit);
-      expect(got!.map((n) => effective(n)), `round ${round}`).toEqual(expected);
+      expect(
+        got!.map((n) => effective(n)),
+        `round ${round}`,
+      ).toEqual(expected);
     }
   });
 

@@ -29,7 +29,14 @@ describe('bookmarksHtml.import', () => {
     expect(progress.at(-1)).toBe(15);
     expect(await shape(browser, 'menu________')).toEqual([
       'MDN Web Docs <https://developer.mozilla.org/en-US/docs/Web>',
-      { 'Mozilla Firefox': ['Get Help <https://support.mozilla.org/products/firefox>', 'Customize Firefox <https://www.mozilla.org/firefox/customize/>', '---', 'About Us <https://www.mozilla.org/about/>'] },
+      {
+        'Mozilla Firefox': [
+          'Get Help <https://support.mozilla.org/products/firefox>',
+          'Customize Firefox <https://www.mozilla.org/firefox/customize/>',
+          '---',
+          'About Us <https://www.mozilla.org/about/>',
+        ],
+      },
       '---',
     ]);
     expect(await shape(browser, 'toolbar_____')).toEqual([
@@ -106,7 +113,9 @@ describe('bookmarksHtml.import', () => {
 
   it('a missing target folder imports nothing', async () => {
     const { client } = await setup();
-    await expect(client.startJob('bookmarksHtml.import', { html: firefoxExport, target: { into: 'folder', folderId: 'nope' } }).result).rejects.toMatchObject({ code: 'not-found' });
+    await expect(client.startJob('bookmarksHtml.import', { html: firefoxExport, target: { into: 'folder', folderId: 'nope' } }).result).rejects.toMatchObject({
+      code: 'not-found',
+    });
     expect((await client.call('core.countBookmarks', {})).bookmarks).toBe(0);
   });
 
@@ -139,7 +148,8 @@ describe('bookmarksHtml.import', () => {
   it('skipExisting: false imports every entry, copies included (a restore)', async () => {
     const { browser, client } = await setup();
     await browser.bookmarks.create({ parentId: 'menu________', title: 'mine', url: 'https://a.example/' });
-    const html = '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF="https://a.example/">a</A>\n<DT><A HREF="https://b.example/">b</A>\n<DT><A HREF="https://b.example/">b</A>\n</DL>';
+    const html =
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF="https://a.example/">a</A>\n<DT><A HREF="https://b.example/">b</A>\n<DT><A HREF="https://b.example/">b</A>\n</DL>';
     const report = await client.startJob('bookmarksHtml.import', { html, target: { into: 'roots' }, skipExisting: false }).result;
     expect(report.imported.bookmarks).toBe(3);
     expect(report.skippedCount).toBe(0);
@@ -165,7 +175,8 @@ describe('bookmarksHtml.import', () => {
     const { client } = await setup();
     const extra = await client.startJob('bookmarksHtml.import', { html: `${firefoxExport}</DL>\n`, target: { into: 'roots' } }).result;
     expect(extra.imported.bookmarks).toBe(8);
-    const pocket = '<!DOCTYPE html><html><body><h1>Unread</h1><ul><li><a href="https://getpocket.example/a" time_added="1600000000" tags="read,later">A</a></li></ul></body></html>';
+    const pocket =
+      '<!DOCTYPE html><html><body><h1>Unread</h1><ul><li><a href="https://getpocket.example/a" time_added="1600000000" tags="read,later">A</a></li></ul></body></html>';
     const report = await client.startJob('bookmarksHtml.import', { html: pocket, target: { into: 'roots' } }).result;
     expect(report.imported.bookmarks).toBe(1);
     expect(await client.call('tags.forUrls', { urls: ['https://getpocket.example/a'] })).toEqual([{ url: 'https://getpocket.example/a', tags: ['read', 'later'] }]);
@@ -182,9 +193,16 @@ describe('bookmarksHtml.importTags (bring in Firefox’s tags)', () => {
     const report = await client.startJob('bookmarksHtml.importTags', { html: firefoxExport }, (p) => progress.push(p.done)).result;
     expect(await client.call('core.countBookmarks', {})).toEqual(before);
     expect(report).toMatchObject({ inFile: { bookmarks: 8, tagged: 5 }, matched: 2, taggedUrls: 2, unmatchedCount: 3 });
-    expect(report.unmatched.map((u) => u.url).sort()).toEqual(['https://example.com/search?q=a&b=%22c%22', 'https://www.mozilla.org/about/', 'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9']);
+    expect(report.unmatched.map((u) => u.url).sort()).toEqual([
+      'https://example.com/search?q=a&b=%22c%22',
+      'https://www.mozilla.org/about/',
+      'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9',
+    ]);
     const tags = await client.call('tags.forUrls', { urls: ['https://developer.mozilla.org/en-US/docs/Web', 'https://github.com/?utm_source=x'] });
-    expect(Object.fromEntries(tags.map((t) => [t.url, t.tags]))).toEqual({ 'https://developer.mozilla.org/en-US/docs/Web': ['docs', 'web'], 'https://github.com/?utm_source=x': ['code'] });
+    expect(Object.fromEntries(tags.map((t) => [t.url, t.tags]))).toEqual({
+      'https://developer.mozilla.org/en-US/docs/Web': ['docs', 'web'],
+      'https://github.com/?utm_source=x': ['code'],
+    });
     expect(progress.at(-1)).toBe(2);
   });
 

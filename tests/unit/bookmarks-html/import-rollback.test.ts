@@ -55,7 +55,10 @@ describe('an import is all or nothing', () => {
         job.cancel();
       }
     });
-    await expect(job.result).rejects.toMatchObject({ code: 'cancelled', message: expect.stringMatching(/^Import cancelled: the [\d,]+ entries it had added were taken back, tags included/) });
+    await expect(job.result).rejects.toMatchObject({
+      code: 'cancelled',
+      message: expect.stringMatching(/^Import cancelled: the [\d,]+ entries it had added were taken back, tags included/),
+    });
     expect(cancelledAt).toBeGreaterThanOrEqual(500);
     expect(await everything(fake.browser)).toEqual(treeBefore);
     await vi.waitFor(async () => expect(await client.call('tags.list', {})).toEqual(tagsBefore));

@@ -120,7 +120,6 @@ describe('parseBookmarksHtml: other writers and loose HTML', () => {
     expect(parseDate('1700000000123456')).toBe(1_700_000_000_123);
     expect(parseDate('soon')).toBeUndefined();
   });
-
 });
 
 describe('parseBookmarksHtml: files that are not bookmark files are refused', () => {
@@ -238,7 +237,9 @@ describe('parseBookmarksHtml: titles as Firefox’s own importer reads them', ()
   });
 
   it('skips <TITLE>, <SCRIPT> and <STYLE> contents', () => {
-    const { document } = parseBookmarksHtml('<TITLE><DL><DT><A HREF="https://no.example/">x</A></TITLE><DL><DT><A HREF="https://yes.example/">Y<script>"</A>"</script></A></DL>');
+    const { document } = parseBookmarksHtml(
+      '<TITLE><DL><DT><A HREF="https://no.example/">x</A></TITLE><DL><DT><A HREF="https://yes.example/">Y<script>"</A>"</script></A></DL>',
+    );
     expect(document.children).toEqual([{ kind: 'bookmark', title: 'Y', url: 'https://yes.example/', tags: [] }]);
   });
 

@@ -94,7 +94,37 @@ describe('writeBookmarksHtml', () => {
 // (any Unicode but U+0000, which HTML cannot carry, and lone surrogates, which UTF-8 cannot); descriptions and the
 // document's heading trimmed and on one line; dates whole seconds.
 const titleChar = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('a', 'B', ' ', '  ', '\t', '\n', '\r', '\r\n', '\u00a0', '\u2003', '\ufeff', '&', '<', '>', '"', "'", ';', '#', '=', '/', '<->', '</a>', '</ABBR>', '<b>', '<!--', '-->') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      'a',
+      'B',
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '\r',
+      '\r\n',
+      '\u00a0',
+      '\u2003',
+      '\ufeff',
+      '&',
+      '<',
+      '>',
+      '"',
+      "'",
+      ';',
+      '#',
+      '=',
+      '/',
+      '<->',
+      '</a>',
+      '</ABBR>',
+      '<b>',
+      '<!--',
+      '-->',
+    ),
+  },
   { weight: 2, arbitrary: fc.constantFrom('&amp;', '&lt;', '&eacute;', '&eacute', '&nbsp;', '&#32;', '&#x41;', '&#150;', '&copy2', '&NotAnEntity;') },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 2 }) },
 );
@@ -102,8 +132,14 @@ const title = fc.array(titleChar, { maxLength: 12 }).map((parts) => parts.join('
 const text = fc
   .string({ unit: fc.constantFrom('a', 'B', ' ', '&', '<', '>', '"', "'", 'é', '日', '😀', ';', '#', '=', '/'), maxLength: 20 })
   .map((s) => s.replace(/\s+/g, ' ').trim());
-const date = fc.option(fc.integer({ min: 0, max: 4_000_000_000 }).map((s) => s * 1000), { nil: undefined });
-const tag = fc.string({ unit: fc.constantFrom('x', 'Y', 'ß', '&', '"', ' ', '<'), minLength: 1, maxLength: 8 }).map((s) => s.trim()).filter((s) => s.length > 0);
+const date = fc.option(
+  fc.integer({ min: 0, max: 4_000_000_000 }).map((s) => s * 1000),
+  { nil: undefined },
+);
+const tag = fc
+  .string({ unit: fc.constantFrom('x', 'Y', 'ß', '&', '"', ' ', '<'), minLength: 1, maxLength: 8 })
+  .map((s) => s.trim())
+  .filter((s) => s.length > 0);
 const url = fc.webUrl({ withQueryParameters: true, withFragments: true }).filter((u) => {
   try {
     new URL(u);
@@ -122,7 +158,10 @@ const bookmarkArb = fc.record(
     lastModified: date,
     tags: fc.uniqueArray(tag, { maxLength: 3, selector: (t) => t.toLowerCase() }),
     keyword: fc.option(fc.stringMatching(/^[a-z0-9]{1,6}$/), { nil: undefined }),
-    description: fc.option(text.filter((t) => t.length > 0), { nil: undefined }),
+    description: fc.option(
+      text.filter((t) => t.length > 0),
+      { nil: undefined },
+    ),
   },
   { requiredKeys: ['kind', 'title', 'url', 'tags'] },
 );
@@ -138,7 +177,10 @@ const { node: nodeArb } = fc.letrec<{ node: HtmlNode }>((tie) => ({
         title,
         addDate: date,
         lastModified: date,
-        description: fc.option(text.filter((t) => t.length > 0), { nil: undefined }),
+        description: fc.option(
+          text.filter((t) => t.length > 0),
+          { nil: undefined },
+        ),
         root: fc.option(fc.constantFrom('toolbar' as const, 'unfiled' as const, 'mobile' as const), { nil: undefined }),
         children: fc.array(tie('node'), { maxLength: 4 }),
       },

@@ -84,7 +84,10 @@ describe('fake notifications', () => {
     await browser.notifications.create('n', { type: 'basic', title: 'T', message: 'M' });
     control.clickNotification('n');
     control.closeNotification('n');
-    expect(seen).toEqual([['clicked', 'n'], ['closed', 'n', true]]);
+    expect(seen).toEqual([
+      ['clicked', 'n'],
+      ['closed', 'n', true],
+    ]);
     expect(() => control.clickNotification('n')).toThrow('No notification "n" is shown');
   });
 });

@@ -6,7 +6,6 @@ import { createFakeBrowser, FAKE_EXTENSION_ID, FAKE_EXTENSION_ORIGIN, type FakeC
 import { gate } from '../../kit/gate';
 import { NO_RECEIVER, type FakePort } from '../../fakes/runtime';
 
-
 describe('fake runtime: identity and manifest', () => {
   it('exposes the extension id, builds URLs from the origin and reads the localized manifest', () => {
     const { browser } = createFakeBrowser();
@@ -74,7 +73,7 @@ describe('fake runtime: messages from pages', () => {
     byPromise.open();
   });
 
-  it('calls the listeners later, never inside the sender\'s call (messages cross contexts)', async () => {
+  it("calls the listeners later, never inside the sender's call (messages cross contexts)", async () => {
     const { browser, control } = createFakeBrowser();
     const seen: string[] = [];
     browser.runtime.onMessage.addListener(async (message: unknown) => void seen.push(`listener ${String(message)}`));

@@ -46,7 +46,7 @@ function untranslated(texts: string[], userData: readonly string[]): string[] {
     .map((text) => {
       let rest = text;
       for (const data of [...userData].sort((a, b) => b.length - a.length)) rest = rest.split(data).join(' ');
-      for (let before = ''; before !== rest; ) {
+      for (let before = ''; before !== rest;) {
         before = rest;
         rest = rest.replace(/\[[^[\]]*\]/g, ' ');
       }
@@ -57,7 +57,9 @@ function untranslated(texts: string[], userData: readonly string[]): string[] {
 
 describe('pseudo-locale: no English literal left in the rendered UI', () => {
   it('the popup: search, results, the current page and the bookmark form', async () => {
-    const results = [item({ id: 'r1', title: 'Rust book', url: 'https://doc.rust-lang.org/book/', tags: ['rust'], visitCount: 12, folders: ['Bookmarks Toolbar', 'Dev'] })];
+    const results = [
+      item({ id: 'r1', title: 'Rust book', url: 'https://doc.rust-lang.org/book/', tags: ['rust'], visitCount: 12, folders: ['Bookmarks Toolbar', 'Dev'] }),
+    ];
     const copy = { id: 'c1', url: 'https://here.example/', title: 'Here', parentId: 'toolbar_____', folders: ['Bookmarks Toolbar'], index: 0, tags: ['reading'] };
     const api = fakeApi((text) => ({ items: text ? results : [], words: text ? ['rust'] : [] }), page({ copies: [copy, { ...copy, id: 'c2' }] }));
     render(<PopupApp api={api} tabId={7} baseUrl="moz-extension://uuid/popup/index.html" close={() => {}} />);
@@ -66,7 +68,23 @@ describe('pseudo-locale: no English literal left in the rendered UI', () => {
     await waitFor(() => expect(document.querySelectorAll('.result').length).toBe(1));
     await waitFor(() => expect(document.querySelectorAll('.copy').length).toBe(2));
     // Search words are marked inside titles and addresses: the marked pieces are text nodes of their own.
-    const userData = ['Rust book', 'doc.rust-lang.org/book/', 'Rust', 'book', 'doc.', '-lang.org/book/', 'rust', 'Bookmarks Toolbar', 'Dev', 'Here', 'reading', 'https://here.example/', 'Ctrl+E', 'Ctrl+Shift+E', 'Shift+Delete'];
+    const userData = [
+      'Rust book',
+      'doc.rust-lang.org/book/',
+      'Rust',
+      'book',
+      'doc.',
+      '-lang.org/book/',
+      'rust',
+      'Bookmarks Toolbar',
+      'Dev',
+      'Here',
+      'reading',
+      'https://here.example/',
+      'Ctrl+E',
+      'Ctrl+Shift+E',
+      'Shift+Delete',
+    ];
     expect(untranslated(shownText(document.body), userData)).toEqual([]);
     // The form, opened from the current page's copy.
     fireEvent.click(document.querySelector('.copy-actions button')!);
@@ -100,7 +118,20 @@ describe('pseudo-locale: no English literal left in the rendered UI', () => {
       const dates = (await bg.browser.bookmarks.search({ url: 'https://example.org/page' })).map((b) => formatDate(b.dateAdded!));
       const historyDates = (await bg.client.call('history.list', {})).map((s) => formatDateTime(s.createdAt));
       // The roots' names come from the catalog too (Firefox's names in the UI's language).
-      const userData = ['Reading', 'Example page', 'https://example.org/page', 'example.org/page', 'news', 'Tidymarks', 'Alt+Shift+1', 'Alt+Shift+2', 'bookmarks.html', 'JSON', ...dates, ...historyDates];
+      const userData = [
+        'Reading',
+        'Example page',
+        'https://example.org/page',
+        'example.org/page',
+        'news',
+        'Tidymarks',
+        'Alt+Shift+1',
+        'Alt+Shift+2',
+        'bookmarks.html',
+        'JSON',
+        ...dates,
+        ...historyDates,
+      ];
       expect(untranslated(shownText(document.body), userData)).toEqual([]);
       // The same page in English shows words the check finds: it is not blind.
       cleanup();
@@ -137,7 +168,20 @@ describe('pseudo-locale: no English literal left in the rendered UI', () => {
       checkedBetween: { from: 1, to: 2 },
       run: { id: 'r', startedAt: 1, finishedAt: null, total: 10, done: 4 },
     };
-    const item = (id: string, over: Partial<LinkItem>): LinkItem => ({ id, title: `Page ${id}`, url: `https://a.example/${id}`, path: [], class: null, skip: null, status: null, finalUrl: null, failure: null, checks: 1, checkedAt: 2, ...over });
+    const item = (id: string, over: Partial<LinkItem>): LinkItem => ({
+      id,
+      title: `Page ${id}`,
+      url: `https://a.example/${id}`,
+      path: [],
+      class: null,
+      skip: null,
+      status: null,
+      finalUrl: null,
+      failure: null,
+      checks: 1,
+      checkedAt: 2,
+      ...over,
+    });
     const items = [
       item('1', { class: 'gone', status: 404, checks: 2 }),
       item('2', { class: 'moved', status: 301, finalUrl: 'https://b.example/2' }),

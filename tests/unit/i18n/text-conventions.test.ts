@@ -59,7 +59,21 @@ const UI_FILES = [
   'src/link-health/fixes.ts',
 ];
 /** Attributes and props whose value a person reads or hears. */
-const TEXT_ATTRIBUTES = new Set(['aria-label', 'aria-valuetext', 'aria-roledescription', 'title', 'placeholder', 'alt', 'label', 'heading', 'submitLabel', 'confirmLabel', 'addLabel', 'unit', 'detail']);
+const TEXT_ATTRIBUTES = new Set([
+  'aria-label',
+  'aria-valuetext',
+  'aria-roledescription',
+  'title',
+  'placeholder',
+  'alt',
+  'label',
+  'heading',
+  'submitLabel',
+  'confirmLabel',
+  'addLabel',
+  'unit',
+  'detail',
+]);
 /** Object properties that end up in front of a person (notifications, menu items, refusal reasons, notes). */
 const TEXT_PROPERTIES = new Set(['title', 'message', 'reason', 'note', 'help', 'label', 'name', 'detail']);
 /** Calls whose string argument is shown: state setters for messages, errors thrown to the page. */
@@ -75,7 +89,13 @@ interface Finding {
 function literalsIn(node: ts.Node, out: string[]): void {
   // t('id') and plural('base', n) are the way; comparisons ('done' === state) and keys are not shown.
   if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && ['t', 'plural', 'ordinal', 'msg', 'msgPlural'].includes(node.expression.text)) return;
-  if (ts.isBinaryExpression(node) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken].includes(node.operatorToken.kind)) return;
+  if (
+    ts.isBinaryExpression(node) &&
+    [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken].includes(
+      node.operatorToken.kind,
+    )
+  )
+    return;
   if (ts.isConditionalExpression(node)) {
     literalsIn(node.whenTrue, out);
     literalsIn(node.whenFalse, out);
@@ -151,7 +171,10 @@ function literalErrorMessages(file: string, text = readFileSync(join(root, file)
     else if (ts.isConditionalExpression(node)) {
       literals(node.whenTrue, out);
       literals(node.whenFalse, out);
-    } else if (ts.isBinaryExpression(node) && [ts.SyntaxKind.PlusToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(node.operatorToken.kind)) {
+    } else if (
+      ts.isBinaryExpression(node) &&
+      [ts.SyntaxKind.PlusToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(node.operatorToken.kind)
+    ) {
       literals(node.left, out);
       literals(node.right, out);
     }
@@ -207,7 +230,13 @@ function usedIds(): { ids: Map<string, string>; families: Map<string, string> } 
     const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
     const visit = (node: ts.Node): void => {
       const chosen: string[] = [];
-      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && ['t', 'plural', 'msg', 'msgPlural'].includes(node.expression.text) && node.arguments[0] && ts.isConditionalExpression(node.arguments[0])) {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        ['t', 'plural', 'msg', 'msgPlural'].includes(node.expression.text) &&
+        node.arguments[0] &&
+        ts.isConditionalExpression(node.arguments[0])
+      ) {
         branchStrings(node.arguments[0], chosen);
         for (const id of chosen) (/^(plural|msgPlural)$/.test(node.expression.text) ? families : ids).set(id, file);
       } else if (isMessageIdTable(node)) {
@@ -232,7 +261,8 @@ describe('text conventions', () => {
   it('no string literal is rendered as text in the popup, the options page, the organizer, notifications or the reports and errors the pages show', () => {
     const findings = UI_FILES.flatMap((file) => renderedLiterals(file));
     const advice = findings.map(
-      (f) => `${f.where}: “${f.text}” is shown to people as a literal. Add it to _locales/en/messages.json and every other locale (ids prefixed by your feature), then render t('<id>', …substitutions) — plural('<base>', n, …) for counts, formatNumber/formatDate for numbers and dates.`,
+      (f) =>
+        `${f.where}: “${f.text}” is shown to people as a literal. Add it to _locales/en/messages.json and every other locale (ids prefixed by your feature), then render t('<id>', …substitutions) — plural('<base>', n, …) for counts, formatNumber/formatDate for numbers and dates.`,
     );
     expect(advice).toEqual([]);
   });
@@ -240,7 +270,7 @@ describe('text conventions', () => {
   it('the checker sees a literal in JSX text, a text attribute, a shown message, a notification and a label function', () => {
     const sample = [
       "const a = <p title=\"Hello there\" class=\"muted empty\">Plain words{ok ? t('x') : 'Other words'}{state === 'done' ? '✓' : ''}</p>;",
-      "setError(`Could not save: ${e.message}`);",
+      'setError(`Could not save: ${e.message}`);',
       "const n = { title: 'Bookmark saved', message: t('y') };",
       "function phaseLabel(p: string) { return p === 'a' ? 'Reading things' : t('z'); }",
     ].join('\n');
@@ -257,7 +287,8 @@ describe('text conventions', () => {
   it('no AppError under src/ carries a literal message: errors reach people, so they are localized too', () => {
     const findings = filesUnder('src').flatMap((file) => literalErrorMessages(file));
     const advice = findings.map(
-      (f) => `${f.where}: new AppError(…, ${f.text}) throws English at people. Add the text to _locales/en/messages.json and every other locale, then pass t('<id>', …substitutions) (plural('<base>', n, …) for counts).`,
+      (f) =>
+        `${f.where}: new AppError(…, ${f.text}) throws English at people. Add the text to _locales/en/messages.json and every other locale, then pass t('<id>', …substitutions) (plural('<base>', n, …) for counts).`,
     );
     expect(advice).toEqual([]);
   });
@@ -265,7 +296,7 @@ describe('text conventions', () => {
   it('the AppError checker sees string and template literals, also picked by ?: or glued with +, and allows t(), plural() and variables', () => {
     const sample = [
       "throw new AppError('not-found', 'This bookmark no longer exists.');",
-      'throw new AppError(\'internal\', `The cleanup failed (${message}).`);',
+      "throw new AppError('internal', `The cleanup failed (${message}).`);",
       "throw new AppError('conflict', running ? t('a') : 'An undo is under way.');",
       "throw new AppError('internal', 'Failed: ' + reason);",
       "throw new RemoteError('internal', 'The background gave no answer.');",
@@ -289,7 +320,9 @@ describe('text conventions', () => {
     for (const locale of locales) {
       const catalog = readCatalog(locale);
       for (const [id, file] of ids) if (!(id in catalog)) missing.push(`${file} uses "${id}": add it to _locales/${locale}/messages.json`);
-      for (const [base, file] of families) if (!(`${base}_other` in catalog)) missing.push(`${file} uses the plural family "${base}": add ${base}_one and ${base}_other to _locales/${locale}/messages.json`);
+      for (const [base, file] of families)
+        if (!(`${base}_other` in catalog))
+          missing.push(`${file} uses the plural family "${base}": add ${base}_one and ${base}_other to _locales/${locale}/messages.json`);
     }
     expect(missing).toEqual([]);
   });
@@ -308,7 +341,8 @@ describe('text conventions', () => {
       for (const id of Object.keys(english)) if (!(id in catalog)) wrong.push(`_locales/${locale}/messages.json lacks "${id}"`);
       for (const id of Object.keys(catalog)) {
         const form = PLURAL_FORM.exec(id);
-        if (!(id in english) && !(form && `${form[1]}_other` in english)) wrong.push(`_locales/${locale}/messages.json has "${id}", which English does not: remove or rename it`);
+        if (!(id in english) && !(form && `${form[1]}_other` in english))
+          wrong.push(`_locales/${locale}/messages.json has "${id}", which English does not: remove or rename it`);
       }
     }
     expect(wrong).toEqual([]);
@@ -320,7 +354,8 @@ describe('text conventions', () => {
       for (const [id, entry] of Object.entries(readCatalog(locale))) {
         const form = PLURAL_FORM.exec(id);
         const reference = english[id] ?? (form ? english[`${form[1]}_other`] : undefined);
-        if (reference && substitutionCount(entry) > substitutionCount(reference)) wrong.push(`_locales/${locale}/messages.json "${id}" uses $${substitutionCount(entry)}; English gives ${substitutionCount(reference)}`);
+        if (reference && substitutionCount(entry) > substitutionCount(reference))
+          wrong.push(`_locales/${locale}/messages.json "${id}" uses $${substitutionCount(entry)}; English gives ${substitutionCount(reference)}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -333,7 +368,10 @@ describe('text conventions', () => {
         .split('\n')
         .forEach((line, i) => {
           const m = /(?:^|[\s;{])((?:margin|padding|border)-(?:left|right)[\w-]*|left|right|text-align:\s*(?:left|right)|float:\s*(?:left|right))\s*:?/.exec(line);
-          if (m) physical.push(`${file}:${i + 1}: "${m[1]}" follows the screen, not the text direction: use the logical property (…-inline-start/-end, inset-inline, text-align: start/end)`);
+          if (m)
+            physical.push(
+              `${file}:${i + 1}: "${m[1]}" follows the screen, not the text direction: use the logical property (…-inline-start/-end, inset-inline, text-align: start/end)`,
+            );
         });
     }
     expect(physical).toEqual([]);

@@ -3,7 +3,8 @@ import type { CheckProgress } from '../../../src/link-health/protocol';
 import { jobContext as anyJobContext, linkHealthSetup } from './setup';
 
 /** The feature over the fake browser with an injected fetch: `answer(url, method)` is each request's status. */
-const setup = (answer: (url: string, method: string) => number | 'refused', options: { granted?: string[]; testBuild?: boolean } = {}) => linkHealthSetup(answer, options);
+const setup = (answer: (url: string, method: string) => number | 'refused', options: { granted?: string[]; testBuild?: boolean } = {}) =>
+  linkHealthSetup(answer, options);
 const jobContext = (onProgress?: (p: CheckProgress, abort: () => void) => void) => anyJobContext<CheckProgress>(onProgress);
 
 const ctx = { senderUrl: undefined };
@@ -59,7 +60,10 @@ describe('link health feature', () => {
     for (let i = 0; i < 30; i++) await add(`https://h${i % 3}.example.org/${i}`);
     await feature.testHandlers!['test.links.tune']({ global: 1 }, ctx);
     await expect(
-      feature.jobs['links.check']({ mode: 'stale' }, jobContext((p, abort) => p.done >= 10 && abort())),
+      feature.jobs['links.check'](
+        { mode: 'stale' },
+        jobContext((p, abort) => p.done >= 10 && abort()),
+      ),
     ).rejects.toMatchObject({ code: 'cancelled' });
     const overview = await feature.handlers['links.overview'](undefined, ctx);
     expect(overview.run).toMatchObject({ total: 30, finishedAt: null });

@@ -30,7 +30,11 @@ async function setup() {
     env.feature.handlers['links.fixPreview']({ action, items: ids.map((id) => ({ id, url: urlOf.get(id)! })), ...(folderId ? { folderId } : {}) }, ctx);
   const fix = (p: FixPreview, onProgress?: (p: FixProgress, abort: () => void) => void): Promise<FixResult> =>
     env.feature.writeJobs['links.fix'](
-      { action: p.action, changes: p.changes.map((c) => ({ id: c.id, url: c.url, title: c.title, parentId: c.parentId, to: c.to })), ...(p.folder ? { folderId: p.folder.id } : {}) },
+      {
+        action: p.action,
+        changes: p.changes.map((c) => ({ id: c.id, url: c.url, title: c.title, parentId: c.parentId, to: c.to })),
+        ...(p.folder ? { folderId: p.folder.id } : {}),
+      },
       jobContext(onProgress),
     );
   const undo = (sessionId: string) => env.history.undo({ sessionId }, jobContext<UndoProgress>());
@@ -143,7 +147,9 @@ describe('link health fixes', () => {
     expect(items.filter((i) => i.id === moved)).toEqual([]);
     expect((await t.feature.handlers['links.overview'](undefined, ctx)).counts.moved).toBe(0);
     expect((await t.feature.markers())('https://new.example.org/a')).toBeNull();
-    expect(await t.history.list()).toEqual([expect.objectContaining({ kind: 'edit', canUndo: true, edit: expect.objectContaining({ action: 'links-update', items: 1 }) })]);
+    expect(await t.history.list()).toEqual([
+      expect.objectContaining({ kind: 'edit', canUndo: true, edit: expect.objectContaining({ action: 'links-update', items: 1 }) }),
+    ]);
   });
 
   it('undo puts URLs and tags back exactly, redo does the fix again exactly, and again', async () => {
@@ -279,7 +285,10 @@ describe('link health fixes', () => {
     const p = await env.feature.handlers['links.fixPreview']({ action: 'update', items: [{ id, url: 'http://old.example.org/moved/a' }] }, ctx);
     moving = false;
     await env.feature.jobs['links.check']({ mode: 'all' }, jobContext());
-    const result = await env.feature.writeJobs['links.fix']({ action: 'update', changes: p.changes.map((c) => ({ id: c.id, url: c.url, title: c.title, parentId: c.parentId, to: c.to })) }, jobContext());
+    const result = await env.feature.writeJobs['links.fix'](
+      { action: 'update', changes: p.changes.map((c) => ({ id: c.id, url: c.url, title: c.title, parentId: c.parentId, to: c.to })) },
+      jobContext(),
+    );
     expect(result).toMatchObject({ done: 0, operationId: null, leftAlone: [{ id, reason: 'not-moved' }] });
     expect((await env.fake.browser.bookmarks.get(id))[0]?.url).toBe('http://old.example.org/moved/a');
   });

@@ -43,8 +43,12 @@ describe('the store’s marked verdicts', () => {
 
   it('says what the check found and when, in words', () => {
     expect(markerText(markerOf(verdict('https://a.example/gone', 'gone'))!)).toBe('Gone (404), checked twice on Jan 3, 2027');
-    expect(markerText(markerOf(verdict('https://a.example/m', 'moved', { finalUrl: 'https://b.example/m' }))!)).toBe('Moved for good to https://b.example/m, checked on Jan 3, 2027');
-    expect(markerText(markerOf(verdict('https://a.example/t', 'unreachable', { status: null, failure: 'timeout' }))!)).toBe('Unreachable (no answer in time), checked twice on Jan 3, 2027');
+    expect(markerText(markerOf(verdict('https://a.example/m', 'moved', { finalUrl: 'https://b.example/m' }))!)).toBe(
+      'Moved for good to https://b.example/m, checked on Jan 3, 2027',
+    );
+    expect(markerText(markerOf(verdict('https://a.example/t', 'unreachable', { status: null, failure: 'timeout' }))!)).toBe(
+      'Unreachable (no answer in time), checked twice on Jan 3, 2027',
+    );
     expect(markerOf(verdict('https://a.example/ok', 'ok'))).toBeNull();
     expect(markerOf(verdict('https://a.example/t', 'redirected'))).toBeNull();
   });
@@ -72,7 +76,8 @@ describe('markers in the background’s replies', () => {
       // An address whose bookmark went since the check: its history entry is no bookmark, and gets no marker.
       verdict('https://recipes.example/lost', 'gone'),
     ]);
-    const markerOfId = (items: { id: string; kind?: string; marker?: unknown }[]) => Object.fromEntries(items.map((i) => [`${i.kind ?? 'copy'}:${i.id}`, i.marker ?? null]));
+    const markerOfId = (items: { id: string; kind?: string; marker?: unknown }[]) =>
+      Object.fromEntries(items.map((i) => [`${i.kind ?? 'copy'}:${i.id}`, i.marker ?? null]));
     // Before the index loads (the newest bookmarks from Firefox) and after (a search).
     const recent = await client.call('search.query', { text: '' });
     expect(markerOfId(recent.items)).toMatchObject({ [`bookmark:${gone.id}`]: { class: 'gone', status: 404, checks: 2 }, [`bookmark:${fine.id}`]: null });

@@ -25,7 +25,16 @@ function fakeNet(routes: (method: string, url: string) => Route) {
       const ended = new Promise<void>((r) => (end = r));
       current = { hops: [], error: null, end };
       const mine = current;
-      return { get hops() { return mine.hops; }, get error() { return mine.error; }, ended, stop: () => undefined };
+      return {
+        get hops() {
+          return mine.hops;
+        },
+        get error() {
+          return mine.error;
+        },
+        ended,
+        stop: () => undefined,
+      };
     },
   };
   const fetchImpl = (async (input: string, init: RequestInit) => {
@@ -61,7 +70,10 @@ describe('probe', () => {
     const a = await probe.check('https://example.org/a#part', 'first', new AbortController().signal);
     expect(a).toMatchObject({ method: 'HEAD', status: 200, failure: null });
     expect(net.calls).toHaveLength(1);
-    expect(net.calls[0]).toMatchObject({ url: 'https://example.org/a', init: { credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'no-store', redirect: 'follow' } });
+    expect(net.calls[0]).toMatchObject({
+      url: 'https://example.org/a',
+      init: { credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'no-store', redirect: 'follow' },
+    });
   });
 
   it('GETs when HEAD is refused, and confirms with GET', async () => {
@@ -83,7 +95,9 @@ describe('probe', () => {
 
   it('a request past its timeout is a timeout; Firefox error names become failure kinds', async () => {
     const time = virtualTime();
-    const net = fakeNet((_m, url) => (url.includes('slow') ? { hang: true } : url.includes('nxdomain') ? { error: 'NS_ERROR_UNKNOWN_HOST' } : { error: 'NS_ERROR_CONNECTION_REFUSED' }));
+    const net = fakeNet((_m, url) =>
+      url.includes('slow') ? { hang: true } : url.includes('nxdomain') ? { error: 'NS_ERROR_UNKNOWN_HOST' } : { error: 'NS_ERROR_CONNECTION_REFUSED' },
+    );
     const probe = createProbe({ fetch: net.fetchImpl, log: net.log, timers: time, timeoutMs: 5000, mayFetch: () => true });
     const slow = await time.run(probe.request('https://slow.example.org/', 'HEAD', new AbortController().signal));
     expect(slow).toMatchObject({ status: null, failure: 'timeout' });

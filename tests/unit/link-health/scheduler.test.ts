@@ -70,8 +70,7 @@ async function schedule(urls: string[], behaviour: Behaviour, overrides: Partial
   return { web, verdicts, end: time.now() };
 }
 
-const urlsOn = (hosts: number, perHost: number) =>
-  Array.from({ length: hosts * perHost }, (_, i) => `https://host${i % hosts}.example.org/page/${i}`);
+const urlsOn = (hosts: number, perHost: number) => Array.from({ length: hosts * perHost }, (_, i) => `https://host${i % hosts}.example.org/page/${i}`);
 
 describe('politeness scheduler', () => {
   it('never has more than 2 requests in flight per host nor more than the global limit, and keeps the gap per host', async () => {
@@ -81,7 +80,10 @@ describe('politeness scheduler', () => {
     expect(web.maxGlobal()).toBeLessThanOrEqual(limits.global);
     expect(web.maxGlobal()).toBe(limits.global); // the limit is used, not just respected
     for (const host of web.maxInFlight.keys()) {
-      const starts = web.requests.filter((r) => r.host === host).map((r) => r.start).sort((a, b) => a - b);
+      const starts = web.requests
+        .filter((r) => r.host === host)
+        .map((r) => r.start)
+        .sort((a, b) => a - b);
       for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(limits.hostGapMs);
     }
   });
@@ -124,11 +126,9 @@ describe('politeness scheduler', () => {
   it('honours Retry-After on 429: the host gets no request before then, and the wait is not a failure', async () => {
     const urls = ['https://busy.example.org/1', 'https://busy.example.org/2', 'https://busy.example.org/3'];
     let limitedAt = -1;
-    const { verdicts, web } = await schedule(
-      urls,
-      (url, n) => (url.endsWith('/1') && n === 0 ? { status: 429, retryAfterMs: 5_000, delayMs: 10 } : { status: 200 }),
-      { perHost: 1 },
-    );
+    const { verdicts, web } = await schedule(urls, (url, n) => (url.endsWith('/1') && n === 0 ? { status: 429, retryAfterMs: 5_000, delayMs: 10 } : { status: 200 }), {
+      perHost: 1,
+    });
     for (const url of urls) expect(verdicts.get(url)).toMatchObject({ class: 'ok', checks: 1 });
     const first = web.requests.find((r) => r.url.endsWith('/1'))!;
     limitedAt = first.end;

@@ -13,15 +13,21 @@ import { describeIssues } from '../../../src/messaging/schema-issues';
 import { createRouter } from '../../../src/messaging/router';
 import { request } from '../../../src/messaging/define';
 import { settingsSchema } from '../../../src/settings/settings';
-import { compareNatural } from '../../../src/tags/natural-order';
+import { compareNatural } from '../../../src/i18n/natural-order';
 
 afterEach(() => useCatalog(enMessages));
 
 describe('errors in the user’s language', () => {
   it('Firefox’s own error, relayed: a German sentence, then Firefox’s words; the code is unchanged', () => {
     useCatalog(deMessages, 'de');
-    expect(toWireError(new Error('Invalid bookmark: {"url":"x"}'))).toEqual({ code: 'internal', message: 'Firefox hat einen Fehler gemeldet: Invalid bookmark: {"url":"x"}' });
-    expect(toWireError(new Error('No bookmarks found for the provided GUID: x'))).toMatchObject({ code: 'not-found', message: expect.stringMatching(/^Dieses Lesezeichen oder dieser Ordner existiert nicht mehr\. Firefox meldet: No bookmarks found/) });
+    expect(toWireError(new Error('Invalid bookmark: {"url":"x"}'))).toEqual({
+      code: 'internal',
+      message: 'Firefox hat einen Fehler gemeldet: Invalid bookmark: {"url":"x"}',
+    });
+    expect(toWireError(new Error('No bookmarks found for the provided GUID: x'))).toMatchObject({
+      code: 'not-found',
+      message: expect.stringMatching(/^Dieses Lesezeichen oder dieser Ordner existiert nicht mehr\. Firefox meldet: No bookmarks found/),
+    });
     expect(toWireError(undefined)).toEqual({ code: 'internal', message: 'Etwas Unerwartetes ist schiefgegangen.' });
     expect(capText('x'.repeat(1234), 10)).toBe(`${'x'.repeat(10)}… (1.234 Zeichen)`);
   });
@@ -29,7 +35,9 @@ describe('errors in the user’s language', () => {
   it('valibot’s details are worded by the catalog; a schema’s own message is kept', () => {
     const issues = v.safeParse(v.strictObject({ a: v.picklist(['one', 'two']), b: v.pipe(v.string(), v.maxLength(3)) }), { a: 1, b: 'long', c: true }).issues!;
     useCatalog(deMessages, 'de');
-    expect(describeIssues(issues)).toBe('a: Ungültiger Typ: erwartet ("one" | "two"), erhalten 1; b: Ungültige Länge: erwartet <=3, erhalten 4; c: Ungültiger Schlüssel: erwartet never, erhalten "c"');
+    expect(describeIssues(issues)).toBe(
+      'a: Ungültiger Typ: erwartet ("one" | "two"), erhalten 1; b: Ungültige Länge: erwartet <=3, erhalten 4; c: Ungültiger Schlüssel: erwartet never, erhalten "c"',
+    );
     const rules = v.safeParse(settingsSchema.entries.keep, { rules: [], preferredFolderIds: [] }).issues!;
     expect(describeIssues(rules)).toBe('rules: Mindestens eine Behalte-Regel ist nötig.');
   });
@@ -43,9 +51,18 @@ describe('errors in the user’s language', () => {
       extensionOrigin: 'moz-extension://ext/',
     });
     const own = { id: 'ext', url: 'moz-extension://ext/options/index.html' };
-    expect(await router.handle({ channel: 'tidymarks', type: 't.add', input: {} }, { id: 'other', url: 'https://example.org/' })).toEqual({ ok: false, error: { code: 'forbidden', message: 'Nachrichten werden nur von Seiten von Tidymarks angenommen.' } });
-    expect(await router.handle({ channel: 'tidymarks', type: 't.nope', input: {} }, own)).toEqual({ ok: false, error: { code: 'unknown-type', message: 'Unbekannte Anfrage „t.nope“.' } });
-    expect(await router.handle({ channel: 'tidymarks', type: 't.add', input: { a: 'x' } }, own)).toEqual({ ok: false, error: { code: 'invalid-request', message: 'Ungültige Eingabe für „t.add“: a: Ungültiger Typ: erwartet number, erhalten "x"' } });
+    expect(await router.handle({ channel: 'tidymarks', type: 't.add', input: {} }, { id: 'other', url: 'https://example.org/' })).toEqual({
+      ok: false,
+      error: { code: 'forbidden', message: 'Nachrichten werden nur von Seiten von Tidymarks angenommen.' },
+    });
+    expect(await router.handle({ channel: 'tidymarks', type: 't.nope', input: {} }, own)).toEqual({
+      ok: false,
+      error: { code: 'unknown-type', message: 'Unbekannte Anfrage „t.nope“.' },
+    });
+    expect(await router.handle({ channel: 'tidymarks', type: 't.add', input: { a: 'x' } }, own)).toEqual({
+      ok: false,
+      error: { code: 'invalid-request', message: 'Ungültige Eingabe für „t.add“: a: Ungültiger Typ: erwartet number, erhalten "x"' },
+    });
   });
 });
 

@@ -325,7 +325,11 @@ describe('job server', () => {
   it('fuzz: random sequences of start, pause, resume, cancel, disconnect and garbage never wedge the server', async () => {
     const op = fc.oneof(
       fc.constantFrom({ op: 'pause' }, { op: 'resume' }, { op: 'cancel' }, 'disconnect', 'tick'),
-      fc.record({ op: fc.constant('start'), kind: fc.constantFrom('t.count', 't.nope'), input: fc.oneof(fc.record({ n: fc.integer({ min: 0, max: 50 }) }), fc.anything()) }),
+      fc.record({
+        op: fc.constant('start'),
+        kind: fc.constantFrom('t.count', 't.nope'),
+        input: fc.oneof(fc.record({ n: fc.integer({ min: 0, max: 50 }) }), fc.anything()),
+      }),
       fc.anything(),
     );
     await fc.assert(

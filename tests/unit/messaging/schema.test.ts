@@ -51,7 +51,11 @@ describe('noInput: requests and jobs that take no input', () => {
     expect(jobsWithoutInput).toEqual(['dedup.scan']);
     const emptyStrict = (def: { input: v.GenericSchema }) =>
       def.input !== noInput && 'entries' in def.input && Object.keys((def.input as unknown as { entries: object }).entries).length === 0;
-    expect(Object.entries({ ...protocol, ...jobs }).filter(([, def]) => emptyStrict(def)).map(([name]) => name)).toEqual([]);
+    expect(
+      Object.entries({ ...protocol, ...jobs })
+        .filter(([, def]) => emptyStrict(def))
+        .map(([name]) => name),
+    ).toEqual([]);
   });
 
   it('accepts {} and nothing, and an object without prototype', () => {
@@ -113,7 +117,9 @@ describe('errors quote at most a capped part of what they received', () => {
     }
     // The cut value still says what it was.
     expect(replies[0]!.error.message).toMatch(/received "x{80}…" \(1,000,000 characters\)/);
-    expect(replies[1]!.error.message).toMatch(/^Invalid input for "tags.urlsWithTag": x{40}… \(1,000,000 characters\): Invalid key: expected never, received "x{80}…" \(1,000,000 characters\)$/);
+    expect(replies[1]!.error.message).toMatch(
+      /^Invalid input for "tags.urlsWithTag": x{40}… \(1,000,000 characters\): Invalid key: expected never, received "x{80}…" \(1,000,000 characters\)$/,
+    );
   });
 
   it('describeIssues caps the received value, path keys and each issue', () => {
@@ -135,6 +141,8 @@ describe('errors quote at most a capped part of what they received', () => {
   });
 
   it('an unopenable URL is quoted capped', () => {
-    expect(() => assertOpenable(`not a url ${huge}`, 'moz-extension://x/')).toThrow(/^Tidymarks cannot open "not a url x{70}…" \(1,000,010 characters\): it is not a web address\.$/);
+    expect(() => assertOpenable(`not a url ${huge}`, 'moz-extension://x/')).toThrow(
+      /^Tidymarks cannot open "not a url x{70}…" \(1,000,010 characters\): it is not a web address\.$/,
+    );
   });
 });

@@ -27,7 +27,14 @@ const ROOTS = [MENU_ID, TOOLBAR_ID, UNFILED_ID];
 const pick = fc.nat({ max: 1000 });
 const picks = fc.array(pick, { minLength: 1, maxLength: 3 });
 const edit = fc.oneof(
-  fc.record({ kind: fc.constant('create' as const), what: fc.constantFrom('bookmark' as const, 'folder' as const, 'separator' as const), parent: pick, before: pick, title: fc.constantFrom(...TITLES), url: fc.constantFrom(...URLS) }),
+  fc.record({
+    kind: fc.constant('create' as const),
+    what: fc.constantFrom('bookmark' as const, 'folder' as const, 'separator' as const),
+    parent: pick,
+    before: pick,
+    title: fc.constantFrom(...TITLES),
+    url: fc.constantFrom(...URLS),
+  }),
   fc.record({ kind: fc.constant('copy' as const), items: picks, target: pick }),
   fc.record({ kind: fc.constant('rename' as const), item: pick, title: fc.constantFrom(...TITLES) }),
   fc.record({ kind: fc.constant('readdress' as const), item: pick, url: fc.constantFrom(...URLS) }),
@@ -101,7 +108,14 @@ function flatten(root: BookmarkNode): BookmarkNode[] {
 async function stateOf(w: World): Promise<unknown> {
   const [root] = await w.fake.browser.bookmarks.getTree();
   const strip = (n: BookmarkNode): unknown => [n.type ?? (n.url ? 'bookmark' : 'folder'), n.title, n.url ?? null, (n.children ?? []).map(strip)];
-  const urls = [...new Set(flatten(root!).filter((n) => n.type !== 'separator').map((n) => n.url).filter((u): u is string => !!u))].sort();
+  const urls = [
+    ...new Set(
+      flatten(root!)
+        .filter((n) => n.type !== 'separator')
+        .map((n) => n.url)
+        .filter((u): u is string => !!u),
+    ),
+  ].sort();
   const tags = urls.length ? await w.client.call('tags.forUrls', { urls }) : [];
   return { tree: strip(root!), tags: tags.map((e) => [e.url, e.tags]) };
 }
@@ -115,7 +129,7 @@ async function nodes(w: World) {
   return { items, folders, bookmarks };
 }
 
-const at = <T,>(list: readonly T[], i: number): T | undefined => (list.length ? list[i % list.length] : undefined);
+const at = <T>(list: readonly T[], i: number): T | undefined => (list.length ? list[i % list.length] : undefined);
 
 /** Makes one edit through the requests the organizer, the Tags view and the popup send. Refusals change nothing. */
 async function applyEdit(w: World, e: Edit): Promise<void> {
@@ -130,7 +144,13 @@ async function applyEdit(w: World, e: Edit): Promise<void> {
     switch (e.kind) {
       case 'create': {
         const parent = at(folders, e.parent)!;
-        await c.call('organizer.create', { parentId: parent.id, beforeId: await beforeIn(parent.id, e.before), kind: e.what, ...(e.what === 'separator' ? {} : { title: e.title }), ...(e.what === 'bookmark' ? { url: e.url } : {}) });
+        await c.call('organizer.create', {
+          parentId: parent.id,
+          beforeId: await beforeIn(parent.id, e.before),
+          kind: e.what,
+          ...(e.what === 'separator' ? {} : { title: e.title }),
+          ...(e.what === 'bookmark' ? { url: e.url } : {}),
+        });
         break;
       }
       case 'copy':
@@ -162,7 +182,18 @@ async function applyEdit(w: World, e: Edit): Promise<void> {
         const target = at(folders, e.target)!.id;
         const op = e.remove
           ? { ref: 0, type: 'bookmark' as const, action: 'remove' as const, id: item.id, index: -1, check: false }
-          : { ref: 0, type: 'bookmark' as const, action: 'update' as const, id: item.id, parent: { id: target }, index: -1, title: e.title, url: item.url!, tags: e.tags, check: false };
+          : {
+              ref: 0,
+              type: 'bookmark' as const,
+              action: 'update' as const,
+              id: item.id,
+              parent: { id: target },
+              index: -1,
+              title: e.title,
+              url: item.url!,
+              tags: e.tags,
+              check: false,
+            };
         await c.call('places.save', { ops: [op] });
         break;
       }
@@ -188,46 +219,49 @@ const operations = async (w: World) => (await w.client.call('history.list', {}))
 describe('property: the history against a model of states', () => {
   it('the tree and the tags always equal the model through edits, undos, redos and crashes mid-undo (200 seeded runs)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.oneof({ weight: 3, arbitrary: edit }, { weight: 3, arbitrary: takeBack }), { minLength: 4, maxLength: 24, size: 'medium' }), async (steps) => {
-        let w = await freshWorld();
-        /** The model: the states around each operation still done, and around each one undone since the last new one. */
-        const done: { before: unknown; after: unknown }[] = [];
-        const undone: { before: unknown; after: unknown }[] = [];
-        for (const step of steps) {
-          const before = await stateOf(w);
-          if (step.kind === 'undo' || step.kind === 'redo' || step.kind === 'crash') {
-            const redo = step.kind === 'redo' || (step.kind === 'crash' && step.redo);
-            const stack = redo ? undone : done;
-            const job = w.client.startJob(redo ? 'history.redo' : 'history.undo', {});
-            if (!stack.length) {
-              await expect(job.result).rejects.toMatchObject({ code: 'not-found' });
-              expect(await stateOf(w)).toEqual(before);
+      fc.asyncProperty(
+        fc.array(fc.oneof({ weight: 3, arbitrary: edit }, { weight: 3, arbitrary: takeBack }), { minLength: 4, maxLength: 24, size: 'medium' }),
+        async (steps) => {
+          let w = await freshWorld();
+          /** The model: the states around each operation still done, and around each one undone since the last new one. */
+          const done: { before: unknown; after: unknown }[] = [];
+          const undone: { before: unknown; after: unknown }[] = [];
+          for (const step of steps) {
+            const before = await stateOf(w);
+            if (step.kind === 'undo' || step.kind === 'redo' || step.kind === 'crash') {
+              const redo = step.kind === 'redo' || (step.kind === 'crash' && step.redo);
+              const stack = redo ? undone : done;
+              const job = w.client.startJob(redo ? 'history.redo' : 'history.undo', {});
+              if (!stack.length) {
+                await expect(job.result).rejects.toMatchObject({ code: 'not-found' });
+                expect(await stateOf(w)).toEqual(before);
+                continue;
+              }
+              if (step.kind === 'crash') w.kill.left = step.afterCalls;
+              const settled = await Promise.race([job.result.then(() => true), w.died.then(() => false)]);
+              w.kill.left = Infinity;
+              if (!settled) {
+                // Firefox died mid-way: the next start rolls the undo (or redo) back, whole.
+                w.fake.control.unload();
+                w = world = await startWorld(w.fake);
+                expect(await stateOf(w)).toEqual(before);
+                continue;
+              }
+              const entry = stack.pop()!;
+              expect(await stateOf(w)).toEqual(redo ? entry.after : entry.before);
+              (redo ? done : undone).push(entry);
               continue;
             }
-            if (step.kind === 'crash') w.kill.left = step.afterCalls;
-            const settled = await Promise.race([job.result.then(() => true), w.died.then(() => false)]);
-            w.kill.left = Infinity;
-            if (!settled) {
-              // Firefox died mid-way: the next start rolls the undo (or redo) back, whole.
-              w.fake.control.unload();
-              w = world = await startWorld(w.fake);
-              expect(await stateOf(w)).toEqual(before);
-              continue;
-            }
-            const entry = stack.pop()!;
-            expect(await stateOf(w)).toEqual(redo ? entry.after : entry.before);
-            (redo ? done : undone).push(entry);
-            continue;
+            const count = await operations(w);
+            await applyEdit(w, step);
+            const after = await stateOf(w);
+            if ((await operations(w)) > count) {
+              done.push({ before, after });
+              undone.length = 0;
+            } else expect(after).toEqual(before);
           }
-          const count = await operations(w);
-          await applyEdit(w, step);
-          const after = await stateOf(w);
-          if ((await operations(w)) > count) {
-            done.push({ before, after });
-            undone.length = 0;
-          } else expect(after).toEqual(before);
-        }
-      }),
+        },
+      ),
       { numRuns: 200, seed: 20261210 },
     );
   }, 600_000);
@@ -247,60 +281,75 @@ interface Fact {
 async function holds(w: World, fact: Fact): Promise<boolean> {
   const [node] = await w.fake.browser.bookmarks.get(fact.id).catch(() => [] as BookmarkNode[]);
   if (!node) return false;
-  return (fact.title === undefined || node.title === fact.title) && (fact.url === undefined || (node.url ?? null) === fact.url) && (fact.parentId === undefined || node.parentId === fact.parentId);
+  return (
+    (fact.title === undefined || node.title === fact.title) &&
+    (fact.url === undefined || (node.url ?? null) === fact.url) &&
+    (fact.parentId === undefined || node.parentId === fact.parentId)
+  );
 }
 
 describe('property: someone else’s changes are never undone', () => {
   it('no undo or redo reverts what someone else changed between the steps (200 seeded runs)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.oneof({ weight: 3, arbitrary: edit }, { weight: 3, arbitrary: fc.oneof(fc.constant({ kind: 'undo' as const }), fc.constant({ kind: 'redo' as const })) }, { weight: 2, arbitrary: theirs }), { minLength: 4, maxLength: 24, size: 'medium' }), async (steps) => {
-        const w = await freshWorld();
-        const b = w.fake.browser.bookmarks;
-        let facts: Fact[] = [];
-        const keepHolding = async () => {
-          const kept: Fact[] = [];
-          for (const f of facts) if (await holds(w, f)) kept.push(f);
-          facts = kept;
-        };
-        for (const step of steps) {
-          if (step.kind === 'undo' || step.kind === 'redo') {
-            await w.client.startJob(step.kind === 'undo' ? 'history.undo' : 'history.redo', {}).result.catch(() => undefined);
-            const broken: Fact[] = [];
-            for (const f of facts) if (!(await holds(w, f))) broken.push(f);
-            expect(broken).toEqual([]);
-            continue;
-          }
-          if (step.kind.startsWith('their-')) {
-            const { items, folders } = await nodes(w);
-            try {
-              if (step.kind === 'their-create') {
-                const made = await b.create({ parentId: at(folders, step.parent)!.id, title: step.title, url: step.url });
-                facts.push({ id: made.id, title: made.title, url: made.url ?? null, parentId: made.parentId! });
-              } else if (step.kind === 'their-rename') {
-                const item = at(items, step.item);
-                // Renaming to the title it has changes nothing: no fact (a later redo may rename it as it did before).
-                if (item && item.type !== 'separator' && item.title !== step.title) facts.push({ id: item.id, title: (await b.update(item.id, { title: step.title })).title });
-              } else if (step.kind === 'their-move') {
-                const item = at(items, step.item);
-                // A move inside the folder it is in is a place among its siblings, which later edits move anyway: the
-                // fact is the folder they put it in, when they put it in another.
-                const moved = item ? await b.move(item.id, { parentId: at(folders, step.target)!.id }) : null;
-                if (moved && moved.parentId !== item!.parentId) facts.push({ id: moved.id, parentId: moved.parentId! });
-              } else if (step.kind === 'their-remove') {
-                const item = at(items, step.item);
-                if (item) await b.removeTree(item.id);
-              }
-            } catch {
-              // Firefox refused (a folder into itself): nothing happened.
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            { weight: 3, arbitrary: edit },
+            { weight: 3, arbitrary: fc.oneof(fc.constant({ kind: 'undo' as const }), fc.constant({ kind: 'redo' as const })) },
+            { weight: 2, arbitrary: theirs },
+          ),
+          { minLength: 4, maxLength: 24, size: 'medium' },
+        ),
+        async (steps) => {
+          const w = await freshWorld();
+          const b = w.fake.browser.bookmarks;
+          let facts: Fact[] = [];
+          const keepHolding = async () => {
+            const kept: Fact[] = [];
+            for (const f of facts) if (await holds(w, f)) kept.push(f);
+            facts = kept;
+          };
+          for (const step of steps) {
+            if (step.kind === 'undo' || step.kind === 'redo') {
+              await w.client.startJob(step.kind === 'undo' ? 'history.undo' : 'history.redo', {}).result.catch(() => undefined);
+              const broken: Fact[] = [];
+              for (const f of facts) if (!(await holds(w, f))) broken.push(f);
+              expect(broken).toEqual([]);
+              continue;
             }
+            if (step.kind.startsWith('their-')) {
+              const { items, folders } = await nodes(w);
+              try {
+                if (step.kind === 'their-create') {
+                  const made = await b.create({ parentId: at(folders, step.parent)!.id, title: step.title, url: step.url });
+                  facts.push({ id: made.id, title: made.title, url: made.url ?? null, parentId: made.parentId! });
+                } else if (step.kind === 'their-rename') {
+                  const item = at(items, step.item);
+                  // Renaming to the title it has changes nothing: no fact (a later redo may rename it as it did before).
+                  if (item && item.type !== 'separator' && item.title !== step.title)
+                    facts.push({ id: item.id, title: (await b.update(item.id, { title: step.title })).title });
+                } else if (step.kind === 'their-move') {
+                  const item = at(items, step.item);
+                  // A move inside the folder it is in is a place among its siblings, which later edits move anyway: the
+                  // fact is the folder they put it in, when they put it in another.
+                  const moved = item ? await b.move(item.id, { parentId: at(folders, step.target)!.id }) : null;
+                  if (moved && moved.parentId !== item!.parentId) facts.push({ id: moved.id, parentId: moved.parentId! });
+                } else if (step.kind === 'their-remove') {
+                  const item = at(items, step.item);
+                  if (item) await b.removeTree(item.id);
+                }
+              } catch {
+                // Firefox refused (a folder into itself): nothing happened.
+              }
+              await keepHolding();
+              continue;
+            }
+            await applyEdit(w, step as Edit);
+            // An operation of ours is newer than their change: it may change it.
             await keepHolding();
-            continue;
           }
-          await applyEdit(w, step as Edit);
-          // An operation of ours is newer than their change: it may change it.
-          await keepHolding();
-        }
-      }),
+        },
+      ),
       { numRuns: 200, seed: 20261211 },
     );
   }, 600_000);

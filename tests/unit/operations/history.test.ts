@@ -29,7 +29,14 @@ describe('the history: undo and redo of every edit', () => {
     const x = await b.create({ parentId: MENU_ID, title: 'old name', url: 'https://x.example/' });
     await client.call('organizer.update', { id: x.id, title: 'new name' });
     expect(await list()).toEqual([
-      expect.objectContaining({ kind: 'edit', state: 'done', canUndo: true, canRedo: false, next: 'undo', edit: expect.objectContaining({ action: 'update', title: 'old name' }) }),
+      expect.objectContaining({
+        kind: 'edit',
+        state: 'done',
+        canUndo: true,
+        canRedo: false,
+        next: 'undo',
+        edit: expect.objectContaining({ action: 'update', title: 'old name' }),
+      }),
     ]);
     const undone = await undo();
     expect(undone.operation).toMatchObject({ state: 'undone', undone: true, canUndo: false, canRedo: true, next: 'redo' });
@@ -223,7 +230,8 @@ describe('the history: undo and redo of every edit', () => {
     await redo();
     expect(await shape()).toEqual(cleaned);
 
-    const html = '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><H3>Imported</H3>\n<DL><p>\n<DT><A HREF="https://imported.example/" TAGS="from-file">Imported one</A>\n</DL><p>\n</DL>\n';
+    const html =
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><H3>Imported</H3>\n<DL><p>\n<DT><A HREF="https://imported.example/" TAGS="from-file">Imported one</A>\n</DL><p>\n</DL>\n';
     await client.startJob('bookmarksHtml.import', { html, target: { into: 'roots' } }).result;
     const imported = await shape();
     await undo();
@@ -238,7 +246,8 @@ describe('the history: undo and redo of every edit', () => {
     await b.create({ parentId: MENU_ID, title: 'a', url: 'https://a.example/' });
     await b.create({ parentId: MENU_ID, title: 'b', url: 'https://b.example/' });
     await client.call('tags.add', { urls: ['https://a.example/'], tags: ['mine'] });
-    const html = '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF="https://a.example/" TAGS="x,y">a</A>\n<DT><A HREF="https://b.example/" TAGS="y">b</A>\n</DL>\n';
+    const html =
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF="https://a.example/" TAGS="x,y">a</A>\n<DT><A HREF="https://b.example/" TAGS="y">b</A>\n</DL>\n';
     await client.startJob('bookmarksHtml.importTags', { html }).result;
     expect((await list())[0]).toMatchObject({ kind: 'edit', edit: { action: 'tags-import', items: 2 } });
     expect(await tagsOf('https://a.example/', 'https://b.example/')).toEqual({ 'https://a.example/': ['mine', 'x', 'y'], 'https://b.example/': ['y'] });
@@ -285,7 +294,9 @@ describe('the history: undo and redo of every edit', () => {
     const { client, b, control } = await setup();
     const x = await b.create({ parentId: MENU_ID, title: 'x', url: 'https://x.example/' });
     // The fake's pages are the popup by default.
-    await client.call('places.save', { ops: [{ ref: 0, type: 'bookmark', action: 'update', id: x.id, index: -1, title: 'from the popup', url: 'https://x.example/', tags: [], check: false }] });
+    await client.call('places.save', {
+      ops: [{ ref: 0, type: 'bookmark', action: 'update', id: x.id, index: -1, title: 'from the popup', url: 'https://x.example/', tags: [], check: false }],
+    });
     control.setActiveTab({ url: 'https://quick.example/', title: 'Quick' });
     control.triggerCommand('quick-bookmark');
     await vi.waitFor(async () => expect(await b.search({ url: 'https://quick.example/' })).toHaveLength(1));

@@ -1,6 +1,15 @@
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { ENTRY_CHUNK, JOURNAL_DB_VERSION, KEPT_SESSIONS, loadRemovedHistory, openJournal, ProgressLog, type NewJournalEntry, type SessionRecord } from '../../../src/operations/journal';
+import {
+  ENTRY_CHUNK,
+  JOURNAL_DB_VERSION,
+  KEPT_SESSIONS,
+  loadRemovedHistory,
+  openJournal,
+  ProgressLog,
+  type NewJournalEntry,
+  type SessionRecord,
+} from '../../../src/operations/journal';
 import { carriedOut } from '../../../src/operations/undo';
 
 let n = 0;
@@ -45,7 +54,11 @@ const removed = (id: string, url: string | null = `https://x.example/${id}`): Ne
 describe('journal', () => {
   it('writes a session with all its entries, numbered, and reads them back after reopening', async () => {
     const { name, journal } = fresh();
-    const stored = await journal.beginSession(session('s1', 10, 'applying'), [removed('a'), removed('b'), { role: 'tag-merge', url: 'https://k.example/', tagsBefore: [], tagsAdded: ['x'] }]);
+    const stored = await journal.beginSession(session('s1', 10, 'applying'), [
+      removed('a'),
+      removed('b'),
+      { role: 'tag-merge', url: 'https://k.example/', tagsBefore: [], tagsAdded: ['x'] },
+    ]);
     expect(stored.map((e) => e.seq)).toEqual([0, 1, 2]);
     journal.close();
     const again = openJournal(name);
@@ -57,7 +70,9 @@ describe('journal', () => {
   it('a session id used twice is refused and the first one stays intact', async () => {
     const { journal } = fresh();
     await journal.beginSession(session('s1', 10), [removed('a')]);
-    await expect(journal.beginSession(session('s1', 11), [removed('z'), removed('y')])).rejects.toThrow(new Error('A cleanup session with id s1 is already in the journal.'));
+    await expect(journal.beginSession(session('s1', 11), [removed('z'), removed('y')])).rejects.toThrow(
+      new Error('A cleanup session with id s1 is already in the journal.'),
+    );
     expect((await journal.entries('s1')).map((e) => e.role === 'removed' && e.id)).toEqual(['a']);
   });
 
@@ -156,7 +171,8 @@ describe('journal', () => {
   it('appends entries numbered on from the last, in small records, without rewriting what is stored', async () => {
     const { name, journal } = fresh();
     await journal.beginSession(session('imp', 1, 'applying'), []);
-    for (let i = 0; i < 3; i++) await journal.append('imp', [{ role: 'created', parentId: 'unfiled_____', parentSeq: null, type: 'bookmark', title: `t${i}`, url: `https://t${i}.example/` }]);
+    for (let i = 0; i < 3; i++)
+      await journal.append('imp', [{ role: 'created', parentId: 'unfiled_____', parentSeq: null, type: 'bookmark', title: `t${i}`, url: `https://t${i}.example/` }]);
     const more = await journal.append('imp', [removed('x'), removed('y')]);
     expect(more.map((e) => e.seq)).toEqual([3, 4]);
     const raw = await openDB(name);

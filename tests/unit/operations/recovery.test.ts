@@ -5,21 +5,7 @@ import { createDedupApplyFeature } from '../../../src/dedup/cleanup/feature';
 import { openJournal } from '../../../src/operations/journal';
 import { recoverInterruptedSessions } from '../../../src/operations/recovery';
 import { restoreSession } from '../../../src/operations/undo';
-import {
-  allTags,
-  crashingBrowser,
-  find,
-  MENU,
-  planFromTree,
-  restart,
-  seed,
-  setup,
-  snapshot,
-  testCtx,
-  TOOLBAR,
-  UNFILED,
-  type Spec,
-} from '../dedup/cleanup-fixtures';
+import { allTags, crashingBrowser, find, MENU, planFromTree, restart, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED, type Spec } from '../dedup/cleanup-fixtures';
 
 const url = (n: number) => `https://site${n}.example/p`;
 async function mixedTree(t: ReturnType<typeof setup>) {
@@ -80,7 +66,16 @@ describe('recovery: an interrupted apply is rolled back from the journal', () =>
 
   it('an older session whose loose duplicates were left in a holding folder is rolled back: they go back, the folder goes', async () => {
     const t = setup();
-    await seed(t.browser, MENU, [{ title: 'keep', url: url(1) }, { title: 'Dev', children: [{ title: 'copy', url: url(1) }, { title: 'other', url: url(2) }] }]);
+    await seed(t.browser, MENU, [
+      { title: 'keep', url: url(1) },
+      {
+        title: 'Dev',
+        children: [
+          { title: 'copy', url: url(1) },
+          { title: 'other', url: url(2) },
+        ],
+      },
+    ]);
     const before = await snapshot(t.browser);
     const copy = await find(t.browser, 'copy');
     const dev = await find(t.browser, 'Dev');

@@ -20,15 +20,27 @@ async function forgetOrphanTags(browser: Browser, tags: TagStore) {
 
 async function urlsOf(browser: Browser) {
   const [root] = await browser.bookmarks.getTree();
-  return new Set(flatten([root]).filter((n) => n.type === 'bookmark').map((n) => n.url));
+  return new Set(
+    flatten([root])
+      .filter((n) => n.type === 'bookmark')
+      .map((n) => n.url),
+  );
 }
 
 describe('restoreSession (undo)', () => {
   it('brings back every removed item with title, URL, folder, position and tags, and moves unique children back', async () => {
     const t = setup();
     const work = [{ title: 'a', url: url(1) }, { separator: true as const }, { title: 'sub', children: [{ title: 'c', url: url(3) }] }, { title: 'b', url: url(2) }];
-    await seed(t.browser, MENU, [{ title: 'x0', url: url(10) }, { title: 'Work', children: work }, { title: 'x1', url: url(1) }, { title: 'x2', url: url(11) }]);
-    await seed(t.browser, TOOLBAR, [{ title: 'Work (1)', children: [{ title: 'only', url: url(9) }, ...work] }, { title: 'dup', url: url(10) }]);
+    await seed(t.browser, MENU, [
+      { title: 'x0', url: url(10) },
+      { title: 'Work', children: work },
+      { title: 'x1', url: url(1) },
+      { title: 'x2', url: url(11) },
+    ]);
+    await seed(t.browser, TOOLBAR, [
+      { title: 'Work (1)', children: [{ title: 'only', url: url(9) }, ...work] },
+      { title: 'dup', url: url(10) },
+    ]);
     await t.tags.addTags([url(9)], ['unique']);
     await t.tags.addTags([url(10)], ['ten']);
     await t.tags.addTags([url(1)], ['one']);
@@ -55,18 +67,27 @@ describe('restoreSession (undo)', () => {
 
   it('refuses a second undo and an unknown session with clear errors, changing nothing', async () => {
     const t = setup();
-    await seed(t.browser, MENU, [{ title: 'a', url: url(1) }, { title: 'b', url: url(1) }]);
+    await seed(t.browser, MENU, [
+      { title: 'a', url: url(1) },
+      { title: 'b', url: url(1) },
+    ]);
     const applied = await applyPlan(t.deps, await planFromTree(t.browser, { createdAt: t.now() }), testCtx());
     await restoreSession(t.deps, applied.sessionId, testCtx(), 'undo');
     const after = await snapshot(t.browser);
-    await expect(restoreSession(t.deps, applied.sessionId, testCtx(), 'undo')).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('already undone') });
+    await expect(restoreSession(t.deps, applied.sessionId, testCtx(), 'undo')).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining('already undone'),
+    });
     await expect(restoreSession(t.deps, 'no-such-session', testCtx(), 'undo')).rejects.toMatchObject({ code: 'not-found' });
     expect(await snapshot(t.browser)).toEqual(after);
   });
 
   it('works after a restart: a new journal connection over the same database finds the session', async () => {
     const t = setup();
-    await seed(t.browser, MENU, [{ title: 'a', url: url(1) }, { title: 'F', children: [{ title: 'b', url: url(1) }] }]);
+    await seed(t.browser, MENU, [
+      { title: 'a', url: url(1) },
+      { title: 'F', children: [{ title: 'b', url: url(1) }] },
+    ]);
     const before = await snapshot(t.browser);
     const applied = await applyPlan(t.deps, await planFromTree(t.browser, { createdAt: t.now(), emptyFolders: true }), testCtx());
     t.journal.close();
@@ -79,7 +100,13 @@ describe('restoreSession (undo)', () => {
   it('undoes an older session after a newer one removed the folder it restores into (ids are remapped)', async () => {
     const t = setup();
     await seed(t.browser, MENU, [
-      { title: 'A', children: [{ title: 'k', url: url(1) }, { title: 'dup', url: url(2) }] },
+      {
+        title: 'A',
+        children: [
+          { title: 'k', url: url(1) },
+          { title: 'dup', url: url(2) },
+        ],
+      },
       { title: 'B', children: [{ title: 'k', url: url(1) }] },
       { title: 'keeper', url: url(2) },
     ]);
@@ -99,7 +126,11 @@ describe('restoreSession (undo)', () => {
 
   it('an undo cancelled part way can simply run again and finishes without duplicates', async () => {
     const t = setup();
-    await seed(t.browser, MENU, Array.from({ length: 120 }, (_, i) => ({ title: `c${i}`, url: url(i % 4) })));
+    await seed(
+      t.browser,
+      MENU,
+      Array.from({ length: 120 }, (_, i) => ({ title: `c${i}`, url: url(i % 4) })),
+    );
     const before = await snapshot(t.browser);
     const applied = await applyPlan(t.deps, await planFromTree(t.browser, { createdAt: t.now() }), testCtx());
     const partial = await restoreSession(t.deps, applied.sessionId, testCtx({ cancelAt: 3 }), 'undo');
@@ -113,7 +144,10 @@ describe('restoreSession (undo)', () => {
 
   it('restores into the nearest surviving folder when the original folder is gone, and says so', async () => {
     const t = setup();
-    await seed(t.browser, MENU, [{ title: 'Outer', children: [{ title: 'Inner', children: [{ title: 'a', url: url(1) }] }] }, { title: 'b', url: url(1) }]);
+    await seed(t.browser, MENU, [
+      { title: 'Outer', children: [{ title: 'Inner', children: [{ title: 'a', url: url(1) }] }] },
+      { title: 'b', url: url(1) },
+    ]);
     const a = await find(t.browser, 'a');
     const b = await find(t.browser, 'b');
     const applied = await applyPlan(t.deps, cleanupPlan({ createdAt: t.now(), removals: [removeCopy(a, b)] }), testCtx());

@@ -117,14 +117,18 @@ describe('ImportExportView: an import is all or nothing, and the page says so', 
     const { bg, held, release, created } = await heldBackground(4);
     const before = await bg.client.call('core.countBookmarks', {});
     render(bg.wrap(<ImportExportView />));
-    expect(note()).toBe('All or nothing: if the import is cancelled, this tab is closed or Firefox stops before it ends, everything it added is taken back, tags included. A file never comes in half.');
+    expect(note()).toBe(
+      'All or nothing: if the import is cancelled, this tab is closed or Firefox stops before it ends, everything it added is taken back, tags included. A file never comes in half.',
+    );
     await pickFile(firefoxExport);
     expect(note()).toContain('All or nothing: if the import is cancelled');
 
     fireEvent.click(importButton());
     await held;
     await waitFor(() =>
-      expect(note()).toBe('All or nothing: cancelling, closing this tab or a crash now takes back everything imported so far, tags included (after a crash, at Firefox’s next start).'),
+      expect(note()).toBe(
+        'All or nothing: cancelling, closing this tab or a crash now takes back everything imported so far, tags included (after a crash, at Firefox’s next start).',
+      ),
     );
     expect(screen.getByTestId('progress')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel import' }));
@@ -132,7 +136,9 @@ describe('ImportExportView: an import is all or nothing, and the page says so', 
     const error = await screen.findByTestId('import-error');
     // The exact number it had added (not the last progress report's), all taken back.
     expect(created()).toBeGreaterThanOrEqual(5);
-    expect(error.textContent).toBe(`Import cancelled: the ${created()} entries it had added were taken back, tags included, so nothing of the file stays (closing this tab mid-import does the same).`);
+    expect(error.textContent).toBe(
+      `Import cancelled: the ${created()} entries it had added were taken back, tags included, so nothing of the file stays (closing this tab mid-import does the same).`,
+    );
     expect(await bg.client.call('core.countBookmarks', {})).toEqual(before);
     expect(await bg.client.call('tags.list', {})).toEqual([]);
     expect(note()).toContain('All or nothing: if the import is cancelled');

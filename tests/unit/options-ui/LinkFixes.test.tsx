@@ -15,8 +15,28 @@ import { LinkHealthView } from '../../../src/options-ui/link-health/LinkHealthVi
 afterEach(cleanup);
 
 const counts = { ok: 3, moved: 2, redirected: 0, gone: 1, 'server-error': 0, unreachable: 1 };
-const overview: LinksOverview = { checkable: 7, skipped: { 'not-web': 0, 'private-host': 0, 'invalid-url': 0 }, hostsWithoutAccess: [], counts, checkedBetween: { from: 1, to: 2 }, run: null };
-const item = (id: string, over: Partial<LinkItem>): LinkItem => ({ id, title: `Page ${id}`, url: `https://a.example/${id}`, path: ['Bookmarks Toolbar'], class: null, skip: null, status: null, finalUrl: null, failure: null, checks: 1, checkedAt: 2, ...over });
+const overview: LinksOverview = {
+  checkable: 7,
+  skipped: { 'not-web': 0, 'private-host': 0, 'invalid-url': 0 },
+  hostsWithoutAccess: [],
+  counts,
+  checkedBetween: { from: 1, to: 2 },
+  run: null,
+};
+const item = (id: string, over: Partial<LinkItem>): LinkItem => ({
+  id,
+  title: `Page ${id}`,
+  url: `https://a.example/${id}`,
+  path: ['Bookmarks Toolbar'],
+  class: null,
+  skip: null,
+  status: null,
+  finalUrl: null,
+  failure: null,
+  checks: 1,
+  checkedAt: 2,
+  ...over,
+});
 const items = [
   item('m1', { class: 'moved', url: 'http://a.example/m1', finalUrl: 'https://a.example/m1', status: 200 }),
   item('m2', { class: 'moved', url: 'http://a.example/m2', finalUrl: 'https://a.example/m2', status: 200 }),
@@ -26,7 +46,18 @@ const items = [
 const updatePreview: FixPreview = {
   action: 'update',
   folder: null,
-  changes: [{ id: 'm1', title: 'Page m1', url: 'http://a.example/m1', to: 'https://a.example/m1', parentId: 'toolbar_____', path: ['Bookmarks Toolbar', 'Reading'], tags: ['cooking', 'later'], class: 'moved' }],
+  changes: [
+    {
+      id: 'm1',
+      title: 'Page m1',
+      url: 'http://a.example/m1',
+      to: 'https://a.example/m1',
+      parentId: 'toolbar_____',
+      path: ['Bookmarks Toolbar', 'Reading'],
+      tags: ['cooking', 'later'],
+      class: 'moved',
+    },
+  ],
   leftOut: [{ id: 'm2', title: 'Page m2', url: 'http://a.example/m2', reason: 'url-changed' }],
 };
 
@@ -130,7 +161,10 @@ describe('link health fixes on the view', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update 2 to their new addresses…' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(page.job('links.fix')).toBeTruthy());
-    expect(page.job('links.fix')!.input).toEqual({ action: 'update', changes: [{ id: 'm1', url: 'http://a.example/m1', title: 'Page m1', parentId: 'toolbar_____', to: 'https://a.example/m1' }] });
+    expect(page.job('links.fix')!.input).toEqual({
+      action: 'update',
+      changes: [{ id: 'm1', url: 'http://a.example/m1', title: 'Page m1', parentId: 'toolbar_____', to: 'https://a.example/m1' }],
+    });
     page.job('links.fix')!.progress?.({ done: 0, total: 1 } satisfies FixProgress);
     expect((await screen.findByTestId('fix-progress')).textContent).toContain('Fixing: 0 of 1');
     fireEvent.click(within(screen.getByTestId('fix-progress')).getByRole('button', { name: 'Cancel' }));
@@ -152,7 +186,9 @@ describe('link health fixes on the view', () => {
 
     fireEvent.click(within(result).getByRole('button', { name: 'Undo' }));
     expect(page.log).toContain('job history.undo {"sessionId":"op-1"}');
-    page.job('history.undo')!.finish({ restored: 0, movedBack: 0, removed: 0, leftAlone: [{ reason: 'changed-since', count: 1, titles: ['Page m1'] }], problems: [], cancelled: false });
+    page
+      .job('history.undo')!
+      .finish({ restored: 0, movedBack: 0, removed: 0, leftAlone: [{ reason: 'changed-since', count: 1, titles: ['Page m1'] }], problems: [], cancelled: false });
     expect((await screen.findByTestId('fix-undone')).textContent).toBe('Undone: the bookmarks are as they were, except what someone changed since.');
     expect(screen.getByText(/1 item \(“Page m1”\) was changed since/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Redo' }));
@@ -179,7 +215,9 @@ describe('link health fixes on the view', () => {
     expect(move.disabled).toBe(false);
     fireEvent.click(move);
     expect(await screen.findByRole('alertdialog', { name: 'Move 1 dead bookmark to Other Bookmarks › Dead links?' })).toBeTruthy();
-    expect(page.log).toContain('links.fixPreview {"action":"move","items":[{"id":"g1","url":"https://a.example/g1"},{"id":"u1","url":"https://a.example/u1"}],"folderId":"dead"}');
+    expect(page.log).toContain(
+      'links.fixPreview {"action":"move","items":[{"id":"g1","url":"https://a.example/g1"},{"id":"u1","url":"https://a.example/u1"}],"folderId":"dead"}',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Move' }));
     await waitFor(() => expect(page.job('links.fix')?.input).toMatchObject({ action: 'move', folderId: 'dead' }));
     cleanup();

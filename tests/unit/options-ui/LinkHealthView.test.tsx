@@ -92,11 +92,53 @@ describe('LinkHealthView', () => {
   it('shows each class with its bookmarks as text, and offers to resume an unfinished run', async () => {
     const hostile = '<img src=x onerror=alert(1)>';
     scripted(
-      { ...fresh, hostsWithoutAccess: [], counts: counts({ ok: 1, gone: 1, moved: 1 }), checkedBetween: { from: 1, to: 2 }, run: { id: 'r', startedAt: 1, finishedAt: null, total: 10, done: 4 } },
+      {
+        ...fresh,
+        hostsWithoutAccess: [],
+        counts: counts({ ok: 1, gone: 1, moved: 1 }),
+        checkedBetween: { from: 1, to: 2 },
+        run: { id: 'r', startedAt: 1, finishedAt: null, total: 10, done: 4 },
+      },
       [
-        { id: '1', title: hostile, url: 'https://a.example/old', path: [], class: 'gone', skip: null, status: 404, finalUrl: null, failure: null, checks: 2, checkedAt: 2 },
-        { id: '2', title: 'Moved', url: 'http://b.example/', path: [], class: 'moved', skip: null, status: 200, finalUrl: 'https://b.example/', failure: null, checks: 1, checkedAt: 2 },
-        { id: '3', title: 'Bookmarklet', url: 'javascript:void(0)', path: [], class: null, skip: 'not-web', status: null, finalUrl: null, failure: null, checks: 0, checkedAt: null },
+        {
+          id: '1',
+          title: hostile,
+          url: 'https://a.example/old',
+          path: [],
+          class: 'gone',
+          skip: null,
+          status: 404,
+          finalUrl: null,
+          failure: null,
+          checks: 2,
+          checkedAt: 2,
+        },
+        {
+          id: '2',
+          title: 'Moved',
+          url: 'http://b.example/',
+          path: [],
+          class: 'moved',
+          skip: null,
+          status: 200,
+          finalUrl: 'https://b.example/',
+          failure: null,
+          checks: 1,
+          checkedAt: 2,
+        },
+        {
+          id: '3',
+          title: 'Bookmarklet',
+          url: 'javascript:void(0)',
+          path: [],
+          class: null,
+          skip: 'not-web',
+          status: null,
+          finalUrl: null,
+          failure: null,
+          checks: 0,
+          checkedAt: null,
+        },
       ],
     );
     await screen.findByTestId('links-interrupted');

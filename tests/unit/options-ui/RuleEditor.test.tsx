@@ -39,10 +39,11 @@ describe('RuleEditor', () => {
   it('lists the keep rules in order with their meaning', () => {
     render(<RuleEditor value={value} folders={folders} onChange={() => {}} />);
     const list = screen.getByRole('list', { name: 'Keep rules' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      expect.stringContaining('Oldest'),
-      expect.stringContaining('Best title'),
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Oldest'), expect.stringContaining('Best title')]);
   });
 
   it('moves a rule up with a keyboard-reachable button', () => {
@@ -92,8 +93,28 @@ describe('RuleEditor', () => {
 
   it('lists the remembered group decisions and forgets one', async () => {
     decisions = [
-      { key: 'https://b.example', leave: false, keeper: { id: 'b2', url: 'https://b.example/', path: 'Other Bookmarks › Sync', title: 'B' }, copyCount: 2, copyFingerprint: 'b1 b2', copyIds: ['b1', 'b2'], url: 'https://b.example/', title: 'B', decidedAt: 2 },
-      { key: 'https://a.example', leave: true, keeper: null, copyCount: 2, copyFingerprint: 'a1 a2', copyIds: ['a1', 'a2'], url: 'https://a.example/', title: 'A', decidedAt: 1 },
+      {
+        key: 'https://b.example',
+        leave: false,
+        keeper: { id: 'b2', url: 'https://b.example/', path: 'Other Bookmarks › Sync', title: 'B' },
+        copyCount: 2,
+        copyFingerprint: 'b1 b2',
+        copyIds: ['b1', 'b2'],
+        url: 'https://b.example/',
+        title: 'B',
+        decidedAt: 2,
+      },
+      {
+        key: 'https://a.example',
+        leave: true,
+        keeper: null,
+        copyCount: 2,
+        copyFingerprint: 'a1 a2',
+        copyIds: ['a1', 'a2'],
+        url: 'https://a.example/',
+        title: 'A',
+        decidedAt: 1,
+      },
     ];
     const onForgotten = vi.fn();
     render(<RuleEditor value={value} folders={folders} onChange={() => {}} onDecisionsForgotten={onForgotten} />);

@@ -110,7 +110,11 @@ describe('TagsView: a tag’s page, order, empty state', () => {
     await bg.client.call('tags.add', { urls: ['https://a.example/'], tags: ['tag10', 'tag2', 'Tag1'] });
     render(bg.wrap(<TagsView />));
     const list = await screen.findByTestId('tag-list');
-    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['Tag1', 'tag2', 'tag10']);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Tag1', 'tag2', 'tag10']);
   });
 
   it('with no tags, explains in two steps how Firefox’s own tags come in', async () => {

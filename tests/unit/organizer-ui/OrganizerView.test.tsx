@@ -23,7 +23,10 @@ async function setup() {
   return { ...bg, b, folder, list };
 }
 
-const selectedNames = () => within(screen.getByRole('listbox')).queryAllByRole('option', { selected: true }).map((o) => o.textContent);
+const selectedNames = () =>
+  within(screen.getByRole('listbox'))
+    .queryAllByRole('option', { selected: true })
+    .map((o) => o.textContent);
 
 describe('OrganizerView', () => {
   it('has a tree of folders and a multi-select list; arrows, Shift+arrows and Ctrl+A select', async () => {

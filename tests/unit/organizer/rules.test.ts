@@ -134,7 +134,13 @@ describe('drop rules', () => {
 describe('sorting', () => {
   const node = (id: string, kind: 'folder' | 'bookmark' | 'separator', title: string, url = '', dateAdded = 0) => ({ id, kind, title, url, dateAdded });
   it('sorts by name with numbers in order, keeps separators in place and sorts each part between them', () => {
-    const children = [node('a', 'bookmark', 'item 10'), node('b', 'bookmark', 'Item 2'), node('s', 'separator', ''), node('c', 'bookmark', 'zeta'), node('d', 'folder', 'alpha')];
+    const children = [
+      node('a', 'bookmark', 'item 10'),
+      node('b', 'bookmark', 'Item 2'),
+      node('s', 'separator', ''),
+      node('c', 'bookmark', 'zeta'),
+      node('d', 'folder', 'alpha'),
+    ];
     expect(sortedChildren(children, 'name', { foldersFirst: false })).toEqual(['b', 'a', 's', 'd', 'c']);
     expect(sortedChildren(children, 'name', { foldersFirst: true })).toEqual(['b', 'a', 's', 'd', 'c']);
     const mixed = [node('x', 'bookmark', 'a'), node('y', 'folder', 'z')];
@@ -142,7 +148,11 @@ describe('sorting', () => {
   });
 
   it('sorts by address and by date added; ties keep the current order', () => {
-    const children = [node('a', 'bookmark', 'A', 'https://b.example/', 3), node('b', 'bookmark', 'B', 'https://a.example/', 1), node('c', 'bookmark', 'C', 'https://a.example/', 1)];
+    const children = [
+      node('a', 'bookmark', 'A', 'https://b.example/', 3),
+      node('b', 'bookmark', 'B', 'https://a.example/', 1),
+      node('c', 'bookmark', 'C', 'https://a.example/', 1),
+    ];
     expect(sortedChildren(children, 'address', { foldersFirst: false })).toEqual(['b', 'c', 'a']);
     expect(sortedChildren(children, 'date', { foldersFirst: false })).toEqual(['b', 'c', 'a']);
   });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../scripts/prng.mjs';
-import { REBUILD_AFTER_STALE, SearchCorpus } from '../../../src/organizer/search-corpus';
+import { nodeAt, REBUILD_AFTER_STALE, SearchCorpus } from '../../../src/organizer/search-corpus';
 import { fold } from '../../../src/search/tokenize';
 
 function corpusOver(texts: Map<string, string | null>) {
@@ -46,7 +46,11 @@ describe('SearchCorpus', () => {
       ['d', 'ÉCOLE'],
       ['e', 'plain'],
     ]);
-    const corpus = new SearchCorpus((id) => texts.get(id) ?? null, () => texts.keys(), fold);
+    const corpus = new SearchCorpus(
+      (id) => texts.get(id) ?? null,
+      () => texts.keys(),
+      fold,
+    );
     corpus.buildNow();
     expect(corpus.search(['creme'], 10)).toEqual(['a']);
     expect(corpus.search(['guide'], 10)).toEqual(['b']);
@@ -129,6 +133,17 @@ describe('SearchCorpus', () => {
     await building;
     expect(sorted(corpus.search(['renamed'], 100))).toEqual(['n1', 'n11000']);
     expect(corpus.search(['item', '11999'], 100)).toEqual(['n11999']);
+  });
+
+  it('nodeAt finds the node holding a position from any node at or before it, in the next node as far away', () => {
+    // Nodes of lengths 3, 1, 5, 2, 4 ... (starts end with the total length).
+    const lengths = Array.from({ length: 200 }, (_, i) => 1 + ((i * 7) % 5));
+    const starts = new Int32Array(lengths.length + 1);
+    for (let i = 0; i < lengths.length; i++) starts[i + 1] = starts[i]! + lengths[i]!;
+    for (let at = 0; at < starts[lengths.length]!; at++) {
+      const node = starts.findLastIndex((start, k) => k < lengths.length && start <= at);
+      for (const from of [0, Math.max(0, node - 1), node, Math.floor(node / 2)]) expect(nodeAt(starts, at, from), `at ${at} from ${from}`).toBe(node);
+    }
   });
 
   it('seeded random edits: every search equals a plain filter over the current texts', () => {

@@ -46,7 +46,13 @@ describe('OrganizerTree', () => {
           if (op === 0) {
             const kind = random(4);
             const parentId = folders[random(folders.length)]!;
-            const node = await b.create(kind === 0 ? { parentId, title: `F${step}` } : kind === 1 ? { parentId, type: 'separator' } : { parentId, title: `B${step}`, url: `https://e${step % 7}.example/${step}`, index: random(3) });
+            const node = await b.create(
+              kind === 0
+                ? { parentId, title: `F${step}` }
+                : kind === 1
+                  ? { parentId, type: 'separator' }
+                  : { parentId, title: `B${step}`, url: `https://e${step % 7}.example/${step}`, index: random(3) },
+            );
             items.push(node.id);
             if (kind === 0) folders.push(node.id);
           } else if (op === 1 || op === 2) {
@@ -141,9 +147,49 @@ describe('OrganizerTree', () => {
     expect(holder.tree.copiesOf('https://docs.example/1')).toBe(10);
   });
 
+  it('counts copies in slices while bookmarks change: the counts equal a count made afterwards at once', async () => {
+    const { browser, holder, client } = await organizerOnFake();
+    const made: BookmarkNode[] = [];
+    for (let i = 0; i < 30; i++) made.push(await browser.bookmarks.create({ parentId: UNFILED_ID, title: `n${i}`, url: `https://docs.example/${i % 3}` }));
+    await expect.poll(() => holder.tree.size).toBeGreaterThan(30);
+    let pauses = 0;
+    await holder.tree.countCopiesInSlices(async () => {
+      if (++pauses !== 1) return;
+      // Between the first slice and the rest: n1 was counted already, n28 not yet; both change address, both go, one comes.
+      await browser.bookmarks.update(made[1]!.id, { url: 'https://elsewhere.example/' });
+      await browser.bookmarks.update(made[28]!.id, { url: 'https://elsewhere.example/' });
+      await browser.bookmarks.remove(made[4]!.id);
+      await browser.bookmarks.remove(made[25]!.id);
+      const added = await browser.bookmarks.create({ parentId: MENU_ID, title: 'new', url: 'https://docs.example/0' });
+      await expect.poll(() => holder.tree.has(added.id) && !holder.tree.has(made[25]!.id)).toBe(true);
+    }, 12);
+    expect(pauses).toBeGreaterThan(1);
+    const fresh = OrganizerTree.fromSnapshot(decodeSnapshot((await client.call('organizer.tree', {})).encoded));
+    fresh.countCopies();
+    for (const url of ['https://docs.example/0', 'https://docs.example/1', 'https://docs.example/2', 'https://elsewhere.example/']) {
+      expect(holder.tree.copiesOf(url), url).toBe(fresh.copiesOf(url));
+    }
+    expect(holder.tree.copiesOf('https://elsewhere.example/')).toBe(2);
+  });
+
+  it('itemsVersion follows changes of items only; visits change the version alone', async () => {
+    const { browser, holder } = await organizerOnFake();
+    const a = await browser.bookmarks.create({ parentId: UNFILED_ID, title: 'A', url: 'https://a.example/' });
+    await expect.poll(() => holder.tree.has(a.id)).toBe(true);
+    const items = holder.tree.itemsVersion;
+    await browser.history.addUrl({ url: 'https://a.example/' });
+    await expect.poll(() => holder.tree.visitsOf('https://a.example/')?.count).toBe(1);
+    expect(holder.tree.itemsVersion).toBe(items);
+    await browser.bookmarks.update(a.id, { title: 'B' });
+    await expect.poll(() => holder.tree.itemsVersion).toBeGreaterThan(items);
+  });
+
   it('regression: an event that does not fit (an item it never saw) turns the mirror inexact instead of guessing', async () => {
     const { holder } = await organizerOnFake();
-    holder.tree.apply({ type: 'bookmark-item-moved', data: { id: 'nope', previousParentId: MENU_ID, previousIndex: 0, currentParentId: UNFILED_ID, currentIndex: 0, type: 'bookmark' } });
+    holder.tree.apply({
+      type: 'bookmark-item-moved',
+      data: { id: 'nope', previousParentId: MENU_ID, previousIndex: 0, currentParentId: UNFILED_ID, currentIndex: 0, type: 'bookmark' },
+    });
     expect(holder.tree.exact).toBe(false);
   });
 });

@@ -103,7 +103,9 @@ describe('organizer edits undone', () => {
       const { fake, state, client, folder, ids, children: order } = await bootKillableWithFolder([dieAt], (i) => `item ${String(29 - i).padStart(2, '0')}`, 7);
       state.left = 12;
       const before = await order();
-      void (dieAt === 'remove' ? client.call('organizer.remove', { ids }) : client.call('organizer.sortFolder', { folderId: folder.id, by: 'name', foldersFirst: false })).catch(() => undefined);
+      void (
+        dieAt === 'remove' ? client.call('organizer.remove', { ids }) : client.call('organizer.sortFolder', { folderId: folder.id, by: 'name', foldersFirst: false })
+      ).catch(() => undefined);
       await vi.waitFor(() => expect(state.dead).toBe(true));
       expect(await order()).not.toEqual(before);
 

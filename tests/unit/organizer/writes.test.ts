@@ -35,7 +35,7 @@ describe('organizer writes', () => {
     const outer = await b.create({ parentId: MENU_ID, title: 'outer' });
     const inner = await b.create({ parentId: outer.id, title: 'inner' });
     await expect(client.call('organizer.move', { ids: [outer.id], parentId: inner.id, beforeId: null })).rejects.toThrow('A folder cannot go into itself');
-    await expect(client.call('organizer.move', { ids: [TOOLBAR_ID], parentId: outer.id, beforeId: null })).rejects.toThrow("root folders cannot be moved");
+    await expect(client.call('organizer.move', { ids: [TOOLBAR_ID], parentId: outer.id, beforeId: null })).rejects.toThrow('root folders cannot be moved');
     await expect(client.call('organizer.move', { ids: [inner.id], parentId: ROOT_ID, beforeId: null })).rejects.toThrow('invisible root');
     expect(await titles(outer.id)).toEqual(['inner']);
   });
@@ -83,10 +83,14 @@ describe('organizer.tree from the search index', () => {
     const folders = [MENU_ID, TOOLBAR_ID, UNFILED_ID];
     const items: string[] = [];
     for (let step = 0; step < 80; step++) {
-      const pick = <T,>(xs: T[]) => xs[(step * 7919) % xs.length]!;
+      const pick = <T>(xs: T[]) => xs[(step * 7919) % xs.length]!;
       try {
         if (step % 5 < 2 || items.length < 3) {
-          const node = await b.create(step % 3 === 0 ? { parentId: pick(folders), title: `F${step}` } : { parentId: pick(folders), title: `B${step}`, url: `https://e.example/${step}`, index: step % 2 });
+          const node = await b.create(
+            step % 3 === 0
+              ? { parentId: pick(folders), title: `F${step}` }
+              : { parentId: pick(folders), title: `B${step}`, url: `https://e.example/${step}`, index: step % 2 },
+          );
           items.push(node.id);
           if (step % 3 === 0) folders.push(node.id);
         } else if (step % 5 === 2) await b.move(pick(items), { parentId: pick(folders), index: step % 3 });

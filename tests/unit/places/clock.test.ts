@@ -85,10 +85,10 @@ describe('the updated clock', () => {
     const unseen = await fake.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'unseen', url: 'https://unseen.example/' });
     const writes: IDBTransactionMode[] = [];
     // Count read-write transactions of every database (the clock's among them) while forget() runs.
-    const db = (await new Promise<IDBDatabase>((resolve) => {
+    const db = await new Promise<IDBDatabase>((resolve) => {
       const req = indexedDB.open('probe');
       req.onsuccess = () => resolve(req.result);
-    }));
+    });
     const proto = Object.getPrototypeOf(db) as { transaction: IDBDatabase['transaction'] };
     db.close();
     const transaction = proto.transaction;

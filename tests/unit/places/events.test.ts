@@ -162,7 +162,14 @@ describe('events', () => {
     expect(visits).toEqual([]); // deleteAll: the ids below were read while the visits existed
     expect(page.got[0].data).toMatchObject({ url: url('v'), time: t0, sessionId: null, transitionType: 'typed', referringId: '0' });
     expect(typeof (page.got[0].data as { visitId: unknown }).visitId).toBe('string');
-    expect(page.got[1].data).toEqual({ id: b.id, visitId: (page.got[0].data as { visitId: string }).visitId, time: t0, transitionType: 'typed', url: url('v'), parentId: UNSORTED.id });
+    expect(page.got[1].data).toEqual({
+      id: b.id,
+      visitId: (page.got[0].data as { visitId: string }).visitId,
+      time: t0,
+      transitionType: 'typed',
+      url: url('v'),
+      parentId: UNSORTED.id,
+    });
     expect(page.got[2].data).toMatchObject({ time: t0 + 1000, transitionType: 'link' });
     expect((page.got[2].data as { visitId: string }).visitId).not.toBe((page.got[0].data as { visitId: string }).visitId);
     expect(page.got[4].data).toEqual({ url: url('v'), title: 'V2' });
@@ -189,7 +196,10 @@ describe('events', () => {
       await env.places.save(new Bookmark({ title: 'b', url: url('b') }));
       await env.places.save(remove(a));
       await vi.waitFor(() => expect(after).toHaveBeenCalledTimes(1));
-      expect(added).toEqual([['a', 'bookmark-item-added'], ['b', 'bookmark-item-added']]);
+      expect(added).toEqual([
+        ['a', 'bookmark-item-added'],
+        ['b', 'bookmark-item-added'],
+      ]);
       expect(once).toHaveBeenCalledTimes(1);
       await vi.waitFor(() => expect(thrown).toHaveLength(3));
     } finally {
@@ -267,7 +277,12 @@ describe('events', () => {
     const types = page.types();
     expect(types[0]).toBe('history-start-batch');
     expect(types.filter((t) => t.endsWith('-batch'))).toEqual(['history-start-batch', 'history-end-batch']);
-    expect(page.got.filter((e) => e.type === 'bookmark-item-added').map((e) => (e.data as { title: string }).title).sort()).toEqual(['copy 1', 'copy 2']);
+    expect(
+      page.got
+        .filter((e) => e.type === 'bookmark-item-added')
+        .map((e) => (e.data as { title: string }).title)
+        .sort(),
+    ).toEqual(['copy 1', 'copy 2']);
   });
 
   it('nested batches give one pair; a bulk job that fails still ends its batch', async () => {

@@ -13,7 +13,6 @@ import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode } from '.
 import { createRng, type Rng } from '../../../scripts/prng.mjs';
 import { boot } from '../../kit/boot';
 
-
 const WORDS = ['Mozilla', 'firefox', 'Docs', 'café', 'Rust', 'recipes', 'Travel', 'news', 'ÉTÉ', 'api', 'guide', 'a'];
 const HOSTS = ['mozilla.org', 'developer.mozilla.org', 'www.mozilla.org', 'example.com', 'blog.example.com', 'rust-lang.org'];
 const TAGS = ['work', 'Read-Later', 'recipes', 'docs', 'fun', 'moz'];
@@ -96,7 +95,14 @@ async function editTree(env: Env, r: Rng, steps: number) {
         await env.browser.history.addUrl({ url: r.pick(bookmarks).url!, visitTime: 1_600_000_000_000 + r.below(1_000_000) });
       } else if (op === 8) {
         const group = r.chance(0.5) ? new Group({ title: `${r.pick(WORDS)} group`, group: r.pick(folders) }) : undefined;
-        await env.places.save(new Bookmark({ title: `${r.pick(WORDS)} saved`, url: `https://${r.pick(HOSTS)}/saved/${step}`, group: group ?? r.pick(folders), tags: r.chance(0.5) ? [r.pick(TAGS)] : [] }));
+        await env.places.save(
+          new Bookmark({
+            title: `${r.pick(WORDS)} saved`,
+            url: `https://${r.pick(HOSTS)}/saved/${step}`,
+            group: group ?? r.pick(folders),
+            tags: r.chance(0.5) ? [r.pick(TAGS)] : [],
+          }),
+        );
       } else if (op === 9 && nodes.length) {
         const [item] = await env.places.search({ group: r.pick(folders) });
         if (item && item.type !== 'group') await env.places.save(remove(item));
@@ -195,7 +201,10 @@ describe('search on the index', () => {
     expect(live.positionsExact).toBe(false);
     const during = decodeSearchReply(await env.client.call('places.search', { queries: [{ group: UNFILED_ID }], options: {} }));
     expect(during.source).toBe('firefox');
-    expect(during.items.map((i) => [i.title, i.index])).toEqual([['a', 0], ['b', 1]]);
+    expect(during.items.map((i) => [i.title, i.index])).toEqual([
+      ['a', 0],
+      ['b', 1],
+    ]);
     // That search started the re-read: the index answers again, with Firefox's positions.
     await vi.waitFor(() => expect(live.positionsExact).toBe(true));
     const again = decodeSearchReply(await env.client.call('places.search', { queries: [{ group: UNFILED_ID }], options: {} }));

@@ -19,9 +19,7 @@ describe('items', () => {
     expect(() => new Bookmark({ url: 'https://mozilla.org/' })).toThrow('The `title` property must be defined.');
     expect(() => new Bookmark()).toThrow('The `title` property must be defined.');
     expect(() => new Group()).toThrow('The `title` property must be defined.');
-    expect(() => new Bookmark({ title: 'a', url: 'https://mozilla.org/', tags: 'a,b' as never })).toThrow(
-      'The `tags` property must be a Set, or an array.',
-    );
+    expect(() => new Bookmark({ title: 'a', url: 'https://mozilla.org/', tags: 'a,b' as never })).toThrow('The `tags` property must be a Set, or an array.');
   });
 
   it('checks id, group, index, updated before title, url and tags', () => {

@@ -31,12 +31,23 @@ function watchBookmarkEvents() {
 describe('ordered writes from one Places instance', () => {
   it('concurrent saves into one group land in call order with their true indexes; each end reports its own input order', async () => {
     const group = (await env.places.save(new Group({ title: 'target', group: MENU })))[0] as Group;
-    const saves = ['a', 'b', 'c'].map((t) => env.places.save([new Bookmark({ title: `${t}1`, url: url(`${t}1`), group }), new Bookmark({ title: `${t}2`, url: url(`${t}2`), group })]));
+    const saves = ['a', 'b', 'c'].map((t) =>
+      env.places.save([new Bookmark({ title: `${t}1`, url: url(`${t}1`), group }), new Bookmark({ title: `${t}2`, url: url(`${t}2`), group })]),
+    );
     const results = (await Promise.all(saves)) as Bookmark[][];
-    expect(results.map((r) => r.map((b) => b.title))).toEqual([['a1', 'a2'], ['b1', 'b2'], ['c1', 'c2']]);
+    expect(results.map((r) => r.map((b) => b.title))).toEqual([
+      ['a1', 'a2'],
+      ['b1', 'b2'],
+      ['c1', 'c2'],
+    ]);
     expect(results.flat().map((b) => b.index)).toEqual([0, 1, 2, 3, 4, 5]);
     expect((await childrenOf(group.id!)).map((n) => [n.title, n.index])).toEqual([
-      ['a1', 0], ['a2', 1], ['b1', 2], ['b2', 3], ['c1', 4], ['c2', 5],
+      ['a1', 0],
+      ['a2', 1],
+      ['b1', 2],
+      ['b2', 3],
+      ['c1', 4],
+      ['c2', 5],
     ]);
   });
 

@@ -169,7 +169,11 @@ describe('save', () => {
     const [moved] = (await env.places.save(items[0])) as Bookmark[];
     expect(moved.index).toBe(2);
     const kids = await childrenOf(UNSORTED.id!);
-    expect(kids.map((k) => [k.title, k.index])).toEqual([['i1', 0], ['i2', 1], ['i0', 2]]);
+    expect(kids.map((k) => [k.title, k.index])).toEqual([
+      ['i1', 0],
+      ['i2', 1],
+      ['i0', 2],
+    ]);
   });
 
   it('#18 awaiting a save with a bad url rejects with the url message; after the fix three are saved', async () => {
@@ -195,7 +199,11 @@ describe('save', () => {
     expect(moved.index).toBe(0);
     expect(moved.group.id).toBe((r.of('data')[0].args[0] as Group).id);
     const menu = await childrenOf(MENU.id!);
-    expect(menu.map((n) => [n.title, n.index])).toEqual([['s1', 0], ['s2', 1], ['target', 2]]);
+    expect(menu.map((n) => [n.title, n.index])).toEqual([
+      ['s1', 0],
+      ['s2', 1],
+      ['target', 2],
+    ]);
   });
 
   it('#21 save(remove(x)): data with null, and the item is gone', async () => {
@@ -397,7 +405,9 @@ describe('save', () => {
   });
 
   it('a request of the wrong shape is refused before it runs', async () => {
-    await expect(env.client.call('places.save', { ops: [{ ref: 0, type: 'bookmark', action: 'create', index: -1, check: false, extra: 1 }] } as never)).rejects.toMatchObject({ code: 'invalid-request' });
+    await expect(
+      env.client.call('places.save', { ops: [{ ref: 0, type: 'bookmark', action: 'create', index: -1, check: false, extra: 1 }] } as never),
+    ).rejects.toMatchObject({ code: 'invalid-request' });
     expect(await childrenOf(UNSORTED.id!)).toHaveLength(0);
   });
 

@@ -105,9 +105,7 @@ describe('search', () => {
 
   it('#34 sort by title and url both ways; by visitCount, date, dateAdded, lastModified', async () => {
     let t = 1_000;
-    const saved = (await env.places.save(
-      ['b', 'c', 'a'].map((x) => new Bookmark({ title: x.toUpperCase(), url: `https://${x}.example/` })),
-    )) as Bookmark[];
+    const saved = (await env.places.save(['b', 'c', 'a'].map((x) => new Bookmark({ title: x.toUpperCase(), url: `https://${x}.example/` })))) as Bookmark[];
     expect(titles(await env.places.search({}, { sort: 'title' }))).toEqual(['A', 'B', 'C']);
     expect(titles(await env.places.search({}, { sort: 'title', descending: true }))).toEqual(['C', 'B', 'A']);
     expect(titles(await env.places.search({}, { sort: 'url' }))).toEqual(['A', 'B', 'C']);
@@ -172,7 +170,11 @@ describe('search', () => {
       const later = await b.create({ parentId: 'toolbar_____', title: 'shared later' });
       const earlier = await b.create({ parentId: 'menu________', title: 'shared earlier' });
       step = 0;
-      for (const [parentId, title] of [[later.id, 'word in toolbar'], [earlier.id, 'word in menu 2'], [earlier.id, 'word in menu 1']] as const) {
+      for (const [parentId, title] of [
+        [later.id, 'word in toolbar'],
+        [earlier.id, 'word in menu 2'],
+        [earlier.id, 'word in menu 1'],
+      ] as const) {
         await b.create({ parentId, index: 0, title, url: `https://example.org/${title.replaceAll(' ', '-')}` });
       }
       step = 1;

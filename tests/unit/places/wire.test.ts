@@ -4,7 +4,17 @@ import { decodeSearchReply, encodeSearchReply, type SearchReply, type WireNode }
 describe('search replies on the wire', () => {
   it('decode(encode(reply)) gives every field snapshots use back (dateAdded stays behind)', () => {
     const items: WireNode[] = [
-      { type: 'bookmark', id: 'b1__________', parentId: 'g1__________', index: 0, updated: 1_700_000_000_001, title: 'One, "quoted"', url: 'https://a.example/?q=1&b=2', tags: ['x', 'y'], dateAdded: 5 },
+      {
+        type: 'bookmark',
+        id: 'b1__________',
+        parentId: 'g1__________',
+        index: 0,
+        updated: 1_700_000_000_001,
+        title: 'One, "quoted"',
+        url: 'https://a.example/?q=1&b=2',
+        tags: ['x', 'y'],
+        dateAdded: 5,
+      },
       { type: 'bookmark', id: 'b2__________', parentId: 'unfiled_____', index: 3, updated: 2, title: '', url: 'https://b.example/', tags: [] },
       { type: 'bookmark', id: 'b3__________', parentId: 'g1__________', index: 1, updated: 3, title: 'Café ☕', url: 'https://c.example/', tags: ['x', 'y'] },
       { type: 'separator', id: 's1__________', parentId: 'g1__________', index: 2, updated: 4 },

@@ -45,7 +45,10 @@ function Harness(props: { recent?: string[]; create?: (parentId: string, title: 
 }
 
 const box = () => screen.getByRole('combobox', { name: 'Folder' }) as HTMLInputElement;
-const optionTexts = () => within(screen.getByRole('listbox', { name: 'Folders' })).getAllByRole('option').map((o) => o.textContent);
+const optionTexts = () =>
+  within(screen.getByRole('listbox', { name: 'Folders' }))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 const highlighted = () => document.getElementById(box().getAttribute('aria-activedescendant') ?? '')?.textContent;
 
 describe('FolderPicker (combobox with a listbox, like Firefox’s Ctrl+D panel)', () => {

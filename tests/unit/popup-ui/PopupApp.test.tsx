@@ -25,10 +25,11 @@ describe('PopupApp', () => {
     const { box } = setup();
     expect(document.activeElement).toBe(box);
     const list = await screen.findByRole('listbox', { name: 'Recent bookmarks' });
-    expect(within(list).getAllByRole('option').map((o) => o.querySelector('.result-title')!.textContent)).toEqual([
-      'Newest bookmark',
-      'Older bookmark',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.querySelector('.result-title')!.textContent),
+    ).toEqual(['Newest bookmark', 'Older bookmark']);
   });
 
   it('regression: when Firefox focuses the panel’s window and no element has the focus, the search box takes it (typed keys were lost)', async () => {
@@ -150,10 +151,11 @@ describe('PopupApp', () => {
     setup(api);
     expect((await screen.findByTestId('page-status')).textContent).toBe('Bookmarked 2 times');
     const where = screen.getByRole('list', { name: 'Where this page is bookmarked' });
-    expect(within(where).getAllByRole('listitem').map((li) => li.querySelector('.copy-path')!.textContent)).toEqual([
-      'Bookmarks Toolbar',
-      'Bookmarks Toolbar › Recipes',
-    ]);
+    expect(
+      within(where)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.copy-path')!.textContent),
+    ).toEqual(['Bookmarks Toolbar', 'Bookmarks Toolbar › Recipes']);
     const link = screen.getByRole('link', { name: 'Clean up copies' });
     expect(link.getAttribute('href')).toBe('moz-extension://uuid/options/index.html?url=https%3A%2F%2Fhere.example%2F#duplicates');
     fireEvent.click(link);
@@ -164,8 +166,14 @@ describe('PopupApp', () => {
     const checkedAt = Date.UTC(2027, 0, 3, 12);
     const gone = { class: 'gone' as const, status: 404, failure: null, finalUrl: null, checks: 2, checkedAt };
     const moved = { class: 'moved' as const, status: 200, failure: null, finalUrl: 'https://new.example/page', checks: 1, checkedAt };
-    const results = [item({ id: 'dead', title: 'Dead page', marker: gone }), item({ id: 'fine', title: 'Fine page' }), item({ id: 'away', title: 'Moved page', marker: moved })];
-    const copies = [{ id: 'c1', url: 'https://here.example/', title: 'Here', parentId: 'toolbar_____', folders: ['Bookmarks Toolbar'], index: 0, tags: ['a'], marker: gone }];
+    const results = [
+      item({ id: 'dead', title: 'Dead page', marker: gone }),
+      item({ id: 'fine', title: 'Fine page' }),
+      item({ id: 'away', title: 'Moved page', marker: moved }),
+    ];
+    const copies = [
+      { id: 'c1', url: 'https://here.example/', title: 'Here', parentId: 'toolbar_____', folders: ['Bookmarks Toolbar'], index: 0, tags: ['a'], marker: gone },
+    ];
     setup(fakeApi(() => ({ items: results, words: [] }), page({ copies })));
     const list = await screen.findByRole('listbox', { name: 'Recent bookmarks' });
     const [dead, fine, away] = within(list).getAllByRole('option');
@@ -239,9 +247,7 @@ describe('PopupApp', () => {
     fireEvent.input(within(form).getByLabelText('Title'), { target: { value: 'Better title' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Remove tag a' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() =>
-      expect(api.updateBookmark).toHaveBeenCalledWith(copy, { url: copy.url, title: 'Better title', folderId: 'toolbar_____', tags: [] }),
-    );
+    await waitFor(() => expect(api.updateBookmark).toHaveBeenCalledWith(copy, { url: copy.url, title: 'Better title', folderId: 'toolbar_____', tags: [] }));
     fireEvent.click(await screen.findByRole('button', { name: 'Remove the bookmark in Bookmarks Toolbar' }));
     await waitFor(() => expect(api.removeBookmark).toHaveBeenCalledWith(copy));
     // Undo is the history's: the popup's last change is taken back, and the notice says what it was.
@@ -328,7 +334,12 @@ describe('PopupApp', () => {
       fireEvent.input(title, { target: { value: 'The Rust book' } });
       fireEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
       await waitFor(() =>
-        expect(api.updateBookmark).toHaveBeenCalledWith(r1Copy, { url: 'https://doc.rust-lang.org/stable/book/', title: 'The Rust book', folderId: 'f1', tags: ['rust'] }),
+        expect(api.updateBookmark).toHaveBeenCalledWith(r1Copy, {
+          url: 'https://doc.rust-lang.org/stable/book/',
+          title: 'The Rust book',
+          folderId: 'f1',
+          tags: ['rust'],
+        }),
       );
       expect((await screen.findByRole('status')).textContent).toContain('Changes saved.');
       await waitFor(() => expect(document.activeElement).toBe(box));
@@ -373,8 +384,16 @@ describe('PopupApp', () => {
       const { api, box } = withResults();
       const list = await screen.findByRole('listbox', { name: 'Search results' });
       const [first, second] = within(list).getAllByRole('option');
-      expect(within(first!).getAllByRole('button').map((b) => b.textContent)).toEqual(['Edit', 'Move', 'Remove']);
-      expect(within(first!).getAllByRole('button').every((b) => b.tabIndex === -1)).toBe(true);
+      expect(
+        within(first!)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Edit', 'Move', 'Remove']);
+      expect(
+        within(first!)
+          .getAllByRole('button')
+          .every((b) => b.tabIndex === -1),
+      ).toBe(true);
       fireEvent.keyDown(box, { key: 'ArrowDown' });
       expect(within(second!).queryAllByRole('button')).toEqual([]);
       fireEvent.keyDown(box, { key: 'e', ctrlKey: true });
@@ -393,7 +412,9 @@ describe('PopupApp', () => {
       await screen.findByRole('listbox', { name: 'Search results' });
       const searches = api.search.mock.calls.length;
       fireEvent.keyDown(box, { key: 'Delete', shiftKey: true });
-      expect((await screen.findByRole('status')).textContent).toBe('Could not read the bookmark: This bookmark no longer exists (it was removed or moved away meanwhile).');
+      expect((await screen.findByRole('status')).textContent).toBe(
+        'Could not read the bookmark: This bookmark no longer exists (it was removed or moved away meanwhile).',
+      );
       expect(api.removeBookmark).not.toHaveBeenCalled();
       await waitFor(() => expect(api.search.mock.calls.length).toBeGreaterThan(searches));
     });

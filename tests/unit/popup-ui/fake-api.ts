@@ -62,11 +62,20 @@ export function fakeApi(answer: (text: string) => SearchReply, current: CurrentP
       { id: 'f1', path: ['Bookmarks Toolbar', 'Recipes'] },
     ]),
     recentFolders: vi.fn(async (): Promise<string[]> => []),
-    addFolder: vi.fn(async (parentId: string, title: string): Promise<FolderChoice> => ({ id: `new-${title}`, path: [...(parentId === 'f1' ? ['Bookmarks Toolbar', 'Recipes'] : ['Other Bookmarks']), title] })),
+    addFolder: vi.fn(async (parentId: string, title: string): Promise<FolderChoice> => ({
+      id: `new-${title}`,
+      path: [...(parentId === 'f1' ? ['Bookmarks Toolbar', 'Recipes'] : ['Other Bookmarks']), title],
+    })),
     /** By default: the result's bookmark in Bookmarks Toolbar, at index 0. */
-    bookmark: vi.fn(
-      async (id: string): Promise<CurrentPageCopy> => ({ id, url: `https://${id}.example/page`, title: `Title ${id}`, parentId: 'toolbar_____', folders: ['Bookmarks Toolbar'], index: 0, tags: [] }),
-    ),
+    bookmark: vi.fn(async (id: string): Promise<CurrentPageCopy> => ({
+      id,
+      url: `https://${id}.example/page`,
+      title: `Title ${id}`,
+      parentId: 'toolbar_____',
+      folders: ['Bookmarks Toolbar'],
+      index: 0,
+      tags: [],
+    })),
     tags: vi.fn(async () => ['reading', 'recipes', 'rust']),
     addDefaults: vi.fn(async (): Promise<{ folderId: string | null; tags: string[] }> => ({ folderId: null, tags: [] })),
     addBookmark: vi.fn(async () => undefined),

@@ -50,7 +50,12 @@ describe('quick bookmark in the background app', () => {
   it('files into the folder chosen in settings; notifications can be turned off', async () => {
     const dev = await fake.browser.bookmarks.create({ parentId: 'menu________', title: 'Dev' });
     await client.call('settings.set', { patch: { quickBookmark: { folderId: dev.id }, notifications: { enabled: false } } });
-    const outcome = await client.call('test.quickBookmark.trigger', { source: 'menu', menuItemId: MENU_BOOKMARK_LINK, linkUrl: 'https://docs.example/', linkText: 'Docs' });
+    const outcome = await client.call('test.quickBookmark.trigger', {
+      source: 'menu',
+      menuItemId: MENU_BOOKMARK_LINK,
+      linkUrl: 'https://docs.example/',
+      linkText: 'Docs',
+    });
     expect(outcome).toMatchObject({ kind: 'saved', folderId: dev.id, folderPath: ['Bookmarks Menu', 'Dev'], title: 'Docs' });
     expect((await fake.browser.bookmarks.getChildren(dev.id)).map((b) => b.url)).toEqual(['https://docs.example/']);
     expect(fake.control.notifications).toEqual([]);

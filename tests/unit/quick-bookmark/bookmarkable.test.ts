@@ -2,14 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { checkBookmarkable } from '../../../src/quick-bookmark/bookmarkable';
 
 describe('checkBookmarkable', () => {
-  it.each([
-    'https://example.org/',
-    'http://example.org/a?b=c#d',
-    'file:///home/me/notes.html',
-    'ftp://files.example.org/pub/',
-  ])('accepts a page a user can come back to: %s', (url) => {
-    expect(checkBookmarkable(url)).toEqual({ ok: true, url });
-  });
+  it.each(['https://example.org/', 'http://example.org/a?b=c#d', 'file:///home/me/notes.html', 'ftp://files.example.org/pub/'])(
+    'accepts a page a user can come back to: %s',
+    (url) => {
+      expect(checkBookmarkable(url)).toEqual({ ok: true, url });
+    },
+  );
 
   it.each([
     ['about:preferences', /about:/],

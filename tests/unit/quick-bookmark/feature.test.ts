@@ -102,7 +102,10 @@ describe('quick-bookmark feature (listeners)', () => {
     const feature = start();
     const other = fake.control.openTab({ url: 'https://background-tab.example/', title: 'Background tab', active: false });
     fake.control.setActiveTab({ url: 'about:blank' });
-    const outcome = await feature.testHandlers!['test.quickBookmark.trigger']({ source: 'command', command: 'quick-bookmark', tabId: other.id }, { senderUrl: undefined });
+    const outcome = await feature.testHandlers!['test.quickBookmark.trigger'](
+      { source: 'command', command: 'quick-bookmark', tabId: other.id },
+      { senderUrl: undefined },
+    );
     expect(outcome).toMatchObject({ kind: 'saved', url: 'https://background-tab.example/' });
 
     const production = start(false);
@@ -115,11 +118,21 @@ describe('quick-bookmark feature (matching)', () => {
   it('regression: only the duplicate finder’s safe rules refuse a bookmark (tracking parameters, trailing slash, host case), never the opt-in rules', async () => {
     const fake = newFake();
     const saver = makeSaver(fake.browser);
-    const feature = createQuickBookmarkFeature({ browser: fake.browser, now: () => 0, testBuild: true, getSettings: readSettings(fake.browser), saveBookmark: saver.save });
+    const feature = createQuickBookmarkFeature({
+      browser: fake.browser,
+      now: () => 0,
+      testBuild: true,
+      getSettings: readSettings(fake.browser),
+      saveBookmark: saver.save,
+    });
     const dev = await fake.browser.bookmarks.create({ parentId: 'menu________', title: 'Dev' });
     await fake.browser.bookmarks.create({ parentId: dev.id, title: 'Guide', url: 'https://docs.example/guide/' });
     for (const url of ['https://DOCS.example/guide', 'https://docs.example/guide/?utm_source=news&fbclid=abc', 'https://docs.example/guide/#']) {
-      expect(await feature.handleMenuClick({ menuItemId: MENU_BOOKMARK_LINK, linkUrl: url }, undefined)).toMatchObject({ kind: 'already', folderPath: ['Bookmarks Menu', 'Dev'], copies: 1 });
+      expect(await feature.handleMenuClick({ menuItemId: MENU_BOOKMARK_LINK, linkUrl: url }, undefined)).toMatchObject({
+        kind: 'already',
+        folderPath: ['Bookmarks Menu', 'Dev'],
+        copies: 1,
+      });
     }
     // http vs https is an opt-in rule: the http page is a new bookmark, even when the user turned the rule on for
     // cleanups (a refusal must never rest on a rule that can join different pages).

@@ -4,7 +4,13 @@ import { describeOutcome } from '../../../src/quick-bookmark/outcome';
 describe('describeOutcome', () => {
   it('names the saved page, where it went and its tags', () => {
     const text = describeOutcome({
-      kind: 'saved', id: '1', url: 'https://a.example/', title: 'A page', folderId: 'f', folderPath: ['Other Bookmarks', 'Read later'], tags: ['later', 'web'],
+      kind: 'saved',
+      id: '1',
+      url: 'https://a.example/',
+      title: 'A page',
+      folderId: 'f',
+      folderPath: ['Other Bookmarks', 'Read later'],
+      tags: ['later', 'web'],
     });
     expect(text).toEqual({ title: 'Bookmarked', message: 'A page\nin Other Bookmarks › Read later\nTags: later, web' });
   });

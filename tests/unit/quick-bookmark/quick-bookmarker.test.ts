@@ -35,12 +35,25 @@ describe('quick bookmarker', () => {
   it('saves a new page into "Read later" under Other Bookmarks with the default tags and says so', async () => {
     await storeSettings(fake.browser, { quickBookmark: { folderId: null, defaultTags: ['later'] } });
     const outcome = await build().bookmarkPage({ url: 'https://example.org/article', title: 'An article' });
-    expect(outcome).toMatchObject({ kind: 'saved', url: 'https://example.org/article', title: 'An article', folderPath: ['Other Bookmarks', 'Read later'], tags: ['later'] });
+    expect(outcome).toMatchObject({
+      kind: 'saved',
+      url: 'https://example.org/article',
+      title: 'An article',
+      folderPath: ['Other Bookmarks', 'Read later'],
+      tags: ['later'],
+    });
     const [readLater] = await fake.browser.bookmarks.getChildren('unfiled_____');
     expect(readLater).toMatchObject({ title: 'Read later', type: 'folder' });
     expect(await allBookmarks(fake.browser)).toEqual([{ id: expect.any(String), url: 'https://example.org/article', title: 'An article', parentId: readLater.id }]);
     expect(saver.calls[0].tags).toEqual(['later']);
-    expect(shown).toEqual([{ type: 'basic', title: 'Bookmarked', message: 'An article\nin Other Bookmarks › Read later\nTags: later', iconUrl: fake.control.extensionOrigin + 'icons/tidymarks.svg' }]);
+    expect(shown).toEqual([
+      {
+        type: 'basic',
+        title: 'Bookmarked',
+        message: 'An article\nin Other Bookmarks › Read later\nTags: later',
+        iconUrl: fake.control.extensionOrigin + 'icons/tidymarks.svg',
+      },
+    ]);
   });
 
   it('regression: pressing twice quickly gives one bookmark, and the second press reports the first one', async () => {
@@ -92,17 +105,24 @@ describe('quick bookmarker', () => {
     expect(shown.at(-1)).toMatchObject({ title: 'Already bookmarked', message: 'Already bookmarked in Bookmarks Menu › Dev (2 copies exist). Nothing was added.' });
   });
 
-  it.each(['about:preferences', 'moz-extension://x/options/index.html', 'view-source:https://a.example/', 'chrome://global/content/', 'about:blank', 'about:newtab', 'data:text/plain,hi', 'javascript:void(0)', ''])(
-    'refuses %j with a clear notification and creates nothing',
-    async (url) => {
-      const outcome = await build().bookmarkPage({ url, title: 'x' });
-      expect(outcome.kind).toBe('unbookmarkable');
-      expect(await allBookmarks(fake.browser)).toEqual([]);
-      expect(await fake.browser.bookmarks.getChildren('unfiled_____')).toEqual([]);
-      expect(shown).toHaveLength(1);
-      expect(shown[0].title).toBe('Cannot bookmark this page');
-    },
-  );
+  it.each([
+    'about:preferences',
+    'moz-extension://x/options/index.html',
+    'view-source:https://a.example/',
+    'chrome://global/content/',
+    'about:blank',
+    'about:newtab',
+    'data:text/plain,hi',
+    'javascript:void(0)',
+    '',
+  ])('refuses %j with a clear notification and creates nothing', async (url) => {
+    const outcome = await build().bookmarkPage({ url, title: 'x' });
+    expect(outcome.kind).toBe('unbookmarkable');
+    expect(await allBookmarks(fake.browser)).toEqual([]);
+    expect(await fake.browser.bookmarks.getChildren('unfiled_____')).toEqual([]);
+    expect(shown).toHaveLength(1);
+    expect(shown[0].title).toBe('Cannot bookmark this page');
+  });
 
   it('shows no notification when notifications are turned off, but still saves', async () => {
     await storeSettings(fake.browser, { notifications: { enabled: false } });
@@ -116,7 +136,11 @@ describe('quick bookmarker', () => {
   it('files into the configured folder, and falls back to "Read later" with a note when that folder is gone', async () => {
     const work = await fake.browser.bookmarks.create({ parentId: 'menu________', title: 'Work' });
     await storeSettings(fake.browser, { quickBookmark: { folderId: work.id, defaultTags: [] } });
-    expect(await build().bookmarkPage({ url: 'https://one.example/', title: 'One' })).toMatchObject({ kind: 'saved', folderId: work.id, folderPath: ['Bookmarks Menu', 'Work'] });
+    expect(await build().bookmarkPage({ url: 'https://one.example/', title: 'One' })).toMatchObject({
+      kind: 'saved',
+      folderId: work.id,
+      folderPath: ['Bookmarks Menu', 'Work'],
+    });
     await fake.browser.bookmarks.removeTree(work.id);
     const outcome = await build().bookmarkPage({ url: 'https://two.example/', title: 'Two' });
     expect(outcome).toMatchObject({ kind: 'saved', folderPath: ['Other Bookmarks', 'Read later'] });
@@ -137,7 +161,11 @@ describe('quick bookmarker', () => {
       },
       notifier: createNotifier(fake.browser),
     });
-    expect(await bookmarker.bookmarkPage({ url: 'https://a.example/', title: 'A' })).toEqual({ kind: 'failed', url: 'https://a.example/', message: 'The page was not bookmarked: disk full' });
+    expect(await bookmarker.bookmarkPage({ url: 'https://a.example/', title: 'A' })).toEqual({
+      kind: 'failed',
+      url: 'https://a.example/',
+      message: 'The page was not bookmarked: disk full',
+    });
     expect(shown).toEqual([expect.objectContaining({ title: 'Bookmarking failed', message: 'The page was not bookmarked: disk full' })]);
     expect((await build().bookmarkPage({ url: 'https://a.example/', title: 'A' })).kind).toBe('saved');
   });

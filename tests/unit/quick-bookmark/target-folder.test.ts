@@ -15,7 +15,12 @@ describe('chooseTargetFolder', () => {
   });
 
   it('asks to create "Read later" under Other Bookmarks when nothing is configured and it is missing', async () => {
-    expect(await chooseTargetFolder(fake.browser, null)).toEqual({ kind: 'create', parentId: 'unfiled_____', title: 'Read later', path: ['Other Bookmarks', 'Read later'] });
+    expect(await chooseTargetFolder(fake.browser, null)).toEqual({
+      kind: 'create',
+      parentId: 'unfiled_____',
+      title: 'Read later',
+      path: ['Other Bookmarks', 'Read later'],
+    });
   });
 
   it('reuses the "Read later" folder of Other Bookmarks (not a bookmark of that name, not a folder elsewhere)', async () => {

@@ -27,7 +27,12 @@ async function randomEdit(b: Bookmarks, random: (n: number) => number, state: Ed
   try {
     if (op <= 3) {
       const folder = random(4) === 0;
-      const node = await b.create({ parentId: folders[random(folders.length)]!, index: random(3) === 0 ? undefined : random(maxIndex), title: `n${step}`, ...(folder ? {} : { url: `https://s${step}.example/` }) });
+      const node = await b.create({
+        parentId: folders[random(folders.length)]!,
+        index: random(3) === 0 ? undefined : random(maxIndex),
+        title: `n${step}`,
+        ...(folder ? {} : { url: `https://s${step}.example/` }),
+      });
       items.push(node.id);
       if (folder) folders.push(node.id);
       return;
@@ -69,7 +74,10 @@ describe('SiblingOrder', () => {
         expect(order.exact, `seed ${seed} step ${step}`).toBe(true);
         for (const folder of folders) {
           const children = await b.getChildren(folder);
-          expect(order.childrenOf(folder).map((id) => [id, order.positionOf(id)]), `seed ${seed} step ${step} in ${folder}`).toEqual(children.map((c) => [c.id, c.index]));
+          expect(
+            order.childrenOf(folder).map((id) => [id, order.positionOf(id)]),
+            `seed ${seed} step ${step} in ${folder}`,
+          ).toEqual(children.map((c) => [c.id, c.index]));
         }
       }
     }
@@ -192,4 +200,3 @@ describe('SiblingOrder', () => {
     expect(order.exact).toBe(false);
   });
 });
-

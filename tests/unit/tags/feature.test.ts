@@ -32,7 +32,7 @@ describe('tags feature', () => {
     expect(await env.client.call('tags.list', {})).toEqual([]);
   });
 
-  it("when no bookmark of a URL remains, its tags go (as Firefox); while one remains they stay", async () => {
+  it('when no bookmark of a URL remains, its tags go (as Firefox); while one remains they stay', async () => {
     const b = env.browser.bookmarks;
     const url = 'https://tagged.example/';
     const one = await b.create({ parentId: 'unfiled_____', title: 'one', url });
@@ -46,7 +46,7 @@ describe('tags feature', () => {
     expect(await env.app.tagStore.getTags(url)).toEqual([]);
   });
 
-  it('a folder removed by someone else takes its URLs\' tags with it', async () => {
+  it("a folder removed by someone else takes its URLs' tags with it", async () => {
     const b = env.browser.bookmarks;
     const folder = await b.create({ parentId: 'unfiled_____', title: 'folder' });
     await b.create({ parentId: folder.id, title: 'inside', url: 'https://inside.example/' });

@@ -18,7 +18,12 @@ describe('tag store', () => {
     await store.setTags(A, ['a', 'b']);
     await store.setTags(A, ['b', 'c']);
     expect(await store.getTags(A)).toEqual(['b', 'c']);
-    expect(await store.getTagsForUrls([A, B])).toEqual(new Map([[A, ['b', 'c']], [B, []]]));
+    expect(await store.getTagsForUrls([A, B])).toEqual(
+      new Map([
+        [A, ['b', 'c']],
+        [B, []],
+      ]),
+    );
   });
 
   it('compares case-insensitively and keeps the first spelling, across URLs', async () => {
@@ -90,7 +95,12 @@ describe('tag store', () => {
   it('forgetUrls drops many URLs in one go and says what they had', async () => {
     await store.setTags(A, ['a']);
     await store.setTags(B, ['b']);
-    expect(await store.forgetUrls([A, B, C])).toEqual(new Map([[A, ['a']], [B, ['b']]]));
+    expect(await store.forgetUrls([A, B, C])).toEqual(
+      new Map([
+        [A, ['a']],
+        [B, ['b']],
+      ]),
+    );
     expect(await store.all()).toEqual([]);
   });
 
@@ -98,10 +108,19 @@ describe('tag store', () => {
     const seen: UrlTags[][] = [];
     const off = store.onChange((c) => seen.push(c));
     await store.setTags(A, ['a']);
-    await store.setTagsMany([{ url: B, tags: ['b'] }, { url: C, tags: [] }]);
+    await store.setTagsMany([
+      { url: B, tags: ['b'] },
+      { url: C, tags: [] },
+    ]);
     off();
     await store.setTags(A, ['z']);
-    expect(seen).toEqual([[{ url: A, tags: ['a'] }], [{ url: B, tags: ['b'] }, { url: C, tags: [] }]]);
+    expect(seen).toEqual([
+      [{ url: A, tags: ['a'] }],
+      [
+        { url: B, tags: ['b'] },
+        { url: C, tags: [] },
+      ],
+    ]);
   });
 
   it('has a versioned schema with a multiEntry index on lower-cased tags', async () => {

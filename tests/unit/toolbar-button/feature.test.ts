@@ -221,7 +221,12 @@ describe('toolbar button before the index is fresh', () => {
     fake.control.openTab({ url: 'https://b.example/', title: 'B', active: false });
     let becomeFresh!: () => void;
     const fresh = new Promise<void>((r) => (becomeFresh = r));
-    const live = { isFresh: false, tree: new BookmarkTree(), ready: async () => ({ bookmarks: 0, history: 0, ms: 0, source: 'snapshot' as const }), whenFresh: () => fresh };
+    const live = {
+      isFresh: false,
+      tree: new BookmarkTree(),
+      ready: async () => ({ bookmarks: 0, history: 0, ms: 0, source: 'snapshot' as const }),
+      whenFresh: () => fresh,
+    };
     const query = vi.spyOn(fake.browser.tabs, 'query');
     const feature = createToolbarButtonFeature({ browser: fake.browser, now: () => Date.now(), testBuild: true, live });
     await feature.updateTabs('all');

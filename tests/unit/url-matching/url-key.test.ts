@@ -111,12 +111,7 @@ describe('opt-in rules', () => {
   });
   it('combined rules are all listed', () => {
     const o = opt({ httpEqualsHttps: true, ignoreWww: true });
-    expect(explainMatch('http://www.a.example/x/?utm_source=1', 'https://a.example/x', o)).toEqual([
-      'trailing-slash',
-      'tracking-params',
-      'http-https',
-      'www',
-    ]);
+    expect(explainMatch('http://www.a.example/x/?utm_source=1', 'https://a.example/x', o)).toEqual(['trailing-slash', 'tracking-params', 'http-https', 'www']);
   });
   it('a difference explained by a safe rule is not blamed on ignoreQuery', () => {
     const o = opt({ ignoreQuery: true });
@@ -125,7 +120,15 @@ describe('opt-in rules', () => {
 });
 
 describe('schemes that match only exactly', () => {
-  for (const url of ['javascript:alert(1)', 'place:sort=8&maxResults=10', 'data:text/plain,Hi', 'about:config', 'file:///home/me/a.html', 'mailto:A@B.example', 'moz-extension://x/y/']) {
+  for (const url of [
+    'javascript:alert(1)',
+    'place:sort=8&maxResults=10',
+    'data:text/plain,Hi',
+    'about:config',
+    'file:///home/me/a.html',
+    'mailto:A@B.example',
+    'moz-extension://x/y/',
+  ]) {
     it(`${url} is its own key`, () => {
       expect(matchKey(url, opt({ httpEqualsHttps: true, ignoreWww: true, ignoreFragment: true, ignoreQuery: true, sortQueryParams: true }))).toBe(url);
       expect(splitUrl(url)).toBeNull();

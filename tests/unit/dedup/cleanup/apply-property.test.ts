@@ -246,7 +246,10 @@ async function runScenario(s: Scenario): Promise<void> {
             // A plain folder, or the folder that stays in place of the copy (not when the plan moves a child into it).
             const candidates = plan.moves.length ? folders : [...folders, kept.id];
             const folderId = candidates[edit.where % candidates.length];
-            const inside = await b.bookmarks.getSubTree(folderId).then((tree) => flatten(tree).map((n) => n.id), () => [] as string[]);
+            const inside = await b.bookmarks.getSubTree(folderId).then(
+              (tree) => flatten(tree).map((n) => n.id),
+              () => [] as string[],
+            );
             if (dead) return;
             const p = b.bookmarks.removeTree(folderId);
             inEdit = false;
@@ -287,7 +290,16 @@ async function runScenario(s: Scenario): Promise<void> {
     await t.deps.settle!();
     finished = true;
   };
-  const deps: CleanupDeps = { ...t.deps, settle, browser: { ...b, bookmarks: dying(b.bookmarks, isDead) } as Browser, journal: dying(counting(t.journal, 'recordProgress', () => journalWrites++), isDead), tags: dying(t.tags, isDead) };
+  const deps: CleanupDeps = {
+    ...t.deps,
+    settle,
+    browser: { ...b, bookmarks: dying(b.bookmarks, isDead) } as Browser,
+    journal: dying(
+      counting(t.journal, 'recordProgress', () => journalWrites++),
+      isDead,
+    ),
+    tags: dying(t.tags, isDead),
+  };
   let sessionId: string | null = null;
   const applied = applyPlan(deps, plan, testCtx()).then(
     (r) => {
@@ -359,12 +371,20 @@ async function runScenario(s: Scenario): Promise<void> {
     if (!touchedByUser.has(id) || userRemoved.has(id) || atCrash.has(id)) continue;
     expect(has(value), `the user's ${JSON.stringify(value)} exists`).toBe(true);
   }
-  for (const id of userRemoved) expect(afterApply.some((n) => n.id === id), `removed by the user stays removed: ${id}`).toBe(false);
+  for (const id of userRemoved)
+    expect(
+      afterApply.some((n) => n.id === id),
+      `removed by the user stays removed: ${id}`,
+    ).toBe(false);
   // 2. Every URL that had a bookmark still has one, unless the user removed or re-addressed all of its bookmarks
   //    (or removed one after the cleanup had finished: then the last copy was theirs to remove).
   const urlsAfter = new Set(bookmarksAfter.map((n) => n.url));
   const urlOf = new Map(before.map((n) => [n.id, n.url]));
-  const lateUrls = new Set(done.filter((d) => (d.late || d.afterCrash) && (d.op === 'remove' || d.op === 'readdress' || d.op === 'removeFolder')).flatMap((d) => [d.id, ...(d.removedIds ?? [])].map((id) => urlOf.get(origin.get(id) ?? id))));
+  const lateUrls = new Set(
+    done
+      .filter((d) => (d.late || d.afterCrash) && (d.op === 'remove' || d.op === 'readdress' || d.op === 'removeFolder'))
+      .flatMap((d) => [d.id, ...(d.removedIds ?? [])].map((id) => urlOf.get(origin.get(id) ?? id))),
+  );
   for (const n of before) {
     if (n.type !== 'bookmark' || userRemoved.has(n.id) || lateUrls.has(n.url) || done.some((d) => d.op === 'readdress' && d.id === n.id)) continue;
     expect(urlsAfter.has(n.url), `a bookmark for ${n.url}`).toBe(true);

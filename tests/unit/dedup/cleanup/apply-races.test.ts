@@ -191,7 +191,10 @@ describe('a cleanup never loses a change someone else makes', () => {
 
   it('regression: the kept copy deleted in the moment its duplicate is removed brings the duplicate back', async () => {
     const t = setup();
-    await seed(t.browser, MENU, [{ title: 'keep', url: url(1) }, { title: 'copy', url: url(1) }]);
+    await seed(t.browser, MENU, [
+      { title: 'keep', url: url(1) },
+      { title: 'copy', url: url(1) },
+    ]);
     const plan = await planFromTree(t.browser, { createdAt: t.now() });
     const keep = await find(t.browser, 'keep');
     const copy = await find(t.browser, 'copy');
@@ -205,9 +208,16 @@ describe('a cleanup never loses a change someone else makes', () => {
 
 describe('copied folders: what is added, moved in or edited as the folder goes', () => {
   async function copiedFolders(t: Setup) {
-    const work = [{ title: 'a', url: url(1) }, { title: 'sub', children: [{ title: 'c', url: url(3) }] }, { title: 'b', url: url(2) }];
+    const work = [
+      { title: 'a', url: url(1) },
+      { title: 'sub', children: [{ title: 'c', url: url(3) }] },
+      { title: 'b', url: url(2) },
+    ];
     await seed(t.browser, MENU, [{ title: 'Work', children: work }]);
-    await seed(t.browser, TOOLBAR, [{ title: 'Work (1)', children: work }, { title: 'outside', url: url(50) }]);
+    await seed(t.browser, TOOLBAR, [
+      { title: 'Work (1)', children: work },
+      { title: 'outside', url: url(50) },
+    ]);
     const kept = await find(t.browser, 'Work');
     const copy = await find(t.browser, 'Work (1)');
     const plan = await planFromTree(t.browser, { createdAt: t.now(), folderMerges: [[kept.id, copy.id]] });
@@ -312,7 +322,15 @@ describe('undo respects what happened after the cleanup', () => {
   it('an item the cleanup moved that someone moved elsewhere since stays there, and undo says so', async () => {
     const t = setup();
     await seed(t.browser, MENU, [{ title: 'A', children: [{ title: 'x', url: url(1) }] }]);
-    await seed(t.browser, TOOLBAR, [{ title: 'A (1)', children: [{ title: 'x', url: url(1) }, { title: 'unique', url: url(2) }] }]);
+    await seed(t.browser, TOOLBAR, [
+      {
+        title: 'A (1)',
+        children: [
+          { title: 'x', url: url(1) },
+          { title: 'unique', url: url(2) },
+        ],
+      },
+    ]);
     const a = await find(t.browser, 'A');
     const plan = await planFromTree(t.browser, { createdAt: t.now(), folderMerges: [[a.id, (await find(t.browser, 'A (1)')).id]] });
     const result = await applyPlan(t.deps, plan, testCtx());
@@ -322,7 +340,11 @@ describe('undo respects what happened after the cleanup', () => {
     const undone = await restoreSession(t.deps, result.sessionId, testCtx(), 'undo');
     expect((await find(t.browser, 'unique')).parentId).toBe(UNFILED);
     expect(undone.leftAlone).toEqual([{ reason: 'moved-since', count: 1, titles: ['unique'] }]);
-    expect(await snapshot(t.browser)).toMatchObject([{ title: 'Bookmarks Menu' }, { title: 'Bookmarks Toolbar', children: [{ title: 'A (1)' }] }, expect.anything(), expect.anything()]);
+    expect(await snapshot(t.browser)).toMatchObject([
+      { title: 'Bookmarks Menu' },
+      { title: 'Bookmarks Toolbar', children: [{ title: 'A (1)' }] },
+      expect.anything(),
+      expect.anything(),
+    ]);
   });
-
 });

@@ -137,7 +137,14 @@ describe('a folder replaced by a fresh copy', () => {
       if (held === 'exclusions') settings.exclusions.folderIds = [synced.id];
       if (held === 'keep') settings.keep.preferredFolderIds = [synced.id];
       if (held === 'quickBookmark') settings.quickBookmark.folderId = synced.id;
-      const feature = createDedupApplyFeature({ browser: t.browser, now: t.now, testBuild: true, tags: t.tags, journal: t.journal, getSettings: () => Promise.resolve(settings) });
+      const feature = createDedupApplyFeature({
+        browser: t.browser,
+        now: t.now,
+        testBuild: true,
+        tags: t.tags,
+        journal: t.journal,
+        getSettings: () => Promise.resolve(settings),
+      });
       await feature.recovery;
       const calls = countCalls(t);
       const result = await feature.jobs['dedup.apply'](plan, { ...testCtx(), signal: new AbortController().signal });

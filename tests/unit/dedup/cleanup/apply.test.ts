@@ -22,7 +22,14 @@ async function looseDuplicates() {
   const t = setup();
   await seed(t.browser, MENU, [
     { title: 'Keep', url: url(1) },
-    { title: 'Dev', children: [{ title: 'Copy A', url: url(1) }, { title: 'Other', url: url(2) }, { title: 'Copy B', url: url(1) }] },
+    {
+      title: 'Dev',
+      children: [
+        { title: 'Copy A', url: url(1) },
+        { title: 'Other', url: url(2) },
+        { title: 'Copy B', url: url(1) },
+      ],
+    },
   ]);
   await seed(t.browser, UNFILED, [{ title: 'Copy C', url: url(1) }]);
   return t;
@@ -66,13 +73,24 @@ describe('applyPlan', () => {
     const removed = entries.filter((e) => e.role === 'removed');
     expect(removed.map((e) => e.role === 'removed' && e.title).sort()).toEqual(['Copy A', 'Copy B', 'Copy C']);
     const copyB = removed.find((e) => e.role === 'removed' && e.title === 'Copy B');
-    expect(copyB).toMatchObject({ index: 2, url: url(1), type: 'bookmark', path: ['Bookmarks Menu', 'Dev'], topLevel: true, parentId: (await find(t.browser, 'Dev')).id });
+    expect(copyB).toMatchObject({
+      index: 2,
+      url: url(1),
+      type: 'bookmark',
+      path: ['Bookmarks Menu', 'Dev'],
+      topLevel: true,
+      parentId: (await find(t.browser, 'Dev')).id,
+    });
   });
 
   it('removes last child first in each folder, with at most two removals in flight', async () => {
     const t = setup();
     await seed(t.browser, MENU, [{ title: 'Keep', url: url(0) }, ...Array.from({ length: 12 }, (_, i) => ({ title: `copy ${i}`, url: url(0) }))]);
-    await seed(t.browser, TOOLBAR, Array.from({ length: 6 }, (_, i) => ({ title: `tool copy ${i}`, url: url(0) })));
+    await seed(
+      t.browser,
+      TOOLBAR,
+      Array.from({ length: 6 }, (_, i) => ({ title: `tool copy ${i}`, url: url(0) })),
+    );
     const plan = await planFromTree(t.browser, { createdAt: t.now() });
     const order: number[] = [];
     let inFlight = 0;
@@ -101,7 +119,11 @@ describe('applyPlan', () => {
 
   it('collapses a copied folder with one removeTree after moving its unique children into the kept folder', async () => {
     const t = setup();
-    const items = [{ title: 'a', url: url(1) }, { title: 'b', url: url(2) }, { title: 'sub', children: [{ title: 'c', url: url(3) }] }];
+    const items = [
+      { title: 'a', url: url(1) },
+      { title: 'b', url: url(2) },
+      { title: 'sub', children: [{ title: 'c', url: url(3) }] },
+    ];
     await seed(t.browser, MENU, [{ title: 'Work', children: items }]);
     await seed(t.browser, TOOLBAR, [{ title: 'Work (1)', children: [...items, { title: 'only here', url: url(9) }] }]);
     const kept = await find(t.browser, 'Work');
@@ -121,9 +143,7 @@ describe('applyPlan', () => {
     expect(snap[1].children).toEqual([]); // toolbar
     expect(snap[0].children![0].children!.map((c) => c.title)).toEqual(['a', 'b', 'sub', 'only here']);
     const entries = await t.journal.entries(result.sessionId);
-    expect(entries.filter((e) => e.role === 'moved')).toEqual([
-      expect.objectContaining({ title: 'only here', parentId: gone.id, index: 3, toParentId: kept.id }),
-    ]);
+    expect(entries.filter((e) => e.role === 'moved')).toEqual([expect.objectContaining({ title: 'only here', parentId: gone.id, index: 3, toParentId: kept.id })]);
     expect(entries.filter((e) => e.role === 'removed').map((e) => e.role === 'removed' && e.title)).toEqual(['Work (1)', 'a', 'b', 'sub', 'c']);
   });
 
@@ -170,7 +190,10 @@ describe('applyPlan', () => {
 
   it('never removes or moves a root, and refuses a kept copy inside a folder being removed', async () => {
     const t = setup();
-    await seed(t.browser, MENU, [{ title: 'F', children: [{ title: 'inner', url: url(1) }] }, { title: 'outer', url: url(1) }]);
+    await seed(t.browser, MENU, [
+      { title: 'F', children: [{ title: 'inner', url: url(1) }] },
+      { title: 'outer', url: url(1) },
+    ]);
     const f = await find(t.browser, 'F');
     const inner = await find(t.browser, 'inner');
     const outer = await find(t.browser, 'outer');
@@ -221,7 +244,10 @@ describe('applyPlan', () => {
 
   it('merges tags onto the kept URL and journals the tags each removed URL had', async () => {
     const t = setup();
-    await seed(t.browser, MENU, [{ title: 'keep', url: url(1) }, { title: 'gone', url: url(1) }]);
+    await seed(t.browser, MENU, [
+      { title: 'keep', url: url(1) },
+      { title: 'gone', url: url(1) },
+    ]);
     await t.tags.addTags([url(1)], ['news']);
     const plan = await planFromTree(t.browser, { createdAt: t.now(), tagMerges: [{ url: url(1), tags: ['news', 'Later'] }] });
 
@@ -238,7 +264,14 @@ describe('applyPlan', () => {
     // Loose copies, two copied folders (one kept through its smaller copy, so two items move out), an empty folder.
     await seed(t.browser, MENU, [
       ...Array.from({ length: 250 }, (_, i) => ({ title: `c${i}`, url: url(i % 10) })),
-      { title: 'Dev', children: [{ title: 'a', url: url(100) }, { title: 'b', url: url(101) }, { title: 'Tools', children: [{ title: 't', url: url(102) }] }] },
+      {
+        title: 'Dev',
+        children: [
+          { title: 'a', url: url(100) },
+          { title: 'b', url: url(101) },
+          { title: 'Tools', children: [{ title: 't', url: url(102) }] },
+        ],
+      },
       { title: 'Docs', children: [1, 2, 3].map((n) => ({ title: `d${n}`, url: url(200 + n) })) },
       { title: 'Nothing here', children: [] },
     ]);
@@ -273,7 +306,11 @@ describe('applyPlan', () => {
 
   it('waits at a checkpoint while paused: nothing is removed while it waits, then it carries on', async () => {
     const t = setup();
-    await seed(t.browser, MENU, Array.from({ length: 300 }, (_, i) => ({ title: `c${i}`, url: url(i % 3) })));
+    await seed(
+      t.browser,
+      MENU,
+      Array.from({ length: 300 }, (_, i) => ({ title: `c${i}`, url: url(i % 3) })),
+    );
     const plan = await planFromTree(t.browser, { createdAt: t.now() });
     let release!: () => void;
     const paused = new Promise<void>((r) => (release = r));
@@ -284,8 +321,7 @@ describe('applyPlan', () => {
           // Paused after the first batch of removals: the count must not move until the pause ends. A removal
           // still on its way would land within two round trips through the fake's statement queue (settle).
           counts.push((await t.browser.bookmarks.getChildren(MENU)).length);
-          void t.deps
-            .settle!()
+          void t.deps.settle!()
             .then(() => t.browser.bookmarks.getChildren(MENU))
             .then((children) => counts.push(children.length))
             .finally(release);
@@ -304,7 +340,11 @@ describe('applyPlan', () => {
   for (const mode of ['the watch the background starts', 'a watch of its own'] as const) {
     it(`an item changed while the apply runs (e.g. during a pause) is skipped and reported, seen through ${mode}`, async () => {
       const t = setup();
-      await seed(t.browser, MENU, Array.from({ length: 300 }, (_, i) => ({ title: `c${i}`, url: url(i % 3) })));
+      await seed(
+        t.browser,
+        MENU,
+        Array.from({ length: 300 }, (_, i) => ({ title: `c${i}`, url: url(i % 3) })),
+      );
       const plan = await planFromTree(t.browser, { createdAt: t.now() });
       const children = await t.browser.bookmarks.getChildren(MENU);
       const late = children[50]; // loose items go last child first: this one is in the third batch
@@ -326,7 +366,11 @@ describe('applyPlan', () => {
 
   it('regression: a duplicate whose kept copy is removed while the apply runs stays (never the last copy of a URL)', async () => {
     const t = setup();
-    await seed(t.browser, MENU, Array.from({ length: 300 }, (_, i) => ({ title: `c${i}`, url: url(i % 3) })));
+    await seed(
+      t.browser,
+      MENU,
+      Array.from({ length: 300 }, (_, i) => ({ title: `c${i}`, url: url(i % 3) })),
+    );
     const plan = await planFromTree(t.browser, { createdAt: t.now() });
     const keeperOf0 = plan.removals.find((r) => r.expectedUrl === url(0))!.keptId!;
     const ctx = testCtx({
@@ -346,7 +390,15 @@ describe('applyPlan', () => {
   it('with bookmark events, a bookmark added inside a folder about to be collapsed keeps the folder', async () => {
     const t = setup();
     await seed(t.browser, MENU, [{ title: 'A', children: [{ title: 'x', url: url(1) }] }]);
-    await seed(t.browser, TOOLBAR, [{ title: 'A (1)', children: [{ title: 'x', url: url(1) }, { title: 'sub', children: [] }] }]);
+    await seed(t.browser, TOOLBAR, [
+      {
+        title: 'A (1)',
+        children: [
+          { title: 'x', url: url(1) },
+          { title: 'sub', children: [] },
+        ],
+      },
+    ]);
     const copy = await find(t.browser, 'A (1)');
     const sub = await find(t.browser, 'sub');
     const plan = await planFromTree(t.browser, { createdAt: t.now(), folderMerges: [[(await find(t.browser, 'A')).id, copy.id]] });
@@ -363,7 +415,11 @@ describe('applyPlan', () => {
 
   it('a cancel stops at the next batch: what was done stays done and journaled, the rest is reported', async () => {
     const t = setup();
-    await seed(t.browser, MENU, Array.from({ length: 400 }, (_, i) => ({ title: `c${i}`, url: url(i % 2) })));
+    await seed(
+      t.browser,
+      MENU,
+      Array.from({ length: 400 }, (_, i) => ({ title: `c${i}`, url: url(i % 2) })),
+    );
     const plan = await planFromTree(t.browser, { createdAt: t.now() });
     // checkpoints: 1 check, 2 journal, then one per batch of removals (3, 4, ...): cancel at the 2nd batch.
     const ctx = testCtx({ cancelAt: 4 });
@@ -393,7 +449,15 @@ describe('applyPlan', () => {
   it('a move the browser refuses is reported per item and keeps its folder', async () => {
     const t = setup();
     await seed(t.browser, MENU, [{ title: 'A', children: [{ title: 'x', url: url(1) }] }]);
-    await seed(t.browser, TOOLBAR, [{ title: 'A (1)', children: [{ title: 'x', url: url(1) }, { title: 'unique', url: url(2) }] }]);
+    await seed(t.browser, TOOLBAR, [
+      {
+        title: 'A (1)',
+        children: [
+          { title: 'x', url: url(1) },
+          { title: 'unique', url: url(2) },
+        ],
+      },
+    ]);
     const plan = await planFromTree(t.browser, { createdAt: t.now(), folderMerges: [[(await find(t.browser, 'A')).id, (await find(t.browser, 'A (1)')).id]] });
     t.browser.bookmarks.move = async () => {
       throw new Error('Places said no');
@@ -410,7 +474,11 @@ describe('applyPlan', () => {
 describe('checkPlan and getExisting', () => {
   it('getExisting fetches in batches and leaves out missing ids', async () => {
     const t = setup();
-    await seed(t.browser, MENU, Array.from({ length: 30 }, (_, i) => ({ title: `c${i}`, url: url(i) })));
+    await seed(
+      t.browser,
+      MENU,
+      Array.from({ length: 30 }, (_, i) => ({ title: `c${i}`, url: url(i) })),
+    );
     const ids = (await t.browser.bookmarks.getChildren(MENU)).map((n) => n.id);
     let calls = 0;
     const realGet = t.browser.bookmarks.get;
@@ -438,7 +506,10 @@ describe('checkPlan and getExisting', () => {
 describe('dedup.apply / dedup.undo jobs and dedup.sessions through the real background', () => {
   it('applies a plan with progress, lists the session, undoes it, and refuses a malformed plan without changing anything', async () => {
     const { fake, client } = await boot();
-    await seed(fake.browser, MENU, [{ title: 'keep', url: url(1) }, { title: 'F', children: [{ title: 'copy', url: url(1) }] }]);
+    await seed(fake.browser, MENU, [
+      { title: 'keep', url: url(1) },
+      { title: 'F', children: [{ title: 'copy', url: url(1) }] },
+    ]);
     await seed(fake.browser, TOOLBAR, [{ title: 'copy 2', url: url(1) }]);
     const before = await snapshot(fake.browser);
     const plan = await planFromTree(fake.browser, { createdAt: Date.now() });
@@ -482,7 +553,9 @@ describe('dedup.apply / dedup.undo jobs and dedup.sessions through the real back
     await isPaused;
     const ctx = { ...testCtx(), signal: new AbortController().signal };
     await expect(feature.jobs['dedup.apply'](plan, ctx)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('under way') });
-    await expect(feature.history.jobs['history.undo']({ sessionId: 'any' }, { ...testCtx<UndoProgress>(), signal: new AbortController().signal })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(feature.history.jobs['history.undo']({ sessionId: 'any' }, { ...testCtx<UndoProgress>(), signal: new AbortController().signal })).rejects.toMatchObject({
+      code: 'conflict',
+    });
     resume!();
     const done = await first;
     expect(done.counts.loose).toBe(3);

@@ -36,8 +36,20 @@ describe('plan check', () => {
   it('regression (review F2): a copy deleted from the kept folder after the scan keeps the redundant folder', async () => {
     const t = setup();
     await seed(t.browser, MENU, [
-      { title: 'Work', children: [{ title: 'a', url: 'https://a.example/' }, { title: 'b', url: 'https://b.example/' }] },
-      { title: 'Work (1)', children: [{ title: 'a', url: 'https://a.example/' }, { title: 'b', url: 'https://b.example/' }] },
+      {
+        title: 'Work',
+        children: [
+          { title: 'a', url: 'https://a.example/' },
+          { title: 'b', url: 'https://b.example/' },
+        ],
+      },
+      {
+        title: 'Work (1)',
+        children: [
+          { title: 'a', url: 'https://a.example/' },
+          { title: 'b', url: 'https://b.example/' },
+        ],
+      },
     ]);
     const [menu] = await t.browser.bookmarks.getSubTree(MENU);
     const [work, copy] = menu.children!;

@@ -22,8 +22,26 @@ describe('sync comeback', () => {
     expect(comebackOf({ id: 'guid-1', url: 'https://a.example/', dateAdded: 9999 }, NO_REMOVED_HISTORY)).toBeUndefined();
   });
   it('flags copies and their group with the latest removal, and clears stale flags', () => {
-    const copy = (id: string, dateAdded: number) => ({ id, parentId: 'p', path: 'P', title: '', url: 'https://a.example/', dateAdded, index: 0, siblings: 3, tags: [], visits: 0, rules: [] });
-    const group: DuplicateGroup = { key: 'k', rules: ['exact'], suggestedKeeperId: 'kept', keptBecause: [], copies: [copy('kept', 10), copy('guid-1', 10), copy('new', 3000)] };
+    const copy = (id: string, dateAdded: number) => ({
+      id,
+      parentId: 'p',
+      path: 'P',
+      title: '',
+      url: 'https://a.example/',
+      dateAdded,
+      index: 0,
+      siblings: 3,
+      tags: [],
+      visits: 0,
+      rules: [],
+    });
+    const group: DuplicateGroup = {
+      key: 'k',
+      rules: ['exact'],
+      suggestedKeeperId: 'kept',
+      keptBecause: [],
+      copies: [copy('kept', 10), copy('guid-1', 10), copy('new', 3000)],
+    };
     expect(flagComebacks([group], history)).toBe(2);
     expect(group.copies.map((c) => c.cameBack?.sessionId)).toEqual([undefined, 'first', 'second']);
     expect(group.cameBack).toEqual({ removedAt: 2000, sessionId: 'second' });

@@ -59,7 +59,14 @@ describe('dedup.scan job and dedup.plan request', () => {
     expect(scan.scanId).toMatch(new RegExp(`@${scan.scannedAt}$`));
     const plan = await client.call('dedup.plan', { scanId: scan.scanId, keepers: [ids.mdn1.id], includeEmptyFolders: false });
     expect(plan.removals).toEqual([
-      expect.objectContaining({ id: ids.mdn2.id, kind: 'bookmark', expectedUrl: 'https://developer.mozilla.org/?utm_source=x', expectedParentId: 'toolbar_____', reason: 'duplicate-bookmark', keptId: ids.mdn1.id }),
+      expect.objectContaining({
+        id: ids.mdn2.id,
+        kind: 'bookmark',
+        expectedUrl: 'https://developer.mozilla.org/?utm_source=x',
+        expectedParentId: 'toolbar_____',
+        reason: 'duplicate-bookmark',
+        keptId: ids.mdn1.id,
+      }),
     ]);
   });
 
@@ -118,14 +125,23 @@ describe('dedup.scan job and dedup.plan request', () => {
     db.close();
   };
   for (const [what, change] of [
-    ['a bookmark changed', async (fake: Fake) => void (await fake.browser.bookmarks.create({ parentId: 'mobile______', title: 'MDN', url: 'https://developer.mozilla.org' }))],
-    ['the event page unloaded and the stored scan is gone', async (_fake: Fake, restart: () => unknown) => {
-      restart();
-      await dropStoredScan();
-    }],
-    ['a tag changed', async (_fake: Fake, _restart: () => unknown, client: Client) => {
-      await client.call('tags.add', { urls: ['https://developer.mozilla.org/'], tags: ['reference'] });
-    }],
+    [
+      'a bookmark changed',
+      async (fake: Fake) => void (await fake.browser.bookmarks.create({ parentId: 'mobile______', title: 'MDN', url: 'https://developer.mozilla.org' })),
+    ],
+    [
+      'the event page unloaded and the stored scan is gone',
+      async (_fake: Fake, restart: () => unknown) => {
+        restart();
+        await dropStoredScan();
+      },
+    ],
+    [
+      'a tag changed',
+      async (_fake: Fake, _restart: () => unknown, client: Client) => {
+        await client.call('tags.add', { urls: ['https://developer.mozilla.org/'], tags: ['reference'] });
+      },
+    ],
   ] as const) {
     it(`regression: a plan is never built from a scan the user did not review (${what})`, async () => {
       const { fake, client, restart } = await boot();
@@ -147,7 +163,10 @@ describe('dedup.scan job and dedup.plan request', () => {
     const { scanId } = await client.startJob('dedup.scan', {}).result;
     await expect(client.call('dedup.plan', { scanId, keepers: 'all' } as never)).rejects.toMatchObject({ code: 'invalid-request' });
     await expect(client.call('dedup.plan', {} as never)).rejects.toMatchObject({ code: 'invalid-request' });
-    await expect(client.call('dedup.plan', { scanId, keepers: ['no-such-id'] })).rejects.toMatchObject({ code: 'invalid-request', message: expect.stringMatching(/Scan again/) });
+    await expect(client.call('dedup.plan', { scanId, keepers: ['no-such-id'] })).rejects.toMatchObject({
+      code: 'invalid-request',
+      message: expect.stringMatching(/Scan again/),
+    });
   });
 
   it('a cancelled scan reports cancelled', async () => {
@@ -160,8 +179,12 @@ describe('dedup.scan job and dedup.plan request', () => {
 });
 
 describe('remembered decisions (dedup.decisions.*)', () => {
-  const remember = (client: Client, key: string, copyIds: string[], over: Partial<{ leave: boolean; keeper: { id: string; url: string; path: string; title: string } | null }> = {}) =>
-    client.call('dedup.decisions.remember', { key, leave: true, keeper: null, copyIds, url: `${key}/`, title: 'T', ...over });
+  const remember = (
+    client: Client,
+    key: string,
+    copyIds: string[],
+    over: Partial<{ leave: boolean; keeper: { id: string; url: string; path: string; title: string } | null }> = {},
+  ) => client.call('dedup.decisions.remember', { key, leave: true, keeper: null, copyIds, url: `${key}/`, title: 'T', ...over });
 
   it('a scan returns the decisions on its groups, resolved: the chosen copy, and whether the group changed', async () => {
     const { fake, client, restart } = await boot();
@@ -169,7 +192,12 @@ describe('remembered decisions (dedup.decisions.*)', () => {
     const first = await client.startJob('dedup.scan', {}).result;
     const [group] = first.groups;
     expect(first.remembered).toEqual([]);
-    await remember(client, group!.key, group!.copies.map((c) => c.id), { leave: false, keeper: { id: ids.mdn2.id, url: ids.mdn2.url!, path: 'Bookmarks Toolbar', title: 'MDN' } });
+    await remember(
+      client,
+      group!.key,
+      group!.copies.map((c) => c.id),
+      { leave: false, keeper: { id: ids.mdn2.id, url: ids.mdn2.url!, path: 'Bookmarks Toolbar', title: 'MDN' } },
+    );
     await remember(client, 'https://not-a-group.example', ['x', 'y']);
     restart(); // remembered across the event page unloading
     const same = await client.startJob('dedup.scan', {}).result;
@@ -179,7 +207,9 @@ describe('remembered decisions (dedup.decisions.*)', () => {
     await fake.browser.bookmarks.remove(ids.mdn2.id);
     await fake.browser.bookmarks.create({ parentId: 'mobile______', title: 'MDN 2', url: 'https://developer.mozilla.org/?utm_source=y' });
     const changed = await client.startJob('dedup.scan', {}).result;
-    expect(changed.remembered).toEqual([{ key: group!.key, leave: false, keeperId: null, keeperGone: true, changed: { then: 2, now: 3 }, decidedAt: expect.any(Number) }]);
+    expect(changed.remembered).toEqual([
+      { key: group!.key, leave: false, keeperId: null, keeperGone: true, changed: { then: 2, now: 3 }, decidedAt: expect.any(Number) },
+    ]);
   });
 
   it('finds a chosen copy again by address, folder and title when its id changed', async () => {
@@ -187,7 +217,10 @@ describe('remembered decisions (dedup.decisions.*)', () => {
     await seed(fake);
     const { groups } = await client.startJob('dedup.scan', {}).result;
     const g = groups[0]!;
-    await remember(client, g.key, ['gone-id', g.copies[1]!.id], { leave: false, keeper: { id: 'gone-id', url: g.copies[0]!.url, path: g.copies[0]!.path, title: g.copies[0]!.title } });
+    await remember(client, g.key, ['gone-id', g.copies[1]!.id], {
+      leave: false,
+      keeper: { id: 'gone-id', url: g.copies[0]!.url, path: g.copies[0]!.path, title: g.copies[0]!.title },
+    });
     const again = await client.startJob('dedup.scan', {}).result;
     expect(again.remembered[0]).toMatchObject({ keeperId: g.copies[0]!.id, keeperGone: false, changed: { then: 2, now: 2 } });
   });
@@ -199,9 +232,13 @@ describe('remembered decisions (dedup.decisions.*)', () => {
     clock += 1000;
     await remember(client, 'https://b.example', ['3', '4']);
     expect((await client.call('dedup.decisions.list', {})).map((d) => d.key)).toEqual(['https://b.example', 'https://a.example']);
-    await expect(remember(client, 'https://c.example', ['5'], { leave: false, keeper: { id: 'not-a-copy', url: 'u', path: 'p', title: 't' } })).rejects.toMatchObject({ code: 'invalid-request' });
+    await expect(remember(client, 'https://c.example', ['5'], { leave: false, keeper: { id: 'not-a-copy', url: 'u', path: 'p', title: 't' } })).rejects.toMatchObject({
+      code: 'invalid-request',
+    });
     await expect(client.call('dedup.decisions.remember', { key: 'k' } as never)).rejects.toMatchObject({ code: 'invalid-request' });
-    await expect(client.call('dedup.decisions.remember', { key: '', leave: true, keeper: null, copyIds: ['1'], url: '', title: '', extra: 1 } as never)).rejects.toMatchObject({ code: 'invalid-request' });
+    await expect(
+      client.call('dedup.decisions.remember', { key: '', leave: true, keeper: null, copyIds: ['1'], url: '', title: '', extra: 1 } as never),
+    ).rejects.toMatchObject({ code: 'invalid-request' });
     await expect(client.call('dedup.decisions.forget', { keys: [] })).rejects.toMatchObject({ code: 'invalid-request' });
     expect(await client.call('dedup.decisions.forget', { keys: ['https://a.example', 'https://never.example'] })).toEqual({ forgotten: 1 });
     expect(await remember(client, 'https://b.example', ['3', '4'], { leave: false, keeper: null })).toEqual({ remembered: false });
@@ -247,7 +284,9 @@ describe('remembered decisions (dedup.decisions.*)', () => {
     await rememberSet(false, chosen);
     await b.removeTree(chosen.id);
     const changed = await client.startJob('dedup.scan', {}).result;
-    expect(changed.rememberedSets).toEqual([{ setId: changed.folderSets[0]!.id, key, leave: false, keeperId: null, keeperGone: true, changed: { then: 3, now: 2 }, decidedAt: expect.any(Number) }]);
+    expect(changed.rememberedSets).toEqual([
+      { setId: changed.folderSets[0]!.id, key, leave: false, keeperId: null, keeperGone: true, changed: { then: 3, now: 2 }, decidedAt: expect.any(Number) },
+    ]);
     // Back to the default ("merge into the suggested copy") forgets it.
     expect(await rememberSet(false, null)).toEqual({ remembered: false });
     expect(await client.call('dedup.decisions.list', {})).toEqual([]);

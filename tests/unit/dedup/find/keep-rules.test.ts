@@ -99,7 +99,12 @@ describe('keep rules', () => {
     expect(parseStoredSettings(stored(['preferredFolder', 'oldest', 'bestTitle', 'mostTags', 'mostVisits'])).keep.rules).toEqual(DEFAULT_SETTINGS.keep.rules);
     expect(parseStoredSettings(stored(['oldest', 'preferredFolder'])).keep.rules).toEqual(['oldest', 'preferredFolder']);
     expect(parseStoredSettings(stored(['preferredFolder', 'oldest', 'bestTitle', 'mostTags', 'mostVisits', 'cleanUrl'])).keep.rules).toEqual([
-      'preferredFolder', 'oldest', 'bestTitle', 'mostTags', 'mostVisits', 'cleanUrl',
+      'preferredFolder',
+      'oldest',
+      'bestTitle',
+      'mostTags',
+      'mostVisits',
+      'cleanUrl',
     ]);
   });
   it('refuses an empty candidate list', () => {
@@ -115,11 +120,7 @@ describe('kept because', () => {
     const older = copy({ id: 'older', dateAdded: 3, preferredRank: 1, order: 2 });
     const keeper = copy({ id: 'keeper', dateAdded: 9, preferredRank: 0, order: 3 });
     expect(chooseKeeper([bare, tracked, older, keeper], rules)).toBe('keeper');
-    expect(explainKeeper([bare, tracked, older, keeper], 'keeper', rules)).toEqual([
-      { rule: 'bestTitle' },
-      { rule: 'cleanUrl' },
-      { rule: 'preferredFolder', rank: 0 },
-    ]);
+    expect(explainKeeper([bare, tracked, older, keeper], 'keeper', rules)).toEqual([{ rule: 'bestTitle' }, { rule: 'cleanUrl' }, { rule: 'preferredFolder', rank: 0 }]);
     expect(explainKeeper([bare, keeper], 'keeper', rules)).toEqual([{ rule: 'bestTitle', only: true }]);
     const tagged = copy({ id: 'tagged', tagCount: 2 });
     expect(explainKeeper([copy({ id: 'x' }), tagged], 'tagged', ['mostTags'])).toEqual([{ rule: 'mostTags', only: true }]);

@@ -92,7 +92,10 @@ describe('buildPlan', () => {
       ['https://a.example/?utm_source=x', ['Web', 'news']],
     ]);
     const { plan } = planFor(
-      { toolbar: [bm('https://a.example/', 'A', { id: 'keep' })], unfiled: [bm('https://a.example/?utm_source=x', 'A', { id: 'dup1' }), bm('https://a.example/', 'A', { id: 'dup2' })] },
+      {
+        toolbar: [bm('https://a.example/', 'A', { id: 'keep' })],
+        unfiled: [bm('https://a.example/?utm_source=x', 'A', { id: 'dup1' }), bm('https://a.example/', 'A', { id: 'dup2' })],
+      },
       {},
       tags,
     );
@@ -100,8 +103,24 @@ describe('buildPlan', () => {
     expect(plan.createdAt).toBe(42);
     // keptUrl lets apply refuse a removal whose kept copy changed its address after the scan.
     expect(plan.removals).toEqual([
-      { id: 'dup1', kind: 'bookmark', expectedUrl: 'https://a.example/?utm_source=x', expectedParentId: 'unfiled_____', reason: 'duplicate-bookmark', keptId: 'keep', keptUrl: 'https://a.example/' },
-      { id: 'dup2', kind: 'bookmark', expectedUrl: 'https://a.example/', expectedParentId: 'unfiled_____', reason: 'duplicate-bookmark', keptId: 'keep', keptUrl: 'https://a.example/' },
+      {
+        id: 'dup1',
+        kind: 'bookmark',
+        expectedUrl: 'https://a.example/?utm_source=x',
+        expectedParentId: 'unfiled_____',
+        reason: 'duplicate-bookmark',
+        keptId: 'keep',
+        keptUrl: 'https://a.example/',
+      },
+      {
+        id: 'dup2',
+        kind: 'bookmark',
+        expectedUrl: 'https://a.example/',
+        expectedParentId: 'unfiled_____',
+        reason: 'duplicate-bookmark',
+        keptId: 'keep',
+        keptUrl: 'https://a.example/',
+      },
     ]);
     expect(plan.tagMerges).toEqual([{ url: 'https://a.example/', tags: ['web', 'news'] }]);
     expect(plan.numbers).toEqual({ copies: 2, loose: 2, insideFolders: 0, copiedFolders: 0, emptyFolders: 0, moved: 0, tagMerges: 1 });
@@ -124,7 +143,11 @@ describe('buildPlan', () => {
 
   it('collapses a copied folder with one folder removal, not one removal per bookmark', () => {
     const content = (id: string, suffix = '') =>
-      folder(`Dev${suffix}`, Array.from({ length: 400 }, (_, i) => bm(`https://site.example/${i}`, `Page ${i}`)), { id });
+      folder(
+        `Dev${suffix}`,
+        Array.from({ length: 400 }, (_, i) => bm(`https://site.example/${i}`, `Page ${i}`)),
+        { id },
+      );
     const { tree, plan } = planFor({ toolbar: [content('dev')], unfiled: [content('dev1', ' (1)'), content('dev2', ' (2)')] });
     expect(plan.removals).toEqual([
       { id: 'dev1', kind: 'folder', expectedUrl: null, expectedParentId: 'unfiled_____', reason: 'duplicate-folder', keptId: 'dev' },
@@ -155,7 +178,11 @@ describe('buildPlan', () => {
 
   it('a near-identical set kept through its smaller copy moves the unique children first', () => {
     const small = folder('JS', [bm('https://a.example/')], { id: 'small' });
-    const big = folder('JS', [bm('https://a.example/'), bm('https://b.example/', 'B', { id: 'b' }), folder('Tools', [bm('https://t.example/'), bm('https://u.example/')], { id: 'tools' })], { id: 'big' });
+    const big = folder(
+      'JS',
+      [bm('https://a.example/'), bm('https://b.example/', 'B', { id: 'b' }), folder('Tools', [bm('https://t.example/'), bm('https://u.example/')], { id: 'tools' })],
+      { id: 'big' },
+    );
     const { tree, scan } = planFor({ toolbar: [small], unfiled: [big] });
     const plan = buildPlan(scan, { folderSets: [{ setId: scan.folderSets[0].id, keepId: 'small', merge: true }] }, opts);
     expect(plan.moves).toEqual([
@@ -179,8 +206,13 @@ describe('buildPlan', () => {
     expect(plan.numbers).toMatchObject({ copies: 1, loose: 1, insideFolders: 0, copiedFolders: 0 });
   });
 
-  it('the numbers of the suggested plan equal the scan\'s removable copies', () => {
-    const content = (id: string, suffix = '') => folder(`Dev${suffix}`, Array.from({ length: 40 }, (_, i) => bm(`https://site.example/${i}`, `Page ${i}`)), { id });
+  it("the numbers of the suggested plan equal the scan's removable copies", () => {
+    const content = (id: string, suffix = '') =>
+      folder(
+        `Dev${suffix}`,
+        Array.from({ length: 40 }, (_, i) => bm(`https://site.example/${i}`, `Page ${i}`)),
+        { id },
+      );
     const { scan, plan } = planFor({
       toolbar: [content('dev')],
       menu: [content('dev1', ' (1)'), ...Array.from({ length: 5 }, () => bm('https://many.example/', 'Many'))],
@@ -199,7 +231,9 @@ describe('buildPlan', () => {
 
   it('an empty folder that receives moved items is not removed', () => {
     const kept = folder('Dev', [bm('https://a.example/'), folder('JS', [], { id: 'js-empty' })], { id: 'kept' });
-    const other = folder('Dev', [bm('https://a.example/'), bm('https://z.example/'), folder('JS', [bm('https://b.example/', 'B', { id: 'b' })], { id: 'js-full' })], { id: 'other' });
+    const other = folder('Dev', [bm('https://a.example/'), bm('https://z.example/'), folder('JS', [bm('https://b.example/', 'B', { id: 'b' })], { id: 'js-full' })], {
+      id: 'other',
+    });
     const { tree, scan } = planFor({ toolbar: [kept], unfiled: [other] });
     const plan = buildPlan(scan, { folderSets: [{ setId: scan.folderSets[0].id, keepId: 'kept', merge: true }] }, opts);
     expect(plan.moves).toContainEqual({ id: 'b', expectedParentId: 'js-full', toParentId: 'js-empty' });
@@ -228,7 +262,14 @@ describe('buildPlan', () => {
     const setId = scan.folderSets[0].id;
     expect(refused({ folderSets: [{ setId: 'nope', keepId: 'dev', merge: true }] })).toMatch(/no copied folder set/);
     expect(refused({ folderSets: [{ setId, keepId: 'in-kept', merge: true }] })).toMatch(/not one of the copies/);
-    expect(refused({ folderSets: [{ setId, keepId: 'dev', merge: true }, { setId, keepId: 'dev1', merge: true }] })).toMatch(/two decisions/);
+    expect(
+      refused({
+        folderSets: [
+          { setId, keepId: 'dev', merge: true },
+          { setId, keepId: 'dev1', merge: true },
+        ],
+      }),
+    ).toMatch(/two decisions/);
     expect(refused({ leaveGroups: ['https://unknown.example'] })).toMatch(/no duplicate group/);
     // Keeping the copy inside the other folder works once that folder is kept instead.
     const plan = buildPlan(scan, { keepers: ['in-copy'], folderSets: [{ setId, keepId: 'dev1', merge: true }] }, opts);
@@ -236,7 +277,15 @@ describe('buildPlan', () => {
   });
 
   it('unionTags keeps the keeper spelling and order, then the others, one spelling per tag', () => {
-    expect(unionTags(['Web'], [['web', 'news'], ['NEWS', 'js']])).toEqual(['Web', 'news', 'js']);
+    expect(
+      unionTags(
+        ['Web'],
+        [
+          ['web', 'news'],
+          ['NEWS', 'js'],
+        ],
+      ),
+    ).toEqual(['Web', 'news', 'js']);
   });
 });
 
@@ -245,7 +294,13 @@ describe('buildPlan', () => {
 const URLS = ['https://a.example/', 'https://b.example/x', 'http://c.example/', 'https://d.example/doc', 'javascript:go()', 'file:///f'];
 const variant = (url: string, v: number) => {
   if (url.startsWith('javascript') || url.startsWith('file')) return url;
-  return [url, url.endsWith('/') ? url.slice(0, -1) : url + '/', url + '?utm_source=x', url.replace('://', '://WWW.').replace('WWW.', ''), url.toUpperCase().replace(/^HTTPS?/, (s) => s.toLowerCase())][v % 5];
+  return [
+    url,
+    url.endsWith('/') ? url.slice(0, -1) : url + '/',
+    url + '?utm_source=x',
+    url.replace('://', '://WWW.').replace('WWW.', ''),
+    url.toUpperCase().replace(/^HTTPS?/, (s) => s.toLowerCase()),
+  ][v % 5];
 };
 const TITLES = ['Dev', 'Dev (1)', 'News', 'Old', 'JS'];
 
@@ -280,7 +335,16 @@ const rootsArb = fc
 const SWAPPABLE_PAIR_URLS = ['https://pair.example/1', 'https://pair.example/2', 'https://pair.example/3'];
 const withSwappablePair = (roots: Roots): Roots => ({
   ...roots,
-  mobile: [folder('Pair', SWAPPABLE_PAIR_URLS.map((u) => bm(u, u))), folder('Pair (1)', SWAPPABLE_PAIR_URLS.slice(0, 2).map((u) => bm(u, u)))],
+  mobile: [
+    folder(
+      'Pair',
+      SWAPPABLE_PAIR_URLS.map((u) => bm(u, u)),
+    ),
+    folder(
+      'Pair (1)',
+      SWAPPABLE_PAIR_URLS.slice(0, 2).map((u) => bm(u, u)),
+    ),
+  ],
 });
 const isSwappableSet = (set: FolderSet) => set.title === 'Pair' && set.members.some((m) => m.title === 'Pair (1)');
 
@@ -358,7 +422,12 @@ describe('buildPlan properties on random trees', () => {
   }, 60_000);
 
   it('with random decisions: either a clear refusal or a plan that keeps every invariant', () => {
-    const decisionSeed = fc.record({ keepers: fc.array(fc.nat(), { maxLength: 4 }), sets: fc.array(fc.record({ keep: fc.nat(), merge: fc.boolean() }), { maxLength: 6 }), leave: fc.array(fc.nat(), { maxLength: 2 }), empty: fc.boolean() });
+    const decisionSeed = fc.record({
+      keepers: fc.array(fc.nat(), { maxLength: 4 }),
+      sets: fc.array(fc.record({ keep: fc.nat(), merge: fc.boolean() }), { maxLength: 6 }),
+      leave: fc.array(fc.nat(), { maxLength: 2 }),
+      empty: fc.boolean(),
+    });
     // Half the runs also hold a pair that the decisions always swap, so moves are exercised on every such run.
     const treeArb = fc.oneof(
       rootsArb.map((roots) => ({ roots, swapPair: false })),
@@ -372,10 +441,16 @@ describe('buildPlan properties on random trees', () => {
       fc.property(treeArb, tagsArb, decisionSeed, ({ roots, swapPair }, tags, seed) => {
         const tree = buildTree(roots);
         const scan = scanBookmarks({ tree, settings, tagsByUrl: new Map(Object.entries(tags)), now: 1 });
-        const keepers = [...new Map(seed.keepers.filter(() => scan.groups.length).map((n) => {
-          const group = scan.groups[n % scan.groups.length];
-          return [group.key, group.copies[n % group.copies.length].id] as const;
-        })).values()];
+        const keepers = [
+          ...new Map(
+            seed.keepers
+              .filter(() => scan.groups.length)
+              .map((n) => {
+                const group = scan.groups[n % scan.groups.length];
+                return [group.key, group.copies[n % group.copies.length].id] as const;
+              }),
+          ).values(),
+        ];
         const folderSets = scan.folderSets.map((set, i) => {
           if (swapPair && isSwappableSet(set)) return { setId: set.id, keepId: set.members.find((m) => m.title === 'Pair (1)')!.id, merge: true };
           const d = seed.sets[i];
@@ -419,10 +494,14 @@ describe('buildPlan properties on random trees', () => {
 describe('folders replaced by a fresh copy', () => {
   /** A sync-style folder: `pages` pages `copies` times each (the first copies kept elsewhere or in it), plus `others`. */
   const synced = (id: string, title: string, pages: number, copies: number, others = 0) =>
-    folder(title, [
-      ...Array.from({ length: copies * pages }, (_, i) => bm(`https://page${i % pages}.example/`, `Page ${i % pages}`)),
-      ...Array.from({ length: others }, (_, i) => bm(`https://other${id}${i}.example/`, `Other ${i}`)),
-    ], { id });
+    folder(
+      title,
+      [
+        ...Array.from({ length: copies * pages }, (_, i) => bm(`https://page${i % pages}.example/`, `Page ${i % pages}`)),
+        ...Array.from({ length: others }, (_, i) => bm(`https://other${id}${i}.example/`, `Other ${i}`)),
+      ],
+      { id },
+    );
   // A newer bookmark that is no duplicate elsewhere: the folder Firefox's star panel most likely saves to.
   const recent = () => folder('Recent', [bm('https://newest.example/', 'Newest', { dateAdded: 9e12 })], { id: 'recent' });
 
@@ -456,12 +535,21 @@ describe('folders replaced by a fresh copy', () => {
     const noQuick = { ...s, quickBookmark: { folderId: null, defaultTags: [] } };
     expect(buildPlan(scanBookmarks({ tree, settings: noQuick, tagsByUrl: new Map(), now: 1 }), {}, opts).replacements?.map((r) => r.id)).toEqual(['q']);
     // The folder of the newest bookmark that is no duplicate stands for Firefox's default location.
-    const withNewest = buildTree({ unfiled: [folder('Synced', [...Array.from({ length: 80 }, () => bm('https://a.example/')), bm('https://mine.example/', 'Mine', { dateAdded: 9e12 })], { id: 'sync' })] });
+    const withNewest = buildTree({
+      unfiled: [
+        folder('Synced', [...Array.from({ length: 80 }, () => bm('https://a.example/')), bm('https://mine.example/', 'Mine', { dateAdded: 9e12 })], { id: 'sync' }),
+      ],
+    });
     expect(buildPlan(scanBookmarks({ tree: withNewest, settings, tagsByUrl: new Map(), now: 1 }), {}, opts).replacements).toBeUndefined();
   });
 
   it('never a folder a copied folder lies in, nor one of a copied-folder set', () => {
-    const dev = (id: string) => folder('Dev', Array.from({ length: 20 }, (_, i) => bm(`https://dev${i}.example/`)), { id });
+    const dev = (id: string) =>
+      folder(
+        'Dev',
+        Array.from({ length: 20 }, (_, i) => bm(`https://dev${i}.example/`)),
+        { id },
+      );
     const outer = folder('Outer', [...Array.from({ length: 40 }, () => bm('https://x.example/')), dev('dev2')], { id: 'outer' });
     const { plan } = planFor({ toolbar: [dev('dev1')], unfiled: [outer, recent()] });
     expect(plan.removals.some((r) => r.id === 'dev2' && r.kind === 'folder')).toBe(true);
@@ -470,7 +558,11 @@ describe('folders replaced by a fresh copy', () => {
 
   it('a small plan in a big tree pays for the whole-tree read it calls for, or replaces nothing', () => {
     // 118 removals save about 131 ms; reading 3,000 more nodes costs about 105 ms, 4,000 about 140.
-    const filler = (n: number) => folder('Filler', Array.from({ length: n }, (_, i) => bm(`https://filler${i}.example/`)));
+    const filler = (n: number) =>
+      folder(
+        'Filler',
+        Array.from({ length: n }, (_, i) => bm(`https://filler${i}.example/`)),
+      );
     expect(planFor({ unfiled: [synced('sync', 'Synced', 2, 60, 1), recent()], menu: [filler(4000)] }).plan.replacements).toBeUndefined();
     expect(planFor({ unfiled: [synced('sync', 'Synced', 2, 60, 1), recent()], menu: [filler(3000)] }).plan.replacements).toHaveLength(1);
   });

@@ -57,11 +57,7 @@ describe('duplicate bookmark groups', () => {
     };
     const safe = scan(roots);
     expect(safe.groups).toHaveLength(1);
-    expect(safe.groups[0].copies.map((c) => c.url)).toEqual([
-      'https://site.example/page',
-      'https://site.example/page/',
-      'https://site.example/page?utm_source=news',
-    ]);
+    expect(safe.groups[0].copies.map((c) => c.url)).toEqual(['https://site.example/page', 'https://site.example/page/', 'https://site.example/page?utm_source=news']);
     expect(safe.groups[0].rules).toEqual(['trailing-slash', 'tracking-params']);
 
     const optIn = scan(roots, { settings: { matching: { ...DEFAULT_SETTINGS.matching, httpEqualsHttps: true } } });
@@ -105,8 +101,14 @@ describe('duplicate bookmark groups', () => {
         toolbar: [bm('https://b.example/y'), bm('https://b.example/y/')],
       },
       {
-        tagsByUrl: new Map([['https://a.example/x/', ['slash']], ['https://b.example/y', ['b']]]),
-        visitsByUrl: new Map([['https://a.example/x', 3], ['https://b.example/y/', 9]]),
+        tagsByUrl: new Map([
+          ['https://a.example/x/', ['slash']],
+          ['https://b.example/y', ['b']],
+        ]),
+        visitsByUrl: new Map([
+          ['https://a.example/x', 3],
+          ['https://b.example/y/', 9],
+        ]),
       },
     );
     const [b, a] = [...result.groups].sort((g, h) => h.key.localeCompare(g.key));
@@ -117,7 +119,10 @@ describe('duplicate bookmark groups', () => {
       [true, ['slash'], 0],
       [true, ['slash'], 0],
     ]);
-    expect(b.copies.map((c) => [c.tags, c.visits])).toEqual([[['b'], 0], [[], 9]]);
+    expect(b.copies.map((c) => [c.tags, c.visits])).toEqual([
+      [['b'], 0],
+      [[], 9],
+    ]);
     // Both groups joined copies by the same rule; each copy's explanation names it.
     expect(a.rules).toEqual(['exact', 'trailing-slash']);
     expect(b.rules).toEqual(['trailing-slash']);
@@ -173,7 +178,10 @@ describe('exclusions', () => {
 describe('empty folders', () => {
   it('reports the outermost empty folder of a nest; separators and empty folders count as empty; roots never', () => {
     const result = scan({
-      menu: [folder('Old', [sep(), folder('Older', [folder('Oldest', [])])], { id: 'old' }), folder('Kept', [bm('https://a.example/'), folder('Hollow', [], { id: 'hollow' })])],
+      menu: [
+        folder('Old', [sep(), folder('Older', [folder('Oldest', [])])], { id: 'old' }),
+        folder('Kept', [bm('https://a.example/'), folder('Hollow', [], { id: 'hollow' })]),
+      ],
       toolbar: [],
     });
     expect(result.emptyFolders).toEqual([
@@ -186,11 +194,9 @@ describe('empty folders', () => {
 
 describe('duplicated folders', () => {
   const dev = (suffix: string, id: string) =>
-    folder(
-      `Dev${suffix}`,
-      [bm('https://a.example/', 'A'), folder('JS', [bm('https://b.example/', 'B'), bm('https://c.example/', 'C')]), bm('https://d.example/', 'D')],
-      { id },
-    );
+    folder(`Dev${suffix}`, [bm('https://a.example/', 'A'), folder('JS', [bm('https://b.example/', 'B'), bm('https://c.example/', 'C')]), bm('https://d.example/', 'D')], {
+      id,
+    });
 
   it('three copies of a folder are one set of three, not two pairs, each member told apart', () => {
     const result = scan({ toolbar: [dev('', 'dev')], unfiled: [bm('https://z.example/'), dev(' (1)', 'dev1'), dev(' (2)', 'dev2')] });
@@ -209,7 +215,12 @@ describe('duplicated folders', () => {
     for (const group of result.groups) {
       const keeper = group.copies.find((c) => c.id === group.suggestedKeeperId)!;
       expect(keeper.path.startsWith('Bookmarks Toolbar › Dev')).toBe(true);
-      expect(group.copies.filter((c) => c.inRedundantFolderId).map((c) => c.inRedundantFolderId).sort()).toEqual(['dev1', 'dev2']);
+      expect(
+        group.copies
+          .filter((c) => c.inRedundantFolderId)
+          .map((c) => c.inRedundantFolderId)
+          .sort(),
+      ).toEqual(['dev1', 'dev2']);
     }
   });
 
@@ -218,12 +229,21 @@ describe('duplicated folders', () => {
     const b = folder('News', [bm('https://b.example/'), bm('https://a.example/')], { id: 'n2' });
     const c = folder('Other news', [bm('https://a.example/'), bm('https://b.example/')], { id: 'n3' });
     const result = scan({ menu: [a], unfiled: [b, c] });
-    expect(result.folderSets.map((s) => s.members.map((m) => [m.id, m.kind]))).toEqual([[['n1', 'identical'], ['n2', 'identical']]]);
+    expect(result.folderSets.map((s) => s.members.map((m) => [m.id, m.kind]))).toEqual([
+      [
+        ['n1', 'identical'],
+        ['n2', 'identical'],
+      ],
+    ]);
   });
 
   it('a near-identical folder joins the set of the fuller one, with what is unique to each and what keeping it would move', () => {
     const small = folder('JS', [bm('https://a.example/'), bm('https://b.example/')], { id: 'small' });
-    const big = folder('JS', [bm('https://a.example/'), bm('https://b.example/'), bm('https://c.example/', 'C', { id: 'c' }), folder('Tools', [bm('https://t.example/')], { id: 'tools' })], { id: 'big' });
+    const big = folder(
+      'JS',
+      [bm('https://a.example/'), bm('https://b.example/'), bm('https://c.example/', 'C', { id: 'c' }), folder('Tools', [bm('https://t.example/')], { id: 'tools' })],
+      { id: 'big' },
+    );
     const result = scan({ menu: [small], unfiled: [big] });
     expect(result.folderSets).toHaveLength(1);
     const [set] = result.folderSets;
@@ -239,7 +259,15 @@ describe('duplicated folders', () => {
   });
 
   it('keeping the smaller copy moves unique items into its same-titled subfolder', () => {
-    const big = folder('Dev', [bm('https://a.example/'), bm('https://x.example/', 'X', { id: 'x' }), folder('JS', [bm('https://b.example/'), bm('https://new.example/', 'New', { id: 'new' })], { id: 'js-big' })], { id: 'big' });
+    const big = folder(
+      'Dev',
+      [
+        bm('https://a.example/'),
+        bm('https://x.example/', 'X', { id: 'x' }),
+        folder('JS', [bm('https://b.example/'), bm('https://new.example/', 'New', { id: 'new' })], { id: 'js-big' }),
+      ],
+      { id: 'big' },
+    );
     const small = folder('Dev', [bm('https://a.example/'), folder('JS', [bm('https://b.example/')], { id: 'js-small' })], { id: 'small' });
     const result = scan({ toolbar: [small], unfiled: [big] });
     const set = result.folderSets.find((s) => s.members.some((m) => m.id === 'small'))!;

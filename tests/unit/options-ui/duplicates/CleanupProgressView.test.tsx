@@ -8,7 +8,9 @@ import { CleanupProgressView } from '../../../../src/options-ui/duplicates/Clean
 afterEach(cleanup);
 
 const numbers = { ...NO_NUMBERS, copies: 1587, loose: 787, insideFolders: 800, copiedFolders: 2, emptyFolders: 2 };
-const view = (progress: ApplyProgress, paused = false) => <CleanupProgressView progress={progress} numbers={numbers} paused={paused} onPause={() => {}} onCancel={() => {}} />;
+const view = (progress: ApplyProgress, paused = false) => (
+  <CleanupProgressView progress={progress} numbers={numbers} paused={paused} onPause={() => {}} onCancel={() => {}} />
+);
 const states = () => [...document.querySelectorAll('[data-phase]')].map((li) => `${li.getAttribute('data-phase')}:${li.className.replace('phase ', '')}`);
 
 describe('CleanupProgressView', () => {
@@ -42,7 +44,15 @@ describe('CleanupProgressView', () => {
 
   it('labels each phase by what the apply does in it: empty folders go while collapsing, the removing step is for loose copies', () => {
     const phaseText = (n: typeof numbers) => {
-      const r = render(<CleanupProgressView progress={{ phase: 'journaling', done: 0, total: n.copies, rate: 0, etaMs: null }} numbers={n} paused={false} onPause={() => {}} onCancel={() => {}} />);
+      const r = render(
+        <CleanupProgressView
+          progress={{ phase: 'journaling', done: 0, total: n.copies, rate: 0, etaMs: null }}
+          numbers={n}
+          paused={false}
+          onPause={() => {}}
+          onCancel={() => {}}
+        />,
+      );
       const byPhase = Object.fromEntries([...document.querySelectorAll('[data-phase]')].map((li) => [li.getAttribute('data-phase'), li.textContent ?? '']));
       r.unmount();
       return byPhase;

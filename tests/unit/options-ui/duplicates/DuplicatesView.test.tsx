@@ -207,7 +207,11 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     const folders = screen.getAllByTestId('folder-row');
     expect(folders.map((f) => f.getAttribute('aria-expanded'))).toEqual(['true', 'true']);
     // Every copy of both groups is listed: the kept one pinned, the others under their folders.
-    expect(copyTitles().filter((title) => title.startsWith('Many')).sort()).toEqual(['Many Later 0', 'Many Later 1', 'Many Later 2', 'Many Reading 0', 'Many Reading 1', 'Many Reading 2']);
+    expect(
+      copyTitles()
+        .filter((title) => title.startsWith('Many'))
+        .sort(),
+    ).toEqual(['Many Later 0', 'Many Later 1', 'Many Later 2', 'Many Reading 0', 'Many Reading 1', 'Many Reading 2']);
     expect(copyTitles().filter((title) => title.startsWith('Tart'))).toHaveLength(2);
 
     fireEvent.click(screen.getByRole('button', { name: 'Collapse all' }));

@@ -111,7 +111,9 @@ describe('GroupList (virtualized tree)', () => {
     expect(header.textContent).toContain('trailing slash');
     expect(header.textContent).toContain('Keeps');
     expect(header.textContent).toContain('kept because in your preferred folder Bookmarks Toolbar');
-    expect(header.getAttribute('aria-label')).toBe('https://site.example/1: 3 copies in 2 folders; keeps the copy in Bookmarks Toolbar, kept because in your preferred folder Bookmarks Toolbar');
+    expect(header.getAttribute('aria-label')).toBe(
+      'https://site.example/1: 3 copies in 2 folders; keeps the copy in Bookmarks Toolbar, kept because in your preferred folder Bookmarks Toolbar',
+    );
   });
 
   it('a copy row shows its folder, title, own address with the difference marked, date and time, position, visits, tags as tags', () => {
@@ -287,7 +289,11 @@ describe('GroupList (virtualized tree)', () => {
     const group: DuplicateGroup = {
       ...makeGroups(1)[0]!,
       suggestedKeeperId: 'a',
-      copies: [copy('a', { url: 'https://site.example/p' }), copy('b', { url: 'http://site.example/p', index: 1 }), copy('c', { url: 'https://site.example/p/', index: 2 })],
+      copies: [
+        copy('a', { url: 'https://site.example/p' }),
+        copy('b', { url: 'http://site.example/p', index: 1 }),
+        copy('c', { url: 'https://site.example/p/', index: 2 }),
+      ],
     };
     const gone: LinkMarker = { class: 'gone', status: 410, failure: null, finalUrl: null, checks: 2, checkedAt: Date.UTC(2027, 0, 3, 12) };
     const moved: LinkMarker = { class: 'moved', status: 200, failure: null, finalUrl: 'https://new.example/0', checks: 1, checkedAt: Date.UTC(2027, 0, 3, 12) };

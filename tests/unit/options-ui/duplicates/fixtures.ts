@@ -46,7 +46,15 @@ export function bigGroup(n: number, perFolder: number): DuplicateGroup {
     keptBecause: [{ rule: 'oldest' }],
     copies: Array.from({ length: n }, (_, j) => {
       const f = Math.floor(j / perFolder);
-      return copy(`big${j}`, { url: 'https://big.example/page', parentId: `folder${f}`, path: `Other Bookmarks › Synced › Folder ${f}`, index: j % perFolder, siblings: perFolder, title: 'Big page', dateAdded: 1_700_000_000_000 + j * 60_000 });
+      return copy(`big${j}`, {
+        url: 'https://big.example/page',
+        parentId: `folder${f}`,
+        path: `Other Bookmarks › Synced › Folder ${f}`,
+        index: j % perFolder,
+        siblings: perFolder,
+        title: 'Big page',
+        dateAdded: 1_700_000_000_000 + j * 60_000,
+      });
     }),
   };
 }

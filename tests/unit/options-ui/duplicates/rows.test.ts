@@ -26,9 +26,17 @@ describe('rows of the group tree', () => {
   it('a header, then the kept copy pinned first, then the others', () => {
     expect(toRows(groups, DEFAULT_EXPANSION, suggested).map(label)).toEqual(['G0', '*g0c0', 'g0c1', 'G1', '*g1c0', 'g1c1', 'G2', '*g2c0', 'g2c1']);
     // Another copy kept: it moves to the top of its group.
-    expect(toRows(groups, DEFAULT_EXPANSION, (g) => (g === groups[1] ? 'g1c1' : g.suggestedKeeperId)).map(label).slice(3, 6)).toEqual(['G1', '*g1c1', 'g1c0']);
+    expect(
+      toRows(groups, DEFAULT_EXPANSION, (g) => (g === groups[1] ? 'g1c1' : g.suggestedKeeperId))
+        .map(label)
+        .slice(3, 6),
+    ).toEqual(['G1', '*g1c1', 'g1c0']);
     // A group left alone pins nothing.
-    expect(toRows(groups, DEFAULT_EXPANSION, () => null).map(label).slice(0, 3)).toEqual(['G0', 'g0c0', 'g0c1']);
+    expect(
+      toRows(groups, DEFAULT_EXPANSION, () => null)
+        .map(label)
+        .slice(0, 3),
+    ).toEqual(['G0', 'g0c0', 'g0c1']);
   });
   it('rows carry their tree level and place among their siblings', () => {
     const rows = toRows(groups, DEFAULT_EXPANSION, suggested);
@@ -57,7 +65,11 @@ describe('rows of the group tree', () => {
     expect(toRows(groups, { all: false, groups: new Map(), folders: new Map() }, suggested).map(label)).toEqual(['G0', 'G1', 'G2']);
   });
   it('groups the copied folders settle open collapsed', () => {
-    expect(toRows(groups, DEFAULT_EXPANSION, suggested, (g) => g === groups[0]).map(label).slice(0, 3)).toEqual(['G0', 'G1', '*g1c0']);
+    expect(
+      toRows(groups, DEFAULT_EXPANSION, suggested, (g) => g === groups[0])
+        .map(label)
+        .slice(0, 3),
+    ).toEqual(['G0', 'G1', '*g1c0']);
   });
   it('summarises a big group by folder: "Folder 0 ×13, …"', () => {
     const big = bigGroup(154, 13);
@@ -112,12 +124,33 @@ describe('decisions', () => {
     suggestedKeepId: 'A',
     keptBecause: [],
     pages: 2,
-    members: ['A', 'B'].map((id, i) => ({ id, parentId: 'menu________', title: 'Dev', path: 'Bookmarks Menu › Dev', parentTitle: 'Bookmarks Menu', dateAdded: 1, index: i, siblings: 2, bookmarkCount: 2, kind: 'identical' as const, unique: 0, movesIfKept: [] })),
+    members: ['A', 'B'].map((id, i) => ({
+      id,
+      parentId: 'menu________',
+      title: 'Dev',
+      path: 'Bookmarks Menu › Dev',
+      parentTitle: 'Bookmarks Menu',
+      dateAdded: 1,
+      index: i,
+      siblings: 2,
+      bookmarkCount: 2,
+      kind: 'identical' as const,
+      unique: 0,
+      movesIfKept: [],
+    })),
   };
   const folderParents = { sync: 'unfiled_____', toolbar_____: '', unfiled_____: '', A: 'menu________', B: 'menu________', menu________: '' };
 
   it('-> plan input: the reviewed scan id, keepers, left groups, folder set choices', () => {
-    const d = { ...emptyDecisions(), keepers: new Map([[groups[0]!.key, 'g0c1'], [groups[1]!.key, 'g1c1']]), left: new Set([groups[1]!.key]), sets: new Map([['A', { keepId: 'B', merge: true }]]) };
+    const d = {
+      ...emptyDecisions(),
+      keepers: new Map([
+        [groups[0]!.key, 'g0c1'],
+        [groups[1]!.key, 'g1c1'],
+      ]),
+      left: new Set([groups[1]!.key]),
+      sets: new Map([['A', { keepId: 'B', merge: true }]]),
+    };
     expect(toPlanInput(d, { scanId: 'scan-1', groups, folderSets: [set], folderParents })).toEqual({
       scanId: 'scan-1',
       keepers: ['g0c1'],

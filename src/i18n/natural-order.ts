@@ -1,4 +1,4 @@
-import { uiLocale } from '../i18n';
+import { uiLocale } from './index';
 
 let collator: Intl.Collator | null = null;
 let collatorLocale = '';

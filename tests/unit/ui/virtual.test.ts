@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowAt, rowOffsets, scrollToShow, scrollTopFor, visibleRows } from '../../../../src/options-ui/duplicates/virtual';
+import { rowAt, rowOffsets, scrollToShow, scrollTopFor, visibleRows } from '../../../src/ui/virtual';
 
 const heights = [74, 50, 50, 34];
 const offsetsOf = (n: number) => rowOffsets(n, (i) => heights[i % heights.length]!);
