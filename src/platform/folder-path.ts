@@ -6,6 +6,9 @@ import { t } from '../i18n';
 import { ROOT_ID, rootTitle, type BookmarkNode, type Browser } from './browser';
 import { kindOf } from './tree';
 
+/** Between the folders of a path, as Firefox's Library shows it: "Bookmarks Menu › Dev". */
+export const PATH_SEPARATOR = ' › ';
+
 /**
  * The folder's path (root name first, as Firefox shows it), or undefined when it is not an existing folder below
  * the root — also when it, or a folder above it, is removed while the path is read. `cache` (folder id → path)

@@ -1,5 +1,6 @@
 /** Small display helpers of the popup. */
 import { plural, t } from '../i18n';
+import { PATH_SEPARATOR } from '../platform/folder-path';
 
 /** "example.org/path/page" without scheme, query and fragment; the URL itself when it has no host. */
 export function hostAndPath(url: string): string {
@@ -8,8 +9,6 @@ export function hostAndPath(url: string): string {
   const path = m[2] === '/' ? '' : m[2]!;
   return (m[1]! + path).replace(/^www\./i, '');
 }
-
-export const PATH_SEPARATOR = ' › ';
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 

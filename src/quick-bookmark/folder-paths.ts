@@ -2,9 +2,8 @@
  * Where bookmarks live, in the words Firefox's Library uses: "Bookmarks Menu › Dev". Finding the copies of a page
  * and a folder's path is shared with the popup (src/url-matching/copies-of-url.ts); this module only words the answer.
  */
+import { PATH_SEPARATOR } from '../platform/folder-path';
 import type { BookmarkCopy } from '../url-matching';
-
-export const PATH_SEPARATOR = ' › ';
 
 export function formatPath(path: readonly string[]): string {
   return path.join(PATH_SEPARATOR);

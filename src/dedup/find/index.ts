@@ -5,7 +5,6 @@
  */
 export { buildPlan, unionTags, type BuildPlanOptions, type FolderSetDecision, type PlanDecisions } from './plan';
 export { removedWith, survives, type TreeAfterPlan } from './survivors';
-export { PATH_SEPARATOR } from './scan-tree';
 export { folderSetKey, isFolderSetKey, type DecisionInScan, type FolderSetDecisionInScan, type RememberedDecision } from './decisions';
 export type { KeepReason } from './keep-rules';
 export type * from './scan-types';

@@ -9,8 +9,7 @@ import { ROOT_ID, rootTitle, TAGS_ROOT_ID } from '../../platform/browser';
 import { descendants, kindOf } from '../../platform/tree';
 import { baseFolderTitle } from './keep-rules';
 import { matchKey, type MatchingOptions } from '../../url-matching';
-
-export const PATH_SEPARATOR = ' › ';
+import { PATH_SEPARATOR } from '../../platform/folder-path';
 
 export interface FolderRec {
   id: string;

@@ -2,7 +2,7 @@
  * A folder path truncated in the middle: the deepest folder (what tells copies apart) always shows, the folders
  * above it give way first ("Bookmarks Me… › Articles"). Pure CSS (options.css .path); the whole path is the tooltip.
  */
-import { PATH_SEPARATOR } from '../../dedup';
+import { PATH_SEPARATOR } from '../../platform/folder-path';
 
 export function splitPath(path: string): { head: string; leaf: string } {
   const cut = path.lastIndexOf(PATH_SEPARATOR);

@@ -3,7 +3,7 @@
  * immediate subscribers in Firefox's order, batched subscribers per window, per N events and per hold of our own
  * bulk work, and readers that flush so they are never behind.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createBookmarkEvents, holdDuring, type BookmarkEvent } from '../../../src/platform/bookmark-events';
 import { UNFILED_ID } from '../../../src/platform/browser';
 import { createFakeBrowser } from '../../fakes/browser';
@@ -74,6 +74,9 @@ describe('bookmark events', () => {
   });
 
   it('holds batches while our own bulk work runs and delivers them as one before its result, nested holds with the outermost', async () => {
+    // Firefox's clock is the test's: 20 ms pass at once, so a 1 ms window that were not held would have delivered.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
     const { b, events, seen, batches } = setup({ windowMs: 1 });
     const sizesWhenDone: number[][] = [];
     const result = await events.hold(async () => {
@@ -82,7 +85,7 @@ describe('bookmark events', () => {
         await b.create({ parentId: UNFILED_ID, title: 'inner', url: 'https://inner.example/' });
       });
       // The inner hold ended, the outer runs: still nothing delivered, though the window is 1 ms.
-      await new Promise((r) => setTimeout(r, 20));
+      vi.advanceTimersByTime(20);
       sizesWhenDone.push(batches.map((batch) => batch.length));
       return 'done';
     });
