@@ -7,6 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { KEPT_SESSIONS } from '../../../src/operations/journal';
 import { MENU_ID, TOOLBAR_ID, UNFILED_ID } from '../../../src/platform/browser';
 import { boot } from '../../kit/boot';
+import { gate } from '../../kit/gate';
+import { planFromTree } from '../dedup/cleanup-fixtures';
 import { bootKillableWithFolder } from '../../kit/killable';
 import { childTitles, treeShape } from '../../kit/tree';
 
@@ -222,7 +224,6 @@ describe('the history: undo and redo of every edit', () => {
     const { client, b, browser, undo, redo, shape, tagsOf } = await setup();
     await b.create({ parentId: MENU_ID, title: 'keep', url: 'https://dup.example/' });
     for (let i = 0; i < 3; i++) await b.create({ parentId: TOOLBAR_ID, title: `copy ${i}`, url: 'https://dup.example/' });
-    const { planFromTree } = await import('../dedup/cleanup-fixtures');
     await client.startJob('dedup.apply', await planFromTree(browser, { createdAt: Date.now() })).result;
     const cleaned = await shape();
     await undo();
@@ -366,58 +367,52 @@ describe('the history: an undo cut short leaves nothing half done', () => {
     });
   }
 
-  it('an organizer edit waits for a running cleanup instead of running beside it', async () => {
+  /** A cleanup plan of 20 copies of one page in Bookmarks Menu, a bookmark "x" elsewhere, and the order of what happens. */
+  async function cleanupOfTwentyCopies() {
     const { client, b, browser, app } = await setup();
     await b.create({ parentId: MENU_ID, title: 'keep', url: 'https://dup.example/' });
     for (let i = 0; i < 20; i++) await b.create({ parentId: MENU_ID, title: `copy ${i}`, url: 'https://dup.example/' });
     const x = await b.create({ parentId: TOOLBAR_ID, title: 'x', url: 'https://x.example/' });
-    const { planFromTree } = await import('../dedup/cleanup-fixtures');
     const plan = await planFromTree(browser, { createdAt: Date.now() });
     const seen: string[] = [];
     b.onRemoved.addListener(() => void seen.push('removed'));
     b.onChanged.addListener(() => void seen.push('renamed'));
+    return { client, b, app, x, plan, seen };
+  }
+
+  it('an organizer edit waits for a running cleanup instead of running beside it', async () => {
+    const { client, b, app, x, plan, seen } = await cleanupOfTwentyCopies();
     // The cleanup's first removal hangs in Firefox until released: the cleanup is running, not paused.
     const remove = b.remove.bind(b);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let inFirstRemove!: () => void;
-    const removing = new Promise<void>((resolve) => (inFirstRemove = resolve));
+    const held = gate();
+    const removing = gate();
     let first = true;
     b.remove = async (id: string) => {
       if (first) {
         first = false;
-        inFirstRemove();
-        await held;
+        removing.open();
+        await held.promise;
       }
       return remove(id);
     };
     const job = client.startJob('dedup.apply', plan);
-    await removing;
+    await removing.promise;
     const edit = client.call('organizer.update', { id: x.id, title: 'renamed' });
     await vi.waitFor(() => expect(app.history.pending()).toBe(2));
     expect(seen).not.toContain('renamed');
-    release();
+    held.open();
     await job.result;
     await edit;
     expect(seen).toEqual([...Array.from({ length: 20 }, () => 'removed'), 'renamed']);
   });
 
   it('regression: a paused cleanup does not hold back other writes (a rename runs while it is paused, the cleanup goes on after)', async () => {
-    const { client, b, browser, app } = await setup();
-    await b.create({ parentId: MENU_ID, title: 'keep', url: 'https://dup.example/' });
-    for (let i = 0; i < 20; i++) await b.create({ parentId: MENU_ID, title: `copy ${i}`, url: 'https://dup.example/' });
-    const x = await b.create({ parentId: TOOLBAR_ID, title: 'x', url: 'https://x.example/' });
-    const { planFromTree } = await import('../dedup/cleanup-fixtures');
-    const plan = await planFromTree(browser, { createdAt: Date.now() });
-    const seen: string[] = [];
-    b.onRemoved.addListener(() => void seen.push('removed'));
-    b.onChanged.addListener(() => void seen.push('renamed'));
+    const { client, b, app, x, plan, seen } = await cleanupOfTwentyCopies();
     // The cleanup has its turn (it reports its first phase from there) and pauses at its first checkpoint.
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
-    const job = client.startJob('dedup.apply', plan, (p) => p.phase === 'checking' && started());
+    const running = gate();
+    const job = client.startJob('dedup.apply', plan, (p) => p.phase === 'checking' && running.open());
     job.pause();
-    await running;
+    await running.promise;
     // Asked for while the cleanup is paused: it is done without waiting for the resume (or the 10-minute bound).
     await client.call('organizer.update', { id: x.id, title: 'renamed' });
     expect(seen).toEqual(['renamed']);
