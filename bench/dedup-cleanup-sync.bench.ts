@@ -7,16 +7,10 @@
  *    copy of the layout in one profile. Bar: at least 5.
  * The log gives the cost per folder of each (the crossover in replace-choice.ts is set from them).
  */
-import type { Page } from 'puppeteer-core';
-import { buildPlan } from '../src/dedup/find/plan';
-import { scanBookmarks } from '../src/dedup/find/scan';
-import type { CleanupPlan } from '../src/dedup/plan-types';
-import type { BookmarkNode } from '../src/platform/browser';
-import { DEFAULT_SETTINGS } from '../src/settings/settings';
 import { defineSuite, type BenchRow } from './lib/types';
 import { seedHtml, type SeedFolder } from './lib/seed-html';
 import { round } from './lib/stats';
-import { folderItems, removeLoop, runJob } from './lib/cleanup-jobs';
+import { folderItems, pagePlan, removeLoop, runJob } from './lib/cleanup-jobs';
 
 const COPIES = 154;
 const PAGES = 30;
@@ -34,16 +28,6 @@ function layout(title: string, prefix: string, pages: number, copies: number, bi
   return { title, folders };
 }
 
-/** The plan the Duplicates page builds for the bookmarks under the Bookmarks Menu folder `title` (default settings). */
-async function planFor(page: Page, title: string): Promise<CleanupPlan> {
-  const [root] = (await page.evaluate(() => window.tm.browser.bookmarks.getTree())) as BookmarkNode[];
-  // The tree as if that folder were all there is: the other copy of the layout holds the same pages.
-  const only = (n: BookmarkNode): BookmarkNode => (n.id === 'menu________' ? { ...n, children: n.children!.filter((c) => c.title === title) } : n);
-  const tree = [{ ...root, children: root.children!.map(only) }];
-  const scan = scanBookmarks({ tree, settings: structuredClone(DEFAULT_SETTINGS), tagsByUrl: new Map(), now: Date.now() });
-  return buildPlan(scan);
-}
-
 export default defineSuite({
   name: 'dedup cleanup: sync layout',
   async run(ctx) {
@@ -57,8 +41,8 @@ export default defineSuite({
     });
     const page = await ff.harness();
 
-    const loopPlan = await planFor(page, 'Loop sync');
-    const applyPlan = await planFor(page, 'Apply sync');
+    const loopPlan = await pagePlan(page, ['Loop sync']);
+    const applyPlan = await pagePlan(page, ['Apply sync']);
     const folders = pages + 1;
     if (applyPlan.removals.length !== perSet - folders) throw new Error(`the plan removes ${applyPlan.removals.length} copies, expected ${perSet - folders}`);
     if (applyPlan.replacements?.length !== folders) throw new Error(`the plan replaces ${applyPlan.replacements?.length ?? 0} folders, expected ${folders}`);

@@ -3,6 +3,11 @@
  * remove loop from the page) and running a job (`dedup.apply`, `history.undo`) to its end.
  */
 import type { Page } from 'puppeteer-core';
+import { buildPlan } from '../../src/dedup/find/plan';
+import { scanBookmarks } from '../../src/dedup/find/scan';
+import type { CleanupPlan } from '../../src/dedup/plan-types';
+import type { BookmarkNode } from '../../src/platform/browser';
+import { DEFAULT_SETTINGS } from '../../src/settings/settings';
 
 /**
  * The bookmarks (id, parent, URL, in tree order) under each top-level Bookmarks Menu folder with these titles,
@@ -27,6 +32,19 @@ export async function folderItems(page: Page, titles: string[]) {
     }
     return out;
   }, titles);
+}
+
+/**
+ * The plan the Duplicates page builds (scan, buildPlan, default settings) for the bookmarks under the Bookmarks Menu
+ * folders with these titles, as if they were all there is: a bench seeds one copy of a layout for the anchor and one
+ * for the apply, and each must be planned without the other.
+ */
+export async function pagePlan(page: Page, titles: string[]): Promise<CleanupPlan> {
+  const [root] = (await page.evaluate(() => window.tm.browser.bookmarks.getTree())) as BookmarkNode[];
+  const only = (n: BookmarkNode): BookmarkNode => (n.id === 'menu________' ? { ...n, children: n.children!.filter((c) => titles.includes(c.title)) } : n);
+  const tree = [{ ...root, children: root.children!.map(only) }];
+  const scan = scanBookmarks({ tree, settings: structuredClone(DEFAULT_SETTINGS), tagsByUrl: new Map(), now: Date.now() });
+  return buildPlan(scan);
 }
 
 export type Folder = Awaited<ReturnType<typeof folderItems>>[string];
