@@ -4,10 +4,11 @@
  * ('tidymarks-places'). Three things move it:
  *  - our own writes (recordWrites), which store the new fingerprint, so saving a snapshot a save just returned
  *    never looks like a conflict;
- *  - bookmark created/changed/moved events (noteEvent), from the background's batched bookmark events
+ *  - bookmark changed/moved events (noteEvent), from the background's batched bookmark events
  *    (src/platform/bookmark-events.ts; every read delivers those still waiting first); events are queued and
  *    handled in batches, and an event whose item already has the stored fingerprint (our own write) is ignored,
- *    except moves nobody announced with expectMove;
+ *    except moves nobody announced with expectMove. An item only created so far gets no record (its first read
+ *    gives it one), so a burst of creations by Sync or another extension costs no IndexedDB work;
  *  - reads (observe): the fingerprint is recomputed, so an edit made while the event page was unloaded (by the user,
  *    by sync, by another extension) still counts as newer.
  */
@@ -155,7 +156,12 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
   }
 
   async function handleBatch(batch: Map<string, QueuedEvent>) {
-    const entries = [...batch.entries()].filter(([id, e]) => !(e.createdOnly && ownCreates.has(id)));
+    // An item only created so far needs no record: its first read gives it one (observe), and a later edit makes it
+    // newer from there. A burst of creations by Sync or another extension costs no lookup and no write.
+    const entries = [...batch.entries()].filter(([id, e]) => {
+      if (e.createdOnly) ownCreates.delete(id);
+      return !e.createdOnly;
+    });
     const nodes = await Promise.all(
       entries.map(
         async ([id, e]) =>

@@ -25,6 +25,28 @@ const observe = async (id: string) => {
   return (await clock.observe([{ node }])).get(id)!;
 };
 
+/** How many read-write transactions of any database (the clock's among them) `work` opens. */
+async function countReadWriteTransactions(work: () => Promise<unknown>): Promise<number> {
+  const db = await new Promise<IDBDatabase>((resolve) => {
+    const req = indexedDB.open('probe');
+    req.onsuccess = () => resolve(req.result);
+  });
+  const proto = Object.getPrototypeOf(db) as { transaction: IDBDatabase['transaction'] };
+  db.close();
+  const transaction = proto.transaction;
+  let writes = 0;
+  proto.transaction = function (this: IDBDatabase, names: string | string[], mode?: IDBTransactionMode) {
+    if (mode === 'readwrite') writes++;
+    return transaction.call(this, names, mode);
+  } as IDBDatabase['transaction'];
+  try {
+    await work();
+  } finally {
+    proto.transaction = transaction;
+  }
+  return writes;
+}
+
 describe('the updated clock', () => {
   it('the fingerprint covers parent, title, url and tags (not the index)', () => {
     const node = { id: 'x', parentId: 'p', title: 't', url: 'https://a.example/' };
@@ -77,33 +99,36 @@ describe('the updated clock', () => {
     expect(await observe(node.id)).toBeGreaterThan(before);
   });
 
+  it('regression: a burst of bookmarks created by someone else costs no IndexedDB write; a read dates them, an edit makes them newer', async () => {
+    const b = fake.browser.bookmarks;
+    await clock.observe([]); // nothing to read yet: the database is not even opened
+    const created: string[] = [];
+    const writes = await countReadWriteTransactions(async () => {
+      for (let i = 0; i < 50; i++) created.push((await b.create({ parentId: 'unfiled_____', title: `sync ${i}`, url: `https://sync.example/${i}` })).id);
+      await clock.flush();
+      await clock.settled();
+    });
+    expect(writes).toBe(0);
+    time += 10;
+    const first = await observe(created[7]!);
+    expect(first).toBe(time);
+    time += 10;
+    await b.update(created[7]!, { title: 'edited by someone else' });
+    await clock.flush();
+    expect(await observe(created[7]!)).toBeGreaterThan(first);
+  });
+
   it('forget() deletes what it held, and a removal of a bookmark it never saw costs no IndexedDB write', async () => {
     const seen = await fake.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'seen', url: 'https://seen.example/' });
     const first = await observe(seen.id);
     await clock.flush(); // the created event's batch is written now, not during what is measured
     fake.control.unload(); // nobody listens: the next bookmark is one the clock never sees
     const unseen = await fake.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'unseen', url: 'https://unseen.example/' });
-    const writes: IDBTransactionMode[] = [];
-    // Count read-write transactions of every database (the clock's among them) while forget() runs.
-    const db = await new Promise<IDBDatabase>((resolve) => {
-      const req = indexedDB.open('probe');
-      req.onsuccess = () => resolve(req.result);
-    });
-    const proto = Object.getPrototypeOf(db) as { transaction: IDBDatabase['transaction'] };
-    db.close();
-    const transaction = proto.transaction;
-    proto.transaction = function (this: IDBDatabase, names: string | string[], mode?: IDBTransactionMode) {
-      if (mode === 'readwrite') writes.push(mode);
-      return transaction.call(this, names, mode);
-    } as IDBDatabase['transaction'];
-    try {
+    const writes = await countReadWriteTransactions(async () => {
       await clock.forget([unseen.id]);
-      expect(writes).toEqual([]);
-      await clock.forget([seen.id]);
-      expect(writes).toEqual(['readwrite']);
-    } finally {
-      proto.transaction = transaction;
-    }
+    });
+    expect(writes).toBe(0);
+    expect(await countReadWriteTransactions(() => clock.forget([seen.id]))).toBe(1);
     // Forgotten: seen again later, it starts over as a new item with a newer time.
     time += 10;
     expect(await observe(seen.id)).toBeGreaterThan(first);
