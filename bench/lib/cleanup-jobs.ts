@@ -35,13 +35,13 @@ export async function folderItems(page: Page, titles: string[]) {
 }
 
 /**
- * The plan the Duplicates page builds (scan, buildPlan, default settings) for the bookmarks under the Bookmarks Menu
- * folders with these titles, as if they were all there is: a bench seeds one copy of a layout for the anchor and one
- * for the apply, and each must be planned without the other.
+ * The plan the Duplicates page builds (scan, buildPlan, default settings) for the whole tree, or for the bookmarks
+ * under the Bookmarks Menu folders with these titles as if they were all there is: a bench seeds one copy of a layout
+ * for the anchor and one for the apply, and each must be planned without the other.
  */
-export async function pagePlan(page: Page, titles: string[]): Promise<CleanupPlan> {
+export async function pagePlan(page: Page, titles?: string[]): Promise<CleanupPlan> {
   const [root] = (await page.evaluate(() => window.tm.browser.bookmarks.getTree())) as BookmarkNode[];
-  const only = (n: BookmarkNode): BookmarkNode => (n.id === 'menu________' ? { ...n, children: n.children!.filter((c) => titles.includes(c.title)) } : n);
+  const only = (n: BookmarkNode): BookmarkNode => (n.id === 'menu________' && titles ? { ...n, children: n.children!.filter((c) => titles.includes(c.title)) } : n);
   const tree = [{ ...root, children: root.children!.map(only) }];
   const scan = scanBookmarks({ tree, settings: structuredClone(DEFAULT_SETTINGS), tagsByUrl: new Map(), now: Date.now() });
   return buildPlan(scan);
