@@ -28,9 +28,6 @@ export interface EditSteps {
   flush(): Promise<void>;
 }
 
-/** Records not yet written after this many entries done: recovery allows for that many (undo.ts interruptedCalls). */
-const UNWRITTEN_AT_MOST = 8;
-
 /**
  * One operation being written. The session begins with the first entries appended (or `begin()`), so an edit that
  * turns out to change nothing writes nothing.
@@ -77,7 +74,7 @@ export class JournaledOperation {
     attempt: (seqs) => (seqs.length ? this.log!.write({ attempting: [...seqs] }) : Promise.resolve()),
     done: (seq) => {
       this.log!.note({ done: [seq] });
-      return this.log!.keepUp(UNWRITTEN_AT_MOST);
+      return this.log!.keepUp();
     },
     skipped: (seq) => {
       this.skippedSeqs.push(seq);

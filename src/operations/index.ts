@@ -6,6 +6,7 @@
  */
 export {
   JOURNAL_DB_NAME,
+  MAX_CALLS_IN_FLIGHT,
   ProgressLog,
   UNFINISHED_STATUSES,
   kindOf,

@@ -782,6 +782,15 @@ export async function loadRemovedHistory(journal: Pick<Journal, 'allRemoved'>): 
 }
 
 /**
+ * Calls an operation may have under way at once between two of its progress records (the cleanup's removals run
+ * this many side by side, apply.ts). Recovery counts on it (undo.ts interruptedCalls).
+ */
+export const MAX_CALLS_IN_FLIGHT = 2;
+
+/** Calls whose "done" may be noted but not yet written: keepUp() writes once this many wait. Recovery allows for them. */
+export const UNWRITTEN_AT_MOST = 8;
+
+/**
  * An operation's write-ahead progress: what it notes is written with the next `write()` as one small record, one
  * write after another. `write()` resolves once the record is stored; the operation awaits it before a call whose
  * safety after a crash depends on it (what it is about to attempt, a skip because someone else changed an item).
@@ -807,13 +816,13 @@ export class ProgressLog {
   }
 
   /**
-   * Writes what is noted once `most` entries are noted and not yet written (and resolves when written); otherwise
-   * resolves at once. An operation calls it after each call, so that a crash loses the record of at most `most`
-   * calls (recovery allows for that many, undo.ts interruptedCalls).
+   * Writes what is noted once UNWRITTEN_AT_MOST entries are noted and not yet written (and resolves when written);
+   * otherwise resolves at once. An operation calls it after each call, so that a crash loses the record of at most
+   * that many calls (recovery allows for them, undo.ts interruptedCalls).
    */
-  keepUp(most: number): Promise<void> {
+  keepUp(): Promise<void> {
     const noted = this.pending.done.length + this.pending.skipped.length;
-    return noted >= most ? this.write() : Promise.resolve();
+    return noted >= UNWRITTEN_AT_MOST ? this.write() : Promise.resolve();
   }
 
   /** Everything noted so far as one record (null when nothing), and a fresh start. */

@@ -35,6 +35,8 @@ import { tagKey } from '../tags';
 import {
   KEPT_SESSIONS,
   kindOf,
+  MAX_CALLS_IN_FLIGHT,
+  UNWRITTEN_AT_MOST,
   removedEntryOf,
   type CreatedEntry,
   type IdMapRecord,
@@ -176,10 +178,10 @@ function topSeqs(entries: readonly JournalEntry[]): Map<number, number> {
 }
 
 /**
- * How many calls of an interrupted batch may have run without a record: the calls in flight (apply.ts REMOVAL_LANES,
- * 2) and those whose "done" was noted but not written yet (apply.ts UNWRITTEN_AT_MOST, 8).
+ * How many calls of an interrupted batch may have run without a record: the calls in flight (journal.ts
+ * MAX_CALLS_IN_FLIGHT) and those whose "done" was noted but not written yet (journal.ts UNWRITTEN_AT_MOST).
  */
-const CALLS_IN_FLIGHT = 2 + 8;
+const CALLS_IN_FLIGHT = MAX_CALLS_IN_FLIGHT + UNWRITTEN_AT_MOST;
 
 /**
  * After a crash, the entries of an attempting record that were neither done nor skipped: their calls may or may not

@@ -39,6 +39,7 @@ import { createBookmarkEvents } from '../../platform/bookmark-events';
 import { CleanupGuard } from './cleanup-guard';
 import { NO_NUMBERS, type CleanupOutcomeNumbers, type CleanupPhase, type CleanupProgress } from '../cleanup-numbers';
 import {
+  MAX_CALLS_IN_FLIGHT,
   newSession,
   ProgressLog,
   removedEntryOf,
@@ -107,16 +108,12 @@ const MOVE_BATCH = 100;
 /** Loose duplicates per write-ahead record and checkpoint. */
 export const REMOVAL_BATCH = 50;
 /**
- * bookmarks.remove calls in flight. Measured on 1,000 loose duplicates in folders of 50, 250 and 1,000 (Firefox ESR
- * 153, two cores): two in flight took 2.7-3.6 ms per item against 3.5-5.5 ms one at a time; four were no faster than
- * two. Moves are never run two at a time out of one folder (see the moves below).
+ * bookmarks.remove calls in flight: as many as recovery allows for (operations MAX_CALLS_IN_FLIGHT). Measured on 1,000
+ * loose duplicates in folders of 50, 250 and 1,000 (Firefox ESR 153, two cores): two in flight took 2.7-3.6 ms per
+ * item against 3.5-5.5 ms one at a time; four were no faster than two. Moves are never run two at a time out of one
+ * folder (see the moves below).
  */
-const REMOVAL_LANES = 2;
-/**
- * Calls whose "done" may be noted but not yet written: after this many the apply waits for the write. Recovery treats
- * the first UNWRITTEN_AT_MOST + REMOVAL_LANES unrecorded calls of an interrupted batch as possibly made (undo.ts).
- */
-export const UNWRITTEN_AT_MOST = 8;
+const REMOVAL_LANES = MAX_CALLS_IN_FLIGHT;
 /** How long the apply waits after its last call for late events of calls that raced it (measured: 0-10 ms). */
 export const SETTLE_MS = 200;
 
@@ -497,7 +494,7 @@ class CleanupRun {
         movedOk.add(id);
         this.counts.moved++;
         this.log.note({ done: [seq] });
-        await this.log.keepUp(UNWRITTEN_AT_MOST);
+        await this.log.keepUp();
         this.meter.advance('move', 1, 0);
         await this.respectMoveByOthers(m.planned, mark);
       }
@@ -628,7 +625,7 @@ class CleanupRun {
         continue;
       }
       this.log.note({ done: [e.seq] });
-      await this.log.keepUp(UNWRITTEN_AT_MOST);
+      await this.log.keepUp();
       this.decidedAt.set(e.id, mark);
       this.noteRemovedKeys([e]);
       if (e.type === 'bookmark') bookmarks++;
@@ -951,7 +948,7 @@ class CleanupRun {
     this.markRemoved(id);
     this.noteRemovedKeys(this.entriesOf.get(id) ?? []);
     this.meter.advance('loose', 1, 1);
-    await this.log.keepUp(UNWRITTEN_AT_MOST);
+    await this.log.keepUp();
   }
 
   private noteRemovedKeys(entries: readonly Entry[]) {
