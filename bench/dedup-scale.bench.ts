@@ -106,6 +106,7 @@ async function runSize(ctx: BenchContext, size: number, probeLanes: boolean): Pr
       calls = await inTreeOrder(page, plan);
       ctx.log(`${size}: plain loop over ${calls.length} removals (${calls.filter((c) => c.folder).length} copied folders)…`);
       loopMs = await removeCalls(page, calls, 1);
+      ctx.log(`${size}: plain loop ${Math.round(loopMs)} ms`);
     } finally {
       await ff.close();
     }

@@ -91,8 +91,11 @@ export async function runJob(page: Page, kind: 'dedup.apply' | 'history.undo', i
     kind,
     input,
   );
-  const handle = await page.waitForFunction(() => (window as unknown as { benchJob: unknown }).benchJob, { timeout: 0, polling: 50 });
-  const out = (await handle.jsonValue()) as { ms: number; sessionId: string; problems: number; phases: string; error?: string };
+  // Polled from here, one short call at a time: waitForFunction is one call that lasts as long as the job, and a job
+  // at 100,000 bookmarks outlasts the protocol timeout. The job times itself in the page, so polling costs no accuracy.
+  type Outcome = { ms: number; sessionId: string; problems: number; phases: string; error?: string };
+  let out: Outcome | null;
+  while (!(out = await page.evaluate(() => (window as unknown as { benchJob: Outcome | null }).benchJob))) await new Promise((r) => setTimeout(r, 250));
   if (out.error) throw new Error(`${kind} failed: ${out.error}`);
   return out;
 }
