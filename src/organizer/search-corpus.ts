@@ -13,6 +13,8 @@
  */
 
 /** The text of a node, or null when the node is gone or not searchable (roots, separators). */
+import { BlockFilter, BlockFilterBuilder } from './block-filter';
+
 export type TextOf = (id: string) => string | null;
 
 /** Stale nodes above this number make the next search start a rebuild (checking them one by one gets slow). */
@@ -36,6 +38,8 @@ interface PartialBuild {
   chunks: string[];
   starts: number[];
   length: number;
+  /** The trigram sets of the blocks so far (block-filter.ts). */
+  filter: BlockFilterBuilder;
 }
 
 export class SearchCorpus {
@@ -43,6 +47,8 @@ export class SearchCorpus {
   /** starts[k] is where node k's text begins; starts[ids.length] is the end. */
   private starts = new Int32Array(1);
   private ids: string[] = [];
+  /** Which blocks of `text` may hold a word (block-filter.ts). */
+  private filter = BlockFilter.empty();
   private built = false;
   /** Bumped by every build, so a sliced build that another one replaced stops. */
   private generation = 0;
@@ -120,7 +126,7 @@ export class SearchCorpus {
   }
 
   private startBuild(): PartialBuild {
-    return { all: [...this.allIds()], next: 0, ids: [], chunks: [], starts: [], length: 0 };
+    return { all: [...this.allIds()], next: 0, ids: [], chunks: [], starts: [], length: 0, filter: new BlockFilterBuilder() };
   }
 
   /** One slice of a sliced build: up to SLICE nodes, in chunks, until SLICE_MS have passed. */
@@ -147,8 +153,10 @@ export class SearchCorpus {
     const chunk = this.fold(raws.join(SEPARATOR) + SEPARATOR);
     let at = 0;
     for (let k = 0; k < raws.length; k++) {
+      const end = chunk.indexOf(SEPARATOR, at);
       build.starts.push(build.length + at);
-      at = chunk.indexOf(SEPARATOR, at) + 1;
+      build.filter.addNode(build.length + at, chunk, at, end);
+      at = end + 1;
     }
     build.length += chunk.length;
     build.chunks.push(chunk);
@@ -177,6 +185,7 @@ export class SearchCorpus {
     this.text = build.chunks.join('');
     this.starts = starts;
     this.ids = build.ids;
+    this.filter = build.filter.finish(build.length);
     this.stale = stale;
     this.staleText.clear();
     this.built = true;
@@ -217,21 +226,27 @@ export class SearchCorpus {
     const rest = words.filter((_, i) => i !== longest);
     const { text, starts, ids, stale } = this;
     const anyStale = stale.size > 0;
-    let from = 0;
+    // Only the blocks that may hold every word are read, each range as its own (shared, not copied) substring.
+    const ranges = this.filter.candidates(words) ?? [0, text.length];
     let k = 0;
-    while (out.length < limit) {
-      const at = text.indexOf(first, from);
-      if (at < 0) break;
-      // Hits come in order: the node is found from the last one's onwards (a hit in the next node is one step).
-      k = nodeAt(starts, at, k);
-      from = starts[k + 1]!;
-      const id = ids[k]!;
-      if (anyStale && stale.has(id)) continue;
-      if (rest.length) {
-        const own = text.slice(starts[k]!, from - 1);
-        if (!rest.every((w) => own.includes(w))) continue;
+    for (let r = 0; r < ranges.length && out.length < limit; r += 2) {
+      const begin = ranges[r]!;
+      const range = begin === 0 && ranges[r + 1] === text.length ? text : text.slice(begin, ranges[r + 1]);
+      let from = 0;
+      while (out.length < limit) {
+        const hit = range.indexOf(first, from);
+        if (hit < 0) break;
+        // Hits come in order: the node is found from the last one's onwards (a hit in the next node is one step).
+        k = nodeAt(starts, begin + hit, k);
+        from = starts[k + 1]! - begin;
+        const id = ids[k]!;
+        if (anyStale && stale.has(id)) continue;
+        if (rest.length) {
+          const own = text.slice(starts[k]!, starts[k + 1]! - 1);
+          if (!rest.every((w) => own.includes(w))) continue;
+        }
+        out.push(id);
       }
-      out.push(id);
     }
   }
 }
