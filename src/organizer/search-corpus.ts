@@ -218,6 +218,24 @@ export class SearchCorpus {
     if (text !== null && words.every((w) => text.includes(w))) out.push(id);
   }
 
+  /**
+   * Whether node k's text holds every other word. `next[j]` is where word j next occurs in the string at or after a
+   * node already checked (Infinity: nowhere); nodes come in order, so each word's occurrences are read once in all
+   * rather than once per node.
+   */
+  private holdsRest(k: number, rest: readonly string[], next: number[]): boolean {
+    const begin = this.starts[k]!;
+    const end = this.starts[k + 1]! - 1;
+    for (let j = 0; j < rest.length; j++) {
+      if (next[j]! < begin) {
+        const at = this.text.indexOf(rest[j]!, begin);
+        next[j] = at < 0 ? Infinity : at;
+      }
+      if (next[j]! + rest[j]!.length > end) return false;
+    }
+    return true;
+  }
+
   private scan(words: readonly string[], limit: number, out: string[]): void {
     // The longest word is usually the rarest: fewest hits to check against the others.
     let longest = 0;
@@ -228,6 +246,7 @@ export class SearchCorpus {
     const anyStale = stale.size > 0;
     // Only the blocks that may hold every word are read, each range as its own (shared, not copied) substring.
     const ranges = this.filter.candidates(words) ?? [0, text.length];
+    const next = rest.map(() => -1);
     let k = 0;
     for (let r = 0; r < ranges.length && out.length < limit; r += 2) {
       const begin = ranges[r]!;
@@ -241,10 +260,7 @@ export class SearchCorpus {
         from = starts[k + 1]! - begin;
         const id = ids[k]!;
         if (anyStale && stale.has(id)) continue;
-        if (rest.length) {
-          const own = text.slice(starts[k]!, starts[k + 1]! - 1);
-          if (!rest.every((w) => own.includes(w))) continue;
-        }
+        if (rest.length && !this.holdsRest(k, rest, next)) continue;
         out.push(id);
       }
     }
