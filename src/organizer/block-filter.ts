@@ -7,7 +7,9 @@
  *
  * A set can answer "maybe" wrongly (two trigrams hashed to one bit, ~15 % of the bits set in a full block), never
  * "no" wrongly: the search still checks the text of every block it reads, so results are exactly the plain scan's.
- * Words of one or two characters have no trigram and are searched in the whole string. Memory: one bit per two
+ * Words of one or two characters have no trigram and are searched in the whole string. Nodes added while a search
+ * waits for the rest of the string (`addUnfiltered`) go into a block without a set, read by every search, as before
+ * there were sets: that search pays for folding the text only. Memory: one bit per two
  * characters of text (about 3.5 MB for 7 MB of text).
  */
 
@@ -29,14 +31,17 @@ function trigramBit(a: number, b: number, c: number): number {
 export class BlockFilterBuilder {
   /** Where each block begins in the string. */
   private readonly begins: number[] = [];
-  private readonly sets: Uint32Array[] = [];
+  private readonly sets: (Uint32Array | null)[] = [];
   private current: Uint32Array | null = null;
   private currentBegin = 0;
+  /** The last block is one without a set (nodes added by addUnfiltered). */
+  private unfiltered = false;
 
   /** Adds the text of the node that begins at `at` in the string: `text` from `from` to `to` (exclusive). */
   addNode(at: number, text: string, from: number, to: number): void {
-    if (!this.current || at - this.currentBegin >= BLOCK_CHARS) {
+    if (!this.current || this.unfiltered || at - this.currentBegin >= BLOCK_CHARS) {
       this.current = new Uint32Array(WORDS);
+      this.unfiltered = false;
       this.currentBegin = at;
       this.begins.push(at);
       this.sets.push(this.current);
@@ -54,6 +59,18 @@ export class BlockFilterBuilder {
     }
   }
 
+  /**
+   * Adds the node that begins at `at` without reading its text (a search waiting for the rest of the string): it goes
+   * into a block without a set, which every search reads.
+   */
+  addUnfiltered(at: number): void {
+    if (this.unfiltered) return;
+    this.unfiltered = true;
+    this.current = null;
+    this.begins.push(at);
+    this.sets.push(null);
+  }
+
   /** The blocks, once the string is complete (`length` characters). */
   finish(length: number): BlockFilter {
     return new BlockFilter(Int32Array.from([...this.begins, length]), this.sets);
@@ -64,7 +81,7 @@ export class BlockFilter {
   /** `begins[b]` is where block b begins; the last entry is the string's length. */
   constructor(
     private readonly begins: Int32Array,
-    private readonly sets: readonly Uint32Array[],
+    private readonly sets: readonly (Uint32Array | null)[],
   ) {}
 
   static empty(): BlockFilter {
@@ -85,14 +102,15 @@ export class BlockFilter {
     const ranges: number[] = [];
     const { begins, sets } = this;
     for (let block = 0; block < sets.length; block++) {
-      const set = sets[block]!;
+      const set = sets[block];
       let all = true;
-      for (const bit of wanted) {
-        if ((set[bit >>> 5]! & (1 << (bit & 31))) === 0) {
-          all = false;
-          break;
+      if (set)
+        for (const bit of wanted) {
+          if ((set[bit >>> 5]! & (1 << (bit & 31))) === 0) {
+            all = false;
+            break;
+          }
         }
-      }
       if (!all) continue;
       const begin = begins[block]!;
       const end = begins[block + 1]!;

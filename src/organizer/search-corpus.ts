@@ -91,11 +91,16 @@ export class SearchCorpus {
 
   /** Builds the string now (a search does it when nothing was built). */
   buildNow(): void {
+    this.buildAtOnce(true);
+  }
+
+  /** The whole string at once; `filtered` false leaves its blocks without trigram sets (read by every search). */
+  private buildAtOnce(filtered: boolean): void {
     this.generation++;
     this.building = null;
     this.pendingBuild = null;
     const build = this.startBuild();
-    this.finishBuild(build);
+    this.finishBuild(build, filtered);
     this.assemble(build, new Set());
   }
 
@@ -138,7 +143,7 @@ export class SearchCorpus {
   }
 
   /** Adds up to `most` more nodes to a build: their texts joined and folded in one go, then where each starts. */
-  private continueBuild(build: PartialBuild, most: number): void {
+  private continueBuild(build: PartialBuild, most: number, filtered = true): void {
     const end = Math.min(build.all.length, build.next + most);
     const raws: string[] = [];
     for (; build.next < end; build.next++) {
@@ -155,7 +160,8 @@ export class SearchCorpus {
     for (let k = 0; k < raws.length; k++) {
       const end = chunk.indexOf(SEPARATOR, at);
       build.starts.push(build.length + at);
-      build.filter.addNode(build.length + at, chunk, at, end);
+      if (filtered) build.filter.addNode(build.length + at, chunk, at, end);
+      else build.filter.addUnfiltered(build.length + at);
       at = end + 1;
     }
     build.length += chunk.length;
@@ -163,8 +169,8 @@ export class SearchCorpus {
   }
 
   /** The rest of a build at once, still slice by slice: folding one 7 MB string costs several times 20 of 350 KB. */
-  private finishBuild(build: PartialBuild): void {
-    while (build.next < build.all.length) this.continueBuild(build, SLICE);
+  private finishBuild(build: PartialBuild, filtered: boolean): void {
+    while (build.next < build.all.length) this.continueBuild(build, SLICE, filtered);
   }
 
   /** A build that a search needs now: the rest of it in one go. */
@@ -174,7 +180,7 @@ export class SearchCorpus {
     this.pendingBuild = null;
     this.generation++;
     this.building = null;
-    this.finishBuild(build);
+    this.finishBuild(build, false);
     this.assemble(build, this.staleDuringBuild);
   }
 
@@ -199,7 +205,7 @@ export class SearchCorpus {
     if (!words.length) return [];
     if (!this.built) {
       if (this.pendingBuild) this.finishPendingBuild();
-      else this.buildNow();
+      else this.buildAtOnce(false);
     }
     const out: string[] = [];
     this.scan(words, limit, out);

@@ -59,6 +59,31 @@ describe('block filter', () => {
     }
   });
 
+  it('a search during a sliced build finishes the rest without sets, and still equals the plain scan', async () => {
+    const { rng, texts } = randomCorpus(77, 6_000);
+    const corpus = new SearchCorpus(
+      (id) => texts.get(id) ?? null,
+      () => texts.keys(),
+      fold,
+    );
+    let release!: () => void;
+    const paused = new Promise<void>((resolve) => (release = resolve));
+    const building = corpus.build(() => paused);
+    const ids = [...texts.keys()];
+    const folded = new Map([...texts].map(([id, text]) => [id, text === null ? null : fold(text)]));
+    for (let q = 0; q < 100; q++) {
+      // Pieces of nodes early in the string (in blocks with sets) and late (in the block without).
+      const text = folded.get(ids[rng.below(ids.length)]!) ?? 'none';
+      const at = rng.below(text.length);
+      const words = [text.slice(at, at + rng.int(3, 8)).trim() || 'x'].filter((w) => !/\s/.test(w));
+      if (!words.length) continue;
+      const expected = [...folded].filter(([, t]) => t !== null && words.every((w) => t.includes(w))).map(([id]) => id);
+      expect(corpus.search(words, 100_000), words.join(' | ')).toEqual(expected);
+    }
+    release();
+    await building;
+  });
+
   it('cuts the string into blocks at node boundaries and reads only blocks that may hold the words', () => {
     const builder = new BlockFilterBuilder();
     const node = 'x'.repeat(999);
