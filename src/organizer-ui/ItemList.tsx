@@ -11,7 +11,7 @@ import type { MessageId } from '../i18n';
 import type { Selection } from '../organizer';
 import type { ColumnId, ColumnSort } from '../organizer';
 import type { OrganizerTree } from '../organizer';
-import { rowOffsets, scrollToShow, visibleRows } from '../ui';
+import { assignSlots, rowOffsets, scrollToShow, visibleRows } from '../ui';
 import type { DragState } from './drag';
 import { memo, useStableCallback } from './memo';
 
@@ -163,6 +163,7 @@ export function ItemList({
   const rowPointerDown = useStableCallback(onRowPointerDown);
   const rowActivate = useStableCallback(onRowActivate);
   const scroller = useRef<HTMLDivElement | null>(null);
+  const slotsRef = useRef<ReadonlyMap<string, number>>(new Map());
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(400);
   const offsets = useMemo(() => rowOffsets(rows.length, () => ROW_HEIGHT), [rows.length]);
@@ -182,10 +183,21 @@ export function ItemList({
     const top = scrollToShow(offsets, focusIndex, el.scrollTop, el.clientHeight);
     if (top !== el.scrollTop) el.scrollTop = top;
   }, [selection.focus, focusIndex]);
-  const { start, end } = visibleRows(offsets, scrollTop, height);
+  // Two rows beyond each edge: every row rendered costs its layout in the frame that shows a new result set. A list
+  // not laid out (height 0: in a hidden tab, or a DOM without layout) renders a 400 px window until it is.
+  const { start, end } = visibleRows(offsets, scrollTop, height > 0 ? height : 400, 2);
   const shown: number[] = [];
   if (focusIndex >= 0 && (focusIndex < start || focusIndex >= end)) shown.push(focusIndex);
   for (let i = start; i < end; i++) shown.push(i);
+  // Each shown row in a recycled slot (rendered in slot order): rows that stay in view keep theirs, new ones take
+  // the elements of rows that left.
+  const shownIds = shown.map((i) => rows[i]!).filter((id) => tree.has(id));
+  const slots = assignSlots(slotsRef.current, shownIds);
+  slotsRef.current = slots;
+  const slotted = shown
+    .filter((i) => tree.has(rows[i]!))
+    .map((i) => ({ i, id: rows[i]!, slot: slots.get(rows[i]!)! }))
+    .sort((a, b) => a.slot - b.slot);
   const dropRow = drag?.over && drag.over.area === 'list' ? drag.over : null;
   const listEnd = drag?.over && drag.over.area === 'list-end' ? drag.over : null;
   void version;
@@ -230,14 +242,11 @@ export function ItemList({
           data-testid="organizer-list"
         >
           {rows.length === 0 ? <p class="muted org-empty">{t('organizerEmpty')}</p> : null}
-          {shown.map((i) => {
-            const id = rows[i]!;
-            const node = tree.get(id);
-            if (!node) return null;
+          {slotted.map(({ i, id, slot }) => {
             const over = dropRow?.rowId === id ? dropRow : null;
             return (
               <Row
-                key={id}
+                key={slot}
                 tree={tree}
                 version={version}
                 id={id}

@@ -13,6 +13,8 @@
  */
 
 /** The text of a node, or null when the node is gone or not searchable (roots, separators). */
+import { BlockFilter, BlockFilterBuilder } from './block-filter';
+
 export type TextOf = (id: string) => string | null;
 
 /** Stale nodes above this number make the next search start a rebuild (checking them one by one gets slow). */
@@ -36,6 +38,8 @@ interface PartialBuild {
   chunks: string[];
   starts: number[];
   length: number;
+  /** The trigram sets of the blocks so far (block-filter.ts). */
+  filter: BlockFilterBuilder;
 }
 
 export class SearchCorpus {
@@ -43,6 +47,8 @@ export class SearchCorpus {
   /** starts[k] is where node k's text begins; starts[ids.length] is the end. */
   private starts = new Int32Array(1);
   private ids: string[] = [];
+  /** Which blocks of `text` may hold a word (block-filter.ts). */
+  private filter = BlockFilter.empty();
   private built = false;
   /** Bumped by every build, so a sliced build that another one replaced stops. */
   private generation = 0;
@@ -85,11 +91,16 @@ export class SearchCorpus {
 
   /** Builds the string now (a search does it when nothing was built). */
   buildNow(): void {
+    this.buildAtOnce(true);
+  }
+
+  /** The whole string at once; `filtered` false leaves its blocks without trigram sets (read by every search). */
+  private buildAtOnce(filtered: boolean): void {
     this.generation++;
     this.building = null;
     this.pendingBuild = null;
     const build = this.startBuild();
-    this.finishBuild(build);
+    this.finishBuild(build, filtered);
     this.assemble(build, new Set());
   }
 
@@ -120,7 +131,7 @@ export class SearchCorpus {
   }
 
   private startBuild(): PartialBuild {
-    return { all: [...this.allIds()], next: 0, ids: [], chunks: [], starts: [], length: 0 };
+    return { all: [...this.allIds()], next: 0, ids: [], chunks: [], starts: [], length: 0, filter: new BlockFilterBuilder() };
   }
 
   /** One slice of a sliced build: up to SLICE nodes, in chunks, until SLICE_MS have passed. */
@@ -132,7 +143,7 @@ export class SearchCorpus {
   }
 
   /** Adds up to `most` more nodes to a build: their texts joined and folded in one go, then where each starts. */
-  private continueBuild(build: PartialBuild, most: number): void {
+  private continueBuild(build: PartialBuild, most: number, filtered = true): void {
     const end = Math.min(build.all.length, build.next + most);
     const raws: string[] = [];
     for (; build.next < end; build.next++) {
@@ -147,16 +158,19 @@ export class SearchCorpus {
     const chunk = this.fold(raws.join(SEPARATOR) + SEPARATOR);
     let at = 0;
     for (let k = 0; k < raws.length; k++) {
+      const end = chunk.indexOf(SEPARATOR, at);
       build.starts.push(build.length + at);
-      at = chunk.indexOf(SEPARATOR, at) + 1;
+      if (filtered) build.filter.addNode(build.length + at, chunk, at, end);
+      else build.filter.addUnfiltered(build.length + at);
+      at = end + 1;
     }
     build.length += chunk.length;
     build.chunks.push(chunk);
   }
 
   /** The rest of a build at once, still slice by slice: folding one 7 MB string costs several times 20 of 350 KB. */
-  private finishBuild(build: PartialBuild): void {
-    while (build.next < build.all.length) this.continueBuild(build, SLICE);
+  private finishBuild(build: PartialBuild, filtered: boolean): void {
+    while (build.next < build.all.length) this.continueBuild(build, SLICE, filtered);
   }
 
   /** A build that a search needs now: the rest of it in one go. */
@@ -166,7 +180,7 @@ export class SearchCorpus {
     this.pendingBuild = null;
     this.generation++;
     this.building = null;
-    this.finishBuild(build);
+    this.finishBuild(build, false);
     this.assemble(build, this.staleDuringBuild);
   }
 
@@ -177,6 +191,7 @@ export class SearchCorpus {
     this.text = build.chunks.join('');
     this.starts = starts;
     this.ids = build.ids;
+    this.filter = build.filter.finish(build.length);
     this.stale = stale;
     this.staleText.clear();
     this.built = true;
@@ -190,7 +205,7 @@ export class SearchCorpus {
     if (!words.length) return [];
     if (!this.built) {
       if (this.pendingBuild) this.finishPendingBuild();
-      else this.buildNow();
+      else this.buildAtOnce(false);
     }
     const out: string[] = [];
     this.scan(words, limit, out);
@@ -209,6 +224,24 @@ export class SearchCorpus {
     if (text !== null && words.every((w) => text.includes(w))) out.push(id);
   }
 
+  /**
+   * Whether node k's text holds every other word. `next[j]` is where word j next occurs in the string at or after a
+   * node already checked (Infinity: nowhere); nodes come in order, so each word's occurrences are read once in all
+   * rather than once per node.
+   */
+  private holdsRest(k: number, rest: readonly string[], next: number[]): boolean {
+    const begin = this.starts[k]!;
+    const end = this.starts[k + 1]! - 1;
+    for (let j = 0; j < rest.length; j++) {
+      if (next[j]! < begin) {
+        const at = this.text.indexOf(rest[j]!, begin);
+        next[j] = at < 0 ? Infinity : at;
+      }
+      if (next[j]! + rest[j]!.length > end) return false;
+    }
+    return true;
+  }
+
   private scan(words: readonly string[], limit: number, out: string[]): void {
     // The longest word is usually the rarest: fewest hits to check against the others.
     let longest = 0;
@@ -217,21 +250,25 @@ export class SearchCorpus {
     const rest = words.filter((_, i) => i !== longest);
     const { text, starts, ids, stale } = this;
     const anyStale = stale.size > 0;
-    let from = 0;
+    // Only the blocks that may hold every word are read, each range as its own (shared, not copied) substring.
+    const ranges = this.filter.candidates(words) ?? [0, text.length];
+    const next = rest.map(() => -1);
     let k = 0;
-    while (out.length < limit) {
-      const at = text.indexOf(first, from);
-      if (at < 0) break;
-      // Hits come in order: the node is found from the last one's onwards (a hit in the next node is one step).
-      k = nodeAt(starts, at, k);
-      from = starts[k + 1]!;
-      const id = ids[k]!;
-      if (anyStale && stale.has(id)) continue;
-      if (rest.length) {
-        const own = text.slice(starts[k]!, from - 1);
-        if (!rest.every((w) => own.includes(w))) continue;
+    for (let r = 0; r < ranges.length && out.length < limit; r += 2) {
+      const begin = ranges[r]!;
+      const range = begin === 0 && ranges[r + 1] === text.length ? text : text.slice(begin, ranges[r + 1]);
+      let from = 0;
+      while (out.length < limit) {
+        const hit = range.indexOf(first, from);
+        if (hit < 0) break;
+        // Hits come in order: the node is found from the last one's onwards (a hit in the next node is one step).
+        k = nodeAt(starts, begin + hit, k);
+        from = starts[k + 1]! - begin;
+        const id = ids[k]!;
+        if (anyStale && stale.has(id)) continue;
+        if (rest.length && !this.holdsRest(k, rest, next)) continue;
+        out.push(id);
       }
-      out.push(id);
     }
   }
 }

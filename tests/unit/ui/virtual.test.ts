@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowAt, rowOffsets, scrollToShow, scrollTopFor, visibleRows } from '../../../src/ui/virtual';
+import { assignSlots, rowAt, rowOffsets, scrollToShow, scrollTopFor, visibleRows } from '../../../src/ui/virtual';
 
 const heights = [74, 50, 50, 34];
 const offsetsOf = (n: number) => rowOffsets(n, (i) => heights[i % heights.length]!);
@@ -33,5 +33,44 @@ describe('virtualizer with rows of a few heights', () => {
     expect(scrollToShow(offsets, 2, 400, 300)).toBe(offsets[2]); // above: its top at the top
     expect(scrollTopFor(offsets, 4)).toBe(208 - 24);
     expect(scrollTopFor(offsets, 0)).toBe(0);
+  });
+});
+
+describe('recycled slots', () => {
+  it('rows that stay keep their slot; rows coming into view take the slots of rows that left', () => {
+    const first = assignSlots(new Map(), ['a', 'b', 'c', 'd']);
+    expect([...first]).toEqual([
+      ['a', 0],
+      ['b', 1],
+      ['c', 2],
+      ['d', 3],
+    ]);
+    // Scrolled by two rows: c and d stay where they are, e and f reuse a's and b's elements.
+    const scrolled = assignSlots(first, ['c', 'd', 'e', 'f']);
+    expect([...scrolled]).toEqual([
+      ['c', 2],
+      ['d', 3],
+      ['e', 0],
+      ['f', 1],
+    ]);
+    // A new result set reuses every slot; a longer window adds slots after the ones in use.
+    expect([...assignSlots(scrolled, ['x', 'y', 'z', 'w', 'v'])].map(([, slot]) => slot)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('seeded random windows: every id gets one slot, no two share one, kept ids keep theirs, slots stay below the window size plus kept ones', async () => {
+    const { createRng } = await import('../../../scripts/prng.mjs');
+    const rng = createRng(606);
+    let previous = new Map<string, number>();
+    for (let step = 0; step < 500; step++) {
+      const start = rng.int(0, 60);
+      const ids = Array.from({ length: rng.int(0, 30) }, (_, i) => `r${start + i}`);
+      const next = assignSlots(previous, ids);
+      expect([...next.keys()].sort()).toEqual([...ids].sort());
+      expect(new Set(next.values()).size).toBe(ids.length);
+      for (const id of ids) if (previous.has(id)) expect(next.get(id)).toBe(previous.get(id));
+      const kept = ids.filter((id) => previous.has(id)).map((id) => previous.get(id)!);
+      for (const slot of next.values()) expect(slot).toBeLessThan(Math.max(ids.length, ...kept.map((s) => s + 1)));
+      previous = next;
+    }
   });
 });
