@@ -302,6 +302,7 @@ export class LiveIndex {
       if ((i & 63) === 63) await breather();
     }
     const order = await SiblingOrder.fromTreeInSlices(roots, breather);
+    index.seal();
     this.timings.firefoxBuildMs = this.now() - building;
     return { index, tree, order, dates };
   }
@@ -368,6 +369,7 @@ export class LiveIndex {
       index.upsertHistory({ url: h.urls[i]!, title: h.titles[i] ?? '', visitCount: h.visits[i] ?? 0, lastVisit: h.lastVisits[i] ?? 0 });
       if ((i & 63) === 63) await breather();
     }
+    index.seal();
     this.timings.snapshotBuildMs = this.now() - building;
     // A snapshot keeps no positions: the order is not exact until the rebuild from Firefox replaces it.
     return { index, tree, order: new SiblingOrder(), dates };
