@@ -4,10 +4,15 @@
  * Documents are bookmarks (keyed by bookmark id) and history entries (keyed by URL). Tags belong to a URL, as in
  * Firefox, and apply to every document of that URL.
  *
- * Layout, chosen for per-keystroke queries over 200k documents:
- * - every document gets an integer id; ids only grow, so appending keeps every posting list sorted;
- * - token -> posting list of `docId * 32 + fieldMask` numbers (one number per document and token);
- * - a sorted array of all tokens answers "tokens starting with p" with a binary search and a short scan;
+ * Layout, chosen for per-keystroke queries over 200k documents and for memory (the event page holds it at 100,000
+ * bookmarks: one JavaScript object, array or Map entry per document or token cost 83 MB there, see
+ * docs/ARCHITECTURE.md):
+ * - every document gets an integer id; ids only grow. Its fields are columns indexed by it (typed arrays for numbers,
+ *   plain arrays for the strings, which are shared with the tree), its tokens a slice of one Int32Array of token ids
+ *   with a Uint8Array of field masks;
+ * - tokens are interned as ids; token -> posting list of `docId * 32 + fieldMask` numbers, packed in one Int32Array
+ *   with an offset per token (seal(): after a build, and by a query when enough was added since);
+ * - token ids sorted by their strings answer "tokens starting with p" with a binary search and a short scan;
  * - a query drives from its most selective word (the one with the fewest postings), checks the other words against
  *   the candidate's own short token list, and keeps the best `limit` hits in a bounded heap: no sorting of all
  *   candidates, no allocation per candidate.
@@ -97,17 +102,6 @@ function fieldWeight(mask: number): number {
 }
 
 const WEIGHT_BY_MASK = Array.from({ length: MASK_BITS }, (_, mask) => fieldWeight(mask));
-
-function lowerBound(sorted: readonly string[], value: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 function siteMatches(host: string, site: SiteFilter): boolean {
   if (host === site.host) return true;
@@ -218,11 +212,11 @@ export class SearchIndex {
   private tokenIds = new Int32Array(0);
   private tokenMasks = new Uint8Array(0);
 
-  // Tokens are interned: one string and one id each.
-  private idOfToken = new Map<string, number>();
+  // Tokens are interned: one string and one id each. Token ids in the order of their strings answer "tokens starting
+  // with p" with a binary search and a short scan, and find a token's id; tokens not yet sorted in wait in a Map.
   private tokens: string[] = [];
-  private sortedTokens: string[] = [];
-  private pendingTokens: string[] = [];
+  private sortedIds = new Int32Array(0);
+  private pendingTokens = new Map<string, number>();
   /**
    * Posting lists of `docId * 32 + fieldMask` numbers: token t's sealed entries are postings[postingStart[t],
    * postingStart[t + 1]), and what was added since the last seal is in `extraPostings` (sealed again by a query once
@@ -474,10 +468,9 @@ export class SearchIndex {
     this.tokenMasks = new Uint8Array(0);
     this.staticScores = new Int16Array(0);
     this.staticOrderCache = null;
-    this.idOfToken.clear();
     this.tokens = [];
-    this.sortedTokens = [];
-    this.pendingTokens = [];
+    this.sortedIds = new Int32Array(0);
+    this.pendingTokens.clear();
     this.postingStart = new Int32Array(1);
     this.postings = new Int32Array(0);
     this.extraPostings.clear();
@@ -565,12 +558,13 @@ export class SearchIndex {
   }
 
   private queryWords(q: ParsedQuery, top: TopK): void {
+    const { tokens, sortedIds } = this;
     const ranges = q.words.map((word) => {
-      const lo = lowerBound(this.sortedTokens, word);
+      const lo = this.lowerBound(word);
       let hi = lo;
       let cost = 0;
-      while (hi < this.sortedTokens.length && this.sortedTokens[hi]!.startsWith(word)) {
-        const t = this.idOfToken.get(this.sortedTokens[hi]!)!;
+      while (hi < sortedIds.length && tokens[sortedIds[hi]!]!.startsWith(word)) {
+        const t = sortedIds[hi]!;
         cost += this.sealedLength(t) + (this.extraPostings.get(t)?.length ?? 0);
         hi++;
       }
@@ -636,7 +630,7 @@ export class SearchIndex {
   private walkPostings(range: { lo: number; hi: number }, visit: (docId: number, mask: number) => void): void {
     const postings = this.postings;
     for (let s = range.lo; s < range.hi; s++) {
-      const t = this.idOfToken.get(this.sortedTokens[s]!)!;
+      const t = this.sortedIds[s]!;
       if (t + 1 < this.postingStart.length) {
         for (let i = this.postingStart[t]!, end = this.postingStart[t + 1]!; i < end; i++) {
           const e = postings[i]!;
@@ -823,12 +817,11 @@ export class SearchIndex {
     this.tokenMasks = fit(this.tokenMasks, to);
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
-      let t = this.idOfToken.get(token);
+      let t = this.idOf(token);
       if (t === undefined) {
         t = this.tokens.length;
         this.tokens.push(token);
-        this.idOfToken.set(token, t);
-        this.pendingTokens.push(token);
+        this.pendingTokens.set(token, t);
       }
       let extra = this.extraPostings.get(t);
       if (!extra) this.extraPostings.set(t, (extra = []));
@@ -868,15 +861,41 @@ export class SearchIndex {
     if (dead > 1000 && dead > this.alive / 4) this.compact();
   }
 
-  private flushTokens(): void {
-    if (this.pendingTokens.length === 0) return;
-    if (this.pendingTokens.length > 64) {
-      for (const token of this.pendingTokens) this.sortedTokens.push(token);
-      this.sortedTokens.sort();
-    } else {
-      for (const token of this.pendingTokens) this.sortedTokens.splice(lowerBound(this.sortedTokens, token), 0, token);
+  /** The first slot of sortedIds whose token is not below `value`. */
+  private lowerBound(value: string): number {
+    const { tokens, sortedIds } = this;
+    let lo = 0;
+    let hi = sortedIds.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (tokens[sortedIds[mid]!]! < value) lo = mid + 1;
+      else hi = mid;
     }
-    this.pendingTokens = [];
+    return lo;
+  }
+
+  /** A token's id, if it is known. */
+  private idOf(token: string): number | undefined {
+    const pending = this.pendingTokens.get(token);
+    if (pending !== undefined) return pending;
+    const at = this.lowerBound(token);
+    return at < this.sortedIds.length && this.tokens[this.sortedIds[at]!] === token ? this.sortedIds[at] : undefined;
+  }
+
+  /** Sorts the waiting tokens in: one merge of two sorted lists. */
+  private flushTokens(): void {
+    if (this.pendingTokens.size === 0) return;
+    const { tokens, sortedIds } = this;
+    const added = Int32Array.from(this.pendingTokens.values()).sort((a, b) => (tokens[a]! < tokens[b]! ? -1 : 1));
+    const merged = new Int32Array(sortedIds.length + added.length);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < sortedIds.length && j < added.length) merged[k++] = tokens[sortedIds[i]!]! < tokens[added[j]!]! ? sortedIds[i++]! : added[j++]!;
+    while (i < sortedIds.length) merged[k++] = sortedIds[i++]!;
+    while (j < added.length) merged[k++] = added[j++]!;
+    this.sortedIds = merged;
+    this.pendingTokens.clear();
   }
 
   /** Drops tombstones: renumbers live documents and rebuilds the posting lists from them. */
