@@ -61,7 +61,8 @@ export class BookmarkTree implements CandidateMirror {
     if (old?.parentId !== undefined && old.parentId !== node.parentId) this.children.get(old.parentId)?.delete(node.id);
     const entry: MirrorNode = {
       id: node.id,
-      parentId: node.parentId,
+      // The parent's own id string: getTree gives every child its own copy of it.
+      parentId: node.parentId === undefined ? undefined : (this.nodes.get(node.parentId)?.id ?? node.parentId),
       title: node.title ?? '',
       url: node.url,
       kind: kindOf(node),
@@ -111,7 +112,7 @@ export class BookmarkTree implements CandidateMirror {
   /** Puts back a node from a snapshot. */
   restore(node: MirrorNode): void {
     this.unindexHost(this.nodes.get(node.id));
-    const entry = { ...node };
+    const entry = { ...node, parentId: node.parentId === undefined ? undefined : (this.nodes.get(node.parentId)?.id ?? node.parentId) };
     this.nodes.set(node.id, entry);
     this.indexHost(entry);
     if (node.parentId !== undefined) {

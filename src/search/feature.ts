@@ -5,7 +5,8 @@
  *
  * Cold start: the index loads on the first request that needs it (from its snapshot first, see live-index.ts). The two requests the popup makes when it opens
  * do not wait for it: the newest bookmarks come from bookmarks.getRecent and the current page from a host search
- * (current-page.ts); both start the index load so that it is ready by the time the user types.
+ * (current-page.ts); both start the index load once they have their answer, so that it is ready by the time the
+ * user types and the popup's first answers do not wait behind it.
  *
  * "Newest" is by date added as Tidymarks shows it: an imported bookmark counts from its file's date (src/bookmark-
  * dates), not from the import, on both paths.
@@ -156,17 +157,19 @@ export function createSearchFeature(deps: SearchFeatureDeps) {
       const marked = markers();
       const query = parseQuery(text);
       if (isEmptyQuery(query) && !live.isLoaded) {
-        warmUp();
-        const items = await recentFromFirefox(browser, tagStore, fileDates ? await fileDates.all() : new Map(), limit);
+        // The index starts loading once the popup has its answer: reading its snapshot back holds the event page's
+        // thread for a while at 100,000 bookmarks, and the popup's first requests must not wait behind it.
+        const items = await recentFromFirefox(browser, tagStore, fileDates ? await fileDates.all() : new Map(), limit).finally(warmUp);
         if (items) return { items: withMarkers(items, await marked), words: [] };
       }
       await live.ready();
       return { items: withMarkers(live.index.query(query, limit).map(toItem), await marked), words: query.words };
     },
     'search.currentPage': async ({ tabId }) => {
-      warmUp();
       const marked = markers();
-      const page = await findCurrentPage(browser, tagStore, live.isLoaded ? live.tree : null, extensionOrigin, tabId, live.isFresh ? live.tree : undefined);
+      const page = await findCurrentPage(browser, tagStore, live.isLoaded ? live.tree : null, extensionOrigin, tabId, live.isFresh ? live.tree : undefined).finally(
+        warmUp,
+      );
       return { ...page, copies: withMarkers(page.copies, await marked) };
     },
     'search.open': async ({ url, newTab, tabId }) => {

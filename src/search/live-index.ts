@@ -108,6 +108,8 @@ export class LiveIndex {
   private refreshing = false;
   private generation = 0;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The pending write is the one right after a build from Firefox. */
+  private saveImmediately = false;
   /** Moves on with every change applied to the current index and every swap of it (readers cache by it). */
   private changes = 0;
   private freshWaiters: (() => void)[] = [];
@@ -247,7 +249,7 @@ export class LiveIndex {
     this.changes++;
     this.becameFresh();
     this.finishLoad();
-    this.saveSoon();
+    this.saveSoon(0);
     return this.stats(started, 'firefox');
   }
 
@@ -302,6 +304,7 @@ export class LiveIndex {
       if ((i & 63) === 63) await breather();
     }
     const order = await SiblingOrder.fromTreeInSlices(roots, breather);
+    index.seal();
     this.timings.firefoxBuildMs = this.now() - building;
     return { index, tree, order, dates };
   }
@@ -329,7 +332,7 @@ export class LiveIndex {
       this.changes++;
       for (const apply of queued) apply();
       this.becameFresh();
-      this.saveSoon();
+      this.saveSoon(0);
     } catch (error) {
       this.refreshQueue = null;
       console.error('Tidymarks: the search index could not be refreshed from Firefox', error);
@@ -368,6 +371,7 @@ export class LiveIndex {
       index.upsertHistory({ url: h.urls[i]!, title: h.titles[i] ?? '', visitCount: h.visits[i] ?? 0, lastVisit: h.lastVisits[i] ?? 0 });
       if ((i & 63) === 63) await breather();
     }
+    index.seal();
     this.timings.snapshotBuildMs = this.now() - building;
     // A snapshot keeps no positions: the order is not exact until the rebuild from Firefox replaces it.
     return { index, tree, order: new SiblingOrder(), dates };
@@ -402,13 +406,21 @@ export class LiveIndex {
     };
   }
 
-  /** Writes the snapshot after `delayMs` of quiet (changes push it further out). */
+  /**
+   * Writes the snapshot after `delayMs` of quiet (changes push it further out). After a build from Firefox it is
+   * written at once: with a short idle timeout the event page is often unloaded a second after its last request,
+   * and at 100,000 bookmarks the snapshot then never caught up with a rebuild that took seconds.
+   */
   private saveSoon(delayMs = SNAPSHOT_DELAY_MS): void {
     if (!this.snapshots) return;
+    // A write due at once is not pushed out by the changes that follow it (it reads the index when it runs).
+    if (this.saveTimer && this.saveImmediately) return;
     if (this.saveTimer) clearTimeout(this.saveTimer);
     const generation = this.generation;
+    this.saveImmediately = delayMs === 0;
     this.saveTimer = setTimeout(() => {
       this.saveTimer = null;
+      this.saveImmediately = false;
       if (generation !== this.generation || !this.loaded) return;
       this.snapshots!.save(this.snapshot()).catch((error: unknown) => console.error('Tidymarks: could not save the search snapshot', error));
     }, delayMs);

@@ -4,10 +4,15 @@
  * Documents are bookmarks (keyed by bookmark id) and history entries (keyed by URL). Tags belong to a URL, as in
  * Firefox, and apply to every document of that URL.
  *
- * Layout, chosen for per-keystroke queries over 200k documents:
- * - every document gets an integer id; ids only grow, so appending keeps every posting list sorted;
- * - token -> posting list of `docId * 32 + fieldMask` numbers (one number per document and token);
- * - a sorted array of all tokens answers "tokens starting with p" with a binary search and a short scan;
+ * Layout, chosen for per-keystroke queries over 200k documents and for memory (the event page holds it at 100,000
+ * bookmarks: one JavaScript object, array or Map entry per document or token cost 83 MB there, see
+ * docs/ARCHITECTURE.md):
+ * - every document gets an integer id; ids only grow. Its fields are columns indexed by it (typed arrays for numbers,
+ *   plain arrays for the strings, which are shared with the tree), its tokens a slice of one Int32Array of token ids
+ *   with a Uint8Array of field masks;
+ * - tokens are interned as ids; token -> posting list of `docId * 32 + fieldMask` numbers, packed in one Int32Array
+ *   with an offset per token (seal(): after a build, and by a query when enough was added since);
+ * - token ids sorted by their strings answer "tokens starting with p" with a binary search and a short scan;
  * - a query drives from its most selective word (the one with the fewest postings), checks the other words against
  *   the candidate's own short token list, and keeps the best `limit` hits in a bounded heap: no sorting of all
  *   candidates, no allocation per candidate.
@@ -61,7 +66,8 @@ export interface SearchHit extends SearchResultItem {
   score: number;
 }
 
-interface Doc {
+/** A document's fields, as read back from the columns (compaction, re-indexing). */
+interface DocData {
   kind: 'bookmark' | 'history';
   key: string;
   url: string;
@@ -69,15 +75,22 @@ interface Doc {
   folders: string[];
   dateAdded: number;
   lastVisit: number;
-  host: string;
-  /** Interned tokens of this document with their field masks, for checking the non-driving words. */
-  tokens: string[];
-  masks: number[];
 }
 
-interface Posting {
-  token: string;
-  entries: number[];
+const KIND_BOOKMARK = 1;
+const KIND_HISTORY = 2;
+
+/** Entries appended after the last seal, per token id, above which a query seals the posting lists first. */
+const SEAL_MIN_EXTRA = 1024;
+
+type Growable = Int32Array | Uint8Array | Int16Array | Float64Array;
+
+/** `array`, or a copy at least twice as long when `needed` does not fit (typed arrays do not grow). */
+function fit<T extends Growable>(array: T, needed: number): T {
+  if (needed <= array.length) return array;
+  const bigger = new (array.constructor as new (n: number) => T)(Math.max(needed, array.length * 2, 256));
+  bigger.set(array);
+  return bigger;
 }
 
 function fieldWeight(mask: number): number {
@@ -89,17 +102,6 @@ function fieldWeight(mask: number): number {
 }
 
 const WEIGHT_BY_MASK = Array.from({ length: MASK_BITS }, (_, mask) => fieldWeight(mask));
-
-function lowerBound(sorted: readonly string[], value: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 function siteMatches(host: string, site: SiteFilter): boolean {
   if (host === site.host) return true;
@@ -189,11 +191,42 @@ export class SearchIndex {
     this.staticScanThreshold = options.staticScanThreshold ?? STATIC_SCAN_THRESHOLD;
   }
 
-  private docs: (Doc | undefined)[] = [];
+  // Documents are columns indexed by doc id (ids only grow; `count` of them are in use, `alive` of those live).
+  private count = 0;
   private alive = 0;
-  private postings = new Map<string, Posting>();
-  private sortedTokens: string[] = [];
-  private pendingTokens: string[] = [];
+  /** KIND_BOOKMARK, KIND_HISTORY, or 0 for a dead document. */
+  private kinds = new Uint8Array(0);
+  /** Bookmark id, or the URL of a history entry. */
+  private keys: (string | undefined)[] = [];
+  private urls: (string | undefined)[] = [];
+  private titles: (string | undefined)[] = [];
+  /** Folder paths are shared arrays (the tree caches one per folder). */
+  private folderPaths: (string[] | undefined)[] = [];
+  /** Hosts, interned: a few hundred strings for 100,000 documents. */
+  private hosts: (string | undefined)[] = [];
+  private hostStrings = new Map<string, string>();
+  private dateAdded = new Float64Array(0);
+  private lastVisits = new Float64Array(0);
+  /** A document's tokens (token ids) with their field masks are tokenIds/tokenMasks[tokenStart[d], tokenStart[d + 1]). */
+  private tokenStart = new Int32Array(1);
+  private tokenIds = new Int32Array(0);
+  private tokenMasks = new Uint8Array(0);
+
+  // Tokens are interned: one string and one id each. Token ids in the order of their strings answer "tokens starting
+  // with p" with a binary search and a short scan, and find a token's id; tokens not yet sorted in wait in a Map.
+  private tokens: string[] = [];
+  private sortedIds = new Int32Array(0);
+  private pendingTokens = new Map<string, number>();
+  /**
+   * Posting lists of `docId * 32 + fieldMask` numbers: token t's sealed entries are postings[postingStart[t],
+   * postingStart[t + 1]), and what was added since the last seal is in `extraPostings` (sealed again by a query once
+   * it holds more than an eighth of the entries, and after a build: seal()).
+   */
+  private postingStart = new Int32Array(1);
+  private postings = new Int32Array(0);
+  private extraPostings = new Map<number, number[]>();
+  private extraCount = 0;
+
   private byBookmarkId = new Map<string, number>();
   private historyByUrl = new Map<string, number>();
   /**
@@ -205,7 +238,7 @@ export class SearchIndex {
   private tagsByUrl = new Map<string, string[]>();
   private visitsByUrl = new Map<string, number>();
   /** Per doc id: the query-independent part of the score (kind and visits), -1 when the doc is not shown. */
-  private staticScores: number[] = [];
+  private staticScores = new Int16Array(0);
   /** Doc ids by descending static score; dropped whenever a static score changes. */
   private staticOrderCache: Int32Array | null = null;
   /** Scratch space of the query, sized to the number of doc ids. */
@@ -271,11 +304,11 @@ export class SearchIndex {
   removeBookmark(id: string): void {
     const docId = this.byBookmarkId.get(id);
     if (docId === undefined) return;
-    const doc = this.docs[docId]!;
+    const url = this.urls[docId]!;
     this.byBookmarkId.delete(id);
-    const lastOfUrl = this.unlinkBookmarkUrl(doc.url, docId);
+    const lastOfUrl = this.unlinkBookmarkUrl(url, docId);
     this.killDoc(docId);
-    if (lastOfUrl) this.refreshStatic(doc.url);
+    if (lastOfUrl) this.refreshStatic(url);
   }
 
   hasBookmark(id: string): boolean {
@@ -288,9 +321,8 @@ export class SearchIndex {
     this.visitsByUrl.set(input.url, input.visitCount);
     if (visitsChanged) this.refreshStatic(input.url);
     if (existing !== undefined) {
-      const doc = this.docs[existing]!;
-      if (doc.title === input.title) {
-        doc.lastVisit = input.lastVisit;
+      if (this.titles[existing] === input.title) {
+        this.lastVisits[existing] = input.lastVisit;
         return;
       }
       this.killDoc(existing);
@@ -311,8 +343,7 @@ export class SearchIndex {
   retitleHistory(url: string, title: string): void {
     const docId = this.historyByUrl.get(url);
     if (docId === undefined) return;
-    const doc = this.docs[docId]!;
-    this.upsertHistory({ url, title, visitCount: this.visitsByUrl.get(url) ?? 0, lastVisit: doc.lastVisit });
+    this.upsertHistory({ url, title, visitCount: this.visitsByUrl.get(url) ?? 0, lastVisit: this.lastVisits[docId]! });
   }
 
   removeHistory(url: string): void {
@@ -338,8 +369,8 @@ export class SearchIndex {
     if (before.length === clean.length && before.every((t, i) => t === clean[i])) return;
     if (clean.length) this.tagsByUrl.set(url, clean);
     else this.tagsByUrl.delete(url);
-    // Collect the documents first: re-indexing may compact the index and renumber doc ids.
-    const docs = [...this.docIdsOfUrl(url)].map((docId) => this.docs[docId]!);
+    // Read the documents first: re-indexing may compact the index and renumber doc ids.
+    const docs = this.docIdsOfUrl(url).map((docId) => this.docData(docId));
     for (const doc of docs) this.reindex(doc);
   }
 
@@ -347,8 +378,7 @@ export class SearchIndex {
   historyEntries(): HistoryInput[] {
     const out: HistoryInput[] = [];
     for (const [url, docId] of this.historyByUrl) {
-      const doc = this.docs[docId]!;
-      out.push({ url, title: doc.title, visitCount: this.visitsByUrl.get(url) ?? 0, lastVisit: doc.lastVisit });
+      out.push({ url, title: this.titles[docId]!, visitCount: this.visitsByUrl.get(url) ?? 0, lastVisit: this.lastVisits[docId]! });
     }
     return out;
   }
@@ -382,15 +412,69 @@ export class SearchIndex {
     this.visitsByUrl.clear();
   }
 
+  /**
+   * Puts the posting lists added since the last seal into the packed arrays and sorts the new tokens in, trimming
+   * spare room: after a build, the index holds no build-time scratch. Queries do it on their own when needed.
+   */
+  seal(): void {
+    this.flushTokens();
+    const tokenCount = this.tokens.length;
+    const start = new Int32Array(tokenCount + 1);
+    let total = 0;
+    for (let t = 0; t < tokenCount; t++) {
+      start[t] = total;
+      total += this.sealedLength(t) + (this.extraPostings.get(t)?.length ?? 0);
+    }
+    start[tokenCount] = total;
+    const packed = new Int32Array(total);
+    const kinds = this.kinds;
+    let at = 0;
+    for (let t = 0; t < tokenCount; t++) {
+      // Entries of dead documents are dropped on the way (a dead document is never found again).
+      const sealed = t + 1 < this.postingStart.length;
+      for (let i = sealed ? this.postingStart[t]! : 0, end = sealed ? this.postingStart[t + 1]! : 0; i < end; i++) {
+        const e = this.postings[i]!;
+        if (kinds[e >> MASK_SHIFT] !== 0) packed[at++] = e;
+      }
+      for (const e of this.extraPostings.get(t) ?? []) if (kinds[e >> MASK_SHIFT] !== 0) packed[at++] = e;
+      start[t + 1] = at;
+    }
+    this.postingStart = start;
+    this.postings = at === total ? packed : packed.slice(0, at);
+    this.extraPostings.clear();
+    this.extraCount = 0;
+    const used = this.tokenStart[this.count]!;
+    if (this.tokenIds.length > used) {
+      this.tokenIds = this.tokenIds.slice(0, used);
+      this.tokenMasks = this.tokenMasks.slice(0, used);
+    }
+  }
+
   /** Forgets every document and posting list; tags and visits by URL are kept. */
   private resetDocuments(): void {
-    this.docs = [];
-    this.staticScores = [];
-    this.staticOrderCache = null;
+    this.count = 0;
     this.alive = 0;
-    this.postings.clear();
-    this.sortedTokens = [];
-    this.pendingTokens = [];
+    this.kinds = new Uint8Array(0);
+    this.keys = [];
+    this.urls = [];
+    this.titles = [];
+    this.folderPaths = [];
+    this.hosts = [];
+    this.hostStrings.clear();
+    this.dateAdded = new Float64Array(0);
+    this.lastVisits = new Float64Array(0);
+    this.tokenStart = new Int32Array(1);
+    this.tokenIds = new Int32Array(0);
+    this.tokenMasks = new Uint8Array(0);
+    this.staticScores = new Int16Array(0);
+    this.staticOrderCache = null;
+    this.tokens = [];
+    this.sortedIds = new Int32Array(0);
+    this.pendingTokens.clear();
+    this.postingStart = new Int32Array(1);
+    this.postings = new Int32Array(0);
+    this.extraPostings.clear();
+    this.extraCount = 0;
     this.byBookmarkId.clear();
     this.historyByUrl.clear();
     this.bookmarksByUrl.clear();
@@ -401,13 +485,13 @@ export class SearchIndex {
   /** The best `limit` matches of a parsed query; an empty query gives the most recently added bookmarks. */
   query(q: ParsedQuery, limit = 50): SearchHit[] {
     this.flushTokens();
+    if (this.extraCount > SEAL_MIN_EXTRA && this.extraCount > this.postings.length / 8) this.seal();
     if (q.words.length === 0 && q.tags.length === 0 && q.sites.length === 0) return this.recentBookmarks(limit);
     const top = new TopK(limit);
     if (q.words.length === 0) {
       for (const docId of this.filterCandidates(q)) {
-        const doc = this.docs[docId];
         const base = this.staticScores[docId]!;
-        if (doc && base >= 0 && this.passesFilters(doc, q)) top.push(base, docId);
+        if (this.kinds[docId] !== 0 && base >= 0 && this.passesFilters(docId, q)) top.push(base, docId);
       }
       return top.drain().map((id) => this.hit(id, top));
     }
@@ -418,13 +502,13 @@ export class SearchIndex {
   /** Bookmarks, newest first. */
   recentBookmarks(limit: number): SearchHit[] {
     const top = new TopK(limit);
-    for (const docId of this.byBookmarkId.values()) top.push(this.docs[docId]!.dateAdded, docId);
+    for (const docId of this.byBookmarkId.values()) top.push(this.dateAdded[docId]!, docId);
     return top.drain().map((id) => this.hit(id, top));
   }
 
   /** All live bookmark ids with this URL. */
   bookmarkIdsOf(url: string): string[] {
-    return this.bookmarkDocsOf(url).map((docId) => this.docs[docId]!.key);
+    return this.bookmarkDocsOf(url).map((docId) => this.keys[docId]!);
   }
 
   // ---- internals ----
@@ -433,22 +517,24 @@ export class SearchIndex {
    * Kind and visits; -1 for a document that is not shown: history of a bookmarked URL is not shown on its own,
    * the bookmark carries its visits.
    */
-  private computeStatic(doc: Doc): number {
-    if (doc.kind === 'history' && this.bookmarksByUrl.has(doc.url)) return -1;
-    const visits = this.visitsByUrl.get(doc.url) ?? 0;
+  private computeStatic(docId: number): number {
+    const url = this.urls[docId]!;
+    const bookmark = this.kinds[docId] === KIND_BOOKMARK;
+    if (!bookmark && this.bookmarksByUrl.has(url)) return -1;
+    const visits = this.visitsByUrl.get(url) ?? 0;
     const visitScore = Math.min(MAX_VISIT_SCORE, Math.round(60 * Math.log2(1 + visits)));
-    return (doc.kind === 'bookmark' ? BOOKMARK_BONUS : 0) + visitScore;
+    return (bookmark ? BOOKMARK_BONUS : 0) + visitScore;
   }
 
   private refreshStatic(url: string): void {
-    for (const docId of this.docIdsOfUrl(url)) this.staticScores[docId] = this.computeStatic(this.docs[docId]!);
+    for (const docId of this.docIdsOfUrl(url)) this.staticScores[docId] = this.computeStatic(docId);
     this.staticOrderCache = null;
   }
 
-  private passesFilters(doc: Doc, q: ParsedQuery): boolean {
-    if (q.sites.length && !q.sites.some((site) => siteMatches(doc.host, site))) return false;
+  private passesFilters(docId: number, q: ParsedQuery): boolean {
+    if (q.sites.length && !q.sites.some((site) => siteMatches(this.hosts[docId]!, site))) return false;
     if (q.tags.length) {
-      const tags = this.tagsByUrl.get(doc.url);
+      const tags = this.tagsByUrl.get(this.urls[docId]!);
       if (!tags) return false;
       for (const wanted of q.tags) if (!tags.some((t) => fold(t) === wanted)) return false;
     }
@@ -463,16 +549,23 @@ export class SearchIndex {
       }
       return;
     }
-    for (let docId = 0; docId < this.docs.length; docId++) if (this.docs[docId]) yield docId;
+    for (let docId = 0; docId < this.count; docId++) if (this.kinds[docId] !== 0) yield docId;
+  }
+
+  /** How many sealed entries token `t` has (none for a token added since the last seal). */
+  private sealedLength(t: number): number {
+    return t + 1 < this.postingStart.length ? this.postingStart[t + 1]! - this.postingStart[t]! : 0;
   }
 
   private queryWords(q: ParsedQuery, top: TopK): void {
+    const { tokens, sortedIds } = this;
     const ranges = q.words.map((word) => {
-      const lo = lowerBound(this.sortedTokens, word);
+      const lo = this.lowerBound(word);
       let hi = lo;
       let cost = 0;
-      while (hi < this.sortedTokens.length && this.sortedTokens[hi]!.startsWith(word)) {
-        cost += this.postings.get(this.sortedTokens[hi]!)!.entries.length;
+      while (hi < sortedIds.length && tokens[sortedIds[hi]!]!.startsWith(word)) {
+        const t = sortedIds[hi]!;
+        cost += this.sealedLength(t) + (this.extraPostings.get(t)?.length ?? 0);
         hi++;
       }
       return { word, lo, hi, cost };
@@ -527,32 +620,41 @@ export class SearchIndex {
       if (!all || base < 0) continue;
       // Early exit: a full heap whose worst hit beats this document's best possible score needs no more checks.
       if (top.isFull() && (text + bestChecked) * TEXT_BAND + base < top.worst()) continue;
-      const doc = this.docs[docId];
-      if (!doc) continue;
-      const more = checked.length ? this.wordsScore(doc, checked) : 0;
-      if (more < 0 || (filtered && !this.passesFilters(doc, q))) continue;
+      if (this.kinds[docId] === 0) continue;
+      const more = checked.length ? this.wordsScore(docId, checked) : 0;
+      if (more < 0 || (filtered && !this.passesFilters(docId, q))) continue;
       top.push((text + more) * TEXT_BAND + base, docId);
     }
   }
 
   private walkPostings(range: { lo: number; hi: number }, visit: (docId: number, mask: number) => void): void {
-    for (let t = range.lo; t < range.hi; t++) {
-      const entries = this.postings.get(this.sortedTokens[t]!)!.entries;
-      for (let i = 0; i < entries.length; i++) {
-        const e = entries[i]!;
+    const postings = this.postings;
+    for (let s = range.lo; s < range.hi; s++) {
+      const t = this.sortedIds[s]!;
+      if (t + 1 < this.postingStart.length) {
+        for (let i = this.postingStart[t]!, end = this.postingStart[t + 1]!; i < end; i++) {
+          const e = postings[i]!;
+          visit(e >> MASK_SHIFT, e & MASK_ALL);
+        }
+      }
+      const extra = this.extraPostings.get(t);
+      if (!extra) continue;
+      for (let i = 0; i < extra.length; i++) {
+        const e = extra[i]!;
         visit(e >> MASK_SHIFT, e & MASK_ALL);
       }
     }
   }
 
   /** Sum of the best field weights of `words` in the document; -1 when a word does not match. */
-  private wordsScore(doc: Doc, words: readonly string[]): number {
+  private wordsScore(docId: number, words: readonly string[]): number {
     let total = 0;
-    const tokens = doc.tokens;
+    const from = this.tokenStart[docId]!;
+    const to = this.tokenStart[docId + 1]!;
     for (let w = 0; w < words.length; w++) {
       const word = words[w]!;
       let m = 0;
-      for (let k = 0; k < tokens.length; k++) if (tokens[k]!.startsWith(word)) m |= doc.masks[k]!;
+      for (let k = from; k < to; k++) if (this.tokens[this.tokenIds[k]!]!.startsWith(word)) m |= this.tokenMasks[k]!;
       if (m === 0) return -1;
       total += WEIGHT_BY_MASK[m]!;
     }
@@ -573,9 +675,8 @@ export class SearchIndex {
       const base = this.staticScores[docId]!;
       if (top.isFull() && maxText * TEXT_BAND + base < top.worst()) return true;
       if (base < 0) continue;
-      const doc = this.docs[docId]!;
-      const text = this.wordsScore(doc, q.words);
-      if (text < 0 || (filtered && !this.passesFilters(doc, q))) continue;
+      const text = this.wordsScore(docId, q.words);
+      if (text < 0 || (filtered && !this.passesFilters(docId, q))) continue;
       top.push(text * TEXT_BAND + base, docId);
     }
     return budget === order.length;
@@ -587,7 +688,7 @@ export class SearchIndex {
     const counts = new Int32Array(MAX_STATIC + 2);
     const statics = this.staticScores;
     let live = 0;
-    for (let id = 0; id < statics.length; id++) {
+    for (let id = 0; id < this.count; id++) {
       const s = statics[id]!;
       if (s >= 0) {
         counts[MAX_STATIC - s]!++;
@@ -601,7 +702,7 @@ export class SearchIndex {
       sum += c;
     }
     const order = new Int32Array(live);
-    for (let id = 0; id < statics.length; id++) {
+    for (let id = 0; id < this.count; id++) {
       const s = statics[id]!;
       if (s >= 0) order[counts[MAX_STATIC - s]!++] = id;
     }
@@ -612,35 +713,35 @@ export class SearchIndex {
   /** Zeroed scratch arrays (one per query word), sized to the doc ids; every user resets what it set. */
   private scratch(slot: number): Uint8Array {
     let array = this.scratchMasks[slot];
-    if (!array || array.length < this.docs.length) {
-      array = new Uint8Array(Math.max(this.docs.length * 2, 1024));
+    if (!array || array.length < this.count) {
+      array = new Uint8Array(Math.max(this.count * 2, 1024));
       this.scratchMasks[slot] = array;
     }
     return array;
   }
 
   private hit(docId: number, top: TopK): SearchHit {
-    const doc = this.docs[docId]!;
+    const url = this.urls[docId]!;
     let score = 0;
     for (let i = 0; i < top.size; i++) if (top.ids[i] === docId) score = top.scores[i]!;
     return {
-      kind: doc.kind,
-      id: doc.key,
-      url: doc.url,
-      title: doc.title,
-      folders: doc.folders,
-      tags: this.tagsByUrl.get(doc.url) ?? [],
-      visitCount: this.visitsByUrl.get(doc.url) ?? 0,
-      lastVisit: this.lastVisitOf(doc),
-      dateAdded: doc.dateAdded,
+      kind: this.kinds[docId] === KIND_BOOKMARK ? 'bookmark' : 'history',
+      id: this.keys[docId]!,
+      url,
+      title: this.titles[docId]!,
+      folders: this.folderPaths[docId]!,
+      tags: this.tagsByUrl.get(url) ?? [],
+      visitCount: this.visitsByUrl.get(url) ?? 0,
+      lastVisit: this.lastVisitOf(docId),
+      dateAdded: this.dateAdded[docId]!,
       score,
     };
   }
 
-  private lastVisitOf(doc: Doc): number {
-    if (doc.kind === 'history') return doc.lastVisit;
-    const h = this.historyByUrl.get(doc.url);
-    return h === undefined ? 0 : this.docs[h]!.lastVisit;
+  private lastVisitOf(docId: number): number {
+    if (this.kinds[docId] === KIND_HISTORY) return this.lastVisits[docId]!;
+    const h = this.historyByUrl.get(this.urls[docId]!);
+    return h === undefined ? 0 : this.lastVisits[h]!;
   }
 
   private docIdsOfUrl(url: string): number[] {
@@ -650,29 +751,45 @@ export class SearchIndex {
     return ids;
   }
 
-  private addDoc(base: Omit<Doc, 'host' | 'tokens' | 'masks'>): number {
-    const doc: Doc = {
-      kind: base.kind,
-      key: base.key,
-      url: base.url,
-      title: base.title,
-      folders: base.folders,
-      dateAdded: base.dateAdded,
-      lastVisit: base.lastVisit,
-      host: hostOf(base.url),
-      tokens: [],
-      masks: [],
+  /** A live document's fields as one object. */
+  private docData(docId: number): DocData {
+    return {
+      kind: this.kinds[docId] === KIND_BOOKMARK ? 'bookmark' : 'history',
+      key: this.keys[docId]!,
+      url: this.urls[docId]!,
+      title: this.titles[docId]!,
+      folders: this.folderPaths[docId]!,
+      dateAdded: this.dateAdded[docId]!,
+      lastVisit: this.lastVisits[docId]!,
     };
-    const docId = this.docs.length;
-    this.docs.push(doc);
-    this.staticScores.push(this.computeStatic(doc));
+  }
+
+  private addDoc(doc: DocData): number {
+    const docId = this.count++;
+    this.kinds = fit(this.kinds, this.count);
+    this.dateAdded = fit(this.dateAdded, this.count);
+    this.lastVisits = fit(this.lastVisits, this.count);
+    this.staticScores = fit(this.staticScores, this.count);
+    this.tokenStart = fit(this.tokenStart, this.count + 1);
+    this.kinds[docId] = doc.kind === 'bookmark' ? KIND_BOOKMARK : KIND_HISTORY;
+    this.keys[docId] = doc.key;
+    this.urls[docId] = doc.url;
+    this.titles[docId] = doc.title;
+    this.folderPaths[docId] = doc.folders;
+    const host = hostOf(doc.url);
+    let interned = this.hostStrings.get(host);
+    if (interned === undefined) this.hostStrings.set(host, (interned = host));
+    this.hosts[docId] = interned;
+    this.dateAdded[docId] = doc.dateAdded;
+    this.lastVisits[docId] = doc.lastVisit;
+    this.staticScores[docId] = this.computeStatic(docId);
     this.staticOrderCache = null;
     this.alive++;
     this.indexTokens(docId, doc);
     return docId;
   }
 
-  private indexTokens(docId: number, doc: Doc): void {
+  private indexTokens(docId: number, doc: DocData): void {
     // Documents have a dozen or two words: arrays with a linear scan beat a Map per document.
     const tokens: string[] = [];
     const masks: number[] = [];
@@ -694,23 +811,30 @@ export class SearchIndex {
     add(url.path, FIELD.path);
     for (const folder of doc.folders) add(words(folder), FIELD.folder);
     for (const tag of this.tagsByUrl.get(doc.url) ?? []) add(words(tag), FIELD.tag);
+    const from = this.tokenStart[docId]!;
+    const to = from + tokens.length;
+    this.tokenIds = fit(this.tokenIds, to);
+    this.tokenMasks = fit(this.tokenMasks, to);
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
-      let posting = this.postings.get(token);
-      if (!posting) {
-        posting = { token, entries: [] };
-        this.postings.set(token, posting);
-        this.pendingTokens.push(token);
+      let t = this.idOf(token);
+      if (t === undefined) {
+        t = this.tokens.length;
+        this.tokens.push(token);
+        this.pendingTokens.set(token, t);
       }
-      posting.entries.push((docId << MASK_SHIFT) | masks[i]!);
-      tokens[i] = posting.token;
+      let extra = this.extraPostings.get(t);
+      if (!extra) this.extraPostings.set(t, (extra = []));
+      extra.push((docId << MASK_SHIFT) | masks[i]!);
+      this.extraCount++;
+      this.tokenIds[from + i] = t;
+      this.tokenMasks[from + i] = masks[i]!;
     }
-    doc.tokens = tokens;
-    doc.masks = masks;
+    this.tokenStart[docId + 1] = to;
   }
 
   /** Re-indexes a document under a new id (its tokens changed, e.g. its tags). */
-  private reindex(doc: Doc): void {
+  private reindex(doc: DocData): void {
     if (doc.kind === 'bookmark') {
       this.upsertBookmark({ id: doc.key, url: doc.url, title: doc.title, folders: doc.folders, dateAdded: doc.dateAdded });
       return;
@@ -718,33 +842,66 @@ export class SearchIndex {
     const old = this.historyByUrl.get(doc.key);
     this.historyByUrl.delete(doc.key);
     if (old !== undefined) this.killDoc(old);
-    this.historyByUrl.set(doc.key, this.addDoc({ ...doc }));
+    this.historyByUrl.set(doc.key, this.addDoc(doc));
   }
 
   private killDoc(docId: number): void {
-    if (!this.docs[docId]) return;
-    this.docs[docId] = undefined;
+    if (this.kinds[docId] === 0) return;
+    this.kinds[docId] = 0;
+    // The strings go with the document; its token and posting entries stay until the next seal or compaction.
+    this.keys[docId] = undefined;
+    this.urls[docId] = undefined;
+    this.titles[docId] = undefined;
+    this.folderPaths[docId] = undefined;
+    this.hosts[docId] = undefined;
     this.staticScores[docId] = -1;
     this.staticOrderCache = null;
     this.alive--;
-    const dead = this.docs.length - this.alive;
+    const dead = this.count - this.alive;
     if (dead > 1000 && dead > this.alive / 4) this.compact();
   }
 
-  private flushTokens(): void {
-    if (this.pendingTokens.length === 0) return;
-    if (this.pendingTokens.length > 64) {
-      for (const token of this.pendingTokens) this.sortedTokens.push(token);
-      this.sortedTokens.sort();
-    } else {
-      for (const token of this.pendingTokens) this.sortedTokens.splice(lowerBound(this.sortedTokens, token), 0, token);
+  /** The first slot of sortedIds whose token is not below `value`. */
+  private lowerBound(value: string): number {
+    const { tokens, sortedIds } = this;
+    let lo = 0;
+    let hi = sortedIds.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (tokens[sortedIds[mid]!]! < value) lo = mid + 1;
+      else hi = mid;
     }
-    this.pendingTokens = [];
+    return lo;
+  }
+
+  /** A token's id, if it is known. */
+  private idOf(token: string): number | undefined {
+    const pending = this.pendingTokens.get(token);
+    if (pending !== undefined) return pending;
+    const at = this.lowerBound(token);
+    return at < this.sortedIds.length && this.tokens[this.sortedIds[at]!] === token ? this.sortedIds[at] : undefined;
+  }
+
+  /** Sorts the waiting tokens in: one merge of two sorted lists. */
+  private flushTokens(): void {
+    if (this.pendingTokens.size === 0) return;
+    const { tokens, sortedIds } = this;
+    const added = Int32Array.from(this.pendingTokens.values()).sort((a, b) => (tokens[a]! < tokens[b]! ? -1 : 1));
+    const merged = new Int32Array(sortedIds.length + added.length);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < sortedIds.length && j < added.length) merged[k++] = tokens[sortedIds[i]!]! < tokens[added[j]!]! ? sortedIds[i++]! : added[j++]!;
+    while (i < sortedIds.length) merged[k++] = sortedIds[i++]!;
+    while (j < added.length) merged[k++] = added[j++]!;
+    this.sortedIds = merged;
+    this.pendingTokens.clear();
   }
 
   /** Drops tombstones: renumbers live documents and rebuilds the posting lists from them. */
   private compact(): void {
-    const live = this.docs.filter((d): d is Doc => d !== undefined);
+    const live: DocData[] = [];
+    for (let docId = 0; docId < this.count; docId++) if (this.kinds[docId] !== 0) live.push(this.docData(docId));
     this.resetDocuments();
     for (const doc of live) {
       const docId = this.addDoc(doc);
@@ -755,5 +912,6 @@ export class SearchIndex {
         this.historyByUrl.set(doc.key, docId);
       }
     }
+    this.seal();
   }
 }

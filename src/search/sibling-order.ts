@@ -32,6 +32,8 @@ export class SiblingOrder {
   /** Per parent: child id -> position. */
   private readonly folders = new Map<string, Map<string, number>>();
   private readonly parentOf = new Map<string, string>();
+  /** Each folder's id, the one string parentOf holds for it. */
+  private readonly folderIds = new Map<string, string>();
   /** Folders whose positions may have gaps (only a move into another folder past its end leaves one). */
   private readonly gapped = new Set<string>();
   /** Children in position order, per parent, computed when asked and dropped when the folder changes. */
@@ -249,13 +251,17 @@ export class SiblingOrder {
 
   private folder(id: string): Map<string, number> {
     let folder = this.folders.get(id);
-    if (!folder) this.folders.set(id, (folder = new Map()));
+    if (!folder) {
+      this.folders.set(id, (folder = new Map()));
+      this.folderIds.set(id, id);
+    }
     return folder;
   }
 
   private place(id: string, parentId: string, position: number): void {
     this.folder(parentId).set(id, position);
-    this.parentOf.set(id, parentId);
+    // One string per folder id: getTree gives every child its own copy of its parent's id.
+    this.parentOf.set(id, this.folderIds.get(parentId) ?? parentId);
     this.changed(parentId);
   }
 
@@ -273,6 +279,7 @@ export class SiblingOrder {
       const folder = this.folders.get(current);
       if (folder) stack.push(...folder.keys());
       this.folders.delete(current);
+      this.folderIds.delete(current);
       this.sorted.delete(current);
     }
   }

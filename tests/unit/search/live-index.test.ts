@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LiveIndex } from '../../../src/search/live-index';
+import { LiveIndex, SNAPSHOT_DELAY_MS } from '../../../src/search/live-index';
+import type { IndexSnapshot } from '../../../src/search/snapshot-store';
 import { parseQuery } from '../../../src/search/parse-query';
 import { createFakeBrowser } from '../../fakes/browser';
 
@@ -204,5 +205,36 @@ describe('LiveIndex freshness and the rebuild behind a snapshot', () => {
     expect(sawRebuildRunning).toBe(true);
     await second.whenFresh();
     expect(second.index.query(parseQuery('page 299')).map((h) => h.title)).toContain('Page 299');
+  });
+
+  it('writes the snapshot as soon as a build from Firefox is done, and again right after a rebuild behind a snapshot', async () => {
+    // With a 1 s idle timeout the event page goes a second after its last request: a write a few seconds later
+    // never happened, and the next wake started again from an old snapshot (an empty one on a new profile).
+    const { browser } = createFakeBrowser();
+    const saved: IndexSnapshot[] = [];
+    let stored: IndexSnapshot | undefined;
+    const snapshots = {
+      load: async () => stored,
+      save: async (s: IndexSnapshot) => {
+        saved.push(s);
+        stored = s;
+      },
+      clear: async () => void (stored = undefined),
+    };
+    await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'First', url: 'https://first.example/' });
+    const first = new LiveIndex(browser, noTags, snapshots);
+    await first.ready();
+    // A change right after the build does not push the write out by the usual quiet time.
+    await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Second', url: 'https://second.example/' });
+    first.onBookmarkCreated((await browser.bookmarks.search({ url: 'https://second.example/' }))[0]!);
+    await vi.waitFor(() => expect(saved).toHaveLength(1), { timeout: SNAPSHOT_DELAY_MS / 2, interval: 5 });
+    expect(saved[0]!.nodes.urls).toEqual(expect.arrayContaining(['https://first.example/', 'https://second.example/']));
+
+    await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Third', url: 'https://third.example/' });
+    const second = new LiveIndex(browser, noTags, snapshots);
+    expect((await second.ready()).source).toBe('snapshot');
+    await second.whenFresh();
+    await vi.waitFor(() => expect(saved).toHaveLength(2), { timeout: SNAPSHOT_DELAY_MS / 2, interval: 5 });
+    expect(saved[1]!.nodes.urls).toContain('https://third.example/');
   });
 });

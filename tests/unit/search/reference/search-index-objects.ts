@@ -1,0 +1,763 @@
+/**
+ * The search index as it was before it kept its documents in columns (src/search/search-index.ts): one object per
+ * document, token and posting list. Kept as the reference the columnar index must match, result for result
+ * (search-index-columns.property.test.ts).
+ *
+ * The in-memory search index behind search as you type. Pure data structure, no browser APIs.
+ *
+ * Documents are bookmarks (keyed by bookmark id) and history entries (keyed by URL). Tags belong to a URL, as in
+ * Firefox, and apply to every document of that URL.
+ *
+ * Layout, chosen for per-keystroke queries over 200k documents:
+ * - every document gets an integer id; ids only grow, so appending keeps every posting list sorted;
+ * - token -> posting list of `docId * 32 + fieldMask` numbers (one number per document and token);
+ * - a sorted array of all tokens answers "tokens starting with p" with a binary search and a short scan;
+ * - a query drives from its most selective word (the one with the fewest postings), checks the other words against
+ *   the candidate's own short token list, and keeps the best `limit` hits in a bounded heap: no sorting of all
+ *   candidates, no allocation per candidate.
+ * - removals and updates leave tombstones; the index compacts itself when a quarter of its documents are dead.
+ */
+import type { ParsedQuery, SiteFilter } from '../../../../src/search/parse-query';
+import { fold, hostOf, MAX_TOKEN_LENGTH, urlWords, words } from '../../../../src/search/tokenize';
+import type { SearchResultItem } from '../../../../src/search/types';
+
+export const FIELD = { title: 1, tag: 2, host: 4, path: 8, folder: 16 } as const;
+const MASK_BITS = 32;
+const MASK_SHIFT = 5;
+const MASK_ALL = MASK_BITS - 1;
+/** Postings above which a query first tries the walk in static-score order, and how many documents it may visit. */
+const STATIC_SCAN_THRESHOLD = 20_000;
+const STATIC_SCAN_BUDGET = 20_000;
+/** Roughly how many words a document has: beyond this many postings per candidate, checking beats walking. */
+const TOKENS_PER_DOC_ESTIMATE = 12;
+const MAX_WALKED_WORDS = 4;
+
+/**
+ * Ranking: text relevance dominates (a title match beats a URL match whatever the visits), then bookmarks before
+ * history of equal relevance, then visit frequency. Every term fits in its own decimal band.
+ */
+const FIELD_WEIGHT: Record<number, number> = { 1: 8, 2: 6, 4: 4, 16: 3, 8: 2 };
+const TEXT_BAND = 1000;
+const BOOKMARK_BONUS = 500;
+const MAX_VISIT_SCORE = 499;
+const MAX_STATIC = BOOKMARK_BONUS + MAX_VISIT_SCORE;
+
+export interface BookmarkInput {
+  id: string;
+  url: string;
+  title: string;
+  /** Folder path from the root, e.g. ['Bookmarks Toolbar', 'Dev']. */
+  folders: string[];
+  dateAdded: number;
+}
+
+export interface HistoryInput {
+  url: string;
+  title: string;
+  visitCount: number;
+  lastVisit: number;
+}
+
+/** One ranked result inside the index: what the popup gets (SearchResultItem) plus what ranking needs. */
+export interface SearchHit extends SearchResultItem {
+  lastVisit: number;
+  dateAdded: number;
+  score: number;
+}
+
+interface Doc {
+  kind: 'bookmark' | 'history';
+  key: string;
+  url: string;
+  title: string;
+  folders: string[];
+  dateAdded: number;
+  lastVisit: number;
+  host: string;
+  /** Interned tokens of this document with their field masks, for checking the non-driving words. */
+  tokens: string[];
+  masks: number[];
+}
+
+interface Posting {
+  token: string;
+  entries: number[];
+}
+
+function fieldWeight(mask: number): number {
+  let best = 0;
+  for (let bit = 1; bit < MASK_BITS; bit <<= 1) {
+    if (mask & bit) best = Math.max(best, FIELD_WEIGHT[bit]!);
+  }
+  return best;
+}
+
+const WEIGHT_BY_MASK = Array.from({ length: MASK_BITS }, (_, mask) => fieldWeight(mask));
+
+function lowerBound(sorted: readonly string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function siteMatches(host: string, site: SiteFilter): boolean {
+  if (host === site.host) return true;
+  return site.subdomains && host.endsWith('.' + site.host);
+}
+
+/** A min-heap of (score, docId) bounded to `capacity`, keeping the best. */
+class TopK {
+  readonly scores: Float64Array;
+  readonly ids: Int32Array;
+  size = 0;
+  constructor(readonly capacity: number) {
+    this.scores = new Float64Array(capacity);
+    this.ids = new Int32Array(capacity);
+  }
+  /** Ties keep the lower doc id (older document) ahead, so results are stable. */
+  private less(i: number, j: number): boolean {
+    const a = this.scores[i]!;
+    const b = this.scores[j]!;
+    return a < b || (a === b && this.ids[i]! > this.ids[j]!);
+  }
+  private swap(i: number, j: number) {
+    const s = this.scores[i]!;
+    this.scores[i] = this.scores[j]!;
+    this.scores[j] = s;
+    const d = this.ids[i]!;
+    this.ids[i] = this.ids[j]!;
+    this.ids[j] = d;
+  }
+  push(score: number, id: number): void {
+    if (this.capacity === 0) return;
+    if (this.size < this.capacity) {
+      let i = this.size++;
+      this.scores[i] = score;
+      this.ids[i] = id;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!this.less(i, parent)) break;
+        this.swap(i, parent);
+        i = parent;
+      }
+      return;
+    }
+    const minScore = this.scores[0]!;
+    if (score < minScore || (score === minScore && id > this.ids[0]!)) return;
+    this.scores[0] = score;
+    this.ids[0] = id;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < this.size && this.less(l, m)) m = l;
+      if (r < this.size && this.less(r, m)) m = r;
+      if (m === i) break;
+      this.swap(i, m);
+      i = m;
+    }
+  }
+  clear(): void {
+    this.size = 0;
+  }
+  isFull(): boolean {
+    return this.size === this.capacity;
+  }
+  /** The lowest score kept (meaningful once full). */
+  worst(): number {
+    return this.scores[0]!;
+  }
+  /** Doc ids, best first. */
+  drain(): number[] {
+    const order = Array.from({ length: this.size }, (_, i) => i);
+    order.sort((a, b) => this.scores[b]! - this.scores[a]! || this.ids[a]! - this.ids[b]!);
+    return order.map((i) => this.ids[i]!);
+  }
+}
+
+export interface SearchIndexOptions {
+  /** Postings above which a one-word query first tries the static-order walk (tests lower it). */
+  staticScanThreshold?: number;
+}
+
+export class SearchIndex {
+  private readonly staticScanThreshold: number;
+
+  constructor(options: SearchIndexOptions = {}) {
+    this.staticScanThreshold = options.staticScanThreshold ?? STATIC_SCAN_THRESHOLD;
+  }
+
+  private docs: (Doc | undefined)[] = [];
+  private alive = 0;
+  private postings = new Map<string, Posting>();
+  private sortedTokens: string[] = [];
+  private pendingTokens: string[] = [];
+  private byBookmarkId = new Map<string, number>();
+  private historyByUrl = new Map<string, number>();
+  /**
+   * Live bookmark documents per URL (history of a bookmarked URL is shown as the bookmark): one doc id, or a list
+   * for a URL bookmarked more than once. Most URLs have one bookmark; a Set per URL cost about as much memory as
+   * the document itself at 100,000 bookmarks.
+   */
+  private bookmarksByUrl = new Map<string, number | number[]>();
+  private tagsByUrl = new Map<string, string[]>();
+  private visitsByUrl = new Map<string, number>();
+  /** Per doc id: the query-independent part of the score (kind and visits), -1 when the doc is not shown. */
+  private staticScores: number[] = [];
+  /** Doc ids by descending static score; dropped whenever a static score changes. */
+  private staticOrderCache: Int32Array | null = null;
+  /** Scratch space of the query, sized to the number of doc ids. */
+  private scratchMasks: Uint8Array[] = [];
+
+  get size(): { bookmarks: number; history: number } {
+    return { bookmarks: this.byBookmarkId.size, history: this.historyByUrl.size };
+  }
+
+  // ---- writing ----
+
+  upsertBookmark(input: BookmarkInput): void {
+    this.removeBookmark(input.id);
+    const docId = this.addDoc({
+      kind: 'bookmark',
+      key: input.id,
+      url: input.url,
+      title: input.title,
+      folders: input.folders,
+      dateAdded: input.dateAdded,
+      lastVisit: 0,
+    });
+    this.byBookmarkId.set(input.id, docId);
+    this.linkBookmarkUrl(input.url, docId);
+  }
+
+  private linkBookmarkUrl(url: string, docId: number): void {
+    const linked = this.bookmarksByUrl.get(url);
+    if (linked === undefined) {
+      this.bookmarksByUrl.set(url, docId);
+      // The URL's history entry is now shown as this bookmark.
+      const h = this.historyByUrl.get(url);
+      if (h !== undefined) {
+        this.staticScores[h] = -1;
+        this.staticOrderCache = null;
+      }
+    } else if (typeof linked === 'number') {
+      if (linked !== docId) this.bookmarksByUrl.set(url, [linked, docId]);
+    } else if (!linked.includes(docId)) linked.push(docId);
+  }
+
+  /** Forgets one bookmark document of a URL; true when it was the URL's last. */
+  private unlinkBookmarkUrl(url: string, docId: number): boolean {
+    const linked = this.bookmarksByUrl.get(url);
+    if (linked === undefined) return false;
+    if (typeof linked === 'number') {
+      if (linked !== docId) return false;
+      this.bookmarksByUrl.delete(url);
+      return true;
+    }
+    const at = linked.indexOf(docId);
+    if (at >= 0) linked.splice(at, 1);
+    if (linked.length === 1) this.bookmarksByUrl.set(url, linked[0]!);
+    return false;
+  }
+
+  /** The live bookmark documents of a URL (a new array). */
+  private bookmarkDocsOf(url: string): number[] {
+    const linked = this.bookmarksByUrl.get(url);
+    return linked === undefined ? [] : typeof linked === 'number' ? [linked] : [...linked];
+  }
+
+  removeBookmark(id: string): void {
+    const docId = this.byBookmarkId.get(id);
+    if (docId === undefined) return;
+    const doc = this.docs[docId]!;
+    this.byBookmarkId.delete(id);
+    const lastOfUrl = this.unlinkBookmarkUrl(doc.url, docId);
+    this.killDoc(docId);
+    if (lastOfUrl) this.refreshStatic(doc.url);
+  }
+
+  hasBookmark(id: string): boolean {
+    return this.byBookmarkId.has(id);
+  }
+
+  upsertHistory(input: HistoryInput): void {
+    const existing = this.historyByUrl.get(input.url);
+    const visitsChanged = this.visitsByUrl.get(input.url) !== input.visitCount;
+    this.visitsByUrl.set(input.url, input.visitCount);
+    if (visitsChanged) this.refreshStatic(input.url);
+    if (existing !== undefined) {
+      const doc = this.docs[existing]!;
+      if (doc.title === input.title) {
+        doc.lastVisit = input.lastVisit;
+        return;
+      }
+      this.killDoc(existing);
+    }
+    const docId = this.addDoc({
+      kind: 'history',
+      key: input.url,
+      url: input.url,
+      title: input.title,
+      folders: [],
+      dateAdded: 0,
+      lastVisit: input.lastVisit,
+    });
+    this.historyByUrl.set(input.url, docId);
+  }
+
+  /** A visited page's title changed (history.onTitleChanged). */
+  retitleHistory(url: string, title: string): void {
+    const docId = this.historyByUrl.get(url);
+    if (docId === undefined) return;
+    const doc = this.docs[docId]!;
+    this.upsertHistory({ url, title, visitCount: this.visitsByUrl.get(url) ?? 0, lastVisit: doc.lastVisit });
+  }
+
+  removeHistory(url: string): void {
+    const docId = this.historyByUrl.get(url);
+    if (this.visitsByUrl.delete(url)) this.refreshStatic(url);
+    if (docId === undefined) return;
+    this.historyByUrl.delete(url);
+    this.killDoc(docId);
+  }
+
+  clearHistory(): void {
+    const urls = [...this.visitsByUrl.keys()];
+    for (const docId of [...this.historyByUrl.values()]) this.killDoc(docId);
+    this.historyByUrl.clear();
+    this.visitsByUrl.clear();
+    for (const url of urls) this.refreshStatic(url);
+  }
+
+  /** Sets the tags of a URL (replacing the previous ones) and re-indexes its documents. */
+  setTags(url: string, tags: readonly string[]): void {
+    const clean = [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
+    const before = this.tagsByUrl.get(url) ?? [];
+    if (before.length === clean.length && before.every((t, i) => t === clean[i])) return;
+    if (clean.length) this.tagsByUrl.set(url, clean);
+    else this.tagsByUrl.delete(url);
+    // Collect the documents first: re-indexing may compact the index and renumber doc ids.
+    const docs = [...this.docIdsOfUrl(url)].map((docId) => this.docs[docId]!);
+    for (const doc of docs) this.reindex(doc);
+  }
+
+  /** The indexed history entries (for snapshots). */
+  historyEntries(): HistoryInput[] {
+    const out: HistoryInput[] = [];
+    for (const [url, docId] of this.historyByUrl) {
+      const doc = this.docs[docId]!;
+      out.push({ url, title: doc.title, visitCount: this.visitsByUrl.get(url) ?? 0, lastVisit: doc.lastVisit });
+    }
+    return out;
+  }
+
+  /** Every tagged URL with its tags (for snapshots). */
+  taggedUrls(): [string, string[]][] {
+    return [...this.tagsByUrl];
+  }
+
+  tagsOf(url: string): string[] {
+    return this.tagsByUrl.get(url) ?? [];
+  }
+
+  /** Every tag in use, with how many URLs carry it. */
+  allTags(): { tag: string; count: number }[] {
+    const counts = new Map<string, { tag: string; count: number }>();
+    for (const tags of this.tagsByUrl.values()) {
+      for (const tag of tags) {
+        const key = fold(tag);
+        const entry = counts.get(key) ?? { tag, count: 0 };
+        entry.count++;
+        counts.set(key, entry);
+      }
+    }
+    return [...counts.values()].sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag));
+  }
+
+  clear(): void {
+    this.resetDocuments();
+    this.tagsByUrl.clear();
+    this.visitsByUrl.clear();
+  }
+
+  /** Forgets every document and posting list; tags and visits by URL are kept. */
+  private resetDocuments(): void {
+    this.docs = [];
+    this.staticScores = [];
+    this.staticOrderCache = null;
+    this.alive = 0;
+    this.postings.clear();
+    this.sortedTokens = [];
+    this.pendingTokens = [];
+    this.byBookmarkId.clear();
+    this.historyByUrl.clear();
+    this.bookmarksByUrl.clear();
+  }
+
+  // ---- reading ----
+
+  /** The best `limit` matches of a parsed query; an empty query gives the most recently added bookmarks. */
+  query(q: ParsedQuery, limit = 50): SearchHit[] {
+    this.flushTokens();
+    if (q.words.length === 0 && q.tags.length === 0 && q.sites.length === 0) return this.recentBookmarks(limit);
+    const top = new TopK(limit);
+    if (q.words.length === 0) {
+      for (const docId of this.filterCandidates(q)) {
+        const doc = this.docs[docId];
+        const base = this.staticScores[docId]!;
+        if (doc && base >= 0 && this.passesFilters(doc, q)) top.push(base, docId);
+      }
+      return top.drain().map((id) => this.hit(id, top));
+    }
+    this.queryWords(q, top);
+    return top.drain().map((id) => this.hit(id, top));
+  }
+
+  /** Bookmarks, newest first. */
+  recentBookmarks(limit: number): SearchHit[] {
+    const top = new TopK(limit);
+    for (const docId of this.byBookmarkId.values()) top.push(this.docs[docId]!.dateAdded, docId);
+    return top.drain().map((id) => this.hit(id, top));
+  }
+
+  /** All live bookmark ids with this URL. */
+  bookmarkIdsOf(url: string): string[] {
+    return this.bookmarkDocsOf(url).map((docId) => this.docs[docId]!.key);
+  }
+
+  // ---- internals ----
+
+  /**
+   * Kind and visits; -1 for a document that is not shown: history of a bookmarked URL is not shown on its own,
+   * the bookmark carries its visits.
+   */
+  private computeStatic(doc: Doc): number {
+    if (doc.kind === 'history' && this.bookmarksByUrl.has(doc.url)) return -1;
+    const visits = this.visitsByUrl.get(doc.url) ?? 0;
+    const visitScore = Math.min(MAX_VISIT_SCORE, Math.round(60 * Math.log2(1 + visits)));
+    return (doc.kind === 'bookmark' ? BOOKMARK_BONUS : 0) + visitScore;
+  }
+
+  private refreshStatic(url: string): void {
+    for (const docId of this.docIdsOfUrl(url)) this.staticScores[docId] = this.computeStatic(this.docs[docId]!);
+    this.staticOrderCache = null;
+  }
+
+  private passesFilters(doc: Doc, q: ParsedQuery): boolean {
+    if (q.sites.length && !q.sites.some((site) => siteMatches(doc.host, site))) return false;
+    if (q.tags.length) {
+      const tags = this.tagsByUrl.get(doc.url);
+      if (!tags) return false;
+      for (const wanted of q.tags) if (!tags.some((t) => fold(t) === wanted)) return false;
+    }
+    return true;
+  }
+
+  /** Candidate doc ids for a query made only of filters. */
+  private *filterCandidates(q: ParsedQuery): Iterable<number> {
+    if (q.tags.length) {
+      for (const [url, tags] of this.tagsByUrl) {
+        if (tags.some((t) => fold(t) === q.tags[0])) yield* this.docIdsOfUrl(url);
+      }
+      return;
+    }
+    for (let docId = 0; docId < this.docs.length; docId++) if (this.docs[docId]) yield docId;
+  }
+
+  private queryWords(q: ParsedQuery, top: TopK): void {
+    const ranges = q.words.map((word) => {
+      const lo = lowerBound(this.sortedTokens, word);
+      let hi = lo;
+      let cost = 0;
+      while (hi < this.sortedTokens.length && this.sortedTokens[hi]!.startsWith(word)) {
+        cost += this.postings.get(this.sortedTokens[hi]!)!.entries.length;
+        hi++;
+      }
+      return { word, lo, hi, cost };
+    });
+    ranges.sort((a, b) => a.cost - b.cost);
+    const driver = ranges[0]!;
+    if (driver.cost === 0) return;
+    // An unselective query (one or two typed letters) matches most documents: walking documents from the best
+    // static score down finds the top hits after a few hundred documents. Bounded: if it cannot prove it has the
+    // best hits within its budget, the posting-list walk below answers instead.
+    if (q.words.length === 1 && driver.cost > this.staticScanThreshold && this.queryByStaticOrder(q, top)) return;
+    top.clear();
+
+    // The driving word's documents, with the fields it matched in.
+    const mask = this.scratch(0);
+    const touched: number[] = [];
+    this.walkPostings(driver, (docId, m) => {
+      if (mask[docId] === 0) touched.push(docId);
+      mask[docId]! |= m;
+    });
+    // Each other word: walk its postings too when that is cheaper than checking every candidate's own words.
+    const walked: { mask: Uint8Array }[] = [];
+    const checked: string[] = [];
+    for (let w = 1; w < ranges.length; w++) {
+      const range = ranges[w]!;
+      if (range.cost > touched.length * TOKENS_PER_DOC_ESTIMATE || walked.length >= MAX_WALKED_WORDS) {
+        checked.push(range.word);
+        continue;
+      }
+      const other = this.scratch(walked.length + 1);
+      this.walkPostings(range, (docId, m) => {
+        if (mask[docId] !== 0) other[docId]! |= m;
+      });
+      walked.push({ mask: other });
+    }
+
+    const filtered = q.tags.length > 0 || q.sites.length > 0;
+    const statics = this.staticScores;
+    const bestChecked = checked.length * WEIGHT_BY_MASK[FIELD.title]!;
+    for (let i = 0; i < touched.length; i++) {
+      const docId = touched[i]!;
+      let text = WEIGHT_BY_MASK[mask[docId]!]!;
+      mask[docId] = 0;
+      let all = true;
+      for (let w = 0; w < walked.length; w++) {
+        const m = walked[w]!.mask[docId]!;
+        walked[w]!.mask[docId] = 0;
+        if (m === 0) all = false;
+        else text += WEIGHT_BY_MASK[m]!;
+      }
+      const base = statics[docId]!;
+      if (!all || base < 0) continue;
+      // Early exit: a full heap whose worst hit beats this document's best possible score needs no more checks.
+      if (top.isFull() && (text + bestChecked) * TEXT_BAND + base < top.worst()) continue;
+      const doc = this.docs[docId];
+      if (!doc) continue;
+      const more = checked.length ? this.wordsScore(doc, checked) : 0;
+      if (more < 0 || (filtered && !this.passesFilters(doc, q))) continue;
+      top.push((text + more) * TEXT_BAND + base, docId);
+    }
+  }
+
+  private walkPostings(range: { lo: number; hi: number }, visit: (docId: number, mask: number) => void): void {
+    for (let t = range.lo; t < range.hi; t++) {
+      const entries = this.postings.get(this.sortedTokens[t]!)!.entries;
+      for (let i = 0; i < entries.length; i++) {
+        const e = entries[i]!;
+        visit(e >> MASK_SHIFT, e & MASK_ALL);
+      }
+    }
+  }
+
+  /** Sum of the best field weights of `words` in the document; -1 when a word does not match. */
+  private wordsScore(doc: Doc, words: readonly string[]): number {
+    let total = 0;
+    const tokens = doc.tokens;
+    for (let w = 0; w < words.length; w++) {
+      const word = words[w]!;
+      let m = 0;
+      for (let k = 0; k < tokens.length; k++) if (tokens[k]!.startsWith(word)) m |= doc.masks[k]!;
+      if (m === 0) return -1;
+      total += WEIGHT_BY_MASK[m]!;
+    }
+    return total;
+  }
+
+  /**
+   * Walks documents by descending static score, scoring each fully, and stops once no later document can beat
+   * the worst kept hit (its text score is at most all-title). Returns false when the budget ran out first.
+   */
+  private queryByStaticOrder(q: ParsedQuery, top: TopK): boolean {
+    const order = this.staticOrder();
+    const maxText = q.words.length * WEIGHT_BY_MASK[FIELD.title]!;
+    const filtered = q.tags.length > 0 || q.sites.length > 0;
+    const budget = Math.min(order.length, STATIC_SCAN_BUDGET);
+    for (let i = 0; i < budget; i++) {
+      const docId = order[i]!;
+      const base = this.staticScores[docId]!;
+      if (top.isFull() && maxText * TEXT_BAND + base < top.worst()) return true;
+      if (base < 0) continue;
+      const doc = this.docs[docId]!;
+      const text = this.wordsScore(doc, q.words);
+      if (text < 0 || (filtered && !this.passesFilters(doc, q))) continue;
+      top.push(text * TEXT_BAND + base, docId);
+    }
+    return budget === order.length;
+  }
+
+  /** Live doc ids by descending static score (ties: older first); rebuilt with a bucket sort after changes. */
+  private staticOrder(): Int32Array {
+    if (this.staticOrderCache) return this.staticOrderCache;
+    const counts = new Int32Array(MAX_STATIC + 2);
+    const statics = this.staticScores;
+    let live = 0;
+    for (let id = 0; id < statics.length; id++) {
+      const s = statics[id]!;
+      if (s >= 0) {
+        counts[MAX_STATIC - s]!++;
+        live++;
+      }
+    }
+    let sum = 0;
+    for (let b = 0; b < counts.length; b++) {
+      const c = counts[b]!;
+      counts[b] = sum;
+      sum += c;
+    }
+    const order = new Int32Array(live);
+    for (let id = 0; id < statics.length; id++) {
+      const s = statics[id]!;
+      if (s >= 0) order[counts[MAX_STATIC - s]!++] = id;
+    }
+    this.staticOrderCache = order;
+    return order;
+  }
+
+  /** Zeroed scratch arrays (one per query word), sized to the doc ids; every user resets what it set. */
+  private scratch(slot: number): Uint8Array {
+    let array = this.scratchMasks[slot];
+    if (!array || array.length < this.docs.length) {
+      array = new Uint8Array(Math.max(this.docs.length * 2, 1024));
+      this.scratchMasks[slot] = array;
+    }
+    return array;
+  }
+
+  private hit(docId: number, top: TopK): SearchHit {
+    const doc = this.docs[docId]!;
+    let score = 0;
+    for (let i = 0; i < top.size; i++) if (top.ids[i] === docId) score = top.scores[i]!;
+    return {
+      kind: doc.kind,
+      id: doc.key,
+      url: doc.url,
+      title: doc.title,
+      folders: doc.folders,
+      tags: this.tagsByUrl.get(doc.url) ?? [],
+      visitCount: this.visitsByUrl.get(doc.url) ?? 0,
+      lastVisit: this.lastVisitOf(doc),
+      dateAdded: doc.dateAdded,
+      score,
+    };
+  }
+
+  private lastVisitOf(doc: Doc): number {
+    if (doc.kind === 'history') return doc.lastVisit;
+    const h = this.historyByUrl.get(doc.url);
+    return h === undefined ? 0 : this.docs[h]!.lastVisit;
+  }
+
+  private docIdsOfUrl(url: string): number[] {
+    const ids = this.bookmarkDocsOf(url);
+    const h = this.historyByUrl.get(url);
+    if (h !== undefined) ids.push(h);
+    return ids;
+  }
+
+  private addDoc(base: Omit<Doc, 'host' | 'tokens' | 'masks'>): number {
+    const doc: Doc = {
+      kind: base.kind,
+      key: base.key,
+      url: base.url,
+      title: base.title,
+      folders: base.folders,
+      dateAdded: base.dateAdded,
+      lastVisit: base.lastVisit,
+      host: hostOf(base.url),
+      tokens: [],
+      masks: [],
+    };
+    const docId = this.docs.length;
+    this.docs.push(doc);
+    this.staticScores.push(this.computeStatic(doc));
+    this.staticOrderCache = null;
+    this.alive++;
+    this.indexTokens(docId, doc);
+    return docId;
+  }
+
+  private indexTokens(docId: number, doc: Doc): void {
+    // Documents have a dozen or two words: arrays with a linear scan beat a Map per document.
+    const tokens: string[] = [];
+    const masks: number[] = [];
+    const add = (list: readonly string[], field: number) => {
+      for (let i = 0; i < list.length; i++) {
+        const w = list[i]!;
+        if (w.length > MAX_TOKEN_LENGTH) continue;
+        const at = tokens.indexOf(w);
+        if (at >= 0) masks[at]! |= field;
+        else {
+          tokens.push(w);
+          masks.push(field);
+        }
+      }
+    };
+    add(words(doc.title), FIELD.title);
+    const url = urlWords(doc.url);
+    add(url.host, FIELD.host);
+    add(url.path, FIELD.path);
+    for (const folder of doc.folders) add(words(folder), FIELD.folder);
+    for (const tag of this.tagsByUrl.get(doc.url) ?? []) add(words(tag), FIELD.tag);
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i]!;
+      let posting = this.postings.get(token);
+      if (!posting) {
+        posting = { token, entries: [] };
+        this.postings.set(token, posting);
+        this.pendingTokens.push(token);
+      }
+      posting.entries.push((docId << MASK_SHIFT) | masks[i]!);
+      tokens[i] = posting.token;
+    }
+    doc.tokens = tokens;
+    doc.masks = masks;
+  }
+
+  /** Re-indexes a document under a new id (its tokens changed, e.g. its tags). */
+  private reindex(doc: Doc): void {
+    if (doc.kind === 'bookmark') {
+      this.upsertBookmark({ id: doc.key, url: doc.url, title: doc.title, folders: doc.folders, dateAdded: doc.dateAdded });
+      return;
+    }
+    const old = this.historyByUrl.get(doc.key);
+    this.historyByUrl.delete(doc.key);
+    if (old !== undefined) this.killDoc(old);
+    this.historyByUrl.set(doc.key, this.addDoc({ ...doc }));
+  }
+
+  private killDoc(docId: number): void {
+    if (!this.docs[docId]) return;
+    this.docs[docId] = undefined;
+    this.staticScores[docId] = -1;
+    this.staticOrderCache = null;
+    this.alive--;
+    const dead = this.docs.length - this.alive;
+    if (dead > 1000 && dead > this.alive / 4) this.compact();
+  }
+
+  private flushTokens(): void {
+    if (this.pendingTokens.length === 0) return;
+    if (this.pendingTokens.length > 64) {
+      for (const token of this.pendingTokens) this.sortedTokens.push(token);
+      this.sortedTokens.sort();
+    } else {
+      for (const token of this.pendingTokens) this.sortedTokens.splice(lowerBound(this.sortedTokens, token), 0, token);
+    }
+    this.pendingTokens = [];
+  }
+
+  /** Drops tombstones: renumbers live documents and rebuilds the posting lists from them. */
+  private compact(): void {
+    const live = this.docs.filter((d): d is Doc => d !== undefined);
+    this.resetDocuments();
+    for (const doc of live) {
+      const docId = this.addDoc(doc);
+      if (doc.kind === 'bookmark') {
+        this.byBookmarkId.set(doc.key, docId);
+        this.linkBookmarkUrl(doc.url, docId);
+      } else {
+        this.historyByUrl.set(doc.key, docId);
+      }
+    }
+  }
+}
