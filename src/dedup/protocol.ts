@@ -85,8 +85,19 @@ export const cleanupPlanSchema = v.strictObject({
   numbers: v.strictObject({ copies: count, loose: count, insideFolders: count, copiedFolders: count, emptyFolders: count, moved: count, tagMerges: count }),
 });
 
+/** The last scan, shown while the page scans again; `current` while no bookmark or tag changed since it. */
+export interface LastScan {
+  scan: ReviewedScan;
+  current: boolean;
+}
+
 /** This feature's part of the protocol table (see src/messaging/protocol.ts). */
 export const dedupProtocol = {
+  /**
+   * dedup-find: the last scan (kept when bookmarks change), or null: the page shows it at once while its own scan
+   * runs, and acts only on that new scan.
+   */
+  'dedup.lastScan': request<LastScan | null>()(noInput),
   /** dedup-find: a cleanup plan (dry run) from the scan the user reviewed (by scan id) and the user's decisions. */
   'dedup.plan': request<CleanupPlan>()(planDecisionsSchema),
   /** dedup-find: remembers "leave alone" or a chosen copy for a group key (or forgets it: leave false, no keeper). */

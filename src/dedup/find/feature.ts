@@ -6,12 +6,15 @@
  * A plan is built from exactly the scan the user reviewed, never from another one:
  * - every scan gets a scan id (random id + the scan's time) that the job returns with the result; the page sends it
  *   back with 'dedup.plan', which requires it;
- * - the last scan is kept in memory AND in IndexedDB ('tidymarks-dedup-scan', one record), because the event page
+ * - the last scan is kept in memory AND in IndexedDB ('tidymarks-dedup-scan': the scan, and the id of the scan that
+ *   is still current), because the event page
  *   unloads after ~30 s idle and a user reviews the list for longer than that. The page's decisions are relative to
  *   that stored scan (keepers that differ from its suggestions, folder pairs the user changed), so a plan built from
  *   it holds only the groups, keepers and folder pairs the user saw;
  * - any bookmark event (listeners registered at top level, so they also wake a sleeping event page) drops the scan
- *   from memory and from IndexedDB, and a scan that raced with a change is not kept;
+ *   from memory and deletes the "current" id from IndexedDB, and a scan that raced with a change is not kept;
+ * - the stored scan itself stays after a change: 'dedup.lastScan' gives it to the page (marked current or not), which
+ *   shows it at once when it opens and acts only on the scan it runs meanwhile (its cleanup buttons and choices wait);
  * - 'dedup.plan' with a scan id that is not the stored one (bookmarks changed, another scan replaced it, the data was
  *   reset) is refused with a 'conflict' error that asks to scan again. It never scans again silently: a fresh scan
  *   can suggest other keepers (visit counts, dates) and find groups or folder pairs the user never saw.
@@ -43,21 +46,47 @@ export const staleScanMessage = (): string => t('dupScanStale');
 /** The IndexedDB database that keeps the last scan across event-page unloads. */
 export const LAST_SCAN_DB = 'tidymarks-dedup-scan';
 const LAST_SCAN_DB_VERSION = 1;
+/** The last scan itself: kept when bookmarks change, so the page can show it while it scans again. */
 const LAST_SCAN_KEY = 'last';
+/** The id of the last scan while it is current; deleted by every bookmark or tag change (a small delete). */
+const CURRENT_KEY = 'current';
 
 interface LastScanDB extends DBSchema {
-  scans: { key: string; value: ReviewedScan };
+  scans: { key: string; value: ReviewedScan | string };
 }
 
-/** The last scan in IndexedDB: one record, replaced by every scan, deleted by every bookmark change. */
+/**
+ * The last scan in IndexedDB: the scan (replaced by every scan) and the id of the scan that is still current
+ * (deleted by every bookmark or tag change). A plan is built only from the current one; the page shows the last one,
+ * current or not, while its own scan runs.
+ */
 function openLastScanStore(name: string) {
   const db = lazyDb<LastScanDB>(name, LAST_SCAN_DB_VERSION, (d, oldVersion) => {
     if (oldVersion < 1) d.createObjectStore('scans');
   });
+  const asScan = (value: ReviewedScan | string | undefined) => (value && typeof value === 'object' ? value : null);
   return {
-    get: async () => (await (await db()).get('scans', LAST_SCAN_KEY)) ?? null,
-    put: async (scan: ReviewedScan) => void (await (await db()).put('scans', scan, LAST_SCAN_KEY)),
-    clear: async () => (await db()).delete('scans', LAST_SCAN_KEY),
+    /** The last scan and whether it is still current, or null. */
+    last: async () => {
+      const tx = (await db()).transaction('scans');
+      const [scan, current] = await Promise.all([tx.store.get(LAST_SCAN_KEY), tx.store.get(CURRENT_KEY)]);
+      const found = asScan(scan);
+      return found ? { scan: found, current: current === found.scanId } : null;
+    },
+    /** The scan with this id while it is current, or null. */
+    current: async (scanId: string) => {
+      const tx = (await db()).transaction('scans');
+      const [scan, current] = await Promise.all([tx.store.get(LAST_SCAN_KEY), tx.store.get(CURRENT_KEY)]);
+      const found = asScan(scan);
+      return found && current === scanId && found.scanId === scanId ? found : null;
+    },
+    put: async (scan: ReviewedScan) => {
+      const tx = (await db()).transaction('scans', 'readwrite');
+      await Promise.all([tx.store.put(scan, LAST_SCAN_KEY), tx.store.put(scan.scanId, CURRENT_KEY), tx.done]);
+    },
+    /** The last scan is no longer current (it stays, to be shown while the page scans again). */
+    outdate: async () => (await db()).delete('scans', CURRENT_KEY),
+    clear: async () => (await db()).clear('scans'),
   };
 }
 
@@ -84,7 +113,7 @@ export interface DedupScanFeatureDeps extends BackgroundDeps {
 }
 
 type ScanJobs = Pick<typeof dedupJobs, 'dedup.scan'>;
-type ScanRequests = Pick<typeof dedupProtocol, 'dedup.plan' | 'dedup.decisions.remember' | 'dedup.decisions.list' | 'dedup.decisions.forget'>;
+type ScanRequests = Pick<typeof dedupProtocol, 'dedup.lastScan' | 'dedup.plan' | 'dedup.decisions.remember' | 'dedup.decisions.list' | 'dedup.decisions.forget'>;
 
 export async function readVisitCounts(history: BackgroundDeps['browser']['history']): Promise<Map<string, number>> {
   const items: HistoryItem[] = await history.search({ text: '', startTime: 0, maxResults: HISTORY_MAX_RESULTS });
@@ -101,15 +130,15 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
   let lastScan: ReviewedScan | null = null;
   /** Bumped by every bookmark or tag change; a scan that raced with a change is not kept. */
   let generation = 0;
-  /** False once the store is known to be empty, so a burst of bookmark events (a cleanup) costs one delete. */
-  let mayBeStored = true;
+  /** False once the stored scan is known to be out of date, so a burst of bookmark events (a cleanup) costs one delete. */
+  let mayBeCurrent = true;
 
   const forget = () => {
     generation++;
     lastScan = null;
-    if (!mayBeStored) return;
-    mayBeStored = false;
-    store.clear().catch((error: unknown) => console.error('Tidymarks: could not drop the stored duplicate scan', error));
+    if (!mayBeCurrent) return;
+    mayBeCurrent = false;
+    store.outdate().catch((error: unknown) => console.error('Tidymarks: could not mark the stored duplicate scan out of date', error));
   };
   // Subscribed while the feature is built (top level of the event page), so changes made while we sleep wake us;
   // at once, not batched: a scan that raced with a change must see the generation move.
@@ -152,7 +181,7 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
     };
     if (generation === startedAt) {
       lastScan = reviewed;
-      mayBeStored = true;
+      mayBeCurrent = true;
       // Issued in the same tick as the generation check: a later bookmark event's delete is ordered after this put.
       await store.put(reviewed);
     }
@@ -162,7 +191,7 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
   /** The stored scan with this id, or null when it is gone or was replaced. */
   async function reviewedScan(scanId: string): Promise<ScanResult | null> {
     const startedAt = generation;
-    const candidate = lastScan ?? (await store.get());
+    const candidate = lastScan ?? (await store.current(scanId));
     if (generation !== startedAt || candidate?.scanId !== scanId) return null;
     lastScan = candidate;
     return candidate;
@@ -173,6 +202,7 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
   };
 
   const handlers: HandlersOf<ScanRequests> = {
+    'dedup.lastScan': async () => (lastScan ? { scan: lastScan, current: true } : await store.last()),
     'dedup.plan': async ({ scanId, ...decisions }) => {
       const source = await reviewedScan(scanId);
       if (!source) throw new AppError('conflict', staleScanMessage());
