@@ -108,6 +108,14 @@ export const dedupProtocol = {
   'dedup.decisions.forget': request<{ forgotten: number }>()(v.strictObject({ keys: v.pipe(v.array(groupKey), v.minLength(1), v.maxLength(MAX_DECISIONS)) })),
 } satisfies Record<string, RequestDef>;
 
+/** Test builds only (merged by src/messaging/test-protocol.ts); a function, so the production build leaves it out. */
+export function dedupTestProtocol() {
+  return {
+    /** While held, every 'dedup.scan' waits before it reads the bookmarks (e2e: what the page shows meanwhile). */
+    'test.dedup.holdScans': request<null>()(v.strictObject({ hold: v.boolean() })),
+  } satisfies Record<string, RequestDef>;
+}
+
 /** This feature's long jobs, run over a port with progress, pause and cancel. */
 export const dedupJobs = {
   /** dedup-find: finds duplicate bookmarks, duplicated folders and empty folders (progress: phases). */

@@ -35,7 +35,7 @@ import type { Settings } from '../../settings';
 import { copyFingerprint, decisionsForFolderSets, decisionsForGroups, isFolderSetKey, openDecisionStore, type DecisionStore, type RememberedDecision } from './decisions';
 import { buildPlan } from './plan';
 import { withFileDates, type FileDates } from '../../bookmark-dates';
-import type { dedupJobs, dedupProtocol, ReviewedScan, ScanProgress } from '../protocol';
+import type { dedupJobs, dedupProtocol, dedupTestProtocol, ReviewedScan, ScanProgress } from '../protocol';
 import { NO_REMOVED_HISTORY, type RemovedHistory } from '../../operations';
 import { scanBookmarks } from './scan';
 import type { ScanResult } from './scan-types';
@@ -147,6 +147,12 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
   deps.onTagsChanged?.(forget);
 
   const { getSettings } = deps;
+  /** Test builds: scans wait on this before they read the bookmarks ('test.dedup.holdScans'). */
+  let held: { promise: Promise<void>; release: () => void } | null = null;
+  const release = () => {
+    held?.release();
+    held = null;
+  };
 
   async function scan(ctx: Pick<JobContext<ScanProgress>, 'progress' | 'checkpoint'>): Promise<ReviewedScan> {
     const startedAt = generation;
@@ -155,6 +161,7 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
       ctx.progress({ phase, step: index, steps: 4 });
     };
     await step('reading-tree', 1);
+    await held?.promise;
     // The reads go to different places (Places in the parent process, history, IndexedDB): run them side by side,
     // so the scan costs little more than getTree() itself. Progress follows them in order.
     const settings = getSettings();
@@ -242,9 +249,24 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
     },
   };
 
+  const testHandlers: HandlersOf<ReturnType<typeof dedupTestProtocol>> | undefined =
+    __TIDYMARKS_TEST_BUILD__ && deps.testBuild
+      ? {
+          'test.dedup.holdScans': async ({ hold }) => {
+            if (!hold) release();
+            else if (!held) {
+              let open!: () => void;
+              held = { promise: new Promise<void>((resolve) => (open = resolve)), release: () => open() };
+            }
+            return null;
+          },
+        }
+      : undefined;
+
   return {
     jobs,
     handlers,
+    testHandlers,
     /** The scan in memory, if any (tests). */
     cachedScan: () => lastScan,
     /** Drops the scan from memory (tests: the event page unloading); the stored copy stays. */
@@ -252,6 +274,7 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
       lastScan = null;
     },
     async reset() {
+      release();
       forget();
       await store.clear();
       await decisionStore.clear();
