@@ -649,23 +649,22 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
               </div>
             </div>
             {rows.length ? (
-              <fieldset class="bare" disabled={checking}>
-                <GroupList
-                  rows={rows}
-                  groupCount={shownGroups.length}
-                  keeperOf={keeperOf}
-                  keptText={keptText}
-                  isLeft={(g) => decisions.left.has(g.key)}
-                  noteOf={(g) => notes.get(g.key) ?? null}
-                  goesWith={goesWith}
-                  onKeep={onKeep}
-                  onLeave={onLeave}
-                  onToggle={onToggle}
-                  focusRow={focusRow}
-                  resetKey={resetKey}
-                  markerOf={markerOf}
-                />
-              </fieldset>
+              <GroupList
+                rows={rows}
+                groupCount={shownGroups.length}
+                keeperOf={keeperOf}
+                keptText={keptText}
+                isLeft={(g) => decisions.left.has(g.key)}
+                noteOf={(g) => notes.get(g.key) ?? null}
+                goesWith={goesWith}
+                onKeep={onKeep}
+                onLeave={onLeave}
+                onToggle={onToggle}
+                focusRow={focusRow}
+                resetKey={resetKey}
+                markerOf={markerOf}
+                readOnly={checking}
+              />
             ) : (
               <p class="muted">{groups.length ? t('dupNoGroupMatches') : t('dupNoDuplicates')}</p>
             )}
