@@ -18,8 +18,9 @@
  * - 'dedup.plan' with a scan id that is not the stored one (bookmarks changed, another scan replaced it, the data was
  *   reset) is refused with a 'conflict' error that asks to scan again. It never scans again silently: a fresh scan
  *   can suggest other keepers (visit counts, dates) and find groups or folder pairs the user never saw.
- * Storing costs one IndexedDB put per scan (structured clone, no JSON). Measured in Firefox ESR on this 2-core machine
- * for 20,000 groups (11 MB as JSON): a put takes 0.37-0.59 s and a get 0.32-0.59 s, against 3.5-7.9 s for the scan job.
+ * Storing costs one IndexedDB put per scan of the JSON text the job replies with anyway (written once). As objects, a
+ * put took 0.37-0.59 s and a get 0.32-0.59 s for 20,000 groups (11 MB as JSON) in Firefox ESR on this 2-core machine,
+ * against 3.5-7.9 s for the scan job; one string is stored and read without a structured clone of every object.
  *
  * It also keeps the person's decisions per group key (decisions.ts: 'dedup.decisions.*'): the scan reads them along
  * with the tree and returns those that concern its groups, so the page opens with them.
@@ -35,7 +36,8 @@ import type { Settings } from '../../settings';
 import { copyFingerprint, decisionsForFolderSets, decisionsForGroups, isFolderSetKey, openDecisionStore, type DecisionStore, type RememberedDecision } from './decisions';
 import { buildPlan } from './plan';
 import { withFileDates, type FileDates } from '../../bookmark-dates';
-import type { dedupJobs, dedupProtocol, dedupTestProtocol, ReviewedScan, ScanProgress } from '../protocol';
+import type { dedupJobs, dedupProtocol, dedupTestProtocol, LastScan, ReviewedScan, ScanProgress } from '../protocol';
+import { asJsonReply } from '../../messaging/router';
 import { NO_REMOVED_HISTORY, type RemovedHistory } from '../../operations';
 import { scanBookmarks } from './scan';
 import type { ScanResult } from './scan-types';
@@ -46,43 +48,43 @@ export const staleScanMessage = (): string => t('dupScanStale');
 /** The IndexedDB database that keeps the last scan across event-page unloads. */
 export const LAST_SCAN_DB = 'tidymarks-dedup-scan';
 const LAST_SCAN_DB_VERSION = 1;
-/** The last scan itself: kept when bookmarks change, so the page can show it while it scans again. */
+/** The last scan itself, as JSON text: kept when bookmarks change, so the page can show it while it scans again. */
 const LAST_SCAN_KEY = 'last';
+/** The id of the scan stored under LAST_SCAN_KEY. */
+const LAST_ID_KEY = 'lastId';
 /** The id of the last scan while it is current; deleted by every bookmark or tag change (a small delete). */
 const CURRENT_KEY = 'current';
 
 interface LastScanDB extends DBSchema {
-  scans: { key: string; value: ReviewedScan | string };
+  scans: { key: string; value: string };
 }
 
 /**
- * The last scan in IndexedDB: the scan (replaced by every scan) and the id of the scan that is still current
- * (deleted by every bookmark or tag change). A plan is built only from the current one; the page shows the last one,
- * current or not, while its own scan runs.
+ * The last scan in IndexedDB: the scan as the JSON text the job replied with (one string: no structured clone of
+ * thousands of objects, and a page that asks for it gets the same text), its id, and the id of the scan that is still
+ * current (deleted by every bookmark or tag change). A plan is built only from the current one; the page shows the
+ * last one, current or not, while its own scan runs.
  */
 function openLastScanStore(name: string) {
   const db = lazyDb<LastScanDB>(name, LAST_SCAN_DB_VERSION, (d, oldVersion) => {
     if (oldVersion < 1) d.createObjectStore('scans');
   });
-  const asScan = (value: ReviewedScan | string | undefined) => (value && typeof value === 'object' ? value : null);
+  const read = async () => {
+    const tx = (await db()).transaction('scans');
+    const [json, id, current] = await Promise.all([tx.store.get(LAST_SCAN_KEY), tx.store.get(LAST_ID_KEY), tx.store.get(CURRENT_KEY)]);
+    return typeof json === 'string' && typeof id === 'string' ? { json, id, current: current === id } : null;
+  };
   return {
-    /** The last scan and whether it is still current, or null. */
-    last: async () => {
-      const tx = (await db()).transaction('scans');
-      const [scan, current] = await Promise.all([tx.store.get(LAST_SCAN_KEY), tx.store.get(CURRENT_KEY)]);
-      const found = asScan(scan);
-      return found ? { scan: found, current: current === found.scanId } : null;
-    },
+    /** The last scan's JSON text and whether it is still current, or null. */
+    last: read,
     /** The scan with this id while it is current, or null. */
-    current: async (scanId: string) => {
-      const tx = (await db()).transaction('scans');
-      const [scan, current] = await Promise.all([tx.store.get(LAST_SCAN_KEY), tx.store.get(CURRENT_KEY)]);
-      const found = asScan(scan);
-      return found && current === scanId && found.scanId === scanId ? found : null;
+    current: async (scanId: string): Promise<ReviewedScan | null> => {
+      const found = await read();
+      return found && found.current && found.id === scanId ? (JSON.parse(found.json) as ReviewedScan) : null;
     },
-    put: async (scan: ReviewedScan) => {
+    put: async (scanId: string, json: string) => {
       const tx = (await db()).transaction('scans', 'readwrite');
-      await Promise.all([tx.store.put(scan, LAST_SCAN_KEY), tx.store.put(scan.scanId, CURRENT_KEY), tx.done]);
+      await Promise.all([tx.store.put(json, LAST_SCAN_KEY), tx.store.put(scanId, LAST_ID_KEY), tx.store.put(scanId, CURRENT_KEY), tx.done]);
     },
     /** The last scan is no longer current (it stays, to be shown while the page scans again). */
     outdate: async () => (await db()).delete('scans', CURRENT_KEY),
@@ -186,13 +188,15 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
       remembered: decisionsForGroups(result.groups, await remembered),
       rememberedSets: decisionsForFolderSets(result.folderSets, await remembered),
     };
+    // Written once: stored and replied as the same text.
+    const json = JSON.stringify(reviewed);
     if (generation === startedAt) {
       lastScan = reviewed;
       mayBeCurrent = true;
       // Issued in the same tick as the generation check: a later bookmark event's delete is ordered after this put.
-      await store.put(reviewed);
+      await store.put(reviewed.scanId, json);
     }
-    return reviewed;
+    return asJsonReply<ReviewedScan>(json);
   }
 
   /** The stored scan with this id, or null when it is gone or was replaced. */
@@ -209,7 +213,11 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
   };
 
   const handlers: HandlersOf<ScanRequests> = {
-    'dedup.lastScan': async () => (lastScan ? { scan: lastScan, current: true } : await store.last()),
+    'dedup.lastScan': async () => {
+      if (lastScan) return { scan: lastScan, current: true };
+      const stored = await store.last();
+      return stored ? asJsonReply<LastScan>(`{"scan":${stored.json},"current":${stored.current}}`) : null;
+    },
     'dedup.plan': async ({ scanId, ...decisions }) => {
       const source = await reviewedScan(scanId);
       if (!source) throw new AppError('conflict', staleScanMessage());
