@@ -162,6 +162,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
       ...quickBookmark.testHandlers!,
       ...toolbarButton.testHandlers!,
       ...linkHealth.testHandlers!,
+      ...dedupScan.testHandlers!,
     };
     const testJobHandlers: JobHandlersOf<TestJobs> = { ...core.jobs };
     requests = { protocol, handlers: { ...productionHandlers, ...testHandlers }, jobs, jobHandlers: { ...productionJobHandlers, ...testJobHandlers } };

@@ -85,8 +85,19 @@ export const cleanupPlanSchema = v.strictObject({
   numbers: v.strictObject({ copies: count, loose: count, insideFolders: count, copiedFolders: count, emptyFolders: count, moved: count, tagMerges: count }),
 });
 
+/** The last scan, shown while the page scans again; `current` while no bookmark or tag changed since it. */
+export interface LastScan {
+  scan: ReviewedScan;
+  current: boolean;
+}
+
 /** This feature's part of the protocol table (see src/messaging/protocol.ts). */
 export const dedupProtocol = {
+  /**
+   * dedup-find: the last scan (kept when bookmarks change), or null: the page shows it at once while its own scan
+   * runs, and acts only on that new scan.
+   */
+  'dedup.lastScan': request<LastScan | null>()(noInput),
   /** dedup-find: a cleanup plan (dry run) from the scan the user reviewed (by scan id) and the user's decisions. */
   'dedup.plan': request<CleanupPlan>()(planDecisionsSchema),
   /** dedup-find: remembers "leave alone" or a chosen copy for a group key (or forgets it: leave false, no keeper). */
@@ -96,6 +107,14 @@ export const dedupProtocol = {
   /** dedup-find: forgets the decisions on these group keys. */
   'dedup.decisions.forget': request<{ forgotten: number }>()(v.strictObject({ keys: v.pipe(v.array(groupKey), v.minLength(1), v.maxLength(MAX_DECISIONS)) })),
 } satisfies Record<string, RequestDef>;
+
+/** Test builds only (merged by src/messaging/test-protocol.ts); a function, so the production build leaves it out. */
+export function dedupTestProtocol() {
+  return {
+    /** While held, every 'dedup.scan' waits before it reads the bookmarks (e2e: what the page shows meanwhile). */
+    'test.dedup.holdScans': request<null>()(v.strictObject({ hold: v.boolean() })),
+  } satisfies Record<string, RequestDef>;
+}
 
 /** This feature's long jobs, run over a port with progress, pause and cancel. */
 export const dedupJobs = {

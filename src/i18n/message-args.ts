@@ -337,6 +337,7 @@ export interface MessageArgs {
   "dupUndone": [];
   "dupUndoneResult_one": [Substitution, Substitution];
   "dupUndoneResult_other": [Substitution, Substitution];
+  "dupCheckingLastScan": [Substitution];
   "dupScanAgain": [];
   "dupScan": [];
   "dupGroupsAmong_one": [Substitution, Substitution];

@@ -1,6 +1,6 @@
 /**
  * The page side of messaging: the only way popup and options reach the background.
- * `call` validates nothing locally (the router does); it unwraps `{ok, value | error}` and re-throws errors as
+ * `call` validates nothing locally (the router does); it unwraps `{ok, json | error}` (the value as one JSON string) and re-throws errors as
  * RemoteError with the background's code and message. `startJob` runs a long job over a port.
  */
 import { t } from '../i18n';
@@ -48,8 +48,9 @@ export function createClient(transport: Transport): Client {
         throw new RemoteError('internal', t('errorNoBackground', String((error as Error)?.message ?? error)));
       }
       if (reply && typeof reply === 'object' && 'ok' in reply) {
-        const r = reply as { ok: boolean; value?: unknown; error?: unknown };
-        if (r.ok) return r.value as never;
+        const r = reply as { ok: boolean; json?: unknown; error?: unknown };
+        if (r.ok && typeof r.json === 'string') return JSON.parse(r.json) as never;
+        if (r.ok) throw new RemoteError('internal', t('errorMalformedReply'));
         throw toRemoteError(r.error);
       }
       throw new RemoteError('internal', t('errorNoAnswer'));
@@ -60,11 +61,12 @@ export function createClient(transport: Transport): Client {
       let settled = false;
       const result = new Promise<never>((resolve, reject) => {
         port.onMessage.addListener((message) => {
-          const m = message as { op?: string; value?: unknown; error?: unknown };
+          const m = message as { op?: string; value?: unknown; json?: unknown; error?: unknown };
           if (m?.op === 'progress') onProgress?.(m.value as never);
           else if (m?.op === 'done') {
             settled = true;
-            resolve(m.value as never);
+            if (typeof m.json === 'string') resolve(JSON.parse(m.json) as never);
+            else reject(new RemoteError('internal', t('errorMalformedReply')));
             port.disconnect();
           } else if (m?.op === 'error') {
             settled = true;

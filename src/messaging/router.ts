@@ -10,7 +10,8 @@ import { PORT_NAME } from './channel';
 import { describeIssues } from './schema-issues';
 import { plural, t } from '../i18n';
 
-export type Reply<T = unknown> = { ok: true; value: T } | { ok: false; error: WireError };
+/** A request's reply as it travels: its value as one JSON string (see toJson), or the error. */
+export type Reply = { ok: true; json: string } | { ok: false; error: WireError };
 
 export interface Sender {
   id?: string;
@@ -71,12 +72,37 @@ export function createRouter<P extends Record<string, RequestDef>>(options: Rout
         }
         const handler = handlers[type as keyof P] as (input: unknown, ctx: { senderUrl: string | undefined }) => unknown;
         const value = await handler(parsed.output, { senderUrl: sender?.url });
-        return { ok: true, value: value === undefined ? null : value };
+        return { ok: true, json: toJson(value) };
       } catch (error) {
         return { ok: false, error: toWireError(error) };
       }
     },
   };
+}
+
+/**
+ * A reply or a job's result as it travels: one JSON string (undefined as null). Values are plain JSON-like data
+ * anyway, and Firefox carries one string far faster than the structured clone of many objects: measured in Firefox
+ * ESR on the loaded 2-core machine, a 100,000-bookmark scan (11.6 MB as JSON) took 3.6-4.6 s through
+ * runtime.sendMessage as objects, against 0.1-0.2 s to stringify and 0.1-0.4 s to parse it in a page.
+ */
+function toJson(value: unknown): string {
+  if (value instanceof JsonReply) return value.json;
+  return JSON.stringify(value === undefined ? null : value);
+}
+
+/** A value a handler already has as JSON text (a feature that stores the text it replies with): sent as it is. */
+class JsonReply {
+  constructor(readonly json: string) {}
+}
+
+/**
+ * Replies with `json`, the JSON text of a `T`, without parsing and writing it again: a handler returns
+ * `asJsonReply<T>(text)` where it would return the T (the caller gets the parsed T as ever). The text must be
+ * JSON.stringify's output for a plain JSON-like value.
+ */
+export function asJsonReply<T>(json: string): T {
+  return new JsonReply(json) as unknown as T;
 }
 
 /** The minimal port surface the job server needs (browser.runtime.Port). */
@@ -116,7 +142,8 @@ export interface JobServerOptions<J extends Record<string, JobDef>> {
 
 /**
  * Serves long jobs over a port: the page posts {op:'start', kind, input}, then may post pause/resume/cancel;
- * the background posts {op:'progress', value}*, then {op:'done', value} or {op:'error', error}.
+ * the background posts {op:'progress', value}*, then {op:'done', json} (the result as one JSON string) or
+ * {op:'error', error}.
  *
  * A job's state never outlives its page: when the port disconnects (tab closed, page reloaded) the job is cancelled
  * whatever state it is in, paused included, and a pause longer than `maxPauseMs` cancels the job too. A paused job
@@ -217,7 +244,7 @@ export function createJobServer<J extends Record<string, JobDef>>(options: JobSe
           running = Promise.reject(error);
         }
         running
-          .then((value) => post({ op: 'done', value: value === undefined ? null : value }))
+          .then((value) => post({ op: 'done', json: toJson(value) }))
           .catch((error: unknown) => post({ op: 'error', error: toWireError(error) }))
           .finally(endPause);
       });

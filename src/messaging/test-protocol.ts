@@ -10,6 +10,7 @@ import { placesTestProtocol } from '../places/protocol';
 import { quickBookmarkTestProtocol } from '../quick-bookmark/protocol';
 import { toolbarButtonTestProtocol } from '../toolbar-button/protocol';
 import { linkHealthTestProtocol } from '../link-health/protocol';
+import { dedupTestProtocol } from '../dedup/protocol';
 
 /** Every test part, by owner (the conventions test checks that no name appears twice). */
 export function testProtocolParts() {
@@ -19,6 +20,7 @@ export function testProtocolParts() {
     quickBookmark: quickBookmarkTestProtocol(),
     toolbarButton: toolbarButtonTestProtocol(),
     linkHealth: linkHealthTestProtocol(),
+    dedup: dedupTestProtocol(),
   } satisfies Record<string, Record<string, RequestDef>>;
 }
 
@@ -28,7 +30,7 @@ export function testJobParts() {
 
 export function testProtocol() {
   const parts = testProtocolParts();
-  return { ...parts.core, ...parts.places, ...parts.quickBookmark, ...parts.toolbarButton, ...parts.linkHealth };
+  return { ...parts.core, ...parts.places, ...parts.quickBookmark, ...parts.toolbarButton, ...parts.linkHealth, ...parts.dedup };
 }
 
 export function testJobs() {

@@ -87,6 +87,8 @@ async function openDuplicates(ff: Firefox, query = ''): Promise<Page> {
   const page = await ff.open(`options/index.html${query}#duplicates`);
   await page.setViewport({ width: 1100, height: 900 });
   await page.waitForSelector('[data-testid="scan-summary"]');
+  // The page's own scan, not the last scan it shows while that one runs (its choices and buttons wait for it).
+  await page.waitForFunction(() => !document.querySelector('[data-testid="scan-checking"], [data-testid="progress"]'));
   return page;
 }
 
@@ -248,6 +250,46 @@ describe('options page in real Firefox', () => {
     await page.click('[data-testid="stale-scan"] button::-p-text(Scan again)');
     await page.waitForFunction(() => !document.querySelector('[data-testid="stale-scan"]'));
     await waitForText(page, '[data-testid="summary-numbers"]', '4 copies to remove; and 1 empty folder');
+    await page.click('button::-p-text(Preview the cleanup)');
+    await page.waitForSelector('[data-testid="plan-preview"]');
+    expect(await text(page, '[data-testid="plan-loose"]')).toBe('4');
+    await page.close();
+  });
+
+  it('reopened after a change, the page shows the last scan at once, marked as being checked, with nothing to choose or clean up until its own scan is in', async () => {
+    const harness = await ff.harness();
+    await seedSyncLike(harness);
+    const first = await openDuplicates(ff);
+    const before = await text(first, '[data-testid="summary-numbers"]');
+    await first.close();
+    await harness.evaluate(() =>
+      window.tm.browser.bookmarks.create({ parentId: 'mobile______', title: 'Lemon tart', url: 'https://recipes.example/lemon-tart?utm_source=phone' }),
+    );
+    await harness.evaluate(() => window.tm.client.call('test.dedup.holdScans', { hold: true }));
+    const page = await ff.open('options/index.html#duplicates');
+    await page.setViewport({ width: 1100, height: 900 });
+    await waitForShown(page, '[data-testid="scan-checking"]');
+    expect(await text(page, '[data-testid="scan-checking"]')).toContain('while checking for changes');
+    expect(await text(page, '[data-testid="summary-numbers"]')).toBe(before);
+    const disabled = () =>
+      page.evaluate(() => ({
+        cleanUp: (document.querySelector('[data-testid="clean-up-all"]') as HTMLButtonElement).disabled,
+        choices: [...document.querySelectorAll<HTMLInputElement>('[role="tree"] input')].map((input) => input.matches(':disabled')),
+      }));
+    const checking = await disabled();
+    expect(checking.cleanUp).toBe(true);
+    expect(checking.choices.length).toBeGreaterThan(3);
+    expect(checking.choices.every(Boolean)).toBe(true);
+    // A click on a copy's radio does nothing while the last scan is shown.
+    await page.click('[role="tree"] [data-testid="copy"] input[type="radio"]');
+    expect(await text(page, '[data-testid="summary-numbers"]')).toBe(before);
+
+    await harness.evaluate(() => window.tm.client.call('test.dedup.holdScans', { hold: false }));
+    await page.waitForFunction(() => !document.querySelector('[data-testid="scan-checking"], [data-testid="progress"]'));
+    await waitForText(page, '[data-testid="summary-numbers"]', '4 copies to remove; and 1 empty folder');
+    const checked = await disabled();
+    expect(checked.cleanUp).toBe(false);
+    expect(checked.choices.some(Boolean)).toBe(false);
     await page.click('button::-p-text(Preview the cleanup)');
     await page.waitForSelector('[data-testid="plan-preview"]');
     expect(await text(page, '[data-testid="plan-loose"]')).toBe('4');

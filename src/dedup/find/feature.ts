@@ -6,17 +6,21 @@
  * A plan is built from exactly the scan the user reviewed, never from another one:
  * - every scan gets a scan id (random id + the scan's time) that the job returns with the result; the page sends it
  *   back with 'dedup.plan', which requires it;
- * - the last scan is kept in memory AND in IndexedDB ('tidymarks-dedup-scan', one record), because the event page
+ * - the last scan is kept in memory AND in IndexedDB ('tidymarks-dedup-scan': the scan, and the id of the scan that
+ *   is still current), because the event page
  *   unloads after ~30 s idle and a user reviews the list for longer than that. The page's decisions are relative to
  *   that stored scan (keepers that differ from its suggestions, folder pairs the user changed), so a plan built from
  *   it holds only the groups, keepers and folder pairs the user saw;
  * - any bookmark event (listeners registered at top level, so they also wake a sleeping event page) drops the scan
- *   from memory and from IndexedDB, and a scan that raced with a change is not kept;
+ *   from memory and deletes the "current" id from IndexedDB, and a scan that raced with a change is not kept;
+ * - the stored scan itself stays after a change: 'dedup.lastScan' gives it to the page (marked current or not), which
+ *   shows it at once when it opens and acts only on the scan it runs meanwhile (its cleanup buttons and choices wait);
  * - 'dedup.plan' with a scan id that is not the stored one (bookmarks changed, another scan replaced it, the data was
  *   reset) is refused with a 'conflict' error that asks to scan again. It never scans again silently: a fresh scan
  *   can suggest other keepers (visit counts, dates) and find groups or folder pairs the user never saw.
- * Storing costs one IndexedDB put per scan (structured clone, no JSON). Measured in Firefox ESR on this 2-core machine
- * for 20,000 groups (11 MB as JSON): a put takes 0.37-0.59 s and a get 0.32-0.59 s, against 3.5-7.9 s for the scan job.
+ * Storing costs one IndexedDB put per scan of the JSON text the job replies with anyway (written once). As objects, a
+ * put took 0.37-0.59 s and a get 0.32-0.59 s for 20,000 groups (11 MB as JSON) in Firefox ESR on this 2-core machine,
+ * against 3.5-7.9 s for the scan job; one string is stored and read without a structured clone of every object.
  *
  * It also keeps the person's decisions per group key (decisions.ts: 'dedup.decisions.*'): the scan reads them along
  * with the tree and returns those that concern its groups, so the page opens with them.
@@ -32,7 +36,8 @@ import type { Settings } from '../../settings';
 import { copyFingerprint, decisionsForFolderSets, decisionsForGroups, isFolderSetKey, openDecisionStore, type DecisionStore, type RememberedDecision } from './decisions';
 import { buildPlan } from './plan';
 import { withFileDates, type FileDates } from '../../bookmark-dates';
-import type { dedupJobs, dedupProtocol, ReviewedScan, ScanProgress } from '../protocol';
+import type { dedupJobs, dedupProtocol, dedupTestProtocol, LastScan, ReviewedScan, ScanProgress } from '../protocol';
+import { asJsonReply } from '../../messaging/router';
 import { NO_REMOVED_HISTORY, type RemovedHistory } from '../../operations';
 import { scanBookmarks } from './scan';
 import type { ScanResult } from './scan-types';
@@ -43,21 +48,47 @@ export const staleScanMessage = (): string => t('dupScanStale');
 /** The IndexedDB database that keeps the last scan across event-page unloads. */
 export const LAST_SCAN_DB = 'tidymarks-dedup-scan';
 const LAST_SCAN_DB_VERSION = 1;
+/** The last scan itself, as JSON text: kept when bookmarks change, so the page can show it while it scans again. */
 const LAST_SCAN_KEY = 'last';
+/** The id of the scan stored under LAST_SCAN_KEY. */
+const LAST_ID_KEY = 'lastId';
+/** The id of the last scan while it is current; deleted by every bookmark or tag change (a small delete). */
+const CURRENT_KEY = 'current';
 
 interface LastScanDB extends DBSchema {
-  scans: { key: string; value: ReviewedScan };
+  scans: { key: string; value: string };
 }
 
-/** The last scan in IndexedDB: one record, replaced by every scan, deleted by every bookmark change. */
+/**
+ * The last scan in IndexedDB: the scan as the JSON text the job replied with (one string: no structured clone of
+ * thousands of objects, and a page that asks for it gets the same text), its id, and the id of the scan that is still
+ * current (deleted by every bookmark or tag change). A plan is built only from the current one; the page shows the
+ * last one, current or not, while its own scan runs.
+ */
 function openLastScanStore(name: string) {
   const db = lazyDb<LastScanDB>(name, LAST_SCAN_DB_VERSION, (d, oldVersion) => {
     if (oldVersion < 1) d.createObjectStore('scans');
   });
+  const read = async () => {
+    const tx = (await db()).transaction('scans');
+    const [json, id, current] = await Promise.all([tx.store.get(LAST_SCAN_KEY), tx.store.get(LAST_ID_KEY), tx.store.get(CURRENT_KEY)]);
+    return typeof json === 'string' && typeof id === 'string' ? { json, id, current: current === id } : null;
+  };
   return {
-    get: async () => (await (await db()).get('scans', LAST_SCAN_KEY)) ?? null,
-    put: async (scan: ReviewedScan) => void (await (await db()).put('scans', scan, LAST_SCAN_KEY)),
-    clear: async () => (await db()).delete('scans', LAST_SCAN_KEY),
+    /** The last scan's JSON text and whether it is still current, or null. */
+    last: read,
+    /** The scan with this id while it is current, or null. */
+    current: async (scanId: string): Promise<ReviewedScan | null> => {
+      const found = await read();
+      return found && found.current && found.id === scanId ? (JSON.parse(found.json) as ReviewedScan) : null;
+    },
+    put: async (scanId: string, json: string) => {
+      const tx = (await db()).transaction('scans', 'readwrite');
+      await Promise.all([tx.store.put(json, LAST_SCAN_KEY), tx.store.put(scanId, LAST_ID_KEY), tx.store.put(scanId, CURRENT_KEY), tx.done]);
+    },
+    /** The last scan is no longer current (it stays, to be shown while the page scans again). */
+    outdate: async () => (await db()).delete('scans', CURRENT_KEY),
+    clear: async () => (await db()).clear('scans'),
   };
 }
 
@@ -84,7 +115,7 @@ export interface DedupScanFeatureDeps extends BackgroundDeps {
 }
 
 type ScanJobs = Pick<typeof dedupJobs, 'dedup.scan'>;
-type ScanRequests = Pick<typeof dedupProtocol, 'dedup.plan' | 'dedup.decisions.remember' | 'dedup.decisions.list' | 'dedup.decisions.forget'>;
+type ScanRequests = Pick<typeof dedupProtocol, 'dedup.lastScan' | 'dedup.plan' | 'dedup.decisions.remember' | 'dedup.decisions.list' | 'dedup.decisions.forget'>;
 
 export async function readVisitCounts(history: BackgroundDeps['browser']['history']): Promise<Map<string, number>> {
   const items: HistoryItem[] = await history.search({ text: '', startTime: 0, maxResults: HISTORY_MAX_RESULTS });
@@ -101,15 +132,15 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
   let lastScan: ReviewedScan | null = null;
   /** Bumped by every bookmark or tag change; a scan that raced with a change is not kept. */
   let generation = 0;
-  /** False once the store is known to be empty, so a burst of bookmark events (a cleanup) costs one delete. */
-  let mayBeStored = true;
+  /** False once the stored scan is known to be out of date, so a burst of bookmark events (a cleanup) costs one delete. */
+  let mayBeCurrent = true;
 
   const forget = () => {
     generation++;
     lastScan = null;
-    if (!mayBeStored) return;
-    mayBeStored = false;
-    store.clear().catch((error: unknown) => console.error('Tidymarks: could not drop the stored duplicate scan', error));
+    if (!mayBeCurrent) return;
+    mayBeCurrent = false;
+    store.outdate().catch((error: unknown) => console.error('Tidymarks: could not mark the stored duplicate scan out of date', error));
   };
   // Subscribed while the feature is built (top level of the event page), so changes made while we sleep wake us;
   // at once, not batched: a scan that raced with a change must see the generation move.
@@ -118,6 +149,12 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
   deps.onTagsChanged?.(forget);
 
   const { getSettings } = deps;
+  /** Test builds: scans wait on this before they read the bookmarks ('test.dedup.holdScans'). */
+  let held: { promise: Promise<void>; release: () => void } | null = null;
+  const release = () => {
+    held?.release();
+    held = null;
+  };
 
   async function scan(ctx: Pick<JobContext<ScanProgress>, 'progress' | 'checkpoint'>): Promise<ReviewedScan> {
     const startedAt = generation;
@@ -126,6 +163,7 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
       ctx.progress({ phase, step: index, steps: 4 });
     };
     await step('reading-tree', 1);
+    await held?.promise;
     // The reads go to different places (Places in the parent process, history, IndexedDB): run them side by side,
     // so the scan costs little more than getTree() itself. Progress follows them in order.
     const settings = getSettings();
@@ -150,19 +188,21 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
       remembered: decisionsForGroups(result.groups, await remembered),
       rememberedSets: decisionsForFolderSets(result.folderSets, await remembered),
     };
+    // Written once: stored and replied as the same text.
+    const json = JSON.stringify(reviewed);
     if (generation === startedAt) {
       lastScan = reviewed;
-      mayBeStored = true;
+      mayBeCurrent = true;
       // Issued in the same tick as the generation check: a later bookmark event's delete is ordered after this put.
-      await store.put(reviewed);
+      await store.put(reviewed.scanId, json);
     }
-    return reviewed;
+    return asJsonReply<ReviewedScan>(json);
   }
 
   /** The stored scan with this id, or null when it is gone or was replaced. */
   async function reviewedScan(scanId: string): Promise<ScanResult | null> {
     const startedAt = generation;
-    const candidate = lastScan ?? (await store.get());
+    const candidate = lastScan ?? (await store.current(scanId));
     if (generation !== startedAt || candidate?.scanId !== scanId) return null;
     lastScan = candidate;
     return candidate;
@@ -173,6 +213,11 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
   };
 
   const handlers: HandlersOf<ScanRequests> = {
+    'dedup.lastScan': async () => {
+      if (lastScan) return { scan: lastScan, current: true };
+      const stored = await store.last();
+      return stored ? asJsonReply<LastScan>(`{"scan":${stored.json},"current":${stored.current}}`) : null;
+    },
     'dedup.plan': async ({ scanId, ...decisions }) => {
       const source = await reviewedScan(scanId);
       if (!source) throw new AppError('conflict', staleScanMessage());
@@ -212,9 +257,24 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
     },
   };
 
+  const testHandlers: HandlersOf<ReturnType<typeof dedupTestProtocol>> | undefined =
+    __TIDYMARKS_TEST_BUILD__ && deps.testBuild
+      ? {
+          'test.dedup.holdScans': async ({ hold }) => {
+            if (!hold) release();
+            else if (!held) {
+              let open!: () => void;
+              held = { promise: new Promise<void>((resolve) => (open = resolve)), release: () => open() };
+            }
+            return null;
+          },
+        }
+      : undefined;
+
   return {
     jobs,
     handlers,
+    testHandlers,
     /** The scan in memory, if any (tests). */
     cachedScan: () => lastScan,
     /** Drops the scan from memory (tests: the event page unloading); the stored copy stays. */
@@ -222,6 +282,7 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
       lastScan = null;
     },
     async reset() {
+      release();
       forget();
       await store.clear();
       await decisionStore.clear();

@@ -119,11 +119,16 @@ export interface KeepReason {
  * Why `keeperId` is the best of `candidates` under `rules`: for each other copy, the first rule that tells it from the
  * keeper; the distinct rules in rule order. Empty for a single candidate.
  */
+let decidedByScratch = new Int32Array(16);
+
 export function explainKeeper(candidates: readonly KeepCandidate[], keeperId: string, rules: readonly KeepRuleName[]): KeepReason[] {
   const keeper = candidates.find((c) => c.id === keeperId);
   if (!keeper || candidates.length < 2) return [];
-  // How many other copies each rule (by position; rules.length is tree order) told from the keeper.
-  const decidedBy = new Int32Array(rules.length + 1);
+  // How many other copies each rule (by position; rules.length is tree order) told from the keeper: one array for
+  // every call (the scan explains every group's keeper), zeroed here.
+  if (decidedByScratch.length < rules.length + 1) decidedByScratch = new Int32Array(rules.length + 1);
+  const decidedBy = decidedByScratch;
+  decidedBy.fill(0, 0, rules.length + 1);
   for (const other of candidates) {
     if (other === keeper) continue;
     let at = rules.length;

@@ -57,15 +57,22 @@ export function groupDuplicates(tree: ScanTree, input: ScanInput, redundantFolde
  * browser.bookmarks.defaultLocation); the star panel saves where the person last chose, so the folder of the newest
  * bookmark that is no duplicate stands for it.
  */
-function heldFolders(settings: ScanInput['settings'], tree: ScanTree, groups: readonly DuplicateGroup[]): string[] {
+function heldFolders(settings: ScanInput['settings'], tree: ScanTree): string[] {
   const quick = settings.quickBookmark.folderId ?? tree.folders.find((f) => f.parentId === UNFILED_ID && f.title === READ_LATER_TITLE)?.id;
-  const copies = new Set<string>();
-  for (const g of groups) for (const c of g.copies) copies.add(c.id);
+  // A bookmark is a duplicate when another one shares its key (the groups are exactly those keys): counted per key,
+  // with no set of ids.
+  const { key, node } = tree.bookmarks;
+  const copiesOfKey = new Int32Array(tree.keys.length);
+  for (let i = 0; i < key.length; i++) copiesOfKey[key[i]]++;
   let newest = -1;
-  for (let i = 0; i < tree.bookmarks.length; i++) {
-    const node = tree.bookmarks.node[i];
-    if (copies.has(node.id)) continue;
-    if (newest < 0 || (node.dateAdded ?? 0) > (tree.bookmarks.node[newest].dateAdded ?? 0)) newest = i;
+  let newestDate = 0;
+  for (let i = 0; i < key.length; i++) {
+    if (copiesOfKey[key[i]] > 1) continue;
+    const date = node[i].dateAdded ?? 0;
+    if (newest < 0 || date > newestDate) {
+      newest = i;
+      newestDate = date;
+    }
   }
   const defaultLocation = newest >= 0 ? tree.folders[tree.bookmarks.parent[newest]]?.id : undefined;
   return [...new Set([...(quick ? [quick] : []), ...settings.exclusions.folderIds, ...settings.keep.preferredFolderIds, ...(defaultLocation ? [defaultLocation] : [])])];
@@ -105,6 +112,6 @@ export function scanBookmarks(input: ScanInput): ScanResult {
     emptyFolders,
     folderParents,
     preferredFolderPaths: settings.keep.preferredFolderIds.map((id) => tree.folders.find((f) => f.id === id)?.path ?? ''),
-    heldFolderIds: heldFolders(settings, tree, groups),
+    heldFolderIds: heldFolders(settings, tree),
   };
 }

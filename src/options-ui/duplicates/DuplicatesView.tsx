@@ -29,7 +29,7 @@ import type { JobHandle } from '../../messaging/client';
 import { AppError } from '../../messaging/errors';
 import { announceBookmarksChanged, announceScanShown, errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { describeCleanup, formatElapsed } from '../format';
+import { describeCleanup, formatDateTime, formatElapsed } from '../format';
 import { ProgressBar } from '../ProgressBar';
 import { RuleEditor } from '../RuleEditor';
 import { useFolders } from '../useFolders';
@@ -37,7 +37,7 @@ import { useSettings } from '../useSettings';
 import { CleanupHistory } from './CleanupHistory';
 import { CleanupProgressView } from './CleanupProgressView';
 import { decisionsFromScan, emptyDecisions, goesWithFolders, keepersOfPlan, removedFolders, toPlanDecisions, toPlanInput, type Decisions } from './decisions';
-import { takeEarlyScan } from './early-scan';
+import { lastScan, takeEarlyScan } from './early-scan';
 import { EmptyFolders, FolderSets, setChoiceOf, type SetChoice } from './FolderSets';
 import { GroupList } from './GroupList';
 import type { LinkMarker } from '../../link-health';
@@ -70,6 +70,11 @@ function scanPhaseLabel(phase: ScanProgress['phase']): string {
 
 /** A User Timing mark set each time a scan's list is rendered. */
 export const LIST_SHOWN_MARK = 'tidymarks-duplicates-list-shown';
+
+/** A User Timing mark set each time a scan's result reaches the page (before it is rendered). */
+export const SCAN_RECEIVED_MARK = 'tidymarks-duplicates-scan-received';
+/** A User Timing mark set each time the list of the page's own scan is rendered (not the last scan shown meanwhile). */
+export const LIST_VERIFIED_MARK = 'tidymarks-duplicates-list-verified';
 
 /** Above this many groups the page's own plan is built one task after a decision, not during it. */
 const DEFER_PLAN_ABOVE = 2_000;
@@ -177,6 +182,13 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   const [error, setError] = useState<string | null>(null);
   /** The scan shown is no longer current (the plan was refused): the list is out of date until the next scan. */
   const [stale, setStale] = useState(false);
+  /**
+   * The scan shown is the last one the background kept, shown while the page's own scan runs: nothing can be chosen
+   * or cleaned up until that scan replaces it. Its time, or null when the scan shown is the page's own.
+   */
+  const [checkingSince, setCheckingSince] = useState<number | null>(null);
+  /** Bumped by every scan the list starts over for (not when the page's own scan replaces the last one shown). */
+  const [listEpoch, setListEpoch] = useState(0);
   const [historyKey, setHistoryKey] = useState(0);
   const [rulesOpen, setRulesOpen] = useState(false);
   const [decisionsVersion, setDecisionsVersion] = useState(0);
@@ -188,37 +200,64 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
     setPlan(null);
     if (!keepBanner) setBanner(null);
     setScanProgress({ phase: 'reading-tree', step: 0, steps: 4 });
+    let replacesPrevious = false;
     try {
-      // The first scan may already be running: the page's entry asked for it before this code loaded.
-      const job = (first && takeEarlyScan(setScanProgress)) || client.startJob('dedup.scan', {}, setScanProgress);
-      const result = await job.result;
-      const remembered = decisionsFromScan(result);
-      setScan(result);
-      setDecisions(remembered.decisions);
-      setNotes(remembered.notes);
-      setFolderSetNotes(remembered.setNotes);
-      setExpansion(DEFAULT_EXPANSION);
+      // The first scan may already be running: the page's entry asked for it before this code loaded, and for the
+      // last scan beside it (asked first, so the background answers it before it starts scanning).
+      const early = first ? takeEarlyScan(setScanProgress) : null;
+      const previous = first ? (early?.previous ?? lastScan(client)) : null;
+      const job = early?.handle ?? client.startJob('dedup.scan', {}, setScanProgress);
+      let done = false;
+      // The last scan, shown at once while this one runs: only to look at (see checkingSince).
+      void previous?.then((last) => {
+        if (done || !last) return;
+        replacesPrevious = true;
+        show(last.scan);
+        setCheckingSince(last.scan.scannedAt);
+      });
+      const result = await job.result.finally(() => (done = true));
+      performance.mark(SCAN_RECEIVED_MARK);
+      show(result, replacesPrevious);
     } catch (e) {
+      // A scan that failed leaves nothing to look at: the last scan shown meanwhile goes too.
+      if (replacesPrevious) setScan(null);
       setError(errorMessage(e));
       // The header's count and the history wait for the first scan: a failed one must not keep them waiting.
       announceScanShown();
     } finally {
+      setCheckingSince(null);
       setScanProgress(null);
     }
+  };
+  /** Shows a scan with the decisions it carries; the list starts over, unless it is the page's own scan replacing the last one. */
+  const show = (result: ReviewedScan, replacing = false) => {
+    const remembered = decisionsFromScan(result);
+    setScan(result);
+    setDecisions(remembered.decisions);
+    setNotes(remembered.notes);
+    setFolderSetNotes(remembered.setNotes);
+    if (replacing) return;
+    setExpansion(DEFAULT_EXPANSION);
+    setListEpoch((n) => n + 1);
   };
   // Scan once when the page opens: asked before the first paint, not after it.
   useLayoutEffect(() => void runScan(false, true), []);
   // The header's bookmark count and the history wait for the first scan (they would compete with it for Places).
   // The User Timing mark says when the list is on screen (bench/options-duplicates.bench.ts reads the first one).
+  // LIST_VERIFIED_MARK when it is the page's own scan (not the last one shown while it runs).
+  const checking = checkingSince !== null;
   useEffect(() => {
     if (!scan) return;
-    announceScanShown();
-    requestAnimationFrame(() => performance.mark(LIST_SHOWN_MARK));
-  }, [scan]);
+    if (!checking) announceScanShown();
+    requestAnimationFrame(() => {
+      performance.mark(LIST_SHOWN_MARK);
+      if (!checking) performance.mark(LIST_VERIFIED_MARK);
+    });
+  }, [scan, checking]);
   // Link health's markers (dead, moved for good): one request per scan shown, after it, looked up by each copy's URL.
   const [markers, setMarkers] = useState<ReadonlyMap<string, LinkMarker>>(new Map());
   useEffect(() => {
-    if (!scan) return;
+    if (!scan || checking) return;
     let live = true;
     client.call('links.markers', {}).then(
       (r) => live && setMarkers(new Map(r.markers)),
@@ -227,7 +266,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
     return () => {
       live = false;
     };
-  }, [scan]);
+  }, [scan, checking]);
   const markerOf = (url: string) => markers.get(url) ?? null;
 
   const groups = scan?.groups ?? [];
@@ -278,7 +317,9 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   const rows = useMemo(() => toRows(shownGroups, expansion, keeperOf, settledByFolders), [shownGroups, expansion, decisions, planKeepers]);
   const focusRow = useMemo(() => (scan && focusUrl ? rowOfUrl(rows, focusUrl, scan.options.matching) : -1), [scan, focusUrl]);
 
+  // Choices wait for the page's own scan: the last scan shown meanwhile is only to look at.
   const change = (fn: (d: Decisions) => Decisions) => {
+    if (checking) return;
     setDecisions(fn);
     setPlan(null);
   };
@@ -305,6 +346,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       );
   };
   const onKeep = (g: DuplicateGroup, id: string) => {
+    if (checking) return;
     // Choosing the copy the rules suggest goes back to the rules' choice.
     const keeperId = id === g.suggestedKeeperId ? null : id;
     change((d) => {
@@ -316,6 +358,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
     remember(g, decisions.left.has(g.key), keeperId);
   };
   const onLeave = (g: DuplicateGroup, leave: boolean) => {
+    if (checking) return;
     change((d) => {
       const left = new Set(d.left);
       if (leave) left.add(g.key);
@@ -325,6 +368,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
     remember(g, leave, decisions.keepers.get(g.key) ?? null);
   };
   const onSet = (set: FolderSet, choice: SetChoice) => {
+    if (checking) return;
     const isDefault = choice.merge && choice.keepId === set.suggestedKeepId;
     change((d) => {
       const sets = new Map(d.sets);
@@ -437,7 +481,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   const busy = !!scanProgress || !!applyProgress;
   const numbers = local?.plan?.numbers ?? null;
   const nothingToDo = !local?.plan || local.plan.removals.length + local.plan.moves.length === 0;
-  const resetKey = `${scan?.scanId}\n${filters.text}\n${filters.folder}\n${filters.rule}\n${order}`;
+  const resetKey = `${listEpoch}\n${filters.text}\n${filters.folder}\n${filters.rule}\n${order}`;
 
   return (
     <div class="view duplicates-view">
@@ -468,6 +512,11 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       )}
 
       {scanProgress && <ProgressBar label={scanPhaseLabel(scanProgress.phase)} done={scanProgress.step} total={scanProgress.steps} />}
+      {checkingSince !== null && (
+        <p role="status" class="muted" data-testid="scan-checking">
+          {t('dupCheckingLastScan', formatDateTime(checkingSince))}
+        </p>
+      )}
       {error && !stale && (
         <p role="alert" class="error" data-testid="duplicates-error">
           {error}
@@ -529,13 +578,15 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
         <>
           <section aria-labelledby="sets-heading">
             <h2 id="sets-heading">{scan.folderSets.length ? plural('dupCopiedFoldersHeadingCount', scan.folderSets.length) : t('dupCopiedFoldersHeading')}</h2>
-            <FolderSets
-              sets={scan.folderSets}
-              choiceOf={(s) => setChoiceOf(decisions.sets, s)}
-              onChoose={onSet}
-              preferredFolderPaths={scan.preferredFolderPaths}
-              notes={folderSetNotes}
-            />
+            <fieldset class="bare" disabled={checking}>
+              <FolderSets
+                sets={scan.folderSets}
+                choiceOf={(s) => setChoiceOf(decisions.sets, s)}
+                onChoose={onSet}
+                preferredFolderPaths={scan.preferredFolderPaths}
+                notes={folderSetNotes}
+              />
+            </fieldset>
           </section>
 
           <section aria-labelledby="groups-heading">
@@ -612,6 +663,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
                 focusRow={focusRow}
                 resetKey={resetKey}
                 markerOf={markerOf}
+                readOnly={checking}
               />
             ) : (
               <p class="muted">{groups.length ? t('dupNoGroupMatches') : t('dupNoDuplicates')}</p>
@@ -621,7 +673,9 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
 
           <section aria-labelledby="empty-heading">
             <h2 id="empty-heading">{t('dupEmptyFoldersHeading')}</h2>
-            <EmptyFolders folders={scan.emptyFolders} include={decisions.includeEmptyFolders} onInclude={(v) => change((d) => ({ ...d, includeEmptyFolders: v }))} />
+            <fieldset class="bare" disabled={checking}>
+              <EmptyFolders folders={scan.emptyFolders} include={decisions.includeEmptyFolders} onInclude={(v) => change((d) => ({ ...d, includeEmptyFolders: v }))} />
+            </fieldset>
           </section>
 
           <details class="keep-rules" onToggle={(e) => (e.target as HTMLDetailsElement).open && setRulesOpen(true)}>

@@ -46,6 +46,8 @@ export interface GroupListProps {
   height?: number;
   /** What the link check knows of an address (dead, moved for good), looked up by URL; null: nothing to show. */
   markerOf?(url: string): Marker | null;
+  /** Only to look at (the last scan, shown while the page's own scan runs): the keep and leave-alone controls are disabled. */
+  readOnly?: boolean;
 }
 
 const NO_MARKER = () => null;
@@ -88,7 +90,7 @@ function CopyUrl({ url, reference }: { url: string; reference: string }) {
 }
 
 export function GroupList(props: GroupListProps) {
-  const { rows, groupCount, keeperOf, keptText, isLeft, noteOf, goesWith, focusRow = -1, resetKey, height, markerOf = NO_MARKER } = props;
+  const { rows, groupCount, keeperOf, keptText, isLeft, noteOf, goesWith, focusRow = -1, resetKey, height, markerOf = NO_MARKER, readOnly = false } = props;
   // Rendered rows are kept between frames (see `cache` below); their handlers call the latest props through this.
   const latest = useRef(props);
   latest.current = props;
@@ -332,6 +334,7 @@ export function GroupList(props: GroupListProps) {
                 tabIndex={-1}
                 checked={left}
                 aria-label={t('dupLeaveAlone', url)}
+                disabled={readOnly}
                 onChange={(e) => onLeave(g, (e.target as HTMLInputElement).checked)}
               />
               <span class="leave-text" aria-hidden="true">
@@ -422,7 +425,7 @@ export function GroupList(props: GroupListProps) {
             type="radio"
             tabIndex={-1}
             checked={kept}
-            disabled={left || !!goes}
+            disabled={readOnly || left || !!goes}
             aria-label={t('dupKeepCopy', c.path, position, c.title || c.url)}
             onMouseDown={(e) => e.preventDefault()}
             onChange={() => keepCopy(row)}

@@ -36,7 +36,7 @@ function makeRouter() {
 describe('router', () => {
   it('runs a valid request and replies ok with the value', async () => {
     const { router } = makeRouter();
-    expect(await router.handle({ channel: 'tidymarks', type: 't.add', input: { a: 2, b: 3 } }, own)).toEqual({ ok: true, value: 5 });
+    expect(await router.handle({ channel: 'tidymarks', type: 't.add', input: { a: 2, b: 3 } }, own)).toEqual({ ok: true, json: '5' });
   });
 
   it('refuses messages from other extensions and from web pages, before any handler runs', async () => {

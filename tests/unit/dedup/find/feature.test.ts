@@ -110,6 +110,28 @@ describe('dedup.scan job and dedup.plan request', () => {
     await expect(client.call('dedup.plan', { scanId: scan.scanId })).rejects.toMatchObject({ code: 'conflict', message: staleScanMessage() });
   });
 
+  it('keeps the last scan to show after a change, marked out of date, while plans from it are refused', async () => {
+    const { fake, client, restart } = await boot();
+    await seed(fake);
+    expect(await client.call('dedup.lastScan', {})).toBeNull();
+    const scan = await client.startJob('dedup.scan', {}).result;
+    expect(await client.call('dedup.lastScan', {})).toEqual({ scan, current: true });
+    restart(); // read back from IndexedDB
+    expect(await client.call('dedup.lastScan', {})).toEqual({ scan, current: true });
+    await fake.browser.bookmarks.update((await fake.browser.bookmarks.search({ title: 'Nothing here' }))[0]!.id, { title: 'Renamed' });
+    expect(await client.call('dedup.lastScan', {})).toEqual({ scan, current: false });
+    restart();
+    expect(await client.call('dedup.lastScan', {})).toEqual({ scan, current: false });
+    await expect(client.call('dedup.plan', { scanId: scan.scanId })).rejects.toMatchObject({ code: 'conflict' });
+    // The next scan replaces it and is current.
+    const again = await client.startJob('dedup.scan', {}).result;
+    restart();
+    expect(await client.call('dedup.lastScan', {})).toEqual({ scan: again, current: true });
+    await expect(client.call('dedup.plan', { scanId: again.scanId })).resolves.toMatchObject({ removals: expect.any(Array) });
+    await client.call('test.reset', {});
+    expect(await client.call('dedup.lastScan', {})).toBeNull();
+  });
+
   it('test.reset drops the stored scan', async () => {
     const { fake, client, restart } = await boot();
     await seed(fake);

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DuplicatesView } from '../../../../src/options-ui/duplicates/DuplicatesView';
+import { gate } from '../../../kit/gate';
 import { bootPage } from '../../../kit/page';
 
 afterEach(cleanup);
@@ -35,6 +36,11 @@ async function seededWithFolders(bg: Bg) {
 }
 
 const summaryNumbers = () => screen.getByTestId('summary-numbers').textContent;
+/** The page's own scan is on screen: not the last scan it shows while that scan runs. */
+async function ownScanShown() {
+  await screen.findByTestId('scan-summary');
+  await waitFor(() => expect(screen.queryByTestId('scan-checking') ?? screen.queryByTestId('progress')).toBeNull());
+}
 const allBookmarks = async (bg: Bg) => (await bg.browser.bookmarks.search({})).filter((n) => n.url);
 
 describe('DuplicatesView through the real background (fake browser)', () => {
@@ -166,7 +172,7 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     bg.restart();
     await bg.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Tart 3', url: 'https://recipes.example/tart?utm_source=x' });
     render(bg.wrap(<DuplicatesView focusUrl={null} />));
-    await screen.findByTestId('scan-summary');
+    await ownScanShown();
     expect((screen.getByRole('checkbox', { name: 'Leave https://recipes.example/tart alone' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByTestId('group-row').textContent).toContain('changed since you decided: 2 copies then, 3 now');
     expect(screen.getByTestId('summary-details').textContent).toContain('1 group left alone');
@@ -181,7 +187,7 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     await waitFor(async () => expect((await bg.client.call('dedup.decisions.list', {}))[0]?.keeper?.title).toBe('Tart copy'));
     view.unmount();
     render(bg.wrap(<DuplicatesView focusUrl={null} />));
-    await screen.findByTestId('scan-summary');
+    await ownScanShown();
     expect(screen.getByTestId('kept-copy').textContent).toContain('Tart copy');
     expect(screen.getByTestId('group-row').textContent).toContain('your choice');
   });
@@ -261,5 +267,76 @@ describe('DuplicatesView when the reviewed scan is no longer current', () => {
     await waitFor(() => expect(summaryNumbers()).toBe('2 copies to remove'));
     fireEvent.click(screen.getByRole('button', { name: 'Preview the cleanup' }));
     expect((await screen.findByTestId('plan-loose')).textContent).toBe('2');
+  });
+});
+
+describe('DuplicatesView opens on the last scan while it scans again', () => {
+  it('shows the last scan at once, says it is checking, lets nothing be chosen or cleaned up, then shows its own scan', async () => {
+    const bg = await seeded();
+    const first = render(bg.wrap(<DuplicatesView focusUrl={null} />));
+    await ownScanShown();
+    first.unmount();
+    // Someone adds a third copy; the page's next scan waits on getTree until the test lets it go.
+    await bg.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Tart 3', url: 'https://recipes.example/tart?utm_source=x' });
+    const held = gate();
+    const getTree = bg.browser.bookmarks.getTree.bind(bg.browser.bookmarks);
+    const spy = vi.spyOn(bg.browser.bookmarks, 'getTree').mockImplementation(async () => {
+      await held.promise;
+      return getTree();
+    });
+    render(bg.wrap(<DuplicatesView focusUrl={null} />));
+    // The last scan (2 copies), marked as being checked; every choice and cleanup button waits.
+    const checking = await screen.findByTestId('scan-checking');
+    expect(checking.getAttribute('role')).toBe('status');
+    expect(checking.textContent).toContain('checking for changes');
+    expect(screen.getByTestId('summary-groups').textContent).toBe('1 duplicate group among 3 bookmarks');
+    expect((screen.getByRole('button', { name: 'Clean up all with these rules…' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Preview the cleanup' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Apply…' }) as HTMLButtonElement).disabled).toBe(true);
+    const leave = screen.getByRole('checkbox', { name: 'Leave https://recipes.example/tart alone' }) as HTMLInputElement;
+    expect(leave.disabled).toBe(true);
+    expect(screen.getAllByRole('radio').every((r) => (r as HTMLInputElement).disabled)).toBe(true);
+    // Space on the group (the keyboard path) changes nothing either.
+    fireEvent.keyDown(screen.getByTestId('group-row'), { key: ' ' });
+    expect(summaryNumbers()).toBe('1 copy to remove');
+    expect(await bg.client.call('dedup.decisions.list', {})).toEqual([]);
+
+    held.open();
+    await ownScanShown();
+    spy.mockRestore();
+    expect(screen.getByTestId('summary-groups').textContent).toBe('1 duplicate group among 4 bookmarks');
+    expect(summaryNumbers()).toBe('2 copies to remove');
+    expect((screen.getByRole('checkbox', { name: 'Leave https://recipes.example/tart alone' }) as HTMLInputElement).disabled).toBe(false);
+    // The plan comes from the page's own scan: the background builds it, nothing is refused as stale.
+    fireEvent.click(screen.getByRole('button', { name: 'Preview the cleanup' }));
+    expect((await screen.findByTestId('plan-loose')).textContent).toBe('2');
+  });
+
+  it('a scan that fails takes the last scan shown away with it', async () => {
+    const bg = await seeded();
+    const first = render(bg.wrap(<DuplicatesView focusUrl={null} />));
+    await ownScanShown();
+    first.unmount();
+    const held = gate();
+    const spy = vi.spyOn(bg.browser.bookmarks, 'getTree').mockImplementation(async () => {
+      await held.promise;
+      throw new Error('Places is busy');
+    });
+    render(bg.wrap(<DuplicatesView focusUrl={null} />));
+    await screen.findByTestId('scan-checking');
+    held.open();
+    expect((await screen.findByTestId('duplicates-error')).textContent).toContain('Places is busy');
+    spy.mockRestore();
+    expect(screen.queryByTestId('scan-summary')).toBeNull();
+    expect(screen.queryByTestId('scan-checking')).toBeNull();
+  });
+
+  it('opens on its own scan when there is no last scan', async () => {
+    const bg = await seeded();
+    expect(await bg.client.call('dedup.lastScan', {})).toBeNull();
+    render(bg.wrap(<DuplicatesView focusUrl={null} />));
+    await screen.findByTestId('scan-summary');
+    expect(screen.queryByTestId('scan-checking')).toBeNull();
+    expect(summaryNumbers()).toBe('1 copy to remove');
   });
 });
