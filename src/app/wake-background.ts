@@ -24,18 +24,40 @@ export function wakeBackground(deps: BackgroundDeps, load: () => Promise<{ start
   });
   const isFirst = (message: unknown) =>
     typeof message === 'object' && message !== null && Object.hasOwn(FIRST_ANSWERS, (message as { type?: unknown }).type as string);
-  const wake = createWakeQueue(deps.browser, (message, sender): Promise<Reply> | undefined =>
-    isFirst(message) ? first.handle(message, sender as never) : undefined,
+  // The app is loaded once the event page has answered what woke it (a light request) or as that arrives (anything
+  // else): Firefox hands the page its waking event only once the page has loaded, and a pending import() kept it
+  // loading, so a ping waited for the whole app. Started on no event (Firefox's start-up runs onStartup), after
+  // LOAD_ANYWAY_MS.
+  let started!: (app: ReturnType<typeof startBackground>) => void;
+  let failed!: (error: unknown) => void;
+  const loaded = new Promise<ReturnType<typeof startBackground>>((resolve, reject) => {
+    started = resolve;
+    failed = reject;
+  });
+  let loading = false;
+  const loadApp = () => {
+    if (loading) return;
+    loading = true;
+    load().then(
+      (app) => {
+        const built = app.startBackground({ ...deps, browser: wake.browser });
+        wake.open();
+        started(built);
+      },
+      (error: unknown) => {
+        wake.fail(error);
+        failed(error);
+      },
+    );
+  };
+  const wake = createWakeQueue(
+    deps.browser,
+    (message, sender): Promise<Reply> | undefined => (isFirst(message) ? first.handle(message, sender as never) : undefined),
+    () => void setTimeout(loadApp, 0),
   );
-  return load().then(
-    (app) => {
-      const started = app.startBackground({ ...deps, browser: wake.browser });
-      wake.open();
-      return started;
-    },
-    (error: unknown) => {
-      wake.fail(error);
-      throw error;
-    },
-  );
+  setTimeout(loadApp, LOAD_ANYWAY_MS);
+  return loaded;
 }
+
+/** When the app is loaded if nothing arrives (the event page started with Firefox, or by an extension reload). */
+export const LOAD_ANYWAY_MS = 500;

@@ -56,7 +56,11 @@ interface Queued {
   fail?(error: unknown): void;
 }
 
-export function createWakeQueue(browser: Browser, firstAnswer?: FirstAnswer): WakeQueue {
+/**
+ * `firstAnswer` answers light requests itself; `onArrival` hears that something arrived while the app is not built
+ * (an event, a request, an answered light request: the event page was woken for it).
+ */
+export function createWakeQueue(browser: Browser, firstAnswer?: FirstAnswer, onArrival?: () => void): WakeQueue {
   const queue: Queued[] = [];
   let state: 'waiting' | 'open' | 'failed' = 'waiting';
 
@@ -93,6 +97,7 @@ export function createWakeQueue(browser: Browser, firstAnswer?: FirstAnswer): Wa
     fire(args: unknown[], answers = false): unknown {
       if (state === 'open') return callAll(this.listeners, args);
       if (state === 'failed') return undefined;
+      onArrival?.();
       if (!answers) {
         queue.push({ deliver: () => void callAll(this.listeners, args) });
         return undefined;
@@ -130,7 +135,12 @@ export function createWakeQueue(browser: Browser, firstAnswer?: FirstAnswer): Wa
     if (!overrides.has(namespace)) overrides.set(namespace, {});
     overrides.get(namespace)![name] = relay;
     if (namespace === 'runtime' && name === 'onMessage') {
-      real.addListener((message: unknown, sender: unknown) => firstAnswer?.(message, sender) ?? relay.fire([message, sender], true));
+      real.addListener((message: unknown, sender: unknown) => {
+        const answer = firstAnswer?.(message, sender);
+        if (answer === undefined) return relay.fire([message, sender], true);
+        if (state === 'waiting') onArrival?.();
+        return answer;
+      });
     } else if (namespace === 'runtime' && name === 'onConnect') {
       real.addListener((port: never) => void relay.fire([relayPort(port)]));
     } else {

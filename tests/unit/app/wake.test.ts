@@ -19,7 +19,17 @@ function pendingLoad() {
     resolve = res;
     reject = rej;
   });
-  return { load: () => promise, resolve, reject };
+  const chunk = {
+    /** How many times the background asked for the app's chunk. */
+    loads: 0,
+    load: () => {
+      chunk.loads++;
+      return promise;
+    },
+    resolve,
+    reject,
+  };
+  return chunk;
 }
 
 /** A stand-in app that writes down every event and message it gets, in the order they reach it. */
@@ -100,7 +110,10 @@ describe('waking the event page', () => {
     const log: unknown[] = [];
     const started = wakeBackground({ browser: fake.browser as unknown as Browser, now: Date.now, testBuild: false }, chunk.load);
     const client = createClient(fake.control.transport);
+    // The app's chunk is not even asked for before the ping that woke the page is answered; then it is.
+    expect(chunk.loads).toBe(0);
     expect(await client.call('core.ping', {})).toEqual({ pong: true, version: '0.1.0' });
+    await vi.waitFor(() => expect(chunk.loads).toBe(1));
     const count = fake.control.pageRuntime.sendMessage(request('core.countBookmarks'));
     await settle();
     expect(log).toEqual([]);
