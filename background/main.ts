@@ -9,6 +9,6 @@ import { wakeBackground } from '../src/app/wake-background';
 import { useBrowserMessages } from '../src/i18n';
 
 useBrowserMessages(browser.i18n);
-wakeBackground({ browser, now: () => Date.now(), testBuild: __TIDYMARKS_TEST_BUILD__ }, () => import('../src/app/start-background')).catch(
-  (error: unknown) => console.error(error),
+wakeBackground({ browser, now: () => Date.now(), testBuild: __TIDYMARKS_TEST_BUILD__ }, () => import('../src/app/start-background')).catch((error: unknown) =>
+  console.error(error),
 );

@@ -22,8 +22,7 @@ export function wakeBackground(deps: BackgroundDeps, load: () => Promise<{ start
     extensionId: runtime.id,
     extensionOrigin: runtime.getURL(''),
   });
-  const isFirst = (message: unknown) =>
-    typeof message === 'object' && message !== null && Object.hasOwn(FIRST_ANSWERS, (message as { type?: unknown }).type as string);
+  const isFirst = (message: unknown) => typeof message === 'object' && message !== null && Object.hasOwn(FIRST_ANSWERS, (message as { type?: unknown }).type as string);
   // The app is loaded once the event page has answered what woke it (a light request) or as that arrives (anything
   // else): Firefox hands the page its waking event only once the page has loaded, and a pending import() kept it
   // loading, so a ping waited for the whole app. Started on no event (Firefox's start-up runs onStartup), after

@@ -149,15 +149,18 @@ export function createWakeQueue(browser: Browser, firstAnswer?: FirstAnswer, onA
   }
 
   const namespaces = new Map<string, object>();
-  const relayed = new Proxy({}, {
-    get(_, key) {
-      const value: unknown = Reflect.get(browser, key);
-      const events = typeof key === 'string' ? overrides.get(key) : undefined;
-      if (!events || !value) return value;
-      if (!namespaces.has(key as string)) namespaces.set(key as string, withOverrides(value as object, events));
-      return namespaces.get(key as string);
+  const relayed = new Proxy(
+    {},
+    {
+      get(_, key) {
+        const value: unknown = Reflect.get(browser, key);
+        const events = typeof key === 'string' ? overrides.get(key) : undefined;
+        if (!events || !value) return value;
+        if (!namespaces.has(key as string)) namespaces.set(key as string, withOverrides(value as object, events));
+        return namespaces.get(key as string);
+      },
     },
-  }) as Browser;
+  ) as Browser;
 
   return {
     browser: relayed,
@@ -192,13 +195,16 @@ interface RealEvent {
  */
 function withOverrides(target: object, replaced: Record<string, unknown>): object {
   const bound = new Map<PropertyKey, unknown>();
-  return new Proxy({}, {
-    get(_, key) {
-      if (typeof key === 'string' && Object.hasOwn(replaced, key)) return replaced[key];
-      const value: unknown = Reflect.get(target, key);
-      if (typeof value !== 'function') return value;
-      if (!bound.has(key)) bound.set(key, (value as Listener).bind(target));
-      return bound.get(key);
+  return new Proxy(
+    {},
+    {
+      get(_, key) {
+        if (typeof key === 'string' && Object.hasOwn(replaced, key)) return replaced[key];
+        const value: unknown = Reflect.get(target, key);
+        if (typeof value !== 'function') return value;
+        if (!bound.has(key)) bound.set(key, (value as Listener).bind(target));
+        return bound.get(key);
+      },
     },
-  });
+  );
 }

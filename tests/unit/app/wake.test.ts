@@ -129,7 +129,8 @@ describe('waking the event page', () => {
     const chunk = pendingLoad();
     const started = wakeBackground({ browser: fake.browser as unknown as Browser, now: Date.now, testBuild: false }, chunk.load);
     const count = fake.control.pageRuntime.sendMessage(request('core.countBookmarks'));
-    await settle();
+    // The request asks for the app: its chunk fails once it is asked for.
+    await vi.waitFor(() => expect(chunk.loads).toBe(1));
     chunk.reject(new Error('chunk missing'));
     await expect(started).rejects.toThrow('chunk missing');
     await expect(count).rejects.toThrow('chunk missing');
