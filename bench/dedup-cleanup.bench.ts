@@ -19,7 +19,7 @@ import type { CleanupPlan } from '../src/dedup/plan-types';
 import { defineSuite, type BenchRow } from './lib/types';
 import { flatFolder, seedHtml, spreadFolder, type SeedFolder } from './lib/seed-html';
 import { round } from './lib/stats';
-import { folderItems, pagePlan, removeLoop, runJob, type Folder } from './lib/cleanup-jobs';
+import { createLoop, folderItems, pagePlan, removeLoop, runJob, type Folder } from './lib/cleanup-jobs';
 
 /** `n` bookmarks and their `n` copies in folders of `per` originals, each original followed by its copy. */
 function doubledFolders(title: string, n: number, per: number, prefix: string): SeedFolder {
@@ -205,20 +205,10 @@ export default defineSuite({
       const page = await ff.harness();
       const f = await folderItems(page, ['Keep', 'Copies']);
       const applied = await runJob(page, 'dedup.apply', loosePlan(f.Keep, f.Copies));
-      const createLoop = () =>
-        page.evaluate(async (n: number) => {
-          const b = window.tm.browser.bookmarks;
-          const folder = await b.create({ parentId: 'unfiled_____', title: 'Create loop' });
-          const t = performance.now();
-          for (let i = 0; i < n; i++) await b.create({ parentId: folder.id, title: `created ${i}`, url: `https://created.example/${i}` });
-          const ms = performance.now() - t;
-          await b.removeTree(folder.id);
-          return ms;
-        }, n);
-      const createBefore = await createLoop();
+      const createBefore = await createLoop(page, n);
       const undone = await runJob(page, 'history.undo', { sessionId: applied.sessionId });
       ctx.log(`undo phases (ms from start): ${undone.phases}`);
-      const createAfter = await createLoop();
+      const createAfter = await createLoop(page, n);
       const restored = await page.evaluate(async (id: string) => (await window.tm.browser.bookmarks.getChildren(id)).length, f.Copies.folderId);
       if (restored !== n) throw new Error(`undo restored ${restored} of ${n}`);
       const anchor = (createBefore + createAfter) / 2;

@@ -20,7 +20,7 @@ import type { Page } from 'puppeteer-core';
 import type { CleanupPlan } from '../src/dedup/plan-types';
 import type { BookmarkNode } from '../src/platform/browser';
 import { syntheticCollection } from './dedup-scan.bench';
-import { pagePlan, runJob } from './lib/cleanup-jobs';
+import { createLoop, pagePlan, runJob } from './lib/cleanup-jobs';
 import { seedHtml, type SeedFolder } from './lib/seed-html';
 import { round } from './lib/stats';
 import { defineSuite, type BenchContext, type BenchRow } from './lib/types';
@@ -67,19 +67,6 @@ async function removeCalls(page: Page, calls: { id: string; folder: boolean }[],
     );
   }
   return ms;
-}
-
-/** A plain sequential create loop of `n` in a folder of its own (removed after); ms per item. */
-function createPerItem(page: Page, n: number): Promise<number> {
-  return page.evaluate(async (n: number) => {
-    const b = window.tm.browser.bookmarks;
-    const folder = await b.create({ parentId: 'unfiled_____', title: 'Create loop' });
-    const t = performance.now();
-    for (let i = 0; i < n; i++) await b.create({ parentId: folder.id, title: `created ${i}`, url: `https://created.example/${i}` });
-    const ms = performance.now() - t;
-    await b.removeTree(folder.id);
-    return ms / n;
-  }, n);
 }
 
 interface SizeRun {
@@ -143,10 +130,10 @@ async function runSize(ctx: BenchContext, size: number, probeLanes: boolean): Pr
     const applied = await runJob(page, 'dedup.apply', plan);
     ctx.log(`${size}: apply phases (ms from start): ${applied.phases}`);
     if (applied.problems) throw new Error(`apply reported ${applied.problems} problems`);
-    const before = await createPerItem(page, 1_000);
+    const before = (await createLoop(page, 1_000)) / 1_000;
     const undone = await runJob(page, 'history.undo', { sessionId: applied.sessionId });
     ctx.log(`${size}: undo phases (ms from start): ${undone.phases}`);
-    const after = await createPerItem(page, 1_000);
+    const after = (await createLoop(page, 1_000)) / 1_000;
     const restored = await page.evaluate(() => window.tm.client.call('core.countBookmarks', {}));
     if (restored.bookmarks !== seed.seedCount) throw new Error(`undo left ${restored.bookmarks} bookmarks, expected ${seed.seedCount}`);
     const items = plan.numbers.copies + plan.numbers.copiedFolders;

@@ -99,3 +99,16 @@ export async function runJob(page: Page, kind: 'dedup.apply' | 'history.undo', i
   if (out.error) throw new Error(`${kind} failed: ${out.error}`);
   return out;
 }
+
+/** The anchor of an undo: a plain sequential bookmarks.create loop of `n` in a folder of its own (removed after); its time in ms. */
+export function createLoop(page: Page, n: number): Promise<number> {
+  return page.evaluate(async (n: number) => {
+    const b = window.tm.browser.bookmarks;
+    const folder = await b.create({ parentId: 'unfiled_____', title: 'Create loop' });
+    const t = performance.now();
+    for (let i = 0; i < n; i++) await b.create({ parentId: folder.id, title: `created ${i}`, url: `https://created.example/${i}` });
+    const ms = performance.now() - t;
+    await b.removeTree(folder.id);
+    return ms;
+  }, n);
+}
