@@ -458,6 +458,8 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
         },
       )
       .toEqual([{ title: 'Zebra renamed', parentId: before!.parentId, index: before!.index }]);
+    // The popup has heard the undo's result (so it knows what to redo) before the redo key.
+    await expect.poll(async () => (await popupForm())?.notice).toMatch(/^Undone: Deleted “Zebra renamed”\./);
     // Ctrl+Shift+Z in the same box removes it again.
     display().key('ctrl+shift+z');
     await expect.poll(() => bookmarksWithUrl(`${origin}/one`), { timeout: 10_000 }).toEqual([]);
