@@ -303,7 +303,8 @@ export class LiveIndex {
       if (item.url) index.upsertHistory({ url: item.url, title: item.title ?? '', visitCount: item.visitCount ?? 0, lastVisit: item.lastVisitTime ?? 0 });
       if ((i & 63) === 63) await breather();
     }
-    const order = await SiblingOrder.fromTreeInSlices(roots, breather);
+    // One id -> row Map for the tree and its order (id-rows.ts).
+    const order = await SiblingOrder.fromTreeInSlices(roots, breather, tree.rows);
     index.seal();
     this.timings.firefoxBuildMs = this.now() - building;
     return { index, tree, order, dates };
@@ -522,17 +523,18 @@ export class LiveIndex {
       for (const bookmark of tree.remove(event.id)) index.removeBookmark(bookmark.id);
       return;
     }
-    const node = tree.get(event.id);
-    if (!node) return;
+    const before = tree.get(event.id);
+    if (!before) return;
     if (event.kind === 'changed') {
       if (event.title !== undefined) tree.setTitle(event.id, event.title);
       if (event.url !== undefined) tree.setUrl(event.id, event.url);
     } else {
-      if (node.parentId === event.parentId) return;
+      if (before.parentId === event.parentId) return;
       tree.move(event.id, event.parentId);
     }
-    if (node.kind === 'folder') this.reindexUnder(event.id);
-    else this.indexBookmark(node);
+    if (before.kind === 'folder') this.reindexUnder(event.id);
+    // A MirrorNode is a copy: the changed one is read again.
+    else this.indexBookmark(tree.get(event.id)!);
   }
 
   onVisited(item: HistoryItem): void {
