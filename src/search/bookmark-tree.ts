@@ -8,6 +8,7 @@ import type { BookmarkNode } from '../platform/browser';
 import { ROOT_ID, rootTitle } from '../platform/browser';
 import { descendants, kindOf, type NodeKind } from '../platform/tree';
 import { fit, IdRows, RowLists } from './id-rows';
+import type { NodeColumns } from './snapshot-store';
 
 export interface MirrorNode {
   id: string;
@@ -20,6 +21,7 @@ export interface MirrorNode {
 
 const KIND_CODE = { folder: 1, bookmark: 2, separator: 3 } as const;
 const CODE_KIND = [undefined, 'folder', 'bookmark', 'separator'] as const;
+const KIND_LETTER = ['', 'f', 'b', 's'] as const;
 
 /** The tree's bit in a shared IdRows. */
 const HOLDER = 1;
@@ -191,6 +193,30 @@ export class BookmarkTree implements CandidateMirror {
   /** Every node, parents not necessarily first (for snapshots). */
   *nodesList(): IterableIterator<MirrorNode> {
     for (let row = 0; row < this.kinds.length; row++) if (this.kinds[row] !== 0) yield this.nodeAt(row);
+  }
+
+  /** One past the highest row a node can have: `columns` ranges go up to it. */
+  get rowEnd(): number {
+    return Math.min(this.kinds.length, this.rows.end);
+  }
+
+  /** The nodes in rows [from, to) as a snapshot's columns (kinds as letters: f, b, s). */
+  columns(from: number, to: number): NodeColumns {
+    const out: NodeColumns = { ids: [], parentIds: [], titles: [], urls: [], kinds: '', dateAdded: [] };
+    const kinds: string[] = [];
+    for (let row = from, end = Math.min(to, this.kinds.length); row < end; row++) {
+      const kind = this.kinds[row]!;
+      if (kind === 0) continue;
+      const parent = this.parents[row]!;
+      out.ids.push(this.rows.id(row));
+      out.parentIds.push(parent === 0 ? '' : this.rows.id(parent - 1));
+      out.titles.push(this.titles[row]!);
+      out.urls.push(this.urls[row] ?? '');
+      kinds.push(KIND_LETTER[kind]!);
+      out.dateAdded.push(this.dates[row]!);
+    }
+    out.kinds = kinds.join('');
+    return out;
   }
 
   /** Puts back a node from a snapshot. */

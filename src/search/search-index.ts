@@ -367,11 +367,14 @@ export class SearchIndex {
 
   /** The indexed history entries (for snapshots). */
   historyEntries(): HistoryInput[] {
-    const out: HistoryInput[] = [];
+    return [...this.eachHistory()];
+  }
+
+  /** historyEntries one at a time (the snapshot takes them in parts; the index must not change meanwhile). */
+  *eachHistory(): IterableIterator<HistoryInput> {
     for (const [url, docId] of this.historyByUrl) {
-      out.push({ url, title: this.titles[docId]!, visitCount: this.visitsByUrl.get(url) ?? 0, lastVisit: this.lastVisits[docId]! });
+      yield { url, title: this.titles[docId]!, visitCount: this.visitsByUrl.get(url) ?? 0, lastVisit: this.lastVisits[docId]! };
     }
-    return out;
   }
 
   /** Every tagged URL with its tags (for snapshots). */
