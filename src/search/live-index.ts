@@ -86,6 +86,8 @@ export interface LoadTimings {
   snapshotBuildMs?: number;
   firefoxReadMs?: number;
   firefoxBuildMs?: number;
+  /** The last snapshot write, from its start until its transaction was done (given-up writes not counted). */
+  snapshotWriteMs?: number;
 }
 
 interface Built {
@@ -419,7 +421,8 @@ export class LiveIndex {
       // The head is written after the last part: nothing may have changed since that part was read.
       unchanged();
     }
-    return this.snapshots!.write(head, parts());
+    const started = this.now();
+    return this.snapshots!.write(head, parts()).then(() => void (this.timings.snapshotWriteMs = this.now() - started));
   }
 
   /**
