@@ -7,6 +7,8 @@ import { candidateSearchWord, type CandidateMirror } from '../url-matching';
 import type { BookmarkNode } from '../platform/browser';
 import { ROOT_ID, rootTitle } from '../platform/browser';
 import { descendants, kindOf, type NodeKind } from '../platform/tree';
+import { fit, IdRows, RowLists } from './id-rows';
+import type { NodeColumns } from './snapshot-store';
 
 export interface MirrorNode {
   id: string;
@@ -17,67 +19,150 @@ export interface MirrorNode {
   dateAdded: number;
 }
 
+const KIND_CODE = { folder: 1, bookmark: 2, separator: 3 } as const;
+const CODE_KIND = [undefined, 'folder', 'bookmark', 'separator'] as const;
+const KIND_LETTER = ['', 'f', 'b', 's'] as const;
+
+/** The tree's bit in a shared IdRows. */
+const HOLDER = 1;
+
+/**
+ * Kept as columns by row (id-rows.ts): a node's parent, kind and date in typed arrays, its title and URL in plain
+ * arrays (the strings are getTree's own), its children and the bookmarks on a host as linked rows. A MirrorNode is
+ * made when asked for: a copy, which later changes to the tree do not touch.
+ */
 export class BookmarkTree implements CandidateMirror {
-  private nodes = new Map<string, MirrorNode>();
-  private children = new Map<string, Set<string>>();
+  /** Kinds by row (0: the row is not a node of the tree, only a parent named by one). */
+  private kinds = new Uint8Array(0);
+  /** Parent row + 1 (0: none). The parent's id is the one string `rows` keeps for it. */
+  private parents = new Int32Array(0);
+  private dates = new Float64Array(0);
+  private titles: string[] = [];
+  private urls: (string | undefined)[] = [];
+  /** First child's row + 1, per row. */
+  private firstChild = new Int32Array(0);
+  private readonly siblings = new RowLists();
+  private readonly onHost = new RowLists();
   private pathCache = new Map<string, string[]>();
-  /** Bookmark ids by their URL's host word (copies-of-url.ts), kept with the tree: the current page's lookup. */
-  private byHost = new Map<string, Set<string>>();
+  /** Bookmarks by their URL's host word (copies-of-url.ts), kept with the tree: the current page's lookup. */
+  private byHost = new Map<string, number>();
+
+  /** `rows` may be shared with the sibling order of the same tree (one id -> row Map for both). */
+  constructor(readonly rows: IdRows = new IdRows()) {}
 
   clear(): void {
-    this.nodes.clear();
-    this.children.clear();
+    for (let row = 0; row < this.kinds.length; row++) this.rows.release(row, HOLDER);
+    this.kinds = new Uint8Array(0);
+    this.parents = new Int32Array(0);
+    this.dates = new Float64Array(0);
+    this.titles = [];
+    this.urls = [];
+    this.firstChild = new Int32Array(0);
     this.pathCache.clear();
     this.byHost.clear();
   }
 
   /** Ids of the bookmarks whose URL has this host word (candidateSearchWord): the current page's candidates. */
   bookmarkIdsOnHost(word: string): string[] {
-    return [...(this.byHost.get(word) ?? [])];
+    const ids: string[] = [];
+    for (const row of this.onHost.rows(this.byHost.get(word) ?? 0)) ids.push(this.rows.id(row));
+    return ids;
   }
 
-  private indexHost(node: MirrorNode): void {
-    if (node.kind !== 'bookmark' || node.url === undefined) return;
-    const word = candidateSearchWord(node.url);
+  private indexHost(row: number): void {
+    const url = this.urls[row];
+    if (this.kinds[row] !== KIND_CODE.bookmark || url === undefined) return;
+    const word = candidateSearchWord(url);
     if (word === undefined) return;
-    let set = this.byHost.get(word);
-    if (!set) this.byHost.set(word, (set = new Set()));
-    set.add(node.id);
+    this.byHost.set(word, this.onHost.append(this.byHost.get(word) ?? 0, row));
   }
 
-  private unindexHost(node: MirrorNode | undefined): void {
-    if (!node || node.kind !== 'bookmark' || node.url === undefined) return;
-    const word = candidateSearchWord(node.url);
-    if (word !== undefined) this.byHost.get(word)?.delete(node.id);
+  private unindexHost(row: number): void {
+    const url = this.urls[row];
+    if (this.kinds[row] !== KIND_CODE.bookmark || url === undefined) return;
+    const word = candidateSearchWord(url);
+    if (word === undefined) return;
+    const head = this.onHost.remove(this.byHost.get(word) ?? 0, row);
+    if (head) this.byHost.set(word, head);
+    else this.byHost.delete(word);
+  }
+
+  /** The row of a node the tree holds. */
+  private nodeRow(id: string): number | undefined {
+    const row = this.rows.row(id);
+    return row !== undefined && row < this.kinds.length && this.kinds[row] !== 0 ? row : undefined;
+  }
+
+  private nodeAt(row: number): MirrorNode {
+    const parent = this.parents[row]!;
+    return {
+      id: this.rows.id(row),
+      parentId: parent === 0 ? undefined : this.rows.id(parent - 1),
+      title: this.titles[row]!,
+      url: this.urls[row],
+      kind: CODE_KIND[this.kinds[row]!]!,
+      dateAdded: this.dates[row]!,
+    };
   }
 
   get(id: string): MirrorNode | undefined {
-    return this.nodes.get(id);
+    const row = this.nodeRow(id);
+    return row === undefined ? undefined : this.nodeAt(row);
+  }
+
+  /** A row claimed by the tree, with room in every column. */
+  private claim(id: string): number {
+    const row = this.rows.claim(id, HOLDER);
+    const end = row + 1;
+    this.kinds = fit(this.kinds, end);
+    this.parents = fit(this.parents, end);
+    this.dates = fit(this.dates, end);
+    this.firstChild = fit(this.firstChild, end);
+    return row;
+  }
+
+  /** Lets go of a row that is neither a node nor a parent of one. */
+  private releaseIfUnused(row: number): void {
+    if (this.kinds[row] === 0 && this.firstChild[row] === 0) this.rows.release(row, HOLDER);
+  }
+
+  private link(row: number, parentId: string | undefined): void {
+    if (parentId === undefined) return;
+    const parent = this.claim(parentId);
+    this.parents[row] = parent + 1;
+    this.firstChild[parent] = this.siblings.append(this.firstChild[parent]!, row);
+  }
+
+  private unlink(row: number): void {
+    const link = this.parents[row]!;
+    if (link === 0) return;
+    this.parents[row] = 0;
+    this.firstChild[link - 1] = this.siblings.remove(this.firstChild[link - 1]!, row);
+    this.releaseIfUnused(link - 1);
   }
 
   /** Adds or replaces one node (not its children). */
   put(node: BookmarkNode): MirrorNode {
-    const old = this.nodes.get(node.id);
-    if (old?.parentId !== undefined && old.parentId !== node.parentId) this.children.get(old.parentId)?.delete(node.id);
-    const entry: MirrorNode = {
-      id: node.id,
-      // The parent's own id string: getTree gives every child its own copy of it.
-      parentId: node.parentId === undefined ? undefined : (this.nodes.get(node.parentId)?.id ?? node.parentId),
-      title: node.title ?? '',
-      url: node.url,
-      kind: kindOf(node),
-      dateAdded: node.dateAdded ?? 0,
-    };
-    this.unindexHost(old);
-    this.nodes.set(node.id, entry);
-    this.indexHost(entry);
-    if (node.parentId !== undefined) {
-      let set = this.children.get(node.parentId);
-      if (!set) this.children.set(node.parentId, (set = new Set()));
-      set.add(node.id);
+    this.putRow(node.id, node.parentId, node.title ?? '', node.url, kindOf(node), node.dateAdded ?? 0);
+    return this.get(node.id)!;
+  }
+
+  private putRow(id: string, parentId: string | undefined, title: string, url: string | undefined, kind: NodeKind, dateAdded: number): number {
+    const existing = this.nodeRow(id);
+    const row = existing ?? this.claim(id);
+    if (existing !== undefined) this.unindexHost(row);
+    const parent = this.parents[row]!;
+    if (parent === 0 || this.rows.id(parent - 1) !== parentId) {
+      this.unlink(row);
+      this.link(row, parentId);
     }
-    if (entry.kind === 'folder' && old) this.pathCache.clear();
-    return entry;
+    if (existing !== undefined && kind === 'folder') this.pathCache.clear();
+    this.kinds[row] = KIND_CODE[kind];
+    this.titles[row] = title;
+    this.urls[row] = url;
+    this.dates[row] = dateAdded;
+    this.indexHost(row);
+    return row;
   }
 
   /** Adds a node and everything under it (as getTree or onCreated give it). Returns the bookmarks added. */
@@ -100,84 +185,103 @@ export class BookmarkTree implements CandidateMirror {
 
   /** One node of putTree (parents come before their children). */
   private putOne(node: BookmarkNode, bookmarks: MirrorNode[]): void {
-    const entry = this.put(node);
-    if (entry.kind === 'bookmark') bookmarks.push(entry);
+    const kind = kindOf(node);
+    const row = this.putRow(node.id, node.parentId, node.title ?? '', node.url, kind, node.dateAdded ?? 0);
+    if (kind === 'bookmark') bookmarks.push(this.nodeAt(row));
   }
 
   /** Every node, parents not necessarily first (for snapshots). */
-  nodesList(): IterableIterator<MirrorNode> {
-    return this.nodes.values();
+  *nodesList(): IterableIterator<MirrorNode> {
+    for (let row = 0; row < this.kinds.length; row++) if (this.kinds[row] !== 0) yield this.nodeAt(row);
+  }
+
+  /** One past the highest row a node can have: `columns` ranges go up to it. */
+  get rowEnd(): number {
+    return Math.min(this.kinds.length, this.rows.end);
+  }
+
+  /** The nodes in rows [from, to) as a snapshot's columns (kinds as letters: f, b, s). */
+  columns(from: number, to: number): NodeColumns {
+    const out: NodeColumns = { ids: [], parentIds: [], titles: [], urls: [], kinds: '', dateAdded: [] };
+    const kinds: string[] = [];
+    for (let row = from, end = Math.min(to, this.kinds.length); row < end; row++) {
+      const kind = this.kinds[row]!;
+      if (kind === 0) continue;
+      const parent = this.parents[row]!;
+      out.ids.push(this.rows.id(row));
+      out.parentIds.push(parent === 0 ? '' : this.rows.id(parent - 1));
+      out.titles.push(this.titles[row]!);
+      out.urls.push(this.urls[row] ?? '');
+      kinds.push(KIND_LETTER[kind]!);
+      out.dateAdded.push(this.dates[row]!);
+    }
+    out.kinds = kinds.join('');
+    return out;
   }
 
   /** Puts back a node from a snapshot. */
   restore(node: MirrorNode): void {
-    this.unindexHost(this.nodes.get(node.id));
-    const entry = { ...node, parentId: node.parentId === undefined ? undefined : (this.nodes.get(node.parentId)?.id ?? node.parentId) };
-    this.nodes.set(node.id, entry);
-    this.indexHost(entry);
-    if (node.parentId !== undefined) {
-      let set = this.children.get(node.parentId);
-      if (!set) this.children.set(node.parentId, (set = new Set()));
-      set.add(node.id);
-    }
+    this.putRow(node.id, node.parentId, node.title, node.url, node.kind, node.dateAdded);
   }
 
   setTitle(id: string, title: string): void {
-    const node = this.nodes.get(id);
-    if (!node) return;
-    node.title = title;
-    if (node.kind === 'folder') this.pathCache.clear();
+    const row = this.nodeRow(id);
+    if (row === undefined) return;
+    this.titles[row] = title;
+    if (this.kinds[row] === KIND_CODE.folder) this.pathCache.clear();
   }
 
   setUrl(id: string, url: string): void {
-    const node = this.nodes.get(id);
-    if (!node) return;
-    this.unindexHost(node);
-    node.url = url;
-    this.indexHost(node);
+    const row = this.nodeRow(id);
+    if (row === undefined) return;
+    this.unindexHost(row);
+    this.urls[row] = url;
+    this.indexHost(row);
   }
 
   move(id: string, parentId: string): void {
-    const node = this.nodes.get(id);
-    if (!node) return;
-    if (node.parentId !== undefined) this.children.get(node.parentId)?.delete(id);
-    node.parentId = parentId;
-    let set = this.children.get(parentId);
-    if (!set) this.children.set(parentId, (set = new Set()));
-    set.add(id);
-    if (node.kind === 'folder') this.pathCache.clear();
+    const row = this.nodeRow(id);
+    if (row === undefined) return;
+    this.unlink(row);
+    this.link(row, parentId);
+    if (this.kinds[row] === KIND_CODE.folder) this.pathCache.clear();
   }
 
   /** Removes a node and everything under it; returns the bookmarks that were removed. */
   remove(id: string): MirrorNode[] {
-    const node = this.nodes.get(id);
-    if (!node) return [];
+    const row = this.nodeRow(id);
+    if (row === undefined) return [];
     const removed = [...this.bookmarksUnder(id)];
-    if (node.kind === 'bookmark') removed.push(node);
-    const stack = [id];
+    const folder = this.kinds[row] === KIND_CODE.folder;
+    if (this.kinds[row] === KIND_CODE.bookmark) removed.push(this.nodeAt(row));
+    this.unlink(row);
+    const stack = [row];
     while (stack.length) {
       const current = stack.pop()!;
-      const kids = this.children.get(current);
-      if (kids) stack.push(...kids);
-      this.children.delete(current);
-      this.unindexHost(this.nodes.get(current));
-      this.nodes.delete(current);
+      for (const kid of this.siblings.rows(this.firstChild[current]!)) stack.push(kid);
+      // The whole list goes with its folder: links inside it are not undone one by one.
+      this.parents[current] = 0;
+      this.firstChild[current] = 0;
+      this.unindexHost(current);
+      this.kinds[current] = 0;
+      this.titles[current] = '';
+      this.urls[current] = undefined;
+      this.rows.release(current, HOLDER);
     }
-    if (node.parentId !== undefined) this.children.get(node.parentId)?.delete(id);
-    if (node.kind === 'folder') this.pathCache.clear();
+    if (folder) this.pathCache.clear();
     return removed;
   }
 
   /** Every bookmark below a folder, at any depth. */
   *bookmarksUnder(folderId: string): Iterable<MirrorNode> {
-    const stack = [folderId];
+    const start = this.rows.row(folderId);
+    if (start === undefined || start >= this.kinds.length) return;
+    const stack = [start];
     while (stack.length) {
-      const kids = this.children.get(stack.pop()!);
-      if (!kids) continue;
-      for (const kid of kids) {
-        const node = this.nodes.get(kid)!;
-        if (node.kind === 'bookmark') yield node;
-        else if (node.kind === 'folder') stack.push(kid);
+      for (const kid of this.siblings.rows(this.firstChild[stack.pop()!]!)) {
+        const kind = this.kinds[kid];
+        if (kind === KIND_CODE.bookmark) yield this.nodeAt(kid);
+        else if (kind === KIND_CODE.folder) stack.push(kid);
       }
     }
   }
@@ -187,9 +291,10 @@ export class BookmarkTree implements CandidateMirror {
     if (folderId === undefined || folderId === ROOT_ID) return [];
     const cached = this.pathCache.get(folderId);
     if (cached) return cached;
-    const node = this.nodes.get(folderId);
-    if (!node) return [];
-    const path = [...this.folderPath(node.parentId), rootTitle(folderId) ?? node.title];
+    const row = this.nodeRow(folderId);
+    if (row === undefined) return [];
+    const parent = this.parents[row]!;
+    const path = [...this.folderPath(parent === 0 ? undefined : this.rows.id(parent - 1)), rootTitle(folderId) ?? this.titles[row]!];
     this.pathCache.set(folderId, path);
     return path;
   }
@@ -197,15 +302,16 @@ export class BookmarkTree implements CandidateMirror {
   /** Every folder (except the invisible root) with its path, in tree order. */
   folders(): { id: string; path: string[] }[] {
     const out: { id: string; path: string[] }[] = [];
-    const visit = (id: string) => {
-      for (const kid of this.children.get(id) ?? []) {
-        const node = this.nodes.get(kid)!;
-        if (node.kind !== 'folder') continue;
-        out.push({ id: kid, path: this.folderPath(kid) });
+    const visit = (row: number) => {
+      for (const kid of this.siblings.rows(this.firstChild[row]!)) {
+        if (this.kinds[kid] !== KIND_CODE.folder) continue;
+        const id = this.rows.id(kid);
+        out.push({ id, path: this.folderPath(id) });
         visit(kid);
       }
     };
-    visit(ROOT_ID);
+    const root = this.rows.row(ROOT_ID);
+    if (root !== undefined && root < this.kinds.length) visit(root);
     return out;
   }
 }

@@ -29,7 +29,7 @@ import type { TagStore } from '../tags';
 import { BookmarkTree, type MirrorNode } from './bookmark-tree';
 import { SearchIndex } from './search-index';
 import { SiblingOrder, type MoveInfo } from './sibling-order';
-import { SNAPSHOT_VERSION, type IndexSnapshot, type SnapshotStore } from './snapshot-store';
+import type { HistoryColumns, IndexSnapshot, SnapshotPart, SnapshotStore } from './snapshot-store';
 
 /** How many of the newest history pages are indexed. */
 export const HISTORY_LIMIT = 50_000;
@@ -42,6 +42,12 @@ export interface LoadStats {
   ms: number;
   source: 'firefox' | 'snapshot';
 }
+
+/** Nodes or history entries per snapshot part (one structured clone each, a few ms at most in Firefox). */
+const SNAPSHOT_PART_ROWS = 4096;
+
+/** A snapshot write found the index changed under it: given up, the change asks for a later write. */
+class SnapshotOutdated extends Error {}
 
 /** Longest stretch a background rebuild runs before it lets waiting messages and events in. */
 const SLICE_MS = 8;
@@ -72,7 +78,6 @@ function createBreather(now: () => number): () => Promise<void> {
   };
 }
 
-const KIND_LETTER = { folder: 'f', bookmark: 'b', separator: 's' } as const;
 const LETTER_KIND = { f: 'folder', b: 'bookmark', s: 'separator' } as const;
 
 /** How long the last loads took, per phase (ms; test builds report them to benchmarks). */
@@ -81,6 +86,8 @@ export interface LoadTimings {
   snapshotBuildMs?: number;
   firefoxReadMs?: number;
   firefoxBuildMs?: number;
+  /** The last snapshot write, from its start until its transaction was done (given-up writes not counted). */
+  snapshotWriteMs?: number;
 }
 
 interface Built {
@@ -303,7 +310,8 @@ export class LiveIndex {
       if (item.url) index.upsertHistory({ url: item.url, title: item.title ?? '', visitCount: item.visitCount ?? 0, lastVisit: item.lastVisitTime ?? 0 });
       if ((i & 63) === 63) await breather();
     }
-    const order = await SiblingOrder.fromTreeInSlices(roots, breather);
+    // One id -> row Map for the tree and its order (id-rows.ts).
+    const order = await SiblingOrder.fromTreeInSlices(roots, breather, tree.rows);
     index.seal();
     this.timings.firefoxBuildMs = this.now() - building;
     return { index, tree, order, dates };
@@ -377,33 +385,44 @@ export class LiveIndex {
     return { index, tree, order: new SiblingOrder(), dates };
   }
 
-  private snapshot(): IndexSnapshot {
-    const nodes: IndexSnapshot['nodes'] = { ids: [], parentIds: [], titles: [], urls: [], kinds: '', dateAdded: [] };
-    const kinds: string[] = [];
-    for (const node of this.current.tree.nodesList()) {
-      nodes.ids.push(node.id);
-      nodes.parentIds.push(node.parentId ?? '');
-      nodes.titles.push(node.title);
-      nodes.urls.push(node.url ?? '');
-      kinds.push(KIND_LETTER[node.kind]);
-      nodes.dateAdded.push(node.dateAdded);
-    }
-    nodes.kinds = kinds.join('');
-    const history: IndexSnapshot['history'] = { urls: [], titles: [], visits: [], lastVisits: [] };
-    for (const entry of this.current.index.historyEntries()) {
-      history.urls.push(entry.url);
-      history.titles.push(entry.title);
-      history.visits.push(entry.visitCount);
-      history.lastVisits.push(entry.lastVisit);
-    }
-    const tagged = this.current.index.taggedUrls();
-    return {
-      version: SNAPSHOT_VERSION,
-      savedAt: Date.now(),
-      nodes,
-      history,
-      tags: { urls: tagged.map(([url]) => url), tags: tagged.map(([, tags]) => tags) },
+  /**
+   * Writes the snapshot in parts (snapshot-store.ts), each read from the tree and the index only when the previous
+   * one is written: the event page answers requests between them. Rejects with SnapshotOutdated when the index
+   * changed or was swapped while it ran (nothing is written then: the change itself asks for a later write).
+   */
+  private writeSnapshot(): Promise<void> {
+    const { tree, index } = this.current;
+    const changes = this.changes;
+    const generation = this.generation;
+    const tagged = index.taggedUrls();
+    const head = { savedAt: Date.now(), tags: { urls: tagged.map(([url]) => url), tags: tagged.map(([, tags]) => tags) } };
+    const unchanged = () => {
+      if (this.changes !== changes || this.generation !== generation) throw new SnapshotOutdated();
     };
+    function* parts(): Generator<SnapshotPart> {
+      for (let from = 0; from < tree.rowEnd; from += SNAPSHOT_PART_ROWS) {
+        unchanged();
+        yield { nodes: tree.columns(from, from + SNAPSHOT_PART_ROWS) };
+      }
+      let history: { history: HistoryColumns } = { history: { urls: [], titles: [], visits: [], lastVisits: [] } };
+      for (const entry of index.eachHistory()) {
+        const h = history.history;
+        h.urls.push(entry.url);
+        h.titles.push(entry.title);
+        h.visits.push(entry.visitCount);
+        h.lastVisits.push(entry.lastVisit);
+        if (h.urls.length < SNAPSHOT_PART_ROWS) continue;
+        unchanged();
+        yield history;
+        history = { history: { urls: [], titles: [], visits: [], lastVisits: [] } };
+      }
+      unchanged();
+      if (history.history.urls.length) yield history;
+      // The head is written after the last part: nothing may have changed since that part was read.
+      unchanged();
+    }
+    const started = this.now();
+    return this.snapshots!.write(head, parts()).then(() => void (this.timings.snapshotWriteMs = this.now() - started));
   }
 
   /**
@@ -422,7 +441,11 @@ export class LiveIndex {
       this.saveTimer = null;
       this.saveImmediately = false;
       if (generation !== this.generation || !this.loaded) return;
-      this.snapshots!.save(this.snapshot()).catch((error: unknown) => console.error('Tidymarks: could not save the search snapshot', error));
+      this.writeSnapshot().catch((error: unknown) => {
+        if (!(error instanceof SnapshotOutdated)) console.error('Tidymarks: could not save the search snapshot', error);
+        // The write due at once is still due at once: the change that cut it short does not push it out.
+        else if (delayMs === 0 && generation === this.generation) this.saveSoon(0);
+      });
     }, delayMs);
   }
 
@@ -431,7 +454,7 @@ export class LiveIndex {
     this.flushEvents();
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = null;
-    if (this.snapshots && this.loaded) await this.snapshots.save(this.snapshot());
+    if (this.snapshots && this.loaded) await this.writeSnapshot();
   }
 
   /**
@@ -522,17 +545,18 @@ export class LiveIndex {
       for (const bookmark of tree.remove(event.id)) index.removeBookmark(bookmark.id);
       return;
     }
-    const node = tree.get(event.id);
-    if (!node) return;
+    const before = tree.get(event.id);
+    if (!before) return;
     if (event.kind === 'changed') {
       if (event.title !== undefined) tree.setTitle(event.id, event.title);
       if (event.url !== undefined) tree.setUrl(event.id, event.url);
     } else {
-      if (node.parentId === event.parentId) return;
+      if (before.parentId === event.parentId) return;
       tree.move(event.id, event.parentId);
     }
-    if (node.kind === 'folder') this.reindexUnder(event.id);
-    else this.indexBookmark(node);
+    if (before.kind === 'folder') this.reindexUnder(event.id);
+    // A MirrorNode is a copy: the changed one is read again.
+    else this.indexBookmark(tree.get(event.id)!);
   }
 
   onVisited(item: HistoryItem): void {

@@ -21,6 +21,7 @@
 import type { ParsedQuery, SiteFilter } from './parse-query';
 import { fold, hostOf, MAX_TOKEN_LENGTH, urlWords, words } from './tokenize';
 import type { SearchResultItem } from './types';
+import { fit } from './id-rows';
 
 export const FIELD = { title: 1, tag: 2, host: 4, path: 8, folder: 16 } as const;
 const MASK_BITS = 32;
@@ -82,16 +83,6 @@ const KIND_HISTORY = 2;
 
 /** Entries appended after the last seal, per token id, above which a query seals the posting lists first. */
 const SEAL_MIN_EXTRA = 1024;
-
-type Growable = Int32Array | Uint8Array | Int16Array | Float64Array;
-
-/** `array`, or a copy at least twice as long when `needed` does not fit (typed arrays do not grow). */
-function fit<T extends Growable>(array: T, needed: number): T {
-  if (needed <= array.length) return array;
-  const bigger = new (array.constructor as new (n: number) => T)(Math.max(needed, array.length * 2, 256));
-  bigger.set(array);
-  return bigger;
-}
 
 function fieldWeight(mask: number): number {
   let best = 0;
@@ -376,11 +367,14 @@ export class SearchIndex {
 
   /** The indexed history entries (for snapshots). */
   historyEntries(): HistoryInput[] {
-    const out: HistoryInput[] = [];
+    return [...this.eachHistory()];
+  }
+
+  /** historyEntries one at a time (the snapshot takes them in parts; the index must not change meanwhile). */
+  *eachHistory(): IterableIterator<HistoryInput> {
     for (const [url, docId] of this.historyByUrl) {
-      out.push({ url, title: this.titles[docId]!, visitCount: this.visitsByUrl.get(url) ?? 0, lastVisit: this.lastVisits[docId]! });
+      yield { url, title: this.titles[docId]!, visitCount: this.visitsByUrl.get(url) ?? 0, lastVisit: this.lastVisits[docId]! };
     }
-    return out;
   }
 
   /** Every tagged URL with its tags (for snapshots). */

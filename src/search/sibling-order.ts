@@ -13,6 +13,7 @@
  * used until it is rebuilt from getTree.
  */
 import type { BookmarkNode } from '../platform/browser';
+import { fit, IdRows } from './id-rows';
 
 export interface MoveInfo {
   parentId: string;
@@ -28,22 +29,35 @@ export type OrderEvent =
   | ({ kind: 'moved'; id: string } & MoveInfo)
   | { kind: 'removed'; id: string; parentId: string; index: number };
 
+/** The order's bit in a shared IdRows. */
+const HOLDER = 2;
+
+/**
+ * Kept as columns by row (id-rows.ts, shared with the tree mirror when the live index builds both): each node's
+ * parent row and position in Int32Arrays, each folder's children as a list of rows.
+ */
 export class SiblingOrder {
-  /** Per parent: child id -> position. */
-  private readonly folders = new Map<string, Map<string, number>>();
-  private readonly parentOf = new Map<string, string>();
-  /** Each folder's id, the one string parentOf holds for it. */
-  private readonly folderIds = new Map<string, string>();
+  /** Parent row + 1 per row (0: not placed). */
+  private parents = new Int32Array(0);
+  private positions = new Int32Array(0);
+  /** Where each placed row is in its folder's list of children. */
+  private slots = new Int32Array(0);
+  /** Per folder row: its children's rows (in no particular order: positions say it). */
+  private readonly folders = new Map<number, number[]>();
   /** Folders whose positions may have gaps (only a move into another folder past its end leaves one). */
-  private readonly gapped = new Set<string>();
-  /** Children in position order, per parent, computed when asked and dropped when the folder changes. */
-  private readonly sorted = new Map<string, string[]>();
+  private readonly gapped = new Set<number>();
+  /** Children in position order, per parent row, computed when asked and dropped when the folder changes. */
+  private readonly sorted = new Map<number, string[]>();
   private isExact: boolean;
   /** Changes every time a position or a parent changes. */
   version = 0;
 
   /** An empty order is exact only if it comes from a tree (fromTree); a bare one knows nothing yet. */
-  constructor(exact = false) {
+  constructor(
+    exact = false,
+    /** May be shared with the tree mirror of the same tree (one id -> row Map for both). */
+    private readonly rows: IdRows = new IdRows(),
+  ) {
     this.isExact = exact;
   }
 
@@ -65,27 +79,42 @@ export class SiblingOrder {
     this.version++;
   }
 
+  /** The row of a placed node. */
+  private placedRow(id: string): number | undefined {
+    const row = this.rows.row(id);
+    return row !== undefined && row < this.parents.length && this.parents[row] !== 0 ? row : undefined;
+  }
+
+  /** The parent id of a placed node. */
+  private parentOf(id: string): string | undefined {
+    const row = this.placedRow(id);
+    return row === undefined ? undefined : this.rows.id(this.parents[row]! - 1);
+  }
+
   positionOf(id: string): number | undefined {
-    return this.parentOf.has(id) ? this.folders.get(this.parentOf.get(id)!)!.get(id) : undefined;
+    const row = this.placedRow(id);
+    return row === undefined ? undefined : this.positions[row];
   }
 
   /** Child ids of a node in position order (empty for unknown nodes). */
   childrenOf(parentId: string): readonly string[] {
-    let list = this.sorted.get(parentId);
+    const parent = this.rows.row(parentId);
+    if (parent === undefined) return [];
+    let list = this.sorted.get(parent);
     if (list) return list;
-    const folder = this.folders.get(parentId);
+    const folder = this.folders.get(parent);
     if (!folder) return [];
-    list = [...folder].sort((a, b) => a[1] - b[1]).map(([id]) => id);
-    this.sorted.set(parentId, list);
+    list = [...folder].sort((a, b) => this.positions[a]! - this.positions[b]!).map((row) => this.rows.id(row));
+    this.sorted.set(parent, list);
     return list;
   }
 
   /** onCreated: the node (and anything under it) at its index. */
   created(node: BookmarkNode): void {
     if (!this.isExact) return;
-    if (node.parentId === undefined || node.index === undefined || this.parentOf.has(node.id)) return this.invalidate();
-    const folder = this.folder(node.parentId);
-    this.shift(node.parentId, folder, node.index, Infinity, +1);
+    if (node.parentId === undefined || node.index === undefined || this.placedRow(node.id) !== undefined) return this.invalidate();
+    const parent = this.folder(node.parentId);
+    this.shift(parent, node.index, Infinity, +1);
     this.place(node.id, node.parentId, node.index);
     for (const child of node.children ?? []) this.addTree(child);
   }
@@ -93,37 +122,36 @@ export class SiblingOrder {
   /** onMoved, with the positions the event reports. */
   moved(id: string, move: MoveInfo): void {
     if (!this.isExact) return;
-    if (this.parentOf.get(id) !== move.oldParentId || this.positionOf(id) !== move.oldIndex) return this.invalidate();
+    if (this.parentOf(id) !== move.oldParentId || this.positionOf(id) !== move.oldIndex) return this.invalidate();
     const from = this.folder(move.oldParentId);
     if (move.parentId === move.oldParentId) {
       const low = Math.min(move.oldIndex, move.index);
       const high = Math.max(move.oldIndex, move.index);
-      this.shift(move.parentId, from, low, high, move.index < move.oldIndex ? +1 : -1);
+      this.shift(from, low, high, move.index < move.oldIndex ? +1 : -1);
       this.place(id, move.parentId, move.index);
       return;
     }
-    from.delete(id);
-    this.shift(move.oldParentId, from, move.oldIndex + 1, Infinity, -1);
+    this.detach(this.placedRow(id)!);
+    this.shift(from, move.oldIndex + 1, Infinity, -1);
     const to = this.folder(move.parentId);
-    if (move.index > to.size) this.gapped.add(move.parentId);
-    this.shift(move.parentId, to, move.index, Infinity, +1);
+    if (move.index > this.folders.get(to)!.length) this.gapped.add(to);
+    this.shift(to, move.index, Infinity, +1);
     this.place(id, move.parentId, move.index);
   }
 
   /** onRemoved: the node and everything under it go; the folder is renumbered. */
   removed(id: string, info: { parentId: string; index: number }): void {
     if (!this.isExact) return;
-    if (this.parentOf.get(id) !== info.parentId || this.positionOf(id) !== info.index) return this.invalidate();
-    const folder = this.folder(info.parentId);
-    folder.delete(id);
-    this.forget(id);
-    if (this.gapped.delete(info.parentId)) {
+    if (this.parentOf(id) !== info.parentId || this.positionOf(id) !== info.index) return this.invalidate();
+    const parent = this.folder(info.parentId);
+    this.forget(this.placedRow(id)!);
+    if (this.gapped.delete(parent)) {
       let position = 0;
-      for (const [child] of [...folder].sort((a, b) => a[1] - b[1])) folder.set(child, position++);
-      this.changed(info.parentId);
+      for (const child of [...this.folders.get(parent)!].sort((a, b) => this.positions[a]! - this.positions[b]!)) this.positions[child] = position++;
+      this.changed(parent);
     } else {
       // Positions are 0..n-1 without gaps: renumbering is closing the one slot.
-      this.shift(info.parentId, folder, info.index + 1, Infinity, -1);
+      this.shift(parent, info.index + 1, Infinity, -1);
     }
   }
 
@@ -146,9 +174,9 @@ export class SiblingOrder {
       const list = lists.get(parentId);
       if (!list) return;
       lists.delete(parentId);
-      const folder = this.folder(parentId);
-      for (let i = 0; i < list.length; i++) folder.set(list[i]!, i);
-      this.changed(parentId);
+      const parent = this.folder(parentId);
+      for (let i = 0; i < list.length; i++) this.positions[this.rows.row(list[i]!)!] = i;
+      this.changed(parent);
     };
     const writeBackAll = () => {
       for (const parentId of [...lists.keys()]) writeBack(parentId);
@@ -158,8 +186,8 @@ export class SiblingOrder {
       if (event.kind === 'changed') continue;
       if (event.kind === 'created') {
         const { node } = event;
-        if (node.parentId === undefined || node.index === undefined || this.parentOf.has(node.id)) return this.invalidate();
-        if (this.gapped.has(node.parentId) || node.children?.length) {
+        if (node.parentId === undefined || node.index === undefined || this.placedRow(node.id) !== undefined) return this.invalidate();
+        if (this.isGapped(node.parentId) || node.children?.length) {
           writeBack(node.parentId);
           this.created(node);
           continue;
@@ -167,10 +195,9 @@ export class SiblingOrder {
         const list = listOf(node.parentId);
         if (node.index > list.length) return this.invalidate();
         list.splice(node.index, 0, node.id);
-        this.parentOf.set(node.id, node.parentId);
-        this.folder(node.parentId).set(node.id, node.index);
+        this.attach(this.claim(node.id), this.folder(node.parentId), node.index);
       } else if (event.kind === 'moved') {
-        const gapped = this.gapped.has(event.oldParentId) || this.gapped.has(event.parentId);
+        const gapped = this.isGapped(event.oldParentId) || this.isGapped(event.parentId);
         const into = !gapped && event.parentId !== event.oldParentId ? listOf(event.parentId) : null;
         if (gapped || (into && event.index > into.length)) {
           writeBack(event.oldParentId);
@@ -179,46 +206,54 @@ export class SiblingOrder {
           continue;
         }
         const from = listOf(event.oldParentId);
-        if (this.parentOf.get(event.id) !== event.oldParentId || from[event.oldIndex] !== event.id) return this.invalidate();
+        if (this.parentOf(event.id) !== event.oldParentId || from[event.oldIndex] !== event.id) return this.invalidate();
         from.splice(event.oldIndex, 1);
         const to = into ?? from;
         if (event.index > to.length) return this.invalidate();
         to.splice(event.index, 0, event.id);
         if (into) {
-          this.folder(event.oldParentId).delete(event.id);
-          this.parentOf.set(event.id, event.parentId);
-          this.folder(event.parentId).set(event.id, event.index);
+          const row = this.placedRow(event.id)!;
+          this.detach(row);
+          this.attach(row, this.folder(event.parentId), event.index);
         }
       } else {
-        if (this.gapped.has(event.parentId) || this.folders.has(event.id)) {
+        const row = this.rows.row(event.id);
+        if (this.isGapped(event.parentId) || (row !== undefined && this.folders.has(row))) {
           // A folder goes with everything under it: the lists of those folders must be in the maps first.
           writeBackAll();
           this.removed(event.id, event);
           continue;
         }
         const list = listOf(event.parentId);
-        if (this.parentOf.get(event.id) !== event.parentId || list[event.index] !== event.id) return this.invalidate();
+        if (this.parentOf(event.id) !== event.parentId || list[event.index] !== event.id) return this.invalidate();
         list.splice(event.index, 1);
-        this.folder(event.parentId).delete(event.id);
-        this.parentOf.delete(event.id);
+        this.forget(row!);
       }
     }
     writeBackAll();
   }
 
+  private isGapped(id: string): boolean {
+    const row = this.rows.row(id);
+    return row !== undefined && this.gapped.has(row);
+  }
+
   private addTree(root: BookmarkNode): void {
     const stack = [root];
-    const folders: string[] = [];
+    const folders: number[] = [];
     while (stack.length) this.addNext(stack, folders);
     this.noteGaps(folders);
   }
 
-  /** fromTree for a whole tree read from Firefox: awaits `breathe` every 256 nodes (the event loop gets turns). */
-  static async fromTreeInSlices(roots: readonly BookmarkNode[], breathe: () => Promise<void>): Promise<SiblingOrder> {
-    const order = new SiblingOrder(true);
+  /**
+   * fromTree for a whole tree read from Firefox: awaits `breathe` every 256 nodes (the event loop gets turns).
+   * `rows` may be the tree mirror's (one id -> row Map for both).
+   */
+  static async fromTreeInSlices(roots: readonly BookmarkNode[], breathe: () => Promise<void>, rows?: IdRows): Promise<SiblingOrder> {
+    const order = new SiblingOrder(true, rows);
     for (const root of roots) {
       const stack = [root];
-      const folders: string[] = [];
+      const folders: number[] = [];
       for (let n = 1; stack.length; n++) {
         order.addNext(stack, folders);
         if ((n & 255) === 0) await breathe();
@@ -229,63 +264,99 @@ export class SiblingOrder {
   }
 
   /** One step of addTree: places the next node off the stack, pushes its children. */
-  private addNext(stack: BookmarkNode[], folders: string[]): void {
+  private addNext(stack: BookmarkNode[], folders: number[]): void {
     const node = stack.pop()!;
-    if (node.parentId !== undefined) this.place(node.id, node.parentId, node.index ?? this.folder(node.parentId).size);
+    if (node.parentId !== undefined) this.place(node.id, node.parentId, node.index ?? this.folders.get(this.folder(node.parentId))!.length);
     if (node.children) {
-      this.folder(node.id);
-      folders.push(node.id);
+      folders.push(this.folder(node.id));
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
     }
   }
 
-  private noteGaps(folders: readonly string[]): void {
+  private noteGaps(folders: readonly number[]): void {
     // A tree read from Firefox can already have gaps (left by such a move before we looked).
-    for (const id of folders) {
-      const folder = this.folders.get(id)!;
+    for (const row of folders) {
+      const children = this.folders.get(row)!;
       let max = -1;
-      for (const position of folder.values()) if (position > max) max = position;
-      if (max !== folder.size - 1) this.gapped.add(id);
+      for (const child of children) if (this.positions[child]! > max) max = this.positions[child]!;
+      if (max !== children.length - 1) this.gapped.add(row);
     }
   }
 
-  private folder(id: string): Map<string, number> {
-    let folder = this.folders.get(id);
-    if (!folder) {
-      this.folders.set(id, (folder = new Map()));
-      this.folderIds.set(id, id);
+  /** The id's row, claimed by the order, with room in its columns. */
+  private claim(id: string): number {
+    const row = this.rows.claim(id, HOLDER);
+    this.parents = fit(this.parents, row + 1);
+    this.positions = fit(this.positions, row + 1);
+    this.slots = fit(this.slots, row + 1);
+    return row;
+  }
+
+  /** The folder's row, with a list of children (empty at first). */
+  private folder(id: string): number {
+    const row = this.claim(id);
+    if (!this.folders.has(row)) this.folders.set(row, []);
+    return row;
+  }
+
+  /** Puts a node that is in no folder into one. */
+  private attach(row: number, parent: number, position: number): void {
+    const children = this.folders.get(parent)!;
+    this.slots[row] = children.length;
+    children.push(row);
+    this.parents[row] = parent + 1;
+    this.positions[row] = position;
+  }
+
+  /** Takes a placed node out of its folder (it keeps its row). */
+  private detach(row: number): void {
+    // The last child takes its slot: one step, however large the folder.
+    const children = this.folders.get(this.parents[row]! - 1)!;
+    const last = children.pop()!;
+    if (last !== row) {
+      children[this.slots[row]!] = last;
+      this.slots[last] = this.slots[row]!;
     }
-    return folder;
+    this.parents[row] = 0;
   }
 
   private place(id: string, parentId: string, position: number): void {
-    this.folder(parentId).set(id, position);
-    // One string per folder id: getTree gives every child its own copy of its parent's id.
-    this.parentOf.set(id, this.folderIds.get(parentId) ?? parentId);
-    this.changed(parentId);
+    const parent = this.folder(parentId);
+    const row = this.claim(id);
+    if (this.parents[row] === parent + 1) this.positions[row] = position;
+    else {
+      if (this.parents[row] !== 0) this.detach(row);
+      this.attach(row, parent, position);
+    }
+    this.changed(parent);
   }
 
-  private shift(parentId: string, folder: Map<string, number>, low: number, high: number, delta: number): void {
-    for (const [child, position] of folder) if (position >= low && position <= high) folder.set(child, position + delta);
-    this.changed(parentId);
+  private shift(parent: number, low: number, high: number, delta: number): void {
+    for (const child of this.folders.get(parent)!) {
+      const position = this.positions[child]!;
+      if (position >= low && position <= high) this.positions[child] = position + delta;
+    }
+    this.changed(parent);
   }
 
-  private forget(id: string): void {
-    const stack = [id];
+  /** Takes a placed node out of its folder and forgets it with everything under it. */
+  private forget(row: number): void {
+    this.detach(row);
+    const stack = [row];
     while (stack.length) {
       const current = stack.pop()!;
-      this.parentOf.delete(current);
+      this.parents[current] = 0;
       this.gapped.delete(current);
-      const folder = this.folders.get(current);
-      if (folder) stack.push(...folder.keys());
+      const children = this.folders.get(current);
+      if (children) stack.push(...children);
       this.folders.delete(current);
-      this.folderIds.delete(current);
       this.sorted.delete(current);
+      this.rows.release(current, HOLDER);
     }
   }
 
-  private changed(parentId: string): void {
-    this.sorted.delete(parentId);
+  private changed(parent: number): void {
+    this.sorted.delete(parent);
     this.version++;
   }
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { MENU_ID, TOOLBAR_ID, UNFILED_ID } from '../../../src/platform/browser';
 import { BookmarkTree } from '../../../src/search/bookmark-tree';
+import { IdRows } from '../../../src/search/id-rows';
+import { SiblingOrder } from '../../../src/search/sibling-order';
+import { createRng } from '../../../scripts/prng.mjs';
+import { createFakeBrowser } from '../../fakes/browser';
 
 describe('BookmarkTree.folderPath', () => {
   it('names the roots as Firefox shows them, not with the titles the API reports (review: the popup showed raw root titles)', () => {
@@ -42,5 +47,90 @@ describe('BookmarkTree.bookmarkIdsOnHost (the current page lookup)', () => {
     expect(t.bookmarkIdsOnHost('docs.example').sort()).toEqual(['a', 'c']);
     t.clear();
     expect(t.bookmarkIdsOnHost('docs.example')).toEqual([]);
+  });
+});
+
+describe('BookmarkTree and SiblingOrder sharing one id table (the live index keeps both at 100k)', () => {
+  /** What a mirror holds, in a form two mirrors can be compared by. */
+  const holds = (tree: BookmarkTree, hosts: readonly string[]) => ({
+    nodes: [...tree.nodesList()].sort((a, b) => a.id.localeCompare(b.id)),
+    // Children come in the order the mirror learnt of them, not by position (the order knows positions).
+    folders: tree.folders().sort((a, b) => a.id.localeCompare(b.id)),
+    under: tree.folders().map((f) => [f.id, [...tree.bookmarksUnder(f.id)].map((n) => n.id).sort()]).sort(),
+    hosts: hosts.map((h) => tree.bookmarkIdsOnHost(h).sort()),
+  });
+
+  it('after random creates, renames, new URLs, moves and removals both say what Firefox says, also once the order stops following', async () => {
+    for (const seed of [41, 42, 43, 44]) {
+      const { browser } = createFakeBrowser({ seed });
+      const b = browser.bookmarks;
+      const random = createRng(seed).below;
+      const rows = new IdRows();
+      const tree = new BookmarkTree(rows);
+      for (const root of await b.getTree()) tree.putTree(root);
+      const order = await SiblingOrder.fromTreeInSlices(await b.getTree(), async () => undefined, rows);
+      b.onCreated.addListener((_id, node) => {
+        tree.putTree(node);
+        order.created(node);
+      });
+      b.onChanged.addListener((id, change) => {
+        if (change.title !== undefined) tree.setTitle(id, change.title);
+        if (change.url !== undefined) tree.setUrl(id, change.url);
+      });
+      b.onMoved.addListener((id, move) => {
+        tree.move(id, move.parentId);
+        order.moved(id, move);
+      });
+      b.onRemoved.addListener((id, info) => {
+        tree.remove(id);
+        order.removed(id, info);
+      });
+      const hosts = ['h0.example', 'h1.example', 'h2.example'];
+      const folders = [MENU_ID, TOOLBAR_ID, UNFILED_ID];
+      const items: string[] = [];
+      for (let step = 0; step < 200; step++) {
+        // Halfway the order stops following (as after an event it cannot place): its rows must not go with it.
+        if (step === 100) order.invalidate();
+        const op = items.length < 4 ? 0 : random(10);
+        try {
+          if (op <= 3) {
+            const folder = random(4) === 0;
+            const node = await b.create({
+              parentId: folders[random(folders.length)]!,
+              index: random(3) === 0 ? undefined : random(6),
+              title: `n${step}`,
+              ...(folder ? {} : { url: `https://${hosts[random(3)]}/${step}` }),
+            });
+            items.push(node.id);
+            if (folder) folders.push(node.id);
+          } else if (op === 4) {
+            const id = items[random(items.length)]!;
+            const [node] = await b.get(id);
+            await b.update(id, node!.url ? { url: `https://${hosts[random(3)]}/u${step}` } : { title: `r${step}` });
+          } else if (op <= 7) {
+            await b.move(items[random(items.length)]!, { parentId: folders[random(folders.length)]!, index: random(6) });
+          } else {
+            await b.removeTree(items[random(items.length)]!);
+          }
+        } catch {
+          // A folder moved into itself: refused, nothing changed.
+        }
+        const alive = new Set((await b.search({})).map((n) => n.id));
+        items.splice(0, items.length, ...items.filter((i) => alive.has(i)));
+        folders.splice(3, folders.length, ...folders.slice(3).filter((f) => alive.has(f)));
+
+        const fresh = new BookmarkTree();
+        for (const root of await b.getTree()) fresh.putTree(root);
+        expect(holds(tree, hosts), `seed ${seed} step ${step}`).toEqual(holds(fresh, hosts));
+        if (step >= 100) continue;
+        expect(order.exact).toBe(true);
+        for (const folder of folders) {
+          const children = await b.getChildren(folder);
+          expect(order.childrenOf(folder).map((id) => [id, order.positionOf(id)]), `seed ${seed} step ${step} in ${folder}`).toEqual(
+            children.map((c) => [c.id, c.index]),
+          );
+        }
+      }
+    }
   });
 });

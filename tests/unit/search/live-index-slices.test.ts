@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { LiveIndex } from '../../../src/search/live-index';
+import { describe, expect, it, vi } from 'vitest';
+import { LiveIndex, SNAPSHOT_DELAY_MS } from '../../../src/search/live-index';
 import { parseQuery } from '../../../src/search/parse-query';
-import { openSnapshotStore } from '../../../src/search/snapshot-store';
+import { openSnapshotStore, type SnapshotPart, type SnapshotStore } from '../../../src/search/snapshot-store';
 import { createFakeBrowser } from '../../fakes/browser';
 import { gate } from '../../kit/gate';
 
@@ -83,5 +83,88 @@ describe('LiveIndex builds in slices (requests are answered while it loads)', ()
     expect(await turnsDuring(loading)).toBeGreaterThan(20);
     expect((await loading).source).toBe('firefox');
     expect(live.index.size.bookmarks).toBe(2000);
+  });
+});
+
+describe('LiveIndex writes its snapshot in parts (requests are answered while it writes)', () => {
+  /** The real store, with every write's parts watched: how many, and how many other tasks ran before each. */
+  function watchedStore(name: string, onPart: (n: number) => void = () => undefined) {
+    const store = openSnapshotStore(name);
+    const writes: { parts: number; turnsBefore: number[]; result?: 'written' | 'given up' }[] = [];
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const watched: SnapshotStore = {
+      ...store,
+      write(head, parts) {
+        const write: (typeof writes)[number] = { parts: 0, turnsBefore: [] };
+        writes.push(write);
+        let last = turns;
+        const counted: Iterator<SnapshotPart> = {
+          next: () => {
+            const next = parts.next();
+            if (!next.done) {
+              write.turnsBefore.push(turns - last);
+              last = turns;
+              onPart(++write.parts);
+            }
+            return next;
+          },
+        };
+        return store.write(head, counted).then(
+          () => void (write.result = 'written'),
+          (error: unknown) => {
+            write.result = 'given up';
+            throw error;
+          },
+        );
+      },
+    };
+    return { store, watched, writes, stop: () => (ticking = false) };
+  }
+
+  it('regression: the write right after a build goes part by part, other tasks run between them (one clone of 100,000 nodes held the opening popup)', async () => {
+    const { browser } = createFakeBrowser();
+    await seed(browser, 9000);
+    const { store, watched, writes, stop } = watchedStore('tidymarks-search-test-parts-1');
+    const live = new LiveIndex(browser, noTags, watched);
+    await live.ready();
+    await vi.waitFor(() => expect(writes[0]?.result).toBe('written'), { timeout: 10_000, interval: 10 });
+    stop();
+    // 9,000 bookmarks and their folders at 4,096 a part: three parts, each asked for in a task of its own.
+    expect(writes[0]!.parts).toBe(3);
+    expect(writes[0]!.turnsBefore.slice(1).every((t) => t > 0)).toBe(true);
+    const back = await store.load();
+    expect(back?.nodes.ids.length).toBe([...live.tree.nodesList()].length);
+    expect(back?.nodes.urls).toContain('https://pages.example/8999');
+    await store.clear();
+  });
+
+  it('a change while the snapshot is written: nothing half-written is kept, and it is written again at once with the change', async () => {
+    const { browser } = createFakeBrowser();
+    const folder = await seed(browser, 5000);
+    let live!: LiveIndex;
+    const created = gate();
+    const { store, watched, writes, stop } = watchedStore('tidymarks-search-test-parts-2', (n) => {
+      // During the first write, after its first part: a bookmark arrives.
+      if (writes.length === 1 && n === 1)
+        void browser.bookmarks.create({ parentId: folder.id, title: 'Created meanwhile', url: 'https://meanwhile.example/' }).then((node) => {
+          live.onBookmarkCreated(node);
+          created.open();
+        });
+    });
+    live = new LiveIndex(browser, noTags, watched);
+    await live.ready();
+    await created.promise;
+    await vi.waitFor(() => expect(writes.map((w) => w.result)).toEqual(['given up', 'written']), { timeout: SNAPSHOT_DELAY_MS / 2, interval: 10 });
+    stop();
+    const back = await store.load();
+    expect(back?.nodes.urls).toContain('https://meanwhile.example/');
+    expect(back?.nodes.urls.filter((u) => u.startsWith('https://pages.example/'))).toHaveLength(5000);
+    await store.clear();
   });
 });

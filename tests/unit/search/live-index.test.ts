@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LiveIndex, SNAPSHOT_DELAY_MS } from '../../../src/search/live-index';
-import type { IndexSnapshot } from '../../../src/search/snapshot-store';
+import type { IndexSnapshot, SnapshotPart } from '../../../src/search/snapshot-store';
 import { parseQuery } from '../../../src/search/parse-query';
 import { createFakeBrowser } from '../../fakes/browser';
 
@@ -100,7 +100,7 @@ describe('LiveIndex', () => {
   });
 });
 
-import { openSnapshotStore } from '../../../src/search/snapshot-store';
+import { joinSnapshot, openSnapshotStore } from '../../../src/search/snapshot-store';
 
 describe('LiveIndex with a persisted snapshot', () => {
   it('comes back from the snapshot after an unload, then catches up with changes made while asleep', async () => {
@@ -218,6 +218,11 @@ describe('LiveIndex freshness and the rebuild behind a snapshot', () => {
       save: async (s: IndexSnapshot) => {
         saved.push(s);
         stored = s;
+      },
+      write: async (head: Pick<IndexSnapshot, 'savedAt' | 'tags'>, parts: Iterator<SnapshotPart>) => {
+        const list: SnapshotPart[] = [];
+        for (let part = parts.next(); !part.done; part = parts.next()) list.push(part.value);
+        saved.push((stored = joinSnapshot(head, list)!));
       },
       clear: async () => void (stored = undefined),
     };
