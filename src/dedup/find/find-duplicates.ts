@@ -28,6 +28,8 @@ const NO_TAGS: readonly string[] = [];
 const REMEMBERED_EXPLANATIONS = 8;
 /** Shared by every untagged copy (most of them); frozen, so a stray push throws instead of tagging them all. */
 const NO_TAG_LIST = Object.freeze([]) as unknown as string[];
+/** The representative's rules (none: the others are explained relative to it), shared and frozen like NO_TAG_LIST. */
+const NO_RULES = Object.freeze([]) as unknown as MatchRule[];
 
 export function findDuplicateGroups(tree: ScanTree, context: GroupContext): DuplicateGroup[] {
   const { bookmarks, folders, keys } = tree;
@@ -150,7 +152,7 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
     const keptBecause = explainKeeper(choosingFrom, keeperId, rules);
     let representative = copies[0];
     for (const copy of copies) if (copy.id === keeperId) representative = copy;
-    representative.rules = [];
+    representative.rules = NO_RULES;
     let groupBits = 0;
     explainedUrls.length = 0;
     explainedRules.length = 0;

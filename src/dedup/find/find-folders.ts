@@ -35,25 +35,34 @@ export function findEmptyFolders(tree: ScanTree): EmptyFolder[] {
 
 interface Klass {
   members: number[];
-  keys: Set<number>;
+  keys: KeyList;
 }
+
+/** The distinct matching keys of a folder's subtree, ascending (a typed array: no Set per folder, no iterator). */
+type KeyList = Int32Array;
 
 export function findFolderSets(tree: ScanTree, keepRules: readonly KeepRuleName[]): FolderSet[] {
   const { folders, bookmarks } = tree;
-  const keySets = new Map<number, Set<number>>();
+  const keyLists = new Map<number, KeyList>();
 
-  const keysOf = (index: number): Set<number> => {
-    let set = keySets.get(index);
-    if (set) return set;
-    set = new Set<number>();
+  const keysOf = (index: number): KeyList => {
+    let list = keyLists.get(index);
+    if (list) return list;
+    // Every key of the subtree (bookmarkCount of them), sorted, then each kept once.
+    const all = new Int32Array(folders[index].bookmarkCount);
+    let filled = 0;
     const stack = [index];
     while (stack.length) {
       const f = folders[stack.pop()!];
-      for (const b of f.childBookmarks) set.add(bookmarks.key[b]);
-      stack.push(...f.childFolders);
+      for (const b of f.childBookmarks) all[filled++] = bookmarks.key[b];
+      for (const c of f.childFolders) stack.push(c);
     }
-    keySets.set(index, set);
-    return set;
+    all.sort();
+    let distinct = 0;
+    for (let i = 0; i < filled; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i];
+    list = all.subarray(0, distinct);
+    keyLists.set(index, list);
+    return list;
   };
 
   // Buckets of same-titled folders holding at least one bookmark (and no excluded folder).
@@ -90,10 +99,10 @@ export function findFolderSets(tree: ScanTree, keepRules: readonly KeepRuleName[
       else bySig.set(sig, [m]);
     }
     const classes: Klass[] = [...bySig.values()].map((ms) => ({ members: ms, keys: keysOf(ms[0]) }));
-    classes.sort((a, b) => b.keys.size - a.keys.size || a.members[0] - b.members[0]);
+    classes.sort((a, b) => b.keys.length - a.keys.length || a.members[0] - b.members[0]);
     const tops: { klass: Klass; keeper: number; contained: Klass[] }[] = [];
     for (const klass of classes) {
-      const top = tops.find((t) => t.klass.keys.size >= klass.keys.size && isSubset(klass.keys, t.klass.keys));
+      const top = tops.find((t) => isSubset(klass.keys, t.klass.keys));
       if (top) top.contained.push(klass);
       else {
         const keeperId = chooseFolderKeeper(klass.members.map(candidate), keepRules);
@@ -126,7 +135,7 @@ export function findFolderSets(tree: ScanTree, keepRules: readonly KeepRuleName[
 
 function describeSet(
   tree: ScanTree,
-  keysOf: (i: number) => Set<number>,
+  keysOf: (i: number) => KeyList,
   keep: number,
   accepted: [number, FolderSetMember['kind']][],
   movesIntoKeep: PlannedMove[],
@@ -187,14 +196,25 @@ function bookmarksIn(tree: ScanTree, id: string): number {
   return folder === undefined ? 1 : tree.folders[folder].bookmarkCount;
 }
 
-function isSubset(small: Set<number>, big: Set<number>): boolean {
-  if (small.size > big.size) return false;
-  for (const k of small) if (!big.has(k)) return false;
+/** Whether every key of `small` is in `big` (both ascending): one merge walk, after the cheap checks of size and range. */
+function isSubset(small: KeyList, big: KeyList): boolean {
+  const n = small.length;
+  const m = big.length;
+  if (n > m) return false;
+  if (n === 0) return true;
+  if (small[0] < big[0] || small[n - 1] > big[m - 1]) return false;
+  let j = 0;
+  for (let i = 0; i < n; i++) {
+    const k = small[i];
+    while (j < m && big[j] < k) j++;
+    if (j === m || big[j] !== k) return false;
+    j++;
+  }
   return true;
 }
 
 /** The moves that bring every bookmark of `from` whose key `into` lacks into `into`. */
-export function mergeMoves(tree: ScanTree, keysOf: (i: number) => Set<number>, from: number, into: number): PlannedMove[] {
+export function mergeMoves(tree: ScanTree, keysOf: (i: number) => KeyList, from: number, into: number): PlannedMove[] {
   const { folders, bookmarks } = tree;
   const present = new Set(keysOf(into));
   const moves: PlannedMove[] = [];

@@ -122,8 +122,14 @@ export interface KeepReason {
 let decidedByScratch = new Int32Array(16);
 
 export function explainKeeper(candidates: readonly KeepCandidate[], keeperId: string, rules: readonly KeepRuleName[]): KeepReason[] {
-  const keeper = candidates.find((c) => c.id === keeperId);
-  if (!keeper || candidates.length < 2) return [];
+  if (candidates.length < 2) return [];
+  let keeper: KeepCandidate | undefined;
+  for (const c of candidates) {
+    if (c.id !== keeperId) continue;
+    keeper = c;
+    break;
+  }
+  if (!keeper) return [];
   // How many other copies each rule (by position; rules.length is tree order) told from the keeper: one array for
   // every call (the scan explains every group's keeper), zeroed here.
   if (decidedByScratch.length < rules.length + 1) decidedByScratch = new Int32Array(rules.length + 1);

@@ -29,7 +29,8 @@ export interface FolderRec {
   path: string;
   preferredRank: number;
   childFolders: number[];
-  childBookmarks: number[];
+  /** Indexes of its own bookmarks, in tree order (a view into one array shared by every folder). */
+  childBookmarks: Int32Array;
   /** Subtree counts (the folder itself excluded). */
   bookmarkCount: number;
   folderCount: number;
@@ -68,6 +69,8 @@ export interface FlattenOptions {
   excludedFolderIds: readonly string[];
   preferredFolderIds: readonly string[];
 }
+
+const NO_BOOKMARKS = new Int32Array(0);
 
 function countFolders(node: BookmarkNode): number {
   let n = 0;
@@ -139,7 +142,6 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
       nodes.push(node);
       parents[index] = parent;
       keyColumn[index] = keyId;
-      folders[parent].childBookmarks.push(index);
       continue;
     }
     if (kind === 'separator') {
@@ -174,7 +176,7 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
       path: parentRec ? parentRec.path + PATH_SEPARATOR + title : title,
       preferredRank: parentRec ? Math.min(parentRec.preferredRank, ownRank) : ownRank,
       childFolders: [],
-      childBookmarks: [],
+      childBookmarks: NO_BOOKMARKS,
       bookmarkCount: 0,
       folderCount: 0,
       separatorCount: 0,
@@ -188,6 +190,16 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
   }
 
   const bookmarks: BookmarkTable = { length: count, node: nodes, parent: parents.subarray(0, count), key: keyColumn.subarray(0, count) };
+
+  // Each folder's own bookmarks, grouped by parent in one array (a counting sort of the parent column): no array
+  // per folder grown one push per bookmark. Bookmark indexes ascend, so each folder's list is in tree order.
+  const starts = new Int32Array(folders.length + 1);
+  for (let i = 0; i < count; i++) starts[parents[i] + 1]++;
+  for (let f = 0; f < folders.length; f++) starts[f + 1] += starts[f];
+  const byParent = new Int32Array(count);
+  const fill = starts.slice(0, folders.length);
+  for (let i = 0; i < count; i++) byParent[fill[parents[i]]++] = i;
+  for (let f = 0; f < folders.length; f++) if (starts[f + 1] > starts[f]) folders[f].childBookmarks = byParent.subarray(starts[f], starts[f + 1]);
 
   // Children come after their parent in tree order, so a reverse pass sees every child before its parent.
   // The content signature is a pair of order-independent 32-bit hashes over the children: bookmarks by key,
