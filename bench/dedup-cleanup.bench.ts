@@ -13,6 +13,7 @@
  *    check, getSubTree of the folder right before, removeTree) timed alone on a fresh copy, plus the settle wait.
  *  - dedup.undo.firefox.1k.ratioToCreate: the 'history.undo' job restoring 1,000 removed bookmarks / a plain
  *    sequential bookmarks.create loop of 1,000 (the mean of one loop before and one after). Bar: at most 1.3.
+ * Parts (`npm run bench -- --only dedup-cleanup --part <name>`): loose, doubled, collapse, undo.
  */
 import { SETTLE_MS } from '../src/dedup/cleanup/apply';
 import type { CleanupPlan } from '../src/dedup/plan-types';
@@ -82,7 +83,7 @@ export default defineSuite({
     const quickNote = (n: number) => (ctx.quick ? ` (quick: ${n})` : '');
 
     // --- 5k loose duplicates: remove loop vs journaled apply, each on its own fresh copies. ---
-    {
+    if (ctx.runs('loose')) {
       const n = ctx.quick ? 1_000 : 5_000;
       const folders = [flatFolder('Keep', n, 'dup'), spreadFolder('Loop copies', n, 'dup'), spreadFolder('Apply copies', n, 'dup')];
       const ff = await ctx.firefox({ seedHtml: seedHtml(folders), seedCount: 3 * n });
@@ -117,7 +118,7 @@ export default defineSuite({
     }
 
     // --- The same where sync left each copy next to its original. ---
-    {
+    if (ctx.runs('doubled')) {
       const n = ctx.quick ? 1_000 : 5_000;
       const ff = await ctx.firefox({
         seedHtml: seedHtml([doubledFolders('Loop doubled', n, 100, 'twin'), doubledFolders('Apply doubled', n, 100, 'twin')]),
@@ -143,7 +144,7 @@ export default defineSuite({
     }
 
     // --- Collapse one duplicated 10k folder. ---
-    {
+    if (ctx.runs('collapse')) {
       const n = ctx.quick ? 2_000 : 10_000;
       const ff = await ctx.firefox({ seedHtml: seedHtml([flatFolder('Library', n, 'lib'), flatFolder('Library (1)', n, 'lib')]), seedCount: 2 * n });
       const page = await ff.harness();
@@ -199,7 +200,7 @@ export default defineSuite({
     }
 
     // --- Undo of 1,000 removed bookmarks vs a plain create loop. ---
-    {
+    if (ctx.runs('undo')) {
       const n = 1_000;
       const ff = await ctx.firefox({ seedHtml: seedHtml([flatFolder('Keep', n, 'undo'), flatFolder('Copies', n, 'undo')]), seedCount: 2 * n });
       const page = await ff.harness();
