@@ -291,6 +291,11 @@ class CleanupRun {
   private readonly deadFolders = new Set<string>();
   /** What the apply re-created (put back, rescued), to make again should its folder vanish under it. */
   private readonly made: { id: string; parentId: string; ancestors: string[]; remake: (parentId: string) => Promise<{ id: string; parentId: string } | null> }[] = [];
+  /** Copied folders that went item by item (removeOneByOne), and the items that went so. */
+  private readonly singly = new Set<string>();
+  private readonly removedSingly = new Set<string>();
+  /** Copied folders that stay after their journaled items went one by one: the items that went. */
+  private readonly partlyRemoved = new Map<string, Entry[]>();
   /** Folders the apply replaces by a fresh copy, by old id. */
   private readonly replacements = new Map<string, Replacement>();
   /** Folders replaced by a fresh copy: old id -> new id. */
@@ -599,6 +604,8 @@ class CleanupRun {
     const order = [...entries].sort((a, b) => b.ancestorIds.length - a.ancestorIds.length || b.index - a.index);
     let bookmarks = 0;
     let topRemoved = false;
+    const removedHere: Entry[] = [];
+    this.singly.add(id);
     for (const e of order) {
       await this.settleNew();
       const node = nodes.get(e.id);
@@ -628,6 +635,8 @@ class CleanupRun {
       await this.log.keepUp();
       this.decidedAt.set(e.id, mark);
       this.noteRemovedKeys([e]);
+      this.removedSingly.add(e.id);
+      removedHere.push(e);
       if (e.type === 'bookmark') bookmarks++;
       if (e.id === id) topRemoved = true;
       await this.reconcileItem(e);
@@ -642,6 +651,8 @@ class CleanupRun {
     } else {
       this.state.set(id, 'skipped');
       this.problems.push(problem(id, r.node.title, 'contents-changed', msg('cleanupProblemRemovedOneByOne')));
+      // It stays, without these: they no longer keep their URLs there should the folder that stays lose them.
+      if (removedHere.length) this.partlyRemoved.set(id, removedHere);
     }
     this.meter.advance('folder', 1, bookmarks);
   }
@@ -1204,7 +1215,11 @@ class CleanupRun {
 
   private removedByUs(id: string): boolean {
     const e = this.entryById.get(id);
-    return e !== undefined && !this.skippedSeqs.has(e.seq) && this.decidedAt.has(e.topLevel ? e.id : (this.check.insideRemoved.get(e.id) ?? e.id));
+    if (e === undefined || this.skippedSeqs.has(e.seq)) return false;
+    const top = e.topLevel ? e.id : (this.check.insideRemoved.get(e.id) ?? e.id);
+    // A copied folder going item by item: only what went of it (an edit of an item it left is no business of ours).
+    if (this.singly.has(top)) return this.removedSingly.has(e.id);
+    return this.decidedAt.has(top);
   }
 
   /**
@@ -1341,14 +1356,29 @@ class CleanupRun {
     if (this.guard.quiet) return;
     this.groups ??= groupsByKeptCopy(this.check);
     for (const [keptId, removals] of this.groups) {
-      // A copy that is still there (skipped, or not reached) keeps the URL; one someone else removed does not.
-      const ours = removals.filter((r) => this.state.get(r.node.id) === 'removed');
+      // A copy that is still there (skipped, or not reached) keeps the URL; one someone else removed does not, nor a
+      // copied folder that stays without what went from it one by one.
+      const ours = removals.filter((r) => this.state.get(r.node.id) === 'removed' || this.partlyRemoved.has(r.node.id));
       const keeps = (r: CheckedRemoval) => {
         const node = this.guard.node(r.node.id);
-        return this.state.get(r.node.id) !== 'removed' && !this.guard.isGone(r.node.id) && (r.planned.kind === 'folder' || node?.url === node?.checkedUrl);
+        return (
+          this.state.get(r.node.id) !== 'removed' &&
+          !this.partlyRemoved.has(r.node.id) &&
+          !this.guard.isGone(r.node.id) &&
+          (r.planned.kind === 'folder' || node?.url === node?.checkedUrl)
+        );
       };
       if (!ours.length || removals.some(keeps)) continue;
       if (!this.keptCopyLost(keptId, ours)) continue;
+      const partly = ours.map((r) => this.partlyRemoved.get(r.node.id)).find((went) => went !== undefined);
+      if (partly) {
+        // What went one by one comes back into the folder that stayed (or the nearest folder above that is there).
+        this.partlyRemoved.delete(ours.find((r) => this.partlyRemoved.get(r.node.id) === partly)!.node.id);
+        for (const e of partly.filter((x) => x.type === 'bookmark' && !this.skippedSeqs.has(x.seq))) {
+          await this.putBack(e, this.versionAfter(e) ?? { title: e.title, url: e.url, parentId: e.parentId }, 'kept-copy-gone', msg('cleanupProblemKeptFolderLost'));
+        }
+        continue;
+      }
       const first = ours.map((r) => this.topEntry.get(r.node.id)!).sort((a, b) => a.seq - b.seq)[0];
       const message = first.type === 'folder' ? msg('cleanupProblemKeptFolderLost') : msg('cleanupProblemKeptCopyLost');
       await this.putBack(first, this.versionAfter(first) ?? { title: first.title, url: first.url, parentId: first.parentId }, 'kept-copy-gone', message);
