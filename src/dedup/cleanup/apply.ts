@@ -77,9 +77,16 @@ export interface CleanupDeps {
   watch?: ChangeWatch;
   /**
    * Waits, after the last call, for events of other writers' calls that raced ours (Firefox delivered them up to
-   * ~10 ms after our call resolved). Default: one API round trip, then SETTLE_MS.
+   * ~10 ms after our call resolved). Default: SETTLE_MS, then one API round trip (every event Firefox sent before
+   * answering it has arrived).
    */
   settle?: () => Promise<void>;
+  /**
+   * Hands the bookmark events held during our own bulk work to the features that take them in batches (the search
+   * index, src/platform/bookmark-events.ts `flush`). Called as the settle's wait begins, so their work overlaps it
+   * instead of following the apply.
+   */
+  deliverEvents?: () => void;
   /**
    * Folders Tidymarks' settings hold by id (the quick-bookmark folder, the excluded and the preferred folders), never
    * replaced by a fresh copy whatever the plan says; read when the apply starts. None when absent.
@@ -353,8 +360,11 @@ class CleanupRun {
       await this.collapseFolders(folders);
       await this.replaceFolders(replacements);
       await this.removeLoose();
-      // Late events of calls that raced ours, then what they call for.
-      await (this.deps.settle ?? (() => defaultSettle(this.browser)))();
+      // Late events of calls that raced ours, then what they call for. The features take what the calls changed
+      // while the wait runs (a 10,000-bookmark folder is a few dozen ms of the search index's time).
+      const settling = (this.deps.settle ?? (() => defaultSettle(this.browser)))();
+      this.deps.deliverEvents?.();
+      await settling;
       await this.settleNew();
       await this.reconcileEverything();
     } finally {
@@ -1475,7 +1485,11 @@ function holdsExactly(live: BookmarkNode, entries: readonly Entry[]): boolean {
   });
 }
 
+/**
+ * The wait is armed at once (work done meanwhile overlaps it); the round trip after it lets in every event Firefox
+ * sent before answering, including those the work held up.
+ */
 async function defaultSettle(browser: Browser): Promise<void> {
-  await browser.bookmarks.get(ROOT_ID).catch(() => undefined);
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  await browser.bookmarks.get(ROOT_ID).catch(() => undefined);
 }

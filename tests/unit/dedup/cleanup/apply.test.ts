@@ -14,6 +14,7 @@ import { boot } from '../../../kit/boot';
 import { cleanupPlan, moveInto, removeCopiedFolder, removeCopy, removeEmptyFolder } from '../../../kit/plan';
 import { find, flatten, MENU, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED } from '../cleanup-fixtures';
 import { say } from '../../../../src/i18n';
+import { gate } from '../../../kit/gate';
 
 const url = (n: number) => `https://site${n}.example/page`;
 const ROOT = 'root________';
@@ -145,6 +146,41 @@ describe('applyPlan', () => {
     const entries = await t.journal.entries(result.sessionId);
     expect(entries.filter((e) => e.role === 'moved')).toEqual([expect.objectContaining({ title: 'only here', parentId: gone.id, index: 3, toParentId: kept.id })]);
     expect(entries.filter((e) => e.role === 'removed').map((e) => e.role === 'removed' && e.title)).toEqual(['Work (1)', 'a', 'b', 'sub', 'c']);
+  });
+
+  it('hands the held bookmark events to the batched features as its wait for late events begins, not after it', async () => {
+    const t = setup();
+    const items = [
+      { title: 'a', url: url(1) },
+      { title: 'b', url: url(2) },
+    ];
+    await seed(t.browser, MENU, [{ title: 'Work', children: items }]);
+    await seed(t.browser, TOOLBAR, [{ title: 'Work (1)', children: items }]);
+    const plan = await planFromTree(t.browser, { createdAt: t.now(), folderMerges: [[(await find(t.browser, 'Work')).id, (await find(t.browser, 'Work (1)')).id]] });
+    const wait = gate();
+    const waiting = gate();
+    const handedOver: boolean[] = [];
+    let settles = 0;
+    const applied = applyPlan(
+      {
+        ...t.deps,
+        settle: () => {
+          settles++;
+          waiting.open();
+          return wait.promise;
+        },
+        deliverEvents: () => void handedOver.push(settles === 1),
+      },
+      plan,
+      testCtx(),
+    );
+    await waiting.promise;
+    // The wait has begun and the events are with the features already: their work runs while it lasts.
+    expect(handedOver).toEqual([true]);
+    wait.open();
+    const result = await applied;
+    expect(result.counts).toMatchObject({ copiedFolders: 1, insideFolders: 2 });
+    expect(handedOver).toEqual([true]);
   });
 
   it('checks each item is still what the plan saw: changed, moved and missing items are skipped and reported', async () => {
