@@ -41,6 +41,7 @@ import { NO_NUMBERS, type CleanupOutcomeNumbers, type CleanupPhase, type Cleanup
 import {
   MAX_CALLS_IN_FLIGHT,
   newSession,
+  numberEntries,
   ProgressLog,
   removedEntryOf,
   type RemovedEntryData,
@@ -308,6 +309,10 @@ class CleanupRun {
   /** Folders replaced by a fresh copy: old id -> new id. */
   private readonly replacedBy = new Map<string, string>();
   private sessionId = '';
+  /** The session's own write (beginSession): settled before any other write. */
+  private begun!: Promise<void>;
+  /** The journal's writes, each after `begun`. */
+  private journal!: JournalWrites;
   private log!: ProgressLog;
   private meter!: ProgressMeter;
   private cancelled = false;
@@ -333,9 +338,14 @@ class CleanupRun {
     await this.ctx.checkpoint();
     this.sessionId = this.deps.newSessionId?.() ?? crypto.randomUUID();
     const session = newSession(this.sessionId, 'cleanup', this.plan.id, now());
-    const entries = await journal.beginSession(session, newEntries);
-    // From here on the journal is written: changes happen, and every exit path finishes the session.
-    this.log = new ProgressLog(journal, this.sessionId);
+    // From here on the journal is being written: changes happen, and every exit path finishes the session. Reads
+    // change nothing and may run while it is written (the first copied folder's re-read, collapseOne); every write,
+    // to the journal or to anything else, waits for it. A failed write of it is thrown by the first of them.
+    this.begun = journal.beginSession(session, newEntries).then(() => undefined);
+    this.begun.catch(() => undefined);
+    this.journal = writesAfter(journal, this.begun);
+    this.log = new ProgressLog(this.journal, this.sessionId);
+    const entries = numberEntries(this.sessionId, newEntries);
     this.index(entries);
     const replacedSeq = new Map(entries.filter((e) => e.role === 'replaced-folder').map((e) => [e.id, e.seq]));
     for (const r of replacements) r.seq = replacedSeq.get(r.folder.id)!;
@@ -373,7 +383,7 @@ class CleanupRun {
 
     const finishedAt = now();
     await this.log.write();
-    await journal.finishApply(this.sessionId, {
+    await this.journal.finishApply(this.sessionId, {
       skippedSeqs: [...this.skippedSeqs],
       removedKeys: this.removedKeys,
       patch: { status: 'applied', cancelled: this.cancelled, counts: this.counts, finishedAt },
@@ -458,6 +468,8 @@ class CleanupRun {
     // Tag merges first: harmless if anything later is interrupted, and the survivor keeps every tag.
     for (const e of entries) {
       if (e.role !== 'tag-merge') continue;
+      // The tags each URL had are journaled before any is added.
+      await this.begun;
       try {
         await this.deps.tags.addTags([e.url], e.tagsAdded);
         this.counts.tagMerges++;
@@ -572,15 +584,22 @@ class CleanupRun {
     const why = this.reasonToLeave(r);
     if (why) return this.skipRemoval(id, r.node.title, why.reason, why.message);
     this.state.set(id, 'in-flight');
-    // One call for the whole folder: its own entry stands for everything in it (undo.ts carriedOut).
-    await this.log.write({ attempting: [this.topEntry.get(id)!.seq] });
     const mark = guard.mark();
     this.decidedAt.set(id, mark);
-    // Right before the call: the folder must still be exactly what the journal holds.
-    const live = await this.browser.bookmarks
-      .getSubTree(id)
-      .then((t) => t[0])
-      .catch(() => null);
+    // Right before the call: the folder must still be exactly what the journal holds. It is read while the journal
+    // (for the first folder) and the attempt are written; when those outlast the read, it is read once more after
+    // them, so the read is never further from the call than the read itself.
+    const reread = () =>
+      this.browser.bookmarks
+        .getSubTree(id)
+        .then((t) => t[0])
+        .catch(() => null);
+    let read = false;
+    let reading = reread().finally(() => (read = true));
+    // One call for the whole folder: its own entry stands for everything in it (undo.ts carriedOut).
+    await this.log.write({ attempting: [this.topEntry.get(id)!.seq] });
+    if (read) reading = reread();
+    const live = await reading;
     if (!live) return this.skipRemoval(id, r.node.title, 'missing', msg('cleanupProblemMissing'));
     const entries = this.entriesOf.get(id) ?? [];
     if (sameAsJournal(live, entries) && !guard.contentTouchedSince(id, mark) && !guard.touchedSince(id, mark)) {
@@ -848,7 +867,7 @@ class CleanupRun {
     this.replacedBy.set(rep.folder.id, freshId);
     this.log.note({ done: [rep.seq] });
     await this.log.write();
-    await this.deps.journal.recordIdMap([{ oldId: rep.folder.id, newId: freshId, sessionId: this.sessionId }]);
+    await this.journal.recordIdMap([{ oldId: rep.folder.id, newId: freshId, sessionId: this.sessionId }]);
   }
 
   /**
@@ -1169,7 +1188,7 @@ class CleanupRun {
       records.push({ seq: e.seq, newId: created.id });
       // Each one journaled as it is made: a crash part way leaves undo and recovery the rest to restore, inside it.
       await this.log.write({ putBack: [{ seq: e.seq, newId: created.id }] });
-      await this.deps.journal.recordIdMap([{ oldId: e.id, newId: created.id, sessionId: this.sessionId }]);
+      await this.journal.recordIdMap([{ oldId: e.id, newId: created.id, sessionId: this.sessionId }]);
       this.skippedSeqs.add(e.seq);
     };
     let madeIn = parentId;
@@ -1303,7 +1322,7 @@ class CleanupRun {
         : [...(folderEntry?.ancestorIds ?? []), ...(folderEntry ? [folderEntry.parentId] : [])];
       // Journaled as soon as it is known lost, before anything else is asked of Firefox: a crash from here on
       // leaves recovery the item to re-create.
-      const [intent] = await this.deps.journal.append(this.sessionId, [
+      const [intent] = await this.journal.append(this.sessionId, [
         { role: 'rescued', oldId, parentId: target, parentSeq: null, type: node.type, title: node.title, url: node.type === 'bookmark' ? (node.url ?? null) : null },
       ]);
       // Still somewhere Firefox shows (moved on again)? Then it is not lost.
@@ -1343,12 +1362,12 @@ class CleanupRun {
     let seq = journaled;
     if (seq === undefined) {
       const entry: Omit<RescuedEntry, 'sessionId' | 'seq'> = { role: 'rescued', oldId, parentId: target, parentSeq: null, type, title, url };
-      seq = (await this.deps.journal.append(this.sessionId, [entry]))[0].seq;
+      seq = (await this.journal.append(this.sessionId, [entry]))[0].seq;
     }
     try {
       const created = await this.createSomewhere(type === 'bookmark' ? { parentId: target, title, url: url ?? undefined } : { parentId: target, title, type }, ancestors);
       await this.log.write({ ids: [{ seq, id: created.id }] });
-      await this.deps.journal.recordIdMap([{ oldId, newId: created.id, sessionId: this.sessionId }]);
+      await this.journal.recordIdMap([{ oldId, newId: created.id, sessionId: this.sessionId }]);
       return { id: created.id, parentId: created.parentId ?? target };
     } catch (error) {
       this.problems.push(problem(oldId, title, 'error', msg('cleanupProblemNotRecreated', errorMessage(error))));
@@ -1438,6 +1457,18 @@ class CleanupRun {
     await this.reconcileKeptCopies();
     await this.verifyMade();
   }
+}
+
+type JournalWrites = Pick<Journal, 'recordProgress' | 'append' | 'recordIdMap' | 'finishApply'>;
+
+/** The journal's writes, each made once `begun` (the session's own write) has settled, and thrown with its failure. */
+function writesAfter(journal: Journal, begun: Promise<void>): JournalWrites {
+  return {
+    recordProgress: (...args) => begun.then(() => journal.recordProgress(...args)),
+    append: (...args) => begun.then(() => journal.append(...args)),
+    recordIdMap: (...args) => begun.then(() => journal.recordIdMap(...args)),
+    finishApply: (...args) => begun.then(() => journal.finishApply(...args)),
+  };
 }
 
 /** Planned removals by the copy (or folder) that stays in their place. */
