@@ -11,7 +11,7 @@ import { recoverInterruptedSessions } from '../../../../src/operations/recovery'
 import { restoreSession } from '../../../../src/operations/undo';
 import type { BookmarkCall } from '../../../fakes/bookmarks';
 import type { BookmarkNode, Browser } from '../../../../src/platform/browser';
-import { find, flatten, MENU, onCall, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED } from '../cleanup-fixtures';
+import { copiedFolder, find, flatten, MENU, onCall, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED } from '../cleanup-fixtures';
 
 const url = (n: number) => `https://site${n}.example/p`;
 
@@ -239,15 +239,7 @@ describe('copied folders: what is added, moved in or edited as the folder goes',
 
   it('regression: the folder that stays removed after its copy went one by one brings what went back (every URL keeps a bookmark)', async () => {
     const t = setup();
-    const work = [
-      { title: 'a', url: url(1) },
-      { title: 'b', url: url(2) },
-    ];
-    await seed(t.browser, MENU, [{ title: 'Work', children: work }]);
-    await seed(t.browser, TOOLBAR, [{ title: 'Work (1)', children: work }]);
-    const kept = await find(t.browser, 'Work');
-    const copy = await find(t.browser, 'Work (1)');
-    const plan = await planFromTree(t.browser, { createdAt: t.now(), folderMerges: [[kept.id, copy.id]] });
+    const { kept, copy, plan } = await copiedFolder(t, [url(1), url(2)]);
     expect(plan.moves).toEqual([]);
     // A bookmark added to the copy as it is re-read (the read finds it): the copy goes item by item and stays, holding it.
     let added = false;

@@ -12,7 +12,7 @@ import { scanBookmarks } from '../../../../src/dedup/find/scan';
 import { DEFAULT_SETTINGS } from '../../../../src/settings/settings';
 import { boot } from '../../../kit/boot';
 import { cleanupPlan, moveInto, removeCopiedFolder, removeCopy, removeEmptyFolder } from '../../../kit/plan';
-import { find, flatten, MENU, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED } from '../cleanup-fixtures';
+import { copiedFolder, find, flatten, MENU, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED } from '../cleanup-fixtures';
 import { say } from '../../../../src/i18n';
 import { gate } from '../../../kit/gate';
 
@@ -150,13 +150,7 @@ describe('applyPlan', () => {
 
   it('hands the held bookmark events to the batched features as its wait for late events begins, not after it', async () => {
     const t = setup();
-    const items = [
-      { title: 'a', url: url(1) },
-      { title: 'b', url: url(2) },
-    ];
-    await seed(t.browser, MENU, [{ title: 'Work', children: items }]);
-    await seed(t.browser, TOOLBAR, [{ title: 'Work (1)', children: items }]);
-    const plan = await planFromTree(t.browser, { createdAt: t.now(), folderMerges: [[(await find(t.browser, 'Work')).id, (await find(t.browser, 'Work (1)')).id]] });
+    const { plan } = await copiedFolder(t, [url(1), url(2)]);
     const wait = gate();
     const waiting = gate();
     const handedOver: boolean[] = [];
@@ -185,14 +179,7 @@ describe('applyPlan', () => {
 
   it('re-reads a copied folder while its journal is written, changes nothing before it is, and reads again if it took longer', async () => {
     const t = setup();
-    const items = [
-      { title: 'a', url: url(1) },
-      { title: 'b', url: url(2) },
-    ];
-    await seed(t.browser, MENU, [{ title: 'Work', children: items }]);
-    await seed(t.browser, TOOLBAR, [{ title: 'Work (1)', children: items }]);
-    const copy = await find(t.browser, 'Work (1)');
-    const plan = await planFromTree(t.browser, { createdAt: t.now(), folderMerges: [[(await find(t.browser, 'Work')).id, copy.id]] });
+    const { plan } = await copiedFolder(t, [url(1), url(2)]);
     const written = gate();
     const calls: string[] = [];
     const stop = t.control.observeBookmarkCalls((call) => void calls.push(call.method));
