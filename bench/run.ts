@@ -1,7 +1,9 @@
 /**
- * npm run bench [-- --quick] [-- --only <text>]: runs every bench/*.bench.ts suite (node and real Firefox),
- * prints a table and writes bench/results.json (an array of {id, value, unit, better, note}). With --only, the
- * suites run replace their own rows in bench/results.json and the other rows stay (not with --quick).
+ * npm run bench [-- --quick] [-- --only <text>] [-- --part <text>]: runs every bench/*.bench.ts suite (node and real
+ * Firefox), prints a table and writes bench/results.json (an array of {id, value, unit, better, note}). With --only,
+ * the suites run replace their own rows in bench/results.json and the other rows stay (not with --quick). With
+ * --part, a suite made of parts runs only those whose name holds the text (`ctx.runs`), e.g.
+ * `--only dedup-cleanup --part collapse`.
  * Ratios are measured against anchors in the same run, because this machine is shared and noisy.
  */
 import { execFileSync } from 'node:child_process';
@@ -19,6 +21,8 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyIndex = args.indexOf('--only');
 const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined;
+const partIndex = args.indexOf('--part');
+const part = partIndex >= 0 ? args[partIndex + 1] : undefined;
 
 function barStatus(row: BenchRow): string {
   if (!row.bar) return '';
@@ -50,6 +54,7 @@ async function main() {
       const suiteRows = await suite.run({
         quick,
         log,
+        runs: (name) => !part || name.includes(part),
         firefox: async (options = {}) => {
           const ff = await launchBenchFirefox(options, log);
           opened.push(ff);
@@ -69,15 +74,16 @@ async function main() {
 
   const out = rows.map(({ id, value, unit, better, note, bar }) => ({ id, value, unit, better, note: quick ? `${note} [quick sizes]` : note, ...(bar ? { bar } : {}) }));
   const resultsFile = resolve(root, 'bench/results.json');
-  if (!only) writeFileSync(resultsFile, JSON.stringify(out, null, 2) + '\n');
+  const partial = only || part;
+  if (!partial) writeFileSync(resultsFile, JSON.stringify(out, null, 2) + '\n');
   else if (!quick && !failures.length) {
-    // --only: this run's rows replace the rows with the same id; every other row stays from its own run.
+    // --only, --part: this run's rows replace the rows with the same id; every other row stays from its own run.
     const kept = (existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as { id: string }[]) : []).filter((r) => !out.some((o) => o.id === r.id));
     writeFileSync(resultsFile, JSON.stringify([...kept, ...out], null, 2) + '\n');
   }
   console.log('\n| id | value | unit | better | bar |\n|---|---|---|---|---|');
   for (const row of rows) console.log(`| ${row.id} | ${row.value} | ${row.unit} | ${row.better} | ${barStatus(row)} |`);
-  if (only) console.log(`\n(--only: ${quick || failures.length ? 'bench/results.json left unchanged' : 'these rows replaced in bench/results.json, the others kept'})`);
+  if (partial) console.log(`\n(${only ? '--only' : '--part'}: ${quick || failures.length ? 'bench/results.json left unchanged' : 'these rows replaced in bench/results.json, the others kept'})`);
   if (failures.length) {
     console.error(`\n${failures.length} suite(s) failed:\n${failures.join('\n')}`);
     process.exit(1);

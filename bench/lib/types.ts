@@ -29,6 +29,8 @@ export interface BenchContext {
   /** Launches Firefox ESR with the test build installed; closed by the runner after the suite. */
   firefox(options?: FirefoxBenchOptions): Promise<Firefox>;
   log(message: string): void;
+  /** Whether the part of a suite with this name runs (`npm run bench -- --part <text>`: only parts whose name holds it). */
+  runs(part: string): boolean;
 }
 
 export interface BenchSuite {

@@ -13,6 +13,7 @@ export {
   loadRemovedHistory,
   openJournal,
   newSession,
+  numberEntries,
   outcomeNumbersOf,
   removedEntryOf,
   type EditSummary,

@@ -386,6 +386,11 @@ export interface SessionProgress {
   recorded: boolean;
 }
 
+/** A new session's entries as beginSession stores (and returns) them: numbered from 0 in the order given. */
+export function numberEntries(sessionId: string, newEntries: readonly NewJournalEntry[]): JournalEntry[] {
+  return newEntries.map((e, seq) => ({ ...e, sessionId, seq }) as JournalEntry);
+}
+
 /** Journal entries are stored this many to a record. */
 export const ENTRY_CHUNK = 500;
 
@@ -570,7 +575,7 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
   const journal: Journal = {
     async beginSession(session, newEntries) {
       const database = await db();
-      const stored = newEntries.map((e, seq) => ({ ...e, sessionId: session.id, seq }) as JournalEntry);
+      const stored = numberEntries(session.id, newEntries);
       const tx = database.transaction(['sessions', 'entryChunks', 'progress'], 'readwrite', { durability: 'strict' });
       const sessions = tx.objectStore('sessions');
       const entries = tx.objectStore('entryChunks');

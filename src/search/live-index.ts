@@ -542,7 +542,7 @@ export class LiveIndex {
       return;
     }
     if (event.kind === 'removed') {
-      for (const bookmark of tree.remove(event.id)) index.removeBookmark(bookmark.id);
+      index.removeBookmarks(tree.remove(event.id).map((bookmark) => bookmark.id));
       return;
     }
     const before = tree.get(event.id);

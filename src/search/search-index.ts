@@ -185,6 +185,8 @@ export class SearchIndex {
   // Documents are columns indexed by doc id (ids only grow; `count` of them are in use, `alive` of those live).
   private count = 0;
   private alive = 0;
+  /** Many documents go at once (removeBookmarks): compaction waits for the last of them. */
+  private compactionHeld = false;
   /** KIND_BOOKMARK, KIND_HISTORY, or 0 for a dead document. */
   private kinds = new Uint8Array(0);
   /** Bookmark id, or the URL of a history entry. */
@@ -300,6 +302,20 @@ export class SearchIndex {
     const lastOfUrl = this.unlinkBookmarkUrl(url, docId);
     this.killDoc(docId);
     if (lastOfUrl) this.refreshStatic(url);
+  }
+
+  /**
+   * Forgets many bookmarks (a removed folder's): the tombstones are compacted away once at the end, not every few
+   * thousand removals (a 10,000-bookmark folder out of 20,000 re-indexed the survivors three times over).
+   */
+  removeBookmarks(ids: Iterable<string>): void {
+    this.compactionHeld = true;
+    try {
+      for (const id of ids) this.removeBookmark(id);
+    } finally {
+      this.compactionHeld = false;
+    }
+    this.compactIfDue();
   }
 
   hasBookmark(id: string): boolean {
@@ -851,6 +867,11 @@ export class SearchIndex {
     this.staticScores[docId] = -1;
     this.staticOrderCache = null;
     this.alive--;
+    if (!this.compactionHeld) this.compactIfDue();
+  }
+
+  /** Compacts once tombstones are over a thousand and over a quarter of the live documents. */
+  private compactIfDue(): void {
     const dead = this.count - this.alive;
     if (dead > 1000 && dead > this.alive / 4) this.compact();
   }

@@ -41,6 +41,7 @@ import { NO_NUMBERS, type CleanupOutcomeNumbers, type CleanupPhase, type Cleanup
 import {
   MAX_CALLS_IN_FLIGHT,
   newSession,
+  numberEntries,
   ProgressLog,
   removedEntryOf,
   type RemovedEntryData,
@@ -77,9 +78,16 @@ export interface CleanupDeps {
   watch?: ChangeWatch;
   /**
    * Waits, after the last call, for events of other writers' calls that raced ours (Firefox delivered them up to
-   * ~10 ms after our call resolved). Default: one API round trip, then SETTLE_MS.
+   * ~10 ms after our call resolved). Default: SETTLE_MS, then one API round trip (every event Firefox sent before
+   * answering it has arrived).
    */
   settle?: () => Promise<void>;
+  /**
+   * Hands the bookmark events held during our own bulk work to the features that take them in batches (the search
+   * index, src/platform/bookmark-events.ts `flush`). Called as the settle's wait begins, so their work overlaps it
+   * instead of following the apply.
+   */
+  deliverEvents?: () => void;
   /**
    * Folders Tidymarks' settings hold by id (the quick-bookmark folder, the excluded and the preferred folders), never
    * replaced by a fresh copy whatever the plan says; read when the apply starts. None when absent.
@@ -291,11 +299,20 @@ class CleanupRun {
   private readonly deadFolders = new Set<string>();
   /** What the apply re-created (put back, rescued), to make again should its folder vanish under it. */
   private readonly made: { id: string; parentId: string; ancestors: string[]; remake: (parentId: string) => Promise<{ id: string; parentId: string } | null> }[] = [];
+  /** Copied folders that went item by item (removeOneByOne), and the items that went so. */
+  private readonly singly = new Set<string>();
+  private readonly removedSingly = new Set<string>();
+  /** Copied folders that stay after their journaled items went one by one: the items that went. */
+  private readonly partlyRemoved = new Map<string, Entry[]>();
   /** Folders the apply replaces by a fresh copy, by old id. */
   private readonly replacements = new Map<string, Replacement>();
   /** Folders replaced by a fresh copy: old id -> new id. */
   private readonly replacedBy = new Map<string, string>();
   private sessionId = '';
+  /** The session's own write (beginSession): settled before any other write. */
+  private begun!: Promise<void>;
+  /** The journal's writes, each after `begun`. */
+  private journal!: JournalWrites;
   private log!: ProgressLog;
   private meter!: ProgressMeter;
   private cancelled = false;
@@ -321,9 +338,14 @@ class CleanupRun {
     await this.ctx.checkpoint();
     this.sessionId = this.deps.newSessionId?.() ?? crypto.randomUUID();
     const session = newSession(this.sessionId, 'cleanup', this.plan.id, now());
-    const entries = await journal.beginSession(session, newEntries);
-    // From here on the journal is written: changes happen, and every exit path finishes the session.
-    this.log = new ProgressLog(journal, this.sessionId);
+    // From here on the journal is being written: changes happen, and every exit path finishes the session. Reads
+    // change nothing and may run while it is written (the first copied folder's re-read, collapseOne); every write,
+    // to the journal or to anything else, waits for it. A failed write of it is thrown by the first of them.
+    this.begun = journal.beginSession(session, newEntries).then(() => undefined);
+    this.begun.catch(() => undefined);
+    this.journal = writesAfter(journal, this.begun);
+    this.log = new ProgressLog(this.journal, this.sessionId);
+    const entries = numberEntries(this.sessionId, newEntries);
     this.index(entries);
     const replacedSeq = new Map(entries.filter((e) => e.role === 'replaced-folder').map((e) => [e.id, e.seq]));
     for (const r of replacements) r.seq = replacedSeq.get(r.folder.id)!;
@@ -348,8 +370,11 @@ class CleanupRun {
       await this.collapseFolders(folders);
       await this.replaceFolders(replacements);
       await this.removeLoose();
-      // Late events of calls that raced ours, then what they call for.
-      await (this.deps.settle ?? (() => defaultSettle(this.browser)))();
+      // Late events of calls that raced ours, then what they call for. The features take what the calls changed
+      // while the wait runs (a 10,000-bookmark folder is a few dozen ms of the search index's time).
+      const settling = (this.deps.settle ?? (() => defaultSettle(this.browser)))();
+      this.deps.deliverEvents?.();
+      await settling;
       await this.settleNew();
       await this.reconcileEverything();
     } finally {
@@ -358,7 +383,7 @@ class CleanupRun {
 
     const finishedAt = now();
     await this.log.write();
-    await journal.finishApply(this.sessionId, {
+    await this.journal.finishApply(this.sessionId, {
       skippedSeqs: [...this.skippedSeqs],
       removedKeys: this.removedKeys,
       patch: { status: 'applied', cancelled: this.cancelled, counts: this.counts, finishedAt },
@@ -443,6 +468,8 @@ class CleanupRun {
     // Tag merges first: harmless if anything later is interrupted, and the survivor keeps every tag.
     for (const e of entries) {
       if (e.role !== 'tag-merge') continue;
+      // The tags each URL had are journaled before any is added.
+      await this.begun;
       try {
         await this.deps.tags.addTags([e.url], e.tagsAdded);
         this.counts.tagMerges++;
@@ -557,15 +584,22 @@ class CleanupRun {
     const why = this.reasonToLeave(r);
     if (why) return this.skipRemoval(id, r.node.title, why.reason, why.message);
     this.state.set(id, 'in-flight');
-    // One call for the whole folder: its own entry stands for everything in it (undo.ts carriedOut).
-    await this.log.write({ attempting: [this.topEntry.get(id)!.seq] });
     const mark = guard.mark();
     this.decidedAt.set(id, mark);
-    // Right before the call: the folder must still be exactly what the journal holds.
-    const live = await this.browser.bookmarks
-      .getSubTree(id)
-      .then((t) => t[0])
-      .catch(() => null);
+    // Right before the call: the folder must still be exactly what the journal holds. It is read while the journal
+    // (for the first folder) and the attempt are written; when those outlast the read, it is read once more after
+    // them, so the read is never further from the call than the read itself.
+    const reread = () =>
+      this.browser.bookmarks
+        .getSubTree(id)
+        .then((t) => t[0])
+        .catch(() => null);
+    let read = false;
+    let reading = reread().finally(() => (read = true));
+    // One call for the whole folder: its own entry stands for everything in it (undo.ts carriedOut).
+    await this.log.write({ attempting: [this.topEntry.get(id)!.seq] });
+    if (read) reading = reread();
+    const live = await reading;
     if (!live) return this.skipRemoval(id, r.node.title, 'missing', msg('cleanupProblemMissing'));
     const entries = this.entriesOf.get(id) ?? [];
     if (sameAsJournal(live, entries) && !guard.contentTouchedSince(id, mark) && !guard.touchedSince(id, mark)) {
@@ -599,6 +633,8 @@ class CleanupRun {
     const order = [...entries].sort((a, b) => b.ancestorIds.length - a.ancestorIds.length || b.index - a.index);
     let bookmarks = 0;
     let topRemoved = false;
+    const removedHere: Entry[] = [];
+    this.singly.add(id);
     for (const e of order) {
       await this.settleNew();
       const node = nodes.get(e.id);
@@ -628,6 +664,8 @@ class CleanupRun {
       await this.log.keepUp();
       this.decidedAt.set(e.id, mark);
       this.noteRemovedKeys([e]);
+      this.removedSingly.add(e.id);
+      removedHere.push(e);
       if (e.type === 'bookmark') bookmarks++;
       if (e.id === id) topRemoved = true;
       await this.reconcileItem(e);
@@ -642,6 +680,8 @@ class CleanupRun {
     } else {
       this.state.set(id, 'skipped');
       this.problems.push(problem(id, r.node.title, 'contents-changed', msg('cleanupProblemRemovedOneByOne')));
+      // It stays, without these: they no longer keep their URLs there should the folder that stays lose them.
+      if (removedHere.length) this.partlyRemoved.set(id, removedHere);
     }
     this.meter.advance('folder', 1, bookmarks);
   }
@@ -827,7 +867,7 @@ class CleanupRun {
     this.replacedBy.set(rep.folder.id, freshId);
     this.log.note({ done: [rep.seq] });
     await this.log.write();
-    await this.deps.journal.recordIdMap([{ oldId: rep.folder.id, newId: freshId, sessionId: this.sessionId }]);
+    await this.journal.recordIdMap([{ oldId: rep.folder.id, newId: freshId, sessionId: this.sessionId }]);
   }
 
   /**
@@ -1148,7 +1188,7 @@ class CleanupRun {
       records.push({ seq: e.seq, newId: created.id });
       // Each one journaled as it is made: a crash part way leaves undo and recovery the rest to restore, inside it.
       await this.log.write({ putBack: [{ seq: e.seq, newId: created.id }] });
-      await this.deps.journal.recordIdMap([{ oldId: e.id, newId: created.id, sessionId: this.sessionId }]);
+      await this.journal.recordIdMap([{ oldId: e.id, newId: created.id, sessionId: this.sessionId }]);
       this.skippedSeqs.add(e.seq);
     };
     let madeIn = parentId;
@@ -1204,7 +1244,11 @@ class CleanupRun {
 
   private removedByUs(id: string): boolean {
     const e = this.entryById.get(id);
-    return e !== undefined && !this.skippedSeqs.has(e.seq) && this.decidedAt.has(e.topLevel ? e.id : (this.check.insideRemoved.get(e.id) ?? e.id));
+    if (e === undefined || this.skippedSeqs.has(e.seq)) return false;
+    const top = e.topLevel ? e.id : (this.check.insideRemoved.get(e.id) ?? e.id);
+    // A copied folder going item by item: only what went of it (an edit of an item it left is no business of ours).
+    if (this.singly.has(top)) return this.removedSingly.has(e.id);
+    return this.decidedAt.has(top);
   }
 
   /**
@@ -1278,7 +1322,7 @@ class CleanupRun {
         : [...(folderEntry?.ancestorIds ?? []), ...(folderEntry ? [folderEntry.parentId] : [])];
       // Journaled as soon as it is known lost, before anything else is asked of Firefox: a crash from here on
       // leaves recovery the item to re-create.
-      const [intent] = await this.deps.journal.append(this.sessionId, [
+      const [intent] = await this.journal.append(this.sessionId, [
         { role: 'rescued', oldId, parentId: target, parentSeq: null, type: node.type, title: node.title, url: node.type === 'bookmark' ? (node.url ?? null) : null },
       ]);
       // Still somewhere Firefox shows (moved on again)? Then it is not lost.
@@ -1318,12 +1362,12 @@ class CleanupRun {
     let seq = journaled;
     if (seq === undefined) {
       const entry: Omit<RescuedEntry, 'sessionId' | 'seq'> = { role: 'rescued', oldId, parentId: target, parentSeq: null, type, title, url };
-      seq = (await this.deps.journal.append(this.sessionId, [entry]))[0].seq;
+      seq = (await this.journal.append(this.sessionId, [entry]))[0].seq;
     }
     try {
       const created = await this.createSomewhere(type === 'bookmark' ? { parentId: target, title, url: url ?? undefined } : { parentId: target, title, type }, ancestors);
       await this.log.write({ ids: [{ seq, id: created.id }] });
-      await this.deps.journal.recordIdMap([{ oldId, newId: created.id, sessionId: this.sessionId }]);
+      await this.journal.recordIdMap([{ oldId, newId: created.id, sessionId: this.sessionId }]);
       return { id: created.id, parentId: created.parentId ?? target };
     } catch (error) {
       this.problems.push(problem(oldId, title, 'error', msg('cleanupProblemNotRecreated', errorMessage(error))));
@@ -1341,14 +1385,29 @@ class CleanupRun {
     if (this.guard.quiet) return;
     this.groups ??= groupsByKeptCopy(this.check);
     for (const [keptId, removals] of this.groups) {
-      // A copy that is still there (skipped, or not reached) keeps the URL; one someone else removed does not.
-      const ours = removals.filter((r) => this.state.get(r.node.id) === 'removed');
+      // A copy that is still there (skipped, or not reached) keeps the URL; one someone else removed does not, nor a
+      // copied folder that stays without what went from it one by one.
+      const ours = removals.filter((r) => this.state.get(r.node.id) === 'removed' || this.partlyRemoved.has(r.node.id));
       const keeps = (r: CheckedRemoval) => {
         const node = this.guard.node(r.node.id);
-        return this.state.get(r.node.id) !== 'removed' && !this.guard.isGone(r.node.id) && (r.planned.kind === 'folder' || node?.url === node?.checkedUrl);
+        return (
+          this.state.get(r.node.id) !== 'removed' &&
+          !this.partlyRemoved.has(r.node.id) &&
+          !this.guard.isGone(r.node.id) &&
+          (r.planned.kind === 'folder' || node?.url === node?.checkedUrl)
+        );
       };
       if (!ours.length || removals.some(keeps)) continue;
       if (!this.keptCopyLost(keptId, ours)) continue;
+      const partly = ours.map((r) => this.partlyRemoved.get(r.node.id)).find((went) => went !== undefined);
+      if (partly) {
+        // What went one by one comes back into the folder that stayed (or the nearest folder above that is there).
+        this.partlyRemoved.delete(ours.find((r) => this.partlyRemoved.get(r.node.id) === partly)!.node.id);
+        for (const e of partly.filter((x) => x.type === 'bookmark' && !this.skippedSeqs.has(x.seq))) {
+          await this.putBack(e, this.versionAfter(e) ?? { title: e.title, url: e.url, parentId: e.parentId }, 'kept-copy-gone', msg('cleanupProblemKeptFolderLost'));
+        }
+        continue;
+      }
       const first = ours.map((r) => this.topEntry.get(r.node.id)!).sort((a, b) => a.seq - b.seq)[0];
       const message = first.type === 'folder' ? msg('cleanupProblemKeptFolderLost') : msg('cleanupProblemKeptCopyLost');
       await this.putBack(first, this.versionAfter(first) ?? { title: first.title, url: first.url, parentId: first.parentId }, 'kept-copy-gone', message);
@@ -1400,6 +1459,18 @@ class CleanupRun {
   }
 }
 
+type JournalWrites = Pick<Journal, 'recordProgress' | 'append' | 'recordIdMap' | 'finishApply'>;
+
+/** The journal's writes, each made once `begun` (the session's own write) has settled, and thrown with its failure. */
+function writesAfter(journal: Journal, begun: Promise<void>): JournalWrites {
+  return {
+    recordProgress: (...args) => begun.then(() => journal.recordProgress(...args)),
+    append: (...args) => begun.then(() => journal.append(...args)),
+    recordIdMap: (...args) => begun.then(() => journal.recordIdMap(...args)),
+    finishApply: (...args) => begun.then(() => journal.finishApply(...args)),
+  };
+}
+
 /** Planned removals by the copy (or folder) that stays in their place. */
 function groupsByKeptCopy(check: PlanCheck): Map<string, CheckedRemoval[]> {
   const groups = new Map<string, CheckedRemoval[]>();
@@ -1445,7 +1516,11 @@ function holdsExactly(live: BookmarkNode, entries: readonly Entry[]): boolean {
   });
 }
 
+/**
+ * The wait is armed at once (work done meanwhile overlaps it); the round trip after it lets in every event Firefox
+ * sent before answering, including those the work held up.
+ */
 async function defaultSettle(browser: Browser): Promise<void> {
-  await browser.bookmarks.get(ROOT_ID).catch(() => undefined);
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  await browser.bookmarks.get(ROOT_ID).catch(() => undefined);
 }

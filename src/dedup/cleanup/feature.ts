@@ -31,7 +31,8 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
   const history = deps.history ?? createHistory({ ...deps, journal: deps.journal });
   const journal = history.journal;
   // Subscribed now, synchronously, to every event as it arrives: they tell a running apply what changed under it.
-  const watch = createChangeWatch(bookmarkEventsOf(deps));
+  const events = bookmarkEventsOf(deps);
+  const watch = createChangeWatch(events);
   const getSettings = deps.getSettings;
   const heldFolderIds = getSettings
     ? async () => {
@@ -39,7 +40,16 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
         return new Set([...(quickBookmark.folderId ? [quickBookmark.folderId] : []), ...exclusions.folderIds, ...keep.preferredFolderIds]);
       }
     : undefined;
-  const cleanup: CleanupDeps = { browser: deps.browser, journal, tags: deps.tags, now: deps.now, newSessionId: deps.newSessionId, watch, heldFolderIds };
+  const cleanup: CleanupDeps = {
+    browser: deps.browser,
+    journal,
+    tags: deps.tags,
+    now: deps.now,
+    newSessionId: deps.newSessionId,
+    watch,
+    deliverEvents: () => events.flush(),
+    heldFolderIds,
+  };
 
   async function apply(plan: CleanupPlan, ctx: Parameters<JobHandlersOf<ApplyJobs>['dedup.apply']>[1]) {
     try {

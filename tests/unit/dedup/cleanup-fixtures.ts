@@ -208,6 +208,20 @@ export async function planFromTree(browser: Browser, options: PlanOptions): Prom
   return cleanupPlan({ createdAt: options.createdAt, removals, moves, tagMerges: options.tagMerges ?? [] });
 }
 
+/**
+ * A folder 'Work' in the Bookmarks Menu and its copy 'Work (1)' in the toolbar, both holding `urls` (bookmarks titled
+ * a, b, ...), and the plan that removes the copy.
+ */
+export async function copiedFolder(t: ReturnType<typeof setup>, urls: readonly string[]) {
+  const items = urls.map((url, i) => ({ title: String.fromCharCode(97 + i), url }));
+  await seed(t.browser, MENU, [{ title: 'Work', children: items }]);
+  await seed(t.browser, TOOLBAR, [{ title: 'Work (1)', children: items }]);
+  const kept = await find(t.browser, 'Work');
+  const copy = await find(t.browser, 'Work (1)');
+  const plan = await planFromTree(t.browser, { createdAt: t.now(), folderMerges: [[kept.id, copy.id]] });
+  return { kept, copy, plan };
+}
+
 const never = () => new Promise<never>(() => undefined);
 
 type Mutation = 'move' | 'removeTree' | 'create' | 'remove';

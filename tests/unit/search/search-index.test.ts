@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseQuery } from '../../../src/search/parse-query';
 import { SearchIndex, type BookmarkInput } from '../../../src/search/search-index';
 
@@ -81,6 +81,26 @@ describe('SearchIndex', () => {
     expect(search(index, 'beta2', 5000)).toHaveLength(1500);
     expect(search(index, 'beta0', 5000)).toHaveLength(0);
     expect(search(index, '2999 alpha')).toEqual(['b2999']);
+  });
+
+  it('forgets a removed folder’s bookmarks at once: the same answers as one at a time, compacted once', () => {
+    const fill = () => {
+      const index = new SearchIndex();
+      for (let i = 0; i < 8000; i++) index.upsertBookmark(bm(`b${i}`, `item ${i} ${i < 2000 ? 'kept' : 'gone'}`, `https://x${i % 4000}.example/`));
+      index.seal();
+      return index;
+    };
+    const gone = Array.from({ length: 6000 }, (_, i) => `b${2000 + i}`);
+    const single = fill();
+    for (const id of gone) single.removeBookmark(id);
+    const bulk = fill();
+    const compact = vi.spyOn(bulk as unknown as { compact: () => void }, 'compact');
+    bulk.removeBookmarks(gone);
+    // One at a time, the tombstones were compacted away several times over; at once, once at the end.
+    expect(compact).toHaveBeenCalledTimes(1);
+    expect(bulk.size).toEqual({ bookmarks: 2000, history: 0 });
+    for (const text of ['kept', 'gone', 'item 1999', 'x3999', 'item']) expect(search(bulk, text, 10_000)).toEqual(search(single, text, 10_000));
+    expect(search(bulk, 'kept', 10_000)).toHaveLength(2000);
   });
 
   it('filters by #tag (exact, case-insensitive) and combines with words', () => {

@@ -11,7 +11,7 @@ import { recoverInterruptedSessions } from '../../../../src/operations/recovery'
 import { restoreSession } from '../../../../src/operations/undo';
 import type { BookmarkCall } from '../../../fakes/bookmarks';
 import type { BookmarkNode, Browser } from '../../../../src/platform/browser';
-import { find, flatten, MENU, onCall, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED } from '../cleanup-fixtures';
+import { copiedFolder, find, flatten, MENU, onCall, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED } from '../cleanup-fixtures';
 
 const url = (n: number) => `https://site${n}.example/p`;
 
@@ -235,6 +235,51 @@ describe('copied folders: what is added, moved in or edited as the folder goes',
     const result = await applyPlan(t.deps, plan, ctx);
     expect(result.problems.map((p) => [p.id, p.reason])).toEqual([[copy.id, 'contents-changed']]);
     expect((await t.browser.bookmarks.getChildren(copy.id)).filter((n) => n.title.startsWith('new'))).toHaveLength(6);
+  });
+
+  it('regression: the folder that stays removed after its copy went one by one brings what went back (every URL keeps a bookmark)', async () => {
+    const t = setup();
+    const { kept, copy, plan } = await copiedFolder(t, [url(1), url(2)]);
+    expect(plan.moves).toEqual([]);
+    // A bookmark added to the copy as it is re-read (the read finds it): the copy goes item by item and stays, holding it.
+    let added = false;
+    const bookmarks = new Proxy(t.browser.bookmarks, {
+      get: (target, key, receiver) =>
+        key === 'getSubTree'
+          ? async (id: string) => {
+              if (id === copy.id && !added) {
+                added = true;
+                await target.create({ parentId: copy.id, title: 'new', url: url(100) });
+              }
+              return target.getSubTree(id);
+            }
+          : Reflect.get(target, key, receiver),
+    });
+    // Once the copy's items are gone, someone removes the folder that stays, with the only other bookmarks of them.
+    const removed = onCall(t, callOf('remove', copy.id), 'before', () => t.browser.bookmarks.removeTree(kept.id));
+    const result = await applyPlan({ ...t.deps, browser: { ...t.browser, bookmarks } }, plan, testCtx());
+    expect(added).toBe(true);
+    expect(await removed.settled()).toBe(true);
+    const left = await urls(t.browser);
+    for (const n of [1, 2, 100]) expect(left.has(url(n)), url(n)).toBe(true);
+    expect(problemsOf(result, 'kept-copy-gone')).toHaveLength(2);
+    expect((await t.browser.bookmarks.getChildren(copy.id)).map((c) => c.title).sort()).toEqual(['a', 'b', 'new']);
+    // Undo leaves them: they are no longer something the cleanup removed.
+    await restoreSession(t.deps, result.sessionId, testCtx(), 'undo');
+    expect((await tree(t.browser)).filter((n) => n.url === url(1))).toHaveLength(1);
+  });
+
+  it('regression: a bookmark renamed in a copied folder as it is re-read is there once, with its new title', async () => {
+    const t = setup();
+    const { copy, plan } = await copiedFolders(t);
+    const inner = (await t.browser.bookmarks.getChildren(copy.id)).find((n) => n.title === 'b')!;
+    const race = onCall(t, callOf('getSubTree', copy.id), 'before', () => t.browser.bookmarks.update(inner.id, { title: 'b, renamed' }));
+    const result = await applyPlan(t.deps, plan, testCtx());
+    expect(await race.settled()).toBe(true);
+    // Left in the copy (it then goes one by one around it), or removed with it and put back: never both.
+    const renamed = (await tree(t.browser)).filter((n) => n.title === 'b, renamed');
+    expect(renamed.map((n) => n.url)).toEqual([url(2)]);
+    expect(problemsOf(result, 'put-back').length).toBe(renamed[0].id === inner.id ? 0 : 1);
   });
 
   it('regression: a bookmark created in a copied folder in the moment it is removed is re-created in the folder that stays', async () => {

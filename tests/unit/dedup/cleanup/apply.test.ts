@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyPlan, REMOVAL_BATCH } from '../../../../src/dedup/cleanup/apply';
 import { createDedupApplyFeature } from '../../../../src/dedup/cleanup/feature';
 import { openJournal } from '../../../../src/operations/journal';
@@ -12,8 +12,9 @@ import { scanBookmarks } from '../../../../src/dedup/find/scan';
 import { DEFAULT_SETTINGS } from '../../../../src/settings/settings';
 import { boot } from '../../../kit/boot';
 import { cleanupPlan, moveInto, removeCopiedFolder, removeCopy, removeEmptyFolder } from '../../../kit/plan';
-import { find, flatten, MENU, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED } from '../cleanup-fixtures';
+import { copiedFolder, find, flatten, MENU, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED } from '../cleanup-fixtures';
 import { say } from '../../../../src/i18n';
+import { gate } from '../../../kit/gate';
 
 const url = (n: number) => `https://site${n}.example/page`;
 const ROOT = 'root________';
@@ -145,6 +146,81 @@ describe('applyPlan', () => {
     const entries = await t.journal.entries(result.sessionId);
     expect(entries.filter((e) => e.role === 'moved')).toEqual([expect.objectContaining({ title: 'only here', parentId: gone.id, index: 3, toParentId: kept.id })]);
     expect(entries.filter((e) => e.role === 'removed').map((e) => e.role === 'removed' && e.title)).toEqual(['Work (1)', 'a', 'b', 'sub', 'c']);
+  });
+
+  it('hands the held bookmark events to the batched features as its wait for late events begins, not after it', async () => {
+    const t = setup();
+    const { plan } = await copiedFolder(t, [url(1), url(2)]);
+    const wait = gate();
+    const waiting = gate();
+    const handedOver: boolean[] = [];
+    let settles = 0;
+    const applied = applyPlan(
+      {
+        ...t.deps,
+        settle: () => {
+          settles++;
+          waiting.open();
+          return wait.promise;
+        },
+        deliverEvents: () => void handedOver.push(settles === 1),
+      },
+      plan,
+      testCtx(),
+    );
+    await waiting.promise;
+    // The wait has begun and the events are with the features already: their work runs while it lasts.
+    expect(handedOver).toEqual([true]);
+    wait.open();
+    const result = await applied;
+    expect(result.counts).toMatchObject({ copiedFolders: 1, insideFolders: 2 });
+    expect(handedOver).toEqual([true]);
+  });
+
+  it('re-reads a copied folder while its journal is written, changes nothing before it is, and reads again if it took longer', async () => {
+    const t = setup();
+    const { plan } = await copiedFolder(t, [url(1), url(2)]);
+    const written = gate();
+    const calls: string[] = [];
+    const stop = t.control.observeBookmarkCalls((call) => void calls.push(call.method));
+    let journaled = false;
+    const journal = new Proxy(t.journal, {
+      get: (target, key, receiver) =>
+        key === 'beginSession'
+          ? async (...args: Parameters<typeof t.journal.beginSession>) => {
+              await written.promise;
+              const stored = await target.beginSession(...args);
+              journaled = true;
+              return stored;
+            }
+          : Reflect.get(target, key, receiver),
+    });
+    const applied = applyPlan({ ...t.deps, journal }, plan, testCtx());
+    await vi.waitFor(() => expect(calls).toContain('getSubTree'));
+    // The folder was read while the journal was still being written; nothing was changed.
+    expect(journaled).toBe(false);
+    expect(calls.filter((c) => c !== 'getTree' && c !== 'getSubTree' && c !== 'get' && c !== 'getChildren')).toEqual([]);
+    written.open();
+    const result = await applied;
+    stop();
+    expect(result.counts).toMatchObject({ copiedFolders: 1, insideFolders: 2 });
+    // The journal outlasted the first read: the folder was read again, right before its removeTree.
+    const removal = calls.indexOf('removeTree');
+    expect(calls.slice(removal - 2, removal + 1)).toEqual(['getSubTree', 'getSubTree', 'removeTree']);
+  });
+
+  it('a journal that cannot be written fails the apply having changed nothing', async () => {
+    const t = setup();
+    const items = [{ title: 'a', url: url(1) }];
+    await seed(t.browser, MENU, [{ title: 'Work', children: items }, { title: 'Keep', url: url(2) }]);
+    await seed(t.browser, TOOLBAR, [{ title: 'Work (1)', children: items }, { title: 'Copy', url: url(2) }]);
+    const plan = await planFromTree(t.browser, { createdAt: t.now(), folderMerges: [[(await find(t.browser, 'Work')).id, (await find(t.browser, 'Work (1)')).id]] });
+    const before = await snapshot(t.browser);
+    const journal = new Proxy(t.journal, {
+      get: (target, key, receiver) => (key === 'beginSession' ? () => Promise.reject(new Error('disk full')) : Reflect.get(target, key, receiver)),
+    });
+    await expect(applyPlan({ ...t.deps, journal }, plan, testCtx())).rejects.toThrow('disk full');
+    expect(await snapshot(t.browser)).toEqual(before);
   });
 
   it('checks each item is still what the plan saw: changed, moved and missing items are skipped and reported', async () => {
