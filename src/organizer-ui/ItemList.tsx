@@ -63,15 +63,18 @@ interface RowProps {
   focused: boolean;
   dropClass: string;
   columns: readonly ColumnId[];
+  /** Whether the Folder column shows (search results); in a folder's list its cells stay, hidden and empty. */
+  folderShown: boolean;
   onRowPointerDown(event: PointerEvent, id: string): void;
   onRowActivate(id: string): void;
 }
 
 /**
  * One row. While the list scrolls only rows that come into view render: a row whose props are all the same (the
- * tree's version included, so a change of the item shows) is skipped.
+ * tree's version included, so a change of the item shows) is skipped. The cells are plain elements (no component
+ * each) and the same ones whatever the view: a new result set only patches their text.
  */
-const Row = memo(({ tree, id, position, count, top, selected, focused, dropClass, columns, onRowPointerDown, onRowActivate }: RowProps) => (
+const Row = memo(({ tree, id, position, count, top, selected, focused, dropClass, columns, folderShown, onRowPointerDown, onRowActivate }: RowProps) => (
   <div
     id={`org-row-${id}`}
     role="option"
@@ -85,9 +88,7 @@ const Row = memo(({ tree, id, position, count, top, selected, focused, dropClass
     onPointerDown={(e) => onRowPointerDown(e as unknown as PointerEvent, id)}
     onDblClick={() => onRowActivate(id)}
   >
-    {columns.map((column) => (
-      <Cell key={column} tree={tree} id={id} column={column} />
-    ))}
+    {columns.map((column) => cell(tree, id, column, folderShown))}
   </div>
 ));
 
@@ -95,7 +96,10 @@ interface Props {
   tree: OrganizerTree;
   version: number;
   rows: readonly string[];
+  /** The columns, the same in a folder and in search results (no element made or dropped as a search starts)... */
   columns: readonly ColumnId[];
+  /** ...with the Folder column shown only for search results. */
+  folderShown: boolean;
   sort: ColumnSort | null;
   selection: Selection;
   drag: DragState | null;
@@ -110,12 +114,12 @@ interface Props {
   onKeyDown(event: JSX.TargetedKeyboardEvent<HTMLDivElement>): void;
 }
 
-function Cell({ tree, id, column }: { tree: OrganizerTree; id: string; column: ColumnId }) {
+function cell(tree: OrganizerTree, id: string, column: ColumnId, folderShown: boolean) {
   const node = tree.get(id)!;
   if (column === 'name') {
     const icon = node.kind === 'folder' ? '📁' : node.kind === 'separator' ? '' : '🔖';
     return (
-      <span class="org-cell org-col-name">
+      <span key={column} class="org-cell org-col-name">
         <span aria-hidden="true" class="org-icon">
           {icon}
         </span>
@@ -123,6 +127,12 @@ function Cell({ tree, id, column }: { tree: OrganizerTree; id: string; column: C
       </span>
     );
   }
+  if (column === 'folder')
+    return (
+      <span key={column} class="org-cell org-col-folder" hidden={!folderShown}>
+        {folderShown ? columnValue(tree, id, column) : ''}
+      </span>
+    );
   const value = columnValue(tree, id, column);
   let text = '';
   if (column === 'added' || column === 'lastVisit') text = value ? formatDate(value as number) : '';
@@ -132,7 +142,7 @@ function Cell({ tree, id, column }: { tree: OrganizerTree; id: string; column: C
     if (n > 1) {
       const href = `../options/index.html?url=${encodeURIComponent(node.url)}#duplicates`;
       return (
-        <span class={`org-cell org-col-${column}`}>
+        <span key={column} class={`org-cell org-col-${column}`}>
           <a href={href} target="_blank" rel="noopener" tabIndex={-1} onPointerDown={(e) => e.stopPropagation()} title={t('organizerCopiesLink', formatNumber(n))}>
             {formatNumber(n)}
           </a>
@@ -140,7 +150,11 @@ function Cell({ tree, id, column }: { tree: OrganizerTree; id: string; column: C
       );
     }
   } else text = String(value);
-  return <span class={`org-cell org-col-${column}`}>{text}</span>;
+  return (
+    <span key={column} class={`org-cell org-col-${column}`}>
+      {text}
+    </span>
+  );
 }
 
 export function ItemList({
@@ -148,6 +162,7 @@ export function ItemList({
   version,
   rows,
   columns,
+  folderShown,
   sort,
   selection,
   drag,
@@ -209,6 +224,7 @@ export function ItemList({
             type="button"
             key={column}
             class={`org-cell org-col-${column}`}
+            hidden={column === 'folder' && !folderShown}
             aria-pressed={sort?.column === column}
             onClick={() => onSort(column)}
             title={t('organizerSortColumnHint')}
@@ -257,6 +273,7 @@ export function ItemList({
                 focused={selection.focus === id}
                 dropClass={over ? ` drop-${over.refusal ? 'refused' : over.zone}` : ''}
                 columns={columns}
+                folderShown={folderShown}
                 onRowPointerDown={rowPointerDown}
                 onRowActivate={rowActivate}
               />
