@@ -56,6 +56,8 @@ interface RowProps {
   tree: OrganizerTree;
   version: number;
   id: string;
+  /** The slot's row left the window: kept, invisible, for the next row that needs a slot. */
+  idle: boolean;
   position: number;
   count: number;
   top: number;
@@ -70,27 +72,35 @@ interface RowProps {
 }
 
 /**
- * One row. While the list scrolls only rows that come into view render: a row whose props are all the same (the
- * tree's version included, so a change of the item shows) is skipped. The cells are plain elements (no component
- * each) and the same ones whatever the view: a new result set only patches their text.
+ * One row. An idle one (no row of the list needs its slot now) keeps its elements, blank and invisible, without a
+ * role or an id (not an option, not hit by the pointer): a search started from a short folder then fills rows already
+ * laid out instead of making every row anew. While the list scrolls only rows that come into view render: a row whose
+ * props are all the same (the tree's version included, so a change of the item shows) is skipped. The cells are plain
+ * elements (no component each) and the same ones whatever the view: a new result set only patches their text.
  */
-const Row = memo(({ tree, id, position, count, top, selected, focused, dropClass, columns, folderShown, onRowPointerDown, onRowActivate }: RowProps) => (
-  <div
-    id={`org-row-${id}`}
-    role="option"
-    aria-selected={selected}
-    aria-posinset={position}
-    aria-setsize={count}
-    class={`org-row${selected ? ' selected' : ''}${focused ? ' focused' : ''}${dropClass}`}
-    style={{ insetBlockStart: `${top}px`, blockSize: `${ROW_HEIGHT}px` }}
-    data-drop-id={id}
-    data-drop-area="list"
-    onPointerDown={(e) => onRowPointerDown(e as unknown as PointerEvent, id)}
-    onDblClick={() => onRowActivate(id)}
-  >
-    {columns.map((column) => cell(tree, id, column, folderShown))}
-  </div>
-));
+const Row = memo(({ tree, id, idle, position, count, top, selected, focused, dropClass, columns, folderShown, onRowPointerDown, onRowActivate }: RowProps) =>
+  idle ? (
+    <div class="org-row idle" style={{ insetBlockStart: `${top}px`, blockSize: `${ROW_HEIGHT}px` }}>
+      {columns.map(blankCell)}
+    </div>
+  ) : (
+    <div
+      id={`org-row-${id}`}
+      role="option"
+      aria-selected={selected}
+      aria-posinset={position}
+      aria-setsize={count}
+      class={`org-row${selected ? ' selected' : ''}${focused ? ' focused' : ''}${dropClass}`}
+      style={{ insetBlockStart: `${top}px`, blockSize: `${ROW_HEIGHT}px` }}
+      data-drop-id={id}
+      data-drop-area="list"
+      onPointerDown={(e) => onRowPointerDown(e as unknown as PointerEvent, id)}
+      onDblClick={() => onRowActivate(id)}
+    >
+      {columns.map((column) => cell(tree, id, column, folderShown))}
+    </div>
+  ),
+);
 
 interface Props {
   tree: OrganizerTree;
@@ -114,6 +124,24 @@ interface Props {
   onKeyDown(event: JSX.TargetedKeyboardEvent<HTMLDivElement>): void;
 }
 
+/** A cell of an idle row: the elements of a shown one, empty. */
+function blankCell(column: ColumnId) {
+  if (column === 'name')
+    return (
+      <span key={column} class="org-cell org-col-name">
+        <span aria-hidden="true" class="org-icon">
+          {''}
+        </span>
+        {''}
+      </span>
+    );
+  return (
+    <span key={column} class={`org-cell org-col-${column}`} hidden={column === 'folder' ? true : undefined}>
+      {''}
+    </span>
+  );
+}
+
 function cell(tree: OrganizerTree, id: string, column: ColumnId, folderShown: boolean) {
   const node = tree.get(id)!;
   if (column === 'name') {
@@ -127,10 +155,11 @@ function cell(tree: OrganizerTree, id: string, column: ColumnId, folderShown: bo
       </span>
     );
   }
+  // Outside a search the Folder column is hidden but keeps its text: showing it again lays out what is there.
   if (column === 'folder')
     return (
       <span key={column} class="org-cell org-col-folder" hidden={!folderShown}>
-        {folderShown ? columnValue(tree, id, column) : ''}
+        {columnValue(tree, id, column)}
       </span>
     );
   const value = columnValue(tree, id, column);
@@ -179,6 +208,7 @@ export function ItemList({
   const rowActivate = useStableCallback(onRowActivate);
   const scroller = useRef<HTMLDivElement | null>(null);
   const slotsRef = useRef<ReadonlyMap<string, number>>(new Map());
+  const lastBySlot = useRef<readonly ({ i: number; id: string; top: number; idle: boolean } | undefined)[]>([]);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(400);
   const offsets = useMemo(() => rowOffsets(rows.length, () => ROW_HEIGHT), [rows.length]);
@@ -209,10 +239,17 @@ export function ItemList({
   const shownIds = shown.map((i) => rows[i]!).filter((id) => tree.has(id));
   const slots = assignSlots(slotsRef.current, shownIds);
   slotsRef.current = slots;
-  const slotted = shown
-    .filter((i) => tree.has(rows[i]!))
-    .map((i) => ({ i, id: rows[i]!, slot: slots.get(rows[i]!)! }))
-    .sort((a, b) => a.slot - b.slot);
+  // Every slot used stays, idle while no row needs it: at most the most rows one window has shown.
+  const bySlot: ({ i: number; id: string; top: number; idle: boolean } | undefined)[] = [];
+  for (const last of lastBySlot.current) bySlot.push(last && (last.idle ? last : { ...last, id: '', i: -1, idle: true }));
+  for (const i of shown) {
+    const id = rows[i]!;
+    const slot = slots.get(id);
+    if (slot === undefined) continue;
+    while (bySlot.length < slot) bySlot.push(undefined);
+    bySlot[slot] = { i, id, top: offsets[i]!, idle: false };
+  }
+  lastBySlot.current = bySlot;
   const dropRow = drag?.over && drag.over.area === 'list' ? drag.over : null;
   const listEnd = drag?.over && drag.over.area === 'list-end' ? drag.over : null;
   void version;
@@ -258,22 +295,25 @@ export function ItemList({
           data-testid="organizer-list"
         >
           {rows.length === 0 ? <p class="muted org-empty">{t('organizerEmpty')}</p> : null}
-          {slotted.map(({ i, id, slot }) => {
-            const over = dropRow?.rowId === id ? dropRow : null;
+          {bySlot.map((row, slot) => {
+            if (!row) return null;
+            const { i, id, top, idle } = row;
+            const over = !idle && dropRow?.rowId === id ? dropRow : null;
             return (
               <Row
                 key={slot}
                 tree={tree}
-                version={version}
+                version={idle ? 0 : version}
                 id={id}
-                position={i + 1}
-                count={rows.length}
-                top={offsets[i]!}
-                selected={selection.ids.has(id)}
-                focused={selection.focus === id}
+                idle={idle}
+                position={idle ? 0 : i + 1}
+                count={idle ? 0 : rows.length}
+                top={top}
+                selected={!idle && selection.ids.has(id)}
+                focused={!idle && selection.focus === id}
                 dropClass={over ? ` drop-${over.refusal ? 'refused' : over.zone}` : ''}
                 columns={columns}
-                folderShown={folderShown}
+                folderShown={!idle && folderShown}
                 onRowPointerDown={rowPointerDown}
                 onRowActivate={rowActivate}
               />
