@@ -80,7 +80,13 @@ interface RowProps {
  */
 const Row = memo(({ tree, id, idle, position, count, top, selected, focused, dropClass, columns, folderShown, onRowPointerDown, onRowActivate }: RowProps) =>
   idle ? (
-    <div class="org-row idle" style={{ insetBlockStart: `${top}px`, blockSize: `${ROW_HEIGHT}px` }}>
+    <div
+      class="org-row idle"
+      style={{ insetBlockStart: `${top}px`, blockSize: `${ROW_HEIGHT}px` }}
+      // The same listeners as a shown row (not removed and added again as the slot goes idle and back); no-ops.
+      onPointerDown={noop}
+      onDblClick={noop}
+    >
       {columns.map(blankCell)}
     </div>
   ) : (
@@ -123,6 +129,8 @@ interface Props {
   onRowActivate(id: string): void;
   onKeyDown(event: JSX.TargetedKeyboardEvent<HTMLDivElement>): void;
 }
+
+function noop() {}
 
 /** A cell of an idle row: the elements of a shown one, empty. */
 function blankCell(column: ColumnId) {
