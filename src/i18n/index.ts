@@ -48,6 +48,13 @@ let ordinalRules = new Intl.PluralRules('en', { type: 'ordinal' });
 let numbers = new Intl.NumberFormat('en');
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Messages as the source gave them, by id and substitutions: a source's text does not change, and asking
+ * `browser.i18n` is a call into the extension API each time (a list's header and labels on every render). Emptied
+ * when it holds many (counts and names vary without end).
+ */
+const texts = new Map<string, string>();
+const TEXTS_KEPT = 2_000;
 
 /** Makes `source` answer every message from now on (the entries pass `browser.i18n`). */
 export function useMessages(next: MessageSource): void {
@@ -58,6 +65,7 @@ export function useMessages(next: MessageSource): void {
   numbers = new Intl.NumberFormat(locale);
   numberFormats.clear();
   dateFormats.clear();
+  texts.clear();
 }
 
 /** The entries' call: Firefox's own lookup (`browser.i18n` or the global `browser.i18n` of an extension page). */
@@ -172,10 +180,14 @@ export function textDirection(): 'ltr' | 'rtl' {
 
 function lookup(id: string, substitutions: Substitution[], optional = false): string {
   if (!source) throw new Error(`No message source installed (asked for "${id}"): call useBrowserMessages() in the entry`);
-  const text = source.getMessage(
-    id,
-    substitutions.map((s) => (typeof s === 'number' ? formatNumber(s) : s)),
-  );
+  const subs = substitutions.map((s) => (typeof s === 'number' ? formatNumber(s) : s));
+  const key = subs.length ? id + JSON.stringify(subs) : id;
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = source.getMessage(id, subs);
+    if (texts.size >= TEXTS_KEPT) texts.clear();
+    texts.set(key, text);
+  }
   // A missing id is a bug a test must see; in the running extension it shows the id rather than nothing.
   if (!text && !optional) return `⟦${id}⟧`;
   return text;

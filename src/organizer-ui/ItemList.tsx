@@ -56,6 +56,8 @@ interface RowProps {
   tree: OrganizerTree;
   version: number;
   id: string;
+  /** The slot's row left the window: kept, invisible, for the next row that needs a slot. */
+  idle: boolean;
   position: number;
   count: number;
   top: number;
@@ -63,39 +65,57 @@ interface RowProps {
   focused: boolean;
   dropClass: string;
   columns: readonly ColumnId[];
+  /** Whether the Folder column shows (search results); in a folder's list its cells stay, hidden and empty. */
+  folderShown: boolean;
   onRowPointerDown(event: PointerEvent, id: string): void;
   onRowActivate(id: string): void;
 }
 
 /**
- * One row. While the list scrolls only rows that come into view render: a row whose props are all the same (the
- * tree's version included, so a change of the item shows) is skipped.
+ * One row. An idle one (no row of the list needs its slot now) keeps its elements, blank and invisible, without a
+ * role or an id (not an option, not hit by the pointer): a search started from a short folder then fills rows already
+ * laid out instead of making every row anew. While the list scrolls only rows that come into view render: a row whose
+ * props are all the same (the tree's version included, so a change of the item shows) is skipped. The cells are plain
+ * elements (no component each) and the same ones whatever the view: a new result set only patches their text.
  */
-const Row = memo(({ tree, id, position, count, top, selected, focused, dropClass, columns, onRowPointerDown, onRowActivate }: RowProps) => (
-  <div
-    id={`org-row-${id}`}
-    role="option"
-    aria-selected={selected}
-    aria-posinset={position}
-    aria-setsize={count}
-    class={`org-row${selected ? ' selected' : ''}${focused ? ' focused' : ''}${dropClass}`}
-    style={{ insetBlockStart: `${top}px`, blockSize: `${ROW_HEIGHT}px` }}
-    data-drop-id={id}
-    data-drop-area="list"
-    onPointerDown={(e) => onRowPointerDown(e as unknown as PointerEvent, id)}
-    onDblClick={() => onRowActivate(id)}
-  >
-    {columns.map((column) => (
-      <Cell key={column} tree={tree} id={id} column={column} />
-    ))}
-  </div>
-));
+const Row = memo(({ tree, id, idle, position, count, top, selected, focused, dropClass, columns, folderShown, onRowPointerDown, onRowActivate }: RowProps) =>
+  idle ? (
+    <div
+      class="org-row idle"
+      style={{ insetBlockStart: `${top}px`, blockSize: `${ROW_HEIGHT}px` }}
+      // The same listeners as a shown row (not removed and added again as the slot goes idle and back); no-ops.
+      onPointerDown={noop}
+      onDblClick={noop}
+    >
+      {columns.map(blankCell)}
+    </div>
+  ) : (
+    <div
+      id={`org-row-${id}`}
+      role="option"
+      aria-selected={selected}
+      aria-posinset={position}
+      aria-setsize={count}
+      class={`org-row${selected ? ' selected' : ''}${focused ? ' focused' : ''}${dropClass}`}
+      style={{ insetBlockStart: `${top}px`, blockSize: `${ROW_HEIGHT}px` }}
+      data-drop-id={id}
+      data-drop-area="list"
+      onPointerDown={(e) => onRowPointerDown(e as unknown as PointerEvent, id)}
+      onDblClick={() => onRowActivate(id)}
+    >
+      {columns.map((column) => cell(tree, id, column, folderShown))}
+    </div>
+  ),
+);
 
 interface Props {
   tree: OrganizerTree;
   version: number;
   rows: readonly string[];
+  /** The columns, the same in a folder and in search results (no element made or dropped as a search starts)... */
   columns: readonly ColumnId[];
+  /** ...with the Folder column shown only for search results. */
+  folderShown: boolean;
   sort: ColumnSort | null;
   selection: Selection;
   drag: DragState | null;
@@ -110,12 +130,32 @@ interface Props {
   onKeyDown(event: JSX.TargetedKeyboardEvent<HTMLDivElement>): void;
 }
 
-function Cell({ tree, id, column }: { tree: OrganizerTree; id: string; column: ColumnId }) {
+function noop() {}
+
+/** A cell of an idle row: the elements of a shown one, empty. */
+function blankCell(column: ColumnId) {
+  if (column === 'name')
+    return (
+      <span key={column} class="org-cell org-col-name">
+        <span aria-hidden="true" class="org-icon">
+          {''}
+        </span>
+        {''}
+      </span>
+    );
+  return (
+    <span key={column} class={`org-cell org-col-${column}`} hidden={column === 'folder' ? true : undefined}>
+      {''}
+    </span>
+  );
+}
+
+function cell(tree: OrganizerTree, id: string, column: ColumnId, folderShown: boolean) {
   const node = tree.get(id)!;
   if (column === 'name') {
     const icon = node.kind === 'folder' ? '📁' : node.kind === 'separator' ? '' : '🔖';
     return (
-      <span class="org-cell org-col-name">
+      <span key={column} class="org-cell org-col-name">
         <span aria-hidden="true" class="org-icon">
           {icon}
         </span>
@@ -123,6 +163,13 @@ function Cell({ tree, id, column }: { tree: OrganizerTree; id: string; column: C
       </span>
     );
   }
+  // Outside a search the Folder column is hidden but keeps its text: showing it again lays out what is there.
+  if (column === 'folder')
+    return (
+      <span key={column} class="org-cell org-col-folder" hidden={!folderShown}>
+        {columnValue(tree, id, column)}
+      </span>
+    );
   const value = columnValue(tree, id, column);
   let text = '';
   if (column === 'added' || column === 'lastVisit') text = value ? formatDate(value as number) : '';
@@ -132,7 +179,7 @@ function Cell({ tree, id, column }: { tree: OrganizerTree; id: string; column: C
     if (n > 1) {
       const href = `../options/index.html?url=${encodeURIComponent(node.url)}#duplicates`;
       return (
-        <span class={`org-cell org-col-${column}`}>
+        <span key={column} class={`org-cell org-col-${column}`}>
           <a href={href} target="_blank" rel="noopener" tabIndex={-1} onPointerDown={(e) => e.stopPropagation()} title={t('organizerCopiesLink', formatNumber(n))}>
             {formatNumber(n)}
           </a>
@@ -140,7 +187,11 @@ function Cell({ tree, id, column }: { tree: OrganizerTree; id: string; column: C
       );
     }
   } else text = String(value);
-  return <span class={`org-cell org-col-${column}`}>{text}</span>;
+  return (
+    <span key={column} class={`org-cell org-col-${column}`}>
+      {text}
+    </span>
+  );
 }
 
 export function ItemList({
@@ -148,6 +199,7 @@ export function ItemList({
   version,
   rows,
   columns,
+  folderShown,
   sort,
   selection,
   drag,
@@ -164,6 +216,7 @@ export function ItemList({
   const rowActivate = useStableCallback(onRowActivate);
   const scroller = useRef<HTMLDivElement | null>(null);
   const slotsRef = useRef<ReadonlyMap<string, number>>(new Map());
+  const lastBySlot = useRef<readonly ({ i: number; id: string; top: number; idle: boolean } | undefined)[]>([]);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(400);
   const offsets = useMemo(() => rowOffsets(rows.length, () => ROW_HEIGHT), [rows.length]);
@@ -194,10 +247,17 @@ export function ItemList({
   const shownIds = shown.map((i) => rows[i]!).filter((id) => tree.has(id));
   const slots = assignSlots(slotsRef.current, shownIds);
   slotsRef.current = slots;
-  const slotted = shown
-    .filter((i) => tree.has(rows[i]!))
-    .map((i) => ({ i, id: rows[i]!, slot: slots.get(rows[i]!)! }))
-    .sort((a, b) => a.slot - b.slot);
+  // Every slot used stays, idle while no row needs it: at most the most rows one window has shown.
+  const bySlot: ({ i: number; id: string; top: number; idle: boolean } | undefined)[] = [];
+  for (const last of lastBySlot.current) bySlot.push(last && (last.idle ? last : { ...last, id: '', i: -1, idle: true }));
+  for (const i of shown) {
+    const id = rows[i]!;
+    const slot = slots.get(id);
+    if (slot === undefined) continue;
+    while (bySlot.length < slot) bySlot.push(undefined);
+    bySlot[slot] = { i, id, top: offsets[i]!, idle: false };
+  }
+  lastBySlot.current = bySlot;
   const dropRow = drag?.over && drag.over.area === 'list' ? drag.over : null;
   const listEnd = drag?.over && drag.over.area === 'list-end' ? drag.over : null;
   void version;
@@ -209,6 +269,7 @@ export function ItemList({
             type="button"
             key={column}
             class={`org-cell org-col-${column}`}
+            hidden={column === 'folder' && !folderShown}
             aria-pressed={sort?.column === column}
             onClick={() => onSort(column)}
             title={t('organizerSortColumnHint')}
@@ -242,21 +303,25 @@ export function ItemList({
           data-testid="organizer-list"
         >
           {rows.length === 0 ? <p class="muted org-empty">{t('organizerEmpty')}</p> : null}
-          {slotted.map(({ i, id, slot }) => {
-            const over = dropRow?.rowId === id ? dropRow : null;
+          {bySlot.map((row, slot) => {
+            if (!row) return null;
+            const { i, id, top, idle } = row;
+            const over = !idle && dropRow?.rowId === id ? dropRow : null;
             return (
               <Row
                 key={slot}
                 tree={tree}
-                version={version}
+                version={idle ? 0 : version}
                 id={id}
-                position={i + 1}
-                count={rows.length}
-                top={offsets[i]!}
-                selected={selection.ids.has(id)}
-                focused={selection.focus === id}
+                idle={idle}
+                position={idle ? 0 : i + 1}
+                count={idle ? 0 : rows.length}
+                top={top}
+                selected={!idle && selection.ids.has(id)}
+                focused={!idle && selection.focus === id}
                 dropClass={over ? ` drop-${over.refusal ? 'refused' : over.zone}` : ''}
                 columns={columns}
+                folderShown={!idle && folderShown}
                 onRowPointerDown={rowPointerDown}
                 onRowActivate={rowActivate}
               />

@@ -36,8 +36,9 @@ const REFUSAL_TEXT: Record<DropRefusal, MessageId> = {
   nothing: 'organizerDropRefused_nothing',
 };
 
-const WIDE_COLUMNS: readonly ColumnId[] = ['name', 'address', 'tags', 'added', 'lastVisit', 'visits', 'copies'];
-const NARROW_COLUMNS: readonly ColumnId[] = ['name'];
+/** The Folder column is shown for search results only (ItemList's folderShown). */
+const WIDE_COLUMNS: readonly ColumnId[] = ['name', 'folder', 'address', 'tags', 'added', 'lastVisit', 'visits', 'copies'];
+const NARROW_COLUMNS: readonly ColumnId[] = ['name', 'folder'];
 const EXPANDED_KEY = 'tidymarks-organizer-expanded';
 export const SHOWN_MARK = 'tidymarks-organizer-shown';
 const FOLDER_KEY = 'tidymarks-organizer-folder';
@@ -130,13 +131,7 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
   const typeAhead = useRef({ text: '', at: 0 });
 
   const searching = query.trim() !== '';
-  const columns = narrow
-    ? searching
-      ? (['name', 'folder'] as const)
-      : NARROW_COLUMNS
-    : searching
-      ? (['name', 'folder', ...WIDE_COLUMNS.slice(1)] as ColumnId[])
-      : WIDE_COLUMNS;
+  const columns = narrow ? NARROW_COLUMNS : WIDE_COLUMNS;
 
   // The folder shown went away (removed here or elsewhere): show its nearest remaining place.
   const shownFolder = tree.get(folderId)?.kind === 'folder' ? folderId : TOOLBAR_ID;
@@ -555,6 +550,7 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
           version={version}
           rows={rows}
           columns={columns}
+          folderShown={searching}
           sort={sort}
           selection={selection}
           drag={drag}

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 /**
  * The organizer component on the real background (fake browser): tree and list roles, keyboard selection in the
- * list (↓, Shift+↓, Ctrl+A), Enter opens a folder, Delete removes the selection, and a change made elsewhere shows.
+ * list (↓, Shift+↓, Ctrl+A), Enter opens a folder, Delete removes the selection, and a change made elsewhere shows;
+ * a search and its clearing reuse the list's row elements (rows no result needs stay, blank, without a role).
  */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -100,5 +101,34 @@ describe('OrganizerView', () => {
     fireEvent.keyDown(list, { key: 'Z', ctrlKey: true, shiftKey: true });
     await waitFor(async () => expect(await names()).toEqual(['Folder', 'three']));
     await screen.findByText('Redone: Deleted “two”.');
+  });
+
+  it('a search reuses the rows of the folder: the rows it does not need stay blank and are no options; clearing it fills them again', async () => {
+    const { list } = await setup();
+    await within(list).findAllByRole('option');
+    const rowsBefore = [...list.querySelectorAll('.org-row')];
+    expect(rowsBefore).toHaveLength(4);
+    // Outside a search the Folder column is there but hidden.
+    expect([...list.querySelectorAll('.org-col-folder')].every((cell) => (cell as HTMLElement).hidden)).toBe(true);
+    fireEvent.input(screen.getByTestId('organizer-search'), { target: { value: 'two' } });
+    await waitFor(() => expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringContaining('two')]));
+    const option = within(list).getByRole('option');
+    const folderCell = option.querySelector('.org-col-folder') as HTMLElement;
+    expect(folderCell.hidden).toBe(false);
+    expect(folderCell.textContent).toBe('Bookmarks Toolbar');
+    // The same four elements: one shows the result, three are idle (blank, no role, no id).
+    const rowsDuring = [...list.querySelectorAll('.org-row')];
+    expect(rowsDuring.length).toBe(4);
+    expect(rowsDuring.every((row, i) => row === rowsBefore[i])).toBe(true);
+    const idle = rowsDuring.filter((row) => row.classList.contains('idle'));
+    expect(idle).toHaveLength(3);
+    expect(idle.map((row) => [row.textContent, row.getAttribute('role'), row.id])).toEqual(Array(3).fill(['', null, '']));
+    expect(list.textContent).not.toContain('three');
+    fireEvent.input(screen.getByTestId('organizer-search'), { target: { value: '' } });
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(4));
+    const rowsAfter = [...list.querySelectorAll('.org-row')];
+    expect(rowsAfter.length === 4 && rowsAfter.every((row, i) => row === rowsBefore[i])).toBe(true);
+    expect(list.querySelectorAll('.org-row.idle')).toHaveLength(0);
+    await within(list).findByRole('option', { name: /three/ });
   });
 });
