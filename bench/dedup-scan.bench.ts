@@ -23,6 +23,7 @@
  */
 import { createRng } from '../scripts/prng.mjs';
 import { flattenForScan, groupDuplicates, scanBookmarks, type ScanInput } from '../src/dedup/find/scan';
+import { decodeScan, encodeScan } from '../src/dedup/find/scan-wire';
 import type { BookmarkNode } from '../src/platform/browser';
 import { DEFAULT_SETTINGS } from '../src/settings/settings';
 import { defineSuite } from './lib/types';
@@ -221,10 +222,22 @@ export default defineSuite({
       }
     }
     const json = JSON.stringify(result);
+    // The wire form the job replies with and stores (src/dedup/find/scan-wire.ts): its size and cost, for the log.
+    const encodeMs: number[] = [];
+    const decodeMs: number[] = [];
+    let wire = '';
+    for (let i = 0; i < 5; i++) {
+      let t = performance.now();
+      wire = encodeScan(result);
+      encodeMs.push(performance.now() - t);
+      t = performance.now();
+      decodeScan(wire);
+      decodeMs.push(performance.now() - t);
+    }
     const list = (xs: number[]) => xs.map((s) => s.toFixed(0)).join(', ');
     ctx.log(
       `node: ${result.totals.bookmarks} bookmarks, ${result.totals.duplicateGroups} groups (${groups.length} from matching+grouping), ${result.totals.redundantCopies} extra copies, ` +
-        `${result.totals.folderSets} folder sets; result ${(json.length / 1e6).toFixed(1)} MB of JSON; the machine is shared: CPU time shows our own cost. ` +
+        `${result.totals.folderSets} folder sets; result ${(json.length / 1e6).toFixed(1)} MB of JSON, ${(wire.length / 1e6).toFixed(1)} MB in its wire form (encode ${list(encodeMs)} ms, decode ${list(decodeMs)} ms); the machine is shared: CPU time shows our own cost. ` +
         `matching+grouping ${list(grouping)} ms wall, ${list(groupingCpu)} ms CPU; whole scan ${list(whole)} ms wall, ${list(wholeCpu)} ms CPU; ` +
         `anchor walk+intern ${list(floor)} ms`,
     );

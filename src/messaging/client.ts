@@ -8,6 +8,7 @@ import { isErrorCode, RemoteError } from './errors';
 import { PORT_NAME, type RequestMessage } from './channel';
 import type { JobInput, JobProgress, JobResult, JobType, RequestInput, RequestReply, RequestType } from './protocol';
 import type { PortLike } from './router';
+import { parseReply } from './reply-forms';
 
 export interface Transport {
   sendMessage(message: RequestMessage): Promise<unknown>;
@@ -49,7 +50,7 @@ export function createClient(transport: Transport): Client {
       }
       if (reply && typeof reply === 'object' && 'ok' in reply) {
         const r = reply as { ok: boolean; json?: unknown; error?: unknown };
-        if (r.ok && typeof r.json === 'string') return JSON.parse(r.json) as never;
+        if (r.ok && typeof r.json === 'string') return parseReply(type, r.json) as never;
         if (r.ok) throw new RemoteError('internal', t('errorMalformedReply'));
         throw toRemoteError(r.error);
       }
@@ -65,8 +66,13 @@ export function createClient(transport: Transport): Client {
           if (m?.op === 'progress') onProgress?.(m.value as never);
           else if (m?.op === 'done') {
             settled = true;
-            if (typeof m.json === 'string') resolve(JSON.parse(m.json) as never);
-            else reject(new RemoteError('internal', t('errorMalformedReply')));
+            if (typeof m.json === 'string') {
+              try {
+                resolve(parseReply(kind, m.json) as never);
+              } catch (error) {
+                reject(error instanceof RemoteError ? error : new RemoteError('internal', t('errorMalformedReply')));
+              }
+            } else reject(new RemoteError('internal', t('errorMalformedReply')));
             port.disconnect();
           } else if (m?.op === 'error') {
             settled = true;

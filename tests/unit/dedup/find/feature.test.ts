@@ -132,6 +132,24 @@ describe('dedup.scan job and dedup.plan request', () => {
     expect(await client.call('dedup.lastScan', {})).toBeNull();
   });
 
+  it('treats a scan stored by an older version (plain JSON) as no last scan, and refuses plans from it', async () => {
+    const { fake, client, restart } = await boot();
+    await seed(fake);
+    const scan = await client.startJob('dedup.scan', {}).result;
+    // What an older version stored: the scan as plain JSON, current, under the same id.
+    const db = await openDB(LAST_SCAN_DB);
+    await db.put('scans', JSON.stringify(scan), 'last');
+    db.close();
+    restart();
+    expect(await client.call('dedup.lastScan', {})).toBeNull();
+    await expect(client.call('dedup.plan', { scanId: scan.scanId })).rejects.toMatchObject({ code: 'conflict' });
+    // A new scan is stored in the current form and read back after an unload.
+    const again = await client.startJob('dedup.scan', {}).result;
+    restart();
+    expect(await client.call('dedup.lastScan', {})).toEqual({ scan: again, current: true });
+    await expect(client.call('dedup.plan', { scanId: again.scanId })).resolves.toMatchObject({ removals: expect.any(Array) });
+  });
+
   it('test.reset drops the stored scan', async () => {
     const { fake, client, restart } = await boot();
     await seed(fake);
