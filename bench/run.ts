@@ -83,7 +83,10 @@ async function main() {
   }
   console.log('\n| id | value | unit | better | bar |\n|---|---|---|---|---|');
   for (const row of rows) console.log(`| ${row.id} | ${row.value} | ${row.unit} | ${row.better} | ${barStatus(row)} |`);
-  if (partial) console.log(`\n(${only ? '--only' : '--part'}: ${quick || failures.length ? 'bench/results.json left unchanged' : 'these rows replaced in bench/results.json, the others kept'})`);
+  if (partial)
+    console.log(
+      `\n(${only ? '--only' : '--part'}: ${quick || failures.length ? 'bench/results.json left unchanged' : 'these rows replaced in bench/results.json, the others kept'})`,
+    );
   if (failures.length) {
     console.error(`\n${failures.length} suite(s) failed:\n${failures.join('\n')}`);
     process.exit(1);

@@ -92,7 +92,20 @@ export function encodeScan<T extends ScanResult>(scan: T): string {
   const reasons = table<KeepReason[]>((r) => JSON.stringify(r));
   const tagSets = table<string[]>((tags) => JSON.stringify(tags));
   const g: GroupColumns = { keys: [], rules: [], keepers: [], keptBecause: [], sizes: [], cameBack: [] };
-  const c: CopyColumns = { ids: [], folders: [], titles: [], urls: [], dateAdded: [], indexes: [], siblings: [], tags: [], visits: [], rules: [], inRedundantFolder: [], cameBack: [] };
+  const c: CopyColumns = {
+    ids: [],
+    folders: [],
+    titles: [],
+    urls: [],
+    dateAdded: [],
+    indexes: [],
+    siblings: [],
+    tags: [],
+    visits: [],
+    rules: [],
+    inRedundantFolder: [],
+    cameBack: [],
+  };
   groups.forEach((group, gi) => {
     g.keys.push(group.key);
     g.rules.push(ruleSets.ref(group.rules));

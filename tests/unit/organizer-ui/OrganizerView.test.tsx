@@ -111,7 +111,13 @@ describe('OrganizerView', () => {
     // Outside a search the Folder column is there but hidden.
     expect([...list.querySelectorAll('.org-col-folder')].every((cell) => (cell as HTMLElement).hidden)).toBe(true);
     fireEvent.input(screen.getByTestId('organizer-search'), { target: { value: 'two' } });
-    await waitFor(() => expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringContaining('two')]));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([expect.stringContaining('two')]),
+    );
     const option = within(list).getByRole('option');
     const folderCell = option.querySelector('.org-col-folder') as HTMLElement;
     expect(folderCell.hidden).toBe(false);

@@ -56,7 +56,10 @@ describe('BookmarkTree and SiblingOrder sharing one id table (the live index kee
     nodes: [...tree.nodesList()].sort((a, b) => a.id.localeCompare(b.id)),
     // Children come in the order the mirror learnt of them, not by position (the order knows positions).
     folders: tree.folders().sort((a, b) => a.id.localeCompare(b.id)),
-    under: tree.folders().map((f) => [f.id, [...tree.bookmarksUnder(f.id)].map((n) => n.id).sort()]).sort(),
+    under: tree
+      .folders()
+      .map((f) => [f.id, [...tree.bookmarksUnder(f.id)].map((n) => n.id).sort()])
+      .sort(),
     hosts: hosts.map((h) => tree.bookmarkIdsOnHost(h).sort()),
   });
 
@@ -126,9 +129,10 @@ describe('BookmarkTree and SiblingOrder sharing one id table (the live index kee
         expect(order.exact).toBe(true);
         for (const folder of folders) {
           const children = await b.getChildren(folder);
-          expect(order.childrenOf(folder).map((id) => [id, order.positionOf(id)]), `seed ${seed} step ${step} in ${folder}`).toEqual(
-            children.map((c) => [c.id, c.index]),
-          );
+          expect(
+            order.childrenOf(folder).map((id) => [id, order.positionOf(id)]),
+            `seed ${seed} step ${step} in ${folder}`,
+          ).toEqual(children.map((c) => [c.id, c.index]));
         }
       }
     }

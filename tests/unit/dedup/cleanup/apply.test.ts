@@ -212,8 +212,14 @@ describe('applyPlan', () => {
   it('a journal that cannot be written fails the apply having changed nothing', async () => {
     const t = setup();
     const items = [{ title: 'a', url: url(1) }];
-    await seed(t.browser, MENU, [{ title: 'Work', children: items }, { title: 'Keep', url: url(2) }]);
-    await seed(t.browser, TOOLBAR, [{ title: 'Work (1)', children: items }, { title: 'Copy', url: url(2) }]);
+    await seed(t.browser, MENU, [
+      { title: 'Work', children: items },
+      { title: 'Keep', url: url(2) },
+    ]);
+    await seed(t.browser, TOOLBAR, [
+      { title: 'Work (1)', children: items },
+      { title: 'Copy', url: url(2) },
+    ]);
     const plan = await planFromTree(t.browser, { createdAt: t.now(), folderMerges: [[(await find(t.browser, 'Work')).id, (await find(t.browser, 'Work (1)')).id]] });
     const before = await snapshot(t.browser);
     const journal = new Proxy(t.journal, {

@@ -7,7 +7,8 @@ import { DEFAULT_SETTINGS } from '../../../../src/settings/settings';
 import { bm, buildTree, folder, sep, type Roots, type Spec } from '../tree-builder';
 
 const URLS = ['https://developer.mozilla.org/en-US/', 'https://example.org/a', 'http://news.example.com/item?id=1', 'https://github.com/trending'];
-const variant = (url: string, v: number) => [url, url + '/', url + '?utm_source=x', url.replace('https://', 'http://'), url.toUpperCase().replace(/^HTTPS?/, (s) => s.toLowerCase())][v % 5]!;
+const variant = (url: string, v: number) =>
+  [url, url + '/', url + '?utm_source=x', url.replace('https://', 'http://'), url.toUpperCase().replace(/^HTTPS?/, (s) => s.toLowerCase())][v % 5]!;
 const TITLES = ['Dev', 'Dev (1)', 'News', 'Old › JS', 'Ünïcode "quoted"\n'];
 
 const specArb: fc.Arbitrary<Spec> = fc.letrec<{ node: Spec }>((tie) => ({
@@ -23,7 +24,12 @@ const specArb: fc.Arbitrary<Spec> = fc.letrec<{ node: Spec }>((tie) => ({
 
 /** Random roots where some folders appear twice (copied), as sync does. */
 const rootsArb = fc
-  .record({ menu: fc.array(specArb, { maxLength: 6 }), toolbar: fc.array(specArb, { maxLength: 4 }), unfiled: fc.array(specArb, { maxLength: 4 }), copies: fc.array(fc.nat(), { maxLength: 3 }) })
+  .record({
+    menu: fc.array(specArb, { maxLength: 6 }),
+    toolbar: fc.array(specArb, { maxLength: 4 }),
+    unfiled: fc.array(specArb, { maxLength: 4 }),
+    copies: fc.array(fc.nat(), { maxLength: 3 }),
+  })
   .map(({ menu, toolbar, unfiled, copies }) => {
     const folders = [...menu, ...toolbar].filter((s) => s.kind === 'folder');
     const copied = folders.length ? copies.map((i) => folders[i % folders.length]!) : [];
@@ -39,7 +45,7 @@ const visitsArb = fc.dictionary(fc.constantFrom(...URLS.flatMap((u) => [0, 1, 2]
 const marksArb = fc.array(fc.record({ at: fc.nat(), removedAt: fc.nat(), sessionId: fc.string(), group: fc.boolean(), strayKeeper: fc.boolean() }), { maxLength: 4 });
 
 /** The scan as the page got it before the wire form: its plain JSON. */
-const plain = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 describe('the scan wire form', () => {
   it('gives back exactly the scan it encoded, over scans of random trees with tags, visits and comebacks', () => {
@@ -72,7 +78,13 @@ describe('the scan wire form', () => {
 
   it('covers copies inside a copied folder and gives each decoded copy arrays of its own', () => {
     const copied = folder('Dev', [bm('https://a.example/', 'A'), bm('https://b.example/', 'B')]);
-    const scan = scanBookmarks({ tree: buildTree({ menu: [copied], toolbar: [copied] }), settings: DEFAULT_SETTINGS, tagsByUrl: new Map(), visitsByUrl: new Map(), now: 1 });
+    const scan = scanBookmarks({
+      tree: buildTree({ menu: [copied], toolbar: [copied] }),
+      settings: DEFAULT_SETTINGS,
+      tagsByUrl: new Map(),
+      visitsByUrl: new Map(),
+      now: 1,
+    });
     expect(scan.groups.flatMap((g) => g.copies).some((c) => c.inRedundantFolderId !== undefined)).toBe(true);
     const decoded = decodeScan(encodeScan(scan))!;
     expect(decoded).toStrictEqual(plain(scan));
@@ -85,14 +97,31 @@ describe('the scan wire form', () => {
 
   it('is far smaller than the plain JSON of a scan with many copies', () => {
     const pages = Array.from({ length: 200 }, (_, i) => `https://example.org/page/${i}`);
-    const menu = Array.from({ length: 20 }, (_, f) => folder(`Folder ${f}`, pages.slice(f * 10, f * 10 + 30).map((u, i) => bm(u, `Page ${i}`, { dateAdded: i }))));
-    const scan: ScanResult = scanBookmarks({ tree: buildTree({ menu, toolbar: menu.slice(0, 5) }), settings: DEFAULT_SETTINGS, tagsByUrl: new Map(), visitsByUrl: new Map(), now: 1 });
+    const menu = Array.from({ length: 20 }, (_, f) =>
+      folder(
+        `Folder ${f}`,
+        pages.slice(f * 10, f * 10 + 30).map((u, i) => bm(u, `Page ${i}`, { dateAdded: i })),
+      ),
+    );
+    const scan: ScanResult = scanBookmarks({
+      tree: buildTree({ menu, toolbar: menu.slice(0, 5) }),
+      settings: DEFAULT_SETTINGS,
+      tagsByUrl: new Map(),
+      visitsByUrl: new Map(),
+      now: 1,
+    });
     expect(scan.groups.length).toBeGreaterThan(100);
     expect(encodeScan(scan).length).toBeLessThan(JSON.stringify(scan).length * 0.6);
   });
 
   it('reads no other form: the plain JSON of an older version is none', () => {
-    const scan = scanBookmarks({ tree: buildTree({ menu: [bm('https://a.example/'), bm('https://a.example/')] }), settings: DEFAULT_SETTINGS, tagsByUrl: new Map(), visitsByUrl: new Map(), now: 1 });
+    const scan = scanBookmarks({
+      tree: buildTree({ menu: [bm('https://a.example/'), bm('https://a.example/')] }),
+      settings: DEFAULT_SETTINGS,
+      tagsByUrl: new Map(),
+      visitsByUrl: new Map(),
+      now: 1,
+    });
     expect(isScanWire(JSON.stringify(scan))).toBe(false);
     expect(decodeScan(JSON.stringify(scan))).toBeNull();
     expect(fromScanWire(scan)).toBeNull();
