@@ -23,7 +23,7 @@
  */
 import { createRng } from '../scripts/prng.mjs';
 import { flattenForScan, groupDuplicates, scanBookmarks, type ScanInput } from '../src/dedup/find/scan';
-import { decodeScan, encodeScan } from '../src/dedup/find/scan-wire';
+import { decodeScan, encodeScan } from '../src/scan-wire';
 import type { BookmarkNode } from '../src/platform/browser';
 import { DEFAULT_SETTINGS } from '../src/settings/settings';
 import { defineSuite } from './lib/types';
@@ -222,7 +222,7 @@ export default defineSuite({
       }
     }
     const json = JSON.stringify(result);
-    // The wire form the job replies with and stores (src/dedup/find/scan-wire.ts): its size and cost, for the log.
+    // The wire form the job replies with and stores (src/scan-wire): its size and cost, for the log.
     const encodeMs: number[] = [];
     const decodeMs: number[] = [];
     let wire = '';

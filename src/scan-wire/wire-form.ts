@@ -1,7 +1,8 @@
 /**
  * The wire form of a scan: how the 'dedup.scan' job replies and how the last scan is stored in IndexedDB
- * ('tidymarks-dedup-scan'), one JSON text written once (feature.ts). The rest of the code sees ScanResult
- * (scan-types.ts); only this module knows the form.
+ * ('tidymarks-dedup-scan'), one JSON text written once (src/dedup/find/feature.ts). The rest of the code sees
+ * ScanResult (src/dedup/find/scan-types.ts); only this module knows the form. A module of its own, below the pages'
+ * messaging client and the dedup feature alike: the client decodes the reply without loading the scan's code.
  *
  * The duplicate groups are nearly all of a scan (10.99 of 11.06 MB as plain JSON at 100,000 bookmarks), and as
  * objects every copy repeats its keys, its folder's path and its folder id. Here the copies of every group travel as
@@ -13,9 +14,8 @@
  * `wire` is the form's version and the first key of the text: a stored scan of another form (an older version's
  * plain JSON) is not read (isScanWire), it counts as no last scan.
  */
-import type { ComebackFlag, DuplicateCopy, DuplicateGroup, ScanResult } from './scan-types';
-import type { KeepReason } from './keep-rules';
-import type { MatchRule } from '../../url-matching';
+import type { ComebackFlag, DuplicateCopy, DuplicateGroup, KeepReason, ScanResult } from '../dedup';
+import type { MatchRule } from '../url-matching';
 
 export const SCAN_WIRE_VERSION = 2;
 /** How every text of this form begins (JSON.stringify writes keys in insertion order). */
