@@ -1,4 +1,5 @@
 /** Builds bookmarks.getTree()-shaped trees for the dedup unit tests. */
+import fc from 'fast-check';
 import type { BookmarkNode } from '../../../src/platform/browser';
 import { MENU_ID, MOBILE_ID, ROOT_ID, TOOLBAR_ID, UNFILED_ID } from '../../../src/platform/browser';
 
@@ -75,4 +76,20 @@ export function nodesById(tree: BookmarkNode[]): Map<string, BookmarkNode> {
     if (n.children) stack.push(...n.children);
   }
   return map;
+}
+
+/** Random roots made of `spec` trees where some folders appear twice (copied), as sync does (property tests). */
+export function rootsWithCopiedFolders(spec: fc.Arbitrary<Spec>): fc.Arbitrary<Roots> {
+  return fc
+    .record({
+      menu: fc.array(spec, { maxLength: 6 }),
+      toolbar: fc.array(spec, { maxLength: 4 }),
+      unfiled: fc.array(spec, { maxLength: 4 }),
+      copies: fc.array(fc.nat(), { maxLength: 3 }),
+    })
+    .map(({ menu, toolbar, unfiled, copies }) => {
+      const folders = [...menu, ...toolbar].filter((s) => s.kind === 'folder');
+      const copied = folders.length ? copies.map((i) => folders[i % folders.length]!) : [];
+      return { menu, toolbar, unfiled: [...unfiled, ...copied] };
+    });
 }

@@ -4,7 +4,7 @@ import { scanBookmarks } from '../../../src/dedup/find/scan';
 import { decodeScan, encodeScan, fromScanWire, isScanWire } from '../../../src/scan-wire';
 import type { ScanResult } from '../../../src/dedup/find/scan-types';
 import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
-import { bm, buildTree, folder, sep, type Roots, type Spec } from '../dedup/tree-builder';
+import { bm, buildTree, folder, sep, type Spec, rootsWithCopiedFolders } from '../dedup/tree-builder';
 
 const URLS = ['https://developer.mozilla.org/en-US/', 'https://example.org/a', 'http://news.example.com/item?id=1', 'https://github.com/trending'];
 const variant = (url: string, v: number) =>
@@ -23,18 +23,7 @@ const specArb: fc.Arbitrary<Spec> = fc.letrec<{ node: Spec }>((tie) => ({
 })).node;
 
 /** Random roots where some folders appear twice (copied), as sync does. */
-const rootsArb = fc
-  .record({
-    menu: fc.array(specArb, { maxLength: 6 }),
-    toolbar: fc.array(specArb, { maxLength: 4 }),
-    unfiled: fc.array(specArb, { maxLength: 4 }),
-    copies: fc.array(fc.nat(), { maxLength: 3 }),
-  })
-  .map(({ menu, toolbar, unfiled, copies }) => {
-    const folders = [...menu, ...toolbar].filter((s) => s.kind === 'folder');
-    const copied = folders.length ? copies.map((i) => folders[i % folders.length]!) : [];
-    return { menu, toolbar, unfiled: [...unfiled, ...copied] } satisfies Roots;
-  });
+const rootsArb = rootsWithCopiedFolders(specArb);
 
 const tagsArb = fc.dictionary(
   fc.constantFrom(...URLS.flatMap((u) => [0, 1, 2, 3, 4].map((v) => variant(u, v)))),

@@ -10,7 +10,7 @@ import { AppError } from '../../../../src/messaging/errors';
 import type { BookmarkNode } from '../../../../src/platform/browser';
 import { ALL_ROOT_IDS } from '../../../../src/platform/browser';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../src/settings/settings';
-import { bm, buildTree, folder, sep, type Roots, type Spec } from '../tree-builder';
+import { bm, buildTree, folder, sep, type Roots, type Spec, rootsWithCopiedFolders } from '../tree-builder';
 
 const settings: Settings = structuredClone(DEFAULT_SETTINGS);
 const opts = { newId: () => 'plan-1', now: 42 };
@@ -314,18 +314,7 @@ const specArb: fc.Arbitrary<Spec> = fc.letrec<{ node: Spec }>((tie) => ({
 })).node;
 
 /** Random roots where some folders appear twice (copied), as sync does. */
-const rootsArb = fc
-  .record({
-    menu: fc.array(specArb, { maxLength: 6 }),
-    toolbar: fc.array(specArb, { maxLength: 4 }),
-    unfiled: fc.array(specArb, { maxLength: 4 }),
-    copies: fc.array(fc.nat(), { maxLength: 3 }),
-  })
-  .map(({ menu, toolbar, unfiled, copies }) => {
-    const folders = [...menu, ...toolbar].filter((s) => s.kind === 'folder');
-    const copied = folders.length ? copies.map((i) => folders[i % folders.length]) : [];
-    return { menu, toolbar, unfiled: [...unfiled, ...copied] } satisfies Roots;
-  });
+const rootsArb = rootsWithCopiedFolders(specArb);
 
 /**
  * A folder pair whose swap always needs a move: "Pair" holds three pages, "Pair (1)" (in Mobile Bookmarks, which the
