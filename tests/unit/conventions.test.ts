@@ -78,7 +78,7 @@ describe('conventions', () => {
   });
 
   it('pages never call browser.bookmarks or browser.history directly: they go through messaging', () => {
-    const pageCode = productCode.filter((f) => f.startsWith('popup/') || f.startsWith('options/') || f.startsWith('src/popup-ui/') || f.startsWith('src/options-ui/'));
+    const pageCode = productCode.filter((f) => /^(popup|options)\/|^src\/(popup-ui|options-ui|organizer-ui|ui|operation-words)\//.test(f));
     const offenders = pageCode.filter((f) => /browser\.(bookmarks|history)\./.test(source(f)));
     expect(offenders).toEqual([]);
   });
@@ -118,6 +118,25 @@ describe('conventions', () => {
         const allowed =
           inner === 'index.ts' || inner === 'protocol.ts' || /(^|-)types\.ts$/.test(inner) || (file === 'src/app/background-app.ts' && inner === 'feature.ts');
         if (!allowed) offenders.push(`${file} -> ${target}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('the page UIs import no other page UI: what they share is in src/ui and src/operation-words; only the options page renders the organizer', () => {
+    // Static and dynamic imports alike (the popup once loaded the options page's words by a dynamic import). The
+    // options page's Bookmarks tab is the organizer, which it renders through organizer-ui's face.
+    const pages = ['popup-ui', 'options-ui', 'organizer-ui'];
+    const allowed = new Set(['options-ui -> src/organizer-ui/index.ts']);
+    const specifiers = /(?:^(?:import|export)\s[^;]*?from\s+|\bimport\(\s*)['"](\.[^'"]+)['"]/gms;
+    const offenders: string[] = [];
+    for (const page of pages) {
+      for (const file of productCode.filter((f) => f.startsWith(`src/${page}/`))) {
+        for (const [, spec] of source(file).matchAll(specifiers)) {
+          const target = resolveLocal(file, spec!);
+          const other = pages.find((p) => p !== page && target.startsWith(`src/${p}/`));
+          if (other && !allowed.has(`${page} -> ${target}`)) offenders.push(`${file} -> ${target}`);
+        }
       }
     }
     expect(offenders).toEqual([]);
