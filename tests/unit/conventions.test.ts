@@ -50,10 +50,11 @@ describe('conventions', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('the popup opens without loading schemas or the Places API: its static imports never reach valibot', () => {
+  it('the popup opens without loading schemas, the Places API or the scan decoder: its static imports never reach valibot nor src/scan-wire', () => {
     // Static value imports only (not `import type`, not dynamic import()): what Firefox must load before the popup
     // can send its first request. The router validates; a page's client needs no schemas (src/messaging/channel.ts).
-    // A face's `export ... from` loads its module as an import does.
+    // A face's `export ... from` loads its module as an import does. The scan's wire form is decoded only by a page
+    // that asks for a scan: the client loads its decoder then (src/messaging/reply-forms.ts).
     const staticImport = /^(?:import|export) (?!type )[^;]*?from ['"]([^'"]+)['"]/gm;
     const seen = new Set<string>();
     const packages = new Set<string>();
@@ -69,7 +70,7 @@ describe('conventions', () => {
       }
     }
     expect([...packages].filter((p) => p === 'valibot' || p.startsWith('valibot/'))).toEqual([]);
-    expect([...seen].filter((f) => f === 'src/messaging/protocol.ts' || f.startsWith('src/places/'))).toEqual([]);
+    expect([...seen].filter((f) => f === 'src/messaging/protocol.ts' || f.startsWith('src/places/') || f.startsWith('src/scan-wire/'))).toEqual([]);
   });
 
   it('no code renders HTML from strings', () => {
