@@ -8,7 +8,7 @@ import { isErrorCode, RemoteError } from './errors';
 import { PORT_NAME, type RequestMessage } from './channel';
 import type { JobInput, JobProgress, JobResult, JobType, RequestInput, RequestReply, RequestType } from './protocol';
 import type { PortLike } from './router';
-import { parseReply } from './reply-forms';
+import { replyReader } from './reply-forms';
 
 export interface Transport {
   sendMessage(message: RequestMessage): Promise<unknown>;
@@ -42,6 +42,7 @@ export function createClient(transport: Transport): Client {
     connect: (name) => transport.connect(name),
 
     async call(type, input) {
+      const read = replyReader(type);
       let reply: unknown;
       try {
         reply = await transport.sendMessage({ channel: 'tidymarks', type, input });
@@ -50,7 +51,7 @@ export function createClient(transport: Transport): Client {
       }
       if (reply && typeof reply === 'object' && 'ok' in reply) {
         const r = reply as { ok: boolean; json?: unknown; error?: unknown };
-        if (r.ok && typeof r.json === 'string') return parseReply(type, r.json) as never;
+        if (r.ok && typeof r.json === 'string') return (await read(r.json)) as never;
         if (r.ok) throw new RemoteError('internal', t('errorMalformedReply'));
         throw toRemoteError(r.error);
       }
@@ -58,6 +59,7 @@ export function createClient(transport: Transport): Client {
     },
 
     startJob(kind, input, onProgress) {
+      const read = replyReader(kind);
       const port = transport.connect(PORT_NAME);
       let settled = false;
       const result = new Promise<never>((resolve, reject) => {
@@ -66,13 +68,12 @@ export function createClient(transport: Transport): Client {
           if (m?.op === 'progress') onProgress?.(m.value as never);
           else if (m?.op === 'done') {
             settled = true;
-            if (typeof m.json === 'string') {
-              try {
-                resolve(parseReply(kind, m.json) as never);
-              } catch (error) {
-                reject(error instanceof RemoteError ? error : new RemoteError('internal', t('errorMalformedReply')));
-              }
-            } else reject(new RemoteError('internal', t('errorMalformedReply')));
+            if (typeof m.json === 'string')
+              read(m.json).then(
+                (value) => resolve(value as never),
+                (error: unknown) => reject(error instanceof RemoteError ? error : new RemoteError('internal', t('errorMalformedReply'))),
+              );
+            else reject(new RemoteError('internal', t('errorMalformedReply')));
             port.disconnect();
           } else if (m?.op === 'error') {
             settled = true;

@@ -1,11 +1,9 @@
 /**
- * What the options pages write beyond single messages: positions, dates that must tell things apart, durations and
- * the one sentence for a cleanup's numbers. Words come from the catalog (src/i18n), numbers and dates from Intl in
- * the UI's locale.
+ * What the options pages write beyond single messages: positions, dates that must tell things apart and durations
+ * (the sentence for a cleanup's numbers and an operation's words are shared with the other pages:
+ * src/operation-words). Words come from the catalog (src/i18n), numbers and dates from Intl in the UI's locale.
  */
-import type { CleanupNumbers, CleanupOutcomeNumbers } from '../dedup';
-import type { LeftAlone, OperationSummary } from '../operations';
-import { formatDate, formatNumber, plural, t } from '../i18n';
+import { formatDate, formatNumber, t } from '../i18n';
 
 export { ordinal } from '../i18n';
 
@@ -45,93 +43,4 @@ export function formatElapsed(ms: number): string {
   if (ms < 60_000) return t('elapsedSeconds', formatNumber(ms / 1000, { maximumFractionDigits: 1, minimumFractionDigits: 1 }));
   const total = Math.round(ms / 1000);
   return t('elapsedMinutes', Math.floor(total / 60), total % 60);
-}
-
-/**
- * The one sentence for a cleanup's numbers, used by the summary, the preview, the confirm dialog, the result and the
- * history (cleanup-numbers.ts defines the units): "1,587 copies to remove: 787 loose, 800 inside 2 copied folders;
- * and 2 empty folders". `done` writes what happened instead of what will ("1,587 copies removed: …").
- */
-export function describeCleanup(n: CleanupNumbers | CleanupOutcomeNumbers, tense: 'plan' | 'done'): string {
-  const plan = tense === 'plan';
-  const parts: string[] = [];
-  if (n.copies === 0 && n.copiedFolders === 0 && n.emptyFolders > 0) {
-    // Only empty folders: say what happens to them, not what does not happen.
-    parts.push(plan ? plural('cleanupEmptyFoldersToRemove', n.emptyFolders) : plural('cleanupEmptyFoldersRemoved', n.emptyFolders));
-  } else if (n.copies === 0) parts.push(plan ? t('cleanupNoCopiesToRemove') : t('cleanupNoCopiesRemoved'));
-  else {
-    const head = plan ? plural('cleanupCopiesToRemove', n.copies) : plural('cleanupCopiesRemoved', n.copies);
-    if (n.copiedFolders === 0) parts.push(head);
-    else if (n.loose === 0) parts.push(plural('cleanupAllInside', n.copiedFolders, head));
-    else parts.push(plural('cleanupLooseAndInside', n.copiedFolders, head, n.loose, n.insideFolders));
-  }
-  if (n.copies === 0 && n.copiedFolders > 0) parts.push(plural('cleanupFoldersOnly', n.copiedFolders));
-  if (n.emptyFolders && (n.copies > 0 || n.copiedFolders > 0)) parts.push(plural('cleanupAndEmptyFolders', n.emptyFolders));
-  if (n.moved) parts.push(plan ? plural('cleanupItemsToMove', n.moved) : plural('cleanupItemsMoved', n.moved));
-  if (n.tagMerges) parts.push(plan ? plural('cleanupTagsToMerge', n.tagMerges) : plural('cleanupTagsMerged', n.tagMerges));
-  if ('skipped' in n && n.skipped) parts.push(plural('cleanupSkipped', n.skipped));
-  return parts.join('; ');
-}
-
-/** What an operation of the journal did, in one phrase: an edit by its summary, a cleanup or import by its numbers. */
-export function describeOperation(session: Pick<OperationSummary, 'edit' | 'counts'>): string {
-  const edit = session.edit;
-  if (!edit) return describeCleanup(session.counts, 'done');
-  const one = edit.items === 1 && edit.title !== undefined;
-  const named = (title: string | undefined) => title || '…';
-  const folder = edit.folderTitle ?? '';
-  const tags = edit.tags ?? [];
-  switch (edit.action) {
-    case 'delete':
-      return one ? t('editDeletedOne', named(edit.title)) : plural('editDeleted', edit.items);
-    case 'move':
-      return one ? t('editMovedOne', named(edit.title), folder) : plural('editMoved', edit.items, folder);
-    case 'sort':
-      return t('editSorted', folder);
-    case 'create':
-      return one ? t('editCreatedOne', named(edit.title), folder) : plural('editCreated', edit.items, folder);
-    case 'copy':
-      return plural('editCopied', edit.items, folder);
-    case 'update':
-      return one ? t('editUpdatedOne', named(edit.title)) : plural('editUpdated', edit.items);
-    case 'tag':
-      return plural('editTagged', edit.items, tags.join(', '));
-    case 'untag':
-      return plural('editUntagged', edit.items, tags.join(', '));
-    case 'tag-rename':
-      return t('editTagRenamed', tags[0] ?? '', tags[1] ?? '');
-    case 'tag-merge':
-      return t('editTagsMerged', tags.slice(0, -1).join(', '), tags.at(-1) ?? '');
-    case 'tag-delete':
-      return t('editTagDeleted', tags[0] ?? '');
-    case 'save':
-      return plural('editSaved', edit.items);
-    case 'tags-import':
-      return plural('editTagsImported', edit.items);
-    case 'tags-restore':
-      return plural('editTagsRestored', edit.items);
-    case 'links-update':
-      return plural('editLinksUpdated', edit.items);
-    case 'links-remove':
-      return plural('editLinksRemoved', edit.items);
-    case 'links-move':
-      return plural('editLinksMoved', edit.items, folder);
-  }
-}
-
-/** What undo did not touch, and why: someone changed it after the operation, and their change wins. */
-export function describeLeftAlone({ reason, count: n, titles }: LeftAlone): string {
-  const example = titles.length ? ` (${titles.map((title) => `“${title || '…'}”`).join(', ')}${n > titles.length ? ', …' : ''})` : '';
-  switch (reason) {
-    case 'already-back':
-      return plural('undoLeftAlreadyBack', n, example);
-    case 'moved-since':
-      return plural('undoLeftMovedSince', n, example);
-    case 'deleted-since':
-      return plural('undoLeftDeletedSince', n, example);
-    case 'changed-since':
-      return plural('undoLeftChangedSince', n, example);
-    case 'not-empty':
-      return plural('undoLeftNotEmpty', n, example);
-  }
 }

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatDate, plural, t } from '../i18n';
-import { FolderPicker } from '../popup-ui';
+import { FolderPicker } from '../ui';
 import type { FolderChoice } from '../search/types';
 import type { OrganizerTree } from '../organizer';
 

@@ -8,7 +8,7 @@ import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Client } from '../messaging/client';
 import { errorMessage } from '../platform/bookmark-reads';
-import { describeLeftAlone, describeOperation } from '../options-ui';
+import { describeLeftAlone, describeOperation } from '../operation-words';
 import type { OperationSummary } from '../operations';
 import { plural, t } from '../i18n';
 import type { MessageId } from '../i18n';

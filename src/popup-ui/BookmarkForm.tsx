@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../i18n';
 import type { FolderChoice } from '../search/types';
-import { FolderPicker } from './FolderPicker';
+import { FolderPicker } from '../ui';
 import type { BookmarkDraft } from './popup-api';
 import { TagInput } from './TagInput';
 

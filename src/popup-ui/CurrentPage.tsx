@@ -1,8 +1,6 @@
 import type { CurrentPageCopy, CurrentPageReply } from '../search/types';
 import { plural, t } from '../i18n';
-import { FolderPath } from './FolderPath';
-import { folderLabel } from './format';
-import { LinkMarker } from './LinkMarker';
+import { FolderPath, folderLabel, LinkMarker } from '../ui';
 
 interface Props {
   page: CurrentPageReply | null;

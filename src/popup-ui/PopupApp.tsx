@@ -4,7 +4,8 @@ import { UNFILED_ID } from '../platform/browser';
 import type { CurrentPageCopy, CurrentPageReply } from '../search/types';
 import { BookmarkForm } from './BookmarkForm';
 import { CurrentPage } from './CurrentPage';
-import { duplicatesLink, folderLabel, modKey } from './format';
+import { folderLabel } from '../ui';
+import { duplicatesLink, modKey } from './format';
 import type { BookmarkDraft, PopupApi } from './popup-api';
 import { RESULTS_ID, ResultList, resultId, type ResultAction } from './ResultList';
 import { useSearch } from './use-search';
@@ -136,8 +137,8 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   const takeBack = async (redo: boolean) => {
     try {
       const result = await (redo ? api.redo() : api.undo());
-      // The words for an operation are the options page's; loaded when first needed, not to open the popup.
-      const { describeLeftAlone, describeOperation } = await import('../options-ui/format');
+      // The words for an operation are the pages' own; loaded when first needed, not to open the popup.
+      const { describeLeftAlone, describeOperation } = await import('../operation-words');
       const what = describeOperation(result.operation);
       const left = result.leftAlone.map(describeLeftAlone).join(' ');
       afterChange([t(redo ? 'popupRedone' : 'popupUndone', what), left].filter(Boolean).join(' '), !redo);

@@ -1,9 +1,7 @@
 import type { SearchResultItem } from '../search/types';
 import { t } from '../i18n';
-import { FolderPath } from './FolderPath';
+import { FolderPath, Highlighted, LinkMarker } from '../ui';
 import { hostAndPath, visitsLabel } from './format';
-import { Highlighted } from './Highlighted';
-import { LinkMarker } from './LinkMarker';
 
 export const RESULTS_ID = 'results';
 export const resultId = (i: number) => `result-${i}`;

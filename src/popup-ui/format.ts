@@ -1,6 +1,5 @@
 /** Small display helpers of the popup. */
 import { plural, t } from '../i18n';
-import { PATH_SEPARATOR } from '../platform/folder-path';
 
 /** "example.org/path/page" without scheme, query and fragment; the URL itself when it has no host. */
 export function hostAndPath(url: string): string {
@@ -15,21 +14,6 @@ const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(naviga
 /** How the Ctrl key of shortcuts is written on this platform and in the UI's language (⌘ on macOS, Strg+ in German). */
 export function modKey(): string {
   return IS_MAC ? '⌘' : t('popupCtrlKey');
-}
-
-export function folderLabel(folders: readonly string[]): string {
-  return folders.join(PATH_SEPARATOR);
-}
-
-/**
- * A folder path split for middle truncation: everything up to the last folder (which may be cut with an
- * ellipsis) and the last folder itself, which stays visible.
- */
-export function splitPath(folders: readonly string[]): { head: string; tail: string } {
-  if (folders.length === 0) return { head: '', tail: '' };
-  const tail = folders[folders.length - 1]!;
-  const head = folders.length > 1 ? folders.slice(0, -1).join(PATH_SEPARATOR) + PATH_SEPARATOR : '';
-  return { head, tail };
 }
 
 export function visitsLabel(count: number): string {

@@ -50,10 +50,11 @@ describe('conventions', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('the popup opens without loading schemas or the Places API: its static imports never reach valibot', () => {
+  it('the popup opens without loading schemas, the Places API or the scan decoder: its static imports never reach valibot nor src/scan-wire', () => {
     // Static value imports only (not `import type`, not dynamic import()): what Firefox must load before the popup
     // can send its first request. The router validates; a page's client needs no schemas (src/messaging/channel.ts).
-    // A face's `export ... from` loads its module as an import does.
+    // A face's `export ... from` loads its module as an import does. The scan's wire form is decoded only by a page
+    // that asks for a scan: the client loads its decoder then (src/messaging/reply-forms.ts).
     const staticImport = /^(?:import|export) (?!type )[^;]*?from ['"]([^'"]+)['"]/gm;
     const seen = new Set<string>();
     const packages = new Set<string>();
@@ -69,7 +70,7 @@ describe('conventions', () => {
       }
     }
     expect([...packages].filter((p) => p === 'valibot' || p.startsWith('valibot/'))).toEqual([]);
-    expect([...seen].filter((f) => f === 'src/messaging/protocol.ts' || f.startsWith('src/places/'))).toEqual([]);
+    expect([...seen].filter((f) => f === 'src/messaging/protocol.ts' || f.startsWith('src/places/') || f.startsWith('src/scan-wire/'))).toEqual([]);
   });
 
   it('no code renders HTML from strings', () => {
@@ -78,7 +79,7 @@ describe('conventions', () => {
   });
 
   it('pages never call browser.bookmarks or browser.history directly: they go through messaging', () => {
-    const pageCode = productCode.filter((f) => f.startsWith('popup/') || f.startsWith('options/') || f.startsWith('src/popup-ui/') || f.startsWith('src/options-ui/'));
+    const pageCode = productCode.filter((f) => /^(popup|options)\/|^src\/(popup-ui|options-ui|organizer-ui|ui|operation-words)\//.test(f));
     const offenders = pageCode.filter((f) => /browser\.(bookmarks|history)\./.test(source(f)));
     expect(offenders).toEqual([]);
   });
@@ -118,6 +119,25 @@ describe('conventions', () => {
         const allowed =
           inner === 'index.ts' || inner === 'protocol.ts' || /(^|-)types\.ts$/.test(inner) || (file === 'src/app/background-app.ts' && inner === 'feature.ts');
         if (!allowed) offenders.push(`${file} -> ${target}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('the page UIs import no other page UI: what they share is in src/ui and src/operation-words; only the options page renders the organizer', () => {
+    // Static and dynamic imports alike (the popup once loaded the options page's words by a dynamic import). The
+    // options page's Bookmarks tab is the organizer, which it renders through organizer-ui's face.
+    const pages = ['popup-ui', 'options-ui', 'organizer-ui'];
+    const allowed = new Set(['options-ui -> src/organizer-ui/index.ts']);
+    const specifiers = /(?:^(?:import|export)\s[^;]*?from\s+|\bimport\(\s*)['"](\.[^'"]+)['"]/gms;
+    const offenders: string[] = [];
+    for (const page of pages) {
+      for (const file of productCode.filter((f) => f.startsWith(`src/${page}/`))) {
+        for (const [, spec] of source(file).matchAll(specifiers)) {
+          const target = resolveLocal(file, spec!);
+          const other = pages.find((p) => p !== page && target.startsWith(`src/${p}/`));
+          if (other && !allowed.has(`${page} -> ${target}`)) offenders.push(`${file} -> ${target}`);
+        }
       }
     }
     expect(offenders).toEqual([]);

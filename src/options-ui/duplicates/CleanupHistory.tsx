@@ -8,7 +8,8 @@ import type { JobHandle } from '../../messaging/client';
 import { announceBookmarksChanged, errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { plural, say, t } from '../../i18n';
-import { describeLeftAlone, describeOperation, formatDateTime } from '../format';
+import { describeLeftAlone, describeOperation } from '../../operation-words';
+import { formatDateTime } from '../format';
 import { ProgressBar } from '../ProgressBar';
 
 function undoPhaseLabel(phase: UndoPhase): string {

@@ -7,7 +7,7 @@
  *
  * One set of numbers: the page runs the same buildPlan as the background on the scan it shows, with the person's
  * decisions, so the summary, the preview, the confirm dialog, the progress total, the result and the history all
- * count in the plan's units (cleanup-numbers.ts), written by one function (format.ts describeCleanup).
+ * count in the plan's units (cleanup-numbers.ts), written by one function (describeCleanup, src/operation-words).
  *
  * Loading: the scan starts as the page opens (options/main.tsx asks for it before this code is even loaded: see
  * early-scan.ts), before anything else asks the background (the bookmark count in the
@@ -29,7 +29,8 @@ import type { JobHandle } from '../../messaging/client';
 import { AppError } from '../../messaging/errors';
 import { announceBookmarksChanged, announceScanShown, errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { describeCleanup, formatDateTime, formatElapsed } from '../format';
+import { describeCleanup } from '../../operation-words';
+import { formatDateTime, formatElapsed } from '../format';
 import { ProgressBar } from '../ProgressBar';
 import { RuleEditor } from '../RuleEditor';
 import { useFolders } from '../useFolders';

@@ -15,12 +15,11 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/ho
 import type { DuplicateCopy, DuplicateGroup } from '../../dedup';
 import type { LinkMarker as Marker } from '../../link-health';
 import { markerText } from '../../link-health';
-import { LinkMarker } from '../../popup-ui';
 import { plural, t } from '../../i18n';
 import { formatDateTime, ordinal } from '../format';
 import { Path } from './Path';
 import { copiesByFolder, folderBreakdown, matchRuleLabel, ROW_HEIGHTS, urlDifference, type Row } from './rows';
-import { rowAt, rowOffsets, scrollToShow, scrollTopFor, visibleRows } from '../../ui';
+import { LinkMarker, rowAt, rowOffsets, scrollToShow, scrollTopFor, visibleRows } from '../../ui';
 
 export interface GroupListProps {
   rows: readonly Row[];

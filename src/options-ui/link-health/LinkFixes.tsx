@@ -14,7 +14,7 @@ import type { HistoryResult } from '../../operations';
 import { announceBookmarksChanged, errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { FolderSelect } from '../FolderSelect';
-import { describeLeftAlone } from '../format';
+import { describeLeftAlone } from '../../operation-words';
 import { ProgressBar } from '../ProgressBar';
 import { useFolders } from '../useFolders';
 

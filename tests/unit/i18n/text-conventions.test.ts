@@ -31,13 +31,15 @@ function filesUnder(dir: string): string[] {
 
 /**
  * Where people read text: the pages' UI code (popup, options page with its link-health view, the organizer of the
- * Bookmarks tab and the sidebar), what the background shows (notifications, menus, the button), and what makes the
+ * Bookmarks tab and the sidebar, the components and words they share in src/ui and src/operation-words), what the background shows (notifications, menus, the button), and what makes the
  * reports and errors the pages show (cleanup, undo and import problems, the messaging layer's refusals).
  */
 const UI_FILES = [
   ...filesUnder('src/popup-ui'),
   ...filesUnder('src/options-ui'),
   ...filesUnder('src/organizer-ui'),
+  ...filesUnder('src/ui'),
+  ...filesUnder('src/operation-words'),
   'src/dedup/cleanup/apply.ts',
   'src/dedup/cleanup/plan-check.ts',
   'src/operations/undo.ts',

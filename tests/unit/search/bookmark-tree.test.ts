@@ -5,6 +5,7 @@ import { IdRows } from '../../../src/search/id-rows';
 import { SiblingOrder } from '../../../src/search/sibling-order';
 import { createRng } from '../../../scripts/prng.mjs';
 import { createFakeBrowser } from '../../fakes/browser';
+import { randomEdit } from './random-edits';
 
 describe('BookmarkTree.folderPath', () => {
   it('names the roots as Firefox shows them, not with the titles the API reports (review: the popup showed raw root titles)', () => {
@@ -94,39 +95,13 @@ describe('BookmarkTree and SiblingOrder sharing one id table (the live index kee
       for (let step = 0; step < 200; step++) {
         // Halfway the order stops following (as after an event it cannot place): its rows must not go with it.
         if (step === 100) order.invalidate();
-        const op = items.length < 4 ? 0 : random(10);
-        try {
-          if (op <= 3) {
-            const folder = random(4) === 0;
-            const node = await b.create({
-              parentId: folders[random(folders.length)]!,
-              index: random(3) === 0 ? undefined : random(6),
-              title: `n${step}`,
-              ...(folder ? {} : { url: `https://${hosts[random(3)]}/${step}` }),
-            });
-            items.push(node.id);
-            if (folder) folders.push(node.id);
-          } else if (op === 4) {
-            const id = items[random(items.length)]!;
-            const [node] = await b.get(id);
-            await b.update(id, node!.url ? { url: `https://${hosts[random(3)]}/u${step}` } : { title: `r${step}` });
-          } else if (op <= 7) {
-            await b.move(items[random(items.length)]!, { parentId: folders[random(folders.length)]!, index: random(6) });
-          } else {
-            await b.removeTree(items[random(items.length)]!);
-          }
-        } catch {
-          // A folder moved into itself: refused, nothing changed.
-        }
-        const alive = new Set((await b.search({})).map((n) => n.id));
-        items.splice(0, items.length, ...items.filter((i) => alive.has(i)));
-        folders.splice(3, folders.length, ...folders.slice(3).filter((f) => alive.has(f)));
+        await randomEdit(b, random, { folders, items, roots: 3, step, op: items.length < 4 ? 0 : random(10), hosts, updates: true });
 
         const fresh = new BookmarkTree();
         for (const root of await b.getTree()) fresh.putTree(root);
         expect(holds(tree, hosts), `seed ${seed} step ${step}`).toEqual(holds(fresh, hosts));
         if (step >= 100) continue;
-        expect(order.exact).toBe(true);
+        expect(order.exact, `seed ${seed} step ${step}`).toBe(true);
         for (const folder of folders) {
           const children = await b.getChildren(folder);
           expect(

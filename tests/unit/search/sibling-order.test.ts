@@ -3,54 +3,11 @@
  * contract case "random edits match Places' position model"), and stops being exact when an event does not fit.
  */
 import { describe, expect, it } from 'vitest';
-import { MENU_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode, type Bookmarks } from '../../../src/platform/browser';
+import { MENU_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode } from '../../../src/platform/browser';
 import { SiblingOrder, type OrderEvent } from '../../../src/search/sibling-order';
 import { createRng } from '../../../scripts/prng.mjs';
 import { createFakeBrowser } from '../../fakes/browser';
-
-interface EditState {
-  folders: string[];
-  items: string[];
-  /** How many of `folders` are never removed (the roots the test starts from). */
-  roots: number;
-  step: number;
-  /** 0-3 creates, 4-7 moves (half asking for the item's old index: the gaps Firefox leaves), 8-9 removes. */
-  op: number;
-  maxIndex?: number;
-  /** Removes with bookmarks.remove now and then, not only removeTree. */
-  plainRemoves?: boolean;
-}
-
-/** One random create, move or removal; `folders` and `items` follow what is left. */
-async function randomEdit(b: Bookmarks, random: (n: number) => number, state: EditState) {
-  const { folders, items, roots, step, op, maxIndex = 6 } = state;
-  try {
-    if (op <= 3) {
-      const folder = random(4) === 0;
-      const node = await b.create({
-        parentId: folders[random(folders.length)]!,
-        index: random(3) === 0 ? undefined : random(maxIndex),
-        title: `n${step}`,
-        ...(folder ? {} : { url: `https://s${step}.example/` }),
-      });
-      items.push(node.id);
-      if (folder) folders.push(node.id);
-      return;
-    }
-    const id = items[random(items.length)]!;
-    if (op <= 7) {
-      const [node] = await b.get(id);
-      await b.move(id, { parentId: folders[random(folders.length)]!, index: random(2) === 0 ? node!.index : random(maxIndex) });
-      return;
-    }
-    await (state.plainRemoves && random(3) !== 0 ? b.remove(id) : b.removeTree(id));
-  } catch {
-    // A folder moved into itself, a non-empty folder removed with remove: refused, nothing changed.
-  }
-  const alive = new Set((await b.search({})).map((n) => n.id));
-  items.splice(0, items.length, ...items.filter((i) => alive.has(i)));
-  folders.splice(roots, folders.length, ...folders.slice(roots).filter((f) => alive.has(f)));
-}
+import { randomEdit } from './random-edits';
 
 async function followed(seed: number) {
   const { browser } = createFakeBrowser({ seed });

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { useState } from 'preact/hooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FolderPicker } from '../../../src/popup-ui/FolderPicker';
+import { FolderPicker } from '../../../src/ui/FolderPicker';
 import type { FolderChoice } from '../../../src/search/types';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { FolderChoice } from '../search/types';
 import { plural, t } from '../i18n';
-import { folderLabel } from './format';
+import { folderLabel } from './folder-label';
 import { FolderPath } from './FolderPath';
 
 interface Props {

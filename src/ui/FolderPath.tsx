@@ -1,4 +1,4 @@
-import { folderLabel, splitPath } from './format';
+import { folderLabel, splitPath } from './folder-label';
 import { Highlighted } from './Highlighted';
 
 interface Props {
