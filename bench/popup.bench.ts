@@ -10,8 +10,13 @@
  *    scan and background benchmarks (bench/dedup-scan.bench.ts: folders of 40-60, 20% extra copies), a page of it
  *    open in the tab. Warm waits until the index is fresh (built from Firefox, not only from its snapshot): at this
  *    size the rebuild behind a snapshot takes seconds. Bars: at most 300 ms and 100 ms.
- *  - popup.bundle.gzip.kb: every JavaScript file popup/index.html loads (static and dynamic imports, followed from
- *    the entry) in the production build, gzipped one by one and summed. Bar: at most 30.
+ *  - popup.bundle.gzip.kb: every JavaScript file popup/index.html loads (static and dynamic imports and the files
+ *    Vite preloads with a dynamic import, followed from the entry) in the production build, gzipped one by one and
+ *    summed. Bar: at most 30.
+ *  - popup.bundle.gzip.atOpen.kb: the same through static imports only: what loads before the popup's code runs.
+ *
+ * Parts (`npm run bench -- --only popup --part <name>`): `bundle` (the two bundle rows: a production build, no
+ * Firefox) and `open` (the openings).
  *
  * The popup is opened as the user opens it: as the toolbar button's panel (action.openPopup() from the harness
  * page; its document is read through extension.getViews). Opening popup/index.html in a tab instead (as the e2e
@@ -32,7 +37,7 @@ import { corpusSeed } from './search.bench';
 import { makeCorpus } from './search-corpus';
 import { seedHtml, type SeedFolder } from './lib/seed-html';
 import { median, round } from './lib/stats';
-import { defineSuite, type BenchContext } from './lib/types';
+import { defineSuite, type BenchContext, type BenchRow } from './lib/types';
 
 function countBookmarks(folders: SeedFolder[]): number {
   return folders.reduce((n, f) => n + (f.bookmarks?.length ?? 0) + countBookmarks(f.folders ?? []), 0);
@@ -40,8 +45,13 @@ function countBookmarks(folders: SeedFolder[]): number {
 
 const root = resolve(import.meta.dirname, '..');
 
-/** Sums the gzipped size of every JS file reachable from the popup's HTML in a production build. */
-function popupBundleGzipKb(): { kb: number; files: number } {
+/**
+ * What Firefox loads for the popup from a production build, gzipped file by file and summed. `all`: every JavaScript
+ * file reachable from popup/index.html's scripts, through static imports, dynamic `import()`s and the files Vite
+ * preloads with a dynamic import (its `__vite__mapDeps` lists); `atOpen`: through static imports only (what loads
+ * before the popup's code runs). Minified code quotes import specifiers with `"`, `'` or backticks.
+ */
+function popupBundleGzipKb(): { all: BundleSize; atOpen: BundleSize } {
   const out = mkdtempSync(join(tmpdir(), 'tidymarks-popup-build-'));
   try {
     execFileSync(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], {
@@ -49,21 +59,36 @@ function popupBundleGzipKb(): { kb: number; files: number } {
       stdio: 'inherit',
     });
     const html = readFileSync(join(out, 'popup/index.html'), 'utf8');
-    const queue = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => resolve(out, 'popup', m[1]!));
-    const seen = new Set<string>();
-    let bytes = 0;
-    while (queue.length) {
-      const file = queue.pop()!;
-      if (seen.has(file)) continue;
-      seen.add(file);
-      const source = readFileSync(file);
-      bytes += gzipSync(source).length;
-      for (const m of source.toString('utf8').matchAll(/(?:import|from)\s*\(?\s*["']([^"']+\.js)["']/g)) queue.push(resolve(dirname(file), m[1]!));
-    }
-    return { kb: bytes / 1024, files: seen.size };
+    const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => resolve(out, 'popup', m[1]!));
+    // Static: `import"./a.js"`, `import{x}from"./a.js"`, `export*from"./a.js"` (no parenthesis before the quote).
+    const staticImport = /(?:\bimport|\bfrom)\s*(["'`])(\.{1,2}\/[^"'`]+?\.js)\1/g;
+    // Every relative JS file named in a string: the above, `import(`./a.js`)` and the preload lists' entries.
+    const anyReference = /(["'`])(\.{1,2}\/[^"'`]+?\.js)\1/g;
+    return { all: crawl(scripts, anyReference), atOpen: crawl(scripts, staticImport) };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+interface BundleSize {
+  kb: number;
+  files: number;
+}
+
+/** The gzipped size of the files reachable from `entries` following `reference` (its second group: a path). */
+function crawl(entries: readonly string[], reference: RegExp): BundleSize {
+  const queue = [...entries];
+  const seen = new Set<string>();
+  let bytes = 0;
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const source = readFileSync(file);
+    bytes += gzipSync(source).length;
+    for (const m of source.toString('utf8').matchAll(reference)) queue.push(resolve(dirname(file), m[2]!));
+  }
+  return { kb: bytes / 1024, files: seen.size };
 }
 
 async function openPopupAndWait(page: Page, tabId: number): Promise<number> {
@@ -158,121 +183,139 @@ async function measureLarge(ctx: BenchContext, url: string, runs: number) {
 export default defineSuite({
   name: 'popup',
   async run(ctx) {
-    const bundle = popupBundleGzipKb();
-    const size = ctx.quick ? 2_000 : 10_000;
-    const runs = ctx.quick ? 3 : 5;
-    const server = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end('<!doctype html><title>A page to bookmark</title><p>hello</p>');
-    });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/page`;
-    try {
-      const { bookmarks } = makeCorpus(size, 0, 5);
-      const ff = await ctx.firefox({
-        seedHtml: seedHtml([corpusSeed(bookmarks)]),
-        seedCount: size,
-        prefs: { 'extensions.background.idle.timeout': 1000 },
-      });
-      const harness = await ff.harness();
-      const tabId = await harness.evaluate(async (u) => {
-        const b = window.tm.browser;
-        const tab = await b.tabs.create({ url: u, active: true });
-        for (let i = 0; i < 200 && (await b.tabs.get(tab.id!)).status !== 'complete'; i++) await new Promise((r) => setTimeout(r, 25));
-        await b.bookmarks.create({ parentId: 'toolbar_____', title: 'A page to bookmark', url: u });
-        return tab.id!;
-      }, url);
-
-      const waitForIndex = () =>
-        harness.evaluate(async () => {
-          const t = performance.now();
-          await window.tm.client.call('search.query', { text: 'warm' });
-          return performance.now() - t;
-        });
-      const silence = () => new Promise((r) => setTimeout(r, 3000));
-      const cold: number[] = [];
-      const warm: number[] = [];
-      const tabCold: number[] = [];
-      const tabWarm: number[] = [];
-      const indexWaits: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        ctx.log(`opening ${i + 1}/${runs}: toolbar popup cold and warm, then as a tab cold and warm (3 s for the event page to unload before each cold one)`);
-        await silence();
-        cold.push(await openToolbarPopupAndWait(harness));
-        // Warm: the background is running and its index loaded (the cold popup started the load). How long this
-        // takes also tells whether the background had really restarted (a fresh index must be rebuilt).
-        indexWaits.push(await waitForIndex());
-        warm.push(await openToolbarPopupAndWait(harness));
-
-        await silence();
-        const page = await ff.browser.newPage();
-        tabCold.push(await openPopupAndWait(page, tabId));
-        await page.close();
-        await waitForIndex();
-        const again = await ff.browser.newPage();
-        tabWarm.push(await openPopupAndWait(again, tabId));
-        await again.close();
-      }
-      const all = (values: number[]) => values.map(Math.round).join(', ');
-      const large = await measureLarge(ctx, url, runs);
-      return [
-        {
-          id: 'popup.ready.firefox.10k.coldMs',
-          value: Math.round(median(cold)),
-          unit: 'ms',
-          better: 'lower',
-          note: `median of ${runs}: the toolbar popup opened to current-page status + first results shown, event page unloaded before (${size} bookmarks); all: ${all(cold)}; first worded query after each cold opening waited ${all(indexWaits)} ms for the index (a rebuild: the background had restarted)`,
-          bar: { max: 250 },
-        },
-        {
-          id: 'popup.ready.firefox.10k.warmMs',
-          value: Math.round(median(warm)),
-          unit: 'ms',
-          better: 'lower',
-          note: `median of ${runs}: the toolbar popup with the background running and its index loaded; all: ${all(warm)}`,
-          bar: { max: 100 },
-        },
-        {
-          id: 'popup.ready.firefox.10k.tab.coldMs',
-          value: Math.round(median(tabCold)),
-          unit: 'ms',
-          better: 'lower',
-          note: `median of ${runs}: popup/index.html opened in a tab (tab navigation and process switch included), event page unloaded before; all: ${all(tabCold)}`,
-        },
-        {
-          id: 'popup.ready.firefox.10k.tab.warmMs',
-          value: Math.round(median(tabWarm)),
-          unit: 'ms',
-          better: 'lower',
-          note: `median of ${runs}: popup/index.html opened in a tab, background running and its index loaded; all: ${all(tabWarm)}`,
-        },
-        {
-          id: 'popup.ready.firefox.100k.coldMs',
-          value: Math.round(median(large.cold)),
-          unit: 'ms',
-          better: 'lower',
-          note: `median of ${runs}: the toolbar popup opened to current-page status + first results shown, event page unloaded before (${large.count} bookmarks, sync-like: folders of 40-60, 20% copies; idle timeout 1 s); all: ${all(large.cold)}; the index was fresh ${all(large.freshWaits)} ms after each cold opening`,
-          bar: { max: 300 },
-        },
-        {
-          id: 'popup.ready.firefox.100k.warmMs',
-          value: Math.round(median(large.warm)),
-          unit: 'ms',
-          better: 'lower',
-          note: `median of ${runs}: the toolbar popup with the background running and its index fresh (${large.count} bookmarks); all: ${all(large.warm)}`,
-          bar: { max: 100 },
-        },
+    const rows: BenchRow[] = [];
+    if (ctx.runs('bundle')) {
+      const bundle = popupBundleGzipKb();
+      rows.push(
         {
           id: 'popup.bundle.gzip.kb',
-          value: round(bundle.kb, 2),
+          value: round(bundle.all.kb, 2),
           unit: 'kB',
           better: 'lower',
-          note: `${bundle.files} JS files popup/index.html loads in the production build, each gzipped, summed`,
+          note: `${bundle.all.files} JS files popup/index.html loads in the production build (static and dynamic imports and Vite's preloads, followed from its scripts), each gzipped, summed; at opening (static imports only): ${round(bundle.atOpen.kb, 2)} kB in ${bundle.atOpen.files} files`,
           bar: { max: 30 },
         },
-      ];
-    } finally {
-      await new Promise((done) => server.close(done));
+        {
+          id: 'popup.bundle.gzip.atOpen.kb',
+          value: round(bundle.atOpen.kb, 2),
+          unit: 'kB',
+          better: 'lower',
+          note: `${bundle.atOpen.files} JS files popup/index.html loads before its code runs (static imports only, followed from its scripts), each gzipped, summed`,
+        },
+      );
     }
+    if (ctx.runs('open')) rows.push(...(await measureOpening(ctx)));
+    return rows;
   },
 });
+
+/** The popup opened at 10,000 bookmarks (toolbar panel and tab, cold and warm) and at 100,000 (measureLarge). */
+async function measureOpening(ctx: BenchContext): Promise<BenchRow[]> {
+  const size = ctx.quick ? 2_000 : 10_000;
+  const runs = ctx.quick ? 3 : 5;
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><title>A page to bookmark</title><p>hello</p>');
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/page`;
+  try {
+    const { bookmarks } = makeCorpus(size, 0, 5);
+    const ff = await ctx.firefox({
+      seedHtml: seedHtml([corpusSeed(bookmarks)]),
+      seedCount: size,
+      prefs: { 'extensions.background.idle.timeout': 1000 },
+    });
+    const harness = await ff.harness();
+    const tabId = await harness.evaluate(async (u) => {
+      const b = window.tm.browser;
+      const tab = await b.tabs.create({ url: u, active: true });
+      for (let i = 0; i < 200 && (await b.tabs.get(tab.id!)).status !== 'complete'; i++) await new Promise((r) => setTimeout(r, 25));
+      await b.bookmarks.create({ parentId: 'toolbar_____', title: 'A page to bookmark', url: u });
+      return tab.id!;
+    }, url);
+
+    const waitForIndex = () =>
+      harness.evaluate(async () => {
+        const t = performance.now();
+        await window.tm.client.call('search.query', { text: 'warm' });
+        return performance.now() - t;
+      });
+    const silence = () => new Promise((r) => setTimeout(r, 3000));
+    const cold: number[] = [];
+    const warm: number[] = [];
+    const tabCold: number[] = [];
+    const tabWarm: number[] = [];
+    const indexWaits: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      ctx.log(`opening ${i + 1}/${runs}: toolbar popup cold and warm, then as a tab cold and warm (3 s for the event page to unload before each cold one)`);
+      await silence();
+      cold.push(await openToolbarPopupAndWait(harness));
+      // Warm: the background is running and its index loaded (the cold popup started the load). How long this
+      // takes also tells whether the background had really restarted (a fresh index must be rebuilt).
+      indexWaits.push(await waitForIndex());
+      warm.push(await openToolbarPopupAndWait(harness));
+
+      await silence();
+      const page = await ff.browser.newPage();
+      tabCold.push(await openPopupAndWait(page, tabId));
+      await page.close();
+      await waitForIndex();
+      const again = await ff.browser.newPage();
+      tabWarm.push(await openPopupAndWait(again, tabId));
+      await again.close();
+    }
+    const all = (values: number[]) => values.map(Math.round).join(', ');
+    const large = await measureLarge(ctx, url, runs);
+    return [
+      {
+        id: 'popup.ready.firefox.10k.coldMs',
+        value: Math.round(median(cold)),
+        unit: 'ms',
+        better: 'lower',
+        note: `median of ${runs}: the toolbar popup opened to current-page status + first results shown, event page unloaded before (${size} bookmarks); all: ${all(cold)}; first worded query after each cold opening waited ${all(indexWaits)} ms for the index (a rebuild: the background had restarted)`,
+        bar: { max: 250 },
+      },
+      {
+        id: 'popup.ready.firefox.10k.warmMs',
+        value: Math.round(median(warm)),
+        unit: 'ms',
+        better: 'lower',
+        note: `median of ${runs}: the toolbar popup with the background running and its index loaded; all: ${all(warm)}`,
+        bar: { max: 100 },
+      },
+      {
+        id: 'popup.ready.firefox.10k.tab.coldMs',
+        value: Math.round(median(tabCold)),
+        unit: 'ms',
+        better: 'lower',
+        note: `median of ${runs}: popup/index.html opened in a tab (tab navigation and process switch included), event page unloaded before; all: ${all(tabCold)}`,
+      },
+      {
+        id: 'popup.ready.firefox.10k.tab.warmMs',
+        value: Math.round(median(tabWarm)),
+        unit: 'ms',
+        better: 'lower',
+        note: `median of ${runs}: popup/index.html opened in a tab, background running and its index loaded; all: ${all(tabWarm)}`,
+      },
+      {
+        id: 'popup.ready.firefox.100k.coldMs',
+        value: Math.round(median(large.cold)),
+        unit: 'ms',
+        better: 'lower',
+        note: `median of ${runs}: the toolbar popup opened to current-page status + first results shown, event page unloaded before (${large.count} bookmarks, sync-like: folders of 40-60, 20% copies; idle timeout 1 s); all: ${all(large.cold)}; the index was fresh ${all(large.freshWaits)} ms after each cold opening`,
+        bar: { max: 300 },
+      },
+      {
+        id: 'popup.ready.firefox.100k.warmMs',
+        value: Math.round(median(large.warm)),
+        unit: 'ms',
+        better: 'lower',
+        note: `median of ${runs}: the toolbar popup with the background running and its index fresh (${large.count} bookmarks); all: ${all(large.warm)}`,
+        bar: { max: 100 },
+      },
+    ];
+  } finally {
+    await new Promise((done) => server.close(done));
+  }
+}

@@ -2,7 +2,7 @@ import browser from 'webextension-polyfill';
 import { render } from 'preact';
 import { startPageText } from '../src/i18n';
 import { client } from '../src/messaging/page-client';
-import { OrganizerView } from '../src/organizer-ui/OrganizerView';
+import { OrganizerView } from '../src/organizer-ui';
 import './sidebar.css';
 
 await startPageText(browser.i18n);

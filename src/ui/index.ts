@@ -4,8 +4,10 @@
  * the popup's bookmark form and the organizer's details, with the folder path it shows (FolderPath.tsx,
  * folder-label.ts, Highlighted.tsx; also the popup's results and current page); and the link-health marker
  * (LinkMarker.tsx) of the popup and the Duplicates page. The words for an operation are a module of their own
- * (src/operation-words), loaded by the popup only when needed.
+ * (src/operation-words), loaded by the popup only when needed. Their looks are ui.css, loaded with this face: a page
+ * that uses them has them, in its light and dark palette.
  */
+import './ui.css';
 export { folderLabel } from './folder-label';
 export { FolderPath } from './FolderPath';
 export { FolderPicker } from './FolderPicker';

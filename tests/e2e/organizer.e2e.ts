@@ -2,12 +2,14 @@
  * The organizer ("Bookmarks" tab of the options page) in real Firefox, driven by real input (puppeteer's mouse and
  * keyboard): a change made through browser.bookmarks by another page shows live; a multi-selection dragged into a
  * collapsed folder of the tree; a folder sorted by name; cut and paste across folders; a folder deleted; a rename in
- * the details pane; a tag added to several bookmarks at once; each of those undone (Ctrl+Z or the Undo button) and
- * redone (Ctrl+Shift+Z, Ctrl+Y or the Redo button). Each checks Firefox's tree (and the tag store) afterwards, not
- * only the page.
+ * the details pane; a bookmark moved with the details pane's folder picker from the keyboard, its highlighted folder
+ * plainly marked (light and dark); a tag added to several bookmarks at once; each of those undone (Ctrl+Z or the Undo
+ * button) and redone (Ctrl+Shift+Z, Ctrl+Y or the Redo button). Each checks Firefox's tree (and the tag store)
+ * afterwards, not only the page.
  */
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
+import type { Firefox } from './firefox';
 import { useFirefox } from './use-firefox';
 import { screenshotPath } from './screenshots';
 import { waitForShown } from './page-waits';
@@ -30,8 +32,8 @@ async function seed(harness: Page) {
   });
 }
 
-async function openOrganizer(): Promise<Page> {
-  const page = await ff.open('options/index.html#bookmarks');
+async function openOrganizer(firefox: Firefox = ff): Promise<Page> {
+  const page = await firefox.open('options/index.html#bookmarks');
   await page.setViewport({ width: 1200, height: 800 });
   await page.waitForSelector('[data-testid="organizer-list"]');
   // The view opens on the folder it showed last (remembered by the page): start from the toolbar.
@@ -72,6 +74,49 @@ async function tagPearToMelon(page: Page, tag: string) {
 /** The tags of these addresses, as the tag store has them. */
 async function tagsOf(harness: Page, urls: string[]) {
   return harness.evaluate(async (list) => Object.fromEntries((await window.tm.client.call('tags.forUrls', { urls: list })).map((e) => [e.url, e.tags])), urls);
+}
+
+/**
+ * Opens the details pane's folder picker on pear from the keyboard (↓ opens the list on its first folder, ↓ goes down
+ * the tree to Archive) and reads how the highlighted option and a plain one look.
+ */
+async function highlightArchiveInPicker(page: Page) {
+  await page.click(row('pear'));
+  await page.waitForSelector('#org-move-to');
+  await page.focus('#org-move-to');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForSelector('#org-move-to-list');
+  const activeText = () => page.$eval('#org-move-to-list .folder-option.active', (el) => el.textContent);
+  for (let i = 0; i < 10 && (await activeText()) !== 'Archive'; i++) await page.keyboard.press('ArrowDown');
+  return page.evaluate(() => {
+    const look = (el: Element) => {
+      const style = getComputedStyle(el);
+      return { background: style.backgroundColor, bar: style.borderInlineStartColor, barWidth: style.borderInlineStartWidth };
+    };
+    const input = document.getElementById('org-move-to')!;
+    const active = document.getElementById(input.getAttribute('aria-activedescendant')!)!;
+    const plain = [...document.querySelectorAll('#org-move-to-list [role="option"]')].find((o) => o !== active)!;
+    const list = document.getElementById('org-move-to-list')!;
+    return {
+      activeText: active.textContent,
+      active: look(active),
+      plain: look(plain),
+      page: getComputedStyle(document.body).backgroundColor,
+      listStyle: getComputedStyle(list).listStyleType,
+    };
+  });
+}
+
+/** The highlighted option stands out from a plain one by its background and by an accent bar at its start. */
+function expectHighlightShown(looks: Awaited<ReturnType<typeof highlightArchiveInPicker>>) {
+  expect(looks.activeText).toBe('Archive');
+  expect(looks.listStyle).toBe('none');
+  expect(looks.active.background).not.toBe(looks.plain.background);
+  expect(looks.active.background).not.toBe('rgba(0, 0, 0, 0)');
+  expect(looks.active.bar).not.toBe(looks.active.background);
+  expect(looks.active.bar).not.toBe('rgba(0, 0, 0, 0)');
+  expect(looks.active.barWidth).toBe('3px');
+  expect(looks.plain.bar).toBe('rgba(0, 0, 0, 0)');
 }
 
 const row = (title: string) => `[data-testid="organizer-list"] [role="option"] ::-p-text(${title})`;
@@ -249,6 +294,17 @@ describe('organizer', () => {
     await waitForShown(page, '[data-testid="organizer-status"]::-p-text(Redone: Edited “pear”.)');
   });
 
+  it('moves a bookmark with the details pane’s folder picker, keyboard only: the highlighted folder is plainly marked', async () => {
+    const harness = await ff.harness();
+    const ids = await seed(harness);
+    const page = await openOrganizer();
+    expectHighlightShown(await highlightArchiveInPicker(page));
+    await page.screenshot({ path: screenshotPath('organizer-move-to') });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => titlesIn(harness, ids.archive!)).toEqual(['Old years', 'pear']);
+    await waitForShown(page, '[data-testid="organizer-status"]::-p-text(to Archive)');
+  });
+
   it('adds a tag to several bookmarks at once', async () => {
     const harness = await ff.harness();
     await seed(harness);
@@ -297,5 +353,20 @@ describe('organizer', () => {
     // Nothing wider than the panel: no horizontal scrolling in a 300 px sidebar.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(300);
     await page.screenshot({ path: screenshotPath('organizer-sidebar') });
+  });
+});
+
+describe('organizer in dark mode', () => {
+  const dark = useFirefox({ prefs: { 'ui.systemUsesDarkTheme': 1, 'layout.css.prefers-color-scheme.content-override': 0 } });
+
+  it('the details pane’s folder picker marks the highlighted folder in the dark palette too', async () => {
+    await seed(await dark.harness());
+    const page = await openOrganizer(dark);
+    expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+    const looks = await highlightArchiveInPicker(page);
+    expectHighlightShown(looks);
+    expect(looks.page).toBe('rgb(28, 27, 34)');
+    expect(looks.active.background).not.toBe(looks.page);
+    await page.screenshot({ path: screenshotPath('organizer-move-to-dark') });
   });
 });
