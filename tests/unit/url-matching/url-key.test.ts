@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
 import {
+  createMatchExplainer,
   createMatchKeyer,
   explainMatch,
+  explainWithoutShortcuts,
   fullMatchKey,
   isTrackingParam,
   matchKey,
@@ -166,6 +168,26 @@ describe('properties', () => {
         expect(rules.length > 0).toBe(a === b || k === matchKey(b, o));
       }),
       { numRuns: 500 },
+    );
+  });
+  it("the explainer's shortcuts give what comparing the split URLs gives", () => {
+    // One explainer for every pair, as the scan uses it (it remembers the last representative's split).
+    const explainers = new Map<string, ReturnType<typeof createMatchExplainer>>();
+    const variant = fc.constantFrom('', '/', '//', '/index.html', '?utm_source=1', '#', '?', ':443');
+    const scheme = fc.constantFrom('https', 'http', 'HTTPS', 'Http', 'ftp', 'mailto', 'place');
+    fc.assert(
+      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), variant, variant, scheme, scheme, allOptions, (url, va, vb, sa, sb, o) => {
+        const rest = url.slice(url.indexOf(':'));
+        const a = sa + rest + va;
+        const b = sb + rest + vb;
+        const key = JSON.stringify(o);
+        let explain = explainers.get(key);
+        if (!explain) explainers.set(key, (explain = createMatchExplainer(o)));
+        expect(explain(a, b)).toEqual(explainWithoutShortcuts(a, b, o));
+        expect(explain(b, b + '/')).toEqual(explainWithoutShortcuts(b, b + '/', o));
+        expect(explain(a + '/', a)).toEqual(explainWithoutShortcuts(a + '/', a, o));
+      }),
+      { numRuns: 2000 },
     );
   });
   it('the fast path for plain URLs gives the same key as the full normalization', () => {
