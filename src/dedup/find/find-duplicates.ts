@@ -5,7 +5,7 @@
  * merges, so a copy inside a folder about to be removed is never suggested. (Suggested merges always keep the larger
  * folder, so they move nothing: a copy survives exactly when no ancestor is a suggested redundant folder.)
  */
-import { chooseKeeper, explainKeeper, type KeepCandidate } from './keep-rules';
+import { chooseKeeper, explainKeeper, keeperOfTwo, type KeepCandidate, type KeepReason } from './keep-rules';
 import type { Settings } from '../../settings';
 import type { DuplicateCopy, DuplicateGroup } from './scan-types';
 import type { ScanTree } from './scan-tree';
@@ -148,8 +148,16 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
       if (copy.inRedundantFolderId === undefined) survivors.push(candidate);
     }
     const choosingFrom = survivors.length ? survivors : candidates;
-    const keeperId = chooseKeeper(choosingFrom, rules);
-    const keptBecause = explainKeeper(choosingFrom, keeperId, rules);
+    let keeperId: string;
+    let keptBecause: KeepReason[];
+    if (choosingFrom.length === 2) {
+      const two = keeperOfTwo(choosingFrom[0], choosingFrom[1], rules);
+      keeperId = two.keeper.id;
+      keptBecause = two.reasons;
+    } else {
+      keeperId = chooseKeeper(choosingFrom, rules);
+      keptBecause = explainKeeper(choosingFrom, keeperId, rules);
+    }
     let representative = copies[0];
     for (const copy of copies) if (copy.id === keeperId) representative = copy;
     representative.rules = NO_RULES;
