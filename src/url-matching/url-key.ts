@@ -237,7 +237,42 @@ function normalizedParts(parts: UrlParts, options: MatchingOptions) {
  * another when their keys are equal. URLs that are not http(s)/ftp are their own key.
  */
 export function matchKey(url: string, options: MatchingOptions): string {
-  return isAlreadyKey(url, options) ? url : fullMatchKey(url, options);
+  if (isAlreadyKey(url, options)) return url;
+  // The commonest variants of a URL that is its own key, keyed without splitting: a trailing slash, a query of
+  // tracking parameters only, an upper-case scheme. Each gives what fullMatchKey gives (a test checks).
+  const last = url.charCodeAt(url.length - 1);
+  if (last === 47) {
+    const bare = url.slice(0, -1);
+    if (isAlreadyKey(bare, options)) return bare;
+  }
+  const question = url.indexOf('?');
+  if (question !== -1 && url.indexOf('#') === -1) {
+    const bare = url.slice(0, question);
+    if (isAlreadyKey(bare, options) && onlyTrackingParams(url, question + 1)) return bare;
+  }
+  const first = url.charCodeAt(0);
+  if (first === 72 || (first === 104 && hasUpper(url.slice(0, 5)))) {
+    const colon = url.indexOf(':');
+    if (colon === 4 || colon === 5) {
+      const lower = url.slice(0, colon).toLowerCase() + url.slice(colon);
+      if (isAlreadyKey(lower, options)) return lower;
+    }
+  }
+  return fullMatchKey(url, options);
+}
+
+/** Whether the query from `start` on holds nothing but tracking parameters (no empty or other parameter). */
+function onlyTrackingParams(url: string, start: number): boolean {
+  if (start >= url.length) return false;
+  for (let at = start; at <= url.length;) {
+    let end = url.indexOf('&', at);
+    if (end === -1) end = url.length;
+    const eq = url.indexOf('=', at);
+    const nameEnd = eq !== -1 && eq < end ? eq : end;
+    if (!isTrackingParam(url.slice(at, nameEnd))) return false;
+    at = end + 1;
+  }
+  return true;
 }
 
 /** matchKey without the fast path (exported for the test that checks the fast path agrees). */

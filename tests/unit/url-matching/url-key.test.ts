@@ -191,10 +191,33 @@ describe('properties', () => {
     );
   });
   it('the fast path for plain URLs gives the same key as the full normalization', () => {
-    const tricky = fc.constantFrom('', '/', '/index.html', '/Index.htm', '/a/', '/%7e', '?', '#', ':443', ':80', 'X', '/i', '/info');
+    const tricky = fc.constantFrom(
+      '',
+      '/',
+      '/index.html',
+      '/Index.htm',
+      '/a/',
+      '/%7e',
+      '?',
+      '#',
+      ':443',
+      ':80',
+      'X',
+      '/i',
+      '/info',
+      '?utm_source=a&utm_medium=b',
+      '?fbclid',
+      '?utm_source=a&',
+      '?utm_source=a&id=1',
+      '?=1',
+      '?UTM_Source=a#x',
+      '//',
+    );
+    const scheme = fc.constantFrom('', 'HTTPS', 'Http', 'hTTp', 'FTP');
     fc.assert(
-      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), tricky, allOptions, (url, extra, o) => {
-        for (const u of [url, url + extra, url.replace('://', '://WWW.'), url.replace('://', '://www.') + extra]) {
+      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), tricky, scheme, allOptions, (url, extra, upper, o) => {
+        const cased = upper && url.startsWith(upper.toLowerCase() + ':') ? upper + url.slice(upper.length) : url;
+        for (const u of [url, url + extra, cased + extra, url.replace('://', '://WWW.'), url.replace('://', '://www.') + extra]) {
           expect(matchKey(u, o)).toBe(fullMatchKey(u, o));
         }
       }),
