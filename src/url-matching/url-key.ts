@@ -310,8 +310,11 @@ function isAlreadyKey(url: string, options: MatchingOptions): boolean {
     const c = url.charCodeAt(i);
     if ((c >= 65 && c <= 90) || c === 58 || c === 64) return false; // upper case, port or user info in the authority
   }
-  // A last segment starting with "i" might be an index page: let the full path decide.
-  const first = url.charCodeAt(url.lastIndexOf('/') + 1);
+  // A last segment starting with "i" might be an index page: let the full path decide. (A loop from the end: the
+  // path's last "/" is near it, and lastIndexOf costs a runtime call per URL.)
+  let lastSlash = length - 1;
+  while (url.charCodeAt(lastSlash) !== 47) lastSlash--;
+  const first = url.charCodeAt(lastSlash + 1);
   return first !== 105 && first !== 73;
 }
 
