@@ -15,10 +15,12 @@ export interface RemovedHistory {
    * back with its old GUID) or a bookmark's exact URL as stored; an implementation answers both.
    */
   wasRemoved(key: string): RemovalRecord | undefined;
+  /** True when nothing was ever removed (wasRemoved answers undefined for every key): a fresh scan skips the pass. */
+  readonly empty: boolean;
 }
 
 /** Nothing was ever removed: for a first scan, or when the journal cannot be read. */
-export const NO_REMOVED_HISTORY: RemovedHistory = { wasRemoved: () => undefined };
+export const NO_REMOVED_HISTORY: RemovedHistory = { wasRemoved: () => undefined, empty: true };
 
 /** A RemovedHistory over a list of removals (the latest removal of a key wins). */
 export function removedHistoryFrom(entries: Iterable<{ keys: readonly string[] } & RemovalRecord>): RemovedHistory {
@@ -29,5 +31,5 @@ export function removedHistoryFrom(entries: Iterable<{ keys: readonly string[] }
       if (!seen || seen.removedAt < removedAt) byKey.set(key, { removedAt, sessionId });
     }
   }
-  return { wasRemoved: (key) => byKey.get(key) };
+  return { wasRemoved: (key) => byKey.get(key), empty: byKey.size === 0 };
 }

@@ -237,7 +237,42 @@ function normalizedParts(parts: UrlParts, options: MatchingOptions) {
  * another when their keys are equal. URLs that are not http(s)/ftp are their own key.
  */
 export function matchKey(url: string, options: MatchingOptions): string {
-  return isAlreadyKey(url, options) ? url : fullMatchKey(url, options);
+  if (isAlreadyKey(url, options)) return url;
+  // The commonest variants of a URL that is its own key, keyed without splitting: a trailing slash, a query of
+  // tracking parameters only, an upper-case scheme. Each gives what fullMatchKey gives (a test checks).
+  const last = url.charCodeAt(url.length - 1);
+  if (last === 47) {
+    const bare = url.slice(0, -1);
+    if (isAlreadyKey(bare, options)) return bare;
+  }
+  const question = url.indexOf('?');
+  if (question !== -1 && url.indexOf('#') === -1) {
+    const bare = url.slice(0, question);
+    if (isAlreadyKey(bare, options) && onlyTrackingParams(url, question + 1)) return bare;
+  }
+  const first = url.charCodeAt(0);
+  if (first === 72 || (first === 104 && hasUpper(url.slice(0, 5)))) {
+    const colon = url.indexOf(':');
+    if (colon === 4 || colon === 5) {
+      const lower = url.slice(0, colon).toLowerCase() + url.slice(colon);
+      if (isAlreadyKey(lower, options)) return lower;
+    }
+  }
+  return fullMatchKey(url, options);
+}
+
+/** Whether the query from `start` on holds nothing but tracking parameters (no empty or other parameter). */
+function onlyTrackingParams(url: string, start: number): boolean {
+  if (start >= url.length) return false;
+  for (let at = start; at <= url.length;) {
+    let end = url.indexOf('&', at);
+    if (end === -1) end = url.length;
+    const eq = url.indexOf('=', at);
+    const nameEnd = eq !== -1 && eq < end ? eq : end;
+    if (!isTrackingParam(url.slice(at, nameEnd))) return false;
+    at = end + 1;
+  }
+  return true;
 }
 
 /** matchKey without the fast path (exported for the test that checks the fast path agrees). */
@@ -275,8 +310,11 @@ function isAlreadyKey(url: string, options: MatchingOptions): boolean {
     const c = url.charCodeAt(i);
     if ((c >= 65 && c <= 90) || c === 58 || c === 64) return false; // upper case, port or user info in the authority
   }
-  // A last segment starting with "i" might be an index page: let the full path decide.
-  const first = url.charCodeAt(url.lastIndexOf('/') + 1);
+  // A last segment starting with "i" might be an index page: let the full path decide. (A loop from the end: the
+  // path's last "/" is near it, and lastIndexOf costs a runtime call per URL.)
+  let lastSlash = length - 1;
+  while (url.charCodeAt(lastSlash) !== 47) lastSlash--;
+  const first = url.charCodeAt(lastSlash + 1);
   return first !== 105 && first !== 73;
 }
 
@@ -332,6 +370,57 @@ export type MatchExplainer = (a: string, b: string) => MatchRule[];
  * arrays as read-only).
  */
 export function createMatchExplainer(options: MatchingOptions): MatchExplainer {
+  const bitsOfParts = partsExplainer(options);
+  const listOf = new Map<number, MatchRule[]>();
+  const rulesOf = (bits: number): MatchRule[] => {
+    let rules = listOf.get(bits);
+    if (!rules) {
+      rules = RULE_ORDER.filter((rule) => bits & RULE_BIT[rule]);
+      listOf.set(bits, rules);
+    }
+    return rules;
+  };
+  // The scan explains every copy of a group against one representative (b): its split is remembered.
+  let lastB: string | undefined;
+  let lastPb: UrlParts | null = null;
+  return (a, b) => {
+    // Shortcuts for the commonest variants, giving what the full comparison gives (explainWithoutShortcuts; a test
+    // checks they agree): a trailing slash added to a URL that is its own key (no other rule can apply to either),
+    // and URLs equal from the scheme's colon on (only the schemes can differ).
+    if (a.length === b.length + 1 && a.charCodeAt(b.length) === 47 && a.startsWith(b) && isAlreadyKey(b, options)) return rulesOf(RULE_BIT['trailing-slash']);
+    if (b.length === a.length + 1 && b.charCodeAt(a.length) === 47 && b.startsWith(a) && isAlreadyKey(a, options)) return rulesOf(RULE_BIT['trailing-slash']);
+    if (b !== lastB) {
+      lastB = b;
+      lastPb = splitUrl(b);
+    }
+    const pb = lastPb;
+    if (!pb) return [];
+    const colonA = a.indexOf(':');
+    const colonB = pb.scheme.length;
+    if (a.length - colonA === b.length - colonB && sameFrom(a, colonA, b, colonB)) {
+      // a splits exactly when its scheme is one splitUrl takes (the rest is b's).
+      const schemeA = a.slice(0, colonA);
+      const lower = schemeA.toLowerCase();
+      if (lower !== 'http' && lower !== 'https' && lower !== 'ftp') return [];
+      return rulesOf(schemeBits(schemeA, pb.scheme));
+    }
+    const pa = splitUrl(a);
+    if (!pa) return [];
+    return rulesOf(bitsOfParts(pa, pb));
+  };
+}
+
+/** The explainer's answer without its shortcuts: both URLs split and compared part by part (exported for the test). */
+export function explainWithoutShortcuts(a: string, b: string, options: MatchingOptions): MatchRule[] {
+  const pa = splitUrl(a);
+  const pb = splitUrl(b);
+  if (!pa || !pb) return [];
+  const bits = partsExplainer(options)(pa, pb);
+  return RULE_ORDER.filter((rule) => bits & RULE_BIT[rule]);
+}
+
+/** Compares two split URLs rule by rule: the bits of the rules that make them equal. */
+function partsExplainer(options: MatchingOptions): (pa: UrlParts, pb: UrlParts) => number {
   const querySteps: readonly (readonly [number, Step])[] = [
     [RULE_BIT['percent-encoding-case'], (q) => (q === null ? q : upperPercentEscapes(q))],
     [RULE_BIT['tracking-params'], (q) => (q === null || q === '' ? q : withoutTrackingParams(q) || null)],
@@ -340,17 +429,10 @@ export function createMatchExplainer(options: MatchingOptions): MatchExplainer {
     [RULE_BIT.query, (q) => (options.ignoreQuery ? null : q)],
   ];
   const fragmentSteps: readonly (readonly [number, Step])[] = [FRAGMENT_STEP_EMPTY, [RULE_BIT.fragment, (f) => (options.ignoreFragment ? null : f)]];
-  const listOf = new Map<number, MatchRule[]>();
-  return (a, b) => {
-    const pa = splitUrl(a);
-    const pb = splitUrl(b);
-    if (!pa || !pb) return [];
-    let bits = 0;
-
+  return (pa, pb) => {
+    let bits = schemeBits(pa.scheme, pb.scheme);
     const sa = pa.scheme.toLowerCase();
     const sb = pb.scheme.toLowerCase();
-    if (pa.scheme !== pb.scheme && (sa === sb || hasUpper(pa.scheme) || hasUpper(pb.scheme))) bits |= RULE_BIT['scheme-host-case'];
-    if (sa !== sb) bits |= RULE_BIT['http-https'];
     if (normalizePort(sa, pa.port) === normalizePort(sb, pb.port) && pa.port !== pb.port) bits |= RULE_BIT['default-port'];
 
     const ha = pa.host.toLowerCase();
@@ -361,13 +443,25 @@ export function createMatchExplainer(options: MatchingOptions): MatchExplainer {
     bits |= explainSteps(pa.path, pb.path, PATH_STEPS);
     bits |= explainSteps(pa.query, pb.query, querySteps);
     bits |= explainSteps(pa.fragment, pb.fragment, fragmentSteps);
-    let rules = listOf.get(bits);
-    if (!rules) {
-      rules = RULE_ORDER.filter((rule) => bits & RULE_BIT[rule]);
-      listOf.set(bits, rules);
-    }
-    return rules;
+    return bits;
   };
+}
+
+/** The rules two schemes differ by: case ("HTTPS" vs "https") and http vs https. */
+function schemeBits(a: string, b: string): number {
+  if (a === b) return 0;
+  const la = a.toLowerCase();
+  const lb = b.toLowerCase();
+  let bits = 0;
+  if (la === lb || hasUpper(a) || hasUpper(b)) bits |= RULE_BIT['scheme-host-case'];
+  if (la !== lb) bits |= RULE_BIT['http-https'];
+  return bits;
+}
+
+/** Whether a from index i on equals b from index j on (same remaining length already checked). */
+function sameFrom(a: string, i: number, b: string, j: number): boolean {
+  for (; i < a.length; i++, j++) if (a.charCodeAt(i) !== b.charCodeAt(j)) return false;
+  return true;
 }
 
 /**

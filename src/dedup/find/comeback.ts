@@ -6,7 +6,7 @@
  * never flagged.
  */
 import type { ComebackFlag, DuplicateCopy, DuplicateGroup } from './scan-types';
-import { NO_REMOVED_HISTORY, type RemovedHistory } from '../../operations';
+import type { RemovedHistory } from '../../operations';
 
 export function comebackOf(copy: Pick<DuplicateCopy, 'id' | 'url' | 'dateAdded'>, history: RemovedHistory): ComebackFlag | undefined {
   const byId = history.wasRemoved(copy.id);
@@ -16,9 +16,11 @@ export function comebackOf(copy: Pick<DuplicateCopy, 'id' | 'url' | 'dateAdded'>
   return undefined;
 }
 
-/** Sets cameBack on every copy that came back and on its group (the latest removal); returns how many copies. */
+/**
+ * Sets cameBack on every copy that came back and on its group (the latest removal), clears it on the others; returns
+ * how many copies. (The scan skips it for its fresh groups when the history is empty.)
+ */
 export function flagComebacks(groups: DuplicateGroup[], history: RemovedHistory): number {
-  if (history === NO_REMOVED_HISTORY) return 0; // fresh groups carry no flags to clear
   let flagged = 0;
   for (const group of groups) {
     delete group.cameBack;

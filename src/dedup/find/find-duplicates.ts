@@ -5,7 +5,7 @@
  * merges, so a copy inside a folder about to be removed is never suggested. (Suggested merges always keep the larger
  * folder, so they move nothing: a copy survives exactly when no ancestor is a suggested redundant folder.)
  */
-import { chooseKeeper, explainKeeper, type KeepCandidate } from './keep-rules';
+import { chooseKeeper, explainKeeper, keeperOfTwo, type KeepCandidate, type KeepReason } from './keep-rules';
 import type { Settings } from '../../settings';
 import type { DuplicateCopy, DuplicateGroup } from './scan-types';
 import type { ScanTree } from './scan-tree';
@@ -63,54 +63,8 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
     redundantOf[i] = context.redundantFolderIds.has(f.id) ? i : f.parent >= 0 ? redundantOf[f.parent] : -1;
   }
 
-  // Every copy, made in tree order (the getTree() nodes are read front to back, not group by group across the
-  // whole tree); copyAt[i] is the copy of bookmark i, if it is in a group.
   const hasTags = context.tagsByUrl.size > 0;
   const hasVisits = context.visitsByUrl.size > 0;
-  const copyAt: DuplicateCopy[] = new Array(bookmarks.length);
-  // Tags and visits of the last URL looked up per group: exact copies (the most common kind) reuse them instead of
-  // probing both maps again.
-  const lastUrl: (string | undefined)[] = new Array(groupKeys.length).fill(undefined);
-  const lastTags: (readonly string[])[] = new Array(groupKeys.length).fill(NO_TAGS);
-  const lastVisits = new Float64Array(groupKeys.length);
-  for (let i = 0; i < bookmarks.length; i++) {
-    const key = bookmarks.key[i];
-    if (count[key] < 2) continue;
-    const b = bookmarks.node[i];
-    const parent = bookmarks.parent[i];
-    const url = b.url ?? '';
-    const folder = folders[parent];
-    const group = groupOf[key];
-    let tags: readonly string[];
-    let visits: number;
-    if (url === lastUrl[group]) {
-      tags = lastTags[group];
-      visits = lastVisits[group];
-    } else {
-      tags = (hasTags && context.tagsByUrl.get(url)) || NO_TAGS;
-      visits = (hasVisits && context.visitsByUrl.get(url)) || 0;
-      lastUrl[group] = url;
-      lastTags[group] = tags;
-      lastVisits[group] = visits;
-    }
-    const copy: DuplicateCopy = {
-      id: b.id,
-      parentId: folder.id,
-      path: folder.path,
-      title: b.title ?? '',
-      url,
-      dateAdded: b.dateAdded ?? 0,
-      index: b.index ?? 0,
-      siblings: folder.childCount,
-      tags: tags.length ? [...tags] : NO_TAG_LIST,
-      visits,
-      rules: EXACT, // set below (the representative gets its own empty list)
-    };
-    const redundant = redundantOf[parent];
-    if (redundant >= 0) copy.inRedundantFolderId = folders[redundant].id;
-    copyAt[i] = copy;
-  }
-
   const rules = context.keep.rules;
   const groups: DuplicateGroup[] = [];
   const explain = createMatchExplainer(context.matching);
@@ -126,8 +80,37 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
     const copies: DuplicateCopy[] = new Array(size);
     candidates.length = 0;
     survivors.length = 0;
+    // Tags and visits of the group's last URL: exact copies (the most common kind) reuse them instead of probing
+    // both maps again.
+    let lastUrl: string | undefined;
+    let lastTags: readonly string[] = NO_TAGS;
+    let lastVisits = 0;
     for (let j = 0, index = first[key]; j < size; j++, index = next[index]) {
-      const copy = copyAt[index];
+      // Each copy is made where its keep candidate is filled, from the getTree() node read once.
+      const b = bookmarks.node[index];
+      const parent = bookmarks.parent[index];
+      const folder = folders[parent];
+      const url = b.url ?? '';
+      if (url !== lastUrl) {
+        lastUrl = url;
+        lastTags = (hasTags && context.tagsByUrl.get(url)) || NO_TAGS;
+        lastVisits = (hasVisits && context.visitsByUrl.get(url)) || 0;
+      }
+      const copy: DuplicateCopy = {
+        id: b.id,
+        parentId: folder.id,
+        path: folder.path,
+        title: b.title ?? '',
+        url,
+        dateAdded: b.dateAdded ?? 0,
+        index: b.index ?? 0,
+        siblings: folder.childCount,
+        tags: lastTags.length ? [...lastTags] : NO_TAG_LIST,
+        visits: lastVisits,
+        rules: EXACT, // set below (the representative gets its own empty list)
+      };
+      const redundant = redundantOf[parent];
+      if (redundant >= 0) copy.inRedundantFolderId = folders[redundant].id;
       copies[j] = copy;
       let candidate = pool[j];
       if (candidate === undefined) {
@@ -136,20 +119,28 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
       }
       candidate.id = copy.id;
       candidate.title = copy.title;
-      candidate.url = copy.url;
+      candidate.url = url;
       candidate.dateAdded = copy.dateAdded;
-      candidate.tagCount = copy.tags.length;
-      candidate.visits = copy.visits;
-      candidate.preferredRank = folders[bookmarks.parent[index]].preferredRank;
+      candidate.tagCount = lastTags.length;
+      candidate.visits = lastVisits;
+      candidate.preferredRank = folder.preferredRank;
       candidate.order = index;
       candidate.titleScore = undefined;
       candidate.urlScore = undefined;
       candidates.push(candidate);
-      if (copy.inRedundantFolderId === undefined) survivors.push(candidate);
+      if (redundant < 0) survivors.push(candidate);
     }
     const choosingFrom = survivors.length ? survivors : candidates;
-    const keeperId = chooseKeeper(choosingFrom, rules);
-    const keptBecause = explainKeeper(choosingFrom, keeperId, rules);
+    let keeperId: string;
+    let keptBecause: KeepReason[];
+    if (choosingFrom.length === 2) {
+      const two = keeperOfTwo(choosingFrom[0], choosingFrom[1], rules);
+      keeperId = two.keeper.id;
+      keptBecause = two.reasons;
+    } else {
+      keeperId = chooseKeeper(choosingFrom, rules);
+      keptBecause = explainKeeper(choosingFrom, keeperId, rules);
+    }
     let representative = copies[0];
     for (const copy of copies) if (copy.id === keeperId) representative = copy;
     representative.rules = NO_RULES;

@@ -161,6 +161,34 @@ export function explainKeeper(candidates: readonly KeepCandidate[], keeperId: st
   return reasons;
 }
 
+/** Reason lists keeperOfTwo hands out, one per answer, shared by every group with that answer (frozen). */
+const sharedReasons = new Map<string, KeepReason[]>();
+
+/**
+ * chooseKeeper and explainKeeper for two candidates with one comparison (most duplicate groups hold two copies):
+ * the candidate to keep and why, the same answer the two give. The reason list is shared and frozen.
+ */
+export function keeperOfTwo(first: KeepCandidate, second: KeepCandidate, rules: readonly KeepRuleName[]): { keeper: KeepCandidate; reasons: KeepReason[] } {
+  for (let r = 0; r < rules.length; r++) {
+    const rule = rules[r]!;
+    const d = compareByRule(second, first, rule);
+    if (d === 0) continue;
+    const keeper = d < 0 ? second : first;
+    const rank = rule === 'preferredFolder' && Number.isFinite(keeper.preferredRank) ? keeper.preferredRank : undefined;
+    const id = rank === undefined ? rule : `${rule}:${rank}`;
+    let reasons = sharedReasons.get(id);
+    if (!reasons) {
+      const reason: KeepReason = { rule, only: true };
+      if (rank !== undefined) reason.rank = rank;
+      sharedReasons.set(id, (reasons = Object.freeze([Object.freeze(reason)]) as unknown as KeepReason[]));
+    }
+    return { keeper, reasons };
+  }
+  let reasons = sharedReasons.get('treeOrder');
+  if (!reasons) sharedReasons.set('treeOrder', (reasons = Object.freeze([Object.freeze({ rule: 'treeOrder' as const })]) as unknown as KeepReason[]));
+  return { keeper: second.order < first.order ? second : first, reasons };
+}
+
 /** Rank of the best preferred folder among a folder and its ancestors (Infinity when none is preferred). */
 export function preferredRankOf(folderId: string, parentOf: (id: string) => string | undefined, preferredFolderIds: readonly string[]): number {
   let best = Infinity;

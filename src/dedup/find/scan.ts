@@ -88,7 +88,9 @@ export function scanBookmarks(input: ScanInput): ScanResult {
   const redundantFolderIds = new Set<string>();
   for (const set of folderSets) for (const m of set.members) if (m.id !== set.suggestedKeepId) redundantFolderIds.add(m.id);
   const groups = groupDuplicates(tree, input, redundantFolderIds);
-  const cameBack = flagComebacks(groups, input.removedHistory ?? NO_REMOVED_HISTORY);
+  const history = input.removedHistory ?? NO_REMOVED_HISTORY;
+  // Fresh groups carry no flags to clear: with nothing ever removed (a first cleanup's journal), nothing to flag.
+  const cameBack = history.empty ? 0 : flagComebacks(groups, history);
   const emptyFolders = findEmptyFolders(tree);
 
   let redundantCopies = 0;

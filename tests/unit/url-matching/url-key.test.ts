@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
 import {
+  createMatchExplainer,
   createMatchKeyer,
   explainMatch,
+  explainWithoutShortcuts,
   fullMatchKey,
   isTrackingParam,
   matchKey,
@@ -168,11 +170,54 @@ describe('properties', () => {
       { numRuns: 500 },
     );
   });
-  it('the fast path for plain URLs gives the same key as the full normalization', () => {
-    const tricky = fc.constantFrom('', '/', '/index.html', '/Index.htm', '/a/', '/%7e', '?', '#', ':443', ':80', 'X', '/i', '/info');
+  it("the explainer's shortcuts give what comparing the split URLs gives", () => {
+    // One explainer for every pair, as the scan uses it (it remembers the last representative's split).
+    const explainers = new Map<string, ReturnType<typeof createMatchExplainer>>();
+    const variant = fc.constantFrom('', '/', '//', '/index.html', '?utm_source=1', '#', '?', ':443');
+    const scheme = fc.constantFrom('https', 'http', 'HTTPS', 'Http', 'ftp', 'mailto', 'place');
     fc.assert(
-      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), tricky, allOptions, (url, extra, o) => {
-        for (const u of [url, url + extra, url.replace('://', '://WWW.'), url.replace('://', '://www.') + extra]) {
+      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), variant, variant, scheme, scheme, allOptions, (url, va, vb, sa, sb, o) => {
+        const rest = url.slice(url.indexOf(':'));
+        const a = sa + rest + va;
+        const b = sb + rest + vb;
+        const key = JSON.stringify(o);
+        let explain = explainers.get(key);
+        if (!explain) explainers.set(key, (explain = createMatchExplainer(o)));
+        expect(explain(a, b)).toEqual(explainWithoutShortcuts(a, b, o));
+        expect(explain(b, b + '/')).toEqual(explainWithoutShortcuts(b, b + '/', o));
+        expect(explain(a + '/', a)).toEqual(explainWithoutShortcuts(a + '/', a, o));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+  it('the fast path for plain URLs gives the same key as the full normalization', () => {
+    const tricky = fc.constantFrom(
+      '',
+      '/',
+      '/index.html',
+      '/Index.htm',
+      '/a/',
+      '/%7e',
+      '?',
+      '#',
+      ':443',
+      ':80',
+      'X',
+      '/i',
+      '/info',
+      '?utm_source=a&utm_medium=b',
+      '?fbclid',
+      '?utm_source=a&',
+      '?utm_source=a&id=1',
+      '?=1',
+      '?UTM_Source=a#x',
+      '//',
+    );
+    const scheme = fc.constantFrom('', 'HTTPS', 'Http', 'hTTp', 'FTP');
+    fc.assert(
+      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), tricky, scheme, allOptions, (url, extra, upper, o) => {
+        const cased = upper && url.startsWith(upper.toLowerCase() + ':') ? upper + url.slice(upper.length) : url;
+        for (const u of [url, url + extra, cased + extra, url.replace('://', '://WWW.'), url.replace('://', '://www.') + extra]) {
           expect(matchKey(u, o)).toBe(fullMatchKey(u, o));
         }
       }),

@@ -48,5 +48,15 @@ describe('sync comeback', () => {
     expect(flagComebacks([group], removedHistoryFrom([]))).toBe(0);
     expect(group.cameBack).toBeUndefined();
     expect(group.copies.every((c) => c.cameBack === undefined)).toBe(true);
+    // The shared "nothing removed" history clears stale flags too.
+    flagComebacks([group], history);
+    expect(flagComebacks([group], NO_REMOVED_HISTORY)).toBe(0);
+    expect(group.cameBack).toBeUndefined();
+    expect(group.copies.every((c) => c.cameBack === undefined)).toBe(true);
+  });
+  it('a history says whether anything was ever removed', () => {
+    expect(NO_REMOVED_HISTORY.empty).toBe(true);
+    expect(removedHistoryFrom([]).empty).toBe(true);
+    expect(history.empty).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   baseFolderTitle,
@@ -5,12 +6,13 @@ import {
   chooseKeeper,
   explainFolderKeeper,
   explainKeeper,
+  keeperOfTwo,
   preferredRankOf,
   titleQuality,
   urlQuality,
   type KeepCandidate,
 } from '../../../../src/dedup/find/keep-rules';
-import { DEFAULT_SETTINGS, parseStoredSettings } from '../../../../src/settings/settings';
+import { DEFAULT_SETTINGS, KEEP_RULES, parseStoredSettings } from '../../../../src/settings/settings';
 
 const copy = (over: Partial<KeepCandidate> & { id: string }): KeepCandidate => ({
   title: 'Title',
@@ -124,6 +126,28 @@ describe('kept because', () => {
     expect(explainKeeper([bare, keeper], 'keeper', rules)).toEqual([{ rule: 'bestTitle', only: true }]);
     const tagged = copy({ id: 'tagged', tagCount: 2 });
     expect(explainKeeper([copy({ id: 'x' }), tagged], 'tagged', ['mostTags'])).toEqual([{ rule: 'mostTags', only: true }]);
+  });
+  it('keeperOfTwo gives what chooseKeeper and explainKeeper give for two copies', () => {
+    const candidate = (id: string, order: number) =>
+      fc
+        .record({
+          title: fc.constantFrom('', 'Title', 'https://a.example/x', 'Other title'),
+          url: fc.constantFrom('https://a.example/x', 'https://a.example/x?utm_source=1', 'https://a.example/x#top'),
+          dateAdded: fc.integer({ min: 0, max: 3 }),
+          tagCount: fc.integer({ min: 0, max: 2 }),
+          visits: fc.integer({ min: 0, max: 2 }),
+          preferredRank: fc.constantFrom(0, 1, Infinity),
+        })
+        .map((c): KeepCandidate => ({ ...c, id, order }));
+    fc.assert(
+      fc.property(candidate('first', 0), candidate('second', 1), fc.shuffledSubarray([...KEEP_RULES]), (first, second, rules) => {
+        const expected = chooseKeeper([{ ...first }, { ...second }], rules);
+        const { keeper, reasons } = keeperOfTwo(first, second, rules);
+        expect(keeper.id).toBe(expected);
+        expect(reasons).toEqual(explainKeeper([{ ...first }, { ...second }], expected, rules));
+      }),
+      { numRuns: 1000 },
+    );
   });
   it('a full tie says the first in bookmark order stays; one candidate needs no reason', () => {
     const a = copy({ id: 'a', order: 0 });
