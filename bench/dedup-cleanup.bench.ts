@@ -26,7 +26,7 @@ import { defineSuite, type BenchRow } from './lib/types';
 import { flatFolder, seedHtml, spreadFolder, type SeedFolder } from './lib/seed-html';
 import { round } from './lib/stats';
 import { createLoop, describeTallies, folderItems, pagePlan, PROBE_SHAPES, probeFolders, probeShapes, removeLoop, runJob, type Folder } from './lib/cleanup-jobs';
-import { firefoxCpuMs } from './lib/process-cpu';
+import { cpuSplit, firefoxCpuByProcess, firefoxCpuMs } from './lib/process-cpu';
 
 /** `n` bookmarks and their `n` copies in folders of `per` originals, each original followed by its copy. */
 function doubledFolders(title: string, n: number, per: number, prefix: string): SeedFolder {
@@ -134,9 +134,13 @@ export default defineSuite({
       const f = await folderItems(page, ['Loop doubled', 'Apply doubled']);
       const loopIds = doubledPlan(f['Loop doubled']).removals.map((r) => r.id);
       ctx.log(`removing ${n} copies that sit next to their originals one by one…`);
+      const cpu0 = firefoxCpuByProcess(ff);
       const loopMs = await removeLoop(page, loopIds);
+      const cpu1 = firefoxCpuByProcess(ff);
       const applied = await runJob(page, 'dedup.apply', doubledPlan(f['Apply doubled']));
+      const cpu2 = firefoxCpuByProcess(ff);
       ctx.log(`apply phases (ms from start): ${applied.phases}`);
+      ctx.log(`Firefox's CPU per copy (ms): loop ${cpuSplit(cpu0, cpu1, n)}; apply ${cpuSplit(cpu1, cpu2, n)}`);
       if (applied.problems) throw new Error(`apply reported ${applied.problems} problems`);
       const left = (await folderItems(page, ['Apply doubled']))['Apply doubled'].items.length;
       if (left !== n) throw new Error(`${left} bookmarks left, expected the ${n} originals`);

@@ -231,6 +231,7 @@ export const PROBE_SHAPES: ProbeShape[] = [
   { name: 'desc2', remove: 'desc', lanes: 2 },
   { name: 'desc3', remove: 'desc', lanes: 3 },
   { name: 'desc4', remove: 'desc', lanes: 4 },
+  { name: 'moveAppend1', move: 'append', lanes: 1 },
   { name: 'moveAppend2', move: 'append', lanes: 2 },
   { name: 'moveFront2', move: 'front', lanes: 2 },
 ];

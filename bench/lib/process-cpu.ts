@@ -44,3 +44,54 @@ export function firefoxCpuMs(ff: Firefox): number {
   }
   return total;
 }
+
+function readThread(pid: number, tid: number): { name: string; cpuMs: number } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8')
+      .trim()
+      .replace(/[\s#]*\d+$/, '');
+    return { name, cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS };
+  } catch {
+    return null;
+  }
+}
+
+/** The CPU time (ms) of the Firefox process tree so far by process and thread name (/proc comm, "process:thread": the parent's main thread, its storage threads, WebExtensions, …). */
+export function firefoxCpuByProcess(ff: Firefox): Map<string, number> {
+  const root = ff.browser.process()?.pid;
+  if (root === undefined) throw new Error('no Firefox process to measure');
+  const stats = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((name) => readStat(Number(name)))
+    .filter((s): s is Stat => s !== null);
+  const out = new Map<string, number>();
+  const stack = stats.filter((s) => s.pid === root);
+  while (stack.length) {
+    const s = stack.pop()!;
+    let name = String(s.pid);
+    try {
+      name = readFileSync(`/proc/${s.pid}/comm`, 'utf8').trim();
+      // By thread (numbers dropped from their names: "mozStorage #3" and "mozStorage #4" add up).
+      for (const tid of readdirSync(`/proc/${s.pid}/task`)) {
+        const t = readThread(s.pid, Number(tid));
+        if (t) out.set(`${name}:${t.name}`, (out.get(`${name}:${t.name}`) ?? 0) + t.cpuMs);
+      }
+    } catch {
+      // Gone since.
+    }
+    stack.push(...stats.filter((c) => c.ppid === s.pid));
+  }
+  return out;
+}
+
+/** What each process used between two readings of firefoxCpuByProcess, per `per` (e.g. ms per copy). */
+export function cpuSplit(before: Map<string, number>, after: Map<string, number>, per: number): string {
+  return [...after]
+    .map(([name, ms]) => [name, (ms - (before.get(name) ?? 0)) / per] as const)
+    .filter(([, ms]) => ms >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
+    .join(', ');
+}

@@ -803,8 +803,8 @@ export const UNWRITTEN_AT_MOST = 8;
  * write after another. `write()` resolves once the record is stored; the operation awaits it before a call whose
  * safety after a crash depends on it (what it is about to attempt, a skip because someone else changed an item).
  * `keepUp()` starts a record of the calls done once half of UNWRITTEN_AT_MOST are noted and lets the calls go on while
- * it is written; it waits only when UNWRITTEN_AT_MOST are not stored yet (a write of about a call's time, awaited by
- * one of two lanes every 8 calls, cost the cleanup's removals a sixth of their speed).
+ * it is written; it waits only when UNWRITTEN_AT_MOST are not stored yet. (Before, one of the cleanup's two lanes
+ * waited for a whole write every 8 calls while the other went on noting calls, past the bound recovery allows for.)
  */
 export class ProgressLog {
   private pending: Required<NewProgress> = ProgressLog.empty();
