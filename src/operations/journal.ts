@@ -802,8 +802,9 @@ export const UNWRITTEN_AT_MOST = 8;
  * An operation's write-ahead progress: what it notes is written with the next `write()` as one small record, one
  * write after another. `write()` resolves once the record is stored; the operation awaits it before a call whose
  * safety after a crash depends on it (what it is about to attempt, a skip because someone else changed an item).
- * `keepUp()` starts a record of the calls done once half of UNWRITTEN_AT_MOST are noted and lets the calls go on while
- * it is written; it waits only when UNWRITTEN_AT_MOST are not stored yet. (Before, one of the cleanup's two lanes
+ * `keepUp()` starts a record of the calls done once UNWRITTEN_AT_MOST - MAX_CALLS_IN_FLIGHT are noted and lets the
+ * calls go on while it is written (about as many records as before, each with a round of calls to be stored in); it
+ * waits only when UNWRITTEN_AT_MOST are not stored yet. (Before, one of the cleanup's two lanes
  * waited for a whole write every 8 calls while the other went on noting calls, past the bound recovery allows for.)
  */
 export class ProgressLog {
@@ -835,13 +836,13 @@ export class ProgressLog {
    * An operation calls it after each call, so that a crash loses the record of at most UNWRITTEN_AT_MOST calls
    * (recovery allows for them, undo.ts interruptedCalls): once that many are not stored, writes what is noted and
    * resolves when everything is stored (or rejects with a failed write); otherwise resolves at once, having started a
-   * record of what is noted if half that many wait and no record is being written. A failed write is never counted as
-   * stored, so the next wait rejects with it.
+   * record of what is noted if UNWRITTEN_AT_MOST - MAX_CALLS_IN_FLIGHT wait and no record is being written. A failed
+   * write is never counted as stored, so the next wait rejects with it.
    */
   keepUp(): Promise<void> {
     if (this.unwritten >= UNWRITTEN_AT_MOST) return this.write();
     const noted = this.pending.done.length + this.pending.skipped.length;
-    if (noted >= UNWRITTEN_AT_MOST / 2 && this.writing === 0) this.write().catch(() => undefined);
+    if (noted >= UNWRITTEN_AT_MOST - MAX_CALLS_IN_FLIGHT && this.writing === 0) this.write().catch(() => undefined);
     return Promise.resolve();
   }
 

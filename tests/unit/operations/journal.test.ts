@@ -6,6 +6,7 @@ import {
   KEPT_SESSIONS,
   loadRemovedHistory,
   openJournal,
+  MAX_CALLS_IN_FLIGHT,
   ProgressLog,
   UNWRITTEN_AT_MOST,
   type NewJournalEntry,
@@ -226,12 +227,13 @@ describe('journal', () => {
       const p = log.keepUp().then(() => (settled = true));
       return { p, settled: () => settled };
     };
-    for (let i = 0; i < UNWRITTEN_AT_MOST / 2 - 1; i++) await call().p;
+    const early = UNWRITTEN_AT_MOST - MAX_CALLS_IN_FLIGHT;
+    for (let i = 0; i < early - 1; i++) await call().p;
     expect(records).toHaveLength(0);
-    // Half of them: a record starts and the calls go on while it is written.
+    // A round of calls short of the bound: a record starts and the calls go on while it is written.
     await call().p;
-    expect(records).toEqual([{ done: [0, 1, 2, 3] }]);
-    for (let i = 0; i < UNWRITTEN_AT_MOST / 2 - 1; i++) await call().p;
+    expect(records).toEqual([{ done: Array.from({ length: early }, (_, i) => i) }]);
+    for (let i = 0; i < MAX_CALLS_IN_FLIGHT - 1; i++) await call().p;
     // The next one makes UNWRITTEN_AT_MOST not stored: it waits for the record being written and its own.
     const waiting = call();
     await Promise.resolve();
@@ -239,16 +241,16 @@ describe('journal', () => {
     expect(waiting.settled()).toBe(false);
     held[0]!.release();
     await vi.waitFor(() => expect(records).toHaveLength(2));
-    expect(records[1]).toEqual({ done: [4, 5, 6, 7] });
+    expect(records[1]).toEqual({ done: Array.from({ length: MAX_CALLS_IN_FLIGHT }, (_, i) => early + i) });
     expect(waiting.settled()).toBe(false);
     held[1]!.release();
     await waiting.p;
     // A write that fails is never counted as stored: the wait that comes with the calls after it rejects.
-    for (let i = 0; i < UNWRITTEN_AT_MOST / 2; i++) await call().p;
+    for (let i = 0; i < early; i++) await call().p;
     expect(records).toHaveLength(3);
     held[2]!.fail(new Error('disk full'));
     const after: Promise<unknown>[] = [];
-    for (let i = 0; i < UNWRITTEN_AT_MOST / 2; i++) {
+    for (let i = 0; i < UNWRITTEN_AT_MOST; i++) {
       const c = call();
       after.push(
         c.p.then(
