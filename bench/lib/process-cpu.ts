@@ -25,8 +25,8 @@ function readStat(pid: number): Stat | null {
   }
 }
 
-/** The CPU time (ms, user + system) of the Firefox process tree so far. */
-export function firefoxCpuMs(ff: Firefox): number {
+/** Every process of the launched Firefox (the parent and its descendants). */
+function firefoxProcesses(ff: Firefox): Stat[] {
   const root = ff.browser.process()?.pid;
   if (root === undefined) throw new Error('no Firefox process to measure');
   const stats = readdirSync('/proc')
@@ -35,14 +35,19 @@ export function firefoxCpuMs(ff: Firefox): number {
     .filter((s): s is Stat => s !== null);
   const children = new Map<number, Stat[]>();
   for (const s of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), s]);
-  let total = 0;
+  const out: Stat[] = [];
   const stack = stats.filter((s) => s.pid === root);
   while (stack.length) {
     const s = stack.pop()!;
-    total += s.cpuMs;
+    out.push(s);
     stack.push(...(children.get(s.pid) ?? []));
   }
-  return total;
+  return out;
+}
+
+/** The CPU time (ms, user + system) of the Firefox process tree so far. */
+export function firefoxCpuMs(ff: Firefox): number {
+  return firefoxProcesses(ff).reduce((total, s) => total + s.cpuMs, 0);
 }
 
 function readThread(pid: number, tid: number): { name: string; cpuMs: number } | null {
@@ -58,21 +63,15 @@ function readThread(pid: number, tid: number): { name: string; cpuMs: number } |
   }
 }
 
-/** The CPU time (ms) of the Firefox process tree so far by process and thread name (/proc comm, "process:thread": the parent's main thread, its storage threads, WebExtensions, …). */
+/**
+ * The CPU time (ms) of the Firefox process tree so far by process and thread name (/proc comm, "process:thread": the
+ * parent's main thread, its storage threads, WebExtensions, …).
+ */
 export function firefoxCpuByProcess(ff: Firefox): Map<string, number> {
-  const root = ff.browser.process()?.pid;
-  if (root === undefined) throw new Error('no Firefox process to measure');
-  const stats = readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map((name) => readStat(Number(name)))
-    .filter((s): s is Stat => s !== null);
   const out = new Map<string, number>();
-  const stack = stats.filter((s) => s.pid === root);
-  while (stack.length) {
-    const s = stack.pop()!;
-    let name = String(s.pid);
+  for (const s of firefoxProcesses(ff)) {
     try {
-      name = readFileSync(`/proc/${s.pid}/comm`, 'utf8').trim();
+      const name = readFileSync(`/proc/${s.pid}/comm`, 'utf8').trim();
       // By thread (numbers dropped from their names: "mozStorage #3" and "mozStorage #4" add up).
       for (const tid of readdirSync(`/proc/${s.pid}/task`)) {
         const t = readThread(s.pid, Number(tid));
@@ -81,7 +80,6 @@ export function firefoxCpuByProcess(ff: Firefox): Map<string, number> {
     } catch {
       // Gone since.
     }
-    stack.push(...stats.filter((c) => c.ppid === s.pid));
   }
   return out;
 }
