@@ -18,6 +18,9 @@
  *  - dedup.removeLanes.firefox.5k.doubled.speedup: the ceiling of plain calls on the doubled layout (no journal, no
  *    checks): tree-order removes one at a time / the fastest of the shapes in bench/lib/cleanup-jobs.ts PROBE_SHAPES
  *    (tree order or last child first, 1-4 in flight), with the replacement's moves probed beside them. Informational.
+ *    Measured 2026-12-06 at load 4-10 (docs/ARCHITECTURE.md "Loose copies: the ceiling"): 1.27-1.62x over six runs,
+ *    median 1.41x, the fastest mostly two in flight last child first; a move 1.3-2.3x a remove. The doubled row's bar
+ *    of 1.5 sits at that edge, and the apply adds its check, journal and settle (5-8% of its time): 1.16x at load 6-7.
  * Parts (`npm run bench -- --only dedup-cleanup --part <name>`): loose, doubled (with doubled-lanes), collapse, undo.
  */
 import { SETTLE_MS } from '../src/dedup/cleanup/apply';

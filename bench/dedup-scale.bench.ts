@@ -13,6 +13,9 @@
  *    plain bookmarks.remove in tree order one at a time / the fastest shape of bench/lib/cleanup-jobs.ts PROBE_SHAPES
  *    (tree order or last child first in each folder, 1-4 in flight; the replacement's moves, append or to index 0,
  *    probed beside them), per call, in alternating blocks (no journal, no checks), a fresh profile. Informational.
+ *    Measured 2026-12-06: 1.47x on a quiet machine, 1.16x at load 6-7 (docs/ARCHITECTURE.md "Loose copies: the
+ *    ceiling": Firefox queues each remove's transaction behind the last), so the apply's 2.0x bar is above any design
+ *    that removes loose copies through the WebExtension API; the apply measured 1.00x at load 6-8.
  * Parts (`npm run bench -- --only dedup-scale --part <name>`): apply (both sizes, with undo), lanes (the probe at 100k).
  *  - dedup.undo.firefox.<size>.ratioToCreate: 'history.undo' of that cleanup, per restored item / a plain sequential
  *    bookmarks.create loop of 1,000 in the same profile, per item (the mean of one loop before and one after). Bar
