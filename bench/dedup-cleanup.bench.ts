@@ -15,14 +15,21 @@
  *    a fresh copy, plus the settle wait. Below 1 where the job's own work runs inside those calls and that wait.
  *  - dedup.undo.firefox.1k.ratioToCreate: the 'history.undo' job restoring 1,000 removed bookmarks / a plain
  *    sequential bookmarks.create loop of 1,000 (the mean of one loop before and one after). Bar: at most 1.3.
- * Parts (`npm run bench -- --only dedup-cleanup --part <name>`): loose, doubled, collapse, undo.
+ *  - dedup.removeLanes.firefox.5k.doubled.speedup: the ceiling of plain calls on the doubled layout (no journal, no
+ *    checks): tree-order removes one at a time / the fastest of the shapes in bench/lib/cleanup-jobs.ts PROBE_SHAPES
+ *    (tree order or last child first, 1-4 in flight), with the replacement's moves probed beside them. Informational.
+ *    Measured 2026-12-06 at load 4-10 (docs/ARCHITECTURE.md "Loose copies: the ceiling"): 1.27-1.62x over six runs,
+ *    median 1.41x, the fastest mostly two in flight last child first; a move 1.3-2.3x a remove. The doubled row's bar
+ *    of 1.5 sits at that edge, and the apply adds its check, journal and settle (5-8% of its time): 1.16x at load 6-7.
+ * Parts (`npm run bench -- --only dedup-cleanup --part <name>`): loose, doubled (with doubled-lanes), collapse, undo.
  */
 import { SETTLE_MS } from '../src/dedup/cleanup/apply';
 import type { CleanupPlan } from '../src/dedup/plan-types';
 import { defineSuite, type BenchRow } from './lib/types';
 import { flatFolder, seedHtml, spreadFolder, type SeedFolder } from './lib/seed-html';
 import { round } from './lib/stats';
-import { createLoop, folderItems, pagePlan, removeLoop, runJob, type Folder } from './lib/cleanup-jobs';
+import { createLoop, describeTallies, folderItems, pagePlan, PROBE_SHAPES, probeFolders, probeShapes, removeLoop, runJob, type Folder } from './lib/cleanup-jobs';
+import { cpuSplit, firefoxCpuByProcess, firefoxCpuMs } from './lib/process-cpu';
 
 /** `n` bookmarks and their `n` copies in folders of `per` originals, each original followed by its copy. */
 function doubledFolders(title: string, n: number, per: number, prefix: string): SeedFolder {
@@ -130,8 +137,13 @@ export default defineSuite({
       const f = await folderItems(page, ['Loop doubled', 'Apply doubled']);
       const loopIds = doubledPlan(f['Loop doubled']).removals.map((r) => r.id);
       ctx.log(`removing ${n} copies that sit next to their originals one by one…`);
+      const cpu0 = firefoxCpuByProcess(ff);
       const loopMs = await removeLoop(page, loopIds);
+      const cpu1 = firefoxCpuByProcess(ff);
       const applied = await runJob(page, 'dedup.apply', doubledPlan(f['Apply doubled']));
+      const cpu2 = firefoxCpuByProcess(ff);
+      ctx.log(`apply phases (ms from start): ${applied.phases}`);
+      ctx.log(`Firefox's CPU per copy (ms): loop ${cpuSplit(cpu0, cpu1, n)}; apply ${cpuSplit(cpu1, cpu2, n)}`);
       if (applied.problems) throw new Error(`apply reported ${applied.problems} problems`);
       const left = (await folderItems(page, ['Apply doubled']))['Apply doubled'].items.length;
       if (left !== n) throw new Error(`${left} bookmarks left, expected the ${n} originals`);
@@ -142,6 +154,29 @@ export default defineSuite({
         better: 'higher',
         note: `sequential remove loop in tree order ${Math.round(loopMs)} ms / journaled apply ${Math.round(applied.ms)} ms over ${n} copies, each right after its original in folders of 200${quickNote(n)}`,
         bar: { min: 1.5 },
+      });
+    }
+
+    // --- The ceiling of plain calls on the doubled layout: every shape, alternating blocks, a fresh profile. ---
+    if (ctx.runs('doubled-lanes')) {
+      const n = ctx.quick ? 4_000 : 8_000;
+      const ff = await ctx.firefox({ seedHtml: seedHtml([doubledFolders('Probe doubled', n, 100, 'twin')]), seedCount: 2 * n });
+      const page = await ff.harness();
+      const f = await folderItems(page, ['Probe doubled']);
+      const folders = await probeFolders(page, new Set(doubledPlan(f['Probe doubled']).removals.map((r) => r.id)));
+      ctx.log(`probing ${PROBE_SHAPES.length} shapes over ${folders.length} doubled folders…`);
+      const tallies = await probeShapes(page, folders, PROBE_SHAPES, { perBlock: 2, perMoveBlock: 2, rounds: ctx.quick ? 1 : 3, cpuMs: () => firefoxCpuMs(ff) });
+      ctx.log(describeTallies(tallies));
+      const per = (name: string) => tallies.find((t) => t.shape.name === name)!;
+      const perCall = (name: string) => per(name).ms / per(name).calls;
+      const best = tallies.filter((t) => 'remove' in t.shape).sort((a, b) => a.ms / a.calls - b.ms / b.calls)[0]!;
+      const moves = per('moveAppend2');
+      rows.push({
+        id: 'dedup.removeLanes.firefox.5k.doubled.speedup',
+        value: round(perCall('tree1') / (best.ms / best.calls)),
+        unit: 'x',
+        better: 'higher',
+        note: `the ceiling of one call per copy where each copy follows its original (folders of 200): plain bookmarks.remove in tree order one at a time ${perCall('tree1').toFixed(2)} ms per call / the fastest shape, ${best.shape.name} ${(best.ms / best.calls).toFixed(2)} ms (${describeTallies(tallies)}); a replacement would move 100 and removeTree: ${((moves.ms + moves.treeMs) / moves.trees / 100).toFixed(2)} ms per copy. Alternating blocks of 2 folders after a round not counted, ${2 * n} bookmarks${quickNote(n)}`,
       });
     }
 

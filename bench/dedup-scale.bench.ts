@@ -9,9 +9,14 @@
  *    100k: at least 2.0 (issue 17).
  *  - dedup.apply.firefox.100k.ratioTo10k: apply time at 100k / at 10k, per removal (nothing quadratic: ≤ 12 for ten
  *    times the work means per removal ≤ 1.2; the row gives the whole-time ratio, the note the per-removal one).
- *  - dedup.removeLanes.firefox.100k.speedup: the ceiling any design that removes copies one call each can reach: the
- *    same plain loop / the same calls with 2 and with 4 in flight (no journal, no checks), 3,000 copies each in alternating blocks of
- *    250 after a warm-up, a fresh profile. Informational: no bar.
+ *  - dedup.removeLanes.firefox.100k.speedup: the ceiling any design that removes copies one call each can reach:
+ *    plain bookmarks.remove in tree order one at a time / the fastest shape of bench/lib/cleanup-jobs.ts PROBE_SHAPES
+ *    (tree order or last child first in each folder, 1-4 in flight; the replacement's moves, append or to index 0,
+ *    probed beside them), per call, in alternating blocks (no journal, no checks), a fresh profile. Informational.
+ *    Measured 2026-12-06: 1.47x on a quiet machine, 1.16x at load 6-7 (docs/ARCHITECTURE.md "Loose copies: the
+ *    ceiling": Firefox queues each remove's transaction behind the last), so the apply's 2.0x bar is above any design
+ *    that removes loose copies through the WebExtension API; the apply measured 1.00x at load 6-8.
+ * Parts (`npm run bench -- --only dedup-scale --part <name>`): apply (both sizes, with undo), lanes (the probe at 100k).
  *  - dedup.undo.firefox.<size>.ratioToCreate: 'history.undo' of that cleanup, per restored item / a plain sequential
  *    bookmarks.create loop of 1,000 in the same profile, per item (the mean of one loop before and one after). Bar
  *    at 100k: at most 1.3 (issue 17).
@@ -20,7 +25,8 @@ import type { Page } from 'puppeteer-core';
 import type { CleanupPlan } from '../src/dedup/plan-types';
 import type { BookmarkNode } from '../src/platform/browser';
 import { syntheticCollection } from './dedup-scan.bench';
-import { createLoop, pagePlan, runJob } from './lib/cleanup-jobs';
+import { createLoop, describeTallies, pagePlan, PROBE_SHAPES, probeFolders, probeShapes, runJob, type ShapeTally } from './lib/cleanup-jobs';
+import { firefoxCpuMs } from './lib/process-cpu';
 import { seedHtml, type SeedFolder } from './lib/seed-html';
 import { round } from './lib/stats';
 import { defineSuite, type BenchContext, type BenchRow } from './lib/types';
@@ -76,12 +82,40 @@ interface SizeRun {
   undoPerItem: number;
   createPerItem: number;
   restored: number;
-  lanes?: { one: number; two: number; four: number; n: number };
 }
 
-async function runSize(ctx: BenchContext, size: number, probeLanes: boolean): Promise<SizeRun> {
+function seedOf(size: number) {
   const collection = syntheticCollection(size);
-  const seed = { seedHtml: seedHtml(collection), seedCount: countBookmarks(collection) };
+  return { seedHtml: seedHtml(collection), seedCount: countBookmarks(collection) };
+}
+
+/**
+ * The ceiling of plain calls on this layout (no journal, no checks): every shape of bench/lib/cleanup-jobs.ts
+ * PROBE_SHAPES over the folders that hold loose copies of the Duplicates page's plan, in alternating blocks, a fresh
+ * profile.
+ */
+async function probeLayout(ctx: BenchContext, size: number): Promise<ShapeTally[]> {
+  const ff = await ctx.firefox(seedOf(size));
+  try {
+    const page = await ff.harness();
+    const plan = await pagePlan(page);
+    const folders = await probeFolders(page, new Set(plan.removals.filter((r) => r.kind === 'bookmark').map((r) => r.id)));
+    ctx.log(`${size}: probing ${PROBE_SHAPES.length} shapes over ${folders.length} folders with loose copies…`);
+    const tallies = await probeShapes(page, folders, PROBE_SHAPES, {
+      perBlock: ctx.quick ? 8 : 25,
+      perMoveBlock: ctx.quick ? 2 : 6,
+      rounds: ctx.quick ? 1 : 4,
+      cpuMs: () => firefoxCpuMs(ff),
+    });
+    ctx.log(`${size}: ${describeTallies(tallies)}`);
+    return tallies;
+  } finally {
+    await ff.close();
+  }
+}
+
+async function runSize(ctx: BenchContext, size: number): Promise<SizeRun> {
+  const seed = seedOf(size);
   let plan: CleanupPlan;
   let calls: { id: string; folder: boolean }[];
   let loopMs: number;
@@ -94,31 +128,6 @@ async function runSize(ctx: BenchContext, size: number, probeLanes: boolean): Pr
       ctx.log(`${size}: plain loop over ${calls.length} removals (${calls.filter((c) => c.folder).length} copied folders)…`);
       loopMs = await removeCalls(page, calls, 1);
       ctx.log(`${size}: plain loop ${Math.round(loopMs)} ms`);
-    } finally {
-      await ff.close();
-    }
-  }
-  let lanes: SizeRun['lanes'];
-  if (probeLanes) {
-    const ff = await ctx.firefox(seed);
-    try {
-      const page = await ff.harness();
-      const loose = calls.filter((c) => !c.folder);
-      // A warm-up first (a fresh profile's first calls are slower), then blocks of 250 alternating one at a time, 2
-      // and 4 in flight, so that neither warming nor the machine's swings favour one of them.
-      const block = 250;
-      const n = Math.min(3_000, Math.floor((loose.length - block) / 3 / block) * block);
-      await removeCalls(page, loose.slice(0, block), 1);
-      let one = 0;
-      let two = 0;
-      let four = 0;
-      for (let at = block; at < block + 3 * n; at += 3 * block) {
-        one += await removeCalls(page, loose.slice(at, at + block), 1);
-        two += await removeCalls(page, loose.slice(at + block, at + 2 * block), 2);
-        four += await removeCalls(page, loose.slice(at + 2 * block, at + 3 * block), 4);
-      }
-      lanes = { one, two, four, n };
-      ctx.log(`${size}: ${n} removals each: one at a time ${Math.round(one)} ms, 2 in flight ${Math.round(two)} ms, 4 in flight ${Math.round(four)} ms`);
     } finally {
       await ff.close();
     }
@@ -137,7 +146,7 @@ async function runSize(ctx: BenchContext, size: number, probeLanes: boolean): Pr
     const restored = await page.evaluate(() => window.tm.client.call('core.countBookmarks', {}));
     if (restored.bookmarks !== seed.seedCount) throw new Error(`undo left ${restored.bookmarks} bookmarks, expected ${seed.seedCount}`);
     const items = plan.numbers.copies + plan.numbers.copiedFolders;
-    return { removals: calls.length, loopMs, applyMs: applied.ms, undoPerItem: undone.ms / items, createPerItem: (before + after) / 2, restored: items, lanes };
+    return { removals: calls.length, loopMs, applyMs: applied.ms, undoPerItem: undone.ms / items, createPerItem: (before + after) / 2, restored: items };
   } finally {
     await ff.close();
   }
@@ -149,45 +158,52 @@ export default defineSuite({
     const rows: BenchRow[] = [];
     const [small, big] = ctx.quick ? [2_000, 10_000] : [10_000, 100_000];
     const quick = ctx.quick ? ` (quick: ${small} and ${big})` : '';
-    const runs = new Map<number, SizeRun>();
-    for (const size of [small, big]) runs.set(size, await runSize(ctx, size, size === big));
-    for (const [size, r] of runs) {
-      const name = size === big ? '100k' : '10k';
+    if (ctx.runs('apply')) {
+      const runs = new Map<number, SizeRun>();
+      for (const size of [small, big]) runs.set(size, await runSize(ctx, size));
+      for (const [size, r] of runs) {
+        const name = size === big ? '100k' : '10k';
+        rows.push({
+          id: `dedup.apply.firefox.${name}.speedup`,
+          value: round(r.loopMs / r.applyMs),
+          unit: 'x',
+          better: 'higher',
+          note: `plain loop in tree order ${Math.round(r.loopMs)} ms / 'dedup.apply' of the Duplicates page's plan ${Math.round(r.applyMs)} ms over ${r.removals} removals, ${size} bookmarks${quick}`,
+          ...(size === big ? { bar: { min: 2.0 } } : {}),
+        });
+        rows.push({
+          id: `dedup.undo.firefox.${name}.ratioToCreate`,
+          value: round(r.undoPerItem / r.createPerItem),
+          unit: 'ratio',
+          better: 'lower',
+          note: `'history.undo' of that cleanup ${r.undoPerItem.toFixed(2)} ms per item (${r.restored} items) / a sequential create loop of 1,000 in the same profile ${r.createPerItem.toFixed(2)} ms per item${quick}`,
+          ...(size === big ? { bar: { max: 1.3 } } : {}),
+        });
+      }
+      const s = runs.get(small)!;
+      const b = runs.get(big)!;
       rows.push({
-        id: `dedup.apply.firefox.${name}.speedup`,
-        value: round(r.loopMs / r.applyMs),
-        unit: 'x',
-        better: 'higher',
-        note: `plain loop in tree order ${Math.round(r.loopMs)} ms / 'dedup.apply' of the Duplicates page's plan ${Math.round(r.applyMs)} ms over ${r.removals} removals, ${size} bookmarks${quick}`,
-        ...(size === big ? { bar: { min: 2.0 } } : {}),
-      });
-      rows.push({
-        id: `dedup.undo.firefox.${name}.ratioToCreate`,
-        value: round(r.undoPerItem / r.createPerItem),
+        id: 'dedup.apply.firefox.100k.ratioTo10k',
+        value: round(b.applyMs / s.applyMs),
         unit: 'ratio',
         better: 'lower',
-        note: `'history.undo' of that cleanup ${r.undoPerItem.toFixed(2)} ms per item (${r.restored} items) / a sequential create loop of 1,000 in the same profile ${r.createPerItem.toFixed(2)} ms per item${quick}`,
-        ...(size === big ? { bar: { max: 1.3 } } : {}),
+        note: `apply ${Math.round(b.applyMs)} ms at ${big} / ${Math.round(s.applyMs)} ms at ${small}, for ${round(b.removals / s.removals)}x the removals (per removal: ${round(b.applyMs / b.removals / (s.applyMs / s.removals))}x); nothing quadratic: at most 12${quick}`,
+        bar: { max: 12 },
       });
     }
-    const s = runs.get(small)!;
-    const b = runs.get(big)!;
-    rows.push({
-      id: 'dedup.apply.firefox.100k.ratioTo10k',
-      value: round(b.applyMs / s.applyMs),
-      unit: 'ratio',
-      better: 'lower',
-      note: `apply ${Math.round(b.applyMs)} ms at ${big} / ${Math.round(s.applyMs)} ms at ${small}, for ${round(b.removals / s.removals)}x the removals (per removal: ${round(b.applyMs / b.removals / (s.applyMs / s.removals))}x); nothing quadratic: at most 12${quick}`,
-      bar: { max: 12 },
-    });
-    const lanes = b.lanes!;
-    rows.push({
-      id: 'dedup.removeLanes.firefox.100k.speedup',
-      value: round(lanes.one / Math.min(lanes.two, lanes.four)),
-      unit: 'x',
-      better: 'higher',
-      note: `the ceiling of one call per copy: ${lanes.n} plain bookmarks.remove calls one at a time ${Math.round(lanes.one)} ms / ${lanes.n} others with 2 in flight ${Math.round(lanes.two)} ms, 4 in flight ${Math.round(lanes.four)} ms (the faster), in alternating blocks of 250 after a warm-up, ${big} bookmarks${quick}`,
-    });
+    if (ctx.runs('lanes')) {
+      const tallies = await probeLayout(ctx, big);
+      const perCall = (t: ShapeTally) => t.ms / t.calls;
+      const tree1 = tallies.find((t) => t.shape.name === 'tree1')!;
+      const best = tallies.filter((t) => 'remove' in t.shape).sort((a, b) => perCall(a) - perCall(b))[0]!;
+      rows.push({
+        id: 'dedup.removeLanes.firefox.100k.speedup',
+        value: round(perCall(tree1) / perCall(best)),
+        unit: 'x',
+        better: 'higher',
+        note: `the ceiling of one call per copy: plain bookmarks.remove in tree order one at a time ${perCall(tree1).toFixed(2)} ms per call / the fastest shape, ${best.shape.name} ${perCall(best).toFixed(2)} ms (${describeTallies(tallies)}), in alternating blocks of 25 folders (6 for moves) after a round not counted, ${big} bookmarks${quick}`,
+      });
+    }
     return rows;
   },
 });

@@ -112,3 +112,160 @@ export function createLoop(page: Page, n: number): Promise<number> {
     return ms;
   }, n);
 }
+
+/** A folder whose loose copies a shape probe removes (or whose survivors it moves out), items in tree order. */
+export interface ProbeFolder {
+  id: string;
+  parentId: string;
+  copies: string[];
+  survivors: string[];
+}
+
+/**
+ * One way to get a folder's loose copies out with plain calls: `remove` in tree order or last child first ('desc')
+ * per folder, `lanes` calls in flight sharing one queue (as the apply's lanes do); or `move` of what stays into a fresh
+ * folder (the replacement: 'append' in tree order to the end, 'front' last first to index 0), one folder per lane,
+ * then one removeTree of the old folder, timed apart.
+ */
+export type ProbeShape = { name: string; remove: 'tree' | 'desc'; lanes: number } | { name: string; move: 'append' | 'front'; lanes: number };
+
+export interface ShapeTally {
+  shape: ProbeShape;
+  calls: number;
+  ms: number;
+  /** CPU of every Firefox process during the calls (ms). */
+  cpuMs: number;
+  /** removeTree of the emptied-of-survivors folders after a move shape (ms), and how many. */
+  treeMs: number;
+  trees: number;
+}
+
+/** Runs one block of `folders` in `shape` from the page: the calls' time (ms), and removeTree's after moves. */
+async function shapeBlock(page: Page, folders: ProbeFolder[], shape: ProbeShape): Promise<{ ms: number; calls: number; treeMs: number }> {
+  return page.evaluate(
+    async (folders: ProbeFolder[], shape: ProbeShape) => {
+      const b = window.tm.browser.bookmarks;
+      if ('remove' in shape) {
+        const calls = folders.flatMap((f) => (shape.remove === 'tree' ? f.copies : [...f.copies].reverse()));
+        let next = 0;
+        const t = performance.now();
+        await Promise.all(
+          Array.from({ length: shape.lanes }, async () => {
+            while (next < calls.length) await b.remove(calls[next++]!);
+          }),
+        );
+        return { ms: performance.now() - t, calls: calls.length, treeMs: 0 };
+      }
+      // The fresh folders are made before the clock starts: their cost is the replacement's fixed part.
+      const fresh: string[] = [];
+      for (const f of folders) fresh.push((await b.create({ parentId: f.parentId, title: 'fresh' })).id);
+      let next = 0;
+      const t = performance.now();
+      await Promise.all(
+        Array.from({ length: shape.lanes }, async () => {
+          while (next < folders.length) {
+            const at = next++;
+            const f = folders[at]!;
+            if (shape.move === 'append') for (const id of f.survivors) await b.move(id, { parentId: fresh[at]! });
+            else for (const id of [...f.survivors].reverse()) await b.move(id, { parentId: fresh[at]!, index: 0 });
+          }
+        }),
+      );
+      const ms = performance.now() - t;
+      const t2 = performance.now();
+      for (const f of folders) await b.removeTree(f.id);
+      return { ms, calls: folders.reduce((n, f) => n + f.survivors.length, 0), treeMs: performance.now() - t2 };
+    },
+    folders,
+    shape,
+  );
+}
+
+/**
+ * Every shape over fresh folders, in alternating blocks (`perBlock` folders for a remove shape, `perMoveBlock` for a
+ * move shape, the first shape of each round rotating), after Firefox is idle and a round that is not counted: so that neither warming nor the
+ * machine's swings favour one. `cpuMs` reads the CPU every Firefox process used.
+ */
+export async function probeShapes(
+  page: Page,
+  folders: ProbeFolder[],
+  shapes: ProbeShape[],
+  o: { perBlock: number; perMoveBlock: number; rounds: number; cpuMs: () => number },
+): Promise<ShapeTally[]> {
+  const tallies = shapes.map((shape) => ({ shape, calls: 0, ms: 0, cpuMs: 0, treeMs: 0, trees: 0 }));
+  let at = 0;
+  const take = (n: number) => {
+    if (at + n > folders.length) throw new Error(`the probe needs more than ${folders.length} folders`);
+    return folders.slice(at, (at += n));
+  };
+  // A fresh profile's Firefox (and Tidymarks' background, building its index) works for a while after start: wait
+  // until Firefox uses less than a fifth of a core over half a second (at most a minute), then warm up.
+  for (let waited = 0, cpu = o.cpuMs(); waited < 60_000; waited += 500) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = o.cpuMs();
+    if (now - cpu < 100) break;
+    cpu = now;
+  }
+  // Then one round of every shape that is not counted: at 100,000 bookmarks the first calls after start paid twice
+  // the CPU of later ones.
+  for (let round = -1; round < o.rounds; round++) {
+    for (let k = 0; k < tallies.length; k++) {
+      const tally = tallies[(k + Math.max(round, 0)) % tallies.length]!;
+      const block = take('remove' in tally.shape ? o.perBlock : o.perMoveBlock);
+      const cpu = o.cpuMs();
+      const r = await shapeBlock(page, block, tally.shape);
+      if (round < 0) continue;
+      tally.cpuMs += o.cpuMs() - cpu;
+      tally.calls += r.calls;
+      tally.ms += r.ms;
+      tally.treeMs += r.treeMs;
+      if ('move' in tally.shape) tally.trees += block.length;
+    }
+  }
+  return tallies;
+}
+
+/** The shapes both layouts are probed in. */
+export const PROBE_SHAPES: ProbeShape[] = [
+  { name: 'tree1', remove: 'tree', lanes: 1 },
+  { name: 'tree2', remove: 'tree', lanes: 2 },
+  { name: 'desc1', remove: 'desc', lanes: 1 },
+  { name: 'desc2', remove: 'desc', lanes: 2 },
+  { name: 'desc3', remove: 'desc', lanes: 3 },
+  { name: 'desc4', remove: 'desc', lanes: 4 },
+  { name: 'moveAppend1', move: 'append', lanes: 1 },
+  { name: 'moveAppend2', move: 'append', lanes: 2 },
+  { name: 'moveFront2', move: 'front', lanes: 2 },
+];
+
+/** One line per shape: ms per call, CPU per call, and for moves the removeTree after them. */
+export function describeTallies(tallies: ShapeTally[]): string {
+  return tallies
+    .map((t) => {
+      const per = (t.ms / t.calls).toFixed(2);
+      const cpu = (t.cpuMs / t.calls).toFixed(2);
+      const tree = t.trees ? `, removeTree ${(t.treeMs / t.trees).toFixed(1)} ms/folder` : '';
+      return `${t.shape.name} ${per} ms/call (cpu ${cpu}, ${t.calls} calls${tree})`;
+    })
+    .join('; ');
+}
+
+/** The probe folders of a plan: each folder with loose copies, its copies and what stays, in tree order. */
+export async function probeFolders(page: Page, copyIds: ReadonlySet<string>): Promise<ProbeFolder[]> {
+  const [root] = (await page.evaluate(() => window.tm.browser.bookmarks.getTree())) as BookmarkNode[];
+  const out: ProbeFolder[] = [];
+  const stack: BookmarkNode[] = [root!];
+  while (stack.length) {
+    const n = stack.pop()!;
+    const kids = n.children ?? [];
+    if (kids.some((c) => copyIds.has(c.id)))
+      out.push({
+        id: n.id,
+        parentId: n.parentId!,
+        copies: kids.filter((c) => copyIds.has(c.id)).map((c) => c.id),
+        survivors: kids.filter((c) => !copyIds.has(c.id)).map((c) => c.id),
+      });
+    for (let i = kids.length - 1; i >= 0; i--) if (kids[i]!.children) stack.push(kids[i]!);
+  }
+  return out;
+}

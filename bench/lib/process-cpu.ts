@@ -25,8 +25,8 @@ function readStat(pid: number): Stat | null {
   }
 }
 
-/** The CPU time (ms, user + system) of the Firefox process tree so far. */
-export function firefoxCpuMs(ff: Firefox): number {
+/** Every process of the launched Firefox (the parent and its descendants). */
+function firefoxProcesses(ff: Firefox): Stat[] {
   const root = ff.browser.process()?.pid;
   if (root === undefined) throw new Error('no Firefox process to measure');
   const stats = readdirSync('/proc')
@@ -35,12 +35,61 @@ export function firefoxCpuMs(ff: Firefox): number {
     .filter((s): s is Stat => s !== null);
   const children = new Map<number, Stat[]>();
   for (const s of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), s]);
-  let total = 0;
+  const out: Stat[] = [];
   const stack = stats.filter((s) => s.pid === root);
   while (stack.length) {
     const s = stack.pop()!;
-    total += s.cpuMs;
+    out.push(s);
     stack.push(...(children.get(s.pid) ?? []));
   }
-  return total;
+  return out;
+}
+
+/** The CPU time (ms, user + system) of the Firefox process tree so far. */
+export function firefoxCpuMs(ff: Firefox): number {
+  return firefoxProcesses(ff).reduce((total, s) => total + s.cpuMs, 0);
+}
+
+function readThread(pid: number, tid: number): { name: string; cpuMs: number } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8')
+      .trim()
+      .replace(/[\s#]*\d+$/, '');
+    return { name, cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The CPU time (ms) of the Firefox process tree so far by process and thread name (/proc comm, "process:thread": the
+ * parent's main thread, its storage threads, WebExtensions, …).
+ */
+export function firefoxCpuByProcess(ff: Firefox): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const s of firefoxProcesses(ff)) {
+    try {
+      const name = readFileSync(`/proc/${s.pid}/comm`, 'utf8').trim();
+      // By thread (numbers dropped from their names: "mozStorage #3" and "mozStorage #4" add up).
+      for (const tid of readdirSync(`/proc/${s.pid}/task`)) {
+        const t = readThread(s.pid, Number(tid));
+        if (t) out.set(`${name}:${t.name}`, (out.get(`${name}:${t.name}`) ?? 0) + t.cpuMs);
+      }
+    } catch {
+      // Gone since.
+    }
+  }
+  return out;
+}
+
+/** What each process used between two readings of firefoxCpuByProcess, per `per` (e.g. ms per copy). */
+export function cpuSplit(before: Map<string, number>, after: Map<string, number>, per: number): string {
+  return [...after]
+    .map(([name, ms]) => [name, (ms - (before.get(name) ?? 0)) / per] as const)
+    .filter(([, ms]) => ms >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
+    .join(', ');
 }

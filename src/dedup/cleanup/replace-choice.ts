@@ -16,6 +16,9 @@ import type { CleanupPlan, PlannedReplacement } from '../plan-types';
  * `dedup.cleanup.firefox.sync154.speedup` (bench/dedup-cleanup-sync.bench.ts) measured about 100 ms per folder of
  * 164 copies and one item that stays (its removing phase: 3.2 s for 31 folders); the fixed part is that less the
  * per-copy and per-move parts. One layout measured: the crossover is estimated from it, not measured across sizes.
+ * The shape probe (bench/lib/cleanup-jobs.ts, docs/ARCHITECTURE.md "Loose copies: the ceiling") measured the ratio
+ * in the same runs: a move to the end of a fresh folder, one at a time, 1.3-2.3x a remove two in flight, last child
+ * first; the removeTree of 100 copies 11-17 ms. The costs here stay within that.
  */
 export const REPLACE_COST_MS = { removePerCopy: 2, fixed: 75, perCopyInTree: 0.15, movePerSurvivor: 4 } as const;
 /** Below this many removals a folder is never replaced: the saving would be a few milliseconds for a new id. */

@@ -1,13 +1,16 @@
 import { openDB } from 'idb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ENTRY_CHUNK,
   JOURNAL_DB_VERSION,
   KEPT_SESSIONS,
   loadRemovedHistory,
   openJournal,
+  MAX_CALLS_IN_FLIGHT,
   ProgressLog,
+  UNWRITTEN_AT_MOST,
   type NewJournalEntry,
+  type NewProgress,
   type SessionRecord,
 } from '../../../src/operations/journal';
 import { carriedOut } from '../../../src/operations/undo';
@@ -201,5 +204,61 @@ describe('journal', () => {
     await journal.beginSession(session('last', 1000), [removed('q')]);
     expect(await journal.getSession('s')).toBeUndefined();
     expect((await journal.progress('s')).recorded).toBe(false);
+  });
+
+  it('keepUp lets the calls go on while a record is written, and waits once UNWRITTEN_AT_MOST calls are not stored', async () => {
+    const records: NewProgress[] = [];
+    const held: { release: () => void; fail: (e: Error) => void }[] = [];
+    const log = new ProgressLog(
+      {
+        recordProgress: (_id, record) =>
+          new Promise<void>((resolve, reject) => {
+            records.push(record);
+            held.push({ release: resolve, fail: reject });
+          }),
+      },
+      's',
+    );
+    let seq = 0;
+    // One call done: noted, nothing written, no wait.
+    const call = () => {
+      log.note({ done: [seq++] });
+      let settled = false;
+      const p = log.keepUp().then(() => (settled = true));
+      return { p, settled: () => settled };
+    };
+    const early = UNWRITTEN_AT_MOST - MAX_CALLS_IN_FLIGHT;
+    for (let i = 0; i < early - 1; i++) await call().p;
+    expect(records).toHaveLength(0);
+    // A round of calls short of the bound: a record starts and the calls go on while it is written.
+    await call().p;
+    expect(records).toEqual([{ done: Array.from({ length: early }, (_, i) => i) }]);
+    for (let i = 0; i < MAX_CALLS_IN_FLIGHT - 1; i++) await call().p;
+    // The next one makes UNWRITTEN_AT_MOST not stored: it waits for the record being written and its own.
+    const waiting = call();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(waiting.settled()).toBe(false);
+    held[0]!.release();
+    await vi.waitFor(() => expect(records).toHaveLength(2));
+    expect(records[1]).toEqual({ done: Array.from({ length: MAX_CALLS_IN_FLIGHT }, (_, i) => early + i) });
+    expect(waiting.settled()).toBe(false);
+    held[1]!.release();
+    await waiting.p;
+    // A write that fails is never counted as stored: the wait that comes with the calls after it rejects.
+    for (let i = 0; i < early; i++) await call().p;
+    expect(records).toHaveLength(3);
+    held[2]!.fail(new Error('disk full'));
+    const after: Promise<unknown>[] = [];
+    for (let i = 0; i < UNWRITTEN_AT_MOST; i++) {
+      const c = call();
+      after.push(
+        c.p.then(
+          () => 'stored',
+          (e: Error) => e.message,
+        ),
+      );
+    }
+    expect(await Promise.all(after)).toContain('disk full');
   });
 });
