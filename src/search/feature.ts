@@ -135,6 +135,8 @@ export function createSearchFeature(deps: SearchFeatureDeps) {
 
   // Batched (src/platform/bookmark-events.ts): one index update per batch (a burst window, or our own job's end).
   bookmarkEvents.batched((events) => live.onBookmarkEvents(events));
+  // The tombstones a burst of removals and edits left are compacted once it is over, not in the middle of it.
+  bookmarkEvents.quiet(() => live.compactIfDue());
   browser.history.onVisited.addListener((item) => live.onVisited(item));
   browser.history.onVisitRemoved.addListener((removed) => live.onVisitRemoved(removed));
   browser.history.onTitleChanged?.addListener((changed) => live.onTitleChanged(changed.url, changed.title));

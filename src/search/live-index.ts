@@ -120,6 +120,8 @@ export class LiveIndex {
   /** Moves on with every change applied to the current index and every swap of it (readers cache by it). */
   private changes = 0;
   private freshWaiters: (() => void)[] = [];
+  /** A snapshot write reads the index in parts: no compaction renumbers its documents meanwhile. */
+  private writingSnapshot = false;
 
   constructor(
     private readonly browser: Browser,
@@ -422,7 +424,21 @@ export class LiveIndex {
       unchanged();
     }
     const started = this.now();
-    return this.snapshots!.write(head, parts()).then(() => void (this.timings.snapshotWriteMs = this.now() - started));
+    this.writingSnapshot = true;
+    return this.snapshots!.write(head, parts())
+      .then(() => void (this.timings.snapshotWriteMs = this.now() - started))
+      .finally(() => (this.writingSnapshot = false));
+  }
+
+  /**
+   * Drops the index's tombstones if enough gathered (search-index.ts: a batch of bookmark events leaves them for
+   * later). Called once a burst of bookmark events is over (the search feature subscribes it to the events' quiet),
+   * so whoever makes the burst (Sync, another extension, our own cleanup) is not slowed by a rebuild of the posting
+   * lists halfway; and before a snapshot write. The results do not change: nothing else moves.
+   */
+  compactIfDue(): void {
+    if (!this.loaded || this.writingSnapshot) return;
+    this.current.index.compactIfDue();
   }
 
   /**
@@ -441,6 +457,7 @@ export class LiveIndex {
       this.saveTimer = null;
       this.saveImmediately = false;
       if (generation !== this.generation || !this.loaded) return;
+      this.compactIfDue();
       this.writeSnapshot().catch((error: unknown) => {
         if (!(error instanceof SnapshotOutdated)) console.error('Tidymarks: could not save the search snapshot', error);
         // The write due at once is still due at once: the change that cut it short does not push it out.
@@ -497,13 +514,17 @@ export class LiveIndex {
 
   /**
    * A batch of bookmark events (src/platform/bookmark-events.ts), oldest first: the sibling order takes the whole
-   * batch at once (a folder touched by many events is renumbered once), the tree and the index one event at a time.
+   * batch at once (a folder touched by many events is renumbered once), the tree and the index one event at a time;
+   * the index compacts once the burst is over (compactIfDue), not in the middle of it.
    */
   onBookmarkEvents(events: readonly BookmarkEvent[]): void {
     if (!events.length) return;
     this.apply(() => {
-      this.current.order.applyAll(events);
-      for (const event of events) this.applyToTree(event);
+      const { index, order } = this.current;
+      index.withoutCompaction(() => {
+        order.applyAll(events);
+        for (const event of events) this.applyToTree(event);
+      });
     });
   }
 

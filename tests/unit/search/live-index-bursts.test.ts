@@ -1,0 +1,89 @@
+/**
+ * A burst of bookmark events from someone else (Sync, another extension) reaches the search index in batches
+ * (src/platform/bookmark-events.ts): each batch is applied at once, the index's compaction waits until the burst is
+ * over, and what the index answers is what one built afresh from Firefox answers.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { LiveIndex } from '../../../src/search/live-index';
+import { parseQuery } from '../../../src/search/parse-query';
+import { SearchIndex } from '../../../src/search/search-index';
+import { boot } from '../../kit/boot';
+
+const noTags = { all: async () => [] };
+const WORDS = ['guide', 'recipe', 'news', 'docs', 'music'];
+
+/** `n` bookmarks in folders of 50 under one folder of Other Bookmarks; their ids in tree order. */
+async function seed(browser: Awaited<ReturnType<typeof boot>>['browser'], n: number): Promise<string[]> {
+  const root = await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Seeded' });
+  const ids: string[] = [];
+  let folder = '';
+  for (let i = 0; i < n; i++) {
+    if (i % 50 === 0) folder = (await browser.bookmarks.create({ parentId: root.id, title: `folder ${i / 50}` })).id;
+    const word = WORDS[i % WORDS.length]!;
+    ids.push((await browser.bookmarks.create({ parentId: folder, title: `${word} page ${i}`, url: `https://site${i % 97}.example/${word}/${i}` })).id);
+  }
+  return ids;
+}
+
+/** What a query answers, hit for hit (hits of equal score in id order: ties follow the index's own numbering). */
+const answers = (index: SearchIndex, text: string) =>
+  index
+    .query(parseQuery(text), 5_000)
+    .map((hit) => [hit.id, hit.score, hit.title, hit.url] as const)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+
+describe('the search index in a burst of bookmark events', () => {
+  it('takes a burst of removals and edits in batches, compacts once it is over, and answers as an index built afresh', async () => {
+    const { browser, app } = await boot({ seed: 17 });
+    const ids = await seed(browser, 4_000);
+    await app.live.whenFresh();
+    app.bookmarkEvents.flush();
+    const compactions = vi.spyOn(SearchIndex.prototype as unknown as { compact(): void }, 'compact');
+    try {
+      // 1,500 removals and 300 renames, read by the index every 100 events (as batches come during a long burst).
+      for (let i = 0; i < 1_500; i++) {
+        await browser.bookmarks.remove(ids[i]!);
+        if (i < 300) await browser.bookmarks.update(ids[1_500 + i]!, { title: `renamed recipe ${i}` });
+        if (i % 100 === 99) app.bookmarkEvents.flush();
+      }
+      app.bookmarkEvents.flush();
+      // 1,800 dead documents against 2,500 live: without the burst rule the index would have compacted in the middle
+      // of it (at over a quarter).
+      expect(compactions).not.toHaveBeenCalled();
+      const during = WORDS.map((word) => answers(app.live.index, word));
+      // Once the burst is over, the tombstones go: one compaction.
+      await vi.waitFor(() => expect(compactions).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+      expect(WORDS.map((word) => answers(app.live.index, word))).toEqual(during);
+      compactions.mockRestore();
+
+      // The same answers, hit for hit and score for score, as an index read afresh from Firefox.
+      const fresh = new LiveIndex(browser, noTags);
+      await fresh.ready();
+      for (const [i, word] of WORDS.entries()) expect(during[i]).toEqual(answers(fresh.index, word));
+      expect(answers(app.live.index, 'renamed')).toHaveLength(300);
+      expect(app.live.index.size.bookmarks).toBe(2_500);
+    } finally {
+      compactions.mockRestore();
+    }
+  });
+
+  it('compacts inside a batch once the dead outnumber the live (memory stays bounded in a burst that never ends)', async () => {
+    const { browser, app } = await boot({ seed: 18 });
+    const ids = await seed(browser, 2_400);
+    await app.live.whenFresh();
+    app.bookmarkEvents.flush();
+    const compactions = vi.spyOn(SearchIndex.prototype as unknown as { compact(): void }, 'compact');
+    try {
+      for (let i = 0; i < 1_000; i++) await browser.bookmarks.remove(ids[i]!);
+      app.bookmarkEvents.flush();
+      expect(compactions).not.toHaveBeenCalled();
+      for (let i = 1_000; i < 1_300; i++) await browser.bookmarks.remove(ids[i]!);
+      app.bookmarkEvents.flush();
+      // 1,300 dead against 1,100 live.
+      expect(compactions).toHaveBeenCalledTimes(1);
+      expect(answers(app.live.index, 'guide')).toHaveLength(1_100 / WORDS.length);
+    } finally {
+      compactions.mockRestore();
+    }
+  });
+});
