@@ -247,18 +247,18 @@ export class BookmarkTree implements CandidateMirror {
     if (this.kinds[row] === KIND_CODE.folder) this.pathCache.clear();
   }
 
-  /** Removes a node and everything under it; returns the bookmarks that were removed. */
-  remove(id: string): MirrorNode[] {
+  /** Removes a node and everything under it; returns the ids of the bookmarks that were removed. */
+  remove(id: string): string[] {
     const row = this.nodeRow(id);
     if (row === undefined) return [];
-    const removed = [...this.bookmarksUnder(id)];
+    const removed: string[] = [];
     const folder = this.kinds[row] === KIND_CODE.folder;
-    if (this.kinds[row] === KIND_CODE.bookmark) removed.push(this.nodeAt(row));
     this.unlink(row);
     const stack = [row];
     while (stack.length) {
       const current = stack.pop()!;
-      for (const kid of this.siblings.rows(this.firstChild[current]!)) stack.push(kid);
+      if (this.firstChild[current] !== 0) for (const kid of this.siblings.rows(this.firstChild[current]!)) stack.push(kid);
+      if (this.kinds[current] === KIND_CODE.bookmark) removed.push(this.rows.id(current));
       // The whole list goes with its folder: links inside it are not undone one by one.
       this.parents[current] = 0;
       this.firstChild[current] = 0;

@@ -563,7 +563,7 @@ export class LiveIndex {
       return;
     }
     if (event.kind === 'removed') {
-      index.removeBookmarks(tree.remove(event.id).map((bookmark) => bookmark.id));
+      index.removeBookmarks(tree.remove(event.id));
       return;
     }
     const before = tree.get(event.id);
