@@ -135,8 +135,8 @@ export function createSearchFeature(deps: SearchFeatureDeps) {
 
   // Batched (src/platform/bookmark-events.ts): one index update per batch (a burst window, or our own job's end).
   bookmarkEvents.batched((events) => live.onBookmarkEvents(events));
-  // The tombstones a burst of removals and edits left are compacted once it is over, not in the middle of it.
-  bookmarkEvents.quiet(() => live.compactIfDue());
+  // Once a burst is over: the bookmarks it created or changed are indexed, its tombstones compacted (live-index.ts).
+  bookmarkEvents.quiet(() => void live.afterBurst().catch((error: unknown) => console.error('Tidymarks: the search index could not catch up', error)));
   browser.history.onVisited.addListener((item) => live.onVisited(item));
   browser.history.onVisitRemoved.addListener((removed) => live.onVisitRemoved(removed));
   browser.history.onTitleChanged?.addListener((changed) => live.onTitleChanged(changed.url, changed.title));

@@ -942,8 +942,16 @@ export class SearchIndex {
     this.pendingTokens.clear();
   }
 
+  private compactionCount = 0;
+
+  /** How many compactions there were (they renumber documents: a reader that goes over them in parts checks it). */
+  get compactions(): number {
+    return this.compactionCount;
+  }
+
   /** Drops tombstones: renumbers live documents and rebuilds the posting lists from them. */
   private compact(): void {
+    this.compactionCount++;
     const live: DocData[] = [];
     for (let docId = 0; docId < this.count; docId++) if (this.kinds[docId] !== 0) live.push(this.docData(docId));
     this.resetDocuments();

@@ -1,13 +1,15 @@
 /**
  * A burst of bookmark events from someone else (Sync, another extension) reaches the search index in batches
- * (src/platform/bookmark-events.ts): each batch is applied at once, the index's compaction waits until the burst is
- * over, and what the index answers is what one built afresh from Firefox answers.
+ * (src/platform/bookmark-events.ts): each batch updates the tree mirror and removes what went from the index at once;
+ * the words of what it created or changed are read, and the index compacted, once the burst is over, or before a
+ * search, whichever comes first. What the index answers is what one built afresh from Firefox answers.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { LiveIndex } from '../../../src/search/live-index';
 import { parseQuery } from '../../../src/search/parse-query';
 import { SearchIndex } from '../../../src/search/search-index';
 import { boot } from '../../kit/boot';
+import { UNFILED_ID } from '../../../src/platform/browser';
 
 const noTags = { all: async () => [] };
 const WORDS = ['guide', 'recipe', 'news', 'docs', 'music'];
@@ -84,6 +86,46 @@ describe('the search index in a burst of bookmark events', () => {
       expect(answers(app.live.index, 'guide')).toHaveLength(1_100 / WORDS.length);
     } finally {
       compactions.mockRestore();
+    }
+  });
+
+  it('indexes what a burst creates and renames once it is over, each bookmark once; a search in the middle finds it at once', async () => {
+    const { browser, app, client } = await boot({ seed: 19 });
+    await seed(browser, 100);
+    await app.live.whenFresh();
+    app.bookmarkEvents.flush();
+    const upserts = vi.spyOn(SearchIndex.prototype, 'upsertBookmark');
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 500; i++) {
+        ids.push((await browser.bookmarks.create({ parentId: UNFILED_ID, title: `burst ${i}`, url: `https://burst${i}.example/` })).id);
+        if (i % 100 === 99) app.bookmarkEvents.flush();
+      }
+      // Renamed twice each while the burst goes on.
+      for (const [i, id] of ids.slice(0, 100).entries()) {
+        await browser.bookmarks.update(id, { title: `first name ${i}` });
+        await browser.bookmarks.update(id, { title: `second name ${i}` });
+      }
+      app.bookmarkEvents.flush();
+      // The batches reached the mirror (the toolbar button and the Places search read it) but no words were read yet.
+      expect(app.live.tree.get(ids[0]!)?.title).toBe('second name 0');
+      expect(upserts).not.toHaveBeenCalled();
+      expect(app.live.staleCount).toBe(500);
+      // Once the burst is over, each is indexed once.
+      await vi.waitFor(() => expect(app.live.staleCount).toBe(0), { timeout: 10_000 });
+      expect(upserts).toHaveBeenCalledTimes(500);
+      expect(answers(app.live.index, 'second')).toHaveLength(100);
+      expect(answers(app.live.index, 'first')).toEqual([]);
+
+      // The next burst: a search right after a create finds it, without waiting for the burst to end.
+      upserts.mockClear();
+      for (let i = 0; i < 20; i++) await browser.bookmarks.create({ parentId: UNFILED_ID, title: `just made ${i}`, url: `https://made${i}.example/` });
+      const { items } = await client.call('search.query', { text: 'just made' });
+      expect(items.map((item) => item.title).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `just made ${i}`).sort());
+      expect(upserts).toHaveBeenCalledTimes(20);
+      expect(app.live.staleCount).toBe(0);
+    } finally {
+      upserts.mockRestore();
     }
   });
 });
