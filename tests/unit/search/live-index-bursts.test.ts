@@ -4,7 +4,7 @@
  * the words of what it created or changed are read, and the index compacted, once the burst is over, or before a
  * search, whichever comes first. What the index answers is what one built afresh from Firefox answers.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { LiveIndex } from '../../../src/search/live-index';
 import { parseQuery } from '../../../src/search/parse-query';
 import { SearchIndex } from '../../../src/search/search-index';
@@ -27,6 +27,17 @@ async function seed(browser: Awaited<ReturnType<typeof boot>>['browser'], n: num
   return ids;
 }
 
+/** The background with `n` seeded bookmarks in a fresh index, nothing waiting; compactions counted from now on. */
+async function booted(seedNo: number, n: number) {
+  const env = await boot({ seed: seedNo });
+  const ids = await seed(env.browser, n);
+  await env.app.live.whenFresh();
+  env.app.bookmarkEvents.flush();
+  const compactions = vi.spyOn(SearchIndex.prototype as unknown as { compact(): void }, 'compact');
+  onTestFinished(() => compactions.mockRestore());
+  return { ...env, ids, compactions };
+}
+
 /** What a query answers, hit for hit (hits of equal score in id order: ties follow the index's own numbering). */
 const answers = (index: SearchIndex, text: string) =>
   index
@@ -36,64 +47,44 @@ const answers = (index: SearchIndex, text: string) =>
 
 describe('the search index in a burst of bookmark events', () => {
   it('takes a burst of removals and edits in batches, compacts once it is over, and answers as an index built afresh', async () => {
-    const { browser, app } = await boot({ seed: 17 });
-    const ids = await seed(browser, 4_000);
-    await app.live.whenFresh();
-    app.bookmarkEvents.flush();
-    const compactions = vi.spyOn(SearchIndex.prototype as unknown as { compact(): void }, 'compact');
-    try {
-      // 1,500 removals and 300 renames, read by the index every 100 events (as batches come during a long burst).
-      for (let i = 0; i < 1_500; i++) {
-        await browser.bookmarks.remove(ids[i]!);
-        if (i < 300) await browser.bookmarks.update(ids[1_500 + i]!, { title: `renamed recipe ${i}` });
-        if (i % 100 === 99) app.bookmarkEvents.flush();
-      }
-      app.bookmarkEvents.flush();
-      // 1,800 dead documents against 2,500 live: without the burst rule the index would have compacted in the middle
-      // of it (at over a quarter).
-      expect(compactions).not.toHaveBeenCalled();
-      const during = WORDS.map((word) => answers(app.live.index, word));
-      // Once the burst is over, the tombstones go: one compaction.
-      await vi.waitFor(() => expect(compactions).toHaveBeenCalledTimes(1), { timeout: 10_000 });
-      expect(WORDS.map((word) => answers(app.live.index, word))).toEqual(during);
-      compactions.mockRestore();
-
-      // The same answers, hit for hit and score for score, as an index read afresh from Firefox.
-      const fresh = new LiveIndex(browser, noTags);
-      await fresh.ready();
-      for (const [i, word] of WORDS.entries()) expect(during[i]).toEqual(answers(fresh.index, word));
-      expect(answers(app.live.index, 'renamed')).toHaveLength(300);
-      expect(app.live.index.size.bookmarks).toBe(2_500);
-    } finally {
-      compactions.mockRestore();
+    const { browser, app, ids, compactions } = await booted(17, 4_000);
+    // 1,500 removals and 300 renames, read by the index every 100 events (as batches come during a long burst).
+    for (let i = 0; i < 1_500; i++) {
+      await browser.bookmarks.remove(ids[i]!);
+      if (i < 300) await browser.bookmarks.update(ids[1_500 + i]!, { title: `renamed recipe ${i}` });
+      if (i % 100 === 99) app.bookmarkEvents.flush();
     }
+    app.bookmarkEvents.flush();
+    // 1,800 dead documents against 2,500 live: without the burst rule the index would have compacted in the middle
+    // of it (at over a quarter).
+    expect(compactions).not.toHaveBeenCalled();
+    const during = WORDS.map((word) => answers(app.live.index, word));
+    // Once the burst is over, the tombstones go: one compaction.
+    await vi.waitFor(() => expect(compactions).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    expect(WORDS.map((word) => answers(app.live.index, word))).toEqual(during);
+
+    // The same answers, hit for hit and score for score, as an index read afresh from Firefox.
+    const fresh = new LiveIndex(browser, noTags);
+    await fresh.ready();
+    for (const [i, word] of WORDS.entries()) expect(during[i]).toEqual(answers(fresh.index, word));
+    expect(answers(app.live.index, 'renamed')).toHaveLength(300);
+    expect(app.live.index.size.bookmarks).toBe(2_500);
   });
 
   it('compacts inside a batch once the dead outnumber the live (memory stays bounded in a burst that never ends)', async () => {
-    const { browser, app } = await boot({ seed: 18 });
-    const ids = await seed(browser, 2_400);
-    await app.live.whenFresh();
+    const { browser, app, ids, compactions } = await booted(18, 2_400);
+    for (let i = 0; i < 1_000; i++) await browser.bookmarks.remove(ids[i]!);
     app.bookmarkEvents.flush();
-    const compactions = vi.spyOn(SearchIndex.prototype as unknown as { compact(): void }, 'compact');
-    try {
-      for (let i = 0; i < 1_000; i++) await browser.bookmarks.remove(ids[i]!);
-      app.bookmarkEvents.flush();
-      expect(compactions).not.toHaveBeenCalled();
-      for (let i = 1_000; i < 1_300; i++) await browser.bookmarks.remove(ids[i]!);
-      app.bookmarkEvents.flush();
-      // 1,300 dead against 1,100 live.
-      expect(compactions).toHaveBeenCalledTimes(1);
-      expect(answers(app.live.index, 'guide')).toHaveLength(1_100 / WORDS.length);
-    } finally {
-      compactions.mockRestore();
-    }
+    expect(compactions).not.toHaveBeenCalled();
+    for (let i = 1_000; i < 1_300; i++) await browser.bookmarks.remove(ids[i]!);
+    app.bookmarkEvents.flush();
+    // 1,300 dead against 1,100 live.
+    expect(compactions).toHaveBeenCalledTimes(1);
+    expect(answers(app.live.index, 'guide')).toHaveLength(1_100 / WORDS.length);
   });
 
   it('indexes what a burst creates and renames once it is over, each bookmark once; a search in the middle finds it at once', async () => {
-    const { browser, app, client } = await boot({ seed: 19 });
-    await seed(browser, 100);
-    await app.live.whenFresh();
-    app.bookmarkEvents.flush();
+    const { browser, app, client } = await booted(19, 100);
     const upserts = vi.spyOn(SearchIndex.prototype, 'upsertBookmark');
     try {
       const ids: string[] = [];
