@@ -1,9 +1,9 @@
 /**
  * Keeps the file-date store (file-dates.ts) in step with the bookmarks: a removed bookmark's record goes with its
- * batch of events (one IndexedDB transaction per batch); a
- * removed folder reports no children, so its removal triggers a sweep (one getTree after the burst, then every
- * record whose id is gone is dropped). It subscribes to the background's batched bookmark events while the feature
- * is built.
+ * batch of events (one IndexedDB transaction per batch, none when the store holds none of them); a removed folder
+ * reports no children, so its removal triggers a sweep once the burst is over (the events' quiet: one getTree, then
+ * every record whose id is gone is dropped). It subscribes to the background's bookmark events while the feature is
+ * built.
  */
 import type { BackgroundDeps } from '../app/feature';
 import { bookmarkEventsOf } from '../platform/bookmark-events';
@@ -27,7 +27,8 @@ export function createFileDatesFeature(deps: FileDatesFeatureDeps) {
   const { browser } = deps;
   const store = deps.fileDates ?? openFileDateStore();
   const events = bookmarkEventsOf(deps);
-  let sweepTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A folder went: a sweep is due once the burst is over. */
+  let sweepDue = false;
   /** Forgets and sweeps run one at a time; `sweeping` settles when the last one queued is done. */
   const sweeps = createSerialQueue();
   let sweeping: Promise<void> = Promise.resolve();
@@ -39,13 +40,13 @@ export function createFileDatesFeature(deps: FileDatesFeatureDeps) {
     const present = treeIds(await browser.bookmarks.getTree());
     await store.forget([...dates.keys()].filter((id) => !present.has(id)));
   };
-  const sweepSoon = () => {
-    if (sweepTimer) return;
-    sweepTimer = setTimeout(() => {
-      sweepTimer = null;
-      sweeping = sweeps.run(sweep).catch((error: unknown) => console.error('Tidymarks: file-date cleanup failed', error));
-    }, 300);
+  const sweepNow = () => {
+    sweepDue = false;
+    sweeping = sweeps.run(sweep).catch((error: unknown) => console.error('Tidymarks: file-date cleanup failed', error));
   };
+  events.quiet(() => {
+    if (sweepDue) sweepNow();
+  });
 
   // Batched (src/platform/bookmark-events.ts): one IndexedDB transaction per batch of removals, not one per removal.
   events.batched((batch) => {
@@ -57,7 +58,7 @@ export function createFileDatesFeature(deps: FileDatesFeatureDeps) {
       if (event.node && kindOf(event.node) === 'folder') folderGone = true;
     }
     if (gone.length) sweeping = sweeps.run(() => store.forget(gone)).catch((error: unknown) => console.error('Tidymarks: file-date cleanup failed', error));
-    if (folderGone) sweepSoon();
+    if (folderGone) sweepDue = true;
   });
 
   return {
@@ -67,16 +68,11 @@ export function createFileDatesFeature(deps: FileDatesFeatureDeps) {
     /** Runs the pending sweep now (tests). */
     async settle() {
       events.flush();
-      if (sweepTimer) {
-        clearTimeout(sweepTimer);
-        sweepTimer = null;
-        sweeping = sweeps.run(sweep);
-      }
+      if (sweepDue) sweepNow();
       await sweeping;
     },
     async reset() {
-      if (sweepTimer) clearTimeout(sweepTimer);
-      sweepTimer = null;
+      sweepDue = false;
       await store.clear();
     },
   };

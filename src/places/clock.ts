@@ -14,6 +14,7 @@
  */
 import type { DBSchema, IDBPDatabase } from 'idb';
 import type { Browser, BookmarkNode } from '../platform/browser';
+import { getExisting } from '../platform/bookmark-reads';
 import { lazyDb } from '../platform/lazy-db';
 import { createSerialQueue } from '../platform/serial-queue';
 import type { TagStore } from '../tags';
@@ -162,17 +163,10 @@ export function createClock({ browser, tagStore, now, dbName = 'tidymarks-places
       if (e.createdOnly) ownCreates.delete(id);
       return !e.createdOnly;
     });
-    const nodes = await Promise.all(
-      entries.map(
-        async ([id, e]) =>
-          e.node ??
-          (await browser.bookmarks.get(id).then(
-            (r) => r[0],
-            () => undefined,
-          )),
-      ),
-    );
-    const present = entries.map(([id, e], i) => ({ id, e, node: nodes[i] })).filter((x) => x.node);
+    // One bookmarks.get for the batch (an edit or move event carries no node), not one call per item.
+    const toRead = entries.filter(([, e]) => !e.node).map(([id]) => id);
+    const read = toRead.length ? await getExisting(browser, toRead).catch(() => new Map<string, BookmarkNode>()) : new Map<string, BookmarkNode>();
+    const present = entries.map(([id, e]) => ({ id, e, node: e.node ?? read.get(id) })).filter((x) => x.node);
     const observed = await withTags(present.map((x) => ({ node: x.node! })));
     const map = await loaded();
     const changed: ClockRecord[] = [];

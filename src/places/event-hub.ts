@@ -66,8 +66,10 @@ export class PlacesEventHub extends PlacesEventListeners {
     super();
     const { browser, tagStore } = deps;
     const h = browser.history;
-    // Every event as it arrives (not batched): pages see changes in Firefox's order and time.
+    // Every event as it arrives (not batched): pages see changes in Firefox's order and time. Nothing is made while
+    // nobody listens (the event page's usual state: every change anyone makes passes through here).
     deps.bookmarkEvents.each((e) => {
+      if (!this.subscribed) return;
       if (e.kind === 'created') this.when(() => [this.added(e.id, e.node)]);
       else if (e.kind === 'changed') this.when(() => this.changed(e.id, e));
       else if (e.kind === 'moved') this.when(() => this.moved(e.id, e));

@@ -165,11 +165,22 @@ export class BookmarkTree implements CandidateMirror {
     return row;
   }
 
-  /** Adds a node and everything under it (as getTree or onCreated give it). Returns the bookmarks added. */
-  putTree(root: BookmarkNode): MirrorNode[] {
-    const bookmarks: MirrorNode[] = [];
-    for (const node of descendants(root)) this.putOne(node, bookmarks);
-    return bookmarks;
+  /** Adds a node and everything under it (as getTree or onCreated give it). Returns the ids of the bookmarks added. */
+  putTree(root: BookmarkNode): string[] {
+    const ids: string[] = [];
+    if (!root.children?.length) {
+      // One node (most onCreated events): no walk.
+      const kind = kindOf(root);
+      this.putRow(root.id, root.parentId, root.title ?? '', root.url, kind, root.dateAdded ?? 0);
+      if (kind === 'bookmark') ids.push(root.id);
+      return ids;
+    }
+    for (const node of descendants(root)) {
+      const kind = kindOf(node);
+      this.putRow(node.id, node.parentId, node.title ?? '', node.url, kind, node.dateAdded ?? 0);
+      if (kind === 'bookmark') ids.push(node.id);
+    }
+    return ids;
   }
 
   /** putTree for a whole tree read from Firefox: awaits `breathe` every 256 nodes (the event loop gets turns). */
@@ -247,18 +258,18 @@ export class BookmarkTree implements CandidateMirror {
     if (this.kinds[row] === KIND_CODE.folder) this.pathCache.clear();
   }
 
-  /** Removes a node and everything under it; returns the bookmarks that were removed. */
-  remove(id: string): MirrorNode[] {
+  /** Removes a node and everything under it; returns the ids of the bookmarks that were removed. */
+  remove(id: string): string[] {
     const row = this.nodeRow(id);
     if (row === undefined) return [];
-    const removed = [...this.bookmarksUnder(id)];
+    const removed: string[] = [];
     const folder = this.kinds[row] === KIND_CODE.folder;
-    if (this.kinds[row] === KIND_CODE.bookmark) removed.push(this.nodeAt(row));
     this.unlink(row);
     const stack = [row];
     while (stack.length) {
       const current = stack.pop()!;
-      for (const kid of this.siblings.rows(this.firstChild[current]!)) stack.push(kid);
+      if (this.firstChild[current] !== 0) for (const kid of this.siblings.rows(this.firstChild[current]!)) stack.push(kid);
+      if (this.kinds[current] === KIND_CODE.bookmark) removed.push(this.rows.id(current));
       // The whole list goes with its folder: links inside it are not undone one by one.
       this.parents[current] = 0;
       this.firstChild[current] = 0;
@@ -270,6 +281,35 @@ export class BookmarkTree implements CandidateMirror {
     }
     if (folder) this.pathCache.clear();
     return removed;
+  }
+
+  /** The ids of every bookmark below a folder, at any depth. */
+  bookmarkIdsUnder(folderId: string): string[] {
+    const ids: string[] = [];
+    const start = this.rows.row(folderId);
+    if (start === undefined || start >= this.kinds.length) return ids;
+    const stack = [start];
+    while (stack.length) {
+      for (const kid of this.siblings.rows(this.firstChild[stack.pop()!]!)) {
+        const kind = this.kinds[kid];
+        if (kind === KIND_CODE.bookmark) ids.push(this.rows.id(kid));
+        else if (kind === KIND_CODE.folder) stack.push(kid);
+      }
+    }
+    return ids;
+  }
+
+  /** What kind of node the tree holds under this id (undefined: none). */
+  kindOf(id: string): NodeKind | undefined {
+    const row = this.nodeRow(id);
+    return row === undefined ? undefined : CODE_KIND[this.kinds[row]!];
+  }
+
+  /** The parent id of a node the tree holds. */
+  parentIdOf(id: string): string | undefined {
+    const row = this.nodeRow(id);
+    const parent = row === undefined ? 0 : this.parents[row]!;
+    return parent === 0 ? undefined : this.rows.id(parent - 1);
   }
 
   /** Every bookmark below a folder, at any depth. */

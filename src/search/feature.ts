@@ -133,8 +133,11 @@ export function createSearchFeature(deps: SearchFeatureDeps) {
   const live = new LiveIndex(browser, tagStore, snapshots, undefined, fileDates ?? null, () => bookmarkEvents.flush());
   const extensionOrigin = browser.runtime.getURL('');
 
-  // Batched (src/platform/bookmark-events.ts): one index update per batch (a burst window, or our own job's end).
+  // Batched (src/platform/bookmark-events.ts): one index update per batch (a burst, at most a second of one, or our
+  // own job's end).
   bookmarkEvents.batched((events) => live.onBookmarkEvents(events));
+  // Once a burst is over: the bookmarks it created or changed are indexed, its tombstones compacted (live-index.ts).
+  bookmarkEvents.quiet(() => void live.afterBurst().catch((error: unknown) => console.error('Tidymarks: the search index could not catch up', error)));
   browser.history.onVisited.addListener((item) => live.onVisited(item));
   browser.history.onVisitRemoved.addListener((removed) => live.onVisitRemoved(removed));
   browser.history.onTitleChanged?.addListener((changed) => live.onTitleChanged(changed.url, changed.title));

@@ -13,6 +13,12 @@
  *
  * After the load, bookmark, history and tag events update the index one item at a time: a renamed or moved
  * folder re-indexes the bookmarks below it, nothing else. Events that arrive during a load are replayed after it.
+ * A batch of bookmark events updates the tree mirror and the order at once and removes what went from the index,
+ * but the bookmarks it creates or changes are only marked stale: they are indexed (their words read) once the burst
+ * is over (afterBurst, in slices), or before anything reads the index (the `index` getter), whichever comes first;
+ * a bookmark edited many times in a burst is indexed once. So someone else's burst (Sync, another extension: Firefox
+ * runs every extension's event pages in one process) is not slowed by our tokenizing, and a search right after a
+ * change still finds it.
  *
  * Next to the tree, `order` keeps each node's position among its siblings (sibling-order.ts), so that the Places
  * facade's search() can answer from this index instead of getTree (src/places/index-search.ts); `positionsExact`
@@ -120,6 +126,12 @@ export class LiveIndex {
   /** Moves on with every change applied to the current index and every swap of it (readers cache by it). */
   private changes = 0;
   private freshWaiters: (() => void)[] = [];
+  /** A snapshot write reads the index in parts: no compaction renumbers its documents meanwhile. */
+  private writingSnapshot = false;
+  /** Bookmarks a batch of events created or changed whose index entries are not written yet (ids; see above). */
+  private stale = new Set<string>();
+  /** afterBurst runs (one at a time). */
+  private catchingUp = false;
 
   constructor(
     private readonly browser: Browser,
@@ -138,7 +150,13 @@ export class LiveIndex {
 
   get index(): SearchIndex {
     this.flushEvents();
+    this.indexStale();
     return this.current.index;
+  }
+
+  /** How many bookmarks wait to be indexed (tests). */
+  get staleCount(): number {
+    return this.stale.size;
   }
 
   get tree(): BookmarkTree {
@@ -228,6 +246,7 @@ export class LiveIndex {
     this.pending = [];
     this.refreshQueue = null;
     this.refreshing = false;
+    this.stale.clear();
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = null;
   }
@@ -396,8 +415,9 @@ export class LiveIndex {
     const generation = this.generation;
     const tagged = index.taggedUrls();
     const head = { savedAt: Date.now(), tags: { urls: tagged.map(([url]) => url), tags: tagged.map(([, tags]) => tags) } };
+    const compactions = index.compactions;
     const unchanged = () => {
-      if (this.changes !== changes || this.generation !== generation) throw new SnapshotOutdated();
+      if (this.changes !== changes || this.generation !== generation || index.compactions !== compactions) throw new SnapshotOutdated();
     };
     function* parts(): Generator<SnapshotPart> {
       for (let from = 0; from < tree.rowEnd; from += SNAPSHOT_PART_ROWS) {
@@ -422,7 +442,67 @@ export class LiveIndex {
       unchanged();
     }
     const started = this.now();
-    return this.snapshots!.write(head, parts()).then(() => void (this.timings.snapshotWriteMs = this.now() - started));
+    this.writingSnapshot = true;
+    return this.snapshots!.write(head, parts())
+      .then(() => void (this.timings.snapshotWriteMs = this.now() - started))
+      .finally(() => (this.writingSnapshot = false));
+  }
+
+  /**
+   * Drops the index's tombstones if enough gathered (search-index.ts: a batch of bookmark events leaves them for
+   * later). Called once a burst of bookmark events is over (the search feature subscribes it to the events' quiet),
+   * so whoever makes the burst (Sync, another extension, our own cleanup) is not slowed by a rebuild of the posting
+   * lists halfway; and before a snapshot write. The results do not change: nothing else moves.
+   */
+  compactIfDue(): void {
+    if (!this.loaded || this.writingSnapshot) return;
+    this.current.index.compactIfDue();
+  }
+
+  /** Indexes every stale bookmark now (a reader needs the index as Firefox has it). */
+  private indexStale(): void {
+    if (!this.stale.size) return;
+    const ids = this.stale;
+    this.stale = new Set();
+    const { index } = this.current;
+    index.withoutCompaction(() => {
+      for (const id of ids) this.indexStaleOne(id);
+    });
+  }
+
+  private indexStaleOne(id: string): void {
+    const node = this.current.tree.get(id);
+    // Gone since (its removal took it out of the index), or not a bookmark any more: nothing to write.
+    if (node?.kind === 'bookmark') this.indexBookmark(node);
+  }
+
+  /**
+   * A burst of bookmark events is over (the search feature subscribes this to the events' quiet): the stale
+   * bookmarks are indexed in slices (the event page answers requests between them; a reader meanwhile indexes the
+   * rest at once), then the index compacts if the burst left enough tombstones.
+   */
+  async afterBurst(): Promise<void> {
+    if (this.catchingUp) return;
+    this.catchingUp = true;
+    try {
+      const breather = createBreather(this.now);
+      const generation = this.generation;
+      while (this.stale.size) {
+        let n = 0;
+        this.current.index.withoutCompaction(() => {
+          for (const id of this.stale) {
+            this.stale.delete(id);
+            this.indexStaleOne(id);
+            if (++n === 64) break;
+          }
+        });
+        await breather();
+        if (generation !== this.generation) return;
+      }
+      this.compactIfDue();
+    } finally {
+      this.catchingUp = false;
+    }
   }
 
   /**
@@ -441,10 +521,12 @@ export class LiveIndex {
       this.saveTimer = null;
       this.saveImmediately = false;
       if (generation !== this.generation || !this.loaded) return;
+      this.compactIfDue();
       this.writeSnapshot().catch((error: unknown) => {
         if (!(error instanceof SnapshotOutdated)) console.error('Tidymarks: could not save the search snapshot', error);
-        // The write due at once is still due at once: the change that cut it short does not push it out.
-        else if (delayMs === 0 && generation === this.generation) this.saveSoon(0);
+        // Written again as due (a change that cut it short has asked for that already; a compaction has not). The
+        // write due at once is still due at once: the change that cut it short does not push it out.
+        else if (generation === this.generation) this.saveSoon(delayMs);
       });
     }, delayMs);
   }
@@ -489,21 +571,21 @@ export class LiveIndex {
     });
   }
 
-  private reindexUnder(folderId: string): void {
-    for (const bookmark of this.current.tree.bookmarksUnder(folderId)) this.indexBookmark(bookmark);
-  }
-
   // ---- events ----
 
   /**
    * A batch of bookmark events (src/platform/bookmark-events.ts), oldest first: the sibling order takes the whole
-   * batch at once (a folder touched by many events is renumbered once), the tree and the index one event at a time.
+   * batch at once (a folder touched by many events is renumbered once), the tree and the index one event at a time;
+   * the index compacts once the burst is over (compactIfDue), not in the middle of it.
    */
   onBookmarkEvents(events: readonly BookmarkEvent[]): void {
     if (!events.length) return;
     this.apply(() => {
-      this.current.order.applyAll(events);
-      for (const event of events) this.applyToTree(event);
+      const { index, order } = this.current;
+      index.withoutCompaction(() => {
+        order.applyAll(events);
+        for (const event of events) this.applyToTree(event);
+      });
     });
   }
 
@@ -534,29 +616,32 @@ export class LiveIndex {
     });
   }
 
-  /** One event's change to the tree mirror and the index (positions are the order's: applyAll). */
+  /**
+   * One event's change to the tree mirror (positions are the order's: applyAll) and the index: what went leaves the
+   * index at once, what was created or changed is marked stale (indexed after the burst or before a read); a renamed
+   * or moved folder makes every bookmark below it stale.
+   */
   private applyToTree(event: BookmarkEvent): void {
     const { tree, index } = this.current;
     if (event.kind === 'created') {
-      for (const bookmark of tree.putTree(event.node)) this.indexBookmark(bookmark);
+      for (const id of tree.putTree(event.node)) this.stale.add(id);
       return;
     }
     if (event.kind === 'removed') {
-      index.removeBookmarks(tree.remove(event.id).map((bookmark) => bookmark.id));
+      index.removeBookmarks(tree.remove(event.id));
       return;
     }
-    const before = tree.get(event.id);
-    if (!before) return;
+    const kind = tree.kindOf(event.id);
+    if (kind === undefined) return;
     if (event.kind === 'changed') {
       if (event.title !== undefined) tree.setTitle(event.id, event.title);
       if (event.url !== undefined) tree.setUrl(event.id, event.url);
     } else {
-      if (before.parentId === event.parentId) return;
+      if (tree.parentIdOf(event.id) === event.parentId) return;
       tree.move(event.id, event.parentId);
     }
-    if (before.kind === 'folder') this.reindexUnder(event.id);
-    // A MirrorNode is a copy: the changed one is read again.
-    else this.indexBookmark(tree.get(event.id)!);
+    if (kind === 'folder') for (const id of tree.bookmarkIdsUnder(event.id)) this.stale.add(id);
+    else if (kind === 'bookmark') this.stale.add(event.id);
   }
 
   onVisited(item: HistoryItem): void {

@@ -16,7 +16,9 @@
  * - a query drives from its most selective word (the one with the fewest postings), checks the other words against
  *   the candidate's own short token list, and keeps the best `limit` hits in a bounded heap: no sorting of all
  *   candidates, no allocation per candidate.
- * - removals and updates leave tombstones; the index compacts itself when a quarter of its documents are dead.
+ * - removals and updates leave tombstones; the index compacts itself when a quarter of its documents are dead, or,
+ *   inside `withoutCompaction` (a batch of bookmark events: the live index compacts once the burst is over), only
+ *   when the dead outnumber the live.
  */
 import type { ParsedQuery, SiteFilter } from './parse-query';
 import { fold, hostOf, MAX_TOKEN_LENGTH, urlWords, words } from './tokenize';
@@ -185,8 +187,8 @@ export class SearchIndex {
   // Documents are columns indexed by doc id (ids only grow; `count` of them are in use, `alive` of those live).
   private count = 0;
   private alive = 0;
-  /** Many documents go at once (removeBookmarks): compaction waits for the last of them. */
-  private compactionHeld = false;
+  /** Many documents go at once (removeBookmarks, withoutCompaction): compaction waits for the last of them. */
+  private compactionHolds = 0;
   /** KIND_BOOKMARK, KIND_HISTORY, or 0 for a dead document. */
   private kinds = new Uint8Array(0);
   /** Bookmark id, or the URL of a history entry. */
@@ -309,13 +311,35 @@ export class SearchIndex {
    * thousand removals (a 10,000-bookmark folder out of 20,000 re-indexed the survivors three times over).
    */
   removeBookmarks(ids: Iterable<string>): void {
-    this.compactionHeld = true;
+    this.compactionHolds++;
     try {
       for (const id of ids) this.removeBookmark(id);
     } finally {
-      this.compactionHeld = false;
+      this.compactionHolds--;
     }
-    this.compactIfDue();
+    this.compactWhenAllowed();
+  }
+
+  /**
+   * Runs a batch of changes without compacting in it: the tombstones it leaves wait for compactIfDue() (the live
+   * index calls it once a burst of bookmark events is over, so the one that makes the burst is not slowed by a
+   * rebuild of the posting lists), unless they come to outnumber the live documents.
+   */
+  withoutCompaction(work: () => void): void {
+    this.compactionHolds++;
+    try {
+      work();
+    } finally {
+      this.compactionHolds--;
+    }
+    if (!this.compactionHolds && this.compactionDue(1)) this.compact();
+  }
+
+  /** Compacts now if a quarter of the documents are dead (and over a thousand); whether it did. */
+  compactIfDue(): boolean {
+    if (!this.compactionDue(4)) return false;
+    this.compact();
+    return true;
   }
 
   hasBookmark(id: string): boolean {
@@ -867,13 +891,18 @@ export class SearchIndex {
     this.staticScores[docId] = -1;
     this.staticOrderCache = null;
     this.alive--;
-    if (!this.compactionHeld) this.compactIfDue();
+    this.compactWhenAllowed();
   }
 
-  /** Compacts once tombstones are over a thousand and over a quarter of the live documents. */
-  private compactIfDue(): void {
+  /** Tombstones over a thousand and over the live documents divided by `share`. */
+  private compactionDue(share: number): boolean {
     const dead = this.count - this.alive;
-    if (dead > 1000 && dead > this.alive / 4) this.compact();
+    return dead > 1000 && dead > this.alive / share;
+  }
+
+  /** Compacts when due, unless a batch holds it. */
+  private compactWhenAllowed(): void {
+    if (!this.compactionHolds && this.compactionDue(4)) this.compact();
   }
 
   /** The first slot of sortedIds whose token is not below `value`. */
@@ -913,8 +942,16 @@ export class SearchIndex {
     this.pendingTokens.clear();
   }
 
+  private compactionCount = 0;
+
+  /** How many compactions there were (they renumber documents: a reader that goes over them in parts checks it). */
+  get compactions(): number {
+    return this.compactionCount;
+  }
+
   /** Drops tombstones: renumbers live documents and rebuilds the posting lists from them. */
   private compact(): void {
+    this.compactionCount++;
     const live: DocData[] = [];
     for (let docId = 0; docId < this.count; docId++) if (this.kinds[docId] !== 0) live.push(this.docData(docId));
     this.resetDocuments();

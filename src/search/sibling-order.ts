@@ -102,10 +102,25 @@ export class SiblingOrder {
     if (parent === undefined) return [];
     let list = this.sorted.get(parent);
     if (list) return list;
-    const folder = this.folders.get(parent);
-    if (!folder) return [];
-    list = [...folder].sort((a, b) => this.positions[a]! - this.positions[b]!).map((row) => this.rows.id(row));
+    if (!this.folders.has(parent)) return [];
+    list = this.rowsInOrder(parent).map((row) => this.rows.id(row));
     this.sorted.set(parent, list);
+    return list;
+  }
+
+  /**
+   * A folder's children's rows in position order. Without gaps the positions are 0..n-1: each row goes straight to
+   * its slot (no sort); a folder with gaps is sorted.
+   */
+  private rowsInOrder(folder: number): number[] {
+    const children = this.folders.get(folder);
+    if (!children) return [];
+    const list = new Array<number>(children.length).fill(-1);
+    for (const row of children) {
+      const position = this.positions[row]!;
+      if (!(position >= 0 && position < list.length) || list[position] !== -1) return [...children].sort((a, b) => this.positions[a]! - this.positions[b]!);
+      list[position] = row;
+    }
     return list;
   }
 
@@ -157,29 +172,29 @@ export class SiblingOrder {
 
   /**
    * A batch of events, oldest first, with the same result as calling created/moved/removed for each (the unit
-   * tests compare both on random batches). A folder touched by the batch is held as a list of its children while the
-   * batch runs (each event a splice, checked against the position it names) and renumbered once at the end: one
+   * tests compare both on random batches). A folder touched by the batch is held as a list of its children's rows
+   * while the batch runs (each event a splice, checked against the position it names) and renumbered once at the end: one
    * event per call walked every sibling, so a burst in a large folder (Sync filling Other Bookmarks, a cleanup of a
    * 5,000-item folder) was quadratic. Gapped folders, folders removed with their contents and created subtrees go
    * the per-event way.
    */
   applyAll(events: readonly OrderEvent[]): void {
-    const lists = new Map<string, string[]>();
-    const listOf = (parentId: string) => {
-      let list = lists.get(parentId);
-      if (!list) lists.set(parentId, (list = [...this.childrenOf(parentId)]));
+    // Per folder row the batch touches: its children's rows in position order while the batch runs.
+    const lists = new Map<number, number[]>();
+    const listOf = (folder: number) => {
+      let list = lists.get(folder);
+      if (!list) lists.set(folder, (list = this.rowsInOrder(folder)));
       return list;
     };
-    const writeBack = (parentId: string) => {
-      const list = lists.get(parentId);
+    const writeBack = (folder: number | undefined) => {
+      const list = folder === undefined ? undefined : lists.get(folder);
       if (!list) return;
-      lists.delete(parentId);
-      const parent = this.folder(parentId);
-      for (let i = 0; i < list.length; i++) this.positions[this.rows.row(list[i]!)!] = i;
-      this.changed(parent);
+      lists.delete(folder!);
+      for (let i = 0; i < list.length; i++) this.positions[list[i]!] = i;
+      this.changed(folder!);
     };
     const writeBackAll = () => {
-      for (const parentId of [...lists.keys()]) writeBack(parentId);
+      for (const folder of [...lists.keys()]) writeBack(folder);
     };
     for (const event of events) {
       if (!this.isExact) return;
@@ -188,33 +203,38 @@ export class SiblingOrder {
         const { node } = event;
         if (node.parentId === undefined || node.index === undefined || this.placedRow(node.id) !== undefined) return this.invalidate();
         if (this.isGapped(node.parentId) || node.children?.length) {
-          writeBack(node.parentId);
+          writeBack(this.rows.row(node.parentId));
           this.created(node);
           continue;
         }
-        const list = listOf(node.parentId);
+        const parent = this.folder(node.parentId);
+        const list = listOf(parent);
         if (node.index > list.length) return this.invalidate();
-        list.splice(node.index, 0, node.id);
-        this.attach(this.claim(node.id), this.folder(node.parentId), node.index);
+        const row = this.claim(node.id);
+        if (node.index === list.length) list.push(row);
+        else list.splice(node.index, 0, row);
+        this.attach(row, parent, node.index);
       } else if (event.kind === 'moved') {
         const gapped = this.isGapped(event.oldParentId) || this.isGapped(event.parentId);
-        const into = !gapped && event.parentId !== event.oldParentId ? listOf(event.parentId) : null;
+        const into = !gapped && event.parentId !== event.oldParentId ? listOf(this.folder(event.parentId)) : null;
         if (gapped || (into && event.index > into.length)) {
-          writeBack(event.oldParentId);
-          writeBack(event.parentId);
+          writeBack(this.rows.row(event.oldParentId));
+          writeBack(this.rows.row(event.parentId));
           this.moved(event.id, event);
           continue;
         }
-        const from = listOf(event.oldParentId);
-        if (this.parentOf(event.id) !== event.oldParentId || from[event.oldIndex] !== event.id) return this.invalidate();
+        const row = this.placedRow(event.id);
+        const fromFolder = this.rows.row(event.oldParentId);
+        if (row === undefined || fromFolder === undefined || this.parents[row] !== fromFolder + 1) return this.invalidate();
+        const from = listOf(fromFolder);
+        if (from[event.oldIndex] !== row) return this.invalidate();
         from.splice(event.oldIndex, 1);
         const to = into ?? from;
         if (event.index > to.length) return this.invalidate();
-        to.splice(event.index, 0, event.id);
+        to.splice(event.index, 0, row);
         if (into) {
-          const row = this.placedRow(event.id)!;
           this.detach(row);
-          this.attach(row, this.folder(event.parentId), event.index);
+          this.attach(row, this.rows.row(event.parentId)!, event.index);
         }
       } else {
         const row = this.rows.row(event.id);
@@ -224,10 +244,13 @@ export class SiblingOrder {
           this.removed(event.id, event);
           continue;
         }
-        const list = listOf(event.parentId);
-        if (this.parentOf(event.id) !== event.parentId || list[event.index] !== event.id) return this.invalidate();
-        list.splice(event.index, 1);
-        this.forget(row!);
+        const parent = this.rows.row(event.parentId);
+        if (row === undefined || parent === undefined || this.parents[row] !== parent + 1) return this.invalidate();
+        const list = listOf(parent);
+        if (list[event.index] !== row) return this.invalidate();
+        if (event.index === list.length - 1) list.pop();
+        else list.splice(event.index, 1);
+        this.forget(row);
       }
     }
     writeBackAll();

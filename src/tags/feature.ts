@@ -1,8 +1,10 @@
 /**
  * The tags feature of the background: the tag manager's requests, and the cleanup that drops a URL's tags when no
  * bookmark of it remains (as Firefox does). It subscribes to the background's batched bookmark events while the
- * feature is built. A removed folder reports no children, so its removal triggers a sweep: one getTree, then every tagged URL
- * that no bookmark uses loses its tags.
+ * feature is built, and checks the URLs once the burst of removals is over (its quiet: the check reads Firefox, a
+ * bookmarks.search per URL or one getTree, which in the middle of a burst would slow whoever makes it). A removed
+ * folder reports no children, so its removal triggers a sweep: one getTree, then every tagged URL that no bookmark
+ * uses loses its tags.
  *
  * Every tag write a person makes (add, remove, rename, merge, delete) is an edit of the history (src/operations): each
  * URL's tags before and after are journaled before the write, and undo takes them back tag by tag.
@@ -19,9 +21,6 @@ import { taggedAddresses } from './tagged-bookmarks';
 import type { tagsProtocol } from './protocol';
 import type { TagEdit, TagStore } from './tag-store';
 
-/** How long a burst of removals may last before its URLs are checked. */
-const SWEEP_DELAY_MS = 300;
-
 export interface TagsFeatureDeps extends BackgroundDeps {
   tags: TagStore;
   /** The one history: every tag edit is one of its operations. */
@@ -36,14 +35,24 @@ export function createTagsFeature(deps: TagsFeatureDeps) {
   const sweeps = createIdleTracker();
   let sweepAll = false;
   const pendingUrls = new Set<string>();
-  const sweepSoon = () =>
-    sweeps.soon(SWEEP_DELAY_MS, async () => {
-      const urls = sweepAll ? undefined : [...pendingUrls];
-      sweepAll = false;
-      pendingUrls.clear();
-      // In the history's queue: never between an undo's re-created bookmark and the tags it gives back.
-      await history.serial(() => forgetOrphanUrls({ browser, tagStore }, urls)).catch((error: unknown) => console.error('Tidymarks: tag cleanup failed', error));
-    });
+  /** Settles the wait (tracked, so whenIdle waits for it) of a sweep that is due when the burst is over. */
+  let due: (() => void) | null = null;
+  const sweepWhenQuiet = () => {
+    if (due) return;
+    void sweeps.track(new Promise<void>((resolve) => (due = resolve)));
+  };
+  const sweep = async () => {
+    const urls = sweepAll ? undefined : [...pendingUrls];
+    sweepAll = false;
+    pendingUrls.clear();
+    // In the history's queue: never between an undo's re-created bookmark and the tags it gives back.
+    await history.serial(() => forgetOrphanUrls({ browser, tagStore }, urls)).catch((error: unknown) => console.error('Tidymarks: tag cleanup failed', error));
+  };
+  events.quiet(() => {
+    const settle = due;
+    due = null;
+    if (settle) void sweeps.track(sweep()).finally(settle);
+  });
 
   // Batched (src/platform/bookmark-events.ts): a cleanup's removals come as one batch at its end.
   events.batched((batch) => {
@@ -58,7 +67,7 @@ export function createTagsFeature(deps: TagsFeatureDeps) {
       else continue;
       any = true;
     }
-    if (any) sweepSoon();
+    if (any) sweepWhenQuiet();
   });
 
   const edit = async (summary: Omit<EditSummary, 'items' | 'folderTitle'>, tagEdit: TagEdit) => ({
@@ -85,7 +94,8 @@ export function createTagsFeature(deps: TagsFeatureDeps) {
       await sweeps.whenIdle();
     },
     reset: async () => {
-      sweeps.cancel();
+      due?.();
+      due = null;
       sweepAll = false;
       pendingUrls.clear();
       await tagStore.clear();

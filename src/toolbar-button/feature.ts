@@ -241,7 +241,8 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
   });
   // Bookmark changes come in bursts (a cleanup, an import, Sync): every change makes the shown states stale at once
   // (a tab switch then looks its page up), and the tabs are looked at once per batch of events
-  // (src/platform/bookmark-events.ts: 100 ms after the first change, or at the end of our own bulk work).
+  // (src/platform/bookmark-events.ts: 100 ms after the last change of a burst, at most 1 s after its first, or at
+  // the end of our own bulk work).
   const events = bookmarkEventsOf(deps);
   events.each((event) => {
     if (concernsButtons(event)) generation++;

@@ -151,4 +151,26 @@ describe('the updated clock', () => {
     expect(logged).toHaveBeenCalledWith('Tidymarks: could not update the change clock', expect.objectContaining({ name: 'VersionError' }));
     logged.mockRestore();
   });
+
+  it('a batch of edits and moves by someone else reads their bookmarks with one call, and a bookmark gone meanwhile is skipped', async () => {
+    const b = fake.browser.bookmarks;
+    const folder = await b.create({ parentId: 'unfiled_____', title: 'F' });
+    const nodes = [];
+    for (let i = 0; i < 40; i++) nodes.push(await b.create({ parentId: 'unfiled_____', title: `t${i}`, url: `https://n${i}.example/` }));
+    const before = new Map<string, number>();
+    for (const node of nodes) before.set(node.id, await observe(node.id));
+    const gets = vi.spyOn(b, 'get');
+    time += 10;
+    for (const [i, node] of nodes.entries()) {
+      if (i % 2) await b.update(node.id, { title: `edited ${i}` });
+      else await b.move(node.id, { parentId: folder.id });
+    }
+    // Removed before the batch is read: its edit is not recorded, the others are.
+    await b.remove(nodes[3]!.id);
+    await clock.flush();
+    // One call for the batch (two more find the one that is gone), not one per bookmark.
+    expect(gets.mock.calls.length).toBeLessThanOrEqual(1 + 2 * Math.ceil(Math.log2(nodes.length)));
+    gets.mockRestore();
+    for (const [i, node] of nodes.entries()) if (i !== 3) expect(await observe(node.id)).toBeGreaterThan(before.get(node.id)!);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * The background's one source of bookmark events (src/platform/bookmark-events.ts): one listener per event,
- * immediate subscribers in Firefox's order, batched subscribers per window, per N events and per hold of our own
- * bulk work, and readers that flush so they are never behind.
+ * immediate subscribers in Firefox's order, batched subscribers per burst (a quiet window, at most a maximum delay),
+ * per N events and per hold of our own bulk work, quiet subscribers once a burst is over, and readers that flush so
+ * they are never behind.
  */
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createBookmarkEvents, holdDuring, type BookmarkEvent } from '../../../src/platform/bookmark-events';
@@ -10,6 +11,12 @@ import { createFakeBrowser } from '../../fakes/browser';
 import type { FakeEvent, AnyListener } from '../../fakes/events';
 
 const listenerCount = (event: unknown) => (event as FakeEvent<AnyListener>).listenerCount;
+
+/** Firefox's clock and timers are the test's (Date too: the source compares the time of the last event). */
+function virtualClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  onTestFinished(() => void vi.useRealTimers());
+}
 
 function setup(timing: Parameters<typeof createBookmarkEvents>[1] = {}) {
   const { browser } = createFakeBrowser({ seed: 3 });
@@ -137,5 +144,100 @@ describe('bookmark events', () => {
     });
     expect(await handlers.make(3)).toBe(3);
     expect(batches.map((batch) => batch.length)).toEqual([3]);
+  });
+
+  it('a burst is one batch: delivered once no event came for the window, with every event once and in order', async () => {
+    virtualClock();
+    const { b, seen, batches } = setup({ windowMs: 50, maxDelayMs: 60_000 });
+    for (let i = 0; i < 10; i++) {
+      await b.create({ parentId: UNFILED_ID, title: `n${i}`, url: `https://n${i}.example/` });
+      vi.advanceTimersByTime(40);
+    }
+    // 400 ms after the first event, 40 after the last: still one burst.
+    expect(batches).toEqual([]);
+    vi.advanceTimersByTime(10);
+    expect(batches).toEqual([seen]);
+    expect(seen).toHaveLength(10);
+  });
+
+  it('a burst that goes on is delivered at most the maximum delay after the first event it holds', async () => {
+    virtualClock();
+    const { b, seen, batches } = setup({ windowMs: 50, maxDelayMs: 100 });
+    for (let i = 0; i < 30; i++) {
+      await b.create({ parentId: UNFILED_ID, title: `n${i}`, url: `https://n${i}.example/` });
+      vi.advanceTimersByTime(10);
+    }
+    // 300 ms of events 10 ms apart: a batch every 100 ms (the toolbar button follows a long sync within that).
+    expect(batches.map((batch) => batch.length)).toEqual([10, 10, 10]);
+    vi.advanceTimersByTime(50);
+    expect(batches.flat()).toEqual(seen);
+  });
+
+  it('sets no timer per event: a burst of 200 events sets a few', async () => {
+    virtualClock();
+    const { b, events } = setup({ windowMs: 50, maxDelayMs: 200, quietMs: 100 });
+    events.quiet(() => undefined);
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    const cleared = vi.spyOn(globalThis, 'clearTimeout');
+    const folder = await b.create({ parentId: UNFILED_ID, title: 'F' });
+    for (let i = 0; i < 200; i++) {
+      await b.create({ parentId: folder.id, title: `n${i}`, url: `https://n${i}.example/` });
+      vi.advanceTimersByTime(1);
+    }
+    vi.advanceTimersByTime(1000);
+    expect(timers.mock.calls.length).toBeLessThan(20);
+    expect(cleared.mock.calls.length).toBeLessThan(20);
+  });
+
+  it('calls quiet subscribers once after a burst, after its batch, and not while our own bulk work runs', async () => {
+    virtualClock();
+    const { b, events, batches } = setup({ windowMs: 10, maxDelayMs: 20, quietMs: 100 });
+    const log: string[] = [];
+    events.batched((batch) => log.push(`batch ${batch.length}`));
+    events.quiet(() => log.push('quiet'));
+    for (let i = 0; i < 5; i++) {
+      await b.create({ parentId: UNFILED_ID, title: `n${i}`, url: `https://n${i}.example/` });
+      vi.advanceTimersByTime(60);
+    }
+    // Batches came during the burst; the burst is not over 60 ms after its last event.
+    expect(log).not.toContain('quiet');
+    vi.advanceTimersByTime(40);
+    expect(log.at(-1)).toBe('quiet');
+    expect(log.filter((l) => l === 'quiet')).toHaveLength(1);
+    expect(batches.flat()).toHaveLength(5);
+    // Nothing happened since: no second call.
+    vi.advanceTimersByTime(1000);
+    expect(log.filter((l) => l === 'quiet')).toHaveLength(1);
+
+    // Our own work is one burst, whatever pauses it makes; it is over when the work ends (and quiet after that).
+    log.length = 0;
+    let release!: () => void;
+    const work = events.hold(async () => {
+      await b.create({ parentId: UNFILED_ID, title: 'own', url: 'https://own.example/' });
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(log).toEqual([]);
+    release();
+    await work;
+    expect(log).toEqual(['batch 1']);
+    vi.advanceTimersByTime(99);
+    expect(log).toEqual(['batch 1']);
+    vi.advanceTimersByTime(1);
+    expect(log).toEqual(['batch 1', 'quiet']);
+  });
+
+  it('a quiet subscriber hears nothing when no event came, and close stops everything', async () => {
+    virtualClock();
+    const { b, events, batches } = setup({ windowMs: 10, quietMs: 50 });
+    let calls = 0;
+    events.quiet(() => calls++);
+    vi.advanceTimersByTime(1000);
+    expect(calls).toBe(0);
+    await b.create({ parentId: UNFILED_ID, title: 'x', url: 'https://x.example/' });
+    events.close();
+    vi.advanceTimersByTime(1000);
+    expect(calls).toBe(0);
+    expect(batches).toEqual([]);
   });
 });
