@@ -11,6 +11,10 @@ import { messagingCases, runMessagingCase, type PageRuntime } from '../contract/
 import { createPagePlaces } from '../../src/places/page';
 import { decodeSearchReply } from '../../src/places/wire';
 import { LiveIndex } from '../../src/search/live-index';
+import { startPageText } from '../../src/i18n';
+
+// A page like the popup and the options page: Firefox's texts installed first (the search index names the roots with them).
+await startPageText(browser.i18n);
 
 const tm = {
   browser,
