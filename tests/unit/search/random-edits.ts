@@ -2,7 +2,9 @@
  * Random edits of the fake's bookmarks for the search structures' property tests (the sibling order, the tree
  * mirror sharing an id table with it): each step one create, move, update or removal, as Firefox and sync make them.
  */
+import { expect } from 'vitest';
 import type { Bookmarks } from '../../../src/platform/browser';
+import type { SiblingOrder } from '../../../src/search/sibling-order';
 
 export interface EditState {
   /** Where edits create and move items; the first `roots` are never removed, the rest follow what is left. */
@@ -63,4 +65,16 @@ export async function randomEdit(b: Bookmarks, random: (n: number) => number, st
   const alive = new Set((await b.search({})).map((n) => n.id));
   items.splice(0, items.length, ...items.filter((i) => alive.has(i)));
   folders.splice(roots, folders.length, ...folders.slice(roots).filter((f) => alive.has(f)));
+}
+
+/** The order knows every folder's children at Firefox's positions: exact, and each folder as `getChildren` gives it. */
+export async function expectOrderAsFirefox(b: Bookmarks, order: SiblingOrder, folders: readonly string[], label: string): Promise<void> {
+  expect(order.exact, label).toBe(true);
+  for (const folder of folders) {
+    const children = await b.getChildren(folder);
+    expect(
+      order.childrenOf(folder).map((id) => [id, order.positionOf(id)]),
+      `${label} in ${folder}`,
+    ).toEqual(children.map((c) => [c.id, c.index]));
+  }
 }
