@@ -164,6 +164,14 @@ export function explainKeeper(candidates: readonly KeepCandidate[], keeperId: st
 /** Reason lists keeperOfTwo hands out, one per answer, shared by every group with that answer (frozen). */
 const sharedReasons = new Map<string, KeepReason[]>();
 
+/** The one frozen list holding just `reason` (its rule, whether it alone decided, its rank). */
+function sharedReasonList(reason: KeepReason): KeepReason[] {
+  const id = `${reason.rule}:${reason.only ?? ''}:${reason.rank ?? ''}`;
+  let reasons = sharedReasons.get(id);
+  if (!reasons) sharedReasons.set(id, (reasons = Object.freeze([Object.freeze(reason)]) as unknown as KeepReason[]));
+  return reasons;
+}
+
 /**
  * chooseKeeper and explainKeeper for two candidates with one comparison (most duplicate groups hold two copies):
  * the candidate to keep and why, the same answer the two give. The reason list is shared and frozen.
@@ -174,19 +182,11 @@ export function keeperOfTwo(first: KeepCandidate, second: KeepCandidate, rules: 
     const d = compareByRule(second, first, rule);
     if (d === 0) continue;
     const keeper = d < 0 ? second : first;
-    const rank = rule === 'preferredFolder' && Number.isFinite(keeper.preferredRank) ? keeper.preferredRank : undefined;
-    const id = rank === undefined ? rule : `${rule}:${rank}`;
-    let reasons = sharedReasons.get(id);
-    if (!reasons) {
-      const reason: KeepReason = { rule, only: true };
-      if (rank !== undefined) reason.rank = rank;
-      sharedReasons.set(id, (reasons = Object.freeze([Object.freeze(reason)]) as unknown as KeepReason[]));
-    }
-    return { keeper, reasons };
+    const reason: KeepReason = { rule, only: true };
+    if (rule === 'preferredFolder' && Number.isFinite(keeper.preferredRank)) reason.rank = keeper.preferredRank;
+    return { keeper, reasons: sharedReasonList(reason) };
   }
-  let reasons = sharedReasons.get('treeOrder');
-  if (!reasons) sharedReasons.set('treeOrder', (reasons = Object.freeze([Object.freeze({ rule: 'treeOrder' as const })]) as unknown as KeepReason[]));
-  return { keeper: second.order < first.order ? second : first, reasons };
+  return { keeper: second.order < first.order ? second : first, reasons: sharedReasonList({ rule: 'treeOrder' }) };
 }
 
 /** Rank of the best preferred folder among a folder and its ancestors (Infinity when none is preferred). */
