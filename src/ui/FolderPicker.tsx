@@ -42,6 +42,7 @@ export function FolderPicker({ id, folders, recent, value, onChange, onCreateFol
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
   const listId = `${id}-list`;
   const optionId = (i: number) => `${id}-option-${i}`;
   const selected = folders?.find((f) => f.id === value);
@@ -94,6 +95,11 @@ export function FolderPicker({ id, folders, recent, value, onChange, onCreateFol
   const choosable = entries.flatMap((e, i) => (e.kind === 'folder' || e.kind === 'new-folder' ? [i] : []));
   const activeEntry = choosable.length ? choosable[Math.min(active, choosable.length - 1)] : undefined;
 
+  // An opened list is brought into sight in whatever scrolls around it (the organizer's details pane, a short
+  // window); then the highlighted folder, should the list be taller than that.
+  useEffect(() => {
+    if (open) list.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [open]);
   useEffect(() => {
     if (open && activeEntry !== undefined) document.getElementById(optionId(activeEntry))?.scrollIntoView?.({ block: 'nearest' });
   }, [open, activeEntry]);
@@ -190,7 +196,7 @@ export function FolderPicker({ id, folders, recent, value, onChange, onCreateFol
         {currentLabel ? t('popupChosenFolder', currentLabel) : t('popupNoFolderChosen')}
       </span>
       {open && (
-        <ul id={listId} class="folder-list" role="listbox" aria-label={t('popupFolders')}>
+        <ul ref={list} id={listId} class="folder-list" role="listbox" aria-label={t('popupFolders')}>
           {entries.map((entry, i) => {
             if (entry.kind === 'heading') {
               return (

@@ -305,6 +305,31 @@ describe('organizer', () => {
     await waitForShown(page, '[data-testid="organizer-status"]::-p-text(to Archive)');
   });
 
+  it('the details pane’s folder picker opens in full view in a 700 px high window: the pane scrolls its list into sight', async () => {
+    const harness = await ff.harness();
+    await seed(harness);
+    const page = await openOrganizer();
+    await page.setViewport({ width: 1200, height: 700 });
+    await page.click(row('pear'));
+    await page.waitForSelector('#org-move-to');
+    await page.focus('#org-move-to');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForSelector('#org-move-to-list');
+    // Every folder of the list can be seen without scrolling by hand: the list lies inside the pane's visible box.
+    const box = () =>
+      page.evaluate(() => {
+        const pane = document.getElementById('org-move-to')!.closest('.org-details')!.getBoundingClientRect();
+        const list = document.getElementById('org-move-to-list')!.getBoundingClientRect();
+        return { listTop: list.top, listBottom: list.bottom, paneTop: pane.top, paneBottom: pane.bottom };
+      });
+    await expect
+      .poll(async () => {
+        const b = await box();
+        return b.listBottom <= b.paneBottom && b.listTop >= b.paneTop;
+      })
+      .toBe(true);
+  });
+
   it('adds a tag to several bookmarks at once', async () => {
     const harness = await ff.harness();
     await seed(harness);
