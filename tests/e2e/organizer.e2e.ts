@@ -103,6 +103,8 @@ async function highlightArchiveInPicker(page: Page) {
       plain: look(plain),
       page: getComputedStyle(document.body).backgroundColor,
       listStyle: getComputedStyle(list).listStyleType,
+      /** "thumb track" as the page sets them (scrollbar-color); "auto" would leave Firefox's own colours. */
+      listScrollbar: getComputedStyle(list).scrollbarColor,
     };
   });
 }
@@ -392,6 +394,9 @@ describe('organizer in dark mode', () => {
     expectHighlightShown(looks);
     expect(looks.page).toBe('rgb(28, 27, 34)');
     expect(looks.active.background).not.toBe(looks.page);
+    // The list's scroll bar in the dark palette too: its track is the page's background (it was drawn light).
+    expect(looks.listScrollbar.endsWith(looks.page)).toBe(true);
+    expect(looks.listScrollbar.startsWith(looks.page)).toBe(false);
     await page.screenshot({ path: screenshotPath('organizer-move-to-dark') });
   });
 });
