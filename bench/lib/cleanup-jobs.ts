@@ -132,6 +132,22 @@ export function createLoop(page: Page, n: number): Promise<number> {
   }, n);
 }
 
+/**
+ * A fresh profile's Firefox (and Tidymarks' background, building its index) works for a while after start: waits
+ * until Firefox uses less than a fifth of a core over half a second (at most a minute). How long it waited (ms).
+ */
+export async function untilIdle(cpuMs: () => number): Promise<number> {
+  let waited = 0;
+  for (let cpu = cpuMs(); waited < 60_000;) {
+    await new Promise((r) => setTimeout(r, 500));
+    waited += 500;
+    const now = cpuMs();
+    if (now - cpu < 100) break;
+    cpu = now;
+  }
+  return waited;
+}
+
 /** A folder whose loose copies a shape probe removes (or whose survivors it moves out), items in tree order. */
 export interface ProbeFolder {
   id: string;
@@ -217,14 +233,7 @@ export async function probeShapes(
     if (at + n > folders.length) throw new Error(`the probe needs more than ${folders.length} folders`);
     return folders.slice(at, (at += n));
   };
-  // A fresh profile's Firefox (and Tidymarks' background, building its index) works for a while after start: wait
-  // until Firefox uses less than a fifth of a core over half a second (at most a minute), then warm up.
-  for (let waited = 0, cpu = o.cpuMs(); waited < 60_000; waited += 500) {
-    await new Promise((r) => setTimeout(r, 500));
-    const now = o.cpuMs();
-    if (now - cpu < 100) break;
-    cpu = now;
-  }
+  await untilIdle(o.cpuMs);
   // Then one round of every shape that is not counted: at 100,000 bookmarks the first calls after start paid twice
   // the CPU of later ones.
   for (let round = -1; round < o.rounds; round++) {
