@@ -25,7 +25,7 @@ import type { Page } from 'puppeteer-core';
 import type { CleanupPlan } from '../src/dedup/plan-types';
 import type { BookmarkNode } from '../src/platform/browser';
 import { syntheticCollection } from './dedup-scan.bench';
-import { createLoop, describeTallies, pagePlan, PROBE_SHAPES, probeFolders, probeShapes, runJob, type ShapeTally } from './lib/cleanup-jobs';
+import { createLoop, describeTallies, pagePlan, PROBE_SHAPES, probeFolders, probeShapes, runJob, untilIdle, type ShapeTally } from './lib/cleanup-jobs';
 import { firefoxCpuMs } from './lib/process-cpu';
 import { seedHtml, type SeedFolder } from './lib/seed-html';
 import { round } from './lib/stats';
@@ -125,7 +125,11 @@ async function runSize(ctx: BenchContext, size: number): Promise<SizeRun> {
       const page = await ff.harness();
       plan = await pagePlan(page);
       calls = await inTreeOrder(page, plan);
-      ctx.log(`${size}: plain loop over ${calls.length} removals (${calls.filter((c) => c.folder).length} copied folders)…`);
+      // Both the loop and the apply start on an idle Firefox: at 100,000 bookmarks Tidymarks' background needs seconds
+      // to start, and the apply (given its plan) would otherwise start inside them, where the loop (after the plan is
+      // read) does not.
+      const idleMs = await untilIdle(() => firefoxCpuMs(ff));
+      ctx.log(`${size}: plain loop over ${calls.length} removals (${calls.filter((c) => c.folder).length} copied folders), Firefox idle after ${idleMs} ms…`);
       loopMs = await removeCalls(page, calls, 1);
       ctx.log(`${size}: plain loop ${Math.round(loopMs)} ms`);
     } finally {
@@ -135,7 +139,8 @@ async function runSize(ctx: BenchContext, size: number): Promise<SizeRun> {
   const ff = await ctx.firefox(seed);
   try {
     const page = await ff.harness();
-    ctx.log(`${size}: applying the plan…`);
+    const idleMs = await untilIdle(() => firefoxCpuMs(ff));
+    ctx.log(`${size}: applying the plan, Firefox idle after ${idleMs} ms…`);
     const applied = await runJob(page, 'dedup.apply', plan);
     ctx.log(`${size}: apply phases (ms from start): ${applied.phases}`);
     if (applied.problems) throw new Error(`apply reported ${applied.problems} problems`);

@@ -537,6 +537,8 @@ export interface Journal {
 
 export function openJournal(name = JOURNAL_DB_NAME): Journal {
   const db = lazyDb<JournalDB>(name, JOURNAL_DB_VERSION, upgrade);
+  /** Per session this journal wrote progress to: the number its next record gets. */
+  const nextProgress = new Map<string, number>();
 
   /** Keeps at most about MAX_REMOVED_KEYS remembered keys: whole batches go, oldest first. */
   async function pruneRemoved(database: IDBPDatabase<JournalDB>) {
@@ -678,10 +680,30 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
     },
 
     async recordProgress(sessionId, record) {
-      const tx = (await db()).transaction('progress', 'readwrite');
+      const database = await db();
+      const known = nextProgress.get(sessionId);
+      if (known !== undefined) {
+        // The number after the last record this journal wrote: one request instead of a read and a write (an apply
+        // writes a record every few calls). `add`, not `put`: if another writer took the number, nothing is
+        // overwritten; the last record is read as below.
+        const tx = database.transaction('progress', 'readwrite');
+        const stored = await Promise.all([tx.store.add({ ...record, sessionId, n: known }), tx.done]).then(
+          () => true,
+          (error: unknown) => {
+            if ((error as { name?: string } | null)?.name !== 'ConstraintError') throw error;
+            return false;
+          },
+        );
+        if (stored) {
+          nextProgress.set(sessionId, known + 1);
+          return;
+        }
+      }
+      const tx = database.transaction('progress', 'readwrite');
       const cursor = await tx.store.openCursor(sessionRange(sessionId), 'prev');
       const n = cursor ? cursor.value.n + 1 : 0;
       await Promise.all([tx.store.put({ ...record, sessionId, n }), tx.done]);
+      nextProgress.set(sessionId, n + 1);
     },
 
     async progress(sessionId) {
@@ -762,6 +784,7 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
     },
 
     async clear() {
+      nextProgress.clear();
       const tx = (await db()).transaction(['sessions', 'entryChunks', 'progress', 'idMap', 'removedBatches'], 'readwrite');
       await Promise.all([
         tx.objectStore('progress').clear(),

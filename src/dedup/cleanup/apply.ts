@@ -691,8 +691,10 @@ class CleanupRun {
   /**
    * The plan's replacements that still hold against the live tree: the folder is where the plan saw it, not a root,
    * not held by Tidymarks, not in or above a copied folder or a move of the plan, and its loose removals (all of them
-   * still going ahead) still outnumber what stays by the measured margin (replace-choice.ts). Each folder is read
-   * whole once, here: what stays is journaled from that read.
+   * still going ahead) still outnumber what stays by the measured margin (replace-choice.ts). What stays is journaled
+   * from the check's read of the whole tree (a plan with replacements is always read whole), not from a read of each
+   * folder here (31 folders took 180-270 ms): whatever anyone else did in or to the folder since is an event since the
+   * tracking began, before that read, and replaceOne then gives the replacement up (`untouched`).
    */
   private async chooseReplacements(): Promise<Replacement[]> {
     const planned = this.plan.replacements ?? [];
@@ -725,10 +727,12 @@ class CleanupRun {
     for (const p of planned) {
       const removals = byParent.get(p.id);
       if (!removals || held.has(p.id) || busy.has(p.id) || isRootId(p.id) || p.expectedParentId === ROOT_ID || this.replacements.has(p.id)) continue;
-      const folder = await this.browser.bookmarks
-        .getSubTree(p.id)
-        .then((t) => t[0])
-        .catch(() => null);
+      const folder =
+        this.check.whole?.get(p.id) ??
+        (await this.browser.bookmarks
+          .getSubTree(p.id)
+          .then((t) => t[0])
+          .catch(() => null));
       if (!folder || kindOf(folder) !== 'folder' || !folder.parentId || folder.parentId !== p.expectedParentId || folder.parentId === ROOT_ID) continue;
       // The quick bookmark's default folder is found by its title in Other Bookmarks: never replaced either.
       if (folder.parentId === UNFILED_ID && folder.title === READ_LATER) continue;

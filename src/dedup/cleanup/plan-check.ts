@@ -55,6 +55,8 @@ export interface PlanCheck {
    * someone adds to a folder as it is removed, and re-create it), else the planned items and their folders.
    */
   snapshot: BookmarkNode[];
+  /** Every node as the check read it, with its children, when it read the whole tree; null when it did not. */
+  whole: ReadonlyMap<string, BookmarkNode> | null;
 }
 
 export function problem(id: string, title: string | null, reason: ProblemReason, message: Msg): ApplyProblem {
@@ -255,5 +257,5 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
     for (const n of [...existing.values(), ...[...removals.values()].flatMap((r) => r.descendants.map((d) => d.node))]) partial.set(n.id, n);
   }
   const snapshot = whole ? [...whole.values()] : [...partial.values()];
-  return { removals, moves, problems, insideRemoved, ancestry, snapshot };
+  return { removals, moves, problems, insideRemoved, ancestry, snapshot, whole };
 }

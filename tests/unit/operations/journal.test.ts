@@ -206,6 +206,26 @@ describe('journal', () => {
     expect((await journal.progress('s')).recorded).toBe(false);
   });
 
+  it('progress records of one session written through two journals are all kept: a record never overwrites another', async () => {
+    const { name, journal } = fresh();
+    await journal.beginSession(session('s', 1, 'applying'), [removed('a'), removed('b'), removed('c'), removed('d'), removed('e')]);
+    const other = openJournal(name);
+    // Each journal numbers its next record after the last one it wrote; the other one's records come in between.
+    await journal.recordProgress('s', { attempting: [0, 1, 2, 3, 4] });
+    await journal.recordProgress('s', { done: [0] });
+    await other.recordProgress('s', { done: [1] });
+    await journal.recordProgress('s', { done: [2] });
+    await other.recordProgress('s', { skipped: [3] });
+    await journal.recordProgress('s', { done: [4] });
+    const raw = await openDB(name);
+    expect(await raw.count('progress')).toBe(6);
+    raw.close();
+    const p = await journal.progress('s');
+    expect([...p.done].sort()).toEqual([0, 1, 2, 4]);
+    expect([...p.skipped]).toEqual([3]);
+    other.close();
+  });
+
   it('keepUp lets the calls go on while a record is written, and waits once UNWRITTEN_AT_MOST calls are not stored', async () => {
     const records: NewProgress[] = [];
     const held: { release: () => void; fail: (e: Error) => void }[] = [];
