@@ -70,6 +70,9 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
   const explain = createMatchExplainer(context.matching);
   const groupRules = new Map<number, MatchRule[]>();
   // Keep candidates only live while one group's keeper is chosen: one pooled object per position, refilled per group.
+  // Every field (the lazily computed scores too) is there from the start: a field added later gives the candidates a
+  // second shape that dies with them, and the engine then throws away the compiled keep-rule code at the next
+  // collection (seen in V8: the grouping and the keep rules were deoptimized and compiled again on every scan).
   const pool: KeepCandidate[] = [];
   const explainedUrls: string[] = [];
   const explainedRules: MatchRule[][] = [];
@@ -114,7 +117,7 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
       copies[j] = copy;
       let candidate = pool[j];
       if (candidate === undefined) {
-        candidate = { id: '', title: '', url: '', dateAdded: 0, tagCount: 0, visits: 0, preferredRank: 0, order: 0 };
+        candidate = { id: '', title: '', url: '', dateAdded: 0, tagCount: 0, visits: 0, preferredRank: 0, order: 0, titleScore: undefined, urlScore: undefined };
         pool.push(candidate);
       }
       candidate.id = copy.id;
