@@ -9,7 +9,7 @@ import { chooseKeeper, explainKeeper, keeperOfTwo, type KeepCandidate, type Keep
 import type { Settings } from '../../settings';
 import type { DuplicateCopy, DuplicateGroup } from './scan-types';
 import type { ScanTree } from './scan-tree';
-import { createMatchExplainer, MATCH_RULES, type MatchRule, type MatchingOptions } from '../../url-matching';
+import { createMatchExplainer, MATCH_RULES, type MatchExplainer, type MatchRule, type MatchingOptions } from '../../url-matching';
 
 export interface GroupContext {
   matching: MatchingOptions;
@@ -30,6 +30,20 @@ const REMEMBERED_EXPLANATIONS = 8;
 const NO_TAG_LIST = Object.freeze([]) as unknown as string[];
 /** The representative's rules (none: the others are explained relative to it), shared and frozen like NO_TAG_LIST. */
 const NO_RULES = Object.freeze([]) as unknown as MatchRule[];
+
+/** The explainer of the last scan's matching options, kept for the next scan (see explainerFor). */
+let lastExplainer: { options: string; explain: MatchExplainer } | undefined;
+
+/**
+ * One explainer per set of matching options, kept from scan to scan rather than made anew by each: a fresh one is a
+ * new function every time, and the engine's compiled grouping code, specialized to the last one, was thrown away
+ * and compiled again for each of the first scans (seen in V8). Explaining is pure, so sharing it changes nothing.
+ */
+function explainerFor(matching: MatchingOptions): MatchExplainer {
+  const options = JSON.stringify(matching);
+  if (lastExplainer?.options !== options) lastExplainer = { options, explain: createMatchExplainer(matching) };
+  return lastExplainer.explain;
+}
 
 export function findDuplicateGroups(tree: ScanTree, context: GroupContext): DuplicateGroup[] {
   const { bookmarks, folders, keys } = tree;
@@ -67,7 +81,7 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
   const hasVisits = context.visitsByUrl.size > 0;
   const rules = context.keep.rules;
   const groups: DuplicateGroup[] = [];
-  const explain = createMatchExplainer(context.matching);
+  const explain = explainerFor(context.matching);
   const groupRules = new Map<number, MatchRule[]>();
   // Keep candidates only live while one group's keeper is chosen: one pooled object per position, refilled per group.
   // Every field (the lazily computed scores too) is there from the start: a field added later gives the candidates a
