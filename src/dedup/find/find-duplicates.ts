@@ -54,17 +54,13 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
   const count = new Int32Array(keys.length);
   const next = new Int32Array(bookmarks.length);
   const groupKeys: number[] = [];
-  const groupOf = new Int32Array(keys.length);
   for (let i = 0; i < bookmarks.length; i++) {
     const key = bookmarks.key[i];
     next[i] = -1;
     if (first[key] === -1) first[key] = i;
     else {
       next[last[key]] = i;
-      if (count[key] === 1) {
-        groupOf[key] = groupKeys.length;
-        groupKeys.push(key);
-      }
+      if (count[key] === 1) groupKeys.push(key);
     }
     last[key] = i;
     count[key]++;

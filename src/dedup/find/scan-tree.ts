@@ -257,7 +257,7 @@ function keyBit(k: number): number {
   return Math.imul(k, 0x9e3779b1) >>> 26;
 }
 
-/** Whether the keys behind mask (aLow, aHigh) may all be among those behind (bLow, bHigh): no bit of a outside b. */
+/** Whether every key in a's subtree may be in b's: no bit of a's key mask outside b's (false: surely not). */
 export function maskWithin(a: FolderRec, b: FolderRec): boolean {
   return (a.maskLow & ~b.maskLow) === 0 && (a.maskHigh & ~b.maskHigh) === 0;
 }
