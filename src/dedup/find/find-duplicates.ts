@@ -9,7 +9,7 @@ import { chooseKeeper, explainKeeper, keeperOfTwo, type KeepCandidate, type Keep
 import type { Settings } from '../../settings';
 import type { DuplicateCopy, DuplicateGroup } from './scan-types';
 import type { ScanTree } from './scan-tree';
-import { createMatchExplainer, MATCH_RULES, type MatchRule, type MatchingOptions } from '../../url-matching';
+import { createMatchExplainer, MATCH_RULES, type MatchExplainer, type MatchRule, type MatchingOptions } from '../../url-matching';
 
 export interface GroupContext {
   matching: MatchingOptions;
@@ -31,6 +31,20 @@ const NO_TAG_LIST = Object.freeze([]) as unknown as string[];
 /** The representative's rules (none: the others are explained relative to it), shared and frozen like NO_TAG_LIST. */
 const NO_RULES = Object.freeze([]) as unknown as MatchRule[];
 
+/** The explainer of the last scan's matching options, kept for the next scan (see explainerFor). */
+let lastExplainer: { options: string; explain: MatchExplainer } | undefined;
+
+/**
+ * One explainer per set of matching options, kept from scan to scan rather than made anew by each: a fresh one is a
+ * new function every time, and the engine's compiled grouping code, specialized to the last one, was thrown away
+ * and compiled again for each of the first scans (seen in V8). Explaining is pure, so sharing it changes nothing.
+ */
+function explainerFor(matching: MatchingOptions): MatchExplainer {
+  const options = JSON.stringify(matching);
+  if (lastExplainer?.options !== options) lastExplainer = { options, explain: createMatchExplainer(matching) };
+  return lastExplainer.explain;
+}
+
 export function findDuplicateGroups(tree: ScanTree, context: GroupContext): DuplicateGroup[] {
   const { bookmarks, folders, keys } = tree;
   // Copies per key as chains through the bookmark indexes (no array per key); a key becomes a group at its second
@@ -40,17 +54,13 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
   const count = new Int32Array(keys.length);
   const next = new Int32Array(bookmarks.length);
   const groupKeys: number[] = [];
-  const groupOf = new Int32Array(keys.length);
   for (let i = 0; i < bookmarks.length; i++) {
     const key = bookmarks.key[i];
     next[i] = -1;
     if (first[key] === -1) first[key] = i;
     else {
       next[last[key]] = i;
-      if (count[key] === 1) {
-        groupOf[key] = groupKeys.length;
-        groupKeys.push(key);
-      }
+      if (count[key] === 1) groupKeys.push(key);
     }
     last[key] = i;
     count[key]++;
@@ -67,9 +77,12 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
   const hasVisits = context.visitsByUrl.size > 0;
   const rules = context.keep.rules;
   const groups: DuplicateGroup[] = [];
-  const explain = createMatchExplainer(context.matching);
+  const explain = explainerFor(context.matching);
   const groupRules = new Map<number, MatchRule[]>();
   // Keep candidates only live while one group's keeper is chosen: one pooled object per position, refilled per group.
+  // Every field (the lazily computed scores too) is there from the start: a field added later gives the candidates a
+  // second shape that dies with them, and the engine then throws away the compiled keep-rule code at the next
+  // collection (seen in V8: the grouping and the keep rules were deoptimized and compiled again on every scan).
   const pool: KeepCandidate[] = [];
   const explainedUrls: string[] = [];
   const explainedRules: MatchRule[][] = [];
@@ -114,7 +127,7 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
       copies[j] = copy;
       let candidate = pool[j];
       if (candidate === undefined) {
-        candidate = { id: '', title: '', url: '', dateAdded: 0, tagCount: 0, visits: 0, preferredRank: 0, order: 0 };
+        candidate = { id: '', title: '', url: '', dateAdded: 0, tagCount: 0, visits: 0, preferredRank: 0, order: 0, titleScore: undefined, urlScore: undefined };
         pool.push(candidate);
       }
       candidate.id = copy.id;

@@ -19,7 +19,7 @@ import type { PlannedMove } from '../plan-types';
 import { chooseFolderKeeper, explainFolderKeeper, type FolderKeepCandidate } from './keep-rules';
 import type { KeepRuleName } from '../../settings';
 import type { EmptyFolder, FolderMove, FolderSet, FolderSetMember } from './scan-types';
-import type { ScanTree } from './scan-tree';
+import { maskWithin, type ScanTree } from './scan-tree';
 import { createMergeSimulation } from './merge-simulation';
 
 export function findEmptyFolders(tree: ScanTree): EmptyFolder[] {
@@ -40,6 +40,9 @@ interface Klass {
 
 /** The distinct matching keys of a folder's subtree, ascending (a typed array: no Set per folder, no iterator). */
 type KeyList = Int32Array;
+
+/** Same-titled folders beyond which the key-mask check is not made pair by pair (see findFolderSets). */
+const PAIRWISE_MASK_LIMIT = 512;
 
 export function findFolderSets(tree: ScanTree, keepRules: readonly KeepRuleName[]): FolderSet[] {
   const { folders, bookmarks } = tree;
@@ -88,7 +91,13 @@ export function findFolderSets(tree: ScanTree, keepRules: readonly KeepRuleName[
   };
 
   for (const { members: all } of ordered) {
-    const members = all.filter((m) => !sim.isRemoved(m));
+    // A folder whose keys are neither all in another member's nor hold all of another's (by their key masks) is in no
+    // set: left out before its keys are listed (most same-titled folders hold different pages). Pairwise, so only
+    // for buckets of up to PAIRWISE_MASK_LIMIT folders.
+    const pairwise = all.length <= PAIRWISE_MASK_LIMIT;
+    const members = all.filter(
+      (m) => !sim.isRemoved(m) && (!pairwise || all.some((o) => o !== m && (maskWithin(folders[m], folders[o]) || maskWithin(folders[o], folders[m])))),
+    );
     if (members.length < 2) continue;
     // Identical classes, largest content first (then tree order).
     const bySig = new Map<string, number[]>();

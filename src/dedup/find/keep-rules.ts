@@ -214,7 +214,7 @@ export interface FolderKeepCandidate {
   order: number;
 }
 
-/** A folder as a keep candidate: a copy-suffixed title scores as "no real title" under bestTitle. */
+/** A folder as a keep candidate: a copy-suffixed title scores as "no real title" under bestTitle. Every field set at once (see findDuplicateGroups' pool). */
 function folderAsCandidate(f: FolderKeepCandidate): KeepCandidate {
   return {
     id: f.id,
@@ -225,6 +225,8 @@ function folderAsCandidate(f: FolderKeepCandidate): KeepCandidate {
     visits: 0,
     preferredRank: f.preferredRank,
     order: f.order,
+    titleScore: undefined,
+    urlScore: undefined,
   };
 }
 

@@ -42,6 +42,13 @@ export interface FolderRec {
    */
   sigA: number;
   sigB: number;
+  /**
+   * A 64-bit summary of the subtree's keys (two 32-bit halves, one bit per key hashed, keyBit): when one folder's
+   * mask has a bit another's lacks, the first holds a key the second lacks, so it is neither identical to it nor
+   * contained in it (find-folders.ts skips such pairs without listing their keys).
+   */
+  maskLow: number;
+  maskHigh: number;
 }
 
 /** Bookmarks in tree order, as columns (no object per bookmark: a scan of 100,000 stays light on the GC). */
@@ -182,6 +189,8 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
       separatorCount: 0,
       sigA: 0,
       sigB: 0,
+      maskLow: 0,
+      maskHigh: 0,
     });
     if (parentRec) parentRec.childFolders.push(index);
     openChildren.push(node.children ?? []);
@@ -210,10 +219,15 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
     f.bookmarkCount += f.childBookmarks.length;
     let a = f.childBookmarks.length;
     let b = 0;
+    let low = 0;
+    let high = 0;
     for (const bi of f.childBookmarks) {
       const k = bookmarks.key[bi];
       a = (a + mix(k, 0x9e3779b9)) | 0;
       b = (b + mix(k, 0x85ebca6b)) | 0;
+      const bit = keyBit(k);
+      if (bit < 32) low |= 1 << bit;
+      else high |= 1 << (bit - 32);
     }
     for (const c of f.childFolders) {
       const child = folders[c];
@@ -221,6 +235,8 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
       f.bookmarkCount += child.bookmarkCount;
       f.folderCount += child.folderCount + 1;
       f.separatorCount += child.separatorCount;
+      low |= child.maskLow;
+      high |= child.maskHigh;
       if (child.bookmarkCount === 0) continue;
       let titleId = titleIds.get(child.baseTitle);
       if (titleId === undefined) titleIds.set(child.baseTitle, (titleId = titleIds.size));
@@ -229,9 +245,21 @@ export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptio
     }
     f.sigA = a;
     f.sigB = b;
+    f.maskLow = low;
+    f.maskHigh = high;
   }
 
   return { folders, bookmarks, keys, separators, excludedFolders };
+}
+
+/** The bit (0-63) standing for a key in the folders' key masks. */
+function keyBit(k: number): number {
+  return Math.imul(k, 0x9e3779b1) >>> 26;
+}
+
+/** Whether every key in a's subtree may be in b's: no bit of a's key mask outside b's (false: surely not). */
+export function maskWithin(a: FolderRec, b: FolderRec): boolean {
+  return (a.maskLow & ~b.maskLow) === 0 && (a.maskHigh & ~b.maskHigh) === 0;
 }
 
 /** A 32-bit integer mixer (murmur3's finalizer over k xor seed). */
