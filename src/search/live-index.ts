@@ -33,9 +33,10 @@ import type { BookmarkEvent } from '../platform/bookmark-events';
 import type { Browser, BookmarkNode, HistoryItem } from '../platform/browser';
 import type { TagStore } from '../tags';
 import { BookmarkTree, type MirrorNode } from './bookmark-tree';
+import { indexHead, indexPiece, joinIndex } from './index-snapshot';
 import { SearchIndex } from './search-index';
 import { SiblingOrder, type MoveInfo } from './sibling-order';
-import type { HistoryColumns, IndexSnapshot, SnapshotPart, SnapshotStore } from './snapshot-store';
+import type { HistoryColumns, IndexSnapshot, SnapshotHeadFields, SnapshotPart, SnapshotStore } from './snapshot-store';
 
 /** How many of the newest history pages are indexed. */
 export const HISTORY_LIMIT = 50_000;
@@ -90,6 +91,8 @@ const LETTER_KIND = { f: 'folder', b: 'bookmark', s: 'separator' } as const;
 export interface LoadTimings {
   snapshotReadMs?: number;
   snapshotBuildMs?: number;
+  /** The last snapshot load restored the index from its columns (false: it indexed the snapshot's rows again). */
+  snapshotIndexRestored?: boolean;
   firefoxReadMs?: number;
   firefoxBuildMs?: number;
   /** The last snapshot write, from its start until its transaction was done (given-up writes not counted). */
@@ -368,14 +371,16 @@ export class LiveIndex {
     }
   }
 
-  /** Builds the index from a snapshot in slices, like a build from Firefox (requests are answered meanwhile). */
+  /**
+   * Restores the index from a snapshot in slices, like a build from Firefox (requests are answered meanwhile): the
+   * tree from its rows, then the index from the columns written with them (index-snapshot.ts), or, when there are
+   * none or they do not fit, by indexing the rows again.
+   */
   private async buildFromSnapshot(s: IndexSnapshot): Promise<Built> {
     const dates = await this.readFileDates();
     const building = this.now();
     const breather = createBreather(this.now);
-    const index = new SearchIndex();
     const tree = new BookmarkTree();
-    for (let i = 0; i < s.tags.urls.length; i++) index.setTags(s.tags.urls[i]!, s.tags.tags[i] ?? []);
     const n = s.nodes;
     for (let i = 0; i < n.ids.length; i++) {
       if ((i & 255) === 255) await breather();
@@ -388,6 +393,34 @@ export class LiveIndex {
         dateAdded: n.dateAdded[i] ?? 0,
       });
     }
+    const columns = s.index && joinIndex(s.index.head, s.index.pieces);
+    const restored =
+      columns &&
+      (await SearchIndex.fromSnapshot(
+        columns,
+        {
+          bookmark: (row) => {
+            // The row must still be the bookmark the tree holds under its id (a snapshot with the id twice is not).
+            const node = n.kinds[row] === 'b' ? tree.get(n.ids[row]!) : undefined;
+            if (node?.kind !== 'bookmark' || node.url !== n.urls[row] || node.title !== n.titles[row]) return undefined;
+            return { key: node.id, url: node.url, title: node.title, folders: tree.folderPath(node.parentId) };
+          },
+          history: s.history,
+          tags: s.tags,
+        },
+        breather,
+      ));
+    const index = restored || (await this.indexRows(s, tree, dates, breather));
+    this.timings.snapshotBuildMs = this.now() - building;
+    this.timings.snapshotIndexRestored = !!restored;
+    // A snapshot keeps no positions: the order is not exact until the rebuild from Firefox replaces it.
+    return { index, tree, order: new SiblingOrder(), dates };
+  }
+
+  /** The index of a snapshot's rows, built word by word (a snapshot without the built index's columns). */
+  private async indexRows(s: IndexSnapshot, tree: BookmarkTree, dates: Map<string, FileDate>, breather: () => Promise<void>): Promise<SearchIndex> {
+    const index = new SearchIndex();
+    for (let i = 0; i < s.tags.urls.length; i++) index.setTags(s.tags.urls[i]!, s.tags.tags[i] ?? []);
     let done = 0;
     for (const node of tree.nodesList()) {
       if (node.kind === 'bookmark') this.indexBookmarkInto({ index, tree, dates }, node);
@@ -399,30 +432,52 @@ export class LiveIndex {
       if ((i & 63) === 63) await breather();
     }
     index.seal();
-    this.timings.snapshotBuildMs = this.now() - building;
-    // A snapshot keeps no positions: the order is not exact until the rebuild from Firefox replaces it.
-    return { index, tree, order: new SiblingOrder(), dates };
+    return index;
   }
 
   /**
    * Writes the snapshot in parts (snapshot-store.ts), each read from the tree and the index only when the previous
-   * one is written: the event page answers requests between them. Rejects with SnapshotOutdated when the index
-   * changed or was swapped while it ran (nothing is written then: the change itself asks for a later write).
+   * one is written: the event page answers requests between them. Each part carries a piece of the built index
+   * (index-snapshot.ts), so the next wake restores it instead of building it again. Rejects with SnapshotOutdated
+   * when the index changed or was swapped while it ran (nothing is written then: the change itself asks for a later
+   * write).
    */
   private writeSnapshot(): Promise<void> {
+    // The snapshot's index holds what its tree holds: the bookmarks a burst left stale are indexed first.
+    this.indexStale();
     const { tree, index } = this.current;
     const changes = this.changes;
     const generation = this.generation;
+    const revision = index.revision;
     const tagged = index.taggedUrls();
-    const head = { savedAt: Date.now(), tags: { urls: tagged.map(([url]) => url), tags: tagged.map(([, tags]) => tags) } };
     const compactions = index.compactions;
     const unchanged = () => {
-      if (this.changes !== changes || this.generation !== generation || index.compactions !== compactions) throw new SnapshotOutdated();
+      if (this.changes !== changes || this.generation !== generation || index.compactions !== compactions || index.revision !== revision) throw new SnapshotOutdated();
+    };
+    const position = tree.columnPositions();
+    const built = index.snapshotColumns((doc) => {
+      // The bookmark's row in the snapshot, if it holds what the index has for it.
+      const node = tree.get(doc.key);
+      if (node?.kind !== 'bookmark' || node.url !== doc.url || node.title !== doc.title) return undefined;
+      const folders = tree.folderPath(node.parentId);
+      if (folders !== doc.folders && (folders.length !== doc.folders.length || folders.some((f, i) => f !== doc.folders[i]))) return undefined;
+      return position(doc.key);
+    });
+    const nodeParts = Math.ceil(tree.rowEnd / SNAPSHOT_PART_ROWS);
+    const pieces = nodeParts + Math.ceil(index.size.history / SNAPSHOT_PART_ROWS);
+    const head: SnapshotHeadFields = { savedAt: Date.now(), tags: { urls: tagged.map(([url]) => url), tags: tagged.map(([, tags]) => tags) } };
+    if (built && pieces > 0) head.index = indexHead(built.columns, pieces);
+    let part = 0;
+    const withPiece = <T extends SnapshotPart>(rows: T): T => {
+      const piece = built && pieces > 0 ? indexPiece(built.columns, built.refs, part, pieces) : undefined;
+      part++;
+      // A piece left out (a bookmark without its row) leaves the index out of the snapshot: joinIndex wants them all.
+      return piece ? { ...rows, index: piece } : rows;
     };
     function* parts(): Generator<SnapshotPart> {
       for (let from = 0; from < tree.rowEnd; from += SNAPSHOT_PART_ROWS) {
         unchanged();
-        yield { nodes: tree.columns(from, from + SNAPSHOT_PART_ROWS) };
+        yield withPiece({ nodes: tree.columns(from, from + SNAPSHOT_PART_ROWS) });
       }
       let history: { history: HistoryColumns } = { history: { urls: [], titles: [], visits: [], lastVisits: [] } };
       for (const entry of index.eachHistory()) {
@@ -433,11 +488,11 @@ export class LiveIndex {
         h.lastVisits.push(entry.lastVisit);
         if (h.urls.length < SNAPSHOT_PART_ROWS) continue;
         unchanged();
-        yield history;
+        yield withPiece(history);
         history = { history: { urls: [], titles: [], visits: [], lastVisits: [] } };
       }
       unchanged();
-      if (history.history.urls.length) yield history;
+      if (history.history.urls.length) yield withPiece(history);
       // The head is written after the last part: nothing may have changed since that part was read.
       unchanged();
     }

@@ -1,0 +1,175 @@
+/**
+ * The built search index in a snapshot (snapshot-store.ts), beside the rows it was built from: its columns
+ * (SearchIndex.snapshotColumns: document kinds, dates, static scores, each document's token ids and field masks, the
+ * interned tokens and their sorted order) cut in as many pieces as the snapshot has parts, one piece riding with each
+ * part, so the write stays a part at a time and a wake restores the index with a few copies of typed arrays instead
+ * of cutting every title, URL and folder name into words again. The documents' strings are not in it: each live
+ * document names its row (refs), and the restore takes the strings from there (the tree holds the same ones).
+ *
+ * Joined back only when every piece is there, of the right types and consistent with its neighbours; anything else
+ * (another format, a missing or damaged piece) gives undefined, and the index is built from the rows instead.
+ */
+import type { IndexColumns } from './search-index';
+
+/** What the snapshot's head says of the index in its parts. */
+export interface IndexHead {
+  format: string;
+  /** Documents (ids, dead ones included), tokens, and how many parts carry a piece. */
+  count: number;
+  tokens: number;
+  pieces: number;
+}
+
+/** Documents [from, to) of the index and a share of its tokens, as one part of the snapshot carries them. */
+export interface IndexPiece {
+  kinds: Uint8Array;
+  refs: Int32Array;
+  dateAdded: Float64Array;
+  lastVisits: Float64Array;
+  staticScores: Int16Array;
+  /** tokenStart[from, to) (offsets into the whole index's tokenIds) and those documents' token ids and masks. */
+  tokenStart: Int32Array;
+  tokenIds: Int32Array;
+  tokenMasks: Uint8Array;
+  tokens: string[];
+  sortedIds: Int32Array;
+}
+
+/** [from, to) of piece `k` out of `pieces` over `length` items. */
+function share(length: number, k: number, pieces: number): [number, number] {
+  return [Math.floor((length * k) / pieces), Math.floor((length * (k + 1)) / pieces)];
+}
+
+/**
+ * Piece `k` of `pieces`: copies (a view would carry its whole buffer into the structured clone). Undefined when
+ * `refs` finds a bookmark without its row.
+ */
+export function indexPiece(
+  columns: Omit<IndexColumns, 'refs'>,
+  refs: (from: number, to: number) => Int32Array | undefined,
+  k: number,
+  pieces: number,
+): IndexPiece | undefined {
+  const [from, to] = share(columns.kinds.length, k, pieces);
+  const [tokensFrom, tokensTo] = share(columns.tokens.length, k, pieces);
+  const pieceRefs = refs(from, to);
+  if (!pieceRefs) return undefined;
+  const first = columns.tokenStart[from]!;
+  const last = columns.tokenStart[to]!;
+  return {
+    kinds: columns.kinds.slice(from, to),
+    refs: pieceRefs,
+    dateAdded: columns.dateAdded.slice(from, to),
+    lastVisits: columns.lastVisits.slice(from, to),
+    staticScores: columns.staticScores.slice(from, to),
+    tokenStart: columns.tokenStart.slice(from, to),
+    tokenIds: columns.tokenIds.slice(first, last),
+    tokenMasks: columns.tokenMasks.slice(first, last),
+    tokens: columns.tokens.slice(tokensFrom, tokensTo),
+    sortedIds: columns.sortedIds.slice(tokensFrom, tokensTo),
+  };
+}
+
+export function indexHead(columns: Omit<IndexColumns, 'refs'>, pieces: number): IndexHead {
+  return { format: columns.format, count: columns.kinds.length, tokens: columns.tokens.length, pieces };
+}
+
+const PIECE_ARRAYS = {
+  kinds: Uint8Array,
+  refs: Int32Array,
+  dateAdded: Float64Array,
+  lastVisits: Float64Array,
+  staticScores: Int16Array,
+  tokenStart: Int32Array,
+  tokenIds: Int32Array,
+  tokenMasks: Uint8Array,
+  sortedIds: Int32Array,
+} as const;
+
+function isPiece(value: unknown): value is IndexPiece {
+  const piece = value as Record<string, unknown> | undefined;
+  if (!piece || typeof piece !== 'object' || !Array.isArray(piece.tokens)) return false;
+  return Object.entries(PIECE_ARRAYS).every(([key, type]) => piece[key] instanceof type);
+}
+
+function isHead(value: unknown): value is IndexHead {
+  const head = value as IndexHead | undefined;
+  return !!head && typeof head.format === 'string' && [head.count, head.tokens, head.pieces].every((n) => Number.isInteger(n) && n >= 0);
+}
+
+/** Concatenates typed arrays of one type. */
+function concat<T extends Uint8Array | Int16Array | Int32Array | Float64Array>(parts: readonly T[], make: new (n: number) => T): T {
+  const out = new make(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part as ArrayLike<number> & T, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/**
+ * The index's columns from the head and the pieces in part order; undefined unless there are exactly as many
+ * pieces as the head says, each of the right shape, whose documents and tokens add up to the head's counts and whose
+ * token offsets follow on from each other. (SearchIndex.fromSnapshot checks the rest.)
+ */
+export function joinIndex(head: unknown, pieces: readonly unknown[]): IndexColumns | undefined {
+  if (!isHead(head) || pieces.length !== head.pieces || !pieces.every(isPiece)) return undefined;
+  const list = pieces as IndexPiece[];
+  if (list.reduce((n, p) => n + p.kinds.length, 0) !== head.count) return undefined;
+  let offset = 0;
+  for (const piece of list) {
+    const n = piece.kinds.length;
+    if (piece.refs.length !== n || piece.dateAdded.length !== n || piece.lastVisits.length !== n) return undefined;
+    if (piece.staticScores.length !== n || piece.tokenStart.length !== n) return undefined;
+    if (piece.tokenMasks.length !== piece.tokenIds.length || piece.sortedIds.length !== piece.tokens.length) return undefined;
+    if (n > 0 && piece.tokenStart[0] !== offset) return undefined;
+    offset += piece.tokenIds.length;
+  }
+  const tokenStart = new Int32Array(head.count + 1);
+  tokenStart.set(
+    concat(
+      list.map((p) => p.tokenStart),
+      Int32Array,
+    ),
+  );
+  tokenStart[head.count] = offset;
+  const columns: IndexColumns = {
+    format: head.format,
+    kinds: concat(
+      list.map((p) => p.kinds),
+      Uint8Array,
+    ),
+    refs: concat(
+      list.map((p) => p.refs),
+      Int32Array,
+    ),
+    dateAdded: concat(
+      list.map((p) => p.dateAdded),
+      Float64Array,
+    ),
+    lastVisits: concat(
+      list.map((p) => p.lastVisits),
+      Float64Array,
+    ),
+    staticScores: concat(
+      list.map((p) => p.staticScores),
+      Int16Array,
+    ),
+    tokenStart,
+    tokenIds: concat(
+      list.map((p) => p.tokenIds),
+      Int32Array,
+    ),
+    tokenMasks: concat(
+      list.map((p) => p.tokenMasks),
+      Uint8Array,
+    ),
+    tokens: list.flatMap((p) => p.tokens),
+    sortedIds: concat(
+      list.map((p) => p.sortedIds),
+      Int32Array,
+    ),
+  };
+  return columns.tokens.length === head.tokens ? columns : undefined;
+}
