@@ -354,6 +354,14 @@ export class BookmarkTree implements CandidateMirror {
     return path;
   }
 
+  /** The folder path of bookmark `id` if the tree holds it with this URL and title (no node is made: a restore asks 100,000 times). */
+  bookmarkFolders(id: string, url: string, title: string): string[] | undefined {
+    const row = this.nodeRow(id);
+    if (row === undefined || this.kinds[row] !== KIND_CODE.bookmark || this.urls[row] !== url || this.titles[row] !== title) return undefined;
+    const parent = this.parents[row]!;
+    return this.folderPath(parent === 0 ? undefined : this.rows.id(parent - 1));
+  }
+
   /** Every folder (except the invisible root) with its path, in tree order. */
   folders(): { id: string; path: string[] }[] {
     const out: { id: string; path: string[] }[] = [];

@@ -20,20 +20,12 @@ export interface IndexHead {
   pieces: number;
 }
 
-/** Documents [from, to) of the index and a share of its tokens, as one part of the snapshot carries them. */
-export interface IndexPiece {
-  kinds: Uint8Array;
-  refs: Int32Array;
-  dateAdded: Float64Array;
-  lastVisits: Float64Array;
-  staticScores: Int16Array;
-  /** tokenStart[from, to) (offsets into the whole index's tokenIds) and those documents' token ids and masks. */
-  tokenStart: Int32Array;
-  tokenIds: Int32Array;
-  tokenMasks: Uint8Array;
-  tokens: string[];
-  sortedIds: Int32Array;
-}
+/**
+ * Documents [from, to) of the index and a share of its tokens, as one part of the snapshot carries them: the
+ * columns' shape, tokenStart being tokenStart[from, to) (offsets into the whole index's tokenIds) and tokenIds and
+ * tokenMasks those documents' entries.
+ */
+export type IndexPiece = Omit<IndexColumns, 'format'>;
 
 /** [from, to) of piece `k` out of `pieces` over `length` items. */
 function share(length: number, k: number, pieces: number): [number, number] {
@@ -46,7 +38,7 @@ function share(length: number, k: number, pieces: number): [number, number] {
  */
 export function indexPiece(
   columns: Omit<IndexColumns, 'refs'>,
-  refs: (from: number, to: number) => Int32Array | undefined,
+  refs: (from: number, to: number) => Int32Array<ArrayBuffer> | undefined,
   k: number,
   pieces: number,
 ): IndexPiece | undefined {
@@ -97,12 +89,14 @@ function isHead(value: unknown): value is IndexHead {
   return !!head && typeof head.format === 'string' && [head.count, head.tokens, head.pieces].every((n) => Number.isInteger(n) && n >= 0);
 }
 
+type Column = Uint8Array | Int16Array | Int32Array | Float64Array;
+
 /** Concatenates typed arrays of one type. */
-function concat<T extends Uint8Array | Int16Array | Int32Array | Float64Array>(parts: readonly T[], make: new (n: number) => T): T {
+function concat(parts: readonly Column[], make: new (n: number) => Column): Column {
   const out = new make(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const part of parts) {
-    out.set(part as ArrayLike<number> & T, at);
+    out.set(part, at);
     at += part.length;
   }
   return out;
@@ -126,50 +120,19 @@ export function joinIndex(head: unknown, pieces: readonly unknown[]): IndexColum
     if (n > 0 && piece.tokenStart[0] !== offset) return undefined;
     offset += piece.tokenIds.length;
   }
+  const joined = Object.fromEntries(
+    Object.entries(PIECE_ARRAYS).map(([key, type]) => [
+      key,
+      concat(
+        list.map((p) => p[key as keyof typeof PIECE_ARRAYS]),
+        type,
+      ),
+    ]),
+  ) as Omit<IndexColumns, 'format' | 'tokens'>;
+  // The pieces' offsets, and where the last document's tokens end.
   const tokenStart = new Int32Array(head.count + 1);
-  tokenStart.set(
-    concat(
-      list.map((p) => p.tokenStart),
-      Int32Array,
-    ),
-  );
+  tokenStart.set(joined.tokenStart);
   tokenStart[head.count] = offset;
-  const columns: IndexColumns = {
-    format: head.format,
-    kinds: concat(
-      list.map((p) => p.kinds),
-      Uint8Array,
-    ),
-    refs: concat(
-      list.map((p) => p.refs),
-      Int32Array,
-    ),
-    dateAdded: concat(
-      list.map((p) => p.dateAdded),
-      Float64Array,
-    ),
-    lastVisits: concat(
-      list.map((p) => p.lastVisits),
-      Float64Array,
-    ),
-    staticScores: concat(
-      list.map((p) => p.staticScores),
-      Int16Array,
-    ),
-    tokenStart,
-    tokenIds: concat(
-      list.map((p) => p.tokenIds),
-      Int32Array,
-    ),
-    tokenMasks: concat(
-      list.map((p) => p.tokenMasks),
-      Uint8Array,
-    ),
-    tokens: list.flatMap((p) => p.tokens),
-    sortedIds: concat(
-      list.map((p) => p.sortedIds),
-      Int32Array,
-    ),
-  };
+  const columns: IndexColumns = { ...joined, format: head.format, tokenStart, tokens: list.flatMap((p) => p.tokens) };
   return columns.tokens.length === head.tokens ? columns : undefined;
 }

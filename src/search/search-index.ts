@@ -118,18 +118,18 @@ export const INDEX_FORMAT = `columns-1 fields-${Object.values(FIELD).join(',')} 
 export interface IndexColumns {
   format: string;
   /** Per document id (dead documents included, kind 0): kind, its row in the snapshot (-1 when dead), dates, static score. */
-  kinds: Uint8Array;
-  refs: Int32Array;
-  dateAdded: Float64Array;
-  lastVisits: Float64Array;
-  staticScores: Int16Array;
+  kinds: Uint8Array<ArrayBuffer>;
+  refs: Int32Array<ArrayBuffer>;
+  dateAdded: Float64Array<ArrayBuffer>;
+  lastVisits: Float64Array<ArrayBuffer>;
+  staticScores: Int16Array<ArrayBuffer>;
   /** Document d's tokens are tokenIds/tokenMasks[tokenStart[d], tokenStart[d + 1]). */
-  tokenStart: Int32Array;
-  tokenIds: Int32Array;
-  tokenMasks: Uint8Array;
+  tokenStart: Int32Array<ArrayBuffer>;
+  tokenIds: Int32Array<ArrayBuffer>;
+  tokenMasks: Uint8Array<ArrayBuffer>;
   /** The interned tokens by id, and their ids in the order of their strings. */
   tokens: string[];
-  sortedIds: Int32Array;
+  sortedIds: Int32Array<ArrayBuffer>;
 }
 
 /**
@@ -182,6 +182,9 @@ async function validColumns(c: IndexColumns, rows: SnapshotRows, breathe: () => 
   }
   return true;
 }
+
+/** Documents restored between two turns of the event loop (SearchIndex.fromSnapshot). */
+const RESTORE_CHUNK = 64;
 
 /** Entries appended after the last seal, per token id, above which a query seals the posting lists first. */
 const SEAL_MIN_EXTRA = 1024;
@@ -529,7 +532,7 @@ export class SearchIndex {
    */
   snapshotColumns(
     bookmarkRow: (doc: DocStrings) => number | undefined,
-  ): { columns: Omit<IndexColumns, 'refs'>; refs(from: number, to: number): Int32Array | undefined } | undefined {
+  ): { columns: Omit<IndexColumns, 'refs'>; refs(from: number, to: number): Int32Array<ArrayBuffer> | undefined } | undefined {
     this.flushTokens();
     // Every URL with visits has its history document (upsertHistory and removeHistory keep both): restored from the
     // history rows, visits follow them.
@@ -551,7 +554,7 @@ export class SearchIndex {
       tokens: this.tokens,
       sortedIds: this.sortedIds,
     };
-    const refs = (from: number, to: number): Int32Array | undefined => {
+    const refs = (from: number, to: number): Int32Array<ArrayBuffer> | undefined => {
       const out = historyRows.slice(from, to);
       for (let docId = from; docId < to; docId++) {
         if (this.kinds[docId] !== KIND_BOOKMARK) continue;
@@ -573,7 +576,8 @@ export class SearchIndex {
 
   /**
    * An index from snapshotColumns' columns and the snapshot's rows: the same documents under the same ids, tokens,
-   * tags and visits, its posting lists sealed (they are derived from the documents' token lists, not stored).
+   * tags and visits, its posting lists sealed (they are derived from the documents' token lists, not stored). It
+   * takes the columns' arrays as its own: the caller lets go of them.
    * Checks everything it takes and returns undefined for columns that do not fit together (another format, a
    * damaged or partial snapshot): they are never trusted. Awaits `breathe` every few thousand documents.
    */
@@ -588,48 +592,23 @@ export class SearchIndex {
     const tokenCount = c.tokens.length;
     for (let i = 0; i < rows.tags.urls.length; i++) this.setTags(rows.tags.urls[i]!, rows.tags.tags[i] ?? []);
     const historyDocs = new Int32Array(rows.history.urls.length).fill(-1);
-    this.kinds = c.kinds.slice();
-    this.dateAdded = c.dateAdded.slice();
-    this.lastVisits = c.lastVisits.slice();
-    this.staticScores = c.staticScores.slice();
-    this.tokenStart = c.tokenStart.slice();
-    this.tokenIds = c.tokenIds.slice();
-    this.tokenMasks = c.tokenMasks.slice();
+    // The columns' arrays become the index's own (no copies: at 100,000 bookmarks they are megabytes).
+    this.kinds = c.kinds;
+    this.dateAdded = c.dateAdded;
+    this.lastVisits = c.lastVisits;
+    this.staticScores = c.staticScores;
+    this.tokenStart = c.tokenStart;
+    this.tokenIds = c.tokenIds;
+    this.tokenMasks = c.tokenMasks;
     this.tokens = c.tokens;
-    this.sortedIds = c.sortedIds.slice();
+    this.sortedIds = c.sortedIds;
     this.count = count;
-    // Documents: their strings from the rows, the maps by key and URL in the order the index had them.
+    // Documents: their strings from the rows, the maps by key and URL in the order the index had them. In chunks
+    // of plain (not async) code, with a turn for the event loop between them when a slice is used up.
     const postingCounts = new Int32Array(tokenCount + 1);
-    for (let docId = 0; docId < count; docId++) {
-      if ((docId & 63) === 63) await breathe();
-      const kind = this.kinds[docId]!;
-      if (kind === 0) {
-        this.keys[docId] = this.urls[docId] = this.titles[docId] = this.folderPaths[docId] = this.hosts[docId] = undefined;
-        continue;
-      }
-      const ref = c.refs[docId]!;
-      let doc: DocStrings | undefined;
-      if (kind === KIND_BOOKMARK) {
-        doc = rows.bookmark(ref);
-        if (!doc || this.byBookmarkId.has(doc.key)) return false;
-        this.byBookmarkId.set(doc.key, docId);
-        this.linkBookmarkUrl(doc.url, docId);
-      } else {
-        if (historyDocs[ref] !== -1 || rows.history.lastVisits[ref] !== this.lastVisits[docId]) return false;
-        historyDocs[ref] = docId;
-        const url = rows.history.urls[ref]!;
-        doc = { key: url, url, title: rows.history.titles[ref] ?? '', folders: [] };
-      }
-      this.keys[docId] = doc.key;
-      this.urls[docId] = doc.url;
-      this.titles[docId] = doc.title;
-      this.folderPaths[docId] = doc.folders;
-      const host = hostOf(doc.url);
-      let interned = this.hostStrings.get(host);
-      if (interned === undefined) this.hostStrings.set(host, (interned = host));
-      this.hosts[docId] = interned;
-      this.alive++;
-      for (let k = this.tokenStart[docId]!, end = this.tokenStart[docId + 1]!; k < end; k++) postingCounts[this.tokenIds[k]! + 1]!++;
+    for (let from = 0; from < count; from += RESTORE_CHUNK) {
+      if (!this.restoreDocs(c, rows, historyDocs, postingCounts, from, Math.min(count, from + RESTORE_CHUNK))) return false;
+      await breathe();
     }
     // Every history row belongs to one live history document (eachHistory wrote one row per document).
     for (let i = 0; i < historyDocs.length; i++) {
@@ -645,15 +624,55 @@ export class SearchIndex {
     this.postingStart = postingCounts;
     const fill = postingCounts.slice(0, tokenCount);
     const postings = new Int32Array(postingCounts[tokenCount]!);
-    for (let docId = 0; docId < count; docId++) {
-      if ((docId & 255) === 255) await breathe();
-      if (this.kinds[docId] === 0) continue;
-      for (let k = this.tokenStart[docId]!, end = this.tokenStart[docId + 1]!; k < end; k++) {
-        postings[fill[this.tokenIds[k]!]!++] = (docId << MASK_SHIFT) | this.tokenMasks[k]!;
-      }
+    for (let from = 0; from < count; from += RESTORE_CHUNK * 4) {
+      this.fillPostings(postings, fill, from, Math.min(count, from + RESTORE_CHUNK * 4));
+      await breathe();
     }
     this.postings = postings;
     return true;
+  }
+
+  /** Documents [from, to) of restoreColumns; false when a row they name does not fit. */
+  private restoreDocs(c: IndexColumns, rows: SnapshotRows, historyDocs: Int32Array, postingCounts: Int32Array, from: number, to: number): boolean {
+    for (let docId = from; docId < to; docId++) {
+      const kind = this.kinds[docId]!;
+      if (kind === 0) {
+        this.keys[docId] = this.urls[docId] = this.titles[docId] = this.folderPaths[docId] = this.hosts[docId] = undefined;
+        continue;
+      }
+      const ref = c.refs[docId]!;
+      let doc: DocStrings | undefined;
+      if (kind === KIND_BOOKMARK) {
+        doc = rows.bookmark(ref);
+        if (!doc) return false;
+        // One Map operation per step where it can be (each hashes the string again): a key seen twice does not
+        // grow the Map. The URL's history is not looked at: the static scores come with the columns.
+        const known = this.byBookmarkId.size;
+        if (this.byBookmarkId.set(doc.key, docId).size === known) return false;
+        const linked = this.bookmarksByUrl.get(doc.url);
+        if (linked === undefined) this.bookmarksByUrl.set(doc.url, docId);
+        else if (typeof linked === 'number') this.bookmarksByUrl.set(doc.url, [linked, docId]);
+        else linked.push(docId);
+      } else {
+        if (historyDocs[ref] !== -1 || rows.history.lastVisits[ref] !== this.lastVisits[docId]) return false;
+        historyDocs[ref] = docId;
+        const url = rows.history.urls[ref]!;
+        doc = { key: url, url, title: rows.history.titles[ref] ?? '', folders: [] };
+      }
+      this.setStrings(docId, doc);
+      this.alive++;
+      for (let k = this.tokenStart[docId]!, end = this.tokenStart[docId + 1]!; k < end; k++) postingCounts[this.tokenIds[k]! + 1]!++;
+    }
+    return true;
+  }
+
+  /** The posting entries of documents [from, to), live ones, at their tokens' next free slots. */
+  private fillPostings(postings: Int32Array, fill: Int32Array, from: number, to: number): void {
+    const { kinds, tokenStart, tokenIds, tokenMasks } = this;
+    for (let docId = from; docId < to; docId++) {
+      if (kinds[docId] === 0) continue;
+      for (let k = tokenStart[docId]!, end = tokenStart[docId + 1]!; k < end; k++) postings[fill[tokenIds[k]!]!++] = (docId << MASK_SHIFT) | tokenMasks[k]!;
+    }
   }
 
   /** Every tagged URL with its tags (for snapshots). */
@@ -1049,6 +1068,18 @@ export class SearchIndex {
     this.staticScores = fit(this.staticScores, this.count);
     this.tokenStart = fit(this.tokenStart, this.count + 1);
     this.kinds[docId] = doc.kind === 'bookmark' ? KIND_BOOKMARK : KIND_HISTORY;
+    this.setStrings(docId, doc);
+    this.dateAdded[docId] = doc.dateAdded;
+    this.lastVisits[docId] = doc.lastVisit;
+    this.staticScores[docId] = this.computeStatic(docId);
+    this.staticOrderCache = null;
+    this.alive++;
+    this.indexTokens(docId, doc);
+    return docId;
+  }
+
+  /** A document's strings, its host interned. */
+  private setStrings(docId: number, doc: DocStrings): void {
     this.keys[docId] = doc.key;
     this.urls[docId] = doc.url;
     this.titles[docId] = doc.title;
@@ -1057,13 +1088,6 @@ export class SearchIndex {
     let interned = this.hostStrings.get(host);
     if (interned === undefined) this.hostStrings.set(host, (interned = host));
     this.hosts[docId] = interned;
-    this.dateAdded[docId] = doc.dateAdded;
-    this.lastVisits[docId] = doc.lastVisit;
-    this.staticScores[docId] = this.computeStatic(docId);
-    this.staticOrderCache = null;
-    this.alive++;
-    this.indexTokens(docId, doc);
-    return docId;
   }
 
   private indexTokens(docId: number, doc: DocData): void {

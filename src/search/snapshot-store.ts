@@ -1,6 +1,7 @@
 /**
- * A persisted copy of what the search index is built from (bookmark tree shape, indexed history, tags), so the
- * index comes back quickly after the event page was unloaded. One IndexedDB database ('tidymarks-search'): a head
+ * A persisted copy of what the search index is built from (bookmark tree shape, indexed history, tags) and of the
+ * built index's columns (each part carries a piece of them: index-snapshot.ts), so the index comes back quickly
+ * after the event page was unloaded. One IndexedDB database ('tidymarks-search'): a head
  * record and parts of columnar arrays (a few thousand nodes or history entries each): reading it back is a few
  * structured clones of large arrays, measured at about a tenth of getTree + history.search
  * (bench/search.bench.ts: readPersistedMs vs fetchTreeHistoryMs). Written in parts, one transaction, so the
@@ -165,8 +166,10 @@ export function openSnapshotStore(name = 'tidymarks-search'): SnapshotStore {
       const head = await tx.store.get(KEY);
       // A snapshot of another shape (older version, damaged) is ignored: the index is rebuilt from Firefox.
       if (!isHead(head)) return undefined;
-      const parts = head.parts ? await tx.store.getAll(IDBKeyRange.bound(0, head.parts - 1)) : [];
-      return parts.length === head.parts ? joinSnapshot(head, parts) : undefined;
+      // One request per part: each is cloned back in a task of its own, so the event page answers requests
+      // between them (one getAll of a 100,000-bookmark snapshot held its thread in one piece).
+      const parts = await Promise.all(Array.from({ length: head.parts }, (_, i) => tx.store.get(i)));
+      return parts.every((part) => part !== undefined) ? joinSnapshot(head, parts) : undefined;
     },
     write: (head, parts) => writeParts({ ...head, version: SNAPSHOT_VERSION }, parts),
     save: (snapshot) => writeParts({ version: snapshot.version, savedAt: snapshot.savedAt, tags: snapshot.tags }, partsOf(snapshot)),
