@@ -9,7 +9,7 @@
  * Joined back only when every piece is there, of the right types and consistent with its neighbours; anything else
  * (another format, a missing or damaged piece) gives undefined, and the index is built from the rows instead.
  */
-import type { IndexColumns } from './search-index';
+import type { IndexColumns, SnapshotSource } from './search-index';
 
 /** What the snapshot's head says of the index in its parts. */
 export interface IndexHead {
@@ -27,43 +27,47 @@ export interface IndexHead {
  */
 export type IndexPiece = Omit<IndexColumns, 'format'>;
 
+type Column = Uint8Array | Int16Array | Int32Array | Float64Array;
+
 /** [from, to) of piece `k` out of `pieces` over `length` items. */
 function share(length: number, k: number, pieces: number): [number, number] {
   return [Math.floor((length * k) / pieces), Math.floor((length * (k + 1)) / pieces)];
+}
+
+/** Items [from, to) of a column, copied element by element: no view of the index's own arrays is made. */
+function copy<T extends Column>(column: T, from: number, to: number): T {
+  const out = new (column.constructor as new (n: number) => T)(to - from);
+  for (let i = from; i < to; i++) out[i - from] = column[i]!;
+  return out;
 }
 
 /**
  * Piece `k` of `pieces`: copies (a view would carry its whole buffer into the structured clone). Undefined when
  * `refs` finds a bookmark without its row.
  */
-export function indexPiece(
-  columns: Omit<IndexColumns, 'refs'>,
-  refs: (from: number, to: number) => Int32Array<ArrayBuffer> | undefined,
-  k: number,
-  pieces: number,
-): IndexPiece | undefined {
-  const [from, to] = share(columns.kinds.length, k, pieces);
+export function indexPiece({ columns, count, refs }: SnapshotSource, k: number, pieces: number): IndexPiece | undefined {
+  const [from, to] = share(count, k, pieces);
   const [tokensFrom, tokensTo] = share(columns.tokens.length, k, pieces);
   const pieceRefs = refs(from, to);
   if (!pieceRefs) return undefined;
   const first = columns.tokenStart[from]!;
   const last = columns.tokenStart[to]!;
   return {
-    kinds: columns.kinds.slice(from, to),
+    kinds: copy(columns.kinds, from, to),
     refs: pieceRefs,
-    dateAdded: columns.dateAdded.slice(from, to),
-    lastVisits: columns.lastVisits.slice(from, to),
-    staticScores: columns.staticScores.slice(from, to),
-    tokenStart: columns.tokenStart.slice(from, to),
-    tokenIds: columns.tokenIds.slice(first, last),
-    tokenMasks: columns.tokenMasks.slice(first, last),
+    dateAdded: copy(columns.dateAdded, from, to),
+    lastVisits: copy(columns.lastVisits, from, to),
+    staticScores: copy(columns.staticScores, from, to),
+    tokenStart: copy(columns.tokenStart, from, to),
+    tokenIds: copy(columns.tokenIds, first, last),
+    tokenMasks: copy(columns.tokenMasks, first, last),
     tokens: columns.tokens.slice(tokensFrom, tokensTo),
-    sortedIds: columns.sortedIds.slice(tokensFrom, tokensTo),
+    sortedIds: copy(columns.sortedIds, tokensFrom, tokensTo),
   };
 }
 
-export function indexHead(columns: Omit<IndexColumns, 'refs'>, pieces: number): IndexHead {
-  return { format: columns.format, count: columns.kinds.length, tokens: columns.tokens.length, pieces };
+export function indexHead({ columns, count }: SnapshotSource, pieces: number): IndexHead {
+  return { format: columns.format, count, tokens: columns.tokens.length, pieces };
 }
 
 const PIECE_ARRAYS = {
@@ -88,8 +92,6 @@ function isHead(value: unknown): value is IndexHead {
   const head = value as IndexHead | undefined;
   return !!head && typeof head.format === 'string' && [head.count, head.tokens, head.pieces].every((n) => Number.isInteger(n) && n >= 0);
 }
-
-type Column = Uint8Array | Int16Array | Int32Array | Float64Array;
 
 /** Concatenates typed arrays of one type. */
 function concat(parts: readonly Column[], make: new (n: number) => Column): Column {

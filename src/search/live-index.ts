@@ -477,10 +477,10 @@ export class LiveIndex {
     const nodeParts = Math.ceil(tree.rowEnd / SNAPSHOT_PART_ROWS);
     const pieces = nodeParts + Math.ceil(index.size.history / SNAPSHOT_PART_ROWS);
     const head: SnapshotHeadFields = { savedAt: Date.now(), tags: { urls: tagged.map(([url]) => url), tags: tagged.map(([, tags]) => tags) } };
-    if (built && pieces > 0) head.index = indexHead(built.columns, pieces);
+    if (built && pieces > 0) head.index = indexHead(built, pieces);
     let part = 0;
     const withPiece = <T extends SnapshotPart>(rows: T): T => {
-      const piece = built && pieces > 0 ? indexPiece(built.columns, built.refs, part, pieces) : undefined;
+      const piece = built && pieces > 0 ? indexPiece(built, part, pieces) : undefined;
       part++;
       // A piece left out (a bookmark without its row) leaves the index out of the snapshot: joinIndex wants them all.
       return piece ? { ...rows, index: piece } : rows;

@@ -79,7 +79,7 @@ function snapshotOf(index: SearchIndex, pieces: number) {
     return rowOf.get(doc.key);
   });
   expect(built).toBeDefined();
-  const cut = Array.from({ length: pieces }, (_, k) => indexPiece(built!.columns, built!.refs, k, pieces)!);
+  const cut = Array.from({ length: pieces }, (_, k) => indexPiece(built!, k, pieces)!);
   const history = { urls: [] as string[], titles: [] as string[], visits: [] as number[], lastVisits: [] as number[] };
   for (const h of index.eachHistory()) {
     history.urls.push(h.url);
@@ -89,7 +89,7 @@ function snapshotOf(index: SearchIndex, pieces: number) {
   }
   const tagged = index.taggedUrls();
   return structuredClone({
-    head: indexHead(built!.columns, pieces),
+    head: indexHead(built!, pieces),
     pieces: cut,
     bookmarks,
     history,
