@@ -8,7 +8,8 @@
 import { chooseKeeper, explainKeeper, keeperOfTwo, type KeepCandidate, type KeepReason } from './keep-rules';
 import type { Settings } from '../../settings';
 import type { DuplicateCopy, DuplicateGroup } from './scan-types';
-import type { ScanTree } from './scan-tree';
+import type { FolderRec, ScanTree } from './scan-tree';
+import type { BookmarkNode } from '../../platform/browser';
 import { createMatchExplainer, MATCH_RULES, type MatchExplainer, type MatchRule, type MatchingOptions } from '../../url-matching';
 
 export interface GroupContext {
@@ -43,6 +44,38 @@ function explainerFor(matching: MatchingOptions): MatchExplainer {
   const options = JSON.stringify(matching);
   if (lastExplainer?.options !== options) lastExplainer = { options, explain: createMatchExplainer(matching) };
   return lastExplainer.explain;
+}
+
+/**
+ * One copy, made whole by one of two literals: with inRedundantFolderId or without it. Adding the field afterwards
+ * gave such copies a second shape known only to the objects that have it; it died with the last scan's result, and
+ * the engine then threw away the compiled grouping at the next collection (seen in V8: "weak objects"
+ * deoptimizations in the first scans). A literal's shape lives as long as the code that makes it.
+ */
+function newCopy(b: BookmarkNode, folder: FolderRec, url: string, tags: readonly string[], visits: number, inRedundantFolderId: string | undefined): DuplicateCopy {
+  const id = b.id;
+  const title = b.title ?? '';
+  const dateAdded = b.dateAdded ?? 0;
+  const index = b.index ?? 0;
+  const tagList = tags.length ? [...tags] : NO_TAG_LIST;
+  // rules: set by the caller once the representative is known (the representative gets its own empty list).
+  if (inRedundantFolderId === undefined) {
+    return { id, parentId: folder.id, path: folder.path, title, url, dateAdded, index, siblings: folder.childCount, tags: tagList, visits, rules: EXACT };
+  }
+  return {
+    id,
+    parentId: folder.id,
+    path: folder.path,
+    title,
+    url,
+    dateAdded,
+    index,
+    siblings: folder.childCount,
+    tags: tagList,
+    visits,
+    rules: EXACT,
+    inRedundantFolderId,
+  };
 }
 
 export function findDuplicateGroups(tree: ScanTree, context: GroupContext): DuplicateGroup[] {
@@ -109,21 +142,8 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
         lastTags = (hasTags && context.tagsByUrl.get(url)) || NO_TAGS;
         lastVisits = (hasVisits && context.visitsByUrl.get(url)) || 0;
       }
-      const copy: DuplicateCopy = {
-        id: b.id,
-        parentId: folder.id,
-        path: folder.path,
-        title: b.title ?? '',
-        url,
-        dateAdded: b.dateAdded ?? 0,
-        index: b.index ?? 0,
-        siblings: folder.childCount,
-        tags: lastTags.length ? [...lastTags] : NO_TAG_LIST,
-        visits: lastVisits,
-        rules: EXACT, // set below (the representative gets its own empty list)
-      };
       const redundant = redundantOf[parent];
-      if (redundant >= 0) copy.inRedundantFolderId = folders[redundant].id;
+      const copy = newCopy(b, folder, url, lastTags, lastVisits, redundant >= 0 ? folders[redundant].id : undefined);
       copies[j] = copy;
       let candidate = pool[j];
       if (candidate === undefined) {
