@@ -8,17 +8,12 @@
 import { chooseKeeper, explainKeeper, keeperOfTwo, type KeepCandidate, type KeepReason } from './keep-rules';
 import type { Settings } from '../../settings';
 import type { DuplicateCopy, DuplicateGroup } from './scan-types';
-import type { ScanTree } from './scan-tree';
+import type { FolderRec, ScanTree } from './scan-tree';
+import type { BookmarkNode } from '../../platform/browser';
 import { createMatchExplainer, MATCH_RULES, type MatchExplainer, type MatchRule, type MatchingOptions } from '../../url-matching';
 
-export interface GroupContext {
-  matching: MatchingOptions;
-  keep: Settings['keep'];
-  tagsByUrl: ReadonlyMap<string, readonly string[]>;
-  visitsByUrl: ReadonlyMap<string, number>;
-  /** Folders the suggested folder merges remove. */
-  redundantFolderIds: ReadonlySet<string>;
-}
+/** The settings the grouping reads: a scan passes its settings object as it is. */
+export type GroupSettings = Pick<Settings, 'matching' | 'keep'>;
 
 const RULE_ORDER = Object.keys(MATCH_RULES) as MatchRule[];
 const RULE_BIT = new Map(RULE_ORDER.map((rule, i) => [rule, 1 << i]));
@@ -45,7 +40,51 @@ function explainerFor(matching: MatchingOptions): MatchExplainer {
   return lastExplainer.explain;
 }
 
-export function findDuplicateGroups(tree: ScanTree, context: GroupContext): DuplicateGroup[] {
+/**
+ * One copy, made whole by one of two literals: with inRedundantFolderId or without it. Adding the field afterwards
+ * gave such copies a second shape known only to the objects that have it; it died with the last scan's result, and
+ * the engine then threw away the compiled grouping at the next collection (seen in V8: "weak objects"
+ * deoptimizations in the first scans). A literal's shape lives as long as the code that makes it.
+ */
+function newCopy(b: BookmarkNode, folder: FolderRec, url: string, tags: readonly string[], visits: number, inRedundantFolderId: string | undefined): DuplicateCopy {
+  const id = b.id;
+  const title = b.title ?? '';
+  const dateAdded = b.dateAdded ?? 0;
+  const index = b.index ?? 0;
+  const tagList = tags.length ? [...tags] : NO_TAG_LIST;
+  // rules: set by the caller once the representative is known (the representative gets its own empty list).
+  if (inRedundantFolderId === undefined) {
+    return { id, parentId: folder.id, path: folder.path, title, url, dateAdded, index, siblings: folder.childCount, tags: tagList, visits, rules: EXACT };
+  }
+  return {
+    id,
+    parentId: folder.id,
+    path: folder.path,
+    title,
+    url,
+    dateAdded,
+    index,
+    siblings: folder.childCount,
+    tags: tagList,
+    visits,
+    rules: EXACT,
+    inRedundantFolderId,
+  };
+}
+
+/**
+ * The groups of one scan. `redundantFolderIds`: the folders the suggested folder merges remove. Plain parameters,
+ * not an options object the scan makes for each call: such an object's shape lived only as long as the object (the
+ * scan makes it before the engine keeps a template for it), and the compiled grouping, specialized to that shape,
+ * was thrown away at the next collection and compiled again for each of the first scans (seen in V8: "weak objects").
+ */
+export function findDuplicateGroups(
+  tree: ScanTree,
+  settings: GroupSettings,
+  tagsByUrl: ReadonlyMap<string, readonly string[]>,
+  visitsByUrl: ReadonlyMap<string, number>,
+  redundantFolderIds: ReadonlySet<string>,
+): DuplicateGroup[] {
   const { bookmarks, folders, keys } = tree;
   // Copies per key as chains through the bookmark indexes (no array per key); a key becomes a group at its second
   // copy, and groups come in that order.
@@ -70,14 +109,14 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
   const redundantOf = new Int32Array(folders.length);
   for (let i = 0; i < folders.length; i++) {
     const f = folders[i];
-    redundantOf[i] = context.redundantFolderIds.has(f.id) ? i : f.parent >= 0 ? redundantOf[f.parent] : -1;
+    redundantOf[i] = redundantFolderIds.has(f.id) ? i : f.parent >= 0 ? redundantOf[f.parent] : -1;
   }
 
-  const hasTags = context.tagsByUrl.size > 0;
-  const hasVisits = context.visitsByUrl.size > 0;
-  const rules = context.keep.rules;
+  const hasTags = tagsByUrl.size > 0;
+  const hasVisits = visitsByUrl.size > 0;
+  const rules = settings.keep.rules;
   const groups: DuplicateGroup[] = [];
-  const explain = explainerFor(context.matching);
+  const explain = explainerFor(settings.matching);
   const groupRules = new Map<number, MatchRule[]>();
   // Keep candidates only live while one group's keeper is chosen: one pooled object per position, refilled per group.
   // Every field (the lazily computed scores too) is there from the start: a field added later gives the candidates a
@@ -106,24 +145,11 @@ export function findDuplicateGroups(tree: ScanTree, context: GroupContext): Dupl
       const url = b.url ?? '';
       if (url !== lastUrl) {
         lastUrl = url;
-        lastTags = (hasTags && context.tagsByUrl.get(url)) || NO_TAGS;
-        lastVisits = (hasVisits && context.visitsByUrl.get(url)) || 0;
+        lastTags = (hasTags && tagsByUrl.get(url)) || NO_TAGS;
+        lastVisits = (hasVisits && visitsByUrl.get(url)) || 0;
       }
-      const copy: DuplicateCopy = {
-        id: b.id,
-        parentId: folder.id,
-        path: folder.path,
-        title: b.title ?? '',
-        url,
-        dateAdded: b.dateAdded ?? 0,
-        index: b.index ?? 0,
-        siblings: folder.childCount,
-        tags: lastTags.length ? [...lastTags] : NO_TAG_LIST,
-        visits: lastVisits,
-        rules: EXACT, // set below (the representative gets its own empty list)
-      };
       const redundant = redundantOf[parent];
-      if (redundant >= 0) copy.inRedundantFolderId = folders[redundant].id;
+      const copy = newCopy(b, folder, url, lastTags, lastVisits, redundant >= 0 ? folders[redundant].id : undefined);
       copies[j] = copy;
       let candidate = pool[j];
       if (candidate === undefined) {

@@ -116,6 +116,18 @@ export interface KeepReason {
 }
 
 /**
+ * The reason `rule` gives for `keeper` (`only` when it alone told the keeper from every other copy), made whole by one
+ * literal per combination of the optional fields: adding them afterwards gave reasons shapes that died with the last
+ * scan's result, and the engine then threw away the compiled keep rules and grouping at the next collection (seen
+ * in V8: "weak objects" deoptimizations in the first scans). A literal's shape lives as long as the code.
+ */
+function reasonFor(rule: KeepRuleName, only: boolean, keeper: KeepCandidate): KeepReason {
+  const ranked = rule === 'preferredFolder' && Number.isFinite(keeper.preferredRank);
+  if (ranked) return only ? { rule, only, rank: keeper.preferredRank } : { rule, rank: keeper.preferredRank };
+  return only ? { rule, only } : { rule };
+}
+
+/**
  * Why `keeperId` is the best of `candidates` under `rules`: for each other copy, the first rule that tells it from the
  * keeper; the distinct rules in rule order. Empty for a single candidate.
  */
@@ -153,10 +165,7 @@ export function explainKeeper(candidates: readonly KeepCandidate[], keeperId: st
       reasons.push({ rule: 'treeOrder' });
       continue;
     }
-    const reason: KeepReason = { rule: rules[r]! };
-    if (decidedBy[r] === candidates.length - 1) reason.only = true;
-    if (rules[r] === 'preferredFolder' && Number.isFinite(keeper.preferredRank)) reason.rank = keeper.preferredRank;
-    reasons.push(reason);
+    reasons.push(reasonFor(rules[r]!, decidedBy[r] === candidates.length - 1, keeper));
   }
   return reasons;
 }
@@ -182,9 +191,7 @@ export function keeperOfTwo(first: KeepCandidate, second: KeepCandidate, rules: 
     const d = compareByRule(second, first, rule);
     if (d === 0) continue;
     const keeper = d < 0 ? second : first;
-    const reason: KeepReason = { rule, only: true };
-    if (rule === 'preferredFolder' && Number.isFinite(keeper.preferredRank)) reason.rank = keeper.preferredRank;
-    return { keeper, reasons: sharedReasonList(reason) };
+    return { keeper, reasons: sharedReasonList(reasonFor(rule, true, keeper)) };
   }
   return { keeper: second.order < first.order ? second : first, reasons: sharedReasonList({ rule: 'treeOrder' }) };
 }

@@ -8,7 +8,8 @@ import type { BookmarkNode } from '../../platform/browser';
 import { ROOT_ID, rootTitle, TAGS_ROOT_ID } from '../../platform/browser';
 import { descendants, kindOf } from '../../platform/tree';
 import { baseFolderTitle } from './keep-rules';
-import { matchKey, type MatchingOptions } from '../../url-matching';
+import { matchKey } from '../../url-matching';
+import type { Settings } from '../../settings';
 import { PATH_SEPARATOR } from '../../platform/folder-path';
 
 export interface FolderRec {
@@ -71,11 +72,8 @@ export interface ScanTree {
   excludedFolders: number;
 }
 
-export interface FlattenOptions {
-  matching: MatchingOptions;
-  excludedFolderIds: readonly string[];
-  preferredFolderIds: readonly string[];
-}
+/** The settings the walk reads (matching, exclusions, preferred folders): a scan passes its settings object as it is. */
+export type FlattenSettings = Pick<Settings, 'matching' | 'exclusions' | 'keep'>;
 
 const NO_BOOKMARKS = new Int32Array(0);
 
@@ -85,10 +83,16 @@ function countFolders(node: BookmarkNode): number {
   return n;
 }
 
-export function flattenTree(tree: readonly BookmarkNode[], options: FlattenOptions): ScanTree {
-  const matching = options.matching;
-  const excluded = new Set(options.excludedFolderIds);
-  const preferred = new Map(options.preferredFolderIds.map((id, rank) => [id, rank] as const));
+/**
+ * The settings object as it is, not an options object made for each call: such an object's shape lived only as long
+ * as the object (the scan makes it before the engine keeps a template for it), and the compiled walk, specialized to
+ * that shape, was thrown away at the next collection and compiled again in the first scans (seen in V8: "weak
+ * objects").
+ */
+export function flattenTree(tree: readonly BookmarkNode[], settings: FlattenSettings): ScanTree {
+  const matching = settings.matching;
+  const excluded = new Set(settings.exclusions.folderIds);
+  const preferred = new Map(settings.keep.preferredFolderIds.map((id, rank) => [id, rank] as const));
   const folders: FolderRec[] = [];
   const nodes: BookmarkNode[] = [];
   // Parent and key columns grow by doubling; trimmed to the bookmark count at the end.

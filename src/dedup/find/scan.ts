@@ -25,14 +25,12 @@ export interface ScanInput {
   now?: number;
 }
 
+const NO_TAGS: ReadonlyMap<string, readonly string[]> = new Map();
+const NO_VISITS: ReadonlyMap<string, number> = new Map();
+
 /** The scan's first step: the tree flattened, every bookmark with its matching key (see scan-tree.ts). */
 export function flattenForScan(input: ScanInput): ScanTree {
-  const { settings } = input;
-  return flattenTree(input.tree, {
-    matching: settings.matching,
-    excludedFolderIds: settings.exclusions.folderIds,
-    preferredFolderIds: settings.keep.preferredFolderIds,
-  });
+  return flattenTree(input.tree, input.settings);
 }
 
 /**
@@ -41,13 +39,7 @@ export function flattenForScan(input: ScanInput): ScanTree {
  * never suggested keepers).
  */
 export function groupDuplicates(tree: ScanTree, input: ScanInput, redundantFolderIds: ReadonlySet<string>): DuplicateGroup[] {
-  return findDuplicateGroups(tree, {
-    matching: input.settings.matching,
-    keep: input.settings.keep,
-    tagsByUrl: input.tagsByUrl ?? new Map(),
-    visitsByUrl: input.visitsByUrl ?? new Map(),
-    redundantFolderIds,
-  });
+  return findDuplicateGroups(tree, input.settings, input.tagsByUrl ?? NO_TAGS, input.visitsByUrl ?? NO_VISITS, redundantFolderIds);
 }
 
 /**
