@@ -230,21 +230,6 @@ export class BookmarkTree implements CandidateMirror {
     return out;
   }
 
-  /**
-   * Where a node id's row lands in the snapshot's rows (`columns` over [0, rowEnd) one range after another: empty
-   * rows are skipped); undefined for an id that is not a node here.
-   */
-  columnPositions(): (id: string) => number | undefined {
-    const end = this.rowEnd;
-    const positions = new Int32Array(end);
-    let at = 0;
-    for (let row = 0; row < end; row++) positions[row] = this.kinds[row] === 0 ? -1 : at++;
-    return (id) => {
-      const row = this.nodeRow(id);
-      return row === undefined || row >= end ? undefined : positions[row]! < 0 ? undefined : positions[row];
-    };
-  }
-
   /** Puts back a node from a snapshot. */
   restore(node: MirrorNode): void {
     this.putRow(node.id, node.parentId, node.title, node.url, node.kind, node.dateAdded);
@@ -352,14 +337,6 @@ export class BookmarkTree implements CandidateMirror {
     const path = [...this.folderPath(parent === 0 ? undefined : this.rows.id(parent - 1)), rootTitle(folderId) ?? this.titles[row]!];
     this.pathCache.set(folderId, path);
     return path;
-  }
-
-  /** The folder path of bookmark `id` if the tree holds it with this URL and title (no node is made: a restore asks 100,000 times). */
-  bookmarkFolders(id: string, url: string, title: string): string[] | undefined {
-    const row = this.nodeRow(id);
-    if (row === undefined || this.kinds[row] !== KIND_CODE.bookmark || this.urls[row] !== url || this.titles[row] !== title) return undefined;
-    const parent = this.parents[row]!;
-    return this.folderPath(parent === 0 ? undefined : this.rows.id(parent - 1));
   }
 
   /** Every folder (except the invisible root) with its path, in tree order. */

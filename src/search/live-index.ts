@@ -4,9 +4,8 @@
  * Getting it back after the event page was unloaded (measured in bench/search.bench.ts with 10k bookmarks + 5k
  * history: reading Firefox with getTree + history.search took about ten times as long as reading a persisted copy
  * back from IndexedDB, and building the index is a small part of either): the index is PERSISTED as a snapshot of
- * its inputs (snapshot-store.ts) together with the built index's own columns (index-snapshot.ts) and, when the
- * background starts again, restored from that snapshot first (at 100,000 bookmarks cutting every title, URL and
- * folder name into words again took about a second of a wake), so the first typed query is answered quickly. Because bookmarks and history change while the event page sleeps (sync,
+ * its inputs (snapshot-store.ts) and, when the background starts again, built from that snapshot first, so the
+ * first typed query is answered quickly. Because bookmarks and history change while the event page sleeps (sync,
  * the library window, browsing), the snapshot is never trusted for long: right after it is loaded, the index is
  * rebuilt from Firefox in the background and swapped in, and events that arrive meanwhile are applied to both.
  * Without a snapshot (first start, after a reset) the index is built from Firefox directly. The snapshot is
@@ -34,10 +33,9 @@ import type { BookmarkEvent } from '../platform/bookmark-events';
 import type { Browser, BookmarkNode, HistoryItem } from '../platform/browser';
 import type { TagStore } from '../tags';
 import { BookmarkTree, type MirrorNode } from './bookmark-tree';
-import { indexHead, indexPiece, joinIndex } from './index-snapshot';
 import { SearchIndex } from './search-index';
 import { SiblingOrder, type MoveInfo } from './sibling-order';
-import type { HistoryColumns, IndexSnapshot, SnapshotHeadFields, SnapshotPart, SnapshotStore } from './snapshot-store';
+import type { HistoryColumns, IndexSnapshot, SnapshotPart, SnapshotStore } from './snapshot-store';
 
 /** How many of the newest history pages are indexed. */
 export const HISTORY_LIMIT = 50_000;
@@ -92,11 +90,6 @@ const LETTER_KIND = { f: 'folder', b: 'bookmark', s: 'separator' } as const;
 export interface LoadTimings {
   snapshotReadMs?: number;
   snapshotBuildMs?: number;
-  /** Of snapshotBuildMs: the tree from the snapshot's rows, then the index (restored or indexed again). */
-  snapshotTreeMs?: number;
-  snapshotIndexMs?: number;
-  /** The last snapshot load restored the index from its columns (false: it indexed the snapshot's rows again). */
-  snapshotIndexRestored?: boolean;
   firefoxReadMs?: number;
   firefoxBuildMs?: number;
   /** The last snapshot write, from its start until its transaction was done (given-up writes not counted). */
@@ -375,65 +368,26 @@ export class LiveIndex {
     }
   }
 
-  /**
-   * Restores the index from a snapshot in slices, like a build from Firefox (requests are answered meanwhile): the
-   * tree from its rows, then the index from the columns written with them (index-snapshot.ts), or, when there are
-   * none or they do not fit, by indexing the rows again.
-   */
+  /** Builds the index from a snapshot in slices, like a build from Firefox (requests are answered meanwhile). */
   private async buildFromSnapshot(s: IndexSnapshot): Promise<Built> {
     const dates = await this.readFileDates();
     const building = this.now();
     const breather = createBreather(this.now);
-    const tree = new BookmarkTree();
-    const n = s.nodes;
-    // In chunks of plain (not async) code, with a turn for the event loop between them when a slice is used up.
-    const restoreRows = (from: number, to: number) => {
-      for (let i = from; i < to; i++) {
-        tree.restore({
-          id: n.ids[i]!,
-          parentId: n.parentIds[i] || undefined,
-          title: n.titles[i] ?? '',
-          url: n.urls[i] || undefined,
-          kind: LETTER_KIND[n.kinds[i] as keyof typeof LETTER_KIND] ?? 'folder',
-          dateAdded: n.dateAdded[i] ?? 0,
-        });
-      }
-    };
-    for (let from = 0; from < n.ids.length; from += 256) {
-      restoreRows(from, Math.min(n.ids.length, from + 256));
-      await breather();
-    }
-    const indexing = this.now();
-    this.timings.snapshotTreeMs = indexing - building;
-    const columns = s.index && joinIndex(s.index.head, s.index.pieces);
-    const restored =
-      columns &&
-      (await SearchIndex.fromSnapshot(
-        columns,
-        {
-          bookmark: (row) => {
-            // The row must still be the bookmark the tree holds under its id (a snapshot with the id twice is not).
-            const [key, url, title] = [n.ids[row]!, n.urls[row]!, n.titles[row]!];
-            const folders = n.kinds[row] === 'b' ? tree.bookmarkFolders(key, url, title) : undefined;
-            return folders && { key, url, title, folders };
-          },
-          history: s.history,
-          tags: s.tags,
-        },
-        breather,
-      ));
-    const index = restored || (await this.indexRows(s, tree, dates, breather));
-    this.timings.snapshotBuildMs = this.now() - building;
-    this.timings.snapshotIndexMs = this.now() - indexing;
-    this.timings.snapshotIndexRestored = !!restored;
-    // A snapshot keeps no positions: the order is not exact until the rebuild from Firefox replaces it.
-    return { index, tree, order: new SiblingOrder(), dates };
-  }
-
-  /** The index of a snapshot's rows, built word by word (a snapshot without the built index's columns). */
-  private async indexRows(s: IndexSnapshot, tree: BookmarkTree, dates: Map<string, FileDate>, breather: () => Promise<void>): Promise<SearchIndex> {
     const index = new SearchIndex();
+    const tree = new BookmarkTree();
     for (let i = 0; i < s.tags.urls.length; i++) index.setTags(s.tags.urls[i]!, s.tags.tags[i] ?? []);
+    const n = s.nodes;
+    for (let i = 0; i < n.ids.length; i++) {
+      if ((i & 255) === 255) await breather();
+      tree.restore({
+        id: n.ids[i]!,
+        parentId: n.parentIds[i] || undefined,
+        title: n.titles[i] ?? '',
+        url: n.urls[i] || undefined,
+        kind: LETTER_KIND[n.kinds[i] as keyof typeof LETTER_KIND] ?? 'folder',
+        dateAdded: n.dateAdded[i] ?? 0,
+      });
+    }
     let done = 0;
     for (const node of tree.nodesList()) {
       if (node.kind === 'bookmark') this.indexBookmarkInto({ index, tree, dates }, node);
@@ -445,50 +399,30 @@ export class LiveIndex {
       if ((i & 63) === 63) await breather();
     }
     index.seal();
-    return index;
+    this.timings.snapshotBuildMs = this.now() - building;
+    // A snapshot keeps no positions: the order is not exact until the rebuild from Firefox replaces it.
+    return { index, tree, order: new SiblingOrder(), dates };
   }
 
   /**
    * Writes the snapshot in parts (snapshot-store.ts), each read from the tree and the index only when the previous
-   * one is written: the event page answers requests between them. Each part carries a piece of the built index
-   * (index-snapshot.ts), so the next wake restores it instead of building it again. Rejects with SnapshotOutdated
-   * when the index changed or was swapped while it ran (nothing is written then: the change itself asks for a later
-   * write).
+   * one is written: the event page answers requests between them. Rejects with SnapshotOutdated when the index
+   * changed or was swapped while it ran (nothing is written then: the change itself asks for a later write).
    */
   private writeSnapshot(): Promise<void> {
-    // The snapshot's index holds what its tree holds: the bookmarks a burst left stale are indexed first.
-    this.indexStale();
     const { tree, index } = this.current;
     const changes = this.changes;
     const generation = this.generation;
-    const revision = index.revision;
     const tagged = index.taggedUrls();
+    const head = { savedAt: Date.now(), tags: { urls: tagged.map(([url]) => url), tags: tagged.map(([, tags]) => tags) } };
     const compactions = index.compactions;
     const unchanged = () => {
-      if (this.changes !== changes || this.generation !== generation || index.compactions !== compactions || index.revision !== revision) throw new SnapshotOutdated();
-    };
-    const position = tree.columnPositions();
-    const built = index.snapshotColumns((doc) => {
-      // The bookmark's row in the snapshot, if it holds what the index has for it.
-      const folders = tree.bookmarkFolders(doc.key, doc.url, doc.title);
-      if (!folders || (folders !== doc.folders && (folders.length !== doc.folders.length || folders.some((f, i) => f !== doc.folders[i])))) return undefined;
-      return position(doc.key);
-    });
-    const nodeParts = Math.ceil(tree.rowEnd / SNAPSHOT_PART_ROWS);
-    const pieces = nodeParts + Math.ceil(index.size.history / SNAPSHOT_PART_ROWS);
-    const head: SnapshotHeadFields = { savedAt: Date.now(), tags: { urls: tagged.map(([url]) => url), tags: tagged.map(([, tags]) => tags) } };
-    if (built && pieces > 0) head.index = indexHead(built, pieces);
-    let part = 0;
-    const withPiece = <T extends SnapshotPart>(rows: T): T => {
-      const piece = built && pieces > 0 ? indexPiece(built, part, pieces) : undefined;
-      part++;
-      // A piece left out (a bookmark without its row) leaves the index out of the snapshot: joinIndex wants them all.
-      return piece ? { ...rows, index: piece } : rows;
+      if (this.changes !== changes || this.generation !== generation || index.compactions !== compactions) throw new SnapshotOutdated();
     };
     function* parts(): Generator<SnapshotPart> {
       for (let from = 0; from < tree.rowEnd; from += SNAPSHOT_PART_ROWS) {
         unchanged();
-        yield withPiece({ nodes: tree.columns(from, from + SNAPSHOT_PART_ROWS) });
+        yield { nodes: tree.columns(from, from + SNAPSHOT_PART_ROWS) };
       }
       let history: { history: HistoryColumns } = { history: { urls: [], titles: [], visits: [], lastVisits: [] } };
       for (const entry of index.eachHistory()) {
@@ -499,11 +433,11 @@ export class LiveIndex {
         h.lastVisits.push(entry.lastVisit);
         if (h.urls.length < SNAPSHOT_PART_ROWS) continue;
         unchanged();
-        yield withPiece(history);
+        yield history;
         history = { history: { urls: [], titles: [], visits: [], lastVisits: [] } };
       }
       unchanged();
-      if (history.history.urls.length) yield withPiece(history);
+      if (history.history.urls.length) yield history;
       // The head is written after the last part: nothing may have changed since that part was read.
       unchanged();
     }

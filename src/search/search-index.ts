@@ -83,116 +83,6 @@ interface DocData {
 const KIND_BOOKMARK = 1;
 const KIND_HISTORY = 2;
 
-/** A live document's strings, which the index's snapshot columns do not hold (the snapshot's rows do). */
-export interface DocStrings {
-  /** Bookmark id, or the URL of a history entry. */
-  key: string;
-  url: string;
-  title: string;
-  folders: string[];
-}
-
-/**
- * The snapshot's rows an index is restored against (SearchIndex.fromSnapshot): a bookmark row's strings (undefined:
- * no bookmark there), the history rows in eachHistory's order, and the tags.
- */
-export interface SnapshotRows {
-  bookmark(row: number): DocStrings | undefined;
-  history: { urls: readonly string[]; titles: readonly string[]; visits: readonly number[]; lastVisits: readonly number[] };
-  tags: { urls: readonly string[]; tags: readonly (readonly string[])[] };
-}
-
-/**
- * The words a few probe texts give: part of the snapshot format, so a snapshot written by a version that cut text
- * into words differently is not restored (its tokens would not be the ones a query looks for).
- */
-const TOKENIZER_PROBE = ((text: string) => {
-  const url = urlWords('https://www.Sub.Example.org:8080/Path-One/index.html?q=Ünïcode_x#frag');
-  return [...words(text), '|', ...url.host, '|', ...url.path].join(' ');
-})('Café Über naïve 日本語 straße ÆØÅ x1y2 ' + 'a'.repeat(MAX_TOKEN_LENGTH + 1));
-
-/** Raise the number when the layout of the columns or what they mean changes. */
-export const INDEX_FORMAT = `columns-1 fields-${Object.values(FIELD).join(',')} ${TOKENIZER_PROBE}`;
-
-/** What SearchIndex.snapshotColumns gives: the columns of `count` documents, and each one's row in the snapshot. */
-export interface SnapshotSource {
-  columns: Omit<IndexColumns, 'refs'>;
-  count: number;
-  refs(from: number, to: number): Int32Array<ArrayBuffer> | undefined;
-}
-
-/** The index's columns as a snapshot keeps them (SearchIndex.snapshotColumns, SearchIndex.fromSnapshot). */
-export interface IndexColumns {
-  format: string;
-  /** Per document id (dead documents included, kind 0): kind, its row in the snapshot (-1 when dead), dates, static score. */
-  kinds: Uint8Array<ArrayBuffer>;
-  refs: Int32Array<ArrayBuffer>;
-  dateAdded: Float64Array<ArrayBuffer>;
-  lastVisits: Float64Array<ArrayBuffer>;
-  staticScores: Int16Array<ArrayBuffer>;
-  /** Document d's tokens are tokenIds/tokenMasks[tokenStart[d], tokenStart[d + 1]). */
-  tokenStart: Int32Array<ArrayBuffer>;
-  tokenIds: Int32Array<ArrayBuffer>;
-  tokenMasks: Uint8Array<ArrayBuffer>;
-  /** The interned tokens by id, and their ids in the order of their strings. */
-  tokens: string[];
-  sortedIds: Int32Array<ArrayBuffer>;
-}
-
-/**
- * Columns whose lengths, ranges and token order fit together (fromSnapshot checks the rows they name on its way).
- * Awaits `breathe` on the way: at 100,000 bookmarks there are over a million token entries.
- */
-async function validColumns(c: IndexColumns, rows: SnapshotRows, breathe: () => Promise<void>): Promise<boolean> {
-  if (c.format !== INDEX_FORMAT) return false;
-  const count = c.kinds?.length;
-  if (
-    !(c.kinds instanceof Uint8Array && c.refs instanceof Int32Array && c.dateAdded instanceof Float64Array) ||
-    !(c.lastVisits instanceof Float64Array && c.staticScores instanceof Int16Array && c.tokenStart instanceof Int32Array) ||
-    !(c.tokenIds instanceof Int32Array && c.tokenMasks instanceof Uint8Array && c.sortedIds instanceof Int32Array) ||
-    !Array.isArray(c.tokens)
-  )
-    return false;
-  if (c.refs.length !== count || c.dateAdded.length !== count || c.lastVisits.length !== count || c.staticScores.length !== count) return false;
-  if (c.tokenStart.length !== count + 1 || c.tokenStart[0] !== 0 || c.tokenStart[count] !== c.tokenIds.length || c.tokenMasks.length !== c.tokenIds.length) return false;
-  const tokenCount = c.tokens.length;
-  if (c.sortedIds.length !== tokenCount) return false;
-  for (let d = 0; d < count; d++) {
-    if ((d & 1023) === 1023) await breathe();
-    if (c.tokenStart[d + 1]! < c.tokenStart[d]!) return false;
-    const kind = c.kinds[d]!;
-    const ref = c.refs[d]!;
-    const score = c.staticScores[d]!;
-    if (kind === 0) {
-      if (ref !== -1 || score !== -1) return false;
-    } else if (kind === KIND_BOOKMARK) {
-      if (ref < 0 || score < 0 || score > MAX_STATIC) return false;
-    } else if (kind === KIND_HISTORY) {
-      if (ref < 0 || ref >= rows.history.urls.length || score < -1 || score > MAX_STATIC) return false;
-    } else return false;
-  }
-  for (let k = 0; k < c.tokenIds.length; k++) {
-    if ((k & 16383) === 16383) await breathe();
-    const t = c.tokenIds[k]!;
-    const mask = c.tokenMasks[k]!;
-    if (t < 0 || t >= tokenCount || mask === 0 || mask > MASK_ALL) return false;
-  }
-  // Strictly ascending strings: every token once, so sortedIds is an order of all of them.
-  let previous: string | undefined;
-  for (let i = 0; i < tokenCount; i++) {
-    if ((i & 1023) === 1023) await breathe();
-    const t = c.sortedIds[i]!;
-    const token = t >= 0 && t < tokenCount ? c.tokens[t] : undefined;
-    if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return false;
-    if (previous !== undefined && !(previous < token)) return false;
-    previous = token;
-  }
-  return true;
-}
-
-/** Documents restored between two turns of the event loop (SearchIndex.fromSnapshot). */
-const RESTORE_CHUNK = 64;
-
 /** Entries appended after the last seal, per token id, above which a query seals the posting lists first. */
 const SEAL_MIN_EXTRA = 1024;
 
@@ -457,7 +347,6 @@ export class SearchIndex {
   }
 
   upsertHistory(input: HistoryInput): void {
-    this.revisionCount++;
     const existing = this.historyByUrl.get(input.url);
     const visitsChanged = this.visitsByUrl.get(input.url) !== input.visitCount;
     this.visitsByUrl.set(input.url, input.visitCount);
@@ -509,7 +398,6 @@ export class SearchIndex {
     const clean = [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
     const before = this.tagsByUrl.get(url) ?? [];
     if (before.length === clean.length && before.every((t, i) => t === clean[i])) return;
-    this.revisionCount++;
     if (clean.length) this.tagsByUrl.set(url, clean);
     else this.tagsByUrl.delete(url);
     // Read the documents first: re-indexing may compact the index and renumber doc ids.
@@ -526,160 +414,6 @@ export class SearchIndex {
   *eachHistory(): IterableIterator<HistoryInput> {
     for (const [url, docId] of this.historyByUrl) {
       yield { url, title: this.titles[docId]!, visitCount: this.visitsByUrl.get(url) ?? 0, lastVisit: this.lastVisits[docId]! };
-    }
-  }
-
-  /**
-   * The index as a snapshot keeps it (index-snapshot.ts): its columns without the documents' strings, which the
-   * snapshot's rows hold once already, and `refs(from, to)`: the row each live document of [from, to) names there: a
-   * bookmark the one `bookmarkRow` gives for it (which checks that the row has the same URL, title and folder path),
-   * a history entry its place in eachHistory's order; undefined when some bookmark has no such row. Undefined
-   * altogether when the history cannot be restored from its rows. The arrays are the index's own, longer than
-   * `count` documents (and their tokens) where they have room to grow. No views of them are made: with views the
-   * event page measured 53.9 MB at 100,000 bookmarks after the write, after a collection, in every run, against 45-51
-   * MB without the columns written (51.0 with copies made element by element). Read them before the index changes
-   * (`revision`).
-   */
-  snapshotColumns(bookmarkRow: (doc: DocStrings) => number | undefined): SnapshotSource | undefined {
-    this.flushTokens();
-    // Every URL with visits has its history document (upsertHistory and removeHistory keep both): restored from the
-    // history rows, visits follow them.
-    if (this.visitsByUrl.size !== this.historyByUrl.size) return undefined;
-    const count = this.count;
-    const historyRows = new Int32Array(count).fill(-1);
-    let row = 0;
-    for (const docId of this.historyByUrl.values()) historyRows[docId] = row++;
-    const columns = {
-      format: INDEX_FORMAT,
-      kinds: this.kinds,
-      dateAdded: this.dateAdded,
-      lastVisits: this.lastVisits,
-      staticScores: this.staticScores,
-      tokenStart: this.tokenStart,
-      tokenIds: this.tokenIds,
-      tokenMasks: this.tokenMasks,
-      tokens: this.tokens,
-      sortedIds: this.sortedIds,
-    };
-    const refs = (from: number, to: number): Int32Array<ArrayBuffer> | undefined => {
-      const out = new Int32Array(to - from);
-      for (let docId = from; docId < to; docId++) {
-        out[docId - from] = historyRows[docId]!;
-        if (this.kinds[docId] !== KIND_BOOKMARK) continue;
-        const at = bookmarkRow({ key: this.keys[docId]!, url: this.urls[docId]!, title: this.titles[docId]!, folders: this.folderPaths[docId]! });
-        if (at === undefined) return undefined;
-        out[docId - from] = at;
-      }
-      return out;
-    };
-    return { columns, count, refs };
-  }
-
-  private revisionCount = 0;
-
-  /** Moves on with every change to the documents, tokens, tags or visits (a snapshot write checks it between parts). */
-  get revision(): number {
-    return this.revisionCount;
-  }
-
-  /**
-   * An index from snapshotColumns' columns and the snapshot's rows: the same documents under the same ids, tokens,
-   * tags and visits, its posting lists sealed (they are derived from the documents' token lists, not stored). It
-   * takes the columns' arrays as its own: the caller lets go of them.
-   * Checks everything it takes and returns undefined for columns that do not fit together (another format, a
-   * damaged or partial snapshot): they are never trusted. Awaits `breathe` every few thousand documents.
-   */
-  static async fromSnapshot(columns: IndexColumns, rows: SnapshotRows, breathe: () => Promise<void>, options: SearchIndexOptions = {}): Promise<SearchIndex | undefined> {
-    if (!(await validColumns(columns, rows, breathe))) return undefined;
-    const index = new SearchIndex(options);
-    return (await index.restoreColumns(columns, rows, breathe)) ? index : undefined;
-  }
-
-  private async restoreColumns(c: IndexColumns, rows: SnapshotRows, breathe: () => Promise<void>): Promise<boolean> {
-    const count = c.kinds.length;
-    const tokenCount = c.tokens.length;
-    for (let i = 0; i < rows.tags.urls.length; i++) this.setTags(rows.tags.urls[i]!, rows.tags.tags[i] ?? []);
-    const historyDocs = new Int32Array(rows.history.urls.length).fill(-1);
-    // The columns' arrays become the index's own (no copies: at 100,000 bookmarks they are megabytes).
-    this.kinds = c.kinds;
-    this.dateAdded = c.dateAdded;
-    this.lastVisits = c.lastVisits;
-    this.staticScores = c.staticScores;
-    this.tokenStart = c.tokenStart;
-    this.tokenIds = c.tokenIds;
-    this.tokenMasks = c.tokenMasks;
-    this.tokens = c.tokens;
-    this.sortedIds = c.sortedIds;
-    this.count = count;
-    // Documents: their strings from the rows, the maps by key and URL in the order the index had them. In chunks
-    // of plain (not async) code, with a turn for the event loop between them when a slice is used up.
-    const postingCounts = new Int32Array(tokenCount + 1);
-    for (let from = 0; from < count; from += RESTORE_CHUNK) {
-      if (!this.restoreDocs(c, rows, historyDocs, postingCounts, from, Math.min(count, from + RESTORE_CHUNK))) return false;
-      await breathe();
-    }
-    // Every history row belongs to one live history document (eachHistory wrote one row per document).
-    for (let i = 0; i < historyDocs.length; i++) {
-      const docId = historyDocs[i]!;
-      if (docId === -1) return false;
-      const url = rows.history.urls[i]!;
-      if (this.historyByUrl.has(url)) return false;
-      this.historyByUrl.set(url, docId);
-      this.visitsByUrl.set(url, rows.history.visits[i] ?? 0);
-    }
-    // Posting lists: what seal() makes of the documents' token lists, live documents by ascending id.
-    for (let t = 0; t < tokenCount; t++) postingCounts[t + 1]! += postingCounts[t]!;
-    this.postingStart = postingCounts;
-    const fill = postingCounts.slice(0, tokenCount);
-    const postings = new Int32Array(postingCounts[tokenCount]!);
-    for (let from = 0; from < count; from += RESTORE_CHUNK * 4) {
-      this.fillPostings(postings, fill, from, Math.min(count, from + RESTORE_CHUNK * 4));
-      await breathe();
-    }
-    this.postings = postings;
-    return true;
-  }
-
-  /** Documents [from, to) of restoreColumns; false when a row they name does not fit. */
-  private restoreDocs(c: IndexColumns, rows: SnapshotRows, historyDocs: Int32Array, postingCounts: Int32Array, from: number, to: number): boolean {
-    for (let docId = from; docId < to; docId++) {
-      const kind = this.kinds[docId]!;
-      if (kind === 0) {
-        this.keys[docId] = this.urls[docId] = this.titles[docId] = this.folderPaths[docId] = this.hosts[docId] = undefined;
-        continue;
-      }
-      const ref = c.refs[docId]!;
-      let doc: DocStrings | undefined;
-      if (kind === KIND_BOOKMARK) {
-        doc = rows.bookmark(ref);
-        if (!doc) return false;
-        // One Map operation per step where it can be (each hashes the string again): a key seen twice does not
-        // grow the Map. The URL's history is not looked at: the static scores come with the columns.
-        const known = this.byBookmarkId.size;
-        if (this.byBookmarkId.set(doc.key, docId).size === known) return false;
-        const linked = this.bookmarksByUrl.get(doc.url);
-        if (linked === undefined) this.bookmarksByUrl.set(doc.url, docId);
-        else if (typeof linked === 'number') this.bookmarksByUrl.set(doc.url, [linked, docId]);
-        else linked.push(docId);
-      } else {
-        if (historyDocs[ref] !== -1 || rows.history.lastVisits[ref] !== this.lastVisits[docId]) return false;
-        historyDocs[ref] = docId;
-        const url = rows.history.urls[ref]!;
-        doc = { key: url, url, title: rows.history.titles[ref] ?? '', folders: [] };
-      }
-      this.setStrings(docId, doc);
-      this.alive++;
-      for (let k = this.tokenStart[docId]!, end = this.tokenStart[docId + 1]!; k < end; k++) postingCounts[this.tokenIds[k]! + 1]!++;
-    }
-    return true;
-  }
-
-  /** The posting entries of documents [from, to), live ones, at their tokens' next free slots. */
-  private fillPostings(postings: Int32Array, fill: Int32Array, from: number, to: number): void {
-    const { kinds, tokenStart, tokenIds, tokenMasks } = this;
-    for (let docId = from; docId < to; docId++) {
-      if (kinds[docId] === 0) continue;
-      for (let k = tokenStart[docId]!, end = tokenStart[docId + 1]!; k < end; k++) postings[fill[tokenIds[k]!]!++] = (docId << MASK_SHIFT) | tokenMasks[k]!;
     }
   }
 
@@ -707,7 +441,6 @@ export class SearchIndex {
   }
 
   clear(): void {
-    this.revisionCount++;
     this.resetDocuments();
     this.tagsByUrl.clear();
     this.visitsByUrl.clear();
@@ -753,7 +486,6 @@ export class SearchIndex {
 
   /** Forgets every document and posting list; tags and visits by URL are kept. */
   private resetDocuments(): void {
-    this.revisionCount++;
     this.count = 0;
     this.alive = 0;
     this.kinds = new Uint8Array(0);
@@ -829,7 +561,6 @@ export class SearchIndex {
   }
 
   private refreshStatic(url: string): void {
-    this.revisionCount++;
     for (const docId of this.docIdsOfUrl(url)) this.staticScores[docId] = this.computeStatic(docId);
     this.staticOrderCache = null;
   }
@@ -1068,7 +799,6 @@ export class SearchIndex {
   }
 
   private addDoc(doc: DocData): number {
-    this.revisionCount++;
     const docId = this.count++;
     this.kinds = fit(this.kinds, this.count);
     this.dateAdded = fit(this.dateAdded, this.count);
@@ -1076,18 +806,6 @@ export class SearchIndex {
     this.staticScores = fit(this.staticScores, this.count);
     this.tokenStart = fit(this.tokenStart, this.count + 1);
     this.kinds[docId] = doc.kind === 'bookmark' ? KIND_BOOKMARK : KIND_HISTORY;
-    this.setStrings(docId, doc);
-    this.dateAdded[docId] = doc.dateAdded;
-    this.lastVisits[docId] = doc.lastVisit;
-    this.staticScores[docId] = this.computeStatic(docId);
-    this.staticOrderCache = null;
-    this.alive++;
-    this.indexTokens(docId, doc);
-    return docId;
-  }
-
-  /** A document's strings, its host interned. */
-  private setStrings(docId: number, doc: DocStrings): void {
     this.keys[docId] = doc.key;
     this.urls[docId] = doc.url;
     this.titles[docId] = doc.title;
@@ -1096,6 +814,13 @@ export class SearchIndex {
     let interned = this.hostStrings.get(host);
     if (interned === undefined) this.hostStrings.set(host, (interned = host));
     this.hosts[docId] = interned;
+    this.dateAdded[docId] = doc.dateAdded;
+    this.lastVisits[docId] = doc.lastVisit;
+    this.staticScores[docId] = this.computeStatic(docId);
+    this.staticOrderCache = null;
+    this.alive++;
+    this.indexTokens(docId, doc);
+    return docId;
   }
 
   private indexTokens(docId: number, doc: DocData): void {
@@ -1156,7 +881,6 @@ export class SearchIndex {
 
   private killDoc(docId: number): void {
     if (this.kinds[docId] === 0) return;
-    this.revisionCount++;
     this.kinds[docId] = 0;
     // The strings go with the document; its token and posting entries stay until the next seal or compaction.
     this.keys[docId] = undefined;

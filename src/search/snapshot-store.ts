@@ -1,7 +1,6 @@
 /**
- * A persisted copy of what the search index is built from (bookmark tree shape, indexed history, tags) and of the
- * built index's columns (each part carries a piece of them: index-snapshot.ts), so the index comes back quickly
- * after the event page was unloaded. One IndexedDB database ('tidymarks-search'): a head
+ * A persisted copy of what the search index is built from (bookmark tree shape, indexed history, tags), so the
+ * index comes back quickly after the event page was unloaded. One IndexedDB database ('tidymarks-search'): a head
  * record and parts of columnar arrays (a few thousand nodes or history entries each): reading it back is a few
  * structured clones of large arrays, measured at about a tenth of getTree + history.search
  * (bench/search.bench.ts: readPersistedMs vs fetchTreeHistoryMs). Written in parts, one transaction, so the
@@ -10,9 +9,8 @@
  */
 import type { DBSchema } from 'idb';
 import { lazyDb } from '../platform/lazy-db';
-import type { IndexHead, IndexPiece } from './index-snapshot';
 
-export const SNAPSHOT_VERSION = 3;
+export const SNAPSHOT_VERSION = 2;
 
 export interface NodeColumns {
   ids: string[];
@@ -38,24 +36,13 @@ export interface IndexSnapshot {
   nodes: NodeColumns;
   history: HistoryColumns;
   tags: { urls: string[]; tags: string[][] };
-  /**
-   * The index built from these rows (index-snapshot.ts): its head and the pieces the parts carried, in order, as
-   * read (joinIndex checks them). Absent when the index was not written with the rows.
-   */
-  index?: { head: unknown; pieces: unknown[] };
 }
 
-/**
- * One record of a snapshot as written: some nodes or some history entries (a snapshot is their concatenation), and
- * a piece of the built index.
- */
-export type SnapshotPart = ({ nodes: NodeColumns } | { history: HistoryColumns }) & { index?: IndexPiece };
-
-/** What a snapshot's head says besides its parts. */
-export type SnapshotHeadFields = Pick<IndexSnapshot, 'savedAt' | 'tags'> & { index?: IndexHead };
+/** One record of a snapshot as written: some nodes or some history entries (a snapshot is their concatenation). */
+export type SnapshotPart = { nodes: NodeColumns } | { history: HistoryColumns };
 
 /** The record under KEY: what is not in parts, and how many parts there are. */
-type SnapshotHead = SnapshotHeadFields & { version: typeof SNAPSHOT_VERSION; parts: number };
+type SnapshotHead = Pick<IndexSnapshot, 'version' | 'savedAt' | 'tags'> & { parts: number };
 
 interface SearchDB extends DBSchema {
   snapshot: { key: string | number; value: SnapshotHead | SnapshotPart };
@@ -71,7 +58,7 @@ export interface SnapshotStore {
    * Writes a snapshot part by part in one transaction: each part is asked for (and cloned) only once the previous
    * one is written, so other tasks run between them. A part that throws aborts the write (the old snapshot stays).
    */
-  write(head: SnapshotHeadFields, parts: Iterator<SnapshotPart>): Promise<void>;
+  write(head: Pick<IndexSnapshot, 'savedAt' | 'tags'>, parts: Iterator<SnapshotPart>): Promise<void>;
   /** Writes a whole snapshot (tests). */
   save(snapshot: IndexSnapshot): Promise<void>;
   clear(): Promise<void>;
@@ -86,13 +73,11 @@ function isHead(value: unknown): value is SnapshotHead {
 }
 
 /** A snapshot from its head and parts, in order; undefined when a part does not fit (a damaged record). */
-export function joinSnapshot(head: SnapshotHeadFields, parts: readonly unknown[]): IndexSnapshot | undefined {
+export function joinSnapshot(head: Pick<IndexSnapshot, 'savedAt' | 'tags'>, parts: readonly unknown[]): IndexSnapshot | undefined {
   const nodes = emptyNodes();
   const history = emptyHistory();
   const kinds: string[] = [];
-  const pieces: unknown[] = [];
   for (const part of parts as SnapshotPart[]) {
-    if (part?.index !== undefined) pieces.push(part.index);
     if (part && 'nodes' in part && Array.isArray(part.nodes?.ids)) {
       const n = part.nodes;
       if (n.ids.length !== n.parentIds?.length || n.ids.length !== n.kinds?.length) return undefined;
@@ -111,9 +96,7 @@ export function joinSnapshot(head: SnapshotHeadFields, parts: readonly unknown[]
     } else return undefined;
   }
   nodes.kinds = kinds.join('');
-  const snapshot: IndexSnapshot = { version: SNAPSHOT_VERSION, savedAt: head.savedAt, nodes, history, tags: head.tags };
-  if (head.index !== undefined) snapshot.index = { head: head.index, pieces };
-  return snapshot;
+  return { version: SNAPSHOT_VERSION, savedAt: head.savedAt, nodes, history, tags: head.tags };
 }
 
 /** A whole snapshot cut in parts of PART_ROWS rows. */
@@ -166,12 +149,10 @@ export function openSnapshotStore(name = 'tidymarks-search'): SnapshotStore {
       const head = await tx.store.get(KEY);
       // A snapshot of another shape (older version, damaged) is ignored: the index is rebuilt from Firefox.
       if (!isHead(head)) return undefined;
-      // One request per part: each is cloned back in a task of its own, so the event page answers requests
-      // between them (one getAll of a 100,000-bookmark snapshot held its thread in one piece).
-      const parts = await Promise.all(Array.from({ length: head.parts }, (_, i) => tx.store.get(i)));
-      return parts.every((part) => part !== undefined) ? joinSnapshot(head, parts) : undefined;
+      const parts = head.parts ? await tx.store.getAll(IDBKeyRange.bound(0, head.parts - 1)) : [];
+      return parts.length === head.parts ? joinSnapshot(head, parts) : undefined;
     },
-    write: (head, parts) => writeParts({ ...head, version: SNAPSHOT_VERSION }, parts),
+    write: (head, parts) => writeParts({ version: SNAPSHOT_VERSION, savedAt: head.savedAt, tags: head.tags }, parts),
     save: (snapshot) => writeParts({ version: snapshot.version, savedAt: snapshot.savedAt, tags: snapshot.tags }, partsOf(snapshot)),
     async clear() {
       await (await db()).clear('snapshot');

@@ -3,7 +3,6 @@ import { LiveIndex, SNAPSHOT_DELAY_MS } from '../../../src/search/live-index';
 import type { IndexSnapshot, SnapshotPart } from '../../../src/search/snapshot-store';
 import { parseQuery } from '../../../src/search/parse-query';
 import { createFakeBrowser } from '../../fakes/browser';
-import { withHeldGetTree } from './held-tree';
 
 const noTags = { all: async () => [] };
 
@@ -11,6 +10,25 @@ function wire(live: LiveIndex, browser: ReturnType<typeof createFakeBrowser>['br
   browser.bookmarks.onCreated.addListener((_id, node) => live.onBookmarkCreated(node));
   browser.bookmarks.onRemoved.addListener((id) => live.onBookmarkRemoved(id));
   browser.history.onVisitRemoved.addListener((removed) => live.onVisitRemoved(removed));
+}
+
+/** The browser with a getTree that reads the tree at once but answers only after releaseTree(). */
+function withHeldGetTree(browser: ReturnType<typeof createFakeBrowser>['browser']) {
+  let releaseTree!: () => void;
+  const gate = new Promise<void>((r) => (releaseTree = r));
+  const realGetTree = browser.bookmarks.getTree.bind(browser.bookmarks);
+  const slow = Object.create(browser) as typeof browser;
+  Object.defineProperty(slow, 'bookmarks', {
+    value: {
+      ...browser.bookmarks,
+      getTree: async () => {
+        const tree = await realGetTree();
+        await gate;
+        return tree;
+      },
+    },
+  });
+  return { slow, releaseTree };
 }
 
 describe('LiveIndex', () => {

@@ -5,11 +5,33 @@
  * hit (ids, kinds, texts, folders, tags, visits, dates and scores), for random typed queries and filters.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createRng } from '../../../scripts/prng.mjs';
+import { createRng, type Rng } from '../../../scripts/prng.mjs';
 import { parseQuery } from '../../../src/search/parse-query';
 import { SearchIndex } from '../../../src/search/search-index';
 import { SearchIndex as ObjectIndex } from './reference/search-index-objects';
-import { phrase, query, TAGS, url } from './random-corpus';
+
+const VOCABULARY = 'rust guide rusty trust react reactor preact pasta pastry page pages paint café cafe über uber mozilla moz map maps news'.split(' ');
+const HOSTS = ['a.example', 'rust.example', 'news.example.org', 'sub.news.example.org', 'maps.example', 'xn--caf-dma.example'];
+const TAGS = ['work', 'Read later', 'rust', 'Café', 'news'];
+
+function phrase(rng: Rng, max: number): string {
+  return Array.from({ length: rng.int(0, max) }, () => rng.pick(VOCABULARY) + (rng.chance(0.2) ? String(rng.below(50)) : '')).join(' ');
+}
+
+function url(rng: Rng): string {
+  return `https://${rng.pick(HOSTS)}/${phrase(rng, 3).replace(/ /g, '/')}${rng.chance(0.3) ? `?q=${rng.pick(VOCABULARY)}` : ''}`;
+}
+
+function query(rng: Rng): string {
+  const parts = Array.from({ length: rng.int(1, 3) }, () => {
+    const word = rng.pick(VOCABULARY);
+    return word.slice(0, rng.int(1, word.length));
+  });
+  if (rng.chance(0.15)) parts.push(`#${rng.pick(TAGS).split(' ')[0]!.toLowerCase()}`);
+  if (rng.chance(0.15)) parts.push(`site:${rng.pick(HOSTS)}`);
+  if (rng.chance(0.05)) return parts.slice(-1).join(' ');
+  return parts.join(' ');
+}
 
 /** One seeded script of edits applied to both indexes, with queries checked along the way. */
 function runScript(seed: number, steps: number) {
