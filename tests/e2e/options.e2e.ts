@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchFirefox, type Firefox } from './firefox';
+import { GECKO_ID, launchFirefox, type Firefox } from './firefox';
 import { firefoxImportFile } from './places-seed';
 import { useFirefox } from './use-firefox';
 import { screenshotPath } from './screenshots';
@@ -115,16 +115,21 @@ describe('options page in real Firefox', () => {
       await ff.harness()
     ).evaluate(() => typeof (window.tm.browser.commands as { openShortcutSettings?: unknown }).openShortcutSettings === 'function');
     console.info('commands.openShortcutSettings available in this Firefox:', canOpen);
-    const pagesBefore = (await ff.browser.pages()).length;
     await page.click('button::-p-text(Change shortcuts in Firefox)');
     if (canOpen) {
-      // Firefox opens its add-ons manager in a new tab.
-      const opened = async () => {
-        const pages = await ff.browser.pages();
-        const urls = await Promise.all(pages.map((p) => p.evaluate(() => location.href).catch(() => '')));
-        return urls.some((u) => u.startsWith('about:addons')) || pages.length > pagesBefore;
-      };
-      await expect.poll(opened, { timeout: 10_000 }).toBe(true);
+      // Firefox opens its add-ons manager in a new tab, on the shortcuts view scrolled to this extension. Read from Firefox's own window (the
+      // add-ons manager runs in the parent process): evaluating inside a tab that is still navigating can wait for
+      // ever, which a poll cannot time out.
+      const addonsView = () =>
+        ff.chrome<string | null>(`async () => {
+          const browser = Services.wm.getMostRecentWindow('navigator:browser').gBrowser.browsers.find((b) => b.currentURI.spec === 'about:addons');
+          return browser ? (browser.contentWindow?.gViewController?.currentViewId ?? 'loading') : null;
+        }`);
+      await expect.poll(addonsView, { timeout: 10_000 }).toBe(`addons://shortcuts/${encodeURIComponent(GECKO_ID)}`);
+      await ff.chrome(`async () => {
+        const { gBrowser } = Services.wm.getMostRecentWindow('navigator:browser');
+        for (const b of gBrowser.browsers.filter((b) => b.currentURI.spec === 'about:addons')) gBrowser.removeTab(gBrowser.getTabForBrowser(b));
+      }`);
     } else {
       await waitForShown(page, '::-p-text(Manage Extension Shortcuts)');
     }
