@@ -323,7 +323,8 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
         </div>
       )}
       {form && formByResults && form}
-      <section class="results-section" aria-label={listLabel}>
+      {/* data-answered: the search text the list below answers (tests wait for the answer to what they typed). */}
+      <section class="results-section" aria-label={listLabel} data-answered={answered ?? undefined}>
         <h2 class="section-title">{listLabel}</h2>
         {activeBookmark && !editing && (
           <p id={HINT_ID} class="keys-hint">

@@ -66,7 +66,10 @@ async function resultsFor(page: Page, label: 'Search results' | 'Recent bookmark
   return page.$$eval('[role="option"] .result-title', (els) => els.map((e) => e.textContent ?? ''));
 }
 
-/** Clears the box with Esc (as a user would) and types the text key by key. */
+/**
+ * Clears the box with Esc (as a user would), types the text key by key and waits until the list answers that text
+ * (while an answer is on its way the list of an earlier, partial text stays on screen).
+ */
 async function typeQuery(page: Page, text: string): Promise<void> {
   await page.focus('input.search');
   if (await page.$eval('input.search', (el) => (el as HTMLInputElement).value !== '')) {
@@ -74,6 +77,7 @@ async function typeQuery(page: Page, text: string): Promise<void> {
     await page.waitForFunction(() => (document.querySelector('input.search') as HTMLInputElement).value === '');
   }
   await page.type('input.search', text);
+  await page.waitForFunction((t) => document.querySelector('.results-section')?.getAttribute('data-answered') === t, { timeout: 10_000 }, text);
 }
 
 describe('popup in real Firefox', () => {
@@ -212,6 +216,7 @@ describe('popup in real Firefox', () => {
     await page.waitForSelector('form[aria-label="Bookmark this page"]');
     expect(await page.$eval('#bm-title', (el) => (el as HTMLInputElement).value)).toBe('Lemon tart recipe');
     await page.type('#bm-folder', 'toolbar');
+    await waitForShown(page, '.folder-list [role="option"]::-p-text(Bookmarks Toolbar)');
     await page.click('.folder-list [role="option"]::-p-text(Bookmarks Toolbar)');
     await page.type('#bm-tags', 'dess');
     await waitForShown(page, '.suggestions button::-p-text(desserts)');
