@@ -364,7 +364,7 @@ describe('dedup apply and undo in real Firefox', () => {
       { timeout: 60_000, polling: 20 },
     );
     const midway = await page.evaluate(async () => (await window.tm.browser.bookmarks.search({ query: 'many.example' })).length);
-    await reloadExtension(page);
+    await reloadExtension(ff, page);
     // 2,500 bookmarks before, 500 to keep: part of the 2,000 duplicates is gone, part still there.
     expect(midway).toBeLessThan(2500 - 500);
     expect(midway).toBeGreaterThan(500);
