@@ -89,6 +89,9 @@ export default defineConfig(({ mode }) => {
             fileParallelism: false,
             testTimeout: 120_000,
             hookTimeout: 120_000,
+            // A poll waits for an outcome that goes through the background, IndexedDB and Places: vitest's 1 s
+            // default is a bet on the machine's speed.
+            expect: { poll: { timeout: 10_000 } },
           },
         },
       ],

@@ -453,6 +453,7 @@ describe('import options and the Tags view in real Firefox', () => {
 
     // The Tags view shows the tag's address with the bookmark's title and folder.
     const tagsPage = await ff.open('options/index.html#tags');
+    await waitForShown(tagsPage, 'button.tag-name::-p-text(docs)');
     await tagsPage.click('button.tag-name::-p-text(docs)');
     const row = await tagsPage.waitForSelector('[data-testid="tagged-bookmark"]');
     expect(await row!.evaluate((el) => el.textContent)).toBe('MDN in Other Bookmarks');

@@ -70,7 +70,15 @@ describe('jobs never wedge the background (real Firefox)', () => {
     await other.waitForFunction(() => (window as unknown as { state: { paused: boolean } }).state.paused, { timeout: 60_000, polling: 10 });
     // Paused: the job stops at its next checkpoint, and stays there.
     const count = () => harness.evaluate(async () => (await window.tm.browser.bookmarks.search({ query: 'first.example' })).length);
-    await expect.poll(async () => [await count(), await count()].reduce((a, b) => (a === b ? a : -1)), { timeout: 30_000, interval: 300 }).toBeGreaterThan(300);
+    // Stopped means the same count for a whole second: a remove takes a few milliseconds, a batch well under that.
+    const reads: { at: number; count: number }[] = [];
+    const steadyCount = async () => {
+      const now = { at: Date.now(), count: await count() };
+      if (reads.length && reads[reads.length - 1]!.count !== now.count) reads.length = 0;
+      reads.push(now);
+      return now.at - reads[0]!.at >= 1_000 ? now.count : -1;
+    };
+    await expect.poll(steadyCount, { timeout: 30_000, interval: 200 }).toBeGreaterThan(300);
     const whilePaused = await count();
     // While it is paused, other writes go ahead instead of waiting for the resume (or the pause's 10-minute bound):
     // a rename through the organizer's request is done, and is an operation of the history beside the cleanup.

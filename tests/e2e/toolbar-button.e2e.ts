@@ -84,8 +84,29 @@ describe('toolbar button in real Firefox', () => {
     await expect.poll(() => buttonOf(twice), { timeout: 10_000 }).toEqual({ badge: '', title: 'Tidymarks: not bookmarked' });
     const later = await bookmark(`${origin}/later`);
     await expect.poll(() => buttonOf(twice), { timeout: 10_000 }).toEqual({ badge: '', title: 'Tidymarks: bookmarked' });
-    await harness.evaluate((id) => window.tm.browser.tabs.reload(id), twice);
-    await expect.poll(() => harness.evaluate(async (id) => (await window.tm.browser.tabs.get(id)).status, twice), { timeout: 10_000 }).toBe('complete');
+    // The reload, until its page has loaded (the tab's status goes to loading, then complete).
+    await harness.evaluate(
+      (id) =>
+        new Promise<void>((resolve, reject) => {
+          const { tabs } = window.tm.browser;
+          let loading = false;
+          const seen = (tabId: number, change: { status?: string }) => {
+            if (tabId !== id) return;
+            if (change.status === 'loading') loading = true;
+            else if (change.status === 'complete' && loading) done();
+          };
+          const guard = setTimeout(() => done(new Error('the tab did not finish reloading within 10 s')), 10_000);
+          const done = (error?: Error) => {
+            clearTimeout(guard);
+            tabs.onUpdated.removeListener(seen);
+            if (error) reject(error);
+            else resolve();
+          };
+          tabs.onUpdated.addListener(seen);
+          tabs.reload(id).catch(done);
+        }),
+      twice,
+    );
     await expect.poll(() => buttonOf(twice), { timeout: 10_000 }).toEqual({ badge: '', title: 'Tidymarks: bookmarked' });
     await harness.evaluate((id) => window.tm.browser.bookmarks.remove(id), later);
     await expect.poll(() => buttonOf(twice), { timeout: 10_000 }).toEqual({ badge: '', title: 'Tidymarks: not bookmarked' });
