@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { launchFirefox, type Firefox, type LaunchOptions } from './firefox';
+import { GECKO_ID, launchFirefox, type Firefox, type LaunchOptions } from './firefox';
 
 /**
  * One Firefox for the surrounding describe block: launched before its tests, reset (bookmarks, history, storage,
@@ -13,7 +13,8 @@ export function useFirefox(options: LaunchOptions = {}): Firefox {
   afterAll(async () => {
     await current?.close();
   });
-  beforeEach(async () => {
+  beforeEach(async ({ onTestFailed }) => {
+    onTestFailed(async ({ task }) => console.info(`Firefox when "${task.name}" failed: ${await firefoxState(running())}`));
     await running().reset();
   });
   const running = () => {
@@ -33,4 +34,30 @@ export function useFirefox(options: LaunchOptions = {}): Firefox {
     chrome: (fn, ...args) => running().chrome(fn, ...args),
     close: () => running().close(),
   };
+}
+
+/**
+ * What Firefox shows, for a failed test's log: its tabs (marked while loading) and the extension's background state,
+ * read from Firefox's window (a tab may be what hangs). Says so when Firefox does not answer within 5 s.
+ */
+async function firefoxState(ff: Firefox): Promise<string> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const silent = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('no answer from Firefox within 5 s'), 5_000)));
+  const state = ff
+    .chrome<{ tabs: string[]; background: string }>(
+      `async (id) => ({
+        tabs: [...Services.wm.getEnumerator('navigator:browser')].flatMap((w) =>
+          w.gBrowser.browsers.map((b) => b.currentURI.spec + (b.webProgress?.isLoadingDocument ? ' (loading)' : '')),
+        ),
+        background: WebExtensionPolicy.getByID(id)?.extension?.backgroundState ?? 'no extension',
+      })`,
+      GECKO_ID,
+    )
+    .then(({ tabs, background }) => `tabs ${JSON.stringify(tabs)}, background ${background}`)
+    .catch((error: Error) => `Firefox could not be asked: ${error.message}`);
+  try {
+    return await Promise.race([state, silent]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
