@@ -135,6 +135,16 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     });
   const recordedPopupKeys = () => harness.evaluate(() => (window as unknown as { popupKeys?: string[] }).popupKeys ?? []);
 
+  /** Types into the toolbar popup through the X server and waits until its list answers that text with `results`. */
+  async function typeInPopup(text: string, results: string[]): Promise<void> {
+    display().type(text);
+    const answer = async () => {
+      const state = await popupState();
+      return { answered: state?.answered, results: state?.results };
+    };
+    await expect.poll(answer).toEqual({ answered: text, results });
+  }
+
   async function openPopupWithKey(): Promise<void> {
     // A panel still open or still closing (an earlier test's popup) would take the key as "close".
     await expect.poll(async () => (await screen()).overlays, { timeout: 10_000 }).toEqual([]);
@@ -233,16 +243,7 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     expect(open.overlays.filter((id) => !before.overlays.includes(id))).toHaveLength(1);
     expect({ tabs: open.tabs, windows: open.windows }).toEqual({ tabs: before.tabs, windows: before.windows });
 
-    display().type('zebra');
-    await expect
-      .poll(
-        async () => {
-          const state = await popupState();
-          return { answered: state?.answered, results: state?.results };
-        },
-        { timeout: 10_000 },
-      )
-      .toEqual({ answered: 'zebra', results: ['Zebra one', 'Zebra two'] });
+    await typeInPopup('zebra', ['Zebra one', 'Zebra two']);
     expect(await popupState()).toMatchObject({ value: 'zebra', listLabel: 'Search results', activeOption: 'result-0' });
     display().key('Down');
     await expect.poll(async () => (await popupState())?.activeOption).toBe('result-1');
@@ -317,16 +318,7 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     // A popup an earlier test left open goes first: the key toggles it.
     if (await popupState()) await closePopupWithKey();
     await openPopupWithKey();
-    display().type('zebra');
-    await expect
-      .poll(
-        async () => {
-          const state = await popupState();
-          return { answered: state?.answered, results: state?.results };
-        },
-        { timeout: 10_000 },
-      )
-      .toEqual({ answered: 'zebra', results: ['Zebra one'] });
+    await typeInPopup('zebra', ['Zebra one']);
     display().key('ctrl+e');
     await expect.poll(popupForm).toMatchObject({ form: 'Edit bookmark', focused: 'bm-title' });
     display().key('ctrl+a');
@@ -370,16 +362,7 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
       expect(await popupForm()).toMatchObject({ form: null, folderListOpen: false });
       expect(await popupState()).toMatchObject({ value: '', searchFocused: true });
       await recordPopupKeys();
-      display().type('zebra');
-      await expect
-        .poll(
-          async () => {
-            const state = await popupState();
-            return { answered: state?.answered, results: state?.results };
-          },
-          { timeout: 10_000 },
-        )
-        .toEqual({ answered: 'zebra', results: ['Zebra one'] });
+      await typeInPopup('zebra', ['Zebra one']);
       display().key(formKey);
       await expect.poll(popupForm).toMatchObject(form);
     };
