@@ -186,7 +186,7 @@ describe('German quick-bookmark notification: Firefox’s own alert on a real di
       .poll(() => harness.evaluate(() => (window as unknown as { shown: unknown[] }).shown), { timeout: 15_000 })
       .toEqual([{ title: 'Lesezeichen gesetzt', message: 'Apfelkuchen nach Omas Rezept\nin Weitere Lesezeichen › Read later' }]);
     // The alert itself: the one new window on the display.
-    await expect.poll(() => x!.mappedWindows().filter((w) => !before.includes(w.id) && w.width > 100 && w.height > 50).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => x!.mappedWindows().filter((w) => !before.includes(w.id) && w.width > 100 && w.height > 50).length).toBe(1);
     const alert = x!.mappedWindows().find((w) => !before.includes(w.id) && w.width > 100 && w.height > 50)!;
     // The alert fades in: captured until two captures in a row are the same picture.
     const file = screenshotPath('de-notification');

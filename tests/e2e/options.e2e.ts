@@ -117,15 +117,15 @@ describe('options page in real Firefox', () => {
     console.info('commands.openShortcutSettings available in this Firefox:', canOpen);
     await page.click('button::-p-text(Change shortcuts in Firefox)');
     if (canOpen) {
-      // Firefox opens its add-ons manager in a new tab, on the shortcuts view scrolled to this extension. Read from Firefox's own window (the
-      // add-ons manager runs in the parent process): evaluating inside a tab that is still navigating can wait for
-      // ever, which a poll cannot time out.
+      // Firefox opens its add-ons manager in a new tab, on the shortcuts view of this extension. Read from Firefox's
+      // own window (the add-ons manager runs in the parent process): evaluating inside a tab that is still navigating
+      // can wait for ever, which a poll cannot time out.
       const addonsView = () =>
         ff.chrome<string | null>(`async () => {
           const browser = Services.wm.getMostRecentWindow('navigator:browser').gBrowser.browsers.find((b) => b.currentURI.spec === 'about:addons');
           return browser ? (browser.contentWindow?.gViewController?.currentViewId ?? 'loading') : null;
         }`);
-      await expect.poll(addonsView, { timeout: 10_000 }).toBe(`addons://shortcuts/${encodeURIComponent(GECKO_ID)}`);
+      await expect.poll(addonsView).toBe(`addons://shortcuts/${encodeURIComponent(GECKO_ID)}`);
       await ff.chrome(`async () => {
         const { gBrowser } = Services.wm.getMostRecentWindow('navigator:browser');
         for (const b of gBrowser.browsers.filter((b) => b.currentURI.spec === 'about:addons')) gBrowser.removeTab(gBrowser.getTabForBrowser(b));

@@ -76,7 +76,7 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
       const b = window.tm.browser;
       await Promise.all(Object.keys(await b.notifications.getAll()).map((id) => b.notifications.clear(id)));
     });
-    await expect.poll(async () => (await screen()).notifications, { timeout: 10_000 }).toEqual([]);
+    await expect.poll(async () => (await screen()).notifications).toEqual([]);
   }
 
   /**
@@ -147,7 +147,7 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
 
   async function openPopupWithKey(): Promise<void> {
     // A panel still open or still closing (an earlier test's popup) would take the key as "close".
-    await expect.poll(async () => (await screen()).overlays, { timeout: 10_000 }).toEqual([]);
+    await expect.poll(async () => (await screen()).overlays).toEqual([]);
     display().key('alt+shift+2');
     await expect.poll(async () => (await popupState())?.ready, { timeout: 15_000 }).toBe(true);
     // Firefox gives the panel the keyboard a frame after it is shown (ExtensionPopups.sys.mjs, Extension:GrabFocus).
@@ -168,7 +168,7 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     focusFirefoxWindow();
     const before = await screen();
     display().key('alt+shift+b');
-    await expect.poll(async () => (await screen()).overlays.length, { timeout: 10_000 }).toBeGreaterThan(before.overlays.length);
+    await expect.poll(async () => (await screen()).overlays.length).toBeGreaterThan(before.overlays.length);
     expect(await bookmarksWithUrl(`${origin}/article`)).toEqual([]);
     display().key('Escape');
     display().key('Escape');
@@ -198,7 +198,7 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     // The sidebar is part of the window: no menu or panel opened, no new tab or window.
     expect(await screen()).toEqual(before);
     display().key('alt+shift+3');
-    await expect.poll(sidebar, { timeout: 10_000 }).toBeNull();
+    await expect.poll(sidebar).toBeNull();
   });
 
   it('Alt+Shift+1 bookmarks the active tab, and nothing else opens: no menu, no tab, no window, only its notification', async () => {
@@ -208,20 +208,20 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     const before = await screen();
     expect(before.notifications).toEqual([]);
     display().key('alt+shift+1');
-    await expect.poll(() => bookmarksWithUrl(url), { timeout: 10_000 }).toEqual(['A local article']);
+    await expect.poll(() => bookmarksWithUrl(url)).toEqual(['A local article']);
     // The press also shows the quick bookmark's notification (Firefox's own alert window on this display): wait for
     // it, then everything else must be as it was.
-    await expect.poll(shownNotifications, { timeout: 10_000 }).toEqual(['tidymarks-quick-bookmark']);
+    await expect.poll(shownNotifications).toEqual(['tidymarks-quick-bookmark']);
     const alert = expect.objectContaining({ overrideRedirect: true, wmClass: ['Alert', expect.any(String)], role: 'alert', type: 'NOTIFICATION' });
-    await expect.poll(() => display().mappedWindows().filter(isNotification), { timeout: 10_000 }).toEqual([alert]);
+    await expect.poll(() => display().mappedWindows().filter(isNotification)).toEqual([alert]);
     expect(await screen()).toEqual({ ...before, notifications: [expect.any(String)] });
 
     // A second press finds the bookmark and creates nothing; its notification replaces the first and says where
     // the bookmark is.
     display().key('alt+shift+1');
-    await expect.poll(shownNotifications, { timeout: 10_000 }).toEqual(['tidymarks-quick-bookmark', 'tidymarks-quick-bookmark']);
+    await expect.poll(shownNotifications).toEqual(['tidymarks-quick-bookmark', 'tidymarks-quick-bookmark']);
     expect(await bookmarksWithUrl(url)).toEqual(['A local article']);
-    await expect.poll(() => display().mappedWindows().filter(isNotification), { timeout: 10_000 }).toEqual([alert]);
+    await expect.poll(() => display().mappedWindows().filter(isNotification)).toEqual([alert]);
     expect(await screen()).toEqual({ ...before, notifications: [expect.any(String)] });
     await clearNotifications();
     expect(await screen()).toEqual(before);
@@ -252,7 +252,7 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     display().key('Down');
     await expect.poll(async () => (await popupState())?.activeOption).toBe('result-1');
     display().key('Return');
-    await expect.poll(() => harness.evaluate(async (id) => (await window.tm.browser.tabs.get(id)).url, tabId), { timeout: 10_000 }).toBe(`${origin}/two`);
+    await expect.poll(() => harness.evaluate(async (id) => (await window.tm.browser.tabs.get(id)).url, tabId)).toBe(`${origin}/two`);
     await expect.poll(popupState).toBeNull();
     expect((await screen()).tabs).toBe(before.tabs);
   });
@@ -306,9 +306,9 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
   /** Closes the toolbar popup with Esc (Firefox closes the panel) and waits until its window is gone from the display. */
   async function closePopupWithKey(): Promise<void> {
     display().key('Escape');
-    await expect.poll(popupState, { timeout: 10_000 }).toBeNull();
+    await expect.poll(popupState).toBeNull();
     // Pressed while the panel is still closing, Alt+Shift+2 would only close it.
-    await expect.poll(async () => (await screen()).overlays, { timeout: 10_000 }).toEqual([]);
+    await expect.poll(async () => (await screen()).overlays).toEqual([]);
   }
 
   /** Opens the toolbar popup by its key over a local page, finds "Zebra one" and renames it with Ctrl+E, keys only. */
@@ -420,7 +420,7 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     }, origin);
     // Edit: Ctrl+E, the title has the keyboard; a new title, Enter saves.
     await renameZebraInPopup('Zebra renamed');
-    await expect.poll(() => bookmarkById(ids.zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra renamed', parentId: ids.animals });
+    await expect.poll(() => bookmarkById(ids.zebra)).toMatchObject({ title: 'Zebra renamed', parentId: ids.animals });
     await expect.poll(popupState).toMatchObject({ searchFocused: true, value: 'zebra' });
 
     // Move: Ctrl+Shift+E opens the same form at the folder list; typing filters, ↓/Enter pick, Enter saves.
@@ -441,20 +441,20 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     await expect.poll(async () => (await popupForm())?.focused).toBe('bm-folder-new');
     display().type('Stripes');
     display().key('Return');
-    await expect.poll(popupForm, { timeout: 10_000 }).toMatchObject({ chosen: 'Other Bookmarks › Archive › Stripes', focused: 'bm-folder' });
+    await expect.poll(popupForm).toMatchObject({ chosen: 'Other Bookmarks › Archive › Stripes', focused: 'bm-folder' });
     display().key('Return');
     const stripes = await harness.evaluate(
       async (archive) => (await window.tm.browser.bookmarks.getChildren(archive)).find((c) => c.title === 'Stripes')?.id,
       ids.archive,
     );
     expect(stripes).toBeDefined();
-    await expect.poll(() => bookmarkById(ids.zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra renamed', parentId: stripes });
+    await expect.poll(() => bookmarkById(ids.zebra)).toMatchObject({ title: 'Zebra renamed', parentId: stripes });
     await expect.poll(popupState).toMatchObject({ searchFocused: true });
 
     // Remove: Shift+Delete; Ctrl+Z in the unchanged box puts it back where it was.
     const before = await bookmarkById(ids.zebra);
     display().key('shift+Delete');
-    await expect.poll(() => bookmarkById(ids.zebra), { timeout: 10_000 }).toBeNull();
+    await expect.poll(() => bookmarkById(ids.zebra)).toBeNull();
     await expect.poll(async () => (await popupForm())?.notice).toMatch(/^Removed “Zebra renamed” from Other Bookmarks › Archive › Stripes\./);
     display().key('ctrl+z');
     await expect
@@ -473,7 +473,7 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     await expect.poll(async () => (await popupForm())?.notice).toMatch(/^Undone: Deleted “Zebra renamed”\./);
     // Ctrl+Shift+Z in the same box removes it again.
     display().key('ctrl+shift+z');
-    await expect.poll(() => bookmarksWithUrl(`${origin}/one`), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(() => bookmarksWithUrl(`${origin}/one`)).toEqual([]);
     await expect.poll(async () => (await popupForm())?.notice).toMatch(/^Redone: Deleted “Zebra renamed”\./);
     // The popup stayed open all along: no Firefox shortcut (Ctrl+Shift+E is the network monitor's) took the keys.
     expect(await popupState()).not.toBeNull();
@@ -486,7 +486,7 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
       return (await window.tm.browser.bookmarks.create({ parentId: animals.id, title: 'Zebra one', url: `${o}/one` })).id;
     }, origin);
     await renameZebraInPopup('Zebra edited');
-    await expect.poll(() => bookmarkById(zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra edited' });
+    await expect.poll(() => bookmarkById(zebra)).toMatchObject({ title: 'Zebra edited' });
 
     // Esc closes the panel (Firefox does it); Alt+Shift+2 opens a new popup, with an empty box.
     await closePopupWithKey();
@@ -494,11 +494,11 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     await openPopupWithKey();
     expect(await popupState()).toMatchObject({ value: '', searchFocused: true });
     display().key('ctrl+z');
-    await expect.poll(() => bookmarkById(zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra one' });
+    await expect.poll(() => bookmarkById(zebra)).toMatchObject({ title: 'Zebra one' });
     await expect.poll(async () => (await popupForm())?.notice).toMatch(/^Undone: Edited “Zebra one”\./);
     // And Ctrl+Shift+Z gives it the new title again.
     display().key('ctrl+shift+z');
-    await expect.poll(() => bookmarkById(zebra), { timeout: 10_000 }).toMatchObject({ title: 'Zebra edited' });
+    await expect.poll(() => bookmarkById(zebra)).toMatchObject({ title: 'Zebra edited' });
     expect(await popupState()).not.toBeNull();
   });
 });

@@ -73,17 +73,17 @@ describe('toolbar button in real Firefox', () => {
     await bookmark(`${origin}/twice`);
     await bookmark(`${origin}/twice#`, 'toolbar_____');
     const twice = await openTab(harness, `${origin}/twice`, 'Twice', true);
-    await expect.poll(() => buttonOf(twice), { timeout: 10_000 }).toEqual({ badge: '2', title: 'Tidymarks: bookmarked 2 times' });
+    await expect.poll(() => buttonOf(twice)).toEqual({ badge: '2', title: 'Tidymarks: bookmarked 2 times' });
     const never = await openTab(harness, `${origin}/never`, 'Never', true);
-    await expect.poll(() => buttonOf(never), { timeout: 10_000 }).toEqual({ badge: '', title: 'Tidymarks: not bookmarked' });
+    await expect.poll(() => buttonOf(never)).toEqual({ badge: '', title: 'Tidymarks: not bookmarked' });
     await activate(twice);
     await expect.poll(() => buttonOf(twice)).toEqual({ badge: '2', title: 'Tidymarks: bookmarked 2 times' });
 
     // A page loaded in the active tab: Firefox drops the tab's values, the new page's state comes back.
     await harness.evaluate((id, u) => window.tm.browser.tabs.update(id, { url: u }).then(() => undefined), twice, `${origin}/later`);
-    await expect.poll(() => buttonOf(twice), { timeout: 10_000 }).toEqual({ badge: '', title: 'Tidymarks: not bookmarked' });
+    await expect.poll(() => buttonOf(twice)).toEqual({ badge: '', title: 'Tidymarks: not bookmarked' });
     const later = await bookmark(`${origin}/later`);
-    await expect.poll(() => buttonOf(twice), { timeout: 10_000 }).toEqual({ badge: '', title: 'Tidymarks: bookmarked' });
+    await expect.poll(() => buttonOf(twice)).toEqual({ badge: '', title: 'Tidymarks: bookmarked' });
     // The reload, until its page has loaded (the tab's status goes to loading, then complete).
     await harness.evaluate(
       (id) =>
@@ -107,24 +107,24 @@ describe('toolbar button in real Firefox', () => {
         }),
       twice,
     );
-    await expect.poll(() => buttonOf(twice), { timeout: 10_000 }).toEqual({ badge: '', title: 'Tidymarks: bookmarked' });
+    await expect.poll(() => buttonOf(twice)).toEqual({ badge: '', title: 'Tidymarks: bookmarked' });
     await harness.evaluate((id) => window.tm.browser.bookmarks.remove(id), later);
-    await expect.poll(() => buttonOf(twice), { timeout: 10_000 }).toEqual({ badge: '', title: 'Tidymarks: not bookmarked' });
+    await expect.poll(() => buttonOf(twice)).toEqual({ badge: '', title: 'Tidymarks: not bookmarked' });
     // The tab switched away from kept its own state.
     expect(await buttonOf(never)).toEqual({ badge: '', title: 'Tidymarks: not bookmarked' });
   });
 
   it('the icon on screen turns from the grey tile to the blue tile when the page is bookmarked, and back when it is removed', async () => {
     const tab = await openTab(harness, `${origin}/later`, 'Later', true);
-    await expect.poll(() => buttonOf(tab), { timeout: 10_000 }).toEqual({ badge: '', title: 'Tidymarks: not bookmarked' });
+    await expect.poll(() => buttonOf(tab)).toEqual({ badge: '', title: 'Tidymarks: not bookmarked' });
     const display = x!;
     const notBookmarked = display.pixels(TOOLBAR);
     const id = await bookmark(`${origin}/later`);
-    await expect.poll(() => buttonOf(tab), { timeout: 10_000 }).toEqual({ badge: '', title: 'Tidymarks: bookmarked' });
+    await expect.poll(() => buttonOf(tab)).toEqual({ badge: '', title: 'Tidymarks: bookmarked' });
     // A 16 px tile has well over 100 pixels of its own colour; the screen follows the API a frame later.
-    await expect.poll(() => changed(notBookmarked, display.pixels(TOOLBAR), GREY, BLUE), { timeout: 10_000 }).toBeGreaterThan(100);
+    await expect.poll(() => changed(notBookmarked, display.pixels(TOOLBAR), GREY, BLUE)).toBeGreaterThan(100);
     const bookmarked = display.pixels(TOOLBAR);
     await harness.evaluate((bookmarkId) => window.tm.browser.bookmarks.remove(bookmarkId), id);
-    await expect.poll(() => changed(bookmarked, display.pixels(TOOLBAR), BLUE, GREY), { timeout: 10_000 }).toBeGreaterThan(100);
+    await expect.poll(() => changed(bookmarked, display.pixels(TOOLBAR), BLUE, GREY)).toBeGreaterThan(100);
   });
 });
