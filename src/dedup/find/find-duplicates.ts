@@ -30,9 +30,8 @@ const NO_RULES = Object.freeze([]) as unknown as MatchRule[];
 let lastExplainer: { options: string; explain: MatchExplainer } | undefined;
 
 /**
- * One explainer per set of matching options, kept from scan to scan rather than made anew by each: a fresh one is a
- * new function every time, and the engine's compiled grouping code, specialized to the last one, was thrown away
- * and compiled again for each of the first scans (seen in V8). Explaining is pure, so sharing it changes nothing.
+ * One explainer per set of matching options, kept from scan to scan rather than made anew by each (see "Shapes that
+ * outlive a scan" below). Explaining is pure, so sharing it changes nothing.
  */
 function explainerFor(matching: MatchingOptions): MatchExplainer {
   const options = JSON.stringify(matching);
@@ -41,10 +40,13 @@ function explainerFor(matching: MatchingOptions): MatchExplainer {
 }
 
 /**
- * One copy, made whole by one of two literals: with inRedundantFolderId or without it. Adding the field afterwards
- * gave such copies a second shape known only to the objects that have it; it died with the last scan's result, and
- * the engine then threw away the compiled grouping at the next collection (seen in V8: "weak objects"
- * deoptimizations in the first scans). A literal's shape lives as long as the code that makes it.
+ * Shapes that outlive a scan: an object whose shape only the scan's own results have (a field added after it was
+ * made, an options object made per call, a fresh function) loses that shape when the result is collected, and V8
+ * then throws away the compiled scan code specialized to it and compiles it again ("weak objects" deoptimizations
+ * in the first scans; docs/ARCHITECTURE.md, "The scan job at 100,000 bookmarks"). So the scan's objects are made
+ * whole by literals, and its functions take plain parameters.
+ *
+ * One copy, made whole by one of two literals: with inRedundantFolderId or without it.
  */
 function newCopy(b: BookmarkNode, folder: FolderRec, url: string, tags: readonly string[], visits: number, inRedundantFolderId: string | undefined): DuplicateCopy {
   const id = b.id;
@@ -74,9 +76,7 @@ function newCopy(b: BookmarkNode, folder: FolderRec, url: string, tags: readonly
 
 /**
  * The groups of one scan. `redundantFolderIds`: the folders the suggested folder merges remove. Plain parameters,
- * not an options object the scan makes for each call: such an object's shape lived only as long as the object (the
- * scan makes it before the engine keeps a template for it), and the compiled grouping, specialized to that shape,
- * was thrown away at the next collection and compiled again for each of the first scans (seen in V8: "weak objects").
+ * not an options object made per call (see "Shapes that outlive a scan" above).
  */
 export function findDuplicateGroups(
   tree: ScanTree,
@@ -119,9 +119,7 @@ export function findDuplicateGroups(
   const explain = explainerFor(settings.matching);
   const groupRules = new Map<number, MatchRule[]>();
   // Keep candidates only live while one group's keeper is chosen: one pooled object per position, refilled per group.
-  // Every field (the lazily computed scores too) is there from the start: a field added later gives the candidates a
-  // second shape that dies with them, and the engine then throws away the compiled keep-rule code at the next
-  // collection (seen in V8: the grouping and the keep rules were deoptimized and compiled again on every scan).
+  // Every field (the lazily computed scores too) is there from the start (see "Shapes that outlive a scan" above).
   const pool: KeepCandidate[] = [];
   const explainedUrls: string[] = [];
   const explainedRules: MatchRule[][] = [];

@@ -117,9 +117,7 @@ export interface KeepReason {
 
 /**
  * The reason `rule` gives for `keeper` (`only` when it alone told the keeper from every other copy), made whole by one
- * literal per combination of the optional fields: adding them afterwards gave reasons shapes that died with the last
- * scan's result, and the engine then threw away the compiled keep rules and grouping at the next collection (seen
- * in V8: "weak objects" deoptimizations in the first scans). A literal's shape lives as long as the code.
+ * literal per combination of the optional fields (see "Shapes that outlive a scan" in find-duplicates.ts).
  */
 function reasonFor(rule: KeepRuleName, only: boolean, keeper: KeepCandidate): KeepReason {
   const ranked = rule === 'preferredFolder' && Number.isFinite(keeper.preferredRank);
@@ -221,7 +219,7 @@ export interface FolderKeepCandidate {
   order: number;
 }
 
-/** A folder as a keep candidate: a copy-suffixed title scores as "no real title" under bestTitle. Every field set at once (see findDuplicateGroups' pool). */
+/** A folder as a keep candidate: a copy-suffixed title scores as "no real title" under bestTitle. Every field set at once (see find-duplicates.ts). */
 function folderAsCandidate(f: FolderKeepCandidate): KeepCandidate {
   return {
     id: f.id,

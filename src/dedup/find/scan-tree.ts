@@ -83,12 +83,7 @@ function countFolders(node: BookmarkNode): number {
   return n;
 }
 
-/**
- * The settings object as it is, not an options object made for each call: such an object's shape lived only as long
- * as the object (the scan makes it before the engine keeps a template for it), and the compiled walk, specialized to
- * that shape, was thrown away at the next collection and compiled again in the first scans (seen in V8: "weak
- * objects").
- */
+/** Takes the settings object as it is, not an options object made per call (see "Shapes that outlive a scan" in find-duplicates.ts). */
 export function flattenTree(tree: readonly BookmarkNode[], settings: FlattenSettings): ScanTree {
   const matching = settings.matching;
   const excluded = new Set(settings.exclusions.folderIds);
