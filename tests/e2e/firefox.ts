@@ -1,6 +1,6 @@
 /**
  * Real Firefox for end-to-end tests: launches Firefox ESR through puppeteer-core (WebDriver BiDi), headless by
- * default or on a given X display (`headless: false` with `env: {DISPLAY}` from tests/e2e/x-display.ts), installs
+ * default or on a given X display (`headless: false` with `env: {DISPLAY}` from scripts/x-display.ts), installs
  * the test build (dist-test) as a temporary add-on with a fixed moz-extension UUID, opens extension pages, resets
  * state between tests and always closes Firefox. Downloads go to a temporary folder that `close()` removes, never
  * to ~/Downloads.
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser as PBrowser, type Page } from 'puppeteer-core';
 import { findFirefox } from '../../scripts/find-firefox.mjs';
+import { evaluateInChrome } from '../../scripts/firefox-chrome';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const testDist = resolve(process.env.TIDYMARKS_TEST_DIST ?? resolve(repoRoot, 'dist-test'));
@@ -50,23 +51,6 @@ export interface Firefox {
    */
   chrome<T>(fn: string, ...args: unknown[]): Promise<T>;
   close(): Promise<void>;
-}
-
-interface BidiConnection {
-  send(method: string, params: unknown): Promise<{ result: unknown }>;
-}
-
-/** Evaluates in the chrome browsing context of the browser window (see Firefox.chrome). */
-async function evaluateInChrome<T>(browser: PBrowser, fn: string, args: unknown[]): Promise<T> {
-  const connection = (browser as unknown as { connection: BidiConnection }).connection;
-  const tree = (await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' })).result as { contexts: { context: string }[] };
-  const context = tree.contexts[0]?.context;
-  if (!context) throw new Error('Firefox has no browser window to run chrome code in');
-  const expression = `(async () => JSON.stringify((await (${fn})(...${JSON.stringify(args)})) ?? null))()`;
-  const reply = (await connection.send('script.evaluate', { expression, target: { context }, awaitPromise: true })).result as
-    { type: 'success'; result: { type: string; value?: string } } | { type: 'exception'; exceptionDetails: { text: string } };
-  if (reply.type === 'exception') throw new Error(`chrome code failed: ${reply.exceptionDetails.text}`);
-  return JSON.parse(reply.result.value ?? 'null') as T;
 }
 
 export async function navigate(page: Page, url: string): Promise<void> {

@@ -16,7 +16,7 @@ import { overflowing } from './layout';
 import { waitForShown, waitForText } from './page-waits';
 import { screenshotPath } from './screenshots';
 import { useFirefox } from './use-firefox';
-import { startXDisplay, type XDisplay } from './x-display';
+import { startXDisplay, type XDisplay } from '../../scripts/x-display';
 
 describe('German in real Firefox (intl.locale.requested=de)', () => {
   const ff = useFirefox({ prefs: { 'intl.locale.requested': 'de' } });

@@ -11,7 +11,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchFirefox, type Firefox } from './firefox';
 import { closeOtherTabs, openTab, startLocalSite, type LocalSite } from './local-site';
-import { startXDisplay, type MappedWindow, type XDisplay } from './x-display';
+import { startXDisplay, type MappedWindow, type XDisplay } from '../../scripts/x-display';
 
 const PAGES: Record<string, string> = {
   '/article': '<!doctype html><title>A local article</title><h1>Article</h1><p>Text</p>',

@@ -8,7 +8,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchFirefox, type Firefox } from './firefox';
 import { closeOtherTabs, openTab, startLocalSite, type LocalSite } from './local-site';
-import { startXDisplay, type XDisplay } from './x-display';
+import { startXDisplay, type XDisplay } from '../../scripts/x-display';
 
 const PAGES: Record<string, string> = {
   '/twice': '<!doctype html><title>Twice</title><p>bookmarked twice</p>',
