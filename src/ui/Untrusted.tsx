@@ -1,0 +1,25 @@
+/**
+ * Text nobody vouches for: bookmark titles, tags, folder names and addresses come from web pages, Sync and files.
+ * Wherever one is shown it is isolated from the text around it (`<bdi>`, `unicode-bidi: isolate`), so a title that
+ * ends in a right-to-left override cannot turn the address or the words next to it around. In addresses and tags the
+ * bidirectional controls themselves are shown visibly (`showBidiControls`): there they only ever disguise.
+ */
+import type { ComponentChildren } from 'preact';
+
+/** Bidirectional formatting characters: marks, embeddings, overrides and isolates. */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** `text` with each bidirectional control written out as "[U+202E]": for addresses and tags. */
+export function showBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, (c) => `[U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}]`);
+}
+
+/** Isolates untrusted text (children: a string, or the parts of a highlighted one) from what surrounds it. */
+export function Untrusted({ children, class: className }: { children: ComponentChildren; class?: string }) {
+  return <bdi class={className ? `untrusted ${className}` : 'untrusted'}>{children}</bdi>;
+}
+
+/** An address or a tag: isolated, its bidirectional controls shown. */
+export function UntrustedCode({ text, class: className }: { text: string; class?: string }) {
+  return <Untrusted class={className}>{showBidiControls(text)}</Untrusted>;
+}
