@@ -72,14 +72,21 @@ describe('createIdleTracker', () => {
 
   it('a task that throws, synchronously or not, still ends the wait', async () => {
     const idle = createIdleTracker();
+    const ran: string[] = [];
     idle.soon(0, () => {
+      ran.push('sync');
       throw new Error('sync');
     });
     await idle.whenIdle();
     idle.soon(0, async () => {
+      ran.push('async');
       throw new Error('async');
     });
     await idle.whenIdle();
+    // Both ran, and the tracker still schedules and runs the next task.
+    expect(idle.soon(0, async () => void ran.push('after'))).toBe(true);
+    await idle.whenIdle();
+    expect(ran).toEqual(['sync', 'async', 'after']);
   });
 
   it('cancel drops the scheduled run and ends the wait for it', async () => {

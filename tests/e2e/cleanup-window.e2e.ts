@@ -36,7 +36,7 @@ describe('the remaining window of a removal (real Firefox)', () => {
       const big = await b.create({ parentId: 'unfiled_____', title: 'window tree' });
       for (let i = 0; i < 400; i++) await b.create({ parentId: big.id, title: `t${i}`, url: `https://window-tree.example/${i}` });
       const treeMs: number[] = [];
-      let treeEventFirst = false;
+      let treeEventFirst = 0;
       for (let round = 0; round < 3; round++) {
         const copy = round === 0 ? big : await b.create({ parentId: 'unfiled_____', title: `window tree ${round}` });
         if (round > 0) for (let i = 0; i < 400; i++) await b.create({ parentId: copy.id, title: `t${i}`, url: `https://window-tree.example/${i}` });
@@ -45,7 +45,7 @@ describe('the remaining window of a removal (real Firefox)', () => {
         await b.removeTree(copy.id);
         const resolvedAt = performance.now();
         const at = heard.get(copy.id);
-        treeEventFirst = at !== undefined && at <= resolvedAt;
+        if (at !== undefined && at <= resolvedAt) treeEventFirst++;
         treeMs.push((at ?? resolvedAt) - t0);
       }
       b.onRemoved.removeListener(listener);
@@ -57,7 +57,7 @@ describe('the remaining window of a removal (real Firefox)', () => {
       `remove: call to its own onRemoved median ${figures.median.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms, max ${figures.max.toFixed(1)} ms (n=${figures.n}); removeTree of 400 after its re-read: ${figures.treeMs.map((m) => m.toFixed(0)).join(', ')} ms`,
     );
     expect(figures.eventFirst).toBe(figures.n);
-    expect(figures.treeEventFirst).toBe(true);
+    expect(figures.treeEventFirst).toBe(figures.treeMs.length);
     expect(figures.median).toBeGreaterThan(0);
   }, 180_000);
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useFirefox } from './use-firefox';
 import { waitForShown } from './page-waits';
+import { MANIFEST_VERSION } from '../kit/version';
 
 describe('smoke: the built extension in real Firefox', () => {
   const ff = useFirefox();
@@ -8,7 +9,7 @@ describe('smoke: the built extension in real Firefox', () => {
   it('answers a ping with the manifest version', async () => {
     const page = await ff.harness();
     const reply = await page.evaluate(() => window.tm.client.call('core.ping', {}));
-    expect(reply).toEqual({ pong: true, version: '0.1.0' });
+    expect(reply).toEqual({ pong: true, version: MANIFEST_VERSION });
   });
 
   it('the options page opens and shows the bookmark count from the background', async () => {
@@ -20,7 +21,7 @@ describe('smoke: the built extension in real Firefox', () => {
     });
     const page = await ff.open('options/index.html');
     const el = await waitForShown(page, '[data-testid="bookmark-count"]::-p-text(2 bookmarks)');
-    expect(el).not.toBeNull();
+    expect(await el!.evaluate((e) => e.textContent)).toBe('2 bookmarks');
     await page.close();
   });
 

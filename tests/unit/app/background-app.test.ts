@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { BookmarkEvent } from '../../../src/platform/bookmark-events';
 import type { AnyListener, FakeEvent } from '../../fakes/events';
 import { boot } from '../../kit/boot';
+import { MANIFEST_VERSION } from '../../kit/version';
 
 const listenerCount = (event: unknown) => (event as FakeEvent<AnyListener>).listenerCount;
 
 describe('background app', () => {
   it('answers ping with the manifest version', async () => {
     const { client } = await boot({ seed: 1, testBuild: false });
-    expect(await client.call('core.ping', {})).toEqual({ pong: true, version: '0.1.0' });
+    expect(await client.call('core.ping', {})).toEqual({ pong: true, version: MANIFEST_VERSION });
   });
 
   it('counts bookmarks, folders and separators across all roots', async () => {

@@ -8,6 +8,7 @@ import { PORT_NAME } from '../../../src/messaging/channel';
 import type { Browser } from '../../../src/platform/browser';
 import { createFakeBrowser } from '../../fakes/browser';
 import { FakeEvent, type AnyListener } from '../../fakes/events';
+import { MANIFEST_VERSION } from '../../kit/version';
 
 type Loaded = { startBackground: typeof startBackground };
 
@@ -112,7 +113,7 @@ describe('waking the event page', () => {
     const client = createClient(fake.control.transport);
     // The app's chunk is not even asked for before the ping that woke the page is answered; then it is.
     expect(chunk.loads).toBe(0);
-    expect(await client.call('core.ping', {})).toEqual({ pong: true, version: '0.1.0' });
+    expect(await client.call('core.ping', {})).toEqual({ pong: true, version: MANIFEST_VERSION });
     await vi.waitFor(() => expect(chunk.loads).toBe(1));
     const count = fake.control.pageRuntime.sendMessage(request('core.countBookmarks'));
     await settle();

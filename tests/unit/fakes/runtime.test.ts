@@ -5,6 +5,7 @@ import { createJobServer, createRouter, type PortLike, type Sender } from '../..
 import { createFakeBrowser, FAKE_EXTENSION_ID, FAKE_EXTENSION_ORIGIN, type FakeControl } from '../../fakes/browser';
 import { gate } from '../../kit/gate';
 import { NO_RECEIVER, type FakePort } from '../../fakes/runtime';
+import { MANIFEST_VERSION } from '../../kit/version';
 
 describe('fake runtime: identity and manifest', () => {
   it('exposes the extension id, builds URLs from the origin and reads the localized manifest', () => {
@@ -14,7 +15,7 @@ describe('fake runtime: identity and manifest', () => {
     const manifest = browser.runtime.getManifest();
     expect(manifest.manifest_version).toBe(3);
     expect(manifest.name).toBe('Tidymarks');
-    expect(manifest.version).toBe('0.1.0');
+    expect(manifest.version).toBe(MANIFEST_VERSION);
   });
 
   it('takes the id and origin from the options', () => {
@@ -226,7 +227,7 @@ describe('fake runtime: transport for the real client and router', () => {
 
   it('carries a request and its reply between createClient and the router', async () => {
     const { client } = serve();
-    await expect(client.call('core.ping', {})).resolves.toEqual({ pong: true, version: '0.1.0' });
+    await expect(client.call('core.ping', {})).resolves.toEqual({ pong: true, version: MANIFEST_VERSION });
   });
 
   it('carries a job with progress over a port', async () => {

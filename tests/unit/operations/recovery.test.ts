@@ -249,7 +249,8 @@ describe('recovery: an interrupted apply is rolled back from the journal', () =>
 });
 
 describe('property: an apply interrupted at any point loses nothing after recovery', () => {
-  it('rolls back to the exact tree and tags (150 random crash points)', async () => {
+  it('rolls back to the exact tree and tags (150 random crash points, a fixed seed; half of the runs crash)', async () => {
+    let crashedRuns = 0;
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 40 }), fc.boolean(), fc.integer({ min: 0, max: 3 }), async (at, landed, shape) => {
         const t = setup({ seed: shape + 1 });
@@ -274,6 +275,7 @@ describe('property: an apply interrupted at any point loses nothing after recove
         if (finished) {
           expect(outcomes).toEqual([]);
         } else {
+          crashedRuns++;
           expect(outcomes).toEqual([expect.objectContaining({ action: 'rolled-back', error: null })]);
           expect(await snapshot(t.browser)).toEqual(before);
           expect(await allTags(t.tags)).toEqual(tagsBefore);
@@ -282,7 +284,11 @@ describe('property: an apply interrupted at any point loses nothing after recove
         t.journal.close();
         t.tags.close();
       }),
-      { numRuns: 150 },
+      { numRuns: 150, seed: 20_261_207 },
     );
+    console.info(`recovery property: ${crashedRuns} of 150 runs crashed before the apply finished`);
+    // A property whose crashes all land after the end would prove nothing about recovery (77 of 150 crashed with
+    // this seed on 2026-12-07; the rest finished before their crash point and must leave nothing to recover).
+    expect(crashedRuns).toBeGreaterThanOrEqual(60);
   }, 120_000);
 });
