@@ -1,10 +1,11 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../i18n';
 import { UNFILED_ID } from '../platform/browser';
 import type { CurrentPageCopy, CurrentPageReply } from '../search/types';
 import { BookmarkForm } from './BookmarkForm';
 import { CurrentPage } from './CurrentPage';
-import { folderLabel } from '../ui';
+import { folderLabel, UntrustedParts } from '../ui';
 import { duplicatesLink, modKey } from './format';
 import type { BookmarkDraft, PopupApi } from './popup-api';
 import { RESULTS_ID, ResultList, resultId, type ResultAction } from './ResultList';
@@ -48,7 +49,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   const [pageError, setPageError] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [last, setLast] = useState<LastChange | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<ComponentChildren>(null);
   const input = useRef<HTMLInputElement>(null);
   const { reply, answered, error } = useSearch(api.search, text, refresh);
 
@@ -115,7 +116,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
 
   const focusSearch = () => input.current?.focus();
 
-  const afterChange = (message: string, offerRedo = false) => {
+  const afterChange = (message: ComponentChildren, offerRedo = false) => {
     setEditing(null);
     setNotice(message);
     setLast({ text, redo: offerRedo });
@@ -127,7 +128,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   const remove = async (copy: CurrentPageCopy) => {
     try {
       await api.removeBookmark(copy);
-      afterChange(t('popupRemoved', titleOf(copy), folderLabel(copy.folders)));
+      afterChange(<UntrustedParts message={(title, path) => t('popupRemoved', title, path)} parts={[titleOf(copy), folderLabel(copy.folders)]} />);
     } catch (e) {
       setNotice(t('popupRemoveFailed', (e as Error).message));
     }
@@ -141,7 +142,18 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
       const { describeLeftAlone, describeOperation } = await import('../operation-words');
       const what = describeOperation(result.operation);
       const left = result.leftAlone.map(describeLeftAlone).join(' ');
-      afterChange([t(redo ? 'popupRedone' : 'popupUndone', what), left].filter(Boolean).join(' '), !redo);
+      // What the change was names titles: isolated as one part, it cannot turn the words after it around.
+      const done = <UntrustedParts message={(change) => t(redo ? 'popupRedone' : 'popupUndone', change)} parts={[what]} />;
+      afterChange(
+        left ? (
+          <>
+            {done} {left}
+          </>
+        ) : (
+          done
+        ),
+        !redo,
+      );
     } catch (e) {
       setNotice(t(redo ? 'popupRedoFailed' : 'popupUndoFailed', (e as Error).message));
     }
@@ -314,7 +326,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
       )}
       {(notice || last) && (
         <div class="notice" role="status">
-          <span>{notice}</span>
+          <span class="notice-text">{notice}</span>
           {last && (
             <button type="button" onClick={() => void takeBack(last.redo)} title={last.redo ? t('popupRedoTitle', modKey()) : t('popupUndoTitle', modKey())}>
               {last.redo ? t('popupRedo') : t('popupUndo')}
