@@ -41,6 +41,12 @@ interface LastChange {
 
 const titleOf = (copy: CurrentPageCopy) => copy.title || copy.url;
 
+/**
+ * A failure in the notice: the reason comes from the background or Firefox and may quote an address or a title, so
+ * it is isolated as one part of the sentence.
+ */
+const failure = (message: (reason: string) => string, error: unknown) => <UntrustedParts message={message} parts={[(error as Error)?.message ?? String(error)]} />;
+
 export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   const [text, setText] = useState('');
   const [selection, setSelection] = useState<{ for: unknown; index: number }>({ for: null, index: 0 });
@@ -110,7 +116,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
       await api.open(item.url, { newTab, tabId: page?.tab?.id });
       if (!newTab) close();
     } catch (e) {
-      setNotice(t('popupOpenFailed', (e as Error).message));
+      setNotice(failure((reason) => t('popupOpenFailed', reason), e));
     }
   };
 
@@ -130,7 +136,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
       await api.removeBookmark(copy);
       afterChange(<UntrustedParts message={(title, path) => t('popupRemoved', title, path)} parts={[titleOf(copy), folderLabel(copy.folders)]} />);
     } catch (e) {
-      setNotice(t('popupRemoveFailed', (e as Error).message));
+      setNotice(failure((reason) => t('popupRemoveFailed', reason), e));
     }
   };
 
@@ -155,7 +161,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
         !redo,
       );
     } catch (e) {
-      setNotice(t(redo ? 'popupRedoFailed' : 'popupUndoFailed', (e as Error).message));
+      setNotice(failure((reason) => (redo ? t('popupRedoFailed', reason) : t('popupUndoFailed', reason)), e));
     }
   };
 
@@ -167,7 +173,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
     try {
       copy = await api.bookmark(item.id);
     } catch (e) {
-      setNotice(t('popupReadBookmarkFailed', (e as Error).message));
+      setNotice(failure((reason) => t('popupReadBookmarkFailed', reason), e));
       setRefresh((r) => r + 1);
       return;
     }
@@ -321,7 +327,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
           onAdd={() => void startAdd()}
           onEdit={(copy) => setEditing({ kind: 'edit', copy, focus: 'title', fromResults: false })}
           onRemove={(copy) => void remove(copy)}
-          onOpenLink={(href) => void api.open(href, { newTab: true }).then(close, (e: Error) => setNotice(t('popupOpenFailed', e.message)))}
+          onOpenLink={(href) => void api.open(href, { newTab: true }).then(close, (e: unknown) => setNotice(failure((reason) => t('popupOpenFailed', reason), e)))}
         />
       )}
       {(notice || last) && (

@@ -286,7 +286,9 @@ describe('PopupApp', () => {
     api.undo.mockRejectedValueOnce(new Error('Nothing to undo.'));
     const { box } = setup(api);
     fireEvent.keyDown(box, { key: 'z', ctrlKey: true });
-    await screen.findByText('Could not undo: Nothing to undo.');
+    const said = await screen.findByText(whole('Could not undo: Nothing to undo.'));
+    // The reason (the background's, which may quote a title or an address) is isolated in the sentence.
+    expect([...said.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual(['Nothing to undo.']);
   });
 
   it('explains pages that cannot be bookmarked and current-page errors', async () => {
