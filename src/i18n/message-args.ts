@@ -50,7 +50,6 @@ export interface MessageArgs {
   "popupBookmarkedTimes_one": [Substitution];
   "popupBookmarkedTimes_other": [Substitution];
   "popupCleanUpCopies": [];
-  "popupShowInDuplicates": [];
   "popupWhereBookmarked": [];
   "popupEdit": [];
   "popupRemove": [];

@@ -1,6 +1,6 @@
 import type { CurrentPageCopy, CurrentPageReply } from '../search/types';
 import { plural, t } from '../i18n';
-import { FolderPath, folderLabel, LinkMarker } from '../ui';
+import { FolderPath, folderLabel, LinkMarker, Untrusted, UntrustedCode } from '../ui';
 
 interface Props {
   page: CurrentPageReply | null;
@@ -12,7 +12,11 @@ interface Props {
   onOpenLink(href: string): void;
 }
 
-/** Whether the page the user is on is bookmarked, where, how many copies; add, edit, remove. */
+/**
+ * Whether the page the user is on is bookmarked, where, how many copies; add, edit, remove. The page is the active
+ * tab's (src/search/current-page.ts), named by its title and address, so it is plain which page this is about, also
+ * when that tab cannot be bookmarked. The link to the Duplicates page is there only when there are copies to clean up.
+ */
 export function CurrentPage({ page, error, duplicatesHref, onAdd, onEdit, onRemove, onOpenLink }: Props) {
   let body;
   if (error) {
@@ -43,16 +47,18 @@ export function CurrentPage({ page, error, duplicatesHref, onAdd, onEdit, onRemo
       <>
         <div class="page-row">
           <p data-testid="page-status">{n === 1 ? t('popupBookmarkedOnce') : plural('popupBookmarkedTimes', n)}</p>
-          <a
-            href={href}
-            class="dup-link"
-            onClick={(e) => {
-              e.preventDefault();
-              onOpenLink(href);
-            }}
-          >
-            {n > 1 ? t('popupCleanUpCopies') : t('popupShowInDuplicates')}
-          </a>
+          {n > 1 && (
+            <a
+              href={href}
+              class="dup-link"
+              onClick={(e) => {
+                e.preventDefault();
+                onOpenLink(href);
+              }}
+            >
+              {t('popupCleanUpCopies')}
+            </a>
+          )}
         </div>
         <ul class="copies" aria-label={t('popupWhereBookmarked')}>
           {page.copies.map((copy) => (
@@ -63,7 +69,7 @@ export function CurrentPage({ page, error, duplicatesHref, onAdd, onEdit, onRemo
                   {copy.marker && <LinkMarker marker={copy.marker} />}
                   {copy.tags.map((tag) => (
                     <span class="tag" key={tag} title={`#${tag}`}>
-                      #{tag}
+                      #<UntrustedCode text={tag} />
                     </span>
                   ))}
                 </span>
@@ -84,7 +90,18 @@ export function CurrentPage({ page, error, duplicatesHref, onAdd, onEdit, onRemo
   }
   return (
     <section class="current-page" aria-label={t('popupThisPage')} data-testid="current-page">
-      {page?.tab && <p class="page-title">{page.tab.title || page.tab.url}</p>}
+      {page?.tab && (
+        <div class="page-name">
+          {page.tab.title && (
+            <p class="page-title" data-testid="page-title">
+              <Untrusted>{page.tab.title}</Untrusted>
+            </p>
+          )}
+          <p class="page-url" data-testid="page-url" title={page.tab.url}>
+            <UntrustedCode text={page.tab.url} />
+          </p>
+        </div>
+      )}
       {body}
     </section>
   );

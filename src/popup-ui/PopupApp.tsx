@@ -1,10 +1,11 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../i18n';
 import { UNFILED_ID } from '../platform/browser';
 import type { CurrentPageCopy, CurrentPageReply } from '../search/types';
 import { BookmarkForm } from './BookmarkForm';
 import { CurrentPage } from './CurrentPage';
-import { folderLabel } from '../ui';
+import { folderLabel, UntrustedParts } from '../ui';
 import { duplicatesLink, modKey } from './format';
 import type { BookmarkDraft, PopupApi } from './popup-api';
 import { RESULTS_ID, ResultList, resultId, type ResultAction } from './ResultList';
@@ -40,6 +41,12 @@ interface LastChange {
 
 const titleOf = (copy: CurrentPageCopy) => copy.title || copy.url;
 
+/**
+ * A failure in the notice: the reason comes from the background or Firefox and may quote an address or a title, so
+ * it is isolated as one part of the sentence.
+ */
+const failure = (message: (reason: string) => string, error: unknown) => <UntrustedParts message={message} parts={[(error as Error)?.message ?? String(error)]} />;
+
 export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   const [text, setText] = useState('');
   const [selection, setSelection] = useState<{ for: unknown; index: number }>({ for: null, index: 0 });
@@ -48,7 +55,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   const [pageError, setPageError] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [last, setLast] = useState<LastChange | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<ComponentChildren>(null);
   const input = useRef<HTMLInputElement>(null);
   const { reply, answered, error } = useSearch(api.search, text, refresh);
 
@@ -109,13 +116,13 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
       await api.open(item.url, { newTab, tabId: page?.tab?.id });
       if (!newTab) close();
     } catch (e) {
-      setNotice(t('popupOpenFailed', (e as Error).message));
+      setNotice(failure((reason) => t('popupOpenFailed', reason), e));
     }
   };
 
   const focusSearch = () => input.current?.focus();
 
-  const afterChange = (message: string, offerRedo = false) => {
+  const afterChange = (message: ComponentChildren, offerRedo = false) => {
     setEditing(null);
     setNotice(message);
     setLast({ text, redo: offerRedo });
@@ -127,9 +134,9 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   const remove = async (copy: CurrentPageCopy) => {
     try {
       await api.removeBookmark(copy);
-      afterChange(t('popupRemoved', titleOf(copy), folderLabel(copy.folders)));
+      afterChange(<UntrustedParts message={(title, path) => t('popupRemoved', title, path)} parts={[titleOf(copy), folderLabel(copy.folders)]} />);
     } catch (e) {
-      setNotice(t('popupRemoveFailed', (e as Error).message));
+      setNotice(failure((reason) => t('popupRemoveFailed', reason), e));
     }
   };
 
@@ -141,9 +148,20 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
       const { describeLeftAlone, describeOperation } = await import('../operation-words');
       const what = describeOperation(result.operation);
       const left = result.leftAlone.map(describeLeftAlone).join(' ');
-      afterChange([t(redo ? 'popupRedone' : 'popupUndone', what), left].filter(Boolean).join(' '), !redo);
+      // What the change was names titles: isolated as one part, it cannot turn the words after it around.
+      const done = <UntrustedParts message={(change) => t(redo ? 'popupRedone' : 'popupUndone', change)} parts={[what]} />;
+      afterChange(
+        left ? (
+          <>
+            {done} {left}
+          </>
+        ) : (
+          done
+        ),
+        !redo,
+      );
     } catch (e) {
-      setNotice(t(redo ? 'popupRedoFailed' : 'popupUndoFailed', (e as Error).message));
+      setNotice(failure((reason) => (redo ? t('popupRedoFailed', reason) : t('popupUndoFailed', reason)), e));
     }
   };
 
@@ -155,7 +173,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
     try {
       copy = await api.bookmark(item.id);
     } catch (e) {
-      setNotice(t('popupReadBookmarkFailed', (e as Error).message));
+      setNotice(failure((reason) => t('popupReadBookmarkFailed', reason), e));
       setRefresh((r) => r + 1);
       return;
     }
@@ -309,12 +327,12 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
           onAdd={() => void startAdd()}
           onEdit={(copy) => setEditing({ kind: 'edit', copy, focus: 'title', fromResults: false })}
           onRemove={(copy) => void remove(copy)}
-          onOpenLink={(href) => void api.open(href, { newTab: true }).then(close, (e: Error) => setNotice(t('popupOpenFailed', e.message)))}
+          onOpenLink={(href) => void api.open(href, { newTab: true }).then(close, (e: unknown) => setNotice(failure((reason) => t('popupOpenFailed', reason), e)))}
         />
       )}
       {(notice || last) && (
         <div class="notice" role="status">
-          <span>{notice}</span>
+          <span class="notice-text">{notice}</span>
           {last && (
             <button type="button" onClick={() => void takeBack(last.redo)} title={last.redo ? t('popupRedoTitle', modKey()) : t('popupUndoTitle', modKey())}>
               {last.redo ? t('popupRedo') : t('popupUndo')}

@@ -29,7 +29,8 @@ const ACTIONS: { action: ResultAction; label: () => string; keys: string }[] = [
  * The results as a listbox; the search box keeps focus and points at the active option (aria-activedescendant).
  * The highlighted bookmark shows Edit, Move and Remove buttons for the mouse; the keyboard reaches the same actions
  * from the search box (Ctrl/Cmd+E, Ctrl/Cmd+Shift+E, Shift+Delete), so the buttons stay out of the tab order and
- * the options hold no focusable content.
+ * the options hold no focusable content. Titles, addresses, folders and tags are isolated (src/ui's Highlighted and
+ * FolderPath); addresses and tags show their bidirectional controls.
  */
 const kindLabel = (kind: SearchResultItem['kind']) => (kind === 'bookmark' ? t('popupKindBookmark') : t('popupKindHistory'));
 
@@ -52,10 +53,10 @@ export function ResultList({ items, words, active, label, onHover, onOpen, onAct
           <span class={`kind kind-${item.kind}`} aria-label={kindLabel(item.kind)} title={kindLabel(item.kind)} />
           <span class="result-body">
             <span class="result-title">
-              <Highlighted text={item.title || hostAndPath(item.url)} words={words} />
+              <Highlighted text={item.title || hostAndPath(item.url)} words={words} code={!item.title} />
             </span>
             <span class="result-url">
-              <Highlighted text={hostAndPath(item.url)} words={words} />
+              <Highlighted text={hostAndPath(item.url)} words={words} code />
             </span>
             {(item.folders.length > 0 || item.tags.length > 0 || item.visitCount > 0 || item.marker) && (
               <span class="result-meta">
@@ -63,7 +64,7 @@ export function ResultList({ items, words, active, label, onHover, onOpen, onAct
                 {item.folders.length > 0 && <FolderPath class="result-folder" folders={item.folders} words={words} />}
                 {item.tags.map((tag) => (
                   <span class="tag" key={tag} title={`#${tag}`}>
-                    #<Highlighted text={tag} words={words} />
+                    #<Highlighted text={tag} words={words} code />
                   </span>
                 ))}
                 {item.visitCount > 0 && <span class="visits">{visitsLabel(item.visitCount)}</span>}

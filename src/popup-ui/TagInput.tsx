@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { t } from '../i18n';
+import { UntrustedCode } from '../ui';
 
 interface Props {
   id: string;
@@ -10,7 +11,7 @@ interface Props {
 
 const MAX_SUGGESTIONS = 6;
 
-/** Tags as removable chips plus a text field; suggests existing tags that start with what is typed. */
+/** Tags as removable chips plus a text field; suggests existing tags that start with what is typed. Tags are shown isolated, their bidirectional controls visible. */
 export function TagInput({ id, tags, known, onChange }: Props) {
   const [text, setText] = useState('');
   const has = (tag: string) => tags.some((known) => known.toLowerCase() === tag.toLowerCase());
@@ -27,7 +28,7 @@ export function TagInput({ id, tags, known, onChange }: Props) {
       <ul class="chips" aria-label={t('popupChosenTags')}>
         {tags.map((tag) => (
           <li class="chip" key={tag} title={tag}>
-            <span class="chip-text">{tag}</span>
+            <UntrustedCode class="chip-text" text={tag} />
             <button type="button" class="chip-remove" aria-label={t('popupRemoveTag', tag)} onClick={() => onChange(tags.filter((other) => other !== tag))}>
               ×
             </button>
@@ -63,7 +64,7 @@ export function TagInput({ id, tags, known, onChange }: Props) {
           {suggestions.map((tag) => (
             <li key={tag}>
               <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => add(tag)}>
-                {tag}
+                <UntrustedCode text={tag} />
               </button>
             </li>
           ))}

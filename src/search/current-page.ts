@@ -18,8 +18,13 @@ const BOOKMARKABLE = /^(https?|ftp|file):/i;
 
 type Tab = { id?: number; url?: string; title?: string; lastAccessed?: number };
 
-/** The tab the popup speaks about: the given one, else the active tab, skipping Tidymarks' own pages. */
-export async function pickTab(browser: Browser, extensionOrigin: string, tabId?: number): Promise<Tab | null> {
+/**
+ * The tab the popup speaks about: the given one (tests open the popup as a tab and name it), else the active tab,
+ * whatever it shows. The popup is about the page in front of the person, as the toolbar button's look and the quick
+ * bookmark are: over one of Tidymarks' own pages (or about:...) it says that tab cannot be bookmarked, rather than
+ * speak about a tab the person is not looking at (issue 29).
+ */
+export async function pickTab(browser: Browser, tabId?: number): Promise<Tab | null> {
   if (tabId !== undefined) {
     try {
       return await browser.tabs.get(tabId);
@@ -28,11 +33,7 @@ export async function pickTab(browser: Browser, extensionOrigin: string, tabId?:
     }
   }
   const [active] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
-  if (active && !active.url?.startsWith(extensionOrigin)) return active;
-  // The popup opened as a tab (or the options page is active): speak about the tab the user was on before.
-  const others = (await browser.tabs.query({})).filter((t) => t.url && !t.url.startsWith(extensionOrigin));
-  others.sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0));
-  return others[0] ?? active ?? null;
+  return active ?? null;
 }
 
 /**
@@ -48,11 +49,10 @@ export async function findCurrentPage(
   browser: Browser,
   tags: Pick<TagStore, 'getTagsForUrls'>,
   tree: BookmarkTree | null,
-  extensionOrigin: string,
   tabId?: number,
   mirror?: CandidateMirror,
 ): Promise<CurrentPageReply> {
-  const tab = await pickTab(browser, extensionOrigin, tabId);
+  const tab = await pickTab(browser, tabId);
   if (!tab || tab.id === undefined || !tab.url) return { tab: null, bookmarkable: false, copies: [] };
   const page = { id: tab.id, url: tab.url, title: tab.title ?? '' };
   const bookmarkable = BOOKMARKABLE.test(tab.url);

@@ -170,16 +170,14 @@ export function createSearchFeature(deps: SearchFeatureDeps) {
     },
     'search.currentPage': async ({ tabId }) => {
       const marked = markers();
-      const page = await findCurrentPage(browser, tagStore, live.isLoaded ? live.tree : null, extensionOrigin, tabId, live.isFresh ? live.tree : undefined).finally(
-        warmUp,
-      );
+      const page = await findCurrentPage(browser, tagStore, live.isLoaded ? live.tree : null, tabId, live.isFresh ? live.tree : undefined).finally(warmUp);
       return { ...page, copies: withMarkers(page.copies, await marked) };
     },
     'search.open': async ({ url, newTab, tabId }) => {
       assertOpenable(url, extensionOrigin);
       try {
         if (!newTab) {
-          const target = tabId ?? (await pickTab(browser, extensionOrigin))?.id;
+          const target = tabId ?? (await pickTab(browser))?.id;
           if (target !== undefined) {
             await browser.tabs.update(target, { url });
             return { tabId: target };

@@ -1,4 +1,6 @@
-import { folderLabel, splitPath } from './folder-label';
+import { Fragment } from 'preact';
+import { PATH_SEPARATOR } from '../platform/folder-path';
+import { folderLabel } from './folder-label';
 import { Highlighted } from './Highlighted';
 
 interface Props {
@@ -11,16 +13,22 @@ interface Props {
 /**
  * A folder path that is cut in the middle when it does not fit: the start gives way first (ending in "…"), the
  * deepest folder stays visible. The cut is visual only: the text (read by screen readers) is the whole path, and so
- * is the tooltip.
+ * is the tooltip. Each folder's name is isolated (Untrusted.tsx): a name ending in a right-to-left override cannot
+ * turn the separators or the next folder around.
  */
 export function FolderPath({ folders, words = [], class: className }: Props) {
-  const { head, tail } = splitPath(folders);
-  const label = folderLabel(folders);
+  const head = folders.slice(0, -1);
+  const tail = folders[folders.length - 1] ?? '';
   return (
-    <span class={className ? `folder-path ${className}` : 'folder-path'} title={label}>
-      {head && (
+    <span class={className ? `folder-path ${className}` : 'folder-path'} title={folderLabel(folders)}>
+      {head.length > 0 && (
         <span class="path-head">
-          <Highlighted text={head} words={words} />
+          {head.map((folder, i) => (
+            <Fragment key={i}>
+              <Highlighted text={folder} words={words} />
+              {PATH_SEPARATOR}
+            </Fragment>
+          ))}
         </span>
       )}
       <span class="path-tail">

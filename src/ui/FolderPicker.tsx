@@ -3,6 +3,7 @@ import type { FolderChoice } from '../search/types';
 import { plural, t } from '../i18n';
 import { folderLabel } from './folder-label';
 import { FolderPath } from './FolderPath';
+import { Untrusted, UntrustedParts } from './Untrusted';
 
 interface Props {
   id: string;
@@ -31,7 +32,7 @@ type Entry =
  * Chooses a folder like Firefox's Ctrl+D panel: recent folders first, the whole tree below, type to filter, ↑/↓ move
  * the highlight, Enter picks the highlighted folder and closes the list, Esc closes it, and "New folder" creates one
  * in place inside the chosen folder. WAI-ARIA combobox with a listbox popup: the focus stays in the text field and
- * aria-activedescendant names the highlighted option.
+ * aria-activedescendant names the highlighted option. Folder names are isolated (Untrusted.tsx).
  */
 export function FolderPicker({ id, folders, recent, value, onChange, onCreateFolder, openAtStart = false }: Props) {
   const [filter, setFilter] = useState('');
@@ -193,7 +194,7 @@ export function FolderPicker({ id, folders, recent, value, onChange, onCreateFol
         onClick={() => setOpen(true)}
       />
       <span id={`${id}-current`} class="visually-hidden">
-        {currentLabel ? t('popupChosenFolder', currentLabel) : t('popupNoFolderChosen')}
+        {currentLabel ? <UntrustedParts message={(path) => t('popupChosenFolder', path)} parts={[currentLabel]} /> : t('popupNoFolderChosen')}
       </span>
       {open && (
         <ul ref={list} id={listId} class="folder-list" role="listbox" aria-label={t('popupFolders')}>
@@ -225,14 +226,18 @@ export function FolderPicker({ id, folders, recent, value, onChange, onCreateFol
             if (entry.kind === 'new-folder') {
               return (
                 <li key="new" {...common} class={`${common.class} new-folder`}>
-                  {selected ? t('popupNewFolderIn', selected.path[selected.path.length - 1]!) : t('popupNewFolder')}
+                  {selected ? <UntrustedParts message={(name) => t('popupNewFolderIn', name)} parts={[selected.path[selected.path.length - 1]!]} /> : t('popupNewFolder')}
                 </li>
               );
             }
             const isCurrent = entry.folder.id === value;
             return (
               <li key={`${entry.showPath ? 'r' : 't'}-${entry.folder.id}`} {...common} style={{ paddingInlineStart: `${8 + entry.depth * 14}px` }}>
-                {entry.showPath ? <FolderPath folders={entry.folder.path} /> : <span class="folder-name">{entry.folder.path[entry.folder.path.length - 1]}</span>}
+                {entry.showPath ? (
+                  <FolderPath folders={entry.folder.path} />
+                ) : (
+                  <Untrusted class="folder-name">{entry.folder.path[entry.folder.path.length - 1]}</Untrusted>
+                )}
                 {isCurrent && <span class="folder-chosen"> {t('popupFolderChosenMark')}</span>}
               </li>
             );

@@ -1,10 +1,12 @@
 /**
  * A bookmark's link-health marker (src/link-health/marker.ts): an icon and a word, with the whole sentence for screen
  * readers and as a tooltip ("Gone (404), checked twice on 3 Jan 2027", "Moved for good to https://…"). Shown by the
- * popup's results and current page, and by the Duplicates page's copy rows.
+ * popup's results and current page, and by the Duplicates page's copy rows. The address a link moved to is
+ * untrusted: isolated, its bidirectional controls shown, in the sentence screen readers read.
  */
 import type { LinkMarker as Marker } from '../link-health';
 import { markerLabel, markerText } from '../link-health';
+import { UntrustedParts } from './Untrusted';
 
 export function LinkMarker({ marker }: { marker: Marker }) {
   const sentence = markerText(marker);
@@ -15,7 +17,13 @@ export function LinkMarker({ marker }: { marker: Marker }) {
         {kind === 'moved' ? '↪' : '⚠'}
       </span>
       <span aria-hidden="true">{markerLabel(marker)}</span>
-      <span class="visually-hidden">{sentence}</span>
+      <span class="visually-hidden">
+        {marker.class === 'moved' && marker.finalUrl ? (
+          <UntrustedParts message={(url) => markerText({ ...marker, finalUrl: url })} parts={[marker.finalUrl]} code />
+        ) : (
+          sentence
+        )}
+      </span>
     </span>
   );
 }

@@ -23,3 +23,27 @@ export function Untrusted({ children, class: className }: { children: ComponentC
 export function UntrustedCode({ text, class: className }: { text: string; class?: string }) {
   return <Untrusted class={className}>{showBidiControls(text)}</Untrusted>;
 }
+
+/** Marks a part's place in a sentence: private-use characters no catalog text or substitution of ours contains. */
+const slot = (i: number) => `\uE000${i}\uE001`;
+const SLOTS = /\uE000(\d+)\uE001/;
+
+/**
+ * A sentence of the catalog with untrusted parts in it ("Removed “$1” from $2."), each part isolated where it stands:
+ * `message` gets a placeholder for each part (`(title, path) => t('popupRemoved', title, path)`) and the parts take
+ * their places as <bdi> elements, so the sentence reads as t() would write it while no part can turn the words after
+ * it around. `code` parts (addresses, tags) show their bidirectional controls.
+ */
+export function UntrustedParts({ message, parts, code = false }: { message: (...slots: string[]) => string; parts: readonly string[]; code?: boolean }) {
+  const pieces = message(...parts.map((_, i) => slot(i))).split(SLOTS);
+  // split() with a capture group: text, part index, text, part index, ..., text.
+  return (
+    <>
+      {pieces.map((piece, i) => {
+        if (i % 2 === 0) return piece;
+        const part = parts[Number(piece)] ?? '';
+        return code ? <UntrustedCode key={i} text={part} /> : <Untrusted key={i}>{part}</Untrusted>;
+      })}
+    </>
+  );
+}

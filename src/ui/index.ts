@@ -13,5 +13,5 @@ export { FolderPath } from './FolderPath';
 export { FolderPicker } from './FolderPicker';
 export { Highlighted } from './Highlighted';
 export { LinkMarker } from './LinkMarker';
-export { showBidiControls, Untrusted, UntrustedCode } from './Untrusted';
+export { showBidiControls, Untrusted, UntrustedCode, UntrustedParts } from './Untrusted';
 export { assignSlots, rowAt, rowOffsets, scrollToShow, scrollTopFor, visibleRows, type RowWindow } from './virtual';

@@ -25,8 +25,18 @@ function layoutProblems(page: Page) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 && r.height === 0) continue;
       if (el.closest('.visually-hidden')) continue;
-      // Text cut with an ellipsis stays inside its box; its box must stay inside the page.
-      if (r.right > width + 1 || r.left < -1) out.push(`${el.tagName.toLowerCase()}.${el.className} spans ${Math.round(r.left)}..${Math.round(r.right)} of ${width}`);
+      // Text cut with an ellipsis stays inside its box; its box must stay inside the page. What is shown of an
+      // element is what its clipping boxes leave of it (an isolated title inside a cut line is wider than the line):
+      // the clipping box is itself an element checked here.
+      let left = r.left;
+      let right = r.right;
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX === 'visible') continue;
+        const clip = up.getBoundingClientRect();
+        left = Math.max(left, clip.left);
+        right = Math.min(right, clip.right);
+      }
+      if (right > width + 1 || left < -1) out.push(`${el.tagName.toLowerCase()}.${el.className} spans ${Math.round(left)}..${Math.round(right)} of ${width}`);
     }
     for (const tail of document.querySelectorAll<HTMLElement>('.path-tail')) {
       if (tail.scrollWidth > tail.clientWidth + 1) out.push(`the last folder "${tail.textContent}" is cut (${tail.scrollWidth} > ${tail.clientWidth})`);
@@ -95,6 +105,37 @@ describe('popup layout at 320, 360 and 800 px', () => {
     expect(chips.map((c) => c.text)).toEqual(['#reading', '#machine-learning', `#${LONG_TAG}`, '#later']);
     if (width === 320) expect(new Set(chips.map((c) => Math.round(c.top))).size).toBeGreaterThan(1);
     await page.screenshot({ path: screenshotPath(`popup-${width}px`) });
+    await page.close();
+  });
+
+  it('at 320 px the notice’s Undo button keeps its word on one line beside a long message (issue 29: "Und/o")', async () => {
+    const page = await ff.browser.newPage();
+    await page.setViewport({ width: 320, height: 640 });
+    await navigate(page, `${EXTENSION_ORIGIN}popup/index.html?tabId=${tabId}`);
+    await waitForShown(page, '[data-testid="page-status"]::-p-text(Bookmarked 2 times)');
+    // Removing the deep copy: the notice names its long title and its long path.
+    await page.click(`button[aria-label="Remove the bookmark in ${['Bookmarks Menu', ...DEEP].join(' › ')}"]`);
+    await waitForShown(page, '.notice button::-p-text(Undo)');
+    const undo = await page.$eval('.notice button', (button) => {
+      const range = document.createRange();
+      range.selectNodeContents(button);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      const style = getComputedStyle(button);
+      const inner =
+        button.getBoundingClientRect().height -
+        parseFloat(style.paddingTop) -
+        parseFloat(style.paddingBottom) -
+        parseFloat(style.borderTopWidth) -
+        parseFloat(style.borderBottomWidth);
+      return { text: button.textContent, lines: lines.size, inner, lineHeight: parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2 };
+    });
+    const message = await page.$eval('.notice-text', (el) => el.getBoundingClientRect().height);
+    expect(undo.text).toBe('Undo');
+    expect(undo.lines).toBe(1);
+    // Its height is one line's (the message beside it takes several).
+    expect(undo.inner).toBeLessThan(undo.lineHeight * 1.5);
+    expect(message).toBeGreaterThan(undo.lineHeight * 1.5);
+    expect(await layoutProblems(page)).toEqual([]);
     await page.close();
   });
 });

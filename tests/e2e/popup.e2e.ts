@@ -17,6 +17,8 @@ const screenshot = screenshotPath;
 const PAGES: Record<string, string> = {
   '/recipe': '<!doctype html><title>Lemon tart recipe</title><h1>Tart</h1>',
   '/garden': '<!doctype html><title>Garden planner</title><h1>Garden</h1>',
+  // A title holding a right-to-left override: shown bare, "Invoice \u202Efdp.exe" reads "Invoice exe.pdf".
+  '/invoice': '<!doctype html><meta charset="utf-8"><title>Invoice \u202Efdp.exe</title><h1>Invoice</h1>',
 };
 
 interface Seed {
@@ -272,8 +274,11 @@ describe('popup in real Firefox', () => {
     await waitForShown(page, '.notice::-p-text(Removed “Garden A” from Bookmarks Toolbar › Plans.)');
     await expect.poll(() => harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).length, url)).toBe(0);
     await page.waitForFunction(() => document.querySelector('[data-testid="page-status"]')?.textContent === 'Bookmarked');
+    // One copy: nothing to clean up, so no link to the Duplicates page (issue 29: "Show in duplicates" was offered).
+    expect(await page.$$eval('[data-testid="current-page"] a', (els) => els.map((e) => e.textContent))).toEqual([]);
     await page.click('.notice button::-p-text(Undo)');
     await waitForShown(page, '[data-testid="page-status"]::-p-text(Bookmarked 2 times)');
+    expect(await page.$$eval('[data-testid="current-page"] a', (els) => els.map((e) => e.textContent))).toEqual(['Clean up copies']);
     const restored = await harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).map((b) => b.title), url);
     expect(restored).toEqual(['Garden A']);
     await waitForShown(page, '.notice::-p-text(Undone: Deleted “Garden A”.)');
@@ -283,6 +288,73 @@ describe('popup in real Firefox', () => {
     await page.click('.notice button::-p-text(Redo)');
     await expect.poll(() => harness.evaluate(async (u) => (await window.tm.browser.bookmarks.search({ url: u })).length, url)).toBe(0);
     await waitForShown(page, '.notice::-p-text(Redone: Deleted “Garden A”.)');
+    await page.close();
+  });
+
+  it('a title and a tag holding U+202E are shown isolated: the tag’s control written out, the words after the title not turned around (issue 29)', async () => {
+    const title = 'Invoice \u202Efdp.exe';
+    const url = `${origin}/invoice`;
+    await seed(harness, { bookmarks: [{ title, url }], tags: [{ url, tags: ['\u202Eevil'] }] });
+    const tabId = await openTab(harness, url, title, false);
+    const page = await openPopup(ff, tabId);
+    await page.setViewport({ width: 800, height: 600 });
+    await waitForShown(page, '[data-testid="page-status"]::-p-text(Bookmarked)');
+    /** The element's tag, text and computed unicode-bidi. */
+    const shown = (selector: string) => page.$eval(selector, (el) => ({ tag: el.tagName.toLowerCase(), text: el.textContent, bidi: getComputedStyle(el).unicodeBidi }));
+    expect(await shown('[data-testid="page-title"] > *')).toEqual({ tag: 'bdi', text: title, bidi: 'isolate' });
+    expect(await shown('[data-testid="page-url"] > *')).toEqual({ tag: 'bdi', text: url, bidi: 'isolate' });
+    expect(await shown('.copy .tag > bdi')).toEqual({ tag: 'bdi', text: '[U+202E]evil', bidi: 'isolate' });
+    expect(await page.$eval('.copy .tag', (el) => el.textContent)).toBe('#[U+202E]evil');
+
+    await typeQuery(page, 'invoice');
+    expect(await resultsFor(page, 'Search results', 1)).toEqual([title]);
+    expect(await shown('[role="option"] .result-title > bdi')).toEqual({ tag: 'bdi', text: title, bidi: 'isolate' });
+    expect(await shown('[role="option"] .tag > bdi')).toEqual({ tag: 'bdi', text: '[U+202E]evil', bidi: 'isolate' });
+
+    // The notice names the removed bookmark's title in a sentence: the words after the title still run left to
+    // right, each character to the right of the one before it, all of them right of the title.
+    await page.click('button[aria-label="Remove the bookmark in Other Bookmarks"]');
+    await waitForShown(page, `.notice::-p-text(Removed “${title}” from Other Bookmarks.)`);
+    const layout = await page.$eval('.notice-text', (notice) => {
+      const bdi = notice.querySelector('bdi')!;
+      // Every character after the title's <bdi>, the folder path's own <bdi> included.
+      const walker = document.createTreeWalker(notice, NodeFilter.SHOW_TEXT);
+      const lefts: number[] = [];
+      let after = '';
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        if (bdi.contains(node)) continue;
+        if (!(bdi.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+        after += node.data;
+        for (let i = 0; i < node.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const box = range.getBoundingClientRect();
+          if (box.width > 0) lefts.push(box.left);
+        }
+      }
+      return { bdi: bdi.textContent, bidi: getComputedStyle(bdi).unicodeBidi, titleRight: bdi.getBoundingClientRect().right, after, lefts };
+    });
+    expect(layout).toMatchObject({ bdi: title, bidi: 'isolate', after: '” from Other Bookmarks.' });
+    expect(layout.lefts.length).toBeGreaterThan(10);
+    expect(layout.lefts[0]).toBeGreaterThanOrEqual(layout.titleRight - 0.5);
+    expect(layout.lefts.every((left, i) => i === 0 || left > layout.lefts[i - 1]!)).toBe(true);
+    // The check can fail: the same sentence as bare text, the override turns the words after the title around.
+    const bare = await page.evaluate((sentence) => {
+      const p = document.body.appendChild(document.createElement('p'));
+      p.textContent = sentence;
+      const text = p.firstChild as Text;
+      const lefts: number[] = [];
+      for (let i = sentence.indexOf('”'); i < text.length; i++) {
+        const range = document.createRange();
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        lefts.push(range.getBoundingClientRect().left);
+      }
+      p.remove();
+      return lefts;
+    }, `Removed “${title}” from Other Bookmarks.`);
+    expect(bare.every((left, i) => i === 0 || left > bare[i - 1]!)).toBe(false);
     await page.close();
   });
 

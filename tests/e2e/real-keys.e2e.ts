@@ -9,7 +9,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchFirefox, type Firefox } from './firefox';
+import { EXTENSION_ORIGIN, launchFirefox, type Firefox } from './firefox';
 import { closeOtherTabs, openTab, startLocalSite, type LocalSite } from './local-site';
 import { startXDisplay, type MappedWindow, type XDisplay } from '../../scripts/x-display';
 
@@ -500,5 +500,36 @@ describe('real key presses in headful Firefox (Xvfb, openbox, xdotool)', () => {
     display().key('ctrl+shift+z');
     await expect.poll(() => bookmarkById(zebra)).toMatchObject({ title: 'Zebra edited' });
     expect(await popupState()).not.toBeNull();
+  });
+
+  it('the toolbar popup opened over one of Tidymarks’ own pages names that tab and says it cannot be bookmarked, not the web page before it (issue 29)', async () => {
+    const url = `${origin}/article`;
+    await harness.evaluate((u) => window.tm.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'A local article', url: u }), url);
+    const webTab = await openTab(harness, url, 'A local article', true);
+    const options = `${EXTENSION_ORIGIN}options/index.html`;
+    await openTab(harness, options, 'Tidymarks', true);
+    focusFirefoxWindow();
+    if (await popupState()) await closePopupWithKey();
+    await openPopupWithKey();
+    /** The popup's "This page" section as shown. */
+    const currentPage = () =>
+      harness.evaluate(() => {
+        const view = (window.tm.browser as unknown as { extension: { getViews(f: { type: 'popup' }): Window[] } }).extension.getViews({ type: 'popup' })[0];
+        const section = view?.document.querySelector('[data-testid="current-page"]');
+        if (!section) return null;
+        return {
+          title: section.querySelector('[data-testid="page-title"]')?.textContent ?? null,
+          url: section.querySelector('[data-testid="page-url"]')?.textContent ?? null,
+          says: [...section.querySelectorAll('p:not(.page-title):not(.page-url)')].map((p) => p.textContent),
+          controls: [...section.querySelectorAll('button, a')].map((c) => c.textContent),
+        };
+      });
+    await expect.poll(currentPage).toEqual({ title: 'Tidymarks', url: options, says: ['This page cannot be bookmarked.'], controls: [] });
+    // The web page's bookmark is still there, and the popup over that tab speaks about it.
+    await closePopupWithKey();
+    await harness.evaluate((id) => window.tm.browser.tabs.update(id, { active: true }), webTab);
+    focusFirefoxWindow();
+    await openPopupWithKey();
+    await expect.poll(currentPage).toEqual({ title: 'A local article', url, says: ['Bookmarked'], controls: ['Edit', 'Remove'] });
   });
 });

@@ -14,6 +14,12 @@ const rust = [
 ];
 const answer = (text: string) => (text.trim() ? { items: rust, words: ['rus'] } : { items: recent, words: [] });
 
+/**
+ * Matches the element whose whole text is `text`, isolated parts (<bdi>) included: a sentence with a title or an
+ * address in it is made of several elements (src/ui/Untrusted.tsx, UntrustedParts).
+ */
+const whole = (text: string) => (_: string, el: Element | null) => el?.textContent === text && ![...el.children].some((c) => c.textContent === text);
+
 function setup(api = fakeApi(answer), tabId?: number) {
   const close = vi.fn();
   render(<PopupApp api={api} tabId={tabId} baseUrl={BASE} close={close} />);
@@ -46,7 +52,7 @@ describe('PopupApp', () => {
     const list = await screen.findByRole('listbox', { name: 'Search results' });
     expect(api.search).toHaveBeenLastCalledWith('rus');
     const [first] = within(list).getAllByRole('option');
-    expect(first!.querySelector('.result-title')!.innerHTML).toBe('<mark>Rus</mark>t book');
+    expect(first!.querySelector('.result-title')!.innerHTML).toBe('<bdi class="untrusted"><mark>Rus</mark>t book</bdi>');
     expect(first!.querySelector('.result-url')!.textContent).toBe('doc.rust-lang.org/book/');
     expect(first!.querySelector('.result-folder')!.textContent).toBe('Bookmarks Toolbar › Dev');
     expect(first!.querySelector('.tag')!.textContent).toBe('#rust');
@@ -180,7 +186,7 @@ describe('PopupApp', () => {
     expect(within(dead!).getByTestId('link-marker').textContent).toBe('⚠GoneGone (404), checked twice on Jan 3, 2027');
     expect(within(dead!).getByTestId('link-marker').getAttribute('title')).toBe('Gone (404), checked twice on Jan 3, 2027');
     expect(within(fine!).queryByTestId('link-marker')).toBeNull();
-    expect(within(away!).getByText('Moved for good to https://new.example/page, checked on Jan 3, 2027')).toBeTruthy();
+    expect(within(away!).getByText(whole('Moved for good to https://new.example/page, checked on Jan 3, 2027'))).toBeTruthy();
     const where = await screen.findByRole('list', { name: 'Where this page is bookmarked' });
     expect(within(where).getByText('Gone (404), checked twice on Jan 3, 2027')).toBeTruthy();
   });
@@ -253,11 +259,11 @@ describe('PopupApp', () => {
     // Undo is the history's: the popup's last change is taken back, and the notice says what it was.
     fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(api.undo).toHaveBeenCalledTimes(1));
-    expect((await screen.findByText('Undone: Deleted “Here”.')).closest('[role="status"]')).toBeTruthy();
+    expect((await screen.findByText(whole('Undone: Deleted “Here”.'))).closest('[role="status"]')).toBeTruthy();
     // Then the same button does it again.
     fireEvent.click(await screen.findByRole('button', { name: 'Redo' }));
     await waitFor(() => expect(api.redo).toHaveBeenCalledTimes(1));
-    await screen.findByText('Redone: Deleted “Here”.');
+    await screen.findByText(whole('Redone: Deleted “Here”.'));
   });
 
   it('Ctrl+Z in the empty box of a popup opened afresh undoes the last change made before (the history outlives the popup); Ctrl+Shift+Z redoes it', async () => {
@@ -266,9 +272,9 @@ describe('PopupApp', () => {
     api.redo.mockResolvedValueOnce(historyResult({ action: 'update', items: 1, folderTitle: null, title: 'Old title', source: 'popup' }, 'redone'));
     const { box } = setup(api);
     fireEvent.keyDown(box, { key: 'z', ctrlKey: true });
-    await screen.findByText('Undone: Edited “Old title”.');
+    await screen.findByText(whole('Undone: Edited “Old title”.'));
     fireEvent.keyDown(box, { key: 'Z', ctrlKey: true, shiftKey: true });
-    await screen.findByText('Redone: Edited “Old title”.');
+    await screen.findByText(whole('Redone: Edited “Old title”.'));
     // Typed text: the keys are the box's own again.
     fireEvent.input(box, { target: { value: 'x' } });
     fireEvent.keyDown(box, { key: 'z', ctrlKey: true });
@@ -280,7 +286,9 @@ describe('PopupApp', () => {
     api.undo.mockRejectedValueOnce(new Error('Nothing to undo.'));
     const { box } = setup(api);
     fireEvent.keyDown(box, { key: 'z', ctrlKey: true });
-    await screen.findByText('Could not undo: Nothing to undo.');
+    const said = await screen.findByText(whole('Could not undo: Nothing to undo.'));
+    // The reason (the background's, which may quote a title or an address) is isolated in the sentence.
+    expect([...said.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual(['Nothing to undo.']);
   });
 
   it('explains pages that cannot be bookmarked and current-page errors', async () => {
@@ -291,6 +299,74 @@ describe('PopupApp', () => {
     api.currentPage.mockRejectedValue(new Error('There is no tab 99.'));
     setup(api, 99);
     expect((await screen.findByRole('alert')).textContent).toBe('Could not read the current page: There is no tab 99.');
+  });
+
+  it('names the tab it speaks about; over one of Tidymarks’ own pages it says that tab cannot be bookmarked and offers nothing to edit (issue 29)', async () => {
+    const own = { id: 3, url: 'moz-extension://uuid/options/index.html#settings', title: 'Tidymarks options' };
+    setup(fakeApi(answer, page({ bookmarkable: false, tab: own })));
+    expect(await screen.findByText('This page cannot be bookmarked.')).toBeTruthy();
+    const section = screen.getByTestId('current-page');
+    expect(within(section).getByTestId('page-title').textContent).toBe('Tidymarks options');
+    expect(within(section).getByTestId('page-url').textContent).toBe(own.url);
+    expect(within(section).queryByRole('button')).toBeNull();
+    expect(within(section).queryByRole('link')).toBeNull();
+    cleanup();
+    // A page without a title: its address alone names it.
+    setup(fakeApi(answer, page({ tab: { id: 4, url: 'https://untitled.example/', title: '' } })));
+    expect((await screen.findByTestId('page-url')).textContent).toBe('https://untitled.example/');
+    expect(screen.queryByTestId('page-title')).toBeNull();
+  });
+
+  it('links to the Duplicates page only when the page has more than one copy', async () => {
+    const copy = { id: 'c1', url: 'https://here.example/', title: 'Here', parentId: 'toolbar_____', folders: ['Bookmarks Toolbar'], index: 0, tags: [] };
+    setup(fakeApi(answer, page({ copies: [copy] })));
+    expect((await screen.findByTestId('page-status')).textContent).toBe('Bookmarked');
+    expect(within(screen.getByTestId('current-page')).queryByRole('link')).toBeNull();
+    expect(screen.queryByText(/duplicates/i)).toBeNull();
+    cleanup();
+    setup(fakeApi(answer, page({ copies: [copy, { ...copy, id: 'c2', url: 'https://here.example/#' }] })));
+    expect((await screen.findByTestId('page-status')).textContent).toBe('Bookmarked 2 times');
+    expect(
+      within(screen.getByTestId('current-page'))
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Clean up copies']);
+  });
+
+  it('isolates every title, folder, tag and address it shows; tags and addresses show their bidirectional controls (issue 29: "\u202Eevil" read "#live")', async () => {
+    const rlo = '\u202E';
+    const tab = { id: 7, url: `https://here.example/${rlo}gpj.exe`, title: `Title ${rlo}evil` };
+    const copy = { id: 'c1', url: tab.url, title: tab.title, parentId: 'f1', folders: ['Bookmarks Toolbar', `Dir ${rlo}evil`], index: 0, tags: [`${rlo}evil`] };
+    const result = item({ id: 'x', title: `Result ${rlo}evil`, url: `https://x.example/${rlo}fdp`, tags: [`${rlo}evil`], folders: [`Dir ${rlo}evil`, 'Sub'] });
+    const api = fakeApi(() => ({ items: [result], words: [] }), page({ tab, copies: [copy] }));
+    setup(api);
+    const section = await screen.findByTestId('current-page');
+    await within(section).findByText('Bookmarked');
+    const bdiText = (el: Element | null) => (el?.tagName === 'BDI' ? el.textContent : `not a <bdi>: ${el?.outerHTML}`);
+    expect(bdiText(within(section).getByTestId('page-title').firstElementChild)).toBe(tab.title);
+    expect(bdiText(within(section).getByTestId('page-url').firstElementChild)).toBe('https://here.example/[U+202E]gpj.exe');
+    expect(within(section).getByText('[U+202E]evil').tagName).toBe('BDI');
+    expect(section.querySelector('.tag')!.textContent).toBe('#[U+202E]evil');
+    // Each folder of a path on its own: the separator and the folder after it stay where they are.
+    expect([...section.querySelectorAll('.copy-path bdi')].map((b) => b.textContent)).toEqual(['Bookmarks Toolbar', `Dir ${rlo}evil`]);
+
+    const option = await screen.findByRole('option');
+    expect(bdiText(option.querySelector('.result-title bdi'))).toBe(result.title);
+    expect(option.querySelector('.result-url')!.textContent).toBe('x.example/[U+202E]fdp');
+    expect(bdiText(option.querySelector('.result-url bdi'))).toBe('x.example/[U+202E]fdp');
+    expect([...option.querySelectorAll('.result-folder bdi')].map((b) => b.textContent)).toEqual([`Dir ${rlo}evil`, 'Sub']);
+    expect(option.querySelector('.result-folder')!.textContent).toBe(`Dir ${rlo}evil › Sub`);
+    expect(bdiText(option.querySelector('.tag bdi'))).toBe('[U+202E]evil');
+
+    // The notice after a removal: the sentence reads as the catalog has it, the title and the path isolated in it.
+    fireEvent.click(within(section).getByRole('button', { name: `Remove the bookmark in Bookmarks Toolbar › Dir ${rlo}evil` }));
+    const notice = await screen.findByText(whole(`Removed “${tab.title}” from Bookmarks Toolbar › Dir ${rlo}evil.`));
+    expect([...notice.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual([tab.title, `Bookmarks Toolbar › Dir ${rlo}evil`]);
+
+    // The edit form's tag chips.
+    fireEvent.click(await within(screen.getByTestId('current-page')).findByRole('button', { name: /^Edit the bookmark/ }));
+    const form = await screen.findByRole('form', { name: 'Edit bookmark' });
+    expect(bdiText(form.querySelector('.chip .chip-text'))).toBe('[U+202E]evil');
   });
 
   describe('a search result edited, moved and removed in place, from the keyboard', () => {
@@ -369,7 +445,7 @@ describe('PopupApp', () => {
       expect((await screen.findByRole('status')).textContent).toContain('Removed “Rust book” from Bookmarks Toolbar › Recipes.');
       fireEvent.keyDown(box, { key: 'z', ctrlKey: true });
       await waitFor(() => expect(api.undo).toHaveBeenCalledTimes(1));
-      await screen.findByText('Undone: Deleted “Here”.');
+      await screen.findByText(whole('Undone: Deleted “Here”.'));
 
       fireEvent.keyDown(box, { key: 'Delete', shiftKey: true });
       await waitFor(() => expect(api.removeBookmark).toHaveBeenCalledTimes(2));

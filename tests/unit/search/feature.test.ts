@@ -149,10 +149,15 @@ describe('search feature in the background app', () => {
     expect(page.copies.map((c) => [c.id, c.folders])).toEqual([[kept.id, ['Other Bookmarks']]]);
   });
 
-  it('skips its own extension pages when picking the current tab, and honours an explicit tabId', async () => {
+  it('speaks about the active tab even when it is one of its own pages (it cannot be bookmarked), and honours an explicit tabId', async () => {
     const user = fake.control.setActiveTab({ url: 'https://user.example/', title: 'User page' });
-    fake.control.openTab({ url: `${fake.control.extensionOrigin}popup/index.html`, title: 'Tidymarks', active: true });
-    expect((await client.call('search.currentPage', {})).tab?.id).toBe(user.id);
+    const own = fake.control.openTab({ url: `${fake.control.extensionOrigin}options/index.html`, title: 'Tidymarks', active: true });
+    // Issue 29: the popup described the last web page here, with its Edit and Remove, as if it were this tab.
+    expect(await client.call('search.currentPage', {})).toEqual({
+      tab: { id: own.id, url: `${fake.control.extensionOrigin}options/index.html`, title: 'Tidymarks' },
+      bookmarkable: false,
+      copies: [],
+    });
     expect((await client.call('search.currentPage', { tabId: user.id })).tab?.url).toBe('https://user.example/');
     await expect(client.call('search.currentPage', { tabId: 999 })).rejects.toMatchObject({ code: 'not-found' });
   });

@@ -157,4 +157,26 @@ describe('FolderPicker (combobox with a listbox, like Firefox’s Ctrl+D panel)'
     expect(screen.getAllByRole('option')).toHaveLength(200);
     expect(screen.getByText(/250 more folders: type to narrow the list/)).toBeTruthy();
   });
+
+  it('isolates every folder name it shows: the chosen path, the tree, the recent paths and "New folder in …" (issue 29)', () => {
+    const rlo = '\u202E';
+    const evil: FolderChoice = { id: 'evil', path: ['Bookmarks Toolbar', `${rlo}evil`] };
+    function Evil() {
+      const [value, setValue] = useState('evil');
+      return <FolderPicker id="e" folders={[...FOLDERS, evil]} recent={['evil']} value={value} onChange={setValue} onCreateFolder={async () => evil} />;
+    }
+    render(<Evil />);
+    const bdis = (el: Element) => [...el.querySelectorAll('bdi')].map((b) => b.textContent);
+    expect(bdis(screen.getByTestId('folder-current'))).toEqual(['Bookmarks Toolbar', `${rlo}evil`]);
+    expect(bdis(document.getElementById('e-current')!)).toEqual([`Bookmarks Toolbar › ${rlo}evil`]);
+    fireEvent.keyDown(screen.getByRole('combobox'), { key: 'ArrowDown' });
+    const options = screen.getAllByRole('option');
+    // The recent folder with its path, the same folder in the tree by its name, and "New folder in" its name.
+    expect(bdis(options[0]!)).toEqual(['Bookmarks Toolbar', `${rlo}evil`]);
+    const inTree = options.filter((o) => o.textContent?.startsWith(`${rlo}evil`));
+    expect(inTree.map(bdis)).toEqual([[`${rlo}evil`]]);
+    const newFolder = options[options.length - 1]!;
+    expect(newFolder.textContent).toBe(`New folder in ${rlo}evil…`);
+    expect(bdis(newFolder)).toEqual([`${rlo}evil`]);
+  });
 });
