@@ -26,7 +26,8 @@ export class ImportOperation {
   private readonly seqOfId = new Map<string, number>();
   private pendingTags = new Map<string, Set<string>>();
   private sinceTags = 0;
-  private tagged = 0;
+  /** Addresses given tags (a set: two batches may give one address tags). */
+  private readonly tagged = new Set<string>();
   private readonly created = { bookmarks: 0, folders: 0, separators: 0 };
 
   constructor(
@@ -92,9 +93,9 @@ export class ImportOperation {
     return this.created.bookmarks + this.created.folders + this.created.separators;
   }
 
-  /** URLs that received tags so far (or had every tag the file gives them already). */
+  /** Addresses that received tags so far (one that already had every tag the file gives it is not counted). */
   get taggedUrls(): number {
-    return this.tagged;
+    return this.tagged.size;
   }
 
   /**
@@ -106,11 +107,6 @@ export class ImportOperation {
     const pending = this.pendingTags;
     this.pendingTags = new Map();
     if (report) this.report = report;
-    if (!pending.size) {
-      await this.log?.write();
-      return;
-    }
-    const sessionId = await this.begin();
     const urls = [...pending.keys()];
     const before = await this.deps.tags.getTagsForUrls(urls);
     const merges = urls.flatMap((url) => {
@@ -124,6 +120,13 @@ export class ImportOperation {
       }
       return added.length ? [{ role: 'tag-merge' as const, url, tagsBefore: had, tagsAdded: added }] : [];
     });
+    // Tags every address already has change nothing: no entry, and no session begun for them (an import that
+    // changes nothing leaves no operation in the history).
+    if (!merges.length) {
+      await this.log?.write();
+      return;
+    }
+    const sessionId = await this.begin();
     const stored = await this.deps.journal.append(sessionId, merges);
     await this.log!.write();
     const byList = new Map<string, { tags: string[]; urls: string[]; seqs: number[] }>();
@@ -139,23 +142,29 @@ export class ImportOperation {
       try {
         await this.deps.tags.addTags(listUrls, tags);
         this.log!.note({ done: seqs });
-        this.tagged += listUrls.length;
+        for (const url of listUrls) this.tagged.add(url);
       } catch (error) {
         this.log!.note({ skipped: seqs });
         this.report?.(tags, error);
       }
     }
-    // URLs that already had every tag the file gives them count as tagged too.
-    this.tagged += urls.length - merges.length;
   }
 
   private report: ((tags: string[], error: unknown) => void) | null = null;
 
-  /** The import finished: the session becomes undoable. */
-  async finish(cancelled = false): Promise<void> {
+  /**
+   * The import finished: the session becomes undoable, and keeps for the history what the import did (`skipped`: the
+   * file's entries it skipped as already bookmarked). An import that changed nothing has no session.
+   */
+  async finish({ skipped = 0 }: { skipped?: number } = {}): Promise<void> {
     if (!this.sessionId) return;
     await this.log!.write();
-    await this.deps.journal.updateSession(this.sessionId, { status: 'applied', cancelled, finishedAt: this.deps.now(), imported: { ...this.created } });
+    await this.deps.journal.updateSession(this.sessionId, {
+      status: 'applied',
+      cancelled: false,
+      finishedAt: this.deps.now(),
+      imported: { ...this.created, skipped, taggedUrls: this.tagged.size },
+    });
   }
 
   /** Takes back everything the import created and the tags it added (what someone changed meanwhile stays). */
@@ -163,7 +172,7 @@ export class ImportOperation {
     if (!this.sessionId) return null;
     await this.log!.write();
     const result = await restoreSession(this.deps, this.sessionId, quietCtx, 'rollback');
-    await this.deps.journal.updateSession(this.sessionId, { note, cancelled: true, imported: { ...this.created } });
+    await this.deps.journal.updateSession(this.sessionId, { note, cancelled: true, imported: { ...this.created, taggedUrls: this.tagged.size } });
     return result;
   }
 }

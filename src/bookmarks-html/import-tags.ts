@@ -21,7 +21,7 @@ export interface TagsImportReport {
   inFile: { bookmarks: number; tagged: number };
   /** Tagged entries whose URL is bookmarked here. */
   matched: number;
-  /** URLs that received tags. */
+  /** Addresses that received tags (each once; not those that had every tag the file gives them already). */
   taggedUrls: number;
   /** Tagged entries whose URL is not bookmarked here: nothing was created for them. */
   unmatchedCount: number;
@@ -33,6 +33,7 @@ export interface TagsImportReport {
 
 export interface TagsImportDeps {
   browser: Browser;
+  /** Adds tags to addresses; returns how many addresses it changed. */
   addTags(urls: readonly string[], tags: readonly string[]): Promise<number>;
 }
 
@@ -94,8 +95,8 @@ export async function importTagsOnly(
   for (const { tags, urls } of byTagList.values()) {
     await ctx.checkpoint();
     try {
-      await deps.addTags(urls, tags);
-      report.taggedUrls += urls.length;
+      // Only the addresses whose tags change count: one that had every tag already is not "tagged" again.
+      report.taggedUrls += await deps.addTags(urls, tags);
     } catch (error) {
       report.problems.push({ line: 0, message: msg('importProblemTagsNotStored', tags.join(', '), errorMessage(error)) });
     }

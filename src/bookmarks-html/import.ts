@@ -9,6 +9,14 @@
  *   src/url-matching/safe-matching.ts: the opt-in rules could skip pages that really differ) is skipped, and so is a
  *   second copy inside the file; its TAGS still go to the existing URL, so the tags Firefox hides from extensions
  *   come in either way. Without it every entry is imported (a restore that gives back the same tree).
+ * - Which address a skipped entry's tags go to: its own when it is bookmarked with exactly that address, else the
+ *   first bookmarked address it matches by the safe rules. Tags belong to an address (src/tags), and a collection
+ *   often holds several variants of one page (http and https, a tracking parameter) with tags of their own: giving
+ *   a variant's tags to another variant would tag addresses the person never tagged. Tags are only added, never
+ *   removed: a file's tags that an address has already change nothing, tags it lacks are added (that is how Firefox's
+ *   own tags come in). So exporting and importing the same collection with skip changes nothing: every entry is
+ *   bookmarked with exactly its address, and the file carries exactly the tags that address has
+ *   (tests/unit/bookmarks-html/round-trip.test.ts).
  * - Folders are created only when something is created inside them (empty folders of the file are created unless
  *   an existing target folder already has a folder of that name), so importing a file twice adds nothing.
  * - Separators come along with the entries around them.
@@ -48,10 +56,13 @@ export interface ImportReport {
   skippedCount: number;
   /** The first MAX_LISTED skipped entries. */
   skipped: SkippedEntry[];
-  /** URLs that received tags from the file (imported or already existing). */
+  /**
+   * Addresses that received tags from the file (imported or already bookmarked): an address that already had every
+   * tag the file gives it is not counted, and an address is counted once however many entries of the file it has.
+   */
   taggedUrls: number;
   problems: ParseProblem[];
-  /** The journal session of a journaled import (undo it from the history), null when nothing was created. */
+  /** The journal session of a journaled import (undo it from the history), null when the import changed nothing. */
   sessionId?: string | null;
   /** Keywords, descriptions and icons in the file: extensions cannot store them in Firefox. */
   notImported: { keywords: number; descriptions: number; icons: number };
@@ -77,6 +88,7 @@ export interface ImportInput {
 
 export interface ImportDeps {
   browser: Browser;
+  /** Adds tags to addresses; returns how many addresses it changed. */
   addTags(urls: readonly string[], tags: readonly string[]): Promise<number>;
   /** Journals the import as one operation (import-journal.ts): all or nothing. Without one, nothing is journaled. */
   operation?: ImportOperation;
@@ -125,6 +137,11 @@ async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobCont
   const existingUrls: string[] = [];
   collectUrls(await browser.bookmarks.getTree(), existingUrls);
   for (const url of existingUrls) if (!existingByKey.has(keyOf(url))) existingByKey.set(keyOf(url), url);
+  /** Every address bookmarked here (and created by this import): a skipped entry's tags go to its own address. */
+  const exactUrls = new Set(existingUrls);
+  /** The bookmarked address an entry of the file is (see the head of this file), or undefined. */
+  const bookmarkedAs = (fileUrl: string, url: string, key: string): string | undefined =>
+    exactUrls.has(fileUrl) ? fileUrl : exactUrls.has(url) ? url : existingByKey.get(key);
 
   const counts = countDocument(document.children);
   const total = counts.bookmarks + counts.folders + counts.separators;
@@ -184,21 +201,22 @@ async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobCont
     if (node.description) report.notImported.descriptions++;
   };
 
-  /** The existing child folders of a folder by title (first of each title). */
-  const existingFoldersByTitle = async (parentId: string): Promise<Map<string, string>> => {
+  /** The existing child folders of a folder by title, in order (a title can repeat: sync makes such copies). */
+  const existingFoldersByTitle = async (parentId: string): Promise<Map<string, string[]>> => {
     const children = await browser.bookmarks.getChildren(parentId);
-    const map = new Map<string, string>();
-    for (const c of children) if (kindOf(c) === 'folder' && !map.has(c.title)) map.set(c.title, c.id);
+    const map = new Map<string, string[]>();
+    for (const c of children) if (kindOf(c) === 'folder') map.set(c.title, [...(map.get(c.title) ?? []), c.id]);
     return map;
   };
 
   /**
    * Imports `nodes` into a parent that `ensureParent` creates on first use (or that exists already).
    * Returns true when anything was created in that parent.
-   */
-  /**
-   * `twinId` is the existing folder at the same path (same titles from the target down), if any: an empty folder
-   * of the file that already has a twin is not created again.
+   *
+   * `twinId` is the existing folder at the same path, if any: an empty folder of the file that already has a twin is
+   * not created again. The n-th folder of a title among the file's siblings has the n-th existing folder of that title
+   * as its twin, so a folder copied twice under one parent (as sync leaves them) finds its own copy's contents and a
+   * round trip creates nothing (tests/unit/bookmarks-html/round-trip.test.ts).
    */
   const importChildren = async (nodes: readonly HtmlNode[], ensureParent: () => Promise<string>, twinId: string | null): Promise<boolean> => {
     let createdHere = false;
@@ -215,7 +233,9 @@ async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobCont
       createdHere = true;
       return parentId;
     };
-    let twinChildren: Map<string, string> | null = null;
+    let twinChildren: Map<string, string[]> | null = null;
+    /** How many folders of each title of `nodes` came so far. */
+    const seenTitles = new Map<string, number>();
 
     for (const node of nodes) {
       await ctx.checkpoint();
@@ -227,7 +247,7 @@ async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobCont
         // Firefox stores the parsed form of a URL (punycode host, percent-encoded path); tags must use that form.
         const url = storedForm(node.url);
         const key = keyOf(url);
-        const existing = skipExisting ? existingByKey.get(key) : undefined;
+        const existing = skipExisting ? bookmarkedAs(node.url, url, key) : undefined;
         if (existing !== undefined) {
           report.skippedCount++;
           if (report.skipped.length < MAX_LISTED) report.skipped.push({ title: node.title, url, existingUrl: existing });
@@ -240,7 +260,9 @@ async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobCont
             addTagsFor(created.url ?? url, node.tags);
             keepDates(created.id, node);
             if (pendingDates.length >= 500) await flushDates();
-            if (!existingByKey.has(key)) existingByKey.set(key, created.url ?? url); // a second copy in the file is skipped too
+            // A second copy in the file is skipped too.
+            exactUrls.add(created.url ?? url);
+            if (!existingByKey.has(key)) existingByKey.set(key, created.url ?? url);
           } catch (error) {
             report.problems.push({ line: 0, message: msg('importProblemNotCreated', node.title || node.url, errorMessage(error)) });
           }
@@ -266,9 +288,11 @@ async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobCont
           return folderId;
         };
         let twin: string | null = null;
+        const nth = seenTitles.get(node.title) ?? 0;
+        seenTitles.set(node.title, nth + 1);
         if (twinId !== null) {
           twinChildren ??= await existingFoldersByTitle(twinId);
-          twin = twinChildren.get(node.title) ?? null;
+          twin = twinChildren.get(node.title)?.[nth] ?? null;
         }
         if (node.children.length === 0) {
           if (twin === null) await ensureFolder();
@@ -305,8 +329,7 @@ async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobCont
   }
   for (const { tags, urls } of byTagList.values()) {
     try {
-      await deps.addTags(urls, tags);
-      report.taggedUrls += urls.length;
+      report.taggedUrls += await deps.addTags(urls, tags);
     } catch (error) {
       report.problems.push({ line: 0, message: msg('importProblemTagsNotStored', tags.join(', '), errorMessage(error)) });
     }
@@ -324,7 +347,7 @@ export async function importBookmarksHtml(deps: ImportDeps, input: ImportInput, 
   const operation = deps.operation;
   try {
     const report = await importDocument(deps, input, ctx);
-    await operation?.finish();
+    await operation?.finish({ skipped: report.skippedCount });
     return { ...report, sessionId: operation?.id ?? null };
   } catch (error) {
     const cancelled = error instanceof AppError && error.code === 'cancelled';

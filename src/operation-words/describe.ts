@@ -3,7 +3,7 @@
  * catalog (src/i18n), numbers from Intl in the UI's locale.
  */
 import type { CleanupNumbers, CleanupOutcomeNumbers } from '../dedup';
-import type { LeftAlone, OperationSummary } from '../operations';
+import type { ImportedNumbers, LeftAlone, OperationSummary } from '../operations';
 import { plural, t } from '../i18n';
 
 /**
@@ -32,9 +32,25 @@ export function describeCleanup(n: CleanupNumbers | CleanupOutcomeNumbers, tense
   return parts.join('; ');
 }
 
-/** What an operation of the journal did, in one phrase: an edit by its summary, a cleanup or import by its numbers. */
-export function describeOperation(session: Pick<OperationSummary, 'edit' | 'counts'>): string {
+/**
+ * What an import did, for the history: "Imported 3 bookmarks and 1 folder from a file; skipped 295 already bookmarked;
+ * new tags given to 5 addresses". Sessions of older versions kept only what they created.
+ */
+function describeImport(n: ImportedNumbers): string {
+  const parts: string[] = [];
+  if (n.bookmarks + n.folders + n.separators === 0) parts.push(t('importHistoryNothingCreated'));
+  else if (n.separators === 0) parts.push(t('importHistoryCreated', plural('importBookmarks', n.bookmarks), plural('importFolders', n.folders)));
+  else
+    parts.push(t('importHistoryCreatedSeparators', plural('importBookmarks', n.bookmarks), plural('importFolders', n.folders), plural('importSeparators', n.separators)));
+  if (n.skipped) parts.push(plural('importHistorySkipped', n.skipped));
+  if (n.taggedUrls) parts.push(t('importHistoryTagged', plural('importAddresses', n.taggedUrls)));
+  return parts.join('; ');
+}
+
+/** What an operation of the journal did, in one phrase: an edit by its summary, a cleanup or an import by its numbers. */
+export function describeOperation(session: Pick<OperationSummary, 'edit' | 'counts'> & Partial<Pick<OperationSummary, 'kind' | 'imported'>>): string {
   const edit = session.edit;
+  if (session.kind === 'import') return describeImport(session.imported ?? { bookmarks: 0, folders: 0, separators: 0 });
   if (!edit) return describeCleanup(session.counts, 'done');
   const one = edit.items === 1 && edit.title !== undefined;
   const named = (title: string | undefined) => title || '…';

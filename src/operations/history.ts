@@ -28,6 +28,7 @@ import {
   outcomeNumbersOf,
   UNFINISHED_STATUSES,
   type EditSummary,
+  type ImportedNumbers,
   type Journal,
   type OperationSource,
   type SessionRecord,
@@ -59,7 +60,7 @@ export interface OperationSummary {
   next: 'undo' | 'redo' | null;
   counts: CleanupOutcomeNumbers;
   /** An import: what it created. */
-  imported: { bookmarks: number; folders: number; separators: number } | null;
+  imported: ImportedNumbers | null;
   /** An edit: what it did. */
   edit: EditSummary | null;
   note: string | null;

@@ -17,6 +17,7 @@ export {
   outcomeNumbersOf,
   removedEntryOf,
   type EditSummary,
+  type ImportedNumbers,
   type RemovedEntryData,
   type ReorderedEntry,
   type CreatedEntry,

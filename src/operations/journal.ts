@@ -142,7 +142,7 @@ export interface SessionRecord {
   /** A short human note, e.g. why recovery rolled the session back. */
   note: string | null;
   /** An import: what it created (absent for cleanups). */
-  imported?: { bookmarks: number; folders: number; separators: number };
+  imported?: ImportedNumbers;
   /** An edit: what it did. */
   edit?: EditSummary;
   /** An undo ('undo' kind): the session it takes back (an operation, or an undo of one: then it is a redo). */
@@ -158,6 +158,18 @@ export interface SessionRecord {
    * whatever the clock says. Absent in sessions written before 2026-12-10 (they count as 0, by createdAt).
    */
   order?: number;
+}
+
+/**
+ * What an import did: the items it created, and (sessions written since 2026-12-07) the entries of the file it
+ * skipped as already bookmarked and the addresses it gave tags.
+ */
+export interface ImportedNumbers {
+  bookmarks: number;
+  folders: number;
+  separators: number;
+  skipped?: number;
+  taggedUrls?: number;
 }
 
 /** The record an operation starts with: applying, nothing done yet. */

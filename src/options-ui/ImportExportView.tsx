@@ -18,6 +18,7 @@ import { dateStamp, downloadText } from './download';
 import { FolderSelect } from './FolderSelect';
 import { ProgressBar } from './ProgressBar';
 import { useFolders } from './useFolders';
+import { showBidiControls, Untrusted, UntrustedCode } from '../ui';
 
 interface PickedFile {
   name: string;
@@ -54,11 +55,16 @@ function ImportReportView({ report }: { report: ImportReport }) {
   const created = imported.bookmarks + imported.folders;
   return (
     <div class="report" data-testid="import-report" role="status">
-      <p>
+      <p data-testid="import-summary">
         {t('importImported', plural('importBookmarks', imported.bookmarks), plural('importFolders', imported.folders), plural('importSeparators', imported.separators))}{' '}
-        <span data-testid="import-skipped">{plural('importBookmarks', report.skippedCount)}</span>{' '}
-        {plural('importSkippedTail', report.skippedCount, plural('importAddresses', report.taggedUrls))}
+        <span data-testid="import-skipped">{plural('importBookmarks', report.skippedCount)}</span> {plural('importSkippedTail', report.skippedCount)}{' '}
+        <span data-testid="import-tags">{report.taggedUrls ? t('importTagsGiven', plural('importAddresses', report.taggedUrls)) : t('importTagsNoneNew')}</span>
       </p>
+      {!report.sessionId && (
+        <p data-testid="import-unchanged">
+          <strong>{t('importNothingChanged')}</strong>
+        </p>
+      )}
       {report.truncated && <p class="muted">{t('importTruncatedNote', say(report.truncated.message), report.truncated.line)}</p>}
       {created > 0 && (
         <p class="muted" data-testid="import-dates">
@@ -72,7 +78,10 @@ function ImportReportView({ report }: { report: ImportReport }) {
           <ul class="plain-list">
             {report.skipped.map((s, i) => (
               <li key={i}>
-                {s.title || s.url} <small class="muted">{s.url}</small>
+                <Untrusted>{s.title || showBidiControls(s.url)}</Untrusted>{' '}
+                <small class="muted">
+                  <UntrustedCode text={s.url} />
+                </small>
               </li>
             ))}
             {report.skippedCount > report.skipped.length && <li class="muted">{t('importAndMore', report.skippedCount - report.skipped.length)}</li>}
@@ -95,7 +104,10 @@ function TagsReportView({ report }: { report: TagsImportReport }) {
           <ul class="plain-list">
             {report.unmatched.map((u, i) => (
               <li key={i}>
-                {u.title || u.url} <small class="muted">{u.url}</small>
+                <Untrusted>{u.title || showBidiControls(u.url)}</Untrusted>{' '}
+                <small class="muted">
+                  <UntrustedCode text={u.url} />
+                </small>
               </li>
             ))}
           </ul>

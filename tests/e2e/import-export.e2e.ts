@@ -444,7 +444,7 @@ describe('import options and the Tags view in real Firefox', () => {
     await page.waitForSelector('#tags-only-reason');
     await page.click('button.primary::-p-text(Bring in the tags)');
     const report = await page.waitForSelector('[data-testid="import-report"]');
-    expect(await report!.evaluate((el) => el.textContent)).toContain('Brought in the tags of 2 bookmarks (2 addresses got tags). No bookmark was created.');
+    expect(await report!.evaluate((el) => el.textContent)).toContain('Brought in the tags of 2 bookmarks: 2 addresses got new tags. No bookmark was created.');
     await page.close();
     expect(await counts(harness)).toEqual(before);
     expect(await harness.evaluate(() => window.tm.client.call('tags.list', {}))).toEqual([

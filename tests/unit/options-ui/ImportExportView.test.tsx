@@ -44,7 +44,33 @@ describe('ImportExportView: every option state works or says why not', () => {
     const report = await screen.findByTestId('import-report');
     expect(screen.getByTestId('import-skipped').textContent).toBe('1 bookmark');
     expect(report.textContent).toContain('Imported 7 bookmarks');
+    // 5 addresses of the file have tags: the 4 created and the one skipped (it had none here).
+    expect(screen.getByTestId('import-summary').textContent).toBe(
+      'Imported 7 bookmarks, 3 folders and 2 separators; skipped 1 bookmark that was already bookmarked. New tags given to 5 addresses.',
+    );
+    expect(screen.queryByTestId('import-unchanged')).toBeNull();
     expect(screen.getByTestId('import-dates').textContent).toContain('keeps the file’s dates of 10 items');
+  });
+
+  it('re-importing an export with skip says that nothing changed, in bookmarks and addresses', async () => {
+    const bg = await bootPage();
+    await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'one', url: 'https://page.example/a' });
+    await bg.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'copy', url: 'https://page.example/a' });
+    await bg.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'variant', url: 'http://page.example/a' });
+    await bg.client.call('tags.add', { urls: ['https://page.example/a'], tags: ['x'] });
+    await bg.client.call('tags.add', { urls: ['http://page.example/a'], tags: ['y'] });
+    const { html } = await bg.client.call('bookmarksHtml.export', {});
+    render(bg.wrap(<ImportExportView />));
+    await pickFile(html);
+    fireEvent.click(importButton());
+    await screen.findByTestId('import-report');
+    expect(screen.getByTestId('import-summary').textContent).toBe(
+      'Imported 0 bookmarks, 0 folders and 0 separators; skipped 3 bookmarks that were already bookmarked. No address got new tags.',
+    );
+    expect(screen.getByTestId('import-unchanged').textContent).toBe(
+      'Nothing changed: everything in the file was already bookmarked, with its tags. The history has no entry for this import.',
+    );
+    expect(await bg.client.call('history.list', {})).toHaveLength(2); // the two tag edits above, no import
   });
 
   it('a truncated file asks before importing what was read', async () => {
@@ -71,7 +97,7 @@ describe('ImportExportView: every option state works or says why not', () => {
     expect((screen.getByLabelText(/Back into Firefox’s own folders/) as HTMLInputElement).closest('fieldset')!.disabled).toBe(true);
     fireEvent.click(importButton());
     const report = await screen.findByTestId('import-report');
-    expect(report.textContent).toContain('Brought in the tags of 1 bookmark (1 address got tags). No bookmark was created.');
+    expect(report.textContent).toContain('Brought in the tags of 1 bookmark: 1 address got new tags. No bookmark was created.');
     expect((await bg.client.call('core.countBookmarks', {})).bookmarks).toBe(1);
     expect(await bg.client.call('tags.forUrls', { urls: ['https://github.com/'] })).toEqual([{ url: 'https://github.com/', tags: ['code'] }]);
   });
