@@ -42,7 +42,9 @@ import { lastScan, takeEarlyScan } from './early-scan';
 import { EmptyFolders, FolderSets, setChoiceOf, type SetChoice } from './FolderSets';
 import { GroupList } from './GroupList';
 import type { LinkMarker } from '../../link-health';
-import { keptBecause } from './kept-because';
+import { keptByRulesText, type KeepContext } from './kept-because';
+import { CleanupPreview } from './CleanupPreview';
+import { foldersFound, foldersFoundAndGoing } from './folder-figures';
 import {
   copyFolders,
   DEFAULT_EXPANSION,
@@ -52,6 +54,7 @@ import {
   groupOrderLabel,
   matchRuleLabel,
   NO_FILTERS,
+  openFully,
   orderGroups,
   rowOfUrl,
   rulesPresent,
@@ -124,43 +127,6 @@ function KeepRules({
         </p>
       )}
     </>
-  );
-}
-
-function NumbersTable({ numbers }: { numbers: CleanupNumbers }) {
-  return (
-    <table class="plan" data-testid="plan-preview">
-      <tbody>
-        <tr>
-          <th>{t('planCopiesRemoved')}</th>
-          <td data-testid="plan-copies">{formatNumber(numbers.copies)}</td>
-        </tr>
-        <tr>
-          <th>{t('planLoose')}</th>
-          <td data-testid="plan-loose">{formatNumber(numbers.loose)}</td>
-        </tr>
-        <tr>
-          <th>{t('planInside')}</th>
-          <td data-testid="plan-inside">{formatNumber(numbers.insideFolders)}</td>
-        </tr>
-        <tr>
-          <th>{t('planFoldersRemoved')}</th>
-          <td data-testid="plan-folders">{formatNumber(numbers.copiedFolders)}</td>
-        </tr>
-        <tr>
-          <th>{t('planEmptyRemoved')}</th>
-          <td data-testid="plan-empty">{formatNumber(numbers.emptyFolders)}</td>
-        </tr>
-        <tr>
-          <th>{t('planItemsMoved')}</th>
-          <td data-testid="plan-moved">{formatNumber(numbers.moved)}</td>
-        </tr>
-        <tr>
-          <th>{t('planTagsMerged')}</th>
-          <td data-testid="plan-tags">{formatNumber(numbers.tagMerges)}</td>
-        </tr>
-      </tbody>
-    </table>
   );
 }
 
@@ -306,11 +272,18 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
     if (answer === undefined) settled.set(g, (answer = removed.size > 0 && g.copies.filter((c) => goesWith(c) === null).length === 1));
     return answer;
   };
+  // Why a group's copy stays, told among the copies that stay under the decisions (kept-because.ts); per group, until
+  // the decisions or the plan change.
+  const keepContext = useMemo((): KeepContext | null => scan && { ...scan, movedTo: new Map(local?.plan?.moves.map((m) => [m.id, m.toParentId])) }, [scan, local]);
+  const keptTexts = useMemo(() => new WeakMap<DuplicateGroup, string>(), [keepContext, decisions, goesWith, planKeepers]);
   const keptText = (g: DuplicateGroup) => {
     if (chosenKeeper(g)) return t('dupKeptYourChoice');
     if (settledByFolders(g) && !decisions.left.has(g.key)) return t('dupKeptByFolders');
-    if (keeperOf(g) === g.suggestedKeeperId) return t('dupKeptBecause', keptBecause(g.keptBecause, 'bookmark', scan?.preferredFolderPaths ?? []));
-    return t('dupKeptByRules');
+    const keeper = keeperOf(g);
+    if (!keeper || !keepContext) return t('dupKeptByRules');
+    let text = keptTexts.get(g);
+    if (text === undefined) keptTexts.set(g, (text = keptByRulesText(g, keeper, goesWith, keepContext)));
+    return text;
   };
 
   // Which groups the folder sets settle depends on the set decisions only (not on keeper choices or leave alone).
@@ -412,6 +385,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       }
       return { ...d, keepers, left };
     });
+  const onOpenFully = (g: DuplicateGroup) => setExpansion((e) => openFully(e, g));
   const onToggle = (row: Row) =>
     setExpansion((e) => {
       if (row.kind === 'group') return { ...e, groups: new Map(e.groups).set(row.group.key, !row.expanded) };
@@ -546,8 +520,8 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
             {scan.totals.duplicateGroups
               ? plural('dupGroupsAmong', scan.totals.duplicateGroups, plural('dupBookmarks', scan.totals.bookmarks))
               : t('dupNoneAmong', plural('dupBookmarks', scan.totals.bookmarks))}
-            {scan.totals.folderSets ? plural('dupFoldersMoreThanOnce', scan.totals.folderSets) : ''}
           </h2>
+          {scan.folderSets.length > 0 && <p data-testid="summary-folders">{foldersFoundAndGoing(scan.folderSets, numbers)}</p>}
           <p class="numbers" data-testid="summary-numbers">
             {numbers ? describeCleanup(numbers, 'plan') : local?.error}
           </p>
@@ -578,7 +552,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       {scan && (
         <>
           <section aria-labelledby="sets-heading">
-            <h2 id="sets-heading">{scan.folderSets.length ? plural('dupCopiedFoldersHeadingCount', scan.folderSets.length) : t('dupCopiedFoldersHeading')}</h2>
+            <h2 id="sets-heading">{scan.folderSets.length ? t('dupCopiedFoldersHeadingFound', foldersFound(scan.folderSets)) : t('dupCopiedFoldersHeading')}</h2>
             <fieldset class="bare" disabled={checking}>
               <FolderSets
                 sets={scan.folderSets}
@@ -661,6 +635,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
                 onKeep={onKeep}
                 onLeave={onLeave}
                 onToggle={onToggle}
+                onOpenFully={onOpenFully}
                 focusRow={focusRow}
                 resetKey={resetKey}
                 markerOf={markerOf}
@@ -695,7 +670,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
                 {t('dupApply')}
               </button>
             </div>
-            {plan && <NumbersTable numbers={plan.numbers} />}
+            {plan && <CleanupPreview plan={plan} scan={scan} />}
           </section>
         </>
       )}

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { useState } from 'preact/hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GroupList } from '../../../../src/options-ui/duplicates/GroupList';
-import { DEFAULT_EXPANSION, folderRowId, ROW_HEIGHTS, toRows, type Expansion } from '../../../../src/options-ui/duplicates/rows';
+import { DEFAULT_EXPANSION, folderRowId, openFully, ROW_HEIGHTS, toRows, type Expansion } from '../../../../src/options-ui/duplicates/rows';
 import type { DuplicateGroup } from '../../../../src/dedup/find/scan-types';
 import type { LinkMarker } from '../../../../src/link-health/marker';
 import { bigGroup, copy, makeGroups } from './fixtures';
@@ -52,6 +52,7 @@ function Harness({
               : e,
         )
       }
+      onOpenFully={(g) => setExpansion((e) => openFully(e, g))}
       focusRow={focusRow}
       resetKey={resetKey}
       markerOf={markerOf}
