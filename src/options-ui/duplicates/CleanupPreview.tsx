@@ -41,7 +41,7 @@ const OVERSCAN = 4;
 /** The list's height at most (px); a short plan's list is as tall as its rows. */
 const MAX_HEIGHT = 420;
 
-function PreviewItem({ row, top }: { row: Extract<PreviewRow, { kind: 'item' }>; top: number }) {
+function PreviewItem({ row, top, index }: { row: Extract<PreviewRow, { kind: 'item' }>; top: number; index: number }) {
   const label = t('dupPreviewRowLabel', row.title, row.path, row.url ?? row.holds ?? '');
   return (
     <div
@@ -51,6 +51,7 @@ function PreviewItem({ row, top }: { row: Extract<PreviewRow, { kind: 'item' }>;
       aria-label={label}
       data-testid="preview-item"
       data-section={row.section}
+      data-index={index}
     >
       <div class="line">
         <span class="title" title={row.title}>
@@ -97,7 +98,7 @@ export function CleanupPreview({ plan, scan }: { plan: CleanupPlan; scan: ScanRe
   for (let i = start; i < end; i++) {
     const row = rows[i]!;
     const top = offsets[i]!;
-    if (row.kind === 'item') shown.push(<PreviewItem key={row.id} row={row} top={top} />);
+    if (row.kind === 'item') shown.push(<PreviewItem key={row.id} row={row} top={top} index={i} />);
     else
       shown.push(
         <div

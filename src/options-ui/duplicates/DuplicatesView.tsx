@@ -44,6 +44,8 @@ import { GroupList } from './GroupList';
 import type { LinkMarker } from '../../link-health';
 import { keptByRulesText, type KeepContext } from './kept-because';
 import { CleanupPreview } from './CleanupPreview';
+import { Marked, markUntrusted } from './Marked';
+import { showBidiControls } from '../../ui';
 import { foldersFound, foldersFoundAndGoing } from './folder-figures';
 import {
   copyFolders,
@@ -471,7 +473,9 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
               <summary>{plural('dupLeftAsTheyAre', banner.result.problems.length)}</summary>
               <ul class="plain-list" data-testid="apply-problems">
                 {banner.result.problems.map((p, i) => (
-                  <li key={i}>{t('historyProblem', p.title ?? p.id, say(p.message))}</li>
+                  <li key={i}>
+                    <Marked text={t('historyProblem', markUntrusted(p.title ?? p.id), say(p.message))} />
+                  </li>
                 ))}
               </ul>
             </details>
@@ -644,7 +648,11 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
             ) : (
               <p class="muted">{groups.length ? t('dupNoGroupMatches') : t('dupNoDuplicates')}</p>
             )}
-            {focusUrl && focusRow < 0 && <p class="muted">{t('dupUrlHasNoDuplicates', focusUrl)}</p>}
+            {focusUrl && focusRow < 0 && (
+              <p class="muted">
+                <Marked text={t('dupUrlHasNoDuplicates', markUntrusted(showBidiControls(focusUrl)))} />
+              </p>
+            )}
           </section>
 
           <section aria-labelledby="empty-heading">

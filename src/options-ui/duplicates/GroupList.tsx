@@ -17,6 +17,7 @@ import type { LinkMarker as Marker } from '../../link-health';
 import { markerText } from '../../link-health';
 import { plural, t } from '../../i18n';
 import { formatDateTime, ordinal } from '../format';
+import { Marked, unmarked } from './Marked';
 import { Path } from './Path';
 import { copiesByFolder, folderBreakdown, folderNames, HANDFUL, matchRuleLabel, ROW_HEIGHTS, urlDifference, type Row } from './rows';
 import { LinkMarker, rowAt, rowOffsets, scrollToShow, scrollTopFor, Untrusted, UntrustedCode, visibleRows } from '../../ui';
@@ -326,7 +327,7 @@ export function GroupList(props: GroupListProps) {
         : keeper
           ? t('dupGroupLabelKeeps', url, sizeText, keeper.path, keptText(g))
           : t('dupGroupLabelKeepsOne', url, sizeText);
-      const label = note ? t('dupGroupLabelNote', summary, note) : summary;
+      const label = unmarked(note ? t('dupGroupLabelNote', summary, note) : summary);
       return (
         <div
           {...common}
@@ -403,7 +404,9 @@ export function GroupList(props: GroupListProps) {
               <>
                 <span class="kept-label">{t('dupKeeps')}</span>
                 <Path path={keeper.path} />
-                <span class="because">{t('dupBecause', keptText(g))}</span>
+                <span class="because">
+                  <Marked text={t('dupBecause', keptText(g))} />
+                </span>
               </>
             ) : null}
           </div>
@@ -456,7 +459,7 @@ export function GroupList(props: GroupListProps) {
         key={row.id}
         aria-checked={kept && !left}
         aria-disabled={left || !!goes || undefined}
-        aria-label={label}
+        aria-label={unmarked(label)}
         data-testid={kept ? 'kept-copy' : 'copy'}
       >
         <div class="line">
@@ -481,7 +484,11 @@ export function GroupList(props: GroupListProps) {
           <span class="date">{t('dupAdded', facts.added)}</span>
           <span class="position">{position}</span>
           <span class="visits">{facts.visits}</span>
-          {goes && <span class="goes-with">{t('dupGoesWith', goes)}</span>}
+          {goes && (
+            <span class="goes-with">
+              <Marked text={t('dupGoesWith', goes)} />
+            </span>
+          )}
           {c.cameBack && <span class="rule-chip">{t('dupCameBackShort')}</span>}
           {c.tags.length > 0 && (
             <span class="copy-tags" title={c.tags.join(', ')}>

@@ -6,6 +6,7 @@
  */
 import { chooseKeeper, explainKeeper, preferredRankOf, type DuplicateCopy, type DuplicateGroup, type KeepCandidate, type KeepReason, type ScanResult } from '../../dedup';
 import { plural, t } from '../../i18n';
+import { markUntrusted } from './Marked';
 
 function words(reason: KeepReason, kind: 'bookmark' | 'folder', preferredFolderPaths: readonly string[], first: boolean): string {
   switch (reason.rule) {
@@ -16,7 +17,7 @@ function words(reason: KeepReason, kind: 'bookmark' | 'folder', preferredFolderP
       return reason.only ? t('keptOnlyCleanAddress') : t('keptCleanAddress');
     case 'preferredFolder': {
       const path = reason.rank === undefined ? '' : (preferredFolderPaths[reason.rank] ?? '');
-      return path ? t('keptInPreferredFolderPath', path) : t('keptInPreferredFolder');
+      return path ? t('keptInPreferredFolderPath', markUntrusted(path)) : t('keptInPreferredFolder');
     }
     case 'oldest':
       return t('keptOldest');

@@ -242,7 +242,9 @@ describe('DuplicatesView through the real background (fake browser)', () => {
   it('says so when the ?url= address has no duplicates', async () => {
     const bg = await seeded();
     render(bg.wrap(<DuplicatesView focusUrl="https://alone.example/" />));
-    expect(await screen.findByText('https://alone.example/ has no duplicates.')).toBeTruthy();
+    const said = await screen.findByText((_, el) => el?.tagName === 'P' && el.textContent === 'https://alone.example/ has no duplicates.');
+    // The address is untrusted: shown isolated.
+    expect(said.querySelector('bdi')?.textContent).toBe('https://alone.example/');
   });
 });
 
