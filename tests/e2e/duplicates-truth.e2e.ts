@@ -16,6 +16,7 @@ import type { DuplicateGroup } from '../../src/dedup';
 import { writeSeed } from '../../scripts/seed.mjs';
 import { launchFirefox, type Firefox } from './firefox';
 import { firefoxImportFile, seedTree } from './places-seed';
+import { screenshotPath } from './screenshots';
 import { useFirefox } from './use-firefox';
 
 const text = (page: Page, selector: string) => page.$eval(selector, (el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim());
@@ -109,6 +110,7 @@ describe('the Duplicates page on the demo collection (npm start) in real Firefox
     const page = await openDuplicates(ff);
     await page.click('button::-p-text(Preview the cleanup)');
     const list = await page.waitForSelector('[data-testid="preview-list"]');
+    await (await page.$('section[aria-labelledby="plan-heading"]'))!.screenshot({ path: screenshotPath('duplicates-preview') });
     const figure = async (id: string) => Number((await text(page, `[data-testid="${id}"]`)).replace(/,/g, ''));
     const [copies, loose, inside, folders, empty] = [
       await figure('plan-copies'),
@@ -234,6 +236,7 @@ describe('untrusted text on the Duplicates page in real Firefox', () => {
       PATH_FOLDER,
       FOLDER,
     );
+    await page.screenshot({ path: screenshotPath('duplicates-bidi') });
     expect(checks.title).toEqual({ tag: 'BDI', bidi: 'isolate' });
     expect(checks.folder).toEqual({ tag: 'BDI', bidi: 'isolate' });
     expect(checks.leaf.text).toBe('Bidi');
