@@ -88,7 +88,9 @@ describe('the Duplicates page at 5,101 bookmarks in real Firefox', () => {
 
   it('one set of three copies with distinct labels, the chosen one kept; the same numbers everywhere; no groups after the cleanup without a rescan', async () => {
     const page = await openPage(ff, 1200);
-    expect(await text(page, '[data-testid="summary-groups"]')).toBe('453 duplicate groups among 5,101 bookmarks, 1 folder found more than once');
+    expect(await text(page, '[data-testid="summary-groups"]')).toBe('453 duplicate groups among 5,101 bookmarks');
+    // The copied folder with its units, one truth with the sentence below ("800 inside 2 copied folders").
+    expect(await text(page, '[data-testid="summary-folders"]')).toBe('1 folder found 3 times: 2 copies (800 bookmarks inside) go');
     expect(await text(page, '[data-testid="summary-numbers"]')).toBe(SENTENCE);
     // The groups to review come first: the variants, then the pages copied 154 and 484 times; big groups are summed up.
     const headers = await page.$$eval('[data-testid="group-row"]', (els) => els.map((e) => e.textContent ?? ''));

@@ -103,11 +103,17 @@ export function chooseKeeper(candidates: readonly KeepCandidate[], rules: readon
 }
 
 /**
- * One step of "kept because": a rule in which the kept copy beat at least one other copy that tied with it on every
- * earlier rule. `only` is set when the kept copy beat every other copy in this rule alone (e.g. "the only one with a
- * real title"); `rank` is the preferred folder's index in preferredFolderIds (preferredFolder). 'treeOrder' means
- * the rules could not tell the copies apart and the first in bookmark order stays; 'holdsMost' (folder sets) that
- * the other copies hold only part of what the kept one holds.
+ * One step of "kept because": a rule that separates the kept copy from at least one other copy. A rule separates the
+ * kept copy K from another copy C when K and C are alike under every earlier rule and K is strictly better under
+ * this one; every other copy is separated by exactly one rule (the first in which the two differ), or by none when
+ * the rules cannot tell them apart (then K comes first in bookmark order: 'treeOrder'). The steps are those rules,
+ * in rule order, so the first step is the first rule in the user's order in which any copy differs from K.
+ *
+ * `only` is set when K is the only copy with what the rule looks for: every other copy is separated by this rule
+ * alone, and for mostTags / mostVisits every other copy has none (no tags, never visited), so "the only one with a
+ * real title / a clean address / tags / visits" is true as written. `rank` is the preferred folder's index in
+ * preferredFolderIds (preferredFolder). 'holdsMost' (folder sets): the other copies hold only part of what the kept
+ * one holds.
  */
 export interface KeepReason {
   rule: KeepRuleName | 'treeOrder' | 'holdsMost';
@@ -163,9 +169,18 @@ export function explainKeeper(candidates: readonly KeepCandidate[], keeperId: st
       reasons.push({ rule: 'treeOrder' });
       continue;
     }
-    reasons.push(reasonFor(rules[r]!, decidedBy[r] === candidates.length - 1, keeper));
+    const rule = rules[r]!;
+    const all = decidedBy[r] === candidates.length - 1;
+    reasons.push(reasonFor(rule, all && othersHaveNone(candidates, keeper, rule), keeper));
   }
   return reasons;
+}
+
+/** For mostTags and mostVisits: no copy but the keeper has any tags (visits); true for every other rule. */
+function othersHaveNone(candidates: readonly KeepCandidate[], keeper: KeepCandidate, rule: KeepRuleName): boolean {
+  if (rule !== 'mostTags' && rule !== 'mostVisits') return true;
+  for (const c of candidates) if (c !== keeper && (rule === 'mostTags' ? c.tagCount : c.visits) > 0) return false;
+  return true;
 }
 
 /** Reason lists keeperOfTwo hands out, one per answer, shared by every group with that answer (frozen). */
@@ -189,7 +204,9 @@ export function keeperOfTwo(first: KeepCandidate, second: KeepCandidate, rules: 
     const d = compareByRule(second, first, rule);
     if (d === 0) continue;
     const keeper = d < 0 ? second : first;
-    return { keeper, reasons: sharedReasonList(reasonFor(rule, true, keeper)) };
+    const other = keeper === first ? second : first;
+    const only = rule === 'mostTags' ? other.tagCount === 0 : rule === 'mostVisits' ? other.visits === 0 : true;
+    return { keeper, reasons: sharedReasonList(reasonFor(rule, only, keeper)) };
   }
   return { keeper: second.order < first.order ? second : first, reasons: sharedReasonList({ rule: 'treeOrder' }) };
 }

@@ -42,7 +42,11 @@ import { lastScan, takeEarlyScan } from './early-scan';
 import { EmptyFolders, FolderSets, setChoiceOf, type SetChoice } from './FolderSets';
 import { GroupList } from './GroupList';
 import type { LinkMarker } from '../../link-health';
-import { keptBecause } from './kept-because';
+import { keptByRulesText, type KeepContext } from './kept-because';
+import { CleanupPreview } from './CleanupPreview';
+import { Marked, markUntrusted } from './Marked';
+import { showBidiControls } from '../../ui';
+import { foldersFound, foldersFoundAndGoing } from './folder-figures';
 import {
   copyFolders,
   DEFAULT_EXPANSION,
@@ -52,6 +56,7 @@ import {
   groupOrderLabel,
   matchRuleLabel,
   NO_FILTERS,
+  openFully,
   orderGroups,
   rowOfUrl,
   rulesPresent,
@@ -124,43 +129,6 @@ function KeepRules({
         </p>
       )}
     </>
-  );
-}
-
-function NumbersTable({ numbers }: { numbers: CleanupNumbers }) {
-  return (
-    <table class="plan" data-testid="plan-preview">
-      <tbody>
-        <tr>
-          <th>{t('planCopiesRemoved')}</th>
-          <td data-testid="plan-copies">{formatNumber(numbers.copies)}</td>
-        </tr>
-        <tr>
-          <th>{t('planLoose')}</th>
-          <td data-testid="plan-loose">{formatNumber(numbers.loose)}</td>
-        </tr>
-        <tr>
-          <th>{t('planInside')}</th>
-          <td data-testid="plan-inside">{formatNumber(numbers.insideFolders)}</td>
-        </tr>
-        <tr>
-          <th>{t('planFoldersRemoved')}</th>
-          <td data-testid="plan-folders">{formatNumber(numbers.copiedFolders)}</td>
-        </tr>
-        <tr>
-          <th>{t('planEmptyRemoved')}</th>
-          <td data-testid="plan-empty">{formatNumber(numbers.emptyFolders)}</td>
-        </tr>
-        <tr>
-          <th>{t('planItemsMoved')}</th>
-          <td data-testid="plan-moved">{formatNumber(numbers.moved)}</td>
-        </tr>
-        <tr>
-          <th>{t('planTagsMerged')}</th>
-          <td data-testid="plan-tags">{formatNumber(numbers.tagMerges)}</td>
-        </tr>
-      </tbody>
-    </table>
   );
 }
 
@@ -306,11 +274,18 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
     if (answer === undefined) settled.set(g, (answer = removed.size > 0 && g.copies.filter((c) => goesWith(c) === null).length === 1));
     return answer;
   };
+  // Why a group's copy stays, told among the copies that stay under the decisions (kept-because.ts); per group, until
+  // the decisions or the plan change.
+  const keepContext = useMemo((): KeepContext | null => scan && { ...scan, movedTo: new Map(local?.plan?.moves.map((m) => [m.id, m.toParentId])) }, [scan, local]);
+  const keptTexts = useMemo(() => new WeakMap<DuplicateGroup, string>(), [keepContext, decisions, goesWith, planKeepers]);
   const keptText = (g: DuplicateGroup) => {
     if (chosenKeeper(g)) return t('dupKeptYourChoice');
     if (settledByFolders(g) && !decisions.left.has(g.key)) return t('dupKeptByFolders');
-    if (keeperOf(g) === g.suggestedKeeperId) return t('dupKeptBecause', keptBecause(g.keptBecause, 'bookmark', scan?.preferredFolderPaths ?? []));
-    return t('dupKeptByRules');
+    const keeper = keeperOf(g);
+    if (!keeper || !keepContext) return t('dupKeptByRules');
+    let text = keptTexts.get(g);
+    if (text === undefined) keptTexts.set(g, (text = keptByRulesText(g, keeper, goesWith, keepContext)));
+    return text;
   };
 
   // Which groups the folder sets settle depends on the set decisions only (not on keeper choices or leave alone).
@@ -412,6 +387,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       }
       return { ...d, keepers, left };
     });
+  const onOpenFully = (g: DuplicateGroup) => setExpansion((e) => openFully(e, g));
   const onToggle = (row: Row) =>
     setExpansion((e) => {
       if (row.kind === 'group') return { ...e, groups: new Map(e.groups).set(row.group.key, !row.expanded) };
@@ -497,7 +473,9 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
               <summary>{plural('dupLeftAsTheyAre', banner.result.problems.length)}</summary>
               <ul class="plain-list" data-testid="apply-problems">
                 {banner.result.problems.map((p, i) => (
-                  <li key={i}>{t('historyProblem', p.title ?? p.id, say(p.message))}</li>
+                  <li key={i}>
+                    <Marked text={t('historyProblem', markUntrusted(p.title ?? p.id), say(p.message))} />
+                  </li>
                 ))}
               </ul>
             </details>
@@ -546,8 +524,8 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
             {scan.totals.duplicateGroups
               ? plural('dupGroupsAmong', scan.totals.duplicateGroups, plural('dupBookmarks', scan.totals.bookmarks))
               : t('dupNoneAmong', plural('dupBookmarks', scan.totals.bookmarks))}
-            {scan.totals.folderSets ? plural('dupFoldersMoreThanOnce', scan.totals.folderSets) : ''}
           </h2>
+          {scan.folderSets.length > 0 && <p data-testid="summary-folders">{foldersFoundAndGoing(scan.folderSets, numbers)}</p>}
           <p class="numbers" data-testid="summary-numbers">
             {numbers ? describeCleanup(numbers, 'plan') : local?.error}
           </p>
@@ -578,7 +556,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       {scan && (
         <>
           <section aria-labelledby="sets-heading">
-            <h2 id="sets-heading">{scan.folderSets.length ? plural('dupCopiedFoldersHeadingCount', scan.folderSets.length) : t('dupCopiedFoldersHeading')}</h2>
+            <h2 id="sets-heading">{scan.folderSets.length ? t('dupCopiedFoldersHeadingFound', foldersFound(scan.folderSets)) : t('dupCopiedFoldersHeading')}</h2>
             <fieldset class="bare" disabled={checking}>
               <FolderSets
                 sets={scan.folderSets}
@@ -661,6 +639,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
                 onKeep={onKeep}
                 onLeave={onLeave}
                 onToggle={onToggle}
+                onOpenFully={onOpenFully}
                 focusRow={focusRow}
                 resetKey={resetKey}
                 markerOf={markerOf}
@@ -669,7 +648,11 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
             ) : (
               <p class="muted">{groups.length ? t('dupNoGroupMatches') : t('dupNoDuplicates')}</p>
             )}
-            {focusUrl && focusRow < 0 && <p class="muted">{t('dupUrlHasNoDuplicates', focusUrl)}</p>}
+            {focusUrl && focusRow < 0 && (
+              <p class="muted">
+                <Marked text={t('dupUrlHasNoDuplicates', markUntrusted(showBidiControls(focusUrl)))} />
+              </p>
+            )}
           </section>
 
           <section aria-labelledby="empty-heading">
@@ -695,7 +678,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
                 {t('dupApply')}
               </button>
             </div>
-            {plan && <NumbersTable numbers={plan.numbers} />}
+            {plan && <CleanupPreview plan={plan} scan={scan} />}
           </section>
         </>
       )}

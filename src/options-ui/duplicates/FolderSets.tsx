@@ -8,6 +8,7 @@ import type { EmptyFolder, FolderSet, FolderSetMember } from '../../dedup';
 import { plural, t } from '../../i18n';
 import { distinctDates, ordinal } from '../format';
 import { keptBecause } from './kept-because';
+import { Marked, markUntrusted } from './Marked';
 import { Path } from './Path';
 
 export interface SetChoice {
@@ -21,7 +22,7 @@ export function setChoiceOf(choices: ReadonlyMap<string, SetChoice>, set: Folder
 
 /** "3rd of 5 in Bookmarks Menu". */
 export function positionText(m: Pick<FolderSetMember, 'index' | 'siblings' | 'parentTitle'>): string {
-  return t('dupPosition', ordinal(m.index + 1), m.siblings, m.parentTitle);
+  return t('dupPosition', ordinal(m.index + 1), m.siblings, markUntrusted(m.parentTitle));
 }
 
 function mergeText(set: FolderSet, keeper: FolderSetMember): string {
@@ -31,7 +32,9 @@ function mergeText(set: FolderSet, keeper: FolderSetMember): string {
   const bookmarks = keeper.movesIfKept.reduce((n, m) => n + m.bookmarks, 0);
   const items = plural('dupMergeItems', keeper.movesIfKept.length);
   const held = plural('dupBookmarks', bookmarks);
-  return others === 1 ? t('dupMergeFromOne', items, held, from.path, positionText(from)) : t('dupMergeFrom', items, held, from.path, positionText(from), others);
+  return others === 1
+    ? t('dupMergeFromOne', items, held, markUntrusted(from.path), positionText(from))
+    : t('dupMergeFrom', items, held, markUntrusted(from.path), positionText(from), others);
 }
 
 export function FolderSets({
@@ -58,7 +61,9 @@ export function FolderSets({
         const legendId = `set-${set.id}-legend`;
         return (
           <fieldset key={set.id} class="folder-set" data-testid="folder-set" aria-labelledby={legendId}>
-            <legend id={legendId}>{t('dupSetLegend', set.title, plural('dupCopies', set.members.length), plural('dupPages', set.pages))}</legend>
+            <legend id={legendId}>
+              <Marked text={t('dupSetLegend', markUntrusted(set.title), plural('dupCopies', set.members.length), plural('dupPages', set.pages))} />
+            </legend>
             {notes?.get(set.id) && (
               <p class="note" data-testid="set-note">
                 {t('dupSetNote', notes.get(set.id)!)}
@@ -82,18 +87,24 @@ export function FolderSets({
                       <span class="visually-hidden">{t('dupKeepHidden')} </span>
                       <Path path={m.path} />
                       <span class="member-facts">
-                        {t(
-                          'dupMemberFacts',
-                          positionText(m),
-                          dates[i]!,
-                          plural('dupBookmarks', m.bookmarkCount),
-                          m.unique ? plural('dupOnlyInThisCopy', m.unique) : t('dupNothingOnlyHere'),
-                        )}
+                        <Marked
+                          text={t(
+                            'dupMemberFacts',
+                            positionText(m),
+                            dates[i]!,
+                            plural('dupBookmarks', m.bookmarkCount),
+                            m.unique ? plural('dupOnlyInThisCopy', m.unique) : t('dupNothingOnlyHere'),
+                          )}
+                        />
                       </span>
                       {kept && choice.merge && (
                         <span class="member-kept">
-                          {m.id === set.suggestedKeepId ? t('dupStaysBecause', keptBecause(set.keptBecause, 'folder', preferredFolderPaths)) : t('dupStaysYourChoice')}{' '}
-                          {mergeText(set, keeper)}
+                          <Marked
+                            text={
+                              m.id === set.suggestedKeepId ? t('dupStaysBecause', keptBecause(set.keptBecause, 'folder', preferredFolderPaths)) : t('dupStaysYourChoice')
+                            }
+                          />{' '}
+                          <Marked text={mergeText(set, keeper)} />
                         </span>
                       )}
                     </label>
@@ -108,7 +119,9 @@ export function FolderSets({
                 checked={!choice.merge}
                 onChange={(e) => onChoose(set, { ...choice, merge: !(e.target as HTMLInputElement).checked })}
               />
-              <label for={`set-${set.id}-leave`}>{plural('dupLeaveSet', set.members.length, set.title)}</label>
+              <label for={`set-${set.id}-leave`}>
+                <Marked text={plural('dupLeaveSet', set.members.length, markUntrusted(set.title))} />
+              </label>
             </div>
           </fieldset>
         );
@@ -129,7 +142,9 @@ export function EmptyFolders({ folders, include, onInclude }: { folders: EmptyFo
         <summary>{t('dupShowThem')}</summary>
         <ul class="plain-list empties">
           {folders.map((f) => (
-            <li key={f.id}>{f.path}</li>
+            <li key={f.id}>
+              <Path path={f.path} />
+            </li>
           ))}
         </ul>
       </details>

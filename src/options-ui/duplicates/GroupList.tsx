@@ -10,16 +10,17 @@
  * visits and tags, and a marker where the link check found its address dead or moved for good. Every control's name
  * says which group or copy it belongs to.
  */
-import type { VNode } from 'preact';
+import { Fragment, type VNode } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { DuplicateCopy, DuplicateGroup } from '../../dedup';
 import type { LinkMarker as Marker } from '../../link-health';
 import { markerText } from '../../link-health';
 import { plural, t } from '../../i18n';
 import { formatDateTime, ordinal } from '../format';
+import { Marked, unmarked } from './Marked';
 import { Path } from './Path';
-import { copiesByFolder, folderBreakdown, matchRuleLabel, ROW_HEIGHTS, urlDifference, type Row } from './rows';
-import { LinkMarker, rowAt, rowOffsets, scrollToShow, scrollTopFor, visibleRows } from '../../ui';
+import { copiesByFolder, folderBreakdown, folderNames, HANDFUL, matchRuleLabel, ROW_HEIGHTS, urlDifference, type Row } from './rows';
+import { LinkMarker, rowAt, rowOffsets, scrollToShow, scrollTopFor, Untrusted, UntrustedCode, visibleRows } from '../../ui';
 
 export interface GroupListProps {
   rows: readonly Row[];
@@ -37,6 +38,8 @@ export interface GroupListProps {
   onLeave(group: DuplicateGroup, leave: boolean): void;
   /** Opens or closes a group or folder row. */
   onToggle(row: Row): void;
+  /** Opens a group with every folder in it: all its copies at once. */
+  onOpenFully(group: DuplicateGroup): void;
   /** A row to scroll to and mark (e.g. the group of ?url=). */
   focusRow?: number;
   /** When this changes (a filter, another order), the list goes back to its top. */
@@ -81,9 +84,28 @@ function CopyUrl({ url, reference }: { url: string; reference: string }) {
   if (!diff) return null;
   return (
     <span class="copy-url" title={url}>
-      <span class="url-before">{diff.before}</span>
-      <mark>{diff.changed}</mark>
-      <span class="url-after">{diff.after}</span>
+      <UntrustedCode class="url-before" text={diff.before} />
+      <mark>
+        <UntrustedCode text={diff.changed} />
+      </mark>
+      <UntrustedCode class="url-after" text={diff.after} />
+    </span>
+  );
+}
+
+/** "Folder 0 ×10, Folder 3 ×13, Reading": each folder name isolated from the next. */
+function FolderNames({ group }: { group: DuplicateGroup }) {
+  const { names, more } = folderNames(group);
+  return (
+    <span class="folders">
+      {names.map(([name, n], i) => (
+        <Fragment key={i}>
+          {i > 0 && ', '}
+          <Untrusted>{name}</Untrusted>
+          {n > 1 && ` ×${n}`}
+        </Fragment>
+      ))}
+      {more && ', …'}
     </span>
   );
 }
@@ -95,6 +117,7 @@ export function GroupList(props: GroupListProps) {
   latest.current = props;
   const onLeave: GroupListProps['onLeave'] = (g, leave) => latest.current.onLeave(g, leave);
   const onToggle: GroupListProps['onToggle'] = (row) => latest.current.onToggle(row);
+  const onOpenFully: GroupListProps['onOpenFully'] = (g) => latest.current.onOpenFully(g);
   const viewport = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewportHeight, setViewportHeight] = useState(height ?? 600);
@@ -214,7 +237,8 @@ export function GroupList(props: GroupListProps) {
         activate(Math.max(0, Math.min(i - 1, rowAt(offsets, Math.max(0, offsets[i]! - page)))), true);
         break;
       case 'ArrowRight':
-        if (expandable && !row.expanded) onToggle(row);
+        if (event.shiftKey && row.kind === 'group') onOpenFully(row.group);
+        else if (expandable && !row.expanded) onToggle(row);
         else if (expandable) activate(Math.min(rows.length - 1, i + 1), true);
         break;
       case 'ArrowLeft':
@@ -303,7 +327,7 @@ export function GroupList(props: GroupListProps) {
         : keeper
           ? t('dupGroupLabelKeeps', url, sizeText, keeper.path, keptText(g))
           : t('dupGroupLabelKeepsOne', url, sizeText);
-      const label = note ? t('dupGroupLabelNote', summary, note) : summary;
+      const label = unmarked(note ? t('dupGroupLabelNote', summary, note) : summary);
       return (
         <div
           {...common}
@@ -341,7 +365,7 @@ export function GroupList(props: GroupListProps) {
               </span>
             </label>
             <span class="url" title={url}>
-              {url}
+              <UntrustedCode text={url} />
             </span>
             <span class="chips">
               {g.rules.map((r) => (
@@ -353,7 +377,24 @@ export function GroupList(props: GroupListProps) {
             </span>
           </div>
           <div class="line muted breakdown" title={folderBreakdown(g, 50)}>
-            <span class="size">{sizeText}:</span> <span class="folders">{folderBreakdown(g)}</span>
+            {g.copies.length > HANDFUL && (
+              <button
+                type="button"
+                class="link show-all"
+                tabIndex={-1}
+                aria-label={t('dupShowAllCopiesOf', plural('dupCopies', g.copies.length), url)}
+                data-testid="show-all-copies"
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  activate(i, true);
+                  onOpenFully(g);
+                }}
+              >
+                {t('dupShowAllCopies')}
+              </button>
+            )}
+            <span class="size">{sizeText}:</span> <FolderNames group={g} />
           </div>
           <div class="line kept-line">
             {note && <span class="note">{note}</span>}
@@ -363,7 +404,9 @@ export function GroupList(props: GroupListProps) {
               <>
                 <span class="kept-label">{t('dupKeeps')}</span>
                 <Path path={keeper.path} />
-                <span class="because">{t('dupBecause', keptText(g))}</span>
+                <span class="because">
+                  <Marked text={t('dupBecause', keptText(g))} />
+                </span>
               </>
             ) : null}
           </div>
@@ -416,7 +459,7 @@ export function GroupList(props: GroupListProps) {
         key={row.id}
         aria-checked={kept && !left}
         aria-disabled={left || !!goes || undefined}
-        aria-label={label}
+        aria-label={unmarked(label)}
         data-testid={kept ? 'kept-copy' : 'copy'}
       >
         <div class="line">
@@ -432,7 +475,7 @@ export function GroupList(props: GroupListProps) {
           {kept && !left && <span class="badge">{t('dupKeptBadge')}</span>}
           <Path path={c.path} />
           <span class="title" title={c.title || c.url}>
-            {c.title || c.url}
+            {c.title ? <Untrusted>{c.title}</Untrusted> : <UntrustedCode text={c.url} />}
           </span>
         </div>
         <div class="line facts">
@@ -441,14 +484,16 @@ export function GroupList(props: GroupListProps) {
           <span class="date">{t('dupAdded', facts.added)}</span>
           <span class="position">{position}</span>
           <span class="visits">{facts.visits}</span>
-          {goes && <span class="goes-with">{t('dupGoesWith', goes)}</span>}
+          {goes && (
+            <span class="goes-with">
+              <Marked text={t('dupGoesWith', goes)} />
+            </span>
+          )}
           {c.cameBack && <span class="rule-chip">{t('dupCameBackShort')}</span>}
           {c.tags.length > 0 && (
             <span class="copy-tags" title={c.tags.join(', ')}>
               {c.tags.map((tag) => (
-                <span class="tag" key={tag}>
-                  {tag}
-                </span>
+                <UntrustedCode class="tag" key={tag} text={tag} />
               ))}
             </span>
           )}

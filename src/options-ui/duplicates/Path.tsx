@@ -2,7 +2,9 @@
  * A folder path truncated in the middle: the deepest folder (what tells copies apart) always shows, the folders
  * above it give way first ("Bookmarks Me… › Articles"). Pure CSS (options.css .path); the whole path is the tooltip.
  */
+import { Fragment } from 'preact';
 import { PATH_SEPARATOR } from '../../platform/folder-path';
+import { Untrusted } from '../../ui';
 
 export function splitPath(path: string): { head: string; leaf: string } {
   const cut = path.lastIndexOf(PATH_SEPARATOR);
@@ -14,17 +16,26 @@ export function leafOf(path: string): string {
   return splitPath(path).leaf;
 }
 
+/** Each folder name isolated (Untrusted): a name ending in a right-to-left override cannot turn the next one around. */
 export function Path({ path }: { path: string }) {
   const { head, leaf } = splitPath(path);
+  const upper = head ? head.split(PATH_SEPARATOR) : [];
   return (
     <span class="path" title={path}>
       {head && (
         <>
-          <span class="path-head">{head}</span>
+          <span class="path-head">
+            {upper.map((name, i) => (
+              <Fragment key={i}>
+                {i > 0 && PATH_SEPARATOR}
+                <Untrusted>{name}</Untrusted>
+              </Fragment>
+            ))}
+          </span>
           <span class="path-sep">{PATH_SEPARATOR}</span>
         </>
       )}
-      <span class="path-leaf">{leaf}</span>
+      <Untrusted class="path-leaf">{leaf}</Untrusted>
     </span>
   );
 }

@@ -7,6 +7,8 @@ import { isFolderSetKey, type RememberedDecision } from '../../dedup';
 import { errorMessage, useClient } from '../client-context';
 import { plural, t } from '../../i18n';
 import { formatDateTime } from '../format';
+import { Untrusted, UntrustedCode } from '../../ui';
+import { Marked, markUntrusted } from './Marked';
 
 export function RememberedDecisions({ refreshKey, onForgotten }: { refreshKey?: unknown; onForgotten?(keys: string[]): void }) {
   const client = useClient();
@@ -41,13 +43,22 @@ export function RememberedDecisions({ refreshKey, onForgotten }: { refreshKey?: 
           <ul class="plain-list decisions-list">
             {list.map((d) => (
               <li key={d.key}>
-                <span class="decision">{d.leave ? t('decisionsLeftAlone') : t('decisionsKeepCopyIn', d.keeper?.path ?? '?')}</span>
+                <span class="decision">
+                  <Marked text={d.leave ? t('decisionsLeftAlone') : t('decisionsKeepCopyIn', d.keeper ? markUntrusted(d.keeper.path) : '?')} />
+                </span>
                 {isFolderSetKey(d.key) ? (
-                  <span class="url">{plural('decisionsCopiedFolder', d.copyCount, d.title)}</span>
+                  <span class="url">
+                    <Marked text={plural('decisionsCopiedFolder', d.copyCount, markUntrusted(d.title))} />
+                  </span>
                 ) : (
                   <span class="url" title={d.url}>
-                    {d.title ? `${d.title} — ` : ''}
-                    {d.url}
+                    {d.title && (
+                      <>
+                        <Untrusted>{d.title}</Untrusted>
+                        {' — '}
+                      </>
+                    )}
+                    <UntrustedCode text={d.url} />
                   </span>
                 )}
                 <span class="muted">{t('decisionsDecided', formatDateTime(d.decidedAt))}</span>

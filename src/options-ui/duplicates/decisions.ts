@@ -12,6 +12,7 @@ import type { DuplicateCopy, DuplicateGroup, ScanResult } from '../../dedup';
 import { removedWith, type TreeAfterPlan } from '../../dedup';
 import { plural, t } from '../../i18n';
 import { positionText, type SetChoice } from './FolderSets';
+import { markUntrusted } from './Marked';
 
 export interface Decisions {
   /** group key -> id of the copy the person chose to keep (only where it differs from the suggestion). */
@@ -32,7 +33,7 @@ export function removedFolders(decisions: Decisions, scan: Pick<ScanResult, 'fol
     const choice = decisions.sets.get(set.id);
     if (choice && !choice.merge) continue;
     const keepId = choice?.keepId ?? set.suggestedKeepId;
-    for (const m of set.members) if (m.id !== keepId) removed.set(m.id, `${m.path}, ${positionText(m)}`);
+    for (const m of set.members) if (m.id !== keepId) removed.set(m.id, `${markUntrusted(m.path)}, ${positionText(m)}`);
   }
   return removed;
 }

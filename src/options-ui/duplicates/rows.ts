@@ -112,6 +112,13 @@ export function isFolderExpanded(expansion: Expansion, g: DuplicateGroup, folder
   return expansion.folders.get(folderRowId(g, folderId)) ?? expansion.all ?? false;
 }
 
+/** `expansion` with group `g` open and every folder in it open: all its copies at once. */
+export function openFully(expansion: Expansion, g: DuplicateGroup): Expansion {
+  const folders = new Map(expansion.folders);
+  for (const f of copiesByFolder(g)) folders.set(folderRowId(g, f.id), true);
+  return { ...expansion, groups: new Map(expansion.groups).set(g.key, true), folders };
+}
+
 export function filterGroups(groups: readonly DuplicateGroup[], filters: GroupFilters): DuplicateGroup[] {
   const folder = filters.folder.trim().toLowerCase();
   const text = filters.text.trim().toLowerCase();
@@ -146,14 +153,20 @@ export function copiesByFolder(g: DuplicateGroup): { id: string; path: string; c
  * than one copy.
  */
 export function folderBreakdown(g: DuplicateGroup, limit = 12): string {
+  const { names, more } = folderNames(g, limit);
+  const shown = names.map(([name, n]) => (n > 1 ? `${name} ×${n}` : name));
+  return more ? `${shown.join(', ')}, …` : shown.join(', ');
+}
+
+/** The deepest folder names of folderBreakdown with their copies (the first `limit`), and whether there are more. */
+export function folderNames(g: DuplicateGroup, limit = 12): { names: [string, number][]; more: boolean } {
   const byName = new Map<string, number>();
   for (const f of copiesByFolder(g)) {
     const name = leafOf(f.path);
     byName.set(name, (byName.get(name) ?? 0) + f.copies.length);
   }
   const names = [...byName];
-  const shown = names.slice(0, limit).map(([name, n]) => (n > 1 ? `${name} ×${n}` : name));
-  return names.length > limit ? `${shown.join(', ')}, …` : shown.join(', ');
+  return { names: names.slice(0, limit), more: names.length > limit };
 }
 
 /** Groups in the chosen order; `settledByFolders` groups go last in 'review' order (the folder sets decide for them). */

@@ -116,6 +116,11 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Preview the cleanup' }));
     expect((await screen.findByTestId('plan-copies')).textContent).toBe('1');
     expect(screen.queryByTestId('stale-scan')).toBeNull();
+    // The preview lists what goes: the one loose copy, under its section, with its folder and address.
+    expect(screen.getByTestId('preview-list').getAttribute('data-items')).toBe('1');
+    expect(screen.getByTestId('preview-section').textContent).toBe('1 loose copy, removed one by one');
+    const item = screen.getByTestId('preview-item');
+    expect(item.getAttribute('aria-label')).toMatch(/^Second, in (Bookmarks Toolbar|Other Bookmarks), https:\/\/second\.example\/$/);
   });
 
   it('copied folders are one set of three with distinct labels; the copy the person picks stays', async () => {
@@ -242,7 +247,9 @@ describe('DuplicatesView through the real background (fake browser)', () => {
   it('says so when the ?url= address has no duplicates', async () => {
     const bg = await seeded();
     render(bg.wrap(<DuplicatesView focusUrl="https://alone.example/" />));
-    expect(await screen.findByText('https://alone.example/ has no duplicates.')).toBeTruthy();
+    const said = await screen.findByText((_, el) => el?.tagName === 'P' && el.textContent === 'https://alone.example/ has no duplicates.');
+    // The address is untrusted: shown isolated.
+    expect(said.querySelector('bdi')?.textContent).toBe('https://alone.example/');
   });
 });
 

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { useState } from 'preact/hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GroupList } from '../../../../src/options-ui/duplicates/GroupList';
-import { DEFAULT_EXPANSION, folderRowId, ROW_HEIGHTS, toRows, type Expansion } from '../../../../src/options-ui/duplicates/rows';
+import { DEFAULT_EXPANSION, folderRowId, openFully, ROW_HEIGHTS, toRows, type Expansion } from '../../../../src/options-ui/duplicates/rows';
 import type { DuplicateGroup } from '../../../../src/dedup/find/scan-types';
 import type { LinkMarker } from '../../../../src/link-health/marker';
 import { bigGroup, copy, makeGroups } from './fixtures';
@@ -52,6 +52,7 @@ function Harness({
               : e,
         )
       }
+      onOpenFully={(g) => setExpansion((e) => openFully(e, g))}
       focusRow={focusRow}
       resetKey={resetKey}
       markerOf={markerOf}
@@ -190,6 +191,34 @@ describe('GroupList (virtualized tree)', () => {
     expect(screen.getAllByTestId('folder-row')[0]!.getAttribute('aria-setsize')).toBe('13');
     expect(screen.getAllByTestId('folder-row')[0]!.textContent).toContain('Folder 0');
     expect(screen.getByTestId('kept-copy').textContent).toContain('Folder 0');
+  });
+
+  it('one action opens a big group with every copy: "show all" or Shift+→ on its header', async () => {
+    // 16 copies in 16 folders: every copy row is there after one click (scrolled through: the list is virtualized).
+    const g = bigGroup(16, 1);
+    render(<Harness groups={[g]} />);
+    const copiesShown = async () => {
+      const seen = new Set<string>();
+      for (let top = 0; top < 3_000; top += 150) {
+        tree().scrollTop = top;
+        fireEvent.scroll(tree());
+        await frame();
+        for (const row of document.querySelectorAll('.copy-row')) seen.add(row.getAttribute('aria-label')!);
+      }
+      tree().scrollTop = 0;
+      fireEvent.scroll(tree());
+      await frame();
+      return seen.size;
+    };
+    expect(await copiesShown()).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 16 copies of https://big.example/page' }));
+    expect(await copiesShown()).toBe(16);
+    expect(screen.getAllByTestId('folder-row').every((f) => f.getAttribute('aria-expanded') === 'true')).toBe(true);
+    fireEvent.click(screen.getByTestId('group-row').querySelector('.twisty')!);
+    expect(await copiesShown()).toBe(0);
+    screen.getByTestId('group-row').focus();
+    fireEvent.keyDown(active(), { key: 'ArrowRight', shiftKey: true });
+    expect(await copiesShown()).toBe(16);
   });
 
   it('keyboard: one Tab stop; arrows move; ←/→ close and open; Space keeps a copy or leaves a group alone; Home/End; PageDown', () => {

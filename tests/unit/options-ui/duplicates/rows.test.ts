@@ -14,6 +14,7 @@ import {
   type Row,
 } from '../../../../src/options-ui/duplicates/rows';
 import { decisionsFromScan, emptyDecisions, goesWithFolders, removedFolders, toPlanInput } from '../../../../src/options-ui/duplicates/decisions';
+import { markUntrusted, unmarked } from '../../../../src/options-ui/duplicates/Marked';
 import { DEFAULT_SETTINGS } from '../../../../src/settings/settings';
 import type { FolderSet } from '../../../../src/dedup/find/scan-types';
 import { bigGroup, makeGroups } from './fixtures';
@@ -160,12 +161,15 @@ describe('decisions', () => {
     });
   });
   it('the folders a set choice removes, and which copies go with them', () => {
-    expect([...removedFolders(emptyDecisions(), { folderSets: [set] })]).toEqual([['B', 'Bookmarks Menu › Dev, 2nd of 2 in Bookmarks Menu']]);
+    // The folder's path and its parent's title are untrusted: marked for isolation where the sentence is shown (Marked.tsx).
+    expect([...removedFolders(emptyDecisions(), { folderSets: [set] })]).toEqual([
+      ['B', `${markUntrusted('Bookmarks Menu › Dev')}, 2nd of 2 in ${markUntrusted('Bookmarks Menu')}`],
+    ]);
     const keepB = { ...emptyDecisions(), sets: new Map([['A', { keepId: 'B', merge: true }]]) };
     expect([...removedFolders(keepB, { folderSets: [set] }).keys()]).toEqual(['A']);
     expect(removedFolders({ ...emptyDecisions(), sets: new Map([['A', { keepId: 'A', merge: false }]]) }, { folderSets: [set] }).size).toBe(0);
     const removed = removedFolders(emptyDecisions(), { folderSets: [set] });
-    expect(goesWithFolders(removed, folderParents)({ id: 'x', parentId: 'B' })).toBe('Bookmarks Menu › Dev, 2nd of 2 in Bookmarks Menu');
+    expect(unmarked(goesWithFolders(removed, folderParents)({ id: 'x', parentId: 'B' })!)).toBe('Bookmarks Menu › Dev, 2nd of 2 in Bookmarks Menu');
     expect(goesWithFolders(removed, folderParents)({ id: 'y', parentId: 'A' })).toBeNull();
   });
   it('start from what was remembered, saying when a group changed or a chosen copy is gone', () => {

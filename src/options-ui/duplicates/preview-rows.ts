@@ -1,0 +1,104 @@
+/**
+ * The cleanup preview as flat rows for a virtualized list: every item the plan removes, grouped by why it goes —
+ * loose copies (removed one by one), copied folders (removed whole), the bookmarks inside those folders (removed with
+ * them) and empty folders — each section with a heading row. Item rows are exactly the plan's items: loose copies +
+ * copied folders + bookmarks inside + empty folders, the same figures as the plan's numbers.
+ */
+import type { CleanupPlan, DuplicateCopy, ScanResult } from '../../dedup';
+import { removedWith, type TreeAfterPlan } from '../../dedup';
+import { plural, t } from '../../i18n';
+import { splitPath } from './Path';
+
+export type PreviewSection = 'loose' | 'folders' | 'inside' | 'empty';
+
+export type PreviewRow =
+  | { kind: 'section'; id: string; section: PreviewSection; count: number }
+  | {
+      kind: 'item';
+      id: string;
+      section: PreviewSection;
+      /** The title (for a bookmark without one: its address). */
+      title: string;
+      /** The folder holding it. */
+      path: string;
+      /** A bookmark's address; null for a folder. */
+      url: string | null;
+      /** For a folder: what it holds ("holds 46 bookmarks", "empty"). */
+      holds: string | null;
+    };
+
+/** Row heights in px: a section heading is one line, an item two. */
+export const PREVIEW_ROW_HEIGHTS: Readonly<Record<PreviewRow['kind'], number>> = { section: 36, item: 48 };
+
+/** A section's heading in words ("88 loose copies, removed one by one"). */
+export function sectionTitle(section: PreviewSection, count: number): string {
+  if (section === 'loose') return plural('dupPreviewLoose', count);
+  if (section === 'folders') return plural('dupPreviewFolders', count);
+  if (section === 'inside') return plural('dupPreviewInside', count);
+  return plural('dupPreviewEmpty', count);
+}
+
+function bookmarkRow(section: PreviewSection, c: DuplicateCopy): PreviewRow {
+  return { kind: 'item', id: `${section}\n${c.id}`, section, title: c.title || c.url, path: c.path, url: c.url, holds: null };
+}
+
+/** The rows of `plan` (built from `scan`): sections in the order loose, copied folders, inside them, empty folders. */
+export function previewRows(
+  plan: Pick<CleanupPlan, 'removals' | 'moves'>,
+  scan: Pick<ScanResult, 'groups' | 'folderSets' | 'emptyFolders' | 'folderParents'>,
+): PreviewRow[] {
+  const copies = new Map<string, DuplicateCopy>();
+  for (const g of scan.groups) for (const c of g.copies) copies.set(c.id, c);
+  const members = new Map(scan.folderSets.flatMap((set) => set.members.map((m) => [m.id, m] as const)));
+  const empties = new Map(scan.emptyFolders.map((f) => [f.id, f]));
+
+  const sections: Record<PreviewSection, PreviewRow[]> = { loose: [], folders: [], inside: [], empty: [] };
+  const removedFolders = new Set<string>();
+  for (const r of plan.removals) {
+    if (r.reason === 'duplicate-bookmark') {
+      const c = copies.get(r.id);
+      if (c) sections.loose.push(bookmarkRow('loose', c));
+    } else if (r.reason === 'duplicate-folder') {
+      removedFolders.add(r.id);
+      const m = members.get(r.id);
+      if (m)
+        sections.folders.push({
+          kind: 'item',
+          id: `folders\n${m.id}`,
+          section: 'folders',
+          title: m.title,
+          path: splitPath(m.path).head,
+          url: null,
+          holds: t('dupPreviewFolderHolds', plural('dupBookmarks', m.bookmarkCount)),
+        });
+    } else {
+      const f = empties.get(r.id);
+      if (f)
+        sections.empty.push({
+          kind: 'item',
+          id: `empty\n${f.id}`,
+          section: 'empty',
+          title: f.title,
+          path: splitPath(f.path).head,
+          url: null,
+          holds: t('dupPreviewEmptyFolder'),
+        });
+    }
+  }
+  // The bookmarks inside the copied folders: every one is a copy of a page the folder that stays holds (a copied
+  // folder is identical to or contained in the fullest copy), so each is in a duplicate group; items the plan moves
+  // out first stay.
+  if (removedFolders.size) {
+    const tree: TreeAfterPlan = { removedFolders, movedTo: new Map(plan.moves.map((m) => [m.id, m.toParentId])), folderParents: scan.folderParents };
+    for (const c of copies.values()) if (removedWith(c.id, c.parentId, tree) !== undefined) sections.inside.push(bookmarkRow('inside', c));
+  }
+
+  const rows: PreviewRow[] = [];
+  for (const section of ['loose', 'folders', 'inside', 'empty'] as const) {
+    const items = sections[section];
+    if (!items.length) continue;
+    rows.push({ kind: 'section', id: `section\n${section}`, section, count: items.length });
+    rows.push(...items);
+  }
+  return rows;
+}
