@@ -11,7 +11,7 @@ import type { FixAction, FixChange, FixLeftOut, FixLeftOutReason, FixPreview, Fi
 import { DEAD_CLASSES } from '../../link-health';
 import type { JobHandle } from '../../messaging/client';
 import type { HistoryResult } from '../../operations';
-import { announceBookmarksChanged, errorMessage, useClient } from '../client-context';
+import { errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { FolderSelect } from '../FolderSelect';
 import { describeLeftAlone } from '../../operation-words';
@@ -228,7 +228,6 @@ export function useLinkFixes(items: readonly LinkItem[] | null, onChanged: () =>
       .catch((e: unknown) => setError(errorMessage(e)))
       .finally(() => {
         setRunning(null);
-        announceBookmarksChanged();
         onChanged();
       });
   };
@@ -244,7 +243,6 @@ export function useLinkFixes(items: readonly LinkItem[] | null, onChanged: () =>
         (e: unknown) => setUndo({ redo, running: false, result: null, error: errorMessage(e) }),
       )
       .finally(() => {
-        announceBookmarksChanged();
         onChanged();
       });
   };
