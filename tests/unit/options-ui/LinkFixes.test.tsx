@@ -17,9 +17,11 @@ afterEach(cleanup);
 const counts = { ok: 3, moved: 2, redirected: 0, gone: 1, 'server-error': 0, unreachable: 1 };
 const overview: LinksOverview = {
   checkable: 7,
+  notChecked: 0,
   skipped: { 'not-web': 0, 'private-host': 0, 'invalid-url': 0 },
   hostsWithoutAccess: [],
   counts,
+  addressCounts: counts,
   checkedBetween: { from: 1, to: 2 },
   run: null,
 };
