@@ -67,12 +67,36 @@ function eventsOf(client: Client): PlacesEvents {
   return events;
 }
 
+/**
+ * The Places events listener that tells `burst` of bookmark changes. Tidymarks' own bulk work (a cleanup, an undo, an
+ * import: between history-start-batch and history-end-batch) is one change, told at its end: reading the tree or the
+ * history while it runs would only compete with it (a 1,587-copy cleanup took minutes instead of seconds).
+ */
+export function changeListener(burst: Pick<ReturnType<typeof coalesce>, 'note' | 'stop'>): (event: PlacesEvent) => void {
+  let batch = 0;
+  let changedInBatch = false;
+  return (event) => {
+    if (event.type === 'history-start-batch') {
+      batch++;
+      burst.stop();
+      changedInBatch = true; // what the burst held before the batch is told at its end
+    } else if (event.type === 'history-end-batch') {
+      batch = Math.max(0, batch - 1);
+      if (!batch && changedInBatch) {
+        changedInBatch = false;
+        burst.note();
+      }
+    } else if (changesBookmarks(event)) {
+      if (batch) changedInBatch = true;
+      else burst.note();
+    }
+  };
+}
+
 /** Calls `onChange` once per burst of bookmark changes; returns the unsubscribe function. */
 export function watchBookmarkChanges(client: Client, onChange: () => void): () => void {
   const burst = coalesce(onChange);
-  const listener = (event: PlacesEvent) => {
-    if (changesBookmarks(event)) burst.note();
-  };
+  const listener = changeListener(burst);
   const events = eventsOf(client);
   events.on('data', listener);
   return () => {

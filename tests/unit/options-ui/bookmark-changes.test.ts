@@ -3,7 +3,7 @@
  * (after a quiet time, at most a fixed delay after the burst's first event).
  */
 import { describe, expect, it } from 'vitest';
-import { changesBookmarks, coalesce, MAX_DELAY_MS, QUIET_MS } from '../../../src/options-ui/bookmark-changes';
+import { changeListener, changesBookmarks, coalesce, MAX_DELAY_MS, QUIET_MS } from '../../../src/options-ui/bookmark-changes';
 import type { PlacesEvent } from '../../../src/places';
 
 /** A clock and timers the test moves by hand. */
@@ -90,5 +90,23 @@ describe('changesBookmarks', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('changeListener', () => {
+  const of = (type: PlacesEvent['type']) => ({ type, data: {} }) as PlacesEvent;
+  it('Tidymarks’ own bulk work is one change, told at its end; changes outside it are told as they come', () => {
+    const told: string[] = [];
+    const listen = changeListener({ note: () => told.push('note'), stop: () => told.push('stop') });
+    listen(of('bookmark-item-added'));
+    expect(told).toEqual(['note']);
+    listen(of('history-start-batch'));
+    for (let i = 0; i < 1000; i++) listen(of('bookmark-item-removed'));
+    expect(told).toEqual(['note', 'stop']);
+    listen(of('history-end-batch'));
+    expect(told).toEqual(['note', 'stop', 'note']);
+    listen(of('history-visit'));
+    listen(of('bookmark-item-changed'));
+    expect(told).toEqual(['note', 'stop', 'note', 'note']);
   });
 });
