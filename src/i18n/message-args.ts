@@ -763,6 +763,10 @@ export interface MessageArgs {
   "linksLoading": [];
   "linksCheckable_one": [Substitution];
   "linksCheckable_other": [Substitution];
+  "linksNotCheckedYet_one": [Substitution];
+  "linksNotCheckedYet_other": [Substitution];
+  "linksNeverChecked_one": [Substitution];
+  "linksNeverChecked_other": [Substitution];
   "linksAccessNeeded_one": [Substitution];
   "linksAccessNeeded_other": [Substitution];
   "linksLastChecked": [Substitution];
@@ -792,6 +796,11 @@ export interface MessageArgs {
   "linksClassServerError": [];
   "linksClassUnreachable": [];
   "linksCount": [Substitution, Substitution];
+  "linksCountBoth": [Substitution, Substitution, Substitution];
+  "linksBookmarkCount_one": [Substitution];
+  "linksBookmarkCount_other": [Substitution];
+  "linksAddressCount_one": [Substitution];
+  "linksAddressCount_other": [Substitution];
   "linksSectionHeading": [Substitution, Substitution];
   "linksMovedHelp": [];
   "linksGoneHelp": [];
@@ -809,10 +818,13 @@ export interface MessageArgs {
   "linksFailureNetwork": [];
   "linksSkippedHeading_one": [Substitution];
   "linksSkippedHeading_other": [Substitution];
+  "linksNotCheckedHeading_one": [Substitution];
+  "linksNotCheckedHeading_other": [Substitution];
   "linksSkipNotWeb": [];
   "linksSkipPrivate": [];
   "linksSkipInvalid": [];
   "linksSkipNoAccess": [];
+  "linksSkipNotChecked": [];
   "editDeleted_one": [Substitution];
   "editDeleted_other": [Substitution];
   "editDeletedOne": [Substitution];

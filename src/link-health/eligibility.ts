@@ -4,11 +4,11 @@
  * single-label intranet names): a check must not probe the person's own network. The host test is injectable so that
  * the test build can open loopback for its test server (see feature.ts); production uses `isPublicHost`.
  */
-import type { SkipReason } from './types';
+import type { NeverReason } from './types';
 
 export type HostAllowed = (hostname: string) => boolean;
 
-export type Eligibility = { ok: true; url: URL } | { ok: false; reason: Exclude<SkipReason, 'no-access'> };
+export type Eligibility = { ok: true; url: URL } | { ok: false; reason: NeverReason };
 
 export function eligibility(rawUrl: string, hostAllowed: HostAllowed = isPublicHost): Eligibility {
   let url: URL;

@@ -16,12 +16,13 @@ import { markerOf, type LinkMarker } from './marker';
 import { eligibility, isLoopbackIPv4, isPublicHost, type HostAllowed } from './eligibility';
 import { grantedMatcher } from './host-access';
 import { createProbe } from './probe';
-import type { CheckProgress, CheckResult, ClassCounts, LinkItem, LinksOverview, linkHealthJobs, linkHealthProtocol, linkHealthTestProtocol } from './protocol';
+import type { CheckProgress, CheckResult, LinkItem, LinksOverview, linkHealthJobs, linkHealthProtocol, linkHealthTestProtocol } from './protocol';
 import { createWebRequestLog, type RequestLog } from './request-log';
 import { DEFAULT_LIMITS, runSchedule, type PolitenessLimits } from './scheduler';
 import { openLinkHealthStore, type LinkHealthStore, type RunRecord, type StoredVerdict } from './store';
 import { realTimers, type Timers } from './timers';
-import { LINK_CLASSES, type LinkClass, type LinkVerdict } from './types';
+import { linkStates, tally, emptyCounts } from './tally';
+import type { LinkClass, LinkVerdict } from './types';
 import { t } from '../i18n';
 
 /** A result older than this is checked again by a 'stale' check. */
@@ -46,8 +47,6 @@ export interface LinkHealthDeps extends BackgroundDeps {
 }
 
 const GOOD: ReadonlySet<LinkClass> = new Set(['ok', 'moved', 'redirected']);
-
-export const emptyCounts = (): ClassCounts => Object.fromEntries(LINK_CLASSES.map((c) => [c, 0])) as ClassCounts;
 
 export function createLinkHealthFeature(deps: LinkHealthDeps) {
   const { browser } = deps;
@@ -75,72 +74,52 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
   /** Per bookmark: fetchable (with its URL's host) or why not. */
   const sortOut = (bookmarks: readonly BookmarkRef[]) => {
     const checkable: { ref: BookmarkRef; host: string }[] = [];
-    const skipped: { ref: BookmarkRef; reason: 'not-web' | 'private-host' | 'invalid-url' }[] = [];
     for (const ref of bookmarks) {
       const e = eligibility(ref.url, hostAllowed);
       if (e.ok) checkable.push({ ref, host: e.url.hostname });
-      else skipped.push({ ref, reason: e.reason });
     }
-    return { checkable, skipped };
+    return { checkable };
+  };
+
+  /** Every bookmark's state now (tally.ts): what the overview counts and the results list are one set. */
+  const states = async () => {
+    const [bookmarks, verdicts, origins] = await Promise.all([readBookmarks(), store.verdicts(), grantedOrigins()]);
+    const granted = grantedMatcher(origins);
+    return { granted, verdicts, states: linkStates(bookmarks, verdicts, granted, hostAllowed) };
   };
 
   const handlers: HandlersOf<typeof linkHealthProtocol> = {
     'links.overview': async (): Promise<LinksOverview> => {
-      const [bookmarks, verdicts, run, origins] = await Promise.all([readBookmarks(), store.verdicts(), store.run(), grantedOrigins()]);
-      const { checkable, skipped } = sortOut(bookmarks);
-      const granted = grantedMatcher(origins);
-      const hostsWithoutAccess = new Set<string>();
-      const counts = emptyCounts();
-      let from = Infinity;
-      let to = -Infinity;
-      for (const { ref, host } of checkable) {
-        if (!granted(ref.url)) hostsWithoutAccess.add(host);
-        const verdict = verdicts.get(ref.url);
-        if (!verdict) continue;
-        counts[verdict.class]++;
-        from = Math.min(from, verdict.checkedAt);
-        to = Math.max(to, verdict.checkedAt);
-      }
-      const skippedCounts = { 'not-web': 0, 'private-host': 0, 'invalid-url': 0 };
-      for (const s of skipped) skippedCounts[s.reason]++;
+      const [now, run] = await Promise.all([states(), store.run()]);
       return {
-        checkable: checkable.length,
-        skipped: skippedCounts,
-        hostsWithoutAccess: [...hostsWithoutAccess].sort(),
-        counts,
-        checkedBetween: from === Infinity ? null : { from, to },
+        ...tally(now.states, now.granted),
         run: run && {
           id: run.id,
           startedAt: run.startedAt,
           finishedAt: run.finishedAt,
           total: run.urls.length,
-          done: run.urls.filter((u) => verdicts.get(u)?.runId === run.id).length,
+          done: run.urls.filter((u) => now.verdicts.get(u)?.runId === run.id).length,
         },
       };
     },
     'links.results': async () => {
-      const [bookmarks, verdicts, origins] = await Promise.all([readBookmarks(), store.verdicts(), grantedOrigins()]);
-      const granted = grantedMatcher(origins);
-      const { checkable, skipped } = sortOut(bookmarks);
       const items: LinkItem[] = [];
-      const base = (ref: BookmarkRef) => ({ id: ref.id, title: ref.title, url: ref.url, path: ref.path });
-      for (const { ref } of checkable) {
-        const v = verdicts.get(ref.url);
-        if (v && v.class === 'ok') continue;
-        if (!v && granted(ref.url)) continue; // not checked yet
+      for (const { ref, state } of (await states()).states) {
+        if (state.kind === 'checked' && state.verdict.class === 'ok') continue;
+        const v = state.kind === 'checked' ? state.verdict : null;
         items.push({
-          ...base(ref),
+          id: ref.id,
+          title: ref.title,
+          url: ref.url,
+          path: ref.path,
           class: v?.class ?? null,
-          skip: v ? null : 'no-access',
+          skip: state.kind === 'never' ? state.reason : state.kind === 'not-checked' ? (state.access ? 'not-checked' : 'no-access') : null,
           status: v?.status ?? null,
           finalUrl: v?.finalUrl ?? null,
           failure: v?.failure ?? null,
           checks: v?.checks ?? 0,
           checkedAt: v?.checkedAt ?? null,
         });
-      }
-      for (const { ref, reason } of skipped) {
-        items.push({ ...base(ref), class: null, skip: reason, status: null, finalUrl: null, failure: null, checks: 0, checkedAt: null });
       }
       return { items };
     },

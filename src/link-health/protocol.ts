@@ -1,20 +1,27 @@
 import * as v from 'valibot';
 import { job, noInput, request, type JobDef, type RequestDef } from '../messaging/define';
 import type { LinkMarker } from './marker';
-import type { FailureKind, LinkClass, SkipReason } from './types';
+import type { FailureKind, LinkClass, NeverReason, SkipReason } from './types';
 
 export type ClassCounts = Record<LinkClass, number>;
 
-/** Where link health stands, for the view before anything is fetched. */
+/**
+ * Where link health stands, for the view before anything is fetched. Every figure is counted from one state per
+ * bookmark (tally.ts): checkable = checked + notChecked; the bookmarks never checked are apart.
+ */
 export interface LinksOverview {
   /** Bookmarks with an http(s) URL on a public host: what a check may fetch. */
   checkable: number;
-  /** Bookmarks never fetched, by why. */
-  skipped: Record<Exclude<SkipReason, 'no-access'>, number>;
+  /** Of the checkable bookmarks, those whose address has no result yet (allowed or not). */
+  notChecked: number;
+  /** Bookmarks a check never fetches, by why. */
+  skipped: Record<NeverReason, number>;
   /** The hosts of checkable bookmarks that have no host access yet (what a check asks for). */
   hostsWithoutAccess: string[];
-  /** Verdicts known, per class (per bookmark). */
+  /** Results per class, in bookmarks. */
   counts: ClassCounts;
+  /** Results per class, in addresses (bookmarks of one address share its result). */
+  addressCounts: ClassCounts;
   /** When the oldest and newest verdicts were checked (ms), null before any check. */
   checkedBetween: { from: number; to: number } | null;
   /** The last run: unfinished runs can be resumed. */

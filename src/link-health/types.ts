@@ -61,5 +61,11 @@ export interface LinkVerdict {
   checkedAt: number;
 }
 
-/** Why a bookmark is never fetched. */
-export type SkipReason = 'not-web' | 'private-host' | 'invalid-url' | 'no-access';
+/** Why a check never fetches a bookmark. */
+export type NeverReason = 'not-web' | 'private-host' | 'invalid-url';
+
+/**
+ * Why a bookmark has no result: never fetched (NeverReason), or not checked yet: its site is not allowed yet
+ * ('no-access') or it is, and no check has reached it ('not-checked').
+ */
+export type SkipReason = NeverReason | 'no-access' | 'not-checked';

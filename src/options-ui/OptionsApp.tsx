@@ -4,7 +4,8 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Client } from '../messaging/client';
-import { BOOKMARKS_CHANGED, ClientContext, errorMessage, SCAN_SHOWN, scanShown } from './client-context';
+import { useBookmarkChanges } from './bookmark-changes';
+import { ClientContext, errorMessage, SCAN_SHOWN, scanShown } from './client-context';
 import { DuplicatesView } from './duplicates/DuplicatesView';
 import { ImportExportView } from './ImportExportView';
 import { plural, t } from '../i18n';
@@ -15,41 +16,42 @@ import { OrganizerView } from '../organizer-ui';
 import { LinkHealthView, type HostAccess } from './link-health/LinkHealthView';
 
 /**
- * The number of bookmarks, counted again after every change a view announces (and every scan the Duplicates page
- * shows). Opened on the Duplicates page, it waits for that page's first scan: both read the whole tree from Places,
- * and the list comes first.
+ * The number of bookmarks, counted again after every burst of bookmark changes, whoever made them (bookmark-changes.ts).
+ * Opened on the Duplicates page, it waits for that page's first scan: both read the whole tree from Places, and the
+ * list comes first.
  */
-function BookmarkCount({ client, refreshKey, afterScan }: { client: Client; refreshKey: unknown; afterScan: boolean }) {
+function BookmarkCount({ client, afterScan }: { client: Client; afterScan: boolean }) {
   const [count, setCount] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [changes, setChanges] = useState(0);
+  const changes = useBookmarkChanges(client);
   const [waiting, setWaiting] = useState(afterScan && !scanShown());
   useEffect(() => {
-    const onChange = () => setChanges((n) => n + 1);
-    const onScan = () => {
-      setWaiting(false);
-      setChanges((n) => n + 1);
-    };
-    addEventListener(BOOKMARKS_CHANGED, onChange);
+    if (!waiting) return;
+    const onScan = () => setWaiting(false);
     addEventListener(SCAN_SHOWN, onScan);
     if (scanShown()) setWaiting(false); // settled before this listener was added
-    return () => {
-      removeEventListener(BOOKMARKS_CHANGED, onChange);
-      removeEventListener(SCAN_SHOWN, onScan);
-    };
+    return () => removeEventListener(SCAN_SHOWN, onScan);
   }, []);
   useEffect(() => {
     if (waiting) return;
+    let live = true;
     client
       .call('core.countBookmarks', {})
-      .then((c) => setCount(c.bookmarks))
-      .catch((e: unknown) => setError(errorMessage(e)));
-  }, [client, refreshKey, changes, waiting]);
+      .then((c) => {
+        if (!live) return;
+        setError(null);
+        setCount(c.bookmarks);
+      })
+      .catch((e: unknown) => live && setError(errorMessage(e)));
+    return () => {
+      live = false;
+    };
+  }, [client, changes, waiting]);
   if (error) return <p role="alert">{error}</p>;
   return (
-    // A new element once counted, not new text in the old one: puppeteer's ::-p-text caches an element's text and
+    // A new element for each count, not new text in the old one: puppeteer's ::-p-text caches an element's text and
     // missed a text node changed in place (the e2e smoke test waits for it).
-    <p class="muted" data-testid="bookmark-count" key={count === null ? 'counting' : 'counted'}>
+    <p class="muted" data-testid="bookmark-count" key={count ?? 'counting'}>
       {count === null ? t('optionsCounting') : plural('optionsBookmarkCount', count)}
     </p>
   );
@@ -94,7 +96,7 @@ export function OptionsApp({ client, hostAccess }: { client: Client; hostAccess?
     <ClientContext.Provider value={client}>
       <header class="app-header">
         <h1>{t('extensionName')}</h1>
-        <BookmarkCount client={client} refreshKey={view} afterScan={openedOnDuplicates.current} />
+        <BookmarkCount client={client} afterScan={openedOnDuplicates.current} />
       </header>
       <nav>
         <div role="tablist" aria-label={t('optionsViews')} class="tabs">

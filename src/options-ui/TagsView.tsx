@@ -4,6 +4,7 @@
  * search, picked with checkboxes; the actions stay in view above the results). With no tags yet, it explains how
  * Firefox's own tags come in (extensions cannot read them: export from Firefox, then "Only Firefox's tags").
  */
+import { Fragment } from 'preact';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { formatNumber, plural, t } from '../i18n';
 import type { TagCount } from '../tags';
@@ -12,10 +13,13 @@ import { compareNatural } from '../i18n/natural-order';
 import type { TaggedAddresses } from '../tags';
 import { errorMessage, useClient } from './client-context';
 import { ConfirmDialog } from './ConfirmDialog';
+import { showBidiControls, Untrusted, UntrustedCode } from '../ui';
 
 type Pending = { kind: 'delete'; tag: string; count: number } | { kind: 'merge'; from: string[]; into: string; count: number };
 
 const addresses = (n: number) => plural('tagsAddresses', n);
+/** A tag or an address inside a sentence (a status, a label): its bidirectional controls shown, so none can turn the words around. */
+const code = showBidiControls;
 
 /** What to do when there are no tags: Firefox's own tags are invisible to extensions. */
 function NoTagsYet() {
@@ -83,7 +87,7 @@ export function TagsView() {
       const to = renameTo.trim();
       const { changed } = await client.call('tags.rename', { from: open, to });
       setOpen(to);
-      return t('tagsRenamed', open, to, addresses(changed));
+      return t('tagsRenamed', code(open), code(to), addresses(changed));
     });
 
   return (
@@ -118,12 +122,12 @@ export function TagsView() {
                   <input
                     type="checkbox"
                     id={`tag-check-${item.tag}`}
-                    aria-label={t('tagsSelect', item.tag)}
+                    aria-label={t('tagsSelect', code(item.tag))}
                     checked={selectedTags.includes(item.tag)}
                     onChange={() => toggleTag(item.tag)}
                   />
                   <button type="button" class="link tag-name" onClick={() => setOpen(item.tag)} aria-pressed={open === item.tag}>
-                    {item.tag}
+                    <UntrustedCode text={item.tag} />
                   </button>
                   <span class="count" data-testid={`tag-count-${item.tag}`}>
                     {formatNumber(item.count)}
@@ -135,7 +139,13 @@ export function TagsView() {
           {selectedTags.length >= 2 && (
             <div class="merge-row">
               <label for="merge-into">{t('tagsMergeSelected', selectedTags.length)}</label>
-              <input id="merge-into" type="text" value={mergeInto} placeholder={selectedTags[0]} onInput={(e) => setMergeInto((e.target as HTMLInputElement).value)} />
+              <input
+                id="merge-into"
+                type="text"
+                value={mergeInto}
+                placeholder={selectedTags[0] && code(selectedTags[0])}
+                onInput={(e) => setMergeInto((e.target as HTMLInputElement).value)}
+              />
               <button
                 type="button"
                 onClick={() => {
@@ -152,7 +162,9 @@ export function TagsView() {
         <section aria-labelledby="tag-detail-heading" class="tag-detail">
           {open ? (
             <>
-              <h2 id="tag-detail-heading">{t('tagsDetailHeading', open)}</h2>
+              <h2 id="tag-detail-heading">
+                <Untrusted>{t('tagsDetailHeading', code(open))}</Untrusted>
+              </h2>
               <div class="field inline">
                 <label for="rename-to">{t('tagsRenameTo')}</label>
                 <input
@@ -179,19 +191,26 @@ export function TagsView() {
                       ) : (
                         bookmarks.map((b) => (
                           <span key={b.id} class="tagged-bookmark" data-testid="tagged-bookmark">
-                            <span class="tagged-title">{b.title || u}</span> {b.path && <small class="muted tagged-path">{t('tagsInPath', b.path)}</small>}
+                            <span class="tagged-title">{b.title ? <Untrusted>{b.title}</Untrusted> : <UntrustedCode text={u} />}</span>{' '}
+                            {b.path && (
+                              <small class="muted tagged-path">
+                                <Untrusted>{t('tagsInPath', b.path)}</Untrusted>
+                              </small>
+                            )}
                           </span>
                         ))
                       )}
-                      <small class="tagged-url">{u}</small>
+                      <small class="tagged-url">
+                        <UntrustedCode text={u} />
+                      </small>
                     </div>
                     <button
                       type="button"
-                      aria-label={t('tagsRemoveFrom', open, u)}
+                      aria-label={t('tagsRemoveFrom', code(open), code(u))}
                       onClick={() =>
                         void run(async () => {
                           await client.call('tags.remove', { urls: [u], tags: [open] });
-                          return t('tagsRemovedFrom', open, u);
+                          return t('tagsRemovedFrom', code(open), code(u));
                         })
                       }
                     >
@@ -212,7 +231,7 @@ export function TagsView() {
       </div>
       {pending && (
         <ConfirmDialog
-          title={pending.kind === 'delete' ? t('tagsDeleteTitle', pending.tag) : t('tagsMergeTitle', pending.from.length + 1)}
+          title={pending.kind === 'delete' ? t('tagsDeleteTitle', code(pending.tag)) : t('tagsMergeTitle', pending.from.length + 1)}
           confirmLabel={pending.kind === 'delete' ? t('tagsDeleteConfirm') : t('tagsMergeConfirm')}
           onCancel={() => setPending(null)}
           onConfirm={() => {
@@ -223,14 +242,14 @@ export function TagsView() {
                 const { changed } = await client.call('tags.delete', { tag: p.tag });
                 if (open === p.tag) setOpen(null);
                 setSelectedTags([]);
-                return t('tagsDeleted', p.tag, addresses(changed));
+                return t('tagsDeleted', code(p.tag), addresses(changed));
               });
             } else {
               void run(async () => {
                 const { changed } = await client.call('tags.merge', { from: p.from, into: p.into });
                 setSelectedTags([]);
                 setMergeInto('');
-                return t('tagsMerged', p.into, addresses(changed));
+                return t('tagsMerged', code(p.into), addresses(changed));
               });
             }
           }}
@@ -238,7 +257,7 @@ export function TagsView() {
           {pending.kind === 'delete' ? (
             <p>{t('tagsDeleteBody', addresses(pending.count))}</p>
           ) : (
-            <p>{t('tagsMergeBody', pending.from.map((tag) => t('tagsQuoted', tag)).join(', '), pending.into, addresses(pending.count))}</p>
+            <p>{t('tagsMergeBody', pending.from.map((tag) => t('tagsQuoted', code(tag))).join(', '), code(pending.into), addresses(pending.count))}</p>
           )}
         </ConfirmDialog>
       )}
@@ -266,7 +285,7 @@ function BulkTagger({ onDone, onError }: { onDone(message: string): void; onErro
   const apply = async (op: 'tags.add' | 'tags.remove') => {
     try {
       const { changed } = await client.call(op, { urls, tags: [tag.trim()] });
-      onDone(op === 'tags.add' ? t('tagsAddedTo', tag.trim(), addresses(changed)) : t('tagsRemovedFrom', tag.trim(), addresses(changed)));
+      onDone(op === 'tags.add' ? t('tagsAddedTo', code(tag.trim()), addresses(changed)) : t('tagsRemovedFrom', code(tag.trim()), addresses(changed)));
       await search();
     } catch (e) {
       onError(errorMessage(e));
@@ -324,7 +343,20 @@ function BulkTagger({ onDone, onError }: { onDone(message: string): void; onErro
                   }
                 />
                 <label for={`bulk-${r.id}`}>
-                  {r.title || r.url} <small class="muted">{r.url}</small> {r.tags.length > 0 && <small class="tags">{r.tags.join(', ')}</small>}
+                  {r.title ? <Untrusted>{r.title}</Untrusted> : <UntrustedCode text={r.url} />}{' '}
+                  <small class="muted">
+                    <UntrustedCode text={r.url} />
+                  </small>{' '}
+                  {r.tags.length > 0 && (
+                    <small class="tags">
+                      {r.tags.map((tag, i) => (
+                        <Fragment key={tag}>
+                          {i > 0 && ', '}
+                          <UntrustedCode text={tag} />
+                        </Fragment>
+                      ))}
+                    </small>
+                  )}
                 </label>
               </li>
             ))}

@@ -117,8 +117,8 @@ describe('link health in real Firefox', () => {
 
     // The page shows the classes with their counts and the bookmarks of each.
     const counts = await page.$$eval('[data-testid="links-counts"] li', (els) => els.map((e) => e.textContent));
-    expect(counts).toContain(`Gone: ${30}`);
-    expect(counts).toContain(`Moved for good: ${15 * 4}`);
+    expect(counts).toContain(`Gone: ${30} bookmarks`);
+    expect(counts).toContain(`Moved for good: ${15 * 4} bookmarks`);
     const goneShown = await page.$$eval('[data-testid="links-section-gone"] [data-testid="links-item"]', (els) => els.map((e) => e.getAttribute('data-url')));
     expect(goneShown.sort()).toEqual(
       [...expected]
@@ -279,6 +279,82 @@ describe('link health: a check resumes after an extension reload', () => {
   afterAll(async () => {
     await web?.close();
   });
+
+  it('the figures agree, each with its unit: before a check, once the sites are allowed, after a stopped check, after the rest', async () => {
+    // Enough addresses that the check is still running when Cancel is clicked (8 in flight, 250 ms each).
+    const urls = Array.from({ length: 400 }, (_, i) => web.url(40 + (i % 4), `/delay/figures-${i}`));
+    const refused = `http://127.0.0.99:${web.port}/refused/figures`;
+    const harness = await ff.harness();
+    await addBookmarks(harness, [
+      ...urls.map((url, i) => ({ url, title: `Figure ${i}` })),
+      // One unreachable address bookmarked twice: 2 bookmarks at 1 address.
+      { url: refused, title: 'Down 1' },
+      { url: refused, title: 'Down 2' },
+      { url: 'javascript:void(0)', title: 'Bookmarklet' },
+      { url: 'place:sort=8', title: 'Recent' },
+    ]);
+    await harness.evaluate((tune) => window.tm.client.call('test.links.tune', tune), TUNE);
+    const page = await openLinkHealth(ff);
+    const text = (testId: string) => page.$eval(`[data-testid="${testId}"]`, (el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim());
+    const summaryOf = (testId: string) => page.$eval(`[data-testid="${testId}"] summary`, (el) => el.textContent);
+
+    // Before a check: what can be checked and what is not checked yet are the same 402 bookmarks, described alike.
+    expect(await text('links-checkable')).toBe('402 bookmarks can be checked.');
+    expect(await text('links-not-checked')).toBe('402 of these bookmarks are not checked yet.');
+    expect(await summaryOf('links-not-checked-list')).toBe('402 bookmarks are not checked yet');
+    expect(await text('links-never-checked')).toBe('2 bookmarks are never checked: a check does not fetch them.');
+    expect(await summaryOf('links-skipped')).toBe('2 bookmarks are never checked');
+    expect(await text('links-access-needed')).toBe('5 sites need your permission: Firefox asks when you start the check.');
+
+    // The click allows the sites (Firefox grants without a prompt in this profile): the notice goes while the check
+    // still runs, not when it ends.
+    await page.click('button::-p-text(Check links)');
+    await page.waitForFunction(
+      () => {
+        const progress = document.querySelector('[data-testid="links-progress"] .progress span')?.textContent ?? '';
+        const done = Number(/: (\d+) of/.exec(progress)?.[1] ?? 0);
+        return !document.querySelector('[data-testid="links-access-needed"]') && done >= 10;
+      },
+      { polling: 50, timeout: 60_000 },
+    );
+    // A running check counts addresses, and says so.
+    expect(await page.$$eval('[data-testid="links-progress"] [data-class]', (els) => els.map((e) => e.textContent))).toContain('Gone: 0 addresses');
+    await page.click('[data-testid="links-progress"] button::-p-text(Cancel)');
+    await page.waitForSelector('[data-testid="links-interrupted"]', { timeout: 30_000 });
+
+    // After the stopped check: the not-checked figure is every checkable bookmark without a result.
+    const overview = await harness.evaluate(() => window.tm.client.call('links.overview', {}));
+    const checked = Object.values(overview.counts).reduce((a, b) => a + b, 0);
+    expect(checked).toBeGreaterThanOrEqual(10);
+    expect(overview.notChecked).toBe(402 - checked);
+    expect(overview.notChecked).toBeGreaterThan(2);
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid="links-not-checked"]')?.textContent === `${n} of these bookmarks are not checked yet.`,
+      { timeout: 10_000 },
+      overview.notChecked,
+    );
+    expect(await summaryOf('links-not-checked-list')).toBe(`${overview.notChecked} bookmarks are not checked yet`);
+    expect(await text('links-checkable')).toBe('402 bookmarks can be checked.');
+    expect(await summaryOf('links-skipped')).toBe('2 bookmarks are never checked');
+    expect(await page.$('[data-testid="links-access-needed"]')).toBeNull();
+
+    // The rest: every figure in its unit; the address bookmarked twice is 2 bookmarks at 1 address.
+    await page.click('button::-p-text(Resume the check)');
+    await waitForShown(page, '[data-testid="links-notice"]::-p-text(Check finished)', 120_000);
+    await page.waitForFunction(() => !document.querySelector('[data-testid="links-not-checked"]'), { timeout: 10_000 });
+    const counts = await page.$$eval('[data-testid="links-counts"] li', (els) => els.map((e) => e.textContent));
+    expect(counts).toEqual([
+      'Working: 400 bookmarks',
+      'Moved for good: 0 bookmarks',
+      'Moved temporarily: 0 bookmarks',
+      'Gone: 0 bookmarks',
+      'Server trouble: 0 bookmarks',
+      'Unreachable: 2 bookmarks (1 address)',
+    ]);
+    expect(await page.$eval('#links-unreachable', (el) => el.textContent)).toBe('Unreachable (2 bookmarks)');
+    expect(await page.$('[data-testid="links-not-checked-list"]')).toBeNull();
+    await page.close();
+  }, 180_000);
 
   it('picks up where it stopped: what was checked before the reload is not fetched again', async () => {
     const urls = Array.from({ length: 120 }, (_, i) => web.url(40 + (i % 4), `/delay/${i}`));

@@ -1,16 +1,20 @@
 /**
- * The history's last operations (cleanups, imports, edits) with Undo for each (asks first, with the exact count), and
- * Redo for those undone since the last new operation.
+ * The history's last operations (cleanups, imports, edits: additions, tag edits...) with Undo for each (asks first,
+ * with the exact count), and Redo for those undone since the last new operation. It follows changes while it is shown:
+ * every burst of bookmark changes (the popup, the quick bookmark, another page: bookmark-changes.ts) lists it again,
+ * and so does an operation still running (listed before its end was written) until it is listed finished.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { HistoryResult, OperationSummary, UndoPhase, UndoProgress, UndoResult } from '../../operations';
 import type { JobHandle } from '../../messaging/client';
-import { announceBookmarksChanged, errorMessage, useClient } from '../client-context';
+import { useBookmarkChanges } from '../bookmark-changes';
+import { errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { plural, say, t } from '../../i18n';
 import { describeLeftAlone, describeOperation } from '../../operation-words';
 import { formatDateTime } from '../format';
 import { ProgressBar } from '../ProgressBar';
+import { Untrusted } from '../../ui';
 
 function undoPhaseLabel(phase: UndoPhase): string {
   if (phase === 'checking') return t('undoPhaseChecking');
@@ -37,6 +41,12 @@ function statusLabel({ status, state }: OperationSummary): string {
   }
 }
 
+/** How often an operation listed as running is listed again (ms). */
+export const RUNNING_RELIST_MS = 500;
+
+/** Its status says it is still being written (or undone, or rolled back). */
+export const isRunning = (s: OperationSummary) => s.status === 'applying' || s.status === 'undoing' || s.status === 'rolling-back';
+
 export function CleanupHistory({ refreshKey, onUndone, onRedone }: { refreshKey: unknown; onUndone(result: UndoResult): void; onRedone(): void }) {
   const client = useClient();
   const [sessions, setSessions] = useState<OperationSummary[] | null>(null);
@@ -45,10 +55,19 @@ export function CleanupHistory({ refreshKey, onUndone, onRedone }: { refreshKey:
   const [result, setResult] = useState<{ redo: boolean; result: HistoryResult } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const job = useRef<JobHandle<HistoryResult> | null>(null);
+  const changes = useBookmarkChanges(client);
+  const [listedAgain, setListedAgain] = useState(0);
   const reload = useCallback(() => {
     client.call('history.list', {}).then(setSessions, (e) => setError(errorMessage(e)));
   }, [client]);
-  useEffect(reload, [reload, refreshKey]);
+  useEffect(reload, [reload, refreshKey, changes, listedAgain]);
+  // An operation listed while it runs (its end is written after its last bookmark event): listed again until it ends.
+  const running = sessions?.some(isRunning) ?? false;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setTimeout(() => setListedAgain((n) => n + 1), RUNNING_RELIST_MS);
+    return () => clearTimeout(timer);
+  }, [sessions]);
 
   const takeBack = async (s: OperationSummary, redo: boolean) => {
     setConfirm(null);
@@ -66,7 +85,6 @@ export function CleanupHistory({ refreshKey, onUndone, onRedone }: { refreshKey:
     } finally {
       job.current = null;
       setProgress(null);
-      announceBookmarksChanged();
       reload();
     }
   };
@@ -83,7 +101,7 @@ export function CleanupHistory({ refreshKey, onUndone, onRedone }: { refreshKey:
           {sessions.map((s) => (
             <li key={s.id}>
               <span data-testid="session-summary">
-                {formatDateTime(s.createdAt)}: {describeOperation(s)} — {s.undone ? t('historyUndone') : statusLabel(s)}
+                {formatDateTime(s.createdAt)}: <Untrusted>{describeOperation(s)}</Untrusted> — {s.undone ? t('historyUndone') : statusLabel(s)}
                 {s.cancelled ? ` ${t('historyCancelledPartWay')}` : ''}
               </span>
               {s.canUndo && (

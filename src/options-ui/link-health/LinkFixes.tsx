@@ -11,11 +11,12 @@ import type { FixAction, FixChange, FixLeftOut, FixLeftOutReason, FixPreview, Fi
 import { DEAD_CLASSES } from '../../link-health';
 import type { JobHandle } from '../../messaging/client';
 import type { HistoryResult } from '../../operations';
-import { announceBookmarksChanged, errorMessage, useClient } from '../client-context';
+import { errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { FolderSelect } from '../FolderSelect';
 import { describeLeftAlone } from '../../operation-words';
 import { ProgressBar } from '../ProgressBar';
+import { showBidiControls, Untrusted, UntrustedCode } from '../../ui';
 import { useFolders } from '../useFolders';
 
 /** Bookmarks listed by name in a preview or a result; the rest are counted. */
@@ -55,7 +56,7 @@ function LeftOutList({ list, testId }: { list: readonly FixLeftOut[]; testId: st
       <ul class="plain-list fix-list" data-testid={testId}>
         {list.slice(0, LISTED).map((l) => (
           <li key={l.id} data-url={l.url} data-reason={l.reason}>
-            {t('linksLeftOutItem', l.title || l.url, t(REASON[l.reason]))}
+            <Untrusted>{t('linksLeftOutItem', l.title || showBidiControls(l.url), t(REASON[l.reason]))}</Untrusted>
           </li>
         ))}
       </ul>
@@ -68,10 +69,22 @@ function ChangeRow({ change, action }: { change: FixChange; action: FixAction })
   return (
     <li data-testid="fix-change" data-url={change.url}>
       <span class="tagged-what">
-        <span>{change.title || change.url}</span>
-        {action === 'update' ? <span class="tagged-url">{t('linksFromTo', change.url, change.to ?? '')}</span> : <span class="tagged-url">{change.url}</span>}
-        <span class="muted">{t('linksInFolder', folderText(change.path))}</span>
-        {change.tags.length > 0 && <span class="muted">{t(action === 'update' ? 'linksTagsMove' : 'linksTagsGo', change.tags.join(', '))}</span>}
+        <span>{change.title ? <Untrusted>{change.title}</Untrusted> : <UntrustedCode text={change.url} />}</span>
+        <span class="tagged-url">
+          {action === 'update' ? (
+            <Untrusted>{t('linksFromTo', showBidiControls(change.url), showBidiControls(change.to ?? ''))}</Untrusted>
+          ) : (
+            <UntrustedCode text={change.url} />
+          )}
+        </span>
+        <span class="muted">
+          <Untrusted>{t('linksInFolder', folderText(change.path))}</Untrusted>
+        </span>
+        {change.tags.length > 0 && (
+          <span class="muted">
+            <Untrusted>{t(action === 'update' ? 'linksTagsMove' : 'linksTagsGo', change.tags.map(showBidiControls).join(', '))}</Untrusted>
+          </span>
+        )}
       </span>
     </li>
   );
@@ -137,7 +150,7 @@ export function ItemSelect({ item, selection }: { item: LinkItem; selection: Sel
       class="item-select"
       checked={selection.selected.has(item.id)}
       disabled={selection.disabled}
-      aria-label={t('linksSelectItem', item.title || item.url)}
+      aria-label={t('linksSelectItem', item.title || showBidiControls(item.url))}
       onChange={(e) => selection.set([item.id], (e.target as HTMLInputElement).checked)}
     />
   );
@@ -228,7 +241,6 @@ export function useLinkFixes(items: readonly LinkItem[] | null, onChanged: () =>
       .catch((e: unknown) => setError(errorMessage(e)))
       .finally(() => {
         setRunning(null);
-        announceBookmarksChanged();
         onChanged();
       });
   };
@@ -244,7 +256,6 @@ export function useLinkFixes(items: readonly LinkItem[] | null, onChanged: () =>
         (e: unknown) => setUndo({ redo, running: false, result: null, error: errorMessage(e) }),
       )
       .finally(() => {
-        announceBookmarksChanged();
         onChanged();
       });
   };

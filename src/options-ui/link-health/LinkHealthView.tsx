@@ -11,12 +11,23 @@ import { originsFor } from '../../link-health';
 import type { CheckProgress, CheckResult, LinkItem, LinksOverview } from '../../link-health/protocol';
 import { CLASS_LABEL, FAILURE_LABEL } from '../../link-health';
 import type { LinkClass, SkipReason } from '../../link-health/types';
+import { useBookmarkChanges } from '../bookmark-changes';
 import { errorMessage, useClient } from '../client-context';
+import { showBidiControls, Untrusted, UntrustedCode } from '../../ui';
 import { ClassSelect, classSelectLabel, ItemSelect, useLinkFixes, type Selection } from './LinkFixes';
+
+/** One of Firefox's permission events (permissions.onAdded, onRemoved). */
+interface PermissionEvent {
+  addListener(listener: () => void): void;
+  removeListener(listener: () => void): void;
+}
 
 /** What the view needs of `browser.permissions`: the entry passes Firefox's own (the request must come from a click). */
 export interface HostAccess {
   request(permissions: { origins: string[] }): Promise<boolean>;
+  /** A site allowed or taken back, here or anywhere else (about:addons): the figures are read again. */
+  onAdded?: PermissionEvent;
+  onRemoved?: PermissionEvent;
 }
 
 const SKIP_LABEL: Record<SkipReason, MessageId> = {
@@ -24,7 +35,13 @@ const SKIP_LABEL: Record<SkipReason, MessageId> = {
   'private-host': 'linksSkipPrivate',
   'invalid-url': 'linksSkipInvalid',
   'no-access': 'linksSkipNoAccess',
+  'not-checked': 'linksSkipNotChecked',
 };
+/** Not checked yet (a check may fetch them); the other reasons say a check never fetches the bookmark. */
+const NOT_YET: ReadonlySet<SkipReason> = new Set(['no-access', 'not-checked']);
+
+const bookmarks = (n: number) => plural('linksBookmarkCount', n);
+const addresses = (n: number) => plural('linksAddressCount', n);
 /** The sections of results; `fixable` ones can be selected (moved: updated; dead: removed or moved to a folder). */
 const SECTIONS: { cls: LinkClass; help: MessageId; fixable: boolean }[] = [
   { cls: 'moved', help: 'linksMovedHelp', fixable: true },
@@ -47,6 +64,17 @@ export function LinkHealthView({ hostAccess }: { hostAccess?: HostAccess }) {
   const [reloads, setReloads] = useState(0);
   const runningRef = useRef<Running | null>(null);
   const fixes = useLinkFixes(items, () => setReloads((n) => n + 1));
+  // The figures follow bookmark changes (whoever makes them) and sites allowed or taken back, while the view is shown.
+  const changes = useBookmarkChanges(client);
+  useEffect(() => {
+    const again = () => setReloads((n) => n + 1);
+    hostAccess?.onAdded?.addListener(again);
+    hostAccess?.onRemoved?.addListener(again);
+    return () => {
+      hostAccess?.onAdded?.removeListener(again);
+      hostAccess?.onRemoved?.removeListener(again);
+    };
+  }, [hostAccess]);
 
   useEffect(() => {
     let live = true;
@@ -60,7 +88,7 @@ export function LinkHealthView({ hostAccess }: { hostAccess?: HostAccess }) {
     return () => {
       live = false;
     };
-  }, [client, reloads]);
+  }, [client, reloads, changes]);
   useEffect(() => () => runningRef.current?.handle.cancel(), []);
 
   const runJob = (mode: 'stale' | 'all' | 'resume') => {
@@ -132,10 +160,20 @@ export function LinkHealthView({ hostAccess }: { hostAccess?: HostAccess }) {
       {!overview && !error && <p class="muted">{t('linksLoading')}</p>}
       {overview && (
         <div class="summary-card" data-testid="links-summary">
-          <p>{plural('linksCheckable', overview.checkable)}</p>
-          {overview.hostsWithoutAccess.length > 0 && <p class="muted">{plural('linksAccessNeeded', overview.hostsWithoutAccess.length)}</p>}
+          <p data-testid="links-checkable">{plural('linksCheckable', overview.checkable)}</p>
+          {overview.notChecked > 0 && <p data-testid="links-not-checked">{plural('linksNotCheckedYet', overview.notChecked)}</p>}
+          {never(overview) > 0 && (
+            <p class="muted" data-testid="links-never-checked">
+              {plural('linksNeverChecked', never(overview))}
+            </p>
+          )}
+          {overview.hostsWithoutAccess.length > 0 && (
+            <p class="muted" data-testid="links-access-needed">
+              {plural('linksAccessNeeded', overview.hostsWithoutAccess.length)}
+            </p>
+          )}
           {overview.checkedBetween && <p class="muted">{t('linksLastChecked', formatDate(overview.checkedBetween.to, { dateStyle: 'medium', timeStyle: 'short' }))}</p>}
-          {checkedBefore && <ClassCounts counts={overview.counts} />}
+          {checkedBefore && <ClassCounts counts={overview.counts} addressCounts={overview.addressCounts} />}
           {unfinished && !running && <p data-testid="links-interrupted">{t('linksInterrupted', formatNumber(unfinished.done), formatNumber(unfinished.total))}</p>}
           {!running && (
             <div class="actions">
@@ -179,12 +217,23 @@ function jobError(e: unknown): string {
   return errorMessage(e);
 }
 
-function ClassCounts({ counts }: { counts: Record<LinkClass, number> }) {
+const never = (o: LinksOverview) => o.skipped['not-web'] + o.skipped['private-host'] + o.skipped['invalid-url'];
+
+/**
+ * Results per class, each figure with its unit: in bookmarks, with the addresses beside when they differ (the
+ * summary), or in addresses only (a running check, which checks addresses).
+ */
+function ClassCounts({ counts, addressCounts }: { counts?: Record<LinkClass, number>; addressCounts: Record<LinkClass, number> }) {
+  const figure = (cls: LinkClass) => {
+    if (!counts) return t('linksCount', t(CLASS_LABEL[cls]), addresses(addressCounts[cls]));
+    if (counts[cls] === addressCounts[cls]) return t('linksCount', t(CLASS_LABEL[cls]), bookmarks(counts[cls]));
+    return t('linksCountBoth', t(CLASS_LABEL[cls]), bookmarks(counts[cls]), addresses(addressCounts[cls]));
+  };
   return (
     <ul class="plain-list link-counts" data-testid="links-counts">
       {SHOWN_CLASSES.map((cls) => (
         <li key={cls} data-class={cls}>
-          {t('linksCount', t(CLASS_LABEL[cls]), formatNumber(counts[cls]))}
+          {figure(cls)}
         </li>
       ))}
     </ul>
@@ -201,7 +250,7 @@ function CheckRunning({ running, onPause, onCancel }: { running: Running; onPaus
         {p && p.total > 0 ? <progress max={p.total} value={p.done} /> : <progress />}
       </label>
       {p && p.confirming > 0 && <p class="muted">{plural('linksConfirming', p.confirming)}</p>}
-      {p && <ClassCounts counts={p.counts} />}
+      {p && <ClassCounts addressCounts={p.counts} />}
       {running.paused && <p>{t('linksPaused')}</p>}
       <div class="actions">
         <button type="button" onClick={onPause}>
@@ -226,10 +275,12 @@ function describe(item: LinkItem): string {
 
 function Results({ items, checked, selection }: { items: LinkItem[]; checked: boolean; selection: Selection }) {
   const byClass = new Map<LinkClass, LinkItem[]>();
-  const skipped: LinkItem[] = [];
+  const notYet: LinkItem[] = [];
+  const neverChecked: LinkItem[] = [];
   for (const item of items) {
     if (item.class) byClass.set(item.class, [...(byClass.get(item.class) ?? []), item]);
-    else skipped.push(item);
+    else if (NOT_YET.has(item.skip!)) notYet.push(item);
+    else neverChecked.push(item);
   }
   const problems = SECTIONS.filter((s) => byClass.get(s.cls)?.length);
   return (
@@ -239,7 +290,7 @@ function Results({ items, checked, selection }: { items: LinkItem[]; checked: bo
         const list = byClass.get(cls)!;
         return (
           <section key={cls} aria-labelledby={`links-${cls}`} data-testid={`links-section-${cls}`}>
-            <h3 id={`links-${cls}`}>{t('linksSectionHeading', t(CLASS_LABEL[cls]), formatNumber(list.length))}</h3>
+            <h3 id={`links-${cls}`}>{t('linksSectionHeading', t(CLASS_LABEL[cls]), bookmarks(list.length))}</h3>
             <p class="muted">{t(help)}</p>
             {fixable && <ClassSelect items={list} selection={selection} label={classSelectLabel(t(CLASS_LABEL[cls]), list.length)} />}
             <ul class="plain-list">
@@ -247,9 +298,15 @@ function Results({ items, checked, selection }: { items: LinkItem[]; checked: bo
                 <li key={item.id} data-testid="links-item" data-url={item.url}>
                   {fixable && <ItemSelect item={item} selection={selection} />}
                   <span class="tagged-what">
-                    <span>{item.title || item.url}</span>
-                    <span class="tagged-url">{item.url}</span>
-                    {item.finalUrl && <span class="tagged-url">{t('linksNowAt', item.finalUrl)}</span>}
+                    <span>{item.title ? <Untrusted>{item.title}</Untrusted> : <UntrustedCode text={item.url} />}</span>
+                    <span class="tagged-url">
+                      <UntrustedCode text={item.url} />
+                    </span>
+                    {item.finalUrl && (
+                      <span class="tagged-url">
+                        <Untrusted>{t('linksNowAt', showBidiControls(item.finalUrl))}</Untrusted>
+                      </span>
+                    )}
                     <span class="muted">{describe(item)}</span>
                   </span>
                 </li>
@@ -258,22 +315,31 @@ function Results({ items, checked, selection }: { items: LinkItem[]; checked: bo
           </section>
         );
       })}
-      {skipped.length > 0 && (
-        <details data-testid="links-skipped">
-          <summary>{plural('linksSkippedHeading', skipped.length)}</summary>
-          <ul class="plain-list">
-            {skipped.map((item) => (
-              <li key={item.id} data-testid="links-skipped-item" data-url={item.url}>
-                <span class="tagged-what">
-                  <span>{item.title || item.url}</span>
-                  <span class="tagged-url">{item.url}</span>
-                  <span class="muted">{t(SKIP_LABEL[item.skip!])}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
+      <Unchecked items={notYet} heading={plural('linksNotCheckedHeading', notYet.length)} testId="links-not-checked-list" />
+      <Unchecked items={neverChecked} heading={plural('linksSkippedHeading', neverChecked.length)} testId="links-skipped" />
     </div>
+  );
+}
+
+/** Bookmarks without a result (not checked yet, or never checked), folded, each with why. */
+function Unchecked({ items, heading, testId }: { items: LinkItem[]; heading: string; testId: string }) {
+  if (!items.length) return null;
+  return (
+    <details data-testid={testId}>
+      <summary>{heading}</summary>
+      <ul class="plain-list">
+        {items.map((item) => (
+          <li key={item.id} data-testid="links-skipped-item" data-url={item.url}>
+            <span class="tagged-what">
+              <span>{item.title ? <Untrusted>{item.title}</Untrusted> : <UntrustedCode text={item.url} />}</span>
+              <span class="tagged-url">
+                <UntrustedCode text={item.url} />
+              </span>
+              <span class="muted">{t(SKIP_LABEL[item.skip!])}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -162,9 +162,11 @@ describe('pseudo-locale: no English literal left in the rendered UI', () => {
     const counts = { ok: 1, moved: 1, redirected: 1, gone: 1, 'server-error': 1, unreachable: 1 };
     const overview: LinksOverview = {
       checkable: 6,
+      notChecked: 0,
       skipped: { 'not-web': 1, 'private-host': 1, 'invalid-url': 0 },
       hostsWithoutAccess: ['a.example'],
       counts,
+      addressCounts: { ...counts, unreachable: 1 },
       checkedBetween: { from: 1, to: 2 },
       run: { id: 'r', startedAt: 1, finishedAt: null, total: 10, done: 4 },
     };

@@ -17,9 +17,11 @@ afterEach(cleanup);
 const counts = { ok: 3, moved: 2, redirected: 0, gone: 1, 'server-error': 0, unreachable: 1 };
 const overview: LinksOverview = {
   checkable: 7,
+  notChecked: 0,
   skipped: { 'not-web': 0, 'private-host': 0, 'invalid-url': 0 },
   hostsWithoutAccess: [],
   counts,
+  addressCounts: counts,
   checkedBetween: { from: 1, to: 2 },
   run: null,
 };
@@ -143,6 +145,13 @@ describe('link health fixes on the view', () => {
     expect(change.textContent).toContain('http://a.example/m1 → https://a.example/m1');
     expect(change.textContent).toContain('in Bookmarks Toolbar › Reading');
     expect(change.textContent).toContain('tags that go to the new address: cooking, later');
+    // Titles, addresses, folders and tags are untrusted text: each isolated (src/ui).
+    expect([...change.querySelectorAll('bdi.untrusted')].map((el) => el.textContent)).toEqual([
+      change.querySelector('.tagged-what > span')!.textContent,
+      'http://a.example/m1 → https://a.example/m1',
+      'in Bookmarks Toolbar › Reading',
+      'tags that go to the new address: cooking, later',
+    ]);
     expect(within(dialog).getByText('1 selected bookmark is left out:')).toBeTruthy();
     expect(within(dialog).getByTestId('fix-left-out').textContent).toBe('“Page m2”: its address changed since the check');
     // The dialog has the keyboard (Cancel first); Tab reaches the list, which scrolls when long.

@@ -15,15 +15,16 @@ const counts = (over: Partial<CheckProgress['counts']> = {}) => ({ ok: 0, moved:
  * The view against a scripted background (the fake browser has no permissions API): what it asks, in which order,
  * and what it shows. The whole flow against Firefox is tests/e2e/link-health.e2e.ts.
  */
-function scripted(overview: LinksOverview, items: LinkItem[]) {
+function scripted(overview: LinksOverview, items: LinkItem[], permissions?: { onAdded: PermissionEvent; onRemoved: PermissionEvent }) {
   const log: string[] = [];
+  const current = { overview };
   let finish!: (r: CheckResult) => void;
   let fail!: (e: unknown) => void;
   let onProgress: ((p: CheckProgress) => void) | undefined;
   const client = {
     call: async (type: string) => {
       log.push(type);
-      if (type === 'links.overview') return overview;
+      if (type === 'links.overview') return current.overview;
       if (type === 'links.results') return { items };
       throw new Error(`unexpected ${type}`);
     },
@@ -49,20 +50,40 @@ function scripted(overview: LinksOverview, items: LinkItem[]) {
       log.push(`request ${p.origins.join(' ')}`);
       return true;
     },
+    ...permissions,
   };
   render(
     <ClientContext.Provider value={client}>
       <LinkHealthView hostAccess={hostAccess} />
     </ClientContext.Provider>,
   );
-  return { log, progress: (p: CheckProgress) => onProgress?.(p), finish: (r: CheckResult) => finish(r), fail: (e: unknown) => fail(e) };
+  return { log, current, progress: (p: CheckProgress) => onProgress?.(p), finish: (r: CheckResult) => finish(r), fail: (e: unknown) => fail(e) };
+}
+
+/** A permission event the test fires by hand (Firefox's permissions.onAdded / onRemoved). */
+class PermissionEvent {
+  private readonly listeners = new Set<() => void>();
+  addListener(listener: () => void) {
+    this.listeners.add(listener);
+  }
+  removeListener(listener: () => void) {
+    this.listeners.delete(listener);
+  }
+  fire() {
+    for (const listener of this.listeners) listener();
+  }
+  get count() {
+    return this.listeners.size;
+  }
 }
 
 const fresh: LinksOverview = {
   checkable: 3,
+  notChecked: 3,
   skipped: { 'not-web': 1, 'private-host': 0, 'invalid-url': 0 },
   hostsWithoutAccess: ['a.example', 'b.example'],
   counts: counts(),
+  addressCounts: counts(),
   checkedBetween: null,
   run: null,
 };
@@ -79,6 +100,15 @@ describe('LinkHealthView', () => {
     await waitFor(() => expect(page.log).toContain('links.check {"mode":"stale"}'));
     page.progress({ done: 1, total: 3, counts: counts({ ok: 1 }), confirming: 1 });
     await screen.findByText('Checking links: 1 of 3 addresses (33%)');
+    // A running check counts addresses, and says so.
+    expect([...screen.getByTestId('links-progress').querySelectorAll('[data-class]')].map((li) => li.textContent)).toEqual([
+      'Working: 1 address',
+      'Moved for good: 0 addresses',
+      'Moved temporarily: 0 addresses',
+      'Gone: 0 addresses',
+      'Server trouble: 0 addresses',
+      'Unreachable: 0 addresses',
+    ]);
     expect(screen.getByText('1 address is checked a second time later.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
     expect(page.log).toContain('pause');
@@ -144,12 +174,62 @@ describe('LinkHealthView', () => {
     await screen.findByTestId('links-interrupted');
     expect(screen.getByTestId('links-interrupted').textContent).toBe('A check stopped before it finished: 4 of 10 addresses checked.');
     expect(screen.getByRole('button', { name: 'Resume the check' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Gone (1)' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Gone (1 bookmark)' })).toBeTruthy();
     expect(screen.getByText(hostile)).toBeTruthy(); // as text
     expect(document.querySelector('img')).toBeNull();
     expect(screen.getByText('HTTP 404 · checked twice', { exact: false })).toBeTruthy();
     expect(screen.getByText('now at https://b.example/')).toBeTruthy();
-    expect(screen.getByText('1 bookmark is not checked')).toBeTruthy();
+    expect(screen.getByText('1 bookmark is never checked')).toBeTruthy();
+  });
+
+  it('before a check: what can be checked and what is not checked yet are the same bookmarks, in the same words as the list', async () => {
+    const notYet = (id: string, skip: 'no-access' | 'not-checked'): LinkItem => ({
+      id,
+      title: `Page ${id}`,
+      url: `https://a.example/${id}`,
+      path: [],
+      class: null,
+      skip,
+      status: null,
+      finalUrl: null,
+      failure: null,
+      checks: 0,
+      checkedAt: null,
+    });
+    scripted(fresh, [
+      notYet('1', 'no-access'),
+      notYet('2', 'no-access'),
+      notYet('3', 'no-access'),
+      { ...notYet('4', 'no-access'), url: 'javascript:void(0)', skip: 'not-web' },
+    ]);
+    expect((await screen.findByTestId('links-checkable')).textContent).toBe('3 bookmarks can be checked.');
+    expect(screen.getByTestId('links-not-checked').textContent).toBe('3 of these bookmarks are not checked yet.');
+    expect(screen.getByTestId('links-never-checked').textContent).toBe('1 bookmark is never checked: a check does not fetch it.');
+    expect(screen.getByTestId('links-not-checked-list').querySelector('summary')!.textContent).toBe('3 bookmarks are not checked yet');
+    expect(screen.getByTestId('links-skipped').querySelector('summary')!.textContent).toBe('1 bookmark is never checked');
+    expect(screen.getByTestId('links-not-checked-list').textContent).toContain('no access to this site is allowed yet');
+  });
+
+  it('results in bookmarks, with their addresses when they differ', async () => {
+    scripted({ ...fresh, counts: counts({ unreachable: 25, gone: 2 }), addressCounts: counts({ unreachable: 17, gone: 2 }), checkedBetween: { from: 1, to: 2 } }, []);
+    await screen.findByTestId('links-counts');
+    const shown = [...screen.getByTestId('links-counts').querySelectorAll('li')].map((li) => li.textContent);
+    expect(shown).toContain('Unreachable: 25 bookmarks (17 addresses)');
+    expect(shown).toContain('Gone: 2 bookmarks');
+  });
+
+  it('the permission notice goes once the sites are allowed, wherever they were allowed (permissions.onAdded)', async () => {
+    const permissions = { onAdded: new PermissionEvent(), onRemoved: new PermissionEvent() };
+    const page = scripted(fresh, [], permissions);
+    expect((await screen.findByTestId('links-access-needed')).textContent).toBe('2 sites need your permission: Firefox asks when you start the check.');
+    page.current.overview = { ...fresh, hostsWithoutAccess: [] };
+    permissions.onAdded.fire();
+    await waitFor(() => expect(screen.queryByTestId('links-access-needed')).toBeNull());
+    page.current.overview = { ...fresh, hostsWithoutAccess: ['b.example'] };
+    permissions.onRemoved.fire();
+    expect((await screen.findByTestId('links-access-needed')).textContent).toBe('1 site needs your permission: Firefox asks when you start the check.');
+    cleanup();
+    expect([permissions.onAdded.count, permissions.onRemoved.count]).toEqual([0, 0]);
   });
 
   it('says so when no site was allowed', async () => {

@@ -17,6 +17,17 @@ describe('OptionsApp', () => {
     expect(await screen.findByRole('heading', { name: 'When are two bookmarks the same?' })).toBeTruthy();
   });
 
+  it('the count follows bookmarks added and removed elsewhere (the popup, Sync) while the page is open', async () => {
+    const bg = await bootPage();
+    await bg.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'One', url: 'https://one.example/' });
+    render(<OptionsApp client={bg.client} />);
+    await waitFor(() => expect(screen.getByTestId('bookmark-count').textContent).toBe('1 bookmark'));
+    const two = await bg.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Two', url: 'https://two.example/' });
+    await waitFor(() => expect(screen.getByTestId('bookmark-count').textContent).toBe('2 bookmarks'));
+    await bg.browser.bookmarks.remove(two.id);
+    await waitFor(() => expect(screen.getByTestId('bookmark-count').textContent).toBe('1 bookmark'));
+  });
+
   it('tabs follow the arrow keys, Home and End, and update the hash', async () => {
     const bg = await bootPage();
     render(<OptionsApp client={bg.client} />);

@@ -23,6 +23,26 @@ describe('TagsView (tag manager)', () => {
     expect(within(screen.getByTestId('tag-list')).getAllByRole('listitem')).toHaveLength(3);
   });
 
+  it('isolates every tag and shows its bidirectional controls: a tag "\u202Eevil" reads "[U+202E]evil", not "live"', async () => {
+    const bg = await bootPage();
+    await bg.browser.bookmarks.create({ parentId: 'menu________', title: 'A\u202Etitle', url: 'https://a.example/' });
+    await bg.client.call('tags.add', { urls: ['https://a.example/'], tags: ['\u202Eevil', 'plain'] });
+    render(bg.wrap(<TagsView />));
+    const list = await screen.findByTestId('tag-list');
+    const names = [...list.querySelectorAll('.tag-name')];
+    expect(names.map((n) => n.textContent)).toEqual(['[U+202E]evil', 'plain']);
+    for (const name of names) expect(name.querySelector('bdi.untrusted')?.textContent).toBe(name.textContent);
+    expect(screen.getByLabelText('Select tag [U+202E]evil')).toBeTruthy();
+    fireEvent.click(names[0]!);
+    const heading = await screen.findByRole('heading', { name: '“[U+202E]evil”' });
+    expect(heading.querySelector('bdi')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('tag-urls').textContent).toContain('https://a.example/'));
+    const title = within(screen.getByTestId('tag-urls')).getByText('A\u202Etitle');
+    expect(title.tagName).toBe('BDI');
+    expect(screen.getByRole('button', { name: 'Remove tag [U+202E]evil from https://a.example/' })).toBeTruthy();
+    expect(document.body.textContent).not.toContain('\u202Eevil');
+  });
+
   it('shows a tag’s addresses and renames it', async () => {
     const { client } = await seeded();
     fireEvent.click(screen.getByRole('button', { name: 'news' }));

@@ -34,6 +34,16 @@ describe('the undo report', () => {
     expect((await b.search({ url: 'https://one.example/' })).length).toBe(6);
   });
 
+  it('the list follows operations made elsewhere (a tag added from the popup) while it is shown; its heading says what it lists', async () => {
+    const bg = await bootPage();
+    await bg.browser.bookmarks.create({ parentId: 'menu________', title: 'a', url: 'https://a.example/' });
+    render(bg.wrap(<CleanupHistory refreshKey={0} onUndone={() => undefined} onRedone={() => undefined} />));
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Changes made with Tidymarks');
+    expect((await screen.findByText('Nothing changed with Tidymarks yet.')).textContent).toBeTruthy();
+    await bg.client.call('tags.add', { urls: ['https://a.example/'], tags: ['red'] });
+    await waitFor(() => expect(screen.getByTestId('session-summary').textContent).toMatch(/Tagged 1 address with red — applied$/));
+  });
+
   it('an edit in the history is undone after its own question, then redone with Redo', async () => {
     const bg = await bootPage();
     await bg.browser.bookmarks.create({ parentId: 'menu________', title: 'a', url: 'https://a.example/' });
