@@ -663,6 +663,8 @@ export interface MessageArgs {
   "organizerColumnLastVisit": [];
   "organizerColumnVisits": [];
   "organizerColumnCopies": [];
+  "organizerResizeColumn": [Substitution];
+  "organizerResizeColumnHint": [];
   "organizerCopiesLink": [Substitution];
   "organizerAdd": [];
   "organizerCancel": [];
@@ -674,6 +676,7 @@ export interface MessageArgs {
   "organizerDetailsLabel": [];
   "organizerEmpty": [];
   "organizerFolderContents": [Substitution];
+  "organizerBreadcrumb": [];
   "organizerFoldersFirst": [];
   "organizerFoldersLabel": [];
   "organizerLoading": [];
@@ -697,7 +700,9 @@ export interface MessageArgs {
   "organizerSortByDate": [];
   "organizerSortColumnHint": [];
   "organizerSortFolder": [];
+  "organizerSortFolderByMenu": [Substitution];
   "organizerToolbarLabel": [];
+  "organizerActionsMenu": [];
   "organizerUntitled": [];
   "organizerMoved_one": [Substitution, Substitution];
   "organizerMoved_other": [Substitution, Substitution];
