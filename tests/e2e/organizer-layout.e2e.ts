@@ -4,7 +4,8 @@
  * characters is shown whole, Name takes at least a third of the list and no column is narrower than its header;
  * columns resized with the keyboard and with the mouse keep their widths after a reload; a folder opened from the
  * list (Enter, double-click) shows in the breadcrumb and is the tree's selection; the list opens with its first row
- * whole; the sidebar page fits 300 px with its actions in a menu; a title and a tag holding U+202E stay isolated.
+ * whole; the sidebar page fits 300 px with its actions in a menu (drawn in the dark palette too); a title and a tag
+ * holding U+202E stay isolated.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -461,5 +462,38 @@ describe('organizer in the sidebar', () => {
     }
     expect(await pastTheEdge(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath('organizer-sidebar-300') });
+  });
+});
+
+describe('organizer in the sidebar, dark', () => {
+  const dark = useFirefox({ prefs: { 'ui.systemUsesDarkTheme': 1, 'layout.css.prefers-color-scheme.content-override': 0 } });
+
+  it('the actions menu is drawn in the dark palette, its focused item marked', async () => {
+    const page = await dark.open('sidebar/index.html');
+    await page.setViewport({ width: 300, height: 700 });
+    await page.waitForSelector(LIST);
+    expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+    await page.focus('[data-testid="organizer-actions"]');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForSelector('[role="menu"]');
+    const looks = await page.evaluate(() => {
+      const menu = document.querySelector('[role="menu"]')!;
+      const items = [...menu.querySelectorAll<HTMLElement>('[role^="menuitem"]')];
+      const focused = document.activeElement as HTMLElement;
+      const plain = items.find((i) => i !== focused)!;
+      return {
+        page: getComputedStyle(document.body).backgroundColor,
+        menu: getComputedStyle(menu).backgroundColor,
+        text: getComputedStyle(plain).color,
+        focused: getComputedStyle(focused).backgroundColor,
+        plain: getComputedStyle(plain).backgroundColor,
+      };
+    });
+    expect(looks.page).toBe('rgb(28, 27, 34)');
+    expect(looks.menu).toBe(looks.page);
+    expect(looks.text).toBe('rgb(251, 251, 254)');
+    expect(looks.focused).not.toBe(looks.plain);
+    expect(looks.focused).not.toBe('rgba(0, 0, 0, 0)');
+    await page.screenshot({ path: screenshotPath('organizer-sidebar-menu-dark') });
   });
 });
