@@ -696,6 +696,8 @@ export interface MessageArgs {
   "organizerColumnLastVisit": [];
   "organizerColumnVisits": [];
   "organizerColumnCopies": [];
+  "organizerResizeColumn": [Substitution];
+  "organizerResizeColumnHint": [];
   "organizerCopiesLink": [Substitution];
   "organizerAdd": [];
   "organizerCancel": [];
@@ -707,6 +709,7 @@ export interface MessageArgs {
   "organizerDetailsLabel": [];
   "organizerEmpty": [];
   "organizerFolderContents": [Substitution];
+  "organizerBreadcrumb": [];
   "organizerFoldersFirst": [];
   "organizerFoldersLabel": [];
   "organizerLoading": [];
@@ -730,7 +733,9 @@ export interface MessageArgs {
   "organizerSortByDate": [];
   "organizerSortColumnHint": [];
   "organizerSortFolder": [];
+  "organizerSortFolderByMenu": [Substitution];
   "organizerToolbarLabel": [];
+  "organizerActionsMenu": [];
   "organizerUntitled": [];
   "organizerMoved_one": [Substitution, Substitution];
   "organizerMoved_other": [Substitution, Substitution];

@@ -4,10 +4,11 @@
  * goes to the parent, Home/End, and the focused folder is the one the list shows (selection follows focus).
  */
 import type { JSX } from 'preact';
-import { useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { t } from '../i18n';
 import { USER_ROOT_IDS } from '../platform/browser';
 import type { OrganizerTree } from '../organizer';
+import { Untrusted } from '../ui';
 import type { DragState } from './drag';
 import { memo, useStableCallback } from './memo';
 
@@ -83,8 +84,15 @@ export function FolderTree({ tree, version, expanded, current, drag, onOpen, onT
   const open = useStableCallback(onOpen);
   const toggle = useStableCallback(onToggle);
   const pointerDown = useStableCallback(onPointerDownRow);
+  // The folder shown stays in sight in the tree, also when it was opened from the list or the breadcrumb.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const row = current ? document.getElementById(`org-tree-${current}`) : null;
+    if (row && box.current?.contains(row)) row.scrollIntoView?.({ block: 'nearest' });
+  }, [current]);
   return (
     <div
+      ref={box}
       class="org-tree"
       role="tree"
       aria-label={t('organizerFoldersLabel')}
@@ -159,6 +167,8 @@ const TreeRow = memo(({ id, level, posinset, setsize, title, expanded, current, 
     >
       {expanded === undefined ? '' : expanded ? '▾' : '▸'}
     </span>
-    <span class="org-folder-name">{title || t('organizerUntitled')}</span>
+    <span class="org-folder-name" title={title}>
+      {title ? <Untrusted>{title}</Untrusted> : t('organizerUntitled')}
+    </span>
   </div>
 ));

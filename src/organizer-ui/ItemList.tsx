@@ -1,112 +1,23 @@
 /**
  * The list of a folder's children or of search results: a WAI-ARIA multi-select listbox (focus stays on the list,
  * aria-activedescendant names the focused row), virtualized with fixed-height rows (only the rows in view and the
- * focused one are in the DOM, whatever the number of items). Columns are text only: titles and addresses are
- * untrusted and never rendered as HTML.
+ * focused one are in the DOM, whatever the number of items). Its columns are as wide as laid out from the widths a
+ * person set (ListHeader, column-widths.ts); wider together than the list, they scroll sideways with the header.
+ * A new list (another folder, another query) starts at its top, its first row whole.
  */
 import type { JSX, Ref } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { formatDate, formatNumber, t } from '../i18n';
-import type { MessageId } from '../i18n';
-import type { Selection } from '../organizer';
-import type { ColumnId, ColumnSort } from '../organizer';
-import type { OrganizerTree } from '../organizer';
+import { t } from '../i18n';
+import { layoutColumns, type ColumnId, type ColumnSort, type ColumnWidths, type OrganizerTree, type Selection } from '../organizer';
 import { assignSlots, rowOffsets, scrollToShow, visibleRows } from '../ui';
 import type { DragState } from './drag';
-import { memo, useStableCallback } from './memo';
+import { ListHeader, type ColumnMins } from './ListHeader';
+import { Row } from './ListRow';
+import { useStableCallback } from './memo';
 
 export const ROW_HEIGHT = 28;
-
-export const COLUMN_LABELS: Record<ColumnId, MessageId> = {
-  name: 'organizerColumnName',
-  address: 'organizerColumnAddress',
-  folder: 'organizerColumnFolder',
-  tags: 'organizerColumnTags',
-  added: 'organizerColumnAdded',
-  lastVisit: 'organizerColumnLastVisit',
-  visits: 'organizerColumnVisits',
-  copies: 'organizerColumnCopies',
-};
-
-/** The value a column shows and sorts by. */
-export function columnValue(tree: OrganizerTree, id: string, column: ColumnId): string | number {
-  const node = tree.get(id);
-  if (!node) return '';
-  switch (column) {
-    case 'name':
-      return tree.titleOf(id);
-    case 'address':
-      return node.url;
-    case 'folder':
-      return node.parentId ? tree.path(node.parentId).join(' › ') : '';
-    case 'tags':
-      return tree.tagsOf(node.url).join(', ');
-    case 'added':
-      return node.dateAdded;
-    case 'lastVisit':
-      return tree.visitsOf(node.url)?.lastVisit ?? 0;
-    case 'visits':
-      return tree.visitsOf(node.url)?.count ?? 0;
-    case 'copies':
-      return node.kind === 'bookmark' ? (tree.copiesOf(node.url) ?? 0) : 0;
-  }
-}
-
-interface RowProps {
-  tree: OrganizerTree;
-  version: number;
-  id: string;
-  /** The slot's row left the window: kept, invisible, for the next row that needs a slot. */
-  idle: boolean;
-  position: number;
-  count: number;
-  top: number;
-  selected: boolean;
-  focused: boolean;
-  dropClass: string;
-  columns: readonly ColumnId[];
-  /** Whether the Folder column shows (search results); in a folder's list its cells stay, hidden and empty. */
-  folderShown: boolean;
-  onRowPointerDown(event: PointerEvent, id: string): void;
-  onRowActivate(id: string): void;
-}
-
-/**
- * One row. An idle one (no row of the list needs its slot now) keeps its elements, blank and invisible, without a
- * role or an id (not an option, not hit by the pointer): a search started from a short folder then fills rows already
- * laid out instead of making every row anew. While the list scrolls only rows that come into view render: a row whose
- * props are all the same (the tree's version included, so a change of the item shows) is skipped. The cells are plain
- * elements (no component each) and the same ones whatever the view: a new result set only patches their text.
- */
-const Row = memo(({ tree, id, idle, position, count, top, selected, focused, dropClass, columns, folderShown, onRowPointerDown, onRowActivate }: RowProps) =>
-  idle ? (
-    <div
-      class="org-row idle"
-      style={{ insetBlockStart: `${top}px`, blockSize: `${ROW_HEIGHT}px` }}
-      // The same listeners as a shown row (not removed and added again as the slot goes idle and back); no-ops.
-      onPointerDown={noop}
-      onDblClick={noop}
-    >
-      {columns.map(blankCell)}
-    </div>
-  ) : (
-    <div
-      id={`org-row-${id}`}
-      role="option"
-      aria-selected={selected}
-      aria-posinset={position}
-      aria-setsize={count}
-      class={`org-row${selected ? ' selected' : ''}${focused ? ' focused' : ''}${dropClass}`}
-      style={{ insetBlockStart: `${top}px`, blockSize: `${ROW_HEIGHT}px` }}
-      data-drop-id={id}
-      data-drop-area="list"
-      onPointerDown={(e) => onRowPointerDown(e as unknown as PointerEvent, id)}
-      onDblClick={() => onRowActivate(id)}
-    >
-      {columns.map((column) => cell(tree, id, column, folderShown))}
-    </div>
-  ),
-);
+/** A row of two lines (the sidebar's search results: the name, the folder below it). */
+export const TWO_LINE_ROW_HEIGHT = 44;
 
 interface Props {
   tree: OrganizerTree;
@@ -116,6 +27,11 @@ interface Props {
   columns: readonly ColumnId[];
   /** ...with the Folder column shown only for search results. */
   folderShown: boolean;
+  /** The widths a person set; null where the columns are not sized (the sidebar: the name takes the row). */
+  columnWidths: ColumnWidths | null;
+  rowHeight: number;
+  /** Changes when another list is shown (a folder, a query): the list then starts at its top. */
+  listKey: string;
   sort: ColumnSort | null;
   selection: Selection;
   drag: DragState | null;
@@ -125,73 +41,10 @@ interface Props {
   listRef: Ref<HTMLDivElement>;
   scrollRef: Ref<HTMLDivElement>;
   onSort(column: ColumnId): void;
+  onResizeColumn(column: ColumnId, width: number, done: boolean): void;
   onRowPointerDown(event: PointerEvent, id: string): void;
   onRowActivate(id: string): void;
   onKeyDown(event: JSX.TargetedKeyboardEvent<HTMLDivElement>): void;
-}
-
-function noop() {}
-
-/** A cell of an idle row: the elements of a shown one, empty. */
-function blankCell(column: ColumnId) {
-  if (column === 'name')
-    return (
-      <span key={column} class="org-cell org-col-name">
-        <span aria-hidden="true" class="org-icon">
-          {''}
-        </span>
-        {''}
-      </span>
-    );
-  return (
-    <span key={column} class={`org-cell org-col-${column}`} hidden={column === 'folder' ? true : undefined}>
-      {''}
-    </span>
-  );
-}
-
-function cell(tree: OrganizerTree, id: string, column: ColumnId, folderShown: boolean) {
-  const node = tree.get(id)!;
-  if (column === 'name') {
-    const icon = node.kind === 'folder' ? '📁' : node.kind === 'separator' ? '' : '🔖';
-    return (
-      <span key={column} class="org-cell org-col-name">
-        <span aria-hidden="true" class="org-icon">
-          {icon}
-        </span>
-        {node.kind === 'separator' ? <span class="org-separator" aria-label={t('organizerSeparator')} /> : tree.titleOf(id) || node.url || t('organizerUntitled')}
-      </span>
-    );
-  }
-  // Outside a search the Folder column is hidden but keeps its text: showing it again lays out what is there.
-  if (column === 'folder')
-    return (
-      <span key={column} class="org-cell org-col-folder" hidden={!folderShown}>
-        {columnValue(tree, id, column)}
-      </span>
-    );
-  const value = columnValue(tree, id, column);
-  let text = '';
-  if (column === 'added' || column === 'lastVisit') text = value ? formatDate(value as number) : '';
-  else if (column === 'visits') text = value ? formatNumber(value as number) : '';
-  else if (column === 'copies') {
-    const n = value as number;
-    if (n > 1) {
-      const href = `../options/index.html?url=${encodeURIComponent(node.url)}#duplicates`;
-      return (
-        <span key={column} class={`org-cell org-col-${column}`}>
-          <a href={href} target="_blank" rel="noopener" tabIndex={-1} onPointerDown={(e) => e.stopPropagation()} title={t('organizerCopiesLink', formatNumber(n))}>
-            {formatNumber(n)}
-          </a>
-        </span>
-      );
-    }
-  } else text = String(value);
-  return (
-    <span key={column} class={`org-cell org-col-${column}`}>
-      {text}
-    </span>
-  );
 }
 
 export function ItemList({
@@ -200,6 +53,9 @@ export function ItemList({
   rows,
   columns,
   folderShown,
+  columnWidths,
+  rowHeight,
+  listKey,
   sort,
   selection,
   drag,
@@ -208,6 +64,7 @@ export function ItemList({
   listRef,
   scrollRef,
   onSort,
+  onResizeColumn,
   onRowPointerDown,
   onRowActivate,
   onKeyDown,
@@ -215,19 +72,28 @@ export function ItemList({
   const rowPointerDown = useStableCallback(onRowPointerDown);
   const rowActivate = useStableCallback(onRowActivate);
   const scroller = useRef<HTMLDivElement | null>(null);
+  const header = useRef<HTMLDivElement | null>(null);
   const slotsRef = useRef<ReadonlyMap<string, number>>(new Map());
   const lastBySlot = useRef<readonly ({ i: number; id: string; top: number; idle: boolean } | undefined)[]>([]);
   const [scrollTop, setScrollTop] = useState(0);
-  const [height, setHeight] = useState(400);
-  const offsets = useMemo(() => rowOffsets(rows.length, () => ROW_HEIGHT), [rows.length]);
+  const [size, setSize] = useState({ height: 400, width: 0 });
+  const [mins, setMins] = useState<ColumnMins>({});
+  const offsets = useMemo(() => rowOffsets(rows.length, () => rowHeight), [rows.length, rowHeight]);
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const observer = new ResizeObserver(() => setHeight(el.clientHeight));
+    const measure = () => setSize((old) => (old.height === el.clientHeight && old.width === el.clientWidth ? old : { height: el.clientHeight, width: el.clientWidth }));
+    const observer = new ResizeObserver(measure);
     observer.observe(el);
-    setHeight(el.clientHeight);
+    measure();
     return () => observer.disconnect();
   }, []);
+  // Another folder or query: its list starts at the top (the last one's scroll would cut its first row).
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && el.scrollTop !== 0) el.scrollTop = 0;
+    setScrollTop(0);
+  }, [listKey]);
   // Keep the focused row in view when the keyboard moves it.
   const focusIndex = selection.focus === null ? -1 : rows.indexOf(selection.focus);
   useEffect(() => {
@@ -236,9 +102,20 @@ export function ItemList({
     const top = scrollToShow(offsets, focusIndex, el.scrollTop, el.clientHeight);
     if (top !== el.scrollTop) el.scrollTop = top;
   }, [selection.focus, focusIndex]);
+  const shownColumns = folderShown ? columns : columns.filter((c) => c !== 'folder');
+  const widths = columnWidths ? layoutColumns(shownColumns, columnWidths, size.width, mins) : null;
+  const widthStyle: Record<string, string> = {};
+  if (widths) {
+    let total = 0;
+    for (const column of shownColumns) {
+      widthStyle[`--org-w-${column}`] = `${widths[column]}px`;
+      total += widths[column];
+    }
+    widthStyle['--org-columns-width'] = `${total}px`;
+  }
   // Two rows beyond each edge: every row rendered costs its layout in the frame that shows a new result set. A list
   // not laid out (height 0: in a hidden tab, or a DOM without layout) renders a 400 px window until it is.
-  const { start, end } = visibleRows(offsets, scrollTop, height > 0 ? height : 400, 2);
+  const { start, end } = visibleRows(offsets, scrollTop, size.height > 0 ? size.height : 400, 2);
   const shown: number[] = [];
   if (focusIndex >= 0 && (focusIndex < start || focusIndex >= end)) shown.push(focusIndex);
   for (let i = start; i < end; i++) shown.push(i);
@@ -262,23 +139,18 @@ export function ItemList({
   const listEnd = drag?.over && drag.over.area === 'list-end' ? drag.over : null;
   void version;
   return (
-    <div class="org-list-box">
-      <div class="org-list-header" role="presentation">
-        {columns.map((column) => (
-          <button
-            type="button"
-            key={column}
-            class={`org-cell org-col-${column}`}
-            hidden={column === 'folder' && !folderShown}
-            aria-pressed={sort?.column === column}
-            onClick={() => onSort(column)}
-            title={t('organizerSortColumnHint')}
-          >
-            {t(COLUMN_LABELS[column])}
-            {sort?.column === column ? <span aria-hidden="true">{sort.descending ? ' ▾' : ' ▴'}</span> : null}
-          </button>
-        ))}
-      </div>
+    <div class={`org-list-box${widths ? ' sized' : ''}`} style={widthStyle}>
+      <ListHeader
+        columns={columns}
+        folderShown={folderShown}
+        sort={sort}
+        widths={widths}
+        mins={mins}
+        headerRef={header}
+        onMeasure={setMins}
+        onSort={onSort}
+        onResize={onResizeColumn}
+      />
       <div
         class={`org-list-scroll${listEnd ? ` drop-${listEnd.refusal ? 'refused' : 'inside'}` : ''}`}
         ref={(el) => {
@@ -286,7 +158,11 @@ export function ItemList({
           if (typeof scrollRef === 'function') scrollRef(el);
           else if (scrollRef) scrollRef.current = el;
         }}
-        onScroll={(e) => setScrollTop((e.currentTarget as HTMLDivElement).scrollTop)}
+        onScroll={(e) => {
+          const el = e.currentTarget as HTMLDivElement;
+          setScrollTop(el.scrollTop);
+          if (header.current) header.current.scrollLeft = el.scrollLeft;
+        }}
         data-drop-id={folderId ?? undefined}
         data-drop-area={folderId ? 'list-end' : undefined}
       >
@@ -317,6 +193,7 @@ export function ItemList({
                 position={idle ? 0 : i + 1}
                 count={idle ? 0 : rows.length}
                 top={top}
+                height={rowHeight}
                 selected={!idle && selection.ids.has(id)}
                 focused={!idle && selection.focus === id}
                 dropClass={over ? ` drop-${over.refusal ? 'refused' : over.zone}` : ''}

@@ -1,8 +1,10 @@
 /**
- * The organizer: folder tree, list (a folder's children or search results across folders, with their folder),
- * details pane, toolbar. The same component is the options page's "Bookmarks" tab and the sidebar panel
- * (`narrow`: one column, the details below). Everything works from the keyboard and with the pointer; every write
- * goes to the background (organizer-api.ts) and shows through the Places events, like anyone else's change.
+ * The organizer: folder tree, list (a folder's children or search results across folders, with their folder) with
+ * the open folder's breadcrumb above it and the details pane below it (as in Firefox's Library), toolbar. The list's
+ * columns are resized by hand and kept (use-column-widths.ts). The same component is the options page's "Bookmarks"
+ * tab, using the window's width, and the sidebar panel (`narrow`: one column, the tree above, the toolbar folded into
+ * a menu, search results on two lines). Everything works from the keyboard and with the pointer; every write goes to
+ * the background (organizer-api.ts) and shows through the Places events, like anyone else's change.
  */
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -21,7 +23,11 @@ import type { FolderChoice } from '../search/types';
 import { DetailsPane } from './DetailsPane';
 import { AUTO_EXPAND_MS, DRAG_THRESHOLD_PX, dropOverAt, edgeScroll, type DragState } from './drag';
 import { FolderTree } from './FolderTree';
-import { columnValue, ItemList, ROW_HEIGHT } from './ItemList';
+import { Breadcrumb, folderLine } from './Breadcrumb';
+import { ItemList, ROW_HEIGHT, TWO_LINE_ROW_HEIGHT } from './ItemList';
+import { columnValue } from './ListRow';
+import { Toolbar } from './Toolbar';
+import { useColumnWidths } from './use-column-widths';
 import { createOrganizerApi } from './organizer-api';
 import { useOrganizerTree } from './use-organizer-tree';
 import './organizer.css';
@@ -153,6 +159,7 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
   useEffect(() => void performance.mark(SHOWN_MARK), []);
 
   const say = (text: string, isError = false) => setStatus({ text, error: isError });
+  const [columnWidths, resizeColumn] = useColumnWidths(api, (message) => say(message, true));
   const [last, setLast] = useState<{ undo: OperationSummary | null; redo: OperationSummary | null }>({ undo: null, redo: null });
   /** Undos and redos asked for and not finished: each runs after the one before (Ctrl+Z pressed twice undoes two). */
   const [takingBack, setTakingBack] = useState(0);
@@ -218,10 +225,13 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
   };
   const refusalText = (reason: DropRefusal) => t(REFUSAL_TEXT[reason]);
 
+  /** Shows a folder's contents; the tree opens down to it, so its row is the tree's selection wherever it was opened. */
   const openFolder = (id: string) => {
     setFolderId(id);
     setQuery('');
     setSelection(EMPTY_SELECTION);
+    const above = folderLine(tree, id).slice(0, -1);
+    if (above.some((folder) => !expanded.has(folder))) setExpanded((old) => new Set([...old, ...above]));
   };
   const toggle = (id: string, open: boolean) =>
     setExpanded((old) => {
@@ -299,7 +309,7 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
 
   const onListKey = (event: JSX.TargetedKeyboardEvent<HTMLDivElement>) => {
     const mod = isMac() ? event.metaKey : event.ctrlKey;
-    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / (narrow && searching ? TWO_LINE_ROW_HEIGHT : ROW_HEIGHT)) - 1);
     const move = (to: number | 'first' | 'last') => setSelection((s) => moveFocus(s, rows, to, { range: event.shiftKey, focusOnly: mod && !event.shiftKey }));
     const key = event.key;
     if (key === 'ArrowDown') move(1);
@@ -441,96 +451,23 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
 
   return (
     <div class={`organizer${narrow ? ' narrow' : ''}${sidebar ? ' sidebar' : ''}${drag ? ' dragging' : ''}`} data-testid="organizer" onKeyDown={onOrganizerKey}>
-      <div class="org-toolbar" role="toolbar" aria-label={t('organizerToolbarLabel')}>
-        <input
-          type="search"
-          class="org-search"
-          placeholder={t('organizerSearchPlaceholder')}
-          aria-label={t('organizerSearchPlaceholder')}
-          value={query}
-          onInput={(e) => setQuery((e.currentTarget as HTMLInputElement).value)}
-          data-testid="organizer-search"
-        />
-        {newUrl === null ? (
-          <button type="button" onClick={() => setNewUrl('')}>
-            {t('organizerNewBookmark')}
-          </button>
-        ) : (
-          <form
-            class="org-new-bookmark"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void createHere('bookmark');
-            }}
-          >
-            <input
-              type="url"
-              autoFocus
-              required
-              placeholder={t('organizerNewBookmarkAddressPlaceholder')}
-              aria-label={t('organizerNewBookmarkAddress')}
-              value={newUrl}
-              onInput={(e) => setNewUrl((e.currentTarget as HTMLInputElement).value)}
-              onKeyDown={(e) => e.key === 'Escape' && setNewUrl(null)}
-              data-testid="organizer-new-url"
-            />
-            <button type="submit">{t('organizerAdd')}</button>
-            <button type="button" onClick={() => setNewUrl(null)}>
-              {t('organizerCancel')}
-            </button>
-          </form>
-        )}
-        <button
-          type="button"
-          disabled={!last.undo || takingBack > 0}
-          title={last.undo ? t('organizerUndoTitle', describeOperation(last.undo)) : t('organizerNothingToUndo')}
-          onClick={() => takeBack(false)}
-          data-testid="organizer-undo"
-        >
-          {t('organizerUndo')}
-        </button>
-        <button
-          type="button"
-          disabled={!last.redo || takingBack > 0}
-          title={last.redo ? t('organizerRedoTitle', describeOperation(last.redo)) : t('organizerNothingToRedo')}
-          onClick={() => takeBack(true)}
-          data-testid="organizer-redo"
-        >
-          {t('organizerRedo')}
-        </button>
-        <button type="button" onClick={() => void createHere('folder')}>
-          {t('organizerNewFolder')}
-        </button>
-        <button type="button" onClick={() => void createHere('separator')}>
-          {t('organizerNewSeparator')}
-        </button>
-        <span class="org-sort-folder">
-          <select
-            aria-label={t('organizerSortBy')}
-            value={sortBy}
-            onChange={(e) => setSortBy((e.currentTarget as HTMLSelectElement).value as FolderSortKey)}
-            data-testid="organizer-sort-by"
-          >
-            <option value="name">{t('organizerSortByName')}</option>
-            <option value="address">{t('organizerSortByAddress')}</option>
-            <option value="date">{t('organizerSortByDate')}</option>
-          </select>
-          <label>
-            <input type="checkbox" checked={foldersFirst} onChange={(e) => setFoldersFirst((e.currentTarget as HTMLInputElement).checked)} />
-            {t('organizerFoldersFirst')}
-          </label>
-          <button
-            type="button"
-            disabled={searching}
-            data-testid="organizer-sort-folder"
-            onClick={() =>
-              void run(async () => plural('organizerSortedMoves', (await api.sortFolder(shownFolder, sortBy, foldersFirst)).done, tree.titleOf(shownFolder)))
-            }
-          >
-            {t('organizerSortFolder')}
-          </button>
-        </span>
-      </div>
+      <Toolbar
+        folded={narrow}
+        query={query}
+        onQuery={setQuery}
+        newUrl={newUrl}
+        onNewUrl={setNewUrl}
+        onCreate={(kind) => void createHere(kind)}
+        last={last}
+        takingBack={takingBack > 0}
+        onTakeBack={takeBack}
+        sortBy={sortBy}
+        onSortBy={setSortBy}
+        foldersFirst={foldersFirst}
+        onFoldersFirst={setFoldersFirst}
+        canSort={!searching}
+        onSortFolder={(by) => void run(async () => plural('organizerSortedMoves', (await api.sortFolder(shownFolder, by, foldersFirst)).done, tree.titleOf(shownFolder)))}
+      />
       <p class={`org-status${status?.error ? ' error' : ''}`} role="status" aria-live="polite" data-testid="organizer-status">
         {drag ? (drag.over?.refusal ? refusalText(drag.over.refusal) : plural('organizerDragging', dragCount)) : (status?.text ?? '')}
       </p>
@@ -545,57 +482,64 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
           onToggle={toggle}
           onPointerDownRow={(e, id) => startPointerDrag(e, id, false)}
         />
-        <ItemList
-          tree={tree}
-          version={version}
-          rows={rows}
-          columns={columns}
-          folderShown={searching}
-          sort={sort}
-          selection={selection}
-          drag={drag}
-          folderId={searching ? null : shownFolder}
-          label={listLabel}
-          listRef={listRef}
-          scrollRef={scrollRef}
-          onSort={(column) => setSort((s) => (s?.column === column ? (s.descending ? null : { column, descending: true }) : { column, descending: false }))}
-          onRowPointerDown={(e, id) => startPointerDrag(e, id, true)}
-          onRowActivate={openItem}
-          onKeyDown={onListKey}
-        />
-        <DetailsPane
-          tree={tree}
-          version={version}
-          ids={selectionIds}
-          folders={folders}
-          renameRequest={renameRequest}
-          onSave={(id, change) =>
-            run(async () => {
-              // One edit, one step of undo: a new name, a new address (the tags go with it), the tags.
-              await api.update(id, change);
-              return t('organizerSaved');
-            })
-          }
-          onMoveTo={(target) => void moveOrCopy(selectionIds, { parentId: target, beforeId: null }, false)}
-          onTags={(add, tag) =>
-            run(async () => {
-              const urls = [...new Set(selectionIds.map((id) => tree.get(id)?.url).filter((u): u is string => !!u))];
-              if (!urls.length) return null;
-              const reply = add ? await api.addTags(urls, [tag]) : await api.removeTags(urls, [tag]);
-              return plural(add ? 'organizerTagAdded' : 'organizerTagRemoved', reply.changed, tag);
-            })
-          }
-          onOpenAll={() =>
-            void run(async () => {
-              for (const id of selectionIds) {
-                const url = tree.get(id)?.url;
-                if (url) await api.open(url);
-              }
-              return null;
-            })
-          }
-          onDelete={() => void remove(selectionIds)}
-        />
+        <div class="org-main">
+          {searching ? null : <Breadcrumb tree={tree} folderId={shownFolder} onOpen={openFolder} />}
+          <ItemList
+            tree={tree}
+            version={version}
+            rows={rows}
+            columns={columns}
+            folderShown={searching}
+            columnWidths={narrow ? null : columnWidths}
+            rowHeight={narrow && searching ? TWO_LINE_ROW_HEIGHT : ROW_HEIGHT}
+            listKey={searching ? `search:${query}` : shownFolder}
+            sort={sort}
+            selection={selection}
+            drag={drag}
+            folderId={searching ? null : shownFolder}
+            label={listLabel}
+            listRef={listRef}
+            scrollRef={scrollRef}
+            onSort={(column) => setSort((s) => (s?.column === column ? (s.descending ? null : { column, descending: true }) : { column, descending: false }))}
+            onResizeColumn={resizeColumn}
+            onRowPointerDown={(e, id) => startPointerDrag(e, id, true)}
+            onRowActivate={openItem}
+            onKeyDown={onListKey}
+          />
+          <DetailsPane
+            tree={tree}
+            version={version}
+            ids={selectionIds}
+            folders={folders}
+            renameRequest={renameRequest}
+            onSave={(id, change) =>
+              run(async () => {
+                // One edit, one step of undo: a new name, a new address (the tags go with it), the tags.
+                await api.update(id, change);
+                return t('organizerSaved');
+              })
+            }
+            onMoveTo={(target) => void moveOrCopy(selectionIds, { parentId: target, beforeId: null }, false)}
+            onTags={(add, tag) =>
+              run(async () => {
+                const urls = [...new Set(selectionIds.map((id) => tree.get(id)?.url).filter((u): u is string => !!u))];
+                if (!urls.length) return null;
+                const reply = add ? await api.addTags(urls, [tag]) : await api.removeTags(urls, [tag]);
+                return plural(add ? 'organizerTagAdded' : 'organizerTagRemoved', reply.changed, tag);
+              })
+            }
+            onOpenAll={() =>
+              void run(async () => {
+                for (const id of selectionIds) {
+                  const url = tree.get(id)?.url;
+                  if (url) await api.open(url);
+                }
+                return null;
+              })
+            }
+            onDelete={() => void remove(selectionIds)}
+          />
+        </div>
       </div>
     </div>
   );

@@ -1,12 +1,12 @@
 /**
- * What the organizer view asks of the background, in one place: the organizer's writes, tags, opening pages, and
- * undo and redo of the history's last operation.
+ * What the organizer view asks of the background, in one place: the organizer's writes, tags, opening pages, undo
+ * and redo of the history's last operation, and the list's column widths (kept in the settings).
  * Replies are counts; every change itself reaches the view through the Places events.
  */
 import type { Client } from '../messaging/client';
 import type { HistoryResult, OperationSummary } from '../operations';
 import type { OrganizerWriteReply } from '../organizer/protocol';
-import type { FolderSortKey } from '../organizer';
+import { parseColumnWidths, type ColumnWidths, type FolderSortKey } from '../organizer';
 import type { DropTarget } from '../organizer';
 
 export function createOrganizerApi(client: Client) {
@@ -27,6 +27,11 @@ export function createOrganizerApi(client: Client) {
     undo: (sessionId?: string): Promise<HistoryResult> => client.startJob('history.undo', sessionId ? { sessionId } : {}).result,
     /** Does an undone operation again (the last undone when none is named). */
     redo: (sessionId?: string): Promise<HistoryResult> => client.startJob('history.redo', sessionId ? { sessionId } : {}).result,
+    /** The column widths a person set, as the settings keep them (anything unknown or broken left out). */
+    columnWidths: async (): Promise<ColumnWidths> => parseColumnWidths((await client.call('settings.get', {})).organizer.columnWidths),
+    /** Keeps these column widths (all of them: they replace the ones kept); replies with what is kept now. */
+    saveColumnWidths: async (widths: ColumnWidths): Promise<ColumnWidths> =>
+      parseColumnWidths((await client.call('settings.set', { patch: { organizer: { columnWidths: widths } } })).organizer.columnWidths),
   };
 }
 

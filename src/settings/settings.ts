@@ -22,6 +22,12 @@ const tagName = v.pipe(
   ),
 );
 
+/** Column id -> width in px: a few entries, each a sane width (the organizer clamps it to what fits). */
+const columnWidths = v.pipe(
+  v.record(v.pipe(v.string(), v.regex(/^[a-zA-Z]{1,32}$/)), v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10000))),
+  v.check((widths) => Object.keys(widths).length <= 32),
+);
+
 export const settingsSchema = v.strictObject({
   /** Opt-in URL matching rules (the safe rules are always on). */
   matching: v.strictObject({
@@ -53,6 +59,8 @@ export const settingsSchema = v.strictObject({
     defaultTags: v.pipe(v.array(tagName), v.maxLength(50)),
   }),
   notifications: v.strictObject({ enabled: v.boolean() }),
+  /** How the organizer looks: the list's column widths in px a person set by hand (the organizer reads the ids). */
+  organizer: v.strictObject({ columnWidths: columnWidths }),
 });
 
 export type Settings = v.InferOutput<typeof settingsSchema>;
@@ -63,6 +71,7 @@ export const DEFAULT_SETTINGS: Settings = {
   keep: { rules: ['bestTitle', 'cleanUrl', 'preferredFolder', 'oldest', 'mostTags', 'mostVisits'], preferredFolderIds: [TOOLBAR_ID, MENU_ID, UNFILED_ID, MOBILE_ID] },
   quickBookmark: { folderId: null, defaultTags: [] },
   notifications: { enabled: true },
+  organizer: { columnWidths: {} },
 };
 
 export const SETTINGS_KEY = 'settings';
