@@ -949,6 +949,8 @@ export interface MessageArgs {
   "cleanupProblemFolderRemovedByOther": [];
   "cleanupProblemRemovedOneByOne": [];
   "cleanupProblemFolderChangedDuring": [];
+  "cleanupProblemStillHolds": [];
+  "cleanupProblemEmptiedChanged": [];
   "cleanupProblemChangedDuring": [];
   "cleanupProblemKeptCopyChangedDuring": [];
   "cleanupProblemPutBackWithChange": [];
