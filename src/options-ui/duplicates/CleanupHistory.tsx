@@ -8,7 +8,7 @@ import type { JobHandle } from '../../messaging/client';
 import { announceBookmarksChanged, errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { plural, say, t } from '../../i18n';
-import { describeLeftAlone, describeOperation } from '../../operation-words';
+import { describeLeftAlone, describeOperation, describeUndone } from '../../operation-words';
 import { formatDateTime } from '../format';
 import { ProgressBar } from '../ProgressBar';
 
@@ -113,8 +113,8 @@ export function CleanupHistory({ refreshKey, onUndone, onRedone }: { refreshKey:
           {result.redo
             ? t('historyRedoResult', describeOperation(result.result.operation))
             : result.result.problems.length
-              ? t('historyUndoResultProblems', result.result.restored, result.result.movedBack, result.result.problems.length)
-              : t('historyUndoResult', result.result.restored, result.result.movedBack)}
+              ? t('historyUndoResultProblems', describeUndone(result.result), result.result.problems.length)
+              : t('historyUndoResult', describeUndone(result.result))}
         </p>
       )}
       {result?.result.leftAlone.length ? (

@@ -8,6 +8,7 @@ import { boot } from '../../../kit/boot';
 import { killable } from '../../../kit/killable';
 import { seed, snapshot, MENU, TOOLBAR, type Snap } from '../cleanup-fixtures';
 import type { Browser } from '../../../../src/platform/browser';
+import { describeUndone } from '../../../../src/operation-words';
 
 const url = (n: number) => `https://site${n}.example/page`;
 
@@ -96,6 +97,10 @@ describe('a cleanup removes the folders it empties in the same run', () => {
     const undone = await client.startJob('history.undo', { sessionId: result.sessionId }).result;
     expect(undone.problems).toEqual([]);
     expect(await snapshot(browser)).toEqual(before);
+    // The report speaks in the cleanup's units, not in items (4 copies, 5 folders and 2 separators).
+    expect(undone.restored).toBe(11);
+    expect(undone.units).toEqual({ copies: 4, copiedFolders: 0, emptyFolders: 5 });
+    expect(describeUndone(undone)).toBe('4 copies and 5 empty folders restored');
   });
 
   it('keeps a folder whose copy the cleanup leaves, and the folders holding it', async () => {
