@@ -441,8 +441,8 @@ class CleanupRun {
    * A planned removal is left alone. When someone else's change is the reason, the skip is written before the apply
    * goes on: recovery after a crash must not re-create what that person deleted.
    */
-  private async skipRemoval(id: string, title: string | null, reason: ProblemReason, message: Msg, seqs = this.seqsOf(id)): Promise<void> {
-    this.problems.push(problem(id, title, reason, message));
+  private async skipRemoval(id: string, title: string | null, reason: ProblemReason, message: Msg, seqs = this.seqsOf(id), report = true): Promise<void> {
+    if (report) this.problems.push(problem(id, title, reason, message));
     this.state.set(id, 'skipped');
     for (const seq of seqs) this.skippedSeqs.add(seq);
     this.meter.drop(this.laneOf(id), 1);
@@ -1016,8 +1016,10 @@ class CleanupRun {
     for (const { folder, separators } of order) {
       const items = [...separators, folder].filter((r) => this.state.get(r.node.id) === 'pending');
       if (this.state.get(folder.node.id) !== 'pending') continue;
+      // A folder that stays keeps its separators: only the folder is reported.
       const skipAll = async (why: LeaveReason) => {
-        for (const r of items) if (this.state.get(r.node.id) === 'pending') await this.skipRemoval(r.node.id, r.node.title, why.reason, why.message);
+        for (const r of items)
+          if (this.state.get(r.node.id) === 'pending') await this.skipRemoval(r.node.id, r.node.title, why.reason, why.message, undefined, r === folder);
       };
       if (!(await this.checkpoint())) {
         await skipAll(leave('cancelled', msg('cleanupProblemCancelledBeforeItem')));
