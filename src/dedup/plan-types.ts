@@ -12,8 +12,12 @@ export interface PlannedRemoval {
   /** The URL the plan saw (bookmarks), null for folders and separators. */
   expectedUrl: string | null;
   expectedParentId: string;
-  /** Why it goes: a duplicate of keptId, a redundant copy of folder keptId, or an empty folder. */
-  reason: 'duplicate-bookmark' | 'duplicate-folder' | 'empty-folder';
+  /**
+   * Why it goes: a duplicate of keptId, a redundant copy of folder keptId, an empty folder, or a folder the plan's
+   * other removals leave empty ('emptied-folder': removed after them, deepest first, src/dedup/find/emptied.ts). The
+   * apply also removes, as 'emptied-folder' separators, the separators such a folder holds.
+   */
+  reason: 'duplicate-bookmark' | 'duplicate-folder' | 'empty-folder' | 'emptied-folder';
   /** The item that stays in its place (bookmark or folder); null for empty folders. */
   keptId: string | null;
   /**

@@ -64,7 +64,7 @@ export const cleanupPlanSchema = v.strictObject({
         kind: v.picklist(['bookmark', 'folder', 'separator']),
         expectedUrl: v.nullable(planUrl),
         expectedParentId: itemId,
-        reason: v.picklist(['duplicate-bookmark', 'duplicate-folder', 'empty-folder']),
+        reason: v.picklist(['duplicate-bookmark', 'duplicate-folder', 'empty-folder', 'emptied-folder']),
         keptId: v.nullable(itemId),
         keptUrl: v.optional(v.nullable(planUrl)),
       }),

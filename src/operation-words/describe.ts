@@ -3,8 +3,8 @@
  * catalog (src/i18n), numbers from Intl in the UI's locale.
  */
 import type { CleanupNumbers, CleanupOutcomeNumbers } from '../dedup';
-import type { ImportedNumbers, LeftAlone, OperationSummary } from '../operations';
-import { plural, t } from '../i18n';
+import type { ImportedNumbers, LeftAlone, OperationSummary, UndoResult } from '../operations';
+import { plural, t, uiLocale } from '../i18n';
 
 /**
  * The one sentence for a cleanup's numbers, used by the summary, the preview, the confirm dialog, the result and the
@@ -92,6 +92,25 @@ export function describeOperation(session: Pick<OperationSummary, 'edit' | 'coun
     case 'links-move':
       return plural('editLinksMoved', edit.items, folder);
   }
+}
+
+/**
+ * What an undo did, in the units of what it undid: a cleanup's copies, copied folders and empty folders ("180 copies
+ * and 7 empty folders restored"), any other operation's items; then what it moved back.
+ */
+export function describeUndone(r: Pick<UndoResult, 'restored' | 'movedBack' | 'units'>): string {
+  const parts: string[] = [];
+  if (r.units) {
+    const { copies, copiedFolders, emptyFolders } = r.units;
+    const what: string[] = [];
+    if (copies) what.push(plural('undoneCopies', copies));
+    if (copiedFolders) what.push(plural('undoneCopiedFolders', copiedFolders));
+    if (emptyFolders) what.push(plural('undoneEmptyFolders', emptyFolders));
+    if (what.length) parts.push(t('undoneRestored', new Intl.ListFormat(uiLocale(), { type: 'conjunction' }).format(what)));
+    else if (!r.movedBack) parts.push(t('undoneNothingRestored'));
+  } else parts.push(plural('undoneItemsRestored', r.restored));
+  if (r.movedBack) parts.push(plural('undoneMovedBack', r.movedBack));
+  return parts.join('; ');
 }
 
 /** What undo did not touch, and why: someone changed it after the operation, and their change wins. */

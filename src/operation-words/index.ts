@@ -5,4 +5,4 @@
  * redo and the popup's undo report. A module of its own so that the popup loads it only when it first reports an
  * undo (a dynamic import of this face); in src/ui's face it would come with the popup's first chunk.
  */
-export { describeCleanup, describeLeftAlone, describeOperation } from './describe';
+export { describeCleanup, describeLeftAlone, describeOperation, describeUndone } from './describe';

@@ -228,7 +228,7 @@ export function createHistory(deps: HistoryDeps) {
     if (result.cancelled) {
       // Cancelled part way: nothing of it stays.
       await rollBack(inverse, target);
-      return { ...result, restored: 0, movedBack: 0, removed: 0 };
+      return { ...result, restored: 0, ...(result.units ? { units: { copies: 0, copiedFolders: 0, emptyFolders: 0 } } : {}), movedBack: 0, removed: 0 };
     }
     await inverse.finish();
     return result;

@@ -56,4 +56,5 @@ export {
   type UndoResult,
 } from './undo';
 export { recoverInterruptedSessions, type RecoveryOutcome } from './recovery';
+export type { RestoredUnits } from './restored-units';
 export { NO_REMOVED_HISTORY, removedHistoryFrom, type RemovalRecord, type RemovedHistory } from './removed-history';

@@ -218,7 +218,7 @@ export interface RemovedEntry extends EntryBase {
   ancestorIds: string[];
   topLevel: boolean;
   /** 'deleted': the person deleted it (the organizer, the popup, a link-health fix). */
-  reason: 'duplicate-bookmark' | 'duplicate-folder' | 'empty-folder' | 'inside-removed-folder' | 'deleted';
+  reason: 'duplicate-bookmark' | 'duplicate-folder' | 'empty-folder' | 'emptied-folder' | 'inside-removed-folder' | 'deleted';
 }
 
 /** A removed entry before the journal numbers it and adds the URL's tags. */

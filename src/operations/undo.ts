@@ -55,6 +55,7 @@ import {
 import type { EditSteps } from './edit';
 import { removalEntries } from './removals';
 import { msg, t, type Msg } from '../i18n';
+import { restoredUnitsCounter, type RestoredUnits } from './restored-units';
 
 export type UndoPhase = 'checking' | 'restoring' | 'tags' | 'done';
 
@@ -87,6 +88,8 @@ export interface UndoResult {
   sessionId: string;
   /** Items re-created. */
   restored: number;
+  /** The undo of a cleanup: what it re-created in the cleanup's units (restored-units.ts); absent for other operations. */
+  units?: RestoredUnits;
   /** Items moved back to their original folder. */
   movedBack: number;
   /** Items the operation created that were removed (an import's undo). */
@@ -329,6 +332,8 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
   const total = placements.length + created.length + reordered.length + updated.length;
   let done = 0;
   let restored = 0;
+  const units = restoredUnitsCounter();
+  const unitsOf = () => (kindOf(session) === 'cleanup' ? { units: { ...units.units } } : {});
   let movedBack = 0;
   let removed = 0;
   let cancelled = false;
@@ -462,6 +467,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
           recordId({ oldId: e.id, newId: adopted, sessionId });
           inv.created(seq, adopted);
           restored++;
+          units.count(e);
           if (e.role === 'removed' && e.type === 'folder') queue.push({ oldParentId: e.id, targetId: adopted });
         } else if (p.action === 'create') {
           const v = versionOf(e);
@@ -477,6 +483,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
           recordId({ oldId: e.id, newId: made.id, sessionId });
           inv.created(seq, made.id);
           restored++;
+          units.count(e);
           if (e.role === 'removed' && e.type === 'folder') queue.push({ oldParentId: e.id, targetId: made.id });
         } else {
           const id = current(e.id);
@@ -545,7 +552,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
   if (cancelled) {
     await journal.updateSession(sessionId, { status: mode === 'undo' ? 'applied' : 'rolling-back' });
     report('restoring');
-    return { sessionId, restored, movedBack, removed, leftAlone: leftAlone.list(), problems, cancelled };
+    return { sessionId, restored, ...unitsOf(), movedBack, removed, leftAlone: leftAlone.list(), problems, cancelled };
   }
 
   report('tags');
@@ -557,7 +564,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
   const final: Partial<SessionRecord> = mode === 'undo' ? { status: 'undone', undoneAt: now() } : { status: 'rolled-back', undoneAt: now() };
   await journal.updateSession(sessionId, final);
   report('done');
-  return { sessionId, restored, movedBack, removed, leftAlone: leftAlone.list(), problems, cancelled: false };
+  return { sessionId, restored, ...unitsOf(), movedBack, removed, leftAlone: leftAlone.list(), problems, cancelled: false };
 }
 
 /**

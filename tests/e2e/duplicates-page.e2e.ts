@@ -21,7 +21,7 @@ import { waitForShown, waitForText, waitForTextContaining } from './page-waits';
 const shot = screenshotPath;
 const text = (page: Page, selector: string) => page.$eval(selector, (el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim());
 
-const SENTENCE = '1,587 copies to remove: 787 loose, 800 inside 2 copied folders; and 2 empty folders';
+const SENTENCE = '1,587 copies to remove: 787 loose, 800 inside 2 copied folders; and 13 empty folders';
 const LONG_TAGS = ['reading-list-for-the-long-winter-evenings', 'work-project-alpha-beta-gamma-delta', 'to-read'];
 
 /** A fresh profile into which Firefox's own importer reads the collection; the long tags added through Tidymarks. */
@@ -144,14 +144,14 @@ describe('the Duplicates page at 5,101 bookmarks in real Firefox', () => {
     expect(await text(page, '[data-testid="confirm-numbers"]')).toBe(`${SENTENCE}.`);
     await page.click('[role="alertdialog"] [data-testid="confirm"]');
     await page.waitForSelector('[data-testid="apply-result"]', { timeout: 120_000 });
-    const done = '1,587 copies removed: 787 loose, 800 inside 2 copied folders; and 2 empty folders';
+    const done = '1,587 copies removed: 787 loose, 800 inside 2 copied folders; and 13 empty folders';
     expect(await text(page, '[data-testid="apply-result"]')).toContain(`Cleaned up: ${done}`);
 
     // The progress: one constant total, the same 1,587 copies as the summary, confirm, result and history; phases only forward.
     const log = await page.evaluate(() => (window as unknown as { progressLog: { text: string; phase: string | null }[] }).progressLog);
     const totals = new Set(log.map((e) => e.text.match(/ of ([\d,]+) copies removed/)?.[1]).filter(Boolean));
     expect([...totals]).toEqual(['1,587']);
-    expect(log.some((e) => e.text.includes('of 1,587 copies removed (787 loose, 800 inside 2 copied folders; and 2 empty folders)'))).toBe(true);
+    expect(log.some((e) => e.text.includes('of 1,587 copies removed (787 loose, 800 inside 2 copied folders; and 13 empty folders)'))).toBe(true);
     const order = ['checking', 'journaling', 'merging-tags', 'moving', 'collapsing', 'removing'];
     // No current phase: every phase is done.
     const seen = log.map((e) => (e.phase === null ? order.length : order.indexOf(e.phase)));

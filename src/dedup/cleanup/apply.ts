@@ -55,6 +55,7 @@ import { createProgressMeter, type ProgressMeter } from './cleanup-progress';
 import { checkPlan, problem, type ApplyProblem, type CheckedRemoval, type PlanCheck, type ProblemReason } from './plan-check';
 import type { CleanupPlan, PlannedMove } from '../plan-types';
 import { worthReplacing } from './replace-choice';
+import { emptiedFolderChanged, emptiedFolderHolds, emptiedInOrder, isEmptied } from './emptied-folders';
 import { READ_LATER_TITLE as READ_LATER } from '../../quick-bookmark';
 import { msg, type Msg } from '../../i18n';
 
@@ -350,16 +351,17 @@ class CleanupRun {
     const replacedSeq = new Map(entries.filter((e) => e.role === 'replaced-folder').map((e) => [e.id, e.seq]));
     for (const r of replacements) r.seq = replacedSeq.get(r.folder.id)!;
 
-    const folders = [...this.check.removals.values()].filter((r) => r.planned.kind === 'folder');
+    const folders = [...this.check.removals.values()].filter((r) => r.planned.kind === 'folder' && !isEmptied(r));
+    const emptied = [...this.check.removals.values()].filter(isEmptied).length;
     const inReplaced = replacements.reduce((sum, r) => sum + r.removals.length, 0);
-    const looseCount = this.check.removals.size - folders.length - inReplaced;
+    const looseCount = this.check.removals.size - folders.length - inReplaced - emptied;
     // The total is the copies the plan removes, the page's headline figure (plan.numbers.copies when the pre-check
     // refused nothing): folders and moves go along without units of their own.
     const total = [...this.check.removals.keys()].reduce((sum, id) => sum + this.copiesOf(id), 0);
     this.meter = createProgressMeter({
       now,
       total,
-      calls: { move: this.check.moves.size, folder: folders.length + replacements.length, loose: looseCount },
+      calls: { move: this.check.moves.size, folder: folders.length + replacements.length + emptied, loose: looseCount },
       emit: (p) => this.ctx.progress(p),
     });
     for (const id of this.check.removals.keys()) this.state.set(id, 'pending');
@@ -370,6 +372,7 @@ class CleanupRun {
       await this.collapseFolders(folders);
       await this.replaceFolders(replacements);
       await this.removeLoose();
+      await this.removeEmptied();
       // Late events of calls that raced ours, then what they call for. The features take what the calls changed
       // while the wait runs (a 10,000-bookmark folder is a few dozen ms of the search index's time).
       const settling = (this.deps.settle ?? (() => defaultSettle(this.browser)))();
@@ -409,7 +412,9 @@ class CleanupRun {
 
   /** Copies a planned removal takes away: a loose duplicate 1, a copied folder the bookmarks in it, an empty folder 0. */
   private copiesOf(id: string): number {
-    return this.check.removals.get(id)?.planned.kind === 'folder' ? this.bookmarksInside(id) : 1;
+    const r = this.check.removals.get(id);
+    if (r && isEmptied(r)) return 0;
+    return r?.planned.kind === 'folder' ? this.bookmarksInside(id) : 1;
   }
 
   private bookmarksInside(id: string): number {
@@ -436,13 +441,19 @@ class CleanupRun {
    * A planned removal is left alone. When someone else's change is the reason, the skip is written before the apply
    * goes on: recovery after a crash must not re-create what that person deleted.
    */
-  private async skipRemoval(id: string, title: string | null, reason: ProblemReason, message: Msg, seqs = this.seqsOf(id)): Promise<void> {
-    this.problems.push(problem(id, title, reason, message));
+  private async skipRemoval(id: string, title: string | null, reason: ProblemReason, message: Msg, seqs = this.seqsOf(id), report = true): Promise<void> {
+    if (report) this.problems.push(problem(id, title, reason, message));
     this.state.set(id, 'skipped');
     for (const seq of seqs) this.skippedSeqs.add(seq);
-    this.meter.drop(this.check.removals.get(id)?.planned.kind === 'folder' ? 'folder' : 'loose', 1);
+    this.meter.drop(this.laneOf(id), 1);
     if (reason === 'cancelled') this.log.note({ skipped: seqs });
     else await this.log.write({ skipped: seqs });
+  }
+
+  /** The progress meter's kind of call for a planned removal. */
+  private laneOf(id: string): 'folder' | 'loose' {
+    const r = this.check.removals.get(id);
+    return r && (r.planned.kind === 'folder' || isEmptied(r)) ? 'folder' : 'loose';
   }
 
   private markRemoved(id: string) {
@@ -452,8 +463,9 @@ class CleanupRun {
       this.counts.copiedFolders++;
       this.counts.insideFolders += inside;
       this.counts.copies += inside;
-    } else if (planned?.reason === 'empty-folder') this.counts.emptyFolders++;
-    else {
+    } else if (planned?.reason === 'empty-folder' || planned?.reason === 'emptied-folder') {
+      if (planned.kind === 'folder') this.counts.emptyFolders++;
+    } else {
       this.counts.loose++;
       this.counts.copies++;
     }
@@ -918,7 +930,7 @@ class CleanupRun {
     // Last child first in each folder: Places then has fewer following siblings to renumber on each remove.
     const loose = [...this.check.removals.values()]
       // Copies a replaced folder took with it are done already.
-      .filter((r) => r.planned.kind !== 'folder' && this.state.get(r.node.id) === 'pending')
+      .filter((r) => r.planned.kind !== 'folder' && !isEmptied(r) && this.state.get(r.node.id) === 'pending')
       .sort((a, b) => (a.node.parentId! < b.node.parentId! ? -1 : a.node.parentId! > b.node.parentId! ? 1 : (b.node.index ?? 0) - (a.node.index ?? 0)));
     if (loose.length) this.meter.report('removing');
     for (const batch of chunks(loose, REMOVAL_BATCH)) {
@@ -952,6 +964,7 @@ class CleanupRun {
     const id = r.node.id;
     const keptId = r.planned.keptId;
     const guard = this.guard;
+    if (isEmptied(r) && r.planned.kind === 'folder') return emptiedFolderChanged(r, guard);
     if (r.planned.kind === 'folder') {
       const keptChanged = keptId !== null && (guard.isGone(keptId) || guard.disturbedSince(keptId) || guard.contentTouchedSince(keptId));
       if (guard.isGone(id) || guard.disturbedSince(id) || guard.contentTouchedSince(id) || keptChanged) {
@@ -991,8 +1004,50 @@ class CleanupRun {
     if (guard.ancestorRemovedSince(id, mark)) return this.skipRemoval(id, r.node.title, 'missing', msg('cleanupProblemFolderRemovedByOther'));
     this.markRemoved(id);
     this.noteRemovedKeys(this.entriesOf.get(id) ?? []);
-    this.meter.advance('loose', 1, 1);
+    this.meter.advance(this.laneOf(id), 1, this.copiesOf(id));
     await this.log.keepUp();
+  }
+
+  // ---- folders the cleanup emptied (emptied-folders.ts): last, deepest first, each after its separators
+
+  private async removeEmptied() {
+    const order = emptiedInOrder(this.check);
+    if (order.length) this.meter.report('removing');
+    for (const { folder, separators } of order) {
+      const items = [...separators, folder].filter((r) => this.state.get(r.node.id) === 'pending');
+      if (this.state.get(folder.node.id) !== 'pending') continue;
+      // A folder that stays keeps its separators: only the folder is reported.
+      const skipAll = async (why: LeaveReason) => {
+        for (const r of items)
+          if (this.state.get(r.node.id) === 'pending') await this.skipRemoval(r.node.id, r.node.title, why.reason, why.message, undefined, r === folder);
+      };
+      if (!(await this.checkpoint())) {
+        await skipAll(leave('cancelled', msg('cleanupProblemCancelledBeforeItem')));
+        continue;
+      }
+      await this.settleNew();
+      // Its separators go only with it: decided first, as if they were gone.
+      const why = this.reasonToLeave(folder) ?? emptiedFolderHolds(folder, this.guard, new Set(separators.map((r) => r.node.id)));
+      if (why) {
+        await skipAll(why);
+        continue;
+      }
+      await this.log.write({ attempting: items.filter((r) => this.state.get(r.node.id) === 'pending').map((r) => this.topEntry.get(r.node.id)!.seq) });
+      for (const r of items) {
+        if (r === folder) {
+          await this.settleNew();
+          const holds = this.state.get(r.node.id) === 'pending' ? emptiedFolderHolds(r, this.guard) : null;
+          if (holds) {
+            await this.skipRemoval(r.node.id, r.node.title, holds.reason, holds.message);
+            continue;
+          }
+        }
+        // Firefox refuses to remove a folder that is not empty: what someone added in the last moment keeps it.
+        await this.removeOne(r).catch((error: unknown) => this.skipRemoval(r.node.id, r.node.title, 'error', msg('cleanupProblemNotRemoved', errorMessage(error))));
+        if (this.state.get(r.node.id) === 'removed') await this.reconcileItem(this.topEntry.get(r.node.id)!);
+      }
+      this.meter.report('removing');
+    }
   }
 
   private noteRemovedKeys(entries: readonly Entry[]) {
@@ -1076,7 +1131,9 @@ class CleanupRun {
   private uncount(id: string) {
     const planned = this.check.removals.get(id)?.planned;
     if (!planned) return;
-    if (planned.kind === 'folder') {
+    if (planned.reason === 'emptied-folder') {
+      if (planned.kind === 'folder') this.counts.emptyFolders--;
+    } else if (planned.kind === 'folder') {
       const inside = this.bookmarksInside(id);
       if (planned.reason === 'duplicate-folder') this.counts.copiedFolders--;
       else this.counts.emptyFolders--;
@@ -1180,7 +1237,9 @@ class CleanupRun {
   /** Re-creates `top` (with `version`) in `parentId`, and what the journal holds inside it; journals it all. */
   private async createPutBack(top: Entry, version: Version, parentId: string): Promise<{ id: string; parentId: string } | null> {
     const under = (this.entriesOf.get(top.id) ?? []).filter((e) => e.id !== top.id);
-    const insideTop = under.length ? under : [...this.entryById.values()].filter((e) => e.ancestorIds.includes(top.id));
+    // A folder the cleanup emptied comes back empty: the copies that were in it went on their own.
+    const emptiedFolder = this.check.removals.get(top.id)?.planned.reason === 'emptied-folder';
+    const insideTop = under.length || emptiedFolder ? under : [...this.entryById.values()].filter((e) => e.ancestorIds.includes(top.id));
     const newIds = new Map<string, string>();
     const records: { seq: number; newId: string }[] = [];
     const create = async (e: Entry, parent: string, v: Version, index: number | undefined) => {

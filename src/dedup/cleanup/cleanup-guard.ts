@@ -157,6 +157,12 @@ export class CleanupGuard {
     return this.others.slice(mark);
   }
 
+  /** Whether anything not removed is in `folderId` now (by the events so far), leaving out `except`. */
+  holdsLive(folderId: string, except: ReadonlySet<string>): boolean {
+    for (const n of this.nodes.values()) if (n.parentId === folderId && !n.removed && !except.has(n.id)) return true;
+    return false;
+  }
+
   /** Whether the item is (by its current parents) inside `folderId`, or is it. */
   isInside(id: string, folderId: string): boolean {
     if (id === folderId) return true;

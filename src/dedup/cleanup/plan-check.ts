@@ -11,6 +11,7 @@ import { Ancestry, getExisting, indexWholeTree, WHOLE_TREE_ABOVE } from '../../p
 import { descendants, kindOf } from '../../platform/tree';
 import type { CleanupPlan, PlannedMove, PlannedRemoval } from '../plan-types';
 import { msg, type Msg } from '../../i18n';
+import { checkEmptied } from './emptied-folders';
 
 export type ProblemReason =
   | 'missing' // the item no longer exists
@@ -63,8 +64,19 @@ export function problem(id: string, title: string | null, reason: ProblemReason,
   return { id, title, reason, message };
 }
 
-/** Step 1: what of the plan can safely be carried out now. Reads only. */
+/**
+ * Step 1: what of the plan can safely be carried out now. Reads only. The folders the plan empties are checked after
+ * everything else, against what else goes (emptied-folders.ts).
+ */
 export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<PlanCheck> {
+  const emptied = plan.removals.filter((r) => r.reason === 'emptied-folder');
+  if (!emptied.length) return checkRest(browser, plan);
+  const check = await checkRest(browser, { ...plan, removals: plan.removals.filter((r) => r.reason !== 'emptied-folder') }, true);
+  checkEmptied(emptied, check);
+  return check;
+}
+
+async function checkRest(browser: Browser, plan: CleanupPlan, wholeTree = false): Promise<PlanCheck> {
   const problems: ApplyProblem[] = [];
   const ancestry = new Ancestry(browser);
   const wantedIds = new Set<string>();
@@ -77,7 +89,7 @@ export async function checkPlan(browser: Browser, plan: CleanupPlan): Promise<Pl
   // Firefox's get costs about 0.4 ms per id and getTree about 0.035 ms per node: a big plan reads the whole tree, and
   // so does a plan that removes folders, copied or replaced by a fresh copy (whatever someone moves into one as it
   // goes must be known to be re-created).
-  const readWhole = wanted.length > WHOLE_TREE_ABOVE || plan.removals.some((r) => r.kind === 'folder') || !!plan.replacements?.length;
+  const readWhole = wholeTree || wanted.length > WHOLE_TREE_ABOVE || plan.removals.some((r) => r.kind === 'folder') || !!plan.replacements?.length;
   const whole = readWhole ? indexWholeTree(await browser.bookmarks.getTree()) : null;
   const existing = new Map<string, BookmarkNode>();
   if (whole) {

@@ -5,7 +5,8 @@
  *   bookmarks inside them are not listed again;
  * - duplicate groups: every surviving copy but the keeper goes (reason 'duplicate-bookmark'); the tags of all
  *   copies end up on the keeper's URL (PlannedTagMerge) when that adds any;
- * - empty folders (unless turned off), except those that receive moved items.
+ * - empty folders (unless turned off), except those that receive moved items, and with them the folders the plan's
+ *   removals leave empty (emptied.ts, reason 'emptied-folder'; nested ones too).
  *
  * Invariants, checked here before anything is applied: a root is never removed; every duplicate group keeps
  * exactly one copy (a group the user leaves alone keeps all its surviving copies, at least one); a move never
@@ -22,6 +23,7 @@ import type { CleanupNumbers } from '../cleanup-numbers';
 import type { CleanupPlan, PlannedMove, PlannedRemoval, PlannedTagMerge } from '../plan-types';
 import type { DuplicateGroup, FolderMove, FolderSet, FolderSetMember, ScanResult } from './scan-types';
 import { removedWith, type TreeAfterPlan } from './survivors';
+import { foldersLeftEmpty } from './emptied';
 import { chooseReplacements, type FolderOfRemovals } from '../cleanup';
 import { plural, t } from '../../i18n';
 
@@ -281,6 +283,16 @@ export function buildPlan(scan: ScanResult, decisions: PlanDecisions = {}, optio
       removals.push({ id: empty.id, kind: 'folder', expectedUrl: null, expectedParentId: empty.parentId, reason: 'empty-folder', keptId: null });
       emptyFolders++;
     }
+    // The folders the removals leave empty go in the same run (emptied.ts).
+    const emptied = foldersLeftEmpty({
+      scan,
+      loose: removals.filter((r) => r.reason === 'duplicate-bookmark'),
+      copiedFolders: merges.flatMap((m) => m.removed.map((r) => ({ id: r.id, parentId: r.parentId, bookmarkCount: r.bookmarkCount }))),
+      moves: merges.flatMap((m) => m.moves.filter((move) => !droppedMoves.has(move.id))),
+      tree,
+    });
+    removals.push(...emptied);
+    emptyFolders += emptied.length;
   }
 
   for (const removal of removals) {
@@ -299,7 +311,10 @@ export function buildPlan(scan: ScanResult, decisions: PlanDecisions = {}, optio
     tagMerges: tagMerges.length,
   };
   const { bookmarks, folders, separators } = scan.totals;
-  const replacements = chooseReplacements({ removals, moves }, foldersOfCopies(scan), scan.folderParents, barredFromReplacing(scan), bookmarks + folders + separators);
+  // A folder the plan empties goes itself: never replaced by a fresh copy.
+  const barred = barredFromReplacing(scan);
+  for (const r of removals) if (r.reason === 'emptied-folder') barred.add(r.id);
+  const replacements = chooseReplacements({ removals, moves }, foldersOfCopies(scan), scan.folderParents, barred, bookmarks + folders + separators);
   return {
     id: options.newId?.() ?? crypto.randomUUID(),
     createdAt: options.now ?? Date.now(),

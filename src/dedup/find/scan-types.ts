@@ -134,6 +134,12 @@ export interface ScanResult {
   emptyFolders: EmptyFolder[];
   /** Parent of every scanned folder (roots map to ""), for the plan's ancestry checks. */
   folderParents: Record<string, string>;
+  /**
+   * Bookmarks anywhere inside each scanned folder that is not a root; -1 for a folder holding an excluded folder
+   * (never emptied). The plan finds the folders its removals leave empty with it (emptied.ts). Absent in scans
+   * stored by an older version: the plan then removes no folder it empties.
+   */
+  folderBookmarks?: Record<string, number>;
   /** Paths of the preferred folders (settings.keep.preferredFolderIds, same order; "" when a folder is gone). */
   preferredFolderPaths: string[];
   /**

@@ -74,7 +74,11 @@ export function scanBookmarks(input: ScanInput): ScanResult {
   const { settings } = input;
   const tree = flattenForScan(input);
   const folderParents: Record<string, string> = {};
-  for (const f of tree.folders) folderParents[f.id] = f.parentId;
+  const folderBookmarks: Record<string, number> = {};
+  for (const f of tree.folders) {
+    folderParents[f.id] = f.parentId;
+    if (!f.isRoot) folderBookmarks[f.id] = f.holdsExcluded ? -1 : f.bookmarkCount;
+  }
 
   const folderSets = findFolderSets(tree, settings.keep.rules);
   const redundantFolderIds = new Set<string>();
@@ -105,6 +109,7 @@ export function scanBookmarks(input: ScanInput): ScanResult {
     folderSets,
     emptyFolders,
     folderParents,
+    folderBookmarks,
     preferredFolderPaths: settings.keep.preferredFolderIds.map((id) => tree.folders.find((f) => f.id === id)?.path ?? ''),
     heldFolderIds: heldFolders(settings, tree),
   };

@@ -11,7 +11,7 @@ import { useBookmarkChanges } from '../bookmark-changes';
 import { errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { plural, say, t } from '../../i18n';
-import { describeLeftAlone, describeOperation } from '../../operation-words';
+import { describeLeftAlone, describeOperation, describeUndone } from '../../operation-words';
 import { formatDateTime } from '../format';
 import { ProgressBar } from '../ProgressBar';
 import { Untrusted } from '../../ui';
@@ -131,8 +131,8 @@ export function CleanupHistory({ refreshKey, onUndone, onRedone }: { refreshKey:
           {result.redo
             ? t('historyRedoResult', describeOperation(result.result.operation))
             : result.result.problems.length
-              ? t('historyUndoResultProblems', result.result.restored, result.result.movedBack, result.result.problems.length)
-              : t('historyUndoResult', result.result.restored, result.result.movedBack)}
+              ? t('historyUndoResultProblems', describeUndone(result.result), result.result.problems.length)
+              : t('historyUndoResult', describeUndone(result.result))}
         </p>
       )}
       {result?.result.leftAlone.length ? (

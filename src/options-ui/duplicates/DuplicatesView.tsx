@@ -29,7 +29,7 @@ import type { JobHandle } from '../../messaging/client';
 import { AppError } from '../../messaging/errors';
 import { announceBookmarksChanged, announceScanShown, errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { describeCleanup } from '../../operation-words';
+import { describeCleanup, describeUndone } from '../../operation-words';
 import { formatDateTime, formatElapsed } from '../format';
 import { ProgressBar } from '../ProgressBar';
 import { RuleEditor } from '../RuleEditor';
@@ -485,7 +485,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       {banner?.kind === 'undone' && (
         <div class="report" role="status" data-testid="undo-banner">
           <p>
-            <strong>{t('dupUndone')}:</strong> {plural('dupUndoneResult', banner.result.restored, banner.result.movedBack)}
+            <strong>{t('dupUndone')}:</strong> {t('dupUndoneReport', describeUndone(banner.result))}
           </p>
         </div>
       )}

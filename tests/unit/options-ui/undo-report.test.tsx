@@ -26,11 +26,11 @@ describe('the undo report', () => {
     render(bg.wrap(<CleanupHistory refreshKey={0} onUndone={(r) => (undone = r)} onRedone={() => undefined} />));
     fireEvent.click(await screen.findByRole('button', { name: /^Undo/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Undo cleanup' }));
-    expect((await screen.findByTestId('undo-result')).textContent).toBe('Undone: 3 restored, 0 moved back.');
+    expect((await screen.findByTestId('undo-result')).textContent).toBe('Undone: 3 copies restored.');
     expect(screen.getByTestId('undo-left-alone').textContent).toBe(
       '2 items (“copy 0”, “copy 1”) were already back (Firefox Sync or someone brought them back): left where they are, not created twice.',
     );
-    expect(undone).toMatchObject({ restored: 3, leftAlone: [{ reason: 'already-back', count: 2 }] });
+    expect(undone).toMatchObject({ restored: 3, units: { copies: 3, copiedFolders: 0, emptyFolders: 0 }, leftAlone: [{ reason: 'already-back', count: 2 }] });
     expect((await b.search({ url: 'https://one.example/' })).length).toBe(6);
   });
 
@@ -54,7 +54,7 @@ describe('the undo report', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^Undo/ }));
     expect(await screen.findByText('Undo: Tagged 1 address with red? What someone changed since stays as they left it.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect((await screen.findByTestId('undo-result')).textContent).toBe('Undone: 0 restored, 0 moved back.');
+    expect((await screen.findByTestId('undo-result')).textContent).toBe('Undone: 0 items restored.');
     expect(await bg.client.call('tags.forUrls', { urls: ['https://a.example/'] })).toEqual([{ url: 'https://a.example/', tags: [] }]);
     fireEvent.click(await screen.findByRole('button', { name: 'Redo' }));
     expect((await screen.findByText('Redone: Tagged 1 address with red.')).textContent).toBeTruthy();

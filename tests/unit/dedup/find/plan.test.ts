@@ -61,7 +61,14 @@ function simulate(tree: BookmarkNode[], plan: CleanupPlan, removed: Removed = { 
     for (const other of gone) nodes.delete(other.id);
     if (removal.reason === 'duplicate-bookmark') removed.loose++;
     else if (removal.reason === 'empty-folder') removed.emptyFolders++;
-    else {
+    else if (removal.reason === 'emptied-folder') {
+      // A folder the plan empties holds no bookmark when its turn comes (after every other removal).
+      expect(
+        gone.filter((n) => n.kind === 'bookmark'),
+        `emptied folder ${removal.id} holds no bookmark`,
+      ).toEqual([]);
+      removed.emptyFolders++;
+    } else {
       removed.copiedFolders++;
       removed.insideFolders += gone.filter((n) => n.kind === 'bookmark').length;
     }
@@ -202,8 +209,12 @@ describe('buildPlan', () => {
     const { scan, plan: merged } = planFor({ toolbar: [a], unfiled: [b] });
     expect(merged.numbers).toMatchObject({ copies: 1, insideFolders: 1, copiedFolders: 1 });
     const plan = buildPlan(scan, { folderSets: [{ setId: scan.folderSets[0].id, keepId: 'a', merge: false }] }, opts);
-    expect(plan.removals.map((r) => [r.reason, r.kind])).toEqual([['duplicate-bookmark', 'bookmark']]);
-    expect(plan.numbers).toMatchObject({ copies: 1, loose: 1, insideFolders: 0, copiedFolders: 0 });
+    // The copy goes, and the folder it leaves empty with it.
+    expect(plan.removals.map((r) => [r.reason, r.kind, r.id])).toEqual([
+      ['duplicate-bookmark', 'bookmark', expect.any(String)],
+      ['emptied-folder', 'folder', 'b'],
+    ]);
+    expect(plan.numbers).toMatchObject({ copies: 1, loose: 1, insideFolders: 0, copiedFolders: 0, emptyFolders: 1 });
   });
 
   it("the numbers of the suggested plan equal the scan's removable copies", () => {
@@ -345,7 +356,14 @@ const tagsArb = fc.dictionary(
   fc.uniqueArray(fc.constantFrom('web', 'news', 'js', 'dev'), { maxLength: 3 }),
 );
 
-function checkPlan(tree: BookmarkNode[], scan: ReturnType<typeof scanBookmarks>, plan: CleanupPlan, tags: Record<string, string[]>, leave: Set<string>) {
+function checkPlan(
+  tree: BookmarkNode[],
+  scan: ReturnType<typeof scanBookmarks>,
+  plan: CleanupPlan,
+  tags: Record<string, string[]>,
+  leave: Set<string>,
+  emptyFoldersGo = true,
+) {
   const before = bookmarkKeys(
     (function* () {
       const stack = [...tree];
@@ -368,6 +386,26 @@ function checkPlan(tree: BookmarkNode[], scan: ReturnType<typeof scanBookmarks>,
     tagMerges: plan.tagMerges.length,
   });
   for (const id of ALL_ROOT_IDS.filter((id) => id !== 'tags________')) expect(after.has(id)).toBe(true);
+  if (emptyFoldersGo) {
+    // Issue 29: no folder is left empty, by the plan or before it (but the folders Tidymarks holds by id and moved ones).
+    const held = new Set(scan.heldFolderIds ?? []);
+    const holdsBookmark = new Set<string>();
+    for (const n of after.values()) {
+      if (n.kind !== 'bookmark') continue;
+      for (let at: string | undefined = n.parentId; at && !holdsBookmark.has(at); at = after.get(at)?.parentId) holdsBookmark.add(at);
+    }
+    // Nor a folder the plan moves (a unique child of a copied folder), nor one holding it.
+    for (const m of plan.moves) held.add(m.id);
+    const heldInside = (id: string) =>
+      [...held].some((h) => {
+        for (let at: string | undefined = h; at; at = after.get(at)?.parentId) if (at === id) return true;
+        return false;
+      });
+    for (const n of after.values()) {
+      if (n.kind !== 'folder' || ALL_ROOT_IDS.includes(n.id) || !n.parentId || holdsBookmark.has(n.id) || heldInside(n.id)) continue;
+      expect.fail(`folder ${n.id} is left empty`);
+    }
+  }
   const afterKeys = bookmarkKeys(after.values(), settings);
   for (const [key, n] of before) {
     // No URL is lost: every key keeps a copy, and exactly one unless its group was left alone.
@@ -465,7 +503,7 @@ describe('buildPlan properties on random trees', () => {
           const third = kept.movesIfKept.map((m) => m.id);
           if (!third.length || !third.every((id) => plan.moves.some((m) => m.id === id && m.toParentId === kept.id))) swappedPlansWithoutMoves++;
         }
-        checkPlan(tree, scan, plan, tags, new Set(leaveGroups));
+        checkPlan(tree, scan, plan, tags, new Set(leaveGroups), seed.empty);
         for (const id of keepers) {
           const key = scan.groups.find((g) => g.copies.some((c) => c.id === id))!.key;
           if (!leaveGroups.includes(key)) expect(plan.removals.some((r) => r.id === id)).toBe(false);
@@ -515,7 +553,8 @@ describe('folders replaced by a fresh copy', () => {
   });
 
   it('never the quick-bookmark folder, "Read later", an excluded or preferred folder, or the likely default location', () => {
-    const roots = { unfiled: [synced('sync', 'Read later', 2, 60), synced('q', 'Quick', 2, 60), synced('p', 'Preferred', 3, 60), recent()] };
+    // Each holds a page of its own, so none is emptied (a folder the plan empties goes whole, never replaced).
+    const roots = { unfiled: [synced('sync', 'Read later', 2, 60, 1), synced('q', 'Quick', 2, 60, 1), synced('p', 'Preferred', 3, 60), recent()] };
     const tree = buildTree(roots);
     const s: Settings = { ...structuredClone(DEFAULT_SETTINGS), quickBookmark: { folderId: 'q', defaultTags: [] } };
     s.keep.preferredFolderIds = ['p'];
