@@ -6,5 +6,5 @@
 export { buildPlan, unionTags, type BuildPlanOptions, type FolderSetDecision, type PlanDecisions } from './plan';
 export { removedWith, survives, type TreeAfterPlan } from './survivors';
 export { folderSetKey, isFolderSetKey, type DecisionInScan, type FolderSetDecisionInScan, type RememberedDecision } from './decisions';
-export { chooseKeeper, explainKeeper, preferredRankOf, type KeepCandidate, type KeepReason } from './keep-rules';
+export { chooseKeeper, explainKeeper, keepCandidates, type KeepCandidate, type KeepReason } from './keep-rules';
 export type * from './scan-types';

@@ -211,6 +211,39 @@ export function keeperOfTwo(first: KeepCandidate, second: KeepCandidate, rules: 
   return { keeper: second.order < first.order ? second : first, reasons: sharedReasonList({ rule: 'treeOrder' }) };
 }
 
+/** What the keep rules read of a copy. */
+export interface KeepableCopy {
+  id: string;
+  title: string;
+  url: string;
+  dateAdded: number;
+  tags: readonly string[];
+  visits: number;
+  parentId: string;
+}
+
+/**
+ * The keep rules' candidates for `copies` in their order: each ranked by the folder it will be in (`movedTo`, for a
+ * copy a cleanup moves, else its own), the one view the plan and the page's "kept because" both judge by.
+ */
+export function keepCandidates(
+  copies: readonly KeepableCopy[],
+  movedTo: ReadonlyMap<string, string> | undefined,
+  parentOf: (id: string) => string | undefined,
+  preferredFolderIds: readonly string[],
+): KeepCandidate[] {
+  return copies.map((c, order) => ({
+    id: c.id,
+    title: c.title,
+    url: c.url,
+    dateAdded: c.dateAdded,
+    tagCount: c.tags.length,
+    visits: c.visits,
+    preferredRank: preferredRankOf(movedTo?.get(c.id) ?? c.parentId, parentOf, preferredFolderIds),
+    order,
+  }));
+}
+
 /** Rank of the best preferred folder among a folder and its ancestors (Infinity when none is preferred). */
 export function preferredRankOf(folderId: string, parentOf: (id: string) => string | undefined, preferredFolderIds: readonly string[]): number {
   let best = Infinity;

@@ -18,7 +18,7 @@
  */
 import { AppError } from '../../messaging/errors';
 import { isRootId } from '../../platform/browser';
-import { chooseKeeper, preferredRankOf, type KeepCandidate } from './keep-rules';
+import { chooseKeeper, keepCandidates } from './keep-rules';
 import type { CleanupNumbers } from '../cleanup-numbers';
 import type { CleanupPlan, PlannedMove, PlannedRemoval, PlannedTagMerge } from '../plan-types';
 import type { DuplicateGroup, FolderMove, FolderSet, FolderSetMember, ScanResult } from './scan-types';
@@ -212,16 +212,7 @@ export function buildPlan(scan: ScanResult, decisions: PlanDecisions = {}, optio
     let keeperId = override;
     if (!keeperId && surviving.some((c) => c.id === group.suggestedKeeperId)) keeperId = group.suggestedKeeperId;
     if (!keeperId) {
-      const candidates: KeepCandidate[] = surviving.map((c, order) => ({
-        id: c.id,
-        title: c.title,
-        url: c.url,
-        dateAdded: c.dateAdded,
-        tagCount: c.tags.length,
-        visits: c.visits,
-        preferredRank: preferredRankOf(movedTo.get(c.id) ?? c.parentId, parentOf, preferred),
-        order,
-      }));
+      const candidates = keepCandidates(surviving, movedTo, parentOf, preferred);
       keeperId = chooseKeeper(candidates, rules);
     }
     const keeper = group.copies.find((c) => c.id === keeperId)!;

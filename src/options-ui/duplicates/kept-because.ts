@@ -4,7 +4,7 @@
  * goes are not compared (they go with their folder, and the sentence says so), and a copied folder the person keeps
  * brings its copies back into the comparison.
  */
-import { chooseKeeper, explainKeeper, preferredRankOf, type DuplicateCopy, type DuplicateGroup, type KeepCandidate, type KeepReason, type ScanResult } from '../../dedup';
+import { chooseKeeper, explainKeeper, keepCandidates, type DuplicateCopy, type DuplicateGroup, type KeepReason, type ScanResult } from '../../dedup';
 import { plural, t } from '../../i18n';
 import { markUntrusted } from './Marked';
 
@@ -55,16 +55,7 @@ export type KeepContext = Pick<ScanResult, 'options' | 'folderParents' | 'prefer
 export function reasonsAmong(staying: readonly DuplicateCopy[], keeperId: string, context: KeepContext): KeepReason[] | null {
   const { rules, preferredFolderIds } = context.options.keep;
   const parentOf = (id: string) => context.folderParents[id] || undefined;
-  const candidates = staying.map((c, order): KeepCandidate => ({
-    id: c.id,
-    title: c.title,
-    url: c.url,
-    dateAdded: c.dateAdded,
-    tagCount: c.tags.length,
-    visits: c.visits,
-    preferredRank: preferredRankOf(context.movedTo?.get(c.id) ?? c.parentId, parentOf, preferredFolderIds),
-    order,
-  }));
+  const candidates = keepCandidates(staying, context.movedTo, parentOf, preferredFolderIds);
   if (!candidates.some((c) => c.id === keeperId) || chooseKeeper(candidates, rules) !== keeperId) return null;
   return explainKeeper(candidates, keeperId, rules);
 }
