@@ -4,6 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import { t } from '../i18n';
+import { Untrusted } from '../ui';
 
 export interface OrderedListProps {
   id: string;
@@ -38,7 +39,7 @@ export function OrderedList({ id, label, items, labelOf, helpOf, choices, onChan
         {items.map((item, index) => (
           <li key={item}>
             <span class="item-label">
-              {labelOf(item)}
+              <Untrusted>{labelOf(item)}</Untrusted>
               {helpOf && <small class="muted"> — {helpOf(item)}</small>}
             </span>
             <span class="item-actions">
