@@ -13,6 +13,7 @@ import { errorMessage } from '../platform/bookmark-reads';
 import { describeLeftAlone, describeOperation } from '../operation-words';
 import type { OperationSummary } from '../operations';
 import { plural, t } from '../i18n';
+import { showBidiControls } from '../ui';
 import type { MessageId } from '../i18n';
 import { dropRefusal, type DropRefusal, type DropTarget } from '../organizer';
 import { EMPTY_SELECTION, keepShown, moveFocus, selectAll, selectedInOrder, selectRow, type Selection } from '../organizer';
@@ -469,7 +470,8 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
         onSortFolder={(by) => void run(async () => plural('organizerSortedMoves', (await api.sortFolder(shownFolder, by, foldersFirst)).done, tree.titleOf(shownFolder)))}
       />
       <p class={`org-status${status?.error ? ' error' : ''}`} role="status" aria-live="polite" data-testid="organizer-status">
-        {drag ? (drag.over?.refusal ? refusalText(drag.over.refusal) : plural('organizerDragging', dragCount)) : (status?.text ?? '')}
+        {/* A status sentence holds titles and folder names: their bidi controls are shown, so none turns the sentence around. */}
+        {drag ? (drag.over?.refusal ? refusalText(drag.over.refusal) : plural('organizerDragging', dragCount)) : showBidiControls(status?.text ?? '')}
       </p>
       <div class="org-panes">
         <FolderTree

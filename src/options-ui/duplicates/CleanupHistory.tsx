@@ -14,7 +14,7 @@ import { plural, say, t } from '../../i18n';
 import { describeLeftAlone, describeOperation, describeUndone } from '../../operation-words';
 import { formatDateTime } from '../format';
 import { ProgressBar } from '../ProgressBar';
-import { Untrusted } from '../../ui';
+import { showBidiControls, Untrusted } from '../../ui';
 
 function undoPhaseLabel(phase: UndoPhase): string {
   if (phase === 'checking') return t('undoPhaseChecking');
@@ -101,7 +101,7 @@ export function CleanupHistory({ refreshKey, onUndone, onRedone }: { refreshKey:
           {sessions.map((s) => (
             <li key={s.id}>
               <span data-testid="session-summary">
-                {formatDateTime(s.createdAt)}: <Untrusted>{describeOperation(s)}</Untrusted> — {s.undone ? t('historyUndone') : statusLabel(s)}
+                {formatDateTime(s.createdAt)}: <Untrusted>{showBidiControls(describeOperation(s))}</Untrusted> — {s.undone ? t('historyUndone') : statusLabel(s)}
                 {s.cancelled ? ` ${t('historyCancelledPartWay')}` : ''}
               </span>
               {s.canUndo && (

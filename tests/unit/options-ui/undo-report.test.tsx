@@ -44,6 +44,17 @@ describe('the undo report', () => {
     await waitFor(() => expect(screen.getByTestId('session-summary').textContent).toMatch(/Tagged 1 address with red — applied$/));
   });
 
+  it('a tag holding a right-to-left override shows its control in the history row, so it cannot turn the row around', async () => {
+    const bg = await bootPage();
+    await bg.browser.bookmarks.create({ parentId: 'menu________', title: 'a', url: 'https://a.example/' });
+    await bg.client.call('tags.add', { urls: ['https://a.example/'], tags: ['\u202Eevil'] });
+    render(bg.wrap(<CleanupHistory refreshKey={0} onUndone={() => undefined} onRedone={() => undefined} />));
+    const row = await screen.findByTestId('session-summary');
+    expect(row.textContent).toContain('[U+202E]evil');
+    expect(row.textContent).not.toContain('\u202E');
+    expect(row.querySelector('bdi.untrusted')?.textContent).toContain('[U+202E]evil');
+  });
+
   it('an edit in the history is undone after its own question, then redone with Redo', async () => {
     const bg = await bootPage();
     await bg.browser.bookmarks.create({ parentId: 'menu________', title: 'a', url: 'https://a.example/' });
