@@ -408,6 +408,7 @@ export interface MessageArgs {
   "dupPreviewEmpty_other": [Substitution];
   "dupPreviewFolderHolds": [Substitution];
   "dupPreviewEmptyFolder": [];
+  "dupPreviewEmptiedFolder": [];
   "dupPreviewRowLabel": [Substitution, Substitution, Substitution];
   "dupApply": [];
   "dupConfirmTitle": [];

@@ -7,6 +7,7 @@
 import type { CleanupPlan, DuplicateCopy, ScanResult } from '../../dedup';
 import { removedWith, type TreeAfterPlan } from '../../dedup';
 import { plural, t } from '../../i18n';
+import { PATH_SEPARATOR } from '../../platform/folder-path';
 import { splitPath } from './Path';
 
 export type PreviewSection = 'loose' | 'folders' | 'inside' | 'empty';
@@ -42,6 +43,23 @@ function bookmarkRow(section: PreviewSection, c: DuplicateCopy): PreviewRow {
   return { kind: 'item', id: `${section}\n${c.id}`, section, title: c.title || c.url, path: c.path, url: c.url, holds: null };
 }
 
+/**
+ * The path of a folder the cleanup empties (its own title last). The scan lists no title for a folder that is not
+ * empty, but every such folder holds a copy that goes, at some depth: its path is that copy's folder path cut by
+ * the depth. Null when no copy lies inside (it cannot be emptied then).
+ */
+function emptiedFolderPath(folderId: string, copies: Iterable<DuplicateCopy>, folderParents: Record<string, string>): string | null {
+  for (const c of copies) {
+    let depth = 0;
+    for (let id: string | undefined = c.parentId; id; id = folderParents[id], depth++) {
+      if (id !== folderId) continue;
+      const segments = c.path.split(PATH_SEPARATOR);
+      return depth < segments.length ? segments.slice(0, segments.length - depth).join(PATH_SEPARATOR) : null;
+    }
+  }
+  return null;
+}
+
 /** The rows of `plan` (built from `scan`): sections in the order loose, copied folders, inside them, empty folders. */
 export function previewRows(
   plan: Pick<CleanupPlan, 'removals' | 'moves'>,
@@ -71,6 +89,13 @@ export function previewRows(
           url: null,
           holds: t('dupPreviewFolderHolds', plural('dupBookmarks', m.bookmarkCount)),
         });
+    } else if (r.reason === 'emptied-folder') {
+      // A folder the cleanup empties (its separators go with it and are not listed).
+      const path = r.kind === 'folder' ? emptiedFolderPath(r.id, copies.values(), scan.folderParents) : null;
+      if (path !== null) {
+        const { head, leaf } = splitPath(path);
+        sections.empty.push({ kind: 'item', id: `empty\n${r.id}`, section: 'empty', title: leaf, path: head, url: null, holds: t('dupPreviewEmptiedFolder') });
+      }
     } else {
       const f = empties.get(r.id);
       if (f)

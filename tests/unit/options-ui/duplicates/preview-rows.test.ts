@@ -55,4 +55,23 @@ describe('the cleanup preview', () => {
     expect(rows.filter((r) => r.kind === 'section').map((r) => r.section)).toEqual(['loose']);
     expect(foldersFoundAndGoing(scan.folderSets, plan.numbers)).toBe('1 folder found 3 times: every copy stays');
   });
+
+  it('a folder the cleanup empties is listed with the empty folders, by its own name and place', () => {
+    const emptied = scanBookmarks({
+      tree: buildTree({
+        toolbar: [bm('https://e.example/', 'E', { id: 'e1' })],
+        unfiled: [folder('Laptop', [folder('Inner', [bm('https://e.example/?utm_source=z', 'E', { id: 'e2' })], { id: 'inner' })], { id: 'laptop' })],
+      }),
+      settings: structuredClone(DEFAULT_SETTINGS),
+      now: 5,
+    });
+    const plan = buildPlan(emptied, {}, { now: 0, newId: () => 'p' });
+    expect(plan.removals.filter((r) => r.reason === 'emptied-folder').map((r) => r.id)).toEqual(['inner', 'laptop']);
+    const items = previewRows(plan, emptied).filter((r) => r.kind === 'item');
+    expect(items).toHaveLength(plan.numbers.loose + plan.numbers.copiedFolders + plan.numbers.insideFolders + plan.numbers.emptyFolders);
+    expect(items.filter((r) => r.section === 'empty').map((r) => r.kind === 'item' && [r.title, r.path, r.holds])).toEqual([
+      ['Inner', 'Other Bookmarks › Laptop', 'empty once its copies go'],
+      ['Laptop', 'Other Bookmarks', 'empty once its copies go'],
+    ]);
+  });
 });
