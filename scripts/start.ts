@@ -196,7 +196,7 @@ async function main() {
     console.log(`Tidymarks has ${tagCounts.length} tags: ${tagCounts.map((t) => `${t.tag} (${t.count})`).join(', ')}.`);
     // A summary only: the demo still opens if the scan fails (except in --check, which must prove it works).
     const totals = await client.startJob('dedup.scan', {}).result.then(
-      (scan) => scan.totals,
+      (scan) => ({ ...scan.totals, copiesOfFolderSets: scan.folderSets.map((set) => set.members.length) }),
       (error: unknown) => {
         if (check) throw error;
         console.warn(`(Could not run the duplicate scan for a summary: ${error instanceof Error ? error.message : String(error)})`);
@@ -232,7 +232,7 @@ interface Seen {
   stats: Seed['stats'];
   tags: Seed['tags'];
   tagCounts: Awaited<ReturnType<typeof importTags>>;
-  totals: { bookmarks: number; duplicateGroups: number; folderSets: number; emptyFolders: number };
+  totals: { bookmarks: number; duplicateGroups: number; folderSets: number; emptyFolders: number; copiesOfFolderSets: number[] };
 }
 
 /** `--check`: what a person meets first, compared with what the seed put in. */
@@ -262,11 +262,16 @@ async function checkDemo(ff: Browser, options: Page, x: XDisplay, seen: Seen): P
   const expectedHeader = plural(stats.bookmarks, 'bookmark', 'bookmarks');
   if (!header.startsWith(expectedHeader)) throw new Error(`The options page's header says "${header}", expected "${expectedHeader}".`);
   const summary = await countedText(options, '[data-testid="summary-groups"]');
-  const expectedSummary =
-    `${plural(totals.duplicateGroups, 'duplicate group', 'duplicate groups')} among ${plural(stats.bookmarks, 'bookmark', 'bookmarks')}` +
-    (totals.folderSets ? `, ${plural(totals.folderSets, 'folder found more than once', 'folders found more than once')}` : '');
+  const expectedSummary = `${plural(totals.duplicateGroups, 'duplicate group', 'duplicate groups')} among ${plural(stats.bookmarks, 'bookmark', 'bookmarks')}`;
   if (summary !== expectedSummary) throw new Error(`The Duplicates page says "${summary}", expected "${expectedSummary}".`);
-  console.log(`Options page: "${header}"; Duplicates: "${summary}".`);
+  // The copied folders' line: the demo has one folder found in several places, all but one of its copies go.
+  const folders = await countedText(options, '[data-testid="summary-folders"]');
+  const [times] = totals.copiesOfFolderSets;
+  const expectedFolders = new RegExp(`^1 folder found ${times} times: ${times! - 1} copies \\(\\d+ bookmarks inside\\) go$`);
+  if (totals.copiesOfFolderSets.length !== 1 || !expectedFolders.test(folders)) {
+    throw new Error(`The Duplicates page says "${folders}" of the copied folders, expected ${String(expectedFolders)}.`);
+  }
+  console.log(`Options page: "${header}"; Duplicates: "${summary}", "${folders}".`);
 
   // The real toolbar popup, opened by its key and answering keys typed through the X server.
   const listed = await typeInToolbarPopup(x, options, POPUP_QUERY);
