@@ -39,6 +39,11 @@ export function sectionTitle(section: PreviewSection, count: number): string {
   return plural('dupPreviewEmpty', count);
 }
 
+/** A folder's row: its title, the path of the folder holding it, and what it holds. */
+function folderRow(section: PreviewSection, id: string, title: string, parentPath: string, holds: string): PreviewRow {
+  return { kind: 'item', id: `${section}\n${id}`, section, title, path: parentPath, url: null, holds };
+}
+
 function bookmarkRow(section: PreviewSection, c: DuplicateCopy): PreviewRow {
   return { kind: 'item', id: `${section}\n${c.id}`, section, title: c.title || c.url, path: c.path, url: c.url, holds: null };
 }
@@ -79,35 +84,17 @@ export function previewRows(
     } else if (r.reason === 'duplicate-folder') {
       removedFolders.add(r.id);
       const m = members.get(r.id);
-      if (m)
-        sections.folders.push({
-          kind: 'item',
-          id: `folders\n${m.id}`,
-          section: 'folders',
-          title: m.title,
-          path: splitPath(m.path).head,
-          url: null,
-          holds: t('dupPreviewFolderHolds', plural('dupBookmarks', m.bookmarkCount)),
-        });
+      if (m) sections.folders.push(folderRow('folders', m.id, m.title, splitPath(m.path).head, t('dupPreviewFolderHolds', plural('dupBookmarks', m.bookmarkCount))));
     } else if (r.reason === 'emptied-folder') {
       // A folder the cleanup empties (its separators go with it and are not listed).
       const path = r.kind === 'folder' ? emptiedFolderPath(r.id, copies.values(), scan.folderParents) : null;
       if (path !== null) {
         const { head, leaf } = splitPath(path);
-        sections.empty.push({ kind: 'item', id: `empty\n${r.id}`, section: 'empty', title: leaf, path: head, url: null, holds: t('dupPreviewEmptiedFolder') });
+        sections.empty.push(folderRow('empty', r.id, leaf, head, t('dupPreviewEmptiedFolder')));
       }
     } else {
       const f = empties.get(r.id);
-      if (f)
-        sections.empty.push({
-          kind: 'item',
-          id: `empty\n${f.id}`,
-          section: 'empty',
-          title: f.title,
-          path: splitPath(f.path).head,
-          url: null,
-          holds: t('dupPreviewEmptyFolder'),
-        });
+      if (f) sections.empty.push(folderRow('empty', f.id, f.title, splitPath(f.path).head, t('dupPreviewEmptyFolder')));
     }
   }
   // The bookmarks inside the copied folders: every one is a copy of a page the folder that stays holds (a copied
