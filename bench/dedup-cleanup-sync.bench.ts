@@ -3,7 +3,7 @@
  *  - dedup.cleanup.firefox.sync154.speedup: 30 folders each holding one page 154 times, and one folder holding one
  *    page 484 times (5,104 bookmarks, 5,073 copies), as Sync left them. A plain sequential bookmarks.remove loop over
  *    the copies in tree order / our 'dedup.apply' job of the plan the Duplicates page builds (scan, buildPlan: each
- *    folder is replaced by a fresh copy holding the page once, src/dedup/cleanup/replace-choice.ts), each on its own
+ *    folder is replaced by a fresh copy holding the page once, src/dedup/replace-choice.ts), each on its own
  *    copy of the layout in one profile. Bar: at least 5.
  * The log gives the cost per folder of each (the crossover in replace-choice.ts is set from them).
  */

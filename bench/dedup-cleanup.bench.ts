@@ -3,7 +3,7 @@
  *  - dedup.cleanup.firefox.5k.speedup: a plain sequential bookmarks.remove loop over 5,000 loose duplicates (folders
  *    of 50 copies of bookmarks kept elsewhere) / our 'dedup.apply' job of the plan the Duplicates page builds for
  *    another fresh 5,000 copies of the same URLs (scan, buildPlan: folders that hold only copies are replaced,
- *    src/dedup/cleanup/replace-choice.ts). Bar: at least 2.0 (issue 17; 2.5 before).
+ *    src/dedup/replace-choice.ts). Bar: at least 2.0 (issue 17; 2.5 before).
  *  - dedup.cleanup.firefox.5k.doubledFolders.speedup: the same comparison where sync left its copies next to
  *    the originals: 50 folders of 100 bookmarks, each bookmark followed by its copy (200 per folder), the plan keeps
  *    the originals; the loop removes the copies in tree order, as a plain loop does. Bar: at least 1.5 (issue 17).

@@ -24,7 +24,7 @@
  */
 import { createRng } from '../scripts/prng.mjs';
 import { flattenForScan, groupDuplicates, scanBookmarks, type ScanInput } from '../src/dedup/find/scan';
-import { decodeScan, encodeScan } from '../src/scan-wire';
+import { decodeScan, encodeScan } from '../src/dedup/scan-wire';
 import type { BookmarkNode } from '../src/platform/browser';
 import { DEFAULT_SETTINGS } from '../src/settings/settings';
 import { defineSuite, type BenchContext, type BenchRow } from './lib/types';
@@ -231,7 +231,7 @@ function nodeRows(quick: boolean, log: (message: string) => void): BenchRow[] {
     }
   }
   const json = JSON.stringify(result);
-  // The wire form the job replies with and stores (src/scan-wire): its size and cost, for the log.
+  // The wire form the job replies with and stores (src/dedup/scan-wire): its size and cost, for the log.
   const encodeMs: number[] = [];
   const decodeMs: number[] = [];
   let wire = '';

@@ -1,7 +1,7 @@
 import browser from 'webextension-polyfill';
 import { render } from 'preact';
 import { startPageText } from '../src/i18n';
-import { client } from '../src/messaging/page-client';
+import { client } from '../src/app-protocol/page-client';
 import { createPopupApi, loadPagePlaces, tabIdFromSearch } from '../src/popup-ui/popup-api';
 import { PopupApp } from '../src/popup-ui/PopupApp';
 import './popup.css';

@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import enMessages from '../_locales/en/messages.json' with { type: 'json' };
 import { useCatalog } from '../src/i18n';
-import { createClient, type Client } from '../src/messaging/client';
+import { createClient, type Client } from '../src/app-protocol/client';
 import { findFirefox } from './find-firefox.mjs';
 import { writeSeed } from './seed.mjs';
 import { automationPrefsToClear, clearPrefs, readPref } from './demo/person-prefs';

@@ -1,7 +1,7 @@
 import browser from 'webextension-polyfill';
 import { render } from 'preact';
 import { startPageText } from '../src/i18n';
-import { client } from '../src/messaging/page-client';
+import { client } from '../src/app-protocol/page-client';
 import { OrganizerView } from '../src/organizer-ui';
 import './sidebar.css';
 

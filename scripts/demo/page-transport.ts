@@ -1,5 +1,5 @@
 /**
- * The pages' typed client (src/messaging/client.ts), driven from Node through one of Tidymarks' own extension pages:
+ * The pages' typed client (src/app-protocol/client.ts), driven from Node through one of Tidymarks' own extension pages:
  * every request and every job message is sent by `browser.runtime` inside that page, as the options page sends
  * them, and the client reads the replies exactly as a page does. A change of the wire form therefore breaks
  * `npm start` only where it breaks the pages, and a change of a request's input or reply is a type error here.
@@ -8,7 +8,7 @@
  * for the next messages), since a port cannot cross into Node.
  */
 import type { Page } from 'puppeteer-core';
-import type { Transport } from '../../src/messaging/client';
+import type { Transport } from '../../src/app-protocol/client';
 import type { RequestMessage } from '../../src/messaging/channel';
 import type { PortLike } from '../../src/messaging/router';
 

@@ -15,11 +15,11 @@ import {
   type Protocol,
   type TestJobs,
   type TestProtocol,
-} from '../messaging/protocol';
+} from '../app-protocol/protocol';
 import { createJobServer, createRouter } from '../messaging/router';
 import { createBookmarkEvents, holdDuring } from '../platform/bookmark-events';
 import { createCoreHandlers, createCoreTestHandlers } from './core-handlers';
-import type { BackgroundDeps, Feature, ResettableFeature } from './feature';
+import type { BackgroundDeps, Feature, ResettableFeature } from '../feature-contract';
 import { createSettingsStore } from '../settings';
 import { createSettingsFeature } from '../settings/feature';
 import { openTagStore } from '../tags';
@@ -93,7 +93,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   });
 
   const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, history, fileDates: fileDateStore });
-  // Every feature has the one shape the root joins (src/app/feature.ts).
+  // Every feature has the one shape the root joins (src/feature-contract/index.ts).
   void ({
     settingsFeature,
     tagsFeature,
@@ -146,7 +146,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     await Promise.all([tagsFeature.whenIdle(), quickBookmark.whenIdle(), toolbarButton.whenIdle()]);
   };
 
-  // The test build's `test.*` requests (src/messaging/test-protocol.ts): known to the router only there, and only
+  // The test build's `test.*` requests (src/app-protocol/test-protocol.ts): known to the router only there, and only
   // when the background is started as a test build; the production build leaves this branch out.
   let requests: { protocol: Protocol; handlers: HandlersOf<Protocol>; jobs: Jobs; jobHandlers: JobHandlersOf<Jobs> } = {
     protocol: productionProtocol as Protocol,

@@ -1,10 +1,10 @@
 import type { HandlersOf, JobHandlersOf } from '../messaging/define';
-import { TEST_ECHO_PORT, type coreProtocol, type coreTestJobs, type coreTestProtocol } from '../messaging/core-protocol';
+import { TEST_ECHO_PORT, type coreProtocol, type coreTestJobs, type coreTestProtocol } from '../app-protocol/protocol';
 import { AppError } from '../messaging/errors';
 import type { BookmarkNode } from '../platform/browser';
 import { USER_ROOT_IDS } from '../platform/browser';
 import { descendants, kindOf } from '../platform/tree';
-import type { BackgroundDeps, ResettableFeature } from './feature';
+import type { BackgroundDeps, ResettableFeature } from '../feature-contract';
 import { t } from '../i18n';
 
 export function countNodes(roots: BookmarkNode[]) {
@@ -42,7 +42,7 @@ export function createCoreHandlers(deps: BackgroundDeps): HandlersOf<typeof core
   };
 }
 
-/** The test build's own requests and jobs that belong to no feature (src/messaging/core-protocol.ts). */
+/** The test build's own requests and jobs that belong to no feature (src/app-protocol/core-protocol.ts). */
 export function createCoreTestHandlers(deps: BackgroundDeps, features: ResettableFeature[], whenIdle: () => Promise<void>) {
   const { runtime } = deps.browser;
   /** Held replies by key, and keys released before anyone held them. */

@@ -4,7 +4,7 @@
  * requires. Unit tests call it with the fake browser to get the very same wiring.
  */
 import { createBackgroundApp } from './background-app';
-import type { BackgroundDeps } from './feature';
+import type { BackgroundDeps } from '../feature-contract';
 import type { PortLike, Sender } from '../messaging/router';
 
 export function startBackground(deps: BackgroundDeps) {

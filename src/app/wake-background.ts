@@ -5,9 +5,9 @@
  */
 import type { Reply } from '../messaging/router';
 import { createRouter } from '../messaging/router';
-import { coreProtocol } from '../messaging/core-protocol';
+import { coreProtocol } from '../app-protocol/protocol';
 import { createCoreHandlers } from './core-handlers';
-import type { BackgroundDeps } from './feature';
+import type { BackgroundDeps } from '../feature-contract';
 import type { startBackground } from './start-background';
 import { createWakeQueue } from './wake-queue';
 

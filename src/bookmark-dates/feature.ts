@@ -5,7 +5,7 @@
  * every record whose id is gone is dropped). It subscribes to the background's bookmark events while the feature is
  * built.
  */
-import type { BackgroundDeps } from '../app/feature';
+import type { BackgroundDeps } from '../feature-contract';
 import { bookmarkEventsOf } from '../platform/bookmark-events';
 import type { BookmarkNode } from '../platform/browser';
 import { createSerialQueue } from '../platform/serial-queue';

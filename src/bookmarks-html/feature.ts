@@ -1,11 +1,11 @@
 /** The import/export feature of the background: bookmarks.html import (job) and export, JSON backup and restore. */
-import type { BackgroundDeps } from '../app/feature';
+import type { BackgroundDeps } from '../feature-contract';
 import type { HandlersOf, JobHandlersOf } from '../messaging/define';
 import type { Settings } from '../settings';
 import type { History } from '../operations';
 import { journaledTagAdds } from '../tags';
 import type { TagStore } from '../tags';
-import type { TagAccess } from '../dedup';
+import type { TagAccess } from '../operations';
 import { ImportOperation } from './import-journal';
 import { countDocument } from './document';
 import { createBackup, readBackup, restoreBackup, type BackupSession } from './backup';

@@ -7,11 +7,11 @@
  * moved in the meantime stays, tags included. A finished import can be undone from the same history.
  */
 import type { BookmarkNode, Browser } from '../platform/browser';
-import type { CleanupDeps } from '../dedup';
+import type { WriteDeps } from '../operations';
 import { kindOf } from '../platform/tree';
 import { newSession, ProgressLog } from '../operations';
 import { restoreSession, type UndoResult } from '../operations';
-import { tagKey } from '../tags';
+import { tagKey } from '../platform/tag-key';
 
 /** Bookmarks created between two writes of their tags (and of the created ids). */
 export const TAG_BATCH = 100;
@@ -31,7 +31,7 @@ export class ImportOperation {
   private readonly created = { bookmarks: 0, folders: 0, separators: 0 };
 
   constructor(
-    private readonly deps: CleanupDeps,
+    private readonly deps: WriteDeps,
     /** What the session is, for the history ("bookmarks.html: <title>"). */
     private readonly label: string,
   ) {}

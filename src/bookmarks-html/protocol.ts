@@ -16,7 +16,7 @@ const folderId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
 export const importTargetSchema = v.variant('into', [v.strictObject({ into: v.literal('folder'), folderId }), v.strictObject({ into: v.literal('roots') })]);
 
-/** This feature's part of the protocol table (see src/messaging/protocol.ts). */
+/** This feature's part of the protocol table (see src/app-protocol/protocol.ts). */
 export const bookmarksHtmlProtocol = {
   /** The whole tree as bookmarks.html in Firefox's format, with TAGS. */
   'bookmarksHtml.export': request<{ html: string; counts: DocumentCounts }>()(noInput),

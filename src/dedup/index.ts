@@ -5,5 +5,6 @@
  */
 export * from './find';
 export * from './cleanup';
-export { CLEANUP_PHASES, NO_NUMBERS, type CleanupNumbers, type CleanupOutcomeNumbers, type CleanupPhase, type CleanupProgress } from './cleanup-numbers';
+export { CLEANUP_PHASES, NO_NUMBERS, type CleanupNumbers, type CleanupOutcomeNumbers, type CleanupPhase, type CleanupProgress } from '../operations';
 export type { CleanupPlan, PlannedMove, PlannedRemoval, PlannedTagMerge } from './plan-types';
+export { chooseReplacements, worthReplacing, type FolderOfRemovals } from './replace-choice';

@@ -1,4 +1,4 @@
-import type { CleanupNumbers } from './cleanup-numbers';
+import type { CleanupNumbers } from '../operations';
 
 /**
  * The shape of a cleanup plan: the contract between finding/planning (scan.ts, plan.ts) and applying

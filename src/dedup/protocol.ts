@@ -91,7 +91,7 @@ export interface LastScan {
   current: boolean;
 }
 
-/** This feature's part of the protocol table (see src/messaging/protocol.ts). */
+/** This feature's part of the protocol table (see src/app-protocol/protocol.ts). */
 export const dedupProtocol = {
   /**
    * dedup-find: the last scan (kept when bookmarks change), or null: the page shows it at once while its own scan
@@ -108,7 +108,7 @@ export const dedupProtocol = {
   'dedup.decisions.forget': request<{ forgotten: number }>()(v.strictObject({ keys: v.pipe(v.array(groupKey), v.minLength(1), v.maxLength(MAX_DECISIONS)) })),
 } satisfies Record<string, RequestDef>;
 
-/** Test builds only (merged by src/messaging/test-protocol.ts); a function, so the production build leaves it out. */
+/** Test builds only (merged by src/app-protocol/test-protocol.ts); a function, so the production build leaves it out. */
 export function dedupTestProtocol() {
   return {
     /** While held, every 'dedup.scan' waits before it reads the bookmarks (e2e: what the page shows meanwhile). */

@@ -12,7 +12,7 @@
  */
 import type enMessages from '../../_locales/en/messages.json';
 import { catalogLookup, pseudoCatalog, type Catalog } from './catalog';
-import type { MessageArgs } from './message-args';
+import type { MessageArgs } from './generated/message-args';
 import type { Substitution } from './substitution';
 
 export type { Catalog } from './catalog';
@@ -20,7 +20,7 @@ export { catalogLookup, pseudoCatalog } from './catalog';
 
 /**
  * Every message id of the English catalog (the reference locale: every other locale has the same ids), with the
- * substitutions it takes (message-args.ts, generated from the catalog by scripts/message-args.mjs).
+ * substitutions it takes (generated/message-args.ts, generated from the catalog by scripts/message-args.mjs).
  */
 export type MessageId = keyof MessageArgs & keyof typeof enMessages;
 
@@ -29,7 +29,7 @@ type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 export type PluralId = MessageId extends infer K ? (K extends `${infer Base}_other` ? Base : never) : never;
 
 export type { Substitution } from './substitution';
-export type { MessageArgs } from './message-args';
+export type { MessageArgs } from './generated/message-args';
 
 /** The substitutions after the count of a plural family (`$2`...): the count itself is `$1`. */
 type AfterCount<Args> = Args extends [Substitution, ...infer Rest] ? Rest : [];

@@ -5,7 +5,7 @@
  * (host-access.ts), only http(s) URLs on public hosts (eligibility.ts). The test build also lets loopback hosts
  * through, for the e2e test server on 127.0.0.x; production never fetches them.
  */
-import type { BackgroundDeps, ResettableFeature } from '../app/feature';
+import type { BackgroundDeps, ResettableFeature } from '../feature-contract';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import type { History } from '../operations';

@@ -6,7 +6,7 @@
  * touched, and leaves alone whatever someone else changed since (a change the fix did not make always wins): each
  * bookmark is read again right before its own call. Undo and redo are the history's.
  */
-import type { BackgroundDeps } from '../app/feature';
+import type { BackgroundDeps } from '../feature-contract';
 import { t } from '../i18n';
 import type { JobContext } from '../messaging/define';
 import { AppError } from '../messaging/errors';

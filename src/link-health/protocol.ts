@@ -146,7 +146,7 @@ const fixInput = v.strictObject({
   ),
 });
 
-/** This feature's part of the protocol table (see src/messaging/protocol.ts). */
+/** This feature's part of the protocol table (see src/app-protocol/protocol.ts). */
 export const linkHealthProtocol = {
   'links.overview': request<LinksOverview>()(noInput),
   /** Every bookmark whose link is not ok or is never fetched (ok ones are counted in the overview). */
@@ -159,7 +159,7 @@ export const linkHealthProtocol = {
   'links.markers': request<{ markers: [string, LinkMarker][] }>()(noInput),
 } satisfies Record<string, RequestDef>;
 
-/** Test builds only (merged by src/messaging/test-protocol.ts). A function, so that the production build, which never
+/** Test builds only (merged by src/app-protocol/test-protocol.ts). A function, so that the production build, which never
  * calls it, leaves it out. */
 export function linkHealthTestProtocol() {
   return {

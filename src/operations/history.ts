@@ -13,8 +13,8 @@
  * - A new operation ends what could be redone (journal.ts clears `redoable`); the last KEPT_SESSIONS operations are
  *   kept, each with its chain.
  */
-import type { BackgroundDeps } from '../app/feature';
-import type { CleanupDeps, CleanupOutcomeNumbers, TagAccess } from '../dedup';
+import type { BackgroundDeps } from '../feature-contract';
+import type { TagAccess, WriteDeps } from './ports';
 import { t, type MessageId } from '../i18n';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
@@ -27,49 +27,14 @@ import {
   openJournal,
   outcomeNumbersOf,
   UNFINISHED_STATUSES,
-  type EditSummary,
-  type ImportedNumbers,
   type Journal,
   type OperationSource,
   type SessionRecord,
   type SessionStatus,
 } from './journal';
-import type { historyJobs, historyProtocol } from './protocol';
+import type { historyJobs, historyProtocol, HistoryResult, OperationSummary } from './protocol';
 import { recoverInterruptedSessions, type RecoveryOutcome } from './recovery';
 import { restoreSession, type UndoProgress, type UndoResult } from './undo';
-
-/** One operation of the history as the pages list it. */
-export interface OperationSummary {
-  id: string;
-  kind: 'cleanup' | 'import' | 'edit';
-  createdAt: number;
-  finishedAt: number | null;
-  /** The operation's status; 'undone' while it is undone, 'applied' once redone, 'undoing' while either runs. */
-  status: SessionStatus;
-  cancelled: boolean;
-  /** 'done': as the operation left it; 'undone'; 'redone': undone, then done again. */
-  state: 'done' | 'undone' | 'redone';
-  undone: boolean;
-  undoneAt: number | null;
-  canUndo: boolean;
-  /** Undone, and no new operation since: it can be done again. */
-  canRedo: boolean;
-  /** When it was last done, undone or redone, as a place in the history: Undo and Redo take the highest that can. */
-  order: number;
-  /** What Undo or Redo without a named operation takes now (Ctrl+Z and Ctrl+Shift+Z in the organizer): this one. */
-  next: 'undo' | 'redo' | null;
-  counts: CleanupOutcomeNumbers;
-  /** An import: what it created. */
-  imported: ImportedNumbers | null;
-  /** An edit: what it did. */
-  edit: EditSummary | null;
-  note: string | null;
-}
-
-/** What an undo or a redo did, and to which operation (as it is now). */
-export interface HistoryResult extends UndoResult {
-  operation: OperationSummary;
-}
 
 export interface HistoryDeps extends BackgroundDeps {
   tags: TagAccess;
@@ -163,7 +128,7 @@ function summarize(root: SessionRecord, tip: SessionRecord): OperationSummary {
 
 export function createHistory(deps: HistoryDeps) {
   const journal = deps.journal ?? openJournal();
-  const restoreDeps: CleanupDeps = { browser: deps.browser, journal, tags: deps.tags, now: deps.now, newSessionId: deps.newSessionId };
+  const restoreDeps: WriteDeps = { browser: deps.browser, journal, tags: deps.tags, now: deps.now, newSessionId: deps.newSessionId };
   const queue = createSerialQueue();
   /** Runs a journaled write after everything queued before it (success or failure), after start-up recovery. */
   const serial = <T>(work: () => Promise<T>): Promise<T> => queue.run(work);

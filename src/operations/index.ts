@@ -43,7 +43,8 @@ export {
 } from './journal';
 export { editOperation, journaledEdit, JournaledOperation, type EditDeps, type EditSteps } from './edit';
 export { removalEntries } from './removals';
-export { createHistory, type History, type HistoryResult, type OperationSummary } from './history';
+export { createHistory, type History } from './history';
+export type { HistoryResult, OperationSummary } from './protocol';
 export {
   restoreSession,
   revertTags,
@@ -58,3 +59,6 @@ export {
 export { recoverInterruptedSessions, type RecoveryOutcome } from './recovery';
 export type { RestoredUnits } from './restored-units';
 export { NO_REMOVED_HISTORY, removedHistoryFrom, type RemovalRecord, type RemovedHistory } from './removed-history';
+export type { TagAccess, UrlTags, WriteDeps } from './ports';
+export { createChangeWatch, type BookmarkEvent, type ChangeTracker, type ChangeWatch } from './change-watch';
+export { CLEANUP_PHASES, NO_NUMBERS, type CleanupNumbers, type CleanupOutcomeNumbers, type CleanupPhase, type CleanupProgress } from './cleanup-numbers';

@@ -30,7 +30,7 @@
  */
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { lazyDb } from '../platform/lazy-db';
-import { NO_NUMBERS, type CleanupOutcomeNumbers } from '../dedup';
+import { NO_NUMBERS, type CleanupOutcomeNumbers } from './cleanup-numbers';
 // A node's kind (the platform's kindOf) is named nodeType here: this module's kindOf is an operation's kind.
 import { kindOf as nodeType } from '../platform/tree';
 import type { BookmarkNode } from '../platform/browser';
@@ -329,7 +329,7 @@ export interface TagsEntry extends EntryBase {
 }
 
 /**
- * A folder a cleanup replaced by a fresh copy (src/dedup/cleanup/replace-choice.ts): a new folder with its title made
+ * A folder a cleanup replaced by a fresh copy (src/dedup/replace-choice.ts): a new folder with its title made
  * at its place, what stays in it (`survivors`) moved there in order, then the old folder removed with one removeTree,
  * taking the copies the cleanup removes ('removed' entries with this folder as their parent). Attempted before the
  * new folder is made, whose id follows in a progress record (`ids`); done once the old folder is gone, and then the id

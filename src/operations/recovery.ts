@@ -22,7 +22,7 @@
  * just before the crash settles the operation it undid as 'undone'. An undo of an older version (no inverse) or a
  * roll-back that was itself interrupted is resumed: being idempotent, it just runs again.
  */
-import type { CleanupDeps } from '../dedup';
+import type { WriteDeps } from './ports';
 import { kindOf, UNFINISHED_STATUSES, type SessionRecord } from './journal';
 import { restoreSession, type UndoResult } from './undo';
 import { t } from '../i18n';
@@ -37,7 +37,7 @@ export interface RecoveryOutcome {
 const quietCtx = { progress: () => undefined, checkpoint: async () => undefined };
 
 /** Finds sessions left unfinished and rolls them back (apply) or finishes them (undo). Never throws. */
-export async function recoverInterruptedSessions(deps: CleanupDeps, which: (session: SessionRecord) => boolean = () => true): Promise<RecoveryOutcome[]> {
+export async function recoverInterruptedSessions(deps: WriteDeps, which: (session: SessionRecord) => boolean = () => true): Promise<RecoveryOutcome[]> {
   const outcomes: RecoveryOutcome[] = [];
   let sessions;
   try {

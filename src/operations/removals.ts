@@ -5,7 +5,7 @@
  */
 import { Ancestry } from '../platform/bookmark-reads';
 import type { BookmarkNode, Browser } from '../platform/browser';
-import type { TagStore } from '../tags';
+import type { TagAccess } from './ports';
 import { removedEntryOf, type RemovedEntry, type NewJournalEntry } from './journal';
 
 /**
@@ -13,7 +13,7 @@ import { removedEntryOf, type RemovedEntry, type NewJournalEntry } from './journ
  * inside it), topmost first, in the order undo needs.
  */
 export async function removalEntries(
-  deps: { browser: Browser; tags: Pick<TagStore, 'getTagsForUrls'> },
+  deps: { browser: Browser; tags: Pick<TagAccess, 'getTagsForUrls'> },
   tops: readonly BookmarkNode[],
   reason: RemovedEntry['reason'],
 ): Promise<NewJournalEntry[]> {

@@ -24,14 +24,14 @@
 import { AppError } from '../messaging/errors';
 import type { JobContext } from '../messaging/define';
 import { ROOT_ID, UNFILED_ID, type BookmarkNode } from '../platform/browser';
-import type { CleanupDeps } from '../dedup';
+import type { WriteDeps } from './ports';
 import { getExisting } from '../platform/bookmark-reads';
 // A node's kind (the platform's kindOf) is named nodeType here: this module's kindOf is an operation's kind.
 import { descendants, kindOf as nodeType } from '../platform/tree';
 import { isMissingBookmarkError } from '../platform/bookmark-errors';
 import { movesToOrder } from '../platform/folder-order';
 import { sameStoredUrl } from '../platform/stored-url';
-import { tagKey } from '../tags';
+import { tagKey } from '../platform/tag-key';
 import {
   KEPT_SESSIONS,
   kindOf,
@@ -240,7 +240,7 @@ function unrecorded(): EditSteps {
  * Brings back what a session changed. `rollback` is used by recovery for an operation that never finished. With
  * `inverse`, everything it does is journaled there first (see the file's comment).
  */
-export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: Ctx, mode: RestoreMode, inverse: EditSteps | null = null): Promise<UndoResult> {
+export async function restoreSession(deps: WriteDeps, sessionId: string, ctx: Ctx, mode: RestoreMode, inverse: EditSteps | null = null): Promise<UndoResult> {
   const { browser, journal, now } = deps;
   const inv = inverse ?? unrecorded();
   const session = await journal.getSession(sessionId);
@@ -578,7 +578,7 @@ export async function restoreSession(deps: CleanupDeps, sessionId: string, ctx: 
  * Returns whether it moved or removed anything (the caller reads the tree again).
  */
 async function settleReplacedFolders(
-  deps: CleanupDeps,
+  deps: WriteDeps,
   session: SessionRecord,
   replaced: ReplacedFolderEntry[],
   progress: SessionProgress,
@@ -645,7 +645,7 @@ async function settleReplacedFolders(
  * item someone added to the folder since stays exactly where it is, one they took out stays out. Returns the moves.
  */
 async function restoreOrder(
-  deps: CleanupDeps,
+  deps: WriteDeps,
   e: ReorderedEntry,
   current: (id: string) => string,
   leftAlone: LeftAloneReport,
@@ -690,7 +690,7 @@ async function restoreOrder(
  * Returns how many items changed back.
  */
 async function restoreUpdates(
-  deps: CleanupDeps,
+  deps: WriteDeps,
   updated: UpdatedEntry[],
   current: (id: string) => string,
   live: Map<string, LiveNode>,
@@ -752,7 +752,7 @@ async function restoreUpdates(
  * after creating it) is found by its parent, type, title and URL among the items added after the operation began.
  */
 async function removeCreated(
-  deps: CleanupDeps,
+  deps: WriteDeps,
   session: SessionRecord,
   created: CreatedEntry[],
   progress: SessionProgress,
@@ -853,7 +853,7 @@ async function removeCreated(
  * Items about to be removed, journaled in the inverse as they are now (place, title, address, tags), each on its own:
  * their children go first, one by one. Returns each id's entry.
  */
-async function journalRemovals(deps: CleanupDeps, ids: string[], inv: EditSteps): Promise<Map<string, number>> {
+async function journalRemovals(deps: WriteDeps, ids: string[], inv: EditSteps): Promise<Map<string, number>> {
   const nodes = await getExisting(deps.browser, ids);
   const tops = ids
     .map((id) => nodes.get(id))
@@ -870,7 +870,7 @@ async function journalRemovals(deps: CleanupDeps, ids: string[], inv: EditSteps)
  * Someone else's items the cleanup was re-creating when it stopped (journaled 'rescued', no id recorded yet): they
  * are theirs, so they are created now, unless an identical one added after the session began is already there.
  */
-async function recreateRescued(deps: CleanupDeps, all: JournalEntry[], progress: SessionProgress, live: Map<string, LiveNode>, problems: UndoProblem[]) {
+async function recreateRescued(deps: WriteDeps, all: JournalEntry[], progress: SessionProgress, live: Map<string, LiveNode>, problems: UndoProblem[]) {
   for (const e of all) {
     if (e.role !== 'rescued' || progress.ids.has(e.seq) || progress.skipped.has(e.seq) || e.skipped) continue;
     const parent = e.parentId && live.has(e.parentId) ? e.parentId : UNFILED_ID;
@@ -903,7 +903,7 @@ function markAncestorsStaying(live: Map<string, LiveNode>, parentId: string | un
  * tags of a URL whose last bookmark went).
  */
 async function restoreTags(
-  deps: CleanupDeps,
+  deps: WriteDeps,
   entries: JournalEntry[],
   problems: UndoProblem[],
   keptUrls: ReadonlySet<string>,
@@ -1016,7 +1016,7 @@ function insertInPlace(list: string[], tag: string, order: readonly string[]): s
  * saving the id: then it is found by its exact title in Other Bookmarks (only an empty one, added after the
  * session began, is removed).
  */
-async function removeEmptyHoldingFolder(deps: CleanupDeps, session: SessionRecord) {
+async function removeEmptyHoldingFolder(deps: WriteDeps, session: SessionRecord) {
   const { browser } = deps;
   if (kindOf(session) !== 'cleanup' || (!session.holdingFolderId && !session.holdingTitle)) return; // no holding folder
   try {

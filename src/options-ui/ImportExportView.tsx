@@ -11,7 +11,7 @@ import { decodeBookmarksFile } from '../bookmarks-html';
 import type { ImportProgress, ImportReport, ImportTarget } from '../bookmarks-html';
 import type { TagsImportReport } from '../bookmarks-html';
 import type { ParseProblem } from '../bookmarks-html';
-import type { JobHandle } from '../messaging/client';
+import type { JobHandle } from '../app-protocol';
 import { announceBookmarksChanged, errorMessage, useClient } from './client-context';
 import { ConfirmDialog } from './ConfirmDialog';
 import { dateStamp, downloadText } from './download';

@@ -3,7 +3,7 @@
  * #tags, #import-export, #settings). Tabs follow the WAI-ARIA tabs pattern (arrow keys, Home/End).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Client } from '../messaging/client';
+import type { Client } from '../app-protocol';
 import { useBookmarkChanges } from './bookmark-changes';
 import { ClientContext, errorMessage, SCAN_SHOWN, scanShown } from './client-context';
 import { DuplicatesView } from './duplicates/DuplicatesView';

@@ -6,7 +6,7 @@
  * burst refreshes them about once a second instead of once per event.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { Client } from '../messaging/client';
+import type { Client } from '../app-protocol';
 import { createPagePlaces, type PlacesEvent, type PlacesEvents } from '../places';
 
 export const QUIET_MS = 100;

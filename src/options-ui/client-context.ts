@@ -1,12 +1,12 @@
 /**
- * The options page reaches the background only through a Client (src/messaging/client.ts), typed by the protocol.
+ * The options page reaches the background only through a Client (src/app-protocol/client.ts), typed by the protocol.
  * The entry passes the real page client; component tests pass a stand-in's (tests/kit/stand-in.tsx: only the answers
  * the test gives) or the whole background's on the fake (tests/kit/page.tsx).
  */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import { t } from '../i18n';
-import type { Client } from '../messaging/client';
+import type { Client } from '../app-protocol';
 
 export const ClientContext = createContext<Client | null>(null);
 

@@ -8,7 +8,7 @@
  */
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Client } from '../messaging/client';
+import type { Client } from '../app-protocol';
 import { errorMessage } from '../platform/bookmark-reads';
 import { describeLeftAlone, describeOperation } from '../operation-words';
 import type { OperationSummary } from '../operations';

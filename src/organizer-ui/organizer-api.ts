@@ -3,7 +3,7 @@
  * and redo of the history's last operation, and the list's column widths (kept in the settings).
  * Replies are counts; every change itself reaches the view through the Places events.
  */
-import type { Client } from '../messaging/client';
+import type { Client } from '../app-protocol';
 import type { HistoryResult, OperationSummary } from '../operations';
 import type { OrganizerWriteReply } from '../organizer/protocol';
 import { parseColumnWidths, type ColumnWidths, type FolderSortKey } from '../organizer';

@@ -5,7 +5,7 @@
  * view holds (selection, scroll, expanded folders) since those are ids and positions of the view, not of the tree.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { Client } from '../messaging/client';
+import type { Client } from '../app-protocol';
 import { errorMessage } from '../platform/bookmark-reads';
 import { decodeSnapshot } from '../organizer';
 import { OrganizerTree } from '../organizer';

@@ -9,7 +9,7 @@
  * Every write is an edit of the history (src/operations): it runs in the history's queue and is journaled before
  * Firefox is touched, so Ctrl+Z undoes it (and Ctrl+Shift+Z does it again), and a crash rolls it back whole.
  */
-import type { BackgroundDeps } from '../app/feature';
+import type { BackgroundDeps } from '../feature-contract';
 import { dateAddedOf, withFileDates, type FileDates, type FileDateStore } from '../bookmark-dates';
 import { t } from '../i18n';
 import type { HandlersOf } from '../messaging/define';
@@ -21,7 +21,7 @@ import type { TagStore } from '../tags';
 import { journaledEdit, removalEntries, type EditDeps, type EditSummary, type History, type NewJournalEntry } from '../operations';
 import { movesToOrder } from '../platform/folder-order';
 import { sameStoredUrl } from '../platform/stored-url';
-import { tagKey } from '../tags';
+import { tagKey } from '../platform/tag-key';
 import { orderAfterDrop } from './drop-rules';
 import type { organizerProtocol } from './protocol';
 import { encodeSnapshot, snapshotRows, type SnapshotRow } from './snapshot';

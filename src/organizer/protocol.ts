@@ -14,7 +14,7 @@ export interface OrganizerWriteReply {
   skipped: number;
 }
 
-/** This feature's part of the protocol table (see src/messaging/protocol.ts). */
+/** This feature's part of the protocol table (see src/app-protocol/protocol.ts). */
 export const organizerProtocol = {
   /** The whole bookmark tree with tags, as one JSON string (src/organizer/snapshot.ts: TreeSnapshot without visits). */
   'organizer.tree': request<{ encoded: string }>()(noInput),

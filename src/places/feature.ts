@@ -4,7 +4,7 @@
  * listeners and its port for pages, registered while it is built), and the same Places API pages get, for other
  * background features.
  */
-import type { BackgroundDeps } from '../app/feature';
+import type { BackgroundDeps } from '../feature-contract';
 import type { FileDateStore } from '../bookmark-dates';
 import type { HandlersOf } from '../messaging/define';
 import { bookmarkEventsOf } from '../platform/bookmark-events';

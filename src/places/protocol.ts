@@ -44,7 +44,7 @@ const historyQuery = v.strictObject({
   query: v.optional(text(1000)),
 });
 
-/** This feature's part of the protocol table (see src/messaging/protocol.ts). */
+/** This feature's part of the protocol table (see src/app-protocol/protocol.ts). */
 export const placesProtocol = {
   /** Runs save operations in order (parents first); conflicts are reported, not written, when `check` is set. */
   'places.save': request<SaveReply>()(v.strictObject({ ops: v.pipe(v.array(saveOp), v.minLength(1), v.maxLength(MAX_OPS_PER_REQUEST)) })),
@@ -55,7 +55,7 @@ export const placesProtocol = {
   ),
 } satisfies Record<string, RequestDef>;
 
-/** Test builds only (merged by src/messaging/test-protocol.ts). A function, so that the production build, which never calls
+/** Test builds only (merged by src/app-protocol/test-protocol.ts). A function, so that the production build, which never calls
  * it, leaves it out. */
 export function placesTestProtocol() {
   return {

@@ -5,7 +5,7 @@
  */
 import { AppError } from '../messaging/errors';
 import { isRootId, ROOT_ID, type Browser, type BookmarkNode } from '../platform/browser';
-import { tagKey } from '../tags';
+import { tagKey } from '../platform/tag-key';
 import type { TagStore } from '../tags';
 import { fingerprint, type Clock } from './clock';
 import { describeNodes, itemType } from './nodes';

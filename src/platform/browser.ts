@@ -16,6 +16,11 @@ export const ROOT_ID = 'root________';
 export const MENU_ID = 'menu________';
 export const TOOLBAR_ID = 'toolbar_____';
 export const UNFILED_ID = 'unfiled_____';
+/**
+ * The folder under Other Bookmarks a quick bookmark goes into when settings name none (src/quick-bookmark); the scan
+ * and the cleanup know it by this title too. Its title is not translated: a folder keeps the name it was made with.
+ */
+export const READ_LATER_TITLE = 'Read later';
 export const MOBILE_ID = 'mobile______';
 export const TAGS_ROOT_ID = 'tags________';
 export const USER_ROOT_IDS = [MENU_ID, TOOLBAR_ID, UNFILED_ID, MOBILE_ID] as const;

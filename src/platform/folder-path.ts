@@ -9,6 +9,11 @@ import { kindOf } from './tree';
 /** Between the folders of a path, as Firefox's Library shows it: "Bookmarks Menu › Dev". */
 export const PATH_SEPARATOR = ' › ';
 
+/** A path as one line of text: "Bookmarks Menu › Dev". */
+export function formatPath(path: readonly string[]): string {
+  return path.join(PATH_SEPARATOR);
+}
+
 /**
  * The folder's path (root name first, as Firefox shows it), or undefined when it is not an existing folder below
  * the root — also when it, or a folder above it, is removed while the path is read. `cache` (folder id → path)

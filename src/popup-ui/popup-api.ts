@@ -3,7 +3,7 @@
  * with a stand-in. The real one talks to the background through the messaging client and saves through the Places
  * API's page side (tags included), never through browser.* directly.
  */
-import type { Client } from '../messaging/client';
+import type { Client } from '../app-protocol';
 import { t } from '../i18n';
 import type { HistoryResult } from '../operations';
 import type { PlacesApi } from '../places';
@@ -48,7 +48,7 @@ const POPUP_SOURCES = ['popup', 'quick-bookmark'] as const;
 
 /** The page's Places API, loaded on first use (a separate chunk the popup does not load to open). */
 export function loadPagePlaces(client: Client): () => Promise<PlacesApi> {
-  return () => import('../places/page').then((m) => m.createPagePlaces(client));
+  return () => import('../places').then((m) => m.createPagePlaces(client));
 }
 
 /**

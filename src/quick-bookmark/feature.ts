@@ -3,7 +3,7 @@
  * items, all running one action (quick-bookmarker.ts). Its listeners are registered synchronously while the
  * feature is built, so a key press or a menu click wakes an unloaded event page and still reaches them.
  */
-import type { BackgroundDeps } from '../app/feature';
+import type { BackgroundDeps } from '../feature-contract';
 import type { HandlersOf } from '../messaging/define';
 import { createIdleTracker } from '../platform/idle';
 import { createSafeMatchKeyer } from '../url-matching';

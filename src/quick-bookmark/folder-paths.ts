@@ -2,12 +2,7 @@
  * Where bookmarks live, in the words Firefox's Library uses: "Bookmarks Menu › Dev". Finding the copies of a page
  * and a folder's path is shared with the popup (src/url-matching/copies-of-url.ts); this module only words the answer.
  */
-import { PATH_SEPARATOR } from '../platform/folder-path';
 import type { BookmarkCopy } from '../url-matching';
-
-export function formatPath(path: readonly string[]): string {
-  return path.join(PATH_SEPARATOR);
-}
 
 /** The copy to name in a message: one with exactly this URL if any, else the first Firefox returned. */
 export function pickCopyToShow(copies: readonly BookmarkCopy[], url: string): BookmarkCopy | undefined {

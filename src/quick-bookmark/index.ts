@@ -5,6 +5,4 @@
  * facade the background hands it (places-saver.ts). The requests are in protocol.ts; the feature is built in feature.ts.
  */
 export { checkBookmarkable, type BookmarkableCheck } from './bookmarkable';
-export { READ_LATER_TITLE } from './target-folder';
-export { formatPath } from './folder-paths';
 export { createPlacesSaver, type PlacesSave } from './places-saver';

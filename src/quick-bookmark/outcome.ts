@@ -2,7 +2,7 @@
  * What one quick-bookmark action did, and the notification text for it. Plain data: it is also the reply of the
  * test build's request that runs the action.
  */
-import { formatPath } from './folder-paths';
+import { formatPath } from '../platform/folder-path';
 import { t } from '../i18n';
 
 export type QuickBookmarkOutcome =

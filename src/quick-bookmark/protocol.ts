@@ -6,12 +6,12 @@ const tabId = v.pipe(v.number(), v.integer(), v.minValue(0));
 const text = v.pipe(v.string(), v.maxLength(65536));
 
 /**
- * This feature's part of the protocol table (see src/messaging/protocol.ts). The options page reads the current
+ * This feature's part of the protocol table (see src/app-protocol/protocol.ts). The options page reads the current
  * shortcut keys through `settings.shortcuts` (src/settings/protocol.ts).
  */
 export const quickBookmarkProtocol = {} satisfies Record<string, RequestDef>;
 
-/** Test builds only (merged by src/messaging/test-protocol.ts). A function, so that the production build, which never calls
+/** Test builds only (merged by src/app-protocol/test-protocol.ts). A function, so that the production build, which never calls
  * it, leaves it out. */
 export function quickBookmarkTestProtocol() {
   return {

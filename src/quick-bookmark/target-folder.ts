@@ -5,11 +5,9 @@
  */
 import type { Browser } from '../platform/browser';
 import { t } from '../i18n';
-import { rootTitle, UNFILED_ID } from '../platform/browser';
+import { READ_LATER_TITLE, rootTitle, UNFILED_ID } from '../platform/browser';
 import { folderPath } from '../platform/folder-path';
 import { kindOf } from '../platform/tree';
-
-export const READ_LATER_TITLE = 'Read later';
 
 export type TargetFolder =
   | { kind: 'existing'; id: string; path: string[]; note?: string }

@@ -11,7 +11,7 @@
  * "Newest" is by date added as Tidymarks shows it: an imported bookmark counts from its file's date (src/bookmark-
  * dates), not from the import, on both paths.
  */
-import type { BackgroundDeps } from '../app/feature';
+import type { BackgroundDeps } from '../feature-contract';
 import { dateAddedOf, type FileDates, type FileDateSource } from '../bookmark-dates';
 import { bookmarkEventsOf } from '../platform/bookmark-events';
 import { folderPath } from '../platform/folder-path';

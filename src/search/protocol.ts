@@ -7,7 +7,7 @@ const tabId = v.pipe(v.number(), v.integer(), v.minValue(0));
 const url = v.pipe(v.string(), v.minLength(1), v.maxLength(65536));
 const bookmarkId = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 
-/** This feature's part of the protocol table (see src/messaging/protocol.ts). */
+/** This feature's part of the protocol table (see src/app-protocol/protocol.ts). */
 export const searchProtocol = {
   /** Search as you type over bookmarks, history and tags; an empty text gives the newest bookmarks. */
   'search.query': request<SearchReply>()(

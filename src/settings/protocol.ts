@@ -22,7 +22,7 @@ export const settingsPatchSchema = v.strictObject({
   organizer: v.optional(v.partial(sections.organizer)),
 });
 
-/** This feature's part of the protocol table (see src/messaging/protocol.ts). */
+/** This feature's part of the protocol table (see src/app-protocol/protocol.ts). */
 export const settingsProtocol = {
   'settings.get': request<Settings>()(noInput),
   /** Partial update; the whole result is validated and folders must exist. Replies with the new settings. */

@@ -9,7 +9,7 @@
  * Every tag write a person makes (add, remove, rename, merge, delete) is an edit of the history (src/operations): each
  * URL's tags before and after are journaled before the write, and undo takes them back tag by tag.
  */
-import type { BackgroundDeps } from '../app/feature';
+import type { BackgroundDeps } from '../feature-contract';
 import type { HandlersOf } from '../messaging/define';
 import type { EditSummary, History } from '../operations';
 import { bookmarkEventsOf } from '../platform/bookmark-events';

@@ -5,7 +5,7 @@
  * requests are in protocol.ts; the background builds the feature from feature.ts.
  */
 export { openTagStore, type TagCount, type TagEdit, type TagStore, type UrlTags } from './tag-store';
-export { normalizeTagList, sameTagSet, tagKey } from './tag-name';
+export { normalizeTagList, sameTagSet } from './tag-name';
 export { forgetLeftAddresses, journaledTagAdds } from './journaled';
 export { forgetOrphanUrls } from './orphans';
 export type { TaggedAddresses } from './tagged-bookmarks';

@@ -9,7 +9,7 @@ const tagList = v.pipe(v.array(tag), v.minLength(1), v.maxLength(1000));
 const url = v.pipe(v.string(), v.minLength(1), v.maxLength(65536));
 const urlList = v.pipe(v.array(url), v.minLength(1), v.maxLength(100_000));
 
-/** This feature's part of the protocol table (see src/messaging/protocol.ts). */
+/** This feature's part of the protocol table (see src/app-protocol/protocol.ts). */
 export const tagsProtocol = {
   /** Every tag with the number of URLs that have it, by name. */
   'tags.list': request<TagCount[]>()(noInput),

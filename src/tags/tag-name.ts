@@ -5,6 +5,7 @@
  */
 import { AppError } from '../messaging/errors';
 import { t } from '../i18n';
+import { tagKey } from '../platform/tag-key';
 
 export const MAX_TAG_LENGTH = 100;
 
@@ -27,11 +28,6 @@ export function normalizeTagName(raw: unknown): string {
   const check = checkTagName(raw);
   if (!check.ok) throw new AppError('invalid-input', check.message);
   return check.tag;
-}
-
-/** The key two spellings of one tag share. */
-export function tagKey(tag: string): string {
-  return tag.trim().toLowerCase();
 }
 
 /**

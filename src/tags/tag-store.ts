@@ -8,7 +8,8 @@
 import type { DBSchema, IDBPDatabase, IDBPTransaction } from 'idb';
 import { lazyDb } from '../platform/lazy-db';
 import { AppError } from '../messaging/errors';
-import { normalizeTagList, normalizeTagName, tagKey } from './tag-name';
+import { normalizeTagList, normalizeTagName } from './tag-name';
+import { tagKey } from '../platform/tag-key';
 import { t } from '../i18n';
 
 export const TAGS_DB_VERSION = 1;

@@ -6,7 +6,7 @@
 import { folderPath } from '../platform/folder-path';
 import type { Browser } from '../platform/browser';
 import { kindOf } from '../platform/tree';
-import { formatPath } from '../quick-bookmark';
+import { formatPath } from '../platform/folder-path';
 import { compareNatural } from '../i18n/natural-order';
 
 export interface TaggedBookmark {

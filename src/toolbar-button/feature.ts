@@ -19,7 +19,7 @@
  * outlive an unloaded event page but not a Firefox restart: runtime.onStartup (and onInstalled) looks at every tab.
  * Listeners are registered while the feature is built, so tab and bookmark events wake an unloaded event page.
  */
-import type { BackgroundDeps } from '../app/feature';
+import type { BackgroundDeps } from '../feature-contract';
 import { bookmarkEventsOf, type BookmarkEvent } from '../platform/bookmark-events';
 import { createIdleTracker } from '../platform/idle';
 import { kindOf } from '../platform/tree';

@@ -7,10 +7,10 @@ export interface ButtonTimings {
   shown: { tabId: number; at: number }[];
 }
 
-/** This feature's part of the protocol table (see src/messaging/protocol.ts): it has no requests of its own. */
+/** This feature's part of the protocol table (see src/app-protocol/protocol.ts): it has no requests of its own. */
 export const toolbarButtonProtocol = {} satisfies Record<string, RequestDef>;
 
-/** Test builds only (merged by src/messaging/test-protocol.ts). A function, so that the production build, which never calls
+/** Test builds only (merged by src/app-protocol/test-protocol.ts). A function, so that the production build, which never calls
  * it, leaves it out. */
 export function toolbarButtonTestProtocol() {
   return {

@@ -10,8 +10,8 @@
  * after it: a round trip on another port, the reply to a later request.
  */
 import type { Browser } from '../../src/platform/browser';
-import type { Client } from '../../src/messaging/client';
-import { TEST_ECHO_PORT } from '../../src/messaging/core-protocol';
+import type { Client } from '../../src/app-protocol/client';
+import { TEST_ECHO_PORT } from '../../src/app-protocol/core-protocol';
 import { UNFILED_ID } from '../../src/platform/browser';
 import { assert, ContractFailure } from './assert';
 

@@ -116,7 +116,7 @@ const SYNCED = 'https://synced.example/page';
 /**
  * Other Bookmarks: "Before", the folder "Synced" (one page 154 times as Sync left it, with a subfolder, a separator
  * and another bookmark among the copies), "After". Returns the plan (one keeper per URL) with "Synced" replaced by a
- * fresh copy, as the Duplicates page plans it (src/dedup/cleanup/replace-choice.ts), and the folder's id.
+ * fresh copy, as the Duplicates page plans it (src/dedup/replace-choice.ts), and the folder's id.
  */
 async function syncedFolder(page: Page): Promise<{ plan: CleanupPlan; folderId: string }> {
   const folderId = await page.evaluate(async (synced) => {

@@ -7,7 +7,7 @@
  * Bookmarks and history behave as in Firefox ESR; tests/contract keeps them honest against the real thing.
  */
 import type { Browser } from '../../src/platform/browser';
-import type { Transport } from '../../src/messaging/client';
+import type { Transport } from '../../src/app-protocol/client';
 import type { PortLike } from '../../src/messaging/router';
 import { createFakeAction } from './action';
 import { createFakeBookmarks } from './bookmarks';

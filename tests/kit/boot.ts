@@ -12,7 +12,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { onTestFinished } from 'vitest';
 import { startBackground } from '../../src/app/start-background';
-import { createClient } from '../../src/messaging/client';
+import { createClient } from '../../src/app-protocol/client';
 import { createPagePlaces } from '../../src/places/page';
 import { createBookmarkEvents, type BookmarkEventTiming } from '../../src/platform/bookmark-events';
 import type { Browser } from '../../src/platform/browser';

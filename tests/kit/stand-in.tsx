@@ -13,9 +13,9 @@
  */
 import type { ComponentChildren } from 'preact';
 import { expect, onTestFinished } from 'vitest';
-import { createClient, type Transport } from '../../src/messaging/client';
+import { createClient, type Transport } from '../../src/app-protocol/client';
 import type { HandlersOf, JobHandlersOf } from '../../src/messaging/define';
-import { jobs as jobTable, protocol, type Jobs, type Protocol } from '../../src/messaging/protocol';
+import { jobs as jobTable, protocol, type Jobs, type Protocol } from '../../src/app-protocol/protocol';
 import { createJobServer, createRouter, type PortLike } from '../../src/messaging/router';
 import { ClientContext } from '../../src/options-ui/client-context';
 import { EventHub } from '../fakes/events';

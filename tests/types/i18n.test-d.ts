@@ -1,7 +1,7 @@
 /**
  * Type tests of the message helpers, checked by tsc (npm run typecheck, the first step of npm test) and never run:
  * `t()` and `plural()` refuse an id that is not in _locales/en/messages.json and a wrong number of substitutions
- * (src/i18n/message-args.ts, generated from the catalog). An `@ts-expect-error` line fails the typecheck as soon as
+ * (src/i18n/generated/message-args.ts, generated from the catalog). An `@ts-expect-error` line fails the typecheck as soon as
  * it compiles.
  */
 import { describe, expectTypeOf, test } from 'vitest';

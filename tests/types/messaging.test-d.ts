@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { describe, expectTypeOf, test } from 'vitest';
 import type { ReviewedScan, ScanProgress } from '../../src/dedup/protocol';
-import type { Client, JobHandle } from '../../src/messaging/client';
+import type { Client, JobHandle } from '../../src/app-protocol/client';
 import {
   job,
   noInput,
@@ -19,8 +19,8 @@ import {
   type RequestContext,
   type RequestDef,
 } from '../../src/messaging/define';
-import type { client as pageClient } from '../../src/messaging/page-client';
-import type { JobProgress, JobResult, ProductionJobs, ProductionProtocol, RequestReply } from '../../src/messaging/protocol';
+import type { client as pageClient } from '../../src/app-protocol/page-client';
+import type { JobProgress, JobResult, ProductionJobs, ProductionProtocol, RequestReply } from '../../src/app-protocol/protocol';
 import type { Settings } from '../../src/settings/settings';
 
 /** A protocol part as a feature declares one (src/<feature>/protocol.ts). */
@@ -89,7 +89,7 @@ describe('handlers (src/messaging/define.ts, joined in src/app/background-app.ts
   });
 });
 
-describe('the page (src/messaging/client.ts, page-client.ts)', () => {
+describe('the page (src/app-protocol/client.ts, page-client.ts)', () => {
   test('the page client is the typed Client', () => {
     expectTypeOf<typeof pageClient>().toEqualTypeOf<Client>();
   });

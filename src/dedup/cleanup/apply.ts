@@ -29,15 +29,22 @@
 import { AppError } from '../../messaging/errors';
 import type { JobContext } from '../../messaging/define';
 import { isRootId, ROOT_ID, UNFILED_ID, type BookmarkNode, type Browser } from '../../platform/browser';
-import { tagKey } from '../../tags';
-import type { TagStore } from '../../tags';
+import { tagKey } from '../../platform/tag-key';
 import { chunks, errorMessage } from '../../platform/bookmark-reads';
 import { isMissingBookmarkError } from '../../platform/bookmark-errors';
 import { descendants, kindOf } from '../../platform/tree';
-import { createChangeWatch, type ChangeTracker, type ChangeWatch } from './change-watch';
 import { createBookmarkEvents } from '../../platform/bookmark-events';
 import { CleanupGuard } from './cleanup-guard';
-import { NO_NUMBERS, type CleanupOutcomeNumbers, type CleanupPhase, type CleanupProgress } from '../cleanup-numbers';
+import {
+  createChangeWatch,
+  NO_NUMBERS,
+  type ChangeTracker,
+  type CleanupOutcomeNumbers,
+  type CleanupPhase,
+  type CleanupProgress,
+  type TagAccess,
+  type WriteDeps,
+} from '../../operations';
 import {
   MAX_CALLS_IN_FLIGHT,
   newSession,
@@ -54,9 +61,9 @@ import {
 import { createProgressMeter, type ProgressMeter } from './cleanup-progress';
 import { checkPlan, problem, type ApplyProblem, type CheckedRemoval, type PlanCheck, type ProblemReason } from './plan-check';
 import type { CleanupPlan, PlannedMove } from '../plan-types';
-import { worthReplacing } from './replace-choice';
+import { worthReplacing } from '../replace-choice';
 import { emptiedFolderChanged, emptiedFolderHolds, emptiedInOrder, isEmptied } from './emptied-folders';
-import { READ_LATER_TITLE as READ_LATER } from '../../quick-bookmark';
+import { READ_LATER_TITLE as READ_LATER } from '../../platform/browser';
 import { msg, type Msg } from '../../i18n';
 
 export type { ApplyProblem, ProblemReason } from './plan-check';
@@ -64,37 +71,6 @@ export type { ApplyProblem, ProblemReason } from './plan-check';
 /** Why a planned removal is left alone: the problem's code and what the page says about it. */
 type LeaveReason = { reason: ProblemReason; message: Msg };
 const leave = (reason: ProblemReason, message: Msg): LeaveReason => ({ reason, message });
-
-/** What apply and undo need of the tag store. */
-export type TagAccess = Pick<TagStore, 'getTagsForUrls' | 'addTags' | 'removeTags' | 'all' | 'replaceTags'>;
-
-export interface CleanupDeps {
-  browser: Browser;
-  journal: Journal;
-  tags: TagAccess;
-  now: () => number;
-  /** Ids for new sessions; injectable for tests. */
-  newSessionId?: () => string;
-  /** Bookmark events (registered when the background starts); an apply without one listens for itself. */
-  watch?: ChangeWatch;
-  /**
-   * Waits, after the last call, for events of other writers' calls that raced ours (Firefox delivered them up to
-   * ~10 ms after our call resolved). Default: SETTLE_MS, then one API round trip (every event Firefox sent before
-   * answering it has arrived).
-   */
-  settle?: () => Promise<void>;
-  /**
-   * Hands the bookmark events held during our own bulk work to the features that take them in batches (the search
-   * index, src/platform/bookmark-events.ts `flush`). Called as the settle's wait begins, so their work overlaps it
-   * instead of following the apply.
-   */
-  deliverEvents?: () => void;
-  /**
-   * Folders Tidymarks' settings hold by id (the quick-bookmark folder, the excluded and the preferred folders), never
-   * replaced by a fresh copy whatever the plan says; read when the apply starts. None when absent.
-   */
-  heldFolderIds?: () => Promise<ReadonlySet<string>>;
-}
 
 export type ApplyPhase = CleanupPhase;
 /** See cleanup-numbers.ts: fixed order of phases, a total fixed once journaled, a moving-window rate. */
@@ -237,7 +213,7 @@ async function inLanes<T>(items: readonly T[], groupOf: (item: T) => string, lan
 }
 
 /** Applies a plan. Throws (having changed nothing) when cancelled or failing before the journal is written. */
-export async function applyPlan(deps: CleanupDeps, plan: CleanupPlan, ctx: Ctx<ApplyProgress>): Promise<ApplyResult> {
+export async function applyPlan(deps: WriteDeps, plan: CleanupPlan, ctx: Ctx<ApplyProgress>): Promise<ApplyResult> {
   const started = deps.now();
   ctx.progress({ phase: 'checking', done: 0, total: 0, rate: 0, etaMs: null });
   // Tracking starts before the check, so whatever changes after the check is seen.
@@ -319,7 +295,7 @@ class CleanupRun {
   private cancelled = false;
 
   constructor(
-    private readonly deps: CleanupDeps,
+    private readonly deps: WriteDeps,
     private readonly plan: CleanupPlan,
     private readonly ctx: Ctx<ApplyProgress>,
     private readonly check: PlanCheck,

@@ -13,7 +13,7 @@
  */
 import type { BookmarkNode } from '../../platform/browser';
 import { kindOf } from '../../platform/tree';
-import type { BookmarkEvent, ChangeTracker } from './change-watch';
+import type { BookmarkEvent, ChangeTracker } from '../../operations';
 import type { ItemType } from '../../operations';
 
 export interface ShadowNode {

@@ -15,7 +15,7 @@ import { kindOf } from '../../platform/tree';
 import { msg, type Msg } from '../../i18n';
 import type { PlannedRemoval } from '../plan-types';
 import type { CleanupGuard } from './cleanup-guard';
-import type { ApplyProblem, CheckedRemoval, PlanCheck, ProblemReason } from './plan-check';
+import type { ApplyProblem, CheckedRemoval, PlanCheck, ProblemReason } from './check-types';
 
 /** Whether a planned or checked removal belongs to the folders the cleanup empties (the folders and their separators). */
 export function isEmptied(r: { planned: PlannedRemoval } | PlannedRemoval): boolean {

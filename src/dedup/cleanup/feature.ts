@@ -3,16 +3,18 @@
  * start-up recovery, undo and redo are the history's (src/operations/history.ts): a cleanup runs in its queue, alone
  * (a second cleanup, or an undo, while one runs is refused at once), and a failure rolls it back at once.
  */
-import type { BackgroundDeps } from '../../app/feature';
+import type { BackgroundDeps } from '../../feature-contract';
 import type { JobHandlersOf } from '../../messaging/define';
 import { AppError } from '../../messaging/errors';
-import { applyPlan, type CleanupDeps, type TagAccess } from './apply';
-import { createChangeWatch } from './change-watch';
+import { applyPlan } from './apply';
+import type { TagAccess, WriteDeps } from '../../operations';
+import { createChangeWatch } from '../../operations';
 import { bookmarkEventsOf } from '../../platform/bookmark-events';
 import { createHistory, kindOf, loadRemovedHistory, recoverInterruptedSessions, type History, type Journal, type RemovedHistory } from '../../operations';
 import type { CleanupPlan } from '../plan-types';
 import type { Settings } from '../../settings';
 import type { dedupJobs } from '../protocol';
+import { cleanupRecords } from './cleanup-records';
 import { t } from '../../i18n';
 
 export interface DedupApplyFeatureDeps extends BackgroundDeps {
@@ -40,7 +42,7 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
         return new Set([...(quickBookmark.folderId ? [quickBookmark.folderId] : []), ...exclusions.folderIds, ...keep.preferredFolderIds]);
       }
     : undefined;
-  const cleanup: CleanupDeps = {
+  const cleanup: WriteDeps = {
     browser: deps.browser,
     journal,
     tags: deps.tags,
@@ -87,21 +89,3 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
 }
 
 export type DedupApplyFeature = ReturnType<typeof createDedupApplyFeature>;
-
-/** A cleanup as the history keeps it, in the words a backup file stores (src/bookmarks-html/backup.ts). */
-export interface CleanupRecord {
-  id: string;
-  createdAt: number;
-  finishedAt: number | null;
-  status: string;
-  undone: boolean;
-  counts: Record<string, number>;
-  note: string | null;
-}
-
-/** Every cleanup of the history, newest first, as records. */
-export async function cleanupRecords(history: Pick<History, 'list'>): Promise<CleanupRecord[]> {
-  return (await history.list())
-    .filter((s) => s.kind === 'cleanup')
-    .map((s) => ({ id: s.id, createdAt: s.createdAt, finishedAt: s.finishedAt, status: s.status, undone: s.undone, counts: { ...s.counts }, note: s.note }));
-}

@@ -19,7 +19,7 @@
  *   reset) is refused with a 'conflict' error that asks to scan again. It never scans again silently: a fresh scan
  *   can suggest other keepers (visit counts, dates) and find groups or folder pairs the user never saw.
  * Storing costs one IndexedDB put per scan of the JSON text the job replies with anyway (written once, in the compact
- * wire form of src/scan-wire: 4.2 MB instead of 11.1 MB at 100,000 bookmarks; a scan stored in another form counts as none). As objects, a
+ * wire form of src/dedup/scan-wire: 4.2 MB instead of 11.1 MB at 100,000 bookmarks; a scan stored in another form counts as none). As objects, a
  * put took 0.37-0.59 s and a get 0.32-0.59 s for 20,000 groups (11 MB as JSON) in Firefox ESR on this 2-core machine,
  * against 3.5-7.9 s for the scan job; one string is stored and read without a structured clone of every object. The
  * reply does not wait for the put (see scan()).
@@ -28,7 +28,7 @@
  * with the tree and returns those that concern its groups, so the page opens with them.
  */
 import type { DBSchema } from 'idb';
-import type { BackgroundDeps } from '../../app/feature';
+import type { BackgroundDeps } from '../../feature-contract';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../../messaging/define';
 import { AppError } from '../../messaging/errors';
 import type { HistoryItem } from '../../platform/browser';
@@ -43,7 +43,7 @@ import { asJsonReply } from '../../messaging/router';
 import { NO_REMOVED_HISTORY, type RemovedHistory } from '../../operations';
 import { scanBookmarks } from './scan';
 import type { ScanResult } from './scan-types';
-import { decodeScan, encodeScan, isScanWire } from '../../scan-wire';
+import { decodeScan, encodeScan, isScanWire } from '../scan-wire';
 import { t } from '../../i18n';
 
 export const staleScanMessage = (): string => t('dupScanStale');
@@ -51,7 +51,7 @@ export const staleScanMessage = (): string => t('dupScanStale');
 /** The IndexedDB database that keeps the last scan across event-page unloads. */
 export const LAST_SCAN_DB = 'tidymarks-dedup-scan';
 const LAST_SCAN_DB_VERSION = 1;
-/** The last scan itself, as the JSON text of its wire form (src/scan-wire): kept when bookmarks change, so the page can show it while it scans again. */
+/** The last scan itself, as the JSON text of its wire form (src/dedup/scan-wire): kept when bookmarks change, so the page can show it while it scans again. */
 const LAST_SCAN_KEY = 'last';
 /** The id of the scan stored under LAST_SCAN_KEY. */
 const LAST_ID_KEY = 'lastId';
@@ -192,8 +192,8 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
       remembered: decisionsForGroups(result.groups, await remembered),
       rememberedSets: decisionsForFolderSets(result.folderSets, await remembered),
     };
-    // Written once: stored and replied as the same text, in the scan's wire form (src/scan-wire; the page's client
-    // decodes it, see src/messaging/reply-forms.ts).
+    // Written once: stored and replied as the same text, in the scan's wire form (src/dedup/scan-wire; the page's client
+    // decodes it, see src/app-protocol/reply-forms.ts).
     const json = encodeScan(reviewed);
     if (generation === startedAt) {
       lastScan = reviewed;

@@ -19,12 +19,12 @@
 import { AppError } from '../../messaging/errors';
 import { isRootId } from '../../platform/browser';
 import { chooseKeeper, keepCandidates } from './keep-rules';
-import type { CleanupNumbers } from '../cleanup-numbers';
+import type { CleanupNumbers } from '../../operations';
 import type { CleanupPlan, PlannedMove, PlannedRemoval, PlannedTagMerge } from '../plan-types';
 import type { DuplicateGroup, FolderMove, FolderSet, FolderSetMember, ScanResult } from './scan-types';
 import { removedWith, type TreeAfterPlan } from './survivors';
 import { foldersLeftEmpty } from './emptied';
-import { chooseReplacements, type FolderOfRemovals } from '../cleanup';
+import { chooseReplacements, type FolderOfRemovals } from '../replace-choice';
 import { plural, t } from '../../i18n';
 
 export interface FolderSetDecision {

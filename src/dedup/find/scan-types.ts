@@ -1,7 +1,7 @@
 /**
  * What a duplicate scan finds, as plain JSON-like data: the 'dedup.scan' job's result, the input of buildPlan (plan.ts)
  * and what the cleanup page shows. Paths read like "Bookmarks Menu › Dev › JS". It travels and is stored in the
- * compact form of src/scan-wire.
+ * compact form of src/dedup/scan-wire.
  */
 import type { KeepReason } from './keep-rules';
 import type { PlannedMove } from '../plan-types';

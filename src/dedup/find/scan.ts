@@ -4,7 +4,7 @@
  * returns them as plain JSON (ScanResult), ready for the cleanup page and for buildPlan.
  */
 import { UNFILED_ID, type BookmarkNode } from '../../platform/browser';
-import { READ_LATER_TITLE } from '../../quick-bookmark';
+import { READ_LATER_TITLE } from '../../platform/browser';
 import type { Settings } from '../../settings';
 import { flagComebacks } from './comeback';
 import { findDuplicateGroups } from './find-duplicates';

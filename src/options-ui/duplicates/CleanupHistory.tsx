@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { HistoryResult, OperationSummary, UndoPhase, UndoProgress, UndoResult } from '../../operations';
-import type { JobHandle } from '../../messaging/client';
+import type { JobHandle } from '../../app-protocol';
 import { useBookmarkChanges } from '../bookmark-changes';
 import { errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';

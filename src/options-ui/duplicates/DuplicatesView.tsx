@@ -25,7 +25,7 @@ import { folderSetKey } from '../../dedup';
 import type { UndoResult } from '../../operations';
 import type { MatchRule } from '../../url-matching';
 import { formatNumber, plural, say, t } from '../../i18n';
-import type { JobHandle } from '../../messaging/client';
+import type { JobHandle } from '../../app-protocol';
 import { AppError } from '../../messaging/errors';
 import { announceBookmarksChanged, announceScanShown, errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';

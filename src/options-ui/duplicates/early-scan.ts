@@ -6,7 +6,7 @@
  * request.
  */
 import type { LastScan, ReviewedScan, ScanProgress } from '../../dedup/protocol';
-import type { Client, JobHandle } from '../../messaging/client';
+import type { Client, JobHandle } from '../../app-protocol';
 
 interface EarlyScan {
   handle: JobHandle<ReviewedScan> | null;

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatNumber, plural, t, type MessageId } from '../../i18n';
 import type { FixAction, FixChange, FixLeftOut, FixLeftOutReason, FixPreview, FixProgress, FixResult, LinkItem } from '../../link-health/protocol';
 import { DEAD_CLASSES } from '../../link-health';
-import type { JobHandle } from '../../messaging/client';
+import type { JobHandle } from '../../app-protocol';
 import type { HistoryResult } from '../../operations';
 import { errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';

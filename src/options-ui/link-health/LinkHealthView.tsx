@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatDate, formatNumber, plural, t, type MessageId } from '../../i18n';
-import type { JobHandle } from '../../messaging/client';
+import type { JobHandle } from '../../app-protocol';
 import { RemoteError } from '../../messaging/errors';
 import { originsFor } from '../../link-health';
 import type { CheckProgress, CheckResult, LinkItem, LinksOverview } from '../../link-health/protocol';

@@ -3,7 +3,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startBackground } from '../../../src/app/start-background';
 import { wakeBackground } from '../../../src/app/wake-background';
 import { WAKE_EVENTS } from '../../../src/app/wake-queue';
-import { createClient } from '../../../src/messaging/client';
+import { createClient } from '../../../src/app-protocol/client';
 import { PORT_NAME } from '../../../src/messaging/channel';
 import type { Browser } from '../../../src/platform/browser';
 import { createFakeBrowser } from '../../fakes/browser';

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FileDate } from '../../../src/bookmark-dates/file-dates';
-import type { Client } from '../../../src/messaging/client';
+import type { Client } from '../../../src/app-protocol/client';
 import { decodeSnapshot } from '../../../src/organizer/snapshot';
 import { OrganizerTree } from '../../../src/organizer/tree-model';
 import type { PlacesEvent } from '../../../src/places/events';

@@ -6,7 +6,8 @@
 import { gate } from '../../kit/gate';
 import { createFakeBrowser } from '../../fakes/browser';
 import type { BookmarkCall } from '../../fakes/bookmarks';
-import type { ApplyProgress, CleanupDeps } from '../../../src/dedup/cleanup/apply';
+import type { ApplyProgress } from '../../../src/dedup/cleanup/apply';
+import type { WriteDeps } from '../../../src/operations';
 import { openJournal } from '../../../src/operations/journal';
 import type { CleanupPlan, PlannedMove, PlannedRemoval } from '../../../src/dedup/plan-types';
 import { cleanupPlan, moveInto, removeCopiedFolder, removeCopy, removeEmptyFolder } from '../../kit/plan';
@@ -42,7 +43,7 @@ export function setup(options: { seed?: number } = {}) {
     await fake.browser.bookmarks.getTree();
     await fake.browser.bookmarks.getTree();
   };
-  const deps: CleanupDeps = { browser: fake.browser, journal, tags, now, settle };
+  const deps: WriteDeps = { browser: fake.browser, journal, tags, now, settle };
   return {
     ...fake,
     journal,
@@ -267,7 +268,7 @@ export function crashingBrowser(browser: Browser, at: number, landed: boolean) {
 }
 
 /** A fresh background after the crash: a new journal connection over the same database, the real browser. */
-export function restart(t: ReturnType<typeof setup>): CleanupDeps {
+export function restart(t: ReturnType<typeof setup>): WriteDeps {
   return { ...t.deps, journal: openJournal(t.journalName) };
 }
 

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../../src/messaging/client';
+import { createClient } from '../../../src/app-protocol/client';
 import { RemoteError } from '../../../src/messaging/errors';
 import { pageTransport } from '../../../scripts/demo/page-transport';
 

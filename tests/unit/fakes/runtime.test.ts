@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../../src/messaging/client';
-import { coreProtocol, coreTestJobs } from '../../../src/messaging/core-protocol';
+import { createClient } from '../../../src/app-protocol/client';
+import { coreProtocol, coreTestJobs } from '../../../src/app-protocol/core-protocol';
 import { createJobServer, createRouter, type PortLike, type Sender } from '../../../src/messaging/router';
 import { createFakeBrowser, FAKE_EXTENSION_ID, FAKE_EXTENSION_ORIGIN, type FakeControl } from '../../fakes/browser';
 import { gate } from '../../kit/gate';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogPath, generate, outputPath, substitutionCount } from '../../../scripts/message-args.mjs';
 
 // The types themselves (a wrong count or an unknown id does not compile): tests/types/i18n.test-d.ts.
-describe('typed message arguments (src/i18n/message-args.ts)', () => {
+describe('typed message arguments (src/i18n/generated/message-args.ts)', () => {
   it('is current with _locales/en/messages.json (run `node scripts/message-args.mjs` after editing the catalog)', () => {
     const catalog = JSON.parse(readFileSync(catalogPath, 'utf8'));
     expect(readFileSync(outputPath, 'utf8')).toBe(generate(catalog));

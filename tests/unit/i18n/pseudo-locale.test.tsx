@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import enMessages from '../../../_locales/en/messages.json';
 import { formatDate, pseudoCatalog, useCatalog } from '../../../src/i18n';
 import type { FixPreview, LinkItem, LinksOverview } from '../../../src/link-health/protocol';
-import type { Client } from '../../../src/messaging/client';
+import type { Client } from '../../../src/app-protocol/client';
 import { ClientContext } from '../../../src/options-ui/client-context';
 import { LinkHealthView } from '../../../src/options-ui/link-health/LinkHealthView';
 import { OptionsApp } from '../../../src/options-ui/OptionsApp';

@@ -47,7 +47,7 @@ const UI_FILES = [
   'src/bookmarks-html/import.ts',
   'src/bookmarks-html/import-tags.ts',
   'src/messaging/router.ts',
-  'src/messaging/client.ts',
+  'src/app-protocol/client.ts',
   'src/messaging/errors.ts',
   'src/messaging/schema-issues.ts',
   'src/quick-bookmark/outcome.ts',

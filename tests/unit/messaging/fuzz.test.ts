@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { protocol } from '../../../src/messaging/protocol';
+import { protocol } from '../../../src/app-protocol/protocol';
 import type { FakeBrowser } from '../../fakes/browser';
 import { boot } from '../../kit/boot';
 

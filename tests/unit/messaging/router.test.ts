@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../../src/messaging/client';
+import { createClient } from '../../../src/app-protocol/client';
 import { job, request } from '../../../src/messaging/define';
 import { AppError, RemoteError } from '../../../src/messaging/errors';
 import { createJobServer, createRouter, type PortLike } from '../../../src/messaging/router';

@@ -13,7 +13,7 @@
  */
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Client } from '../../../src/messaging/client';
+import type { Client } from '../../../src/app-protocol/client';
 import { MENU_ID, ROOT_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode } from '../../../src/platform/browser';
 import type { FakeBrowser } from '../../fakes/browser';
 import { boot } from '../../kit/boot';

@@ -8,7 +8,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FixPreview, FixProgress, FixResult, LinkItem, LinksOverview } from '../../../src/link-health/protocol';
-import type { Client } from '../../../src/messaging/client';
+import type { Client } from '../../../src/app-protocol/client';
 import { ClientContext } from '../../../src/options-ui/client-context';
 import { LinkHealthView } from '../../../src/options-ui/link-health/LinkHealthView';
 

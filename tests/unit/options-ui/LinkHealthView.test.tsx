@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Client } from '../../../src/messaging/client';
+import type { Client } from '../../../src/app-protocol/client';
 import { RemoteError } from '../../../src/messaging/errors';
 import type { CheckProgress, CheckResult, LinkItem, LinksOverview } from '../../../src/link-health/protocol';
 import { ClientContext } from '../../../src/options-ui/client-context';

@@ -5,7 +5,7 @@
  * traffic; batches around our own bulk jobs.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../../src/messaging/client';
+import { createClient } from '../../../src/app-protocol/client';
 import { Bookmark, Group, MENU, UNSORTED, remove, type PlacesEvent } from '../../../src/places';
 import { EVENTS_PORT_NAME } from '../../../src/places/events';
 import { createPagePlaces } from '../../../src/places/page';

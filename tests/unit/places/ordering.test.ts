@@ -4,7 +4,7 @@
  * update and never see a conflict that is not one. URLs given to save() come back as given.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../../src/messaging/client';
+import { createClient } from '../../../src/app-protocol/client';
 import { createPagePlaces } from '../../../src/places/page';
 import { Bookmark, Group, MENU, UNSORTED, type PlainItem } from '../../../src/places';
 import { boot, type Booted } from '../../kit/boot';

@@ -3,7 +3,7 @@
  * without the Places API and loads it once, on the first save.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Client } from '../../../src/messaging/client';
+import type { Client } from '../../../src/app-protocol/client';
 import { createPagePlaces } from '../../../src/places/page';
 import { createPopupApi } from '../../../src/popup-ui/popup-api';
 import type { FakeBrowser } from '../../fakes/browser';

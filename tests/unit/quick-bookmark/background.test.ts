@@ -3,7 +3,7 @@
  * Places facade (tags in the tag store) and the settings store, reached by key presses, menu clicks and messages.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Client } from '../../../src/messaging/client';
+import type { Client } from '../../../src/app-protocol/client';
 import { MENU_BOOKMARK_LINK } from '../../../src/quick-bookmark/menus';
 import { boot, type BackgroundApp } from '../../kit/boot';
 import { allBookmarks } from './test-kit';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPath, pickCopyToShow } from '../../../src/quick-bookmark/folder-paths';
+import { pickCopyToShow } from '../../../src/quick-bookmark/folder-paths';
+import { formatPath } from '../../../src/platform/folder-path';
 import type { BookmarkCopy } from '../../../src/url-matching/copies-of-url';
 
 // Finding the copies and a folder's path: tests/unit/dedup/copies-of-url.test.ts.

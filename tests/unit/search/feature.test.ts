@@ -3,7 +3,7 @@
  * router, index kept current by bookmark, history and tag events.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Client } from '../../../src/messaging/client';
+import type { Client } from '../../../src/app-protocol/client';
 import type { FakeBrowser } from '../../fakes/browser';
 import { boot, type Booted } from '../../kit/boot';
 

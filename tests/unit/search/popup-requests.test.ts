@@ -4,7 +4,7 @@
  * the newest bookmarks.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Client } from '../../../src/messaging/client';
+import type { Client } from '../../../src/app-protocol/client';
 import type { FakeBrowser } from '../../fakes/browser';
 import { boot } from '../../kit/boot';
 

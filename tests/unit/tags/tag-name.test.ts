@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkTagName, normalizeTagList, normalizeTagName, sameTagSet, tagKey } from '../../../src/tags/tag-name';
+import { checkTagName, normalizeTagList, normalizeTagName, sameTagSet } from '../../../src/tags/tag-name';
+import { tagKey } from '../../../src/platform/tag-key';
 
 describe('tag names', () => {
   it('trims and accepts up to 100 characters', () => {

@@ -4,7 +4,7 @@
  * fresh); older lookups never overwrite newer ones.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Client } from '../../../src/messaging/client';
+import type { Client } from '../../../src/app-protocol/client';
 import { ICON_BOOKMARKED, ICON_NOT_BOOKMARKED } from '../../../src/toolbar-button/button-look';
 import { createFakeBrowser, type FakeBrowser } from '../../fakes/browser';
 import { boot, type Booted } from '../../kit/boot';

@@ -12,7 +12,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyPlan, type CleanupDeps } from '../../../../src/dedup/cleanup/apply';
+import { applyPlan } from '../../../../src/dedup/cleanup/apply';
+import type { WriteDeps } from '../../../../src/operations';
 import { openJournal, type Journal } from '../../../../src/operations/journal';
 import { recoverInterruptedSessions } from '../../../../src/operations/recovery';
 import { restoreSession } from '../../../../src/operations/undo';
@@ -290,7 +291,7 @@ async function runScenario(s: Scenario): Promise<void> {
     await t.deps.settle!();
     finished = true;
   };
-  const deps: CleanupDeps = {
+  const deps: WriteDeps = {
     ...t.deps,
     settle,
     browser: { ...b, bookmarks: dying(b.bookmarks, isDead) } as Browser,
@@ -312,7 +313,7 @@ async function runScenario(s: Scenario): Promise<void> {
   await Promise.all(pending);
   stop();
 
-  let restore: CleanupDeps;
+  let restore: WriteDeps;
   if (dead) {
     t.control.unload();
     // The next start: a new page, the same databases.

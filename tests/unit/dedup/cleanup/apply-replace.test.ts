@@ -1,5 +1,5 @@
 /**
- * A folder replaced by a fresh copy (src/dedup/cleanup/replace-choice.ts): sync's damage, a few pages copied many
+ * A folder replaced by a fresh copy (src/dedup/replace-choice.ts): sync's damage, a few pages copied many
  * times in their own folder, goes with one removeTree after what stays moved into a new folder at the old one's place.
  * The rule holds as for every other step: a change the cleanup did not make (a bookmark created in, moved into or
  * edited in the folder, at any call of the replacement) always wins; undo restores the exact tree (titles, URLs,

@@ -4,7 +4,7 @@ import { createDedupApplyFeature } from '../../../../src/dedup/cleanup/feature';
 import { openJournal } from '../../../../src/operations/journal';
 import type { UndoProgress } from '../../../../src/operations/undo';
 import { getExisting } from '../../../../src/platform/bookmark-reads';
-import { createChangeWatch } from '../../../../src/dedup/cleanup/change-watch';
+import { createChangeWatch } from '../../../../src/operations/change-watch';
 import { createBookmarkEvents } from '../../../../src/platform/bookmark-events';
 import { checkPlan } from '../../../../src/dedup/cleanup/plan-check';
 import { buildPlan } from '../../../../src/dedup/find/plan';

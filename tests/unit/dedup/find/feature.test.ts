@@ -1,6 +1,6 @@
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import type { Client } from '../../../../src/messaging/client';
+import type { Client } from '../../../../src/app-protocol/client';
 import { LAST_SCAN_DB, staleScanMessage } from '../../../../src/dedup/find/feature';
 import { folderSetKey } from '../../../../src/dedup/find/decisions';
 import { DEFAULT_SETTINGS, SETTINGS_KEY } from '../../../../src/settings/settings';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildPlan, unionTags, type PlanDecisions } from '../../../../src/dedup/find/plan';
-import { worthReplacing } from '../../../../src/dedup/cleanup/replace-choice';
+import { worthReplacing } from '../../../../src/dedup/replace-choice';
 import type { CleanupPlan } from '../../../../src/dedup/plan-types';
 import type { FolderSet } from '../../../../src/dedup/find/scan-types';
 import { scanBookmarks } from '../../../../src/dedup/find/scan';

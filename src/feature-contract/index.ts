@@ -1,3 +1,8 @@
+/**
+ * The contract every background feature is built to, the floor right above the platform and the messaging kit: what
+ * the composition root (src/app) gives each `create<Name>Feature(deps)` and what it gets back. It lives apart from the
+ * root so that a feature imports the contract, never the root that assembles it.
+ */
 import type { BookmarkEvents } from '../platform/bookmark-events';
 import type { Browser } from '../platform/browser';
 

@@ -4,9 +4,9 @@
  * moved there in order, and the old folder goes with one removeTree. Pure: the plan (find/plan.ts, also run in the
  * page) proposes with the scan's numbers, the apply decides again with the live tree's.
  */
-import { isRootId, ROOT_ID } from '../../platform/browser';
-import { WHOLE_TREE_ABOVE } from '../../platform/bookmark-reads';
-import type { CleanupPlan, PlannedReplacement } from '../plan-types';
+import { isRootId, ROOT_ID } from '../platform/browser';
+import { WHOLE_TREE_ABOVE } from '../platform/bookmark-reads';
+import type { CleanupPlan, PlannedReplacement } from './plan-types';
 
 /**
  * Costs in Firefox ESR 153 on the 2-core machine: a loose removal with two calls in flight about 2 ms per copy

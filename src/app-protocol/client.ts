@@ -4,10 +4,10 @@
  * RemoteError with the background's code and message. `startJob` runs a long job over a port.
  */
 import { t } from '../i18n';
-import { isErrorCode, RemoteError } from './errors';
-import { PORT_NAME, type RequestMessage } from './channel';
+import { isErrorCode, RemoteError } from '../messaging/errors';
+import { PORT_NAME, type RequestMessage } from '../messaging/channel';
 import type { JobInput, JobProgress, JobResult, JobType, RequestInput, RequestReply, RequestType } from './protocol';
-import type { PortLike } from './router';
+import type { PortLike } from '../messaging/router';
 import { replyReader } from './reply-forms';
 
 export interface Transport {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { noInput } from '../../../src/messaging/define';
 import { capQuoted, capText, MAX_ERROR_MESSAGE, toWireError } from '../../../src/messaging/errors';
 import { PORT_NAME } from '../../../src/messaging/channel';
-import { jobs, protocol } from '../../../src/messaging/protocol';
+import { jobs, protocol } from '../../../src/app-protocol/protocol';
 import { describeIssues } from '../../../src/messaging/schema-issues';
 import { assertOpenable } from '../../../src/search/openable-url';
 import { boot } from '../../kit/boot';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scanBookmarks } from '../../../src/dedup/find/scan';
-import { decodeScan, encodeScan, fromScanWire, isScanWire } from '../../../src/scan-wire';
-import type { ScanResult } from '../../../src/dedup/find/scan-types';
-import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
-import { bm, buildTree, folder, sep, type Spec, rootsWithCopiedFolders } from '../dedup/tree-builder';
+import { scanBookmarks } from '../../../../src/dedup/find/scan';
+import { decodeScan, encodeScan, fromScanWire, isScanWire } from '../../../../src/dedup/scan-wire';
+import type { ScanResult } from '../../../../src/dedup/find/scan-types';
+import { DEFAULT_SETTINGS } from '../../../../src/settings/settings';
+import { bm, buildTree, folder, sep, type Spec, rootsWithCopiedFolders } from '../tree-builder';
 
 const URLS = ['https://developer.mozilla.org/en-US/', 'https://example.org/a', 'http://news.example.com/item?id=1', 'https://github.com/trending'];
 const variant = (url: string, v: number) =>

@@ -14,8 +14,8 @@
  * `wire` is the form's version and the first key of the text: a stored scan of another form (an older version's
  * plain JSON) is not read (isScanWire), it counts as no last scan.
  */
-import type { ComebackFlag, DuplicateCopy, DuplicateGroup, KeepReason, ScanResult } from '../dedup';
-import type { MatchRule } from '../url-matching';
+import type { ComebackFlag, DuplicateCopy, DuplicateGroup, KeepReason, ScanResult } from '../find';
+import type { MatchRule } from '../../url-matching';
 
 export const SCAN_WIRE_VERSION = 2;
 /** How every text of this form begins (JSON.stringify writes keys in insertion order). */

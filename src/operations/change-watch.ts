@@ -8,7 +8,7 @@
  * the call resolves; another writer's change that raced one of ours may arrive up to ~10 ms after our call resolved,
  * and the node of our own onRemoved is what Firefox read before it deleted, not necessarily what it deleted.
  */
-import type { BookmarkEvent, BookmarkEvents } from '../../platform/bookmark-events';
+import type { BookmarkEvent, BookmarkEvents } from '../platform/bookmark-events';
 
 export type { BookmarkEvent };
 

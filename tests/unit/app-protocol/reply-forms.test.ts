@@ -1,5 +1,5 @@
 /**
- * The pages' client reads replies in a form of their own by request type (src/messaging/reply-forms.ts): the scan
+ * The pages' client reads replies in a form of their own by request type (src/app-protocol/reply-forms.ts): the scan
  * arrives in its wire form and the caller gets the declared type, through a request and through a job, with the
  * decoder loaded when the request is sent. A reply that is not the form gives a clear error; every other reply is
  * plain JSON, even when it looks like the scan's form.
@@ -7,10 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { scanBookmarks } from '../../../src/dedup/find/scan';
 import { t } from '../../../src/i18n';
-import { createClient, type Transport } from '../../../src/messaging/client';
+import { createClient, type Transport } from '../../../src/app-protocol/client';
 import { RemoteError } from '../../../src/messaging/errors';
 import type { PortLike } from '../../../src/messaging/router';
-import { encodeScan } from '../../../src/scan-wire';
+import { encodeScan } from '../../../src/dedup/scan-wire';
 import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
 import { bm, buildTree, folder } from '../dedup/tree-builder';
 

@@ -1,11 +1,11 @@
 /**
- * The test build's requests: every test-only request and job, all named `test.*`. src/messaging/protocol.ts merges
+ * The test build's requests: every test-only request and job, all named `test.*`. src/app-protocol/protocol.ts merges
  * them into the table only when __TIDYMARKS_TEST_BUILD__ is true; each part is a function, so the production build,
  * which never calls one, carries none of them (the conventions test builds dist/ and looks for `test.` names). Each
  * feature owns its part, beside its production part.
  */
 import { coreTestJobs, coreTestProtocol } from './core-protocol';
-import type { JobDef, RequestDef } from './define';
+import type { JobDef, RequestDef } from '../messaging/define';
 import { placesTestProtocol } from '../places/protocol';
 import { quickBookmarkTestProtocol } from '../quick-bookmark/protocol';
 import { toolbarButtonTestProtocol } from '../toolbar-button/protocol';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { job, request, noInput } from './define';
+import { job, request, noInput } from '../messaging/define';
 
 const testKey = v.pipe(v.string(), v.maxLength(100));
 

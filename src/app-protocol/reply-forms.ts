@@ -3,18 +3,18 @@
  * turns the parsed text back into that type. The handler replies with the encoded text (asJsonReply); callers see
  * the type the protocol table declares.
  *  - 'dedup.scan' and 'dedup.lastScan': the scan as columns with tables of folders and repeated values
- *    (src/scan-wire): 4.2 instead of 11.1 MB at 100,000 bookmarks.
+ *    (src/dedup/scan-wire): 4.2 instead of 11.1 MB at 100,000 bookmarks.
  * A form's decoder is loaded (a dynamic import) when a request of its type is sent, while the background works on
  * it: a page that never asks for a scan, the popup, never loads the scan's decoder.
  */
 import type { LastScan, ReviewedScan } from '../dedup/protocol';
-import { RemoteError } from './errors';
+import { RemoteError } from '../messaging/errors';
 import { t } from '../i18n';
 
 type Decode = (value: unknown) => unknown;
 
 const scanDecoders = () =>
-  import('../scan-wire').then(({ fromScanWire }) => {
+  import('../dedup/scan-wire').then(({ fromScanWire }) => {
     const scan = (value: unknown): ReviewedScan => {
       const decoded = fromScanWire<ReviewedScan>(value);
       if (!decoded) throw new RemoteError('internal', t('errorMalformedReply'));

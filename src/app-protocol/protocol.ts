@@ -4,7 +4,7 @@
  */
 import type * as v from 'valibot';
 import { coreJobs, coreProtocol } from './core-protocol';
-import type { JobDef, RequestDef } from './define';
+import type { JobDef, RequestDef } from '../messaging/define';
 import { placesProtocol } from '../places/protocol';
 import { tagsProtocol } from '../tags/protocol';
 import { dedupJobs, dedupProtocol } from '../dedup/protocol';
@@ -70,7 +70,7 @@ export type TestJobs = ReturnType<typeof testJobs>;
 
 /**
  * The table pages and the background are typed from: production and, in the test build only, the `test.*` part
- * (src/messaging/test-protocol.ts). In the production build the test part is dead code and is left out.
+ * (src/app-protocol/test-protocol.ts). In the production build the test part is dead code and is left out.
  */
 export const protocol = (__TIDYMARKS_TEST_BUILD__ ? { ...productionProtocol, ...testProtocol() } : productionProtocol) as ProductionProtocol & TestProtocol;
 export const jobs = (__TIDYMARKS_TEST_BUILD__ ? { ...productionJobs, ...testJobs() } : productionJobs) as ProductionJobs & TestJobs;
@@ -87,3 +87,6 @@ export type JobInput<K extends JobType> = v.InferInput<Jobs[K]['input']>;
 export type JobOutput<K extends JobType> = v.InferOutput<Jobs[K]['input']>;
 export type JobProgress<K extends JobType> = Jobs[K] extends JobDef<v.GenericSchema, infer P, unknown> ? P : never;
 export type JobResult<K extends JobType> = Jobs[K] extends JobDef<v.GenericSchema, unknown, infer R> ? R : never;
+
+/** The core part, for the background's own handlers (src/app/core-handlers.ts). */
+export { TEST_ECHO_PORT, coreProtocol, type coreTestJobs, type coreTestProtocol } from './core-protocol';
