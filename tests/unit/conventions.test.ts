@@ -31,6 +31,25 @@ function resolveLocal(from: string, spec: string): string {
   throw new Error(`${from}: cannot resolve ${spec}`);
 }
 
+/** Every relative import of a file, static, type-only, re-exported or dynamic (`import('...')`), as a repo path. */
+const importSpecifiers = /(?:^\s*(?:import|export)\s[^;]*?from\s+|^\s*import\s+|\bimport\(\s*)['"](\.[^'"]+)['"]/gms;
+function localImports(file: string): string[] {
+  return [...source(file).matchAll(importSpecifiers)].filter(([, spec]) => !/\.css$/.test(spec!)).map(([, spec]) => resolveLocal(file, spec!));
+}
+
+/**
+ * The floors, lowest first, as docs/ARCHITECTURE.md declares them (its ```floors block, one floor a line: a name, then
+ * its modules, lowest first). A module imports only what is written before it.
+ */
+const floors: string[][] = (() => {
+  const block = /```floors\n([\s\S]*?)```/.exec(source('docs/ARCHITECTURE.md'));
+  if (!block) throw new Error('docs/ARCHITECTURE.md has no ```floors block');
+  return block[1]!
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).slice(1));
+})();
+
 const productCode = [...filesUnder('src'), ...filesUnder('background'), ...filesUnder('popup'), ...filesUnder('options'), ...filesUnder('sidebar')];
 /**
  * The entry points Firefox loads (manifest.json), each with the module of src/ that is its own: the background's
@@ -55,17 +74,17 @@ describe('conventions', () => {
   });
 
   it('only entry points import webextension-polyfill; modules receive the browser as a parameter', () => {
-    const allowed = new Set([...Object.keys(entries), 'src/messaging/page-client.ts']);
+    const allowed = new Set([...Object.keys(entries), 'src/app-protocol/page-client.ts']);
     const valueImport = /^import (?!type )[^;]*from ['"]webextension-polyfill['"]/m;
     const offenders = productCode.filter((f) => !allowed.has(f) && valueImport.test(source(f)));
     expect(offenders).toEqual([]);
   });
 
-  it('the popup opens without loading schemas, the Places API or the scan decoder: its static imports never reach valibot nor src/scan-wire', () => {
+  it('the popup opens without loading schemas, the Places API or the scan decoder: its static imports never reach valibot nor the scan wire form', () => {
     // Static value imports only (not `import type`, not dynamic import()): what Firefox must load before the popup
     // can send its first request. The router validates; a page's client needs no schemas (src/messaging/channel.ts).
     // A face's `export ... from` loads its module as an import does. The scan's wire form is decoded only by a page
-    // that asks for a scan: the client loads its decoder then (src/messaging/reply-forms.ts).
+    // that asks for a scan: the client loads its decoder then (src/app-protocol/reply-forms.ts).
     const staticImport = /^(?:import|export) (?!type )[^;]*?from ['"]([^'"]+)['"]/gm;
     const seen = new Set<string>();
     const packages = new Set<string>();
@@ -81,7 +100,7 @@ describe('conventions', () => {
       }
     }
     expect([...packages].filter((p) => p === 'valibot' || p.startsWith('valibot/'))).toEqual([]);
-    expect([...seen].filter((f) => f === 'src/messaging/protocol.ts' || f.startsWith('src/places/') || f.startsWith('src/scan-wire/'))).toEqual([]);
+    expect([...seen].filter((f) => f === 'src/app-protocol/protocol.ts' || f.startsWith('src/places/') || f.startsWith('src/dedup/scan-wire/'))).toEqual([]);
   });
 
   it('no code renders HTML from strings', () => {
@@ -98,7 +117,8 @@ describe('conventions', () => {
   it('every feature folder in src/ has unit tests in tests/unit/<feature>/', () => {
     const features = readdirSync(join(root, 'src')).filter((d) => statSync(join(root, 'src', d)).isDirectory());
     const missing = features
-      .filter((d) => !['platform'].includes(d))
+      // platform is tested beside its files (src/platform/*.test.ts); feature-contract holds only types, checked by tsc.
+      .filter((d) => !['platform', 'feature-contract'].includes(d))
       .filter((d) => {
         try {
           return filesUnder(`tests/unit/${d}`, /\.test\.tsx?$/).length === 0;
@@ -110,31 +130,89 @@ describe('conventions', () => {
   });
 
   it('every module of src/ and every entry point reaches a module only through its face: index.ts, protocol.ts or a types file (the composition root also through feature.ts)', () => {
-    // Every folder of src/ is a module with a face (docs/ARCHITECTURE.md, "Rules"); dedup's find and cleanup are faced
-    // apart. src/platform, src/messaging and src/i18n are the layers below every module: any of their files may be
-    // imported; so may src/app/feature.ts, the contract every feature is built to (BackgroundDeps, the Feature shape).
-    // An entry point is a part of its own module (`entries`); the sidebar's, which has none, reaches the organizer
-    // through its face as the options page does.
-    const below = ['platform', 'messaging', 'i18n'];
-    const facedApart = ['dedup/find', 'dedup/cleanup'];
+    // Every folder of src/ is a module with a face (docs/ARCHITECTURE.md, "Rules"); dedup's find, cleanup and scan-wire
+    // are faced apart and reach dedup's root files directly. src/platform, src/messaging and src/i18n are kits of
+    // files: any of them may be imported. An entry point is a part of its own module (`entries`); the sidebar's, which
+    // has none, reaches the organizer through its face as the options page does. Static, type-only and dynamic
+    // imports alike.
+    const kits = ['platform', 'messaging', 'i18n'];
+    const facedApart = ['dedup/find', 'dedup/cleanup', 'dedup/scan-wire'];
     const unitOf = (file: string) => (file in entries ? (entries[file] ?? file) : (facedApart.find((m) => file.startsWith(`src/${m}/`)) ?? file.split('/')[1]!));
-    const specifiers = /^(?:import|export)\s[^;]*?from\s+['"](\.[^'"]+)['"]/gms;
     const offenders: string[] = [];
     for (const file of productCode.filter((f) => (f.startsWith('src/') || f in entries) && !/\.test\.tsx?$/.test(f))) {
-      for (const [, spec] of source(file).matchAll(specifiers)) {
-        const target = resolveLocal(file, spec!);
+      for (const target of localImports(file)) {
         if (!target.startsWith('src/') || target.split('/').length < 3) continue;
         const module = unitOf(target);
-        if (below.includes(module) || unitOf(file) === module || target === 'src/app/feature.ts') continue;
-        // dedup/find and dedup/cleanup use the plan contract at dedup's root directly.
+        if (kits.includes(module) || unitOf(file) === module) continue;
         if (module === 'dedup' && unitOf(file).startsWith('dedup/')) continue;
         const inner = target.slice(`src/${module}/`.length);
         const allowed =
-          inner === 'index.ts' || inner === 'protocol.ts' || /(^|-)types\.ts$/.test(inner) || (file === 'src/app/background-app.ts' && inner === 'feature.ts');
+          inner === 'index.ts' ||
+          inner === 'protocol.ts' ||
+          /(^|-)types\.ts$/.test(inner) ||
+          (file === 'src/app/background-app.ts' && inner === 'feature.ts') ||
+          (file in entries && target === 'src/app-protocol/page-client.ts');
         if (!allowed) offenders.push(`${file} -> ${target}`);
       }
     }
     expect(offenders).toEqual([]);
+  });
+
+  it('imports flow down the floors that docs/ARCHITECTURE.md declares: static, type-only and dynamic alike', () => {
+    const placed = floors.flat();
+    const rank = new Map(placed.map((module, i) => [module, i]));
+    const modules = readdirSync(join(root, 'src')).filter((d) => statSync(join(root, 'src', d)).isDirectory());
+    // Every module and entry folder is on a floor, once; every name on a floor exists.
+    expect(modules.filter((m) => !rank.has(m))).toEqual([]);
+    expect(placed.filter((m) => !modules.includes(m) && !Object.keys(entries).some((e) => e.startsWith(`${m}/`)))).toEqual([]);
+    expect(new Set(placed).size).toBe(placed.length);
+    const moduleOf = (file: string) => (file.startsWith('src/') ? file.split('/')[1]! : file.split('/')[0]!);
+    const uphill: string[] = [];
+    for (const file of productCode.filter((f) => !/\.test\.tsx?$/.test(f))) {
+      const from = moduleOf(file);
+      for (const target of localImports(file)) {
+        const to = moduleOf(target);
+        if (to === from || !rank.has(to)) continue;
+        if (rank.get(to)! >= rank.get(from)!) uphill.push(`${file} -> ${target}`);
+      }
+    }
+    expect(uphill).toEqual([]);
+  });
+
+  it('no file imports one that imports it back, through any chain of files', () => {
+    const graph = new Map(productCode.filter((f) => !/\.test\.tsx?$/.test(f)).map((f) => [f, localImports(f)]));
+    const circles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const path: string[] = [];
+    const visit = (file: string) => {
+      state.set(file, 'open');
+      path.push(file);
+      for (const next of graph.get(file) ?? []) {
+        if (state.get(next) === 'open') circles.push([...path.slice(path.indexOf(next)), next].join(' -> '));
+        else if (!state.has(next)) visit(next);
+      }
+      path.pop();
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) if (!state.has(file)) visit(file);
+    expect(circles).toEqual([]);
+  });
+
+  it('the floors check sees every kind of import: static, type-only, re-exports and dynamic', () => {
+    const parsed = (text: string) => [...text.matchAll(importSpecifiers)].map((m) => m[1]);
+    expect(
+      parsed(
+        [
+          "import { a } from './a';",
+          "import type { B } from '../b';",
+          'import {\n  c,\n  type D,\n} from "./c";',
+          "export { e } from './e';",
+          "export type * from './f';",
+          "const g = () => import('../g');",
+          "import './h.css';",
+        ].join('\n'),
+      ),
+    ).toEqual(['./a', '../b', './c', './e', './f', '../g', './h.css']);
   });
 
   it('the page UIs import no other page UI: what they share is in src/ui and src/operation-words; only the options page renders the organizer', () => {
@@ -157,7 +235,7 @@ describe('conventions', () => {
   });
 
   it('every feature is built by create<Name>Feature(deps) in its feature.ts, with one deps object', () => {
-    const builders = productCode.filter((f) => /^src\/.+\/feature\.ts$/.test(f) && f !== 'src/app/feature.ts');
+    const builders = productCode.filter((f) => /^src\/.+\/feature\.ts$/.test(f));
     const found: string[] = [];
     const offenders: string[] = [];
     for (const file of builders) {
@@ -177,8 +255,8 @@ describe('conventions', () => {
 
   it('every request and job name is in one protocol part only, test-only ones are test.* and only in the test part', async () => {
     // A later part spread into the table would silently replace an earlier part's request of the same name.
-    const { protocolParts, jobParts } = await import('../../src/messaging/protocol');
-    const { testProtocolParts, testJobParts } = await import('../../src/messaging/test-protocol');
+    const { protocolParts, jobParts } = await import('../../src/app-protocol/protocol');
+    const { testProtocolParts, testJobParts } = await import('../../src/app-protocol/test-protocol');
     const owners = new Map<string, string[]>();
     const note = (table: string, parts: Record<string, Record<string, unknown>>) => {
       for (const [part, entries] of Object.entries(parts)) for (const name of Object.keys(entries)) owners.set(name, [...(owners.get(name) ?? []), `${table}.${part}`]);
@@ -198,7 +276,7 @@ describe('conventions', () => {
     const { build } = await import('vite');
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
-    const { testProtocolParts, testJobParts } = await import('../../src/messaging/test-protocol');
+    const { testProtocolParts, testJobParts } = await import('../../src/app-protocol/test-protocol');
     const names = [...Object.values(testProtocolParts()), ...Object.values(testJobParts())].flatMap((part) => Object.keys(part));
     const outDir = mkdtempSync(join(tmpdir(), 'tidymarks-dist-'));
     const before = process.env.TIDYMARKS_DIST;
@@ -218,7 +296,7 @@ describe('conventions', () => {
   }, 120_000);
 
   it('every request schema in the protocol table is strict about unknown keys', async () => {
-    const { protocol, jobs } = await import('../../src/messaging/protocol');
+    const { protocol, jobs } = await import('../../src/app-protocol/protocol');
     const { noInput } = await import('../../src/messaging/define');
     const loose = Object.entries({ ...protocol, ...jobs })
       .filter(([, def]) => {
