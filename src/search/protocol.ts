@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { request, type RequestDef, noInput } from '../messaging/define';
-import type { LoadTimings } from './live-index';
+import type { LoadTimings } from './index-build';
 import type { CurrentPageCopy, CurrentPageReply, FolderChoice, SearchReply } from './types';
 
 const tabId = v.pipe(v.number(), v.integer(), v.minValue(0));

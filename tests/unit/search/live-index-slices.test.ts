@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LiveIndex, SNAPSHOT_DELAY_MS } from '../../../src/search/live-index';
+import { LiveIndex } from '../../../src/search/live-index';
+import { SNAPSHOT_DELAY_MS } from '../../../src/search/snapshot-writer';
 import { parseQuery } from '../../../src/search/parse-query';
 import { openSnapshotStore, type SnapshotPart, type SnapshotStore } from '../../../src/search/snapshot-store';
 import { createFakeBrowser } from '../../fakes/browser';

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LiveIndex, SNAPSHOT_DELAY_MS } from '../../../src/search/live-index';
+import { LiveIndex } from '../../../src/search/live-index';
+import { SNAPSHOT_DELAY_MS } from '../../../src/search/snapshot-writer';
 import type { IndexSnapshot, SnapshotPart } from '../../../src/search/snapshot-store';
 import { parseQuery } from '../../../src/search/parse-query';
 import { createFakeBrowser } from '../../fakes/browser';
