@@ -33,30 +33,31 @@ function pendingLoad() {
   return chunk;
 }
 
-/** A stand-in app that writes down every event and message it gets, in the order they reach it. */
+/** Writes down every event and message that reaches `b`'s listeners, in the order they reach them; answers nothing. */
+function recordArrivals(b: Browser, log: unknown[]) {
+  b.bookmarks.onCreated.addListener((id) => log.push(['bookmarks.onCreated', id]));
+  b.bookmarks.onRemoved.addListener((id) => log.push(['bookmarks.onRemoved', id]));
+  b.tabs.onActivated.addListener(({ tabId }) => log.push(['tabs.onActivated', tabId]));
+  b.commands.onCommand.addListener((name) => log.push(['commands.onCommand', name]));
+  b.runtime.onMessage.addListener((message: unknown) => void log.push(['runtime.onMessage', (message as { type: string }).type]));
+  b.runtime.onConnect.addListener((port) => {
+    log.push(['runtime.onConnect', port.name]);
+    port.onMessage.addListener((message) => log.push(['port.onMessage', message]));
+    port.onDisconnect.addListener(() => log.push(['port.onDisconnect', port.name]));
+  });
+}
+
+/** A stand-in app that writes down every event and message it gets, in the order they reach it, and answers messages. */
 function recordingApp(log: unknown[]): Loaded {
   return {
     startBackground: ((deps: { browser: Browser }) => {
-      const b = deps.browser;
-      b.bookmarks.onCreated.addListener((id) => log.push(['bookmarks.onCreated', id]));
-      b.bookmarks.onRemoved.addListener((id) => log.push(['bookmarks.onRemoved', id]));
-      b.tabs.onActivated.addListener(({ tabId }) => log.push(['tabs.onActivated', tabId]));
-      b.commands.onCommand.addListener((name) => log.push(['commands.onCommand', name]));
-      b.runtime.onMessage.addListener((message: unknown) => {
-        log.push(['runtime.onMessage', (message as { type: string }).type]);
-        return Promise.resolve({ ok: true, value: `answer to ${(message as { type: string }).type}` });
-      });
-      b.runtime.onConnect.addListener((port) => {
-        log.push(['runtime.onConnect', port.name]);
-        port.onMessage.addListener((message) => log.push(['port.onMessage', message]));
-        port.onDisconnect.addListener(() => log.push(['port.onDisconnect', port.name]));
-      });
+      recordArrivals(deps.browser, log);
+      deps.browser.runtime.onMessage.addListener((message: unknown) => Promise.resolve({ ok: true, value: `answer to ${(message as { type: string }).type}` }));
     }) as unknown as typeof startBackground,
   };
 }
 
 const request = (type: string) => ({ channel: 'tidymarks', type, input: {} });
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('waking the event page', () => {
   it('delivers the events, messages and port messages that arrive before the app is loaded, all of them, in arrival order', async () => {
@@ -65,28 +66,26 @@ describe('waking the event page', () => {
     const chunk = pendingLoad();
     const log: unknown[] = [];
     const started = wakeBackground({ browser: fake.browser as unknown as Browser, now: Date.now, testBuild: false }, chunk.load);
+    // What reaches the event page, heard after the first chunk's own listeners (registered first) have had it.
+    const arrived: unknown[] = [];
+    recordArrivals(browser, arrived);
 
     const first = await browser.bookmarks.create({ parentId: 'unfiled_____', title: 'One', url: 'https://one.example/' });
     const answer = control.pageRuntime.sendMessage(request('search.query'));
-    await settle();
+    // Messages and ports reach the background later (as in Firefox): each is sent once the one before has arrived, so
+    // arrival order is the order of this test.
+    await vi.waitFor(() => expect(arrived.at(-1)).toEqual(['runtime.onMessage', 'search.query']));
     const port = control.pageRuntime.connect({ name: PORT_NAME });
     port.postMessage({ op: 'start', kind: 'x', input: 1 });
-    // The port reaches the background later (as in Firefox): arrival order is the order the background sees them in.
-    await settle();
+    await vi.waitFor(() => expect(arrived.at(-1)).toEqual(['port.onMessage', { op: 'start', kind: 'x', input: 1 }]));
     control.triggerCommand('quick-bookmark');
     const tab = control.openTab({ url: 'https://tab.example/' });
     await browser.tabs.update(tab.id, { active: true });
     await browser.bookmarks.remove(first.id);
     port.postMessage({ op: 'cancel' });
     port.disconnect();
-    await settle();
-    // Nothing reached the app yet: it is not loaded.
-    expect(log).toEqual([]);
-
-    chunk.resolve(recordingApp(log));
-    // open() hands the whole queue over before the build resolves.
-    await started;
-    expect(log).toEqual([
+    await vi.waitFor(() => expect(arrived.at(-1)).toEqual(['port.onDisconnect', PORT_NAME]));
+    const inArrivalOrder = [
       ['bookmarks.onCreated', first.id],
       ['runtime.onMessage', 'search.query'],
       ['runtime.onConnect', PORT_NAME],
@@ -96,7 +95,14 @@ describe('waking the event page', () => {
       ['bookmarks.onRemoved', first.id],
       ['port.onMessage', { op: 'cancel' }],
       ['port.onDisconnect', PORT_NAME],
-    ]);
+    ];
+    // All of it arrived while the app was not loaded (its chunk is not resolved yet).
+    expect(arrived).toEqual(inArrivalOrder);
+
+    chunk.resolve(recordingApp(log));
+    // open() hands the whole queue over before the build resolves.
+    await started;
+    expect(log).toEqual(inArrivalOrder);
     expect(await answer).toEqual({ ok: true, value: 'answer to search.query' });
 
     // Once loaded, events go straight through.
@@ -110,14 +116,21 @@ describe('waking the event page', () => {
     const chunk = pendingLoad();
     const log: unknown[] = [];
     const started = wakeBackground({ browser: fake.browser as unknown as Browser, now: Date.now, testBuild: false }, chunk.load);
+    const arrived: unknown[] = [];
+    recordArrivals(fake.browser as unknown as Browser, arrived);
     const client = createClient(fake.control.transport);
     // The app's chunk is not even asked for before the ping that woke the page is answered; then it is.
     expect(chunk.loads).toBe(0);
     expect(await client.call('core.ping', {})).toEqual({ pong: true, version: MANIFEST_VERSION });
     await vi.waitFor(() => expect(chunk.loads).toBe(1));
     const count = fake.control.pageRuntime.sendMessage(request('core.countBookmarks'));
-    await settle();
-    expect(log).toEqual([]);
+    // It reached the event page while the app was not loaded (its chunk is not resolved yet).
+    await vi.waitFor(() =>
+      expect(arrived).toEqual([
+        ['runtime.onMessage', 'core.ping'],
+        ['runtime.onMessage', 'core.countBookmarks'],
+      ]),
+    );
     chunk.resolve(recordingApp(log));
     await started;
     expect(await count).toEqual({ ok: true, value: 'answer to core.countBookmarks' });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from '../../../src/app-protocol/client';
 import { RemoteError } from '../../../src/messaging/errors';
@@ -93,7 +93,8 @@ describe('LinkHealthView', () => {
     const page = scripted(fresh, []);
     const start = await screen.findByRole('button', { name: 'Check links' });
     expect(page.log).toEqual(['links.overview', 'links.results']);
-    expect(screen.getByText(/Nothing is fetched until you start a check/)).toBeTruthy();
+    // Said first thing, under the heading.
+    expect(screen.getByRole('heading', { level: 2 }).nextElementSibling?.textContent).toContain('Nothing is fetched until you start a check.');
     fireEvent.click(start);
     // The permission request is made inside the click (Firefox requires it), before any job.
     expect(page.log[2]).toBe('request http://a.example/* https://a.example/* http://b.example/* https://b.example/*');
@@ -109,7 +110,7 @@ describe('LinkHealthView', () => {
       'Server trouble: 0 addresses',
       'Unreachable: 0 addresses',
     ]);
-    expect(screen.getByText('1 address is checked a second time later.')).toBeTruthy();
+    expect(screen.getByTestId('links-progress').textContent).toContain('1 address is checked a second time later.');
     fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
     expect(page.log).toContain('pause');
     await screen.findByText('Paused.');
@@ -173,13 +174,32 @@ describe('LinkHealthView', () => {
     );
     await screen.findByTestId('links-interrupted');
     expect(screen.getByTestId('links-interrupted').textContent).toBe('A check stopped before it finished: 4 of 10 addresses checked.');
-    expect(screen.getByRole('button', { name: 'Resume the check' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Gone (1 bookmark)' })).toBeTruthy();
-    expect(screen.getByText(hostile)).toBeTruthy(); // as text
+    // Resuming is the first thing offered, and the one made prominent.
+    const [resume] = within(screen.getByTestId('links-summary')).getAllByRole('button');
+    expect([resume!.textContent, resume!.className]).toEqual(['Resume the check', 'primary']);
+    // Each class: its heading, then each bookmark's title (as text), address, new address and what the check found.
+    const shown = (cls: string) => {
+      const section = screen.getByTestId(`links-section-${cls}`);
+      return [
+        section.querySelector('h3')?.textContent,
+        ...within(section)
+          .getAllByTestId('links-item')
+          .map((item) => [...item.querySelectorAll('.tagged-what > span')].map((part) => part.textContent)),
+      ];
+    };
+    expect(shown('gone')).toEqual(['Gone (1 bookmark)', [hostile, 'https://a.example/old', expect.stringMatching(/^HTTP 404 · checked twice · checked \S/)]]);
+    expect(shown('moved')).toEqual([
+      'Moved for good (1 bookmark)',
+      ['Moved', 'http://b.example/', 'now at https://b.example/', expect.stringMatching(/^HTTP 200 · checked \S/)],
+    ]);
     expect(document.querySelector('img')).toBeNull();
-    expect(screen.getByText('HTTP 404 · checked twice', { exact: false })).toBeTruthy();
-    expect(screen.getByText('now at https://b.example/')).toBeTruthy();
-    expect(screen.getByText('1 bookmark is never checked')).toBeTruthy();
+    const never = screen.getByTestId('links-skipped');
+    expect(never.querySelector('summary')?.textContent).toBe('1 bookmark is never checked');
+    expect(
+      within(never)
+        .getAllByTestId('links-skipped-item')
+        .map((item) => item.getAttribute('data-url')),
+    ).toEqual(['javascript:void(0)']);
   });
 
   it('before a check: what can be checked and what is not checked yet are the same bookmarks, in the same words as the list', async () => {

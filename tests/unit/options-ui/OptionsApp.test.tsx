@@ -14,7 +14,9 @@ describe('OptionsApp', () => {
     render(<OptionsApp client={bg.client} />);
     await waitFor(() => expect(screen.getByTestId('bookmark-count').textContent).toBe('1 bookmark'));
     expect(screen.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected')).toBe('true');
-    expect(await screen.findByRole('heading', { name: 'When are two bookmarks the same?' })).toBeTruthy();
+    // The Settings view is the one shown, in the panel the Settings tab names.
+    const heading = await screen.findByRole('heading', { name: 'When are two bookmarks the same?' });
+    expect(screen.getByRole('tabpanel', { name: 'Settings' }).contains(heading)).toBe(true);
   });
 
   it('the count follows bookmarks added and removed elsewhere (the popup, Sync) while the page is open', async () => {
@@ -53,7 +55,7 @@ describe('OptionsApp opened on Duplicates', () => {
     // The scan fails (history cannot be read), the page says so, the header still counts.
     bg.browser.history.search = () => Promise.reject(new Error('history is unavailable'));
     render(<OptionsApp client={bg.client} />);
-    expect(await screen.findByTestId('duplicates-error')).toBeTruthy();
+    expect((await screen.findByTestId('duplicates-error')).textContent).toBe('Firefox reported an error: history is unavailable');
     await waitFor(() => expect(screen.getByTestId('bookmark-count').textContent).toBe('1 bookmark'));
   });
 });

@@ -32,14 +32,21 @@ describe('TagsView (tag manager)', () => {
     const names = [...list.querySelectorAll('.tag-name')];
     expect(names.map((n) => n.textContent)).toEqual(['[U+202E]evil', 'plain']);
     for (const name of names) expect(name.querySelector('bdi.untrusted')?.textContent).toBe(name.textContent);
-    expect(screen.getByLabelText('Select tag [U+202E]evil')).toBeTruthy();
+    // Each row's checkbox names its tag with the control shown.
+    expect(
+      within(list)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('aria-label')),
+    ).toEqual(['Select tag [U+202E]evil', 'Select tag plain']);
     fireEvent.click(names[0]!);
     const heading = await screen.findByRole('heading', { name: '“[U+202E]evil”' });
-    expect(heading.querySelector('bdi')).toBeTruthy();
+    expect(heading.querySelector('bdi')?.textContent).toBe('“[U+202E]evil”');
     await waitFor(() => expect(screen.getByTestId('tag-urls').textContent).toContain('https://a.example/'));
     const title = within(screen.getByTestId('tag-urls')).getByText('A\u202Etitle');
     expect(title.tagName).toBe('BDI');
-    expect(screen.getByRole('button', { name: 'Remove tag [U+202E]evil from https://a.example/' })).toBeTruthy();
+    // The address's Remove button says which tag it removes from which address, the control shown.
+    const remove = within(screen.getByTestId('tag-urls')).getAllByRole('button');
+    expect(remove.map((button) => [button.textContent, button.getAttribute('aria-label')])).toEqual([['Remove tag', 'Remove tag [U+202E]evil from https://a.example/']]);
     expect(document.body.textContent).not.toContain('\u202Eevil');
   });
 

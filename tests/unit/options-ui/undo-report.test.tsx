@@ -3,7 +3,7 @@
  * The undo report on the Duplicates page's history says what undo left alone and why (issue #11): copies Firefox
  * Sync had already brought back are left where they are and named, not created twice.
  */
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CleanupHistory } from '../../../src/options-ui/duplicates/CleanupHistory';
 import { planFromTree } from '../dedup/cleanup-fixtures';
@@ -39,9 +39,11 @@ describe('the undo report', () => {
     await bg.browser.bookmarks.create({ parentId: 'menu________', title: 'a', url: 'https://a.example/' });
     render(bg.wrap(<CleanupHistory refreshKey={0} onUndone={() => undefined} onRedone={() => undefined} />));
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Changes made with Tidymarks');
-    expect((await screen.findByText('Nothing changed with Tidymarks yet.')).textContent).toBeTruthy();
+    await screen.findByText('Nothing changed with Tidymarks yet.');
+    expect(screen.queryAllByTestId('session-summary')).toEqual([]);
     await bg.client.call('tags.add', { urls: ['https://a.example/'], tags: ['red'] });
     await waitFor(() => expect(screen.getByTestId('session-summary').textContent).toMatch(/Tagged 1 address with red — applied$/));
+    expect(screen.queryByText('Nothing changed with Tidymarks yet.')).toBeNull();
   });
 
   it('a tag holding a right-to-left override shows its control in the history row, so it cannot turn the row around', async () => {
@@ -63,12 +65,18 @@ describe('the undo report', () => {
     render(bg.wrap(<CleanupHistory refreshKey={0} onUndone={() => undefined} onRedone={() => redone++} />));
     expect((await screen.findByTestId('session-summary')).textContent).toContain('Tagged 1 address with red');
     fireEvent.click(await screen.findByRole('button', { name: /^Undo/ }));
-    expect(await screen.findByText('Undo: Tagged 1 address with red? What someone changed since stays as they left it.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    // The dialog asks about this change; what it describes itself with is the question and what re-creating means.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Undo this change?' });
+    const description = document.getElementById(dialog.getAttribute('aria-describedby')!)!;
+    expect([...description.children].map((p) => p.textContent)).toEqual([
+      'Undo: Tagged 1 address with red? What someone changed since stays as they left it.',
+      expect.stringMatching(/^Re-created items come back with their title/),
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Undo' }));
     expect((await screen.findByTestId('undo-result')).textContent).toBe('Undone: 0 items restored.');
     expect(await bg.client.call('tags.forUrls', { urls: ['https://a.example/'] })).toEqual([{ url: 'https://a.example/', tags: [] }]);
     fireEvent.click(await screen.findByRole('button', { name: 'Redo' }));
-    expect((await screen.findByText('Redone: Tagged 1 address with red.')).textContent).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('undo-result').textContent).toBe('Redone: Tagged 1 address with red.'));
     expect(redone).toBe(1);
     expect(await bg.client.call('tags.forUrls', { urls: ['https://a.example/'] })).toEqual([{ url: 'https://a.example/', tags: ['red'] }]);
     await waitFor(() => expect(screen.getByTestId('session-summary').textContent).toMatch(/— redone$/));

@@ -77,6 +77,7 @@ describe('CleanupProgressView', () => {
     render(view({ phase: 'removing', done: 900, total: 1587, rate: 900, etaMs: 800 }, true));
     expect(screen.getByTestId('progress').textContent).toContain('· paused');
     expect(screen.getByTestId('progress').textContent).not.toContain('/s');
-    expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy();
+    // Resume takes Pause's place; Cancel stays.
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Resume', 'Cancel']);
   });
 });

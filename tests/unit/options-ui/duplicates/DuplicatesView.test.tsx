@@ -83,8 +83,13 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     expect(progressLines.some((line) => line.includes('of 10 copies removed (2 loose, 8 inside 2 copied folders; and 1 empty folder)'))).toBe(true);
     // The page shows the new state without a manual scan, the result stays on top.
     await waitFor(() => expect(screen.getByTestId('summary-groups').textContent).toBe('No duplicate bookmarks among 7 bookmarks'));
-    expect(screen.getByTestId('apply-result')).toBeTruthy();
-    expect(screen.getByText('No duplicate bookmarks.')).toBeTruthy();
+    const stays = screen.getByTestId('apply-result');
+    expect(stays.closest('.view')?.firstElementChild).toBe(stays);
+    expect(stays.textContent).toContain('10 copies removed: 2 loose, 8 inside 2 copied folders; and 1 empty folder');
+    // Where the groups were, the page says there are none left.
+    const groups = screen.getByRole('region', { name: 'Duplicate bookmarks (0 groups)' });
+    expect(within(groups).queryAllByTestId('group-row')).toEqual([]);
+    expect(groups.lastElementChild?.textContent).toBe('No duplicate bookmarks.');
     const history = await screen.findByTestId('session-summary');
     expect(history.textContent).toContain('10 copies removed: 2 loose, 8 inside 2 copied folders; and 1 empty folder');
     expect((await bg.browser.bookmarks.get(devs[0]!))[0]!.title).toBe('Dev');
@@ -241,7 +246,10 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     fireEvent.change(screen.getByLabelText('Order'), { target: { value: 'copies' } });
     expect(screen.getAllByTestId('group-row').map((g) => g.getAttribute('data-group-key'))).toEqual(['https://many.example', 'https://recipes.example/tart']);
     fireEvent.input(screen.getByLabelText('Title or address'), { target: { value: 'nothing-like-this' } });
-    expect(await screen.findByText('No group matches the filters.')).toBeTruthy();
+    // No group is listed, and the list says why.
+    const groups = await screen.findByRole('region', { name: 'Duplicate bookmarks (0 of 2 groups)' });
+    expect(within(groups).queryAllByTestId('group-row')).toEqual([]);
+    expect(groups.lastElementChild?.textContent).toBe('No group matches the filters.');
   });
 
   it('says so when the ?url= address has no duplicates', async () => {
