@@ -14,10 +14,9 @@
  * header, the folder list of the rule editor and the cleanup history wait for it, they all read Places or IndexedDB
  * too); the list renders from the scan result without another request; rows below the fold are not rendered.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ApplyProgress, ApplyResult } from '../../dedup';
 import type { CleanupNumbers } from '../../dedup';
-import { buildPlan } from '../../dedup';
 import type { CleanupPlan } from '../../dedup';
 import type { ReviewedScan, ScanProgress } from '../../dedup/protocol';
 import type { DuplicateGroup, FolderSet } from '../../dedup';
@@ -37,35 +36,17 @@ import { useFolders } from '../useFolders';
 import { useSettings } from '../useSettings';
 import { CleanupHistory } from './CleanupHistory';
 import { CleanupProgressView } from './CleanupProgressView';
-import { decisionsFromScan, emptyDecisions, goesWithFolders, keepersOfPlan, removedFolders, toPlanDecisions, toPlanInput, type Decisions } from './decisions';
+import { decisionsFromScan, emptyDecisions, toPlanInput, type Decisions } from './decisions';
 import { lastScan, takeEarlyScan } from './early-scan';
 import { EmptyFolders, FolderSets, setChoiceOf, type SetChoice } from './FolderSets';
 import { GroupList } from './GroupList';
+import { useReview } from './use-review';
 import type { LinkMarker } from '../../link-health';
-import { keptByRulesText, type KeepContext } from './kept-because';
 import { CleanupPreview } from './CleanupPreview';
 import { Marked, markUntrusted } from './Marked';
 import { showBidiControls } from '../../ui';
 import { foldersFound, foldersFoundAndGoing } from './folder-figures';
-import {
-  copyFolders,
-  DEFAULT_EXPANSION,
-  filterGroups,
-  folderRowId,
-  GROUP_ORDERS,
-  groupOrderLabel,
-  matchRuleLabel,
-  NO_FILTERS,
-  openFully,
-  orderGroups,
-  rowOfUrl,
-  rulesPresent,
-  toRows,
-  type Expansion,
-  type GroupFilters,
-  type GroupOrder,
-  type Row,
-} from './rows';
+import { GROUP_ORDERS, groupOrderLabel, matchRuleLabel, type GroupOrder } from './rows';
 
 function scanPhaseLabel(phase: ScanProgress['phase']): string {
   if (phase === 'reading-tree') return t('scanPhaseReadingTree');
@@ -81,23 +62,6 @@ export const LIST_SHOWN_MARK = 'tidymarks-duplicates-list-shown';
 export const SCAN_RECEIVED_MARK = 'tidymarks-duplicates-scan-received';
 /** A User Timing mark set each time the list of the page's own scan is rendered (not the last scan shown meanwhile). */
 export const LIST_VERIFIED_MARK = 'tidymarks-duplicates-list-verified';
-
-/** Above this many groups the page's own plan is built one task after a decision, not during it. */
-const DEFER_PLAN_ABOVE = 2_000;
-
-/**
- * `value`, or when `defer`, `value` as it was until one task after it changed. A new `basis` (another scan) takes
- * the value at once: an older value may not fit it.
- */
-function useDeferredFor<T>(defer: boolean, value: T, basis: unknown): T {
-  const [deferred, setDeferred] = useState({ value, basis });
-  useEffect(() => {
-    if (!defer) return;
-    const timer = setTimeout(() => setDeferred({ value, basis }), 0);
-    return () => clearTimeout(timer);
-  }, [defer, value, basis]);
-  return defer && deferred.basis === basis ? deferred.value : value;
-}
 
 type Banner = { kind: 'applied'; result: ApplyResult } | { kind: 'undone'; result: UndoResult };
 
@@ -139,9 +103,6 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   const [decisions, setDecisions] = useState<Decisions>(emptyDecisions);
   const [notes, setNotes] = useState<ReadonlyMap<string, string>>(new Map());
   const [folderSetNotes, setFolderSetNotes] = useState<ReadonlyMap<string, string>>(new Map());
-  const [filters, setFilters] = useState<GroupFilters>(NO_FILTERS);
-  const [order, setOrder] = useState<GroupOrder>('review');
-  const [expansion, setExpansion] = useState<Expansion>(DEFAULT_EXPANSION);
   const [plan, setPlan] = useState<CleanupPlan | null>(null);
   const [confirmApply, setConfirmApply] = useState(false);
   const [applyProgress, setApplyProgress] = useState<ApplyProgress | null>(null);
@@ -156,8 +117,6 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
    * or cleaned up until that scan replaces it. Its time, or null when the scan shown is the page's own.
    */
   const [checkingSince, setCheckingSince] = useState<number | null>(null);
-  /** Bumped by every scan the list starts over for (not when the page's own scan replaces the last one shown). */
-  const [listEpoch, setListEpoch] = useState(0);
   const [historyKey, setHistoryKey] = useState(0);
   const [rulesOpen, setRulesOpen] = useState(false);
   const [decisionsVersion, setDecisionsVersion] = useState(0);
@@ -205,9 +164,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
     setDecisions(remembered.decisions);
     setNotes(remembered.notes);
     setFolderSetNotes(remembered.setNotes);
-    if (replacing) return;
-    setExpansion(DEFAULT_EXPANSION);
-    setListEpoch((n) => n + 1);
+    if (!replacing) review.startOver();
   };
   // Scan once when the page opens: asked before the first paint, not after it.
   useLayoutEffect(() => void runScan(false, true), []);
@@ -238,60 +195,8 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   }, [scan, checking]);
   const markerOf = (url: string) => markers.get(url) ?? null;
 
-  const groups = scan?.groups ?? [];
-  const folderOptions = useMemo(() => copyFolders(groups), [groups]);
-  const ruleOptions = useMemo(() => rulesPresent(groups), [groups]);
-
-  // The plan the page's decisions make, built here from the scan shown (the same buildPlan as the background's).
-  // For big scans (buildPlan takes 40-90 ms at 20,000 groups) it follows a click by one task, so the click shows at
-  // once and the numbers a moment later.
-  const planned = useDeferredFor(groups.length > DEFER_PLAN_ABOVE, decisions, scan);
-  const local = useMemo(() => {
-    if (!scan) return null;
-    try {
-      return { plan: buildPlan(scan, toPlanDecisions(planned, scan), { now: 0, newId: () => 'page' }), error: null };
-    } catch (e) {
-      return { plan: null, error: errorMessage(e) };
-    }
-  }, [scan, planned]);
-  const removed = useMemo(() => (scan ? removedFolders(decisions, scan) : new Map<string, string>()), [scan, decisions]);
-  const planKeepers = useMemo(() => (scan ? keepersOfPlan(local?.plan ?? null, scan) : new Map<string, string>()), [scan, local]);
-  const goesWith = useMemo(() => goesWithFolders(removed, scan?.folderParents ?? {}), [removed, scan]);
-  const chosenKeeper = (g: DuplicateGroup) => {
-    const chosen = decisions.keepers.get(g.key);
-    const copy = chosen ? g.copies.find((c) => c.id === chosen) : undefined;
-    return copy && !goesWith(copy) ? copy.id : null;
-  };
-  const keeperOf = (g: DuplicateGroup): string | null => {
-    if (decisions.left.has(g.key)) return null;
-    const suggested = g.copies.find((c) => c.id === g.suggestedKeeperId);
-    return chosenKeeper(g) ?? planKeepers.get(g.key) ?? (suggested && !goesWith(suggested) ? suggested.id : (g.copies.find((c) => !goesWith(c))?.id ?? null));
-  };
-  /** Every copy but one goes with a copied folder: the folder sets decide for this group (kept per group). */
-  const settled = useMemo(() => new WeakMap<DuplicateGroup, boolean>(), [goesWith]);
-  const settledByFolders = (g: DuplicateGroup) => {
-    let answer = settled.get(g);
-    if (answer === undefined) settled.set(g, (answer = removed.size > 0 && g.copies.filter((c) => goesWith(c) === null).length === 1));
-    return answer;
-  };
-  // Why a group's copy stays, told among the copies that stay under the decisions (kept-because.ts); per group, until
-  // the decisions or the plan change.
-  const keepContext = useMemo((): KeepContext | null => scan && { ...scan, movedTo: new Map(local?.plan?.moves.map((m) => [m.id, m.toParentId])) }, [scan, local]);
-  const keptTexts = useMemo(() => new WeakMap<DuplicateGroup, string>(), [keepContext, decisions, goesWith, planKeepers]);
-  const keptText = (g: DuplicateGroup) => {
-    if (chosenKeeper(g)) return t('dupKeptYourChoice');
-    if (settledByFolders(g) && !decisions.left.has(g.key)) return t('dupKeptByFolders');
-    const keeper = keeperOf(g);
-    if (!keeper || !keepContext) return t('dupKeptByRules');
-    let text = keptTexts.get(g);
-    if (text === undefined) keptTexts.set(g, (text = keptByRulesText(g, keeper, goesWith, keepContext)));
-    return text;
-  };
-
-  // Which groups the folder sets settle depends on the set decisions only (not on keeper choices or leave alone).
-  const shownGroups = useMemo(() => orderGroups(filterGroups(groups, filters), order, settledByFolders), [groups, filters, order, removed]);
-  const rows = useMemo(() => toRows(shownGroups, expansion, keeperOf, settledByFolders), [shownGroups, expansion, decisions, planKeepers]);
-  const focusRow = useMemo(() => (scan && focusUrl ? rowOfUrl(rows, focusUrl, scan.options.matching) : -1), [scan, focusUrl]);
+  const review = useReview(scan, decisions, focusUrl);
+  const { groups, shownGroups, filters, setFilters, numbers, nothingToDo } = review;
 
   // Choices wait for the page's own scan: the last scan shown meanwhile is only to look at.
   const change = (fn: (d: Decisions) => Decisions) => {
@@ -387,14 +292,6 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       }
       return { ...d, keepers, left };
     });
-  const onOpenFully = (g: DuplicateGroup) => setExpansion((e) => openFully(e, g));
-  const onToggle = (row: Row) =>
-    setExpansion((e) => {
-      if (row.kind === 'group') return { ...e, groups: new Map(e.groups).set(row.group.key, !row.expanded) };
-      if (row.kind === 'folder') return { ...e, folders: new Map(e.folders).set(folderRowId(row.group, row.folderId), !row.expanded) };
-      return e;
-    });
-
   /** The plan from the background (built from the scan it keeps), or null with the refusal shown. */
   const fetchPlan = async (): Promise<CleanupPlan | null> => {
     if (!scan) return null;
@@ -456,9 +353,6 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   };
 
   const busy = !!scanProgress || !!applyProgress;
-  const numbers = local?.plan?.numbers ?? null;
-  const nothingToDo = !local?.plan || local.plan.removals.length + local.plan.moves.length === 0;
-  const resetKey = `${listEpoch}\n${filters.text}\n${filters.folder}\n${filters.rule}\n${order}`;
 
   return (
     <div class="view duplicates-view">
@@ -527,7 +421,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
           </h2>
           {scan.folderSets.length > 0 && <p data-testid="summary-folders">{foldersFoundAndGoing(scan.folderSets, numbers)}</p>}
           <p class="numbers" data-testid="summary-numbers">
-            {numbers ? describeCleanup(numbers, 'plan') : local?.error}
+            {numbers ? describeCleanup(numbers, 'plan') : review.planError}
           </p>
           <p class="muted" data-testid="summary-details">
             {[
@@ -589,7 +483,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
                   onInput={(e) => setFilters({ ...filters, folder: (e.target as HTMLInputElement).value })}
                 />
                 <datalist id="filter-folder-list">
-                  {folderOptions.map((p) => (
+                  {review.folderOptions.map((p) => (
                     <option key={p} value={p} />
                   ))}
                 </datalist>
@@ -598,7 +492,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
                 <label for="filter-rule">{t('dupFilterRule')}</label>
                 <select id="filter-rule" value={filters.rule} onChange={(e) => setFilters({ ...filters, rule: (e.target as HTMLSelectElement).value as MatchRule | '' })}>
                   <option value="">{t('dupAnyRule')}</option>
-                  {ruleOptions.map((r) => (
+                  {review.ruleOptions.map((r) => (
                     <option key={r} value={r}>
                       {matchRuleLabel(r)}
                     </option>
@@ -607,7 +501,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
               </div>
               <div class="field">
                 <label for="group-order">{t('dupOrder')}</label>
-                <select id="group-order" value={order} onChange={(e) => setOrder((e.target as HTMLSelectElement).value as GroupOrder)}>
+                <select id="group-order" value={review.order} onChange={(e) => review.setOrder((e.target as HTMLSelectElement).value as GroupOrder)}>
                   {GROUP_ORDERS.map((o) => (
                     <option key={o.id} value={o.id}>
                       {groupOrderLabel(o.id)}
@@ -618,37 +512,37 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
               <div class="field expand-buttons">
                 <span class="visually-hidden">{t('dupGroupsHidden')}</span>
                 <div class="actions">
-                  <button type="button" onClick={() => setExpansion({ all: true, groups: new Map(), folders: new Map() })}>
+                  <button type="button" onClick={() => review.expandAll(true)}>
                     {t('dupExpandAll')}
                   </button>
-                  <button type="button" onClick={() => setExpansion({ all: false, groups: new Map(), folders: new Map() })}>
+                  <button type="button" onClick={() => review.expandAll(false)}>
                     {t('dupCollapseAll')}
                   </button>
                 </div>
               </div>
             </div>
-            {rows.length ? (
+            {review.rows.length ? (
               <GroupList
-                rows={rows}
+                rows={review.rows}
                 groupCount={shownGroups.length}
-                keeperOf={keeperOf}
-                keptText={keptText}
+                keeperOf={review.keeperOf}
+                keptText={review.keptText}
                 isLeft={(g) => decisions.left.has(g.key)}
                 noteOf={(g) => notes.get(g.key) ?? null}
-                goesWith={goesWith}
+                goesWith={review.goesWith}
                 onKeep={onKeep}
                 onLeave={onLeave}
-                onToggle={onToggle}
-                onOpenFully={onOpenFully}
-                focusRow={focusRow}
-                resetKey={resetKey}
+                onToggle={review.toggle}
+                onOpenFully={review.openFully}
+                focusRow={review.focusRow}
+                resetKey={review.resetKey}
                 markerOf={markerOf}
                 readOnly={checking}
               />
             ) : (
               <p class="muted">{groups.length ? t('dupNoGroupMatches') : t('dupNoDuplicates')}</p>
             )}
-            {focusUrl && focusRow < 0 && (
+            {focusUrl && review.focusRow < 0 && (
               <p class="muted">
                 <Marked text={t('dupUrlHasNoDuplicates', markUntrusted(showBidiControls(focusUrl)))} />
               </p>
@@ -669,7 +563,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
 
           <section aria-labelledby="plan-heading">
             <h2 id="plan-heading">{t('dupCleanUpHeading')}</h2>
-            <p class="muted">{numbers ? t('dupSentence', describeCleanup(numbers, 'plan')) : local?.error}</p>
+            <p class="muted">{numbers ? t('dupSentence', describeCleanup(numbers, 'plan')) : review.planError}</p>
             <div class="actions">
               <button type="button" onClick={() => void fetchPlan()} disabled={busy || stale || nothingToDo}>
                 {t('dupPreview')}
