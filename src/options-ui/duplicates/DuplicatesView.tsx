@@ -19,8 +19,6 @@ import type { ApplyProgress, ApplyResult } from '../../dedup';
 import type { CleanupNumbers } from '../../dedup';
 import type { CleanupPlan } from '../../dedup';
 import type { ReviewedScan, ScanProgress } from '../../dedup/protocol';
-import type { DuplicateGroup, FolderSet } from '../../dedup';
-import { folderSetKey } from '../../dedup';
 import type { UndoResult } from '../../operations';
 import type { MatchRule } from '../../url-matching';
 import { formatNumber, plural, say, t } from '../../i18n';
@@ -36,9 +34,10 @@ import { useFolders } from '../useFolders';
 import { useSettings } from '../useSettings';
 import { CleanupHistory } from './CleanupHistory';
 import { CleanupProgressView } from './CleanupProgressView';
-import { decisionsFromScan, emptyDecisions, toPlanInput, type Decisions } from './decisions';
+import { toPlanInput } from './decisions';
+import { useDecisions } from './use-decisions';
 import { lastScan, takeEarlyScan } from './early-scan';
-import { EmptyFolders, FolderSets, setChoiceOf, type SetChoice } from './FolderSets';
+import { EmptyFolders, FolderSets, setChoiceOf } from './FolderSets';
 import { GroupList } from './GroupList';
 import { useReview } from './use-review';
 import type { LinkMarker } from '../../link-health';
@@ -100,9 +99,6 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   const client = useClient();
   const [scan, setScan] = useState<ReviewedScan | null>(null);
   const [scanProgress, setScanProgress] = useState<ScanProgress | null>(null);
-  const [decisions, setDecisions] = useState<Decisions>(emptyDecisions);
-  const [notes, setNotes] = useState<ReadonlyMap<string, string>>(new Map());
-  const [folderSetNotes, setFolderSetNotes] = useState<ReadonlyMap<string, string>>(new Map());
   const [plan, setPlan] = useState<CleanupPlan | null>(null);
   const [confirmApply, setConfirmApply] = useState(false);
   const [applyProgress, setApplyProgress] = useState<ApplyProgress | null>(null);
@@ -119,7 +115,6 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   const [checkingSince, setCheckingSince] = useState<number | null>(null);
   const [historyKey, setHistoryKey] = useState(0);
   const [rulesOpen, setRulesOpen] = useState(false);
-  const [decisionsVersion, setDecisionsVersion] = useState(0);
   const applyJob = useRef<JobHandle<ApplyResult> | null>(null);
 
   const runScan = async (keepBanner = false, first = false) => {
@@ -159,11 +154,8 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   };
   /** Shows a scan with the decisions it carries; the list starts over, unless it is the page's own scan replacing the last one. */
   const show = (result: ReviewedScan, replacing = false) => {
-    const remembered = decisionsFromScan(result);
     setScan(result);
-    setDecisions(remembered.decisions);
-    setNotes(remembered.notes);
-    setFolderSetNotes(remembered.setNotes);
+    choices.reset(result);
     if (!replacing) review.startOver();
   };
   // Scan once when the page opens: asked before the first paint, not after it.
@@ -195,103 +187,11 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   }, [scan, checking]);
   const markerOf = (url: string) => markers.get(url) ?? null;
 
+  const choices = useDecisions({ readOnly: checking, onChange: () => setPlan(null), onError: setError });
+  const { decisions } = choices;
   const review = useReview(scan, decisions, focusUrl);
   const { groups, shownGroups, filters, setFilters, numbers, nothingToDo } = review;
 
-  // Choices wait for the page's own scan: the last scan shown meanwhile is only to look at.
-  const change = (fn: (d: Decisions) => Decisions) => {
-    if (checking) return;
-    setDecisions(fn);
-    setPlan(null);
-  };
-  const remember = (g: DuplicateGroup, leave: boolean, keeperId: string | null) => {
-    const keeper = keeperId ? g.copies.find((c) => c.id === keeperId) : undefined;
-    setNotes((n) => {
-      if (!n.has(g.key)) return n;
-      const next = new Map(n);
-      next.delete(g.key);
-      return next;
-    });
-    client
-      .call('dedup.decisions.remember', {
-        key: g.key,
-        leave,
-        keeper: keeper ? { id: keeper.id, url: keeper.url, path: keeper.path, title: keeper.title } : null,
-        copyIds: g.copies.map((c) => c.id),
-        url: keeper?.url ?? g.copies[0]!.url,
-        title: (keeper ?? g.copies.find((c) => c.title) ?? g.copies[0]!).title,
-      })
-      .then(
-        () => setDecisionsVersion((v) => v + 1),
-        (e: unknown) => setError(t('dupRememberFailed', errorMessage(e))),
-      );
-  };
-  const onKeep = (g: DuplicateGroup, id: string) => {
-    if (checking) return;
-    // Choosing the copy the rules suggest goes back to the rules' choice.
-    const keeperId = id === g.suggestedKeeperId ? null : id;
-    change((d) => {
-      const keepers = new Map(d.keepers);
-      if (keeperId) keepers.set(g.key, keeperId);
-      else keepers.delete(g.key);
-      return { ...d, keepers };
-    });
-    remember(g, decisions.left.has(g.key), keeperId);
-  };
-  const onLeave = (g: DuplicateGroup, leave: boolean) => {
-    if (checking) return;
-    change((d) => {
-      const left = new Set(d.left);
-      if (leave) left.add(g.key);
-      else left.delete(g.key);
-      return { ...d, left };
-    });
-    remember(g, leave, decisions.keepers.get(g.key) ?? null);
-  };
-  const onSet = (set: FolderSet, choice: SetChoice) => {
-    if (checking) return;
-    const isDefault = choice.merge && choice.keepId === set.suggestedKeepId;
-    change((d) => {
-      const sets = new Map(d.sets);
-      if (isDefault) sets.delete(set.id);
-      else sets.set(set.id, choice);
-      return { ...d, sets };
-    });
-    rememberSet(set, choice, isDefault);
-  };
-  /** Remembers the choice on a copied folder for later scans (the default choice forgets it). */
-  const rememberSet = (set: FolderSet, choice: SetChoice, isDefault: boolean) => {
-    const keeper = set.members.find((m) => m.id === choice.keepId);
-    setFolderSetNotes((n) => {
-      if (!n.has(set.id)) return n;
-      const next = new Map(n);
-      next.delete(set.id);
-      return next;
-    });
-    client
-      .call('dedup.decisions.remember', {
-        key: folderSetKey(set),
-        leave: !isDefault && !choice.merge,
-        keeper: !isDefault && choice.merge && keeper ? { id: keeper.id, url: '', path: keeper.path, title: keeper.title } : null,
-        copyIds: set.members.map((m) => m.id),
-        url: '',
-        title: set.title,
-      })
-      .then(
-        () => setDecisionsVersion((v) => v + 1),
-        (e: unknown) => setError(t('dupRememberFailed', errorMessage(e))),
-      );
-  };
-  const onForgotten = (keys: string[]) =>
-    change((d) => {
-      const keepers = new Map(d.keepers);
-      const left = new Set(d.left);
-      for (const k of keys) {
-        keepers.delete(k);
-        left.delete(k);
-      }
-      return { ...d, keepers, left };
-    });
   /** The plan from the background (built from the scan it keeps), or null with the refusal shown. */
   const fetchPlan = async (): Promise<CleanupPlan | null> => {
     if (!scan) return null;
@@ -455,9 +355,9 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
               <FolderSets
                 sets={scan.folderSets}
                 choiceOf={(s) => setChoiceOf(decisions.sets, s)}
-                onChoose={onSet}
+                onChoose={choices.chooseSet}
                 preferredFolderPaths={scan.preferredFolderPaths}
-                notes={folderSetNotes}
+                notes={choices.folderSetNotes}
               />
             </fieldset>
           </section>
@@ -528,10 +428,10 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
                 keeperOf={review.keeperOf}
                 keptText={review.keptText}
                 isLeft={(g) => decisions.left.has(g.key)}
-                noteOf={(g) => notes.get(g.key) ?? null}
+                noteOf={(g) => choices.notes.get(g.key) ?? null}
                 goesWith={review.goesWith}
-                onKeep={onKeep}
-                onLeave={onLeave}
+                onKeep={choices.keep}
+                onLeave={choices.leave}
                 onToggle={review.toggle}
                 onOpenFully={review.openFully}
                 focusRow={review.focusRow}
@@ -552,13 +452,17 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
           <section aria-labelledby="empty-heading">
             <h2 id="empty-heading">{t('dupEmptyFoldersHeading')}</h2>
             <fieldset class="bare" disabled={checking}>
-              <EmptyFolders folders={scan.emptyFolders} include={decisions.includeEmptyFolders} onInclude={(v) => change((d) => ({ ...d, includeEmptyFolders: v }))} />
+              <EmptyFolders
+                folders={scan.emptyFolders}
+                include={decisions.includeEmptyFolders}
+                onInclude={(v) => choices.change((d) => ({ ...d, includeEmptyFolders: v }))}
+              />
             </fieldset>
           </section>
 
           <details class="keep-rules" onToggle={(e) => (e.target as HTMLDetailsElement).open && setRulesOpen(true)}>
             <summary>{t('dupKeepRulesSummary')}</summary>
-            {rulesOpen && <KeepRules onRulesChanged={() => void runScan()} decisionsRefreshKey={decisionsVersion} onDecisionsForgotten={onForgotten} />}
+            {rulesOpen && <KeepRules onRulesChanged={() => void runScan()} decisionsRefreshKey={choices.version} onDecisionsForgotten={choices.forgotten} />}
           </details>
 
           <section aria-labelledby="plan-heading">
