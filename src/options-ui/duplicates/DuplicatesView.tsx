@@ -13,39 +13,37 @@
  * early-scan.ts), before anything else asks the background (the bookmark count in the
  * header, the folder list of the rule editor and the cleanup history wait for it, they all read Places or IndexedDB
  * too); the list renders from the scan result without another request; rows below the fold are not rendered.
+ *
+ * This file renders and wires; the state and the requests are in hooks: the scan and what went wrong
+ * (use-duplicates-scan.ts), the person's decisions (use-decisions.ts), what the page shows of the scan under them
+ * (use-review.ts), and the cleanup with its preview, progress and report (use-cleanup-job.ts).
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { ApplyProgress, ApplyResult } from '../../dedup';
-import type { CleanupNumbers } from '../../dedup';
-import type { CleanupPlan } from '../../dedup';
-import type { ReviewedScan, ScanProgress } from '../../dedup/protocol';
-import type { UndoResult } from '../../operations';
+import { useState } from 'preact/hooks';
+import type { ScanProgress } from '../../dedup/protocol';
+import type { ReviewedScan } from '../../dedup/protocol';
 import type { MatchRule } from '../../url-matching';
-import { formatNumber, plural, say, t } from '../../i18n';
-import type { JobHandle } from '../../messaging/client';
-import { AppError } from '../../messaging/errors';
-import { announceBookmarksChanged, announceScanShown, errorMessage, useClient } from '../client-context';
+import { formatNumber, plural, t } from '../../i18n';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { describeCleanup, describeUndone } from '../../operation-words';
-import { formatDateTime, formatElapsed } from '../format';
+import { describeCleanup } from '../../operation-words';
+import { formatDateTime } from '../format';
 import { ProgressBar } from '../ProgressBar';
 import { RuleEditor } from '../RuleEditor';
 import { useFolders } from '../useFolders';
 import { useSettings } from '../useSettings';
 import { CleanupHistory } from './CleanupHistory';
 import { CleanupProgressView } from './CleanupProgressView';
-import { toPlanInput } from './decisions';
-import { useDecisions } from './use-decisions';
-import { lastScan, takeEarlyScan } from './early-scan';
+import { CleanupReport } from './CleanupReport';
 import { EmptyFolders, FolderSets, setChoiceOf } from './FolderSets';
 import { GroupList } from './GroupList';
-import { useReview } from './use-review';
-import type { LinkMarker } from '../../link-health';
 import { CleanupPreview } from './CleanupPreview';
 import { Marked, markUntrusted } from './Marked';
 import { showBidiControls } from '../../ui';
 import { foldersFound, foldersFoundAndGoing } from './folder-figures';
 import { GROUP_ORDERS, groupOrderLabel, matchRuleLabel, type GroupOrder } from './rows';
+import { useCleanupJob } from './use-cleanup-job';
+import { useDecisions } from './use-decisions';
+import { useDuplicatesScan } from './use-duplicates-scan';
+import { useReview } from './use-review';
 
 function scanPhaseLabel(phase: ScanProgress['phase']): string {
   if (phase === 'reading-tree') return t('scanPhaseReadingTree');
@@ -53,16 +51,6 @@ function scanPhaseLabel(phase: ScanProgress['phase']): string {
   if (phase === 'reading-tags') return t('scanPhaseReadingTags');
   return t('scanPhaseMatching');
 }
-
-/** A User Timing mark set each time a scan's list is rendered. */
-export const LIST_SHOWN_MARK = 'tidymarks-duplicates-list-shown';
-
-/** A User Timing mark set each time a scan's result reaches the page (before it is rendered). */
-export const SCAN_RECEIVED_MARK = 'tidymarks-duplicates-scan-received';
-/** A User Timing mark set each time the list of the page's own scan is rendered (not the last scan shown meanwhile). */
-export const LIST_VERIFIED_MARK = 'tidymarks-duplicates-list-verified';
-
-type Banner = { kind: 'applied'; result: ApplyResult } | { kind: 'undone'; result: UndoResult };
 
 function KeepRules({
   onRulesChanged,
@@ -96,198 +84,32 @@ function KeepRules({
 }
 
 export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
-  const client = useClient();
-  const [scan, setScan] = useState<ReviewedScan | null>(null);
-  const [scanProgress, setScanProgress] = useState<ScanProgress | null>(null);
-  const [plan, setPlan] = useState<CleanupPlan | null>(null);
-  const [confirmApply, setConfirmApply] = useState(false);
-  const [applyProgress, setApplyProgress] = useState<ApplyProgress | null>(null);
-  const [applying, setApplying] = useState<CleanupNumbers | null>(null);
-  const [paused, setPaused] = useState(false);
-  const [banner, setBanner] = useState<Banner | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  /** The scan shown is no longer current (the plan was refused): the list is out of date until the next scan. */
-  const [stale, setStale] = useState(false);
-  /**
-   * The scan shown is the last one the background kept, shown while the page's own scan runs: nothing can be chosen
-   * or cleaned up until that scan replaces it. Its time, or null when the scan shown is the page's own.
-   */
-  const [checkingSince, setCheckingSince] = useState<number | null>(null);
-  const [historyKey, setHistoryKey] = useState(0);
-  const [rulesOpen, setRulesOpen] = useState(false);
-  const applyJob = useRef<JobHandle<ApplyResult> | null>(null);
-
-  const runScan = async (keepBanner = false, first = false) => {
-    setError(null);
-    setStale(false);
-    setPlan(null);
-    if (!keepBanner) setBanner(null);
-    setScanProgress({ phase: 'reading-tree', step: 0, steps: 4 });
-    let replacesPrevious = false;
-    try {
-      // The first scan may already be running: the page's entry asked for it before this code loaded, and for the
-      // last scan beside it (asked first, so the background answers it before it starts scanning).
-      const early = first ? takeEarlyScan(setScanProgress) : null;
-      const previous = first ? (early?.previous ?? lastScan(client)) : null;
-      const job = early?.handle ?? client.startJob('dedup.scan', {}, setScanProgress);
-      let done = false;
-      // The last scan, shown at once while this one runs: only to look at (see checkingSince).
-      void previous?.then((last) => {
-        if (done || !last) return;
-        replacesPrevious = true;
-        show(last.scan);
-        setCheckingSince(last.scan.scannedAt);
-      });
-      const result = await job.result.finally(() => (done = true));
-      performance.mark(SCAN_RECEIVED_MARK);
-      show(result, replacesPrevious);
-    } catch (e) {
-      // A scan that failed leaves nothing to look at: the last scan shown meanwhile goes too.
-      if (replacesPrevious) setScan(null);
-      setError(errorMessage(e));
-      // The header's count and the history wait for the first scan: a failed one must not keep them waiting.
-      announceScanShown();
-    } finally {
-      setCheckingSince(null);
-      setScanProgress(null);
-    }
-  };
-  /** Shows a scan with the decisions it carries; the list starts over, unless it is the page's own scan replacing the last one. */
-  const show = (result: ReviewedScan, replacing = false) => {
-    setScan(result);
-    choices.reset(result);
+  // The page's own state is in its hooks: the scan (and what went wrong), the decisions, the review of the scan under
+  // them, the cleanup. A scan shown starts the decisions over from what it carries, and the list unless it is the
+  // page's own scan replacing the last one shown meanwhile.
+  const onShow = (shown: ReviewedScan, replacing: boolean) => {
+    choices.reset(shown);
     if (!replacing) review.startOver();
   };
-  // Scan once when the page opens: asked before the first paint, not after it.
-  useLayoutEffect(() => void runScan(false, true), []);
-  // The header's bookmark count and the history wait for the first scan (they would compete with it for Places).
-  // The User Timing mark says when the list is on screen (bench/options-duplicates.bench.ts reads the first one).
-  // LIST_VERIFIED_MARK when it is the page's own scan (not the last one shown while it runs).
-  const checking = checkingSince !== null;
-  useEffect(() => {
-    if (!scan) return;
-    if (!checking) announceScanShown();
-    requestAnimationFrame(() => {
-      performance.mark(LIST_SHOWN_MARK);
-      if (!checking) performance.mark(LIST_VERIFIED_MARK);
-    });
-  }, [scan, checking]);
-  // Link health's markers (dead, moved for good): one request per scan shown, after it, looked up by each copy's URL.
-  const [markers, setMarkers] = useState<ReadonlyMap<string, LinkMarker>>(new Map());
-  useEffect(() => {
-    if (!scan || checking) return;
-    let live = true;
-    client.call('links.markers', {}).then(
-      (r) => live && setMarkers(new Map(r.markers)),
-      () => undefined, // the list is whole without them
-    );
-    return () => {
-      live = false;
-    };
-  }, [scan, checking]);
-  const markerOf = (url: string) => markers.get(url) ?? null;
-
-  const choices = useDecisions({ readOnly: checking, onChange: () => setPlan(null), onError: setError });
+  const scanning = useDuplicatesScan(onShow);
+  const { scan, checking, error, stale } = scanning;
+  const cleanup = useCleanupJob(scanning);
+  const choices = useDecisions({ readOnly: checking, onChange: cleanup.dropPlan, onError: scanning.report });
   const { decisions } = choices;
   const review = useReview(scan, decisions, focusUrl);
   const { groups, shownGroups, filters, setFilters, numbers, nothingToDo } = review;
-
-  /** The plan from the background (built from the scan it keeps), or null with the refusal shown. */
-  const fetchPlan = async (): Promise<CleanupPlan | null> => {
-    if (!scan) return null;
-    setError(null);
-    try {
-      const fresh = await client.call('dedup.plan', toPlanInput(decisions, scan));
-      setPlan(fresh);
-      return fresh;
-    } catch (e) {
-      // 'conflict': the bookmarks changed since this scan (someone else changed them); only a new scan can help.
-      setStale(e instanceof AppError && e.code === 'conflict');
-      setError(errorMessage(e));
-      setPlan(null);
-      return null;
-    }
-  };
-  const cleanUp = async () => {
-    if (await fetchPlan()) setConfirmApply(true);
-  };
-
-  const apply = async () => {
-    if (!plan) return;
-    setConfirmApply(false);
-    setError(null);
-    setBanner(null);
-    setPaused(false);
-    setApplying(plan.numbers);
-    setApplyProgress({ phase: 'checking', done: 0, total: 0, rate: 0, etaMs: null });
-    const handle = client.startJob('dedup.apply', plan, setApplyProgress);
-    applyJob.current = handle;
-    let outcome: ApplyResult | null = null;
-    try {
-      outcome = await handle.result;
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      applyJob.current = null;
-      setApplyProgress(null);
-      setApplying(null);
-      setPlan(null);
-      setHistoryKey((k) => k + 1);
-      announceBookmarksChanged();
-    }
-    if (outcome) setBanner({ kind: 'applied', result: outcome });
-    // The cleanup changed the bookmarks: show them as they are now (and keep the error or the result in view).
-    await runScan(true);
-  };
-
-  const togglePause = () => {
-    if (!applyJob.current) return;
-    if (paused) applyJob.current.resume();
-    else applyJob.current.pause();
-    setPaused(!paused);
-  };
-
-  const onUndone = (result: UndoResult) => {
-    setBanner({ kind: 'undone', result });
-    void runScan(true);
-  };
-
-  const busy = !!scanProgress || !!applyProgress;
+  const { plan } = cleanup;
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const busy = !!scanning.progress || !!cleanup.progress;
 
   return (
     <div class="view duplicates-view">
-      {banner?.kind === 'applied' && (
-        <div class="report" role="status" data-testid="apply-result">
-          <p>
-            <strong>{banner.result.cancelled ? t('dupCancelledPartWay') : t('dupCleanedUp')}:</strong>{' '}
-            {t('dupAppliedResult', describeCleanup(banner.result.counts, 'done'), formatElapsed(banner.result.elapsedMs))}
-          </p>
-          {banner.result.problems.length > 0 && (
-            <details open>
-              <summary>{plural('dupLeftAsTheyAre', banner.result.problems.length)}</summary>
-              <ul class="plain-list" data-testid="apply-problems">
-                {banner.result.problems.map((p, i) => (
-                  <li key={i}>
-                    <Marked text={t('historyProblem', markUntrusted(p.title ?? p.id), say(p.message))} />
-                  </li>
-                ))}
-              </ul>
-            </details>
-          )}
-        </div>
-      )}
-      {banner?.kind === 'undone' && (
-        <div class="report" role="status" data-testid="undo-banner">
-          <p>
-            <strong>{t('dupUndone')}:</strong> {t('dupUndoneReport', describeUndone(banner.result))}
-          </p>
-        </div>
-      )}
+      {cleanup.banner && <CleanupReport banner={cleanup.banner} />}
 
-      {scanProgress && <ProgressBar label={scanPhaseLabel(scanProgress.phase)} done={scanProgress.step} total={scanProgress.steps} />}
-      {checkingSince !== null && (
+      {scanning.progress && <ProgressBar label={scanPhaseLabel(scanning.progress.phase)} done={scanning.progress.step} total={scanning.progress.steps} />}
+      {scanning.checkingSince !== null && (
         <p role="status" class="muted" data-testid="scan-checking">
-          {t('dupCheckingLastScan', formatDateTime(checkingSince))}
+          {t('dupCheckingLastScan', formatDateTime(scanning.checkingSince))}
         </p>
       )}
       {error && !stale && (
@@ -298,15 +120,15 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       {stale && error && (
         <div role="alert" class="error" data-testid="stale-scan">
           <p>{error}</p>
-          <button type="button" class="primary" onClick={() => void runScan()} disabled={busy}>
+          <button type="button" class="primary" onClick={() => void cleanup.scanAgain()} disabled={busy}>
             {t('dupScanAgain')}
           </button>
         </div>
       )}
 
-      {!scan && !scanProgress && (
+      {!scan && !scanning.progress && (
         <div class="actions">
-          <button type="button" class="primary" onClick={() => void runScan()} disabled={busy}>
+          <button type="button" class="primary" onClick={() => void cleanup.scanAgain()} disabled={busy}>
             {t('dupScan')}
           </button>
         </div>
@@ -332,14 +154,14 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
               .filter(Boolean)
               .join(' · ') || t('dupSummaryHint')}
           </p>
-          {applyProgress && applying ? (
-            <CleanupProgressView progress={applyProgress} numbers={applying} paused={paused} onPause={togglePause} onCancel={() => applyJob.current?.cancel()} />
+          {cleanup.progress && cleanup.numbers ? (
+            <CleanupProgressView progress={cleanup.progress} numbers={cleanup.numbers} paused={cleanup.paused} onPause={cleanup.togglePause} onCancel={cleanup.cancel} />
           ) : (
             <div class="actions">
-              <button type="button" class="primary" data-testid="clean-up-all" onClick={() => void cleanUp()} disabled={busy || stale || nothingToDo}>
+              <button type="button" class="primary" data-testid="clean-up-all" onClick={() => void cleanup.cleanUp(decisions)} disabled={busy || stale || nothingToDo}>
                 {t('dupCleanUpAll')}
               </button>
-              <button type="button" onClick={() => void runScan()} disabled={busy}>
+              <button type="button" onClick={() => void cleanup.scanAgain()} disabled={busy}>
                 {t('dupScanAgain')}
               </button>
             </div>
@@ -436,7 +258,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
                 onOpenFully={review.openFully}
                 focusRow={review.focusRow}
                 resetKey={review.resetKey}
-                markerOf={markerOf}
+                markerOf={scanning.markerOf}
                 readOnly={checking}
               />
             ) : (
@@ -462,17 +284,17 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
 
           <details class="keep-rules" onToggle={(e) => (e.target as HTMLDetailsElement).open && setRulesOpen(true)}>
             <summary>{t('dupKeepRulesSummary')}</summary>
-            {rulesOpen && <KeepRules onRulesChanged={() => void runScan()} decisionsRefreshKey={choices.version} onDecisionsForgotten={choices.forgotten} />}
+            {rulesOpen && <KeepRules onRulesChanged={() => void cleanup.scanAgain()} decisionsRefreshKey={choices.version} onDecisionsForgotten={choices.forgotten} />}
           </details>
 
           <section aria-labelledby="plan-heading">
             <h2 id="plan-heading">{t('dupCleanUpHeading')}</h2>
             <p class="muted">{numbers ? t('dupSentence', describeCleanup(numbers, 'plan')) : review.planError}</p>
             <div class="actions">
-              <button type="button" onClick={() => void fetchPlan()} disabled={busy || stale || nothingToDo}>
+              <button type="button" onClick={() => void cleanup.preview(decisions)} disabled={busy || stale || nothingToDo}>
                 {t('dupPreview')}
               </button>
-              <button type="button" class="danger" disabled={busy || stale || nothingToDo} onClick={() => void cleanUp()}>
+              <button type="button" class="danger" disabled={busy || stale || nothingToDo} onClick={() => void cleanup.cleanUp(decisions)}>
                 {t('dupApply')}
               </button>
             </div>
@@ -480,18 +302,9 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
           </section>
         </>
       )}
-      {scan && (
-        <CleanupHistory
-          refreshKey={historyKey}
-          onUndone={onUndone}
-          onRedone={() => {
-            setBanner(null);
-            void runScan(true);
-          }}
-        />
-      )}
-      {confirmApply && plan && (
-        <ConfirmDialog title={t('dupConfirmTitle')} confirmLabel={t('dupConfirmButton')} onCancel={() => setConfirmApply(false)} onConfirm={() => void apply()}>
+      {scan && <CleanupHistory refreshKey={cleanup.historyKey} onUndone={cleanup.undone} onRedone={cleanup.redone} />}
+      {cleanup.confirming && plan && (
+        <ConfirmDialog title={t('dupConfirmTitle')} confirmLabel={t('dupConfirmButton')} onCancel={cleanup.cancelConfirm} onConfirm={() => void cleanup.apply()}>
           <p data-testid="confirm-numbers">{t('dupSentence', describeCleanup(plan.numbers, 'plan'))}</p>
           {decisions.left.size > 0 && <p>{plural('dupConfirmLeftAlone', decisions.left.size)}</p>}
           <p>{t('dupConfirmUndoable')}</p>
