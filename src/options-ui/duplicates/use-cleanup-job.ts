@@ -56,10 +56,10 @@ export function useCleanupJob(scanning: DuplicatesScan): CleanupJob {
   const [historyKey, setHistoryKey] = useState(0);
   const job = useRef<JobHandle<ApplyResult> | null>(null);
 
-  const scanAgain = (keepBanner = false) => {
+  const scanAgain = (keepBanner = false, keptError: string | null = null) => {
     setPlan(null);
     if (!keepBanner) setBanner(null);
-    return scanning.runScan();
+    return scanning.runScan(keptError);
   };
 
   const preview = async (decisions: Decisions): Promise<CleanupPlan | null> => {
@@ -92,10 +92,13 @@ export function useCleanupJob(scanning: DuplicatesScan): CleanupJob {
     const handle = client.startJob('dedup.apply', plan, setProgress);
     job.current = handle;
     let outcome: ApplyResult | null = null;
+    let failure: string | null = null;
     try {
       outcome = await handle.result;
     } catch (e) {
-      scanning.report(errorMessage(e));
+      // The person's own cancel before anything changed needs no error; any other failure says what happened (the
+      // background tells whether it put everything back).
+      if (!(e instanceof AppError && e.code === 'cancelled')) failure = errorMessage(e);
     } finally {
       job.current = null;
       setProgress(null);
@@ -106,7 +109,7 @@ export function useCleanupJob(scanning: DuplicatesScan): CleanupJob {
     }
     if (outcome) setBanner({ kind: 'applied', result: outcome });
     // The cleanup changed the bookmarks: show them as they are now (and keep the error or the result in view).
-    await scanAgain(true);
+    await scanAgain(true, failure);
   };
 
   const togglePause = () => {

@@ -35,8 +35,11 @@ export interface DuplicatesScan {
   stale: boolean;
   /** Link health's marker (dead, moved for good) for a copy's URL, once the page's own scan is shown. */
   markerOf(url: string): LinkMarker | null;
-  /** Scans again (a failed scan shows its error; the page's handlers keep nothing else of it). */
-  runScan(): Promise<void>;
+  /**
+   * Scans again; a failed scan shows its error. `error`, when given, is shown meanwhile instead of none (a cleanup's
+   * failure, kept in view while the page shows the bookmarks as they are now).
+   */
+  runScan(error?: string | null): Promise<void>;
   /** Shows an error; `stale` (when given) says whether it is a refusal only a new scan can help. */
   report(message: string, stale?: boolean): void;
   clearError(): void;
@@ -54,8 +57,8 @@ export function useDuplicatesScan(onShow: (scan: ReviewedScan, replacing: boolea
   const [error, setError] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
 
-  const runScan = async (first = false) => {
-    setError(null);
+  const runScan = async (first = false, keptError: string | null = null) => {
+    setError(keptError);
     setStale(false);
     setProgress({ phase: 'reading-tree', step: 0, steps: 4 });
     let replacesPrevious = false;
@@ -127,7 +130,7 @@ export function useDuplicatesScan(onShow: (scan: ReviewedScan, replacing: boolea
     error,
     stale,
     markerOf: (url) => markers.get(url) ?? null,
-    runScan: () => runScan(),
+    runScan: (keptError) => runScan(false, keptError ?? null),
     report: (message, isStale) => {
       if (isStale !== undefined) setStale(isStale);
       setError(message);

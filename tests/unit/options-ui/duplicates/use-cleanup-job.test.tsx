@@ -110,6 +110,50 @@ describe('useCleanupJob', () => {
     }
   });
 
+  it('a cleanup that fails says why, and the page still scans again to show the bookmarks as they are', async () => {
+    const { scan, plan, after } = await cleanupFixtures();
+    const bg = background([scan, after], {
+      requests: { 'dedup.plan': async () => plan },
+      jobs: {
+        'dedup.apply': async () => {
+          throw new AppError('conflict', 'Your bookmarks changed since the plan was made.');
+        },
+      },
+    });
+    const page = await renderPage(bg);
+    await act(() => page.current.cleanup.cleanUp(emptyDecisions()));
+    await act(() => page.current.cleanup.apply());
+    await waitFor(() => expect(page.current.scanning.scan?.scanId).toBe(after.scanId));
+    expect(page.current.scanning.error).toBe('Your bookmarks changed since the plan was made.');
+    expect(page.current.cleanup.banner).toBeNull();
+    expect(page.current.cleanup.progress).toBeNull();
+  });
+
+  it('a cleanup cancelled before it changed anything ends without an error', async () => {
+    const { scan, plan } = await cleanupFixtures();
+    const running = gate();
+    const bg = background([scan], {
+      requests: { 'dedup.plan': async () => plan },
+      jobs: {
+        'dedup.apply': async (_input, ctx) => {
+          running.open();
+          await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve));
+          await ctx.checkpoint(); // throws the cancel, as the apply does before its journal is written
+          throw new Error('not reached');
+        },
+      },
+    });
+    const page = await renderPage(bg);
+    await act(() => page.current.cleanup.cleanUp(emptyDecisions()));
+    const applying = page.current.cleanup.apply();
+    await running.promise;
+    await act(() => page.current.cleanup.cancel());
+    await applying;
+    expect(page.current.scanning.error).toBeNull();
+    expect(page.current.cleanup.banner).toBeNull();
+    expect(page.current.cleanup.progress).toBeNull();
+  });
+
   it('pause and resume reach the running cleanup; cancel stops it, and the result says it was cancelled part way', async () => {
     const { scan, plan, applied } = await cleanupFixtures();
     const running = gate<{ paused(): boolean }>();
