@@ -13,59 +13,37 @@
  * early-scan.ts), before anything else asks the background (the bookmark count in the
  * header, the folder list of the rule editor and the cleanup history wait for it, they all read Places or IndexedDB
  * too); the list renders from the scan result without another request; rows below the fold are not rendered.
+ *
+ * This file renders and wires; the state and the requests are in hooks: the scan and what went wrong
+ * (use-duplicates-scan.ts), the person's decisions (use-decisions.ts), what the page shows of the scan under them
+ * (use-review.ts), and the cleanup with its preview, progress and report (use-cleanup-job.ts).
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { ApplyProgress, ApplyResult } from '../../dedup';
-import type { CleanupNumbers } from '../../dedup';
-import { buildPlan } from '../../dedup';
-import type { CleanupPlan } from '../../dedup';
-import type { ReviewedScan, ScanProgress } from '../../dedup/protocol';
-import type { DuplicateGroup, FolderSet } from '../../dedup';
-import { folderSetKey } from '../../dedup';
-import type { UndoResult } from '../../operations';
+import { useState } from 'preact/hooks';
+import type { ScanProgress } from '../../dedup/protocol';
+import type { ReviewedScan } from '../../dedup/protocol';
 import type { MatchRule } from '../../url-matching';
-import { formatNumber, plural, say, t } from '../../i18n';
-import type { JobHandle } from '../../app-protocol';
-import { AppError } from '../../messaging/errors';
-import { announceBookmarksChanged, announceScanShown, errorMessage, useClient } from '../client-context';
+import { formatNumber, plural, t } from '../../i18n';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { describeCleanup, describeUndone } from '../../operation-words';
-import { formatDateTime, formatElapsed } from '../format';
+import { describeCleanup } from '../../operation-words';
+import { formatDateTime } from '../format';
 import { ProgressBar } from '../ProgressBar';
 import { RuleEditor } from '../RuleEditor';
 import { useFolders } from '../useFolders';
 import { useSettings } from '../useSettings';
 import { CleanupHistory } from './CleanupHistory';
 import { CleanupProgressView } from './CleanupProgressView';
-import { decisionsFromScan, emptyDecisions, goesWithFolders, keepersOfPlan, removedFolders, toPlanDecisions, toPlanInput, type Decisions } from './decisions';
-import { lastScan, takeEarlyScan } from './early-scan';
-import { EmptyFolders, FolderSets, setChoiceOf, type SetChoice } from './FolderSets';
+import { CleanupReport } from './CleanupReport';
+import { EmptyFolders, FolderSets, setChoiceOf } from './FolderSets';
 import { GroupList } from './GroupList';
-import type { LinkMarker } from '../../link-health';
-import { keptByRulesText, type KeepContext } from './kept-because';
 import { CleanupPreview } from './CleanupPreview';
 import { Marked, markUntrusted } from './Marked';
 import { showBidiControls } from '../../ui';
 import { foldersFound, foldersFoundAndGoing } from './folder-figures';
-import {
-  copyFolders,
-  DEFAULT_EXPANSION,
-  filterGroups,
-  folderRowId,
-  GROUP_ORDERS,
-  groupOrderLabel,
-  matchRuleLabel,
-  NO_FILTERS,
-  openFully,
-  orderGroups,
-  rowOfUrl,
-  rulesPresent,
-  toRows,
-  type Expansion,
-  type GroupFilters,
-  type GroupOrder,
-  type Row,
-} from './rows';
+import { GROUP_ORDERS, groupOrderLabel, matchRuleLabel, type GroupOrder } from './rows';
+import { useCleanupJob } from './use-cleanup-job';
+import { useDecisions } from './use-decisions';
+import { useDuplicatesScan } from './use-duplicates-scan';
+import { useReview } from './use-review';
 
 function scanPhaseLabel(phase: ScanProgress['phase']): string {
   if (phase === 'reading-tree') return t('scanPhaseReadingTree');
@@ -73,33 +51,6 @@ function scanPhaseLabel(phase: ScanProgress['phase']): string {
   if (phase === 'reading-tags') return t('scanPhaseReadingTags');
   return t('scanPhaseMatching');
 }
-
-/** A User Timing mark set each time a scan's list is rendered. */
-export const LIST_SHOWN_MARK = 'tidymarks-duplicates-list-shown';
-
-/** A User Timing mark set each time a scan's result reaches the page (before it is rendered). */
-export const SCAN_RECEIVED_MARK = 'tidymarks-duplicates-scan-received';
-/** A User Timing mark set each time the list of the page's own scan is rendered (not the last scan shown meanwhile). */
-export const LIST_VERIFIED_MARK = 'tidymarks-duplicates-list-verified';
-
-/** Above this many groups the page's own plan is built one task after a decision, not during it. */
-const DEFER_PLAN_ABOVE = 2_000;
-
-/**
- * `value`, or when `defer`, `value` as it was until one task after it changed. A new `basis` (another scan) takes
- * the value at once: an older value may not fit it.
- */
-function useDeferredFor<T>(defer: boolean, value: T, basis: unknown): T {
-  const [deferred, setDeferred] = useState({ value, basis });
-  useEffect(() => {
-    if (!defer) return;
-    const timer = setTimeout(() => setDeferred({ value, basis }), 0);
-    return () => clearTimeout(timer);
-  }, [defer, value, basis]);
-  return defer && deferred.basis === basis ? deferred.value : value;
-}
-
-type Banner = { kind: 'applied'; result: ApplyResult } | { kind: 'undone'; result: UndoResult };
 
 function KeepRules({
   onRulesChanged,
@@ -133,367 +84,32 @@ function KeepRules({
 }
 
 export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
-  const client = useClient();
-  const [scan, setScan] = useState<ReviewedScan | null>(null);
-  const [scanProgress, setScanProgress] = useState<ScanProgress | null>(null);
-  const [decisions, setDecisions] = useState<Decisions>(emptyDecisions);
-  const [notes, setNotes] = useState<ReadonlyMap<string, string>>(new Map());
-  const [folderSetNotes, setFolderSetNotes] = useState<ReadonlyMap<string, string>>(new Map());
-  const [filters, setFilters] = useState<GroupFilters>(NO_FILTERS);
-  const [order, setOrder] = useState<GroupOrder>('review');
-  const [expansion, setExpansion] = useState<Expansion>(DEFAULT_EXPANSION);
-  const [plan, setPlan] = useState<CleanupPlan | null>(null);
-  const [confirmApply, setConfirmApply] = useState(false);
-  const [applyProgress, setApplyProgress] = useState<ApplyProgress | null>(null);
-  const [applying, setApplying] = useState<CleanupNumbers | null>(null);
-  const [paused, setPaused] = useState(false);
-  const [banner, setBanner] = useState<Banner | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  /** The scan shown is no longer current (the plan was refused): the list is out of date until the next scan. */
-  const [stale, setStale] = useState(false);
-  /**
-   * The scan shown is the last one the background kept, shown while the page's own scan runs: nothing can be chosen
-   * or cleaned up until that scan replaces it. Its time, or null when the scan shown is the page's own.
-   */
-  const [checkingSince, setCheckingSince] = useState<number | null>(null);
-  /** Bumped by every scan the list starts over for (not when the page's own scan replaces the last one shown). */
-  const [listEpoch, setListEpoch] = useState(0);
-  const [historyKey, setHistoryKey] = useState(0);
+  // The page's own state is in its hooks: the scan (and what went wrong), the decisions, the review of the scan under
+  // them, the cleanup. A scan shown starts the decisions over from what it carries, and the list unless it is the
+  // page's own scan replacing the last one shown meanwhile.
+  const onShow = (shown: ReviewedScan, replacing: boolean) => {
+    choices.reset(shown);
+    if (!replacing) review.startOver();
+  };
+  const scanning = useDuplicatesScan(onShow);
+  const { scan, checking, error, stale } = scanning;
+  const cleanup = useCleanupJob(scanning);
+  const choices = useDecisions({ readOnly: checking, onChange: cleanup.dropPlan, onError: scanning.report });
+  const { decisions } = choices;
+  const review = useReview(scan, decisions, focusUrl);
+  const { groups, shownGroups, filters, setFilters, numbers, nothingToDo } = review;
+  const { plan } = cleanup;
   const [rulesOpen, setRulesOpen] = useState(false);
-  const [decisionsVersion, setDecisionsVersion] = useState(0);
-  const applyJob = useRef<JobHandle<ApplyResult> | null>(null);
-
-  const runScan = async (keepBanner = false, first = false) => {
-    setError(null);
-    setStale(false);
-    setPlan(null);
-    if (!keepBanner) setBanner(null);
-    setScanProgress({ phase: 'reading-tree', step: 0, steps: 4 });
-    let replacesPrevious = false;
-    try {
-      // The first scan may already be running: the page's entry asked for it before this code loaded, and for the
-      // last scan beside it (asked first, so the background answers it before it starts scanning).
-      const early = first ? takeEarlyScan(setScanProgress) : null;
-      const previous = first ? (early?.previous ?? lastScan(client)) : null;
-      const job = early?.handle ?? client.startJob('dedup.scan', {}, setScanProgress);
-      let done = false;
-      // The last scan, shown at once while this one runs: only to look at (see checkingSince).
-      void previous?.then((last) => {
-        if (done || !last) return;
-        replacesPrevious = true;
-        show(last.scan);
-        setCheckingSince(last.scan.scannedAt);
-      });
-      const result = await job.result.finally(() => (done = true));
-      performance.mark(SCAN_RECEIVED_MARK);
-      show(result, replacesPrevious);
-    } catch (e) {
-      // A scan that failed leaves nothing to look at: the last scan shown meanwhile goes too.
-      if (replacesPrevious) setScan(null);
-      setError(errorMessage(e));
-      // The header's count and the history wait for the first scan: a failed one must not keep them waiting.
-      announceScanShown();
-    } finally {
-      setCheckingSince(null);
-      setScanProgress(null);
-    }
-  };
-  /** Shows a scan with the decisions it carries; the list starts over, unless it is the page's own scan replacing the last one. */
-  const show = (result: ReviewedScan, replacing = false) => {
-    const remembered = decisionsFromScan(result);
-    setScan(result);
-    setDecisions(remembered.decisions);
-    setNotes(remembered.notes);
-    setFolderSetNotes(remembered.setNotes);
-    if (replacing) return;
-    setExpansion(DEFAULT_EXPANSION);
-    setListEpoch((n) => n + 1);
-  };
-  // Scan once when the page opens: asked before the first paint, not after it.
-  useLayoutEffect(() => void runScan(false, true), []);
-  // The header's bookmark count and the history wait for the first scan (they would compete with it for Places).
-  // The User Timing mark says when the list is on screen (bench/options-duplicates.bench.ts reads the first one).
-  // LIST_VERIFIED_MARK when it is the page's own scan (not the last one shown while it runs).
-  const checking = checkingSince !== null;
-  useEffect(() => {
-    if (!scan) return;
-    if (!checking) announceScanShown();
-    requestAnimationFrame(() => {
-      performance.mark(LIST_SHOWN_MARK);
-      if (!checking) performance.mark(LIST_VERIFIED_MARK);
-    });
-  }, [scan, checking]);
-  // Link health's markers (dead, moved for good): one request per scan shown, after it, looked up by each copy's URL.
-  const [markers, setMarkers] = useState<ReadonlyMap<string, LinkMarker>>(new Map());
-  useEffect(() => {
-    if (!scan || checking) return;
-    let live = true;
-    client.call('links.markers', {}).then(
-      (r) => live && setMarkers(new Map(r.markers)),
-      () => undefined, // the list is whole without them
-    );
-    return () => {
-      live = false;
-    };
-  }, [scan, checking]);
-  const markerOf = (url: string) => markers.get(url) ?? null;
-
-  const groups = scan?.groups ?? [];
-  const folderOptions = useMemo(() => copyFolders(groups), [groups]);
-  const ruleOptions = useMemo(() => rulesPresent(groups), [groups]);
-
-  // The plan the page's decisions make, built here from the scan shown (the same buildPlan as the background's).
-  // For big scans (buildPlan takes 40-90 ms at 20,000 groups) it follows a click by one task, so the click shows at
-  // once and the numbers a moment later.
-  const planned = useDeferredFor(groups.length > DEFER_PLAN_ABOVE, decisions, scan);
-  const local = useMemo(() => {
-    if (!scan) return null;
-    try {
-      return { plan: buildPlan(scan, toPlanDecisions(planned, scan), { now: 0, newId: () => 'page' }), error: null };
-    } catch (e) {
-      return { plan: null, error: errorMessage(e) };
-    }
-  }, [scan, planned]);
-  const removed = useMemo(() => (scan ? removedFolders(decisions, scan) : new Map<string, string>()), [scan, decisions]);
-  const planKeepers = useMemo(() => (scan ? keepersOfPlan(local?.plan ?? null, scan) : new Map<string, string>()), [scan, local]);
-  const goesWith = useMemo(() => goesWithFolders(removed, scan?.folderParents ?? {}), [removed, scan]);
-  const chosenKeeper = (g: DuplicateGroup) => {
-    const chosen = decisions.keepers.get(g.key);
-    const copy = chosen ? g.copies.find((c) => c.id === chosen) : undefined;
-    return copy && !goesWith(copy) ? copy.id : null;
-  };
-  const keeperOf = (g: DuplicateGroup): string | null => {
-    if (decisions.left.has(g.key)) return null;
-    const suggested = g.copies.find((c) => c.id === g.suggestedKeeperId);
-    return chosenKeeper(g) ?? planKeepers.get(g.key) ?? (suggested && !goesWith(suggested) ? suggested.id : (g.copies.find((c) => !goesWith(c))?.id ?? null));
-  };
-  /** Every copy but one goes with a copied folder: the folder sets decide for this group (kept per group). */
-  const settled = useMemo(() => new WeakMap<DuplicateGroup, boolean>(), [goesWith]);
-  const settledByFolders = (g: DuplicateGroup) => {
-    let answer = settled.get(g);
-    if (answer === undefined) settled.set(g, (answer = removed.size > 0 && g.copies.filter((c) => goesWith(c) === null).length === 1));
-    return answer;
-  };
-  // Why a group's copy stays, told among the copies that stay under the decisions (kept-because.ts); per group, until
-  // the decisions or the plan change.
-  const keepContext = useMemo((): KeepContext | null => scan && { ...scan, movedTo: new Map(local?.plan?.moves.map((m) => [m.id, m.toParentId])) }, [scan, local]);
-  const keptTexts = useMemo(() => new WeakMap<DuplicateGroup, string>(), [keepContext, decisions, goesWith, planKeepers]);
-  const keptText = (g: DuplicateGroup) => {
-    if (chosenKeeper(g)) return t('dupKeptYourChoice');
-    if (settledByFolders(g) && !decisions.left.has(g.key)) return t('dupKeptByFolders');
-    const keeper = keeperOf(g);
-    if (!keeper || !keepContext) return t('dupKeptByRules');
-    let text = keptTexts.get(g);
-    if (text === undefined) keptTexts.set(g, (text = keptByRulesText(g, keeper, goesWith, keepContext)));
-    return text;
-  };
-
-  // Which groups the folder sets settle depends on the set decisions only (not on keeper choices or leave alone).
-  const shownGroups = useMemo(() => orderGroups(filterGroups(groups, filters), order, settledByFolders), [groups, filters, order, removed]);
-  const rows = useMemo(() => toRows(shownGroups, expansion, keeperOf, settledByFolders), [shownGroups, expansion, decisions, planKeepers]);
-  const focusRow = useMemo(() => (scan && focusUrl ? rowOfUrl(rows, focusUrl, scan.options.matching) : -1), [scan, focusUrl]);
-
-  // Choices wait for the page's own scan: the last scan shown meanwhile is only to look at.
-  const change = (fn: (d: Decisions) => Decisions) => {
-    if (checking) return;
-    setDecisions(fn);
-    setPlan(null);
-  };
-  const remember = (g: DuplicateGroup, leave: boolean, keeperId: string | null) => {
-    const keeper = keeperId ? g.copies.find((c) => c.id === keeperId) : undefined;
-    setNotes((n) => {
-      if (!n.has(g.key)) return n;
-      const next = new Map(n);
-      next.delete(g.key);
-      return next;
-    });
-    client
-      .call('dedup.decisions.remember', {
-        key: g.key,
-        leave,
-        keeper: keeper ? { id: keeper.id, url: keeper.url, path: keeper.path, title: keeper.title } : null,
-        copyIds: g.copies.map((c) => c.id),
-        url: keeper?.url ?? g.copies[0]!.url,
-        title: (keeper ?? g.copies.find((c) => c.title) ?? g.copies[0]!).title,
-      })
-      .then(
-        () => setDecisionsVersion((v) => v + 1),
-        (e: unknown) => setError(t('dupRememberFailed', errorMessage(e))),
-      );
-  };
-  const onKeep = (g: DuplicateGroup, id: string) => {
-    if (checking) return;
-    // Choosing the copy the rules suggest goes back to the rules' choice.
-    const keeperId = id === g.suggestedKeeperId ? null : id;
-    change((d) => {
-      const keepers = new Map(d.keepers);
-      if (keeperId) keepers.set(g.key, keeperId);
-      else keepers.delete(g.key);
-      return { ...d, keepers };
-    });
-    remember(g, decisions.left.has(g.key), keeperId);
-  };
-  const onLeave = (g: DuplicateGroup, leave: boolean) => {
-    if (checking) return;
-    change((d) => {
-      const left = new Set(d.left);
-      if (leave) left.add(g.key);
-      else left.delete(g.key);
-      return { ...d, left };
-    });
-    remember(g, leave, decisions.keepers.get(g.key) ?? null);
-  };
-  const onSet = (set: FolderSet, choice: SetChoice) => {
-    if (checking) return;
-    const isDefault = choice.merge && choice.keepId === set.suggestedKeepId;
-    change((d) => {
-      const sets = new Map(d.sets);
-      if (isDefault) sets.delete(set.id);
-      else sets.set(set.id, choice);
-      return { ...d, sets };
-    });
-    rememberSet(set, choice, isDefault);
-  };
-  /** Remembers the choice on a copied folder for later scans (the default choice forgets it). */
-  const rememberSet = (set: FolderSet, choice: SetChoice, isDefault: boolean) => {
-    const keeper = set.members.find((m) => m.id === choice.keepId);
-    setFolderSetNotes((n) => {
-      if (!n.has(set.id)) return n;
-      const next = new Map(n);
-      next.delete(set.id);
-      return next;
-    });
-    client
-      .call('dedup.decisions.remember', {
-        key: folderSetKey(set),
-        leave: !isDefault && !choice.merge,
-        keeper: !isDefault && choice.merge && keeper ? { id: keeper.id, url: '', path: keeper.path, title: keeper.title } : null,
-        copyIds: set.members.map((m) => m.id),
-        url: '',
-        title: set.title,
-      })
-      .then(
-        () => setDecisionsVersion((v) => v + 1),
-        (e: unknown) => setError(t('dupRememberFailed', errorMessage(e))),
-      );
-  };
-  const onForgotten = (keys: string[]) =>
-    change((d) => {
-      const keepers = new Map(d.keepers);
-      const left = new Set(d.left);
-      for (const k of keys) {
-        keepers.delete(k);
-        left.delete(k);
-      }
-      return { ...d, keepers, left };
-    });
-  const onOpenFully = (g: DuplicateGroup) => setExpansion((e) => openFully(e, g));
-  const onToggle = (row: Row) =>
-    setExpansion((e) => {
-      if (row.kind === 'group') return { ...e, groups: new Map(e.groups).set(row.group.key, !row.expanded) };
-      if (row.kind === 'folder') return { ...e, folders: new Map(e.folders).set(folderRowId(row.group, row.folderId), !row.expanded) };
-      return e;
-    });
-
-  /** The plan from the background (built from the scan it keeps), or null with the refusal shown. */
-  const fetchPlan = async (): Promise<CleanupPlan | null> => {
-    if (!scan) return null;
-    setError(null);
-    try {
-      const fresh = await client.call('dedup.plan', toPlanInput(decisions, scan));
-      setPlan(fresh);
-      return fresh;
-    } catch (e) {
-      // 'conflict': the bookmarks changed since this scan (someone else changed them); only a new scan can help.
-      setStale(e instanceof AppError && e.code === 'conflict');
-      setError(errorMessage(e));
-      setPlan(null);
-      return null;
-    }
-  };
-  const cleanUp = async () => {
-    if (await fetchPlan()) setConfirmApply(true);
-  };
-
-  const apply = async () => {
-    if (!plan) return;
-    setConfirmApply(false);
-    setError(null);
-    setBanner(null);
-    setPaused(false);
-    setApplying(plan.numbers);
-    setApplyProgress({ phase: 'checking', done: 0, total: 0, rate: 0, etaMs: null });
-    const handle = client.startJob('dedup.apply', plan, setApplyProgress);
-    applyJob.current = handle;
-    let outcome: ApplyResult | null = null;
-    try {
-      outcome = await handle.result;
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      applyJob.current = null;
-      setApplyProgress(null);
-      setApplying(null);
-      setPlan(null);
-      setHistoryKey((k) => k + 1);
-      announceBookmarksChanged();
-    }
-    if (outcome) setBanner({ kind: 'applied', result: outcome });
-    // The cleanup changed the bookmarks: show them as they are now (and keep the error or the result in view).
-    await runScan(true);
-  };
-
-  const togglePause = () => {
-    if (!applyJob.current) return;
-    if (paused) applyJob.current.resume();
-    else applyJob.current.pause();
-    setPaused(!paused);
-  };
-
-  const onUndone = (result: UndoResult) => {
-    setBanner({ kind: 'undone', result });
-    void runScan(true);
-  };
-
-  const busy = !!scanProgress || !!applyProgress;
-  const numbers = local?.plan?.numbers ?? null;
-  const nothingToDo = !local?.plan || local.plan.removals.length + local.plan.moves.length === 0;
-  const resetKey = `${listEpoch}\n${filters.text}\n${filters.folder}\n${filters.rule}\n${order}`;
+  const busy = !!scanning.progress || !!cleanup.progress;
 
   return (
     <div class="view duplicates-view">
-      {banner?.kind === 'applied' && (
-        <div class="report" role="status" data-testid="apply-result">
-          <p>
-            <strong>{banner.result.cancelled ? t('dupCancelledPartWay') : t('dupCleanedUp')}:</strong>{' '}
-            {t('dupAppliedResult', describeCleanup(banner.result.counts, 'done'), formatElapsed(banner.result.elapsedMs))}
-          </p>
-          {banner.result.problems.length > 0 && (
-            <details open>
-              <summary>{plural('dupLeftAsTheyAre', banner.result.problems.length)}</summary>
-              <ul class="plain-list" data-testid="apply-problems">
-                {banner.result.problems.map((p, i) => (
-                  <li key={i}>
-                    <Marked text={t('historyProblem', markUntrusted(p.title ?? p.id), say(p.message))} />
-                  </li>
-                ))}
-              </ul>
-            </details>
-          )}
-        </div>
-      )}
-      {banner?.kind === 'undone' && (
-        <div class="report" role="status" data-testid="undo-banner">
-          <p>
-            <strong>{t('dupUndone')}:</strong> {t('dupUndoneReport', describeUndone(banner.result))}
-          </p>
-        </div>
-      )}
+      {cleanup.banner && <CleanupReport banner={cleanup.banner} />}
 
-      {scanProgress && <ProgressBar label={scanPhaseLabel(scanProgress.phase)} done={scanProgress.step} total={scanProgress.steps} />}
-      {checkingSince !== null && (
+      {scanning.progress && <ProgressBar label={scanPhaseLabel(scanning.progress.phase)} done={scanning.progress.step} total={scanning.progress.steps} />}
+      {scanning.checkingSince !== null && (
         <p role="status" class="muted" data-testid="scan-checking">
-          {t('dupCheckingLastScan', formatDateTime(checkingSince))}
+          {t('dupCheckingLastScan', formatDateTime(scanning.checkingSince))}
         </p>
       )}
       {error && !stale && (
@@ -504,15 +120,15 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
       {stale && error && (
         <div role="alert" class="error" data-testid="stale-scan">
           <p>{error}</p>
-          <button type="button" class="primary" onClick={() => void runScan()} disabled={busy}>
+          <button type="button" class="primary" onClick={() => void cleanup.scanAgain()} disabled={busy}>
             {t('dupScanAgain')}
           </button>
         </div>
       )}
 
-      {!scan && !scanProgress && (
+      {!scan && !scanning.progress && (
         <div class="actions">
-          <button type="button" class="primary" onClick={() => void runScan()} disabled={busy}>
+          <button type="button" class="primary" onClick={() => void cleanup.scanAgain()} disabled={busy}>
             {t('dupScan')}
           </button>
         </div>
@@ -527,7 +143,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
           </h2>
           {scan.folderSets.length > 0 && <p data-testid="summary-folders">{foldersFoundAndGoing(scan.folderSets, numbers)}</p>}
           <p class="numbers" data-testid="summary-numbers">
-            {numbers ? describeCleanup(numbers, 'plan') : local?.error}
+            {numbers ? describeCleanup(numbers, 'plan') : review.planError}
           </p>
           <p class="muted" data-testid="summary-details">
             {[
@@ -538,14 +154,14 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
               .filter(Boolean)
               .join(' · ') || t('dupSummaryHint')}
           </p>
-          {applyProgress && applying ? (
-            <CleanupProgressView progress={applyProgress} numbers={applying} paused={paused} onPause={togglePause} onCancel={() => applyJob.current?.cancel()} />
+          {cleanup.progress && cleanup.numbers ? (
+            <CleanupProgressView progress={cleanup.progress} numbers={cleanup.numbers} paused={cleanup.paused} onPause={cleanup.togglePause} onCancel={cleanup.cancel} />
           ) : (
             <div class="actions">
-              <button type="button" class="primary" data-testid="clean-up-all" onClick={() => void cleanUp()} disabled={busy || stale || nothingToDo}>
+              <button type="button" class="primary" data-testid="clean-up-all" onClick={() => void cleanup.cleanUp(decisions)} disabled={busy || stale || nothingToDo}>
                 {t('dupCleanUpAll')}
               </button>
-              <button type="button" onClick={() => void runScan()} disabled={busy}>
+              <button type="button" onClick={() => void cleanup.scanAgain()} disabled={busy}>
                 {t('dupScanAgain')}
               </button>
             </div>
@@ -561,9 +177,9 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
               <FolderSets
                 sets={scan.folderSets}
                 choiceOf={(s) => setChoiceOf(decisions.sets, s)}
-                onChoose={onSet}
+                onChoose={choices.chooseSet}
                 preferredFolderPaths={scan.preferredFolderPaths}
-                notes={folderSetNotes}
+                notes={choices.folderSetNotes}
               />
             </fieldset>
           </section>
@@ -589,7 +205,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
                   onInput={(e) => setFilters({ ...filters, folder: (e.target as HTMLInputElement).value })}
                 />
                 <datalist id="filter-folder-list">
-                  {folderOptions.map((p) => (
+                  {review.folderOptions.map((p) => (
                     <option key={p} value={p} />
                   ))}
                 </datalist>
@@ -598,7 +214,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
                 <label for="filter-rule">{t('dupFilterRule')}</label>
                 <select id="filter-rule" value={filters.rule} onChange={(e) => setFilters({ ...filters, rule: (e.target as HTMLSelectElement).value as MatchRule | '' })}>
                   <option value="">{t('dupAnyRule')}</option>
-                  {ruleOptions.map((r) => (
+                  {review.ruleOptions.map((r) => (
                     <option key={r} value={r}>
                       {matchRuleLabel(r)}
                     </option>
@@ -607,7 +223,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
               </div>
               <div class="field">
                 <label for="group-order">{t('dupOrder')}</label>
-                <select id="group-order" value={order} onChange={(e) => setOrder((e.target as HTMLSelectElement).value as GroupOrder)}>
+                <select id="group-order" value={review.order} onChange={(e) => review.setOrder((e.target as HTMLSelectElement).value as GroupOrder)}>
                   {GROUP_ORDERS.map((o) => (
                     <option key={o.id} value={o.id}>
                       {groupOrderLabel(o.id)}
@@ -618,37 +234,37 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
               <div class="field expand-buttons">
                 <span class="visually-hidden">{t('dupGroupsHidden')}</span>
                 <div class="actions">
-                  <button type="button" onClick={() => setExpansion({ all: true, groups: new Map(), folders: new Map() })}>
+                  <button type="button" onClick={() => review.expandAll(true)}>
                     {t('dupExpandAll')}
                   </button>
-                  <button type="button" onClick={() => setExpansion({ all: false, groups: new Map(), folders: new Map() })}>
+                  <button type="button" onClick={() => review.expandAll(false)}>
                     {t('dupCollapseAll')}
                   </button>
                 </div>
               </div>
             </div>
-            {rows.length ? (
+            {review.rows.length ? (
               <GroupList
-                rows={rows}
+                rows={review.rows}
                 groupCount={shownGroups.length}
-                keeperOf={keeperOf}
-                keptText={keptText}
+                keeperOf={review.keeperOf}
+                keptText={review.keptText}
                 isLeft={(g) => decisions.left.has(g.key)}
-                noteOf={(g) => notes.get(g.key) ?? null}
-                goesWith={goesWith}
-                onKeep={onKeep}
-                onLeave={onLeave}
-                onToggle={onToggle}
-                onOpenFully={onOpenFully}
-                focusRow={focusRow}
-                resetKey={resetKey}
-                markerOf={markerOf}
+                noteOf={(g) => choices.notes.get(g.key) ?? null}
+                goesWith={review.goesWith}
+                onKeep={choices.keep}
+                onLeave={choices.leave}
+                onToggle={review.toggle}
+                onOpenFully={review.openFully}
+                focusRow={review.focusRow}
+                resetKey={review.resetKey}
+                markerOf={scanning.markerOf}
                 readOnly={checking}
               />
             ) : (
               <p class="muted">{groups.length ? t('dupNoGroupMatches') : t('dupNoDuplicates')}</p>
             )}
-            {focusUrl && focusRow < 0 && (
+            {focusUrl && review.focusRow < 0 && (
               <p class="muted">
                 <Marked text={t('dupUrlHasNoDuplicates', markUntrusted(showBidiControls(focusUrl)))} />
               </p>
@@ -658,23 +274,27 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
           <section aria-labelledby="empty-heading">
             <h2 id="empty-heading">{t('dupEmptyFoldersHeading')}</h2>
             <fieldset class="bare" disabled={checking}>
-              <EmptyFolders folders={scan.emptyFolders} include={decisions.includeEmptyFolders} onInclude={(v) => change((d) => ({ ...d, includeEmptyFolders: v }))} />
+              <EmptyFolders
+                folders={scan.emptyFolders}
+                include={decisions.includeEmptyFolders}
+                onInclude={(v) => choices.change((d) => ({ ...d, includeEmptyFolders: v }))}
+              />
             </fieldset>
           </section>
 
           <details class="keep-rules" onToggle={(e) => (e.target as HTMLDetailsElement).open && setRulesOpen(true)}>
             <summary>{t('dupKeepRulesSummary')}</summary>
-            {rulesOpen && <KeepRules onRulesChanged={() => void runScan()} decisionsRefreshKey={decisionsVersion} onDecisionsForgotten={onForgotten} />}
+            {rulesOpen && <KeepRules onRulesChanged={() => void cleanup.scanAgain()} decisionsRefreshKey={choices.version} onDecisionsForgotten={choices.forgotten} />}
           </details>
 
           <section aria-labelledby="plan-heading">
             <h2 id="plan-heading">{t('dupCleanUpHeading')}</h2>
-            <p class="muted">{numbers ? t('dupSentence', describeCleanup(numbers, 'plan')) : local?.error}</p>
+            <p class="muted">{numbers ? t('dupSentence', describeCleanup(numbers, 'plan')) : review.planError}</p>
             <div class="actions">
-              <button type="button" onClick={() => void fetchPlan()} disabled={busy || stale || nothingToDo}>
+              <button type="button" onClick={() => void cleanup.preview(decisions)} disabled={busy || stale || nothingToDo}>
                 {t('dupPreview')}
               </button>
-              <button type="button" class="danger" disabled={busy || stale || nothingToDo} onClick={() => void cleanUp()}>
+              <button type="button" class="danger" disabled={busy || stale || nothingToDo} onClick={() => void cleanup.cleanUp(decisions)}>
                 {t('dupApply')}
               </button>
             </div>
@@ -682,18 +302,9 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
           </section>
         </>
       )}
-      {scan && (
-        <CleanupHistory
-          refreshKey={historyKey}
-          onUndone={onUndone}
-          onRedone={() => {
-            setBanner(null);
-            void runScan(true);
-          }}
-        />
-      )}
-      {confirmApply && plan && (
-        <ConfirmDialog title={t('dupConfirmTitle')} confirmLabel={t('dupConfirmButton')} onCancel={() => setConfirmApply(false)} onConfirm={() => void apply()}>
+      {scan && <CleanupHistory refreshKey={cleanup.historyKey} onUndone={cleanup.undone} onRedone={cleanup.redone} />}
+      {cleanup.confirming && plan && (
+        <ConfirmDialog title={t('dupConfirmTitle')} confirmLabel={t('dupConfirmButton')} onCancel={cleanup.cancelConfirm} onConfirm={() => void cleanup.apply()}>
           <p data-testid="confirm-numbers">{t('dupSentence', describeCleanup(plan.numbers, 'plan'))}</p>
           {decisions.left.size > 0 && <p>{plural('dupConfirmLeftAlone', decisions.left.size)}</p>}
           <p>{t('dupConfirmUndoable')}</p>

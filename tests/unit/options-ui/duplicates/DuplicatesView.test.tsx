@@ -128,6 +128,25 @@ describe('DuplicatesView through the real background (fake browser)', () => {
     expect(item.getAttribute('aria-label')).toMatch(/^Second, in (Bookmarks Toolbar|Other Bookmarks), https:\/\/second\.example\/$/);
   });
 
+  it('a cleanup that fails says why, changes nothing, and the page shows the bookmarks as they are', async () => {
+    const bg = await bootPage();
+    await seededWithFolders(bg);
+    render(bg.wrap(<DuplicatesView focusUrl={null} />));
+    await screen.findByTestId('scan-summary');
+    // The cleanup's check reads the tree (it removes folders): Places fails that once, before anything is changed.
+    const spy = vi.spyOn(bg.browser.bookmarks, 'getTree').mockRejectedValueOnce(new Error('Places is busy'));
+    fireEvent.click(screen.getByRole('button', { name: 'Clean up all with these rules…' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Apply cleanup' }));
+    expect((await screen.findByTestId('duplicates-error', {}, { timeout: 10_000 })).textContent).toContain('Places is busy');
+    await waitFor(() => expect(screen.queryByTestId('progress')).toBeNull());
+    spy.mockRestore();
+    // Still in view after the page scanned again by itself, with nothing removed.
+    expect(screen.getByTestId('duplicates-error').textContent).toContain('Places is busy');
+    expect(screen.queryByTestId('apply-result')).toBeNull();
+    expect(summaryNumbers()).toBe('10 copies to remove: 2 loose, 8 inside 2 copied folders; and 1 empty folder');
+    expect(await allBookmarks(bg)).toHaveLength(17);
+  });
+
   it('copied folders are one set of three with distinct labels; the copy the person picks stays', async () => {
     const bg = await bootPage();
     const devs = await seededWithFolders(bg);
