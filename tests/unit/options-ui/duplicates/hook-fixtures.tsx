@@ -6,7 +6,7 @@
 import type { ComponentChildren } from 'preact';
 import type { LastScan, ReviewedScan } from '../../../../src/dedup/protocol';
 import { asJsonReply } from '../../../../src/messaging/router';
-import { encodeScan } from '../../../../src/scan-wire';
+import { encodeScan } from '../../../../src/dedup/scan-wire';
 import { bootPage } from '../../../kit/page';
 import type { StandIn } from '../../../kit/stand-in';
 
