@@ -2,7 +2,7 @@
  * Sync's typical damage in real Firefox, against an anchor measured in the same run:
  *  - dedup.cleanup.firefox.sync154.speedup: 30 folders each holding one page 154 times, and one folder holding one
  *    page 484 times (5,104 bookmarks, 5,073 copies), as Sync left them. A plain sequential bookmarks.remove loop over
- *    the copies in tree order / our 'dedup.apply' job of the plan the Duplicates page builds (scan, buildPlan: each
+ *    the copies in tree order / our 'dedup.cleanup' job of the plan the Duplicates page builds (scan, buildPlan: each
  *    folder is replaced by a fresh copy holding the page once, src/dedup/replace-choice.ts), each on its own
  *    copy of the layout in one profile. Bar: at least 5.
  * The log gives the cost per folder of each (the crossover in replace-choice.ts is set from them).
@@ -53,7 +53,7 @@ export default defineSuite({
     ctx.log(`removing ${loopIds.length} copies in ${folders} folders one by one…`);
     const loopMs = await removeLoop(page, loopIds);
     ctx.log(`applying the plan: ${applyPlan.removals.length} copies, ${folders} folders replaced…`);
-    const applied = await runJob(page, 'dedup.apply', applyPlan);
+    const applied = await runJob(page, 'dedup.cleanup', applyPlan);
     ctx.log(`apply phases (ms from start): ${applied.phases}`);
     if (applied.problems) throw new Error(`apply reported ${applied.problems} problems`);
     const left = (await folderItems(page, ['Apply sync']))['Apply sync'].items;

@@ -1,13 +1,13 @@
 /**
  * The journaled cleanup in real Firefox, each against an anchor measured in the same run:
  *  - dedup.cleanup.firefox.5k.speedup: a plain sequential bookmarks.remove loop over 5,000 loose duplicates (folders
- *    of 50 copies of bookmarks kept elsewhere) / our 'dedup.apply' job of the plan the Duplicates page builds for
+ *    of 50 copies of bookmarks kept elsewhere) / our 'dedup.cleanup' job of the plan the Duplicates page builds for
  *    another fresh 5,000 copies of the same URLs (scan, buildPlan: folders that hold only copies are replaced,
  *    src/dedup/replace-choice.ts). Bar: at least 2.0 (issue 17; 2.5 before).
  *  - dedup.cleanup.firefox.5k.doubledFolders.speedup: the same comparison where sync left its copies next to
  *    the originals: 50 folders of 100 bookmarks, each bookmark followed by its copy (200 per folder), the plan keeps
  *    the originals; the loop removes the copies in tree order, as a plain loop does. Bar: at least 1.5 (issue 17).
- *  - dedup.collapseFolder.firefox.10k.ms: the 'dedup.apply' job collapsing one duplicated 10,000-item folder
+ *  - dedup.collapseFolder.firefox.10k.ms: the 'dedup.cleanup' job collapsing one duplicated 10,000-item folder
  *    (the check's whole-tree read, the journal of all 10,000 written while the folder is re-read, removeTree, the
  *    wait for late events during which the features take the job's events), timed from the page. Bar: at most
  *    1,500 ms. With it, dedup.collapseFolder.firefox.10k.ratioToFloor: that time / the Firefox calls its safety rests
@@ -111,7 +111,7 @@ export default defineSuite({
         throw new Error(`the plan removes ${plan.removals.length} bookmarks, expected the ${n} copies in 'Apply copies'`);
       const replaced = plan.replacements?.length ?? 0;
       ctx.log(`applying a plan of ${n} loose duplicates, ${replaced} folders replaced…`);
-      const applied = await runJob(page, 'dedup.apply', plan);
+      const applied = await runJob(page, 'dedup.cleanup', plan);
       ctx.log(`apply phases (ms from start): ${applied.phases}`);
       if (applied.problems) throw new Error(`apply reported ${applied.problems} problems`);
       const left = (await folderItems(page, ['Apply copies']))['Apply copies'].items.length;
@@ -140,7 +140,7 @@ export default defineSuite({
       const cpu0 = firefoxCpuByProcess(ff);
       const loopMs = await removeLoop(page, loopIds);
       const cpu1 = firefoxCpuByProcess(ff);
-      const applied = await runJob(page, 'dedup.apply', doubledPlan(f['Apply doubled']));
+      const applied = await runJob(page, 'dedup.cleanup', doubledPlan(f['Apply doubled']));
       const cpu2 = firefoxCpuByProcess(ff);
       ctx.log(`apply phases (ms from start): ${applied.phases}`);
       ctx.log(`Firefox's CPU per copy (ms): loop ${cpuSplit(cpu0, cpu1, n)}; apply ${cpuSplit(cpu1, cpu2, n)}`);
@@ -196,7 +196,7 @@ export default defineSuite({
         tagMerges: [],
         numbers: { copies: 0, loose: 0, insideFolders: 0, copiedFolders: 1, emptyFolders: 0, moved: 0, tagMerges: 0 },
       };
-      const applied = await runJob(page, 'dedup.apply', plan);
+      const applied = await runJob(page, 'dedup.cleanup', plan);
       ctx.log(`collapse phases (ms from start): ${applied.phases}`);
       if (applied.problems) throw new Error(`collapse reported ${applied.problems} problems`);
       const sessions = await page.evaluate(() => window.tm.client.call('history.list', {}));
@@ -231,7 +231,7 @@ export default defineSuite({
         value: Math.round(applied.ms),
         unit: 'ms',
         better: 'lower',
-        note: `'dedup.apply' collapsing one duplicated ${n}-item folder from the page: check, journal of every item (written while the folder is re-read), removeTree, the ${SETTLE_MS} ms wait for late events${quickNote(n)}`,
+        note: `'dedup.cleanup' collapsing one duplicated ${n}-item folder from the page: check, journal of every item (written while the folder is re-read), removeTree, the ${SETTLE_MS} ms wait for late events${quickNote(n)}`,
         bar: { max: 1500 },
       });
     }
@@ -242,7 +242,7 @@ export default defineSuite({
       const ff = await ctx.firefox({ seedHtml: seedHtml([flatFolder('Keep', n, 'undo'), flatFolder('Copies', n, 'undo')]), seedCount: 2 * n });
       const page = await ff.harness();
       const f = await folderItems(page, ['Keep', 'Copies']);
-      const applied = await runJob(page, 'dedup.apply', loosePlan(f.Keep, f.Copies));
+      const applied = await runJob(page, 'dedup.cleanup', loosePlan(f.Keep, f.Copies));
       const createBefore = await createLoop(page, n);
       const undone = await runJob(page, 'history.undo', { sessionId: applied.sessionId });
       ctx.log(`undo phases (ms from start): ${undone.phases}`);

@@ -5,7 +5,7 @@
  * of one seeded profile, so the ids are the same in each and one plan (the Duplicates page's: scan, buildPlan,
  * default settings) serves them all.
  *  - dedup.apply.firefox.<size>.speedup: a plain loop over the plan's removals in tree order (bookmarks.remove per
- *    copy, removeTree per copied folder), one profile / our 'dedup.apply' of the same plan, a fresh profile. Bar at
+ *    copy, removeTree per copied folder), one profile / our 'dedup.cleanup' of the same plan, a fresh profile. Bar at
  *    100k: at least 2.0 (issue 17).
  *  - dedup.apply.firefox.100k.ratioTo10k: apply time at 100k / at 10k, per removal (nothing quadratic: ≤ 12 for ten
  *    times the work means per removal ≤ 1.2; the row gives the whole-time ratio, the note the per-removal one).
@@ -141,7 +141,7 @@ async function runSize(ctx: BenchContext, size: number): Promise<SizeRun> {
     const page = await ff.harness();
     const idleMs = await untilIdle(() => firefoxCpuMs(ff));
     ctx.log(`${size}: applying the plan, Firefox idle after ${idleMs} ms…`);
-    const applied = await runJob(page, 'dedup.apply', plan);
+    const applied = await runJob(page, 'dedup.cleanup', plan);
     ctx.log(`${size}: apply phases (ms from start): ${applied.phases}`);
     if (applied.problems) throw new Error(`apply reported ${applied.problems} problems`);
     const before = (await createLoop(page, 1_000)) / 1_000;
@@ -173,7 +173,7 @@ export default defineSuite({
           value: round(r.loopMs / r.applyMs),
           unit: 'x',
           better: 'higher',
-          note: `plain loop in tree order ${Math.round(r.loopMs)} ms / 'dedup.apply' of the Duplicates page's plan ${Math.round(r.applyMs)} ms over ${r.removals} removals, ${size} bookmarks${quick}`,
+          note: `plain loop in tree order ${Math.round(r.loopMs)} ms / 'dedup.cleanup' of the Duplicates page's plan ${Math.round(r.applyMs)} ms over ${r.removals} removals, ${size} bookmarks${quick}`,
           ...(size === big ? { bar: { min: 2.0 } } : {}),
         });
         rows.push({

@@ -6,7 +6,7 @@
  * measurements alternating. The notes also give median CPU times and a same-run anchor (walking the tree and
  * interning its URLs in a Map), because this machine is shared and wall time swings with its load.
  *  - dedup.scan.node.100k.ms: matching and grouping, as issue 4 defines the bar: the production steps the scan
- *    runs for it (src/dedup/find/scan.ts): flattenForScan (the tree walk computing every bookmark's comparison key, plus
+ *    runs for it (src/dedup/scan/scan.ts): flattenForScan (the tree walk computing every bookmark's comparison key, plus
  *    the folder records the copies' paths come from) then groupDuplicates (grouping by key into duplicate groups
  *    with each copy's path, tags, visits and rule explanation, and the suggested keeper the explanations are
  *    relative to). Folder pairs, empty folders and comeback flags are not in it; the folders the suggested merges
@@ -23,7 +23,7 @@
  * Parts (`npm run bench -- --only dedup-scan --part <name>`): node (the three node rows, seconds), firefox (minutes).
  */
 import { createRng } from '../scripts/prng.mjs';
-import { flattenForScan, groupDuplicates, scanBookmarks, type ScanInput } from '../src/dedup/find/scan';
+import { flattenForScan, groupDuplicates, scanBookmarks, type ScanInput } from '../src/dedup/scan/scan';
 import { decodeScan, encodeScan } from '../src/dedup/scan-wire';
 import type { BookmarkNode } from '../src/platform/browser';
 import { DEFAULT_SETTINGS } from '../src/settings/settings';

@@ -1,10 +1,10 @@
 /**
  * What the cleanup benches share: reading the bookmarks of seeded folders from the harness page, the anchor (a plain
- * remove loop from the page) and running a job (`dedup.apply`, `history.undo`) to its end.
+ * remove loop from the page) and running a job (`dedup.cleanup`, `history.undo`) to its end.
  */
 import type { Page } from 'puppeteer-core';
-import { buildPlan } from '../../src/dedup/find/plan';
-import { scanBookmarks } from '../../src/dedup/find/scan';
+import { buildPlan } from '../../src/dedup/scan/plan';
+import { scanBookmarks } from '../../src/dedup/scan/scan';
 import type { CleanupPlan } from '../../src/dedup/plan-types';
 import type { BookmarkNode } from '../../src/platform/browser';
 import { DEFAULT_SETTINGS } from '../../src/settings/settings';
@@ -66,7 +66,7 @@ export async function removeLoop(page: Page, ids: string[]): Promise<number> {
   return ms;
 }
 
-export async function runJob(page: Page, kind: 'dedup.apply' | 'history.undo', input: unknown) {
+export async function runJob(page: Page, kind: 'dedup.cleanup' | 'history.undo', input: unknown) {
   // Started in one call and awaited in others: a long job must not hit the protocol timeout of one evaluate.
   await page.evaluate(
     (kind: string, input: unknown) => {
@@ -76,7 +76,7 @@ export async function runJob(page: Page, kind: 'dedup.apply' | 'history.undo', i
       let last = '';
       w.benchJob = null;
       window.tm.client
-        .startJob(kind as 'dedup.apply', input as never, (p: { phase: string }) => {
+        .startJob(kind as 'dedup.cleanup', input as never, (p: { phase: string }) => {
           if (p.phase !== last) phases.push(`${p.phase}@${Math.round(performance.now() - t)}`);
           last = p.phase;
         })

@@ -15,7 +15,7 @@ import { quickBookmarkProtocol } from '../quick-bookmark/protocol';
 import { toolbarButtonProtocol } from '../toolbar-button/protocol';
 import { organizerProtocol } from '../organizer/protocol';
 import { linkHealthJobs, linkHealthProtocol } from '../link-health/protocol';
-import { historyJobs, historyProtocol } from '../operations/protocol';
+import { historyJobs, historyProtocol } from '../operation-history/protocol';
 import { testJobs, testProtocol } from './test-protocol';
 
 /** Every production part, by owner: a request name appears in one part only (the conventions test checks it). */

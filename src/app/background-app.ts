@@ -26,14 +26,14 @@ import { openTagStore } from '../tags';
 import { createTagsFeature } from '../tags/feature';
 import { createSearchFeature } from '../search/feature';
 import { createPlacesFeature } from '../places/feature';
-import { createDedupApplyFeature } from '../dedup/cleanup/feature';
-import { createHistory } from '../operations';
-import { createDedupScanFeature } from '../dedup/find/feature';
+import { createDedupCleanupFeature } from '../dedup/cleanup/feature';
+import { createHistory } from '../operation-history';
+import { createDedupScanFeature } from '../dedup/scan/feature';
 import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
 import { createPlacesSaver } from '../quick-bookmark';
 import { createBookmarksHtmlFeature } from '../bookmarks-html/feature';
-import { createFileDatesFeature } from '../bookmark-dates/feature';
-import { openFileDateStore } from '../bookmark-dates';
+import { createBookmarkDatesFeature } from '../bookmark-dates/feature';
+import { openBookmarkDateStore } from '../bookmark-dates';
 import { createToolbarButtonFeature } from '../toolbar-button/feature';
 import { createOrganizerFeature } from '../organizer/feature';
 import { createLinkHealthFeature } from '../link-health/feature';
@@ -55,26 +55,26 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   const settingsFeature = createSettingsFeature({ browser, settings });
   const tagsFeature = createTagsFeature({ ...deps, tags: tagStore, history });
   // The one store of imported files' dates: every feature that reads or shows "date added" gets it.
-  const fileDateStore = openFileDateStore();
-  const placesFeature = createPlacesFeature({ ...deps, fileDates: fileDateStore, tags: tagStore, history });
+  const bookmarkDateStore = openBookmarkDateStore();
+  const placesFeature = createPlacesFeature({ ...deps, bookmarkDates: bookmarkDateStore, tags: tagStore, history });
   features.push(placesFeature, tagsFeature, history);
-  const fileDates = createFileDatesFeature({ ...deps, fileDates: fileDateStore });
-  features.push(fileDates);
+  const bookmarkDates = createBookmarkDatesFeature({ ...deps, bookmarkDates: bookmarkDateStore });
+  features.push(bookmarkDates);
   const linkHealth = createLinkHealthFeature({ ...deps, tags: tagStore, history });
   features.push(linkHealth);
   // The popup's results and current page carry link health's markers, looked up in what the background holds.
-  const searchFeature = createSearchFeature({ ...deps, fileDates: fileDateStore, linkMarkers: linkHealth.markers, tags: tagStore });
+  const searchFeature = createSearchFeature({ ...deps, bookmarkDates: bookmarkDateStore, linkMarkers: linkHealth.markers, tags: tagStore });
   features.push(searchFeature);
   placesFeature.useSearchIndex(searchFeature.live);
   const toolbarButton = createToolbarButtonFeature({ ...deps, live: searchFeature.live });
-  const dedupApply = createDedupApplyFeature({ ...deps, tags: tagStore, history, getSettings: () => settings.get() });
+  const dedupApply = createDedupCleanupFeature({ ...deps, tags: tagStore, history, getSettings: () => settings.get() });
   const dedupScan = createDedupScanFeature({
     ...deps,
     getSettings: () => settings.get(),
     getTags: () => tagStore.all(),
     removedHistory: dedupApply.removedHistory,
     onTagsChanged: (listener) => void tagStore.onChange(listener),
-    getFileDates: () => fileDateStore.all(),
+    getBookmarkDates: () => bookmarkDateStore.all(),
   });
   features.push(dedupScan);
   const quickBookmark = createQuickBookmarkFeature({
@@ -88,17 +88,17 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     tags: tagStore,
     history,
     settings,
-    fileDates: fileDateStore,
+    bookmarkDates: bookmarkDateStore,
     cleanupHistory: dedupApply.cleanupRecords,
   });
 
-  const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, history, fileDates: fileDateStore });
+  const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, history, bookmarkDates: bookmarkDateStore });
   // Every feature has the one shape the root joins (src/feature-contract/index.ts).
   void ({
     settingsFeature,
     tagsFeature,
     placesFeature,
-    fileDates,
+    bookmarkDates,
     linkHealth,
     searchFeature,
     toolbarButton,
@@ -181,7 +181,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     placesFeature,
     dedupApply,
     history,
-    fileDates,
+    bookmarkDates,
     toolbarButton,
     live: searchFeature.live,
     linkHealth,

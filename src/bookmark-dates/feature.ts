@@ -10,7 +10,7 @@ import { bookmarkEventsOf } from '../platform/bookmark-events';
 import type { BookmarkNode } from '../platform/browser';
 import { createSerialQueue } from '../platform/serial-queue';
 import { descendants, kindOf } from '../platform/tree';
-import { openFileDateStore, type FileDateStore } from './file-dates';
+import { openBookmarkDateStore, type BookmarkDateStore } from './date-store';
 
 function treeIds(tree: readonly BookmarkNode[]): Set<string> {
   const ids = new Set<string>();
@@ -18,14 +18,14 @@ function treeIds(tree: readonly BookmarkNode[]): Set<string> {
   return ids;
 }
 
-export interface FileDatesFeatureDeps extends BackgroundDeps {
+export interface BookmarkDatesFeatureDeps extends BackgroundDeps {
   /** The one store of imported files' dates; its own when absent. */
-  fileDates?: FileDateStore;
+  bookmarkDates?: BookmarkDateStore;
 }
 
-export function createFileDatesFeature(deps: FileDatesFeatureDeps) {
+export function createBookmarkDatesFeature(deps: BookmarkDatesFeatureDeps) {
   const { browser } = deps;
-  const store = deps.fileDates ?? openFileDateStore();
+  const store = deps.bookmarkDates ?? openBookmarkDateStore();
   const events = bookmarkEventsOf(deps);
   /** A folder went: a sweep is due once the burst is over. */
   let sweepDue = false;

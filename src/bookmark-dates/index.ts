@@ -3,4 +3,13 @@
  * IndexedDB tidymarks-file-dates; extensions cannot set dateAdded) and the dates to show for a node with them.
  * The background builds the feature from feature.ts.
  */
-export { dateAddedOf, lastModifiedOf, openFileDateStore, withFileDates, type FileDate, type FileDateSource, type FileDateStore, type FileDates } from './file-dates';
+export {
+  dateAddedOf,
+  lastModifiedOf,
+  openBookmarkDateStore,
+  withBookmarkDates,
+  type BookmarkDate,
+  type BookmarkDateSource,
+  type BookmarkDateStore,
+  type BookmarkDates,
+} from './date-store';

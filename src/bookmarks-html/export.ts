@@ -8,19 +8,19 @@ import { descendants, kindOf } from '../platform/tree';
 import { collectUrls } from './import';
 import { countDocument, type BookmarksDocument, type DocumentCounts, type HtmlNode, type RootMarker } from './document';
 import { writeBookmarksHtml } from './write';
-import { dateAddedOf, lastModifiedOf, type FileDates } from '../bookmark-dates';
+import { dateAddedOf, lastModifiedOf, type BookmarkDates } from '../bookmark-dates';
 
-const NO_DATES: FileDates = new Map();
+const NO_DATES: BookmarkDates = new Map();
 
 export interface ExportDeps {
   browser: Browser;
   getTagsForUrls(urls: readonly string[]): Promise<Map<string, string[]>>;
   /** Dates kept from imported files (src/bookmark-dates): written back as ADD_DATE / LAST_MODIFIED. */
-  fileDates?(): Promise<FileDates>;
+  bookmarkDates?(): Promise<BookmarkDates>;
 }
 
 /** getTree() nodes as the file's nodes, without recursion (a tree may be thousands of levels deep). */
-export function toHtmlNodes(nodes: readonly BookmarkNode[], tagsOf: (url: string) => string[], dates: FileDates = NO_DATES): HtmlNode[] {
+export function toHtmlNodes(nodes: readonly BookmarkNode[], tagsOf: (url: string) => string[], dates: BookmarkDates = NO_DATES): HtmlNode[] {
   const convert = (n: BookmarkNode): HtmlNode => {
     const kind = kindOf(n);
     if (kind === 'separator') return { kind: 'separator' };
@@ -60,7 +60,7 @@ export async function buildExportDocument(deps: ExportDeps): Promise<BookmarksDo
   collectUrls(root?.children ?? [], urlList);
   const tags = await deps.getTagsForUrls([...new Set(urlList)]);
   const tagsOf = (url: string) => tags.get(url) ?? [];
-  const dates = (await deps.fileDates?.()) ?? NO_DATES;
+  const dates = (await deps.bookmarkDates?.()) ?? NO_DATES;
 
   const menu = roots.get(MENU_ID);
   const document: BookmarksDocument = { title: menu?.title || 'Bookmarks Menu', children: toHtmlNodes(menu?.children ?? [], tagsOf, dates) };

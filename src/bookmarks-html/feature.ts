@@ -2,10 +2,10 @@
 import type { BackgroundDeps } from '../feature-contract';
 import type { HandlersOf, JobHandlersOf } from '../messaging/define';
 import type { Settings } from '../settings';
-import type { History } from '../operations';
+import type { History } from '../operation-history';
 import { journaledTagAdds } from '../tags';
 import type { TagStore } from '../tags';
-import type { TagAccess } from '../operations';
+import type { TagAccess } from '../operation-history';
 import { ImportOperation } from './import-journal';
 import { countDocument } from './document';
 import { createBackup, readBackup, restoreBackup, type BackupSession } from './backup';
@@ -14,7 +14,7 @@ import { importBookmarksHtml } from './import';
 import { importTagsOnly } from './import-tags';
 import { parseBookmarksHtml } from './parse';
 import type { bookmarksHtmlJobs, bookmarksHtmlProtocol } from './protocol';
-import type { FileDateStore } from '../bookmark-dates';
+import type { BookmarkDateStore } from '../bookmark-dates';
 
 export interface BookmarksHtmlFeatureDeps extends BackgroundDeps {
   tags: TagAccess & Pick<TagStore, 'preview' | 'edit'>;
@@ -23,15 +23,15 @@ export interface BookmarksHtmlFeatureDeps extends BackgroundDeps {
   settings: { get(): Promise<Settings>; update(patch: Partial<Settings>): Promise<Settings> };
   cleanupHistory(): Promise<BackupSession[]>;
   /** Dates kept from imported files (src/bookmark-dates); without it, imports keep none. */
-  fileDates?: Pick<FileDateStore, 'all' | 'putMany'>;
+  bookmarkDates?: Pick<BookmarkDateStore, 'all' | 'putMany'>;
 }
 
 export function createBookmarksHtmlFeature(deps: BookmarksHtmlFeatureDeps) {
-  const { browser, tags, settings, fileDates } = deps;
+  const { browser, tags, settings, bookmarkDates } = deps;
   const edits = { journal: deps.history.journal, now: deps.now };
   const handlers: HandlersOf<typeof bookmarksHtmlProtocol> = {
     'bookmarksHtml.export': () =>
-      exportBookmarksHtml({ browser, getTagsForUrls: (urls) => tags.getTagsForUrls(urls), ...(fileDates && { fileDates: () => fileDates.all() }) }),
+      exportBookmarksHtml({ browser, getTagsForUrls: (urls) => tags.getTagsForUrls(urls), ...(bookmarkDates && { bookmarkDates: () => bookmarkDates.all() }) }),
     'bookmarksHtml.inspect': ({ html }) => {
       const { document, problems, notices, truncated } = parseBookmarksHtml(html);
       return { counts: countDocument(document.children), problems: problems.length, notices: notices.slice(0, 20), truncated, title: document.title };
@@ -55,7 +55,7 @@ export function createBookmarksHtmlFeature(deps: BookmarksHtmlFeatureDeps) {
       deps.history.serialJob(ctx, (ctx) => {
         const operation = new ImportOperation({ browser, journal: deps.history.journal, tags, now: deps.now }, 'bookmarks.html import');
         return importBookmarksHtml(
-          { browser, addTags: (urls, t) => tags.addTags(urls, t), operation, ...(fileDates && { keepFileDates: (records) => fileDates.putMany(records) }) },
+          { browser, addTags: (urls, t) => tags.addTags(urls, t), operation, ...(bookmarkDates && { keepBookmarkDates: (records) => bookmarkDates.putMany(records) }) },
           input,
           ctx,
         );

@@ -1,16 +1,16 @@
 /**
- * An import as one operation of the journal (src/operations/journal.ts, kind 'import'), so that it is all or nothing:
+ * An import as one operation of the journal (src/operation-history/journal.ts, kind 'import'), so that it is all or nothing:
  * every item is journaled ('created') before it is created and its id recorded after; the tags it brings are
  * journaled ('tag-merge': the tags each URL had before) and written along with the bookmarks, every TAG_BATCH
  * bookmarks. A cancelled import, a closed tab (the job is cancelled) and a crash (recovery at the next start) roll
- * back what it created with the same code as an undo (src/operations/undo.ts): what someone renamed, re-addressed or
+ * back what it created with the same code as an undo (src/operation-history/undo.ts): what someone renamed, re-addressed or
  * moved in the meantime stays, tags included. A finished import can be undone from the same history.
  */
 import type { BookmarkNode, Browser } from '../platform/browser';
-import type { WriteDeps } from '../operations';
+import type { WriteDeps } from '../operation-history';
 import { kindOf } from '../platform/tree';
-import { newSession, ProgressLog } from '../operations';
-import { restoreSession, type UndoResult } from '../operations';
+import { newSession, ProgressLog } from '../operation-history';
+import { restoreSession, type UndoResult } from '../operation-history';
 import { tagKey } from '../platform/tag-key';
 
 /** Bookmarks created between two writes of their tags (and of the created ids). */

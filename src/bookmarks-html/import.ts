@@ -31,7 +31,7 @@ import { descendants, kindOf } from '../platform/tree';
 import { countDocument, type HtmlBookmark, type HtmlFolder, type HtmlNode, type RootMarker } from './document';
 import type { ImportOperation } from './import-journal';
 import { parseBookmarksHtml, truncatedError, type ParseProblem } from './parse';
-import type { FileDate } from '../bookmark-dates';
+import type { BookmarkDate } from '../bookmark-dates';
 import { msg, msgPlural, plural, t } from '../i18n';
 import { errorMessage } from '../platform/bookmark-reads';
 
@@ -93,7 +93,7 @@ export interface ImportDeps {
   /** Journals the import as one operation (import-journal.ts): all or nothing. Without one, nothing is journaled. */
   operation?: ImportOperation;
   /** Keeps the file's dates of created items (Firefox gives them the import time; see src/bookmark-dates). */
-  keepFileDates?(records: readonly FileDate[]): Promise<void>;
+  keepBookmarkDates?(records: readonly BookmarkDate[]): Promise<void>;
 }
 
 export const MAX_LISTED = 500;
@@ -157,12 +157,12 @@ async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobCont
     datesKept: 0,
   };
   /** Dates of created items, written in batches (and when the import stops for any reason). */
-  const pendingDates: FileDate[] = [];
+  const pendingDates: BookmarkDate[] = [];
   const flushDates = async () => {
-    if (!deps.keepFileDates || !pendingDates.length) return;
+    if (!deps.keepBookmarkDates || !pendingDates.length) return;
     const batch = pendingDates.splice(0);
     try {
-      await deps.keepFileDates(batch);
+      await deps.keepBookmarkDates(batch);
       report.datesKept += batch.length;
     } catch (error) {
       report.problems.push({ line: 0, message: msgPlural('importProblemDatesNotKept', batch.length, errorMessage(error)) });
@@ -172,7 +172,7 @@ async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobCont
     // As Firefox's importer: without ADD_DATE, LAST_MODIFIED stands for both.
     const dateAdded = node.addDate ?? node.lastModified;
     if (dateAdded === undefined) return;
-    const record: FileDate = { id, dateAdded };
+    const record: BookmarkDate = { id, dateAdded };
     if (node.lastModified !== undefined) record.lastModified = node.lastModified;
     pendingDates.push(record);
   };
@@ -341,7 +341,7 @@ async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobCont
 /**
  * Imports a bookmarks.html, all or nothing when `deps.operation` journals it: a cancel (or a closed tab, which
  * cancels the job) and any failure take back everything the import created and the tags it added, except what
- * someone changed in the meantime; a crash is rolled back at the next start (src/operations/recovery.ts).
+ * someone changed in the meantime; a crash is rolled back at the next start (src/operation-history/recovery.ts).
  */
 export async function importBookmarksHtml(deps: ImportDeps, input: ImportInput, ctx: JobContext<ImportProgress>): Promise<ImportReport> {
   const operation = deps.operation;

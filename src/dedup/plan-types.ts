@@ -1,4 +1,4 @@
-import type { CleanupNumbers } from '../operations';
+import type { CleanupNumbers } from '../operation-history';
 
 /**
  * The shape of a cleanup plan: the contract between finding/planning (scan.ts, plan.ts) and applying
@@ -14,7 +14,7 @@ export interface PlannedRemoval {
   expectedParentId: string;
   /**
    * Why it goes: a duplicate of keptId, a redundant copy of folder keptId, an empty folder, or a folder the plan's
-   * other removals leave empty ('emptied-folder': removed after them, deepest first, src/dedup/find/emptied.ts). The
+   * other removals leave empty ('emptied-folder': removed after them, deepest first, src/dedup/scan/emptied.ts). The
    * apply also removes, as 'emptied-folder' separators, the separators such a folder holds.
    */
   reason: 'duplicate-bookmark' | 'duplicate-folder' | 'empty-folder' | 'emptied-folder';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { job, request, type JobDef, type RequestDef, noInput } from '../messaging/define';
 import type { ApplyProgress, ApplyResult } from './cleanup';
-import type { DecisionInScan, FolderSetDecisionInScan, RememberedDecision, ScanResult } from './find';
+import type { DecisionInScan, FolderSetDecisionInScan, RememberedDecision, ScanResult } from './scan';
 import type { CleanupPlan } from './plan-types';
 
 // --- dedup-find: scan progress and the decisions a plan is built from. ---
@@ -121,5 +121,5 @@ export const dedupJobs = {
   /** dedup-find: finds duplicate bookmarks, duplicated folders and empty folders (progress: phases). */
   'dedup.scan': job<ScanProgress, ReviewedScan>()(noInput),
   /** dedup-apply: journals, then applies a cleanup plan (progress: phase, done/total, rate; pause and cancel). */
-  'dedup.apply': job<ApplyProgress, ApplyResult>()(cleanupPlanSchema),
+  'dedup.cleanup': job<ApplyProgress, ApplyResult>()(cleanupPlanSchema),
 } satisfies Record<string, JobDef>;

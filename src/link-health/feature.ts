@@ -8,7 +8,7 @@
 import type { BackgroundDeps, ResettableFeature } from '../feature-contract';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
-import type { History } from '../operations';
+import type { History } from '../operation-history';
 import type { TagStore } from '../tags';
 import { bookmarksOf, type BookmarkRef } from './bookmarks';
 import { createLinkFixes } from './fixes';

@@ -1,5 +1,5 @@
 /**
- * Link health's fixes, as edits of the one history (src/operations): moved bookmarks given the address their site
+ * Link health's fixes, as edits of the one history (src/operation-history): moved bookmarks given the address their site
  * moved them to for good (title, folder and position kept; the address's tags go with it), dead ones removed or moved
  * to a folder. Never without a preview: `preview` says what each selected bookmark would become and what is left out
  * and why; `fix` carries out exactly what the preview showed, in the history's queue, journaled before Firefox is
@@ -10,7 +10,7 @@ import type { BackgroundDeps } from '../feature-contract';
 import { t } from '../i18n';
 import type { JobContext } from '../messaging/define';
 import { AppError } from '../messaging/errors';
-import { editOperation, removalEntries, type EditDeps, type EditSummary, type History, type NewJournalEntry } from '../operations';
+import { editOperation, removalEntries, type EditDeps, type EditSummary, type History, type NewJournalEntry } from '../operation-history';
 import { chunks, getExisting } from '../platform/bookmark-reads';
 import { isMissingBookmarkError } from '../platform/bookmark-errors';
 import { ROOT_ID, TAGS_ROOT_ID, type BookmarkNode, type Browser } from '../platform/browser';

@@ -3,7 +3,7 @@
  * catalog (src/i18n), numbers from Intl in the UI's locale.
  */
 import type { CleanupNumbers, CleanupOutcomeNumbers } from '../dedup';
-import type { ImportedNumbers, LeftAlone, OperationSummary, UndoResult } from '../operations';
+import type { ImportedNumbers, LeftAlone, OperationSummary, UndoResult } from '../operation-history';
 import { plural, t, uiLocale } from '../i18n';
 
 /**

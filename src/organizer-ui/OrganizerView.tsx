@@ -11,7 +11,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Client } from '../app-protocol';
 import { errorMessage } from '../platform/bookmark-reads';
 import { describeLeftAlone, describeOperation } from '../operation-words';
-import type { OperationSummary } from '../operations';
+import type { OperationSummary } from '../operation-history';
 import { plural, t } from '../i18n';
 import { showBidiControls } from '../ui';
 import type { MessageId } from '../i18n';

@@ -5,7 +5,7 @@
  */
 import { t } from '../i18n';
 import type { FolderSortKey } from '../organizer';
-import type { OperationSummary } from '../operations';
+import type { OperationSummary } from '../operation-history';
 import { describeOperation } from '../operation-words';
 import { ActionsMenu, type MenuEntry } from './ActionsMenu';
 

@@ -4,7 +4,7 @@
  * Replies are counts; every change itself reaches the view through the Places events.
  */
 import type { Client } from '../app-protocol';
-import type { HistoryResult, OperationSummary } from '../operations';
+import type { HistoryResult, OperationSummary } from '../operation-history';
 import type { OrganizerWriteReply } from '../organizer/protocol';
 import { parseColumnWidths, type ColumnWidths, type FolderSortKey } from '../organizer';
 import type { DropTarget } from '../organizer';

@@ -6,11 +6,11 @@
  * Dates are as Tidymarks shows them: an imported bookmark's file date where one was kept (src/bookmark-dates), in the
  * snapshot and in "sort by date added"; dates kept later reach the view as bookmark-item-changed 'dateAdded' events.
  *
- * Every write is an edit of the history (src/operations): it runs in the history's queue and is journaled before
+ * Every write is an edit of the history (src/operation-history): it runs in the history's queue and is journaled before
  * Firefox is touched, so Ctrl+Z undoes it (and Ctrl+Shift+Z does it again), and a crash rolls it back whole.
  */
 import type { BackgroundDeps } from '../feature-contract';
-import { dateAddedOf, withFileDates, type FileDates, type FileDateStore } from '../bookmark-dates';
+import { dateAddedOf, withBookmarkDates, type BookmarkDates, type BookmarkDateStore } from '../bookmark-dates';
 import { t } from '../i18n';
 import type { HandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
@@ -18,7 +18,7 @@ import type { BookmarkNode, Browser } from '../platform/browser';
 import { ALL_ROOT_IDS, ROOT_ID, TAGS_ROOT_ID } from '../platform/browser';
 import type { LiveIndex } from '../search';
 import type { TagStore } from '../tags';
-import { journaledEdit, removalEntries, type EditDeps, type EditSummary, type History, type NewJournalEntry } from '../operations';
+import { journaledEdit, removalEntries, type EditDeps, type EditSummary, type History, type NewJournalEntry } from '../operation-history';
 import { movesToOrder } from '../platform/folder-order';
 import { sameStoredUrl } from '../platform/stored-url';
 import { tagKey } from '../platform/tag-key';
@@ -34,7 +34,7 @@ export interface OrganizerDeps extends BackgroundDeps {
   /** The one history: every write is a journaled edit in its queue. */
   history: History;
   /** The imported files' dates: the date added the organizer shows and sorts by. */
-  fileDates: Pick<FileDateStore, 'all'>;
+  bookmarkDates: Pick<BookmarkDateStore, 'all'>;
 }
 
 async function getNode(browser: Browser, id: string): Promise<BookmarkNode | null> {
@@ -226,7 +226,7 @@ const KIND_CODES = { folder: 'f', bookmark: 'b', separator: 's' } as const;
  * getTree would say, without asking Firefox for 100,000 nodes again (the same trust places.search puts in it, see
  * src/places/index-search.ts). Null when the mirror cannot stand in for Firefox now.
  */
-export function rowsFromIndex(live: LiveIndex, dates: FileDates): SnapshotRow[] | null {
+export function rowsFromIndex(live: LiveIndex, dates: BookmarkDates): SnapshotRow[] | null {
   if (!live.positionsExact) return null;
   const { tree, order } = live;
   if (!tree.get(ROOT_ID)) return null;
@@ -245,7 +245,7 @@ export function rowsFromIndex(live: LiveIndex, dates: FileDates): SnapshotRow[] 
 }
 
 export function createOrganizerFeature(deps: OrganizerDeps) {
-  const { browser, live, tags, history, fileDates } = deps;
+  const { browser, live, tags, history, bookmarkDates } = deps;
   const edits: EditDeps = { journal: history.journal, now: deps.now };
   /** A write, in the history's queue. */
   const queued =
@@ -255,8 +255,8 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
 
   const handlers: HandlersOf<typeof organizerProtocol> = {
     'organizer.tree': async () => {
-      const [dates, tagged] = await Promise.all([fileDates.all(), tags.all()]);
-      const rows = rowsFromIndex(live, dates) ?? snapshotRows(withFileDates(await browser.bookmarks.getTree(), dates));
+      const [dates, tagged] = await Promise.all([bookmarkDates.all(), tags.all()]);
+      const rows = rowsFromIndex(live, dates) ?? snapshotRows(withBookmarkDates(await browser.bookmarks.getTree(), dates));
       return { encoded: encodeSnapshot({ rows, tags: tagged.map((e) => [e.url, e.tags]), visits: [] }) };
     },
 
@@ -316,7 +316,7 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
 
     'organizer.sortFolder': queued(async ({ folderId, by, foldersFirst }) => {
       const folder = await targetFolder(browser, folderId);
-      const [children, dates] = await Promise.all([browser.bookmarks.getChildren(folderId), fileDates.all()]);
+      const [children, dates] = await Promise.all([browser.bookmarks.getChildren(folderId), bookmarkDates.all()]);
       const nodes = children.map((c) => ({
         id: c.id,
         kind: kindOf(c),

@@ -22,7 +22,7 @@
  */
 import * as v from 'valibot';
 import { isOwnSender, type PortLike } from '../messaging/router';
-import type { FileDate, FileDateStore } from '../bookmark-dates';
+import type { BookmarkDate, BookmarkDateStore } from '../bookmark-dates';
 import type { BookmarkEvents } from '../platform/bookmark-events';
 import { getExisting } from '../platform/bookmark-reads';
 import type { Browser, BookmarkNode } from '../platform/browser';
@@ -44,7 +44,7 @@ export interface EventHubDeps {
   extensionId: string;
   extensionOrigin: string;
   /** The imported files' dates: a date kept is a change of the item's date added. */
-  fileDates?: Pick<FileDateStore, 'onChange'>;
+  bookmarkDates?: Pick<BookmarkDateStore, 'onChange'>;
 }
 
 const pageMessage = v.strictObject({ op: v.literal('ping') });
@@ -81,7 +81,7 @@ export class PlacesEventHub extends PlacesEventListeners {
       this.when(() => (removed.allHistory ? [event('history-start-clear', {})] : (removed.urls ?? []).map((url) => event('history-delete-url', { url })))),
     );
     tagStore.onChange((changes) => this.when(() => this.tagsChanged(changes)));
-    deps.fileDates?.onChange((records) => this.when(() => this.datesChanged(records)));
+    deps.bookmarkDates?.onChange((records) => this.when(() => this.datesChanged(records)));
     browser.runtime.onConnect.addListener((port) => this.accept(port as unknown as PortLike));
   }
 
@@ -274,7 +274,7 @@ export class PlacesEventHub extends PlacesEventListeners {
   }
 
   /** One bookmark-item-changed 'dateAdded' per dated item still there; items read and clocked in one batch. */
-  private async datesChanged(records: readonly FileDate[]): Promise<PlacesEvent[]> {
+  private async datesChanged(records: readonly BookmarkDate[]): Promise<PlacesEvent[]> {
     const dated = records.filter((r) => r.dateAdded !== undefined);
     if (!dated.length) return [];
     const { saves, clock, tagStore, browser } = this.deps;

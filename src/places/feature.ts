@@ -5,13 +5,13 @@
  * background features.
  */
 import type { BackgroundDeps } from '../feature-contract';
-import type { FileDateStore } from '../bookmark-dates';
+import type { BookmarkDateStore } from '../bookmark-dates';
 import type { HandlersOf } from '../messaging/define';
 import { bookmarkEventsOf } from '../platform/bookmark-events';
 import { createSerialQueue } from '../platform/serial-queue';
 import type { LiveIndex } from '../search';
 import type { TagStore } from '../tags';
-import type { History, OperationSource } from '../operations';
+import type { History, OperationSource } from '../operation-history';
 import { createPlacesApi } from './api';
 import { createClock, type Clock } from './clock';
 import { PlacesEventHub } from './event-hub';
@@ -24,7 +24,7 @@ import { encodeSearchReply, type PlacesBackend, type SaveOp } from './wire';
 
 export interface PlacesFeatureDeps extends BackgroundDeps {
   /** The imported files' dates: the events hub reports dates kept as changes of the items' date added. */
-  fileDates?: Pick<FileDateStore, 'onChange'>;
+  bookmarkDates?: Pick<BookmarkDateStore, 'onChange'>;
   tags: TagStore;
   /** The one history: every save is one of its edits, in its queue. */
   history: History;
@@ -84,7 +84,7 @@ export function createPlacesFeature(deps: PlacesFeatureDeps) {
     saves,
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL(''),
-    ...(deps.fileDates && { fileDates: deps.fileDates }),
+    ...(deps.bookmarkDates && { bookmarkDates: deps.bookmarkDates }),
   });
   const bootId = `${now()}-${Math.random().toString(36).slice(2)}`;
 

@@ -4,7 +4,7 @@
  * When an operation asks for a check and the stored item is newer than its snapshot, nothing is written for it and
  * the stored version comes back as a conflict, for the caller's resolve().
  *
- * One save request is one edit of the history (src/operations), journaled before anything is written: what it
+ * One save request is one edit of the history (src/operation-history), journaled before anything is written: what it
  * creates, removes (with everything inside and its tags), renames, re-addresses and moves, and each URL's tags before
  * and after. So the popup's and the quick bookmark's changes, and those of any Places API user, are undone and redone
  * like every other operation. The caller (feature.ts) runs it in the history's queue.
@@ -17,7 +17,7 @@ import { normalizeTagList, sameTagSet } from '../tags';
 import { forgetOrphanUrls } from '../tags';
 import { forgetLeftAddresses } from '../tags';
 import type { TagStore } from '../tags';
-import { editOperation, removalEntries, type EditDeps, type EditSummary, type JournalEntry, type NewJournalEntry, type OperationSource } from '../operations';
+import { editOperation, removalEntries, type EditDeps, type EditSummary, type JournalEntry, type NewJournalEntry, type OperationSource } from '../operation-history';
 import type { Clock } from './clock';
 import { MESSAGES, isValidUrl } from './items';
 import { describeNodes, itemType } from './nodes';

@@ -5,7 +5,7 @@
  */
 import type { Client } from '../app-protocol';
 import { t } from '../i18n';
-import type { HistoryResult } from '../operations';
+import type { HistoryResult } from '../operation-history';
 import type { PlacesApi } from '../places';
 import type { CurrentPageCopy, CurrentPageReply, FolderChoice, SearchReply } from '../search/types';
 

@@ -12,7 +12,7 @@
  * dates), not from the import, on both paths.
  */
 import type { BackgroundDeps } from '../feature-contract';
-import { dateAddedOf, type FileDates, type FileDateSource } from '../bookmark-dates';
+import { dateAddedOf, type BookmarkDates, type BookmarkDateSource } from '../bookmark-dates';
 import { bookmarkEventsOf } from '../platform/bookmark-events';
 import { folderPath } from '../platform/folder-path';
 import type { HandlersOf } from '../messaging/define';
@@ -58,7 +58,7 @@ export const MAX_KEPT_DATES_FROM_FIREFOX = 2000;
  * by Firefox's date hold the `limit` newest of those without a kept date, and the newest kept dates are read by id.
  * Null when D is above MAX_KEPT_DATES_FROM_FIREFOX (the index answers instead).
  */
-export async function newestBookmarks(browser: Browser, dates: FileDates, limit: number): Promise<BookmarkNode[] | null> {
+export async function newestBookmarks(browser: Browser, dates: BookmarkDates, limit: number): Promise<BookmarkNode[] | null> {
   const isBookmark = (n: BookmarkNode) => kindOf(n) === 'bookmark' && !!n.url;
   if (!dates.size) return (await browser.bookmarks.getRecent(limit)).filter(isBookmark);
   if (dates.size > MAX_KEPT_DATES_FROM_FIREFOX) return null;
@@ -82,7 +82,7 @@ export async function newestBookmarks(browser: Browser, dates: FileDates, limit:
 }
 
 /** The newest bookmarks straight from Firefox, for a popup opened before the index is loaded (null: ask the index). */
-async function recentFromFirefox(browser: Browser, tags: Pick<TagStore, 'getTagsForUrls'>, dates: FileDates, limit: number): Promise<SearchResultItem[] | null> {
+async function recentFromFirefox(browser: Browser, tags: Pick<TagStore, 'getTagsForUrls'>, dates: BookmarkDates, limit: number): Promise<SearchResultItem[] | null> {
   const recent = await newestBookmarks(browser, dates, limit);
   if (!recent) return null;
   const paths = new Map<string, string[]>();
@@ -106,7 +106,7 @@ async function recentFromFirefox(browser: Browser, tags: Pick<TagStore, 'getTags
 
 export interface SearchFeatureDeps extends BackgroundDeps {
   /** The imported files' dates (src/bookmark-dates): the newest bookmarks are newest by them. */
-  fileDates?: FileDateSource;
+  bookmarkDates?: BookmarkDateSource;
   /** Link health's markers by URL (src/link-health), from what the background holds: no request per result. */
   linkMarkers?: () => Promise<MarkerLookup>;
   tags: TagStore;
@@ -126,11 +126,11 @@ function withMarkers<T extends { url: string; kind?: 'bookmark' | 'history' }>(i
 }
 
 export function createSearchFeature(deps: SearchFeatureDeps) {
-  const { browser, fileDates, tags: tagStore } = deps;
+  const { browser, bookmarkDates, tags: tagStore } = deps;
   const snapshots = deps.snapshots ?? openSnapshotStore();
   const bookmarkEvents = bookmarkEventsOf(deps);
   // Every read of the index delivers the events still waiting first: results are never behind Firefox.
-  const live = new LiveIndex(browser, tagStore, snapshots, undefined, fileDates ?? null, () => bookmarkEvents.flush());
+  const live = new LiveIndex(browser, tagStore, snapshots, undefined, bookmarkDates ?? null, () => bookmarkEvents.flush());
   const extensionOrigin = browser.runtime.getURL('');
 
   // Batched (src/platform/bookmark-events.ts): one index update per batch (a burst, at most a second of one, or our
@@ -142,7 +142,7 @@ export function createSearchFeature(deps: SearchFeatureDeps) {
   browser.history.onVisitRemoved.addListener((removed) => live.onVisitRemoved(removed));
   browser.history.onTitleChanged?.addListener((changed) => live.onTitleChanged(changed.url, changed.title));
   tagStore.onChange((changes) => live.onTagsChanged(changes));
-  fileDates?.onChange((records) => live.onFileDatesChanged(records));
+  bookmarkDates?.onChange((records) => live.onBookmarkDatesChanged(records));
 
   /** The lookup, read alongside the request's own work; a failure to read it leaves the results without markers. */
   const markers = (): Promise<MarkerLookup> =>
@@ -162,7 +162,7 @@ export function createSearchFeature(deps: SearchFeatureDeps) {
       if (isEmptyQuery(query) && !live.isLoaded) {
         // The index starts loading once the popup has its answer: reading its snapshot back holds the event page's
         // thread for a while at 100,000 bookmarks, and the popup's first requests must not wait behind it.
-        const items = await recentFromFirefox(browser, tagStore, fileDates ? await fileDates.all() : new Map(), limit).finally(warmUp);
+        const items = await recentFromFirefox(browser, tagStore, bookmarkDates ? await bookmarkDates.all() : new Map(), limit).finally(warmUp);
         if (items) return { items: withMarkers(items, await marked), words: [] };
       }
       await live.ready();

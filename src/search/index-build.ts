@@ -4,7 +4,7 @@
  * requests during a build. The index's bookmarks are dated as Tidymarks shows them (dateAddedOf: the imported file's
  * date where one was kept); the tree keeps Firefox's own dateAdded.
  */
-import { dateAddedOf, type FileDate, type FileDateStore } from '../bookmark-dates';
+import { dateAddedOf, type BookmarkDate, type BookmarkDateStore } from '../bookmark-dates';
 import type { Browser } from '../platform/browser';
 import type { TagStore } from '../tags';
 import { BookmarkTree, type MirrorNode } from './bookmark-tree';
@@ -33,7 +33,7 @@ export interface Built {
   tree: BookmarkTree;
   order: SiblingOrder;
   /** The imported files' dates the index was built with, and kept current since (by bookmark id). */
-  dates: Map<string, FileDate>;
+  dates: Map<string, BookmarkDate>;
 }
 
 export const emptyBuild = (): Built => ({ index: new SearchIndex(), tree: new BookmarkTree(), order: new SiblingOrder(), dates: new Map() });
@@ -43,7 +43,7 @@ export interface BuildSources {
   browser: Browser;
   tags: Pick<TagStore, 'all'>;
   /** The imported files' dates (src/bookmark-dates); none without it. */
-  fileDates: Pick<FileDateStore, 'all'> | null;
+  bookmarkDates: Pick<BookmarkDateStore, 'all'> | null;
   now: () => number;
   timings: LoadTimings;
 }
@@ -67,7 +67,7 @@ export async function buildFromFirefox(sources: BuildSources): Promise<Built> {
     sources.browser.bookmarks.getTree(),
     sources.browser.history.search({ text: '', startTime: 0, maxResults: HISTORY_LIMIT }),
     sources.tags.all(),
-    readFileDates(sources),
+    readBookmarkDates(sources),
   ]);
   const building = now();
   timings.firefoxReadMs = building - reading;
@@ -94,15 +94,15 @@ export async function buildFromFirefox(sources: BuildSources): Promise<Built> {
   return { index, tree, order, dates };
 }
 
-/** A copy of the date store's records (the index follows changes through onFileDatesChanged). */
-async function readFileDates({ fileDates }: Pick<BuildSources, 'fileDates'>): Promise<Map<string, FileDate>> {
-  return new Map(fileDates ? await fileDates.all() : []);
+/** A copy of the date store's records (the index follows changes through onBookmarkDatesChanged). */
+async function readBookmarkDates({ bookmarkDates }: Pick<BuildSources, 'bookmarkDates'>): Promise<Map<string, BookmarkDate>> {
+  return new Map(bookmarkDates ? await bookmarkDates.all() : []);
 }
 
 /** Builds the index from a snapshot in slices, like a build from Firefox (requests are answered meanwhile). */
 export async function buildFromSnapshot(s: IndexSnapshot, sources: BuildSources): Promise<Built> {
   const { now, timings } = sources;
-  const dates = await readFileDates(sources);
+  const dates = await readBookmarkDates(sources);
   const building = now();
   const breather = createBreather(now);
   const index = new SearchIndex();

@@ -23,9 +23,9 @@
  *
  * The tree keeps Firefox's own dateAdded (the Places facade answers from it, as Firefox would); the index's
  * bookmarks are dated as Tidymarks shows them, with the imported file's date where one was kept (index-build.ts), so
- * the newest bookmarks are not the ones an import just brought in. `onFileDatesChanged` follows the date store.
+ * the newest bookmarks are not the ones an import just brought in. `onBookmarkDatesChanged` follows the date store.
  */
-import type { FileDate, FileDateStore } from '../bookmark-dates';
+import type { BookmarkDate, BookmarkDateStore } from '../bookmark-dates';
 import type { BookmarkEvent } from '../platform/bookmark-events';
 import type { Browser, BookmarkNode, HistoryItem } from '../platform/browser';
 import type { TagStore } from '../tags';
@@ -73,7 +73,7 @@ export class LiveIndex {
     private readonly snapshots: SnapshotStore | null = null,
     private readonly now: () => number = () => performance.now(),
     /** The imported files' dates (src/bookmark-dates); none without it. */
-    fileDates: Pick<FileDateStore, 'all'> | null = null,
+    bookmarkDates: Pick<BookmarkDateStore, 'all'> | null = null,
     /**
      * Delivers bookmark events still waiting for their batch (src/platform/bookmark-events.ts). Every reader
      * below calls it first, so what they read is never behind an event Firefox already sent. Code of this class
@@ -81,7 +81,7 @@ export class LiveIndex {
      */
     private readonly flushEvents: () => void = () => undefined,
   ) {
-    this.sources = { browser, tags, fileDates, now, timings: this.timings };
+    this.sources = { browser, tags, bookmarkDates, now, timings: this.timings };
     this.writer = new SnapshotWriter(
       snapshots,
       {
@@ -377,7 +377,7 @@ export class LiveIndex {
   }
 
   /** Dates an import kept for bookmarks it created (after their onCreated): those bookmarks are dated again. */
-  onFileDatesChanged(records: readonly FileDate[]): void {
+  onBookmarkDatesChanged(records: readonly BookmarkDate[]): void {
     this.apply(() => {
       const { dates } = this.current;
       for (const record of records) {

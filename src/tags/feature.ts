@@ -6,12 +6,12 @@
  * folder reports no children, so its removal triggers a sweep: one getTree, then every tagged URL that no bookmark
  * uses loses its tags.
  *
- * Every tag write a person makes (add, remove, rename, merge, delete) is an edit of the history (src/operations): each
+ * Every tag write a person makes (add, remove, rename, merge, delete) is an edit of the history (src/operation-history): each
  * URL's tags before and after are journaled before the write, and undo takes them back tag by tag.
  */
 import type { BackgroundDeps } from '../feature-contract';
 import type { HandlersOf } from '../messaging/define';
-import type { EditSummary, History } from '../operations';
+import type { EditSummary, History } from '../operation-history';
 import { bookmarkEventsOf } from '../platform/bookmark-events';
 import { createIdleTracker } from '../platform/idle';
 import { kindOf } from '../platform/tree';

@@ -1,9 +1,9 @@
 /**
- * Tag writes as edits of the one history (src/operations): what a write will leave on each URL (the tag store's own
+ * Tag writes as edits of the one history (src/operation-history): what a write will leave on each URL (the tag store's own
  * dry run) is journaled with what each had, then it is written; undo takes it back tag by tag. Run them in the
  * history's queue.
  */
-import { editOperation, journaledEdit, type EditDeps, type EditSummary, type NewJournalEntry } from '../operations';
+import { editOperation, journaledEdit, type EditDeps, type EditSummary, type NewJournalEntry } from '../operation-history';
 import type { Browser } from '../platform/browser';
 import { findOrphanUrls } from './orphans';
 import type { TagEdit, TagStore } from './tag-store';

@@ -256,7 +256,7 @@ export async function startCleanupWithEdits(page: Page, plan: CleanupPlan, point
         fired.add(point);
         void editsAt(point, reached);
       };
-      const job = window.tm.client.startJob('dedup.apply', plan, (p) => {
+      const job = window.tm.client.startJob('dedup.cleanup', plan, (p) => {
         run.progress = p;
         if (run.phases[run.phases.length - 1] !== p.phase) run.phases.push(p.phase);
         if (p.phase === 'journaling') fire('journaling', 0);

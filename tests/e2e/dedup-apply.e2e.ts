@@ -1,5 +1,5 @@
 /**
- * The journaled cleanup in real Firefox: a sync-like collection is cleaned through the 'dedup.apply' job and undone
+ * The journaled cleanup in real Firefox: a sync-like collection is cleaned through the 'dedup.cleanup' job and undone
  * through 'history.undo' back to the identical tree; a folder of one page x154 is replaced by a fresh copy (with a
  * bookmark created in it as it goes kept) and undone; a 2,000-item cleanup interrupted by an extension reload is
  * rolled back on the next start without losing anything.
@@ -201,7 +201,7 @@ describe('dedup apply and undo in real Firefox', () => {
     const { result, phases, last } = await page.evaluate(async (plan) => {
       const phases: string[] = [];
       let last: unknown = null;
-      const job = window.tm.client.startJob('dedup.apply', plan, (p) => {
+      const job = window.tm.client.startJob('dedup.cleanup', plan, (p) => {
         // Every change of phase, in the order received: a phase that came back would appear twice.
         if (phases[phases.length - 1] !== p.phase) phases.push(p.phase);
         last = p;
@@ -267,7 +267,7 @@ describe('dedup apply and undo in real Firefox', () => {
     const { plan, folderId } = await syncedFolder(page);
     expect(plan.removals).toHaveLength(153);
     const before = await tree(page);
-    const result = await page.evaluate((plan) => window.tm.client.startJob('dedup.apply', plan).result, plan);
+    const result = await page.evaluate((plan) => window.tm.client.startJob('dedup.cleanup', plan).result, plan);
     expect(result.problems).toEqual([]);
     expect(result.counts).toMatchObject({ copies: 153, loose: 153 });
     const other = await page.evaluate(() => window.tm.browser.bookmarks.getChildren('unfiled_____'));
@@ -310,7 +310,7 @@ describe('dedup apply and undo in real Firefox', () => {
     const result = await page.evaluate(
       async (plan, folderId) => {
         const made: Promise<unknown>[] = [];
-        const job = window.tm.client.startJob('dedup.apply', plan, (p) => {
+        const job = window.tm.client.startJob('dedup.cleanup', plan, (p) => {
           if (p.phase === 'removing' && !made.length) made.push(window.tm.browser.bookmarks.create({ parentId: folderId, title: 'Mine', url: 'https://mine.example/' }));
         });
         const result = await job.result;
@@ -354,7 +354,7 @@ describe('dedup apply and undo in real Firefox', () => {
     await page.evaluate((plan) => {
       const w = window as unknown as { progress: { phase: string; done: number } | null };
       w.progress = null;
-      window.tm.client.startJob('dedup.apply', plan, (p) => (w.progress = p)).result.catch(() => undefined);
+      window.tm.client.startJob('dedup.cleanup', plan, (p) => (w.progress = p)).result.catch(() => undefined);
     }, plan);
     await page.waitForFunction(
       () => {

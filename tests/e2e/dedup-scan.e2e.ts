@@ -170,7 +170,7 @@ describe('dedup scan in real Firefox', () => {
       await client.call('tags.add', { urls: ['https://site.example/page/'], tags: ['reference'] });
       const { scanId } = await client.startJob('dedup.scan', {}).result;
       const plan = await client.call('dedup.plan', { scanId });
-      const applied = await client.startJob('dedup.apply', plan).result;
+      const applied = await client.startJob('dedup.cleanup', plan).result;
       const again = await client.startJob('dedup.scan', {}).result;
       const tagsAfter = await client.call('tags.forUrls', { urls: ['https://site.example/page'] });
       const undone = await client.startJob('history.undo', { sessionId: applied.sessionId }).result;

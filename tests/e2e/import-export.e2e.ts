@@ -303,11 +303,11 @@ describe('import fidelity: Tidymarks reads each fixture as Firefox’s own impor
       expect(ours).toEqual(firefox.tree);
       // Every date the file gave is what Firefox's importer set as dateAdded; Tidymarks keeps it in its own store.
       const kept = exportedDates(html);
-      const fileDates = exportedDates(new TextDecoder().decode(file));
-      for (const key of Object.keys(fileDates)) {
+      const bookmarkDates = exportedDates(new TextDecoder().decode(file));
+      for (const key of Object.keys(bookmarkDates)) {
         if (key.startsWith('folder:') && /Toolbar|Other Bookmarks/.test(key)) continue;
         // Pocket's time_added: Firefox's importer ignores it (the item gets the import time); Tidymarks keeps it.
-        expect(kept[key], key).toBe(name === 'Pocket export' ? fileDates[key] : firefox.dates[key]);
+        expect(kept[key], key).toBe(name === 'Pocket export' ? bookmarkDates[key] : firefox.dates[key]);
       }
       if (name === 'dates') {
         expect(kept['https://dates.example/3']).toBe(1_250_000_000_000); // LAST_MODIFIED stands in, as in Firefox

@@ -21,7 +21,7 @@ const GARBAGE = [
   [],
   { op: 'start' },
   { op: 'start', kind: 'nope.nothing', input: {} },
-  { op: 'start', kind: 'dedup.apply', input: { removals: 'x' } },
+  { op: 'start', kind: 'dedup.cleanup', input: { removals: 'x' } },
   { op: 'pause', extra: 1 },
   { op: { op: 'pause' } },
   { op: 'resume' },
@@ -58,7 +58,7 @@ describe('jobs never wedge the background (real Firefox)', () => {
     await other.evaluate((plan) => {
       const w = window as unknown as { state: { phase: string; paused: boolean } };
       w.state = { phase: '', paused: false };
-      const job = window.tm.client.startJob('dedup.apply', plan, (p) => {
+      const job = window.tm.client.startJob('dedup.cleanup', plan, (p) => {
         w.state.phase = p.phase;
         if (p.phase === 'removing' && !w.state.paused) {
           w.state.paused = true;
@@ -109,7 +109,7 @@ describe('jobs never wedge the background (real Firefox)', () => {
     // A second cleanup runs to completion.
     await seed('second');
     const second = await planFor(harness);
-    const result = await harness.evaluate((plan) => window.tm.client.startJob('dedup.apply', plan).result, second);
+    const result = await harness.evaluate((plan) => window.tm.client.startJob('dedup.cleanup', plan).result, second);
     expect(result.problems).toEqual([]);
     expect(await harness.evaluate(async () => (await window.tm.browser.bookmarks.search({ query: 'second.example' })).length)).toBe(300);
   }, 180_000);
@@ -134,7 +134,7 @@ describe('jobs never wedge the background (real Firefox)', () => {
           for (const step of round.steps) {
             const port = ports[step.port % ports.length];
             try {
-              if (step.pick === 0) port.postMessage({ op: 'start', kind: 'dedup.apply', input: tiny });
+              if (step.pick === 0) port.postMessage({ op: 'start', kind: 'dedup.cleanup', input: tiny });
               else if (step.pick === 1) port.postMessage({ op: 'pause' });
               else if (step.pick === 2) port.postMessage({ op: 'resume' });
               else if (step.pick === 3) port.postMessage({ op: 'cancel' });
@@ -166,7 +166,7 @@ describe('jobs never wedge the background (real Firefox)', () => {
     const cleanupAfterwards = () =>
       page.evaluate(async (tiny) => {
         try {
-          return { accepted: true, problems: (await window.tm.client.startJob('dedup.apply', tiny).result).problems };
+          return { accepted: true, problems: (await window.tm.client.startJob('dedup.cleanup', tiny).result).problems };
         } catch (error) {
           if ((error as { code?: string }).code !== 'conflict') throw error;
           return { accepted: false };

@@ -1,6 +1,6 @@
 /**
  * Cleanup plans for tests, written as what they do: `cleanupPlan({removals: [removeCopy(node, keeper)], moves: [...]})`.
- * The numbers (src/operations/cleanup-numbers.ts) are counted from the parts, so a hand-written plan cannot say one thing
+ * The numbers (src/operation-history/cleanup-numbers.ts) are counted from the parts, so a hand-written plan cannot say one thing
  * and do another; the expected ids, parents and URLs come from the nodes as Firefox returned them.
  */
 import type { CleanupPlan, PlannedMove, PlannedRemoval, PlannedTagMerge } from '../../src/dedup/plan-types';

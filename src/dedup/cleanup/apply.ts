@@ -44,7 +44,7 @@ import {
   type CleanupProgress,
   type TagAccess,
   type WriteDeps,
-} from '../../operations';
+} from '../../operation-history';
 import {
   MAX_CALLS_IN_FLIGHT,
   newSession,
@@ -57,7 +57,7 @@ import {
   type NewJournalEntry,
   type RemovedEntry,
   type RescuedEntry,
-} from '../../operations';
+} from '../../operation-history';
 import { createProgressMeter, type ProgressMeter } from './cleanup-progress';
 import { checkPlan, problem, type ApplyProblem, type CheckedRemoval, type PlanCheck, type ProblemReason } from './plan-check';
 import type { CleanupPlan, PlannedMove } from '../plan-types';

@@ -13,8 +13,8 @@
  */
 import type { BookmarkNode } from '../../platform/browser';
 import { kindOf } from '../../platform/tree';
-import type { BookmarkEvent, ChangeTracker } from '../../operations';
-import type { ItemType } from '../../operations';
+import type { BookmarkEvent, ChangeTracker } from '../../operation-history';
+import type { ItemType } from '../../operation-history';
 
 export interface ShadowNode {
   id: string;

@@ -4,7 +4,7 @@
  * inflated by a copied folder of 400 going in one call), and the time left adds up what is left of each kind of
  * step at that step's own observed cost.
  */
-import { CLEANUP_PHASES, type CleanupPhase, type CleanupProgress } from '../../operations';
+import { CLEANUP_PHASES, type CleanupPhase, type CleanupProgress } from '../../operation-history';
 
 /** The kinds of step an apply takes; each has its own cost per call. */
 export type StepKind = 'move' | 'folder' | 'loose';

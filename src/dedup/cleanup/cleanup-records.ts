@@ -1,4 +1,4 @@
-import type { History } from '../../operations';
+import type { History } from '../../operation-history';
 
 /** A cleanup as the history keeps it, in the words a backup file stores (src/bookmarks-html/backup.ts). */
 export interface CleanupRecord {

@@ -1,5 +1,5 @@
 /**
- * The folders a cleanup empties (issue 29; planned by src/dedup/find/emptied.ts as 'emptied-folder'): they go in the
+ * The folders a cleanup empties (issue 29; planned by src/dedup/scan/emptied.ts as 'emptied-folder'): they go in the
  * same run, after the loose copies, deepest first, each with the separators it holds, journaled like every removal
  * (their own top-level entries, so undo and recovery put them back at their places, the copies back inside them).
  *

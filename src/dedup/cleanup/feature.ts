@@ -1,23 +1,23 @@
 /**
- * The applying half of the duplicate engine in the background: the 'dedup.apply' job. The journal, its queue,
- * start-up recovery, undo and redo are the history's (src/operations/history.ts): a cleanup runs in its queue, alone
+ * The applying half of the duplicate engine in the background: the 'dedup.cleanup' job. The journal, its queue,
+ * start-up recovery, undo and redo are the history's (src/operation-history/history.ts): a cleanup runs in its queue, alone
  * (a second cleanup, or an undo, while one runs is refused at once), and a failure rolls it back at once.
  */
 import type { BackgroundDeps } from '../../feature-contract';
 import type { JobHandlersOf } from '../../messaging/define';
 import { AppError } from '../../messaging/errors';
 import { applyPlan } from './apply';
-import type { TagAccess, WriteDeps } from '../../operations';
-import { createChangeWatch } from '../../operations';
+import type { TagAccess, WriteDeps } from '../../operation-history';
+import { createChangeWatch } from '../../operation-history';
 import { bookmarkEventsOf } from '../../platform/bookmark-events';
-import { createHistory, kindOf, loadRemovedHistory, recoverInterruptedSessions, type History, type Journal, type RemovedHistory } from '../../operations';
+import { createHistory, operationKindOf, loadRemovedHistory, recoverInterruptedSessions, type History, type Journal, type RemovedHistory } from '../../operation-history';
 import type { CleanupPlan } from '../plan-types';
 import type { Settings } from '../../settings';
 import type { dedupJobs } from '../protocol';
 import { cleanupRecords } from './cleanup-records';
 import { t } from '../../i18n';
 
-export interface DedupApplyFeatureDeps extends BackgroundDeps {
+export interface DedupCleanupFeatureDeps extends BackgroundDeps {
   tags: TagAccess;
   /** The one history; defaults to one of its own (over `journal`, or the 'tidymarks-journal' database). */
   history?: History;
@@ -27,9 +27,9 @@ export interface DedupApplyFeatureDeps extends BackgroundDeps {
   getSettings?: () => Promise<Settings>;
 }
 
-type ApplyJobs = Pick<typeof dedupJobs, 'dedup.apply'>;
+type ApplyJobs = Pick<typeof dedupJobs, 'dedup.cleanup'>;
 
-export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
+export function createDedupCleanupFeature(deps: DedupCleanupFeatureDeps) {
   const history = deps.history ?? createHistory({ ...deps, journal: deps.journal });
   const journal = history.journal;
   // Subscribed now, synchronously, to every event as it arrives: they tell a running apply what changed under it.
@@ -53,13 +53,13 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
     heldFolderIds,
   };
 
-  async function apply(plan: CleanupPlan, ctx: Parameters<JobHandlersOf<ApplyJobs>['dedup.apply']>[1]) {
+  async function apply(plan: CleanupPlan, ctx: Parameters<JobHandlersOf<ApplyJobs>['dedup.cleanup']>[1]) {
     try {
       return await applyPlan(cleanup, plan, ctx);
     } catch (error) {
       if (error instanceof AppError && error.code === 'cancelled') throw error;
       // Something unexpected after the journal was written: put everything back now rather than at next start.
-      const outcomes = (await recoverInterruptedSessions(cleanup, (s) => kindOf(s) === 'cleanup')).filter((o) => o.action === 'rolled-back');
+      const outcomes = (await recoverInterruptedSessions(cleanup, (s) => operationKindOf(s) === 'cleanup')).filter((o) => o.action === 'rolled-back');
       const message = error instanceof Error ? error.message : String(error);
       if (!outcomes.length) throw error;
       if (outcomes.some((o) => o.error)) {
@@ -70,7 +70,7 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
   }
 
   const jobs: JobHandlersOf<ApplyJobs> = {
-    'dedup.apply': (plan, ctx) => history.alone('cleanup', ctx, (job) => apply(plan, job)),
+    'dedup.cleanup': (plan, ctx) => history.alone('cleanup', ctx, (job) => apply(plan, job)),
   };
 
   return {
@@ -88,4 +88,4 @@ export function createDedupApplyFeature(deps: DedupApplyFeatureDeps) {
   };
 }
 
-export type DedupApplyFeature = ReturnType<typeof createDedupApplyFeature>;
+export type DedupCleanupFeature = ReturnType<typeof createDedupCleanupFeature>;

@@ -1,7 +1,7 @@
 /**
  * The wire form of a scan: how the 'dedup.scan' job replies and how the last scan is stored in IndexedDB
- * ('tidymarks-dedup-scan'), one JSON text written once (src/dedup/find/feature.ts). The rest of the code sees
- * ScanResult (src/dedup/find/scan-types.ts); only this module knows the form. A module of its own, below the pages'
+ * ('tidymarks-dedup-scan'), one JSON text written once (src/dedup/scan/feature.ts). The rest of the code sees
+ * ScanResult (src/dedup/scan/scan-types.ts); only this module knows the form. A module of its own, below the pages'
  * messaging client and the dedup feature alike: the client decodes the reply without loading the scan's code.
  *
  * The duplicate groups are nearly all of a scan (10.99 of 11.06 MB as plain JSON at 100,000 bookmarks), and as
@@ -14,7 +14,7 @@
  * `wire` is the form's version and the first key of the text: a stored scan of another form (an older version's
  * plain JSON) is not read (isScanWire), it counts as no last scan.
  */
-import type { ComebackFlag, DuplicateCopy, DuplicateGroup, KeepReason, ScanResult } from '../find';
+import type { ComebackFlag, DuplicateCopy, DuplicateGroup, KeepReason, ScanResult } from '../scan';
 import type { MatchRule } from '../../url-matching';
 
 export const SCAN_WIRE_VERSION = 2;

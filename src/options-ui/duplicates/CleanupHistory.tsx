@@ -5,7 +5,7 @@
  * and so does an operation still running (listed before its end was written) until it is listed finished.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { HistoryResult, OperationSummary, UndoPhase, UndoProgress, UndoResult } from '../../operations';
+import type { HistoryResult, OperationSummary, UndoPhase, UndoProgress, UndoResult } from '../../operation-history';
 import type { JobHandle } from '../../app-protocol';
 import { useBookmarkChanges } from '../bookmark-changes';
 import { errorMessage, useClient } from '../client-context';

@@ -8,7 +8,7 @@ import { useRef, useState } from 'preact/hooks';
 import type { ApplyProgress, ApplyResult, CleanupNumbers, CleanupPlan } from '../../dedup';
 import type { JobHandle } from '../../app-protocol';
 import { AppError } from '../../messaging/errors';
-import type { UndoResult } from '../../operations';
+import type { UndoResult } from '../../operation-history';
 import { announceBookmarksChanged, errorMessage, useClient } from '../client-context';
 import { toPlanInput, type Decisions } from './decisions';
 import type { DuplicatesScan } from './use-duplicates-scan';
@@ -89,7 +89,7 @@ export function useCleanupJob(scanning: DuplicatesScan): CleanupJob {
     setPaused(false);
     setNumbers(plan.numbers);
     setProgress({ phase: 'checking', done: 0, total: 0, rate: 0, etaMs: null });
-    const handle = client.startJob('dedup.apply', plan, setProgress);
+    const handle = client.startJob('dedup.cleanup', plan, setProgress);
     job.current = handle;
     let outcome: ApplyResult | null = null;
     let failure: string | null = null;

@@ -10,7 +10,7 @@ import { formatNumber, plural, t, type MessageId } from '../../i18n';
 import type { FixAction, FixChange, FixLeftOut, FixLeftOutReason, FixPreview, FixProgress, FixResult, LinkItem } from '../../link-health/protocol';
 import { DEAD_CLASSES } from '../../link-health';
 import type { JobHandle } from '../../app-protocol';
-import type { HistoryResult } from '../../operations';
+import type { HistoryResult } from '../../operation-history';
 import { errorMessage, useClient } from '../client-context';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { FolderSelect } from '../FolderSelect';

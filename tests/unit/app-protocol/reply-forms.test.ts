@@ -5,7 +5,7 @@
  * plain JSON, even when it looks like the scan's form.
  */
 import { describe, expect, it } from 'vitest';
-import { scanBookmarks } from '../../../src/dedup/find/scan';
+import { scanBookmarks } from '../../../src/dedup/scan/scan';
 import { t } from '../../../src/i18n';
 import { createClient, type Transport } from '../../../src/app-protocol/client';
 import { RemoteError } from '../../../src/messaging/errors';

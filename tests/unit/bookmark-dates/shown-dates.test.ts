@@ -5,7 +5,7 @@
  * loaded, from the index after).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { FileDate } from '../../../src/bookmark-dates/file-dates';
+import type { BookmarkDate } from '../../../src/bookmark-dates/date-store';
 import type { Client } from '../../../src/app-protocol/client';
 import { decodeSnapshot } from '../../../src/organizer/snapshot';
 import { OrganizerTree } from '../../../src/organizer/tree-model';
@@ -104,8 +104,8 @@ describe('file dates where Tidymarks shows date added', () => {
       events.push(event);
       tree.apply(event);
     });
-    const record: FileDate = { id: b.id, dateAdded: 5 * DAY };
-    await app.fileDates.store.putMany([record]);
+    const record: BookmarkDate = { id: b.id, dateAdded: 5 * DAY };
+    await app.bookmarkDates.store.putMany([record]);
     await expect
       .poll(() => events.map((e) => e.type === 'bookmark-item-changed' && [e.data.id, e.data.property, e.data.value]))
       .toEqual([[b.id, 'dateAdded', String(5 * DAY)]]);
@@ -115,7 +115,7 @@ describe('file dates where Tidymarks shows date added', () => {
     expect(await recentTitles()).toEqual(['A', 'B']);
     // A date for an item that is gone tells nobody anything.
     await fake.browser.bookmarks.remove(a.id);
-    await app.fileDates.store.putMany([{ id: a.id, dateAdded: DAY }]);
+    await app.bookmarkDates.store.putMany([{ id: a.id, dateAdded: DAY }]);
     await client.call('test.places.settle', {});
     expect(events.filter((e) => e.type === 'bookmark-item-changed')).toHaveLength(1);
   });
@@ -130,7 +130,7 @@ describe('newestBookmarks: Firefox’s getRecent corrected by the kept dates', (
       for (let i = 0; i < 40; i++) nodes.push(await fake.browser.bookmarks.create({ parentId: 'unfiled_____', title: `b${i}`, url: `https://b${i}.example/` }));
       const folder = await fake.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'dated folder' });
       // About a third dated, some newer than every Firefox date, the folder among the newest.
-      const dates = new Map<string, FileDate>([[folder.id, { id: folder.id, dateAdded: START + 10 * DAY }]]);
+      const dates = new Map<string, BookmarkDate>([[folder.id, { id: folder.id, dateAdded: START + 10 * DAY }]]);
       for (const [i, n] of nodes.entries())
         if ((i * 7 + round) % 3 === 0) dates.set(n.id, { id: n.id, dateAdded: START + ((i * 7919 + round * 31) % 200) * 1000 - 50_000 });
       const effective = (n: { id: string; dateAdded?: number }) => dates.get(n.id)?.dateAdded ?? n.dateAdded!;
@@ -149,7 +149,7 @@ describe('newestBookmarks: Firefox’s getRecent corrected by the kept dates', (
 
   it('leaves it to the index (null) above the kept dates it reads from Firefox', async () => {
     const fake = createFakeBrowser();
-    const many = new Map<string, FileDate>();
+    const many = new Map<string, BookmarkDate>();
     for (let i = 0; i <= MAX_KEPT_DATES_FROM_FIREFOX; i++) many.set(`id${i}`, { id: `id${i}`, dateAdded: i });
     expect(await newestBookmarks(fake.browser, many, 30)).toBeNull();
     expect(await newestBookmarks(fake.browser, new Map(), 30)).toEqual([]);

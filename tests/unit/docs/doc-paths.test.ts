@@ -69,7 +69,7 @@ describe('pathsIn reads the paths a doc names', () => {
   it('takes backticked and plain paths, drops a :line suffix and the sentence’s punctuation', () => {
     const text = [
       'See `src/dedup/cleanup/apply.ts` and src/popup-ui/popup-api.ts:51, then tests/e2e/options.e2e.ts:10-20.',
-      '![shot](docs/screenshots/popup.png) (bench/README.md) "scripts/start.ts"; folder src/dedup/find/',
+      '![shot](docs/screenshots/popup.png) (bench/README.md) "scripts/start.ts"; folder src/dedup/scan/',
     ].join('\n');
     expect(pathsIn(text)).toEqual([
       { path: 'src/dedup/cleanup/apply.ts', line: 1 },
@@ -78,7 +78,7 @@ describe('pathsIn reads the paths a doc names', () => {
       { path: 'docs/screenshots/popup.png', line: 2 },
       { path: 'bench/README.md', line: 2 },
       { path: 'scripts/start.ts', line: 2 },
-      { path: 'src/dedup/find/', line: 2 },
+      { path: 'src/dedup/scan/', line: 2 },
     ]);
   });
 

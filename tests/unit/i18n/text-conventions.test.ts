@@ -42,7 +42,7 @@ const UI_FILES = [
   ...filesUnder('src/operation-words'),
   'src/dedup/cleanup/apply.ts',
   'src/dedup/cleanup/plan-check.ts',
-  'src/operations/undo.ts',
+  'src/operation-history/undo.ts',
   'src/bookmarks-html/parse.ts',
   'src/bookmarks-html/import.ts',
   'src/bookmarks-html/import-tags.ts',

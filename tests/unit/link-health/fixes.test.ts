@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { FixInput, FixPreview, FixProgress, FixResult } from '../../../src/link-health/protocol';
-import type { UndoProgress } from '../../../src/operations';
+import type { UndoProgress } from '../../../src/operation-history';
 import { TOOLBAR_ID, UNFILED_ID, type BookmarkNode } from '../../../src/platform/browser';
 import { descendants, kindOf } from '../../../src/platform/tree';
 import { jobContext, linkHealthSetup, type Answer } from './setup';

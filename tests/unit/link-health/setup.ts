@@ -8,7 +8,7 @@ import { AppError } from '../../../src/messaging/errors';
 import { createLinkHealthFeature } from '../../../src/link-health/feature';
 import type { RequestLog } from '../../../src/link-health/request-log';
 import { openLinkHealthStore } from '../../../src/link-health/store';
-import { createHistory, openJournal } from '../../../src/operations';
+import { createHistory, openJournal } from '../../../src/operation-history';
 import { openTagStore } from '../../../src/tags/tag-store';
 import { createFakeBrowser } from '../../fakes/browser';
 

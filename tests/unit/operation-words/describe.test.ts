@@ -3,7 +3,7 @@ import { describeCleanup, describeUndone } from '../../../src/operation-words';
 import { useCatalog } from '../../../src/i18n';
 import enMessages from '../../../_locales/en/messages.json';
 import deMessages from '../../../_locales/de/messages.json';
-import { NO_NUMBERS } from '../../../src/operations/cleanup-numbers';
+import { NO_NUMBERS } from '../../../src/operation-history/cleanup-numbers';
 
 describe('the words for an operation', () => {
   it('one sentence for a cleanup, the same in every place', () => {

@@ -3,7 +3,7 @@ import { describeOperation } from '../../../src/operation-words';
 import { useCatalog } from '../../../src/i18n';
 import enMessages from '../../../_locales/en/messages.json';
 import deMessages from '../../../_locales/de/messages.json';
-import { NO_NUMBERS } from '../../../src/operations/cleanup-numbers';
+import { NO_NUMBERS } from '../../../src/operation-history/cleanup-numbers';
 
 const imported = (n: { bookmarks?: number; folders?: number; separators?: number; skipped?: number; taggedUrls?: number }) => ({
   kind: 'import' as const,

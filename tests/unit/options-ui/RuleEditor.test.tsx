@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render as renderBare, screen, waitFor, within } fro
 import type { ComponentChildren } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RuleEditor, type KeepRulesValue } from '../../../src/options-ui/RuleEditor';
-import type { RememberedDecision } from '../../../src/dedup/find';
+import type { RememberedDecision } from '../../../src/dedup/scan';
 import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
 import { standIn, type StandIn } from '../../kit/stand-in';
 

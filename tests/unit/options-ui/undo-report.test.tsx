@@ -18,7 +18,7 @@ describe('the undo report', () => {
     await b.create({ parentId: 'menu________', title: 'keep', url: 'https://one.example/' });
     for (let i = 0; i < 5; i++) await b.create({ parentId: 'menu________', title: `copy ${i}`, url: 'https://one.example/' });
     const plan = await planFromTree(bg.browser, { createdAt: Date.now() });
-    await bg.client.startJob('dedup.apply', plan).result;
+    await bg.client.startJob('dedup.cleanup', plan).result;
     const synced = await b.create({ parentId: 'toolbar_____', title: 'Synced' });
     for (const r of plan.removals.slice(0, 2)) await bg.control.syncInsert({ id: r.id, parentId: synced.id, title: 'back from sync', url: 'https://one.example/' });
 

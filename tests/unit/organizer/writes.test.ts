@@ -77,7 +77,7 @@ describe('organizer.tree from the search index', () => {
   it('gives the rows getTree gives after random creates, moves, renames and removals, once the index is fresh', async () => {
     const { rowsFromIndex } = await import('../../../src/organizer/feature');
     const { snapshotRows } = await import('../../../src/organizer/snapshot');
-    const { withFileDates } = await import('../../../src/bookmark-dates/file-dates');
+    const { withBookmarkDates } = await import('../../../src/bookmark-dates/date-store');
     const { browser, app, client } = await boot({ seed: 7 });
     const b = browser.bookmarks;
     const folders = [MENU_ID, TOOLBAR_ID, UNFILED_ID];
@@ -102,12 +102,12 @@ describe('organizer.tree from the search index', () => {
     }
     await app.live.ready();
     // Dates an import kept for some items: both paths give them instead of Firefox's.
-    await app.fileDates.store.putMany(items.slice(0, 5).map((id, i) => ({ id, dateAdded: 1_000_000_000_000 + i })));
+    await app.bookmarkDates.store.putMany(items.slice(0, 5).map((id, i) => ({ id, dateAdded: 1_000_000_000_000 + i })));
     await client.call('test.places.settle', {});
-    const dates = await app.fileDates.store.all();
+    const dates = await app.bookmarkDates.store.all();
     const fromIndex = rowsFromIndex(app.live, dates);
     expect(fromIndex).not.toBeNull();
-    expect(fromIndex).toEqual(snapshotRows(withFileDates(await b.getTree(), dates)));
+    expect(fromIndex).toEqual(snapshotRows(withBookmarkDates(await b.getTree(), dates)));
     expect(fromIndex!.filter((row) => row[6] < 1_000_000_000_100).length).toBeGreaterThan(0);
   });
 });

@@ -268,7 +268,7 @@ describe('events', () => {
     const plan = await planFromTree(env.browser, { createdAt: Date.now() });
     expect(plan.removals).toHaveLength(2);
     const page = await listen(env.places.events);
-    const applied = await env.client.startJob('dedup.apply', plan).result;
+    const applied = await env.client.startJob('dedup.cleanup', plan).result;
     await vi.waitFor(() => expect(page.types().at(-1)).toBe('history-end-batch'));
     expect(page.types()).toEqual(['history-start-batch', 'bookmark-item-removed', 'bookmark-item-removed', 'history-end-batch']);
     page.got.length = 0;

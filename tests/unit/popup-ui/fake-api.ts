@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { EditSummary, HistoryResult } from '../../../src/operations';
+import type { EditSummary, HistoryResult } from '../../../src/operation-history';
 import type { PopupApi } from '../../../src/popup-ui/popup-api';
 import type { CurrentPageCopy, CurrentPageReply, FolderChoice, SearchReply, SearchResultItem } from '../../../src/search/types';
 

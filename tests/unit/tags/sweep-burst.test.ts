@@ -4,7 +4,7 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { History } from '../../../src/operations';
+import type { History } from '../../../src/operation-history';
 import { createBookmarkEvents } from '../../../src/platform/bookmark-events';
 import { createTagsFeature } from '../../../src/tags/feature';
 import { openTagStore } from '../../../src/tags/tag-store';

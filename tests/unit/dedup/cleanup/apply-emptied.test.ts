@@ -1,5 +1,5 @@
 /**
- * Issue 29: the folders a cleanup empties go in the same run (src/dedup/find/emptied.ts plans them,
+ * Issue 29: the folders a cleanup empties go in the same run (src/dedup/scan/emptied.ts plans them,
  * src/dedup/cleanup/emptied-folders.ts removes them), journaled, undoable and crash-safe, and a change someone else
  * makes to such a folder while the cleanup runs keeps it.
  */
@@ -67,7 +67,7 @@ function urls(snaps: Snap[]): string[] {
 async function cleanUp(client: Awaited<ReturnType<typeof boot>>['client']) {
   const scan = await client.startJob('dedup.scan', {}).result;
   const plan = await client.call('dedup.plan', { scanId: scan.scanId });
-  return { scan, plan, job: client.startJob('dedup.apply', plan) };
+  return { scan, plan, job: client.startJob('dedup.cleanup', plan) };
 }
 
 describe('a cleanup removes the folders it empties in the same run', () => {
@@ -110,7 +110,7 @@ describe('a cleanup removes the folders it empties in the same run', () => {
     const group = scan.groups.find((g) => g.copies.some((c) => c.title === 'copy 2'))!;
     const plan = await client.call('dedup.plan', { scanId: scan.scanId, leaveGroups: [group.key] });
     expect(plan.removals.filter((r) => r.reason === 'emptied-folder')).toHaveLength(1); // Old stuff only
-    await client.startJob('dedup.apply', plan).result;
+    await client.startJob('dedup.cleanup', plan).result;
     expect(folderTitles(await snapshot(browser))).toEqual(expect.arrayContaining(['From old laptop', 'From old laptop (2)']));
     expect(folderTitles(await snapshot(browser))).not.toContain('Old stuff');
   });
@@ -197,7 +197,7 @@ describe('a cleanup removes the folders it empties in the same run', () => {
       const scan = await env.client.startJob('dedup.scan', {}).result;
       const plan = await env.client.call('dedup.plan', { scanId: scan.scanId });
       kill.state.left = left;
-      void env.client.startJob('dedup.apply', plan).result.catch(() => undefined);
+      void env.client.startJob('dedup.cleanup', plan).result.catch(() => undefined);
       await vi.waitFor(() => expect(kill.state.dead).toBe(true));
       const again = await boot({ fake: env.fake });
       await again.app.history.recovered;
@@ -214,7 +214,7 @@ describe('a cleanup removes the folders it empties in the same run', () => {
     const plan = await env.client.call('dedup.plan', { scanId: scan.scanId });
     // Its 11 writes, then the next write would kill it.
     kill.state.left = 11;
-    const applied = await env.client.startJob('dedup.apply', plan).result;
+    const applied = await env.client.startJob('dedup.cleanup', plan).result;
     expect(kill.state.dead).toBe(false);
     expect(applied.counts.emptyFolders).toBe(5);
     const again = await boot({ fake: env.fake });

@@ -13,10 +13,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyPlan } from '../../../../src/dedup/cleanup/apply';
-import type { WriteDeps } from '../../../../src/operations';
-import { openJournal, type Journal } from '../../../../src/operations/journal';
-import { recoverInterruptedSessions } from '../../../../src/operations/recovery';
-import { restoreSession } from '../../../../src/operations/undo';
+import type { WriteDeps } from '../../../../src/operation-history';
+import { openJournal, type Journal } from '../../../../src/operation-history/journal';
+import { recoverInterruptedSessions } from '../../../../src/operation-history/recovery';
+import { restoreSession } from '../../../../src/operation-history/undo';
 import type { BookmarkNode, Browser } from '../../../../src/platform/browser';
 import { openTagStore } from '../../../../src/tags/tag-store';
 import { gate } from '../../../kit/gate';

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyPlan, type ApplyResult } from '../../../../src/dedup/cleanup/apply';
-import { recoverInterruptedSessions } from '../../../../src/operations/recovery';
-import { restoreSession } from '../../../../src/operations/undo';
+import { recoverInterruptedSessions } from '../../../../src/operation-history/recovery';
+import { restoreSession } from '../../../../src/operation-history/undo';
 import type { BookmarkCall } from '../../../fakes/bookmarks';
 import type { BookmarkNode, Browser } from '../../../../src/platform/browser';
 import { copiedFolder, find, flatten, MENU, onCall, planFromTree, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED } from '../cleanup-fixtures';

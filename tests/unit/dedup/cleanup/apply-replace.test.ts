@@ -7,13 +7,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyPlan } from '../../../../src/dedup/cleanup/apply';
-import { recoverInterruptedSessions } from '../../../../src/operations/recovery';
-import { restoreSession } from '../../../../src/operations/undo';
+import { recoverInterruptedSessions } from '../../../../src/operation-history/recovery';
+import { restoreSession } from '../../../../src/operation-history/undo';
 import type { BookmarkCall } from '../../../fakes/bookmarks';
 import type { BookmarkNode, Browser } from '../../../../src/platform/browser';
 import type { CleanupPlan } from '../../../../src/dedup/plan-types';
 import { AppError } from '../../../../src/messaging/errors';
-import { createDedupApplyFeature } from '../../../../src/dedup/cleanup/feature';
+import { createDedupCleanupFeature } from '../../../../src/dedup/cleanup/feature';
 import { DEFAULT_SETTINGS } from '../../../../src/settings/settings';
 import { allTags, crashingBrowser, find, flatten, MENU, onCall, planFromTree, restart, setup, snapshot, testCtx, UNFILED } from '../cleanup-fixtures';
 
@@ -137,7 +137,7 @@ describe('a folder replaced by a fresh copy', () => {
       if (held === 'exclusions') settings.exclusions.folderIds = [synced.id];
       if (held === 'keep') settings.keep.preferredFolderIds = [synced.id];
       if (held === 'quickBookmark') settings.quickBookmark.folderId = synced.id;
-      const feature = createDedupApplyFeature({
+      const feature = createDedupCleanupFeature({
         browser: t.browser,
         now: t.now,
         testBuild: true,
@@ -147,7 +147,7 @@ describe('a folder replaced by a fresh copy', () => {
       });
       await feature.recovery;
       const calls = countCalls(t);
-      const result = await feature.jobs['dedup.apply'](plan, { ...testCtx(), signal: new AbortController().signal });
+      const result = await feature.jobs['dedup.cleanup'](plan, { ...testCtx(), signal: new AbortController().signal });
       calls.stop();
       expect(result.problems).toEqual([]);
       expect(calls.counts.get('removeTree') ?? 0, held).toBe(0);

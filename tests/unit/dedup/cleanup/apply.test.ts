@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { applyPlan, REMOVAL_BATCH } from '../../../../src/dedup/cleanup/apply';
-import { createDedupApplyFeature } from '../../../../src/dedup/cleanup/feature';
-import { openJournal } from '../../../../src/operations/journal';
-import type { UndoProgress } from '../../../../src/operations/undo';
+import { createDedupCleanupFeature } from '../../../../src/dedup/cleanup/feature';
+import { openJournal } from '../../../../src/operation-history/journal';
+import type { UndoProgress } from '../../../../src/operation-history/undo';
 import { getExisting } from '../../../../src/platform/bookmark-reads';
-import { createChangeWatch } from '../../../../src/operations/change-watch';
+import { createChangeWatch } from '../../../../src/operation-history/change-watch';
 import { createBookmarkEvents } from '../../../../src/platform/bookmark-events';
 import { checkPlan } from '../../../../src/dedup/cleanup/plan-check';
-import { buildPlan } from '../../../../src/dedup/find/plan';
-import { scanBookmarks } from '../../../../src/dedup/find/scan';
+import { buildPlan } from '../../../../src/dedup/scan/plan';
+import { scanBookmarks } from '../../../../src/dedup/scan/scan';
 import { DEFAULT_SETTINGS } from '../../../../src/settings/settings';
 import { boot } from '../../../kit/boot';
 import { cleanupPlan, moveInto, removeCopiedFolder, removeCopy, removeEmptyFolder } from '../../../kit/plan';
@@ -585,7 +585,7 @@ describe('checkPlan and getExisting', () => {
   });
 });
 
-describe('dedup.apply / dedup.undo jobs and dedup.sessions through the real background', () => {
+describe('dedup.cleanup / dedup.undo jobs and dedup.sessions through the real background', () => {
   it('applies a plan with progress, lists the session, undoes it, and refuses a malformed plan without changing anything', async () => {
     const { fake, client } = await boot();
     await seed(fake.browser, MENU, [
@@ -597,7 +597,7 @@ describe('dedup.apply / dedup.undo jobs and dedup.sessions through the real back
     const plan = await planFromTree(fake.browser, { createdAt: Date.now() });
 
     const progress: string[] = [];
-    const result = await client.startJob('dedup.apply', plan, (p) => progress.push(p.phase)).result;
+    const result = await client.startJob('dedup.cleanup', plan, (p) => progress.push(p.phase)).result;
     expect(result.counts.copies).toBe(2);
     expect(progress).toContain('removing');
     const sessions = await client.call('history.list', {});
@@ -605,8 +605,8 @@ describe('dedup.apply / dedup.undo jobs and dedup.sessions through the real back
 
     const bad = { ...plan, removals: [{ ...plan.removals[0], extra: 1 }] };
     const stateBefore = await snapshot(fake.browser);
-    await expect(client.startJob('dedup.apply', bad as never).result).rejects.toMatchObject({ code: 'invalid-request' });
-    await expect(client.startJob('dedup.apply', { ...plan, removals: 'all' } as never).result).rejects.toMatchObject({ code: 'invalid-request' });
+    await expect(client.startJob('dedup.cleanup', bad as never).result).rejects.toMatchObject({ code: 'invalid-request' });
+    await expect(client.startJob('dedup.cleanup', { ...plan, removals: 'all' } as never).result).rejects.toMatchObject({ code: 'invalid-request' });
     expect(await snapshot(fake.browser)).toEqual(stateBefore);
 
     const undone = await client.startJob('history.undo', { sessionId: result.sessionId }).result;
@@ -620,13 +620,13 @@ describe('dedup.apply / dedup.undo jobs and dedup.sessions through the real back
 
   it('regression: a second cleanup while one is paused is refused at once, and runs once the first one ends', async () => {
     const t = await looseDuplicates();
-    const feature = createDedupApplyFeature({ browser: t.browser, now: t.now, testBuild: true, tags: t.tags, journal: openJournal(t.journalName) });
+    const feature = createDedupCleanupFeature({ browser: t.browser, now: t.now, testBuild: true, tags: t.tags, journal: openJournal(t.journalName) });
     await feature.recovery;
     const plan = await planFromTree(t.browser, { createdAt: t.now() });
     let resume: (() => void) | undefined;
     let paused!: () => void;
     const isPaused = new Promise<void>((r) => (paused = r));
-    const first = feature.jobs['dedup.apply'](plan, {
+    const first = feature.jobs['dedup.cleanup'](plan, {
       ...testCtx(),
       signal: new AbortController().signal,
       // Paused at its first checkpoint until resumed.
@@ -634,7 +634,7 @@ describe('dedup.apply / dedup.undo jobs and dedup.sessions through the real back
     });
     await isPaused;
     const ctx = { ...testCtx(), signal: new AbortController().signal };
-    await expect(feature.jobs['dedup.apply'](plan, ctx)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('under way') });
+    await expect(feature.jobs['dedup.cleanup'](plan, ctx)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('under way') });
     await expect(feature.history.jobs['history.undo']({ sessionId: 'any' }, { ...testCtx<UndoProgress>(), signal: new AbortController().signal })).rejects.toMatchObject({
       code: 'conflict',
     });
@@ -642,7 +642,7 @@ describe('dedup.apply / dedup.undo jobs and dedup.sessions through the real back
     const done = await first;
     expect(done.counts.loose).toBe(3);
     // The first one ended: the next is accepted (and finds nothing left to do with this plan).
-    const again = await feature.jobs['dedup.apply'](await planFromTree(t.browser, { createdAt: t.now() }), ctx);
+    const again = await feature.jobs['dedup.cleanup'](await planFromTree(t.browser, { createdAt: t.now() }), ctx);
     expect(again.counts.loose).toBe(0);
   });
 });

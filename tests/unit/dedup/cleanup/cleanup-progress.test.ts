@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CleanupProgress } from '../../../../src/operations/cleanup-numbers';
+import type { CleanupProgress } from '../../../../src/operation-history/cleanup-numbers';
 import { createProgressMeter, RATE_WINDOW_MS } from '../../../../src/dedup/cleanup/cleanup-progress';
 
 function meter(total: number, calls = { move: 0, folder: 0, loose: 0 }) {

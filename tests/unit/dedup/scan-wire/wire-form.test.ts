@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scanBookmarks } from '../../../../src/dedup/find/scan';
+import { scanBookmarks } from '../../../../src/dedup/scan/scan';
 import { decodeScan, encodeScan, fromScanWire, isScanWire } from '../../../../src/dedup/scan-wire';
-import type { ScanResult } from '../../../../src/dedup/find/scan-types';
+import type { ScanResult } from '../../../../src/dedup/scan/scan-types';
 import { DEFAULT_SETTINGS } from '../../../../src/settings/settings';
 import { bm, buildTree, folder, sep, type Spec, rootsWithCopiedFolders } from '../tree-builder';
 

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApplyProgress } from '../../../../src/dedup/cleanup/apply';
-import { NO_NUMBERS } from '../../../../src/operations/cleanup-numbers';
+import { NO_NUMBERS } from '../../../../src/operation-history/cleanup-numbers';
 import { CleanupProgressView } from '../../../../src/options-ui/duplicates/CleanupProgressView';
 
 afterEach(cleanup);

@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GroupList } from '../../../../src/options-ui/duplicates/GroupList';
 import { DEFAULT_EXPANSION, folderRowId, openFully, ROW_HEIGHTS, toRows, type Expansion } from '../../../../src/options-ui/duplicates/rows';
-import type { DuplicateGroup } from '../../../../src/dedup/find/scan-types';
+import type { DuplicateGroup } from '../../../../src/dedup/scan/scan-types';
 import type { LinkMarker } from '../../../../src/link-health/marker';
 import { bigGroup, copy, makeGroups } from './fixtures';
 

@@ -1,4 +1,4 @@
-import type { DuplicateCopy, DuplicateGroup } from '../../../../src/dedup/find/scan-types';
+import type { DuplicateCopy, DuplicateGroup } from '../../../../src/dedup/scan/scan-types';
 
 export function copy(id: string, over: Partial<DuplicateCopy> = {}): DuplicateCopy {
   return {

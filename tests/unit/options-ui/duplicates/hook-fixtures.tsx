@@ -18,7 +18,7 @@ export async function cleanupFixtures() {
   await b.create({ parentId: 'unfiled_____', title: 'Tart copy', url: 'https://recipes.example/tart/' });
   const scan = await bg.client.startJob('dedup.scan', {}).result;
   const plan = await bg.client.call('dedup.plan', { scanId: scan.scanId });
-  const applied = await bg.client.startJob('dedup.apply', plan).result;
+  const applied = await bg.client.startJob('dedup.cleanup', plan).result;
   const after = await bg.client.startJob('dedup.scan', {}).result;
   return { scan, plan, applied, after };
 }

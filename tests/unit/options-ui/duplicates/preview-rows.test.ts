@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPlan } from '../../../../src/dedup/find/plan';
-import { scanBookmarks } from '../../../../src/dedup/find/scan';
+import { buildPlan } from '../../../../src/dedup/scan/plan';
+import { scanBookmarks } from '../../../../src/dedup/scan/scan';
 import { previewRows } from '../../../../src/options-ui/duplicates/preview-rows';
 import { foldersFoundAndGoing } from '../../../../src/options-ui/duplicates/folder-figures';
 import { useCatalog } from '../../../../src/i18n';

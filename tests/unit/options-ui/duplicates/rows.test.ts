@@ -16,7 +16,7 @@ import {
 import { decisionsFromScan, emptyDecisions, goesWithFolders, removedFolders, toPlanInput } from '../../../../src/options-ui/duplicates/decisions';
 import { markUntrusted, unmarked } from '../../../../src/options-ui/duplicates/Marked';
 import { DEFAULT_SETTINGS } from '../../../../src/settings/settings';
-import type { FolderSet } from '../../../../src/dedup/find/scan-types';
+import type { FolderSet } from '../../../../src/dedup/scan/scan-types';
 import { bigGroup, makeGroups } from './fixtures';
 
 const label = (r: Row) => (r.kind === 'group' ? `G${r.groupIndex}` : r.kind === 'folder' ? `F:${r.path}` : `${r.pinned ? '*' : ''}${r.copy.id}`);

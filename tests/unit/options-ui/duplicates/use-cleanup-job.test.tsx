@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ApplyProgress } from '../../../../src/dedup';
 import type { ReviewedScan } from '../../../../src/dedup/protocol';
 import { AppError } from '../../../../src/messaging/errors';
-import type { UndoResult } from '../../../../src/operations';
+import type { UndoResult } from '../../../../src/operation-history';
 import { BOOKMARKS_CHANGED } from '../../../../src/options-ui/client-context';
 import { emptyDecisions } from '../../../../src/options-ui/duplicates/decisions';
 import { useCleanupJob } from '../../../../src/options-ui/duplicates/use-cleanup-job';
@@ -73,7 +73,7 @@ describe('useCleanupJob', () => {
     const bg = background([scan, after], {
       requests: { 'dedup.plan': async () => plan },
       jobs: {
-        'dedup.apply': async (_input, ctx) => {
+        'dedup.cleanup': async (_input, ctx) => {
           ctx.progress(progress);
           await held.promise;
           return applied;
@@ -115,7 +115,7 @@ describe('useCleanupJob', () => {
     const bg = background([scan, after], {
       requests: { 'dedup.plan': async () => plan },
       jobs: {
-        'dedup.apply': async () => {
+        'dedup.cleanup': async () => {
           throw new AppError('conflict', 'Your bookmarks changed since the plan was made.');
         },
       },
@@ -135,7 +135,7 @@ describe('useCleanupJob', () => {
     const bg = background([scan], {
       requests: { 'dedup.plan': async () => plan },
       jobs: {
-        'dedup.apply': async (_input, ctx) => {
+        'dedup.cleanup': async (_input, ctx) => {
           running.open();
           await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve));
           await ctx.checkpoint(); // throws the cancel, as the apply does before its journal is written
@@ -160,7 +160,7 @@ describe('useCleanupJob', () => {
     const bg = background([scan], {
       requests: { 'dedup.plan': async () => plan },
       jobs: {
-        'dedup.apply': async (_input, ctx) => {
+        'dedup.cleanup': async (_input, ctx) => {
           ctx.progress({ phase: 'checking', done: 0, total: 0, rate: 0, etaMs: null });
           running.open({ paused: () => ctx.paused?.() ?? false });
           await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve));

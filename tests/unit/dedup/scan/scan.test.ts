@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scanBookmarks, type ScanInput } from '../../../../src/dedup/find/scan';
-import { removedHistoryFrom } from '../../../../src/operations/removed-history';
+import { scanBookmarks, type ScanInput } from '../../../../src/dedup/scan/scan';
+import { removedHistoryFrom } from '../../../../src/operation-history/removed-history';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../src/settings/settings';
 import { bm, buildTree, folder, sep, type Roots } from '../tree-builder';
 

@@ -9,7 +9,7 @@ export {
   MAX_CALLS_IN_FLIGHT,
   ProgressLog,
   UNFINISHED_STATUSES,
-  kindOf,
+  operationKindOf,
   loadRemovedHistory,
   openJournal,
   newSession,

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildPlan, unionTags, type PlanDecisions } from '../../../../src/dedup/find/plan';
+import { buildPlan, unionTags, type PlanDecisions } from '../../../../src/dedup/scan/plan';
 import { worthReplacing } from '../../../../src/dedup/replace-choice';
 import type { CleanupPlan } from '../../../../src/dedup/plan-types';
-import type { FolderSet } from '../../../../src/dedup/find/scan-types';
-import { scanBookmarks } from '../../../../src/dedup/find/scan';
+import type { FolderSet } from '../../../../src/dedup/scan/scan-types';
+import { scanBookmarks } from '../../../../src/dedup/scan/scan';
 import { matchKey } from '../../../../src/url-matching/url-key';
 import { AppError } from '../../../../src/messaging/errors';
 import type { BookmarkNode } from '../../../../src/platform/browser';

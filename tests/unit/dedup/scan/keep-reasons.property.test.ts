@@ -14,13 +14,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chooseKeeper, explainKeeper, keeperOfTwo, titleQuality, urlQuality, type KeepCandidate, type KeepReason } from '../../../../src/dedup/find/keep-rules';
+import { chooseKeeper, explainKeeper, keeperOfTwo, titleQuality, urlQuality, type KeepCandidate, type KeepReason } from '../../../../src/dedup/scan/keep-rules';
 import { KEEP_RULES, type KeepRuleName } from '../../../../src/settings/settings';
 import { reasonsAmong, keptByRulesText } from '../../../../src/options-ui/duplicates/kept-because';
 import { DEFAULT_SETTINGS } from '../../../../src/settings/settings';
 import { useCatalog } from '../../../../src/i18n';
 import english from '../../../../_locales/en/messages.json';
-import type { DuplicateCopy, DuplicateGroup } from '../../../../src/dedup/find/scan-types';
+import type { DuplicateCopy, DuplicateGroup } from '../../../../src/dedup/scan/scan-types';
 
 const SEED = 20261207;
 const RUNS = 3_000;

@@ -1,7 +1,7 @@
 /**
  * The finding half of the duplicate engine in the background: the 'dedup.scan' job (reads the tree, visit counts,
  * tags and what earlier cleanups removed, then runs the pure scan) and the 'dedup.plan' request (builds a cleanup
- * plan from the scan the user reviewed and the user's decisions; the page hands that plan to the 'dedup.apply' job).
+ * plan from the scan the user reviewed and the user's decisions; the page hands that plan to the 'dedup.cleanup' job).
  *
  * A plan is built from exactly the scan the user reviewed, never from another one:
  * - every scan gets a scan id (random id + the scan's time) that the job returns with the result; the page sends it
@@ -37,10 +37,10 @@ import { lazyDb } from '../../platform/lazy-db';
 import type { Settings } from '../../settings';
 import { copyFingerprint, decisionsForFolderSets, decisionsForGroups, isFolderSetKey, openDecisionStore, type DecisionStore, type RememberedDecision } from './decisions';
 import { buildPlan } from './plan';
-import { withFileDates, type FileDates } from '../../bookmark-dates';
+import { withBookmarkDates, type BookmarkDates } from '../../bookmark-dates';
 import type { dedupJobs, dedupProtocol, dedupTestProtocol, LastScan, ReviewedScan, ScanProgress } from '../protocol';
 import { asJsonReply } from '../../messaging/router';
-import { NO_REMOVED_HISTORY, type RemovedHistory } from '../../operations';
+import { NO_REMOVED_HISTORY, type RemovedHistory } from '../../operation-history';
 import { scanBookmarks } from './scan';
 import type { ScanResult } from './scan-types';
 import { decodeScan, encodeScan, isScanWire } from '../scan-wire';
@@ -107,7 +107,7 @@ export interface DedupScanFeatureDeps extends BackgroundDeps {
   /** Subscribes to tag changes (the tag store's onChange): they make the last scan stale, like bookmark changes. */
   onTagsChanged?: (listener: () => void) => void;
   /** Dates kept from imported bookmarks.html files (src/bookmark-dates): they are the copies' "date added". */
-  getFileDates?: () => Promise<FileDates>;
+  getBookmarkDates?: () => Promise<BookmarkDates>;
   /** The settings, through the one settings store (src/settings/settings-store.ts). */
   getSettings: () => Promise<Settings>;
   /** IndexedDB database name of the stored last scan (tests). */
@@ -175,10 +175,10 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
     const tagList = deps.getTags();
     const removed = deps.removedHistory?.() ?? Promise.resolve(NO_REMOVED_HISTORY);
     const remembered = decisionStore.all();
-    const fileDates = deps.getFileDates?.() ?? Promise.resolve(new Map() as FileDates);
-    for (const p of [settings, visits, tagList, removed, remembered, fileDates]) p.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
+    const bookmarkDates = deps.getBookmarkDates?.() ?? Promise.resolve(new Map() as BookmarkDates);
+    for (const p of [settings, visits, tagList, removed, remembered, bookmarkDates]) p.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
     // An imported bookmark's date added is its file's (dateAddedOf), not the import time Firefox gave it.
-    const tree = withFileDates(await browser.bookmarks.getTree(), await fileDates);
+    const tree = withBookmarkDates(await browser.bookmarks.getTree(), await bookmarkDates);
     await step('reading-history', 2);
     const visitsByUrl = await visits;
     await step('reading-tags', 3);

@@ -6,7 +6,7 @@
  * never flagged.
  */
 import type { ComebackFlag, DuplicateCopy, DuplicateGroup } from './scan-types';
-import type { RemovedHistory } from '../../operations';
+import type { RemovedHistory } from '../../operation-history';
 
 export function comebackOf(copy: Pick<DuplicateCopy, 'id' | 'url' | 'dateAdded'>, history: RemovedHistory): ComebackFlag | undefined {
   const byId = history.wasRemoved(copy.id);

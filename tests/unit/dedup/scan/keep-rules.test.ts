@@ -11,7 +11,7 @@ import {
   titleQuality,
   urlQuality,
   type KeepCandidate,
-} from '../../../../src/dedup/find/keep-rules';
+} from '../../../../src/dedup/scan/keep-rules';
 import { DEFAULT_SETTINGS, KEEP_RULES, parseStoredSettings } from '../../../../src/settings/settings';
 
 const copy = (over: Partial<KeepCandidate> & { id: string }): KeepCandidate => ({

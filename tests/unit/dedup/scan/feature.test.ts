@@ -1,8 +1,8 @@
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import type { Client } from '../../../../src/app-protocol/client';
-import { LAST_SCAN_DB, staleScanMessage } from '../../../../src/dedup/find/feature';
-import { folderSetKey } from '../../../../src/dedup/find/decisions';
+import { LAST_SCAN_DB, staleScanMessage } from '../../../../src/dedup/scan/feature';
+import { folderSetKey } from '../../../../src/dedup/scan/decisions';
 import { DEFAULT_SETTINGS, SETTINGS_KEY } from '../../../../src/settings/settings';
 import { boot as bootBackground, type BootOptions } from '../../../kit/boot';
 

@@ -19,7 +19,7 @@
 import { AppError } from '../../messaging/errors';
 import { isRootId } from '../../platform/browser';
 import { chooseKeeper, keepCandidates } from './keep-rules';
-import type { CleanupNumbers } from '../../operations';
+import type { CleanupNumbers } from '../../operation-history';
 import type { CleanupPlan, PlannedMove, PlannedRemoval, PlannedTagMerge } from '../plan-types';
 import type { DuplicateGroup, FolderMove, FolderSet, FolderSetMember, ScanResult } from './scan-types';
 import { removedWith, type TreeAfterPlan } from './survivors';

@@ -17,7 +17,7 @@ import { descendants } from '../platform/tree';
 export const FILE_DATES_DB = 'tidymarks-file-dates';
 const VERSION = 1;
 
-export interface FileDate {
+export interface BookmarkDate {
   /** The bookmark's or folder's id in Firefox. */
   id: string;
   /** ms since the epoch */
@@ -25,16 +25,16 @@ export interface FileDate {
   lastModified?: number;
 }
 
-export type FileDates = ReadonlyMap<string, FileDate>;
+export type BookmarkDates = ReadonlyMap<string, BookmarkDate>;
 
-interface FileDatesDB extends DBSchema {
-  dates: { key: string; value: FileDate };
+interface BookmarkDatesDB extends DBSchema {
+  dates: { key: string; value: BookmarkDate };
 }
 
-export interface FileDateStore {
+export interface BookmarkDateStore {
   /** Every record, by id (cached after the first read). */
-  all(): Promise<FileDates>;
-  putMany(records: readonly FileDate[]): Promise<void>;
+  all(): Promise<BookmarkDates>;
+  putMany(records: readonly BookmarkDate[]): Promise<void>;
   /** Drops the records of these ids (unknown ids cost nothing). */
   forget(ids: readonly string[]): Promise<void>;
   clear(): Promise<void>;
@@ -42,18 +42,18 @@ export interface FileDateStore {
    * Calls `listener` with the records of each putMany once they are stored. Forgotten records need no word: their
    * bookmark is gone. Returns the function that stops listening.
    */
-  onChange(listener: FileDateListener): () => void;
+  onChange(listener: BookmarkDateListener): () => void;
 }
 
-export type FileDateListener = (records: readonly FileDate[]) => void;
+export type BookmarkDateListener = (records: readonly BookmarkDate[]) => void;
 
 /** What readers of the dates need: the records, and word of new ones. */
-export type FileDateSource = Pick<FileDateStore, 'all' | 'onChange'>;
+export type BookmarkDateSource = Pick<BookmarkDateStore, 'all' | 'onChange'>;
 
-export function openFileDateStore(name = FILE_DATES_DB): FileDateStore {
-  let cache: Map<string, FileDate> | null = null;
-  const listeners = new Set<FileDateListener>();
-  const db = lazyDb<FileDatesDB>(name, VERSION, (d, oldVersion) => {
+export function openBookmarkDateStore(name = FILE_DATES_DB): BookmarkDateStore {
+  let cache: Map<string, BookmarkDate> | null = null;
+  const listeners = new Set<BookmarkDateListener>();
+  const db = lazyDb<BookmarkDatesDB>(name, VERSION, (d, oldVersion) => {
     if (oldVersion < 1) d.createObjectStore('dates', { keyPath: 'id' });
   });
   const load = async () => {
@@ -100,17 +100,17 @@ export function openFileDateStore(name = FILE_DATES_DB): FileDateStore {
 }
 
 /** The date a bookmark or folder was added, as Tidymarks uses and shows it: the imported file's date, else Firefox's. */
-export function dateAddedOf(node: { id: string; dateAdded?: number }, dates: FileDates): number {
+export function dateAddedOf(node: { id: string; dateAdded?: number }, dates: BookmarkDates): number {
   return dates.get(node.id)?.dateAdded ?? node.dateAdded ?? 0;
 }
 
 /** The last-modified date the imported file gave, if any (Firefox exposes none to extensions). */
-export function lastModifiedOf(node: { id: string }, dates: FileDates): number | undefined {
+export function lastModifiedOf(node: { id: string }, dates: BookmarkDates): number | undefined {
   return dates.get(node.id)?.lastModified;
 }
 
 /** Puts `dateAddedOf` into a getTree() result in place (for code that reads node.dateAdded), without recursion. */
-export function withFileDates<T extends readonly BookmarkNode[]>(tree: T, dates: FileDates): T {
+export function withBookmarkDates<T extends readonly BookmarkNode[]>(tree: T, dates: BookmarkDates): T {
   if (!dates.size) return tree;
   for (const node of descendants(tree)) {
     const kept = dates.get(node.id)?.dateAdded;

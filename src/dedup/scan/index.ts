@@ -1,5 +1,5 @@
 /**
- * Finding duplicates, the face of dedup/find: the scan (exact and rule-joined copies, copied folder sets, empty
+ * Finding duplicates, the face of dedup/scan: the scan (exact and rule-joined copies, copied folder sets, empty
  * folders, copies that came back), the keep rules, remembered decisions and building a cleanup plan from the scan a
  * person reviewed. The background builds it with createDedupScanFeature (feature.ts).
  */

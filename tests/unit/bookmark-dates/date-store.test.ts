@@ -3,7 +3,7 @@
  * added" by the duplicate scan, written back by the export, and dropped when the bookmark goes.
  */
 import { describe, expect, it } from 'vitest';
-import { dateAddedOf, withFileDates } from '../../../src/bookmark-dates/file-dates';
+import { dateAddedOf, withBookmarkDates } from '../../../src/bookmark-dates/date-store';
 import { parseBookmarksHtml } from '../../../src/bookmarks-html/parse';
 import type { HtmlBookmark, HtmlFolder } from '../../../src/bookmarks-html/document';
 import { boot } from '../../kit/boot';
@@ -30,7 +30,7 @@ describe('file dates of imported bookmarks', () => {
     const report = await client.startJob('bookmarksHtml.import', { html: FILE, target: { into: 'roots' }, skipExisting: false }).result;
     expect(report.imported).toMatchObject({ bookmarks: 4, folders: 1 });
     expect(report.datesKept).toBe(4); // the folder and three bookmarks; "No date" has none
-    const dates = await app.fileDates.store.all();
+    const dates = await app.bookmarkDates.store.all();
     expect([...dates.values()].map((d) => d.dateAdded).sort()).toEqual([1_100_000_000_000, 1_200_000_000_000, 1_250_000_000_000, 1_300_000_000_000]);
 
     const { html } = await client.call('bookmarksHtml.export', {});
@@ -65,18 +65,18 @@ describe('file dates of imported bookmarks', () => {
     const [folder] = await browser.bookmarks.getChildren('menu________');
     const [first] = await browser.bookmarks.getChildren(folder!.id);
     await browser.bookmarks.remove(first!.id);
-    await expect.poll(async () => (await app.fileDates.store.all()).has(first!.id)).toBe(false);
-    expect((await app.fileDates.store.all()).size).toBe(3);
+    await expect.poll(async () => (await app.bookmarkDates.store.all()).has(first!.id)).toBe(false);
+    expect((await app.bookmarkDates.store.all()).size).toBe(3);
     await browser.bookmarks.removeTree(folder!.id);
-    await app.fileDates.settle();
-    expect((await app.fileDates.store.all()).size).toBe(0);
+    await app.bookmarkDates.settle();
+    expect((await app.bookmarkDates.store.all()).size).toBe(0);
   });
 
-  it('dateAddedOf prefers the file’s date, else Firefox’s; withFileDates puts it into a tree', () => {
+  it('dateAddedOf prefers the file’s date, else Firefox’s; withBookmarkDates puts it into a tree', () => {
     const dates = new Map([['a', { id: 'a', dateAdded: 5 }]]);
     expect(dateAddedOf({ id: 'a', dateAdded: 9 }, dates)).toBe(5);
     expect(dateAddedOf({ id: 'b', dateAdded: 9 }, dates)).toBe(9);
     const tree = [{ id: 'r', title: '', children: [{ id: 'a', title: 'x', url: 'https://x.example/', dateAdded: 9 }] }];
-    expect(withFileDates(tree, dates)[0]!.children![0]!.dateAdded).toBe(5);
+    expect(withBookmarkDates(tree, dates)[0]!.children![0]!.dateAdded).toBe(5);
   });
 });

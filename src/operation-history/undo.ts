@@ -26,7 +26,7 @@ import type { JobContext } from '../messaging/define';
 import { ROOT_ID, UNFILED_ID, type BookmarkNode } from '../platform/browser';
 import type { WriteDeps } from './ports';
 import { getExisting } from '../platform/bookmark-reads';
-// A node's kind (the platform's kindOf) is named nodeType here: this module's kindOf is an operation's kind.
+// A node's kind (the platform's kindOf) is named nodeType here, beside an operation's kind (operationKindOf).
 import { descendants, kindOf as nodeType } from '../platform/tree';
 import { isMissingBookmarkError } from '../platform/bookmark-errors';
 import { movesToOrder } from '../platform/folder-order';
@@ -34,7 +34,7 @@ import { sameStoredUrl } from '../platform/stored-url';
 import { tagKey } from '../platform/tag-key';
 import {
   KEPT_SESSIONS,
-  kindOf,
+  operationKindOf,
   MAX_CALLS_IN_FLIGHT,
   UNWRITTEN_AT_MOST,
   removedEntryOf,
@@ -333,7 +333,7 @@ export async function restoreSession(deps: WriteDeps, sessionId: string, ctx: Ct
   let done = 0;
   let restored = 0;
   const units = restoredUnitsCounter();
-  const unitsOf = () => (kindOf(session) === 'cleanup' ? { units: { ...units.units } } : {});
+  const unitsOf = () => (operationKindOf(session) === 'cleanup' ? { units: { ...units.units } } : {});
   let movedBack = 0;
   let removed = 0;
   let cancelled = false;
@@ -1018,7 +1018,7 @@ function insertInPlace(list: string[], tag: string, order: readonly string[]): s
  */
 async function removeEmptyHoldingFolder(deps: WriteDeps, session: SessionRecord) {
   const { browser } = deps;
-  if (kindOf(session) !== 'cleanup' || (!session.holdingFolderId && !session.holdingTitle)) return; // no holding folder
+  if (operationKindOf(session) !== 'cleanup' || (!session.holdingFolderId && !session.holdingTitle)) return; // no holding folder
   try {
     let ids: string[];
     if (session.holdingFolderId) ids = [session.holdingFolderId];

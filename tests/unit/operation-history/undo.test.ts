@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyPlan } from '../../../src/dedup/cleanup/apply';
-import { openJournal } from '../../../src/operations/journal';
-import { restoreSession } from '../../../src/operations/undo';
+import { openJournal } from '../../../src/operation-history/journal';
+import { restoreSession } from '../../../src/operation-history/undo';
 import type { BookmarkNode, Browser } from '../../../src/platform/browser';
 import type { TagStore } from '../../../src/tags/tag-store';
 import { cleanupPlan, removeCopy } from '../../kit/plan';
@@ -55,7 +55,7 @@ describe('restoreSession (undo)', () => {
     await forgetOrphanTags(t.browser, t.tags);
     expect(await snapshot(t.browser)).not.toEqual(before);
 
-    const ctx = testCtx<import('../../../src/operations/undo').UndoProgress>();
+    const ctx = testCtx<import('../../../src/operation-history/undo').UndoProgress>();
     const undone = await restoreSession(t.deps, applied.sessionId, ctx, 'undo');
 
     expect(undone.problems).toEqual([]);

@@ -9,7 +9,7 @@ import type { Settings } from '../../settings';
 import { flagComebacks } from './comeback';
 import { findDuplicateGroups } from './find-duplicates';
 import { findEmptyFolders, findFolderSets } from './find-folders';
-import { NO_REMOVED_HISTORY, type RemovedHistory } from '../../operations';
+import { NO_REMOVED_HISTORY, type RemovedHistory } from '../../operation-history';
 import type { DuplicateGroup, ScanResult } from './scan-types';
 import { flattenTree, type ScanTree } from './scan-tree';
 

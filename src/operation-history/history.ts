@@ -22,7 +22,7 @@ import { createSerialQueue } from '../platform/serial-queue';
 import { JournaledOperation } from './edit';
 import {
   KEPT_SESSIONS,
-  kindOf,
+  operationKindOf,
   newSession,
   openJournal,
   outcomeNumbersOf,
@@ -71,7 +71,7 @@ function chainsOf(sessions: readonly SessionRecord[]): Chain[] {
   const out: Chain[] = [];
   // Sessions come newest first (journal.listSessions): so do the operations.
   for (const root of sessions) {
-    if (kindOf(root) === 'undo') continue;
+    if (operationKindOf(root) === 'undo') continue;
     let tip = root;
     for (const s of members.get(root.id) ?? []) {
       if (s.status === 'rolled-back') continue;
@@ -107,7 +107,7 @@ function summarize(root: SessionRecord, tip: SessionRecord): OperationSummary {
   const status: SessionStatus = tip === root ? root.status : busy ? 'undoing' : state === 'undone' ? 'undone' : 'applied';
   return {
     id: root.id,
-    kind: kindOf(root) as OperationSummary['kind'],
+    kind: operationKindOf(root) as OperationSummary['kind'],
     createdAt: root.createdAt,
     finishedAt: root.finishedAt,
     status,

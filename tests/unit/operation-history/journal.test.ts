@@ -12,8 +12,8 @@ import {
   type NewJournalEntry,
   type NewProgress,
   type SessionRecord,
-} from '../../../src/operations/journal';
-import { carriedOut } from '../../../src/operations/undo';
+} from '../../../src/operation-history/journal';
+import { carriedOut } from '../../../src/operation-history/undo';
 
 let n = 0;
 const fresh = () => {

@@ -4,7 +4,7 @@
  * operation ends what can be redone, and an undo cut short (cancel, failure, crash) leaves nothing half done.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { KEPT_SESSIONS } from '../../../src/operations/journal';
+import { KEPT_SESSIONS } from '../../../src/operation-history/journal';
 import { MENU_ID, TOOLBAR_ID, UNFILED_ID } from '../../../src/platform/browser';
 import { boot } from '../../kit/boot';
 import { gate } from '../../kit/gate';
@@ -224,7 +224,7 @@ describe('the history: undo and redo of every edit', () => {
     const { client, b, browser, undo, redo, shape, tagsOf } = await setup();
     await b.create({ parentId: MENU_ID, title: 'keep', url: 'https://dup.example/' });
     for (let i = 0; i < 3; i++) await b.create({ parentId: TOOLBAR_ID, title: `copy ${i}`, url: 'https://dup.example/' });
-    await client.startJob('dedup.apply', await planFromTree(browser, { createdAt: Date.now() })).result;
+    await client.startJob('dedup.cleanup', await planFromTree(browser, { createdAt: Date.now() })).result;
     const cleaned = await shape();
     await undo();
     expect(await b.search({ url: 'https://dup.example/' })).toHaveLength(4);
@@ -395,7 +395,7 @@ describe('the history: an undo cut short leaves nothing half done', () => {
       }
       return remove(id);
     };
-    const job = client.startJob('dedup.apply', plan);
+    const job = client.startJob('dedup.cleanup', plan);
     await removing.promise;
     const edit = client.call('organizer.update', { id: x.id, title: 'renamed' });
     await vi.waitFor(() => expect(app.history.pending()).toBe(2));
@@ -410,7 +410,7 @@ describe('the history: an undo cut short leaves nothing half done', () => {
     const { client, b, app, x, plan, seen } = await cleanupOfTwentyCopies();
     // The cleanup has its turn (it reports its first phase from there) and pauses at its first checkpoint.
     const running = gate();
-    const job = client.startJob('dedup.apply', plan, (p) => p.phase === 'checking' && running.open());
+    const job = client.startJob('dedup.cleanup', plan, (p) => p.phase === 'checking' && running.open());
     job.pause();
     await running.promise;
     // Asked for while the cleanup is paused: it is done without waiting for the resume (or the 10-minute bound).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { comebackOf, flagComebacks } from '../../../../src/dedup/find/comeback';
-import { NO_REMOVED_HISTORY, removedHistoryFrom } from '../../../../src/operations/removed-history';
-import type { DuplicateGroup } from '../../../../src/dedup/find/scan-types';
+import { comebackOf, flagComebacks } from '../../../../src/dedup/scan/comeback';
+import { NO_REMOVED_HISTORY, removedHistoryFrom } from '../../../../src/operation-history/removed-history';
+import type { DuplicateGroup } from '../../../../src/dedup/scan/scan-types';
 
 const history = removedHistoryFrom([
   { keys: ['guid-1', 'https://a.example/'], removedAt: 1000, sessionId: 'first' },

@@ -1,7 +1,7 @@
 /**
  * What the history's writers (a cleanup's apply, an undo, an interrupted operation's recovery, an import) are built
  * with: the browser, the journal, the tags and the bookmark events. Declared here, beside the history that records
- * their work, so that src/operations imports no feature: the tag store (src/tags) meets `TagAccess` by its shape.
+ * their work, so that src/operation-history imports no feature: the tag store (src/tags) meets `TagAccess` by its shape.
  */
 import type { Browser } from '../platform/browser';
 import type { ChangeWatch } from './change-watch';

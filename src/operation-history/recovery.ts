@@ -23,7 +23,7 @@
  * roll-back that was itself interrupted is resumed: being idempotent, it just runs again.
  */
 import type { WriteDeps } from './ports';
-import { kindOf, UNFINISHED_STATUSES, type SessionRecord } from './journal';
+import { operationKindOf, UNFINISHED_STATUSES, type SessionRecord } from './journal';
 import { restoreSession, type UndoResult } from './undo';
 import { t } from '../i18n';
 
@@ -73,7 +73,7 @@ export async function recoverInterruptedSessions(deps: WriteDeps, which: (sessio
         const result = await restoreSession(deps, session.id, quietCtx, mode);
         if (mode === 'rollback') {
           await deps.journal.updateSession(session.id, {
-            note: t(kindOf(session) === 'import' ? 'recoveryNoteImport' : 'recoveryNoteRolledBack'),
+            note: t(operationKindOf(session) === 'import' ? 'recoveryNoteImport' : 'recoveryNoteRolledBack'),
           });
           // An undo (or redo) cut short: the operation it was undoing stands as it was.
           const target = session.undoes ? await deps.journal.getSession(session.undoes) : undefined;

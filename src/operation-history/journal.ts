@@ -31,7 +31,7 @@
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { lazyDb } from '../platform/lazy-db';
 import { NO_NUMBERS, type CleanupOutcomeNumbers } from './cleanup-numbers';
-// A node's kind (the platform's kindOf) is named nodeType here: this module's kindOf is an operation's kind.
+// A node's kind (the platform's kindOf) is named nodeType here, beside an operation's kind (operationKindOf).
 import { kindOf as nodeType } from '../platform/tree';
 import type { BookmarkNode } from '../platform/browser';
 import { removedHistoryFrom, type RemovedHistory } from './removed-history';
@@ -114,7 +114,7 @@ export interface EditSummary {
   source?: OperationSource;
 }
 
-export const kindOf = (session: Pick<SessionRecord, 'kind'>): OperationKind => session.kind ?? 'cleanup';
+export const operationKindOf = (session: Pick<SessionRecord, 'kind'>): OperationKind => session.kind ?? 'cleanup';
 
 export interface SessionRecord {
   id: string;
@@ -609,7 +609,7 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
       quiet(sessions.add({ ...session, order }));
       for (const chunk of toChunks(session.id, stored)) quiet(entries.add(chunk));
       // A new operation (not an undo or redo) ends what could be redone.
-      if (kindOf(session) !== 'undo') {
+      if (operationKindOf(session) !== 'undo') {
         for (const o of older) if (o.redoable) quiet(sessions.put({ ...o, redoable: false }));
       }
       // Prune: keep the newest KEPT_SESSIONS operations (this one included) with their undos and redos; never drop an

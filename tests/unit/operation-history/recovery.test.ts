@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyPlan } from '../../../src/dedup/cleanup/apply';
-import { createDedupApplyFeature } from '../../../src/dedup/cleanup/feature';
-import { openJournal } from '../../../src/operations/journal';
-import { recoverInterruptedSessions } from '../../../src/operations/recovery';
-import { restoreSession } from '../../../src/operations/undo';
+import { createDedupCleanupFeature } from '../../../src/dedup/cleanup/feature';
+import { openJournal } from '../../../src/operation-history/journal';
+import { recoverInterruptedSessions } from '../../../src/operation-history/recovery';
+import { restoreSession } from '../../../src/operation-history/undo';
 import { allTags, crashingBrowser, find, MENU, planFromTree, restart, seed, setup, snapshot, testCtx, TOOLBAR, UNFILED, type Spec } from '../dedup/cleanup-fixtures';
 
 const url = (n: number) => `https://site${n}.example/p`;
@@ -217,7 +217,7 @@ describe('recovery: an interrupted apply is rolled back from the journal', () =>
     void applyPlan({ ...t.deps, browser: crash.browser }, plan, testCtx());
     await crash.dead();
 
-    const feature = createDedupApplyFeature({ browser: t.browser, now: t.now, testBuild: true, tags: t.tags, journal: openJournal(t.journalName) });
+    const feature = createDedupCleanupFeature({ browser: t.browser, now: t.now, testBuild: true, tags: t.tags, journal: openJournal(t.journalName) });
     const sessionsWhileRecovering = feature.history.handlers['history.list']({}, { senderUrl: undefined });
     expect(await feature.recovery).toHaveLength(1);
     expect(await snapshot(t.browser)).toEqual(before);
@@ -230,7 +230,7 @@ describe('recovery: an interrupted apply is rolled back from the journal', () =>
     const t = setup();
     const plan = await mixedTree(t);
     const before = await snapshot(t.browser);
-    const feature = createDedupApplyFeature({ browser: t.browser, now: t.now, testBuild: true, tags: t.tags, journal: t.journal });
+    const feature = createDedupCleanupFeature({ browser: t.browser, now: t.now, testBuild: true, tags: t.tags, journal: t.journal });
     await feature.recovery;
     // A failure nobody planned for (here: at the checkpoint before the loose duplicates), after the journal was
     // written, the unique children moved and the redundant folder removed.
@@ -239,7 +239,7 @@ describe('recovery: an interrupted apply is rolled back from the journal', () =>
         if (n === 5) throw new Error('disk on fire');
       },
     });
-    await expect(feature.jobs['dedup.apply'](plan, { ...ctx, signal: new AbortController().signal })).rejects.toMatchObject({
+    await expect(feature.jobs['dedup.cleanup'](plan, { ...ctx, signal: new AbortController().signal })).rejects.toMatchObject({
       code: 'internal',
       message: expect.stringContaining('put back'),
     });

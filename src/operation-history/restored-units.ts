@@ -1,5 +1,5 @@
 /**
- * What the undo of a cleanup put back, in the cleanup's own units (src/operations/cleanup-numbers.ts): copies (bookmarks),
+ * What the undo of a cleanup put back, in the cleanup's own units (src/operation-history/cleanup-numbers.ts): copies (bookmarks),
  * copied folders and empty folders, so its report reads "180 copies and 7 empty folders restored" rather than a count
  * of items that mixes bookmarks with the folders and separators around them (issue 29).
  */
