@@ -2,7 +2,7 @@
  * Firefox's ways of saying "that bookmark is not there", in one place: every caller that tells a vanished item from a
  * real failure (batched reads, the cleanup's removals, undo, the errors that reach a page) asks this.
  *
- * Measured in Firefox ESR (tests/contract/cases.ts; the fake in tests/fakes says them word for word):
+ * Measured in Firefox ESR (tests/contract/cases/; the fake in tests/fakes says them word for word):
  * - get of an unknown id: "Bookmark not found";
  * - remove / removeTree of an unknown id: "No bookmarks found for the provided GUID." (update and move: without the
  *   period); move into an unknown folder: "No bookmarks found for the provided parentGuid"; create in one:

@@ -1,5 +1,5 @@
 /**
- * The contract suite in real Firefox ESR: every case of tests/contract/cases.ts runs in the harness page against
+ * The contract suite in real Firefox ESR: every case of tests/contract/cases/ runs in the harness page against
  * the real browser.bookmarks / browser.history. The same cases run against the fake in
  * tests/contract/contract.test.ts; together they keep the fake faithful.
  */

@@ -1,6 +1,6 @@
 /**
  * In-memory browser.bookmarks, faithful to Firefox ESR (Places behind ext-bookmarks), as measured by the contract
- * suite (tests/contract/cases.ts runs the same checks against this fake and real Firefox):
+ * suite (tests/contract/cases/ runs the same checks against this fake and real Firefox):
  * - roots root________ > menu________ (0), toolbar_____ (1), [tags________ (2), hidden], unfiled_____ (3),
  *   mobile______ (4), with localized titles; 12-character GUIDs; returned nodes are copies.
  * - positions are stored as Places stores them and changed with Places' own shifting rules, so the index is
@@ -26,7 +26,7 @@ export const UNFILED = 'unfiled_____';
 export const MOBILE = 'mobile______';
 const USER_ROOTS = [MENU, TOOLBAR, TAGS, UNFILED, MOBILE];
 
-/** Firefox's error messages, word for word (measured in Firefox ESR; see tests/contract/cases.ts). */
+/** Firefox's error messages, word for word (measured in Firefox ESR; see tests/contract/cases/). */
 export const BookmarkErrors = {
   getNotFound: 'Bookmark not found',
   removeNotFound: 'No bookmarks found for the provided GUID.',
