@@ -1,6 +1,6 @@
 /**
  * A folder path truncated in the middle: the deepest folder (what tells copies apart) always shows, the folders
- * above it give way first ("Bookmarks Me… › Articles"). Pure CSS (options.css .path); the whole path is the tooltip.
+ * above it give way first ("Bookmarks Me… › Articles"). Pure CSS (options/duplicates.css .path); the whole path is the tooltip.
  */
 import { Fragment } from 'preact';
 import { PATH_SEPARATOR } from '../../platform/folder-path';
