@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Bookmark, Group, MENU, Separator, UNSORTED, type Item, type PlainItem } from '../../../src/places';
-import { runSearch } from '../../../src/places/search-engine';
+import { runSearch } from '../../../src/places-engine';
 import type { WireQuery, WireSearchOptions } from '../../../src/places/wire';
 import { boot, type Booted } from '../../kit/boot';
 import { record } from './record';
