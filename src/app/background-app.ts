@@ -25,7 +25,7 @@ import { createSettingsFeature } from '../settings/feature';
 import { openTagStore } from '../tags';
 import { createTagsFeature } from '../tags/feature';
 import { createSearchFeature } from '../search/feature';
-import { createPlacesFeature } from '../places/feature';
+import { createPlacesFeature } from '../places-engine/feature';
 import { createDedupCleanupFeature } from '../dedup/cleanup/feature';
 import { createHistory } from '../operation-history';
 import { createDedupScanFeature } from '../dedup/scan/feature';

@@ -224,7 +224,7 @@ const KIND_CODES = { folder: 'f', bookmark: 'b', separator: 's' } as const;
 /**
  * The snapshot's rows from the search index's mirror (tree and positions), when its positions are exact: what
  * getTree would say, without asking Firefox for 100,000 nodes again (the same trust places.search puts in it, see
- * src/places/index-search.ts). Null when the mirror cannot stand in for Firefox now.
+ * src/places-engine/index-search.ts). Null when the mirror cannot stand in for Firefox now.
  */
 export function rowsFromIndex(live: LiveIndex, dates: BookmarkDates): SnapshotRow[] | null {
   if (!live.positionsExact) return null;

@@ -3,7 +3,7 @@
  * an existing folder or in a new "Read later" group that the facade creates first (an implicit group). Going
  * through the facade writes the bookmark, its tags and its `updated` clock together. Not every write does: the
  * cleanup, undo, the import and the organizer call browser.bookmarks themselves (and the tag store for tags); the
- * clock learns of those from the bookmark events and from the fingerprint it recomputes on read (src/places/clock.ts).
+ * clock learns of those from the bookmark events and from the fingerprint it recomputes on read (src/places-engine/clock.ts).
  */
 import { Bookmark, isGroupLike, rootById, type GroupLike } from '../places';
 import type { SaveEmitter } from '../places';

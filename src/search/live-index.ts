@@ -18,7 +18,7 @@
  * anything reads the index (the `index` getter), whichever comes first (bookmark-event-applier.ts).
  *
  * Next to the tree, `order` keeps each node's position among its siblings (sibling-order.ts), so that the Places
- * facade's search() can answer from this index instead of getTree (src/places/index-search.ts); `positionsExact`
+ * facade's search() can answer from this index instead of getTree (src/places-engine/index-search.ts); `positionsExact`
  * says when it may, `resyncPositions()` reads Firefox again after an event the order could not follow.
  *
  * The tree keeps Firefox's own dateAdded (the Places facade answers from it, as Firefox would); the index's

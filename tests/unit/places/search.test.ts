@@ -1,7 +1,5 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Bookmark, Group, MENU, Separator, UNSORTED, type Item, type PlainItem } from '../../../src/places';
-import { runSearch } from '../../../src/places/search-engine';
-import type { WireQuery, WireSearchOptions } from '../../../src/places/wire';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Bookmark, Group, MENU, Separator, UNSORTED, type Item } from '../../../src/places';
 import { boot, type Booted } from '../../kit/boot';
 import { record } from './record';
 
@@ -146,50 +144,5 @@ describe('search', () => {
     expect(results[1].group).toBe(MENU);
     expect(results[0].group).toBeInstanceOf(Group);
     expect((results[0].group as Group).group).toBe(UNSORTED);
-  });
-
-  describe('on the Firefox path (before the index is fresh)', () => {
-    const firefoxSearch = (queries: WireQuery[], options: WireSearchOptions = {}) =>
-      runSearch(queries, options, { browser: env.browser, tagStore: env.app.tagStore, clock: env.app.placesFeature.clock });
-
-    it('regression: sorting by lastModified does not move the clock of tagged bookmarks (no false conflict after it)', async () => {
-      const [held] = (await env.places.save(new Bookmark({ title: 'tagged', url: 'https://tagged.example/', tags: ['t'] }))) as Bookmark[];
-      const first = await firefoxSearch([{}], { sort: 'lastModified' });
-      const second = await firefoxSearch([{}], { sort: 'lastModified' });
-      expect(first.items[0].updated).toBe(held.updated);
-      expect(second.items[0].updated).toBe(held.updated);
-      held.title = 'mine';
-      const resolve = vi.fn((mine: PlainItem) => mine);
-      await env.places.save(held, { resolve });
-      expect(resolve).not.toHaveBeenCalled();
-    });
-
-    it('regression: word results added in the same ms keep tree order (Firefox word search lists them otherwise)', async () => {
-      // Same dateAdded for all: one create each into folders whose ids sort differently from their tree order.
-      const b = env.browser.bookmarks;
-      const later = await b.create({ parentId: 'toolbar_____', title: 'shared later' });
-      const earlier = await b.create({ parentId: 'menu________', title: 'shared earlier' });
-      step = 0;
-      for (const [parentId, title] of [
-        [later.id, 'word in toolbar'],
-        [earlier.id, 'word in menu 2'],
-        [earlier.id, 'word in menu 1'],
-      ] as const) {
-        await b.create({ parentId, index: 0, title, url: `https://example.org/${title.replaceAll(' ', '-')}` });
-      }
-      step = 1;
-      const [tree] = await b.getTree();
-      const treeOrder: string[] = [];
-      const walk = (n: typeof tree) => {
-        for (const c of n.children ?? []) {
-          if (c.title.startsWith('word')) treeOrder.push(c.title);
-          walk(c);
-        }
-      };
-      walk(tree);
-      expect(treeOrder).toEqual(['word in menu 1', 'word in menu 2', 'word in toolbar']);
-      const reply = await firefoxSearch([{ query: 'word' }]);
-      expect(reply.items.map((i) => i.title)).toEqual(treeOrder);
-    });
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { Browser } from '../platform/browser';
 import { compareText, splitWords, urlMatcher } from './search-engine';
-import type { HistoryEntry, WireHistoryQuery, WireSearchOptions } from './wire';
+import type { HistoryEntry, WireHistoryQuery, WireSearchOptions } from '../places';
 
 const HISTORY_SORTS = ['title', 'url', 'date', 'visitCount'] as const;
 

@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDB } from 'idb';
-import { createClock, fingerprint, PLACES_DB_VERSION, type Clock } from '../../../src/places/clock';
+import { createClock, fingerprint, PLACES_DB_VERSION, type Clock } from '../../../src/places-engine/clock';
 import { openTagStore } from '../../../src/tags/tag-store';
 import { createFakeBrowser } from '../../fakes/browser';
 

@@ -5,7 +5,7 @@
  * path, and 'date' / 'visitCount' sorts still read history from Firefox.
  *
  * The semantics are the Firefox path's own (search-engine.ts: compileQuery and selectResults are shared), and the
- * mirror is walked in getTree's order, so both paths give the same results (tests/unit/places/index-search.test.ts
+ * mirror is walked in getTree's order, so both paths give the same results (tests/unit/places-engine/index-search.test.ts
  * checks that on random trees and queries). The index stands in for Firefox only while `positionsExact`: built from
  * Firefox and kept current by events since, every position event matching. Otherwise the caller asks Firefox (and
  * the index is loaded or re-read behind it).
@@ -15,7 +15,7 @@ import type { MirrorNode } from '../search';
 import type { LiveIndex } from '../search';
 import { toWire } from './nodes';
 import { checkQueries, compileQuery, entryText, fingerprintOf, selectResults, type CompiledQuery, type Entry, type SearchDeps } from './search-engine';
-import type { SearchReply, WireQuery, WireSearchOptions } from './wire';
+import type { SearchReply, WireQuery, WireSearchOptions } from '../places';
 
 interface TreeView {
   version: number;

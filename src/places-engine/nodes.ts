@@ -6,8 +6,7 @@ import { isRootId, type Browser, type BookmarkNode } from '../platform/browser';
 import { kindOf } from '../platform/tree';
 import type { TagStore } from '../tags';
 import type { Clock } from './clock';
-import type { ItemType } from './items';
-import type { WireNode } from './wire';
+import type { ItemType, WireNode } from '../places';
 
 /** A node's kind in the Places API's words (a folder is a group). */
 export function itemType(node: BookmarkNode): ItemType {

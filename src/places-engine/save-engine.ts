@@ -19,9 +19,8 @@ import { forgetLeftAddresses } from '../tags';
 import type { TagStore } from '../tags';
 import { editOperation, removalEntries, type EditDeps, type EditSummary, type JournalEntry, type NewJournalEntry, type OperationSource } from '../operation-history';
 import type { Clock } from './clock';
-import { MESSAGES, isValidUrl } from './items';
+import { MESSAGES, isValidUrl, type SaveOp, type SaveOutcome, type SaveReply, type WireNode } from '../places';
 import { describeNodes, itemType } from './nodes';
-import type { SaveOp, SaveOutcome, SaveReply, WireNode } from './wire';
 import { t } from '../i18n';
 
 export interface EngineDeps {

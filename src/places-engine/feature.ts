@@ -12,15 +12,14 @@ import { createSerialQueue } from '../platform/serial-queue';
 import type { LiveIndex } from '../search';
 import type { TagStore } from '../tags';
 import type { History, OperationSource } from '../operation-history';
-import { createPlacesApi } from './api';
+import { createPlacesApi, encodeSearchReply, type PlacesBackend, type SaveOp } from '../places';
 import { createClock, type Clock } from './clock';
 import { PlacesEventHub } from './event-hub';
 import { createIndexSearch, type IndexSearch } from './index-search';
 import { runHistorySearch } from './history-engine';
-import type { placesProtocol, placesTestProtocol } from './protocol';
+import type { placesProtocol, placesTestProtocol } from '../places/protocol';
 import { runSave } from './save-engine';
 import { runSearch } from './search-engine';
-import { encodeSearchReply, type PlacesBackend, type SaveOp } from './wire';
 
 export interface PlacesFeatureDeps extends BackgroundDeps {
   /** The imported files' dates: the events hub reports dates kept as changes of the items' date added. */

@@ -10,7 +10,7 @@ import type { TagStore } from '../tags';
 import { fingerprint, type Clock } from './clock';
 import { describeNodes, itemType } from './nodes';
 import { compileUrlPattern, UrlPatternError, type UrlMatcher } from './url-pattern';
-import { SORTS, type SearchReply, type SortKey, type WireQuery, type WireSearchOptions } from './wire';
+import { SORTS, type SearchReply, type SortKey, type WireQuery, type WireSearchOptions } from '../places';
 import { t } from '../i18n';
 
 export interface SearchDeps {

@@ -29,8 +29,7 @@ import type { Browser, BookmarkNode } from '../platform/browser';
 import { createSerialQueue, type SerialQueue } from '../platform/serial-queue';
 import type { TagStore } from '../tags';
 import type { Clock } from './clock';
-import { EVENTS_PORT_NAME, PlacesEventListeners, type EventsPortMessage, type PlacesEvent, type PlacesEventMap } from './events';
-import type { ItemType } from './items';
+import { EVENTS_PORT_NAME, PlacesEventListeners, type EventsPortMessage, type ItemType, type PlacesEvent, type PlacesEventMap } from '../places';
 import { itemType } from './nodes';
 
 export interface EventHubDeps {
