@@ -13,6 +13,7 @@ import { settleNew } from './changes-by-others';
 import { reconcileItem } from './put-back';
 import { reconcileFolder } from './rescue';
 
+/** Each copied folder the plan removes, one after another. */
 export async function collapseFolders(run: RunState, folders: CheckedRemoval[]) {
   run.meter.report('collapsing');
   for (const r of folders) {

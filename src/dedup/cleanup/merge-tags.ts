@@ -5,6 +5,7 @@ import { msg } from '../../i18n';
 import { problem } from './plan-check';
 import type { RunState } from './run-state';
 
+/** Adds the journaled tags to each URL whose copies go. */
 export async function mergeTags(run: RunState, entries: JournalEntry[]) {
   run.meter.report('merging-tags');
   // Tag merges first: harmless if anything later is interrupted, and the survivor keeps every tag.

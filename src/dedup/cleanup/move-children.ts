@@ -12,6 +12,7 @@ import { settleNew } from './changes-by-others';
 /** Moves per write-ahead record and checkpoint. */
 const MOVE_BATCH = 100;
 
+/** Every planned move, in batches written ahead; one that did not happen keeps its copied folder. */
 export async function moveUniqueChildren(run: RunState) {
   run.meter.report('moving');
   const movedOk = new Set<string>();

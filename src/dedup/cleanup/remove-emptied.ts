@@ -7,6 +7,7 @@ import { settleNew } from './changes-by-others';
 import { reconcileItem } from './put-back';
 import { removeOne } from './remove-loose';
 
+/** The folders the cleanup emptied, with their separators: each only if it holds nothing else by then. */
 export async function removeEmptied(run: RunState) {
   const order = emptiedInOrder(run.check);
   if (order.length) run.meter.report('removing');

@@ -23,6 +23,7 @@ export const REMOVAL_BATCH = 50;
  */
 const REMOVAL_LANES = MAX_CALLS_IN_FLIGHT;
 
+/** Every loose duplicate still pending, batch by batch: skips and attempts written before the calls. */
 export async function removeLoose(run: RunState) {
   // Last child first in each folder: Places then has fewer following siblings to renumber on each remove.
   const loose = [...run.check.removals.values()]
@@ -56,6 +57,7 @@ export async function removeLoose(run: RunState) {
   }
 }
 
+/** One planned removal with bookmarks.remove, decided right before the call. */
 export async function removeOne(run: RunState, r: CheckedRemoval) {
   await settleNew(run);
   const id = r.node.id;

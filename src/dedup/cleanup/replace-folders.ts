@@ -75,6 +75,7 @@ export async function chooseReplacements(run: RunState): Promise<Replacement[]> 
   return out;
 }
 
+/** Each folder chosen (chooseReplacements) and journaled, one after another. */
 export async function replaceFolders(run: RunState, replacements: readonly Replacement[]) {
   if (!replacements.length) return;
   run.meter.report('removing');

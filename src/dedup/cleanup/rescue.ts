@@ -50,7 +50,7 @@ function subtreeEntries(run: RunState, folderId: string): Entry[] {
 }
 
 /** Re-creates someone else's items that went with a removed folder, parents first, each journaled before. */
-export async function rescue(run: RunState, ids: string[], folderId: string) {
+async function rescue(run: RunState, ids: string[], folderId: string) {
   const todo = ids.filter((id) => !run.rescued.has(id)).sort((a, b) => run.guard.chain(a, 'now').length - run.guard.chain(b, 'now').length);
   const folder = run.check.removals.get(folderId);
   const keptId = folder?.planned.keptId ?? null;

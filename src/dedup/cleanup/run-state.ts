@@ -171,14 +171,17 @@ export class RunState {
     return r?.planned.kind === 'folder' ? this.bookmarksInside(id) : 1;
   }
 
+  /** Bookmarks the journal holds inside a planned removal (a copied folder's). */
   bookmarksInside(id: string): number {
     return (this.entriesOf.get(id) ?? []).filter((e) => !e.topLevel && e.type === 'bookmark').length;
   }
 
+  /** The journal entries of a planned removal: the item and everything inside it. */
   seqsOf(id: string): number[] {
     return (this.entriesOf.get(id) ?? []).map((e) => e.seq);
   }
 
+  /** Pause and cancel between calls: false once the person cancelled (and from then on). */
   async checkpoint(): Promise<boolean> {
     if (this.cancelled) return false;
     try {
@@ -210,6 +213,7 @@ export class RunState {
     return r && (r.planned.kind === 'folder' || isEmptied(r)) ? 'folder' : 'loose';
   }
 
+  /** A planned removal went: counted in the plan's units and noted done in the journal. */
   markRemoved(id: string) {
     const planned = this.check.removals.get(id)?.planned;
     const inside = this.bookmarksInside(id);
@@ -227,6 +231,7 @@ export class RunState {
     this.log.note({ done: this.seqsOf(id) });
   }
 
+  /** What went, by id and URL, for the session's record (finishApply). */
   noteRemovedKeys(entries: readonly Entry[]) {
     for (const e of entries) {
       if (e.type === 'bookmark') this.removedKeys.push(e.id);
@@ -293,6 +298,7 @@ export class RunState {
     return UNFILED_ID;
   }
 
+  /** Whether the apply removed this journaled item (or decided to, its call under way). */
   removedByUs(id: string): boolean {
     const e = this.entryById.get(id);
     if (e === undefined || this.skippedSeqs.has(e.seq)) return false;
