@@ -153,7 +153,7 @@ interface PageRun {
  * Starts the apply in the page and makes the edits at each of `points` as its progress reaches it: at the first
  * message of a phase for 'journaling' and 'collapsing', at 10 %, 50 % and 80 % of the loose removals for 'early',
  * 'middle' and 'late'. The targets are duplicates the apply has not reached yet (it removes them by folder, last
- * child first, as src/dedup/cleanup/apply.ts removeLoose). Returns at once; see `waitForRun`.
+ * child first, as src/dedup/cleanup/remove-loose.ts removeLoose). Returns at once; see `waitForRun`.
  */
 export async function startCleanupWithEdits(page: Page, plan: CleanupPlan, points: EditPoint[]): Promise<void> {
   await page.evaluate(
