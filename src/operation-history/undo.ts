@@ -32,26 +32,21 @@ import { isMissingBookmarkError } from '../platform/bookmark-errors';
 import { movesToOrder } from '../platform/folder-order';
 import { sameStoredUrl } from '../platform/stored-url';
 import { tagKey } from '../platform/tag-key';
+import { KEPT_SESSIONS, type IdMapRecord } from './journal';
 import {
-  KEPT_SESSIONS,
-  operationKindOf,
-  MAX_CALLS_IN_FLIGHT,
-  UNWRITTEN_AT_MOST,
   removedEntryOf,
   type CreatedEntry,
-  type IdMapRecord,
   type JournalEntry,
   type MovedEntry,
   type NewJournalEntry,
   type RemovedEntry,
   type ReplacedFolderEntry,
   type ReorderedEntry,
-  type SessionProgress,
-  type SessionRecord,
-  type SessionStatus,
   type TagsEntry,
   type UpdatedEntry,
-} from './journal';
+} from './journal-entries';
+import { operationKindOf, type SessionProgress, type SessionRecord, type SessionStatus } from './journal-records';
+import { MAX_CALLS_IN_FLIGHT, UNWRITTEN_AT_MOST } from './progress-log';
 import type { EditSteps } from './edit';
 import { removalEntries } from './removals';
 import { msg, t, type Msg } from '../i18n';
