@@ -1,9 +1,9 @@
 /**
- * The operation journal and the one history, the face of src/operation-history: what a cleanup, an import or an edit does is
- * written here before anything is touched (journal.ts, IndexedDB tidymarks-journal, its records in journal-records.ts
- * and journal-entries.ts; edits through edit.ts); the history (history.ts) runs every journaled write in one queue
- * and undoes and redoes operations (undo.ts), the next start rolls an interrupted one back (recovery.ts); the scan
- * reads what earlier cleanups removed (removed-history.ts).
+ * The operation journal and the one history, the face of src/operation-history: what a cleanup, an import or an
+ * edit does is written here before anything is touched (journal.ts, IndexedDB tidymarks-journal, its records in
+ * journal-records.ts and journal-entries.ts; edits through edit.ts); the history (history.ts) runs every journaled
+ * write in one queue and undoes and redoes operations (undo.ts and its undo-*.ts steps), the next start rolls an
+ * interrupted one back (recovery.ts); the scan reads what earlier cleanups removed (removed-history.ts).
  */
 export { JOURNAL_DB_NAME, loadRemovedHistory, openJournal, type IdMapRecord, type Journal } from './journal';
 export {
@@ -43,17 +43,8 @@ export { editOperation, journaledEdit, JournaledOperation, type EditDeps, type E
 export { removalEntries } from './removals';
 export { createHistory, type History } from './history';
 export type { HistoryResult, OperationSummary } from './protocol';
-export {
-  restoreSession,
-  revertTags,
-  type LeftAlone,
-  type LeftAloneReason,
-  type RestoreMode,
-  type UndoPhase,
-  type UndoProblem,
-  type UndoProgress,
-  type UndoResult,
-} from './undo';
+export { restoreSession, type LeftAlone, type LeftAloneReason, type RestoreMode, type UndoPhase, type UndoProblem, type UndoProgress, type UndoResult } from './undo';
+export { revertTags } from './undo-tags';
 export { recoverInterruptedSessions, type RecoveryOutcome } from './recovery';
 export type { RestoredUnits } from './restored-units';
 export { NO_REMOVED_HISTORY, removedHistoryFrom, type RemovalRecord, type RemovedHistory } from './removed-history';

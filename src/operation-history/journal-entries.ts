@@ -158,8 +158,8 @@ export interface TagsEntry extends EntryBase {
  * taking the copies the cleanup removes ('removed' entries with this folder as their parent). Attempted before the
  * new folder is made, whose id follows in a progress record (`ids`); done once the old folder is gone, and then the id
  * map says old folder -> new folder, so undo puts the removed copies back at their places inside the new one. Undo and
- * recovery (undo.ts) finish the id map after a crash once the old folder is gone, or move the survivors back and
- * remove the new folder while the old one is still there.
+ * recovery (undo-replaced-folders.ts) finish the id map after a crash once the old folder is gone, or move the
+ * survivors back and remove the new folder while the old one is still there.
  */
 export interface ReplacedFolderEntry extends EntryBase {
   role: 'replaced-folder';

@@ -7,13 +7,13 @@ import type { NewProgress } from './journal-records';
 
 /**
  * Calls an operation may have under way at once between two of its progress records (the cleanup's removals run
- * this many side by side, apply.ts). Recovery counts on it (undo.ts interruptedCalls).
+ * this many side by side, apply.ts). Recovery counts on it (undo-scope.ts interruptedCalls).
  */
 export const MAX_CALLS_IN_FLIGHT = 2;
 
 /**
  * Calls whose "done" (or skip) may be noted but not yet stored: keepUp() waits once this many are noted and not
- * stored, counting those in a record being written. Recovery allows for them (undo.ts interruptedCalls).
+ * stored, counting those in a record being written. Recovery allows for them (undo-scope.ts interruptedCalls).
  */
 export const UNWRITTEN_AT_MOST = 8;
 
@@ -53,7 +53,7 @@ export class ProgressLog {
 
   /**
    * An operation calls it after each call, so that a crash loses the record of at most UNWRITTEN_AT_MOST calls
-   * (recovery allows for them, undo.ts interruptedCalls): once that many are not stored, writes what is noted and
+   * (recovery allows for them, undo-scope.ts interruptedCalls): once that many are not stored, writes what is noted and
    * resolves when everything is stored (or rejects with a failed write); otherwise resolves at once, having started a
    * record of what is noted if UNWRITTEN_AT_MOST - MAX_CALLS_IN_FLIGHT wait and no record is being written. A failed
    * write is never counted as stored, so the next wait rejects with it.

@@ -4,7 +4,7 @@ import { ENTRY_CHUNK, JOURNAL_DB_VERSION, KEPT_SESSIONS, loadRemovedHistory, ope
 import type { NewJournalEntry } from '../../../src/operation-history/journal-entries';
 import type { NewProgress, SessionRecord } from '../../../src/operation-history/journal-records';
 import { MAX_CALLS_IN_FLIGHT, ProgressLog, UNWRITTEN_AT_MOST } from '../../../src/operation-history/progress-log';
-import { carriedOut } from '../../../src/operation-history/undo';
+import { carriedOut } from '../../../src/operation-history/undo-scope';
 
 let n = 0;
 const fresh = () => {
