@@ -4,7 +4,10 @@
  * skipped and which ids Firefox gave what it created. So undo puts back exactly what it did, and a crash is rolled
  * back at the next start (recovery.ts). Run it in the history's queue (history.ts): one journaled write at a time.
  */
-import { newSession, ProgressLog, type EditSummary, type Journal, type JournalEntry, type NewJournalEntry, type SessionRecord } from './journal';
+import type { Journal } from './journal';
+import type { JournalEntry, NewJournalEntry } from './journal-entries';
+import { newSession, type EditSummary, type SessionRecord } from './journal-records';
+import { ProgressLog } from './progress-log';
 
 export interface EditDeps {
   journal: Journal;

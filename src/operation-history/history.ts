@@ -20,18 +20,8 @@ import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define'
 import { AppError } from '../messaging/errors';
 import { createSerialQueue } from '../platform/serial-queue';
 import { JournaledOperation } from './edit';
-import {
-  KEPT_SESSIONS,
-  operationKindOf,
-  newSession,
-  openJournal,
-  outcomeNumbersOf,
-  UNFINISHED_STATUSES,
-  type Journal,
-  type OperationSource,
-  type SessionRecord,
-  type SessionStatus,
-} from './journal';
+import { KEPT_SESSIONS, openJournal, type Journal } from './journal';
+import { operationKindOf, newSession, outcomeNumbersOf, UNFINISHED_STATUSES, type OperationSource, type SessionRecord, type SessionStatus } from './journal-records';
 import type { historyJobs, historyProtocol, HistoryResult, OperationSummary } from './protocol';
 import { recoverInterruptedSessions, type RecoveryOutcome } from './recovery';
 import { restoreSession, type UndoProgress, type UndoResult } from './undo';

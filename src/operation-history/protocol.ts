@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { job, request, type JobDef, type RequestDef, noInput } from '../messaging/define';
 import type { CleanupOutcomeNumbers } from './cleanup-numbers';
-import type { EditSummary, ImportedNumbers, SessionStatus } from './journal';
+import type { EditSummary, ImportedNumbers, SessionStatus } from './journal-records';
 import type { UndoProgress, UndoResult } from './undo';
 
 const sessionId = v.pipe(v.string(), v.minLength(1), v.maxLength(100));

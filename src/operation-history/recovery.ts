@@ -23,7 +23,7 @@
  * roll-back that was itself interrupted is resumed: being idempotent, it just runs again.
  */
 import type { WriteDeps } from './ports';
-import { operationKindOf, UNFINISHED_STATUSES, type SessionRecord } from './journal';
+import { operationKindOf, UNFINISHED_STATUSES, type SessionRecord } from './journal-records';
 import { restoreSession, type UndoResult } from './undo';
 import { t } from '../i18n';
 

@@ -6,7 +6,7 @@
 import { Ancestry } from '../platform/bookmark-reads';
 import type { BookmarkNode, Browser } from '../platform/browser';
 import type { TagAccess } from './ports';
-import { removedEntryOf, type RemovedEntry, type NewJournalEntry } from './journal';
+import { removedEntryOf, type RemovedEntry, type NewJournalEntry } from './journal-entries';
 
 /**
  * The 'removed' entries of `tops` (nodes as getSubTree gives them: a folder's children are entries too, marked as

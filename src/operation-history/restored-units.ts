@@ -3,7 +3,7 @@
  * copied folders and empty folders, so its report reads "180 copies and 7 empty folders restored" rather than a count
  * of items that mixes bookmarks with the folders and separators around them (issue 29).
  */
-import type { JournalEntry } from './journal';
+import type { JournalEntry } from './journal-entries';
 
 export interface RestoredUnits {
   /** Bookmarks re-created: loose copies and those inside copied folders. */

@@ -1,19 +1,10 @@
 import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ENTRY_CHUNK,
-  JOURNAL_DB_VERSION,
-  KEPT_SESSIONS,
-  loadRemovedHistory,
-  openJournal,
-  MAX_CALLS_IN_FLIGHT,
-  ProgressLog,
-  UNWRITTEN_AT_MOST,
-  type NewJournalEntry,
-  type NewProgress,
-  type SessionRecord,
-} from '../../../src/operation-history/journal';
-import { carriedOut } from '../../../src/operation-history/undo';
+import { ENTRY_CHUNK, JOURNAL_DB_VERSION, KEPT_SESSIONS, loadRemovedHistory, openJournal } from '../../../src/operation-history/journal';
+import type { NewJournalEntry } from '../../../src/operation-history/journal-entries';
+import type { NewProgress, SessionRecord } from '../../../src/operation-history/journal-records';
+import { MAX_CALLS_IN_FLIGHT, ProgressLog, UNWRITTEN_AT_MOST } from '../../../src/operation-history/progress-log';
+import { carriedOut } from '../../../src/operation-history/undo-scope';
 
 let n = 0;
 const fresh = () => {

@@ -1,6 +1,6 @@
-/** Tags taken back tag by tag (revertTags in src/operation-history/undo.ts): only those still as the edit left them. */
+/** Tags taken back tag by tag (revertTags in src/operation-history/undo-tags.ts): only those still as the edit left them. */
 import { describe, expect, it } from 'vitest';
-import { revertTags } from '../../../src/operation-history/undo';
+import { revertTags } from '../../../src/operation-history/undo-tags';
 
 describe('revertTags', () => {
   it('tags exactly as the edit left them come back exactly as they were, order and spelling included', () => {

@@ -1,0 +1,134 @@
+/**
+ * What the operation created (an import, an edit's new bookmarks and folders, an undo's re-created items: that is a
+ * redo) is removed by its restore (undo.ts), each item only while it is still exactly as created: what someone
+ * renamed, re-addressed or moved since stays, with its tags and the folders above it.
+ */
+import { msg } from '../i18n';
+import { isMissingBookmarkError } from '../platform/bookmark-errors';
+import { getExisting } from '../platform/bookmark-reads';
+import type { BookmarkNode } from '../platform/browser';
+import { kindOf as nodeType } from '../platform/tree';
+import type { EditSteps } from './edit';
+import type { CreatedEntry } from './journal-entries';
+import type { WriteDeps } from './ports';
+import { removalEntries } from './removals';
+import { errorMessage, type LiveNode, type RestoreState } from './undo-state';
+
+/**
+ * Removes what an operation created, newest first (children before their folders), each only if it is still
+ * exactly as created: renamed, re-addressed or moved items stay, and a created folder that holds anything else
+ * stays (bookmarks.remove refuses a non-empty folder). An item whose id was never recorded (the page died right
+ * after creating it) is found by its parent, type, title and URL among the items added after the operation began.
+ * Returns false when cancelled part way.
+ */
+export async function removeCreated(state: RestoreState, created: CreatedEntry[], keptUrls: Set<string>): Promise<boolean> {
+  const { deps, session, progress, live, leftAlone, inverse, inv, problems } = state;
+  const { browser } = deps;
+  const idOf = new Map<number, string>();
+  const claimed = new Set<string>();
+  // An item removed and brought back since (by the undo of a later operation) has a new id: the id map says which.
+  const recorded = await deps.journal.resolveIds(created.flatMap((e) => [progress.ids.get(e.seq), e.parentId]).filter((id): id is string => !!id));
+  for (const e of created) {
+    const id = progress.ids.get(e.seq);
+    if (id) {
+      idOf.set(e.seq, recorded.get(id) ?? id);
+      claimed.add(recorded.get(id) ?? id);
+    }
+  }
+  const parentOf = (e: CreatedEntry) => (e.parentSeq !== null ? idOf.get(e.parentSeq) : e.parentId === null ? null : (recorded.get(e.parentId) ?? e.parentId)) ?? null;
+  // Ids never recorded: match, oldest entry first, so parents are found before their children.
+  for (const e of created) {
+    if (idOf.has(e.seq)) continue;
+    const parent = parentOf(e);
+    const candidate = parent
+      ? live
+          .get(parent)
+          ?.childIds.map((id) => live.get(id)!.node)
+          .find((n) => !claimed.has(n.id) && sameAsCreated(n, e) && (n.dateAdded ?? 0) >= session.createdAt)
+      : undefined;
+    if (candidate) {
+      idOf.set(e.seq, candidate.id);
+      claimed.add(candidate.id);
+    }
+  }
+  // Decided before anything goes (newest first: children before their folders), so that what goes is journaled in
+  // the inverse first: an item someone changed stays, and so do the folders above it.
+  const stays = new Set<string>();
+  const going: { e: CreatedEntry; id: string; node: BookmarkNode }[] = [];
+  for (const e of [...created].sort((a, b) => b.seq - a.seq)) {
+    const id = idOf.get(e.seq);
+    if (!id) continue; // never created
+    const now = live.get(id)?.node;
+    if (!now) continue; // someone removed it already
+    const expectedParent = parentOf(e);
+    if (!sameAsCreated(now, e) || now.parentId !== expectedParent) {
+      leftAlone.add('changed-since', now.title);
+      stays.add(id);
+      markAncestorsStaying(live, now.parentId, stays);
+      if (now.url) keptUrls.add(now.url);
+      continue;
+    }
+    if (stays.has(id)) {
+      leftAlone.add('not-empty', now.title);
+      continue;
+    }
+    going.push({ e, id, node: now });
+  }
+  const inverseEntries =
+    inverse && going.length
+      ? await journalRemovals(
+          deps,
+          going.map((g) => g.id),
+          inverse,
+        )
+      : new Map<string, number>();
+  for (const { id, node: now } of going) {
+    state.done++;
+    if (!(await state.step())) return false;
+    const seq = inverseEntries.get(id);
+    if (stays.has(id)) {
+      leftAlone.add('not-empty', now.title);
+      if (seq !== undefined) await inv.skipped(seq);
+      continue;
+    }
+    try {
+      await browser.bookmarks.remove(id);
+      state.removed++;
+      if (seq !== undefined) await inv.done(seq);
+    } catch (error) {
+      if (seq !== undefined) await inv.skipped(seq);
+      if (/non-empty/i.test(errorMessage(error))) {
+        leftAlone.add('not-empty', now.title);
+        markAncestorsStaying(live, now.parentId, stays);
+      } else if (!isMissingBookmarkError(error)) {
+        problems.push({ id, title: now.title, message: msg('undoProblemNotRemoved', errorMessage(error)) });
+      }
+    }
+  }
+  return true;
+}
+
+/**
+ * Items about to be removed, journaled in the inverse as they are now (place, title, address, tags), each on its own:
+ * their children go first, one by one. Returns each id's entry.
+ */
+async function journalRemovals(deps: WriteDeps, ids: string[], inv: EditSteps): Promise<Map<string, number>> {
+  const nodes = await getExisting(deps.browser, ids);
+  const tops = ids
+    .map((id) => nodes.get(id))
+    .filter((n): n is BookmarkNode => !!n)
+    .map((n) => ({ ...n, children: undefined }));
+  const stored = await inv.append(await removalEntries(deps, tops, 'deleted'));
+  const out = new Map<string, number>();
+  for (const e of stored) if (e.role === 'removed') out.set(e.id, e.seq);
+  await inv.attempt([...out.values()]);
+  return out;
+}
+
+function sameAsCreated(node: BookmarkNode, e: CreatedEntry): boolean {
+  return nodeType(node) === e.type && node.title === e.title && (e.type !== 'bookmark' || node.url === e.url);
+}
+
+function markAncestorsStaying(live: Map<string, LiveNode>, parentId: string | undefined, stays: Set<string>) {
+  for (let id = parentId, depth = 0; id && depth < 1000; id = live.get(id)?.parentId, depth++) stays.add(id);
+}
