@@ -116,6 +116,7 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
           skip: state.kind === 'never' ? state.reason : state.kind === 'not-checked' ? (state.access ? 'not-checked' : 'no-access') : null,
           status: v?.status ?? null,
           finalUrl: v?.finalUrl ?? null,
+          overHttps: v?.overHttps === true,
           failure: v?.failure ?? null,
           checks: v?.checks ?? 0,
           checkedAt: v?.checkedAt ?? null,

@@ -825,6 +825,7 @@ export interface MessageArgs {
   "linksRedirectedHelp": [];
   "linksNothingFound": [];
   "linksNowAt": [Substitution];
+  "linksWorksOverHttps": [Substitution];
   "linksStatusHttp": [Substitution];
   "linksCheckedTwice": [];
   "linksCheckedAt": [Substitution];

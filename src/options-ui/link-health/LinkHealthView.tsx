@@ -304,7 +304,7 @@ function Results({ items, checked, selection }: { items: LinkItem[]; checked: bo
                     </span>
                     {item.finalUrl && (
                       <span class="tagged-url">
-                        <Untrusted>{t('linksNowAt', showBidiControls(item.finalUrl))}</Untrusted>
+                        <Untrusted>{t(item.overHttps ? 'linksWorksOverHttps' : 'linksNowAt', showBidiControls(item.finalUrl))}</Untrusted>
                       </span>
                     )}
                     <span class="muted">{describe(item)}</span>

@@ -26,6 +26,33 @@ describe('classifyAttempt', () => {
     expect(classifyAttempt(attempt({ status: null, failure: 'timeout' })).class).toBe('unreachable');
   });
 
+  it('an http address that only answers over https works over https: moved to the https address, never dead', () => {
+    const twin = 'https://example.org/a';
+    const over = (o: Partial<Attempt>) => attempt({ overHttps: twin, finalUrl: twin, ...o });
+    expect(classifyAttempt(over({ status: 200 }))).toEqual({ class: 'moved', finalUrl: twin, overHttps: true });
+    // A temporary redirect behind the https address: the https address is still where the bookmark should point.
+    expect(classifyAttempt(over({ status: 200, hops: [hop(twin, 302, 'https://example.org/login')], finalUrl: 'https://example.org/login' }))).toEqual({
+      class: 'moved',
+      finalUrl: twin,
+      overHttps: true,
+    });
+    // The https address itself moved for good: to its end.
+    expect(classifyAttempt(over({ status: 200, hops: [hop(twin, 301, 'https://www.example.org/a')], finalUrl: 'https://www.example.org/a' }))).toEqual({
+      class: 'moved',
+      finalUrl: 'https://www.example.org/a',
+      overHttps: true,
+    });
+    // An https answer that is bad is that verdict (the server is there: not unreachable).
+    expect(classifyAttempt(over({ status: 404 })).class).toBe('gone');
+    expect(classifyAttempt(over({ status: 500 })).class).toBe('server-error');
+  });
+
+  it('an http address answering only on http is ok; redirected to https it is moved there', () => {
+    expect(classifyAttempt(attempt({ status: 200 }))).toEqual({ class: 'ok', finalUrl: null });
+    const upgraded = attempt({ status: 200, hops: [hop('http://example.org/a', 302, 'https://example.org/a')], finalUrl: 'https://example.org/a' });
+    expect(classifyAttempt(upgraded)).toEqual({ class: 'moved', finalUrl: 'https://example.org/a' });
+  });
+
   it('301 and 308 chains are moved for good, to the end of the permanent hops', () => {
     const a = attempt({
       hops: [hop('http://example.org/a', 301, 'http://example.org/b'), hop('http://example.org/b', 308, 'http://example.com/c')],
