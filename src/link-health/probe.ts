@@ -2,7 +2,7 @@
  * One check of one URL as Firefox makes it: fetch with `credentials: 'omit'`, no referrer, no cache, redirects
  * followed and recorded hop by hop (request-log.ts), a timeout per request, the body never read. HEAD first; GET
  * when HEAD's answer is not to be trusted (classify.ts); the second check of a bad answer is always a GET. An http
- * address that gets no answer at all is asked once more over https (the same address, scheme changed): many sites
+ * address that gets no answer at all, twice, is asked once more over https (the same address, scheme changed): many sites
  * closed their port 80; when that answers, the attempt is the https one, marked `overHttps` (classify.ts).
  */
 import { headNeedsGet, parseRetryAfter } from './classify';
@@ -110,7 +110,8 @@ export function createProbe(deps: ProbeDeps): { request(url: string, method: 'HE
   };
   const check: CheckUrl = async (url, stage, signal) => {
     const attempt = await checkOnce(url, stage, signal);
-    const twin = attempt.failure !== null && !attempt.outOfReach && attempt.hops.length === 0 ? httpsTwin(url) : null;
+    // Only on the second check: one flaky http answer of a site that serves both must not read as "https only".
+    const twin = stage === 'confirm' && attempt.failure !== null && !attempt.outOfReach && attempt.hops.length === 0 ? httpsTwin(url) : null;
     if (!twin || signal.aborted || !deps.mayFetch(twin)) return attempt;
     const secure = await checkOnce(twin, stage, signal);
     // The https address gave no answer either: the http failure is the verdict's reason.

@@ -124,9 +124,13 @@ describe('probe', () => {
   it('an http address without any answer is asked again over https; https answering makes the attempt', async () => {
     const net = fakeNet((_m, url) => (url.startsWith('http:') ? { error: 'NS_ERROR_CONNECTION_REFUSED' } : { status: 200 }));
     const probe = createProbe({ fetch: net.fetchImpl, log: net.log, timers: virtualTime(), timeoutMs: 1000, mayFetch: () => true });
-    const a = await probe.check('http://example.org/a?q=1', 'first', new AbortController().signal);
+    // The first check's failure stays a failure (its second check decides): a flaky http answer is not "https only".
+    const first = await probe.check('http://example.org/a?q=1', 'first', new AbortController().signal);
+    expect(first).toMatchObject({ failure: 'refused', status: null });
+    expect(first.overHttps).toBeUndefined();
+    const a = await probe.check('http://example.org/a?q=1', 'confirm', new AbortController().signal);
     expect(a).toMatchObject({ url: 'http://example.org/a?q=1', overHttps: 'https://example.org/a?q=1', status: 200, failure: null });
-    expect(net.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['HEAD http://example.org/a?q=1', 'HEAD https://example.org/a?q=1']);
+    expect(net.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['HEAD http://example.org/a?q=1', 'GET http://example.org/a?q=1', 'GET https://example.org/a?q=1']);
   });
 
   it('no second probe for an http answer, for https addresses, without access, or after a redirect; both failing keeps the http failure', async () => {
@@ -139,7 +143,7 @@ describe('probe', () => {
     for (const [url, routes, mayFetch] of cases) {
       const net = fakeNet(routes);
       const probe = createProbe({ fetch: net.fetchImpl, log: net.log, timers: virtualTime(), timeoutMs: 1000, mayFetch });
-      const a = await probe.check(url, 'first', new AbortController().signal);
+      const a = await probe.check(url, 'confirm', new AbortController().signal);
       expect(a.overHttps, url).toBeUndefined();
       expect(
         net.calls.map((c) => c.url).every((u) => u === url.replace(/#.*/, '')),
