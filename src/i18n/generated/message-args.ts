@@ -777,6 +777,7 @@ export interface MessageArgs {
   "linksHeading": [];
   "linksIntro": [];
   "linksNeverFetched": [];
+  "linksHttpsOnlyNote": [];
   "linksLoading": [];
   "linksCheckable_one": [Substitution];
   "linksCheckable_other": [Substitution];

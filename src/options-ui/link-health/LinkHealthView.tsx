@@ -147,6 +147,9 @@ export function LinkHealthView({ hostAccess }: { hostAccess?: HostAccess }) {
       <h2 id="links-heading">{t('linksHeading')}</h2>
       <p>{t('linksIntro')}</p>
       <p class="muted">{t('linksNeverFetched')}</p>
+      <p class="muted" data-testid="links-https-only-note">
+        {t('linksHttpsOnlyNote')}
+      </p>
       {error && (
         <p role="alert" class="error">
           {error}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyAttempt, headNeedsGet, isHttpsUpgrade, parseRetryAfter } from '../../../src/link-health/classify';
-import { eligibility, isLoopbackIPv4, isPublicHost } from '../../../src/link-health/eligibility';
+import { eligibility, isLoopbackIPv4, isPublicHost, isTestHost } from '../../../src/link-health/eligibility';
 import type { Attempt, Hop } from '../../../src/link-health/types';
 
 const attempt = (over: Partial<Attempt>): Attempt => ({
@@ -134,8 +134,15 @@ describe('eligibility', () => {
   });
 
   it('the host test is injectable (the test build opens loopback)', () => {
-    const testBuild = (h: string) => isPublicHost(h) || isLoopbackIPv4(h);
+    const testBuild = (h: string) => isPublicHost(h) || isLoopbackIPv4(h) || isTestHost(h);
     expect(eligibility('http://127.0.0.5:8080/', testBuild).ok).toBe(true);
     expect(eligibility('http://192.168.1.1/', testBuild)).toEqual({ ok: false, reason: 'private-host' });
+    // The test names: allowed in the test build only, and only under tidymarks.test (an IDN one in punycode).
+    for (const url of ['http://h1.tidymarks.test/', 'https://xn--bcher-kva.tidymarks.test/', 'http://bücher.tidymarks.test/']) {
+      expect(eligibility(url, testBuild).ok, url).toBe(true);
+      expect(eligibility(url), url).toEqual({ ok: false, reason: 'private-host' });
+    }
+    for (const url of ['http://tidymarks.test.evil.org.test/', 'http://other.test/', 'http://xtidymarks.test/'])
+      expect(eligibility(url, testBuild), url).toEqual({ ok: false, reason: 'private-host' });
   });
 });
