@@ -35,9 +35,12 @@ export interface Classified {
   class: LinkClass;
   /** moved: the address after the permanent hops; redirected: where the temporary redirects lead. */
   finalUrl: string | null;
+  /** The http address got no answer; the https one answered (moved: `finalUrl` is at least the https address). */
+  overHttps?: boolean;
 }
 
 export function classifyAttempt(attempt: Attempt): Classified {
+  if (attempt.overHttps) return classifyOverHttps(attempt, attempt.overHttps);
   if (attempt.outOfReach && attempt.hops.length) return classifyHops(attempt);
   if (attempt.failure !== null || attempt.status === null) return { class: 'unreachable', finalUrl: null };
   const status = attempt.status;
@@ -45,6 +48,17 @@ export function classifyAttempt(attempt: Attempt): Classified {
   if (status >= 500 || status === 429) return { class: 'server-error', finalUrl: null };
   // Any other answer (2xx, 401/403 behind a login, other 4xx of a server that is there) means the page is reachable.
   return classifyHops(attempt);
+}
+
+/**
+ * The http address failed and its https twin answered: a working https address is where the bookmark should point
+ * ("works over https", offered as a move), never a dead link; an https answer that is itself bad is that verdict.
+ */
+function classifyOverHttps(attempt: Attempt, twin: string): Classified {
+  const secure = classifyAttempt({ ...attempt, url: twin, overHttps: undefined });
+  if (secure.class === 'ok' || secure.class === 'redirected') return { class: 'moved', finalUrl: twin, overHttps: true };
+  if (secure.class === 'moved') return { ...secure, overHttps: true };
+  return secure;
 }
 
 function classifyHops(attempt: Attempt): Classified {

@@ -2,7 +2,7 @@
  * Which bookmarks may be fetched at all. Only http(s) URLs; bookmarklets, place:, file: and the like never are, and
  * neither are private-range hosts (loopback, private IPv4/IPv6 ranges, link-local, .local/.localhost/.internal,
  * single-label intranet names): a check must not probe the person's own network. The host test is injectable so that
- * the test build can open loopback for its test server (see feature.ts); production uses `isPublicHost`.
+ * the test build can open its test hosts (named ones and loopback, see feature.ts); production uses `isPublicHost`.
  */
 import type { NeverReason } from './types';
 
@@ -31,6 +31,16 @@ export function isPublicHost(hostname: string): boolean {
   if (v4) return isPublicIPv4(v4);
   if (!host.includes('.')) return false; // "localhost", "intranet", "nas"
   return !/\.(localhost|local|internal|intranet|lan|home|home\.arpa|corp|test|invalid|example)$/.test(host);
+}
+
+/**
+ * The test build's own hosts: names under `tidymarks.test` (tests/e2e/link-server.ts; Firefox's
+ * `network.dns.localDomains` resolves them to loopback). `.test` is reserved (RFC 6761) and never public, so
+ * production refuses them like any local name.
+ */
+export function isTestHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return host.endsWith('.tidymarks.test');
 }
 
 /** True for 127.0.0.0/8 only (the test build's loopback server). */

@@ -13,7 +13,7 @@ import type { TagStore } from '../tags';
 import { bookmarksOf, type BookmarkRef } from './bookmarks';
 import { createLinkFixes } from './fixes';
 import { markerOf, type LinkMarker } from './marker';
-import { eligibility, isLoopbackIPv4, isPublicHost, type HostAllowed } from './eligibility';
+import { eligibility, isLoopbackIPv4, isPublicHost, isTestHost, type HostAllowed } from './eligibility';
 import { grantedMatcher } from './host-access';
 import { createProbe } from './probe';
 import type { CheckProgress, CheckResult, LinkItem, LinksOverview, linkHealthJobs, linkHealthProtocol, linkHealthTestProtocol } from './protocol';
@@ -52,7 +52,7 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
   const { browser } = deps;
   const store = deps.store ?? openLinkHealthStore();
   const timers = deps.timers ?? realTimers;
-  const hostAllowed: HostAllowed = deps.testBuild ? (h) => isPublicHost(h) || isLoopbackIPv4(h) : isPublicHost;
+  const hostAllowed: HostAllowed = deps.testBuild ? (h) => isPublicHost(h) || isLoopbackIPv4(h) || isTestHost(h) : isPublicHost;
   const grantedOrigins = deps.grantedOrigins ?? (async () => (await browser.permissions.getAll()).origins ?? []);
   let limits: PolitenessLimits = { ...DEFAULT_LIMITS };
   let timeoutMs = DEFAULT_TIMEOUT_MS;
@@ -116,6 +116,7 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
           skip: state.kind === 'never' ? state.reason : state.kind === 'not-checked' ? (state.access ? 'not-checked' : 'no-access') : null,
           status: v?.status ?? null,
           finalUrl: v?.finalUrl ?? null,
+          overHttps: v?.overHttps === true,
           failure: v?.failure ?? null,
           checks: v?.checks ?? 0,
           checkedAt: v?.checkedAt ?? null,

@@ -73,7 +73,8 @@ export function verdictAfterMove(verdict: StoredVerdict): StoredVerdict | null {
   const hops = verdict.hops.slice(at + 1);
   const finalUrl = hops.at(-1)?.to ?? to;
   const classified = classifyAttempt({ method: 'GET', url: to, status: verdict.status, hops, finalUrl, failure: null, retryAfterMs: null });
-  return { ...verdict, url: to, class: classified.class, finalUrl: classified.finalUrl, hops, checks: 1 };
+  const { overHttps: _, ...rest } = verdict;
+  return { ...rest, url: to, class: classified.class, finalUrl: classified.finalUrl, hops, checks: 1 };
 }
 
 export function createLinkFixes(deps: FixDeps) {

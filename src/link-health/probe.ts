@@ -1,7 +1,9 @@
 /**
  * One check of one URL as Firefox makes it: fetch with `credentials: 'omit'`, no referrer, no cache, redirects
  * followed and recorded hop by hop (request-log.ts), a timeout per request, the body never read. HEAD first; GET
- * when HEAD's answer is not to be trusted (classify.ts); the second check of a bad answer is always a GET.
+ * when HEAD's answer is not to be trusted (classify.ts); the second check of a bad answer is always a GET. An http
+ * address that gets no answer at all, twice, is asked once more over https (the same address, scheme changed): many sites
+ * closed their port 80; when that answers, the attempt is the https one, marked `overHttps` (classify.ts).
  */
 import { headNeedsGet, parseRetryAfter } from './classify';
 import { failureKindOf, type RequestLog, type WatchedRequest } from './request-log';
@@ -25,6 +27,14 @@ export interface ProbeDeps {
 export function requestUrlOf(url: string): string {
   const u = new URL(url);
   u.hash = '';
+  return u.href;
+}
+
+/** The same address over https, for an http address (null for any other). */
+export function httpsTwin(url: string): string | null {
+  const u = new URL(url);
+  if (u.protocol !== 'http:') return null;
+  u.protocol = 'https:';
   return u.href;
 }
 
@@ -93,10 +103,20 @@ export function createProbe(deps: ProbeDeps): { request(url: string, method: 'HE
     const stop = new AbortController();
     return Promise.race([watched.ended, deps.timers.sleep(REPORT_WAIT_MS, stop.signal)]).finally(() => stop.abort());
   };
-  const check: CheckUrl = async (url, stage, signal) => {
+  const checkOnce: CheckUrl = async (url, stage, signal) => {
     if (stage === 'confirm') return requestOnce(url, 'GET', signal);
     const head = await requestOnce(url, 'HEAD', signal);
     return headNeedsGet(head) ? requestOnce(url, 'GET', signal) : head;
+  };
+  const check: CheckUrl = async (url, stage, signal) => {
+    const attempt = await checkOnce(url, stage, signal);
+    // Only on the second check: one flaky http answer of a site that serves both must not read as "https only".
+    const twin = stage === 'confirm' && attempt.failure !== null && !attempt.outOfReach && attempt.hops.length === 0 ? httpsTwin(url) : null;
+    if (!twin || signal.aborted || !deps.mayFetch(twin)) return attempt;
+    const secure = await checkOnce(twin, stage, signal);
+    // The https address gave no answer either: the http failure is the verdict's reason.
+    if (secure.failure !== null || secure.status === null) return attempt;
+    return { ...secure, url, overHttps: twin };
   };
   return { request: requestOnce, check };
 }

@@ -39,6 +39,8 @@ export interface LinkItem {
   skip: SkipReason | null;
   status: number | null;
   finalUrl: string | null;
+  /** moved: the http address gets no answer and `finalUrl`, the same address over https, works. */
+  overHttps?: boolean;
   failure: FailureKind | null;
   checks: number;
   checkedAt: number | null;

@@ -121,6 +121,7 @@ export async function runSchedule(options: ScheduleOptions): Promise<void> {
       failure: attempt.failure,
       checks: task.stage === 'confirm' ? 2 : 1,
       checkedAt: now,
+      ...(classified.overHttps ? { overHttps: true } : {}),
     });
   };
 

@@ -28,12 +28,18 @@ export interface Attempt {
   outOfReach?: boolean;
   /** Retry-After of a 429 or 503, in ms from the response (null when absent or unreadable). */
   retryAfterMs: number | null;
+  /**
+   * The http address `url` got no answer and this is the answer of the same address over https (this https URL):
+   * status, hops and finalUrl are the https request's.
+   */
+  overHttps?: string;
 }
 
 /**
  * What a person can act on:
  * - ok: the page answered;
- * - moved: moved for good (301/308 hops, or an http→https upgrade of the same address), `finalUrl` is where;
+ * - moved: moved for good (301/308 hops, or an http→https upgrade of the same address), `finalUrl` is where; also
+ *   an http address that gets no answer while the same address over https works (`overHttps` on the verdict);
  * - redirected: moved temporarily (302/303/307): informational only;
  * - gone: 404 or 410, checked twice;
  * - server-error: 5xx (or rate limited past our patience), checked twice;
@@ -57,6 +63,8 @@ export interface LinkVerdict {
   failure: FailureKind | null;
   /** How many checks the verdict rests on (2 when the first answer was bad). */
   checks: number;
+  /** The http address gets no answer and the same address over https works: `finalUrl` is the https address. */
+  overHttps?: boolean;
   /** ms since the epoch of the last check. */
   checkedAt: number;
 }

@@ -1,5 +1,6 @@
 /**
- * Link health in real Firefox against a loopback web (tests/e2e/link-server.ts, one server per 127.0.0.x address):
+ * Link health in real Firefox against a named web (tests/e2e/link-server.ts, hosts under tidymarks.test resolved to
+ * loopback by the profile's prefs; tests/e2e/link-names.e2e.ts covers each server kind on its own):
  * the check is started from the Link health view by a real click, which asks Firefox for the sites' host access
  * (the test profile sets extensions.webextOptionalPermissionPrompts=false, so Firefox grants what the click asks
  * without showing its prompt, which headless Firefox cannot click); every class comes out exactly right, flaky and
@@ -12,7 +13,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkItem } from '../../src/link-health/protocol';
 import type { LinkClass } from '../../src/link-health/types';
-import { startLinkServer, type LinkServer } from './link-server';
+import { SET_PREFS, startLinkServer, testHost, type LinkServer } from './link-server';
 import { useFirefox } from './use-firefox';
 import { reloadExtension, waitForShown } from './page-waits';
 import { overflowing } from './layout';
@@ -45,9 +46,11 @@ async function results(harness: Page): Promise<Map<string, LinkItem>> {
 describe('link health in real Firefox', () => {
   const ff = useFirefox({ prefs: PREFS, acceptInsecureCerts: true });
   let web: LinkServer;
-  const GENERAL = Array.from({ length: 15 }, (_, i) => 10 + i);
+  const GENERAL = Array.from({ length: 15 }, (_, i) => testHost(`h${10 + i}`));
+  const [RATE, BUSY, SLOW, DOWN, REFUSED] = ['rate', 'busy', 'slow', 'down', 'refused'].map(testHost) as [string, string, string, string, string];
   beforeAll(async () => {
-    web = await startLinkServer({ hosts: [...GENERAL, 25, 26, 27, 28], slowMs: 8000 });
+    web = await startLinkServer({ hosts: [...GENERAL, RATE, BUSY, SLOW, DOWN, REFUSED], slowMs: 8000 });
+    await ff.chrome(SET_PREFS, web.prefs());
   });
   afterAll(async () => {
     await web?.close();
@@ -66,15 +69,15 @@ describe('link health in real Firefox', () => {
       add(web.url(h, '/gone/g'), 'gone', undefined, 2);
       add(web.url(h, '/gone410/g'), 'gone', undefined, 2);
       add(web.url(h, '/broken/b'), 'server-error', undefined, 2);
-      add(web.url(h, '/upgrade/u'), 'moved', `https://127.0.0.${h}:${web.httpsPort}/upgrade/u`);
+      add(web.url(h, '/upgrade/u'), 'moved', web.secureUrl(h, '/upgrade/u'));
       for (let i = 0; i < 2; i++) add(web.url(h, `/no-head/${i}`), 'ok');
       for (let i = 0; i < 2; i++) add(web.url(h, `/flaky/${i}`), 'ok', undefined, 2);
     }
-    for (let i = 0; i < 4; i++) add(web.url(25, `/rate/${i}`), 'ok', undefined, 1);
-    for (let i = 0; i < 4; i++) add(web.url(26, `/busy/${i}`), 'ok', undefined, 1);
-    for (let i = 0; i < 2; i++) add(web.url(27, `/slow/${i}`), 'unreachable', undefined, 2);
-    add(web.url(28, '/down/d'), 'server-error', undefined, 2);
-    for (let i = 0; i < 3; i++) add(`http://127.0.0.99:${web.port}/refused/${i}`, 'unreachable', undefined, 2);
+    for (let i = 0; i < 4; i++) add(web.url(RATE, `/rate/${i}`), 'ok', undefined, 1);
+    for (let i = 0; i < 4; i++) add(web.url(BUSY, `/busy/${i}`), 'ok', undefined, 1);
+    for (let i = 0; i < 2; i++) add(web.url(SLOW, `/slow/${i}`), 'unreachable', undefined, 2);
+    add(web.url(DOWN, '/down/d'), 'server-error', undefined, 2);
+    for (let i = 0; i < 3; i++) add(web.refused(REFUSED, `/refused/${i}`), 'unreachable', undefined, 2);
     const neverFetched = ['javascript:void(document.title)', 'place:sort=8&maxResults=10', 'file:///etc/hosts', 'http://192.168.1.1/admin'];
     expect(expected.size).toBeGreaterThanOrEqual(300);
 
@@ -90,8 +93,8 @@ describe('link health in real Firefox', () => {
 
     // The click asked for exactly the bookmarked loopback hosts (both schemes), nothing broader.
     const origins = (await harness.evaluate(() => window.tm.browser.permissions.getAll())).origins ?? [];
-    expect(origins).toContain(`http://127.0.0.10/*`);
-    expect(origins).toContain(`https://127.0.0.10/*`);
+    expect(origins).toContain(`http://${GENERAL[0]}/*`);
+    expect(origins).toContain(`https://${GENERAL[0]}/*`);
     expect(origins.some((o) => o.includes('192.168') || o.includes('*://*') || o === '<all_urls>')).toBe(false);
 
     const got = await results(harness);
@@ -104,8 +107,8 @@ describe('link health in real Firefox', () => {
       if (want.cls !== 'ok' && want.checks && item?.checks !== want.checks) wrong.push(`${url}: ${item?.checks} checks`);
     }
     expect(wrong).toEqual([]);
-    expect(got.get(web.url(27, '/slow/0'))?.failure).toBe('timeout');
-    expect(got.get(`http://127.0.0.99:${web.port}/refused/0`)?.failure).toBe('refused');
+    expect(got.get(web.url(SLOW, '/slow/0'))?.failure).toBe('timeout');
+    expect(got.get(web.refused(REFUSED, '/refused/0'))?.failure).toBe('refused');
     for (const url of neverFetched) expect(got.get(url)?.skip, url).toBe(url.includes('192.168') ? 'private-host' : 'not-web');
 
     // 0 false alarms on the flaky and rate-limited hosts; the rate-limited ones were asked again only after Retry-After.
@@ -130,9 +133,9 @@ describe('link health in real Firefox', () => {
   }, 180_000);
 
   it('update moved then undo restores URLs and tags exactly, through the view (preview, apply, Undo); the Duplicates page and the popup show the markers', async () => {
-    const [A, B] = [12, 13];
+    const [A, B] = [GENERAL[2]!, GENERAL[3]!];
     const moved = [web.url(A, '/moved/fix-a'), web.url(A, '/moved/fix-b'), web.url(B, '/chain/fix-c'), web.url(B, '/upgrade/fix-d')];
-    const finals = [web.url(A, '/ok/fix-a'), web.url(A, '/ok/fix-b'), web.url(B, '/ok/fix-c'), `https://127.0.0.${B}:${web.httpsPort}/upgrade/fix-d`];
+    const finals = [web.url(A, '/ok/fix-a'), web.url(A, '/ok/fix-b'), web.url(B, '/ok/fix-c'), web.secureUrl(B, '/upgrade/fix-d')];
     const gone = web.url(A, '/gone/fix-e');
     const fine = web.url(B, '/ok/fix-f');
     const harness = await ff.harness();
@@ -272,9 +275,12 @@ describe('link health in real Firefox', () => {
 
 describe('link health: a check resumes after an extension reload', () => {
   const ff = useFirefox({ prefs: PREFS });
+  const HOSTS = [40, 41, 42, 43].map((n) => testHost(`r${n}`));
+  const REFUSED = testHost('refused');
   let web: LinkServer;
   beforeAll(async () => {
-    web = await startLinkServer({ hosts: [40, 41, 42, 43], delayMs: 250 });
+    web = await startLinkServer({ hosts: [...HOSTS, REFUSED], delayMs: 250 });
+    await ff.chrome(SET_PREFS, web.prefs());
   });
   afterAll(async () => {
     await web?.close();
@@ -282,8 +288,8 @@ describe('link health: a check resumes after an extension reload', () => {
 
   it('the figures agree, each with its unit: before a check, once the sites are allowed, after a stopped check, after the rest', async () => {
     // Enough addresses that the check is still running when Cancel is clicked (8 in flight, 250 ms each).
-    const urls = Array.from({ length: 400 }, (_, i) => web.url(40 + (i % 4), `/delay/figures-${i}`));
-    const refused = `http://127.0.0.99:${web.port}/refused/figures`;
+    const urls = Array.from({ length: 400 }, (_, i) => web.url(HOSTS[i % 4]!, `/delay/figures-${i}`));
+    const refused = web.refused(REFUSED, '/refused/figures');
     const harness = await ff.harness();
     await addBookmarks(harness, [
       ...urls.map((url, i) => ({ url, title: `Figure ${i}` })),
@@ -357,7 +363,7 @@ describe('link health: a check resumes after an extension reload', () => {
   }, 180_000);
 
   it('picks up where it stopped: what was checked before the reload is not fetched again', async () => {
-    const urls = Array.from({ length: 120 }, (_, i) => web.url(40 + (i % 4), `/delay/${i}`));
+    const urls = Array.from({ length: 120 }, (_, i) => web.url(HOSTS[i % 4]!, `/delay/${i}`));
     let harness = await ff.harness();
     await addBookmarks(
       harness,

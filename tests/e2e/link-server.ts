@@ -1,27 +1,54 @@
 /**
- * A loopback web for link health tests: one HTTP server per 127.0.0.x address (Linux routes all of 127.0.0.0/8 to
- * loopback without setup), all on one port, plus an HTTPS server with a throwaway self-signed certificate (Firefox is
- * launched with acceptInsecureCerts) for http→https upgrades. What each path answers is in `answer()`. The server
- * records every request, the most requests it had in flight per host at once, and closes everything on close().
+ * A named web for link health tests: every test host is a name under `.tidymarks.test` (the test build allows that
+ * suffix; production refuses it as a local name), all served by one HTTP and one HTTPS server on loopback that tell
+ * hosts apart by the Host header (and by SNI for TLS). Firefox reaches them by name through `prefs()`:
+ * `network.dns.localDomains` makes each listed name resolve to loopback (an IDN host is listed in punycode), and
+ * `network.socket.forcePort` sends ports 80 and 443 to the servers' ports, so the addresses carry no port, as real
+ * bookmarks do (an http address's https twin is then the same address). Names matter: Firefox treats loopback IPs
+ * as secure and never upgrades them to https, so a loopback-only test cannot see an upgrade of http (issue 31).
+ * The HTTPS certificate is a throwaway self-signed one (Firefox is launched with acceptInsecureCerts). What each path
+ * answers is in `answer()`. The server records every request, the most requests it had in flight per host at once,
+ * and closes everything on close().
  *
  * Paths (any host): /ok/*, /moved/* (301 to /ok/*), /chain/* (301 → 308 → /ok/*), /temp/* (302 to /ok/*),
  * /see-other/* (303), /temp307/* (307), /gone/* (404), /gone410/* (410), /broken/* (500), /upgrade/* (301 to the
- * same path on https), /no-head/* (405 to HEAD, 200 to GET), /flaky/* (the first request of each URL has its
- * connection cut), /rate/* (the first request of each URL gets 429 Retry-After: 1), /busy/* (503 Retry-After: 1,
- * then 200), /slow/* (answers after `slowMs`), /down/* (503 forever, no Retry-After), /delay/* (200 after
- * `delayMs`), /fail-once-random/* (the first request fails when `randomFailure(url)` says so).
+ * same address on https), /upgrade302/* (302 to it), /loop/* (301 → /loop2/* → 301 back, forever), /no-head/* (405
+ * to HEAD, 200 to GET), /flaky/* (the first request of each URL has its connection cut), /rate/* (the first request
+ * of each URL gets 429 Retry-After: 1), /busy/* (503 Retry-After: 1, then 200), /slow/* (answers after `slowMs`),
+ * /down/* (503 forever, no Retry-After), /delay/* (200 after `delayMs`), /fail-once-random/* (the first request
+ * fails when `randomFailure(url)` says so).
+ * Hosts: `httpOnly` ones abort the TLS handshake (no https), `httpsOnly` ones cut every http connection.
+ * `tlsBroken(host, path)` is an https address on the HTTP port (plain http spoken to a TLS client), `refused(host,
+ * path)` one on a port nothing listens on.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** A test host name: `label`.tidymarks.test (labels may be IDN; the name is given in punycode). */
+export function testHost(label: string): string {
+  return new URL(`http://${label}.tidymarks.test/`).hostname;
+}
+
+/** Chrome code (Firefox.chrome) that sets string and boolean prefs: `ff.chrome(SET_PREFS, web.prefs())`. */
+export const SET_PREFS = `async (prefs) => {
+  for (const [name, value] of Object.entries(prefs)) {
+    if (typeof value === 'boolean') Services.prefs.setBoolPref(name, value);
+    else Services.prefs.setStringPref(name, value);
+  }
+}`;
+
 export interface LinkServerOptions {
-  /** The last octets of the 127.0.0.x addresses to serve (others refuse connections). */
-  hosts: number[];
+  /** The host names served (testHost()); other names do not resolve. */
+  hosts: string[];
+  /** Hosts without https: their TLS handshake is aborted. */
+  httpOnly?: string[];
+  /** Hosts without http: their http connections are cut. */
+  httpsOnly?: string[];
   slowMs?: number;
   delayMs?: number;
   randomFailure?: (url: string) => boolean;
@@ -30,9 +57,18 @@ export interface LinkServerOptions {
 export interface LinkServer {
   port: number;
   httpsPort: number;
-  url(host: number, path: string): string;
-  /** Every request: host (127.0.0.x), method, path, when it started and ended. */
-  requests: { host: string; method: string; path: string }[];
+  /** http://host/path (the name served on port 80, as Firefox sees it). */
+  url(host: string, path: string): string;
+  /** https://host/path. */
+  secureUrl(host: string, path: string): string;
+  /** An https address whose port speaks plain http: a TLS failure no certificate setting can accept. */
+  tlsBroken(host: string, path: string): string;
+  /** An http address on a port nothing listens on. */
+  refused(host: string, path: string): string;
+  /** The Firefox prefs that make the names resolve to these servers (set them before the first request). */
+  prefs(): Record<string, string>;
+  /** Every request: host (the Host header's name), scheme, method, path. */
+  requests: { host: string; secure: boolean; method: string; path: string; at: number }[];
   /** The most requests each host had in flight at once. */
   maxInFlight: Map<string, number>;
   /** Forgets what was requested (the next request of each URL is its first again). */
@@ -45,7 +81,7 @@ function selfSignedCert(): { key: Buffer; cert: Buffer } {
   try {
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem')],
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=tidymarks.test', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem')],
       { stdio: 'ignore' },
     );
     return { key: readFileSync(join(dir, 'k.pem')), cert: readFileSync(join(dir, 'c.pem')) };
@@ -70,7 +106,8 @@ export async function startLinkServer(options: LinkServerOptions): Promise<LinkS
     const key = `${secure ? 'https' : 'http'}://${host}${path}`;
     const n = seen.get(key) ?? 0;
     seen.set(key, n + 1);
-    requests.push({ host, method, path });
+    if (!secure && options.httpsOnly?.includes(host)) return req.socket.destroy();
+    requests.push({ host, secure, method, path, at: Date.now() });
     inFlight.set(host, (inFlight.get(host) ?? 0) + 1);
     maxInFlight.set(host, Math.max(maxInFlight.get(host) ?? 0, inFlight.get(host)!));
     let ended = false;
@@ -110,7 +147,13 @@ export async function startLinkServer(options: LinkServerOptions): Promise<LinkS
       case 'down':
         return send(503);
       case 'upgrade':
-        return secure ? send(200) : send(301, { location: `https://${host}:${httpsPort}${path}` });
+        return secure ? send(200) : send(301, { location: `https://${host}${path}` });
+      case 'upgrade302':
+        return secure ? send(200) : send(302, { location: `https://${host}${path}` });
+      case 'loop':
+        return send(301, { location: `/loop2${rest}` });
+      case 'loop2':
+        return send(301, { location: `/loop${rest}` });
       case 'no-head':
         return method === 'HEAD' ? send(405) : send(200);
       case 'flaky':
@@ -145,25 +188,37 @@ export async function startLinkServer(options: LinkServerOptions): Promise<LinkS
       server.listen(p, address, () => resolve((server.address() as AddressInfo).port));
     });
 
-  const servers: Server[] = [];
   const { key, cert } = selfSignedCert();
-  for (const [i, octet] of options.hosts.entries()) {
-    const http = track(createServer(handle(false)));
-    const https = track(createTlsServer({ key, cert }, handle(true)) as unknown as Server);
-    servers.push(http, https);
-    const address = `127.0.0.${octet}`;
-    if (i === 0) {
-      port = await listen(http, 0, address);
-      httpsPort = await listen(https, 0, address);
-    } else {
-      await listen(http, port, address);
-      await listen(https, httpsPort, address);
-    }
-  }
+  const http = track(createServer(handle(false)));
+  const https = track(
+    createTlsServer(
+      {
+        key,
+        cert,
+        // An http-only host has no https: its handshake fails, as on a server without port 443 for it.
+        SNICallback: (name, done) => (options.httpOnly?.includes(name) ? done(new Error(`${name} serves no https`)) : done(null, undefined)),
+      },
+      handle(true),
+    ) as unknown as Server,
+  );
+  const servers: Server[] = [http, https];
+  port = await listen(http, 0, '127.0.0.1');
+  httpsPort = await listen(https, 0, '127.0.0.1');
+  // A port that was free a moment ago and is closed now: connections to it are refused.
+  const probe = createTcpServer();
+  const closedPort = await listen(probe as unknown as Server, 0, '127.0.0.1');
+  await new Promise<void>((r) => probe.close(() => r()));
   return {
     port,
     httpsPort,
-    url: (host, path) => `http://127.0.0.${host}:${port}${path}`,
+    url: (host, path) => `http://${host}${path}`,
+    secureUrl: (host, path) => `https://${host}${path}`,
+    tlsBroken: (host, path) => `https://${host}:${port}${path}`,
+    refused: (host, path) => `http://${host}:${closedPort}${path}`,
+    prefs: () => ({
+      'network.dns.localDomains': options.hosts.join(','),
+      'network.socket.forcePort': `80=${port};443=${httpsPort}`,
+    }),
     requests,
     maxInFlight,
     reset() {

@@ -777,6 +777,7 @@ export interface MessageArgs {
   "linksHeading": [];
   "linksIntro": [];
   "linksNeverFetched": [];
+  "linksHttpsOnlyNote": [];
   "linksLoading": [];
   "linksCheckable_one": [Substitution];
   "linksCheckable_other": [Substitution];
@@ -825,6 +826,7 @@ export interface MessageArgs {
   "linksRedirectedHelp": [];
   "linksNothingFound": [];
   "linksNowAt": [Substitution];
+  "linksWorksOverHttps": [Substitution];
   "linksStatusHttp": [Substitution];
   "linksCheckedTwice": [];
   "linksCheckedAt": [Substitution];

@@ -147,6 +147,9 @@ export function LinkHealthView({ hostAccess }: { hostAccess?: HostAccess }) {
       <h2 id="links-heading">{t('linksHeading')}</h2>
       <p>{t('linksIntro')}</p>
       <p class="muted">{t('linksNeverFetched')}</p>
+      <p class="muted" data-testid="links-https-only-note">
+        {t('linksHttpsOnlyNote')}
+      </p>
       {error && (
         <p role="alert" class="error">
           {error}
@@ -304,7 +307,7 @@ function Results({ items, checked, selection }: { items: LinkItem[]; checked: bo
                     </span>
                     {item.finalUrl && (
                       <span class="tagged-url">
-                        <Untrusted>{t('linksNowAt', showBidiControls(item.finalUrl))}</Untrusted>
+                        <Untrusted>{t(item.overHttps ? 'linksWorksOverHttps' : 'linksNowAt', showBidiControls(item.finalUrl))}</Untrusted>
                       </span>
                     )}
                     <span class="muted">{describe(item)}</span>

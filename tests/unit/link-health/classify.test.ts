@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyAttempt, headNeedsGet, isHttpsUpgrade, parseRetryAfter } from '../../../src/link-health/classify';
-import { eligibility, isLoopbackIPv4, isPublicHost } from '../../../src/link-health/eligibility';
+import { eligibility, isLoopbackIPv4, isPublicHost, isTestHost } from '../../../src/link-health/eligibility';
 import type { Attempt, Hop } from '../../../src/link-health/types';
 
 const attempt = (over: Partial<Attempt>): Attempt => ({
@@ -24,6 +24,33 @@ describe('classifyAttempt', () => {
     expect(classifyAttempt(attempt({ status: 500 })).class).toBe('server-error');
     expect(classifyAttempt(attempt({ status: 503 })).class).toBe('server-error');
     expect(classifyAttempt(attempt({ status: null, failure: 'timeout' })).class).toBe('unreachable');
+  });
+
+  it('an http address that only answers over https works over https: moved to the https address, never dead', () => {
+    const twin = 'https://example.org/a';
+    const over = (o: Partial<Attempt>) => attempt({ overHttps: twin, finalUrl: twin, ...o });
+    expect(classifyAttempt(over({ status: 200 }))).toEqual({ class: 'moved', finalUrl: twin, overHttps: true });
+    // A temporary redirect behind the https address: the https address is still where the bookmark should point.
+    expect(classifyAttempt(over({ status: 200, hops: [hop(twin, 302, 'https://example.org/login')], finalUrl: 'https://example.org/login' }))).toEqual({
+      class: 'moved',
+      finalUrl: twin,
+      overHttps: true,
+    });
+    // The https address itself moved for good: to its end.
+    expect(classifyAttempt(over({ status: 200, hops: [hop(twin, 301, 'https://www.example.org/a')], finalUrl: 'https://www.example.org/a' }))).toEqual({
+      class: 'moved',
+      finalUrl: 'https://www.example.org/a',
+      overHttps: true,
+    });
+    // An https answer that is bad is that verdict (the server is there: not unreachable).
+    expect(classifyAttempt(over({ status: 404 })).class).toBe('gone');
+    expect(classifyAttempt(over({ status: 500 })).class).toBe('server-error');
+  });
+
+  it('an http address answering only on http is ok; redirected to https it is moved there', () => {
+    expect(classifyAttempt(attempt({ status: 200 }))).toEqual({ class: 'ok', finalUrl: null });
+    const upgraded = attempt({ status: 200, hops: [hop('http://example.org/a', 302, 'https://example.org/a')], finalUrl: 'https://example.org/a' });
+    expect(classifyAttempt(upgraded)).toEqual({ class: 'moved', finalUrl: 'https://example.org/a' });
   });
 
   it('301 and 308 chains are moved for good, to the end of the permanent hops', () => {
@@ -107,8 +134,15 @@ describe('eligibility', () => {
   });
 
   it('the host test is injectable (the test build opens loopback)', () => {
-    const testBuild = (h: string) => isPublicHost(h) || isLoopbackIPv4(h);
+    const testBuild = (h: string) => isPublicHost(h) || isLoopbackIPv4(h) || isTestHost(h);
     expect(eligibility('http://127.0.0.5:8080/', testBuild).ok).toBe(true);
     expect(eligibility('http://192.168.1.1/', testBuild)).toEqual({ ok: false, reason: 'private-host' });
+    // The test names: allowed in the test build only, and only under tidymarks.test (an IDN one in punycode).
+    for (const url of ['http://h1.tidymarks.test/', 'https://xn--bcher-kva.tidymarks.test/', 'http://bücher.tidymarks.test/']) {
+      expect(eligibility(url, testBuild).ok, url).toBe(true);
+      expect(eligibility(url), url).toEqual({ ok: false, reason: 'private-host' });
+    }
+    for (const url of ['http://tidymarks.test.evil.org.test/', 'http://other.test/', 'http://xtidymarks.test/'])
+      expect(eligibility(url, testBuild), url).toEqual({ ok: false, reason: 'private-host' });
   });
 });

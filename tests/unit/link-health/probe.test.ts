@@ -120,4 +120,41 @@ describe('probe', () => {
     const probe = createProbe({ fetch: net.fetchImpl, log: net.log, timers: virtualTime(), timeoutMs: 1000, mayFetch: (u) => !u.includes('www.') });
     expect(await probe.request('https://example.org/', 'HEAD', new AbortController().signal)).toMatchObject({ outOfReach: true, hops });
   });
+
+  it('an http address without any answer is asked again over https; https answering makes the attempt', async () => {
+    const net = fakeNet((_m, url) => (url.startsWith('http:') ? { error: 'NS_ERROR_CONNECTION_REFUSED' } : { status: 200 }));
+    const probe = createProbe({ fetch: net.fetchImpl, log: net.log, timers: virtualTime(), timeoutMs: 1000, mayFetch: () => true });
+    // The first check's failure stays a failure (its second check decides): a flaky http answer is not "https only".
+    const first = await probe.check('http://example.org/a?q=1', 'first', new AbortController().signal);
+    expect(first).toMatchObject({ failure: 'refused', status: null });
+    expect(first.overHttps).toBeUndefined();
+    const a = await probe.check('http://example.org/a?q=1', 'confirm', new AbortController().signal);
+    expect(a).toMatchObject({ url: 'http://example.org/a?q=1', overHttps: 'https://example.org/a?q=1', status: 200, failure: null });
+    expect(net.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['HEAD http://example.org/a?q=1', 'GET http://example.org/a?q=1', 'GET https://example.org/a?q=1']);
+  });
+
+  it('no second probe for an http answer, for https addresses, without access, or after a redirect; both failing keeps the http failure', async () => {
+    const cases: [string, (m: string, u: string) => Route, (u: string) => boolean][] = [
+      ['http://example.org/gone', () => ({ status: 404 }), () => true],
+      ['https://example.org/', () => ({ error: 'NS_ERROR_CONNECTION_REFUSED' }), () => true],
+      ['http://example.org/', () => ({ error: 'NS_ERROR_CONNECTION_REFUSED' }), (u) => u.startsWith('http:')],
+      ['http://example.org/', () => ({ error: 'NS_ERROR_NET_RESET', hops: [{ url: 'http://example.org/', status: 301, to: 'http://example.org/b' }] }), () => true],
+    ];
+    for (const [url, routes, mayFetch] of cases) {
+      const net = fakeNet(routes);
+      const probe = createProbe({ fetch: net.fetchImpl, log: net.log, timers: virtualTime(), timeoutMs: 1000, mayFetch });
+      const a = await probe.check(url, 'confirm', new AbortController().signal);
+      expect(a.overHttps, url).toBeUndefined();
+      expect(
+        net.calls.map((c) => c.url).every((u) => u === url.replace(/#.*/, '')),
+        url,
+      ).toBe(true);
+    }
+    const net = fakeNet((_m, url) => ({ error: url.startsWith('http:') ? 'NS_ERROR_CONNECTION_REFUSED' : 'SSL_ERROR_RX_RECORD_TOO_LONG' }));
+    const probe = createProbe({ fetch: net.fetchImpl, log: net.log, timers: virtualTime(), timeoutMs: 1000, mayFetch: () => true });
+    const a = await probe.check('http://example.org/', 'confirm', new AbortController().signal);
+    expect(a).toMatchObject({ url: 'http://example.org/', failure: 'refused', status: null });
+    expect(a.overHttps).toBeUndefined();
+    expect(net.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET http://example.org/', 'GET https://example.org/']);
+  });
 });
