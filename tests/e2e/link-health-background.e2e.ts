@@ -3,15 +3,19 @@
  * Link health view (which asks for the sites; the profile grants without a prompt), it goes on while the options page
  * switches views and while no page is open, a page opened again shows its progress and its end; and when Firefox
  * unloads the event page mid-check (its own terminateBackground, as its idle timer does) with no page open, the
- * check's alarm wakes it and the check resumes by itself, fetching only what had no stored result.
+ * check's alarm wakes it and the check resumes by itself, fetching only what had no stored result; Firefox killed
+ * mid-check (SIGKILL of the process this test launched) and started again on the same profile takes it up at start.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLinkServer, type LinkServer } from './link-server';
 import { useFirefox } from './use-firefox';
 import { waitForShown } from './page-waits';
 import { watchEventPage } from './event-page';
-import { GECKO_ID } from './firefox';
+import { GECKO_ID, launchFirefox, type Firefox } from './firefox';
 
 const PREFS = { 'extensions.webextOptionalPermissionPrompts': false };
 /** Short politeness waits so the run takes seconds (the rules are the same), and a 1.5 s wake alarm. */
@@ -135,4 +139,51 @@ describe('a link check runs in the background (real Firefox)', () => {
     expect(done.run!.finishedAt).not.toBeNull();
     await again.close();
   }, 180_000);
+});
+
+describe('a link check resumes after Firefox restarts (real Firefox)', () => {
+  it('Firefox killed mid-check, started again on the same profile: the check goes on by itself and the view shows its end', async () => {
+    const prefs = { ...PREFS, 'extensions.webextensions.keepStorageOnUninstall': true, 'extensions.webextensions.keepUuidOnUninstall': true };
+    const profile = mkdtempSync(join(tmpdir(), 'tidymarks-links-kill-'));
+    const web = await startLinkServer({ hosts: [60, 61, 62, 63], delayMs: 250 });
+    let ff: Firefox | null = await launchFirefox({ userDataDir: profile, prefs });
+    try {
+      const harness = await ff.harness();
+      const urls = Array.from({ length: 200 }, (_, i) => web.url(60 + (i % 4), `/delay/restart-${i}`));
+      await harness.evaluate(async (list) => {
+        const b = window.tm.browser.bookmarks;
+        const folder = await b.create({ parentId: 'unfiled_____', title: 'Links to check' });
+        for (const url of list) await b.create({ parentId: folder.id, url, title: url });
+      }, urls);
+      await harness.evaluate((tune) => window.tm.client.call('test.links.tune', tune), TUNE);
+      const page = await ff.open('options/index.html#link-health');
+      await page.waitForSelector('[data-testid="links-summary"] button');
+      await page.click('button::-p-text(Check links)');
+      await harness.waitForFunction(async () => ((await window.tm.client.call('links.overview', {})).run?.done ?? 0) >= 50, { polling: 100, timeout: 60_000 });
+      const stored = (await harness.evaluate(() => window.tm.client.call('links.overview', {}))).run!.done;
+      expect(stored).toBeLessThan(200);
+      const firefox = ff.browser.process()!;
+      const exited = new Promise((resolve) => firefox.once('exit', resolve));
+      firefox.kill('SIGKILL');
+      await exited;
+      await ff.close();
+      const killedAt = web.requests.length;
+
+      // Started again, no page open: the check goes on by itself.
+      ff = await launchFirefox({ userDataDir: profile, prefs });
+      await expect.poll(() => web.requests.length, { timeout: 60_000, interval: 100 }).toBeGreaterThan(killedAt + 10);
+      const again = await ff.open('options/index.html#link-health');
+      await waitForShown(again, '[data-testid="links-counts"] ::-p-text(Working: 200 bookmarks)', 150_000);
+      // It went on, not over: only what had no stored result is fetched. Requests Firefox sent just before the kill
+      // (at most 12 in flight) can reach the server after the exit is seen, so they may be counted here, twice at most.
+      const after = web.requests.slice(killedAt).map((r) => r.path);
+      expect(after.length).toBeLessThanOrEqual(200 - stored + 12);
+      expect(new Set(after).size).toBeGreaterThanOrEqual(after.length - 12);
+      expect(new Set(web.requests.map((r) => r.path)).size).toBe(200);
+    } finally {
+      await ff?.close();
+      await web.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
