@@ -37,6 +37,7 @@ export const WAKE_EVENTS: readonly (readonly [namespace: string, event: string, 
   ['commands', 'onCommand'],
   ['menus', 'onClicked'],
   ['storage', 'onChanged'],
+  ['alarms', 'onAlarm'],
 ];
 
 /** Answers a message in the first chunk (a light request), or undefined to hand it to the app. */

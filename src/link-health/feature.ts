@@ -1,12 +1,13 @@
 /**
- * Link health in the background: the 'links.check' job (resumable, see store.ts), the requests the view reads, the
+ * Link health in the background: the check (check-runner.ts: it runs in the background whoever watches it, and
+ * resumes after the event page slept or Firefox restarted), the requests the view reads, the
  * fixes (fixes.ts: previewed, then carried out as an operation of the one history) and the markers other pages show
  * (marker.ts). Nothing is fetched until a person starts a check; only hosts the person granted are fetched
  * (host-access.ts), only http(s) URLs on public hosts (eligibility.ts). The test build also lets loopback hosts
  * through, for the e2e test server on 127.0.0.x; production never fetches them.
  */
 import type { BackgroundDeps, ResettableFeature } from '../feature-contract';
-import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define';
+import type { HandlersOf, JobHandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import type { History } from '../operation-history';
 import type { TagStore } from '../tags';
@@ -16,22 +17,19 @@ import { markerOf, type LinkMarker } from './marker';
 import { eligibility, isLoopbackIPv4, isPublicHost, isTestHost, type HostAllowed } from './eligibility';
 import { grantedMatcher } from './host-access';
 import { createProbe } from './probe';
-import type { CheckProgress, CheckResult, LinkItem, LinksOverview, linkHealthJobs, linkHealthProtocol, linkHealthTestProtocol } from './protocol';
+import type { LinkItem, LinksOverview, linkHealthJobs, linkHealthProtocol, linkHealthTestProtocol } from './protocol';
+import { createCheckRunner, WAKE_AFTER_MS, type CheckPass } from './check-runner';
 import { createWebRequestLog, type RequestLog } from './request-log';
 import { DEFAULT_LIMITS, runSchedule, type PolitenessLimits } from './scheduler';
-import { openLinkHealthStore, type LinkHealthStore, type RunRecord, type StoredVerdict } from './store';
+import { openLinkHealthStore, type LinkHealthStore, type RunRecord } from './store';
 import { realTimers, type Timers } from './timers';
-import { linkStates, tally, emptyCounts } from './tally';
-import type { LinkClass, LinkVerdict } from './types';
+import { linkStates, tally } from './tally';
+import type { LinkClass } from './types';
 import { t } from '../i18n';
 
 /** A result older than this is checked again by a 'stale' check. */
 export const STALE_AFTER_MS = 7 * 24 * 3600 * 1000;
 export const DEFAULT_TIMEOUT_MS = 15_000;
-/** Progress reaches the page at least this often (also keeps the event page awake during long waits). */
-const HEARTBEAT_MS = 5_000;
-/** Verdicts are written in batches of this many (and at every heartbeat). */
-const WRITE_BATCH = 25;
 
 export interface LinkHealthDeps extends BackgroundDeps {
   /** The fixes move tags with an address (and journal them). */
@@ -56,8 +54,8 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
   const grantedOrigins = deps.grantedOrigins ?? (async () => (await browser.permissions.getAll()).origins ?? []);
   let limits: PolitenessLimits = { ...DEFAULT_LIMITS };
   let timeoutMs = DEFAULT_TIMEOUT_MS;
+  let wakeAfterMs = WAKE_AFTER_MS;
   let requestLog: RequestLog | null = deps.requestLog ?? null;
-  let running = false;
 
   const readBookmarks = async () => bookmarksOf(await browser.bookmarks.getTree());
   const fixes = createLinkFixes({ ...deps, store });
@@ -126,124 +124,82 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
     },
     'links.fixPreview': (input) => fixes.preview(input),
     'links.markers': async () => ({ markers: [...(await store.marked()).values()].map((v) => [v.url, markerOf(v)!] as [string, LinkMarker]) }),
+    'links.start': ({ mode }) => runner.start(mode),
+    'links.status': () => runner.status(),
+    'links.pause': () => runner.pause(),
+    'links.cancel': () => runner.cancel(),
     'links.forget': async () => {
-      if (running) throw new AppError('conflict', t('linksBusyForget'));
+      if (runner.running) throw new AppError('conflict', t('linksBusyForget'));
       await store.clear();
       return { ok: true };
     },
   };
 
-  const check = async (mode: 'stale' | 'all' | 'resume', ctx: JobContext<CheckProgress>): Promise<CheckResult> => {
-    if (running) throw new AppError('conflict', t('linksBusy'));
-    running = true;
-    try {
-      return await runCheck(mode, ctx);
-    } finally {
-      running = false;
-    }
+  /** A new run: what a 'stale' or 'all' check sets out to fetch (only granted hosts; refused when none is). */
+  const newRun = async (mode: 'stale' | 'all'): Promise<RunRecord> => {
+    const [bookmarks, verdicts, origins] = await Promise.all([readBookmarks(), store.verdicts(), grantedOrigins()]);
+    const granted = grantedMatcher(origins);
+    const checkableUrls = [...new Set(sortOut(bookmarks).checkable.map((c) => c.ref.url))];
+    const reachable = checkableUrls.filter(granted);
+    if (!reachable.length && checkableUrls.length) throw new AppError('forbidden', t('linksNoSiteGranted'));
+    const now = deps.now();
+    const urls =
+      mode === 'all'
+        ? reachable
+        : reachable.filter((u) => {
+            const v = verdicts.get(u);
+            return !v || !GOOD.has(v.class) || now - v.checkedAt > STALE_AFTER_MS;
+          });
+    return {
+      key: 'current',
+      id: `${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+      mode,
+      startedAt: now,
+      finishedAt: null,
+      urls,
+      state: 'running',
+      error: null,
+    };
   };
 
-  const runCheck = async (mode: 'stale' | 'all' | 'resume', ctx: JobContext<CheckProgress>): Promise<CheckResult> => {
-    const [bookmarks, verdicts, previous, origins] = await Promise.all([readBookmarks(), store.verdicts(), store.run(), grantedOrigins()]);
-    const granted = grantedMatcher(origins);
-    const { checkable } = sortOut(bookmarks);
-    const checkableUrls = [...new Set(checkable.map((c) => c.ref.url))];
-    const reachable = checkableUrls.filter(granted);
-    const withoutAccess = checkableUrls.length - reachable.length;
-    let run: RunRecord;
-    if (mode === 'resume' && previous && previous.finishedAt === null) {
-      run = previous;
-    } else {
-      if (!reachable.length && checkableUrls.length) {
-        throw new AppError('forbidden', t('linksNoSiteGranted'));
-      }
-      const now = deps.now();
-      const urls =
-        mode === 'all'
-          ? reachable
-          : reachable.filter((u) => {
-              const v = verdicts.get(u);
-              return !v || !GOOD.has(v.class) || now - v.checkedAt > STALE_AFTER_MS;
-            });
-      run = {
-        key: 'current',
-        id: `${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-        mode: mode === 'all' ? 'all' : 'stale',
-        startedAt: now,
-        finishedAt: null,
-        urls,
-      };
-      await store.putRun(run);
-    }
-    const stillThere = new Set(reachable);
-    const todo = run.urls.filter((u) => verdicts.get(u)?.runId !== run.id && stillThere.has(u));
-    const counts = emptyCounts();
-    for (const u of run.urls) {
-      const v = verdicts.get(u);
-      if (v?.runId === run.id) counts[v.class]++;
-    }
-    let done = run.urls.length - todo.length;
-    let confirming = 0;
-    const pending: StoredVerdict[] = [];
-    const progress = () => ctx.progress({ done, total: run.urls.length, counts: { ...counts }, confirming });
-    const flush = async () => {
-      const batch = pending.splice(0);
-      await store.putVerdicts(batch);
-    };
-    let writes = Promise.resolve();
-    const queueFlush = () => {
-      writes = writes.then(flush);
-    };
-    progress();
-    const heartbeat = setInterval(() => {
-      progress();
-      queueFlush();
-    }, HEARTBEAT_MS);
-    const log = (requestLog ??= createWebRequestLog(browser.webRequest, browser.runtime.getURL('')));
-    const probe = createProbe({
-      fetch: deps.fetch ?? globalThis.fetch.bind(globalThis),
-      log,
-      timers,
-      timeoutMs,
-      mayFetch: (url) => granted(url) && eligibility(url, hostAllowed).ok,
-    });
-    try {
+  /** One pass over a run's URLs: the probe under the politeness scheduler, on the hosts granted now. */
+  const pass: CheckPass = {
+    async todo(run) {
+      const [bookmarks, verdicts, origins] = await Promise.all([readBookmarks(), store.verdicts(), grantedOrigins()]);
+      const granted = grantedMatcher(origins);
+      const checkableUrls = [...new Set(sortOut(bookmarks).checkable.map((c) => c.ref.url))];
+      const stillThere = new Set(checkableUrls.filter(granted));
+      const todo = run.urls.filter((u) => verdicts.get(u)?.runId !== run.id && stillThere.has(u));
+      return { todo, verdicts, withoutAccess: checkableUrls.length - stillThere.size, granted };
+    },
+    async check(urls, granted, signal, on) {
+      const log = (requestLog ??= createWebRequestLog(browser.webRequest, browser.runtime.getURL('')));
+      const probe = createProbe({
+        fetch: deps.fetch ?? globalThis.fetch.bind(globalThis),
+        log,
+        timers,
+        timeoutMs,
+        mayFetch: (url) => granted(url) && eligibility(url, hostAllowed).ok,
+      });
       await runSchedule({
-        urls: todo,
+        urls,
         check: probe.check,
         limits,
         timers,
         hostOf: (u) => new URL(u).hostname,
-        signal: ctx.signal,
-        checkpoint: () => ctx.checkpoint(),
-        onConfirmQueued: () => {
-          confirming++;
-          progress();
+        signal,
+        checkpoint: async () => {
+          if (signal.aborted) throw new AppError('cancelled', t('linksCheckCancelled'));
         },
-        onVerdict: (verdict: LinkVerdict) => {
-          if (verdict.checks > 1) confirming--;
-          done++;
-          counts[verdict.class]++;
-          pending.push({ ...verdict, runId: run.id });
-          if (pending.length >= WRITE_BATCH) queueFlush();
-          progress();
-        },
+        onConfirmQueued: on.confirmQueued,
+        onVerdict: on.verdict,
       });
-      if (ctx.signal.aborted) throw new AppError('cancelled', t('linksCheckCancelled'));
-      queueFlush();
-      await writes;
-      await store.putRun({ ...run, finishedAt: deps.now() });
-      progress();
-      return { checked: done, counts, withoutAccess };
-    } finally {
-      clearInterval(heartbeat);
-      queueFlush();
-      await writes.catch(() => undefined);
-    }
+    },
   };
+  const runner = createCheckRunner({ browser, now: deps.now, store, newRun, pass, wakeAfterMs: () => wakeAfterMs });
 
   const jobs: Pick<JobHandlersOf<typeof linkHealthJobs>, 'links.check'> = {
-    'links.check': ({ mode }, ctx) => check(mode, ctx),
+    'links.check': ({ mode }, ctx) => runner.follow(mode, (p) => ctx.progress(p), ctx.signal),
   };
   /** The jobs that write bookmarks (the app runs them as a batch for the Places events' listeners). */
   const writeJobs: Pick<JobHandlersOf<typeof linkHealthJobs>, 'links.fix'> = {
@@ -252,9 +208,11 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
 
   const feature: ResettableFeature = {
     async reset() {
+      await runner.halt();
       await store.clear();
       limits = { ...DEFAULT_LIMITS };
       timeoutMs = DEFAULT_TIMEOUT_MS;
+      wakeAfterMs = WAKE_AFTER_MS;
     },
   };
 
@@ -262,8 +220,9 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
     __TIDYMARKS_TEST_BUILD__ && deps.testBuild
       ? {
           'test.links.tune': async (input) => {
-            const { timeoutMs: t, ...rest } = input;
+            const { timeoutMs: t, wakeAfterMs: wake, ...rest } = input;
             if (t !== undefined) timeoutMs = t;
+            if (wake !== undefined) wakeAfterMs = wake;
             limits = { ...limits, ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) };
             return { ok: true };
           },

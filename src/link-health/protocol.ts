@@ -54,6 +54,16 @@ export interface CheckProgress {
   confirming: number;
 }
 
+/**
+ * Where the check in the background stands (it runs whoever watches it): 'running' (checking now, or about to resume
+ * after the event page slept or Firefox restarted), 'paused' (by the person: continued with links.start 'resume'),
+ * 'idle' (none under way). `run` is the current or last run: its figures, whether it finished, why it stopped.
+ */
+export interface CheckStatus {
+  state: 'idle' | 'running' | 'paused';
+  run: (CheckProgress & { id: string; finishedAt: number | null; error: { code: string; message: string } | null }) | null;
+}
+
 export interface CheckResult {
   checked: number;
   counts: ClassCounts;
@@ -157,6 +167,14 @@ export const linkHealthProtocol = {
   'links.forget': request<{ ok: true }>()(noInput),
   /** What a fix would change (and what it leaves out, and why), for the person to confirm: nothing is changed. */
   'links.fixPreview': request<FixPreview>()(fixPreviewInput),
+  /** Starts a check in the background ('resume': the unfinished or paused run); it goes on whoever watches it. */
+  'links.start': request<CheckStatus>()(v.strictObject({ mode: v.picklist(['stale', 'all', 'resume']) })),
+  /** The background check's state and figures (a page shows its progress by asking again). */
+  'links.status': request<CheckStatus>()(noInput),
+  /** Pauses the check (kept paused across restarts, until continued with 'resume' or cancelled). */
+  'links.pause': request<CheckStatus>()(noInput),
+  /** Stops the check; what it checked is kept and 'resume' continues it. */
+  'links.cancel': request<CheckStatus>()(noInput),
   /** Every address the check found moved for good or dead, with its marker (the Duplicates page shows them). */
   'links.markers': request<{ markers: [string, LinkMarker][] }>()(noInput),
 } satisfies Record<string, RequestDef>;
@@ -174,6 +192,8 @@ export function linkHealthTestProtocol() {
         defaultRetryAfterMs: v.optional(ms),
         maxRetryAfterMs: v.optional(ms),
         global: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(64))),
+        /** How soon the alarm wakes an event page that went away mid-check (and half of it: the heartbeat). */
+        wakeAfterMs: v.optional(v.pipe(ms, v.minValue(200))),
       }),
     ),
   } satisfies Record<string, RequestDef>;
@@ -182,7 +202,8 @@ export function linkHealthTestProtocol() {
 export const linkHealthJobs = {
   /**
    * Checks links: 'stale' what has no result, is older than a week or failed; 'all' every checkable link; 'resume'
-   * the rest of the last unfinished run (else as 'stale'). Only hosts with granted access are fetched.
+   * the rest of the last unfinished run (else as 'stale'). Only hosts with granted access are fetched. Starts the
+   * check as links.start does and follows it to its end: the port going away stops the following, not the check.
    */
   'links.check': job<CheckProgress, CheckResult>()(v.strictObject({ mode: v.picklist(['stale', 'all', 'resume']) })),
   /**

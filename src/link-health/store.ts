@@ -25,6 +25,13 @@ export interface RunRecord {
   finishedAt: number | null;
   /** The URLs this run checks, in the order they were queued. */
   urls: string[];
+  /**
+   * Unfinished: 'running' is resumed by the background by itself (after the event page slept, after a restart);
+   * 'paused' waits for the person; 'stopped' (cancelled or failed) is resumed by hand. A record without it: stopped.
+   */
+  state?: 'running' | 'paused' | 'stopped';
+  /** Why it stopped, when it failed. */
+  error?: { code: string; message: string } | null;
 }
 
 interface LinkHealthDB extends DBSchema {

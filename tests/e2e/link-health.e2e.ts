@@ -4,8 +4,8 @@
  * the check is started from the Link health view by a real click, which asks Firefox for the sites' host access
  * (the test profile sets extensions.webextOptionalPermissionPrompts=false, so Firefox grants what the click asks
  * without showing its prompt, which headless Firefox cannot click); every class comes out exactly right, flaky and
- * rate-limited hosts give no false alarm, no host ever has more than 2 requests in flight; a check interrupted by an
- * extension reload resumes where it stopped; moved bookmarks updated from the view (selection, preview, confirm) and
+ * rate-limited hosts give no false alarm, no host ever has more than 2 requests in flight; a check paused before an
+ * extension reload continues where it stopped (the check running in the background: link-health-background.e2e.ts); moved bookmarks updated from the view (selection, preview, confirm) and
  * then undone with its Undo get back their URLs and tags exactly; the Duplicates page and the popup mark the copies
  * the check found gone or moved.
  */
@@ -273,7 +273,7 @@ describe('link health in real Firefox', () => {
   }, 180_000);
 });
 
-describe('link health: a check resumes after an extension reload', () => {
+describe('link health: a stopped check and a paused one, across an extension reload', () => {
   const ff = useFirefox({ prefs: PREFS });
   const HOSTS = [40, 41, 42, 43].map((n) => testHost(`r${n}`));
   const REFUSED = testHost('refused');
@@ -362,7 +362,7 @@ describe('link health: a check resumes after an extension reload', () => {
     await page.close();
   }, 180_000);
 
-  it('picks up where it stopped: what was checked before the reload is not fetched again', async () => {
+  it('a paused check stays paused across an extension reload and continues where it stopped: what was checked is not fetched again', async () => {
     const urls = Array.from({ length: 120 }, (_, i) => web.url(HOSTS[i % 4]!, `/delay/${i}`));
     let harness = await ff.harness();
     await addBookmarks(
@@ -372,8 +372,10 @@ describe('link health: a check resumes after an extension reload', () => {
     await harness.evaluate((tune) => window.tm.client.call('test.links.tune', tune), TUNE);
     let page = await openLinkHealth(ff);
     await page.click('button::-p-text(Check links)');
-    // Wait until a good part is stored (verdicts are written in batches), then reload the extension.
+    // Wait until a good part is checked, pause (what was checked is written), then reload the extension.
     await harness.waitForFunction(async () => ((await window.tm.client.call('links.overview', {})).run?.done ?? 0) >= 30, { polling: 100, timeout: 60_000 });
+    await page.click('[data-testid="links-progress"] button::-p-text(Pause)');
+    await waitForShown(page, '[data-testid="links-progress"] ::-p-text(Paused.)', 10_000);
     await reloadExtension(ff, harness);
     harness = await ff.open('tests/harness/index.html');
     await harness.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', { timeout: 30_000 });
@@ -385,10 +387,12 @@ describe('link health: a check resumes after an extension reload', () => {
     expect(stored).toBeGreaterThanOrEqual(30);
     expect(stored).toBeLessThan(120);
 
-    page = await openLinkHealth(ff);
-    await page.waitForSelector('[data-testid="links-interrupted"]');
+    // Still paused after the reload: the view says so with the figures, and Continue takes it up.
+    page = await ff.open('options/index.html#link-health');
+    await waitForShown(page, '[data-testid="links-progress"] ::-p-text(Paused.)', 10_000);
+    expect(await page.$eval('[data-testid="links-progress"] .progress span', (e) => e.textContent)).toMatch(new RegExp(`^Checking links: ${stored} of 120 addresses`));
     const before = web.requests.length;
-    await page.click('button::-p-text(Resume the check)');
+    await page.click('[data-testid="links-progress"] button::-p-text(Continue)');
     await waitForShown(page, '[data-testid="links-notice"]::-p-text(Check finished)', 120_000);
     const after = web.requests.slice(before).map((r) => r.path);
     expect(after).toHaveLength(120 - stored);

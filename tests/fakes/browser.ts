@@ -17,6 +17,7 @@ import { createFakeHistory } from './history';
 import { createGuidGenerator } from './ids';
 import { createFakeMenus, type MenuClickInfo } from './menus';
 import { createFakeNotifications } from './notifications';
+import { createFakeAlarms } from './alarms';
 import { createFakeRuntime, type FakePort, type FakeSender } from './runtime';
 import { localizedManifest } from './manifest';
 import { createFakeStorage } from './storage';
@@ -60,6 +61,7 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
   const commands = createFakeCommands(hub, tabs.control.activeTab);
   const notifications = createFakeNotifications(hub);
   const menus = createFakeMenus(hub, runtime.control);
+  const alarms = createFakeAlarms(hub, now);
 
   const fake = {
     bookmarks: bookmarks.api,
@@ -72,6 +74,7 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
     notifications: notifications.api,
     menus: menus.api,
     contextMenus: menus.api,
+    alarms: alarms.api,
   };
   const browser = fake as unknown as Browser;
 
@@ -130,6 +133,12 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
     },
     clickNotification: notifications.control.clickNotification,
     closeNotification: notifications.control.closeNotification,
+    /** The alarms set now; `fireAlarm(name)` fires one as its timer would; `dropAlarms()`: Firefox quit (alarms are not kept). */
+    get alarms() {
+      return alarms.control.alarms;
+    },
+    fireAlarm: alarms.control.fire,
+    dropAlarms: alarms.control.dropAll,
     /** Errors thrown by listeners (Firefox would log them). */
     listenerErrors: hub.listenerErrors,
     /** The event page unloads: all background listeners are dropped and its ports close; stored state stays. */

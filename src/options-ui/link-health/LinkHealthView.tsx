@@ -3,18 +3,18 @@
  * click, progress with counts per class, pause, cancel, resume after the page or Firefox went away), the results by
  * class, and their fixes (LinkFixes.tsx: select, preview, confirm, undo). Titles and URLs are shown as text only.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { formatDate, formatNumber, plural, t, type MessageId } from '../../i18n';
-import type { JobHandle } from '../../app-protocol';
 import { RemoteError } from '../../messaging/errors';
 import { originsFor } from '../../link-health';
-import type { CheckProgress, CheckResult, LinkItem, LinksOverview } from '../../link-health/protocol';
+import type { LinkItem, LinksOverview } from '../../link-health/protocol';
 import { CLASS_LABEL, FAILURE_LABEL } from '../../link-health';
 import type { LinkClass, SkipReason } from '../../link-health/types';
 import { useBookmarkChanges } from '../bookmark-changes';
 import { errorMessage, useClient } from '../client-context';
 import { showBidiControls, Untrusted, UntrustedCode } from '../../ui';
 import { ClassSelect, classSelectLabel, ItemSelect, useLinkFixes, type Selection } from './LinkFixes';
+import { useLinkCheck, type LinkCheck } from './use-link-check';
 
 /** One of Firefox's permission events (permissions.onAdded, onRemoved). */
 interface PermissionEvent {
@@ -52,17 +52,13 @@ const SECTIONS: { cls: LinkClass; help: MessageId; fixable: boolean }[] = [
 ];
 const SHOWN_CLASSES: LinkClass[] = ['ok', 'moved', 'redirected', 'gone', 'server-error', 'unreachable'];
 
-type Running = { handle: JobHandle<CheckResult>; progress: CheckProgress | null; paused: boolean };
-
 export function LinkHealthView({ hostAccess }: { hostAccess?: HostAccess }) {
   const client = useClient();
   const [overview, setOverview] = useState<LinksOverview | null>(null);
   const [items, setItems] = useState<LinkItem[] | null>(null);
-  const [running, setRunning] = useState<Running | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
-  const runningRef = useRef<Running | null>(null);
   const fixes = useLinkFixes(items, () => setReloads((n) => n + 1));
   // The figures follow bookmark changes (whoever makes them) and sites allowed or taken back, while the view is shown.
   const changes = useBookmarkChanges(client);
@@ -89,26 +85,21 @@ export function LinkHealthView({ hostAccess }: { hostAccess?: HostAccess }) {
       live = false;
     };
   }, [client, reloads, changes]);
-  useEffect(() => () => runningRef.current?.handle.cancel(), []);
+  // The check runs in the background: the view shows it, and leaving the view leaves it running.
+  const check = useLinkCheck(client, {
+    ended: (how) => {
+      if (how.kind === 'finished') setNotice(plural('linksFinished', how.checked));
+      else setError(how.kind === 'cancelled' ? t('linksCancelled') : how.message);
+      setReloads((n) => n + 1);
+    },
+    error: (e) => setError(jobError(e)),
+  });
+  const running = check.current;
 
   const runJob = (mode: 'stale' | 'all' | 'resume') => {
     setError(null);
     setNotice(null);
-    const handle = client.startJob('links.check', { mode }, (progress) => {
-      if (runningRef.current?.handle !== handle) return;
-      runningRef.current = { ...runningRef.current, progress };
-      setRunning(runningRef.current);
-    });
-    runningRef.current = { handle, progress: null, paused: false };
-    setRunning(runningRef.current);
-    handle.result
-      .then((result) => setNotice(plural('linksFinished', result.checked)))
-      .catch((e: unknown) => setError(jobError(e)))
-      .finally(() => {
-        runningRef.current = null;
-        setRunning(null);
-        setReloads((n) => n + 1);
-      });
+    void check.start(mode);
   };
 
   /** Asks for the sites not granted yet (inside the click, as Firefox requires), then checks what it may. */
@@ -122,15 +113,6 @@ export function LinkHealthView({ hostAccess }: { hostAccess?: HostAccess }) {
       () => runJob(mode),
       (e: unknown) => setError(errorMessage(e)),
     );
-  };
-
-  const togglePause = () => {
-    const r = runningRef.current;
-    if (!r) return;
-    if (r.paused) r.handle.resume();
-    else r.handle.pause();
-    runningRef.current = { ...r, paused: !r.paused };
-    setRunning(runningRef.current);
   };
 
   const forget = () => {
@@ -200,7 +182,7 @@ export function LinkHealthView({ hostAccess }: { hostAccess?: HostAccess }) {
               )}
             </div>
           )}
-          {running && <CheckRunning running={running} onPause={togglePause} onCancel={() => running.handle.cancel()} />}
+          {running && <CheckRunning running={running} onPause={check.togglePause} onCancel={check.cancel} />}
         </div>
       )}
       {items && !running && (
@@ -243,8 +225,8 @@ function ClassCounts({ counts, addressCounts }: { counts?: Record<LinkClass, num
   );
 }
 
-function CheckRunning({ running, onPause, onCancel }: { running: Running; onPause(): void; onCancel(): void }) {
-  const p = running.progress;
+function CheckRunning({ running, onPause, onCancel }: { running: NonNullable<LinkCheck['current']>; onPause(): void; onCancel(): void }) {
+  const p = running.status?.run ?? null;
   const percent = p && p.total > 0 ? Math.round((p.done / p.total) * 100) : 0;
   return (
     <div data-testid="links-progress" aria-live="polite">

@@ -80,7 +80,7 @@ describe('link health figures after a stopped check', () => {
     await expect(
       feature.jobs['links.check'](
         { mode: 'stale' },
-        jobContext<CheckProgress>((p, abort) => p.done >= 10 && abort()),
+        jobContext<CheckProgress>((p) => p.done >= 10 && void feature.handlers['links.cancel'](undefined, { senderUrl: undefined })),
       ),
     ).rejects.toMatchObject({
       code: 'cancelled',

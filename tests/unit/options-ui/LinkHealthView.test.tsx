@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from '../../../src/app-protocol/client';
 import { RemoteError } from '../../../src/messaging/errors';
-import type { CheckProgress, CheckResult, LinkItem, LinksOverview } from '../../../src/link-health/protocol';
+import type { CheckProgress, CheckResult, CheckStatus, LinkItem, LinksOverview } from '../../../src/link-health/protocol';
 import { ClientContext } from '../../../src/options-ui/client-context';
 import { LinkHealthView } from '../../../src/options-ui/link-health/LinkHealthView';
 
@@ -12,34 +12,38 @@ afterEach(cleanup);
 const counts = (over: Partial<CheckProgress['counts']> = {}) => ({ ok: 0, moved: 0, redirected: 0, gone: 0, 'server-error': 0, unreachable: 0, ...over });
 
 /**
- * The view against a scripted background (the fake browser has no permissions API): what it asks, in which order,
- * and what it shows. The whole flow against Firefox is tests/e2e/link-health.e2e.ts.
+ * The view against a scripted background (the fake browser has no permissions API): what it asks, in which order
+ * (the status it asks for while a check runs is not logged), and what it shows. The check runs in the background:
+ * `progress` and `finish` script what its status says next (the view sees it at its next question); `refuseStart`
+ * makes the background refuse the next start. The whole flow against Firefox is tests/e2e/link-health*.e2e.ts.
  */
-function scripted(overview: LinksOverview, items: LinkItem[], permissions?: { onAdded: PermissionEvent; onRemoved: PermissionEvent }) {
+function scripted(
+  overview: LinksOverview,
+  items: LinkItem[],
+  permissions?: { onAdded: PermissionEvent; onRemoved: PermissionEvent },
+  initial: CheckStatus = { state: 'idle', run: null },
+) {
   const log: string[] = [];
   const current = { overview };
-  let finish!: (r: CheckResult) => void;
-  let fail!: (e: unknown) => void;
-  let onProgress: ((p: CheckProgress) => void) | undefined;
+  let status = initial;
+  let refusal: unknown = null;
+  const run = (p: CheckProgress, finishedAt: number | null = null) => ({ ...p, id: 'run', finishedAt, error: null });
   const client = {
-    call: async (type: string) => {
-      log.push(type);
+    call: async (type: string, input: unknown) => {
+      if (type !== 'links.status') log.push(type.startsWith('links.start') ? `${type} ${JSON.stringify(input)}` : type);
       if (type === 'links.overview') return current.overview;
       if (type === 'links.results') return { items };
+      if (type === 'links.status') return status;
+      if (type === 'links.start') {
+        if (refusal) throw refusal;
+        return (status = { state: 'running', run: status.run ?? run({ done: 0, total: 3, counts: counts(), confirming: 0 }) });
+      }
+      if (type === 'links.pause') return (status = { ...status, state: 'paused' });
+      if (type === 'links.cancel') return (status = { ...status, state: 'idle' });
       throw new Error(`unexpected ${type}`);
     },
-    startJob: (kind: string, input: unknown, progress?: (p: CheckProgress) => void) => {
-      log.push(`${kind} ${JSON.stringify(input)}`);
-      onProgress = progress;
-      return {
-        result: new Promise<CheckResult>((resolve, reject) => {
-          finish = resolve;
-          fail = reject;
-        }),
-        pause: () => log.push('pause'),
-        resume: () => log.push('resume'),
-        cancel: () => log.push('cancel'),
-      };
+    startJob: () => {
+      throw new Error('the view follows the check by its status');
     },
     connect: () => {
       throw new Error('no ports here');
@@ -57,7 +61,14 @@ function scripted(overview: LinksOverview, items: LinkItem[], permissions?: { on
       <LinkHealthView hostAccess={hostAccess} />
     </ClientContext.Provider>,
   );
-  return { log, current, progress: (p: CheckProgress) => onProgress?.(p), finish: (r: CheckResult) => finish(r), fail: (e: unknown) => fail(e) };
+  return {
+    log,
+    current,
+    progress: (p: CheckProgress) => (status = { state: status.state === 'paused' ? 'paused' : 'running', run: run(p) }),
+    finish: (r: CheckResult) => (status = { state: 'idle', run: run({ done: r.checked, total: r.checked, counts: r.counts, confirming: 0 }, 1) }),
+    /** The background refuses the next start with `e`. */
+    refuseStart: (e: unknown) => (refusal = e),
+  };
 }
 
 /** A permission event the test fires by hand (Firefox's permissions.onAdded / onRemoved). */
@@ -98,7 +109,7 @@ describe('LinkHealthView', () => {
     fireEvent.click(start);
     // The permission request is made inside the click (Firefox requires it), before any job.
     expect(page.log[2]).toBe('request http://a.example/* https://a.example/* http://b.example/* https://b.example/*');
-    await waitFor(() => expect(page.log).toContain('links.check {"mode":"stale"}'));
+    await waitFor(() => expect(page.log).toContain('links.start {"mode":"stale"}'));
     page.progress({ done: 1, total: 3, counts: counts({ ok: 1 }), confirming: 1 });
     await screen.findByText('Checking links: 1 of 3 addresses (33%)');
     // A running check counts addresses, and says so.
@@ -112,12 +123,26 @@ describe('LinkHealthView', () => {
     ]);
     expect(screen.getByTestId('links-progress').textContent).toContain('1 address is checked a second time later.');
     fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
-    expect(page.log).toContain('pause');
+    expect(page.log).toContain('links.pause');
     await screen.findByText('Paused.');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(page.log).toContain('resume');
+    expect(page.log).toContain('links.start {"mode":"resume"}');
+    await waitFor(() => expect(screen.queryByText('Paused.')).toBeNull());
     page.finish({ checked: 3, counts: counts({ ok: 3 }), withoutAccess: 0 });
     await screen.findByText('Check finished: 3 addresses checked.');
+  });
+
+  it('a check running in the background when the view opens shows its progress, goes on to its end, and leaving the view stops nothing', async () => {
+    const running: CheckStatus = { state: 'running', run: { done: 5, total: 17, counts: counts({ ok: 5 }), confirming: 0, id: 'bg', finishedAt: null, error: null } };
+    const page = scripted({ ...fresh, hostsWithoutAccess: [] }, [], undefined, running);
+    await screen.findByText('Checking links: 5 of 17 addresses (29%)');
+    expect(screen.queryByRole('button', { name: 'Check links' })).toBeNull();
+    page.progress({ done: 9, total: 17, counts: counts({ ok: 9 }), confirming: 0 });
+    await screen.findByText('Checking links: 9 of 17 addresses (53%)');
+    page.finish({ checked: 17, counts: counts({ ok: 17 }), withoutAccess: 0 });
+    await screen.findByText('Check finished: 17 addresses checked.');
+    cleanup();
+    expect(page.log.filter((l) => l.startsWith('links.cancel') || l.startsWith('links.pause'))).toEqual([]);
   });
 
   it('shows each class with its bookmarks as text, and offers to resume an unfinished run', async () => {
@@ -254,9 +279,9 @@ describe('LinkHealthView', () => {
 
   it('says so when no site was allowed', async () => {
     const page = scripted(fresh, []);
+    page.refuseStart(new RemoteError('forbidden', 'No site has been granted to Tidymarks: allow access to check links.'));
     fireEvent.click(await screen.findByRole('button', { name: 'Check links' }));
-    await waitFor(() => expect(page.log).toContain('links.check {"mode":"stale"}'));
-    page.fail(new RemoteError('forbidden', 'No site has been granted to Tidymarks: allow access to check links.'));
+    await waitFor(() => expect(page.log).toContain('links.start {"mode":"stale"}'));
     expect((await screen.findByRole('alert')).textContent).toContain('No site was allowed: nothing was checked.');
   });
 });
