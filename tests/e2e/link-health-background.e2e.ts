@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLinkServer, type LinkServer } from './link-server';
+import { SET_PREFS, startLinkServer, testHost, type LinkServer } from './link-server';
 import { useFirefox } from './use-firefox';
 import { waitForShown } from './page-waits';
 import { watchEventPage } from './event-page';
@@ -20,7 +20,7 @@ import { GECKO_ID, launchFirefox, type Firefox } from './firefox';
 const PREFS = { 'extensions.webextOptionalPermissionPrompts': false };
 /** Short politeness waits so the run takes seconds (the rules are the same), and a 1.5 s wake alarm. */
 const TUNE = { timeoutMs: 2500, hostGapMs: 20, confirmDelayMs: 300, defaultRetryAfterMs: 300, global: 12, wakeAfterMs: 1500 };
-const HOSTS = [50, 51, 52, 53];
+const HOSTS = [50, 51, 52, 53].map((n) => testHost(`b${n}`));
 
 /** "Checking links: 12 of 400 addresses (3%)" as the view shows it: the 12, or null when no progress is shown. */
 const shownDone = (page: Page) =>
@@ -35,6 +35,7 @@ describe('a link check runs in the background (real Firefox)', () => {
   let web: LinkServer;
   beforeAll(async () => {
     web = await startLinkServer({ hosts: HOSTS, delayMs: 250 });
+    await ff.chrome(SET_PREFS, web.prefs());
   });
   afterAll(async () => {
     await web?.close();
@@ -145,11 +146,13 @@ describe('a link check resumes after Firefox restarts (real Firefox)', () => {
   it('Firefox killed mid-check, started again on the same profile: the check goes on by itself and the view shows its end', async () => {
     const prefs = { ...PREFS, 'extensions.webextensions.keepStorageOnUninstall': true, 'extensions.webextensions.keepUuidOnUninstall': true };
     const profile = mkdtempSync(join(tmpdir(), 'tidymarks-links-kill-'));
-    const web = await startLinkServer({ hosts: [60, 61, 62, 63], delayMs: 250 });
-    let ff: Firefox | null = await launchFirefox({ userDataDir: profile, prefs });
+    const restartHosts = [60, 61, 62, 63].map((n) => testHost(`k${n}`));
+    const web = await startLinkServer({ hosts: restartHosts, delayMs: 250 });
+    // The names resolve from the first moment: the check resumes as Firefox starts, before any chrome code could run.
+    let ff: Firefox | null = await launchFirefox({ userDataDir: profile, prefs: { ...prefs, ...web.prefs() } });
     try {
       const harness = await ff.harness();
-      const urls = Array.from({ length: 200 }, (_, i) => web.url(60 + (i % 4), `/delay/restart-${i}`));
+      const urls = Array.from({ length: 200 }, (_, i) => web.url(restartHosts[i % 4]!, `/delay/restart-${i}`));
       await harness.evaluate(async (list) => {
         const b = window.tm.browser.bookmarks;
         const folder = await b.create({ parentId: 'unfiled_____', title: 'Links to check' });
@@ -170,7 +173,7 @@ describe('a link check resumes after Firefox restarts (real Firefox)', () => {
       const killedAt = web.requests.length;
 
       // Started again, no page open: the check goes on by itself.
-      ff = await launchFirefox({ userDataDir: profile, prefs });
+      ff = await launchFirefox({ userDataDir: profile, prefs: { ...prefs, ...web.prefs() } });
       await expect.poll(() => web.requests.length, { timeout: 60_000, interval: 100 }).toBeGreaterThan(killedAt + 10);
       const again = await ff.open('options/index.html#link-health');
       await waitForShown(again, '[data-testid="links-counts"] ::-p-text(Working: 200 bookmarks)', 150_000);
