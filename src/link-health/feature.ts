@@ -24,6 +24,11 @@ import { realTimers, type Timers } from './timers';
 import { linkStates, tally, emptyCounts } from './tally';
 import type { LinkClass, LinkVerdict } from './types';
 import { t } from '../i18n';
+import type { BookmarkDateSource } from '../bookmark-dates';
+import { DEAD_CLASSES } from './marker';
+import { createWayback } from './wayback/wayback-feature';
+import type { WaybackStore } from './wayback/store';
+import { snapshotVerdict } from './wayback/snapshot-verdict';
 
 /** A result older than this is checked again by a 'stale' check. */
 export const STALE_AFTER_MS = 7 * 24 * 3600 * 1000;
@@ -38,7 +43,10 @@ export interface LinkHealthDeps extends BackgroundDeps {
   tags: TagStore;
   /** The one history: a fix is an operation of it, run in its queue. */
   history: History;
+  /** The Wayback rescue asks the archive about a bookmark's original date added (an imported file's, else Firefox's). */
+  bookmarkDates: BookmarkDateSource;
   store?: LinkHealthStore;
+  waybackStore?: WaybackStore;
   fetch?: typeof fetch;
   requestLog?: RequestLog;
   timers?: Timers;
@@ -61,6 +69,14 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
 
   const readBookmarks = async () => bookmarksOf(await browser.bookmarks.getTree());
   const fixes = createLinkFixes({ ...deps, store });
+  const wayback = createWayback({
+    ...deps,
+    grantedOrigins,
+    deadBookmarks: async () => {
+      const [bookmarks, verdicts] = await Promise.all([readBookmarks(), store.verdicts()]);
+      return bookmarks.filter((b) => DEAD_CLASSES.has(verdicts.get(b.url)?.class ?? 'ok'));
+    },
+  });
 
   /** The marker of each address the check found moved for good or dead: one lookup by URL, from the store's memory. */
   const markers = async (): Promise<(url: string) => LinkMarker | null> => {
@@ -125,6 +141,7 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
     },
     'links.fixPreview': (input) => fixes.preview(input),
     'links.markers': async () => ({ markers: [...(await store.marked()).values()].map((v) => [v.url, markerOf(v)!] as [string, LinkMarker]) }),
+    ...wayback.handlers,
     'links.forget': async () => {
       if (running) throw new AppError('conflict', t('linksBusyForget'));
       await store.clear();
@@ -219,7 +236,8 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
           confirming++;
           progress();
         },
-        onVerdict: (verdict: LinkVerdict) => {
+        onVerdict: (checked: LinkVerdict) => {
+          const verdict = snapshotVerdict(checked);
           if (verdict.checks > 1) confirming--;
           done++;
           counts[verdict.class]++;
@@ -241,17 +259,19 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
     }
   };
 
-  const jobs: Pick<JobHandlersOf<typeof linkHealthJobs>, 'links.check'> = {
+  const jobs: Pick<JobHandlersOf<typeof linkHealthJobs>, 'links.check' | 'links.wayback.lookup'> = {
     'links.check': ({ mode }, ctx) => check(mode, ctx),
+    ...wayback.jobs,
   };
   /** The jobs that write bookmarks (the app runs them as a batch for the Places events' listeners). */
-  const writeJobs: Pick<JobHandlersOf<typeof linkHealthJobs>, 'links.fix'> = {
+  const writeJobs: Pick<JobHandlersOf<typeof linkHealthJobs>, 'links.fix' | 'links.wayback.rescue'> = {
     'links.fix': (input, ctx) => fixes.fix(input, ctx),
+    ...wayback.writeJobs,
   };
 
   const feature: ResettableFeature = {
     async reset() {
-      await store.clear();
+      await Promise.all([store.clear(), wayback.reset()]);
       limits = { ...DEFAULT_LIMITS };
       timeoutMs = DEFAULT_TIMEOUT_MS;
     },
@@ -266,6 +286,7 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
             limits = { ...limits, ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) };
             return { ok: true };
           },
+          ...wayback.testHandlers!,
         }
       : undefined;
 

@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { job, noInput, request, type JobDef, type RequestDef } from '../messaging/define';
 import type { LinkMarker } from './marker';
 import type { FailureKind, LinkClass, NeverReason, SkipReason } from './types';
+import { waybackJobs, waybackProtocol, waybackTestProtocol } from './wayback/protocol';
+export type { LookupProgress, LookupResult, RescueAction, RescueResult, WaybackItem, WaybackOverview } from './wayback/protocol';
 
 export type ClassCounts = Record<LinkClass, number>;
 
@@ -157,6 +159,7 @@ export const linkHealthProtocol = {
   'links.fixPreview': request<FixPreview>()(fixPreviewInput),
   /** Every address the check found moved for good or dead, with its marker (the Duplicates page shows them). */
   'links.markers': request<{ markers: [string, LinkMarker][] }>()(noInput),
+  ...waybackProtocol,
 } satisfies Record<string, RequestDef>;
 
 /** Test builds only (merged by src/app-protocol/test-protocol.ts). A function, so that the production build, which never
@@ -174,6 +177,7 @@ export function linkHealthTestProtocol() {
         global: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(64))),
       }),
     ),
+    ...waybackTestProtocol(),
   } satisfies Record<string, RequestDef>;
 }
 
@@ -188,4 +192,5 @@ export const linkHealthJobs = {
    * changed since the preview.
    */
   'links.fix': job<FixProgress, FixResult>()(fixInput),
+  ...waybackJobs,
 } satisfies Record<string, JobDef>;
