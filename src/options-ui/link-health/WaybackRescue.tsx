@@ -5,7 +5,7 @@
  * bookmark or for all: replace the address with the copy, add the copy beside it, or leave it. A change is one
  * operation of the history, with Undo and then Redo here.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatDate, formatNumber, plural, t } from '../../i18n';
 import type { JobHandle } from '../../app-protocol';
 import type { LinkItem, LookupProgress, LookupResult, RescueAction, RescueResult, WaybackItem, WaybackOverview } from '../../link-health/protocol';
@@ -43,7 +43,10 @@ export function WaybackRescue({ dead, hostAccess, onChanged }: { dead: readonly 
       live = false;
     };
   }, [client, deadKey, reads]);
-  useEffect(() => () => lookup?.handle.cancel(), [lookup]);
+  // Leaving the view stops the lookup (what it found is kept; the next lookup asks only the rest).
+  const lookupHandle = useRef<JobHandle<LookupResult> | null>(null);
+  lookupHandle.current = lookup?.handle ?? null;
+  useEffect(() => () => lookupHandle.current?.cancel(), []);
 
   if (!dead.length || !overview) return null;
   const titles = new Map(dead.map((d) => [d.id, d.title]));
