@@ -60,7 +60,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   features.push(placesFeature, tagsFeature, history);
   const bookmarkDates = createBookmarkDatesFeature({ ...deps, bookmarkDates: bookmarkDateStore });
   features.push(bookmarkDates);
-  const linkHealth = createLinkHealthFeature({ ...deps, tags: tagStore, history });
+  const linkHealth = createLinkHealthFeature({ ...deps, tags: tagStore, history, bookmarkDates: bookmarkDateStore });
   features.push(linkHealth);
   // The popup's results and current page carry link health's markers, looked up in what the background holds.
   const searchFeature = createSearchFeature({ ...deps, bookmarkDates: bookmarkDateStore, linkMarkers: linkHealth.markers, tags: tagStore });

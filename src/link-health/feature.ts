@@ -24,8 +24,13 @@ import { DEFAULT_LIMITS, runSchedule, type PolitenessLimits } from './scheduler'
 import { openLinkHealthStore, type LinkHealthStore, type RunRecord } from './store';
 import { realTimers, type Timers } from './timers';
 import { linkStates, tally } from './tally';
-import type { LinkClass } from './types';
+import type { LinkClass, LinkVerdict } from './types';
 import { t } from '../i18n';
+import type { BookmarkDateSource } from '../bookmark-dates';
+import { DEAD_CLASSES } from './marker';
+import { createWayback } from './wayback/wayback-feature';
+import type { WaybackStore } from './wayback/store';
+import { snapshotVerdict } from './wayback/snapshot-verdict';
 
 /** A result older than this is checked again by a 'stale' check. */
 export const STALE_AFTER_MS = 7 * 24 * 3600 * 1000;
@@ -36,7 +41,10 @@ export interface LinkHealthDeps extends BackgroundDeps {
   tags: TagStore;
   /** The one history: a fix is an operation of it, run in its queue. */
   history: History;
+  /** The Wayback rescue asks the archive about a bookmark's original date added (an imported file's, else Firefox's). */
+  bookmarkDates: BookmarkDateSource;
   store?: LinkHealthStore;
+  waybackStore?: WaybackStore;
   fetch?: typeof fetch;
   requestLog?: RequestLog;
   timers?: Timers;
@@ -59,6 +67,14 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
 
   const readBookmarks = async () => bookmarksOf(await browser.bookmarks.getTree());
   const fixes = createLinkFixes({ ...deps, store });
+  const wayback = createWayback({
+    ...deps,
+    grantedOrigins,
+    deadBookmarks: async () => {
+      const [bookmarks, verdicts] = await Promise.all([readBookmarks(), store.verdicts()]);
+      return bookmarks.filter((b) => DEAD_CLASSES.has(verdicts.get(b.url)?.class ?? 'ok'));
+    },
+  });
 
   /** The marker of each address the check found moved for good or dead: one lookup by URL, from the store's memory. */
   const markers = async (): Promise<(url: string) => LinkMarker | null> => {
@@ -128,6 +144,7 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
     'links.status': () => runner.status(),
     'links.pause': () => runner.pause(),
     'links.cancel': () => runner.cancel(),
+    ...wayback.handlers,
     'links.forget': async () => {
       if (runner.running) throw new AppError('conflict', t('linksBusyForget'));
       await store.clear();
@@ -192,24 +209,27 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
           if (signal.aborted) throw new AppError('cancelled', t('linksCheckCancelled'));
         },
         onConfirmQueued: on.confirmQueued,
-        onVerdict: on.verdict,
+        // A snapshot address the archive redirects to its exact capture is fine, not moved (wayback/snapshot-verdict.ts).
+        onVerdict: (checked: LinkVerdict) => on.verdict(snapshotVerdict(checked)),
       });
     },
   };
   const runner = createCheckRunner({ browser, now: deps.now, store, newRun, pass, wakeAfterMs: () => wakeAfterMs });
 
-  const jobs: Pick<JobHandlersOf<typeof linkHealthJobs>, 'links.check'> = {
+  const jobs: Pick<JobHandlersOf<typeof linkHealthJobs>, 'links.check' | 'links.wayback.lookup'> = {
     'links.check': ({ mode }, ctx) => runner.follow(mode, (p) => ctx.progress(p), ctx.signal),
+    ...wayback.jobs,
   };
   /** The jobs that write bookmarks (the app runs them as a batch for the Places events' listeners). */
-  const writeJobs: Pick<JobHandlersOf<typeof linkHealthJobs>, 'links.fix'> = {
+  const writeJobs: Pick<JobHandlersOf<typeof linkHealthJobs>, 'links.fix' | 'links.wayback.rescue'> = {
     'links.fix': (input, ctx) => fixes.fix(input, ctx),
+    ...wayback.writeJobs,
   };
 
   const feature: ResettableFeature = {
     async reset() {
       await runner.halt();
-      await store.clear();
+      await Promise.all([store.clear(), wayback.reset()]);
       limits = { ...DEFAULT_LIMITS };
       timeoutMs = DEFAULT_TIMEOUT_MS;
       wakeAfterMs = WAKE_AFTER_MS;
@@ -226,6 +246,7 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
             limits = { ...limits, ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) };
             return { ok: true };
           },
+          ...wayback.testHandlers!,
         }
       : undefined;
 

@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { job, noInput, request, type JobDef, type RequestDef } from '../messaging/define';
 import type { LinkMarker } from './marker';
 import type { FailureKind, LinkClass, NeverReason, SkipReason } from './types';
+import { waybackJobs, waybackProtocol, waybackTestProtocol } from './wayback/protocol';
+export type { LookupProgress, LookupResult, RescueAction, RescueResult, WaybackItem, WaybackOverview } from './wayback/protocol';
 
 export type ClassCounts = Record<LinkClass, number>;
 
@@ -177,6 +179,7 @@ export const linkHealthProtocol = {
   'links.cancel': request<CheckStatus>()(noInput),
   /** Every address the check found moved for good or dead, with its marker (the Duplicates page shows them). */
   'links.markers': request<{ markers: [string, LinkMarker][] }>()(noInput),
+  ...waybackProtocol,
 } satisfies Record<string, RequestDef>;
 
 /** Test builds only (merged by src/app-protocol/test-protocol.ts). A function, so that the production build, which never
@@ -196,6 +199,7 @@ export function linkHealthTestProtocol() {
         wakeAfterMs: v.optional(v.pipe(ms, v.minValue(200))),
       }),
     ),
+    ...waybackTestProtocol(),
   } satisfies Record<string, RequestDef>;
 }
 
@@ -211,4 +215,5 @@ export const linkHealthJobs = {
    * changed since the preview.
    */
   'links.fix': job<FixProgress, FixResult>()(fixInput),
+  ...waybackJobs,
 } satisfies Record<string, JobDef>;

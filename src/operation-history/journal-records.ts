@@ -68,7 +68,10 @@ export interface EditSummary {
     /** Link health's fixes: moved bookmarks given their new address, dead ones removed or moved to a folder. */
     | 'links-update'
     | 'links-remove'
-    | 'links-move';
+    | 'links-move'
+    /** The Wayback rescue: dead bookmarks' addresses replaced by their archived copies, or the copies added beside. */
+    | 'links-archive-replace'
+    | 'links-archive-add';
   items: number;
   /** The folder moved, created or copied into, or the folder sorted. */
   folderTitle: string | null;

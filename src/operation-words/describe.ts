@@ -91,6 +91,10 @@ export function describeOperation(session: Pick<OperationSummary, 'edit' | 'coun
       return plural('editLinksRemoved', edit.items);
     case 'links-move':
       return plural('editLinksMoved', edit.items, folder);
+    case 'links-archive-replace':
+      return plural('editLinksArchiveReplaced', edit.items);
+    case 'links-archive-add':
+      return plural('editLinksArchiveAdded', edit.items);
   }
 }
 

@@ -16,6 +16,7 @@
  * the scan keys 100,000 URLs in a few tens of milliseconds this way, see bench/dedup-scan.bench.ts).
  */
 import type { Settings } from '../settings';
+import { isSnapshotAddress } from './snapshot-address';
 
 export type MatchingOptions = Settings['matching'];
 
@@ -238,6 +239,8 @@ function normalizedParts(parts: UrlParts, options: MatchingOptions) {
  */
 export function matchKey(url: string, options: MatchingOptions): string {
   if (isAlreadyKey(url, options)) return url;
+  // A Wayback Machine snapshot is a moment of a page, not the page: it matches only exactly (snapshot-address.ts).
+  if (isSnapshotAddress(url)) return url;
   // The commonest variants of a URL that is its own key, keyed without splitting: a trailing slash, a query of
   // tracking parameters only, an upper-case scheme. Each gives what fullMatchKey gives (a test checks).
   const last = url.charCodeAt(url.length - 1);
@@ -277,6 +280,7 @@ function onlyTrackingParams(url: string, start: number): boolean {
 
 /** matchKey without the fast path (exported for the test that checks the fast path agrees). */
 export function fullMatchKey(url: string, options: MatchingOptions): string {
+  if (isSnapshotAddress(url)) return url;
   const parts = splitUrl(url);
   if (!parts) return url;
   const n = normalizedParts(parts, options);

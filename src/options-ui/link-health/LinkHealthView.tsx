@@ -15,6 +15,8 @@ import { errorMessage, useClient } from '../client-context';
 import { showBidiControls, Untrusted, UntrustedCode } from '../../ui';
 import { ClassSelect, classSelectLabel, ItemSelect, useLinkFixes, type Selection } from './LinkFixes';
 import { useLinkCheck, type LinkCheck } from './use-link-check';
+import { WaybackRescue } from './WaybackRescue';
+import { DEAD_CLASSES } from '../../link-health';
 
 /** One of Firefox's permission events (permissions.onAdded, onRemoved). */
 interface PermissionEvent {
@@ -190,6 +192,7 @@ export function LinkHealthView({ hostAccess }: { hostAccess?: HostAccess }) {
           {fixes.bar}
           {fixes.status}
           <Results items={items} checked={checkedBefore} selection={fixes.selection} />
+          <WaybackRescue dead={items.filter((i) => i.class !== null && DEAD_CLASSES.has(i.class))} hostAccess={hostAccess} onChanged={() => setReloads((n) => n + 1)} />
         </>
       )}
     </section>

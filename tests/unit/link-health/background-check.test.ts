@@ -12,6 +12,7 @@ import type { RequestLog } from '../../../src/link-health/request-log';
 import { openLinkHealthStore } from '../../../src/link-health/store';
 import { createHistory, openJournal } from '../../../src/operation-history';
 import { openTagStore } from '../../../src/tags/tag-store';
+import { openBookmarkDateStore } from '../../../src/bookmark-dates';
 import { createFakeBrowser } from '../../fakes/browser';
 
 const ctx = { senderUrl: undefined };
@@ -43,6 +44,7 @@ async function firefox(urls: number, hangAt: number | null = null) {
       tags,
       history: createHistory({ ...base, tags, journal: openJournal(`bg-check-journal-${n}`) }),
       store: openLinkHealthStore(`bg-check-${n}`),
+      bookmarkDates: openBookmarkDateStore(`bg-check-dates-${n}`),
       fetch: fetchImpl,
       requestLog: log,
       grantedOrigins: async () => ['<all_urls>'],
@@ -94,7 +96,8 @@ describe('a link check in the background', () => {
   });
 
   it('a second start while one runs is refused; pause keeps it paused (nothing fetched) until continued', async () => {
-    const ff = await firefox(30);
+    // Requests after the tenth never answer in this event page: the check cannot end before the pause.
+    const ff = await firefox(30, 10);
     const feature = await ff.eventPage();
     await feature.handlers['links.start']({ mode: 'stale' }, ctx);
     await expect(feature.handlers['links.start']({ mode: 'all' }, ctx)).rejects.toMatchObject({ code: 'conflict' });
@@ -118,7 +121,8 @@ describe('a link check in the background', () => {
   });
 
   it('cancel stops it for good (resumable by hand only): a new event page does not take it up', async () => {
-    const ff = await firefox(30);
+    // Requests after the tenth never answer in this event page: the check cannot end before the cancel.
+    const ff = await firefox(30, 10);
     const feature = await ff.eventPage();
     await feature.handlers['links.start']({ mode: 'stale' }, ctx);
     await until(feature, (s) => (s.run?.done ?? 0) >= 5);

@@ -1,0 +1,82 @@
+/** The Wayback rescue's part of link health's protocol (joined in ../protocol.ts). */
+import * as v from 'valibot';
+import { job, noInput, request, type JobDef, type RequestDef } from '../../messaging/define';
+
+/** A dead bookmark and what the archive has of it, for the view. */
+export interface WaybackItem {
+  id: string;
+  url: string;
+  /** The moment asked about: the bookmark's original date added (ms). */
+  askedAt: number;
+  /** Not looked up yet: undefined; looked up, none: null. */
+  snapshot?: { url: string; at: number } | null;
+}
+
+export interface WaybackOverview {
+  /** The origin the lookup needs (asked for from the click that starts the first lookup). */
+  origin: string;
+  items: WaybackItem[];
+}
+
+export interface LookupProgress {
+  done: number;
+  total: number;
+  found: number;
+}
+
+export interface LookupResult {
+  /** Questions asked this time (what earlier lookups answered is skipped). */
+  asked: number;
+  found: number;
+  none: number;
+  failed: number;
+}
+
+export type RescueAction = 'replace' | 'beside';
+export type RescueLeftOutReason = 'gone' | 'url-changed' | 'failed';
+
+export interface RescueResult {
+  action: RescueAction;
+  done: number;
+  leftAlone: { id: string; url: string; reason: RescueLeftOutReason }[];
+  /** The operation in the history; null when nothing was changed. */
+  operationId: string | null;
+}
+
+const bookmarkId = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
+const address = v.pipe(v.string(), v.minLength(1), v.maxLength(65536));
+const ms = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(600_000));
+export const MAX_RESCUE_ITEMS = 20_000;
+
+export type RescueInput = v.InferOutput<typeof rescueInput>;
+const rescueInput = v.strictObject({
+  action: v.picklist(['replace', 'beside']),
+  /** Each bookmark with the address the view showed and the snapshot it showed for it. */
+  items: v.pipe(v.array(v.strictObject({ id: bookmarkId, url: address, snapshot: address })), v.minLength(1), v.maxLength(MAX_RESCUE_ITEMS)),
+});
+
+export const waybackProtocol = {
+  /** The dead bookmarks with what lookups found for them (nothing is sent: read from what is stored). */
+  'links.wayback.overview': request<WaybackOverview>()(noInput),
+} satisfies Record<string, RequestDef>;
+
+export const waybackJobs = {
+  /** Asks the archive about these dead bookmarks (or every dead one), skipping what earlier lookups answered. */
+  'links.wayback.lookup': job<LookupProgress, LookupResult>()(v.strictObject({ ids: v.optional(v.pipe(v.array(bookmarkId), v.maxLength(MAX_RESCUE_ITEMS))) })),
+  /** Replaces the addresses with their snapshots, or adds each snapshot beside its bookmark: one operation of the history. */
+  'links.wayback.rescue': job<{ done: number; total: number }, RescueResult>()(rescueInput),
+} satisfies Record<string, JobDef>;
+
+export function waybackTestProtocol() {
+  return {
+    /** Points the lookup at a local fake of the availability API, with shorter waits. */
+    'test.links.wayback': request<{ ok: true }>()(
+      v.strictObject({
+        endpoint: v.optional(v.pipe(v.string(), v.url())),
+        gapMs: v.optional(ms),
+        defaultRetryAfterMs: v.optional(ms),
+        maxRetryAfterMs: v.optional(ms),
+      }),
+    ),
+  } satisfies Record<string, RequestDef>;
+}
