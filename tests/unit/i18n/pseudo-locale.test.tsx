@@ -201,7 +201,13 @@ describe('pseudo-locale: no English literal left in the rendered UI', () => {
       changes: [{ id: '2', title: 'Page 2', url: 'https://a.example/2', to: 'https://b.example/2', parentId: 'p', path: ['Dead links'], tags: ['red'], class: 'moved' }],
       leftOut: [{ id: '9', title: 'Page 9', url: 'https://a.example/9', reason: 'url-changed' }],
     };
-    const replies: Record<string, unknown> = { 'links.overview': overview, 'links.results': { items }, 'search.folders': folders, 'links.fixPreview': preview };
+    const replies: Record<string, unknown> = {
+      'links.overview': overview,
+      'links.results': { items },
+      'search.folders': folders,
+      'links.fixPreview': preview,
+      'links.status': { state: 'idle', run: null },
+    };
     const client = { call: async (type: string) => replies[type] } as unknown as Client;
     render(
       <ClientContext.Provider value={client}>
