@@ -15,7 +15,7 @@
  * same address on https), /upgrade302/* (302 to it), /loop/* (301 → /loop2/* → 301 back, forever), /no-head/* (405
  * to HEAD, 200 to GET), /flaky/* (the first request of each URL has its connection cut), /rate/* (the first request
  * of each URL gets 429 Retry-After: 1), /busy/* (503 Retry-After: 1, then 200), /slow/* (answers after `slowMs`),
- * /down/* (503 forever, no Retry-After), /delay/* (200 after `delayMs`), /fail-once-random/* (the first request
+ * /down/* (503 forever, no Retry-After), /delay/* (200 after `delayMs`; held while `hold()` is on), /fail-once-random/* (the first request
  * fails when `randomFailure(url)` says so).
  * Hosts: `httpOnly` ones abort the TLS handshake (no https), `httpsOnly` ones cut every http connection.
  * `tlsBroken(host, path)` is an https address on the HTTP port (plain http spoken to a TLS client), `refused(host,
@@ -73,6 +73,10 @@ export interface LinkServer {
   maxInFlight: Map<string, number>;
   /** Forgets what was requested (the next request of each URL is its first again). */
   reset(): void;
+  /** From now on /delay/* answers wait (however long) until release(): a check cannot end while the site holds. */
+  hold(): void;
+  /** Answers what hold() kept waiting (after `delayMs`), and answers /delay/* as usual again. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -98,6 +102,8 @@ export async function startLinkServer(options: LinkServerOptions): Promise<LinkS
   const sockets = new Set<Socket>();
   let port = 0;
   let httpsPort = 0;
+  /** The answers hold() keeps waiting, or null when not holding. */
+  let held: (() => void)[] | null = null;
 
   const handle = (secure: boolean) => (req: IncomingMessage, res: ServerResponse) => {
     const host = (req.headers.host ?? '').replace(/:\d+$/, '');
@@ -165,8 +171,10 @@ export async function startLinkServer(options: LinkServerOptions): Promise<LinkS
         return n === 0 ? send(503, { 'retry-after': '1' }) : send(200);
       case 'slow':
         return void setTimeout(() => !res.destroyed && send(200), options.slowMs ?? 3000);
-      case 'delay':
-        return void setTimeout(() => !res.destroyed && send(200), options.delayMs ?? 50);
+      case 'delay': {
+        const answer = () => void setTimeout(() => !res.destroyed && send(200), options.delayMs ?? 50);
+        return held ? void held.push(answer) : answer();
+      }
       case 'fail-once-random':
         if (n === 0 && options.randomFailure?.(key)) return req.socket.destroy();
         return void setTimeout(() => !res.destroyed && send(200), options.delayMs ?? 50);
@@ -221,6 +229,14 @@ export async function startLinkServer(options: LinkServerOptions): Promise<LinkS
     }),
     requests,
     maxInFlight,
+    hold() {
+      held ??= [];
+    },
+    release() {
+      const waiting = held ?? [];
+      held = null;
+      for (const answer of waiting) answer();
+    },
     reset() {
       requests.length = 0;
       maxInFlight.clear();
