@@ -77,6 +77,9 @@ export default defineConfig(({ mode }) => {
             // A timeout only catches a hang (speed is the benchmarks' business): vitest's 5 s default failed
             // whole-background tests when the 2-core machine was busy.
             testTimeout: 30_000,
+            // Both cores: vitest's default leaves one to its own process (cores - 1, a single worker here), which
+            // mostly waits while the files run.
+            maxWorkers: 2,
           },
         },
         {
@@ -86,7 +89,10 @@ export default defineConfig(({ mode }) => {
             include: ['tests/e2e/**/*.e2e.ts'],
             environment: 'node',
             globalSetup: ['tests/e2e/global-setup.ts'],
-            fileParallelism: false,
+            // Two files at once, each with its own Firefox (its own profile, download folder and, for a headful
+            // test, its own Xvfb display; servers on free ports): one file at a time kept one of the two cores busy
+            // (the run's CPU time was about its wall time) and left the other idle.
+            maxWorkers: 2,
             testTimeout: 120_000,
             hookTimeout: 120_000,
             // A poll waits for an outcome that goes through the background, IndexedDB and Places: vitest's 1 s

@@ -1,7 +1,7 @@
 // npm test: typecheck (both tsconfig projects), eslint, prettier's check, build, web-ext lint (zero errors and zero warnings), then every
 // vitest project: unit (fake browser), contract (fake), e2e (real Firefox, including the contract suite against Firefox).
 // Never skips: a missing Firefox fails the run with an install hint.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { findFirefox } from './find-firefox.mjs';
@@ -13,10 +13,8 @@ const extraArgs = process.argv.slice(2);
 function step(title, cmd, args, options = {}) {
   const started = Date.now();
   console.log(`\n▶ ${title}`);
-  const run = spawnSync(cmd, args, { cwd: root, stdio: options.capture ? 'pipe' : 'inherit', encoding: 'utf8', env: { ...process.env, ...options.env } });
-  if (options.capture) process.stdout.write(run.stdout ?? '');
+  const run = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...options.env } });
   if (run.status !== 0 && !options.allowFailure) {
-    if (options.capture) process.stderr.write(run.stderr ?? '');
     console.error(`✗ ${title} failed (exit ${run.status})`);
     process.exit(run.status || 1);
   }
@@ -31,30 +29,75 @@ try {
   process.exit(1);
 }
 
-// tsc -b checks tsconfig.app.json (the extension's code, without Node types) and tsconfig.node.json (tests, benchmarks,
-// scripts, build), each incrementally: an unchanged project is not checked again.
-step('typecheck (tsc -b, strict)', bin('tsc'), ['-b']);
-step('eslint (zero errors and zero warnings)', bin('eslint'), ['--max-warnings', '0', '.']);
-step('formatting (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
-step('build (dist/)', bin('vite'), ['build', '--logLevel', 'warn']);
+/** Runs a command with its output kept, for steps that run side by side (their output is printed once each ends). */
+function captured(cmd, args) {
+  const started = Date.now();
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+    child.on('error', (error) => done({ status: 1, stdout, stderr: stderr + String(error), seconds: (Date.now() - started) / 1000 }));
+    child.on('close', (status) => done({ status, stdout, stderr, seconds: (Date.now() - started) / 1000 }));
+  });
+}
 
-const lint = step('web-ext lint dist/', bin('web-ext'), ['lint', '--source-dir', 'dist', '--self-hosted=false', '--output', 'json'], {
-  capture: true,
-  allowFailure: true,
-});
-let lintReport;
-try {
-  lintReport = JSON.parse(lint.stdout.slice(lint.stdout.indexOf('{')));
-} catch {
-  console.error('✗ web-ext lint printed no JSON report');
-  process.exit(1);
+/** Prints a side-by-side step's outcome; false if it failed. */
+function report(title, run) {
+  console.log(`\n▶ ${title}`);
+  process.stdout.write(run.stdout);
+  if (run.status !== 0) {
+    process.stderr.write(run.stderr);
+    console.error(`✗ ${title} failed (exit ${run.status})`);
+    return false;
+  }
+  process.stderr.write(run.stderr);
+  console.log(`✓ ${title} (${run.seconds.toFixed(1)} s)`);
+  return true;
 }
-const { errors, warnings, notices } = lintReport.summary;
-console.log(`web-ext lint: ${errors} errors, ${warnings} warnings, ${notices} notices`);
-if (errors !== 0 || warnings !== 0) {
-  for (const m of [...lintReport.errors, ...lintReport.warnings]) console.error(`  ${m.code}: ${m.message} (${m.file ?? ''})`);
-  process.exit(1);
+
+/** The production build, then web-ext lint on it (zero errors and zero warnings); false if either failed. */
+async function buildAndLint() {
+  if (!report('build (dist/)', await captured(bin('vite'), ['build', '--logLevel', 'warn']))) return false;
+  const lint = await captured(bin('web-ext'), ['lint', '--source-dir', 'dist', '--self-hosted=false', '--output', 'json']);
+  console.log('\n▶ web-ext lint dist/');
+  let lintReport;
+  try {
+    lintReport = JSON.parse(lint.stdout.slice(lint.stdout.indexOf('{')));
+  } catch {
+    process.stderr.write(lint.stderr);
+    console.error('✗ web-ext lint printed no JSON report');
+    return false;
+  }
+  const { errors, warnings, notices } = lintReport.summary;
+  console.log(`web-ext lint: ${errors} errors, ${warnings} warnings, ${notices} notices (${lint.seconds.toFixed(1)} s)`);
+  if (errors !== 0 || warnings !== 0) {
+    for (const m of [...lintReport.errors, ...lintReport.warnings]) console.error(`  ${m.code}: ${m.message} (${m.file ?? ''})`);
+    return false;
+  }
+  return true;
 }
+
+// The checks that read the sources run side by side: each is one process on one core, and together they take the
+// time of the slowest (eslint) instead of the sum. tsc -b checks tsconfig.app.json (the extension's code, without
+// Node types) and tsconfig.node.json (tests, benchmarks, scripts, build), each incrementally: an unchanged project is
+// not checked again.
+const checksStarted = Date.now();
+const [typecheck, eslint, prettier, built] = await Promise.all([
+  captured(bin('tsc'), ['-b']),
+  captured(bin('eslint'), ['--max-warnings', '0', '.']),
+  captured(bin('prettier'), ['--check', '--log-level', 'warn', '.']),
+  buildAndLint(),
+]);
+const checksGreen = [
+  report('typecheck (tsc -b, strict)', typecheck),
+  report('eslint (zero errors and zero warnings)', eslint),
+  report('formatting (prettier --check)', prettier),
+  built,
+].every(Boolean);
+if (!checksGreen) process.exit(1);
+console.log(`✓ static checks and build (${((Date.now() - checksStarted) / 1000).toFixed(1)} s)`);
 
 step('test build (dist-test/)', bin('vite'), ['build', '--mode', 'test', '--logLevel', 'warn']);
 

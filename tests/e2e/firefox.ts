@@ -5,7 +5,7 @@
  * state between tests and always closes Firefox. Downloads go to a temporary folder that `close()` removes, never
  * to ~/Downloads.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser as PBrowser, type Page } from 'puppeteer-core';
@@ -17,11 +17,17 @@ export const testDist = resolve(process.env.TIDYMARKS_TEST_DIST ?? resolve(repoR
 export const EXTENSION_UUID = '5b6a2f0e-7c1d-4e8a-9f3b-2d4c6e8a0b1c';
 export const GECKO_ID: string = JSON.parse(readFileSync(resolve(repoRoot, 'manifest.json'), 'utf8')).browser_specific_settings.gecko.id;
 export const EXTENSION_ORIGIN = `moz-extension://${EXTENSION_UUID}/`;
+/**
+ * A profile Firefox has started in once (tests/e2e/global-setup.ts makes it for a test run): a launch copies it instead
+ * of having Firefox create a profile from nothing, a third of a start-up on the 2-core machine. Unset (benchmarks,
+ * scripts), every launch gets a new profile from Firefox as before.
+ */
+export const PROFILE_TEMPLATE_ENV = 'TIDYMARKS_FIREFOX_PROFILE_TEMPLATE';
 
 export interface LaunchOptions {
   /** Extra Firefox prefs, e.g. {'extensions.background.idle.timeout': 1000}. */
   prefs?: Record<string, string | number | boolean>;
-  /** Reuse a profile directory (for restart tests). */
+  /** Reuse a profile directory (for restart tests). An empty one starts as a copy of the run's profile template. */
   userDataDir?: string;
   /** The unpacked extension to install; defaults to dist-test. */
   extensionDir?: string;
@@ -61,13 +67,45 @@ export async function navigate(page: Page, url: string): Promise<void> {
   await frame.browsingContext.navigate(url, 'complete');
 }
 
+const BASE_PREFS = {
+  'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: EXTENSION_UUID }),
+  'browser.shell.checkDefaultBrowser': false,
+  'datareporting.policy.dataSubmissionEnabled': false,
+};
+
+/**
+ * Starts Firefox once on a new profile in a new temporary folder and closes it: the profile template of a test run
+ * (PROFILE_TEMPLATE_ENV). Only the prefs every launch has are set, so no launch inherits another's (dark mode, an
+ * idle timeout, a locale); puppeteer writes each launch's own prefs into the copy.
+ */
+export async function makeProfileTemplate(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'tidymarks-profile-template-'));
+  try {
+    const browser = await puppeteer.launch({ browser: 'firefox', executablePath: findFirefox(), headless: true, userDataDir: dir, extraPrefsFirefox: BASE_PREFS });
+    await browser.close();
+    return dir;
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
 export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefox> {
   const extensionDir = options.extensionDir ?? testDist;
   if (!existsSync(resolve(extensionDir, 'manifest.json'))) {
     throw new Error(`No built extension in ${extensionDir}: run "npm run build:test" first.`);
   }
   const downloadDir = mkdtempSync(join(tmpdir(), 'tidymarks-downloads-'));
-  const removeDownloads = () => rmSync(downloadDir, { recursive: true, force: true });
+  const template = process.env[PROFILE_TEMPLATE_ENV];
+  // Without a userDataDir, this launch's own copy of the template (removed by close()); puppeteer makes and removes
+  // a new profile itself when there is no template.
+  const ownProfile = template && !options.userDataDir ? mkdtempSync(join(tmpdir(), 'tidymarks-profile-')) : undefined;
+  const removeDownloads = () => {
+    rmSync(downloadDir, { recursive: true, force: true });
+    if (ownProfile) rmSync(ownProfile, { recursive: true, force: true });
+  };
+  const userDataDir = options.userDataDir ?? ownProfile;
+  if (template && userDataDir && readdirSync(userDataDir).length === 0) cpSync(template, userDataDir, { recursive: true });
   let browser: PBrowser;
   try {
     browser = await puppeteer.launch({
@@ -75,13 +113,11 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
       executablePath: findFirefox(),
       headless: options.headless ?? true,
       acceptInsecureCerts: options.acceptInsecureCerts,
-      userDataDir: options.userDataDir,
+      userDataDir,
       args: ['--remote-allow-system-access'],
       env: options.env ? { ...process.env, ...options.env } : undefined,
       extraPrefsFirefox: {
-        'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: EXTENSION_UUID }),
-        'browser.shell.checkDefaultBrowser': false,
-        'datareporting.policy.dataSubmissionEnabled': false,
+        ...BASE_PREFS,
         // Downloads (the export's bookmarks.html) land in this run's own folder, not in ~/Downloads.
         'browser.download.folderList': 2,
         'browser.download.dir': downloadDir,

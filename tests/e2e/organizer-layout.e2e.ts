@@ -17,7 +17,7 @@ import { overflowing } from './layout';
 import { waitForShown } from './page-waits';
 import { firefoxImportFile } from './places-seed';
 import { screenshotPath } from './screenshots';
-import { useFirefox } from './use-firefox';
+import { DARK_PREFS, useFirefox, usePrefs } from './use-firefox';
 
 const ff = useFirefox();
 const dir = mkdtempSync(join(tmpdir(), 'tidymarks-organizer-'));
@@ -466,7 +466,9 @@ describe('organizer in the sidebar', () => {
 });
 
 describe('organizer in the sidebar, dark', () => {
-  const dark = useFirefox({ prefs: { 'ui.systemUsesDarkTheme': 1, 'layout.css.prefers-color-scheme.content-override': 0 } });
+  // The file's Firefox, switched to dark mode for this block.
+  const dark = ff;
+  usePrefs(dark, DARK_PREFS);
 
   it('the actions menu is drawn in the dark palette, its focused item marked', async () => {
     const page = await dark.open('sidebar/index.html');

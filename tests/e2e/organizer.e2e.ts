@@ -10,7 +10,7 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import type { Firefox } from './firefox';
-import { useFirefox } from './use-firefox';
+import { DARK_PREFS, useFirefox, usePrefs } from './use-firefox';
 import { screenshotPath } from './screenshots';
 import { waitForShown } from './page-waits';
 
@@ -384,7 +384,9 @@ describe('organizer', () => {
 });
 
 describe('organizer in dark mode', () => {
-  const dark = useFirefox({ prefs: { 'ui.systemUsesDarkTheme': 1, 'layout.css.prefers-color-scheme.content-override': 0 } });
+  // The file's Firefox, switched to dark mode for this block.
+  const dark = ff;
+  usePrefs(dark, DARK_PREFS);
 
   it('the details pane’s folder picker marks the highlighted folder in the dark palette too', async () => {
     await seed(await dark.harness());
