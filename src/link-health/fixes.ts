@@ -17,9 +17,7 @@ import { ROOT_ID, TAGS_ROOT_ID, type BookmarkNode, type Browser } from '../platf
 import { folderPath } from '../platform/folder-path';
 import { sameStoredUrl } from '../platform/stored-url';
 import { kindOf } from '../platform/tree';
-import { forgetLeftAddresses } from '../tags';
-import { normalizeTagList } from '../tags';
-import type { TagStore } from '../tags';
+import { carryTags, type TagStore } from '../tags';
 import { bookmarksOf, type BookmarkRef } from './bookmarks';
 import { classifyAttempt } from './classify';
 import { DEAD_CLASSES } from './marker';
@@ -237,33 +235,13 @@ export function createLinkFixes(deps: FixDeps) {
         }
         if (cancelled) break;
       }
-      if (moved.length) await moveTags(moved, (e) => operation.append(e));
+      if (moved.length) await carryTags({ browser, tagStore: tags }, (e) => operation.append(e), moved);
     } finally {
       await operation.finish({ cancelled, edit: { ...summary, items: done } });
     }
     // A fixed address is no longer listed as moved: what the check learned of the new one is its verdict now.
     if (moved.length) await refreshVerdicts(moved.map((m) => m.verdict));
     return { ...base, done, operationId: await operation.sessionId, cancelled };
-  }
-
-  /**
-   * The tags of each address a bookmark left go to its new one (merged with what that has), journaled before they are
-   * written; an old address no bookmark has any more loses its tags, journaled too (undo gives them back).
-   */
-  async function moveTags(moved: readonly { from: string; to: string }[], append: (entries: NewJournalEntry[]) => Promise<unknown>) {
-    const had = await tags.getTagsForUrls([...new Set(moved.flatMap((m) => [m.from, m.to]))]);
-    const next = new Map<string, string[]>();
-    for (const { from, to } of moved) {
-      const mine = had.get(from) ?? [];
-      if (mine.length) next.set(to, normalizeTagList([...(next.get(to) ?? had.get(to) ?? []), ...mine]));
-    }
-    const entries = [...next].map(([url, list]) => ({ url, tags: list }));
-    if (entries.length) {
-      const after = await tags.preview({ kind: 'set', entries });
-      if (after.length) await append(after.map((c) => ({ role: 'tags', url: c.url, before: had.get(c.url) ?? [], after: c.tags })));
-      await tags.setTagsMany(entries);
-    }
-    await forgetLeftAddresses({ browser, tagStore: tags }, append, [...new Set(moved.map((m) => m.from))]);
   }
 
   async function refreshVerdicts(old: readonly StoredVerdict[]) {

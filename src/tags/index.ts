@@ -6,6 +6,6 @@
  */
 export { openTagStore, type TagCount, type TagEdit, type TagStore, type UrlTags } from './tag-store';
 export { normalizeTagList, sameTagSet } from './tag-name';
-export { forgetLeftAddresses, journaledTagAdds } from './journaled';
+export { carryTags, forgetLeftAddresses, journaledTagAdds } from './journaled';
 export { forgetOrphanUrls } from './orphans';
 export type { TaggedAddresses } from './tagged-bookmarks';

@@ -6,6 +6,7 @@
 import { editOperation, journaledEdit, type EditDeps, type EditSummary, type NewJournalEntry } from '../operation-history';
 import type { Browser } from '../platform/browser';
 import { findOrphanUrls } from './orphans';
+import { normalizeTagList } from './tag-name';
 import type { TagEdit, TagStore } from './tag-store';
 
 type TagWrites = Pick<TagStore, 'preview' | 'edit' | 'getTagsForUrls'>;
@@ -60,4 +61,31 @@ export async function forgetLeftAddresses(
   const had = await deps.tagStore.getTagsForUrls(orphans);
   await append(orphans.map((url) => ({ role: 'tags', url, before: had.get(url) ?? [], after: [] })));
   await deps.tagStore.forgetUrls(orphans);
+}
+
+/**
+ * Bookmarks that went from one address to another (a fix's update, a Wayback replace) or got a copy at another (a
+ * snapshot added beside): the tags of each old address join the new one's (merged with what it has), journaled
+ * (`append`: the running edit's) before they are written; then an old address no bookmark has any more loses its tags
+ * (forgetLeftAddresses). Undo gives every tag back where it was.
+ */
+export async function carryTags(
+  deps: { browser: Browser; tagStore: TagStore },
+  append: (entries: NewJournalEntry[]) => Promise<unknown>,
+  carried: readonly { from: string; to: string }[],
+): Promise<void> {
+  const { tagStore } = deps;
+  const had = await tagStore.getTagsForUrls([...new Set(carried.flatMap((m) => [m.from, m.to]))]);
+  const next = new Map<string, string[]>();
+  for (const { from, to } of carried) {
+    const mine = had.get(from) ?? [];
+    if (mine.length) next.set(to, normalizeTagList([...(next.get(to) ?? had.get(to) ?? []), ...mine]));
+  }
+  const entries = [...next].map(([url, list]) => ({ url, tags: list }));
+  if (entries.length) {
+    const after = await tagStore.preview({ kind: 'set', entries });
+    if (after.length) await append(after.map((c) => ({ role: 'tags', url: c.url, before: had.get(c.url) ?? [], after: c.tags })));
+    await tagStore.setTagsMany(entries);
+  }
+  await forgetLeftAddresses(deps, append, [...new Set(carried.map((m) => m.from))]);
 }

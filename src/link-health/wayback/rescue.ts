@@ -1,8 +1,9 @@
 /**
  * The rescue's changes, as edits of the one history (the path fixes.ts takes): a dead bookmark's address replaced by
  * its snapshot (title, folder and place kept), or the snapshot added beside it, in the same folder right after it,
- * titled to say what it is. Journaled before Firefox is touched; each bookmark is read again right before its own
- * call, and one someone changed since the view showed it is left alone. Undo and redo are the history's.
+ * titled to say what it is. The address's tags go with it (replace) or are given to the copy too (beside), as a fix's
+ * update does. Journaled before Firefox is touched; each bookmark is read again right before its own call, and one
+ * someone changed since the view showed it is left alone. Undo and redo are the history's.
  */
 import type { BackgroundDeps } from '../../feature-contract';
 import { formatDate, t } from '../../i18n';
@@ -13,12 +14,14 @@ import { getExisting } from '../../platform/bookmark-reads';
 import { isMissingBookmarkError } from '../../platform/bookmark-errors';
 import type { BookmarkNode } from '../../platform/browser';
 import { kindOf } from '../../platform/tree';
+import { carryTags, type TagStore } from '../../tags';
 import { parseSnapshotAddress } from '../../url-matching';
 import { timestampMs } from './availability';
 import type { RescueInput, RescueLeftOutReason, RescueResult } from './protocol';
 
 export interface RescueDeps extends BackgroundDeps {
   history: History;
+  tags: TagStore;
 }
 
 /** "<title> (archived 3 May 2019)": the title of a snapshot added beside its bookmark. */
@@ -67,6 +70,7 @@ export function createRescue(deps: RescueDeps) {
     const stored = await operation.append(entries);
     const steps = operation.steps;
     let done = 0;
+    const carried: { from: string; to: string }[] = [];
     try {
       for (const [i, { item }] of todo.entries()) {
         const seq = stored[i]!.seq;
@@ -93,10 +97,16 @@ export function createRescue(deps: RescueDeps) {
         }
         await steps.done(seq);
         done++;
+        carried.push({ from: item.url, to: item.snapshot });
         ctx.progress({ done, total: todo.length });
       }
     } finally {
-      await operation.finish({ edit: { ...summary, items: done } });
+      try {
+        // Also when cancelled part way: what was changed has its tags.
+        if (carried.length) await carryTags({ browser, tagStore: deps.tags }, (e) => operation.append(e), carried);
+      } finally {
+        await operation.finish({ edit: { ...summary, items: done } });
+      }
     }
     return { action, done, leftAlone, operationId: done ? await operation.sessionId : null };
   }

@@ -11,6 +11,7 @@ import { t } from '../../i18n';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../../messaging/define';
 import { AppError } from '../../messaging/errors';
 import type { History } from '../../operation-history';
+import type { TagStore } from '../../tags';
 import type { BookmarkRef } from '../bookmarks';
 import { grantedMatcher } from '../host-access';
 import { realTimers, type Timers } from '../timers';
@@ -22,6 +23,8 @@ import { openWaybackStore, recordKey, type WaybackStore } from './store';
 
 export interface WaybackDeps extends BackgroundDeps {
   history: History;
+  /** The rescue takes an address's tags along (src/tags carryTags). */
+  tags: TagStore;
   bookmarkDates: BookmarkDateSource;
   /** The bookmarks whose link the check found dead (gone, server trouble, unreachable). */
   deadBookmarks(): Promise<BookmarkRef[]>;

@@ -239,6 +239,32 @@ describe('the rescue', () => {
     expect((await t.children()).map((c) => c[1])).toContain(snap);
   });
 
+  it("takes the address's tags along on replace, gives them to the copy beside; undo puts every tag back", async () => {
+    const t = await setup();
+    const gone = 'https://old.example.org/gone/a';
+    const other = 'https://old.example.org/gone/b';
+    const snapB = 'https://web.archive.org/web/20190503120000/https://old.example.org/gone/b';
+    const a = await t.add(gone, 'A', t.work.id);
+    const b = await t.add(other, 'B', t.work.id);
+    await t.tags.setTags(gone, ['research', 'old']);
+    await t.tags.setTags(other, ['keep']);
+    const tagsNow = async () => Object.fromEntries((await t.tags.all()).map((e) => [e.url, [...e.tags].sort()]));
+    const before = await tagsNow();
+
+    const replaced = await t.rescue('replace', [{ id: a, url: gone, snapshot: snap }]);
+    // The address no bookmark has any more lost its tags; the snapshot has them.
+    expect(await tagsNow()).toEqual({ [snap]: ['old', 'research'], [other]: ['keep'] });
+    const beside = await t.rescue('beside', [{ id: b, url: other, snapshot: snapB }]);
+    // The original keeps its tags (its bookmark is still there); the copy has them too.
+    expect(await tagsNow()).toEqual({ [snap]: ['old', 'research'], [other]: ['keep'], [snapB]: ['keep'] });
+
+    await t.undo(beside.operationId!);
+    await t.undo(replaced.operationId!);
+    expect(await tagsNow()).toEqual(before);
+    await t.redo(replaced.operationId!);
+    expect(await tagsNow()).toEqual({ [snap]: ['old', 'research'], [other]: ['keep'] });
+  });
+
   it('leaves alone a bookmark someone changed since the view showed it, and refuses what is not a snapshot', async () => {
     const t = await setup();
     const id = await t.add('https://old.example.org/gone/a', 'A', t.work.id);
