@@ -24,13 +24,13 @@ export const FAILURE_LABEL: Record<FailureKind, MessageId> = {
   network: 'linksFailureNetwork',
 };
 
-/** The marker's class in a word or two ("Gone", "Moved for good"). */
-export const markerLabel = (marker: LinkMarker): string => t(CLASS_LABEL[marker.class]);
+/** The marker's class in a word or two ("Gone", "Moved for good", "Works over https only"). */
+export const markerLabel = (marker: LinkMarker): string => t(marker.overHttps ? 'linksClassOverHttps' : CLASS_LABEL[marker.class]);
 
 /** The marker as a sentence: what the check found, and when. */
 export function markerText(marker: LinkMarker): string {
   const when = formatDate(marker.checkedAt, { dateStyle: 'medium' });
-  if (marker.class === 'moved') return t('linksMarkerMoved', marker.finalUrl ?? '', when);
+  if (marker.class === 'moved') return t(marker.overHttps ? 'linksMarkerOverHttps' : 'linksMarkerMoved', marker.finalUrl ?? '', when);
   const why = marker.failure ? t(FAILURE_LABEL[marker.failure]) : String(marker.status ?? '');
   return t(marker.checks > 1 ? 'linksMarkerDeadTwice' : 'linksMarkerDeadOnce', markerLabel(marker), why, when);
 }

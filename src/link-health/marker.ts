@@ -19,6 +19,8 @@ export interface LinkMarker {
   failure: FailureKind | null;
   /** moved: where the address leads now. */
   finalUrl: string | null;
+  /** moved: the http address gets no answer and its https twin (`finalUrl`) works; nothing redirected it. */
+  overHttps?: true;
   checks: number;
   checkedAt: number;
 }
@@ -28,5 +30,13 @@ export const isMarked = (cls: LinkClass): cls is MarkedClass => (MARKED_CLASSES 
 /** The marker of a verdict, or null when it calls for none. */
 export function markerOf(verdict: LinkVerdict): LinkMarker | null {
   if (!isMarked(verdict.class)) return null;
-  return { class: verdict.class, status: verdict.status, failure: verdict.failure, finalUrl: verdict.finalUrl, checks: verdict.checks, checkedAt: verdict.checkedAt };
+  const marker: LinkMarker = {
+    class: verdict.class,
+    status: verdict.status,
+    failure: verdict.failure,
+    finalUrl: verdict.finalUrl,
+    checks: verdict.checks,
+    checkedAt: verdict.checkedAt,
+  };
+  return verdict.class === 'moved' && verdict.overHttps ? { ...marker, overHttps: true } : marker;
 }

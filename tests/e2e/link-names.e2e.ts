@@ -110,6 +110,16 @@ describe('link health on named hosts', () => {
     expect(row('HttpsOnly').section).toBe('moved');
     expect(row('HttpsOnly').text).toContain(`works over https only: ${web.secureUrl(SECURE, '/ok/1')}`);
     expect(row('HttpsOnly').text).toContain('HTTP 200 · checked twice');
+    // The popup's result for it says the same (not "Moved for good": nothing redirected it).
+    const popup = await ff.open('popup/index.html');
+    await popup.type('input.search', 'HttpsOnly');
+    await popup.waitForFunction(() => document.querySelector('.results-section')?.getAttribute('data-answered') === 'HttpsOnly', { timeout: 10_000 });
+    const marker = await popup.waitForSelector('.results-section [data-testid="link-marker"][data-class="moved"]', { timeout: 10_000 });
+    expect(await marker!.evaluate((m) => [m.textContent, m.getAttribute('title')])).toEqual([
+      expect.stringContaining('Works over https only'),
+      expect.stringMatching(new RegExp(`^Works over https only, at ${web.secureUrl(SECURE, '/ok/1').replace(/[.]/g, '\\.')}; checked on `)),
+    ]);
+    await popup.close();
     // A 404 over http stays gone (an answer: no https probe).
     expect(row('HttpOnlyGone')).toMatchObject({ section: 'gone' });
     expect(row('HttpOnlyGone').text).toContain('HTTP 404 · checked twice');

@@ -808,6 +808,7 @@ export interface MessageArgs {
   "linksAccessDenied": [];
   "linksNoPermissionApi": [];
   "linksClassOk": [];
+  "linksClassOverHttps": [];
   "linksClassMoved": [];
   "linksClassRedirected": [];
   "linksClassGone": [];
@@ -1052,6 +1053,7 @@ export interface MessageArgs {
   "editLinksArchiveReplaced_other": [Substitution];
   "editLinksArchiveAdded_one": [Substitution];
   "editLinksArchiveAdded_other": [Substitution];
+  "linksMarkerOverHttps": [Substitution, Substitution];
   "linksMarkerMoved": [Substitution, Substitution];
   "linksMarkerDeadTwice": [Substitution, Substitution, Substitution];
   "linksMarkerDeadOnce": [Substitution, Substitution, Substitution];

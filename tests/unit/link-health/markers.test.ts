@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { markerOf } from '../../../src/link-health/marker';
-import { markerText } from '../../../src/link-health/marker-text';
+import { markerLabel, markerText } from '../../../src/link-health/marker-text';
 import { openLinkHealthStore, type StoredVerdict } from '../../../src/link-health/store';
 import type { LinkClass } from '../../../src/link-health/types';
 import { boot, type Booted } from '../../kit/boot';
@@ -46,6 +46,9 @@ describe('the store’s marked verdicts', () => {
     expect(markerText(markerOf(verdict('https://a.example/m', 'moved', { finalUrl: 'https://b.example/m' }))!)).toBe(
       'Moved for good to https://b.example/m, checked on Jan 3, 2027',
     );
+    const overHttps = markerOf(verdict('http://a.example/s', 'moved', { finalUrl: 'https://a.example/s', overHttps: true }))!;
+    expect([markerLabel(overHttps), markerText(overHttps)]).toEqual(['Works over https only', 'Works over https only, at https://a.example/s; checked on Jan 3, 2027']);
+    expect(markerLabel(markerOf(verdict('https://a.example/m', 'moved', { finalUrl: 'https://b.example/m' }))!)).toBe('Moved for good');
     expect(markerText(markerOf(verdict('https://a.example/t', 'unreachable', { status: null, failure: 'timeout' }))!)).toBe(
       'Unreachable (no answer in time), checked twice on Jan 3, 2027',
     );
