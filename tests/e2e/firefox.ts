@@ -105,7 +105,12 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
     if (ownProfile) rmSync(ownProfile, { recursive: true, force: true });
   };
   const userDataDir = options.userDataDir ?? ownProfile;
-  if (template && userDataDir && readdirSync(userDataDir).length === 0) cpSync(template, userDataDir, { recursive: true });
+  // A profile a test starts Firefox on again (a restart) gets the template without prefs.js and user.js, as a new
+  // profile has none: puppeteer backs up those two at each launch and puts the backups back once the process exits,
+  // so with them the second launch's own user.js (its prefs) could be replaced under it by the first launch's
+  // late clean-up, and Firefox's own prefs of the first run would be rolled back before the second.
+  const restartable = (src: string) => !options.userDataDir || !/[\\/](prefs|user)\.js$/.test(src);
+  if (template && userDataDir && readdirSync(userDataDir).length === 0) cpSync(template, userDataDir, { recursive: true, filter: restartable });
   let browser: PBrowser;
   try {
     browser = await puppeteer.launch({
