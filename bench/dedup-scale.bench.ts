@@ -35,7 +35,7 @@ function countBookmarks(folders: SeedFolder[]): number {
   return folders.reduce((n, f) => n + (f.bookmarks?.length ?? 0) + countBookmarks(f.folders ?? []), 0);
 }
 
-/** The plan's removals in tree order: folders (copied whole) as one call, copies one each. */
+/** The plan's removals in tree order: folders (copied whole) as one call, copies one each; then the folders emptied. */
 async function inTreeOrder(page: Page, plan: CleanupPlan): Promise<{ id: string; folder: boolean }[]> {
   const [root] = (await page.evaluate(() => window.tm.browser.bookmarks.getTree())) as BookmarkNode[];
   const order = new Map<string, number>();
@@ -45,7 +45,10 @@ async function inTreeOrder(page: Page, plan: CleanupPlan): Promise<{ id: string;
     order.set(n.id, order.size);
     for (let i = (n.children?.length ?? 0) - 1; i >= 0; i--) stack.push(n.children![i]!);
   }
-  return plan.removals.map((r) => ({ id: r.id, folder: r.kind === 'folder' })).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  // The folders the removals leave empty go after them, deepest first, as the plan lists them (the apply's order).
+  const emptied = plan.removals.filter((r) => r.reason === 'emptied-folder').map((r) => ({ id: r.id, folder: true }));
+  const calls = plan.removals.filter((r) => r.reason !== 'emptied-folder').map((r) => ({ id: r.id, folder: r.kind === 'folder' }));
+  return [...calls.sort((a, b) => order.get(a.id)! - order.get(b.id)!), ...emptied];
 }
 
 /** Plain calls from the page, `lanes` in flight, in the given order; their time in ms (in slices, for the protocol timeout). */
