@@ -1123,6 +1123,7 @@ export interface MessageArgs {
   "waybackNoCopy": [];
   "waybackNotLookedUp": [];
   "waybackOpenCopy": [];
+  "waybackArchivedCopy": [Substitution];
   "waybackReplace": [];
   "waybackAddBeside": [];
   "waybackReplaceAll_one": [Substitution];
