@@ -7,3 +7,4 @@
 export { DEAD_CLASSES, type LinkMarker } from './marker';
 export { CLASS_LABEL, FAILURE_LABEL, markerLabel, markerText } from './marker-text';
 export { originsFor } from './host-access';
+export type { BookmarkSnapshot, BookmarkSnapshots } from './wayback/protocol';

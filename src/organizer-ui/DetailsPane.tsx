@@ -1,12 +1,15 @@
 /**
- * The details pane: for one selected item, its name, address and tags edited in place (Enter or Save writes them);
+ * The details pane: for one selected item, its name, address and tags edited in place (Enter or Save writes them),
+ * and a bookmark's archived copy (a link in the tab order, or the label of a bookmark that is one: issue 31);
  * for several, the bulk actions (add or remove a tag, open all, delete). Moving goes through the folder picker.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatDate, plural, t } from '../i18n';
-import { FolderPicker } from '../ui';
+import type { BookmarkSnapshots } from '../link-health';
+import { ArchivedCopy, FolderPicker } from '../ui';
 import type { FolderChoice } from '../search/types';
 import type { OrganizerTree } from '../organizer';
+import { useArchivedCopy } from './use-archived-copy';
 
 interface Props {
   tree: OrganizerTree;
@@ -15,6 +18,8 @@ interface Props {
   folders: readonly FolderChoice[];
   /** Bumped to put the keyboard in the name field (F2, a new folder). */
   renameRequest: number;
+  /** The archived copies of bookmarks (links.wayback.snapshots). */
+  loadSnapshots(ids: string[]): Promise<BookmarkSnapshots>;
   onSave(id: string, change: { title?: string; url?: string; tags?: string[] }): Promise<void>;
   onMoveTo(folderId: string): void;
   onTags(add: boolean, tag: string): Promise<void>;
@@ -33,7 +38,7 @@ function splitTags(text: string): string[] {
   ];
 }
 
-export function DetailsPane({ tree, version, ids, folders, renameRequest, onSave, onMoveTo, onTags, onOpenAll, onDelete }: Props) {
+export function DetailsPane({ tree, version, ids, folders, renameRequest, loadSnapshots, onSave, onMoveTo, onTags, onOpenAll, onDelete }: Props) {
   const single = ids.length === 1 ? tree.get(ids[0]!) : undefined;
   const [title, setTitle] = useState('');
   const [url, setUrl] = useState('');
@@ -41,6 +46,7 @@ export function DetailsPane({ tree, version, ids, folders, renameRequest, onSave
   const [bulkTag, setBulkTag] = useState('');
   const nameField = useRef<HTMLInputElement>(null);
   const editedId = single?.id ?? null;
+  const archived = useArchivedCopy(loadSnapshots, single?.kind === 'bookmark' ? single.id : null, single?.url);
   // A change made elsewhere shows in the fields unless the person is editing them (then theirs is kept until saved).
   const [dirty, setDirty] = useState(false);
   useEffect(() => setDirty(false), [editedId]);
@@ -148,6 +154,11 @@ export function DetailsPane({ tree, version, ids, folders, renameRequest, onSave
           </>
         ) : null}
         <p class="muted">{t('organizerAddedOn', formatDate(single.dateAdded))}</p>
+        {isBookmark && archived && (
+          <p>
+            <ArchivedCopy snapshot={archived} />
+          </p>
+        )}
         <div class="org-actions">
           <button type="submit" disabled={!dirty}>
             {t('organizerSave')}

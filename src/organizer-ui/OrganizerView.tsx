@@ -514,6 +514,7 @@ function Organizer({ client, narrow, sidebar, tree, version }: { client: Client;
             ids={selectionIds}
             folders={folders}
             renameRequest={renameRequest}
+            loadSnapshots={api.snapshots}
             onSave={(id, change) =>
               run(async () => {
                 // One edit, one step of undo: a new name, a new address (the tags go with it), the tags.

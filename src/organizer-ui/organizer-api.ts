@@ -21,6 +21,8 @@ export function createOrganizerApi(client: Client) {
     addTags: (urls: string[], tags: string[]) => client.call('tags.add', { urls, tags }),
     removeTags: (urls: string[], tags: string[]) => client.call('tags.remove', { urls, tags }),
     open: (url: string) => client.call('search.open', { url, newTab: true }),
+    /** The archived copies of these bookmarks (what the Wayback rescue found: src/link-health/wayback). */
+    snapshots: (ids: string[]) => client.call('links.wayback.snapshots', { ids }),
     /** The operations of the history (an edit here, a cleanup, an import, a popup edit: one history). */
     history: (): Promise<OperationSummary[]> => client.call('history.list', {}),
     /** Undoes an operation (the newest that can be undone when none is named). */

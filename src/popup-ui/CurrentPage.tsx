@@ -1,9 +1,12 @@
 import type { CurrentPageCopy, CurrentPageReply } from '../search/types';
 import { plural, t } from '../i18n';
-import { FolderPath, folderLabel, LinkMarker, Untrusted, UntrustedCode } from '../ui';
+import type { BookmarkSnapshots } from '../link-health';
+import { ArchivedCopy, FolderPath, folderLabel, LinkMarker, Untrusted, UntrustedCode } from '../ui';
 
 interface Props {
   page: CurrentPageReply | null;
+  /** The archived copies of bookmarks, by id. */
+  archived: Readonly<BookmarkSnapshots>;
   error: string | null;
   duplicatesHref: (url: string) => string;
   onAdd(): void;
@@ -16,8 +19,9 @@ interface Props {
  * Whether the page the user is on is bookmarked, where, how many copies; add, edit, remove. The page is the active
  * tab's (src/search/current-page.ts), named by its title and address, so it is plain which page this is about, also
  * when that tab cannot be bookmarked. The link to the Duplicates page is there only when there are copies to clean up.
+ * A copy the Wayback rescue found an archived copy for links to it (in the tab order).
  */
-export function CurrentPage({ page, error, duplicatesHref, onAdd, onEdit, onRemove, onOpenLink }: Props) {
+export function CurrentPage({ page, archived, error, duplicatesHref, onAdd, onEdit, onRemove, onOpenLink }: Props) {
   let body;
   if (error) {
     body = (
@@ -64,9 +68,10 @@ export function CurrentPage({ page, error, duplicatesHref, onAdd, onEdit, onRemo
           {page.copies.map((copy) => (
             <li key={copy.id} class="copy">
               <FolderPath class="copy-path" folders={copy.folders} />
-              {(copy.marker || copy.tags.length > 0) && (
+              {(copy.marker || copy.tags.length > 0 || archived[copy.id]) && (
                 <span class="copy-tags">
                   {copy.marker && <LinkMarker marker={copy.marker} />}
+                  {archived[copy.id] && <ArchivedCopy snapshot={archived[copy.id]!} />}
                   {copy.tags.map((tag) => (
                     <span class="tag" key={tag} title={`#${tag}`}>
                       #<UntrustedCode text={tag} />

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../i18n';
+import type { BookmarkSnapshots } from '../link-health';
 import { UNFILED_ID } from '../platform/browser';
 import type { CurrentPageCopy, CurrentPageReply } from '../search/types';
 import { BookmarkForm } from './BookmarkForm';
@@ -58,6 +59,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   const [notice, setNotice] = useState<ComponentChildren>(null);
   const input = useRef<HTMLInputElement>(null);
   const { reply, answered, error } = useSearch(api.search, text, refresh);
+  const [archived, setArchived] = useState<BookmarkSnapshots>({});
 
   const loadPage = () =>
     api.currentPage(tabId).then(
@@ -108,6 +110,12 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   const words = reply?.words ?? [];
   const activeItem = items[active];
   const activeBookmark = activeItem?.kind === 'bookmark' ? activeItem : undefined;
+
+  // The archived copies of the bookmarks on screen come after them: the first results wait for nothing more.
+  useEffect(() => {
+    const ids = [...items.filter((i) => i.kind === 'bookmark'), ...(page?.copies ?? [])].map((b) => b.id);
+    if (ids.length) api.snapshots(ids).then(setArchived, () => undefined); // the copies are an extra: without them the popup works as before
+  }, [reply, page]);
 
   const open = async (index: number, newTab: boolean) => {
     const item = items[index];
@@ -239,6 +247,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
     list = (
       <ResultList
         items={items}
+        archived={archived}
         words={words}
         active={active}
         label={listLabel}
@@ -322,6 +331,7 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
       {!(form && !formByResults) && (
         <CurrentPage
           page={page}
+          archived={archived}
           error={pageError}
           duplicatesHref={(url) => duplicatesLink(url, baseUrl)}
           onAdd={() => void startAdd()}

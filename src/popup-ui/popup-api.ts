@@ -5,6 +5,7 @@
  */
 import type { Client } from '../app-protocol';
 import { t } from '../i18n';
+import type { BookmarkSnapshots } from '../link-health';
 import type { HistoryResult } from '../operation-history';
 import type { PlacesApi } from '../places';
 import type { CurrentPageCopy, CurrentPageReply, FolderChoice, SearchReply } from '../search/types';
@@ -20,6 +21,8 @@ export interface PopupApi {
   search(text: string): Promise<SearchReply>;
   currentPage(tabId?: number): Promise<CurrentPageReply>;
   open(url: string, options: { newTab: boolean; tabId?: number }): Promise<void>;
+  /** The archived copies of these bookmarks (what the Wayback rescue found), asked for once they are on screen. */
+  snapshots(ids: string[]): Promise<BookmarkSnapshots>;
   folders(): Promise<FolderChoice[]>;
   /** Folders bookmarks went into most recently, most recent first (ids). */
   recentFolders(): Promise<string[]>;
@@ -68,6 +71,7 @@ export function createPopupApi(client: Client, loadPlaces: () => Promise<PlacesA
     open: async (url, { newTab, tabId }) => {
       await client.call('search.open', tabId === undefined ? { url, newTab } : { url, newTab, tabId });
     },
+    snapshots: (ids) => client.call('links.wayback.snapshots', { ids }),
     folders: () => client.call('search.folders', {}),
     recentFolders: () => client.call('search.recentFolders', {}),
     addFolder: async (parentId, title) => {

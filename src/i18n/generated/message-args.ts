@@ -1125,6 +1125,7 @@ export interface MessageArgs {
   "waybackNoCopy": [];
   "waybackNotLookedUp": [];
   "waybackOpenCopy": [];
+  "waybackArchivedCopy": [Substitution];
   "waybackReplace": [];
   "waybackAddBeside": [];
   "waybackReplaceAll_one": [Substitution];

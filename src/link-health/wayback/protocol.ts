@@ -18,6 +18,26 @@ export interface WaybackOverview {
   items: WaybackItem[];
 }
 
+/**
+ * A bookmark's archived copy, for the organizer and the popup: the snapshot a lookup found for it (with `href`, the
+ * link to it), or, when the bookmark's address is itself a snapshot address (after a "replace" rescue), that copy
+ * (no `href`: the pages label it rather than link it a second time).
+ */
+export interface BookmarkSnapshot {
+  /** The snapshot's address (https://web.archive.org/web/<timestamp>/<original address>), to link to. */
+  href?: string;
+  /** The capture's moment (ms). */
+  at: number;
+  /**
+   * The words the pages show, "Archived copy (May 3, 2019)" (the capture's date, UTC, in the UI's language): written
+   * here, so the popup carries no date formatting of its own for it (its bundle's budget, src/popup-ui/README.md).
+   */
+  label: string;
+}
+
+/** The bookmarks that have an archived copy, by id (a page looks its bookmarks up: no list to turn into a map). */
+export type BookmarkSnapshots = Record<string, BookmarkSnapshot>;
+
 export interface LookupProgress {
   done: number;
   total: number;
@@ -47,6 +67,8 @@ const bookmarkId = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 const address = v.pipe(v.string(), v.minLength(1), v.maxLength(65536));
 const ms = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(600_000));
 export const MAX_RESCUE_ITEMS = 20_000;
+/** The most bookmarks one snapshots request asks about (a page asks about what it shows). */
+export const MAX_SNAPSHOT_IDS = 1_000;
 
 export type RescueInput = v.InferOutput<typeof rescueInput>;
 const rescueInput = v.strictObject({
@@ -58,6 +80,8 @@ const rescueInput = v.strictObject({
 export const waybackProtocol = {
   /** The dead bookmarks with what lookups found for them (nothing is sent: read from what is stored). */
   'links.wayback.overview': request<WaybackOverview>()(noInput),
+  /** Which of these bookmarks have an archived copy (read from what lookups stored: nothing is sent anywhere). */
+  'links.wayback.snapshots': request<BookmarkSnapshots>()(v.strictObject({ ids: v.pipe(v.array(bookmarkId), v.maxLength(MAX_SNAPSHOT_IDS)) })),
 } satisfies Record<string, RequestDef>;
 
 export const waybackJobs = {

@@ -19,6 +19,7 @@ import { AVAILABILITY_ENDPOINT, askAvailability, timestampMs, waybackTimestamp }
 import { DEFAULT_LOOKUP_LIMITS, runLookups, type LookupLimits } from './lookup';
 import type { LookupProgress, LookupResult, WaybackItem, waybackJobs, waybackProtocol, waybackTestProtocol } from './protocol';
 import { createRescue } from './rescue';
+import { createSnapshotHandlers } from './snapshots';
 import { openWaybackStore, recordKey, type WaybackStore } from './store';
 
 export interface WaybackDeps extends BackgroundDeps {
@@ -71,6 +72,7 @@ export function createWayback(deps: WaybackDeps) {
       });
       return { origin: originOf(endpoint), items };
     },
+    ...createSnapshotHandlers(deps, store),
   };
 
   const lookup = async (ids: readonly string[] | undefined, ctx: JobContext<LookupProgress>): Promise<LookupResult> => {

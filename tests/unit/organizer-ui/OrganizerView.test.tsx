@@ -2,10 +2,13 @@
 /**
  * The organizer component on the real background (fake browser): tree and list roles, keyboard selection in the
  * list (↓, Shift+↓, Ctrl+A), Enter opens a folder, Delete removes the selection, and a change made elsewhere shows;
- * a search and its clearing reuse the list's row elements (rows no result needs stay, blank, without a role).
+ * a search and its clearing reuse the list's row elements (rows no result needs stay, blank, without a role); a
+ * bookmark's archived copy shows in its details.
  */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { waybackTimestamp } from '../../../src/link-health/wayback/availability';
+import { openWaybackStore, recordKey } from '../../../src/link-health/wayback/store';
 import { OrganizerView } from '../../../src/organizer-ui/OrganizerView';
 import { bootPage } from '../../kit/page';
 
@@ -136,5 +139,35 @@ describe('OrganizerView', () => {
     expect(rowsAfter.length === 4 && rowsAfter.every((row, i) => row === rowsBefore[i])).toBe(true);
     expect(list.querySelectorAll('.org-row.idle')).toHaveLength(0);
     await within(list).findByRole('option', { name: /three/ });
+  });
+
+  it('the details of a bookmark with an archived copy link to it, in the tab order; a bookmark that is a copy is labelled (issue 31)', async () => {
+    const { b, list } = await setup();
+    const snapshot = 'https://web.archive.org/web/20190503120000/https://one.example/';
+    // What a lookup stores (src/link-health/wayback/store.ts), in the background's IndexedDB.
+    const [one] = await b.search({ title: 'one' });
+    const asked = waybackTimestamp(one!.dateAdded!);
+    await openWaybackStore().put({ key: recordKey(one!.url!, asked), url: one!.url!, asked, snapshot: { url: snapshot, timestamp: '20190503120000' }, lookedUpAt: 0 });
+    await b.create({ parentId: 'toolbar_____', title: 'Archived page', url: 'https://web.archive.org/web/2012/https://gone.example/' });
+    await within(list).findByRole('option', { name: /Archived page/ });
+    const details = () => screen.getByRole('complementary', { name: 'Details' });
+
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    await waitFor(() => expect(selectedNames()).toEqual([expect.stringContaining('one')]));
+    const link = (await within(details()).findByRole('link', { name: 'Archived copy (May 3, 2019)' })) as HTMLAnchorElement;
+    expect(link.getAttribute('href')).toBe(snapshot);
+    expect(link.target).toBe('_blank');
+    expect(link.tabIndex).toBe(0);
+
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    await waitFor(() => expect(selectedNames()).toEqual([expect.stringContaining('two')]));
+    await waitFor(() => expect(within(details()).queryByText(/Archived copy/)).toBeNull());
+
+    fireEvent.keyDown(list, { key: 'End' });
+    await waitFor(() => expect(selectedNames()).toEqual([expect.stringContaining('Archived page')]));
+    const label = await within(details()).findByText('Archived copy (Jan 1, 2012)');
+    expect(label.hasAttribute('href')).toBe(false);
+    expect(within(details()).queryByRole('link')).toBeNull();
   });
 });

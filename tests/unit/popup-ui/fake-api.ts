@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { BookmarkSnapshots } from '../../../src/link-health';
 import type { EditSummary, HistoryResult } from '../../../src/operation-history';
 import type { PopupApi } from '../../../src/popup-ui/popup-api';
 import type { CurrentPageCopy, CurrentPageReply, FolderChoice, SearchReply, SearchResultItem } from '../../../src/search/types';
@@ -56,6 +57,8 @@ export function fakeApi(answer: (text: string) => SearchReply, current: CurrentP
     search: vi.fn(async (text: string) => answer(text)),
     currentPage: vi.fn(async () => current),
     open: vi.fn(async () => undefined),
+    /** By default no bookmark has an archived copy. */
+    snapshots: vi.fn(async (_ids: string[]): Promise<BookmarkSnapshots> => ({})),
     folders: vi.fn(async () => [
       { id: 'toolbar_____', path: ['Bookmarks Toolbar'] },
       { id: 'unfiled_____', path: ['Other Bookmarks'] },
