@@ -111,11 +111,12 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
   const activeItem = items[active];
   const activeBookmark = activeItem?.kind === 'bookmark' ? activeItem : undefined;
 
-  // The archived copies of the bookmarks on screen come after them: the first results wait for nothing more.
+  // The archived copies of the current page's bookmarks come after it: nothing waits for them. (Search results show
+  // none: their options hold nothing focusable, and the popup's bundle has no room for a shortcut to them.)
   useEffect(() => {
-    const ids = [...items.filter((i) => i.kind === 'bookmark'), ...(page?.copies ?? [])].map((b) => b.id);
+    const ids = page?.copies.map((b) => b.id) ?? [];
     if (ids.length) api.snapshots(ids).then(setArchived, () => undefined); // the copies are an extra: without them the popup works as before
-  }, [reply, page]);
+  }, [page]);
 
   const open = async (index: number, newTab: boolean) => {
     const item = items[index];
@@ -247,7 +248,6 @@ export function PopupApp({ api, tabId, baseUrl, close }: Props) {
     list = (
       <ResultList
         items={items}
-        archived={archived}
         words={words}
         active={active}
         label={listLabel}

@@ -1,7 +1,6 @@
 import type { SearchResultItem } from '../search/types';
 import { t } from '../i18n';
-import type { BookmarkSnapshots } from '../link-health';
-import { ArchivedCopy, FolderPath, Highlighted, LinkMarker } from '../ui';
+import { FolderPath, Highlighted, LinkMarker } from '../ui';
 import { hostAndPath, visitsLabel } from './format';
 
 export const RESULTS_ID = 'results';
@@ -11,8 +10,6 @@ export type ResultAction = 'edit' | 'move' | 'remove';
 
 interface Props {
   items: readonly SearchResultItem[];
-  /** The archived copies of bookmarks, by id (a history result's id is its address: never there). */
-  archived: Readonly<BookmarkSnapshots>;
   words: readonly string[];
   active: number;
   label: string;
@@ -32,13 +29,12 @@ const ACTIONS: { action: ResultAction; label: () => string; keys: string }[] = [
  * The results as a listbox; the search box keeps focus and points at the active option (aria-activedescendant).
  * The highlighted bookmark shows Edit, Move and Remove buttons for the mouse; the keyboard reaches the same actions
  * from the search box (Ctrl/Cmd+E, Ctrl/Cmd+Shift+E, Shift+Delete), so the buttons stay out of the tab order and
- * the options hold no focusable content but one: a bookmark's archived copy, a link Tab reaches (src/ui's
- * ArchivedCopy; no shortcut of the search box, which would cost the popup's bundle more than its budget has left). Titles, addresses, folders and tags are isolated (src/ui's Highlighted and
+ * the options hold no focusable content. Titles, addresses, folders and tags are isolated (src/ui's Highlighted and
  * FolderPath); addresses and tags show their bidirectional controls.
  */
 const kindLabel = (kind: SearchResultItem['kind']) => (kind === 'bookmark' ? t('popupKindBookmark') : t('popupKindHistory'));
 
-export function ResultList({ items, archived, words, active, label, onHover, onOpen, onAction }: Props) {
+export function ResultList({ items, words, active, label, onHover, onOpen, onAction }: Props) {
   return (
     <ul id={RESULTS_ID} class="results" role="listbox" aria-label={label}>
       {items.map((item, i) => (
@@ -62,10 +58,9 @@ export function ResultList({ items, archived, words, active, label, onHover, onO
             <span class="result-url">
               <Highlighted text={hostAndPath(item.url)} words={words} code />
             </span>
-            {(item.folders.length > 0 || item.tags.length > 0 || item.visitCount > 0 || item.marker || archived[item.id]) && (
+            {(item.folders.length > 0 || item.tags.length > 0 || item.visitCount > 0 || item.marker) && (
               <span class="result-meta">
                 {item.marker && <LinkMarker marker={item.marker} />}
-                {archived[item.id] && <ArchivedCopy snapshot={archived[item.id]!} />}
                 {item.folders.length > 0 && <FolderPath class="result-folder" folders={item.folders} words={words} />}
                 {item.tags.map((tag) => (
                   <span class="tag" key={tag} title={`#${tag}`}>
