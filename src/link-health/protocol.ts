@@ -5,7 +5,7 @@ import type { LinkMarker } from './marker';
 import type { FailureKind, LinkClass, NeverReason, SkipReason } from './types';
 import { waybackJobs, waybackProtocol, waybackTestProtocol } from './wayback/protocol';
 export type { RunStatus } from './background-run';
-export type { LookupProgress, LookupResult, RescueAction, RescueResult, WaybackItem, WaybackOverview } from './wayback/protocol';
+export type { LookupProgress, LookupResult, LookupStatus, RescueAction, RescueResult, WaybackItem, WaybackOverview } from './wayback/protocol';
 
 export type ClassCounts = Record<LinkClass, number>;
 

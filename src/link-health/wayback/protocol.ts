@@ -1,6 +1,7 @@
 /** The Wayback rescue's part of link health's protocol (joined in ../protocol.ts). */
 import * as v from 'valibot';
 import { job, noInput, request, type JobDef, type RequestDef } from '../../messaging/define';
+import type { RunStatus } from '../background-run';
 
 /** A dead bookmark and what the archive has of it, for the view. */
 export interface WaybackItem {
@@ -18,11 +19,17 @@ export interface WaybackOverview {
   items: WaybackItem[];
 }
 
+/** A lookup's figures: questions answered (or given up on) of its questions, and how. */
 export interface LookupProgress {
   done: number;
   total: number;
   found: number;
+  none: number;
+  failed: number;
 }
+
+/** Where the lookup in the background stands (it runs whoever watches it, and resumes after the event page or Firefox). */
+export type LookupStatus = RunStatus<LookupProgress>;
 
 export interface LookupResult {
   /** Questions asked this time (what earlier lookups answered is skipped). */
@@ -48,6 +55,8 @@ const address = v.pipe(v.string(), v.minLength(1), v.maxLength(65536));
 const ms = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(600_000));
 export const MAX_RESCUE_ITEMS = 20_000;
 
+const lookupInput = v.strictObject({ ids: v.optional(v.pipe(v.array(bookmarkId), v.maxLength(MAX_RESCUE_ITEMS))) });
+
 export type RescueInput = v.InferOutput<typeof rescueInput>;
 const rescueInput = v.strictObject({
   action: v.picklist(['replace', 'beside']),
@@ -58,11 +67,20 @@ const rescueInput = v.strictObject({
 export const waybackProtocol = {
   /** The dead bookmarks with what lookups found for them (nothing is sent: read from what is stored). */
   'links.wayback.overview': request<WaybackOverview>()(noInput),
+  /** Starts a lookup in the background of what has no stored answer (these dead bookmarks, or every dead one). */
+  'links.wayback.start': request<LookupStatus>()(lookupInput),
+  /** The background lookup's state and figures (a page shows its progress by asking again). */
+  'links.wayback.status': request<LookupStatus>()(noInput),
+  /** Stops the lookup; what it found is kept, and a lookup started again asks only the rest. */
+  'links.wayback.cancel': request<LookupStatus>()(noInput),
 } satisfies Record<string, RequestDef>;
 
 export const waybackJobs = {
-  /** Asks the archive about these dead bookmarks (or every dead one), skipping what earlier lookups answered. */
-  'links.wayback.lookup': job<LookupProgress, LookupResult>()(v.strictObject({ ids: v.optional(v.pipe(v.array(bookmarkId), v.maxLength(MAX_RESCUE_ITEMS))) })),
+  /**
+   * Asks the archive about these dead bookmarks (or every dead one), skipping what earlier lookups answered: starts
+   * the lookup as links.wayback.start does and follows it to its end (the port going away stops the following only).
+   */
+  'links.wayback.lookup': job<LookupProgress, LookupResult>()(lookupInput),
   /** Replaces the addresses with their snapshots, or adds each snapshot beside its bookmark: one operation of the history. */
   'links.wayback.rescue': job<{ done: number; total: number }, RescueResult>()(rescueInput),
 } satisfies Record<string, JobDef>;
