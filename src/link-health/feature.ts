@@ -1,10 +1,11 @@
 /**
- * Link health in the background: the check (check-runner.ts: it runs in the background whoever watches it, and
- * resumes after the event page slept or Firefox restarted), the requests the view reads, the
- * fixes (fixes.ts: previewed, then carried out as an operation of the one history) and the markers other pages show
- * (marker.ts). Nothing is fetched until a person starts a check; only hosts the person granted are fetched
- * (host-access.ts), only http(s) URLs on public hosts (eligibility.ts). The test build also lets loopback hosts
- * through, for the e2e test server on 127.0.0.x; production never fetches them.
+ * Link health in the background: the check (check-runner.ts) and the Wayback lookup (wayback/lookup-run.ts), each a
+ * run of background-run.ts (it runs in the background whoever watches it, and resumes after the event page slept or
+ * Firefox restarted), the requests the view reads, the fixes (fixes.ts: previewed, then carried out as an operation
+ * of the one history) and the markers other pages show (marker.ts). Nothing is fetched until a person starts a
+ * check; only hosts the person granted are fetched (host-access.ts), only http(s) URLs on public hosts
+ * (eligibility.ts). The test build also lets loopback hosts through, for the e2e test server on 127.0.0.x;
+ * production never fetches them.
  */
 import type { BackgroundDeps, ResettableFeature } from '../feature-contract';
 import type { HandlersOf, JobHandlersOf } from '../messaging/define';
@@ -70,6 +71,7 @@ export function createLinkHealthFeature(deps: LinkHealthDeps) {
   const wayback = createWayback({
     ...deps,
     grantedOrigins,
+    wakeAfterMs: () => wakeAfterMs,
     deadBookmarks: async () => {
       const [bookmarks, verdicts] = await Promise.all([readBookmarks(), store.verdicts()]);
       return bookmarks.filter((b) => DEAD_CLASSES.has(verdicts.get(b.url)?.class ?? 'ok'));

@@ -1,9 +1,11 @@
 import * as v from 'valibot';
 import { job, noInput, request, type JobDef, type RequestDef } from '../messaging/define';
+import type { RunStatus } from './background-run';
 import type { LinkMarker } from './marker';
 import type { FailureKind, LinkClass, NeverReason, SkipReason } from './types';
 import { waybackJobs, waybackProtocol, waybackTestProtocol } from './wayback/protocol';
-export type { LookupProgress, LookupResult, RescueAction, RescueResult, WaybackItem, WaybackOverview } from './wayback/protocol';
+export type { RunStatus } from './background-run';
+export type { LookupProgress, LookupResult, LookupStatus, RescueAction, RescueResult, WaybackItem, WaybackOverview } from './wayback/protocol';
 
 export type ClassCounts = Record<LinkClass, number>;
 
@@ -61,10 +63,7 @@ export interface CheckProgress {
  * after the event page slept or Firefox restarted), 'paused' (by the person: continued with links.start 'resume'),
  * 'idle' (none under way). `run` is the current or last run: its figures, whether it finished, why it stopped.
  */
-export interface CheckStatus {
-  state: 'idle' | 'running' | 'paused';
-  run: (CheckProgress & { id: string; finishedAt: number | null; error: { code: string; message: string } | null }) | null;
-}
+export type CheckStatus = RunStatus<CheckProgress>;
 
 export interface CheckResult {
   checked: number;

@@ -1,6 +1,7 @@
 /** The Wayback rescue's part of link health's protocol (joined in ../protocol.ts). */
 import * as v from 'valibot';
 import { job, noInput, request, type JobDef, type RequestDef } from '../../messaging/define';
+import type { RunStatus } from '../background-run';
 
 /** A dead bookmark and what the archive has of it, for the view. */
 export interface WaybackItem {
@@ -38,11 +39,17 @@ export interface BookmarkSnapshot {
 /** The bookmarks that have an archived copy, by id (a page looks its bookmarks up: no list to turn into a map). */
 export type BookmarkSnapshots = Record<string, BookmarkSnapshot>;
 
+/** A lookup's figures: questions answered (or given up on) of its questions, and how. */
 export interface LookupProgress {
   done: number;
   total: number;
   found: number;
+  none: number;
+  failed: number;
 }
+
+/** Where the lookup in the background stands (it runs whoever watches it, and resumes after the event page or Firefox). */
+export type LookupStatus = RunStatus<LookupProgress>;
 
 export interface LookupResult {
   /** Questions asked this time (what earlier lookups answered is skipped). */
@@ -70,6 +77,8 @@ export const MAX_RESCUE_ITEMS = 20_000;
 /** The most bookmarks one snapshots request asks about (a page asks about what it shows). */
 export const MAX_SNAPSHOT_IDS = 1_000;
 
+const lookupInput = v.strictObject({ ids: v.optional(v.pipe(v.array(bookmarkId), v.maxLength(MAX_RESCUE_ITEMS))) });
+
 export type RescueInput = v.InferOutput<typeof rescueInput>;
 const rescueInput = v.strictObject({
   action: v.picklist(['replace', 'beside']),
@@ -82,11 +91,20 @@ export const waybackProtocol = {
   'links.wayback.overview': request<WaybackOverview>()(noInput),
   /** Which of these bookmarks have an archived copy (read from what lookups stored: nothing is sent anywhere). */
   'links.wayback.snapshots': request<BookmarkSnapshots>()(v.strictObject({ ids: v.pipe(v.array(bookmarkId), v.maxLength(MAX_SNAPSHOT_IDS)) })),
+  /** Starts a lookup in the background of what has no stored answer (these dead bookmarks, or every dead one). */
+  'links.wayback.start': request<LookupStatus>()(lookupInput),
+  /** The background lookup's state and figures (a page shows its progress by asking again). */
+  'links.wayback.status': request<LookupStatus>()(noInput),
+  /** Stops the lookup; what it found is kept, and a lookup started again asks only the rest. */
+  'links.wayback.cancel': request<LookupStatus>()(noInput),
 } satisfies Record<string, RequestDef>;
 
 export const waybackJobs = {
-  /** Asks the archive about these dead bookmarks (or every dead one), skipping what earlier lookups answered. */
-  'links.wayback.lookup': job<LookupProgress, LookupResult>()(v.strictObject({ ids: v.optional(v.pipe(v.array(bookmarkId), v.maxLength(MAX_RESCUE_ITEMS))) })),
+  /**
+   * Asks the archive about these dead bookmarks (or every dead one), skipping what earlier lookups answered: starts
+   * the lookup as links.wayback.start does and follows it to its end (the port going away stops the following only).
+   */
+  'links.wayback.lookup': job<LookupProgress, LookupResult>()(lookupInput),
   /** Replaces the addresses with their snapshots, or adds each snapshot beside its bookmark: one operation of the history. */
   'links.wayback.rescue': job<{ done: number; total: number }, RescueResult>()(rescueInput),
 } satisfies Record<string, JobDef>;

@@ -1,17 +1,18 @@
 /**
  * The Wayback rescue on the Link health view: for the dead bookmarks, a lookup of the Internet Archive's copy closest
  * to each one's original date added (archive.org asked for from the click that starts the first lookup; nothing is
- * sent before), with progress and Cancel; then each bookmark with its copy's date and a link to it, and the choice per
- * bookmark or for all: replace the address with the copy, add the copy beside it, or leave it. A change is one
- * operation of the history, with Undo and then Redo here.
+ * sent before), with progress and Cancel; the lookup runs in the background (use-wayback-lookup.ts): it goes on when
+ * the view is left or the page closed, and the view opened again shows it. Then each bookmark with its copy's date
+ * and a link to it, and the choice per bookmark or for all: replace the address with the copy, add the copy beside
+ * it, or leave it. A change is one operation of the history, with Undo and then Redo here.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { formatDate, formatNumber, plural, t } from '../../i18n';
-import type { JobHandle } from '../../app-protocol';
-import type { LinkItem, LookupProgress, LookupResult, RescueAction, RescueResult, WaybackItem, WaybackOverview } from '../../link-health/protocol';
+import type { LinkItem, RescueAction, RescueResult, WaybackItem, WaybackOverview } from '../../link-health/protocol';
 import type { HistoryResult } from '../../operation-history';
 import { errorMessage, useClient } from '../client-context';
 import { showBidiControls, Untrusted, UntrustedCode } from '../../ui';
+import { useWaybackLookup } from './use-wayback-lookup';
 
 /** What the rescue needs of `browser.permissions` (the view's HostAccess): the request comes from the click. */
 interface HostAccess {
@@ -24,13 +25,13 @@ const hasCopy = (i: WaybackItem): i is Found => !!i.snapshot;
 export function WaybackRescue({ dead, hostAccess, onChanged }: { dead: readonly LinkItem[]; hostAccess?: HostAccess; onChanged(): void }) {
   const client = useClient();
   const [overview, setOverview] = useState<WaybackOverview | null>(null);
-  const [lookup, setLookup] = useState<{ handle: JobHandle<LookupResult>; progress: LookupProgress | null } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<RescueResult | null>(null);
   const [undo, setUndo] = useState<{ redo: boolean; result: HistoryResult } | null>(null);
-  const [reads, setReads] = useState(0);
+  /** A lookup just ended: what it found is being read. */
+  const [settling, setSettling] = useState(false);
   const deadKey = dead.map((d) => `${d.id} ${d.url}`).join('\n');
 
   useEffect(() => {
@@ -42,11 +43,26 @@ export function WaybackRescue({ dead, hostAccess, onChanged }: { dead: readonly 
     return () => {
       live = false;
     };
-  }, [client, deadKey, reads]);
-  // Leaving the view stops the lookup (what it found is kept; the next lookup asks only the rest).
-  const lookupHandle = useRef<JobHandle<LookupResult> | null>(null);
-  lookupHandle.current = lookup?.handle ?? null;
-  useEffect(() => () => lookupHandle.current?.cancel(), []);
+  }, [client, deadKey]);
+  // The lookup runs in the background: leaving the view leaves it running, and the view shows it when it opens.
+  const lookup = useWaybackLookup(client, dead.length > 0, {
+    // What it found is read first (its buttons wait for it), so that the end is said with the copies shown.
+    ended: (how) => {
+      setSettling(true);
+      void client
+        .call('links.wayback.overview', {})
+        .then(
+          (o) => {
+            setOverview(o);
+            if (how.kind === 'finished') setNotice(t('waybackLookupDone', formatNumber(how.run.found), formatNumber(how.run.none), formatNumber(how.run.failed)));
+            else setError(how.kind === 'cancelled' ? t('waybackCancelled') : how.message);
+          },
+          (e: unknown) => setError(errorMessage(e)),
+        )
+        .finally(() => setSettling(false));
+    },
+    error: (e) => setError(errorMessage(e)),
+  });
 
   if (!dead.length || !overview) return null;
   const titles = new Map(dead.map((d) => [d.id, d.title]));
@@ -56,15 +72,7 @@ export function WaybackRescue({ dead, hostAccess, onChanged }: { dead: readonly 
   const runLookup = () => {
     setError(null);
     setNotice(null);
-    const handle = client.startJob('links.wayback.lookup', {}, (progress) => setLookup((l) => (l?.handle === handle ? { handle, progress } : l)));
-    setLookup({ handle, progress: null });
-    handle.result
-      .then((r) => setNotice(t('waybackLookupDone', formatNumber(r.found), formatNumber(r.none), formatNumber(r.failed))))
-      .catch((e: unknown) => setError(errorMessage(e)))
-      .finally(() => {
-        setLookup(null);
-        setReads((n) => n + 1);
-      });
+    void lookup.start();
   };
   /** Asks for archive.org inside the click (as Firefox requires); granted before, Firefox answers at once. */
   const start = () => {
@@ -102,7 +110,8 @@ export function WaybackRescue({ dead, hostAccess, onChanged }: { dead: readonly 
       });
   };
 
-  const p = lookup?.progress;
+  const running = lookup.current;
+  const p = running?.status?.run;
   return (
     <section aria-labelledby="wayback-heading" data-testid="wayback" class="wayback">
       <h3 id="wayback-heading">{t('waybackHeading')}</h3>
@@ -117,34 +126,36 @@ export function WaybackRescue({ dead, hostAccess, onChanged }: { dead: readonly 
           {notice}
         </p>
       )}
-      {lookup ? (
+      {running ? (
         <div data-testid="wayback-progress" aria-live="polite">
           <label class="progress">
             <span>{p ? t('waybackProgress', formatNumber(p.done), formatNumber(p.total), formatNumber(p.found)) : t('linksStarting')}</span>
             {p && p.total > 0 ? <progress max={p.total} value={p.done} /> : <progress />}
           </label>
-          <button type="button" onClick={() => lookup.handle.cancel()}>
+          <button type="button" onClick={() => lookup.cancel()}>
             {t('linksCancel')}
           </button>
         </div>
       ) : (
-        <div class="actions">
-          {notLookedUp.length > 0 && (
-            <button type="button" data-testid="wayback-lookup" disabled={busy} onClick={start}>
-              {plural('waybackLookUp', notLookedUp.length)}
-            </button>
-          )}
-          {found.length > 1 && (
-            <>
-              <button type="button" data-testid="wayback-replace-all" disabled={busy} onClick={() => rescue('replace', found)}>
-                {plural('waybackReplaceAll', found.length)}
+        !settling && (
+          <div class="actions">
+            {notLookedUp.length > 0 && (
+              <button type="button" data-testid="wayback-lookup" disabled={busy} onClick={start}>
+                {plural('waybackLookUp', notLookedUp.length)}
               </button>
-              <button type="button" data-testid="wayback-add-all" disabled={busy} onClick={() => rescue('beside', found)}>
-                {plural('waybackAddAll', found.length)}
-              </button>
-            </>
-          )}
-        </div>
+            )}
+            {found.length > 1 && (
+              <>
+                <button type="button" data-testid="wayback-replace-all" disabled={busy} onClick={() => rescue('replace', found)}>
+                  {plural('waybackReplaceAll', found.length)}
+                </button>
+                <button type="button" data-testid="wayback-add-all" disabled={busy} onClick={() => rescue('beside', found)}>
+                  {plural('waybackAddAll', found.length)}
+                </button>
+              </>
+            )}
+          </div>
+        )
       )}
       {result && (
         <div class="report" data-testid="wayback-result">
@@ -194,10 +205,10 @@ export function WaybackRescue({ dead, hostAccess, onChanged }: { dead: readonly 
                 </span>
                 {hasCopy(item) && (
                   <span class="actions">
-                    <button type="button" disabled={busy || !!lookup} onClick={() => rescue('replace', [item])}>
+                    <button type="button" disabled={busy || !!running} onClick={() => rescue('replace', [item])}>
                       {t('waybackReplace')}
                     </button>
-                    <button type="button" disabled={busy || !!lookup} onClick={() => rescue('beside', [item])}>
+                    <button type="button" disabled={busy || !!running} onClick={() => rescue('beside', [item])}>
                       {t('waybackAddBeside')}
                     </button>
                   </span>
