@@ -58,6 +58,7 @@ export async function launchBenchFirefox(options: FirefoxBenchOptions, log: (m: 
     userDataDir,
     extensionDir: options.extensionDir,
     extraExtensions: options.extraExtensions,
+    acceptInsecureCerts: options.acceptInsecureCerts,
     prefs: { 'browser.places.importBookmarksHTML': false, ...options.prefs },
   });
   const close = ff.close;

@@ -21,6 +21,8 @@ export interface FirefoxBenchOptions {
   extensionDir?: string;
   /** More unpacked extensions installed after it. */
   extraExtensions?: readonly string[];
+  /** Accept self-signed certificates (the loopback HTTPS of tests/e2e/link-server.ts, the fake archive.org). */
+  acceptInsecureCerts?: boolean;
 }
 
 export interface BenchContext {

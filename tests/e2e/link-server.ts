@@ -20,6 +20,10 @@
  * Hosts: `httpOnly` ones abort the TLS handshake (no https), `httpsOnly` ones cut every http connection.
  * `tlsBroken(host, path)` is an https address on the HTTP port (plain http spoken to a TLS client), `refused(host,
  * path)` one on a port nothing listens on.
+ * Other fakes by name: `network.socket.forcePort` is one pref for all of Firefox, so a test has one named web, and
+ * a fake of another site (tests/e2e/wayback-server.ts: archive.org) is served on these same ports by `mount(name,
+ * handler)`, which answers that name's requests with the handler instead of the paths above and lists the name in
+ * prefs().
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -54,6 +58,9 @@ export interface LinkServerOptions {
   randomFailure?: (url: string) => boolean;
 }
 
+/** What answers a mounted name's requests (it records them itself: they are not in LinkServer.requests). */
+export type MountedHandler = (req: IncomingMessage, res: ServerResponse, secure: boolean) => void;
+
 export interface LinkServer {
   port: number;
   httpsPort: number;
@@ -77,6 +84,11 @@ export interface LinkServer {
   hold(): void;
   /** Answers what hold() kept waiting (after `delayMs`), and answers /delay/* as usual again. */
   release(): void;
+  /**
+   * Serves `host` (any name: archive.org as well) with `handler` on these ports, and lists it in prefs() (mount
+   * before setting them). Returns what stops serving it.
+   */
+  mount(host: string, handler: MountedHandler): () => void;
   close(): Promise<void>;
 }
 
@@ -100,6 +112,7 @@ export async function startLinkServer(options: LinkServerOptions): Promise<LinkS
   const inFlight = new Map<string, number>();
   const seen = new Map<string, number>();
   const sockets = new Set<Socket>();
+  const mounts = new Map<string, MountedHandler>();
   let port = 0;
   let httpsPort = 0;
   /** The answers hold() keeps waiting, or null when not holding. */
@@ -107,6 +120,8 @@ export async function startLinkServer(options: LinkServerOptions): Promise<LinkS
 
   const handle = (secure: boolean) => (req: IncomingMessage, res: ServerResponse) => {
     const host = (req.headers.host ?? '').replace(/:\d+$/, '');
+    const mounted = mounts.get(host);
+    if (mounted) return mounted(req, res, secure);
     const path = req.url ?? '/';
     const method = req.method ?? 'GET';
     const key = `${secure ? 'https' : 'http'}://${host}${path}`;
@@ -224,7 +239,7 @@ export async function startLinkServer(options: LinkServerOptions): Promise<LinkS
     tlsBroken: (host, path) => `https://${host}:${port}${path}`,
     refused: (host, path) => `http://${host}:${closedPort}${path}`,
     prefs: () => ({
-      'network.dns.localDomains': options.hosts.join(','),
+      'network.dns.localDomains': [...options.hosts, ...mounts.keys()].join(','),
       'network.socket.forcePort': `80=${port};443=${httpsPort}`,
     }),
     requests,
@@ -236,6 +251,11 @@ export async function startLinkServer(options: LinkServerOptions): Promise<LinkS
       const waiting = held ?? [];
       held = null;
       for (const answer of waiting) answer();
+    },
+    mount(host, handler) {
+      if (mounts.has(host) || options.hosts.includes(host)) throw new Error(`${host} is already served`);
+      mounts.set(host, handler);
+      return () => void mounts.delete(host);
     },
     reset() {
       requests.length = 0;

@@ -1,10 +1,12 @@
 /**
- * The Wayback rescue in real Firefox, against a local fake of the availability API (tests/e2e/wayback-server.ts,
- * pointed to by test.links.wayback; the archive itself is never reached): after a real check finds two bookmarks
- * gone, nothing goes to the archive until the person clicks the lookup, whose click asks for the archive's origin;
- * the lookup asks one question at a time; the view shows each copy's date and a link to it; "Replace with the copy"
- * changes the bookmark's address, its Undo and Redo take it back and do it again; "Add the copy beside" adds a
- * bookmark titled with the copy's date right after the dead one, and its Undo removes it.
+ * The Wayback rescue in real Firefox, against a local fake of the availability API (tests/e2e/wayback-server.ts) at
+ * the production address: archive.org resolves to loopback through the test's named web (the link server's ports
+ * and prefs), so the lookup runs without an endpoint override, asks for the real origin https://archive.org/*, and
+ * the real archive is never reached. After a real check finds two bookmarks gone, nothing goes to the archive until
+ * the person clicks the lookup, whose click asks for the archive's origin; the lookup asks one question at a time;
+ * the view shows each copy's date and a link to it; "Replace with the copy" changes the bookmark's address, its Undo
+ * and Redo take it back and do it again; "Add the copy beside" adds a bookmark titled with the copy's date right
+ * after the dead one, and its Undo removes it.
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import { useFirefox } from './use-firefox';
 import { startWaybackServer, type WaybackServer } from './wayback-server';
 
 const PREFS = { 'extensions.webextOptionalPermissionPrompts': false };
+const ARCHIVE_ORIGIN = 'https://archive.org/*';
 const TUNE = { timeoutMs: 2500, hostGapMs: 20, confirmDelayMs: 100, defaultRetryAfterMs: 300, global: 12 };
 const SNAPSHOT = (url: string) => `https://web.archive.org/web/20190503120000/${url}`;
 
@@ -27,17 +30,19 @@ async function folderChildren(harness: Page, title: string): Promise<[string, st
 const SITE = testHost('gone-site');
 
 describe('the Wayback rescue in real Firefox', () => {
-  const ff = useFirefox({ prefs: PREFS });
+  // The fake archive's certificate is a throwaway self-signed one, as the link server's.
+  const ff = useFirefox({ prefs: PREFS, acceptInsecureCerts: true });
   let web: LinkServer;
   let archive: WaybackServer;
   beforeAll(async () => {
     web = await startLinkServer({ hosts: [SITE] });
+    // Mounted on the link server before its prefs are set: one mapping of ports 80/443 serves both names.
+    archive = await startWaybackServer({ web, delayMs: 50 });
     await ff.chrome(SET_PREFS, web.prefs());
-    archive = await startWaybackServer({ host: 71, delayMs: 50 });
   });
   afterAll(async () => {
-    await web?.close();
     await archive?.close();
+    await web?.close();
   });
 
   it('looks up copies only when asked, then replaces, adds beside, undoes and redoes', async () => {
@@ -56,7 +61,8 @@ describe('the Wayback rescue in real Firefox', () => {
       ],
     );
     await harness.evaluate((tune) => window.tm.client.call('test.links.tune', tune), TUNE);
-    await harness.evaluate((endpoint) => window.tm.client.call('test.links.wayback', { endpoint, gapMs: 20 }), archive.endpoint);
+    // Only the wait between two questions is shortened; the endpoint is the production one.
+    await harness.evaluate(() => window.tm.client.call('test.links.wayback', { gapMs: 20 }));
 
     const page = await ff.open('options/index.html#link-health');
     await page.waitForSelector('[data-testid="links-summary"] button');
@@ -67,12 +73,12 @@ describe('the Wayback rescue in real Firefox', () => {
     await waitForTextContaining(page, '[data-testid="wayback-lookup"]', 'Look up 2 dead links');
     expect(archive.requests).toEqual([]);
     const before = (await harness.evaluate(() => window.tm.browser.permissions.getAll())).origins ?? [];
-    expect(before.some((o) => o.includes('127.0.0.71'))).toBe(false);
+    expect(before.some((o) => o.includes('archive.org'))).toBe(false);
 
     await page.click('[data-testid="wayback-lookup"]');
     await waitForTextContaining(page, '[data-testid="wayback-notice"]', 'Lookup finished: 2 archived copies found, 0 without a copy, 0 not answered');
     const after = (await harness.evaluate(() => window.tm.browser.permissions.getAll())).origins ?? [];
-    expect(after).toContain('http://127.0.0.71/*');
+    expect(after).toContain(ARCHIVE_ORIGIN);
     expect(archive.requests.map((r) => r.url).sort()).toEqual([a, b].sort());
     expect(archive.requests.every((r) => /^\d{14}$/.test(r.timestamp))).toBe(true);
     expect(archive.maxInFlight).toBe(1);
