@@ -1,7 +1,7 @@
 /**
  * Issue 31 in real Firefox: the Wayback lookup belongs to the background, like the link check. Against a local fake
- * of the availability API (tests/e2e/wayback-server.ts, pointed to by test.links.wayback; the archive itself is never
- * reached), after a real check found the bookmarks gone: a lookup started by a real click goes on while the options
+ * of the availability API reached by its production address, https://archive.org (tests/e2e/wayback-server.ts mounted
+ * on the test's named web; the real archive is never reached), after a real check found the bookmarks gone: a lookup started by a real click goes on while the options
  * page is closed, and the page opened again shows its progress and then the copies it found; Firefox killed
  * mid-lookup (SIGKILL of the process this test launched) and started again on the same profile takes the lookup up
  * by itself and asks the archive only the questions without a stored answer (the one in flight at the kill, at most,
@@ -61,14 +61,15 @@ async function checkThenLookUp(open: () => Promise<Page>, count: number): Promis
 const askedTwice = (archive: WaybackServer) => archive.requests.length - new Set(archive.requests.map((r) => r.url)).size;
 
 describe('a Wayback lookup runs in the background (real Firefox)', () => {
-  const ff = useFirefox({ prefs: PREFS });
+  const ff = useFirefox({ prefs: PREFS, acceptInsecureCerts: true });
   const hosts = [testHost('wr1'), testHost('wr2'), testHost('wr3')];
   let web: LinkServer;
   let archive: WaybackServer;
   beforeAll(async () => {
     web = await startLinkServer({ hosts });
+    // The fake answers as https://archive.org itself, on the named web's ports (mounted before the prefs are set).
+    archive = await startWaybackServer({ web, delayMs: 250 });
     await ff.chrome(SET_PREFS, web.prefs());
-    archive = await startWaybackServer({ host: 72, delayMs: 250 });
   });
   afterAll(async () => {
     await web?.close();
@@ -79,7 +80,7 @@ describe('a Wayback lookup runs in the background (real Firefox)', () => {
     const harness = await ff.harness();
     const urls = await deadBookmarks(harness, web, hosts, 60, 'closed');
     await harness.evaluate((tune) => window.tm.client.call('test.links.tune', tune), TUNE);
-    await harness.evaluate((endpoint) => window.tm.client.call('test.links.wayback', { endpoint, gapMs: 20 }), archive.endpoint);
+    await harness.evaluate(() => window.tm.client.call('test.links.wayback', { gapMs: 20 }));
     const page = await checkThenLookUp(() => ff.open('options/index.html#link-health'), 60);
     await expect.poll(() => shownDone(page), { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(3);
 
@@ -110,14 +111,14 @@ describe('a Wayback lookup resumes after Firefox restarts (real Firefox)', () =>
     const profile = mkdtempSync(join(tmpdir(), 'tidymarks-wayback-kill-'));
     const hosts = [testHost('wk1'), testHost('wk2')];
     const web = await startLinkServer({ hosts });
-    const archive = await startWaybackServer({ host: 73, delayMs: 150 });
-    let ff: Firefox | null = await launchFirefox({ userDataDir: profile, prefs: { ...prefs, ...web.prefs() } });
+    const archive = await startWaybackServer({ web, delayMs: 150 });
+    let ff: Firefox | null = await launchFirefox({ userDataDir: profile, prefs: { ...prefs, ...web.prefs() }, acceptInsecureCerts: true });
     try {
       await ff.reset(); // the profile's default bookmarks are not the test's
       const harness = await ff.harness();
       const urls = await deadBookmarks(harness, web, hosts, 50, 'kill');
       await harness.evaluate((tune) => window.tm.client.call('test.links.tune', tune), TUNE);
-      await harness.evaluate((endpoint) => window.tm.client.call('test.links.wayback', { endpoint, gapMs: 20 }), archive.endpoint);
+      await harness.evaluate(() => window.tm.client.call('test.links.wayback', { gapMs: 20 }));
       const running = ff;
       await checkThenLookUp(() => running.open('options/index.html#link-health'), 50);
       await harness.waitForFunction(async () => ((await window.tm.client.call('links.wayback.status', {})).run?.done ?? 0) >= 10, { polling: 100, timeout: 60_000 });
@@ -131,7 +132,7 @@ describe('a Wayback lookup resumes after Firefox restarts (real Firefox)', () =>
       const killedAt = archive.requests.length;
 
       // Started again, no page open: the lookup goes on by itself, at the archive it was started with.
-      ff = await launchFirefox({ userDataDir: profile, prefs: { ...prefs, ...web.prefs() } });
+      ff = await launchFirefox({ userDataDir: profile, prefs: { ...prefs, ...web.prefs() }, acceptInsecureCerts: true });
       await expect.poll(() => archive.requests.length, { timeout: 60_000, interval: 100 }).toBeGreaterThan(killedAt + 3);
       const again = await ff.open('options/index.html#link-health');
       await expect.poll(() => shownCopies(again), { timeout: 60_000, interval: 200 }).toBe(50);

@@ -12,16 +12,13 @@
  * ports, and web.prefs() then lists archive.org next to the test hosts), or, without `web`, on a link server of its
  * own that serves nothing else (set the fake's prefs() then). http://archive.org answers 301 to https, as the real
  * site does; a path other than /wayback/available is a 404.
- * Legacy: `host: n` serves plain http on 127.0.0.n instead, by address (then `endpoint` must be given to
- * `test.links.wayback`, and the origin asked for is http://127.0.0.n/*).
  *
  * Answers: every answer comes after `delayMs`; an address whose path starts with /none/ has no capture, one with
  * /redirect-capture/ only a capture with status 302 (which must not count); any other has one capture, at
  * `captureTimestamp`. The first `throttle` requests get 429 with Retry-After: 1. It records every request (with the
  * timestamp asked about) and the most it had in flight at once.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AVAILABILITY_ENDPOINT } from '../../src/link-health/wayback/availability';
 import { startLinkServer, type LinkServer } from './link-server';
 
@@ -31,8 +28,6 @@ export const ARCHIVE_HOST = new URL(AVAILABILITY_ENDPOINT).hostname;
 export interface WaybackServerOptions {
   /** The test's named web to serve archive.org on (its ports, its prefs()); without it, one of its own. */
   web?: LinkServer;
-  /** Legacy: serve plain http on the loopback address 127.0.0.<host> instead of by name. */
-  host?: number;
   delayMs?: number;
   throttle?: number;
   captureTimestamp?: string;
@@ -83,7 +78,7 @@ export async function startWaybackServer(options: WaybackServerOptions): Promise
     }, options.delayMs ?? 0);
   };
 
-  const mounted = options.host === undefined ? await byName(options.web, answer) : await byAddress(options.host, answer);
+  const mounted = await byName(options.web, answer);
   return {
     ...mounted,
     requests,
@@ -111,27 +106,5 @@ async function byName(web: LinkServer | undefined, answer: Handler): Promise<Mou
       unmount();
       await own?.close();
     },
-  };
-}
-
-/** Legacy: plain http on 127.0.0.<host>. */
-async function byAddress(host: number, answer: Handler): Promise<Mounted> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer(answer);
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, `127.0.0.${host}`, resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    endpoint: `http://127.0.0.${host}:${port}/wayback/available`,
-    origin: `http://127.0.0.${host}/*`,
-    prefs: () => ({}),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
   };
 }
