@@ -2,8 +2,9 @@
  * The journaled cleanup in real Firefox, each against an anchor measured in the same run:
  *  - dedup.cleanup.firefox.5k.speedup: a plain sequential bookmarks.remove loop over 5,000 loose duplicates (folders
  *    of 50 copies of bookmarks kept elsewhere) / our 'dedup.cleanup' job of the plan the Duplicates page builds for
- *    another fresh 5,000 copies of the same URLs (scan, buildPlan: folders that hold only copies are replaced,
- *    src/dedup/replace-choice.ts). Bar: at least 2.0 (issue 17; 2.5 before).
+ *    another fresh 5,000 copies of the same URLs (scan, buildPlan: the folders of 50 hold only copies, so the plan
+ *    empties them and each goes with its copies in one removeTree, src/dedup/cleanup/remove-emptied-at-once.ts).
+ *    Bar: at least 2.0 (issue 17; 2.5 before).
  *  - dedup.cleanup.firefox.5k.doubledFolders.speedup: the same comparison where sync left its copies next to
  *    the originals: 50 folders of 100 bookmarks, each bookmark followed by its copy (200 per folder), the plan keeps
  *    the originals; the loop removes the copies in tree order, as a plain loop does. Bar: at least 1.5 (issue 17).
@@ -104,8 +105,8 @@ export default defineSuite({
       // Like for like: the cleanup also removes the folders it empties (src/dedup/scan/emptied.ts), after their copies.
       const loopMs = await removeLoop(page, [...f['Loop copies'].items.map((i) => i.id), ...foldersOf(f['Loop copies'])]);
       // The plan the Duplicates page builds for Keep and one set of copies: it keeps the copies in Keep (first in tree
-      // order, all else equal), replaces the folders of 50 that hold nothing else (replace-choice.ts), and removes
-      // the folders that leaves empty.
+      // order, all else equal) and removes the folders the copies leave empty; the apply removes each folder of 50
+      // with its copies in one removeTree (remove-emptied-at-once.ts).
       const plan = await pagePlan(page, ['Keep', 'Apply copies']);
       const expected = new Set(f['Apply copies'].items.map((i) => i.id));
       const emptiedOk = new Set(foldersOf(f['Apply copies']));

@@ -1,7 +1,9 @@
 /**
  * Issue 29 in real Firefox: a cleanup removes the folders it empties in the same run (nested ones and their
  * separators too), so the scan right after offers no empty folder; the undo puts every folder back in its place with
- * its copies and reports in the cleanup's own units ("3 copies and 4 empty folders restored"), not in items.
+ * its copies and reports in the cleanup's own units ("3 copies and 4 empty folders restored"), not in items. A folder
+ * that holds only copies goes with them in one removeTree (src/dedup/cleanup/remove-emptied-at-once.ts), unless someone
+ * else put something in it.
  */
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +66,44 @@ async function seedEmptying(harness: Page) {
   });
 }
 
+/** In the menu, "Phone" holds only "Sync copies": a copy of each of the toolbar's six pages, a separator after the third. */
+async function seedSyncCopies(harness: Page) {
+  await harness.evaluate(async () => {
+    const b = window.tm.browser.bookmarks;
+    for (const n of [1, 2, 3, 4, 5, 6]) await b.create({ parentId: 'toolbar_____', title: `Page ${n}`, url: `https://pages.example/${n}` });
+    await b.create({ parentId: 'menu________', title: 'Mine', url: 'https://mine.example/' });
+    const phone = await b.create({ parentId: 'menu________', title: 'Phone' });
+    const copies = await b.create({ parentId: phone.id, title: 'Sync copies' });
+    for (const n of [1, 2, 3, 4, 5, 6]) {
+      await b.create({ parentId: copies.id, title: `Page ${n}`, url: `https://pages.example/${n}` });
+      if (n === 3) await b.create({ parentId: copies.id, type: 'separator' });
+    }
+  });
+}
+
+/** From here on, the titles of what Firefox reports removed (onRemoved: a removeTree is one event for the folder). */
+async function recordRemovals(harness: Page) {
+  await harness.evaluate(() => {
+    const w = window as unknown as { removedTitles?: string[] };
+    // The harness page lives on from test to test: one listener, a fresh list.
+    if (!w.removedTitles)
+      window.tm.browser.bookmarks.onRemoved.addListener((_id: string, info: { node: { title: string } }) => void w.removedTitles!.push(info.node.title));
+    w.removedTitles = [];
+  });
+  return () => harness.evaluate(() => (window as unknown as { removedTitles: string[] }).removedTitles);
+}
+
+/** Preview, Apply…, then (`meanwhile` first, the confirmation open) confirm: the cleanup runs and its result shows. */
+async function cleanUpFromPage(page: Page, meanwhile?: () => Promise<void>) {
+  await page.click('button::-p-text(Preview the cleanup)');
+  await page.waitForSelector('[data-testid="plan-preview"]');
+  await page.click('button::-p-text(Apply…)');
+  await page.waitForSelector('[role="alertdialog"] [data-testid="confirm"]');
+  await meanwhile?.();
+  await confirm(page);
+  await page.waitForSelector('[data-testid="apply-result"]');
+}
+
 async function openDuplicates(ff: Firefox): Promise<Page> {
   const page = await ff.open('options/index.html#duplicates');
   await page.setViewport({ width: 1100, height: 900 });
@@ -123,6 +163,57 @@ describe('a cleanup leaves no folder it emptied, in real Firefox', () => {
     await waitForText(page, '[data-testid="undo-result"]', 'Undone: 3 copies and 4 empty folders restored.');
     expect(await treeLines(harness)).toEqual(start);
     await waitForText(page, '[data-testid="summary-numbers"]', '3 copies to remove; and 4 empty folders');
+    await page.close();
+  });
+
+  it('a folder of only copies goes with them in one removeTree; undo restores the exact tree', async () => {
+    const harness = await ff.harness();
+    await seedSyncCopies(harness);
+    const start = await treeLines(harness);
+    const page = await openDuplicates(ff);
+    expect(await text(page, '[data-testid="summary-numbers"]')).toBe('6 copies to remove; and 2 empty folders');
+    const removed = await recordRemovals(harness);
+    await cleanUpFromPage(page);
+    expect(await text(page, '[data-testid="apply-result"]')).toContain('Cleaned up: 6 copies removed; and 2 empty folders');
+    // One call for the folder and its copies, then "Phone" once empty.
+    await expect.poll(removed).toEqual(['Sync copies', 'Phone']);
+    expect(await treeLines(harness)).toEqual([
+      'Bookmarks Menu > Mine <https://mine.example/>',
+      ...[1, 2, 3, 4, 5, 6].map((n) => `Bookmarks Toolbar > Page ${n} <https://pages.example/${n}>`),
+    ]);
+
+    await waitForTextContaining(page, '[data-testid="session-summary"]', '6 copies removed; and 2 empty folders');
+    await page.click('[data-testid="sessions"] button::-p-text(Undo)');
+    await confirm(page);
+    await waitForText(page, '[data-testid="undo-result"]', 'Undone: 6 copies and 2 empty folders restored.');
+    expect(await treeLines(harness)).toEqual(start);
+    await page.close();
+  });
+
+  it('a bookmark someone else puts in that folder as the cleanup starts keeps it: its copies go one by one, theirs stays', async () => {
+    const harness = await ff.harness();
+    await seedSyncCopies(harness);
+    const page = await openDuplicates(ff);
+    expect(await text(page, '[data-testid="summary-numbers"]')).toBe('6 copies to remove; and 2 empty folders');
+    const removed = await recordRemovals(harness);
+    // Sync (or the person in the Library) adds a bookmark to the folder as the person confirms the cleanup.
+    await cleanUpFromPage(page, () =>
+      harness.evaluate(async () => {
+        const [folder] = await window.tm.browser.bookmarks.search({ title: 'Sync copies' });
+        await window.tm.browser.bookmarks.create({ parentId: folder!.id, title: 'Theirs', url: 'https://theirs.example/' });
+      }),
+    );
+    expect(await text(page, '[data-testid="apply-result"]')).toContain('6 copies removed');
+    await expect.poll(async () => (await removed()).length).toBe(6);
+    expect(await removed()).toEqual(expect.arrayContaining([1, 2, 3, 4, 5, 6].map((n) => `Page ${n}`)));
+    expect(await treeLines(harness)).toEqual([
+      'Bookmarks Menu > Mine <https://mine.example/>',
+      'Bookmarks Menu › Phone/',
+      'Bookmarks Menu › Phone › Sync copies/',
+      'Bookmarks Menu › Phone › Sync copies ---',
+      'Bookmarks Menu › Phone › Sync copies > Theirs <https://theirs.example/>',
+      ...[1, 2, 3, 4, 5, 6].map((n) => `Bookmarks Toolbar > Page ${n} <https://pages.example/${n}>`),
+    ]);
     await page.close();
   });
 });

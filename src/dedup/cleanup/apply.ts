@@ -28,7 +28,7 @@
  *
  * This file checks and orchestrates; the state the phases share is run-state.ts, the journal's entries
  * journal-entries.ts, and the phases, in order: merge-tags.ts, move-children.ts, copied-folders.ts,
- * replace-folders.ts, remove-loose.ts, remove-emptied.ts. What someone else did meanwhile is caught up on by
+ * replace-folders.ts, remove-emptied-at-once.ts, remove-loose.ts, remove-emptied.ts. What someone else did meanwhile is caught up on by
  * changes-by-others.ts, which puts things back through put-back.ts, rescue.ts and kept-copies.ts.
  */
 import { createBookmarkEvents } from '../../platform/bookmark-events';
@@ -45,6 +45,7 @@ import { collapseFolders } from './copied-folders';
 import { chooseReplacements, replaceFolders } from './replace-folders';
 import { removeLoose } from './remove-loose';
 import { removeEmptied } from './remove-emptied';
+import { chooseEmptiedAtOnce, removeEmptiedAtOnce } from './remove-emptied-at-once';
 import { reconcileEverything, settleNew } from './changes-by-others';
 
 export type { ApplyProblem, ProblemReason } from './plan-check';
@@ -116,6 +117,7 @@ async function runCleanup(run: RunState): Promise<ApplyResult> {
     await moveUniqueChildren(run);
     await collapseFolders(run, folders);
     await replaceFolders(run, replacements);
+    await removeEmptiedAtOnce(run, chooseEmptiedAtOnce(run));
     await removeLoose(run);
     await removeEmptied(run);
     // Late events of calls that raced ours, then what they call for. The features take what the calls changed

@@ -241,7 +241,7 @@ async function giveUpReplacing(run: RunState, rep: Replacement, freshId: string 
 }
 
 /** Whether a re-read folder holds exactly these journaled items, in their order, as journaled (titles, URLs, types). */
-function holdsExactly(live: BookmarkNode, entries: readonly Entry[]): boolean {
+export function holdsExactly(live: BookmarkNode, entries: readonly Entry[]): boolean {
   const children = live.children ?? [];
   if (children.length !== entries.length) return false;
   return children.every((c, i) => {

@@ -22,8 +22,9 @@ export async function reconcileFolder(run: RunState, folderId: string) {
   run.reconciledUpTo.set(folderId, from + events.length);
   if (!events.length) return;
   // A replaced folder's journaled items are its copies (its direct children): entries list their parent apart.
-  const replaced = run.replacements.get(folderId);
-  const entries = replaced ? replaced.removals.flatMap((r) => run.entriesOf.get(r.node.id) ?? []) : (run.entriesOf.get(folderId) ?? subtreeEntries(run, folderId));
+  // So are an emptied folder's that went with it in one call.
+  const inside = run.replacements.get(folderId)?.removals ?? run.removedAtOnce.get(folderId);
+  const entries = inside ? inside.flatMap((r) => run.entriesOf.get(r.node.id) ?? []) : (run.entriesOf.get(folderId) ?? subtreeEntries(run, folderId));
   const journaled = new Set(entries.map((e) => e.id));
   const lost = new Set<string>();
   for (const event of events) {

@@ -104,6 +104,8 @@ export class RunState {
   readonly replacements = new Map<string, Replacement>();
   /** Folders replaced by a fresh copy: old id -> new id. */
   readonly replacedBy = new Map<string, string>();
+  /** Emptied folders removed with their copies in one call (remove-emptied-at-once.ts): what went with each. */
+  readonly removedAtOnce = new Map<string, CheckedRemoval[]>();
   sessionId = '';
   /** The session's own write (beginSession): settled before any other write. */
   begun!: Promise<void>;
