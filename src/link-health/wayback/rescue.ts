@@ -6,7 +6,7 @@
  * someone changed since the view showed it is left alone. Undo and redo are the history's.
  */
 import type { BackgroundDeps } from '../../feature-contract';
-import { formatDate, t } from '../../i18n';
+import { t } from '../../i18n';
 import type { JobContext } from '../../messaging/define';
 import { AppError } from '../../messaging/errors';
 import { editOperation, type EditSummary, type History, type NewJournalEntry } from '../../operation-history';
@@ -16,7 +16,7 @@ import type { BookmarkNode } from '../../platform/browser';
 import { kindOf } from '../../platform/tree';
 import { carryTags, type TagStore } from '../../tags';
 import { parseSnapshotAddress } from '../../url-matching';
-import { timestampMs } from './availability';
+import { captureDay } from './snapshots';
 import type { RescueInput, RescueLeftOutReason, RescueResult } from './protocol';
 
 export interface RescueDeps extends BackgroundDeps {
@@ -26,8 +26,8 @@ export interface RescueDeps extends BackgroundDeps {
 
 /** "<title> (archived 3 May 2019)": the title of a snapshot added beside its bookmark. */
 export function archivedTitle(title: string, snapshotUrl: string): string {
-  const at = timestampMs(parseSnapshotAddress(snapshotUrl)?.timestamp ?? '');
-  return at === null ? title : t('waybackArchivedTitle', title, formatDate(at, { dateStyle: 'medium', timeZone: 'UTC' }));
+  const capture = captureDay(snapshotUrl);
+  return capture ? t('waybackArchivedTitle', title, capture.day) : title;
 }
 
 export function createRescue(deps: RescueDeps) {

@@ -25,12 +25,18 @@ export interface SnapshotsDeps {
  * A snapshot address's capture moment and the words the pages show for it (with the link, unless it is the bookmark's
  * own address), or null when `url` is not a snapshot address with a readable date.
  */
-function snapshotAt(url: string, own: boolean): BookmarkSnapshot | null {
+/** When a snapshot address says its capture was made, and that day as a person reads it (UTC); null when it is none. */
+export function captureDay(url: string): { at: number; day: string } | null {
   const parsed = parseSnapshotAddress(url);
   const at = parsed ? timestampMs(parsed.timestamp) : null;
-  if (at === null) return null;
-  const label = t('waybackArchivedCopy', formatDate(at, { dateStyle: 'medium', timeZone: 'UTC' }));
-  return own ? { at, label } : { href: url, at, label };
+  return at === null ? null : { at, day: formatDate(at, { dateStyle: 'medium', timeZone: 'UTC' }) };
+}
+
+function snapshotAt(url: string, own: boolean): BookmarkSnapshot | null {
+  const capture = captureDay(url);
+  if (!capture) return null;
+  const label = t('waybackArchivedCopy', capture.day);
+  return own ? { at: capture.at, label } : { href: url, at: capture.at, label };
 }
 
 export function createSnapshotHandlers(deps: SnapshotsDeps, store: WaybackStore): Pick<HandlersOf<typeof waybackProtocol>, 'links.wayback.snapshots'> {
