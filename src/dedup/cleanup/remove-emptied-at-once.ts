@@ -20,7 +20,7 @@ import { isMissingBookmarkError } from '../../platform/bookmark-errors';
 import { kindOf } from '../../platform/tree';
 import { msg } from '../../i18n';
 import { emptiedInOrder, isEmptied } from './emptied-folders';
-import { problem, type CheckedRemoval } from './plan-check';
+import type { CheckedRemoval } from './plan-check';
 import type { RunState } from './run-state';
 import { settleNew } from './changes-by-others';
 import { reconcileItem } from './put-back';
@@ -131,19 +131,7 @@ async function removeOne(run: RunState, c: EmptiedAtOnce) {
     }
     return;
   }
-  let removed = 0;
-  for (const r of items) {
-    if (!guard.isGone(r.node.id)) {
-      // Moved out by someone else in the moment of the removeTree: it is where they put it, not removed.
-      run.unjournal(r.node.id);
-      run.state.set(r.node.id, 'skipped');
-      run.problems.push(problem(r.node.id, r.node.title, 'changed', msg('cleanupProblemChangedDuring')));
-      continue;
-    }
-    run.markRemoved(r.node.id);
-    run.noteRemovedKeys(run.entriesOf.get(r.node.id) ?? []);
-    if (r.planned.kind === 'bookmark') removed++;
-  }
+  const removed = run.settleRemovedWith(items);
   await run.log.write();
   run.meter.advance('folder', 1 + c.separators.length, removed);
   run.meter.drop('loose', c.copies.length);

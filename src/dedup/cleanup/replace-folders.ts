@@ -8,7 +8,7 @@ import { isMissingBookmarkError } from '../../platform/bookmark-errors';
 import { kindOf } from '../../platform/tree';
 import { msg } from '../../i18n';
 import { worthReplacing } from '../replace-choice';
-import { problem, type CheckedRemoval } from './plan-check';
+import type { CheckedRemoval } from './plan-check';
 import type { Entry, Replacement, RunState } from './run-state';
 import { settleNew } from './changes-by-others';
 import { respectMoveByOthers } from './move-children';
@@ -173,19 +173,7 @@ async function replaceOne(run: RunState, rep: Replacement) {
     for (const r of rep.removals) await run.skipRemoval(r.node.id, r.node.title, 'missing', msg('cleanupProblemFolderRemovedByOther'));
     return finishReplacement(run, rep, fresh.id);
   }
-  let removed = 0;
-  for (const r of rep.removals) {
-    if (!guard.isGone(r.node.id)) {
-      // Moved out by someone else in the moment of the removeTree: it is where they put it, not removed.
-      run.unjournal(r.node.id);
-      run.state.set(r.node.id, 'skipped');
-      run.problems.push(problem(r.node.id, r.node.title, 'changed', msg('cleanupProblemChangedDuring')));
-      continue;
-    }
-    run.markRemoved(r.node.id);
-    run.noteRemovedKeys(run.entriesOf.get(r.node.id) ?? []);
-    removed++;
-  }
+  const removed = run.settleRemovedWith(rep.removals);
   await finishReplacement(run, rep, fresh.id);
   run.meter.advance('folder', 1, removed);
   // What someone else did in the moment of the removeTree: an edited copy comes back with their edit, an item

@@ -233,6 +233,26 @@ export class RunState {
     this.log.note({ done: this.seqsOf(id) });
   }
 
+  /**
+   * After one removeTree took a folder with these planned removals in it: each one gone is done; one someone else
+   * moved out in the moment of the call is where they put it, not removed. Returns the copies (bookmarks) removed.
+   */
+  settleRemovedWith(removals: readonly CheckedRemoval[]): number {
+    let removed = 0;
+    for (const r of removals) {
+      if (!this.guard.isGone(r.node.id)) {
+        this.unjournal(r.node.id);
+        this.state.set(r.node.id, 'skipped');
+        this.problems.push(problem(r.node.id, r.node.title, 'changed', msg('cleanupProblemChangedDuring')));
+        continue;
+      }
+      this.markRemoved(r.node.id);
+      this.noteRemovedKeys(this.entriesOf.get(r.node.id) ?? []);
+      if (r.planned.kind === 'bookmark') removed++;
+    }
+    return removed;
+  }
+
   /** What went, by id and URL, for the session's record (finishApply). */
   noteRemovedKeys(entries: readonly Entry[]) {
     for (const e of entries) {

@@ -3,10 +3,13 @@
  * tree seeding from a compact spec, a tree snapshot without ids and dates, job contexts that pause or cancel, and
  * a planner that builds valid cleanup plans straight from a tree (exact-URL groups, copied folders).
  */
+import { expect } from 'vitest';
 import { gate } from '../../kit/gate';
 import { createFakeBrowser } from '../../fakes/browser';
 import type { BookmarkCall } from '../../fakes/bookmarks';
-import type { ApplyProgress } from '../../../src/dedup/cleanup/apply';
+import { applyPlan, type ApplyProgress } from '../../../src/dedup/cleanup/apply';
+import { restoreSession } from '../../../src/operation-history/undo';
+import { recoverInterruptedSessions } from '../../../src/operation-history/recovery';
 import type { WriteDeps } from '../../../src/operation-history';
 import { openJournal } from '../../../src/operation-history/journal';
 import type { CleanupPlan, PlannedMove, PlannedRemoval } from '../../../src/dedup/plan-types';
@@ -103,6 +106,27 @@ export function flatten(roots: BookmarkNode[]): BookmarkNode[] {
     if (node.children) stack.unshift(...node.children);
   }
   return out;
+}
+
+/** Every node of the tree, depth first. */
+export async function allNodes(browser: Browser): Promise<BookmarkNode[]> {
+  const [root] = await browser.bookmarks.getTree();
+  return flatten([root]);
+}
+
+/** Bookmarks as "title|url", sorted: what a person finds, wherever it is. */
+export async function bookmarkList(browser: Browser): Promise<string[]> {
+  return (await allNodes(browser))
+    .filter((n) => n.type === 'bookmark')
+    .map((n) => `${n.title}|${n.url}`)
+    .sort();
+}
+
+/** `list` with `from` replaced by `to`, sorted again. */
+export function replacedIn(list: readonly string[], from: string, to: string): string[] {
+  const out = [...list];
+  out.splice(out.indexOf(from), 1, to);
+  return out.sort();
 }
 
 export async function find(browser: Browser, title: string): Promise<BookmarkNode> {
@@ -312,4 +336,33 @@ export function onCall(t: ReturnType<typeof setup>, match: (call: BookmarkCall) 
       return (await Promise.all(done)).every(Boolean);
     },
   };
+}
+
+/**
+ * The apply of `plan` with Firefox dying at its `at`-th write (made or not): the next start rolls it back to the exact
+ * tree and tags, once (a second start finds nothing to do).
+ */
+export async function expectCrashRolledBack(t: ReturnType<typeof setup>, plan: CleanupPlan, at: number, landed: boolean): Promise<void> {
+  const before = await snapshot(t.browser);
+  const tagsBefore = await allTags(t.tags);
+  const crash = crashingBrowser(t.browser, at, landed);
+  void applyPlan({ ...t.deps, browser: crash.browser }, plan, testCtx());
+  await crash.dead();
+  expect(await recoverInterruptedSessions(restart(t))).toEqual([expect.objectContaining({ action: 'rolled-back', error: null })]);
+  expect(await snapshot(t.browser)).toEqual(before);
+  expect(await allTags(t.tags)).toEqual(tagsBefore);
+  expect(await recoverInterruptedSessions(restart(t))).toEqual([]);
+}
+
+/** `plan` applied, then its undo with Firefox dying at the undo's `at`-th write: the next start finishes the undo. */
+export async function expectUndoCrashFinished(t: ReturnType<typeof setup>, plan: CleanupPlan, at: number): Promise<void> {
+  const before = await snapshot(t.browser);
+  const result = await applyPlan(t.deps, plan, testCtx());
+  const crash = crashingBrowser(t.browser, at, true);
+  void restoreSession({ ...t.deps, browser: crash.browser }, result.sessionId, testCtx(), 'undo');
+  await crash.dead();
+  const deps = restart(t);
+  expect(await recoverInterruptedSessions(deps)).toEqual([expect.objectContaining({ action: 'undo-finished', error: null })]);
+  expect(await snapshot(t.browser)).toEqual(before);
+  expect((await deps.journal.getSession(result.sessionId))?.status).toBe('undone');
 }

@@ -6,31 +6,31 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyPlan } from '../../../../src/dedup/cleanup/apply';
-import { recoverInterruptedSessions } from '../../../../src/operation-history/recovery';
 import { restoreSession } from '../../../../src/operation-history/undo';
 import type { BookmarkCall } from '../../../fakes/bookmarks';
-import type { BookmarkNode, Browser } from '../../../../src/platform/browser';
+import type { BookmarkNode } from '../../../../src/platform/browser';
 import type { PlannedRemoval } from '../../../../src/dedup/plan-types';
 import { cleanupPlan, removeCopy } from '../../../kit/plan';
-import { allTags, crashingBrowser, find, flatten, onCall, restart, setup, snapshot, testCtx, TOOLBAR, UNFILED } from '../cleanup-fixtures';
+import {
+  allNodes,
+  allTags,
+  bookmarkList,
+  expectCrashRolledBack,
+  expectUndoCrashFinished,
+  replacedIn,
+  find,
+  onCall,
+  setup,
+  snapshot,
+  testCtx,
+  TOOLBAR,
+  UNFILED,
+} from '../cleanup-fixtures';
 
 const url = (n: number) => `https://site${n}.example/p`;
 /** More than MIN_COPIES_AT_ONCE (remove-emptied-at-once.ts): the one call is worth it. */
 const COPIES = 6;
 type Setup = ReturnType<typeof setup>;
-
-async function tree(browser: Browser): Promise<BookmarkNode[]> {
-  const [root] = await browser.bookmarks.getTree();
-  return flatten([root]);
-}
-
-/** Bookmarks as "title|url", sorted: what a person finds, wherever it is. */
-async function bookmarkList(browser: Browser): Promise<string[]> {
-  return (await tree(browser))
-    .filter((n) => n.type === 'bookmark')
-    .map((n) => `${n.title}|${n.url}`)
-    .sort();
-}
 
 function emptied(node: BookmarkNode): PlannedRemoval {
   return { id: node.id, kind: 'folder', expectedUrl: null, expectedParentId: node.parentId!, reason: 'emptied-folder', keptId: null };
@@ -106,7 +106,7 @@ describe('an emptied folder removed in one call never loses a change someone els
     /** The bookmark list after undo: the one before with the change made. */
     expected: (before: string[]) => string[];
   }
-  const titled = async (t: Setup, title: string) => (await tree(t.browser)).filter((n) => n.title === title);
+  const titled = async (t: Setup, title: string) => (await allNodes(t.browser)).filter((n) => n.title === title);
   /** The one item titled so, in one of these folders. */
   const oneIn = async (t: Setup, title: string, places: string[]) => {
     const hits = await titled(t, title);
@@ -114,11 +114,6 @@ describe('an emptied folder removed in one call never loses a change someone els
     const [parent] = await t.browser.bookmarks.get(hits[0].parentId!);
     expect(places).toContain(parent.title);
     return hits[0];
-  };
-  const replaceOne = (list: string[], from: string, to: string) => {
-    const out = [...list];
-    out.splice(out.indexOf(from), 1, to);
-    return out.sort();
   };
   const changes: Change[] = [
     {
@@ -137,13 +132,13 @@ describe('an emptied folder removed in one call never loses a change someone els
       name: 'a copy renamed',
       act: (t, s) => t.browser.bookmarks.update(s.copies[1].id, { title: 'my title' }),
       check: async (t, places) => expect((await oneIn(t, 'my title', places)).url).toBe(url(1)),
-      expected: (before) => replaceOne(before, `Copy 1|${url(1)}`, `my title|${url(1)}`),
+      expected: (before) => replacedIn(before, `Copy 1|${url(1)}`, `my title|${url(1)}`),
     },
     {
       name: 'a copy re-addressed',
       act: (t, s) => t.browser.bookmarks.update(s.copies[3].id, { url: url(500) }),
       check: async (t, places) => expect((await oneIn(t, 'Copy 3', places)).url).toBe(url(500)),
-      expected: (before) => replaceOne(before, `Copy 3|${url(3)}`, `Copy 3|${url(500)}`),
+      expected: (before) => replacedIn(before, `Copy 3|${url(3)}`, `Copy 3|${url(500)}`),
     },
     {
       name: 'a copy moved out',
@@ -186,7 +181,7 @@ describe('an emptied folder removed in one call never loses a change someone els
         const places = point.decided ? ['Synced', 'From laptop'] : ['Synced'];
         if (made) await change.check(t, places);
         // Every address that had a bookmark still has one (a re-addressed copy took its old address along).
-        const urlsAfter = new Set((await tree(t.browser)).map((n) => n.url));
+        const urlsAfter = new Set((await allNodes(t.browser)).map((n) => n.url));
         for (const u of urlsBefore) expect(urlsAfter.has(u), u).toBe(true);
 
         await restoreSession(t.deps, result.sessionId, testCtx(), 'undo');
@@ -203,17 +198,7 @@ describe('an emptied folder removed in one call, interrupted', () => {
     for (const landed of [false, true]) {
       it(`a crash at call ${at} (${landed ? 'made' : 'not made'}) is rolled back to the exact tree and tags`, async () => {
         const t = setup();
-        const { plan } = await syncedCopies(t);
-        const before = await snapshot(t.browser);
-        const tagsBefore = await allTags(t.tags);
-        const crash = crashingBrowser(t.browser, at, landed);
-        void applyPlan({ ...t.deps, browser: crash.browser }, plan, testCtx());
-        await crash.dead();
-        const deps = restart(t);
-        expect(await recoverInterruptedSessions(deps)).toEqual([expect.objectContaining({ action: 'rolled-back', error: null })]);
-        expect(await snapshot(t.browser)).toEqual(before);
-        expect(await allTags(t.tags)).toEqual(tagsBefore);
-        expect(await recoverInterruptedSessions(restart(t))).toEqual([]);
+        await expectCrashRolledBack(t, (await syncedCopies(t)).plan, at, landed);
       });
     }
   }
@@ -222,16 +207,7 @@ describe('an emptied folder removed in one call, interrupted', () => {
   for (const at of [1, 2, 4, 8]) {
     it(`a crash while undoing it (call ${at}) is finished on the next start: the exact tree as before the cleanup`, async () => {
       const t = setup();
-      const { plan } = await syncedCopies(t);
-      const before = await snapshot(t.browser);
-      const result = await applyPlan(t.deps, plan, testCtx());
-      const crash = crashingBrowser(t.browser, at, true);
-      void restoreSession({ ...t.deps, browser: crash.browser }, result.sessionId, testCtx(), 'undo');
-      await crash.dead();
-      const deps = restart(t);
-      expect(await recoverInterruptedSessions(deps)).toEqual([expect.objectContaining({ action: 'undo-finished', error: null })]);
-      expect(await snapshot(t.browser)).toEqual(before);
-      expect((await deps.journal.getSession(result.sessionId))?.status).toBe('undone');
+      await expectUndoCrashFinished(t, (await syncedCopies(t)).plan, at);
     });
   }
 });

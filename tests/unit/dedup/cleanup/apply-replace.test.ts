@@ -7,31 +7,32 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyPlan } from '../../../../src/dedup/cleanup/apply';
-import { recoverInterruptedSessions } from '../../../../src/operation-history/recovery';
 import { restoreSession } from '../../../../src/operation-history/undo';
 import type { BookmarkCall } from '../../../fakes/bookmarks';
-import type { BookmarkNode, Browser } from '../../../../src/platform/browser';
+import type { BookmarkNode } from '../../../../src/platform/browser';
 import type { CleanupPlan } from '../../../../src/dedup/plan-types';
 import { AppError } from '../../../../src/messaging/errors';
 import { createDedupCleanupFeature } from '../../../../src/dedup/cleanup/feature';
 import { DEFAULT_SETTINGS } from '../../../../src/settings/settings';
-import { allTags, crashingBrowser, find, flatten, MENU, onCall, planFromTree, restart, setup, snapshot, testCtx, UNFILED } from '../cleanup-fixtures';
+import {
+  allNodes,
+  allTags,
+  bookmarkList,
+  expectCrashRolledBack,
+  expectUndoCrashFinished,
+  replacedIn,
+  find,
+  MENU,
+  onCall,
+  planFromTree,
+  setup,
+  snapshot,
+  testCtx,
+  UNFILED,
+} from '../cleanup-fixtures';
 
 const url = (n: number) => `https://site${n}.example/p`;
 type Setup = ReturnType<typeof setup>;
-
-async function tree(browser: Browser): Promise<BookmarkNode[]> {
-  const [root] = await browser.bookmarks.getTree();
-  return flatten([root]);
-}
-
-/** Bookmarks as "title|url", sorted: what a person finds, wherever it is. */
-async function bookmarkList(browser: Browser): Promise<string[]> {
-  return (await tree(browser))
-    .filter((n) => n.type === 'bookmark')
-    .map((n) => `${n.title}|${n.url}`)
-    .sort();
-}
 
 /**
  * Other Bookmarks: a bookmark, the folder "Synced", another bookmark. "Synced" holds `pages` pages, each `copies`
@@ -230,16 +231,11 @@ describe('a folder replaced by a fresh copy never loses a change someone else ma
     expected: (before: string[]) => string[];
   }
   const inFolderTitled = async (t: Setup, itemTitle: string, folderTitle: string) => {
-    const hits = (await tree(t.browser)).filter((n) => n.title === itemTitle);
+    const hits = (await allNodes(t.browser)).filter((n) => n.title === itemTitle);
     expect(hits, `one "${itemTitle}"`).toHaveLength(1);
     const [parent] = await t.browser.bookmarks.get(hits[0].parentId!);
     expect(parent.title).toBe(folderTitle);
     return hits[0];
-  };
-  const replaceOne = (list: string[], from: string, to: string) => {
-    const out = [...list];
-    out.splice(out.indexOf(from), 1, to);
-    return out.sort();
   };
   const changes: Change[] = [
     {
@@ -258,13 +254,13 @@ describe('a folder replaced by a fresh copy never loses a change someone else ma
       name: 'a copy renamed',
       act: (t, _s, copies) => t.browser.bookmarks.update(copies[7].id, { title: 'my title' }),
       check: async (t) => expect((await inFolderTitled(t, 'my title', 'Synced')).url).toBe(url(1)),
-      expected: (before) => replaceOne(before, `Page 1|${url(1)}`, `my title|${url(1)}`),
+      expected: (before) => replacedIn(before, `Page 1|${url(1)}`, `my title|${url(1)}`),
     },
     {
       name: 'a copy re-addressed',
       act: (t, _s, copies) => t.browser.bookmarks.update(copies[12].id, { url: url(500) }),
-      check: async (t) => expect((await tree(t.browser)).filter((n) => n.url === url(500))).toHaveLength(1),
-      expected: (before) => replaceOne(before, `Page 0|${url(0)}`, `Page 0|${url(500)}`),
+      check: async (t) => expect((await allNodes(t.browser)).filter((n) => n.url === url(500))).toHaveLength(1),
+      expected: (before) => replacedIn(before, `Page 0|${url(0)}`, `Page 0|${url(500)}`),
     },
     {
       name: 'a copy moved out',
@@ -276,7 +272,7 @@ describe('a folder replaced by a fresh copy never loses a change someone else ma
       name: 'a survivor renamed',
       act: (t, _s, _c, survivors) => t.browser.bookmarks.update(survivors[4].id, { title: 'Other, renamed' }),
       check: async (t) => void (await inFolderTitled(t, 'Other, renamed', 'Synced')),
-      expected: (before) => replaceOne(before, `Other|${url(81)}`, `Other, renamed|${url(81)}`),
+      expected: (before) => replacedIn(before, `Other|${url(81)}`, `Other, renamed|${url(81)}`),
     },
     {
       name: 'a survivor moved out',
@@ -313,7 +309,7 @@ describe('a folder replaced by a fresh copy never loses a change someone else ma
         // Refused by Firefox (moved into the folder as it went): nothing to keep, and the cleanup and undo as usual.
         if (made) await change.check(t);
         // Every address that had a bookmark still has one (a re-addressed copy took its old address along).
-        const urlsAfter = new Set((await tree(t.browser)).map((n) => n.url));
+        const urlsAfter = new Set((await allNodes(t.browser)).map((n) => n.url));
         for (const u of urlsBefore) expect(urlsAfter.has(u), u).toBe(true);
         // One "Synced": the fresh one, or the old one kept.
         expect((await t.browser.bookmarks.getChildren(UNFILED)).filter((n) => n.title === 'Synced')).toHaveLength(1);
@@ -360,19 +356,7 @@ describe('a folder replaced by a fresh copy, interrupted', () => {
     for (const landed of [false, true]) {
       it(`a crash at call ${at} (${landed ? 'made' : 'not made'}) is rolled back to the exact tree and tags`, async () => {
         const t = setup();
-        const { plan } = await syncFolder(t);
-        const before = await snapshot(t.browser);
-        const tagsBefore = await allTags(t.tags);
-        const crash = crashingBrowser(t.browser, at, landed);
-        void applyPlan({ ...t.deps, browser: crash.browser }, plan, testCtx());
-        await crash.dead();
-        const deps = restart(t);
-        const outcomes = await recoverInterruptedSessions(deps);
-        expect(outcomes).toEqual([expect.objectContaining({ action: 'rolled-back', error: null })]);
-        expect(await snapshot(t.browser)).toEqual(before);
-        expect(await allTags(t.tags)).toEqual(tagsBefore);
-        // Recovery is done once: a second start finds nothing to do.
-        expect(await recoverInterruptedSessions(restart(t))).toEqual([]);
+        await expectCrashRolledBack(t, (await syncFolder(t)).plan, at, landed);
       });
     }
   }
@@ -380,16 +364,7 @@ describe('a folder replaced by a fresh copy, interrupted', () => {
   for (const at of [1, 12, 30]) {
     it(`a crash while undoing a replacement (call ${at}) is finished on the next start: the exact tree as before the cleanup`, async () => {
       const t = setup();
-      const { plan } = await syncFolder(t);
-      const before = await snapshot(t.browser);
-      const result = await applyPlan(t.deps, plan, testCtx());
-      const crash = crashingBrowser(t.browser, at, true);
-      void restoreSession({ ...t.deps, browser: crash.browser }, result.sessionId, testCtx(), 'undo');
-      await crash.dead();
-      const deps = restart(t);
-      expect(await recoverInterruptedSessions(deps)).toEqual([expect.objectContaining({ action: 'undo-finished', error: null })]);
-      expect(await snapshot(t.browser)).toEqual(before);
-      expect((await deps.journal.getSession(result.sessionId))?.status).toBe('undone');
+      await expectUndoCrashFinished(t, (await syncFolder(t)).plan, at);
     });
   }
 });
