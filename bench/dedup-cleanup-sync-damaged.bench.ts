@@ -19,8 +19,12 @@
  *    which goes first, 3 rounds (1 with --quick), the median of the per-round ratios. Bar: at most 1.15.
  *  - dedup.cleanup.firefox.syncDamaged5k.asPlanned.ratioToPlainLoop (no bar): the same with the page's plan as built
  *    (its two folders replaced), against the same loop.
+ *  - dedup.cleanup.firefox.syncDamaged5k.ratioToLastChildFirstLoop (no bar): the plan without replacements against
+ *    the same calls with every folder's children last first (the shape the job removes loose copies in, and the
+ *    faster one for Places: a remove from the front renumbers every sibling after it), emptied folders still after
+ *    their content: what the job costs over bare calls in its own shape.
  * The log gives the job's phases (ms from its start, as its progress reports them) in each round.
- * Parts (`npm run bench -- --only dedup-cleanup-sync-damaged --part <name>`): syncDamaged, asPlanned.
+ * Parts (`npm run bench -- --only dedup-cleanup-sync-damaged --part <name>`): syncDamaged, asPlanned, lastFirst.
  */
 import type { Page } from 'puppeteer-core';
 import type { CleanupPlan } from '../src/dedup/plan-types';
@@ -38,9 +42,10 @@ interface Call {
 
 /**
  * The plan's items as plain calls in tree order: a loose copy is removed, a copied or empty folder removed whole where
- * it stands, a folder the plan empties removed whole after everything in it (post-order).
+ * it stands, a folder the plan empties removed whole after everything in it (post-order). `lastFirst`: every folder's
+ * children from the last to the first (the job's shape for loose copies), emptied folders still after their content.
  */
-function treeOrderCalls(root: BookmarkNode, plan: CleanupPlan): Call[] {
+function treeOrderCalls(root: BookmarkNode, plan: CleanupPlan, lastFirst: boolean): Call[] {
   const planned = new Map(plan.removals.map((r) => [r.id, r]));
   const calls: Call[] = [];
   const visit = (node: BookmarkNode) => {
@@ -49,7 +54,8 @@ function treeOrderCalls(root: BookmarkNode, plan: CleanupPlan): Call[] {
       calls.push({ op: r.kind === 'folder' ? 'removeTree' : 'remove', id: node.id });
       return;
     }
-    for (const child of node.children ?? []) visit(child);
+    const children = node.children ?? [];
+    for (const child of lastFirst ? [...children].reverse() : children) visit(child);
     if (r) calls.push({ op: 'removeTree', id: node.id });
   };
   visit(root);
@@ -90,10 +96,13 @@ const planKey = (plan: CleanupPlan) =>
     .join(',');
 
 /**
- * One row: `asPlanned` runs the page's plan as built; otherwise without its replacements (the layout issue 32 means:
- * no folder replaced, every loose copy removed on its own by the job too).
+ * One row: 'syncDamaged' runs the page's plan without its replacements (the layout issue 32 means: no folder replaced,
+ * every loose copy removed on its own by the job too) against the loop in tree order; 'asPlanned' the plan as built
+ * against the same loop; 'lastFirst' the plan without replacements against the loop last child first.
  */
-async function measure(ctx: BenchContext, asPlanned: boolean): Promise<BenchRow> {
+async function measure(ctx: BenchContext, variant: 'syncDamaged' | 'asPlanned' | 'lastFirst'): Promise<BenchRow> {
+  const asPlanned = variant === 'asPlanned';
+  const lastFirst = variant === 'lastFirst';
   const rounds = ctx.quick ? 1 : 3;
   const ratios: string[] = [];
   const perRound: number[] = [];
@@ -131,7 +140,7 @@ async function measure(ctx: BenchContext, asPlanned: boolean): Promise<BenchRow>
         jobMs = applied.ms;
       } else {
         const [root] = (await page.evaluate(() => window.tm.browser.bookmarks.getTree())) as BookmarkNode[];
-        const calls = treeOrderCalls(root!, plan);
+        const calls = treeOrderCalls(root!, plan, lastFirst);
         loopMs = await callLoop(page, calls);
         const trees = calls.filter((c) => c.op === 'removeTree').length;
         ctx.log(`round ${round_ + 1} loop: ${Math.round(loopMs)} ms, ${calls.length - trees} remove + ${trees} removeTree (idle after ${idleMs} ms)`);
@@ -156,12 +165,12 @@ async function measure(ctx: BenchContext, asPlanned: boolean): Promise<BenchRow>
   ctx.log(`${shape}; per round job/loop ms: ${ratios.join(', ')} = ${perRound.map((r) => r.toFixed(2)).join(', ')}`);
   ctx.log(`medians: job ${Math.round(median(jobs))} ms, loop ${Math.round(median(loops))} ms`);
   return {
-    id: `dedup.cleanup.firefox.syncDamaged5k${asPlanned ? '.asPlanned' : ''}.ratioToPlainLoop`,
+    id: `dedup.cleanup.firefox.syncDamaged5k${asPlanned ? '.asPlanned' : ''}.ratioTo${lastFirst ? 'LastChildFirstLoop' : 'PlainLoop'}`,
     value: round(value),
     unit: 'ratio',
     better: 'lower',
-    note: `'dedup.cleanup' job of the Duplicates page's plan${asPlanned ? ' as built' : ' without its folder replacements'}, timed from the page (startJob to result, check included; the history entry's start to finish leaves the check out) / a plain loop in a blank extension page over the same ${shape}: remove per loose copy, removeTree per copied or empty folder, and per emptied folder after its content, in tree order, one at a time. Each on a fresh copy of the profile in its own Firefox, alternating, ${rounds} round(s), median of per-round ratios (${ratios.join(', ')} ms). ${SYNC_COLLECTION.bookmarks} bookmarks (tests/e2e/sync-collection.ts); shared 2-core machine`,
-    ...(asPlanned ? {} : { bar: { max: 1.15 } }),
+    note: `'dedup.cleanup' job of the Duplicates page's plan${asPlanned ? ' as built' : ' without its folder replacements'}, timed from the page (startJob to result, check included; the history entry's start to finish leaves the check out) / a plain loop in a blank extension page over the same ${shape}: remove per loose copy, removeTree per copied or empty folder, and per emptied folder after its content, ${lastFirst ? "in tree order with every folder's children last first" : 'in tree order'}, one at a time. Each on a fresh copy of the profile in its own Firefox, alternating, ${rounds} round(s), median of per-round ratios (${ratios.join(', ')} ms). ${SYNC_COLLECTION.bookmarks} bookmarks (tests/e2e/sync-collection.ts); shared 2-core machine`,
+    ...(variant === 'syncDamaged' ? { bar: { max: 1.15 } } : {}),
   };
 }
 
@@ -169,8 +178,7 @@ export default defineSuite({
   name: 'dedup cleanup: sync-damaged collection',
   async run(ctx) {
     const rows: BenchRow[] = [];
-    if (ctx.runs('syncDamaged')) rows.push(await measure(ctx, false));
-    if (ctx.runs('asPlanned')) rows.push(await measure(ctx, true));
+    for (const variant of ['syncDamaged', 'asPlanned', 'lastFirst'] as const) if (ctx.runs(variant)) rows.push(await measure(ctx, variant));
     return rows;
   },
 });
