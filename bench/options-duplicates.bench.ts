@@ -22,12 +22,12 @@
  *    fresh tab to its full list shown and usable (time origin to 'tidymarks-duplicates-list-verified': the list of
  *    its own scan, when its choices and cleanup buttons work; the last scan shown before it is read-only) / the
  *    anchor, a blank extension page of the test build doing what Bookmark Dupes does to show its list
- *    (tests/harness/dupes-anchor.ts: getTree, group by exact URL, one row per copy in groups of 2+ with its folder
- *    path, every row at once), opened in a fresh tab, time origin to its rows in the DOM and laid out (offsetHeight
- *    read). Tidymarks' mark is set in the animation frame after its render, before that frame's layout. Cold: a fresh
- *    Firefox on a fresh copy of the profile per pair, the first open of each page in it, alternating which first,
- *    3 pairs. Warm: one Firefox, a pair not counted, then 7 alternating pairs. Firefox idle before every open; the
- *    median of the per-pair ratios. Bar: at most 0.8 each.
+ *    (tests/harness/dupes-anchor.ts: getTree, group by exact URL, one table row per copy in groups of 2+ with its
+ *    folder path, every row at once), opened in a fresh tab, time origin to its rows in the DOM and laid out
+ *    (offsetHeight read). Tidymarks' mark is set in the animation frame after its render, before that frame's
+ *    layout. Cold: a fresh Firefox on a fresh copy of the profile per pair, the first open of each page in it,
+ *    alternating which first, 3 pairs. Warm: one Firefox, a pair not counted, then 7 alternating pairs. Firefox idle
+ *    before every open; the median of the per-pair ratios. Bar: at most 0.8 each.
  * Parts (`npm run bench -- --only options-duplicates --part <name>`): open5k, syncDamaged, open100k, scroll.
  */
 import type { Page } from 'puppeteer-core';
@@ -183,7 +183,7 @@ async function anchorRows(ctx: BenchContext, seed: FirefoxBenchOptions): Promise
   };
   const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
   const rows: BenchRow[] = [];
-  const what = `${SYNC_COLLECTION.bookmarks} bookmarks (tests/e2e/sync-collection.ts); Tidymarks: time origin to '${VERIFIED_MARK}' (the list of the page's own scan, when its choices and cleanup buttons work), anchor: time origin to its rows laid out (tests/harness/dupes-anchor.ts: getTree, grouped by exact URL, one row per copy with its folder path, every row rendered); shared 2-core machine`;
+  const what = `${SYNC_COLLECTION.bookmarks} bookmarks (tests/e2e/sync-collection.ts); Tidymarks: time origin to '${VERIFIED_MARK}' (the list of the page's own scan, when its choices and cleanup buttons work), anchor: time origin to its rows laid out (tests/harness/dupes-anchor.ts: getTree, grouped by exact URL, one table row per copy with its folder path, every row rendered); shared 2-core machine`;
   const row = (variant: 'cold' | 'warm', ours: number[], anchor: number[], how: string): BenchRow => {
     const ratios = ours.map((o, i) => o / anchor[i]!);
     ctx.log(`${variant}: Tidymarks ${list(ours)} ms, anchor ${list(anchor)} ms, ratios ${ratios.map((r) => r.toFixed(2)).join(', ')}`);
