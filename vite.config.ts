@@ -35,8 +35,12 @@ export default defineConfig(({ mode }) => {
     options: resolve(root, 'options/index.html'),
     sidebar: resolve(root, 'sidebar/index.html'),
   };
-  // The test build adds a harness page that e2e tests drive; production never ships it.
-  if (isTestBuild) input.harness = resolve(root, 'tests/harness/index.html');
+  // The test build adds a harness page that e2e tests drive, and the anchor page of the Duplicates bench
+  // (bench/options-duplicates.bench.ts); production never ships them.
+  if (isTestBuild) {
+    input.harness = resolve(root, 'tests/harness/index.html');
+    input.dupesAnchor = resolve(root, 'tests/harness/dupes-anchor.html');
+  }
 
   return {
     root,

@@ -18,17 +18,31 @@
  *    Bar: at most 16.
  *  - options.duplicates.firefox.5k.scrollFrameP95Ms.flick900 (no bar): the same at 900 px per frame, where every
  *    row in view is new in every frame.
+ *  - options.duplicates.firefox.syncDamaged5k.openToListRatioToAnchor.{cold,warm} (issue 32): the page opened in a
+ *    fresh tab to its full list shown and usable (time origin to 'tidymarks-duplicates-list-verified': the list of
+ *    its own scan, when its choices and cleanup buttons work; the last scan shown before it is read-only) / the
+ *    anchor, a blank extension page of the test build doing what Bookmark Dupes does to show its list
+ *    (tests/harness/dupes-anchor.ts: getTree, group by exact URL, one table row per copy in groups of 2+ with its
+ *    folder path, every row at once), opened in a fresh tab, time origin to its rows in the DOM and laid out
+ *    (offsetHeight read). Tidymarks' mark is set in the animation frame after its render, before that frame's
+ *    layout. Cold: a fresh Firefox on a fresh copy of the profile per pair, the first open of each page in it,
+ *    alternating which first, 3 pairs. Warm: one Firefox, a pair not counted, then 7 alternating pairs. Firefox idle
+ *    before every open; the median of the per-pair ratios. Bar: at most 0.8 each.
+ * Parts (`npm run bench -- --only options-duplicates --part <name>`): open5k, syncDamaged, open100k, scroll.
  */
 import type { Page } from 'puppeteer-core';
-import { navigate, EXTENSION_ORIGIN } from '../tests/e2e/firefox';
+import { navigate, EXTENSION_ORIGIN, type Firefox } from '../tests/e2e/firefox';
 import { SYNC_COLLECTION, syncCollectionHtml } from '../tests/e2e/sync-collection';
 import { median, p95, round } from './lib/stats';
 import { defineSuite, type BenchContext, type BenchRow, type FirefoxBenchOptions } from './lib/types';
 import { countBookmarks, syntheticCollection } from './dedup-scan.bench';
 import { seedHtml } from './lib/seed-html';
+import { untilIdle } from './lib/cleanup-jobs';
+import { firefoxCpuMs } from './lib/process-cpu';
 
 const MARK = 'tidymarks-duplicates-list-shown';
 const VERIFIED_MARK = 'tidymarks-duplicates-list-verified';
+const SCAN_RECEIVED_MARK = 'tidymarks-duplicates-scan-received';
 
 async function scanAlone(harness: Page): Promise<number> {
   return harness.evaluate(async () => {
@@ -119,6 +133,104 @@ async function openRows(ctx: BenchContext, size: string, seed: FirefoxBenchOptio
   ];
 }
 
+/** The anchor page (tests/harness/dupes-anchor.ts) and its mark: the rows of every group in the DOM, laid out. */
+const ANCHOR_PAGE = 'tests/harness/dupes-anchor.html';
+const ANCHOR_MARK = 'dupes-anchor-list-shown';
+
+type Side = 'tidymarks' | 'anchor';
+
+/**
+ * Opens one side in a fresh tab: ms from its time origin (navigation start) to its mark (Tidymarks: the list of its
+ * own scan, VERIFIED_MARK; the anchor: its rows laid out), with what the list holds.
+ */
+async function openSide(ff: Firefox, side: Side): Promise<{ ms: number; shows: string }> {
+  const page = await ff.browser.newPage();
+  await page.setViewport({ width: 1200, height: 1000 });
+  const [path, mark] = side === 'tidymarks' ? ['options/index.html#duplicates', VERIFIED_MARK] : [ANCHOR_PAGE, ANCHOR_MARK];
+  await navigate(page, EXTENSION_ORIGIN + path);
+  const at = await page.waitForFunction((mark: string) => performance.getEntriesByName(mark)[0]?.startTime, { polling: 5, timeout: 120_000 }, mark);
+  const ms = (await at.jsonValue()) as number;
+  // Tidymarks: also when the first list was shown (the last scan, read-only) and its own scan's result arrived.
+  const shows =
+    side === 'anchor'
+      ? await page.$eval('#list', (el) => `${(el as HTMLElement).dataset.rows} rows in ${(el as HTMLElement).dataset.groups} groups`)
+      : await page.evaluate(
+          (marks: string[]) =>
+            `${document.querySelectorAll('[data-testid="group-list"] [role="treeitem"]').length} rows in the DOM; ` +
+            marks.map((m) => `${m.replace('tidymarks-duplicates-', '')}@${Math.round(performance.getEntriesByName(m)[0]?.startTime ?? NaN)}`).join(' '),
+          [MARK, SCAN_RECEIVED_MARK, VERIFIED_MARK],
+        );
+  await page.close();
+  return { ms, shows };
+}
+
+/**
+ * options.duplicates.firefox.syncDamaged5k.openToListRatioToAnchor.{cold,warm}: the Duplicates page opened in a fresh
+ * tab to its full list, shown and usable / the anchor page opened in a fresh tab to its rows. Cold: a fresh Firefox
+ * on a fresh copy of the profile per pair, idle, the first open of each page in it, which page opens first
+ * alternating (3 pairs, 1 with --quick), median of the per-pair ratios. Warm: one Firefox, both pages opened once,
+ * then 7 alternating pairs (3 with --quick) in fresh tabs, median of the per-pair ratios. Before every open Firefox
+ * is idle (bench/lib/cleanup-jobs.ts untilIdle).
+ */
+async function anchorRows(ctx: BenchContext, seed: FirefoxBenchOptions): Promise<BenchRow[]> {
+  const pair = async (ff: Firefox, first: Side) => {
+    const out = {} as Record<Side, { ms: number; shows: string }>;
+    for (const side of first === 'tidymarks' ? (['tidymarks', 'anchor'] as const) : (['anchor', 'tidymarks'] as const)) {
+      await untilIdle(() => firefoxCpuMs(ff));
+      out[side] = await openSide(ff, side);
+    }
+    return out;
+  };
+  const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+  const rows: BenchRow[] = [];
+  const what = `${SYNC_COLLECTION.bookmarks} bookmarks (tests/e2e/sync-collection.ts); Tidymarks: time origin to '${VERIFIED_MARK}' (the list of the page's own scan, when its choices and cleanup buttons work), anchor: time origin to its rows laid out (tests/harness/dupes-anchor.ts: getTree, grouped by exact URL, one table row per copy with its folder path, every row rendered); shared 2-core machine`;
+  const row = (variant: 'cold' | 'warm', ours: number[], anchor: number[], how: string): BenchRow => {
+    const ratios = ours.map((o, i) => o / anchor[i]!);
+    ctx.log(`${variant}: Tidymarks ${list(ours)} ms, anchor ${list(anchor)} ms, ratios ${ratios.map((r) => r.toFixed(2)).join(', ')}`);
+    return {
+      id: `options.duplicates.firefox.syncDamaged5k.openToListRatioToAnchor.${variant}`,
+      value: round(median(ratios)),
+      unit: 'ratio',
+      better: 'lower',
+      note: `${how}: the Duplicates page opened in a fresh tab to its full list / the anchor page the same way, median of per-pair ratios (medians ${round(median(ours), 0)} / ${round(median(anchor), 0)} ms). ${what}`,
+      bar: { max: 0.8 },
+    };
+  };
+
+  {
+    const pairs = ctx.quick ? 1 : 3;
+    const ours: number[] = [];
+    const anchor: number[] = [];
+    for (let i = 0; i < pairs; i++) {
+      const ff = await ctx.firefox(seed);
+      const p = await pair(ff, i % 2 === 0 ? 'tidymarks' : 'anchor');
+      await ff.close();
+      ours.push(p.tidymarks.ms);
+      anchor.push(p.anchor.ms);
+      ctx.log(`cold pair ${i + 1}: Tidymarks ${p.tidymarks.shows} (ms from time origin); anchor ${p.anchor.shows}`);
+    }
+    rows.push(row('cold', ours, anchor, `Cold, a fresh Firefox per pair (first open of each page in it, alternating which first), ${pairs} pairs`));
+  }
+  {
+    const pairs = ctx.quick ? 3 : 7;
+    const ff = await ctx.firefox(seed);
+    await pair(ff, 'tidymarks'); // warm-up: the code of both pages, Places' caches, the last scan kept
+    const marks: string[] = [];
+    const ours: number[] = [];
+    const anchor: number[] = [];
+    for (let i = 0; i < pairs; i++) {
+      const p = await pair(ff, i % 2 === 0 ? 'anchor' : 'tidymarks');
+      ours.push(p.tidymarks.ms);
+      anchor.push(p.anchor.ms);
+      marks.push(p.tidymarks.shows.replace(/^.*; /, ''));
+    }
+    ctx.log(`warm Tidymarks marks (ms from time origin): ${marks.join(' | ')}`);
+    await ff.close();
+    rows.push(row('warm', ours, anchor, `Warm, one Firefox after a warm-up pair, ${pairs} alternating pairs in fresh tabs`));
+  }
+  return rows;
+}
+
 export default defineSuite({
   name: 'options-duplicates',
   async run(ctx) {
@@ -126,8 +238,10 @@ export default defineSuite({
     const seed = { seedHtml: syncCollectionHtml(), seedCount: SYNC_COLLECTION.bookmarks };
     const runs = ctx.quick ? 3 : 7;
 
-    rows.push(...(await openRows(ctx, '5k', seed, runs, `${SYNC_COLLECTION.bookmarks} bookmarks, ${SYNC_COLLECTION.groups} groups (tests/e2e/sync-collection.ts)`)));
-    {
+    if (ctx.runs('open5k'))
+      rows.push(...(await openRows(ctx, '5k', seed, runs, `${SYNC_COLLECTION.bookmarks} bookmarks, ${SYNC_COLLECTION.groups} groups (tests/e2e/sync-collection.ts)`)));
+    if (ctx.runs('syncDamaged')) rows.push(...(await anchorRows(ctx, seed)));
+    if (ctx.runs('open100k')) {
       // 100,000 bookmarks: the sync-like collection of the scan benchmark (nested folders, 20% copies, pages x154
       // and x484, two folders copied whole).
       const size = ctx.quick ? 20_000 : 100_000;
@@ -136,7 +250,7 @@ export default defineSuite({
       rows.push(...(await openRows(ctx, '100k', big, ctx.quick ? 3 : 5, `${big.seedCount} bookmarks (bench/dedup-scan.bench.ts syntheticCollection)`)));
     }
 
-    {
+    if (ctx.runs('scroll')) {
       const ff = await ctx.firefox({ ...seed, prefs: { 'layout.frame_rate': 0 } });
       const page = await ff.browser.newPage();
       await page.setViewport({ width: 1200, height: 1000 });
