@@ -1,5 +1,7 @@
 import type { HandlersOf, JobHandlersOf } from '../messaging/define';
-import { TEST_ECHO_PORT, type coreProtocol, type coreTestJobs, type coreTestProtocol } from '../app-protocol/protocol';
+// The core part only, not the joined table (app-protocol/protocol.ts): this file is in the event page's first chunk,
+// which must not load every feature's schemas before it answers core.ping (wake-background.ts).
+import { TEST_ECHO_PORT, type coreProtocol, type coreTestJobs, type coreTestProtocol } from '../app-protocol/core-protocol';
 import { AppError } from '../messaging/errors';
 import type { BookmarkNode } from '../platform/browser';
 import { USER_ROOT_IDS } from '../platform/browser';

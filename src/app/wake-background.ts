@@ -5,13 +5,18 @@
  */
 import type { Reply } from '../messaging/router';
 import { createRouter } from '../messaging/router';
-import { coreProtocol } from '../app-protocol/protocol';
+// The core part, not the joined table: see FIRST_ANSWERS.
+import { coreProtocol } from '../app-protocol/core-protocol';
 import { createCoreHandlers } from './core-handlers';
 import type { BackgroundDeps } from '../feature-contract';
 import type { startBackground } from './start-background';
 import { createWakeQueue } from './wake-queue';
 
-/** Requests the first chunk answers itself: the same router and handlers the app has, without waiting for it. */
+/**
+ * Requests the first chunk answers itself: the same router and handlers the app has, without waiting for it. Their
+ * definitions come from the core part of the protocol (app-protocol/core-protocol.ts), not the joined table: the table
+ * pulls every feature's schemas into the first chunk, which Firefox loads and runs before it hands over the ping.
+ */
 const FIRST_ANSWERS = { 'core.ping': coreProtocol['core.ping'] };
 
 export function wakeBackground(deps: BackgroundDeps, load: () => Promise<{ startBackground: typeof startBackground }>) {
