@@ -119,7 +119,14 @@ export function dedupTestProtocol() {
 /** This feature's long jobs, run over a port with progress, pause and cancel. */
 export const dedupJobs = {
   /** dedup-find: finds duplicate bookmarks, duplicated folders and empty folders (progress: phases). */
-  'dedup.scan': job<ScanProgress, ReviewedScan>()(noInput),
+  'dedup.scan': job<ScanProgress, ReviewedScan>()(
+    v.optional(
+      v.strictObject({
+        /** Take the last scan the background made when nothing changed since (the page opening), else scan. */
+        reuseCurrent: v.optional(v.boolean()),
+      }),
+    ),
+  ),
   /** dedup-apply: journals, then applies a cleanup plan (progress: phase, done/total, rate; pause and cancel). */
   'dedup.cleanup': job<ApplyProgress, ApplyResult>()(cleanupPlanSchema),
 } satisfies Record<string, JobDef>;

@@ -302,6 +302,26 @@ describe('options page in real Firefox', () => {
     await page.close();
   });
 
+  it('reopened with nothing changed, the page takes the last scan as its own: usable at once, even while scans are held', async () => {
+    const harness = await ff.harness();
+    await seedSyncLike(harness);
+    const first = await openDuplicates(ff);
+    const before = await text(first, '[data-testid="summary-numbers"]');
+    await first.close();
+    // A scan now would wait until released: the page can only be usable if it needs none.
+    await harness.evaluate(() => window.tm.client.call('test.dedup.holdScans', { hold: true }));
+    const page = await ff.open('options/index.html#duplicates');
+    await page.setViewport({ width: 1100, height: 900 });
+    await waitForText(page, '[data-testid="summary-numbers"]', before);
+    expect(await page.$('[data-testid="scan-checking"], [data-testid="progress"]')).toBeNull();
+    expect(await page.$eval('[data-testid="clean-up-all"]', (b) => (b as HTMLButtonElement).disabled)).toBe(false);
+    await page.click('button::-p-text(Preview the cleanup)');
+    await page.waitForSelector('[data-testid="plan-preview"]');
+    expect(await text(page, '[data-testid="plan-loose"]')).toBe('3');
+    await harness.evaluate(() => window.tm.client.call('test.dedup.holdScans', { hold: false }));
+    await page.close();
+  });
+
   it('keyboard only: Tab into the list once, choose the kept copy with arrows and Space, Tab out, clean up from the keyboard', async () => {
     const harness = await ff.harness();
     await seedSyncLike(harness);

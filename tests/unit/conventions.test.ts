@@ -335,7 +335,9 @@ describe('conventions', () => {
     const loose = Object.entries({ ...protocol, ...jobs })
       .filter(([, def]) => {
         if (def.input === noInput) return false; // accepts only {} or nothing
-        const schema = def.input as { type?: string; options?: { type?: string }[] };
+        const given = def.input as { type?: string; wrapped?: { type?: string } };
+        // Optional input (nothing or the object): as strict as the object.
+        const schema = (given.type === 'optional' ? given.wrapped : given) as { type?: string; options?: { type?: string }[] };
         if (schema.type === 'strict_object') return false;
         // A variant/union of strict objects is strict too.
         if ((schema.type === 'variant' || schema.type === 'union') && schema.options?.every((o) => o.type === 'strict_object')) return false;

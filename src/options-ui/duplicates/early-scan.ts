@@ -24,7 +24,8 @@ export function lastScan(client: Pick<Client, 'call'>): Promise<LastScan | null>
 
 export function startEarlyScan(client: Pick<Client, 'startJob' | 'call'>): void {
   const scan: EarlyScan = { handle: null, last: null, listener: null, previous: lastScan(client) };
-  scan.handle = client.startJob('dedup.scan', {}, (progress) => {
+  // The page opening: the background's last scan when nothing changed since, else a new one.
+  scan.handle = client.startJob('dedup.scan', { reuseCurrent: true }, (progress) => {
     scan.last = progress;
     scan.listener?.(progress);
   });

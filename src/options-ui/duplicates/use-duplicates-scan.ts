@@ -67,7 +67,8 @@ export function useDuplicatesScan(onShow: (scan: ReviewedScan, replacing: boolea
       // last scan beside it (asked first, so the background answers it before it starts scanning).
       const early = first ? takeEarlyScan(setProgress) : null;
       const previous = first ? (early?.previous ?? lastScan(client)) : null;
-      const job = early?.handle ?? client.startJob('dedup.scan', {}, setProgress);
+      // Opening, the background's last scan stands when nothing changed since; "Scan again" always scans.
+      const job = early?.handle ?? client.startJob('dedup.scan', first ? { reuseCurrent: true } : {}, setProgress);
       let done = false;
       // The last scan, shown at once while this one runs: only to look at (see checkingSince).
       void previous?.then((last) => {

@@ -351,6 +351,8 @@ describe('DuplicatesView opens on the last scan while it scans again', () => {
     const first = render(bg.wrap(<DuplicatesView focusUrl={null} />));
     await ownScanShown();
     first.unmount();
+    // A change since: the page's next scan must read the tree (the last scan is not current).
+    await bg.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Tart 3', url: 'https://recipes.example/tart?utm_source=x' });
     const held = gate();
     const spy = vi.spyOn(bg.browser.bookmarks, 'getTree').mockImplementation(async () => {
       await held.promise;
