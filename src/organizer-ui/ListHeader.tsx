@@ -32,15 +32,25 @@ function isRtl(el: Element): boolean {
 
 export function ListHeader({ columns, folderShown, sort, widths, mins, headerRef, onMeasure, onSort, onResize }: Props) {
   const box = useRef<HTMLDivElement | null>(null);
+  /** What the labels were last measured for, once every one of them was laid out. */
+  const measuredFor = useRef('');
   // The headers' own widths: the label's whole text and what its button adds to it (padding, the sort mark), measured
-  // once laid out (the words depend on the language) and reported when they change.
+  // once laid out (the words depend on the language) and reported when they change. Only when the labels or the sort
+  // mark changed, or some label was not laid out yet: a measure forces the whole page's layout in the middle of a
+  // render, and the header renders with every scroll frame and every keystroke of a search.
+  const labelsKey = `${columns.join()}|${folderShown}|${sort ? `${sort.column}${sort.descending ? '-' : '+'}` : ''}`;
   useLayoutEffect(() => {
+    if (measuredFor.current === labelsKey) return;
     const measured: ColumnMins = {};
     let changed = false;
+    let allLaidOut = true;
     for (const label of box.current?.querySelectorAll<HTMLElement>('.org-head-label') ?? []) {
       const button = label.parentElement!;
       const shown = label.getBoundingClientRect().width;
-      if (!shown && !label.scrollWidth) continue;
+      if (!shown && !label.scrollWidth) {
+        allLaidOut = false;
+        continue;
+      }
       const column = label.dataset.column as ColumnId;
       // scrollWidth is whole pixels: one more so a fraction of the text is never cut.
       const whole = Math.max(shown, label.scrollWidth + 1);
@@ -50,6 +60,7 @@ export function ListHeader({ columns, folderShown, sort, widths, mins, headerRef
       measured[column] = Math.ceil(whole + extra);
       if (measured[column] !== mins[column]) changed = true;
     }
+    if (allLaidOut) measuredFor.current = labelsKey;
     if (changed) onMeasure({ ...mins, ...measured });
   });
 
