@@ -191,7 +191,8 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
     const tagsByUrl = new Map((await tagList).map(({ url, tags }) => [url, tags]));
     const removedHistory = await removed;
     await step('matching', 4);
-    const result: ScanResult = scanBookmarks({ tree, settings: await settings, tagsByUrl, visitsByUrl, removedHistory, now: deps.now() });
+    const usedSettings = await settings;
+    const result: ScanResult = scanBookmarks({ tree, settings: usedSettings, tagsByUrl, visitsByUrl, removedHistory, now: deps.now() });
     const reviewed: ReviewedScan = {
       ...result,
       scanId: `${deps.newScanId?.() ?? crypto.randomUUID()}@${result.scannedAt}`,
@@ -203,7 +204,7 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
     const json = encodeScan(reviewed);
     if (generation === startedAt) {
       lastScan = reviewed;
-      madeHere = { scan: reviewed, settings: JSON.stringify(await settings) };
+      madeHere = { scan: reviewed, settings: JSON.stringify(usedSettings) };
       mayBeCurrent = true;
       // Issued in the same tick as the generation check: a later bookmark event's delete is ordered after this put.
       // Not awaited: the reply does not wait for IndexedDB to write the text (0.2-0.9 s at 100,000 bookmarks); the
