@@ -115,7 +115,6 @@ async function removeOne(run: RunState, c: EmptiedAtOnce) {
     run.removedAtOnce.delete(id);
     const missing = isMissingBookmarkError(error);
     for (const r of items) {
-      run.state.set(r.node.id, 'pending');
       const message = missing ? msg('cleanupProblemFolderRemovedByOther') : msg('cleanupProblemNotRemoved', errorMessage(error));
       await run.skipRemoval(r.node.id, r.node.title, missing ? 'missing' : 'error', message, undefined, r === c.folder || r.planned.kind === 'bookmark');
     }
@@ -126,7 +125,6 @@ async function removeOne(run: RunState, c: EmptiedAtOnce) {
   if (guard.ancestorRemovedSince(id, mark)) {
     // Someone else removed a folder above it first: their removal took it.
     for (const r of items) {
-      run.state.set(r.node.id, 'pending');
       await run.skipRemoval(r.node.id, r.node.title, 'missing', msg('cleanupProblemFolderRemovedByOther'), undefined, r.planned.kind === 'bookmark');
     }
     return;
