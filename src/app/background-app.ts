@@ -25,6 +25,7 @@ import { createSettingsFeature } from '../settings/feature';
 import { openTagStore } from '../tags';
 import { createTagsFeature } from '../tags/feature';
 import { createSearchFeature } from '../search/feature';
+import { treeFromIndex } from '../search';
 import { createPlacesFeature } from '../places-engine/feature';
 import { createDedupCleanupFeature } from '../dedup/cleanup/feature';
 import { createHistory } from '../operation-history';
@@ -70,6 +71,8 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   const dedupApply = createDedupCleanupFeature({ ...deps, tags: tagStore, history, getSettings: () => settings.get() });
   const dedupScan = createDedupScanFeature({
     ...deps,
+    // The tree the search index keeps current, when it may stand in for getTree (one read of Firefox, not two).
+    readTree: async () => treeFromIndex(searchFeature.live) ?? browser.bookmarks.getTree(),
     getSettings: () => settings.get(),
     getTags: () => tagStore.all(),
     removedHistory: dedupApply.removedHistory,

@@ -8,4 +8,5 @@ export { highlightSegments } from './highlight';
 export { fold } from './tokenize';
 export { SiblingOrder } from './sibling-order';
 export type { LiveIndex } from './live-index';
+export { treeFromIndex } from './tree-from-index';
 export type { MirrorNode } from './bookmark-tree';

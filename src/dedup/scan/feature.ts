@@ -31,7 +31,7 @@ import type { DBSchema } from 'idb';
 import type { BackgroundDeps } from '../../feature-contract';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../../messaging/define';
 import { AppError } from '../../messaging/errors';
-import type { HistoryItem } from '../../platform/browser';
+import type { BookmarkNode, HistoryItem } from '../../platform/browser';
 import { bookmarkEventsOf } from '../../platform/bookmark-events';
 import { lazyDb } from '../../platform/lazy-db';
 import type { Settings } from '../../settings';
@@ -100,6 +100,11 @@ function openLastScanStore(name: string) {
 export const HISTORY_MAX_RESULTS = 1_000_000;
 
 export interface DedupScanFeatureDeps extends BackgroundDeps {
+  /**
+   * The whole bookmark tree as getTree gives it: the search index's mirror while it is current (src/search
+   * tree-from-index.ts: no second read of Firefox), else Firefox. Defaults to getTree.
+   */
+  readTree?: () => Promise<BookmarkNode[]>;
   /** Tags of every tagged URL (the tag store's all()). */
   getTags: () => Promise<readonly { url: string; tags: readonly string[] }[]>;
   /** What earlier cleanups removed (dedup-apply's journal); none when absent. */
@@ -159,6 +164,7 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
   deps.onTagsChanged?.(forget);
 
   const { getSettings } = deps;
+  const readTree = deps.readTree ?? (() => browser.bookmarks.getTree());
   /** Test builds: scans wait on this before they read the bookmarks ('test.dedup.holdScans'). */
   let held: { promise: Promise<void>; release: () => void } | null = null;
   const release = () => {
@@ -184,7 +190,7 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
     const bookmarkDates = deps.getBookmarkDates?.() ?? Promise.resolve(new Map() as BookmarkDates);
     for (const p of [settings, visits, tagList, removed, remembered, bookmarkDates]) p.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
     // An imported bookmark's date added is its file's (dateAddedOf), not the import time Firefox gave it.
-    const tree = withBookmarkDates(await browser.bookmarks.getTree(), await bookmarkDates);
+    const tree = withBookmarkDates(await readTree(), await bookmarkDates);
     await step('reading-history', 2);
     const visitsByUrl = await visits;
     await step('reading-tags', 3);
