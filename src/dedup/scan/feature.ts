@@ -57,6 +57,17 @@ const LAST_SCAN_KEY = 'last';
 const LAST_ID_KEY = 'lastId';
 /** The id of the last scan while it is current; deleted by every bookmark or tag change (a small delete). */
 const CURRENT_KEY = 'current';
+/**
+ * In storage.session (kept only while Firefox runs, cleared when it or the extension restarts): the current scan's id
+ * and the settings it was made under. A later event page may take the stored scan as current only with this record:
+ * bookmarks may have changed while Firefox was closed or Tidymarks not running, which no event told us.
+ */
+export const CURRENT_SESSION_KEY = 'dedup.currentScan';
+
+interface CurrentRecord {
+  scanId: string;
+  settings: string;
+}
 
 interface LastScanDB extends DBSchema {
   scans: { key: string; value: string };
@@ -156,6 +167,7 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
     if (!mayBeCurrent) return;
     mayBeCurrent = false;
     store.outdate().catch((error: unknown) => console.error('Tidymarks: could not mark the stored duplicate scan out of date', error));
+    browser.storage.session.remove(CURRENT_SESSION_KEY).catch((error: unknown) => console.error('Tidymarks: could not mark the duplicate scan out of date', error));
   };
   // Subscribed while the feature is built (top level of the event page), so changes made while we sleep wake us;
   // at once, not batched: a scan that raced with a change must see the generation move.
@@ -181,7 +193,7 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
     await step('reading-tree', 1);
     await held?.promise;
     // The reads go to different places (Places in the parent process, history, IndexedDB): run them side by side,
-    // so the scan costs little more than getTree() itself. Progress follows them in order.
+    // so the scan costs little more than reading the tree itself. Progress follows them in order.
     const settings = getSettings();
     const visits = readVisitCounts(browser.history);
     const tagList = deps.getTags();
@@ -217,6 +229,10 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
       // scan is in memory meanwhile, and every later read of the store is a transaction created after this one,
       // which IndexedDB runs after it. A failed write leaves the scan in memory only (after an unload, "scan again").
       store.put(reviewed.scanId, json).catch((error: unknown) => console.error('Tidymarks: could not store the duplicate scan', error));
+      const current: CurrentRecord = { scanId: reviewed.scanId, settings: madeHere.settings };
+      browser.storage.session
+        .set({ [CURRENT_SESSION_KEY]: current })
+        .catch((error: unknown) => console.error('Tidymarks: could not note the current duplicate scan', error));
     }
     return asJsonReply<ReviewedScan>(json);
   }
@@ -231,13 +247,19 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
   }
 
   /**
-   * The scan this event page made last, if nothing changed since (no bookmark or tag event, the same settings), with
-   * the person's remembered decisions read again; null when a scan must run.
+   * The scan this event page made last, or after an unload the one an earlier event page of this Firefox session kept,
+   * if nothing changed since (no bookmark or tag event, the same settings), with the person's remembered decisions
+   * read again; null when a scan must run.
    */
   async function currentScan(): Promise<ReviewedScan | null> {
-    const made = madeHere;
     const startedAt = generation;
-    if (!made) return null;
+    if (!madeHere) {
+      // After an unload: the scan an earlier event page of this Firefox session kept, if still current.
+      const stored = await storedCurrentScan();
+      if (!stored || generation !== startedAt) return null;
+      madeHere ??= stored;
+    }
+    const made = madeHere;
     const [settings, remembered] = await Promise.all([getSettings(), decisionStore.all()]);
     if (generation !== startedAt || madeHere !== made || JSON.stringify(settings) !== made.settings) return null;
     const reviewed: ReviewedScan = {
@@ -248,6 +270,21 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
     lastScan = reviewed;
     madeHere = { ...made, scan: reviewed };
     return asJsonReply<ReviewedScan>(encodeScan(reviewed));
+  }
+
+  /**
+   * The stored scan, when an earlier event page of this Firefox session made it and no bookmark or tag event came
+   * since (its id in storage.session and the store's current id); null otherwise.
+   */
+  async function storedCurrentScan(): Promise<{ scan: ReviewedScan; settings: string } | null> {
+    const startedAt = generation;
+    const [record, stored] = await Promise.all([
+      browser.storage.session.get(CURRENT_SESSION_KEY).then((got) => got[CURRENT_SESSION_KEY] as Partial<CurrentRecord> | undefined),
+      store.last(),
+    ]).catch(() => [undefined, null] as const);
+    if (generation !== startedAt || !record || !stored?.current || stored.id !== record.scanId || typeof record.settings !== 'string') return null;
+    const scan = decodeScan<ReviewedScan>(stored.json);
+    return scan ? { scan, settings: record.settings } : null;
   }
 
   const jobs: JobHandlersOf<ScanJobs> = {

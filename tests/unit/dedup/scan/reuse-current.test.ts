@@ -62,7 +62,21 @@ describe('a page opening takes the last scan when nothing changed since', () => 
     ['a bookmark added', (env) => env.fake.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'MDN', url: 'https://developer.mozilla.org/#' })],
     ['a tag added', (env) => env.client.call('tags.add', { urls: ['https://developer.mozilla.org/'], tags: ['docs'] })],
     ['other matching settings', (env) => env.client.call('settings.set', { patch: { matching: { httpEqualsHttps: true } } })],
-    ['the event page unloaded', async (env) => env.restart()],
+    [
+      'a bookmark renamed while the event page slept',
+      async (env, ids) => {
+        env.restart();
+        await env.fake.browser.bookmarks.update(ids.first.id, { title: 'MDN Web Docs' });
+      },
+    ],
+    // storage.session is emptied when Firefox (or Tidymarks) starts again: what changed meanwhile told no event.
+    [
+      'Firefox restarted',
+      async (env) => {
+        await env.fake.browser.storage.session.clear();
+        env.restart();
+      },
+    ],
   ];
   for (const [name, change] of changes) {
     it(`scans again after ${name}`, async () => {
@@ -92,6 +106,20 @@ describe('a page opening takes the last scan when nothing changed since', () => 
         [ids.second.id, 'MDN', 'unfiled_____'],
       ]),
     );
+  });
+
+  it('after the event page unloaded, the scan it kept, without reading the tree', async () => {
+    const env = await boot();
+    await seed(env);
+    const made = await env.client.startJob('dedup.scan', {}).result;
+    env.restart();
+    const { scan, treeReads } = await open(env);
+    expect(treeReads).toBe(0);
+    expect(scan.scanId).toBe(made.scanId);
+    expect(scan.groups).toEqual(made.groups);
+    // A plan from it is built as from a scan of this event page.
+    const plan = await env.client.call('dedup.plan', { scanId: scan.scanId });
+    expect(plan.removals).toHaveLength(1);
   });
 
   it('"Scan again" always scans', async () => {
