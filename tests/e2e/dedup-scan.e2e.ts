@@ -225,6 +225,22 @@ describe('dedup plan after the event page unloaded (idle timeout 1 s)', () => {
     expect(plan.removals.map((r) => r.id)).toEqual([seeded.menu]);
   }, 60_000);
 
+  it('a page opening after the unload takes the kept scan while nothing changed, and scans again once a bookmark did', async () => {
+    const page = await ff.harness();
+    const seeded = await seedPair(page);
+    const before = await bootId(page);
+    await unloaded();
+    const opening = () => page.evaluate(async () => (await window.tm.client.startJob('dedup.scan', { reuseCurrent: true }).result).scanId);
+    expect(await opening()).toBe(seeded.scanId);
+    expect(await bootId(page)).not.toBe(before); // the event page really restarted in between
+    await unloaded();
+    // A change while it sleeps wakes it (bookmarks.onCreated): the kept scan is no longer current.
+    await page.evaluate(() => window.tm.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Docs', url: 'https://unload.example/docs?utm_source=mail' }));
+    await expect.poll(async () => (await watchEventPage(ff)).state(), { timeout: 20_000, interval: 100 }).not.toBe('stopped');
+    await unloaded();
+    expect(await opening()).not.toBe(seeded.scanId);
+  }, 60_000);
+
   it('regression: a plan is never built from a scan the user did not review (bookmark changed while unloaded)', async () => {
     const page = await ff.harness();
     const seeded = await seedPair(page);
