@@ -51,8 +51,11 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   const extensionOrigin = browser.runtime.getURL('');
   const settings = createSettingsStore(browser);
   const tagStore = openTagStore();
+  // The whole tree: the search index's mirror while it may stand in for getTree (one read of Firefox, not two),
+  // else Firefox. Bound to the index once the search feature is built below.
+  let readTree = () => browser.bookmarks.getTree();
   // The one history: every journaled write runs in its queue, after start-up recovery (queued now, not awaited).
-  const history = createHistory({ ...deps, tags: tagStore });
+  const history = createHistory({ ...deps, tags: tagStore, readTree: () => readTree() });
   const settingsFeature = createSettingsFeature({ browser, settings });
   const tagsFeature = createTagsFeature({ ...deps, tags: tagStore, history });
   // The one store of imported files' dates: every feature that reads or shows "date added" gets it.
@@ -67,12 +70,12 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   const searchFeature = createSearchFeature({ ...deps, bookmarkDates: bookmarkDateStore, linkMarkers: linkHealth.markers, tags: tagStore });
   features.push(searchFeature);
   placesFeature.useSearchIndex(searchFeature.live);
+  readTree = async () => treeFromIndex(searchFeature.live) ?? browser.bookmarks.getTree();
   const toolbarButton = createToolbarButtonFeature({ ...deps, live: searchFeature.live });
   const dedupApply = createDedupCleanupFeature({ ...deps, tags: tagStore, history, getSettings: () => settings.get() });
   const dedupScan = createDedupScanFeature({
     ...deps,
-    // The tree the search index keeps current, when it may stand in for getTree (one read of Firefox, not two).
-    readTree: async () => treeFromIndex(searchFeature.live) ?? browser.bookmarks.getTree(),
+    readTree: () => readTree(),
     getSettings: () => settings.get(),
     getTags: () => tagStore.all(),
     removedHistory: dedupApply.removedHistory,

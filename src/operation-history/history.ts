@@ -31,6 +31,8 @@ export interface HistoryDeps extends BackgroundDeps {
   /** Defaults to the 'tidymarks-journal' database. */
   journal?: Journal;
   newSessionId?: () => string;
+  /** See WriteDeps.readTree. */
+  readTree?: WriteDeps['readTree'];
 }
 
 type Ctx = Pick<JobContext<UndoProgress>, 'progress' | 'checkpoint'>;
@@ -118,7 +120,7 @@ function summarize(root: SessionRecord, tip: SessionRecord): OperationSummary {
 
 export function createHistory(deps: HistoryDeps) {
   const journal = deps.journal ?? openJournal();
-  const restoreDeps: WriteDeps = { browser: deps.browser, journal, tags: deps.tags, now: deps.now, newSessionId: deps.newSessionId };
+  const restoreDeps: WriteDeps = { browser: deps.browser, journal, tags: deps.tags, now: deps.now, newSessionId: deps.newSessionId, readTree: deps.readTree };
   const queue = createSerialQueue();
   /** Runs a journaled write after everything queued before it (success or failure), after start-up recovery. */
   const serial = <T>(work: () => Promise<T>): Promise<T> => queue.run(work);

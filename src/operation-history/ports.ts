@@ -3,7 +3,7 @@
  * with: the browser, the journal, the tags and the bookmark events. Declared here, beside the history that records
  * their work, so that src/operation-history imports no feature: the tag store (src/tags) meets `TagAccess` by its shape.
  */
-import type { Browser } from '../platform/browser';
+import type { BookmarkNode, Browser } from '../platform/browser';
 import type { ChangeWatch } from './change-watch';
 import type { Journal } from './journal';
 
@@ -29,6 +29,11 @@ export interface WriteDeps {
   now: () => number;
   /** Ids for new sessions; injectable for tests. */
   newSessionId?: () => string;
+  /**
+   * The whole tree as getTree gives it (id, parent, index, title, URL, type, date added, children), for a restore's
+   * view of the tree: the search index's mirror while it is current (src/search/tree-from-index.ts). Default: getTree.
+   */
+  readTree?: () => Promise<BookmarkNode[]>;
   /** Bookmark events (registered when the background starts); an apply without one listens for itself. */
   watch?: ChangeWatch;
   /**

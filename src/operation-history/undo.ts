@@ -146,9 +146,10 @@ async function readRestore(start: Omit<RestoreStart, 'progress' | 'all' | 'entri
   const progress = await journal.progress(session.id);
   const all = await journal.entries(session.id);
   const entries = carriedOutEntries(all, progress);
-  let live = indexTree(await browser.bookmarks.getTree());
+  const readTree = deps.readTree ?? (() => browser.bookmarks.getTree());
+  let live = indexTree(await readTree());
   // Folders the cleanup replaced by a fresh copy: finished (the id map leads to the new folder) or taken back.
-  if (await settleReplacedFolders(deps, session, entries, progress, live, inv)) live = indexTree(await browser.bookmarks.getTree());
+  if (await settleReplacedFolders(deps, session, entries, progress, live, inv)) live = indexTree(await readTree());
   const resolved = await journal.resolveIds(idsToResolve(entries));
   return new RestoreState({ ...start, progress, all, entries, live, resolved });
 }

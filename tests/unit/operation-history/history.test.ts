@@ -220,6 +220,24 @@ describe('the history: undo and redo of every edit', () => {
     expect([await titles(folder.id), await titles(UNFILED_ID)]).toEqual([['apple', 'melon'], ['pear']]);
   });
 
+  it('an undo reads the tree from the search index while it is current, and what someone moved just before it stays', async () => {
+    const { client, b, control, app, undo, titles } = await setup();
+    const folder = await b.create({ parentId: TOOLBAR_ID, title: 'F' });
+    const ids: string[] = [];
+    for (const t of ['pear', 'apple', 'melon']) ids.push((await b.create({ parentId: folder.id, title: t, url: `https://${t}.example/` })).id);
+    await client.call('organizer.move', { ids: [ids[0]!, ids[1]!], parentId: UNFILED_ID, beforeId: null });
+    await app.live.whenFresh();
+    // Someone moves one of them again, right before the undo: the index hears it as an event only.
+    await b.move(ids[1]!, { parentId: MENU_ID });
+    let treeReads = 0;
+    const stop = control.observeBookmarkCalls((call) => void (call.method === 'getTree' && treeReads++));
+    const undone = await undo();
+    stop();
+    expect(treeReads).toBe(0);
+    expect([await titles(folder.id), await titles(UNFILED_ID), await titles(MENU_ID)]).toEqual([['pear', 'melon'], [], ['apple']]);
+    expect(undone).toMatchObject({ movedBack: 1, leftAlone: [{ reason: 'moved-since', count: 1, titles: ['apple'] }] });
+  });
+
   it('a cleanup and an import are redone: the same copies go again, the same bookmarks and tags come again', async () => {
     const { client, b, browser, undo, redo, shape, tagsOf } = await setup();
     await b.create({ parentId: MENU_ID, title: 'keep', url: 'https://dup.example/' });
