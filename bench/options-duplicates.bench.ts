@@ -24,8 +24,8 @@
  *    anchor, a blank extension page of the test build doing what Bookmark Dupes does to show its list
  *    (tests/harness/dupes-anchor.ts: getTree, group by exact URL, one table row per copy in groups of 2+ with its
  *    folder path, every row at once), opened in a fresh tab, time origin to its rows in the DOM and laid out
- *    (offsetHeight read). Tidymarks' mark is set in the animation frame after its render, before that frame's
- *    layout. Cold: a fresh Firefox on a fresh copy of the profile per pair, the first open of each page in it,
+ *    (offsetHeight read). Tidymarks' mark is set in the animation frame after its render is committed, after a
+ *    layout flush (offsetHeight read), as the anchor's. Cold: a fresh Firefox on a fresh copy of the profile per pair, the first open of each page in it,
  *    alternating which first, 3 pairs. Warm: one Firefox, a pair not counted, then 7 alternating pairs. Firefox idle
  *    before every open; the median of the per-pair ratios. Bar: at most 0.8 each.
  * Parts (`npm run bench -- --only options-duplicates --part <name>`): open5k, syncDamaged, open100k, scroll.
