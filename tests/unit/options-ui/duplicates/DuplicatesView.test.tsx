@@ -310,13 +310,14 @@ describe('DuplicatesView opens on the last scan while it scans again', () => {
     const first = render(bg.wrap(<DuplicatesView focusUrl={null} />));
     await ownScanShown();
     first.unmount();
-    // Someone adds a third copy; the page's next scan waits on getTree until the test lets it go.
+    // Someone adds a third copy; the page's next scan waits on its read of history (every scan reads the visits; the
+    // tree may come from the search index's mirror) until the test lets it go.
     await bg.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Tart 3', url: 'https://recipes.example/tart?utm_source=x' });
     const held = gate();
-    const getTree = bg.browser.bookmarks.getTree.bind(bg.browser.bookmarks);
-    const spy = vi.spyOn(bg.browser.bookmarks, 'getTree').mockImplementation(async () => {
+    const search = bg.browser.history.search.bind(bg.browser.history);
+    const spy = vi.spyOn(bg.browser.history, 'search').mockImplementation(async (query) => {
       await held.promise;
-      return getTree();
+      return search(query);
     });
     render(bg.wrap(<DuplicatesView focusUrl={null} />));
     // The last scan (2 copies), marked as being checked; every choice and cleanup button waits.
@@ -351,10 +352,10 @@ describe('DuplicatesView opens on the last scan while it scans again', () => {
     const first = render(bg.wrap(<DuplicatesView focusUrl={null} />));
     await ownScanShown();
     first.unmount();
-    // A change since: the page's next scan must read the tree (the last scan is not current).
+    // A change since: the page's next scan must read Firefox (the last scan is not current); its read of history fails.
     await bg.browser.bookmarks.create({ parentId: 'toolbar_____', title: 'Tart 3', url: 'https://recipes.example/tart?utm_source=x' });
     const held = gate();
-    const spy = vi.spyOn(bg.browser.bookmarks, 'getTree').mockImplementation(async () => {
+    const spy = vi.spyOn(bg.browser.history, 'search').mockImplementation(async () => {
       await held.promise;
       throw new Error('Places is busy');
     });
