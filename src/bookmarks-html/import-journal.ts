@@ -8,9 +8,10 @@
  * tags included. A finished import can be undone from the same history.
  *
  * After a crash, so, every item but the last journaled has its outcome stored: only that last one can have been
- * created without its id known, and only after it was journaled (`journaledAt`). Recovery looks for it alone, among
- * the items added since, the newest (src/operation-history/undo-created.ts); an entry that was never created claims
- * nothing, so a bookmark someone made meanwhile with the same title and address in the same folder stays.
+ * created without its id known, and only after it was journaled (`journaledAt`, give or take the clocks' rounding).
+ * Recovery looks for it alone, among the items added since, the newest (src/operation-history/undo-created.ts); an
+ * entry that was never created claims nothing, so a bookmark someone made meanwhile with the same title and address
+ * in the same folder stays.
  *
  * The write is of relaxed durability: it resolves once the OS has it, so a killed Firefox keeps it; only a power loss
  * can take the last writes (src/bookmarks-html/README.md "Import speed": strict durability cost a flush per item).

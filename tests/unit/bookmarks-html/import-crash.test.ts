@@ -37,9 +37,9 @@ async function importKilled(killAt: number, ran: boolean, before: (n: number, b:
         create: async (details: CreateDetails) => {
           const n = ++calls;
           if (n > killAt) return new Promise<never>(() => undefined);
-          clock++;
+          clock += 5;
           await before(n, browser.bookmarks, folderId);
-          clock++;
+          clock += 5;
           if (n < killAt) return browser.bookmarks.create(details);
           if (ran) await browser.bookmarks.create(details);
           death.open();
@@ -163,6 +163,31 @@ describe('recovery of an import journaled item by item', () => {
 
     await boot({ fake: first.fake });
     expect((await b.getChildren(folder.id)).map((c) => c.id)).toEqual(userItems.map((u) => u.id));
+  });
+
+  it('the last entry’s item stamped a millisecond before it was journaled (Firefox rounds the extension’s clock) is still taken back', async () => {
+    let clock = 1_800_000_000_000;
+    const now = () => clock;
+    const first = await boot({ seed: 14, now, backgroundNow: now });
+    const b = first.browser.bookmarks;
+    const journal = first.app.history.journal;
+    const folder = await b.create({ parentId: 'menu________', title: 'Mine' });
+    clock += 10;
+    await journal.beginSession(newSession('imp', 'import', 'bookmarks.html import', now()), []);
+    clock += 10;
+    await journal.append(
+      'imp',
+      [{ role: 'created', parentId: folder.id, parentSeq: null, type: 'bookmark', title: 'Item 0', url: 'https://flat.example/0', journaledAt: now() }],
+      {
+        durability: 'relaxed',
+      },
+    );
+    clock -= 1;
+    await b.create({ parentId: folder.id, title: 'Item 0', url: 'https://flat.example/0' });
+    first.unload();
+
+    await boot({ fake: first.fake });
+    expect(await b.getChildren(folder.id)).toEqual([]);
   });
 
   it('a session of an earlier version (no journaledAt) is still matched as before: every entry with no id, by its data', async () => {
