@@ -1,10 +1,20 @@
 /**
  * An import as one operation of the journal (src/operation-history/journal.ts, kind 'import'), so that it is all or nothing:
- * every item is journaled ('created') before it is created and its id recorded after; the tags it brings are
- * journaled ('tag-merge': the tags each URL had before) and written along with the bookmarks, every TAG_BATCH
- * bookmarks. A cancelled import, a closed tab (the job is cancelled) and a crash (recovery at the next start) roll
- * back what it created with the same code as an undo (src/operation-history/undo.ts): what someone renamed, re-addressed or
- * moved in the meantime stays, tags included. A finished import can be undone from the same history.
+ * every item is journaled ('created') just before it is created, in ONE small write that also stores the outcome of
+ * the item before it (its id, or its skip when Firefox refused it); the tags it brings are journaled ('tag-merge': the
+ * tags each URL had before) and written along with the bookmarks, every TAG_BATCH bookmarks. A cancelled import, a
+ * closed tab (the job is cancelled) and a crash (recovery at the next start) roll back what it created with the same
+ * code as an undo (src/operation-history/undo.ts): what someone renamed, re-addressed or moved in the meantime stays,
+ * tags included. A finished import can be undone from the same history.
+ *
+ * After a crash, so, every item but the last journaled has its outcome stored: only that last one can have been
+ * created without its id known, and only after it was journaled (`journaledAt`, give or take the clocks' rounding).
+ * Recovery looks for it alone, among the items added since, the newest (src/operation-history/undo-created.ts); an
+ * entry that was never created claims nothing, so a bookmark someone made meanwhile with the same title and address
+ * in the same folder stays.
+ *
+ * The write is of relaxed durability: it resolves once the OS has it, so a killed Firefox keeps it; only a power loss
+ * can take the last writes (src/bookmarks-html/README.md "Import speed": strict durability cost a flush per item).
  */
 import type { BookmarkNode, Browser } from '../platform/browser';
 import type { WriteDeps } from '../operation-history';
@@ -13,7 +23,7 @@ import { newSession, ProgressLog } from '../operation-history';
 import { restoreSession, type UndoResult } from '../operation-history';
 import { tagKey } from '../platform/tag-key';
 
-/** Bookmarks created between two writes of their tags (and of the created ids). */
+/** Bookmarks created between two writes of their tags. */
 export const TAG_BATCH = 100;
 
 type CreateDetails = Parameters<Browser['bookmarks']['create']>[0];
@@ -51,21 +61,22 @@ export class ImportOperation {
     return id;
   }
 
-  /** Creates one item: journaled first, then created, then its id noted (written with the next batch). */
+  /** Creates one item: journaled first (with the outcome of the one before), then created, then its id noted. */
   async create(details: CreateDetails): Promise<BookmarkNode> {
     const sessionId = await this.begin();
     const type = kindOf(details);
     const parentSeq = details.parentId !== undefined ? (this.seqOfId.get(details.parentId) ?? null) : null;
-    const [entry] = await this.deps.journal.append(sessionId, [
-      {
-        role: 'created',
-        parentId: parentSeq === null ? (details.parentId ?? null) : null,
-        parentSeq,
-        type,
-        title: details.title ?? '',
-        url: type === 'bookmark' ? (details.url ?? null) : null,
-      },
-    ]);
+    const intent = {
+      role: 'created' as const,
+      parentId: parentSeq === null ? (details.parentId ?? null) : null,
+      parentSeq,
+      type,
+      title: details.title ?? '',
+      url: type === 'bookmark' ? (details.url ?? null) : null,
+      journaledAt: this.deps.now(),
+    };
+    // One write, with what is noted of the items before (see the head of this file).
+    const [entry] = await this.log!.writeWith((progress) => this.deps.journal.append(sessionId, [intent], { ...(progress && { progress }), durability: 'relaxed' }));
     let node: BookmarkNode;
     try {
       node = await this.deps.browser.bookmarks.create(details);

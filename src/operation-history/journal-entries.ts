@@ -6,7 +6,7 @@
  * - A cleanup journals, in one durable transaction and BEFORE any bookmark is touched, every item to be removed
  *   (with every descendant of a removed folder), every planned move of a unique child with its original place, and
  *   every tag merge with the tags the URL had before.
- * - An import journals what it is about to create, batch by batch, before creating it ('created' entries), and the
+ * - An import journals each item it is about to create right before creating it ('created' entries), and the
  *   tags it adds ('tag-merge' entries), so that a cancelled, closed or crashed import can be rolled back.
  * - An edit journals what it creates, removes, moves, reorders, renames or re-addresses, and each URL's tags before
  *   and after ('tags'), before the calls (edit.ts); an undo journals its own inverse the same way (undo.ts).
@@ -98,6 +98,13 @@ export interface CreatedEntry extends EntryBase {
   type: ItemType;
   title: string;
   url: string | null;
+  /**
+   * An import's entries since 2026-12-07 (src/bookmarks-html/import-journal.ts): when it was journaled, just before
+   * its create call, in the write that also stored the outcome (id or skip) of the import's entry before it. So of
+   * the import's entries with no id recorded only the last can have been created, and only at or after this time
+   * (undo-created.ts).
+   */
+  journaledAt?: number;
 }
 
 /**

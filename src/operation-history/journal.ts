@@ -125,8 +125,13 @@ export interface Journal {
   listSessions(): Promise<SessionRecord[]>;
   unfinishedSessions(): Promise<SessionRecord[]>;
   entries(sessionId: string): Promise<JournalEntry[]>;
-  /** Appends entries to a session (numbered on from its last entry) in one transaction; returns them numbered. */
-  append(sessionId: string, entries: readonly NewJournalEntry[]): Promise<JournalEntry[]>;
+  /**
+   * Appends entries to a session (numbered on from its last entry) in one transaction; returns them numbered. With
+   * `progress`, that progress record is stored in the same transaction (both or neither). `durability` is 'strict'
+   * unless told: 'relaxed' resolves once the OS has the write (a killed Firefox keeps it, a power loss may not:
+   * src/bookmarks-html/README.md "Import speed").
+   */
+  append(sessionId: string, entries: readonly NewJournalEntry[], options?: AppendOptions): Promise<JournalEntry[]>;
   /** Appends one progress record (one small write); resolves once it is stored. */
   recordProgress(sessionId: string, progress: NewProgress): Promise<void>;
   /** Everything the session's progress records say. */
@@ -145,6 +150,12 @@ export interface Journal {
   resolveIds(ids: readonly string[]): Promise<Map<string, string>>;
   clear(): Promise<void>;
   close(): void;
+}
+
+export interface AppendOptions {
+  /** A progress record stored with the entries. */
+  progress?: NewProgress;
+  durability?: 'strict' | 'relaxed';
 }
 
 export function openJournal(name = JOURNAL_DB_NAME): Journal {
@@ -185,6 +196,54 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
     }
     return [...latest.values()];
   };
+
+  /** Per session, the numbers its next entry and progress record get, after an append with progress by this journal. */
+  const appendedAhead = new Map<string, { seq: number; n: number }>();
+
+  /** One append's transaction: with `known` numbers no read comes before the writes. */
+  async function appendIn(
+    database: IDBPDatabase<JournalDB>,
+    sessionId: string,
+    newEntries: readonly NewJournalEntry[],
+    progress: NewProgress | undefined,
+    durability: 'strict' | 'relaxed',
+    known: { seq: number; n: number } | null,
+  ): Promise<JournalEntry[]> {
+    // The progress store only when a record goes with the entries (a cleanup writes its records meanwhile).
+    const stores: ('sessions' | 'entryChunks' | 'progress')[] = progress ? ['sessions', 'entryChunks', 'progress'] : ['sessions', 'entryChunks'];
+    const tx = database.transaction(stores, 'readwrite', { durability });
+    const chunks = tx.objectStore('entryChunks');
+    const records = progress ? tx.objectStore('progress') : null;
+    const done = tx.done;
+    done.catch(() => undefined); // reported by the request that failed, or below
+    const session = tx.objectStore('sessions').get(sessionId);
+    let first: number;
+    let n: number;
+    if (known) {
+      ({ seq: first, n } = known);
+    } else {
+      // The reads at once: one round trip.
+      const [cursor, lastRecord] = await Promise.all([chunks.openCursor(sessionRange(sessionId), 'prev'), records?.openCursor(sessionRange(sessionId), 'prev') ?? null]);
+      const last = cursor?.value ?? null;
+      first = last ? (last.entries.at(-1)?.seq ?? last.chunk - 1) + 1 : 0;
+      n = lastRecord ? lastRecord.value.n + 1 : 0;
+    }
+    const stored = newEntries.map((e, i) => ({ ...e, sessionId, seq: first + i }) as JournalEntry);
+    const writes: Promise<unknown>[] = toChunks(sessionId, stored).map((chunk) => (known ? chunks.add(chunk) : chunks.put(chunk)));
+    if (progress) writes.push(known ? records!.add({ ...progress, sessionId, n }) : records!.put({ ...progress, sessionId, n }));
+    const [found] = await Promise.all([session, ...writes]);
+    if (!found) {
+      // Still active: the writes go with the abort.
+      tx.abort();
+      throw new Error(`No session ${sessionId} in the journal.`);
+    }
+    await done;
+    if (progress) {
+      appendedAhead.set(sessionId, { seq: first + stored.length, n: n + 1 });
+      nextProgress.set(sessionId, n + 1);
+    }
+    return stored;
+  }
 
   const journal: Journal = {
     async beginSession(session, newEntries) {
@@ -273,22 +332,22 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
       return (await (await db()).getAll('entryChunks', sessionRange(sessionId))).flatMap((c) => c.entries);
     },
 
-    async append(sessionId, newEntries) {
+    async append(sessionId, newEntries, { progress, durability = 'strict' } = {}) {
       if (!newEntries.length) return [];
-      const tx = (await db()).transaction(['sessions', 'entryChunks'], 'readwrite', { durability: 'strict' });
-      const chunks = tx.objectStore('entryChunks');
-      const done = tx.done;
-      if (!(await tx.objectStore('sessions').get(sessionId))) {
-        await done;
-        throw new Error(`No session ${sessionId} in the journal.`);
+      const database = await db();
+      // An import appends an entry and a progress record before every item it creates: after the first, the next
+      // numbers are known and the write needs no read. `add`: a number someone else took fails the write (nothing
+      // is stored), and it is made again reading the numbers.
+      const known = progress ? appendedAhead.get(sessionId) : undefined;
+      if (!progress) appendedAhead.delete(sessionId);
+      if (known) {
+        const stored = await appendIn(database, sessionId, newEntries, progress, durability, known).catch((error: unknown) => {
+          if ((error as { name?: string } | null)?.name !== 'ConstraintError') throw error;
+          return null;
+        });
+        if (stored) return stored;
       }
-      const cursor = await chunks.openCursor(sessionRange(sessionId), 'prev');
-      const last = cursor?.value ?? null;
-      const first = last ? (last.entries.at(-1)?.seq ?? last.chunk - 1) + 1 : 0;
-      const stored = newEntries.map((e, i) => ({ ...e, sessionId, seq: first + i }) as JournalEntry);
-      const writes = toChunks(sessionId, stored).map((chunk) => chunks.put(chunk));
-      await Promise.all([...writes, done]);
-      return stored;
+      return appendIn(database, sessionId, newEntries, progress, durability, null);
     },
 
     async recordProgress(sessionId, record) {
@@ -308,6 +367,8 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
         );
         if (stored) {
           nextProgress.set(sessionId, known + 1);
+          const ahead = appendedAhead.get(sessionId);
+          if (ahead) ahead.n = known + 1;
           return;
         }
       }
@@ -316,6 +377,8 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
       const n = cursor ? cursor.value.n + 1 : 0;
       await Promise.all([tx.store.put({ ...record, sessionId, n }), tx.done]);
       nextProgress.set(sessionId, n + 1);
+      const ahead = appendedAhead.get(sessionId);
+      if (ahead) ahead.n = n + 1;
     },
 
     async progress(sessionId) {
@@ -397,6 +460,7 @@ export function openJournal(name = JOURNAL_DB_NAME): Journal {
 
     async clear() {
       nextProgress.clear();
+      appendedAhead.clear();
       const tx = (await db()).transaction(['sessions', 'entryChunks', 'progress', 'idMap', 'removedBatches'], 'readwrite');
       await Promise.all([
         tx.objectStore('progress').clear(),

@@ -75,6 +75,25 @@ export class ProgressLog {
     return Object.keys(record).length ? record : null;
   }
 
+  /**
+   * Hands everything noted so far to `write` (a journal append that stores it with its entries, in one transaction),
+   * after any earlier write; `undefined` when nothing is noted. Fails, like write(), once an earlier write failed.
+   */
+  writeWith<T>(write: (record: NewProgress | undefined) => Promise<T>): Promise<T> {
+    const record = this.take();
+    const calls = (record?.done?.length ?? 0) + (record?.skipped?.length ?? 0);
+    this.writing++;
+    const result = this.last.then(() => write(record ?? undefined));
+    this.last = result
+      .then(() => {
+        this.unwritten -= calls;
+      })
+      .finally(() => this.writing--);
+    // The caller hears of a failure from `result`; the chain keeps it for the next write.
+    this.last.catch(() => undefined);
+    return result;
+  }
+
   /** Writes everything noted so far (and `progress`) as one record, after any earlier write. */
   write(progress: NewProgress = {}): Promise<void> {
     this.note(progress);

@@ -15,10 +15,18 @@ import { removalEntries } from './removals';
 import { errorMessage, type LiveNode, type RestoreState } from './undo-state';
 
 /**
+ * How much earlier than the extension's clock read before a create Firefox can stamp the item's dateAdded: Firefox
+ * rounds an extension page's clock to the millisecond with jitter, not its own (measured in Firefox ESR: dateAdded 1 ms
+ * before the Date.now() read before the call in 138 of 1,000 creates).
+ */
+const CLOCK_SLACK_MS = 2;
+
+/**
  * Removes what an operation created, newest first (children before their folders), each only if it is still
  * exactly as created: renamed, re-addressed or moved items stay, and a created folder that holds anything else
  * stays (bookmarks.remove refuses a non-empty folder). An item whose id was never recorded (the page died right
- * after creating it) is found by its parent, type, title and URL among the items added after the operation began.
+ * after creating it) is found by its parent, type, title and URL among the items added after the operation began
+ * (for an import's entries: only its last entry, among the items added after it was journaled, the newest).
  * Returns false when cancelled part way.
  */
 export async function removeCreated(state: RestoreState, created: CreatedEntry[], keptUrls: Set<string>): Promise<boolean> {
@@ -36,16 +44,25 @@ export async function removeCreated(state: RestoreState, created: CreatedEntry[]
     }
   }
   const parentOf = (e: CreatedEntry) => (e.parentSeq !== null ? idOf.get(e.parentSeq) : e.parentId === null ? null : (recorded.get(e.parentId) ?? e.parentId)) ?? null;
+  // An import journals each item just before creating it, in the write that stores the outcome of the item before
+  // (src/bookmarks-html/import-journal.ts): of its entries with no id, only the last can have been created, and not
+  // before it was journaled (give or take the clocks' rounding). The others were never created: matching them could
+  // only claim someone else's item.
+  const lastJournaledAhead = created.reduce((last, e) => (e.journaledAt !== undefined ? Math.max(last, e.seq) : last), -1);
   // Ids never recorded: match, oldest entry first, so parents are found before their children.
   for (const e of created) {
     if (idOf.has(e.seq)) continue;
+    if (e.journaledAt !== undefined && e.seq !== lastJournaledAhead) continue;
     const parent = parentOf(e);
-    const candidate = parent
-      ? live
+    const since = e.journaledAt !== undefined ? Math.max(session.createdAt, e.journaledAt) - CLOCK_SLACK_MS : session.createdAt;
+    const candidates = parent
+      ? (live
           .get(parent)
           ?.childIds.map((id) => live.get(id)!.node)
-          .find((n) => !claimed.has(n.id) && sameAsCreated(n, e) && (n.dateAdded ?? 0) >= session.createdAt)
-      : undefined;
+          .filter((n) => !claimed.has(n.id) && sameAsCreated(n, e) && (n.dateAdded ?? 0) >= since) ?? [])
+      : [];
+    // The import's item was the last it made: of two alike, the newer (someone's own copy was made before it).
+    const candidate = e.journaledAt !== undefined ? newest(candidates) : candidates[0];
     if (candidate) {
       idOf.set(e.seq, candidate.id);
       claimed.add(candidate.id);
@@ -123,6 +140,11 @@ async function journalRemovals(deps: WriteDeps, ids: string[], inv: EditSteps): 
   for (const e of stored) if (e.role === 'removed') out.set(e.id, e.seq);
   await inv.attempt([...out.values()]);
   return out;
+}
+
+/** The node added last (of those added in the same millisecond, the later child: an item is added at the end). */
+function newest(nodes: readonly BookmarkNode[]): BookmarkNode | undefined {
+  return nodes.reduce<BookmarkNode | undefined>((best, n) => (!best || (n.dateAdded ?? 0) >= (best.dateAdded ?? 0) ? n : best), undefined);
 }
 
 function sameAsCreated(node: BookmarkNode, e: CreatedEntry): boolean {

@@ -176,6 +176,40 @@ describe('journal', () => {
     await expect(journal.append('nope', [removed('z')])).rejects.toThrow(/No session nope/);
   });
 
+  it('an append with a progress record stores both together, numbered on, also after writes of another journal on the same database', async () => {
+    const { name, journal } = fresh();
+    const created = (i: number): NewJournalEntry => ({ role: 'created', parentId: 'unfiled_____', parentSeq: null, type: 'bookmark', title: `t${i}`, url: null });
+    await journal.beginSession(session('imp', 1, 'applying'), []);
+    const log = new ProgressLog(journal, 'imp');
+    const appendAhead = (i: number) => log.writeWith((progress) => journal.append('imp', [created(i)], { ...(progress && { progress }), durability: 'relaxed' }));
+    expect((await appendAhead(0))[0]!.seq).toBe(0);
+    log.note({ ids: [{ seq: 0, id: 'id0' }], done: [0] });
+    expect((await appendAhead(1))[0]!.seq).toBe(1);
+    log.note({ ids: [{ seq: 1, id: 'id1' }], done: [1] });
+    expect((await appendAhead(2))[0]!.seq).toBe(2);
+    log.note({ skipped: [2] });
+    // Another writer takes the next numbers (an entry and a record): this journal's next append reads them again.
+    const other = openJournal(name);
+    await other.append('imp', [removed('x')], { progress: { done: [3] } });
+    expect((await appendAhead(4))[0]!.seq).toBe(4);
+    expect((await journal.entries('imp')).map((e) => e.seq)).toEqual([0, 1, 2, 3, 4]);
+    const raw = await openDB(name);
+    expect((await raw.getAll('progress')).map((r: { n: number }) => r.n)).toEqual([0, 1, 2, 3]);
+    raw.close();
+    const progress = await journal.progress('imp');
+    expect([...progress.ids]).toEqual([
+      [0, 'id0'],
+      [1, 'id1'],
+    ]);
+    expect([...progress.done]).toEqual([0, 1, 3]);
+    expect([...progress.skipped]).toEqual([2]);
+    // A session that is gone: nothing is stored.
+    await expect(journal.append('nope', [removed('z')], { progress: { done: [0] } })).rejects.toThrow(/No session nope/);
+    expect(await journal.entries('nope')).toEqual([]);
+    other.close();
+    journal.close();
+  });
+
   it('progress records add up: skipped and put back beat done, done beats attempting; a session without records says so', async () => {
     const { journal } = fresh();
     await journal.beginSession(session('s', 1, 'applying'), [removed('a'), removed('b'), removed('c'), removed('d')]);
