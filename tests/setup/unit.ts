@@ -7,6 +7,9 @@ import enMessages from '../../_locales/en/messages.json';
 useCatalog(enMessages);
 
 // findBy* / waitFor wait for an outcome; on the busy 2-core machine a background job in the fake can take longer
-// than testing-library's 1 s default (vi.waitFor callers pass their own timeout).
-import { configure } from '@testing-library/preact';
-configure({ asyncUtilTimeout: 10_000 });
+// than testing-library's 1 s default (vi.waitFor callers pass their own timeout). Only in files with a DOM (their
+// `@vitest-environment`): importing testing-library costs every other file time for nothing.
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/preact');
+  configure({ asyncUtilTimeout: 10_000 });
+}
