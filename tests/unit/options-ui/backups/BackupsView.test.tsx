@@ -1,0 +1,111 @@
+// @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BackupsView } from '../../../../src/options-ui/backups/BackupsView';
+import type { BackupDecoder } from '../../../../src/firefox-backups';
+import { openBackup } from '../../../../src/firefox-backups/open-backup';
+import { useCatalog } from '../../../../src/i18n';
+import enMessages from '../../../../_locales/en/messages.json';
+import deMessages from '../../../../_locales/de/messages.json';
+import { mozLz4 } from '../../firefox-backups/lz4-kit';
+
+afterEach(() => {
+  cleanup();
+  useCatalog(enMessages);
+});
+
+const FIREFOX_NAME = 'bookmarks-2026-12-07_16_lCRAO9yqF8D3goELNbxSwJSdIeV5OrGEBfeBTs4Oq7c=.jsonlz4';
+const fixture = (name: string) => readFileSync(resolve(import.meta.dirname, '../../firefox-backups/fixtures', name));
+
+/** The decoder's work in this thread (the worker itself runs in the e2e test). */
+const inThread = (): BackupDecoder => ({
+  open: (file) => openBackup({ name: file.name, size: file.size, bytes: async () => new Uint8Array(await file.arrayBuffer()) }),
+  close() {},
+});
+
+/** A backup of `bookmarks` bookmarks in the toolbar, named as Firefox names its daily backups. */
+function backupOf(date: string, bookmarks: number): File {
+  const children = Array.from({ length: bookmarks }, (_, i) => ({ typeCode: 1, title: `b${i}`, uri: `https://example.com/${i}` }));
+  const json = JSON.stringify({ typeCode: 2, root: 'placesRoot', guid: 'root________', children: [{ typeCode: 2, root: 'toolbarFolder', children }] });
+  return new File([mozLz4(json)], `bookmarks-${date}_${bookmarks + 2}_abcdefghijklmnopqrstuvwxyz.jsonlz4`);
+}
+
+function pick(files: File[]) {
+  const input = document.getElementById('backups-file') as HTMLInputElement;
+  Object.defineProperty(input, 'files', { configurable: true, value: files });
+  fireEvent.change(input);
+}
+
+describe('BackupsView', () => {
+  it('says where Firefox keeps its backups, how many, how to keep more, and that it only reads', () => {
+    render(<BackupsView makeDecoder={inThread} />);
+    expect(screen.getByTestId('backups-intro').textContent).toContain('keeps only the last 15');
+    expect(screen.getByTestId('backups-intro').textContent).toContain('about:support');
+    expect(screen.getByTestId('backups-intro').textContent).toContain('browser.bookmarks.max_backups');
+    expect(screen.getByTestId('backups-read-only').textContent).toContain('changes no bookmark');
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect((screen.getByLabelText(/Open backups/) as HTMLInputElement).multiple).toBe(true);
+  });
+
+  it('lists the opened backups newest first and charts their bookmarks oldest first, the jump in words', async () => {
+    render(<BackupsView makeDecoder={inThread} />);
+    pick([backupOf('2026-12-01', 34), backupOf('2026-12-03', 50), backupOf('2026-12-02', 51), new File([fixture(FIREFOX_NAME)], FIREFOX_NAME)]);
+    await waitFor(() => expect(screen.getAllByTestId('backup-row')).toHaveLength(4));
+    const rows = screen
+      .getAllByTestId('backup-row')
+      .map((r) => [
+        within(r).getByTestId('backup-date').textContent,
+        within(r).getByTestId('backup-bookmarks').textContent,
+        within(r).getByTestId('backup-items').textContent,
+      ]);
+    expect(rows).toEqual([
+      ['December 7, 2026', '7', '16'],
+      ['December 3, 2026', '50', '52'],
+      ['December 2, 2026', '51', '53'],
+      ['December 1, 2026', '34', '36'],
+    ]);
+    expect(screen.getAllByTestId('backups-chart-point').map((p) => p.textContent)).toEqual([
+      'December 1, 202634',
+      'December 2, 202651',
+      'December 3, 202650',
+      'December 7, 20267',
+    ]);
+    expect(screen.getByTestId('backups-jump').textContent).toBe('The biggest change: 50 → 7 bookmarks on December 7, 2026 (−43).');
+    expect(screen.getByTestId('backups-progress').textContent).toBe('');
+  });
+
+  it('a hostile file says why it was refused while the others open', async () => {
+    render(<BackupsView makeDecoder={inThread} />);
+    const cut = fixture(FIREFOX_NAME).subarray(0, 200);
+    pick([backupOf('2026-12-01', 3), new File([cut], 'bookmarks-2026-12-02_16_abcdefghijklmnopqrstuvwxyz.jsonlz4'), new File(['<html>'], 'bookmarks.html')]);
+    await waitFor(() => expect(screen.getAllByTestId('backup-failed')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('backup-row')).toHaveLength(1));
+    const failed = screen.getAllByTestId('backup-failed').map((li) => li.textContent);
+    expect(failed[0]).toMatch(
+      /^bookmarks-2026-12-02_16_abcdefghijklmnopqrstuvwxyz\.jsonlz4The file is cut short or damaged: its data ends before the 3,696 bytes its header announces\./,
+    );
+    expect(failed[1]).toContain('Not a Firefox backup: open a .jsonlz4 or .json file');
+    expect(screen.getByTestId('backups-jump').textContent).toBe('Open two or more backups to see how the number of bookmarks changed.');
+  });
+
+  it('the same file picked again takes its row’s place; a name count that differs from the file is said', async () => {
+    render(<BackupsView makeDecoder={inThread} />);
+    pick([backupOf('2026-12-01', 3)]);
+    await screen.findByTestId('backup-row');
+    const renamed = new File([await backupOf('2026-12-01', 3).arrayBuffer()], 'bookmarks-2026-12-01_99_abcdefghijklmnopqrstuvwxyz.jsonlz4');
+    pick([backupOf('2026-12-01', 3), renamed]);
+    await waitFor(() => expect(screen.getAllByTestId('backup-row')).toHaveLength(2));
+    expect(screen.getByTestId('backup-count-differs').textContent).toBe('Firefox’s file name says 99 items; the file holds 5.');
+  });
+
+  it('speaks German', async () => {
+    useCatalog(deMessages, 'de');
+    render(<BackupsView makeDecoder={inThread} />);
+    pick([backupOf('2026-12-01', 3400), backupOf('2026-12-02', 5100)]);
+    await waitFor(() => expect(screen.getAllByTestId('backup-row')).toHaveLength(2));
+    expect(screen.getByTestId('backups-jump').textContent).toBe('Die größte Änderung: 3.400 → 5.100 Lesezeichen am 2. Dezember 2026 (+1.700).');
+    expect(screen.getByTestId('backups-intro').textContent).toContain('die letzten 15');
+  });
+});
