@@ -16,7 +16,7 @@ export function lz4Block(data: Uint8Array): Uint8Array {
   return Uint8Array.from([...block, ...data]);
 }
 
-export function mozLz4(data: Uint8Array | string, declared?: number): Uint8Array {
+export function mozLz4(data: Uint8Array | string, declared?: number): Uint8Array<ArrayBuffer> {
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
   const block = lz4Block(bytes);
   const out = new Uint8Array(12 + block.length);
