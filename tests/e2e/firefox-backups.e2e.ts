@@ -214,11 +214,29 @@ describe('the Backups view on backups Firefox wrote', () => {
   });
 });
 
+describe('a large backup', () => {
+  it('20,000 bookmarks in 200 folders, Firefox’s daily backup: opened in the worker with Firefox’s count', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tm-backups-'));
+    dirs.push(dir);
+    const folders: SeedNode[] = Array.from({ length: 200 }, (_, f) => ({
+      title: `Folder ${f}`,
+      children: Array.from({ length: 100 }, (_, i) => ({ title: `Page ${f}-${i}`, url: `https://site${f}.example/page/${i}` })),
+    }));
+    await seedTree(ff, { unfiled_____: folders });
+    const name = await firefoxDailyBackup(ff, dir);
+    expect(firefoxCount(name)).toBe(20_000 + 200 + 5);
+    const page = await openInView(ff, [join(dir, name)]);
+    await page.waitForSelector('[data-testid="backup-row"]', { timeout: 60_000 });
+    expect(await cellTexts(page)).toEqual([{ date: dateLabel(firefoxDate(name)), bookmarks: '20,000', items: '20,205', file: name, differs: null }]);
+    await page.close();
+  });
+});
+
 describe('the Backups view, dark', () => {
   const dark = ff;
   usePrefs(dark, DARK_PREFS);
 
-  it('is drawn in the dark palette: the page, the counts and the chart's bars', async () => {
+  it('is drawn in the dark palette: the page, the counts and the chart’s bars', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tm-backups-'));
     dirs.push(dir);
     await addBookmarks(dark, 'dark', 3);
