@@ -66,7 +66,8 @@ export function checkBlock(src: Uint8Array, start: number, end: number, size: nu
 /** The decompressed bytes of a `.jsonlz4` file, or a BackupFileError saying what is wrong with it. */
 export function decodeMozLz4(bytes: Uint8Array): Uint8Array {
   if (!hasMozLz4Magic(bytes)) throw new BackupFileError({ code: 'not-mozlz4' });
-  if (bytes.length < MOZLZ4_HEADER_BYTES + 1) throw new BackupFileError({ code: 'truncated', declared: 0 });
+  // Cut inside the header: no size to name (declared 0 words it so).
+  if (bytes.length < MOZLZ4_HEADER_BYTES) throw new BackupFileError({ code: 'truncated', declared: 0 });
   const size = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(MOZLZ4_MAGIC.length, true);
   // Refused before anything is allocated: a size no backup has, or more than the block could hold.
   if (size > MAX_BACKUP_BYTES) throw new BackupFileError({ code: 'too-large', bytes: size });

@@ -55,13 +55,15 @@ describe('decodeMozLz4', () => {
       expect(problem.code, `cut at ${end}`).toBe('truncated');
     }
     expect(problemOf(whole.slice(0, 8))).toEqual({ code: 'truncated', declared: 0 });
+    expect(problemOf(whole.slice(0, 11))).toEqual({ code: 'truncated', declared: 0 });
+    expect(problemOf(whole.slice(0, 12))).toEqual({ code: 'truncated', declared: new TextEncoder().encode(firefoxJson()).length });
   });
 
   it('refuses a header that declares more or less than the block holds', () => {
-    const json = firefoxJson();
-    const bytes = mozLz4(json, json.length + 10);
-    expect(problemOf(bytes)).toEqual({ code: 'truncated', declared: json.length + 10 });
-    expect(problemOf(mozLz4(json, json.length - 10))).toEqual({ code: 'size-mismatch', declared: json.length - 10 });
+    const json = new TextEncoder().encode(firefoxJson());
+    expect(problemOf(mozLz4(json, json.length + 1))).toEqual({ code: 'truncated', declared: json.length + 1 });
+    expect(problemOf(mozLz4(json, json.length - 1))).toEqual({ code: 'size-mismatch', declared: json.length - 1 });
+    expect(text(decodeMozLz4(mozLz4(json, json.length)))).toBe(firefoxJson());
   });
 
   it('refuses a match that points before the start of the output (a damaged block)', () => {
