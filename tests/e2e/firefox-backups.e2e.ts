@@ -4,7 +4,8 @@
  * chrome privileges at three tree sizes. The files are opened through the view's real file input, all at once with
  * three hostile ones; the screen must show each backup's count as Firefox wrote it into the name, the chart's labels,
  * the biggest change in words, and each hostile file's reason while the others still open. Decoding runs in the
- * view's module worker (no fallback: a worker that did not load would make every file "could not be read").
+ * view's module worker (no fallback: a worker that did not load would make every file "could not be read"). Also: a
+ * 20,000-bookmark daily backup, the view from the keyboard, and in dark mode.
  */
 import { mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -210,6 +211,19 @@ describe('the Backups view on backups Firefox wrote', () => {
     await page.waitForFunction(() => /^The biggest change/.test(document.querySelector('[data-testid="backups-jump"]')?.textContent ?? ''));
     expect(await page.$eval('[data-testid="backups-jump"]', (p) => p.textContent)).toBe('The biggest change: 10 → 15 bookmarks on December 2, 2026 (+5).');
     expect((await cellTexts(page)).map((r) => r.file)).toEqual([second, first]);
+    await page.close();
+  });
+});
+
+describe('the Backups view from the keyboard', () => {
+  it('the arrow keys reach its tab from Settings, and Tab goes on to the file input', async () => {
+    const page = await ff.open('options/index.html#settings');
+    await page.focus('#tab-settings');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForSelector('#backups-file');
+    expect(await page.evaluate(() => [location.hash, document.activeElement?.id])).toEqual(['#backups', 'tab-backups']);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('backups-file');
     await page.close();
   });
 });
