@@ -3,6 +3,7 @@
  * once), each off the page's thread. A worker that fails (its script did not load, or it ran out of memory) fails
  * the file it had as "could not be read" and is replaced for the next file.
  */
+import type { ComparedBackup } from './compare-backup';
 import type { OpenedBackup } from './open-backup';
 import type { DecodeReply, DecodeRequest } from './worker-protocol';
 
@@ -17,6 +18,8 @@ export interface WorkerLike {
 export interface BackupDecoder {
   /** Opens one file (after those asked before it); with `keepTree` its whole normalized tree comes back too. */
   open(file: File, keepTree?: boolean): Promise<OpenedBackup>;
+  /** Opens one file again and compares it with the live tree (its compact form, the organizer's snapshot string). */
+  compare(file: File, live: string): Promise<ComparedBackup>;
   /** Ends the worker; files still waiting come back as "could not be read". */
   close(): void;
 }
@@ -32,10 +35,11 @@ export function startBackupDecoder(makeWorker: () => WorkerLike = moduleWorker):
   let queue: Promise<unknown> = Promise.resolve();
   let failCurrent: (() => void) | null = null;
 
-  const unreadable = (file: File): OpenedBackup => ({ ok: false, fileName: file.name, problem: { code: 'unreadable' } });
+  const unreadable = (file: File) => ({ ok: false as const, fileName: file.name, problem: { code: 'unreadable' as const } });
 
-  const run = (file: File, keepTree: boolean) =>
-    new Promise<OpenedBackup>((resolve) => {
+  /** Sends one request and waits for its answer; a worker that fails answers "could not be read". */
+  const run = <R>(file: File, request: (id: number) => DecodeRequest, answer: (reply: DecodeReply) => R | undefined) =>
+    new Promise<R | ReturnType<typeof unreadable>>((resolve) => {
       if (closed) return resolve(unreadable(file));
       let current: WorkerLike;
       try {
@@ -48,7 +52,7 @@ export function startBackupDecoder(makeWorker: () => WorkerLike = moduleWorker):
       current.onmessage = (event) => {
         if (event.data.id !== id) return;
         failCurrent = null;
-        resolve(event.data.opened);
+        resolve(answer(event.data) ?? unreadable(file));
       };
       current.onerror = (event) => {
         event.preventDefault();
@@ -57,14 +61,34 @@ export function startBackupDecoder(makeWorker: () => WorkerLike = moduleWorker):
         if (worker === current) worker = null;
         resolve(unreadable(file));
       };
-      current.postMessage({ id, file, keepTree });
+      current.postMessage(request(id));
     });
+
+  /** One request after another: one file's bytes and tree in memory at once. */
+  const queued = <R>(task: () => Promise<R>): Promise<R> => {
+    const result = queue.then(task);
+    queue = result;
+    return result;
+  };
 
   return {
     open(file, keepTree = false) {
-      const result = queue.then(() => run(file, keepTree));
-      queue = result;
-      return result;
+      return queued(() =>
+        run<OpenedBackup>(
+          file,
+          (id) => ({ id, file, keepTree }),
+          (reply) => ('opened' in reply ? reply.opened : undefined),
+        ),
+      );
+    },
+    compare(file, live) {
+      return queued(() =>
+        run<ComparedBackup>(
+          file,
+          (id) => ({ id, file, compareWith: live }),
+          (reply) => ('compared' in reply ? reply.compared : undefined),
+        ),
+      );
     },
     close() {
       closed = true;

@@ -14,3 +14,6 @@ export type { BackupProblem, BackupProblemCode } from './problems';
 export type { BackupSummary, OpenedBackup } from './open-backup';
 export type { BackupFormat } from './backup-text';
 export type { BackupCounts, BackupItem, BackupTree, FirefoxRootName } from './tree-types';
+export { CHANGE_KINDS, ROOT_GUIDS } from './compare';
+export type { BackupDiff, ChangedItem, ChangeKind, DiffFolder, LiveRow, LiveTree } from './compare';
+export type { ComparedBackup } from './compare-backup';

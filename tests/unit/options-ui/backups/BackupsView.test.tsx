@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackupsView } from '../../../../src/options-ui/backups/BackupsView';
 import type { BackupDecoder } from '../../../../src/firefox-backups';
+import { compareBackup } from '../../../../src/firefox-backups/compare-backup';
 import { openBackup } from '../../../../src/firefox-backups/open-backup';
 import { useCatalog } from '../../../../src/i18n';
 import enMessages from '../../../../_locales/en/messages.json';
@@ -20,8 +21,10 @@ const FIREFOX_NAME = 'bookmarks-2026-12-07_16_lCRAO9yqF8D3goELNbxSwJSdIeV5OrGEBf
 const fixture = (name: string) => readFileSync(resolve(import.meta.dirname, '../../firefox-backups/fixtures', name));
 
 /** The decoder's work in this thread (the worker itself runs in the e2e test). */
+const source = (file: File) => ({ name: file.name, size: file.size, bytes: async () => new Uint8Array(await file.arrayBuffer()) });
 const inThread = (): BackupDecoder => ({
-  open: (file) => openBackup({ name: file.name, size: file.size, bytes: async () => new Uint8Array(await file.arrayBuffer()) }),
+  open: (file) => openBackup(source(file)),
+  compare: (file, live) => compareBackup(source(file), live),
   close() {},
 });
 
