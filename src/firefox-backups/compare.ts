@@ -64,6 +64,15 @@ export type BackupDiff = Record<ChangeKind, ChangedItem[]> & {
 /** Firefox's fixed GUIDs of the root and its folders (the same in a backup and through the WebExtension API). */
 export const ROOT_GUIDS: ReadonlySet<string> = new Set(['root________', 'menu________', 'toolbar_____', 'unfiled_____', 'mobile______', 'tags________']);
 const TAGS_GUID = 'tags________';
+/** The fixed GUID of a root folder by its name in Firefox's JSON (a hand-made file may leave the GUID out). */
+const ROOT_GUID_OF: Readonly<Record<string, string>> = {
+  placesRoot: 'root________',
+  bookmarksMenuFolder: 'menu________',
+  toolbarFolder: 'toolbar_____',
+  unfiledBookmarksFolder: 'unfiled_____',
+  mobileFolder: 'mobile______',
+};
+const guidOf = (item: BackupItem): string | null => (item.root !== null ? (ROOT_GUID_OF[item.root] ?? item.guid) : item.guid);
 
 function sameTags(then: readonly string[], now: readonly string[]): boolean {
   if (then.length === 0 && now.length === 0) return true;
@@ -89,7 +98,7 @@ export function compareWithNow(backup: readonly BackupItem[], live: LiveTree): B
     bIn[i] = 1;
     if (item.kind !== 'folder') continue;
     thenFolder[i] = thenFolders.length;
-    thenFolders.push({ parent: item.parent === -1 ? -1 : thenFolder[item.parent]!, title: item.title, guid: item.guid });
+    thenFolders.push({ parent: item.parent === -1 ? -1 : thenFolder[item.parent]!, title: item.title, guid: guidOf(item) });
   }
 
   // Now: the same for the live rows (preorder: a parent before its children).
@@ -116,8 +125,9 @@ export function compareWithNow(backup: readonly BackupItem[], live: LiveTree): B
   let matchedById = 0;
   for (let i = 0; i < bn; i++) {
     const item = backup[i]!;
-    if (!bIn[i] || item.guid === null) continue;
-    const j = liveById.get(item.guid);
+    const guid = guidOf(item);
+    if (!bIn[i] || guid === null) continue;
+    const j = liveById.get(guid);
     if (j === undefined || matchedBy[j] !== -1) continue;
     const liveKind = rows[j]![3];
     if ((item.kind === 'folder') !== (liveKind === 'f')) continue;
@@ -171,7 +181,8 @@ export function compareWithNow(backup: readonly BackupItem[], live: LiveTree): B
   for (let i = 0; i < bn; i++) {
     if (!bIn[i]) continue;
     const item = backup[i]!;
-    if (item.guid !== null && ROOT_GUIDS.has(item.guid)) continue;
+    const guid = guidOf(item);
+    if (guid !== null && ROOT_GUIDS.has(guid)) continue;
     const then = item.parent === -1 ? -1 : thenFolder[item.parent]!;
     const j = matchOf[i]!;
     if (j === -1) {

@@ -1,13 +1,14 @@
 /**
  * The timeline of the opened backups: a bar for each dated backup, oldest first, its date and bookmark count written
  * beside it (a list a screen reader reads as text, the bars only drawn), the biggest change marked on its bar and
- * said in a sentence under the chart.
+ * said in a sentence under the chart. Each bar is a button that compares its backup with now.
  */
 import type { Timeline } from '../../firefox-backups';
 import { formatNumber, plural, t } from '../../i18n';
 import { backupDate, jumpSentence } from './backup-words';
 
-export function BackupTimeline({ timeline }: { timeline: Timeline }) {
+/** `onPick` compares the backup of a bar with now: each bar is a button (its date, bar and count its text). */
+export function BackupTimeline({ timeline, chosen, onPick }: { timeline: Timeline; chosen: string | null; onPick(fileName: string): void }) {
   const { points, jump, undated } = timeline;
   if (!points.length && !undated) return null;
   const max = Math.max(1, ...points.map((p) => p.bookmarks));
@@ -20,11 +21,20 @@ export function BackupTimeline({ timeline }: { timeline: Timeline }) {
             const isJump = jump !== null && jump.to === p;
             return (
               <li key={`${p.date} ${p.fileName}`} class={isJump ? 'jump' : undefined} data-testid="backups-chart-point">
-                <span class="backup-chart-date">{backupDate(p.date)}</span>
-                <span class="backup-chart-track" aria-hidden="true">
-                  <span class="backup-chart-bar" style={{ inlineSize: `${(p.bookmarks / max) * 100}%` }} />
-                </span>
-                <span class="backup-chart-count">{formatNumber(p.bookmarks)}</span>
+                <button
+                  type="button"
+                  class="backup-chart-pick"
+                  aria-pressed={chosen === p.fileName}
+                  aria-label={t('backupsCompareBar', backupDate(p.date), formatNumber(p.bookmarks))}
+                  title={t('backupsCompareBar', backupDate(p.date), formatNumber(p.bookmarks))}
+                  onClick={() => onPick(p.fileName)}
+                >
+                  <span class="backup-chart-date">{backupDate(p.date)}</span>
+                  <span class="backup-chart-track" aria-hidden="true">
+                    <span class="backup-chart-bar" style={{ inlineSize: `${(p.bookmarks / max) * 100}%` }} />
+                  </span>
+                  <span class="backup-chart-count">{formatNumber(p.bookmarks)}</span>
+                </button>
               </li>
             );
           })}

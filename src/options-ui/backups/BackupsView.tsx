@@ -2,15 +2,18 @@
  * The Backups view of the options page: opens Firefox's own daily backups (one or many `.jsonlz4` or `.json` files
  * from the profile's bookmarkbackups folder) off the page's thread, lists each with its date and counts, and lays
  * their bookmark counts on a timeline with the biggest change said in words. A file that cannot be opened says why,
- * and the others open all the same. Read-only: it changes nothing and keeps nothing (issue 33's first slice).
+ * and the others open all the same. Any backup, from the list or by its bar in the chart, can be compared with the
+ * bookmarks now (BackupCompare). Read-only: it changes nothing and keeps nothing (issue 33's first two slices).
  */
 import { useMemo } from 'preact/hooks';
 import { buildTimeline, type BackupDecoder, type BackupSummary } from '../../firefox-backups';
 import { formatNumber, plural, t } from '../../i18n';
 import { Untrusted } from '../../ui';
 import { backupDate, problemMessage } from './backup-words';
+import { BackupCompare } from './BackupCompare';
 import { BackupTimeline } from './BackupTimeline';
 import { useBackups, type BackupEntry } from './use-backups';
+import { useComparison } from './use-comparison';
 
 type Opened = Extract<BackupEntry, { state: 'opened' }>;
 
@@ -27,7 +30,10 @@ function DateCell({ summary }: { summary: BackupSummary }) {
   return <>{summary.dateFrom === 'content' ? t('backupsDateFromContent', date) : date}</>;
 }
 
-function BackupRow({ entry }: { entry: Opened }) {
+/** What a comparison is named by: the backup's date, or its file name when it has none. */
+const labelOf = (entry: Opened) => (entry.summary.date === null ? entry.fileName : backupDate(entry.summary.date));
+
+function BackupRow({ entry, chosen, onCompare }: { entry: Opened; chosen: boolean; onCompare(): void }) {
   const { summary } = entry;
   const differs = summary.nameCount !== null && summary.nameCount !== summary.counts.items;
   return (
@@ -50,15 +56,23 @@ function BackupRow({ entry }: { entry: Opened }) {
         )}
         {summary.skipped > 0 && <small class="muted">{plural('backupsSkipped', summary.skipped)}</small>}
       </td>
+      <td>
+        <button type="button" aria-pressed={chosen} data-testid="backup-compare" onClick={onCompare}>
+          {t('backupsCompare')}
+        </button>
+      </td>
     </tr>
   );
 }
 
 export function BackupsView({ makeDecoder }: { makeDecoder?: () => BackupDecoder }) {
-  const { entries, progress, open } = useBackups(makeDecoder);
+  const { entries, progress, open, compare } = useBackups(makeDecoder);
+  const { comparison, choose } = useComparison(compare);
   const opened = entries.filter((e): e is Opened => e.state === 'opened').sort(byDateNewestFirst);
   const failed = entries.filter((e): e is Extract<BackupEntry, { state: 'failed' }> => e.state === 'failed');
   const timeline = useMemo(() => buildTimeline(opened.map((e) => e.summary)), [entries]);
+  const compareWith = (entry: Opened) => void choose(entry.key, entry.file, labelOf(entry));
+  const chosenFile = opened.find((e) => e.key === comparison?.key)?.fileName ?? null;
   return (
     <section aria-labelledby="backups-heading" class="backups-view">
       <h2 id="backups-heading">{t('backupsHeading')}</h2>
@@ -116,16 +130,25 @@ export function BackupsView({ makeDecoder }: { makeDecoder?: () => BackupDecoder
                 {t('backupsColItems')}
               </th>
               <th scope="col">{t('backupsColFile')}</th>
+              <th scope="col">{t('backupsColCompare')}</th>
             </tr>
           </thead>
           <tbody>
             {opened.map((e) => (
-              <BackupRow key={e.key} entry={e} />
+              <BackupRow key={e.key} entry={e} chosen={e.key === comparison?.key} onCompare={() => compareWith(e)} />
             ))}
           </tbody>
         </table>
       )}
-      <BackupTimeline timeline={timeline} />
+      <BackupTimeline
+        timeline={timeline}
+        chosen={chosenFile}
+        onPick={(fileName) => {
+          const entry = opened.find((e) => e.fileName === fileName);
+          if (entry) compareWith(entry);
+        }}
+      />
+      {comparison && <BackupCompare comparison={comparison} />}
     </section>
   );
 }

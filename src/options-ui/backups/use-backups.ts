@@ -1,14 +1,16 @@
 /**
  * The backups opened in the Backups view: each picked file is listed at once as "opening", then as its summary or its
  * problem, one after another through the decoding worker (src/firefox-backups). A file picked again under the same
- * name takes its earlier row's place. Nothing is kept when the page closes.
+ * name takes its earlier row's place; a comparison opens its file again in the same worker. Nothing is kept when the
+ * page closes.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { startBackupDecoder, type BackupDecoder, type BackupProblem, type BackupSummary } from '../../firefox-backups';
+import { startBackupDecoder, type BackupDecoder, type BackupProblem, type BackupSummary, type ComparedBackup } from '../../firefox-backups';
 
 export type BackupEntry =
   | { key: number; fileName: string; state: 'opening' }
-  | { key: number; fileName: string; state: 'opened'; summary: BackupSummary }
+  /** Opened: its summary, and the picked file, opened again in the worker for a comparison. */
+  | { key: number; fileName: string; state: 'opened'; summary: BackupSummary; file: File }
   | { key: number; fileName: string; state: 'failed'; problem: BackupProblem };
 
 export interface BackupsState {
@@ -16,6 +18,8 @@ export interface BackupsState {
   /** While files are being opened: how many of how many are done. */
   progress: { done: number; total: number } | null;
   open(files: readonly File[]): Promise<void>;
+  /** Compares an opened backup with the live tree (the organizer's snapshot string), in the decoding worker. */
+  compare(file: File, live: string): Promise<ComparedBackup>;
 }
 
 export function useBackups(makeDecoder: () => BackupDecoder = startBackupDecoder): BackupsState {
@@ -45,7 +49,7 @@ export function useBackups(makeDecoder: () => BackupDecoder = startBackupDecoder
       picked.map(async ({ file, key }) => {
         const opened = await current.open(file);
         const entry: BackupEntry = opened.ok
-          ? { key, fileName: file.name, state: 'opened', summary: opened.summary }
+          ? { key, fileName: file.name, state: 'opened', summary: opened.summary, file }
           : { key, fileName: file.name, state: 'failed', problem: opened.problem };
         setEntries((list) => list.map((e) => (e.key === key ? entry : e)));
         pending.current--;
@@ -57,5 +61,6 @@ export function useBackups(makeDecoder: () => BackupDecoder = startBackupDecoder
       }),
     );
   };
-  return { entries, progress, open };
+  const compare = (file: File, live: string) => (decoder.current ??= makeDecoder()).compare(file, live);
+  return { entries, progress, open, compare };
 }

@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackupsView } from '../../../../src/options-ui/backups/BackupsView';
+import { ClientContext } from '../../../../src/options-ui/client-context';
+import type { Client } from '../../../../src/app-protocol';
 import type { BackupDecoder } from '../../../../src/firefox-backups';
 import { compareBackup } from '../../../../src/firefox-backups/compare-backup';
 import { openBackup } from '../../../../src/firefox-backups/open-backup';
@@ -110,5 +112,77 @@ describe('BackupsView', () => {
     await waitFor(() => expect(screen.getAllByTestId('backup-row')).toHaveLength(2));
     expect(screen.getByTestId('backups-jump').textContent).toBe('Die größte Änderung: 3.400 → 5.100 Lesezeichen am 2. Dezember 2026 (+1.700).');
     expect(screen.getByTestId('backups-intro').textContent).toContain('die letzten 15');
+  });
+
+  it('compares a backup with now, from its row or its bar: counts, then the rows by kind and folder; nothing changed says so', async () => {
+    // Now: b0 re-created (a new id, the same address in the same folder), b1 renamed, b2 removed, one added.
+    const rows = [
+      ['root________', -1, 0, 'f', '', '', 0],
+      ['toolbar_____', 0, 0, 'f', 'Bookmarks Toolbar', '', 0],
+      ['newb0-------', 1, 0, 'b', 'b0', 'https://example.com/0', Date.UTC(2026, 11, 5)],
+      ['newb1-------', 1, 1, 'b', 'b1 \u202Erenamed', 'https://example.com/1', Date.UTC(2026, 11, 5)],
+      ['added------1', 1, 2, 'b', 'Added', 'https://added.example/', Date.UTC(2026, 11, 6)],
+    ];
+    let live = JSON.stringify({ rows, tags: [], visits: [] });
+    const calls: string[] = [];
+    const client = { call: async (name: string) => (calls.push(name), { encoded: live }) } as unknown as Client;
+    render(
+      <ClientContext.Provider value={client}>
+        <BackupsView makeDecoder={inThread} />
+      </ClientContext.Provider>,
+    );
+    pick([backupOf('2026-12-01', 3), backupOf('2026-12-02', 2)]);
+    await waitFor(() => expect(screen.getAllByTestId('backup-row')).toHaveLength(2));
+    fireEvent.click(within(screen.getAllByTestId('backup-row')[1]!).getByRole('button', { name: 'Compare with now' }));
+    await screen.findByTestId('compare-counts');
+    expect(calls).toEqual(['organizer.tree']);
+    expect(screen.getByTestId('compare-section').querySelector('h3')!.textContent).toBe('The backup of December 1, 2026 compared with now');
+    const counts = screen.getAllByTestId('compare-count').map((li) => li.textContent);
+    expect(counts).toEqual(['Added since 1', 'Removed since 1', 'Moved to another folder 0', 'Renamed 1', 'Address changed 0', 'Tags changed 0']);
+    expect(screen.getByTestId('compare-summary').textContent).toContain('2 items re-created since');
+    const shown = screen
+      .getAllByTestId('compare-row')
+      .map((r) => [
+        r.dataset['kind'],
+        r.querySelector('.compare-title')!.textContent,
+        r.querySelector('.compare-url')!.textContent,
+        r.querySelector('.compare-detail')!.textContent,
+      ]);
+    expect(shown).toEqual([
+      ['added', 'Added', 'https://added.example/', `added ${new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(Date.UTC(2026, 11, 6))}`],
+      ['removed', 'b2', 'https://example.com/2', ''],
+      ['renamed', 'b1 \u202Erenamed', 'https://example.com/1', 'Was: b1'],
+    ]);
+    expect(screen.getAllByTestId('compare-folder').map((f) => f.textContent)).toEqual(['Bookmarks Toolbar', 'Bookmarks Toolbar', 'Bookmarks Toolbar']);
+    // The title is isolated: its right-to-left override cannot turn the words after it around.
+    expect(screen.getAllByTestId('compare-row')[2]!.querySelector('.compare-title bdi')!.textContent).toBe('b1 \u202Erenamed');
+
+    // The newer backup by its bar in the chart, against a tree that is just that: nothing changed.
+    live = JSON.stringify({
+      rows: [rows[0], rows[1], ['a', 1, 0, 'b', 'b0', 'https://example.com/0', 0], ['b', 1, 1, 'b', 'b1', 'https://example.com/1', 0]],
+      tags: [],
+      visits: [],
+    });
+    const bars = screen.getAllByRole('button', { name: /^Compare the backup of/ });
+    expect(bars.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Compare the backup of December 1, 2026 (3 bookmarks) with now',
+      'Compare the backup of December 2, 2026 (2 bookmarks) with now',
+    ]);
+    fireEvent.click(bars[1]!);
+    await waitFor(() => expect(screen.getByTestId('compare-summary').textContent).toMatch(/^Nothing changed since December 2, 2026:/));
+    expect(bars[1]!.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByTestId('compare-list')).toBeNull();
+  });
+
+  it('says so when the bookmarks now cannot be read', async () => {
+    const client = { call: async () => Promise.reject(new Error('The background is gone.')) } as unknown as Client;
+    render(
+      <ClientContext.Provider value={client}>
+        <BackupsView makeDecoder={inThread} />
+      </ClientContext.Provider>,
+    );
+    pick([backupOf('2026-12-01', 3)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Compare with now' }));
+    expect((await screen.findByTestId('compare-failed')).textContent).toBe('Your bookmarks as they are now could not be read: The background is gone.');
   });
 });
