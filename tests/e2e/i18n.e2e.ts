@@ -65,7 +65,7 @@ describe('German in real Firefox (intl.locale.requested=de)', () => {
       'Schlagwörter',
       'Linkprüfung',
       'Import / Export',
-      'Firefox-Sicherungen',
+      'Sicherungen',
       'Einstellungen',
     ]);
     await waitForShown(page, 'h2::-p-text(Wann sind zwei Lesezeichen gleich?)');

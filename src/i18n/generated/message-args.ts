@@ -936,7 +936,6 @@ export interface MessageArgs {
   "backupsOneBackup": [];
   "backupsUndated_one": [Substitution];
   "backupsUndated_other": [Substitution];
-  "backupsColCompare": [];
   "backupsCompare": [];
   "backupsCompareBar": [Substitution, Substitution];
   "backupsComparing": [Substitution];
