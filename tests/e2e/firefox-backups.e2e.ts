@@ -5,7 +5,8 @@
  * three hostile ones; the screen must show each backup's count as Firefox wrote it into the name, the chart's labels,
  * the biggest change in words, and each hostile file's reason while the others still open. Decoding runs in the
  * view's module worker (no fallback: a worker that did not load would make every file "could not be read"). Also: a
- * 20,000-bookmark daily backup, the view from the keyboard, and in dark mode.
+ * 20,000-bookmark daily backup, the view from the keyboard, and in dark mode. A backup compared with now after the
+ * tree changed in every way (issue 33's second slice), and the options tab bar at 800 px.
  */
 import { mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,7 @@ import type { Firefox } from './firefox';
 import { seedTree, type SeedNode } from './places-seed';
 import { DARK_PREFS, useFirefox, usePrefs } from './use-firefox';
 import { overflowing } from './layout';
-import { waitForShown } from './page-waits';
+import { waitForShown, waitForTextContaining } from './page-waits';
 import { screenshotPath } from './screenshots';
 
 const ff = useFirefox();
@@ -211,6 +212,171 @@ describe('the Backups view on backups Firefox wrote', () => {
     await page.waitForFunction(() => /^The biggest change/.test(document.querySelector('[data-testid="backups-jump"]')?.textContent ?? ''));
     expect(await page.$eval('[data-testid="backups-jump"]', (p) => p.textContent)).toBe('The biggest change: 10 → 15 bookmarks on December 2, 2026 (+5).');
     expect((await cellTexts(page)).map((r) => r.file)).toEqual([second, first]);
+    await page.close();
+  });
+});
+
+/** What the comparison shows: the counts, and each row with its kind, folder heading, title, address and detail. */
+async function comparison(page: Page) {
+  return page.evaluate(() => {
+    const counts = Object.fromEntries(
+      [...document.querySelectorAll<HTMLElement>('[data-testid="compare-count"]')].map((li) => [
+        li.dataset['kind'],
+        li.querySelector('.compare-count-number')!.textContent,
+      ]),
+    );
+    const rows: { kind: string; folder: string; title: string; url: string; detail: string }[] = [];
+    let folder = '';
+    // The slots in list order (each drawn at its offset): folder headings, then their items.
+    const slots = [...document.querySelectorAll<HTMLElement>('.compare-slot')].sort((a, b) => a.offsetTop - b.offsetTop);
+    for (const slot of slots) {
+      const heading = slot.querySelector('[data-testid="compare-folder"]');
+      if (heading) folder = heading.textContent!;
+      const row = slot.querySelector<HTMLElement>('[data-testid="compare-row"]');
+      if (row)
+        rows.push({
+          kind: row.dataset['kind']!,
+          folder,
+          title: row.querySelector('.compare-title')!.textContent!,
+          url: row.querySelector('.compare-url')!.textContent!,
+          detail: row.querySelector('.compare-detail')!.textContent!,
+        });
+    }
+    return { counts, rows };
+  });
+}
+
+describe('a backup compared with now', () => {
+  it('every kind of change since a backup Firefox wrote, counted and listed; a bookmark re-created in its folder is no change', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tm-backups-'));
+    dirs.push(dir);
+    await seedTree(ff, {
+      toolbar_____: [
+        {
+          title: 'Cmp Work',
+          children: [
+            { title: 'Cmp mover', url: 'https://cmp.example/mover' },
+            { title: 'Cmp old title', url: 'https://cmp.example/title' },
+            { title: 'Cmp address', url: 'https://cmp.example/old-address' },
+            { title: 'Cmp re-created', url: 'https://cmp.example/recreated' },
+            { title: 'Cmp tagged', url: 'https://cmp.example/tagged' },
+          ],
+        },
+        { title: 'Cmp Home', children: [{ title: 'Cmp stays', url: 'https://cmp.example/stays' }] },
+        { title: 'Cmp gone', url: 'https://cmp.example/gone' },
+      ],
+    });
+    const name = await firefoxExport(ff, dir, '2026-12-04', true);
+
+    // Every kind of change, through the WebExtension API and Tidymarks, as a person or Sync would make it.
+    const harness = await ff.harness();
+    await harness.evaluate(async () => {
+      const b = window.tm.browser.bookmarks;
+      const [work] = await b.search({ title: 'Cmp Work' });
+      const [home] = await b.search({ title: 'Cmp Home' });
+      const find = async (url: string) => (await b.search({ url }))[0]!;
+      await b.create({ parentId: home!.id, title: 'Cmp added', url: 'https://cmp.example/added' });
+      await b.remove((await find('https://cmp.example/gone')).id);
+      await b.move((await find('https://cmp.example/mover')).id, { parentId: home!.id });
+      await b.update((await find('https://cmp.example/title')).id, { title: 'Cmp new title' });
+      await b.update((await find('https://cmp.example/old-address')).id, { url: 'https://cmp.example/new-address' });
+      await window.tm.client.call('tags.add', { urls: ['https://cmp.example/tagged'], tags: ['cmp-tag'] });
+      const recreated = await find('https://cmp.example/recreated');
+      await b.remove(recreated.id);
+      await b.create({ parentId: work!.id, title: 'Cmp re-created', url: 'https://cmp.example/recreated' });
+    });
+    // The live tree the comparison reads is the search index's mirror: wait until it has taken in the last change.
+    await harness.waitForFunction(async () => {
+      const { encoded } = await window.tm.client.call('organizer.tree', {});
+      const rows = JSON.parse(encoded).rows as [string, number, number, string, string, string][];
+      return rows.filter((r) => r[5] === 'https://cmp.example/recreated').length === 1 && rows.some((r) => r[5] === 'https://cmp.example/added');
+    });
+
+    const page = await openInView(ff, [join(dir, name)]);
+    await page.setViewport({ width: 1000, height: 1400 });
+    await page.waitForSelector('[data-testid="backup-row"]');
+    await page.click('[data-testid="backup-compare"]');
+    await page.waitForSelector('[data-testid="compare-counts"]', { timeout: 30_000 });
+    const heading = await page.$eval('[data-testid="compare-section"] h3', (h) => h.textContent);
+    expect(heading).toBe(`The backup of ${dateLabel('2026-12-04')} compared with now`);
+    const shown = await comparison(page);
+    expect(shown.counts).toEqual({ added: '1', removed: '1', moved: '1', renamed: '1', readdressed: '1', retagged: '1' });
+    const added = (text: string) => expect.stringMatching(new RegExp(`^${text}added [A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2}\\s[AP]M$`));
+    expect(shown.rows).toEqual([
+      { kind: 'added', folder: 'Bookmarks Toolbar › Cmp Home', title: 'Cmp added', url: 'https://cmp.example/added', detail: added('') },
+      { kind: 'removed', folder: 'Bookmarks Toolbar', title: 'Cmp gone', url: 'https://cmp.example/gone', detail: added('') },
+      {
+        kind: 'moved',
+        folder: 'Bookmarks Toolbar › Cmp Home',
+        title: 'Cmp mover',
+        url: 'https://cmp.example/mover',
+        detail: added('Was in: Bookmarks Toolbar › Cmp Work '),
+      },
+      { kind: 'renamed', folder: 'Bookmarks Toolbar › Cmp Work', title: 'Cmp new title', url: 'https://cmp.example/title', detail: 'Was: Cmp old title' },
+      {
+        kind: 'readdressed',
+        folder: 'Bookmarks Toolbar › Cmp Work',
+        title: 'Cmp address',
+        url: 'https://cmp.example/new-address',
+        detail: 'Was: https://cmp.example/old-address',
+      },
+      {
+        kind: 'retagged',
+        folder: 'Bookmarks Toolbar › Cmp Work',
+        title: 'Cmp tagged',
+        url: 'https://cmp.example/tagged',
+        detail: 'In the backup: no tags · In Tidymarks now: cmp-tag',
+      },
+    ]);
+    // The re-created bookmark was recognized by its address in its folder, not counted as removed and added.
+    expect(await page.$eval('[data-testid="compare-summary"]', (p) => p.textContent)).toContain('1 item re-created since');
+    // A count brings its list into view, from the keyboard too.
+    await page.focus('[data-testid="compare-count"][data-kind="retagged"] button');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('compare-list');
+    await page.screenshot({ path: screenshotPath('firefox-backups-compare'), fullPage: true });
+    await page.setViewport({ width: 400, height: 900 });
+    expect(await overflowing(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('a backup picked by its bar in the chart, from the keyboard; nothing changed since says so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tm-backups-'));
+    dirs.push(dir);
+    await addBookmarks(ff, 'same', 3);
+    const older = await firefoxExport(ff, dir, '2026-12-05', true);
+    const name = await firefoxExport(ff, dir, '2026-12-06', true);
+    const page = await openInView(ff, [join(dir, older), join(dir, name)]);
+    await page.waitForFunction(() => document.querySelectorAll('.backup-chart-pick').length === 2);
+    // Tab goes from the first bar to the second.
+    const bars = await page.$$('.backup-chart-pick');
+    await bars[0]!.focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(
+      /^Compare the backup of December 6, 2026 \([\d,]+ bookmarks\) with now$/,
+    );
+    await page.keyboard.press('Enter');
+    await waitForShown(page, '[data-testid="compare-summary"]');
+    expect(await page.$eval('[data-testid="compare-summary"]', (p) => p.textContent)).toBe(
+      'Nothing changed since December 6, 2026: the same bookmarks and folders, in the same folders, with the same names, addresses and tags.',
+    );
+    expect(await page.$$eval('.backup-chart-pick', (b) => b.map((x) => x.getAttribute('aria-pressed')))).toEqual(['false', 'true']);
+    // A click on the other bar itself (not its date) compares that backup.
+    await page.click('[data-testid="backups-chart-point"]:first-child .backup-chart-track');
+    await waitForTextContaining(page, '[data-testid="compare-summary"]', 'Nothing changed since December 5, 2026:');
+    expect(await page.$$eval('.backup-chart-pick', (b) => b.map((x) => x.getAttribute('aria-pressed')))).toEqual(['true', 'false']);
+    await page.close();
+  });
+});
+
+describe('the options tab bar', () => {
+  it('fits on one line at 800 px with the Backups tab', async () => {
+    const page = await ff.open('options/index.html#backups');
+    await page.setViewport({ width: 800, height: 600 });
+    await page.waitForSelector('#backups-file');
+    const tops = await page.$$eval('[role="tab"]', (tabs) => tabs.map((t) => Math.round(t.getBoundingClientRect().top)));
+    expect(tops).toHaveLength(7);
+    expect(new Set(tops).size).toBe(1);
     await page.close();
   });
 });

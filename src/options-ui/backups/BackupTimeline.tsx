@@ -7,7 +7,7 @@ import type { Timeline } from '../../firefox-backups';
 import { formatNumber, plural, t } from '../../i18n';
 import { backupDate, jumpSentence } from './backup-words';
 
-/** `onPick` compares the backup of a bar with now: each bar is a button (its date, bar and count its text). */
+/** `onPick` compares the backup of a bar with now: its date is a button, and a click on its bar or count does the same. */
 export function BackupTimeline({ timeline, chosen, onPick }: { timeline: Timeline; chosen: string | null; onPick(fileName: string): void }) {
   const { points, jump, undated } = timeline;
   if (!points.length && !undated) return null;
@@ -20,21 +20,21 @@ export function BackupTimeline({ timeline, chosen, onPick }: { timeline: Timelin
           {points.map((p) => {
             const isJump = jump !== null && jump.to === p;
             return (
-              <li key={`${p.date} ${p.fileName}`} class={isJump ? 'jump' : undefined} data-testid="backups-chart-point">
+              // A click anywhere on the row (its date, bar or count) picks it; the date is the button the keyboard reaches.
+              <li key={`${p.date} ${p.fileName}`} class={isJump ? 'jump' : undefined} data-testid="backups-chart-point" onClick={() => onPick(p.fileName)}>
                 <button
                   type="button"
                   class="backup-chart-pick"
                   aria-pressed={chosen === p.fileName}
                   aria-label={t('backupsCompareBar', backupDate(p.date), formatNumber(p.bookmarks))}
                   title={t('backupsCompareBar', backupDate(p.date), formatNumber(p.bookmarks))}
-                  onClick={() => onPick(p.fileName)}
                 >
                   <span class="backup-chart-date">{backupDate(p.date)}</span>
-                  <span class="backup-chart-track" aria-hidden="true">
-                    <span class="backup-chart-bar" style={{ inlineSize: `${(p.bookmarks / max) * 100}%` }} />
-                  </span>
-                  <span class="backup-chart-count">{formatNumber(p.bookmarks)}</span>
                 </button>
+                <span class="backup-chart-track" aria-hidden="true">
+                  <span class="backup-chart-bar" style={{ inlineSize: `${(p.bookmarks / max) * 100}%` }} />
+                </span>
+                <span class="backup-chart-count">{formatNumber(p.bookmarks)}</span>
               </li>
             );
           })}

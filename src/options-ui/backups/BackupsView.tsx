@@ -55,9 +55,7 @@ function BackupRow({ entry, chosen, onCompare }: { entry: Opened; chosen: boolea
           </small>
         )}
         {summary.skipped > 0 && <small class="muted">{plural('backupsSkipped', summary.skipped)}</small>}
-      </td>
-      <td>
-        <button type="button" aria-pressed={chosen} data-testid="backup-compare" onClick={onCompare}>
+        <button class="backup-compare" type="button" aria-pressed={chosen} data-testid="backup-compare" onClick={onCompare}>
           {t('backupsCompare')}
         </button>
       </td>
@@ -130,7 +128,6 @@ export function BackupsView({ makeDecoder }: { makeDecoder?: () => BackupDecoder
                 {t('backupsColItems')}
               </th>
               <th scope="col">{t('backupsColFile')}</th>
-              <th scope="col">{t('backupsColCompare')}</th>
             </tr>
           </thead>
           <tbody>
