@@ -416,7 +416,7 @@ describe('the Backups view, dark', () => {
   const dark = ff;
   usePrefs(dark, DARK_PREFS);
 
-  it('is drawn in the dark palette: the page, the counts and the chart’s bars', async () => {
+  it('is drawn in the dark palette: the page, the counts, the chart’s bars and a comparison', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tm-backups-'));
     dirs.push(dir);
     await addBookmarks(dark, 'dark', 3);
@@ -431,6 +431,20 @@ describe('the Backups view, dark', () => {
       track: getComputedStyle(document.querySelector('.backup-chart-track')!).backgroundColor,
     }));
     expect(looks).toEqual({ dark: true, page: 'rgb(28, 27, 34)', cell: 'rgb(251, 251, 254)', bar: 'rgb(0, 221, 255)', track: 'rgb(43, 42, 51)' });
+
+    // A comparison in the dark palette too: a bookmark added since the backup, listed.
+    await seedTree(dark, { unfiled_____: [{ title: 'Dark added', url: 'https://dark.example/added' }] });
+    const harness = await dark.harness();
+    await harness.waitForFunction(async () => (await window.tm.client.call('organizer.tree', {})).encoded.includes('https://dark.example/added'));
+    await page.click('[data-testid="backup-compare"]');
+    await page.waitForSelector('[data-testid="compare-row"]');
+    const compared = await page.evaluate(() => ({
+      count: getComputedStyle(document.querySelector('[data-testid="compare-count"] button')!).backgroundColor,
+      list: getComputedStyle(document.querySelector('[data-testid="compare-list"]')!).borderTopColor,
+      title: getComputedStyle(document.querySelector('.compare-title')!).color,
+      url: getComputedStyle(document.querySelector('.compare-url')!).color,
+    }));
+    expect(compared).toEqual({ count: 'rgb(43, 42, 51)', list: 'rgb(82, 82, 94)', title: 'rgb(251, 251, 254)', url: 'rgb(191, 191, 201)' });
     await page.screenshot({ path: screenshotPath('firefox-backups-dark'), fullPage: true });
     await page.close();
   });
