@@ -185,4 +185,30 @@ describe('BackupsView', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Compare with now' }));
     expect((await screen.findByTestId('compare-failed')).textContent).toBe('Your bookmarks as they are now could not be read: The background is gone.');
   });
+
+  it('a long comparison is virtualized: 5,000 added bookmarks draw only the rows in view', async () => {
+    const rows: unknown[] = [
+      ['root________', -1, 0, 'f', '', '', 0],
+      ['toolbar_____', 0, 0, 'f', 'Bookmarks Toolbar', '', 0],
+    ];
+    for (let i = 0; i < 3; i++) rows.push([`old${i}`.padEnd(12, '-'), 1, i, 'b', `b${i}`, `https://example.com/${i}`, 0]);
+    for (let i = 0; i < 5000; i++) rows.push([`new${i}`.padEnd(12, '-'), 1, i + 3, 'b', `New ${i}`, `https://new.example/${i}`, 0]);
+    const live = JSON.stringify({ rows, tags: [], visits: [] });
+    const client = { call: async () => ({ encoded: live }) } as unknown as Client;
+    render(
+      <ClientContext.Provider value={client}>
+        <BackupsView makeDecoder={inThread} />
+      </ClientContext.Provider>,
+    );
+    pick([backupOf('2026-12-01', 3)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Compare with now' }));
+    await screen.findByTestId('compare-counts');
+    expect(screen.getAllByTestId('compare-count')[0]!.textContent).toBe('Added since 5,000');
+    const drawn = screen.getAllByTestId('compare-row').length;
+    expect(drawn).toBeGreaterThan(5);
+    expect(drawn).toBeLessThan(40);
+    const inner = screen.getByTestId('compare-list').firstElementChild as HTMLElement;
+    // The list is as tall as all its rows: a heading, a folder, 5,000 items.
+    expect(inner.style.blockSize).toBe(`${44 + 32 + 5000 * 68}px`);
+  });
 });
