@@ -38,7 +38,7 @@ function BackupRow({ entry, chosen, onCompare }: { entry: Opened; chosen: boolea
   const differs = summary.nameCount !== null && summary.nameCount !== summary.counts.items;
   return (
     <tr data-testid="backup-row">
-      <td data-testid="backup-date">
+      <td data-testid="backup-date" id={`backup-date-${entry.key}`}>
         <DateCell summary={summary} />
       </td>
       <td class="number" data-testid="backup-bookmarks">
@@ -55,7 +55,7 @@ function BackupRow({ entry, chosen, onCompare }: { entry: Opened; chosen: boolea
           </small>
         )}
         {summary.skipped > 0 && <small class="muted">{plural('backupsSkipped', summary.skipped)}</small>}
-        <button class="backup-compare" type="button" aria-pressed={chosen} data-testid="backup-compare" onClick={onCompare}>
+        <button class="backup-compare" type="button" aria-pressed={chosen} aria-describedby={`backup-date-${entry.key}`} data-testid="backup-compare" onClick={onCompare}>
           {t('backupsCompare')}
         </button>
       </td>

@@ -133,7 +133,10 @@ describe('BackupsView', () => {
     );
     pick([backupOf('2026-12-01', 3), backupOf('2026-12-02', 2)]);
     await waitFor(() => expect(screen.getAllByTestId('backup-row')).toHaveLength(2));
-    fireEvent.click(within(screen.getAllByTestId('backup-row')[1]!).getByRole('button', { name: 'Compare with now' }));
+    const compareButton = within(screen.getAllByTestId('backup-row')[1]!).getByRole('button', { name: 'Compare with now' });
+    // Each row's button is described by its backup's date, so the same words on every row still tell them apart.
+    expect(document.getElementById(compareButton.getAttribute('aria-describedby')!)!.textContent).toBe('December 1, 2026');
+    fireEvent.click(compareButton);
     await screen.findByTestId('compare-counts');
     expect(calls).toEqual(['organizer.tree']);
     expect(screen.getByTestId('compare-section').querySelector('h3')!.textContent).toBe('The backup of December 1, 2026 compared with now');
