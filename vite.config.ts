@@ -50,6 +50,8 @@ export default defineConfig(({ mode }) => {
     },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     plugins: [noHtmlSinks(), extensionStatics(outDir)],
+    // Workers as ES modules, like every other chunk (src/firefox-backups' decoding worker; Firefox runs module workers).
+    worker: { format: 'es' },
     build: {
       outDir,
       emptyOutDir: true,

@@ -1,6 +1,6 @@
 /**
- * The options page: a header with the bookmark count, tabs for the five views with hash routing (#bookmarks, #duplicates,
- * #tags, #import-export, #settings). Tabs follow the WAI-ARIA tabs pattern (arrow keys, Home/End).
+ * The options page: a header with the bookmark count, tabs for the views with hash routing (#bookmarks, #duplicates,
+ * #tags, #link-health, #import-export, #backups, #settings). Tabs follow the WAI-ARIA tabs pattern (arrow keys, Home/End).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Client } from '../app-protocol';
@@ -8,6 +8,7 @@ import { useBookmarkChanges } from './bookmark-changes';
 import { ClientContext, errorMessage, SCAN_SHOWN, scanShown } from './client-context';
 import { DuplicatesView } from './duplicates/DuplicatesView';
 import { ImportExportView } from './ImportExportView';
+import { BackupsView } from './backups/BackupsView';
 import { plural, t } from '../i18n';
 import { focusUrlFromSearch, viewLabel, VIEWS, viewFromHash, type ViewId } from './routing';
 import { SettingsView } from './SettingsView';
@@ -129,6 +130,7 @@ export function OptionsApp({ client, hostAccess }: { client: Client; hostAccess?
         {view === 'tags' && <TagsView />}
         {view === 'link-health' && <LinkHealthView hostAccess={hostAccess} />}
         {view === 'import-export' && <ImportExportView />}
+        {view === 'backups' && <BackupsView />}
         {view === 'settings' && <SettingsView />}
       </main>
     </ClientContext.Provider>

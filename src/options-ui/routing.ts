@@ -2,10 +2,18 @@ import { t } from '../i18n';
 
 /**
  * Hash routing of the options page: #bookmarks (the organizer), #duplicates, #tags, #link-health, #import-export,
- * #settings; ?url= focuses a URL's group.
+ * #backups (Firefox's own backups), #settings; ?url= focuses a URL's group.
  */
 
-export const VIEWS = [{ id: 'bookmarks' }, { id: 'duplicates' }, { id: 'tags' }, { id: 'link-health' }, { id: 'import-export' }, { id: 'settings' }] as const;
+export const VIEWS = [
+  { id: 'bookmarks' },
+  { id: 'duplicates' },
+  { id: 'tags' },
+  { id: 'link-health' },
+  { id: 'import-export' },
+  { id: 'backups' },
+  { id: 'settings' },
+] as const;
 
 export type ViewId = (typeof VIEWS)[number]['id'];
 
@@ -16,6 +24,7 @@ export function viewLabel(id: ViewId): string {
   if (id === 'tags') return t('optionsViewTags');
   if (id === 'link-health') return t('linksTab');
   if (id === 'import-export') return t('optionsViewImportExport');
+  if (id === 'backups') return t('optionsViewBackups');
   return t('optionsViewSettings');
 }
 

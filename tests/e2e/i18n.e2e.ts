@@ -65,6 +65,7 @@ describe('German in real Firefox (intl.locale.requested=de)', () => {
       'Schlagwörter',
       'Linkprüfung',
       'Import / Export',
+      'Sicherungen',
       'Einstellungen',
     ]);
     await waitForShown(page, 'h2::-p-text(Wann sind zwei Lesezeichen gleich?)');
@@ -248,6 +249,7 @@ describe('pseudo-locale in real Firefox: long strings neither clipped nor overfl
     tags: '[data-testid="tags-empty"]',
     'link-health': '[data-testid="links-summary"]',
     'import-export': '#restore-file',
+    backups: '#backups-file',
     settings: '[data-testid="keep-rules"]',
   };
   for (const view of Object.keys(READY)) {

@@ -35,15 +35,15 @@ describe('OptionsApp', () => {
     render(<OptionsApp client={bg.client} />);
     const settingsTab = screen.getByRole('tab', { name: 'Settings' });
     fireEvent.keyDown(settingsTab, { key: 'ArrowLeft' });
-    expect(location.hash).toBe('#import-export');
-    expect(screen.getByRole('tab', { name: 'Import / Export' }).getAttribute('aria-selected')).toBe('true');
-    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Import / Export' }));
+    expect(location.hash).toBe('#backups');
+    expect(screen.getByRole('tab', { name: 'Backups' }).getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Backups' }));
     fireEvent.keyDown(document.activeElement!, { key: 'Home' });
     expect(location.hash).toBe('#bookmarks');
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
     expect(location.hash).toBe('#settings');
     // Only the selected tab is in the Tab order.
-    expect(screen.getAllByRole('tab').map((t) => t.getAttribute('tabindex'))).toEqual(['-1', '-1', '-1', '-1', '-1', '0']); // Bookmarks, Duplicates, Tags, Link health, Import / Export, Settings
+    expect(screen.getAllByRole('tab').map((t) => t.getAttribute('tabindex'))).toEqual(['-1', '-1', '-1', '-1', '-1', '-1', '0']); // Bookmarks, Duplicates, Tags, Link health, Import / Export, Backups, Settings
   });
 });
 

@@ -1,0 +1,19 @@
+/** The messages between the page and the decoding worker (decode-worker.ts, decoder.ts). */
+import type { ComparedBackup } from './compare-backup';
+import type { OpenedBackup } from './open-backup';
+
+export type DecodeRequest =
+  | {
+      id: number;
+      /** A picked file: the worker reads it, so its bytes never pass through the page's thread. */
+      file: File;
+      keepTree: boolean;
+    }
+  | {
+      id: number;
+      file: File;
+      /** Compare the file with the live tree, given in its compact form (the organizer's snapshot string). */
+      compareWith: string;
+    };
+
+export type DecodeReply = { id: number; opened: OpenedBackup } | { id: number; compared: ComparedBackup };

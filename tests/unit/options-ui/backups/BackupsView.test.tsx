@@ -1,0 +1,217 @@
+// @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BackupsView } from '../../../../src/options-ui/backups/BackupsView';
+import { ClientContext } from '../../../../src/options-ui/client-context';
+import type { Client } from '../../../../src/app-protocol';
+import type { BackupDecoder } from '../../../../src/firefox-backups';
+import { compareBackup } from '../../../../src/firefox-backups/compare-backup';
+import { openBackup } from '../../../../src/firefox-backups/open-backup';
+import { useCatalog } from '../../../../src/i18n';
+import enMessages from '../../../../_locales/en/messages.json';
+import deMessages from '../../../../_locales/de/messages.json';
+import { mozLz4 } from '../../firefox-backups/lz4-kit';
+
+afterEach(() => {
+  cleanup();
+  useCatalog(enMessages);
+});
+
+const FIREFOX_NAME = 'bookmarks-2026-12-07_16_lCRAO9yqF8D3goELNbxSwJSdIeV5OrGEBfeBTs4Oq7c=.jsonlz4';
+const fixture = (name: string) => readFileSync(resolve(import.meta.dirname, '../../firefox-backups/fixtures', name));
+
+/** The decoder's work in this thread (the worker itself runs in the e2e test). */
+const source = (file: File) => ({ name: file.name, size: file.size, bytes: async () => new Uint8Array(await file.arrayBuffer()) });
+const inThread = (): BackupDecoder => ({
+  open: (file) => openBackup(source(file)),
+  compare: (file, live) => compareBackup(source(file), live),
+  close() {},
+});
+
+/** A backup of `bookmarks` bookmarks in the toolbar, named as Firefox names its daily backups. */
+function backupOf(date: string, bookmarks: number): File {
+  const children = Array.from({ length: bookmarks }, (_, i) => ({ typeCode: 1, title: `b${i}`, uri: `https://example.com/${i}` }));
+  const json = JSON.stringify({ typeCode: 2, root: 'placesRoot', guid: 'root________', children: [{ typeCode: 2, root: 'toolbarFolder', children }] });
+  return new File([mozLz4(json)], `bookmarks-${date}_${bookmarks + 2}_abcdefghijklmnopqrstuvwxyz.jsonlz4`);
+}
+
+function pick(files: File[]) {
+  const input = document.getElementById('backups-file') as HTMLInputElement;
+  Object.defineProperty(input, 'files', { configurable: true, value: files });
+  fireEvent.change(input);
+}
+
+describe('BackupsView', () => {
+  it('says where Firefox keeps its backups, how many, how to keep more, and that it only reads', () => {
+    render(<BackupsView makeDecoder={inThread} />);
+    expect(screen.getByTestId('backups-intro').textContent).toContain('keeps only the last 15');
+    expect(screen.getByTestId('backups-intro').textContent).toContain('about:support');
+    expect(screen.getByTestId('backups-intro').textContent).toContain('browser.bookmarks.max_backups');
+    expect(screen.getByTestId('backups-read-only').textContent).toContain('changes no bookmark');
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect((screen.getByLabelText(/Open backups/) as HTMLInputElement).multiple).toBe(true);
+  });
+
+  it('lists the opened backups newest first and charts their bookmarks oldest first, the jump in words', async () => {
+    render(<BackupsView makeDecoder={inThread} />);
+    pick([backupOf('2026-12-01', 34), backupOf('2026-12-03', 50), backupOf('2026-12-02', 51), new File([fixture(FIREFOX_NAME)], FIREFOX_NAME)]);
+    await waitFor(() => expect(screen.getAllByTestId('backup-row')).toHaveLength(4));
+    const rows = screen
+      .getAllByTestId('backup-row')
+      .map((r) => [
+        within(r).getByTestId('backup-date').textContent,
+        within(r).getByTestId('backup-bookmarks').textContent,
+        within(r).getByTestId('backup-items').textContent,
+      ]);
+    expect(rows).toEqual([
+      ['December 7, 2026', '7', '16'],
+      ['December 3, 2026', '50', '52'],
+      ['December 2, 2026', '51', '53'],
+      ['December 1, 2026', '34', '36'],
+    ]);
+    expect(screen.getAllByTestId('backups-chart-point').map((p) => p.textContent)).toEqual([
+      'December 1, 202634',
+      'December 2, 202651',
+      'December 3, 202650',
+      'December 7, 20267',
+    ]);
+    expect(screen.getByTestId('backups-jump').textContent).toBe('The biggest change: 50 → 7 bookmarks on December 7, 2026 (−43).');
+    expect(screen.getByTestId('backups-progress').textContent).toBe('');
+  });
+
+  it('a hostile file says why it was refused while the others open', async () => {
+    render(<BackupsView makeDecoder={inThread} />);
+    const cut = fixture(FIREFOX_NAME).subarray(0, 200);
+    pick([backupOf('2026-12-01', 3), new File([cut], 'bookmarks-2026-12-02_16_abcdefghijklmnopqrstuvwxyz.jsonlz4'), new File(['<html>'], 'bookmarks.html')]);
+    await waitFor(() => expect(screen.getAllByTestId('backup-failed')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('backup-row')).toHaveLength(1));
+    const failed = screen.getAllByTestId('backup-failed').map((li) => li.textContent);
+    expect(failed[0]).toMatch(
+      /^bookmarks-2026-12-02_16_abcdefghijklmnopqrstuvwxyz\.jsonlz4The file is cut short or damaged: its data ends before the 3,696 bytes its header announces\./,
+    );
+    expect(failed[1]).toContain('Not a Firefox backup: open a .jsonlz4 or .json file');
+    expect(screen.getByTestId('backups-jump').textContent).toBe('Open two or more backups to see how the number of bookmarks changed.');
+  });
+
+  it('the same file picked again takes its row’s place; a name count that differs from the file is said', async () => {
+    render(<BackupsView makeDecoder={inThread} />);
+    pick([backupOf('2026-12-01', 3)]);
+    await screen.findByTestId('backup-row');
+    const renamed = new File([await backupOf('2026-12-01', 3).arrayBuffer()], 'bookmarks-2026-12-01_99_abcdefghijklmnopqrstuvwxyz.jsonlz4');
+    pick([backupOf('2026-12-01', 3), renamed]);
+    await waitFor(() => expect(screen.getAllByTestId('backup-row')).toHaveLength(2));
+    expect(screen.getByTestId('backup-count-differs').textContent).toBe('Firefox’s file name says 99 items; the file holds 5.');
+  });
+
+  it('speaks German', async () => {
+    useCatalog(deMessages, 'de');
+    render(<BackupsView makeDecoder={inThread} />);
+    pick([backupOf('2026-12-01', 3400), backupOf('2026-12-02', 5100)]);
+    await waitFor(() => expect(screen.getAllByTestId('backup-row')).toHaveLength(2));
+    expect(screen.getByTestId('backups-jump').textContent).toBe('Die größte Änderung: 3.400 → 5.100 Lesezeichen am 2. Dezember 2026 (+1.700).');
+    expect(screen.getByTestId('backups-intro').textContent).toContain('die letzten 15');
+  });
+
+  it('compares a backup with now, from its row or its bar: counts, then the rows by kind and folder; nothing changed says so', async () => {
+    // Now: b0 re-created (a new id, the same address in the same folder), b1 renamed, b2 removed, one added.
+    const rows = [
+      ['root________', -1, 0, 'f', '', '', 0],
+      ['toolbar_____', 0, 0, 'f', 'Bookmarks Toolbar', '', 0],
+      ['newb0-------', 1, 0, 'b', 'b0', 'https://example.com/0', Date.UTC(2026, 11, 5)],
+      ['newb1-------', 1, 1, 'b', 'b1 \u202Erenamed', 'https://example.com/1', Date.UTC(2026, 11, 5)],
+      ['added------1', 1, 2, 'b', 'Added', 'https://added.example/', Date.UTC(2026, 11, 6)],
+    ];
+    let live = JSON.stringify({ rows, tags: [], visits: [] });
+    const calls: string[] = [];
+    const client = { call: async (name: string) => (calls.push(name), { encoded: live }) } as unknown as Client;
+    render(
+      <ClientContext.Provider value={client}>
+        <BackupsView makeDecoder={inThread} />
+      </ClientContext.Provider>,
+    );
+    pick([backupOf('2026-12-01', 3), backupOf('2026-12-02', 2)]);
+    await waitFor(() => expect(screen.getAllByTestId('backup-row')).toHaveLength(2));
+    const compareButton = within(screen.getAllByTestId('backup-row')[1]!).getByRole('button', { name: 'Compare with now' });
+    // Each row's button is described by its backup's date, so the same words on every row still tell them apart.
+    expect(document.getElementById(compareButton.getAttribute('aria-describedby')!)!.textContent).toBe('December 1, 2026');
+    fireEvent.click(compareButton);
+    await screen.findByTestId('compare-counts');
+    expect(calls).toEqual(['organizer.tree']);
+    expect(screen.getByTestId('compare-section').querySelector('h3')!.textContent).toBe('The backup of December 1, 2026 compared with now');
+    const counts = screen.getAllByTestId('compare-count').map((li) => li.textContent);
+    expect(counts).toEqual(['Added since 1', 'Removed since 1', 'Moved to another folder 0', 'Renamed 1', 'Address changed 0', 'Tags changed 0']);
+    expect(screen.getByTestId('compare-summary').textContent).toContain('2 items re-created since');
+    const shown = screen
+      .getAllByTestId('compare-row')
+      .map((r) => [
+        r.dataset['kind'],
+        r.querySelector('.compare-title')!.textContent,
+        r.querySelector('.compare-url')!.textContent,
+        r.querySelector('.compare-detail')!.textContent,
+      ]);
+    expect(shown).toEqual([
+      ['added', 'Added', 'https://added.example/', `added ${new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(Date.UTC(2026, 11, 6))}`],
+      ['removed', 'b2', 'https://example.com/2', ''],
+      ['renamed', 'b1 \u202Erenamed', 'https://example.com/1', 'Was: b1'],
+    ]);
+    expect(screen.getAllByTestId('compare-folder').map((f) => f.textContent)).toEqual(['Bookmarks Toolbar', 'Bookmarks Toolbar', 'Bookmarks Toolbar']);
+    // The title is isolated: its right-to-left override cannot turn the words after it around.
+    expect(screen.getAllByTestId('compare-row')[2]!.querySelector('.compare-title bdi')!.textContent).toBe('b1 \u202Erenamed');
+
+    // The newer backup by its bar in the chart, against a tree that is just that: nothing changed.
+    live = JSON.stringify({
+      rows: [rows[0], rows[1], ['a', 1, 0, 'b', 'b0', 'https://example.com/0', 0], ['b', 1, 1, 'b', 'b1', 'https://example.com/1', 0]],
+      tags: [],
+      visits: [],
+    });
+    const bars = screen.getAllByRole('button', { name: /^Compare the backup of/ });
+    expect(bars.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Compare the backup of December 1, 2026 (3 bookmarks) with now',
+      'Compare the backup of December 2, 2026 (2 bookmarks) with now',
+    ]);
+    fireEvent.click(bars[1]!);
+    await waitFor(() => expect(screen.getByTestId('compare-summary').textContent).toMatch(/^Nothing changed since December 2, 2026:/));
+    expect(bars[1]!.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByTestId('compare-list')).toBeNull();
+  });
+
+  it('says so when the bookmarks now cannot be read', async () => {
+    const client = { call: async () => Promise.reject(new Error('The background is gone.')) } as unknown as Client;
+    render(
+      <ClientContext.Provider value={client}>
+        <BackupsView makeDecoder={inThread} />
+      </ClientContext.Provider>,
+    );
+    pick([backupOf('2026-12-01', 3)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Compare with now' }));
+    expect((await screen.findByTestId('compare-failed')).textContent).toBe('Your bookmarks as they are now could not be read: The background is gone.');
+  });
+
+  it('a long comparison is virtualized: 5,000 added bookmarks draw only the rows in view', async () => {
+    const rows: unknown[] = [
+      ['root________', -1, 0, 'f', '', '', 0],
+      ['toolbar_____', 0, 0, 'f', 'Bookmarks Toolbar', '', 0],
+    ];
+    for (let i = 0; i < 3; i++) rows.push([`old${i}`.padEnd(12, '-'), 1, i, 'b', `b${i}`, `https://example.com/${i}`, 0]);
+    for (let i = 0; i < 5000; i++) rows.push([`new${i}`.padEnd(12, '-'), 1, i + 3, 'b', `New ${i}`, `https://new.example/${i}`, 0]);
+    const live = JSON.stringify({ rows, tags: [], visits: [] });
+    const client = { call: async () => ({ encoded: live }) } as unknown as Client;
+    render(
+      <ClientContext.Provider value={client}>
+        <BackupsView makeDecoder={inThread} />
+      </ClientContext.Provider>,
+    );
+    pick([backupOf('2026-12-01', 3)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Compare with now' }));
+    await screen.findByTestId('compare-counts');
+    expect(screen.getAllByTestId('compare-count')[0]!.textContent).toBe('Added since 5,000');
+    const drawn = screen.getAllByTestId('compare-row').length;
+    expect(drawn).toBeGreaterThan(5);
+    expect(drawn).toBeLessThan(40);
+    const inner = screen.getByTestId('compare-list').firstElementChild as HTMLElement;
+    // The list is as tall as all its rows: a heading, a folder, 5,000 items.
+    expect(inner.style.blockSize).toBe(`${44 + 32 + 5000 * 68}px`);
+  });
+});
