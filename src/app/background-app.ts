@@ -37,6 +37,7 @@ import { openBookmarkDateStore } from '../bookmark-dates';
 import { createToolbarButtonFeature } from '../toolbar-button/feature';
 import { createOrganizerFeature } from '../organizer/feature';
 import { createLinkHealthFeature } from '../link-health/feature';
+import { createCopyGuardFeature } from '../copy-guard/feature';
 
 export function createBackgroundApp(givenDeps: BackgroundDeps) {
   const { browser } = givenDeps;
@@ -92,6 +93,8 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     cleanupHistory: dedupApply.cleanupRecords,
   });
 
+  // Bursts of copies made by someone else (Sync, another extension): told once (src/copy-guard/README.md).
+  const copyGuard = createCopyGuardFeature({ ...deps, live: searchFeature.live, getSettings: () => settings.get() });
   const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, history, bookmarkDates: bookmarkDateStore });
   // Every feature has the one shape the root joins (src/feature-contract/index.ts).
   void ({
@@ -108,6 +111,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     bookmarksHtml,
     organizer,
     history,
+    copyGuard,
   } satisfies Record<string, Feature>);
 
   const productionHandlers: HandlersOf<ProductionProtocol> = {
@@ -185,6 +189,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     toolbarButton,
     live: searchFeature.live,
     linkHealth,
+    copyGuard,
     whenIdle,
     bookmarkEvents,
   };
