@@ -124,6 +124,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     ...dedupScan.handlers,
     ...quickBookmark.handlers,
     ...toolbarButton.handlers,
+    ...copyGuard.handlers,
     ...bookmarksHtml.handlers,
     ...organizer.handlers,
     // The organizer's bulk edits: their bookmark events reach the batched subscribers as one batch at the end.
@@ -167,6 +168,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
       ...toolbarButton.testHandlers!,
       ...linkHealth.testHandlers!,
       ...dedupScan.testHandlers!,
+      ...copyGuard.testHandlers!,
     };
     const testJobHandlers: JobHandlersOf<TestJobs> = { ...core.jobs };
     requests = { protocol, handlers: { ...productionHandlers, ...testHandlers }, jobs, jobHandlers: { ...productionJobHandlers, ...testJobHandlers } };

@@ -5,6 +5,7 @@
  * it opens the Duplicates page.
  */
 import type { BackgroundDeps } from '../feature-contract';
+import type { HandlersOf } from '../messaging/define';
 import { bookmarkEventsOf, createLazyTimer } from '../platform/bookmark-events';
 import { createIdleTracker } from '../platform/idle';
 import type { LiveIndex } from '../search';
@@ -12,6 +13,7 @@ import type { Settings } from '../settings';
 import { manifestIconUrl } from '../quick-bookmark';
 import { Burst } from './burst';
 import { describeArrival } from './words';
+import type { copyGuardProtocol, copyGuardTestProtocol } from './protocol';
 
 /**
  * A burst is over once nothing has been created for this long (the issue asks for at most 1 s): Sync writes what
@@ -89,8 +91,13 @@ export function createCopyGuardFeature(deps: CopyGuardDeps) {
     );
   });
 
+  const handlers: HandlersOf<typeof copyGuardProtocol> = {};
+  const testHandlers: HandlersOf<ReturnType<typeof copyGuardTestProtocol>> | undefined =
+    __TIDYMARKS_TEST_BUILD__ && deps.testBuild ? { 'test.copyGuard.idle': () => idle.whenIdle() } : undefined;
+
   return {
-    handlers: {},
+    handlers,
+    testHandlers,
     /** Resolves once no burst is open and nothing the guard started runs (tests). */
     whenIdle: () => idle.whenIdle(),
   };

@@ -1,0 +1,156 @@
+/**
+ * The copy guard in real Firefox with Sync's own writes: trees inserted through Places with `source: SYNC` (what
+ * Firefox Sync's bookmark engine does), through the harness's chrome-privileged call. A burst of copies is told in one
+ * notification with what arrived (as Firefox holds it when it shows it: notifications.onShown + getAll), a few copies
+ * are not, a burst wakes an event page that slept, and a click on Firefox's own alert opens the Duplicates page.
+ * Every Firefox here runs on an Xvfb display of its own: headless Firefox shows no notification at all (getAll stays
+ * empty), so the alerts are Firefox's own windows (no notification daemon on the display), clicked through the X server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import type { Firefox } from './firefox';
+import { seedTree, type SeedNode } from './places-seed';
+import { watchEventPage } from './event-page';
+import { useFirefox } from './use-firefox';
+import { startXDisplay, type XDisplay } from '../../scripts/x-display';
+
+const pages = (n: number, from = 0): SeedNode[] => Array.from({ length: n }, (_, i) => ({ title: `Page ${from + i}`, url: `https://page${from + i}.example/` }));
+
+/** Inserts trees as Firefox Sync does: Places' insertTree with the SYNC source, one call per root. */
+async function syncInsert(ff: Pick<Firefox, 'chrome'>, roots: Record<string, SeedNode[]>): Promise<number> {
+  return ff.chrome<number>(
+    `async (roots) => {
+      const { PlacesUtils } = ChromeUtils.importESModule('resource://gre/modules/PlacesUtils.sys.mjs');
+      const { TYPE_BOOKMARK, TYPE_FOLDER, SOURCES } = PlacesUtils.bookmarks;
+      const toPlaces = (n) => n.children ? { type: TYPE_FOLDER, title: n.title, children: n.children.map(toPlaces) } : { type: TYPE_BOOKMARK, title: n.title, url: n.url };
+      let count = 0;
+      for (const [guid, children] of Object.entries(roots)) {
+        count += (await PlacesUtils.bookmarks.insertTree({ guid, source: SOURCES.SYNC, children: children.map(toPlaces) })).length;
+      }
+      return count;
+    }`,
+    roots,
+  );
+}
+
+/** Collects the guard's notifications as Firefox shows them (title and message), from the harness page. */
+async function listenForNotifications(harness: Page): Promise<void> {
+  await harness.evaluate(async () => {
+    // An alert of an earlier test may still be on screen (they stay a minute): gone first.
+    for (const id of Object.keys(await window.tm.browser.notifications.getAll())) await window.tm.browser.notifications.clear(id);
+    const w = window as unknown as { shown: { id: string; title?: string; message?: string }[] };
+    w.shown = [];
+    window.tm.browser.notifications.onShown.addListener((id) => {
+      void window.tm.browser.notifications.getAll().then((all: Record<string, { title?: string; message?: string }>) => {
+        if (all[id]) w.shown.push({ id, title: all[id].title, message: all[id].message });
+      });
+    });
+  });
+}
+const shown = (harness: Page) => harness.evaluate(() => (window as unknown as { shown: { id: string; title?: string; message?: string }[] }).shown);
+/** The guard has ended every burst and told what it would (test build request). */
+const guardIdle = (harness: Page) => harness.evaluate(() => window.tm.client.call('test.copyGuard.idle', {}));
+
+/**
+ * A Firefox (reset before each test, as useFirefox does) on an X display of its own, with Firefox's own alerts shown
+ * without sliding and long enough to be clicked.
+ */
+function useFirefoxOnDisplay(prefs: Record<string, number | boolean | string> = {}) {
+  let x: XDisplay | undefined;
+  const env: Record<string, string> = {};
+  beforeAll(async () => {
+    x = await startXDisplay();
+    Object.assign(env, x.env);
+  });
+  afterAll(async () => {
+    await x?.stop();
+  });
+  const ff = useFirefox({
+    headless: false,
+    env,
+    prefs: { 'alerts.useSystemBackend': false, 'alerts.disableSlidingEffect': true, 'alerts.totalOpenTime': 60_000, ...prefs },
+  });
+  return { ff, display: () => x! };
+}
+
+const ARRIVED = (what: string) => `${what} arrived in the last minute. Click to see them on the Duplicates page.`;
+
+describe('copy guard: Sync brings copies', () => {
+  const { ff } = useFirefoxOnDisplay();
+
+  it('a burst of 400 copies in a folder and 30 loose copies: one notification saying so', async () => {
+    const harness = await ff.harness();
+    await seedTree(ff, { menu________: [{ title: 'Dev', children: pages(400) }] });
+    await guardIdle(harness);
+    await listenForNotifications(harness);
+    const inserted = await syncInsert(ff, { toolbar_____: [{ title: 'Dev', children: pages(400) }], unfiled_____: pages(30) });
+    expect(inserted).toBe(431);
+    await expect
+      .poll(() => shown(harness), { timeout: 15_000 })
+      .toMatchObject([{ title: 'Copies of your bookmarks arrived', message: ARRIVED('30 copies of 30 pages and 400 copies in the folder “Dev”') }]);
+    await guardIdle(harness);
+    expect(await shown(harness)).toHaveLength(1);
+  }, 60_000);
+
+  it('10 copies: no notification', async () => {
+    const harness = await ff.harness();
+    await seedTree(ff, { menu________: pages(10) });
+    await guardIdle(harness);
+    await listenForNotifications(harness);
+    await syncInsert(ff, { unfiled_____: pages(10) });
+    // The burst is over and the guard decided (the request waits for it): nothing was shown.
+    await guardIdle(harness);
+    expect(await shown(harness)).toEqual([]);
+    expect(Object.keys(await harness.evaluate(() => window.tm.browser.notifications.getAll()))).toEqual([]);
+  }, 60_000);
+});
+
+describe('copy guard: a burst while the event page sleeps (idle timeout 3 s)', () => {
+  // 3 s, not 1: the request that waits for the guard to be idle (up to BURST_QUIET_MS) must not outlast the timeout.
+  const { ff } = useFirefoxOnDisplay({ 'extensions.background.idle.timeout': 3000 });
+
+  it('the burst wakes the event page and is told', async () => {
+    const harness = await ff.harness();
+    await seedTree(ff, { menu________: pages(50) });
+    await guardIdle(harness);
+    await listenForNotifications(harness);
+    const eventPage = await watchEventPage(ff);
+    await expect.poll(() => eventPage.state(), { timeout: 20_000, interval: 100 }).toBe('stopped');
+    await syncInsert(ff, { unfiled_____: pages(50) });
+    await expect.poll(() => shown(harness), { timeout: 20_000 }).toMatchObject([{ message: ARRIVED('50 copies of 50 pages') }]);
+  }, 60_000);
+});
+
+describe('copy guard: a click on Firefox’s own alert opens the Duplicates page', () => {
+  const { ff, display } = useFirefoxOnDisplay();
+
+  it('clicking the alert opens the options page on its Duplicates view', async () => {
+    const x = display();
+    const harness = await ff.harness();
+    await seedTree(ff, { menu________: pages(25) });
+    await guardIdle(harness);
+    await listenForNotifications(harness);
+    const before = x.mappedWindows().map((w) => w.id);
+    await syncInsert(ff, { unfiled_____: pages(25) });
+    await expect.poll(() => shown(harness), { timeout: 15_000 }).toMatchObject([{ message: ARRIVED('25 copies of 25 pages') }]);
+    const isAlert = (w: { id: string; width: number; height: number }) => !before.includes(w.id) && w.width > 100 && w.height > 50;
+    await expect.poll(() => x.mappedWindows().filter(isAlert).length, { timeout: 10_000 }).toBe(1);
+    const alert = x.mappedWindows().find(isAlert)!;
+    x.xdotool('mousemove', '--window', alert.id, String(Math.round(alert.width / 2)), String(Math.round(alert.height / 2)), 'click', '1');
+    const duplicatesUrl = await harness.evaluate(() => window.tm.browser.runtime.getURL('options/index.html#duplicates'));
+    // The tab the click opened, active; then what its page shows.
+    await expect
+      .poll(() => harness.evaluate(async (url) => (await window.tm.browser.tabs.query({ active: true, currentWindow: true }))[0]?.url === url, duplicatesUrl), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    const hrefs = async () => Promise.all((await ff.browser.pages()).map(async (p) => [p, await p.evaluate(() => location.href).catch(() => '')] as const));
+    await expect.poll(async () => (await hrefs()).some(([, href]) => href === duplicatesUrl), { timeout: 15_000 }).toBe(true);
+    const options = (await hrefs()).find(([, href]) => href === duplicatesUrl)![0];
+    await expect
+      .poll(() => options.evaluate(() => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent?.trim()), { timeout: 15_000 })
+      .toBe('Duplicates');
+    // The alert is gone (the guard clears its notification on the click).
+    await expect.poll(() => harness.evaluate(async () => Object.keys(await window.tm.browser.notifications.getAll())), { timeout: 10_000 }).toEqual([]);
+  }, 90_000);
+});
