@@ -11,6 +11,7 @@ import type { Page } from 'puppeteer-core';
 import type { Firefox } from './firefox';
 import { seedTree, type SeedNode } from './places-seed';
 import { watchEventPage } from './event-page';
+import { waitForShown } from './page-waits';
 import { useFirefox } from './use-firefox';
 import { startXDisplay, type XDisplay } from '../../scripts/x-display';
 
@@ -102,6 +103,44 @@ describe('copy guard: Sync brings copies', () => {
     await guardIdle(harness);
     expect(await shown(harness)).toEqual([]);
     expect(Object.keys(await harness.evaluate(() => window.tm.browser.notifications.getAll()))).toEqual([]);
+  }, 60_000);
+});
+
+describe('copy guard: its settings, as the person sets them on the Settings page', () => {
+  const { ff } = useFirefoxOnDisplay();
+
+  it('a threshold of 5 tells 5 copies; out of range is refused in words; switched off, 25 copies are not told', async () => {
+    const harness = await ff.harness();
+    await seedTree(ff, { menu________: pages(25) });
+    await guardIdle(harness);
+    const page = await ff.open('options/index.html#settings');
+    await page.setViewport({ width: 1000, height: 1400 });
+    const threshold = await page.waitForSelector('#copy-guard-threshold');
+    expect(await threshold!.evaluate((input) => [(input as HTMLInputElement).value, (input as HTMLInputElement).labels?.[0]?.textContent])).toEqual([
+      '20',
+      'Tell me from this many copies',
+    ]);
+    await threshold!.click({ count: 3 });
+    await threshold!.type('1');
+    await page.keyboard.press('Enter');
+    await waitForShown(page, '[data-testid="settings-error"]::-p-text(The number of copies must be a whole number from 2 to 10,000.)');
+    await threshold!.click({ count: 3 });
+    await threshold!.type('5');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="settings-saved"]');
+    expect((await harness.evaluate(() => window.tm.client.call('settings.get', {}))).copyGuard).toEqual({ enabled: true, threshold: 5 });
+
+    await listenForNotifications(harness);
+    await syncInsert(ff, { unfiled_____: pages(5) });
+    await expect.poll(() => shown(harness), { timeout: 15_000 }).toMatchObject([{ message: ARRIVED('5 copies of 5 pages') }]);
+
+    await page.click('#copy-guard');
+    await expect.poll(async () => (await harness.evaluate(() => window.tm.client.call('settings.get', {}))).copyGuard.enabled).toBe(false);
+    expect(await page.$eval('#copy-guard-threshold', (input) => (input as HTMLInputElement).disabled)).toBe(true);
+    await listenForNotifications(harness);
+    await syncInsert(ff, { toolbar_____: pages(25) });
+    await guardIdle(harness);
+    expect(await shown(harness)).toEqual([]);
   }, 60_000);
 });
 
