@@ -135,6 +135,18 @@ describe('the copy guard', () => {
     ]);
   });
 
+  it('ends a burst that goes on after a minute: told then, what follows is the next burst', async () => {
+    const booted = await setup(10);
+    // A copy every 0.9 s for 63 s: never a second of quiet.
+    for (let i = 0; i < 70; i++) {
+      await copies(booted, [booted.originals[i % 10]!], 1);
+      await vi.advanceTimersByTimeAsync(900);
+    }
+    await burstEnds(booted);
+    // The first 67 (0 s to 59.4 s) were one burst; the 3 after the minute are the next, under the threshold.
+    expect(guardNotifications(booted).map((n) => n.message)).toEqual(['67 copies of 10 pages arrived in the last minute. Click to see them on the Duplicates page.']);
+  });
+
   it('opens the Duplicates page when the notification is clicked', async () => {
     const booted = await setup(10);
     await copies(booted, booted.originals, 25);
