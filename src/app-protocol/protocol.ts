@@ -13,6 +13,7 @@ import { settingsProtocol } from '../settings/protocol';
 import { bookmarksHtmlJobs, bookmarksHtmlProtocol } from '../bookmarks-html/protocol';
 import { quickBookmarkProtocol } from '../quick-bookmark/protocol';
 import { toolbarButtonProtocol } from '../toolbar-button/protocol';
+import { copyGuardProtocol } from '../copy-guard/protocol';
 import { organizerProtocol } from '../organizer/protocol';
 import { linkHealthJobs, linkHealthProtocol } from '../link-health/protocol';
 import { historyJobs, historyProtocol } from '../operation-history/protocol';
@@ -29,6 +30,7 @@ export const protocolParts = {
   bookmarksHtml: bookmarksHtmlProtocol,
   quickBookmark: quickBookmarkProtocol,
   toolbarButton: toolbarButtonProtocol,
+  copyGuard: copyGuardProtocol,
   organizer: organizerProtocol,
   linkHealth: linkHealthProtocol,
   history: historyProtocol,
@@ -50,6 +52,7 @@ export const productionProtocol = {
   ...bookmarksHtmlProtocol,
   ...quickBookmarkProtocol,
   ...toolbarButtonProtocol,
+  ...copyGuardProtocol,
   ...organizerProtocol,
   ...linkHealthProtocol,
   ...historyProtocol,

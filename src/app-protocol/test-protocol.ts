@@ -11,6 +11,7 @@ import { quickBookmarkTestProtocol } from '../quick-bookmark/protocol';
 import { toolbarButtonTestProtocol } from '../toolbar-button/protocol';
 import { linkHealthTestProtocol } from '../link-health/protocol';
 import { dedupTestProtocol } from '../dedup/protocol';
+import { copyGuardTestProtocol } from '../copy-guard/protocol';
 
 /** Every test part, by owner (the conventions test checks that no name appears twice). */
 export function testProtocolParts() {
@@ -21,6 +22,7 @@ export function testProtocolParts() {
     toolbarButton: toolbarButtonTestProtocol(),
     linkHealth: linkHealthTestProtocol(),
     dedup: dedupTestProtocol(),
+    copyGuard: copyGuardTestProtocol(),
   } satisfies Record<string, Record<string, RequestDef>>;
 }
 
@@ -30,7 +32,7 @@ export function testJobParts() {
 
 export function testProtocol() {
   const parts = testProtocolParts();
-  return { ...parts.core, ...parts.places, ...parts.quickBookmark, ...parts.toolbarButton, ...parts.linkHealth, ...parts.dedup };
+  return { ...parts.core, ...parts.places, ...parts.quickBookmark, ...parts.toolbarButton, ...parts.linkHealth, ...parts.dedup, ...parts.copyGuard };
 }
 
 export function testJobs() {

@@ -38,6 +38,7 @@ import { openBookmarkDateStore } from '../bookmark-dates';
 import { createToolbarButtonFeature } from '../toolbar-button/feature';
 import { createOrganizerFeature } from '../organizer/feature';
 import { createLinkHealthFeature } from '../link-health/feature';
+import { createCopyGuardFeature } from '../copy-guard/feature';
 
 export function createBackgroundApp(givenDeps: BackgroundDeps) {
   const { browser } = givenDeps;
@@ -98,6 +99,8 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     cleanupHistory: dedupApply.cleanupRecords,
   });
 
+  // Bursts of copies made by someone else (Sync, another extension): told once (src/copy-guard/README.md).
+  const copyGuard = createCopyGuardFeature({ ...deps, live: searchFeature.live, getSettings: () => settings.get() });
   const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, history, bookmarkDates: bookmarkDateStore });
   // Every feature has the one shape the root joins (src/feature-contract/index.ts).
   void ({
@@ -114,6 +117,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     bookmarksHtml,
     organizer,
     history,
+    copyGuard,
   } satisfies Record<string, Feature>);
 
   const productionHandlers: HandlersOf<ProductionProtocol> = {
@@ -126,6 +130,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     ...dedupScan.handlers,
     ...quickBookmark.handlers,
     ...toolbarButton.handlers,
+    ...copyGuard.handlers,
     ...bookmarksHtml.handlers,
     ...organizer.handlers,
     // The organizer's bulk edits: their bookmark events reach the batched subscribers as one batch at the end.
@@ -169,6 +174,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
       ...toolbarButton.testHandlers!,
       ...linkHealth.testHandlers!,
       ...dedupScan.testHandlers!,
+      ...copyGuard.testHandlers!,
     };
     const testJobHandlers: JobHandlersOf<TestJobs> = { ...core.jobs };
     requests = { protocol, handlers: { ...productionHandlers, ...testHandlers }, jobs, jobHandlers: { ...productionJobHandlers, ...testJobHandlers } };
@@ -191,6 +197,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     toolbarButton,
     live: searchFeature.live,
     linkHealth,
+    copyGuard,
     whenIdle,
     bookmarkEvents,
   };

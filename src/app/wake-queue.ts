@@ -36,6 +36,7 @@ export const WAKE_EVENTS: readonly (readonly [namespace: string, event: string, 
   ['tabs', 'onRemoved'],
   ['commands', 'onCommand'],
   ['menus', 'onClicked'],
+  ['notifications', 'onClicked'],
   ['storage', 'onChanged'],
   ['alarms', 'onAlarm'],
 ];

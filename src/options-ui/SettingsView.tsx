@@ -1,10 +1,10 @@
 /**
  * Settings: URL matching rules, exclusions and keep rules, the quick-bookmark folder and default tags,
- * notifications, the keyboard shortcut. Every change is validated and stored at once; reset asks first.
+ * notifications, the copy guard, the keyboard shortcut. Every change is validated and stored at once; reset asks first.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../i18n';
-import type { Settings } from '../settings';
+import { COPY_GUARD_THRESHOLD_MAX, COPY_GUARD_THRESHOLD_MIN, type Settings } from '../settings';
 import type { ShortcutInfo } from '../settings/protocol';
 import { errorMessage, useClient } from './client-context';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -63,7 +63,15 @@ export function SettingsView() {
   const { folders } = useFolders();
   const [confirmReset, setConfirmReset] = useState(false);
   const [tagsText, setTagsText] = useState<string | null>(null);
+  const [thresholdText, setThresholdText] = useState<string | null>(null);
   if (!settings) return <p>{error ?? t('settingsLoading')}</p>;
+  const thresholdValue = thresholdText ?? String(settings.copyGuard.threshold);
+  // An empty or non-numeric field is sent as NaN: the store refuses it with the range in words and keeps the old value.
+  const saveThreshold = () => {
+    if (thresholdText === null) return;
+    const threshold = thresholdText.trim() === '' ? Number.NaN : Number(thresholdText);
+    void update({ copyGuard: { threshold } }).then((ok) => ok && setThresholdText(null));
+  };
   const tagsValue = tagsText ?? settings.quickBookmark.defaultTags.join(', ');
   const saveTags = () => {
     const defaultTags = tagsValue
@@ -139,6 +147,35 @@ export function SettingsView() {
           <label for="notifications">{t('settingsNotifications')}</label>
         </div>
       </section>
+      <section aria-labelledby="copy-guard-heading">
+        <h2 id="copy-guard-heading">{t('optionsViewDuplicates')}</h2>
+        <div class="check">
+          <input
+            type="checkbox"
+            id="copy-guard"
+            checked={settings.copyGuard.enabled}
+            onChange={(e) => void update({ copyGuard: { enabled: (e.target as HTMLInputElement).checked } })}
+          />
+          <label for="copy-guard">
+            {t('settingsCopyGuard')} <small class="muted">{t('settingsOptionHelp', t('settingsCopyGuardHelp'))}</small>
+          </label>
+        </div>
+        <div class="field">
+          <label for="copy-guard-threshold">{t('settingsCopyGuardThreshold')}</label>
+          <input
+            id="copy-guard-threshold"
+            type="number"
+            min={COPY_GUARD_THRESHOLD_MIN}
+            max={COPY_GUARD_THRESHOLD_MAX}
+            step={1}
+            disabled={!settings.copyGuard.enabled}
+            value={thresholdValue}
+            onInput={(e) => setThresholdText((e.target as HTMLInputElement).value)}
+            onBlur={saveThreshold}
+            onKeyDown={(e) => e.key === 'Enter' && saveThreshold()}
+          />
+        </div>
+      </section>
       <Shortcuts />
       <section aria-labelledby="reset-heading">
         <h2 id="reset-heading">{t('settingsResetHeading')}</h2>
@@ -154,6 +191,7 @@ export function SettingsView() {
           onConfirm={() => {
             setConfirmReset(false);
             setTagsText(null);
+            setThresholdText(null);
             void reset();
           }}
         >

@@ -72,6 +72,11 @@ export interface BookmarkEvents {
   hold<T>(work: () => Promise<T>): Promise<T>;
   /** Events waiting for the next batch (tests). */
   readonly pending: number;
+  /**
+   * Our own bulk work is running (a `hold`): an `each` subscriber that must tell our changes from everyone else's
+   * (the copy guard) asks this as the event arrives.
+   */
+  readonly holding: boolean;
   /** Removes the listeners (a source made for one operation, outside the background's start). */
   close(): void;
 }
@@ -244,6 +249,9 @@ export function createBookmarkEvents(api: BookmarkEventApi, timing: Partial<Book
     get pending() {
       return queue.length;
     },
+    get holding() {
+      return holds > 0;
+    },
     close() {
       api.onCreated.removeListener(onCreated);
       api.onRemoved.removeListener(onRemoved as never);
@@ -276,7 +284,7 @@ export function holdDuring<H extends Record<string, (...args: never[]) => unknow
  * wait (then it is set again for that long) or 0. `atLeast(ms)` sets it unless it is set already (it fires no later
  * than it would have; `check` decides whether that is too early).
  */
-function createLazyTimer(check: () => number) {
+export function createLazyTimer(check: () => number) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   const fire = () => {
     timer = null;

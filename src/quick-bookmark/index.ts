@@ -6,3 +6,4 @@
  */
 export { checkBookmarkable, type BookmarkableCheck } from './bookmarkable';
 export { createPlacesSaver, type PlacesSave } from './places-saver';
+export { manifestIconUrl } from './notifier';

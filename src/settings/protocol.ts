@@ -19,6 +19,7 @@ export const settingsPatchSchema = v.strictObject({
   keep: v.optional(v.partial(sections.keep)),
   quickBookmark: v.optional(v.partial(sections.quickBookmark)),
   notifications: v.optional(v.partial(sections.notifications)),
+  copyGuard: v.optional(v.partial(sections.copyGuard)),
   organizer: v.optional(v.partial(sections.organizer)),
 });
 

@@ -4,7 +4,7 @@
  * the defaults field by field, so a broken value never breaks the extension.
  */
 import * as v from 'valibot';
-import { t } from '../i18n';
+import { formatNumber, t } from '../i18n';
 import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
 
 export const KEEP_RULES = ['bestTitle', 'cleanUrl', 'preferredFolder', 'oldest', 'newest', 'mostTags', 'mostVisits'] as const;
@@ -27,6 +27,11 @@ const columnWidths = v.pipe(
   v.record(v.pipe(v.string(), v.regex(/^[a-zA-Z]{1,32}$/)), v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10000))),
   v.check((widths) => Object.keys(widths).length <= 32),
 );
+
+/** The copy guard's threshold: fewer than 2 would be every copy; more than 10,000 would hardly ever tell. */
+export const COPY_GUARD_THRESHOLD_MIN = 2;
+export const COPY_GUARD_THRESHOLD_MAX = 10_000;
+const thresholdRange = () => t('settingsCopyGuardThresholdRange', formatNumber(COPY_GUARD_THRESHOLD_MIN), formatNumber(COPY_GUARD_THRESHOLD_MAX));
 
 export const settingsSchema = v.strictObject({
   /** Opt-in URL matching rules (the safe rules are always on). */
@@ -59,6 +64,16 @@ export const settingsSchema = v.strictObject({
     defaultTags: v.pipe(v.array(tagName), v.maxLength(50)),
   }),
   notifications: v.strictObject({ enabled: v.boolean() }),
+  /** The copy guard (src/copy-guard): tell the person when a burst brings at least `threshold` copies. */
+  copyGuard: v.strictObject({
+    enabled: v.boolean(),
+    threshold: v.pipe(
+      v.number(thresholdRange),
+      v.integer(thresholdRange),
+      v.minValue(COPY_GUARD_THRESHOLD_MIN, thresholdRange),
+      v.maxValue(COPY_GUARD_THRESHOLD_MAX, thresholdRange),
+    ),
+  }),
   /** How the organizer looks: the list's column widths in px a person set by hand (the organizer reads the ids). */
   organizer: v.strictObject({ columnWidths: columnWidths }),
 });
@@ -71,6 +86,7 @@ export const DEFAULT_SETTINGS: Settings = {
   keep: { rules: ['bestTitle', 'cleanUrl', 'preferredFolder', 'oldest', 'mostTags', 'mostVisits'], preferredFolderIds: [TOOLBAR_ID, MENU_ID, UNFILED_ID, MOBILE_ID] },
   quickBookmark: { folderId: null, defaultTags: [] },
   notifications: { enabled: true },
+  copyGuard: { enabled: true, threshold: 20 },
   organizer: { columnWidths: {} },
 };
 

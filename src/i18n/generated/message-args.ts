@@ -495,6 +495,10 @@ export interface MessageArgs {
   "settingsQuickFolderDefault": [];
   "settingsDefaultTags": [];
   "settingsNotifications": [];
+  "settingsCopyGuard": [];
+  "settingsCopyGuardHelp": [];
+  "settingsCopyGuardThreshold": [];
+  "settingsCopyGuardThresholdRange": [Substitution, Substitution];
   "settingsResetHeading": [];
   "settingsResetButton": [];
   "settingsResetTitle": [];
@@ -677,6 +681,16 @@ export interface MessageArgs {
   "notifyNotBookmarked": [Substitution];
   "notifyUnexpected": [];
   "notifyFolderGone": [];
+  "copyGuardTitle": [];
+  "copyGuardArrived": [Substitution];
+  "copyGuardLoose_one": [Substitution, Substitution];
+  "copyGuardLoose_other": [Substitution, Substitution];
+  "copyGuardPages_one": [Substitution];
+  "copyGuardPages_other": [Substitution];
+  "copyGuardInFolder_one": [Substitution, Substitution];
+  "copyGuardInFolder_other": [Substitution, Substitution];
+  "copyGuardInOtherFolders_one": [Substitution];
+  "copyGuardInOtherFolders_other": [Substitution];
   "refusedAbout": [];
   "refusedExtension": [];
   "refusedChrome": [];

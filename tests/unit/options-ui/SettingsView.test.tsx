@@ -50,6 +50,24 @@ describe('SettingsView', () => {
     expect(bg.stored().quickBookmark.defaultTags).toEqual(['later', 'read']);
   });
 
+  it('turns the copy guard off and on, and stores its threshold; a number out of range is refused, changing nothing', async () => {
+    const bg = settingsBackground();
+    render(bg.wrap(<SettingsView />));
+    const guard = (await screen.findByLabelText(/Tell me when copies of my bookmarks arrive/)) as HTMLInputElement;
+    const threshold = screen.getByLabelText('Tell me from this many copies') as HTMLInputElement;
+    expect([guard.checked, threshold.value, threshold.min, threshold.max]).toEqual([true, '20', '2', '10000']);
+    fireEvent.input(threshold, { target: { value: '50' } });
+    fireEvent.keyDown(threshold, { key: 'Enter' });
+    await waitFor(() => expect(bg.stored().copyGuard.threshold).toBe(50));
+    fireEvent.input(threshold, { target: { value: '1' } });
+    fireEvent.blur(threshold);
+    expect((await screen.findByTestId('settings-error')).textContent).toContain('The number of copies must be a whole number from 2 to 10,000.');
+    expect(bg.stored().copyGuard.threshold).toBe(50);
+    fireEvent.click(guard);
+    await waitFor(() => expect(bg.stored().copyGuard.enabled).toBe(false));
+    expect(threshold.disabled).toBe(true);
+  });
+
   it('shows the quick-bookmark shortcut, and says when the user removed it', async () => {
     const bg = settingsBackground();
     render(bg.wrap(<SettingsView />));

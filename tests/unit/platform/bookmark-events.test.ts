@@ -103,6 +103,28 @@ describe('bookmark events', () => {
     expect(seen).toHaveLength(31);
   });
 
+  it('says, as each event arrives, whether our own bulk work made it (a hold runs, nested ones until the outermost ends)', async () => {
+    const { b, events } = setup();
+    const holding: [string, boolean][] = [];
+    events.each((e) => void holding.push([e.kind === 'created' ? e.node.title : e.kind, events.holding]));
+    await b.create({ parentId: UNFILED_ID, title: 'before', url: 'https://before.example/' });
+    expect(events.holding).toBe(false);
+    await events.hold(async () => {
+      await b.create({ parentId: UNFILED_ID, title: 'ours', url: 'https://ours.example/' });
+      await events.hold(() => b.create({ parentId: UNFILED_ID, title: 'nested', url: 'https://nested.example/' }));
+      await b.create({ parentId: UNFILED_ID, title: 'ours after nested', url: 'https://ours2.example/' });
+    });
+    await events.hold(() => Promise.reject(new Error('failed work'))).catch(() => undefined);
+    await b.create({ parentId: UNFILED_ID, title: 'after', url: 'https://after.example/' });
+    expect(holding).toEqual([
+      ['before', false],
+      ['ours', true],
+      ['nested', true],
+      ['ours after nested', true],
+      ['after', false],
+    ]);
+  });
+
   it('a long hold still delivers now and then, so someone else’s change is not held for minutes', async () => {
     const { b, events, batches } = setup({ heldWindowMs: 30 });
     let release!: () => void;

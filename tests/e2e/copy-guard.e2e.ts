@@ -1,0 +1,232 @@
+/**
+ * The copy guard in real Firefox with Sync's own writes: trees inserted through Places with `source: SYNC` (what
+ * Firefox Sync's bookmark engine does), through the harness's chrome-privileged call. A burst of copies is told in one
+ * notification with what arrived (as Firefox holds it when it shows it: notifications.onShown + getAll), a few copies
+ * are not, a burst wakes an event page that slept, and a click on Firefox's own alert opens the Duplicates page.
+ * Every Firefox here runs on an Xvfb display of its own: headless Firefox shows no notification at all (getAll stays
+ * empty), so the alerts are Firefox's own windows (no notification daemon on the display), clicked through the X server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import type { Firefox } from './firefox';
+import { seedTree, type SeedNode } from './places-seed';
+import { watchEventPage } from './event-page';
+import { waitForShown } from './page-waits';
+import { useFirefox } from './use-firefox';
+import { startXDisplay, type XDisplay } from '../../scripts/x-display';
+
+const pages = (n: number, from = 0): SeedNode[] => Array.from({ length: n }, (_, i) => ({ title: `Page ${from + i}`, url: `https://page${from + i}.example/` }));
+
+/** Inserts trees as Firefox Sync does: Places' insertTree with the SYNC source, one call per root. */
+async function syncInsert(ff: Pick<Firefox, 'chrome'>, roots: Record<string, SeedNode[]>): Promise<number> {
+  return ff.chrome<number>(
+    `async (roots) => {
+      const { PlacesUtils } = ChromeUtils.importESModule('resource://gre/modules/PlacesUtils.sys.mjs');
+      const { TYPE_BOOKMARK, TYPE_FOLDER, SOURCES } = PlacesUtils.bookmarks;
+      const toPlaces = (n) => n.children ? { type: TYPE_FOLDER, title: n.title, children: n.children.map(toPlaces) } : { type: TYPE_BOOKMARK, title: n.title, url: n.url };
+      let count = 0;
+      for (const [guid, children] of Object.entries(roots)) {
+        count += (await PlacesUtils.bookmarks.insertTree({ guid, source: SOURCES.SYNC, children: children.map(toPlaces) })).length;
+      }
+      return count;
+    }`,
+    roots,
+  );
+}
+
+/** Collects the guard's notifications as Firefox shows them (title and message), from the harness page. */
+async function listenForNotifications(harness: Page): Promise<void> {
+  await harness.evaluate(async () => {
+    // An alert of an earlier test may still be on screen (they stay a minute): gone first.
+    for (const id of Object.keys(await window.tm.browser.notifications.getAll())) await window.tm.browser.notifications.clear(id);
+    const w = window as unknown as { shown: { id: string; title?: string; message?: string }[] };
+    w.shown = [];
+    window.tm.browser.notifications.onShown.addListener((id) => {
+      void window.tm.browser.notifications.getAll().then((all: Record<string, { title?: string; message?: string }>) => {
+        if (all[id]) w.shown.push({ id, title: all[id].title, message: all[id].message });
+      });
+    });
+  });
+}
+const shown = (harness: Page) => harness.evaluate(() => (window as unknown as { shown: { id: string; title?: string; message?: string }[] }).shown);
+/**
+ * The messages of the notifications Firefox holds now. Right after guardIdle this is what the guard decided (it has
+ * created its notification by then), where `shown` may still wait for onShown to reach the harness.
+ */
+const notificationsNow = (harness: Page) =>
+  harness.evaluate(async () => Object.values(await window.tm.browser.notifications.getAll()).map((n) => (n as { message?: string }).message));
+/** The guard has ended every burst and told what it would (test build request). */
+const guardIdle = (harness: Page) => harness.evaluate(() => window.tm.client.call('test.copyGuard.idle', {}));
+
+/**
+ * A Firefox (reset before each test, as useFirefox does) on an X display of its own, with Firefox's own alerts shown
+ * without sliding and long enough to be clicked.
+ */
+function useFirefoxOnDisplay(prefs: Record<string, number | boolean | string> = {}) {
+  let x: XDisplay | undefined;
+  const env: Record<string, string> = {};
+  beforeAll(async () => {
+    x = await startXDisplay();
+    Object.assign(env, x.env);
+  });
+  afterAll(async () => {
+    await x?.stop();
+  });
+  const ff = useFirefox({
+    headless: false,
+    env,
+    prefs: { 'alerts.useSystemBackend': false, 'alerts.disableSlidingEffect': true, 'alerts.totalOpenTime': 60_000, ...prefs },
+  });
+  return { ff, display: () => x! };
+}
+
+const ARRIVED = (what: string) => `${what} arrived in the last minute. Click to see them on the Duplicates page.`;
+
+describe('copy guard: Sync brings copies', () => {
+  const { ff } = useFirefoxOnDisplay();
+
+  it('a burst of 400 copies in a folder and 30 loose copies: one notification saying so', async () => {
+    const harness = await ff.harness();
+    await seedTree(ff, { menu________: [{ title: 'Dev', children: pages(400) }] });
+    await guardIdle(harness);
+    await listenForNotifications(harness);
+    const inserted = await syncInsert(ff, { toolbar_____: [{ title: 'Dev', children: pages(400) }], unfiled_____: pages(30) });
+    expect(inserted).toBe(431);
+    await expect
+      .poll(() => shown(harness), { timeout: 15_000 })
+      .toMatchObject([{ title: 'Copies of your bookmarks arrived', message: ARRIVED('30 copies of 30 pages and 400 copies in the folder “Dev”') }]);
+    await guardIdle(harness);
+    expect(await notificationsNow(harness)).toEqual([ARRIVED('30 copies of 30 pages and 400 copies in the folder “Dev”')]);
+  }, 60_000);
+
+  it('10 copies: no notification', async () => {
+    const harness = await ff.harness();
+    await seedTree(ff, { menu________: pages(10) });
+    await guardIdle(harness);
+    await listenForNotifications(harness);
+    await syncInsert(ff, { unfiled_____: pages(10) });
+    // The burst is over and the guard decided (the request waits for it): nothing was shown.
+    await guardIdle(harness);
+    expect(await notificationsNow(harness)).toEqual([]);
+  }, 60_000);
+});
+
+describe('copy guard: Tidymarks’ own work in real Firefox', () => {
+  const { ff } = useFirefoxOnDisplay();
+
+  it('a cleanup undone and an import through Tidymarks bring back 25 copies each: no notification', async () => {
+    const harness = await ff.harness();
+    // 25 pages and a copy of each, made while the guard is off (they are the set-up, not the subject).
+    await harness.evaluate(() => window.tm.client.call('settings.set', { patch: { copyGuard: { enabled: false } } }));
+    await seedTree(ff, { menu________: pages(25), unfiled_____: pages(25) });
+    await guardIdle(harness);
+    await harness.evaluate(() => window.tm.client.call('settings.set', { patch: { copyGuard: { enabled: true } } }));
+    await listenForNotifications(harness);
+    const html = `<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n${pages(25)
+      .map((p) => `<DT><A HREF="${(p as { url: string }).url}">${(p as { title: string }).title}</A>\n`)
+      .join('')}</DL>\n`;
+    const copiesOfPage0 = await harness.evaluate(async (html) => {
+      const { client, browser } = window.tm;
+      const count = async () => (await browser.bookmarks.search({ url: 'https://page0.example/' })).length;
+      const scan = await client.startJob('dedup.scan', {}).result;
+      const plan = await client.call('dedup.plan', { scanId: scan.scanId });
+      const cleaned = await client.startJob('dedup.cleanup', plan).result;
+      const afterCleanup = await count();
+      await client.startJob('history.undo', { sessionId: cleaned.sessionId }).result;
+      const afterUndo = await count();
+      await client.startJob('bookmarksHtml.import', { html, target: { into: 'roots' }, skipExisting: false }).result;
+      return [afterCleanup, afterUndo, await count()];
+    }, html);
+    expect(copiesOfPage0).toEqual([1, 2, 3]);
+    await guardIdle(harness);
+    expect(await notificationsNow(harness)).toEqual([]);
+  }, 60_000);
+});
+
+describe('copy guard: its settings, as the person sets them on the Settings page', () => {
+  const { ff } = useFirefoxOnDisplay();
+
+  it('a threshold of 5 tells 5 copies; out of range is refused in words; switched off, 25 copies are not told', async () => {
+    const harness = await ff.harness();
+    await seedTree(ff, { menu________: pages(25) });
+    await guardIdle(harness);
+    const page = await ff.open('options/index.html#settings');
+    await page.setViewport({ width: 1000, height: 1400 });
+    const threshold = await page.waitForSelector('#copy-guard-threshold');
+    expect(await threshold!.evaluate((input) => [(input as HTMLInputElement).value, (input as HTMLInputElement).labels?.[0]?.textContent])).toEqual([
+      '20',
+      'Tell me from this many copies',
+    ]);
+    await threshold!.click({ count: 3 });
+    await threshold!.type('1');
+    await page.keyboard.press('Enter');
+    await waitForShown(page, '[data-testid="settings-error"]::-p-text(The number of copies must be a whole number from 2 to 10,000.)');
+    await threshold!.click({ count: 3 });
+    await threshold!.type('5');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="settings-saved"]');
+    expect((await harness.evaluate(() => window.tm.client.call('settings.get', {}))).copyGuard).toEqual({ enabled: true, threshold: 5 });
+
+    await listenForNotifications(harness);
+    await syncInsert(ff, { unfiled_____: pages(5) });
+    await expect.poll(() => shown(harness), { timeout: 15_000 }).toMatchObject([{ message: ARRIVED('5 copies of 5 pages') }]);
+
+    await page.click('#copy-guard');
+    await expect.poll(async () => (await harness.evaluate(() => window.tm.client.call('settings.get', {}))).copyGuard.enabled).toBe(false);
+    expect(await page.$eval('#copy-guard-threshold', (input) => (input as HTMLInputElement).disabled)).toBe(true);
+    await listenForNotifications(harness);
+    await syncInsert(ff, { toolbar_____: pages(25) });
+    await guardIdle(harness);
+    expect(await notificationsNow(harness)).toEqual([]);
+  }, 60_000);
+});
+
+describe('copy guard: a burst while the event page sleeps (idle timeout 3 s)', () => {
+  // 3 s, not 1: the request that waits for the guard to be idle (up to BURST_QUIET_MS) must not outlast the timeout.
+  const { ff } = useFirefoxOnDisplay({ 'extensions.background.idle.timeout': 3000 });
+
+  it('the burst wakes the event page and is told', async () => {
+    const harness = await ff.harness();
+    await seedTree(ff, { menu________: pages(50) });
+    await guardIdle(harness);
+    await listenForNotifications(harness);
+    const eventPage = await watchEventPage(ff);
+    await expect.poll(() => eventPage.state(), { timeout: 20_000, interval: 100 }).toBe('stopped');
+    await syncInsert(ff, { unfiled_____: pages(50) });
+    await expect.poll(() => shown(harness), { timeout: 20_000 }).toMatchObject([{ message: ARRIVED('50 copies of 50 pages') }]);
+  }, 60_000);
+});
+
+describe('copy guard: a click on Firefox’s own alert opens the Duplicates page', () => {
+  const { ff, display } = useFirefoxOnDisplay();
+
+  it('clicking the alert opens the options page on its Duplicates view', async () => {
+    const x = display();
+    const harness = await ff.harness();
+    await seedTree(ff, { menu________: pages(25) });
+    await guardIdle(harness);
+    await listenForNotifications(harness);
+    const before = x.mappedWindows().map((w) => w.id);
+    await syncInsert(ff, { unfiled_____: pages(25) });
+    await expect.poll(() => shown(harness), { timeout: 15_000 }).toMatchObject([{ message: ARRIVED('25 copies of 25 pages') }]);
+    const isAlert = (w: { id: string; width: number; height: number }) => !before.includes(w.id) && w.width > 100 && w.height > 50;
+    await expect.poll(() => x.mappedWindows().filter(isAlert).length, { timeout: 10_000 }).toBe(1);
+    const alert = x.mappedWindows().find(isAlert)!;
+    x.xdotool('mousemove', '--window', alert.id, String(Math.round(alert.width / 2)), String(Math.round(alert.height / 2)), 'click', '1');
+    const duplicatesUrl = await harness.evaluate(() => window.tm.browser.runtime.getURL('options/index.html#duplicates'));
+    // The tab the click opened, active; then what its page shows.
+    await expect
+      .poll(() => harness.evaluate(async (url) => (await window.tm.browser.tabs.query({ active: true, currentWindow: true }))[0]?.url === url, duplicatesUrl), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    const hrefs = async () => Promise.all((await ff.browser.pages()).map(async (p) => [p, await p.evaluate(() => location.href).catch(() => '')] as const));
+    await expect.poll(async () => (await hrefs()).some(([, href]) => href === duplicatesUrl), { timeout: 15_000 }).toBe(true);
+    const options = (await hrefs()).find(([, href]) => href === duplicatesUrl)![0];
+    await expect
+      .poll(() => options.evaluate(() => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent?.trim()), { timeout: 15_000 })
+      .toBe('Duplicates');
+    // The alert is gone (the guard clears its notification on the click).
+    await expect.poll(() => harness.evaluate(async () => Object.keys(await window.tm.browser.notifications.getAll())), { timeout: 10_000 }).toEqual([]);
+  }, 90_000);
+});

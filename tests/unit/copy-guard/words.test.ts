@@ -1,0 +1,59 @@
+/**
+ * The guard's notification in words, English and German: the loose copies with the pages they copy, two folders by
+ * name and the rest counted together, singular and plural forms, and folder titles (untrusted text) shortened, never
+ * more than plain text.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import deMessages from '../../../_locales/de/messages.json';
+import enMessages from '../../../_locales/en/messages.json';
+import { useCatalog } from '../../../src/i18n';
+import { describeArrival } from '../../../src/copy-guard/words';
+
+afterEach(() => useCatalog(enMessages));
+
+describe('the copy guard’s words', () => {
+  it('says what arrived: loose copies and pages, two folders by name, the other folders counted together', () => {
+    const count = {
+      loose: { copies: 154, pages: 30 },
+      folders: [
+        { title: 'Dev', copies: 400 },
+        { title: 'Recipes', copies: 1 },
+        { title: 'A', copies: 2 },
+        { title: 'B', copies: 3 },
+      ],
+      total: 560,
+    };
+    expect(describeArrival(count)).toEqual({
+      title: 'Copies of your bookmarks arrived',
+      message:
+        '154 copies of 30 pages, 400 copies in the folder “Dev”, 1 copy in the folder “Recipes”, and 5 more copies in other folders arrived in the last minute. Click to see them on the Duplicates page.',
+    });
+    expect(describeArrival({ loose: { copies: 1, pages: 1 }, folders: [{ title: 'Dev', copies: 1 }], total: 2 }).message).toBe(
+      '1 copy of 1 page and 1 copy in the folder “Dev” arrived in the last minute. Click to see them on the Duplicates page.',
+    );
+  });
+
+  it('in German', () => {
+    useCatalog(deMessages, 'de');
+    const said = describeArrival({ loose: { copies: 154, pages: 30 }, folders: [{ title: 'Dev', copies: 400 }], total: 554 });
+    expect(said).toEqual({
+      title: 'Kopien Ihrer Lesezeichen sind angekommen',
+      message: 'In der letzten Minute angekommen: 154 Kopien von 30 Seiten und 400 Kopien im Ordner „Dev“. Klicken Sie, um sie auf der Seite „Duplikate“ zu sehen.',
+    });
+  });
+
+  it('names a folder without a title as such and shortens a long title, as plain text', () => {
+    const long = `<b>${'x'.repeat(100)}</b>`;
+    const { message } = describeArrival({
+      loose: { copies: 0, pages: 0 },
+      folders: [
+        { title: '', copies: 30 },
+        { title: long, copies: 20 },
+      ],
+      total: 50,
+    });
+    expect(message).toBe(
+      `30 copies in the folder “(untitled folder)” and 20 copies in the folder “${long.slice(0, 59)}…” arrived in the last minute. Click to see them on the Duplicates page.`,
+    );
+  });
+});
