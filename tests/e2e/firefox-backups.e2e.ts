@@ -384,6 +384,8 @@ describe('the options tab bar', () => {
 describe('the Backups view from the keyboard', () => {
   it('the arrow keys reach its tab from Settings, and Tab goes on to the file input', async () => {
     const page = await ff.open('options/index.html#settings');
+    // The tabs are rendered by the page's script, after the page opened.
+    await page.waitForSelector('#tab-settings');
     await page.focus('#tab-settings');
     await page.keyboard.press('ArrowLeft');
     await page.waitForSelector('#backups-file');
