@@ -36,14 +36,14 @@ function pathsIn(text: string): { path: string; line: number }[] {
   return found;
 }
 
-/** Output folders the build, tests and benchmarks write: named by the docs, absent from a fresh checkout. */
+/** What the build, tests and benchmarks write (folders, files, links): named by the docs, absent from a fresh clone. */
 const GENERATED = readFileSync(resolve(root, '.gitignore'), 'utf8')
   .split('\n')
-  .map((l) => l.trim().replace(/^\//, ''))
-  .filter((l) => l.endsWith('/') && !l.includes('*'));
+  .map((l) => l.trim().replace(/^\//, '').replace(/\/$/, ''))
+  .filter((l) => l !== '' && !l.startsWith('#') && !l.startsWith('!') && !l.includes('*'));
 
 function isGenerated(path: string): boolean {
-  return GENERATED.some((folder) => path === folder.slice(0, -1) || path.startsWith(folder));
+  return GENERATED.some((ignored) => path === ignored || path.startsWith(`${ignored}/`));
 }
 
 function markdownUnder(dir: string, deep: boolean): string[] {
