@@ -68,6 +68,18 @@ describe('German in real Firefox (intl.locale.requested=de)', () => {
       'Sicherungen',
       'Einstellungen',
     ]);
+    // At 800 px the seven German tabs stand in one row, each whole and in view (they wrapped into two rows).
+    await page.setViewport({ width: 800, height: 700 });
+    const row = await page.$eval('[role="tablist"]', (list) => {
+      const box = list.getBoundingClientRect();
+      const tabs = [...list.querySelectorAll('[role="tab"]')].map((t) => t.getBoundingClientRect());
+      return {
+        tops: new Set(tabs.map((t) => Math.round(t.top))).size,
+        outside: tabs.filter((t) => t.left < box.left || t.right > box.right + 0.5).length,
+        cut: [...list.querySelectorAll('[role="tab"]')].filter((t) => t.scrollWidth > t.clientWidth).length,
+      };
+    });
+    expect(row).toEqual({ tops: 1, outside: 0, cut: 0 });
     await waitForShown(page, 'h2::-p-text(Wann sind zwei Lesezeichen gleich?)');
     await page.close();
   });
