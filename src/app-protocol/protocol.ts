@@ -14,6 +14,7 @@ import { bookmarksHtmlJobs, bookmarksHtmlProtocol } from '../bookmarks-html/prot
 import { quickBookmarkProtocol } from '../quick-bookmark/protocol';
 import { toolbarButtonProtocol } from '../toolbar-button/protocol';
 import { copyGuardProtocol } from '../copy-guard/protocol';
+import { firefoxBackupsProtocol } from '../firefox-backups/protocol';
 import { organizerProtocol } from '../organizer/protocol';
 import { linkHealthJobs, linkHealthProtocol } from '../link-health/protocol';
 import { historyJobs, historyProtocol } from '../operation-history/protocol';
@@ -31,6 +32,7 @@ export const protocolParts = {
   quickBookmark: quickBookmarkProtocol,
   toolbarButton: toolbarButtonProtocol,
   copyGuard: copyGuardProtocol,
+  firefoxBackups: firefoxBackupsProtocol,
   organizer: organizerProtocol,
   linkHealth: linkHealthProtocol,
   history: historyProtocol,
@@ -53,6 +55,7 @@ export const productionProtocol = {
   ...quickBookmarkProtocol,
   ...toolbarButtonProtocol,
   ...copyGuardProtocol,
+  ...firefoxBackupsProtocol,
   ...organizerProtocol,
   ...linkHealthProtocol,
   ...historyProtocol,

@@ -39,6 +39,7 @@ import { createToolbarButtonFeature } from '../toolbar-button/feature';
 import { createOrganizerFeature } from '../organizer/feature';
 import { createLinkHealthFeature } from '../link-health/feature';
 import { createCopyGuardFeature } from '../copy-guard/feature';
+import { createFirefoxBackupsFeature } from '../firefox-backups/feature';
 
 export function createBackgroundApp(givenDeps: BackgroundDeps) {
   const { browser } = givenDeps;
@@ -99,6 +100,8 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     cleanupHistory: dedupApply.cleanupRecords,
   });
 
+  const firefoxBackups = createFirefoxBackupsFeature({ ...deps, getTagsForUrls: (urls) => tagStore.getTagsForUrls(urls), bookmarkDates: () => bookmarkDateStore.all() });
+
   // Bursts of copies made by someone else (Sync, another extension): told once (src/copy-guard/README.md).
   const copyGuard = createCopyGuardFeature({ ...deps, live: searchFeature.live, getSettings: () => settings.get() });
   const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, history, bookmarkDates: bookmarkDateStore });
@@ -118,6 +121,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     organizer,
     history,
     copyGuard,
+    firefoxBackups,
   } satisfies Record<string, Feature>);
 
   const productionHandlers: HandlersOf<ProductionProtocol> = {
@@ -131,6 +135,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     ...quickBookmark.handlers,
     ...toolbarButton.handlers,
     ...copyGuard.handlers,
+    ...firefoxBackups.handlers,
     ...bookmarksHtml.handlers,
     ...organizer.handlers,
     // The organizer's bulk edits: their bookmark events reach the batched subscribers as one batch at the end.

@@ -354,12 +354,26 @@ function ExportSection() {
       setError(errorMessage(e));
     }
   };
+  const exportFirefoxBackup = async () => {
+    setError(null);
+    try {
+      const { json, counts } = await client.call('firefoxBackups.write', {});
+      // The name Firefox's own Library gives a backup it saves.
+      downloadText(`bookmarks-${dateStamp()}.json`, json, 'application/json');
+      setMessage(t('exportFirefoxBackupSaved', plural('importBookmarks', counts.bookmarks), counts.taggedBookmarks, plural('importFoldersIn', counts.folders)));
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
   return (
     <section aria-labelledby="export-heading">
       <h2 id="export-heading">{t('exportHeading')}</h2>
       <div class="actions">
         <button type="button" onClick={() => void exportHtml()}>
           {t('exportHtml')}
+        </button>
+        <button type="button" onClick={() => void exportFirefoxBackup()}>
+          {t('exportFirefoxBackup')}
         </button>
         <button type="button" onClick={() => void exportBackup()}>
           {t('exportBackup')}

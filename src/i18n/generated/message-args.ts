@@ -655,6 +655,8 @@ export interface MessageArgs {
   "exportSessions_one": [Substitution];
   "exportSessions_other": [Substitution];
   "exportBackupSaved": [Substitution, Substitution];
+  "exportFirefoxBackup": [];
+  "exportFirefoxBackupSaved": [Substitution, Substitution, Substitution];
   "exportHeading": [];
   "exportHtml": [];
   "exportBackup": [];
