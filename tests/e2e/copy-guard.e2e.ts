@@ -8,31 +8,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import type { Firefox } from './firefox';
-import { seedTree, type SeedNode } from './places-seed';
+import { seedTree, syncInsert, type SeedNode } from './places-seed';
 import { watchEventPage } from './event-page';
 import { waitForShown } from './page-waits';
 import { useFirefox } from './use-firefox';
 import { startXDisplay, type XDisplay } from '../../scripts/x-display';
 
 const pages = (n: number, from = 0): SeedNode[] => Array.from({ length: n }, (_, i) => ({ title: `Page ${from + i}`, url: `https://page${from + i}.example/` }));
-
-/** Inserts trees as Firefox Sync does: Places' insertTree with the SYNC source, one call per root. */
-async function syncInsert(ff: Pick<Firefox, 'chrome'>, roots: Record<string, SeedNode[]>): Promise<number> {
-  return ff.chrome<number>(
-    `async (roots) => {
-      const { PlacesUtils } = ChromeUtils.importESModule('resource://gre/modules/PlacesUtils.sys.mjs');
-      const { TYPE_BOOKMARK, TYPE_FOLDER, SOURCES } = PlacesUtils.bookmarks;
-      const toPlaces = (n) => n.children ? { type: TYPE_FOLDER, title: n.title, children: n.children.map(toPlaces) } : { type: TYPE_BOOKMARK, title: n.title, url: n.url };
-      let count = 0;
-      for (const [guid, children] of Object.entries(roots)) {
-        count += (await PlacesUtils.bookmarks.insertTree({ guid, source: SOURCES.SYNC, children: children.map(toPlaces) })).length;
-      }
-      return count;
-    }`,
-    roots,
-  );
-}
 
 /** Collects the guard's notifications as Firefox shows them (title and message), from the harness page. */
 async function listenForNotifications(harness: Page): Promise<void> {
