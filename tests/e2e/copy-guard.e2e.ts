@@ -179,10 +179,10 @@ describe('copy guard: a burst while the event page sleeps (idle timeout 3 s)', (
   }, 60_000);
 });
 
-describe('copy guard: a click on Firefox’s own alert opens the Duplicates page', () => {
+describe('copy guard: a click on Firefox’s own alert opens the Duplicates page at the choice', () => {
   const { ff, display } = useFirefoxOnDisplay();
 
-  it('clicking the alert opens the options page on its Duplicates view', async () => {
+  it('clicking the alert opens the options page on its Duplicates view, the choice on top', async () => {
     const x = display();
     const harness = await ff.harness();
     await seedTree(ff, { menu________: pages(25) });
@@ -208,6 +208,11 @@ describe('copy guard: a click on Firefox’s own alert opens the Duplicates page
     await expect
       .poll(() => options.evaluate(() => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent?.trim()), { timeout: 15_000 })
       .toBe('Duplicates');
+    // ...with the choice on top: what arrived, and the two buttons (tests/e2e/copy-guard-choice.e2e.ts takes them).
+    await expect
+      .poll(() => options.evaluate(() => document.querySelector('[data-testid="arrival-choice"] p')?.textContent ?? ''), { timeout: 15_000 })
+      .toMatch(/^25 copies of 25 pages arrived at .+\.$/);
+    expect(await options.$$eval('[data-testid="arrival-choice"] button', (buttons) => buttons.map((b) => b.textContent))).toEqual(['Remove the new copies', 'Keep them']);
     // The alert is gone (the guard clears its notification on the click).
     await expect.poll(() => harness.evaluate(async () => Object.keys(await window.tm.browser.notifications.getAll())), { timeout: 10_000 }).toEqual([]);
   }, 90_000);
