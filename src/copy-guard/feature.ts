@@ -6,7 +6,7 @@
  */
 import type { BackgroundDeps } from '../feature-contract';
 import type { ApplyProgress, ApplyResult, CleanupPlan } from '../dedup';
-import { t } from '../i18n';
+import { formatNumber, t } from '../i18n';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import { bookmarkEventsOf, createLazyTimer } from '../platform/bookmark-events';
@@ -19,7 +19,7 @@ import { describeArrival } from './words';
 import type { copyGuardJobs, copyGuardProtocol, copyGuardTestProtocol } from './protocol';
 import { BURST_MAX_MS, BURST_QUIET_MS, DUPLICATES_PAGE, NOTIFICATION_PREFIX } from './timing';
 import { removalPlan } from './remove-plan';
-import { openBurstStore, summaryOf, type BurstStore } from './store';
+import { KEPT_BURSTS, openBurstStore, summaryOf, type BurstStore } from './store';
 
 export interface CopyGuardDeps extends BackgroundDeps {
   /** The search feature's live index: its bookmarks by address say which arrivals copy what existed. */
@@ -116,7 +116,7 @@ export function createCopyGuardFeature(deps: CopyGuardDeps) {
     removing.add(burstId);
     try {
       const told = await store.get(burstId);
-      if (!told) throw new AppError('not-found', t('copyGuardBurstGone'));
+      if (!told) throw new AppError('not-found', t('copyGuardBurstGone', formatNumber(KEPT_BURSTS)));
       if (told.status !== 'waiting') throw new AppError('conflict', t('copyGuardDecided'));
       const current = await deps.resolveIds([...told.copies, ...told.folders].flatMap((item) => [item.id, item.parentId]));
       const at = (id: string) => current.get(id) ?? id;
@@ -144,7 +144,9 @@ export function createCopyGuardFeature(deps: CopyGuardDeps) {
     'copyGuard.keep': async ({ burstId }) => {
       if (removing.has(burstId)) throw new AppError('conflict', t('copyGuardRemoving'));
       if (!(await store.decide(burstId, { status: 'kept', decidedAt: deps.now(), sessionId: null, removed: null }))) {
-        throw (await store.get(burstId)) ? new AppError('conflict', t('copyGuardDecided')) : new AppError('not-found', t('copyGuardBurstGone'));
+        throw (await store.get(burstId))
+          ? new AppError('conflict', t('copyGuardDecided'))
+          : new AppError('not-found', t('copyGuardBurstGone', formatNumber(KEPT_BURSTS)));
       }
       storeChanged();
       return summaryOf((await store.get(burstId))!);

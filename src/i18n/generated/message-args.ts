@@ -698,7 +698,7 @@ export interface MessageArgs {
   "copyGuardArrivedOn": [Substitution, Substitution];
   "copyGuardRemovedNotice": [Substitution];
   "copyGuardRemoving": [];
-  "copyGuardBurstGone": [];
+  "copyGuardBurstGone": [Substitution];
   "copyGuardDecided": [];
   "copyGuardNothingLeft": [];
   "copyGuardLogHeading": [];

@@ -189,7 +189,11 @@ describe('after a burst is told: remove the new copies, or keep them', () => {
       message: 'A choice was made for these copies already.',
     });
     await expect(booted.client.call('copyGuard.keep', { burstId: burst!.id })).rejects.toMatchObject({ code: 'conflict' });
-    await expect(booted.client.call('copyGuard.keep', { burstId: '12345' })).rejects.toMatchObject({ code: 'not-found' });
+    await expect(booted.client.call('copyGuard.keep', { burstId: '12345' })).rejects.toMatchObject({
+      code: 'not-found',
+      message: 'Tidymarks no longer keeps these copies’ arrival: it keeps the last 50.',
+    });
+    await expect(booted.client.call('copyGuard.keep', { burstId: 'not a burst' } as never)).rejects.toMatchObject({ code: 'invalid-request' });
     expect(await bookmarks(booted)).toEqual(arrived);
     expect(await log(booted)).toMatchObject([{ status: 'kept' }]);
   });
