@@ -62,7 +62,10 @@ export function useArrivals(refreshKey: unknown, onChanged: () => void): Arrival
   const remove = async (burst: BurstSummary) => {
     setError(null);
     setNotice(null);
-    const numbers = { copies: burst.count.total, loose: burst.count.total, insideFolders: 0, copiedFolders: 0, emptyFolders: 0, moved: 0, tagMerges: 0, skipped: 0 };
+    // What the progress counts in, as far as the page knows before the background plans it: the copies told, and
+    // the folders they came in (which go once emptied); the progress's own total is the plan's.
+    const total = burst.count.total;
+    const numbers = { copies: total, loose: total, insideFolders: 0, copiedFolders: 0, emptyFolders: burst.count.folders.length, moved: 0, tagMerges: 0, skipped: 0 };
     setRunning({ progress: { phase: 'checking', done: 0, total: 0, rate: 0, etaMs: null }, paused: false, numbers });
     const handle = client.startJob('copyGuard.remove', { burstId: burst.id }, (progress) => setRunning((r) => r && { ...r, progress }));
     job.current = handle;
