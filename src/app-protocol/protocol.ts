@@ -13,7 +13,7 @@ import { settingsProtocol } from '../settings/protocol';
 import { bookmarksHtmlJobs, bookmarksHtmlProtocol } from '../bookmarks-html/protocol';
 import { quickBookmarkProtocol } from '../quick-bookmark/protocol';
 import { toolbarButtonProtocol } from '../toolbar-button/protocol';
-import { copyGuardProtocol } from '../copy-guard/protocol';
+import { copyGuardJobs, copyGuardProtocol } from '../copy-guard/protocol';
 import { firefoxBackupsProtocol } from '../firefox-backups/protocol';
 import { organizerProtocol } from '../organizer/protocol';
 import { linkHealthJobs, linkHealthProtocol } from '../link-health/protocol';
@@ -38,10 +38,14 @@ export const protocolParts = {
   history: historyProtocol,
 } satisfies Record<string, Record<string, RequestDef>>;
 
-export const jobParts = { core: coreJobs, dedup: dedupJobs, bookmarksHtml: bookmarksHtmlJobs, linkHealth: linkHealthJobs, history: historyJobs } satisfies Record<
-  string,
-  Record<string, JobDef>
->;
+export const jobParts = {
+  core: coreJobs,
+  dedup: dedupJobs,
+  bookmarksHtml: bookmarksHtmlJobs,
+  linkHealth: linkHealthJobs,
+  history: historyJobs,
+  copyGuard: copyGuardJobs,
+} satisfies Record<string, Record<string, JobDef>>;
 
 /** The production table. */
 export const productionProtocol = {
@@ -67,6 +71,7 @@ export const productionJobs = {
   ...bookmarksHtmlJobs,
   ...linkHealthJobs,
   ...historyJobs,
+  ...copyGuardJobs,
 } satisfies Record<string, JobDef>;
 
 export type ProductionProtocol = typeof productionProtocol;

@@ -73,7 +73,8 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   features.push(searchFeature);
   placesFeature.useSearchIndex(searchFeature.live);
   readTree = async () => treeFromIndex(searchFeature.live) ?? browser.bookmarks.getTree();
-  const toolbarButton = createToolbarButtonFeature({ ...deps, live: searchFeature.live });
+  // Its badge also shows that copies the copy guard told wait for a choice (the guard is built below).
+  const toolbarButton = createToolbarButtonFeature({ ...deps, live: searchFeature.live, arrivalsWaiting: () => Promise.resolve().then(() => copyGuard.waiting()) });
   const dedupApply = createDedupCleanupFeature({ ...deps, tags: tagStore, history, getSettings: () => settings.get() });
   const dedupScan = createDedupScanFeature({
     ...deps,
@@ -103,7 +104,16 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   const firefoxBackups = createFirefoxBackupsFeature({ ...deps, getTagsForUrls: (urls) => tagStore.getTagsForUrls(urls), bookmarkDates: () => bookmarkDateStore.all() });
 
   // Bursts of copies made by someone else (Sync, another extension): told once (src/copy-guard/README.md).
-  const copyGuard = createCopyGuardFeature({ ...deps, live: searchFeature.live, getSettings: () => settings.get() });
+  // "Remove the new copies" is a cleanup of the one history, run by the cleanup's own job (history.alone, recovery).
+  const copyGuard = createCopyGuardFeature({
+    ...deps,
+    live: searchFeature.live,
+    getSettings: () => settings.get(),
+    cleanup: dedupApply.jobs['dedup.cleanup'],
+    resolveIds: (ids) => history.journal.resolveIds(ids),
+  });
+  features.push(copyGuard);
+  copyGuard.onWaitingChanged((waiting) => void toolbarButton.arrivalsChanged(waiting).catch((error: unknown) => console.error('Tidymarks toolbar button:', error)));
   const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, history, bookmarkDates: bookmarkDateStore });
   // Every feature has the one shape the root joins (src/feature-contract/index.ts).
   void ({
@@ -156,6 +166,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     ...placesFeature.events.inBatch(bookmarksHtml.jobs),
     ...linkHealth.jobs,
     ...placesFeature.events.inBatch(linkHealth.writeJobs),
+    ...placesFeature.events.inBatch(copyGuard.jobs),
   };
   /** Resolves once the work features start on their own is over: tag sweeps, quick bookmarks, toolbar updates (tests). */
   const whenIdle = async () => {

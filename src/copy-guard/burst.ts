@@ -2,7 +2,7 @@
  * One burst of arrivals, as the guard hears them: every bookmark and folder created outside our own bulk work, with
  * the top-most folder created in the same burst that holds it (a folder that arrived whole: "400 copies in the folder
  * 'Dev'"). Recording an arrival is O(1) (a map lookup of its parent); which arrivals are copies is decided once, when
- * the burst is over (countCopies), against the search index's live mirror.
+ * the burst is over (tally), against the search index's live mirror.
  */
 import type { BookmarkNode } from '../platform/browser';
 import { kindOf } from '../platform/tree';
@@ -10,6 +10,8 @@ import { kindOf } from '../platform/tree';
 interface Arrival {
   readonly id: string;
   readonly url: string;
+  /** The folder it arrived in. */
+  readonly parentId: string;
   /** The top-most folder created in this burst that holds it, or null (it arrived loose). */
   readonly top: string | null;
 }
@@ -24,6 +26,26 @@ export interface CopyCount {
   total: number;
 }
 
+/** A copy that arrived, as it arrived: what a removal checks it against (remove-plan.ts). */
+export interface ArrivedCopy {
+  id: string;
+  url: string;
+  parentId: string;
+}
+
+/** A folder that arrived in the burst, where it arrived. */
+export interface ArrivedFolder {
+  id: string;
+  parentId: string;
+}
+
+/** What a burst brought: its copies counted, and the arrivals a removal would take (the copies and the folders). */
+export interface Tally {
+  count: CopyCount;
+  copies: ArrivedCopy[];
+  folders: ArrivedFolder[];
+}
+
 export class Burst {
   /** When its first and latest arrivals came (ms). */
   readonly startedAt: number;
@@ -31,6 +53,8 @@ export class Burst {
   private readonly bookmarks: Arrival[] = [];
   /** Folders created in this burst: id -> the top-most created folder holding it (itself for a top one). */
   private readonly folderTops = new Map<string, string>();
+  /** Folders created in this burst: id -> the folder it arrived in. */
+  private readonly folderParents = new Map<string, string>();
   private readonly titles = new Map<string, string>();
 
   constructor(now: number) {
@@ -50,16 +74,17 @@ export class Burst {
     const top = this.folderTops.get(parentId) ?? null;
     if (kind === 'folder') {
       this.folderTops.set(id, top ?? id);
+      this.folderParents.set(id, parentId);
       if (top === null) this.titles.set(id, node.title ?? '');
-    } else if (kind === 'bookmark' && node.url) this.bookmarks.push({ id, url: node.url, top });
+    } else if (kind === 'bookmark' && node.url) this.bookmarks.push({ id, url: node.url, parentId, top });
   }
 
   /**
-   * Which arrivals are copies: a bookmark still there whose address another bookmark had before it arrived. `idsOf`
+   * Which arrivals are copies (with every folder that arrived: what "Remove the new copies" takes): a bookmark still there whose address another bookmark had before it arrived. `idsOf`
    * gives every bookmark with an address now (the search index, after the burst). Among arrivals with an address no
    * other bookmark has, the first is the new page and the rest are its copies.
    */
-  countCopies(idsOf: (url: string) => readonly string[]): CopyCount {
+  tally(idsOf: (url: string) => readonly string[]): Tally {
     const byUrl = new Map<string, Arrival[]>();
     for (const arrival of this.bookmarks) {
       const list = byUrl.get(arrival.url);
@@ -69,12 +94,14 @@ export class Burst {
     let looseCopies = 0;
     const loosePages = new Set<string>();
     const perFolder = new Map<string, number>();
+    const copyArrivals: ArrivedCopy[] = [];
     for (const [url, arrivals] of byUrl) {
       const now = new Set(idsOf(url));
       const stayed = arrivals.filter((arrival) => now.has(arrival.id));
       const before = now.size - stayed.length;
       const copies = before > 0 ? stayed : stayed.slice(1);
       for (const copy of copies) {
+        copyArrivals.push({ id: copy.id, url: copy.url, parentId: copy.parentId });
         if (copy.top === null) {
           looseCopies++;
           loosePages.add(url);
@@ -83,6 +110,8 @@ export class Burst {
     }
     const folders = [...perFolder].map(([id, copies]) => ({ title: this.titles.get(id) ?? '', copies })).sort((a, b) => b.copies - a.copies);
     const total = looseCopies + folders.reduce((sum, folder) => sum + folder.copies, 0);
-    return { loose: { copies: looseCopies, pages: loosePages.size }, folders, total };
+    const count = { loose: { copies: looseCopies, pages: loosePages.size }, folders, total };
+    const arrivedFolders = [...this.folderParents].map(([id, parentId]) => ({ id, parentId }));
+    return { count, copies: copyArrivals, folders: arrivedFolders };
   }
 }

@@ -5,7 +5,10 @@
  * it opens the Duplicates page.
  */
 import type { BackgroundDeps } from '../feature-contract';
-import type { HandlersOf } from '../messaging/define';
+import type { ApplyProgress, ApplyResult, CleanupPlan } from '../dedup';
+import { formatNumber, t } from '../i18n';
+import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define';
+import { AppError } from '../messaging/errors';
 import { bookmarkEventsOf, createLazyTimer } from '../platform/bookmark-events';
 import { createIdleTracker } from '../platform/idle';
 import type { LiveIndex } from '../search';
@@ -13,31 +16,44 @@ import type { Settings } from '../settings';
 import { manifestIconUrl } from '../quick-bookmark';
 import { Burst } from './burst';
 import { describeArrival } from './words';
-import type { copyGuardProtocol, copyGuardTestProtocol } from './protocol';
-
-/**
- * A burst is over once nothing has been created for this long (the issue asks for at most 1 s): Sync writes what
- * it brings in one go, item after item, and so do an import and another extension's loop; a person adding bookmarks
- * by hand is seconds apart, so their additions are bursts of one.
- */
-export const BURST_QUIET_MS = 1_000;
-/** ...or once it has gone on this long (its notification says "in the last minute"; what follows is the next burst). */
-export const BURST_MAX_MS = 60_000;
-/** Every guard notification's id starts so (the rest is the burst's start time, so two bursts are two notifications). */
-export const NOTIFICATION_PREFIX = 'tidymarks-copy-guard-';
-/** Where a click on the notification takes the person: the options page's Duplicates view. */
-export const DUPLICATES_PAGE = 'options/index.html#duplicates';
+import type { copyGuardJobs, copyGuardProtocol, copyGuardTestProtocol } from './protocol';
+import { BURST_MAX_MS, BURST_QUIET_MS, DUPLICATES_PAGE, NOTIFICATION_PREFIX } from './timing';
+import { removalPlan } from './remove-plan';
+import { KEPT_BURSTS, openBurstStore, summaryOf, type BurstStore } from './store';
 
 export interface CopyGuardDeps extends BackgroundDeps {
   /** The search feature's live index: its bookmarks by address say which arrivals copy what existed. */
   live: Pick<LiveIndex, 'ready' | 'whenFresh' | 'index'>;
   getSettings: () => Promise<Settings>;
+  /**
+   * The cleanup's apply as the one history runs it (src/dedup's 'dedup.cleanup' job): "Remove the new copies" is a
+   * cleanup of the history, journaled, kill- and concurrent-change safe, undoable.
+   */
+  cleanup: (plan: CleanupPlan, ctx: JobContext<ApplyProgress>) => Promise<ApplyResult>;
+  /**
+   * The one history's map of re-created items (journal.resolveIds): a removal rolled back after a crash re-creates
+   * the copies with new ids, and the choice is offered again on those.
+   */
+  resolveIds: (ids: readonly string[]) => Promise<Map<string, string>>;
+  /** Defaults to the 'tidymarks-copy-guard' database. */
+  store?: BurstStore;
 }
 
 export function createCopyGuardFeature(deps: CopyGuardDeps) {
   const { browser, live } = deps;
   const events = bookmarkEventsOf(deps);
   const idle = createIdleTracker();
+  const store = deps.store ?? openBurstStore();
+  /** Bursts whose removal runs now ("Keep them" waits for it to end). */
+  const removing = new Set<string>();
+  /** Whether a told burst waits for a choice (known after the first read), and who is told of a change. */
+  let waiting: Promise<boolean> | null = null;
+  const waitingListeners = new Set<(waiting: boolean) => void>();
+  const isWaiting = () => (waiting ??= store.waiting().catch(() => ((waiting = null), false)));
+  const storeChanged = () => {
+    waiting = null;
+    void idle.track(isWaiting().then((now) => waitingListeners.forEach((listener) => listener(now))));
+  };
   let burst: Burst | null = null;
   /** Settles when the current burst has been told (tests wait for it through whenIdle). */
   let burstDone: (() => void) | null = null;
@@ -63,8 +79,12 @@ export function createCopyGuardFeature(deps: CopyGuardDeps) {
     await live.ready();
     await live.whenFresh();
     const index = live.index;
-    const count = ended.countCopies((url) => index.bookmarkIdsOf(url));
+    const { count, copies, folders } = ended.tally((url) => index.bookmarkIdsOf(url));
     if (count.total < threshold) return;
+    // Kept before it is told: a click on the notification finds its choice, whenever it comes.
+    const id = String(ended.startedAt);
+    await store.add({ id, at: ended.lastAt, count, copies, folders, status: 'waiting', decidedAt: null, sessionId: null, removed: null });
+    storeChanged();
     const { title, message } = describeArrival(count);
     const iconUrl = manifestIconUrl(browser);
     await browser.notifications.create(`${NOTIFICATION_PREFIX}${ended.startedAt}`, { type: 'basic', title, message, ...(iconUrl ? { iconUrl } : {}) });
@@ -91,13 +111,66 @@ export function createCopyGuardFeature(deps: CopyGuardDeps) {
     );
   });
 
-  const handlers: HandlersOf<typeof copyGuardProtocol> = {};
+  async function removeArrivals(burstId: string, ctx: JobContext<ApplyProgress>): Promise<ApplyResult> {
+    if (removing.has(burstId)) throw new AppError('conflict', t('copyGuardRemoving'));
+    removing.add(burstId);
+    try {
+      const told = await store.get(burstId);
+      if (!told) throw new AppError('not-found', t('copyGuardBurstGone', formatNumber(KEPT_BURSTS)));
+      if (told.status !== 'waiting') throw new AppError('conflict', t('copyGuardDecided'));
+      const current = await deps.resolveIds([...told.copies, ...told.folders].flatMap((item) => [item.id, item.parentId]));
+      const at = (id: string) => current.get(id) ?? id;
+      const arrivals = {
+        copies: told.copies.map((copy) => ({ ...copy, id: at(copy.id), parentId: at(copy.parentId) })),
+        folders: told.folders.map((folder) => ({ id: at(folder.id), parentId: at(folder.parentId) })),
+      };
+      const plan = removalPlan(arrivals, await browser.bookmarks.getTree(), { id: `copy-guard-${burstId}-${deps.now()}`, now: deps.now() });
+      if (!plan.removals.length) {
+        await store.decide(burstId, { status: 'removed', decidedAt: deps.now(), sessionId: null, removed: 0 });
+        storeChanged();
+        throw new AppError('not-found', t('copyGuardNothingLeft'));
+      }
+      const result = await deps.cleanup(plan, ctx);
+      await store.decide(burstId, { status: 'removed', decidedAt: deps.now(), sessionId: result.sessionId, removed: result.counts.copies });
+      storeChanged();
+      return result;
+    } finally {
+      removing.delete(burstId);
+    }
+  }
+
+  const handlers: HandlersOf<typeof copyGuardProtocol> = {
+    'copyGuard.log': () => store.list(),
+    'copyGuard.keep': async ({ burstId }) => {
+      if (removing.has(burstId)) throw new AppError('conflict', t('copyGuardRemoving'));
+      if (!(await store.decide(burstId, { status: 'kept', decidedAt: deps.now(), sessionId: null, removed: null }))) {
+        throw (await store.get(burstId))
+          ? new AppError('conflict', t('copyGuardDecided'))
+          : new AppError('not-found', t('copyGuardBurstGone', formatNumber(KEPT_BURSTS)));
+      }
+      storeChanged();
+      return summaryOf((await store.get(burstId))!);
+    },
+  };
+  const jobs: JobHandlersOf<typeof copyGuardJobs> = {
+    'copyGuard.remove': ({ burstId }, ctx) => removeArrivals(burstId, ctx),
+  };
   const testHandlers: HandlersOf<ReturnType<typeof copyGuardTestProtocol>> | undefined =
     __TIDYMARKS_TEST_BUILD__ && deps.testBuild ? { 'test.copyGuard.idle': () => idle.whenIdle() } : undefined;
 
   return {
     handlers,
+    jobs,
     testHandlers,
+    /** Test builds: forgets every kept burst. */
+    reset: async () => {
+      await store.clear();
+      storeChanged();
+    },
+    /** Whether a told burst waits for a choice (the toolbar button shows it). */
+    waiting: isWaiting,
+    /** Calls `listener` whenever that may have changed, with the answer. */
+    onWaitingChanged: (listener: (waiting: boolean) => void) => void waitingListeners.add(listener),
     /** Resolves once no burst is open and nothing the guard started runs (tests). */
     whenIdle: () => idle.whenIdle(),
   };

@@ -17,13 +17,20 @@ function shortTitle(title: string): string {
   return chars.length > TITLE_CHARS ? `${chars.slice(0, TITLE_CHARS - 1).join('')}…` : title;
 }
 
-/** The notification's title and message for a burst's copies. */
-export function describeArrival(count: CopyCount): { title: string; message: string } {
+/**
+ * What arrived, as one list ("154 copies of 30 pages and 400 copies in the folder “Dev”"). `title` wraps each folder
+ * title once shortened: plain text in a notification, marked as untrusted on a page (it is shown isolated there).
+ */
+export function arrivalList(count: CopyCount, title: (text: string) => string = (text) => text): string {
   const parts: string[] = [];
   if (count.loose.copies) parts.push(plural('copyGuardLoose', count.loose.copies, plural('copyGuardPages', count.loose.pages)));
-  for (const folder of count.folders.slice(0, NAMED_FOLDERS)) parts.push(plural('copyGuardInFolder', folder.copies, shortTitle(folder.title)));
+  for (const folder of count.folders.slice(0, NAMED_FOLDERS)) parts.push(plural('copyGuardInFolder', folder.copies, title(shortTitle(folder.title))));
   const others = count.folders.slice(NAMED_FOLDERS).reduce((sum, folder) => sum + folder.copies, 0);
   if (others) parts.push(plural('copyGuardInOtherFolders', others));
-  const list = new Intl.ListFormat(uiLocale(), { type: 'conjunction' }).format(parts);
-  return { title: t('copyGuardTitle'), message: t('copyGuardArrived', list) };
+  return new Intl.ListFormat(uiLocale(), { type: 'conjunction' }).format(parts);
+}
+
+/** The notification's title and message for a burst's copies. */
+export function describeArrival(count: CopyCount): { title: string; message: string } {
+  return { title: t('copyGuardTitle'), message: t('copyGuardArrived', arrivalList(count)) };
 }

@@ -125,8 +125,12 @@ export function createHistory(deps: HistoryDeps) {
   /** Runs a journaled write after everything queued before it (success or failure), after start-up recovery. */
   const serial = <T>(work: () => Promise<T>): Promise<T> => queue.run(work);
 
-  // Crash safety: an operation (or an undo of one) the previous event page did not finish is rolled back first.
-  const recovered: Promise<RecoveryOutcome[]> = serial(() => recoverInterruptedSessions(restoreDeps));
+  // Crash safety: an operation (or an undo of one) the previous event page did not finish is rolled back first. Its
+  // writes are our own bulk work, held as every other (the copy guard never takes what it puts back for arrivals).
+  const events = deps.bookmarkEvents;
+  const recovered: Promise<RecoveryOutcome[]> = serial(() =>
+    events ? events.hold(() => recoverInterruptedSessions(restoreDeps)) : recoverInterruptedSessions(restoreDeps),
+  );
 
   /**
    * A job's work in the queue. While its page has it paused, the job gives up its turn: the writes waiting behind it

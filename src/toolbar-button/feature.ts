@@ -37,6 +37,11 @@ const TIMINGS_KEPT = 20;
 export interface ToolbarButtonDeps extends BackgroundDeps {
   /** The search feature's live index: once fresh, its tree names a page's candidates (bookmarkIdsOnHost). */
   live: Pick<LiveIndex, 'isFresh' | 'tree' | 'ready' | 'whenFresh'>;
+  /**
+   * Whether copies that arrived wait for the person's choice (the copy guard, built after this feature: called once
+   * a button is first shown, then `arrivalsChanged` tells). Absent: never.
+   */
+  arrivalsWaiting?: () => Promise<boolean>;
 }
 
 interface TabLike {
@@ -71,6 +76,9 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
   /** Updates running or scheduled (whenIdle waits for them). */
   const updates = createIdleTracker();
   const timings: ButtonTimings = { selected: [], shown: [] };
+  /** Whether copies that arrived wait for a choice: read once, then told by arrivalsChanged. */
+  let arrivalsWaiting: Promise<boolean> | null = null;
+  const waitingNow = () => (arrivalsWaiting ??= (deps.arrivalsWaiting?.() ?? Promise.resolve(false)).catch((error: unknown) => (report(error), false)));
   /** Test builds: while held, no button is touched (the action contract cases in Firefox read Firefox's own values). */
   let held = false;
   const note = (list: { tabId: number; at: number }[], tabId: number) => {
@@ -118,6 +126,7 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
     const calls: Promise<void>[] = [];
     if (!before || JSON.stringify(before.icon) !== JSON.stringify(look.icon)) calls.push(browser.action.setIcon({ tabId, path: look.icon }));
     if (!before || before.badge !== look.badge) calls.push(browser.action.setBadgeText({ tabId, text: look.badge }));
+    if (!before || before.badgeColor !== look.badgeColor) calls.push(browser.action.setBadgeBackgroundColor({ tabId, color: look.badgeColor }));
     if (!before || before.title !== look.title) calls.push(browser.action.setTitle({ tabId, title: look.title }));
     try {
       await Promise.all(calls);
@@ -142,7 +151,8 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
     const seen = generation;
     latest.set(tabId, ticket);
     try {
-      const look = buttonLook(await pageState(url));
+      const [page, waiting] = await Promise.all([pageState(url), waitingNow()]);
+      const look = buttonLook(page, waiting);
       if (latest.get(tabId) !== ticket || held) return;
       const before = shown.get(tabId);
       const same = before?.url === url;
@@ -271,6 +281,11 @@ export function createToolbarButtonFeature(deps: ToolbarButtonDeps) {
   return {
     update,
     updateTabs,
+    /** Copies that arrived now wait for a choice, or no longer do: every tab's badge says so. */
+    arrivalsChanged: (waiting: boolean): Promise<void> => {
+      arrivalsWaiting = Promise.resolve(waiting);
+      return updateTabs('all');
+    },
     /** Resolves once no update is running and none is scheduled (tests): the waiting bookmark events first. */
     whenIdle: async () => {
       events.flush();

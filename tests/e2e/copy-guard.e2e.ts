@@ -8,31 +8,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import type { Firefox } from './firefox';
-import { seedTree, type SeedNode } from './places-seed';
+import { seedTree, syncInsert, type SeedNode } from './places-seed';
 import { watchEventPage } from './event-page';
 import { waitForShown } from './page-waits';
 import { useFirefox } from './use-firefox';
 import { startXDisplay, type XDisplay } from '../../scripts/x-display';
 
 const pages = (n: number, from = 0): SeedNode[] => Array.from({ length: n }, (_, i) => ({ title: `Page ${from + i}`, url: `https://page${from + i}.example/` }));
-
-/** Inserts trees as Firefox Sync does: Places' insertTree with the SYNC source, one call per root. */
-async function syncInsert(ff: Pick<Firefox, 'chrome'>, roots: Record<string, SeedNode[]>): Promise<number> {
-  return ff.chrome<number>(
-    `async (roots) => {
-      const { PlacesUtils } = ChromeUtils.importESModule('resource://gre/modules/PlacesUtils.sys.mjs');
-      const { TYPE_BOOKMARK, TYPE_FOLDER, SOURCES } = PlacesUtils.bookmarks;
-      const toPlaces = (n) => n.children ? { type: TYPE_FOLDER, title: n.title, children: n.children.map(toPlaces) } : { type: TYPE_BOOKMARK, title: n.title, url: n.url };
-      let count = 0;
-      for (const [guid, children] of Object.entries(roots)) {
-        count += (await PlacesUtils.bookmarks.insertTree({ guid, source: SOURCES.SYNC, children: children.map(toPlaces) })).length;
-      }
-      return count;
-    }`,
-    roots,
-  );
-}
 
 /** Collects the guard's notifications as Firefox shows them (title and message), from the harness page. */
 async function listenForNotifications(harness: Page): Promise<void> {
@@ -197,10 +179,10 @@ describe('copy guard: a burst while the event page sleeps (idle timeout 3 s)', (
   }, 60_000);
 });
 
-describe('copy guard: a click on Firefox’s own alert opens the Duplicates page', () => {
+describe('copy guard: a click on Firefox’s own alert opens the Duplicates page at the choice', () => {
   const { ff, display } = useFirefoxOnDisplay();
 
-  it('clicking the alert opens the options page on its Duplicates view', async () => {
+  it('clicking the alert opens the options page on its Duplicates view, the choice on top', async () => {
     const x = display();
     const harness = await ff.harness();
     await seedTree(ff, { menu________: pages(25) });
@@ -226,6 +208,11 @@ describe('copy guard: a click on Firefox’s own alert opens the Duplicates page
     await expect
       .poll(() => options.evaluate(() => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent?.trim()), { timeout: 15_000 })
       .toBe('Duplicates');
+    // ...with the choice on top: what arrived, and the two buttons (tests/e2e/copy-guard-choice.e2e.ts takes them).
+    await expect
+      .poll(() => options.evaluate(() => document.querySelector('[data-testid="arrival-choice"] p')?.textContent ?? ''), { timeout: 15_000 })
+      .toMatch(/^25 copies of 25 pages arrived at .+\.$/);
+    expect(await options.$$eval('[data-testid="arrival-choice"] button', (buttons) => buttons.map((b) => b.textContent))).toEqual(['Remove the new copies', 'Keep them']);
     // The alert is gone (the guard clears its notification on the click).
     await expect.poll(() => harness.evaluate(async () => Object.keys(await window.tm.browser.notifications.getAll())), { timeout: 10_000 }).toEqual([]);
   }, 90_000);

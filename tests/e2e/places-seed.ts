@@ -42,6 +42,23 @@ export async function seedTree(ff: Pick<Firefox, 'chrome'>, roots: Record<string
   );
 }
 
+/** Inserts trees as Firefox Sync does: Places' insertTree with the SYNC source, one call per root (bookmarks and folders). */
+export async function syncInsert(ff: Pick<Firefox, 'chrome'>, roots: Record<string, SeedNode[]>): Promise<number> {
+  return ff.chrome<number>(
+    `async (roots) => {
+      const { PlacesUtils } = ChromeUtils.importESModule('resource://gre/modules/PlacesUtils.sys.mjs');
+      const { TYPE_BOOKMARK, TYPE_FOLDER, SOURCES } = PlacesUtils.bookmarks;
+      const toPlaces = (n) => n.children ? { type: TYPE_FOLDER, title: n.title, children: n.children.map(toPlaces) } : { type: TYPE_BOOKMARK, title: n.title, url: n.url };
+      let count = 0;
+      for (const [guid, children] of Object.entries(roots)) {
+        count += (await PlacesUtils.bookmarks.insertTree({ guid, source: SOURCES.SYNC, children: children.map(toPlaces) })).length;
+      }
+      return count;
+    }`,
+    roots,
+  );
+}
+
 /**
  * Firefox's own importer reads a bookmarks.html file (a path on disk) into this profile: the very call Firefox makes
  * at a profile's first start with browser.places.importBookmarksHTML (PlacesBrowserStartup.sys.mjs):

@@ -16,7 +16,8 @@
  *
  * This file renders and wires; the state and the requests are in hooks: the scan and what went wrong
  * (use-duplicates-scan.ts), the person's decisions (use-decisions.ts), what the page shows of the scan under them
- * (use-review.ts), and the cleanup with its preview, progress and report (use-cleanup-job.ts).
+ * (use-review.ts), the cleanup with its preview, progress and report (use-cleanup-job.ts), and what the copy guard
+ * told, with its two choices and its log (ArrivedCopies.tsx).
  */
 import { useState } from 'preact/hooks';
 import type { ScanProgress } from '../../dedup/protocol';
@@ -30,6 +31,7 @@ import { ProgressBar } from '../ProgressBar';
 import { RuleEditor } from '../RuleEditor';
 import { useFolders } from '../useFolders';
 import { useSettings } from '../useSettings';
+import { ArrivalChoices, ArrivalLog, useArrivals } from './ArrivedCopies';
 import { CleanupHistory } from './CleanupHistory';
 import { CleanupProgressView } from './CleanupProgressView';
 import { CleanupReport } from './CleanupReport';
@@ -101,9 +103,12 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
   const { plan } = cleanup;
   const [rulesOpen, setRulesOpen] = useState(false);
   const busy = !!scanning.progress || !!cleanup.progress;
+  // What the copy guard told: its choices on top, its log below (a removal is a cleanup: the page scans again after).
+  const arrivals = useArrivals(cleanup.historyKey, () => void cleanup.scanAgain(true));
 
   return (
     <div class="view duplicates-view">
+      <ArrivalChoices arrivals={arrivals} busy={!!cleanup.progress} />
       {cleanup.banner && <CleanupReport banner={cleanup.banner} />}
 
       {scanning.progress && <ProgressBar label={scanPhaseLabel(scanning.progress.phase)} done={scanning.progress.step} total={scanning.progress.steps} />}
@@ -303,6 +308,7 @@ export function DuplicatesView({ focusUrl }: { focusUrl: string | null }) {
         </>
       )}
       {scan && <CleanupHistory refreshKey={cleanup.historyKey} onUndone={cleanup.undone} onRedone={cleanup.redone} />}
+      <ArrivalLog arrivals={arrivals} />
       {cleanup.confirming && plan && (
         <ConfirmDialog title={t('dupConfirmTitle')} confirmLabel={t('dupConfirmButton')} onCancel={cleanup.cancelConfirm} onConfirm={() => void cleanup.apply()}>
           <p data-testid="confirm-numbers">{t('dupSentence', describeCleanup(plan.numbers, 'plan'))}</p>

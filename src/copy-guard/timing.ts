@@ -1,0 +1,17 @@
+/**
+ * The guard's constants, apart from feature.ts so that the face (which a page imports for the words) never pulls the
+ * background's feature into a page's chunks.
+ */
+
+/**
+ * A burst is over once nothing has been created for this long (the issue asks for at most 1 s): Sync writes what
+ * it brings in one go, item after item, and so do an import and another extension's loop; a person adding bookmarks
+ * by hand is seconds apart, so their additions are bursts of one.
+ */
+export const BURST_QUIET_MS = 1_000;
+/** ...or once it has gone on this long (its notification says "in the last minute"; what follows is the next burst). */
+export const BURST_MAX_MS = 60_000;
+/** Every guard notification's id starts so (the rest is the burst's start time, so two bursts are two notifications). */
+export const NOTIFICATION_PREFIX = 'tidymarks-copy-guard-';
+/** Where a click on the notification takes the person: the options page's Duplicates view. */
+export const DUPLICATES_PAGE = 'options/index.html#duplicates';
