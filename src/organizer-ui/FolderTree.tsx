@@ -85,10 +85,16 @@ export function FolderTree({ tree, version, expanded, current, drag, onOpen, onT
   const toggle = useStableCallback(onToggle);
   const pointerDown = useStableCallback(onPointerDownRow);
   // The folder shown stays in sight in the tree, also when it was opened from the list or the breadcrumb.
+  // Not again when a search ends (the folder was already brought into sight): scrolling into view forces the page's
+  // layout, then in the frame that shows the folder's rows again.
   const box = useRef<HTMLDivElement>(null);
+  const shownInSight = useRef('');
   useEffect(() => {
-    const row = current ? document.getElementById(`org-tree-${current}`) : null;
-    if (row && box.current?.contains(row)) row.scrollIntoView?.({ block: 'nearest' });
+    if (!current || current === shownInSight.current) return;
+    const row = document.getElementById(`org-tree-${current}`);
+    if (!row || !box.current?.contains(row)) return;
+    shownInSight.current = current;
+    row.scrollIntoView?.({ block: 'nearest' });
   }, [current]);
   return (
     <div

@@ -76,6 +76,8 @@ export function ItemList({
   const slotsRef = useRef<ReadonlyMap<string, number>>(new Map());
   const lastBySlot = useRef<readonly ({ i: number; id: string; top: number; idle: boolean } | undefined)[]>([]);
   const [scrollTop, setScrollTop] = useState(0);
+  /** The scroll box's position as last set or reported (reading it from the element would force a layout). */
+  const scrolled = useRef(0);
   const [size, setSize] = useState({ height: 400, width: 0 });
   const [mins, setMins] = useState<ColumnMins>({});
   const offsets = useMemo(() => rowOffsets(rows.length, () => rowHeight), [rows.length, rowHeight]);
@@ -91,7 +93,7 @@ export function ItemList({
   // Another folder or query: its list starts at the top (the last one's scroll would cut its first row).
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (el && el.scrollTop !== 0) el.scrollTop = 0;
+    if (el && scrolled.current !== 0) el.scrollTop = scrolled.current = 0;
     setScrollTop(0);
   }, [listKey]);
   // Keep the focused row in view when the keyboard moves it.
@@ -100,18 +102,23 @@ export function ItemList({
     const el = scroller.current;
     if (!el || focusIndex < 0) return;
     const top = scrollToShow(offsets, focusIndex, el.scrollTop, el.clientHeight);
-    if (top !== el.scrollTop) el.scrollTop = top;
+    if (top !== el.scrollTop) el.scrollTop = scrolled.current = top;
   }, [selection.focus, focusIndex]);
-  const shownColumns = folderShown ? columns : columns.filter((c) => c !== 'folder');
-  const widths = columnWidths ? layoutColumns(shownColumns, columnWidths, size.width, mins) : null;
+  const folderColumns = columns.filter((c) => c !== 'folder');
+  const inFolder = columnWidths ? layoutColumns(folderColumns, columnWidths, size.width, mins) : null;
+  const found = columnWidths ? layoutColumns(columns, columnWidths, size.width, mins) : null;
+  const widths = folderShown ? found : inFolder;
+  // The widths of both views (a folder's, search results' with the Folder column) are on the list box, the view
+  // shown picks its own by a class: a search starting or ending changes no custom property there (one changed on the
+  // list box restyles every element in it, 7 ms for a window of rows). Only Name's width differs between the two.
   const widthStyle: Record<string, string> = {};
-  if (widths) {
-    let total = 0;
-    for (const column of shownColumns) {
-      widthStyle[`--org-w-${column}`] = `${widths[column]}px`;
-      total += widths[column];
-    }
-    widthStyle['--org-columns-width'] = `${total}px`;
+  if (inFolder && found) {
+    const total = (w: Record<string, number>, shown: readonly ColumnId[]) => `${shown.reduce((sum, column) => sum + w[column]!, 0)}px`;
+    for (const column of columns) widthStyle[`--org-w-${column}`] = `${found[column]}px`;
+    widthStyle['--org-w-name'] = `${inFolder.name}px`;
+    widthStyle['--org-w-name-found'] = `${found.name}px`;
+    widthStyle['--org-columns-width'] = total(inFolder, folderColumns);
+    widthStyle['--org-columns-width-found'] = total(found, columns);
   }
   // Two rows beyond each edge: every row rendered costs its layout in the frame that shows a new result set. A list
   // not laid out (height 0: in a hidden tab, or a DOM without layout) renders a 400 px window until it is.
@@ -139,7 +146,7 @@ export function ItemList({
   const listEnd = drag?.over && drag.over.area === 'list-end' ? drag.over : null;
   void version;
   return (
-    <div class={`org-list-box${widths ? ' sized' : ''}`} style={widthStyle}>
+    <div class={`org-list-box${widths ? ' sized' : ''}${folderShown ? ' found' : ''}`} style={widthStyle}>
       <ListHeader
         columns={columns}
         folderShown={folderShown}
@@ -160,6 +167,7 @@ export function ItemList({
         }}
         onScroll={(e) => {
           const el = e.currentTarget as HTMLDivElement;
+          scrolled.current = el.scrollTop;
           setScrollTop(el.scrollTop);
           if (header.current) header.current.scrollLeft = el.scrollLeft;
         }}

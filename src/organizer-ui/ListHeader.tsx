@@ -32,35 +32,38 @@ function isRtl(el: Element): boolean {
 
 export function ListHeader({ columns, folderShown, sort, widths, mins, headerRef, onMeasure, onSort, onResize }: Props) {
   const box = useRef<HTMLDivElement | null>(null);
-  /** What the labels were last measured for, once every one of them was laid out. */
-  const measuredFor = useRef('');
+  /** What the labels were measured for once every one shown was laid out (the shown columns and the sort mark). */
+  const measuredFor = useRef(new Set<string>());
   // The headers' own widths: the label's whole text and what its button adds to it (padding, the sort mark), measured
-  // once laid out (the words depend on the language) and reported when they change. Only when the labels or the sort
-  // mark changed, or some label was not laid out yet: a measure forces the whole page's layout in the middle of a
-  // render, and the header renders with every scroll frame and every keystroke of a search.
-  const labelsKey = `${columns.join()}|${folderShown}|${sort ? `${sort.column}${sort.descending ? '-' : '+'}` : ''}`;
+  // once laid out (the words depend on the language) and reported when they change. Only for a set of labels not
+  // measured yet, or while some label shown is not laid out: a measure forces the whole page's layout in the middle of
+  // a render, and the header renders with every scroll frame and every keystroke of a search (which shows and hides
+  // the Folder column: each of the two sets is measured once). A hidden header keeps the width measured when it showed.
+  const shown = folderShown ? columns : columns.filter((c) => c !== 'folder');
+  const labelsKey = `${shown.join()}|${sort ? `${sort.column}${sort.descending ? '-' : '+'}` : ''}`;
   useLayoutEffect(() => {
-    if (measuredFor.current === labelsKey) return;
+    if (measuredFor.current.has(labelsKey)) return;
     const measured: ColumnMins = {};
     let changed = false;
     let allLaidOut = true;
     for (const label of box.current?.querySelectorAll<HTMLElement>('.org-head-label') ?? []) {
+      const column = label.dataset.column as ColumnId;
+      if (!shown.includes(column)) continue;
       const button = label.parentElement!;
-      const shown = label.getBoundingClientRect().width;
-      if (!shown && !label.scrollWidth) {
+      const width = label.getBoundingClientRect().width;
+      if (!width && !label.scrollWidth) {
         allLaidOut = false;
         continue;
       }
-      const column = label.dataset.column as ColumnId;
       // scrollWidth is whole pixels: one more so a fraction of the text is never cut.
-      const whole = Math.max(shown, label.scrollWidth + 1);
+      const whole = Math.max(width, label.scrollWidth + 1);
       const style = getComputedStyle(button);
       const around = ['paddingInlineStart', 'paddingInlineEnd', 'borderInlineStartWidth', 'borderInlineEndWidth'] as const;
       const extra = around.reduce((sum, side) => sum + (parseFloat(style[side]) || 0), 0) + (label.nextElementSibling?.getBoundingClientRect().width ?? 0);
       measured[column] = Math.ceil(whole + extra);
       if (measured[column] !== mins[column]) changed = true;
     }
-    if (allLaidOut) measuredFor.current = labelsKey;
+    if (allLaidOut) measuredFor.current.add(labelsKey);
     if (changed) onMeasure({ ...mins, ...measured });
   });
 

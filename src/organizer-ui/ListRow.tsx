@@ -3,12 +3,11 @@
  * each is text in its own isolate (src/ui's Untrusted), never HTML. An address and a folder path are cut in the middle
  * when they do not fit (the start gives way, the end stays), the whole text on hover.
  */
-import { Fragment, type ComponentChildren } from 'preact';
 import { formatDate, formatNumber, t } from '../i18n';
 import type { MessageId } from '../i18n';
 import type { ColumnId, OrganizerTree } from '../organizer';
 import { PATH_SEPARATOR } from '../platform/folder-path';
-import { showBidiControls, Untrusted, UntrustedCode } from '../ui';
+import { showBidiControls, Untrusted } from '../ui';
 import { memo } from './memo';
 
 export const COLUMN_LABELS: Record<ColumnId, MessageId> = {
@@ -56,51 +55,48 @@ export function splitForMiddleCut(text: string, tailLength = ADDRESS_TAIL): { he
   return { head: chars.slice(0, -tailLength).join(''), tail: chars.slice(-tailLength).join('') };
 }
 
-/** A line cut in the middle when it does not fit: `head` ends in "…", `tail` stays whole. */
-function MiddleCut({ head, tail, class: className }: { head: ComponentChildren; tail: ComponentChildren; class: string }) {
+/*
+ * The cells' contents are built by plain functions (Untrusted called, not mounted): a row's cells are elements, no
+ * component instance each, and every cell has the same elements whatever it shows (an idle row's blank ones too), so a
+ * row taking another item, or a blank one filled, patches text instead of making elements. Each cut in the middle is
+ * one flex box: its head gives way, its tail stays.
+ */
+
+/** Untrusted text in its isolate (a `<bdi>`). */
+function isolated(text: string, className?: string) {
+  return Untrusted({ children: text, class: className });
+}
+
+/** An address: isolated, its bidirectional controls shown, cut in the middle (the isolate is the cut's box). */
+function addressCut(url: string) {
+  const { head, tail } = splitForMiddleCut(showBidiControls(url));
+  return Untrusted({
+    class: 'org-cut',
+    children: [<span class="org-cut-head">{head}</span>, <span class="org-cut-tail">{tail}</span>],
+  });
+}
+
+/** A folder path: each folder's name in its own isolate; the ancestors give way first, the deepest folder stays. */
+function pathCut(folders: readonly string[]) {
+  const last = folders.length - 1;
+  const head: (string | ReturnType<typeof isolated>)[] = [];
+  for (let i = 0; i < last; i++) head.push(isolated(folders[i]!), PATH_SEPARATOR);
   return (
-    <span class={`org-middle-cut ${className}`}>
+    <span class="org-cut">
       <span class="org-cut-head">{head}</span>
-      <span class="org-cut-tail">{tail}</span>
+      {isolated(last >= 0 ? folders[last]! : '', 'org-cut-tail')}
     </span>
   );
 }
 
-/** An address: isolated, its bidirectional controls shown, cut in the middle. */
-function Address({ url }: { url: string }) {
-  const { head, tail } = splitForMiddleCut(showBidiControls(url));
-  return (
-    <Untrusted class="org-address">
-      <MiddleCut class="org-address-cut" head={head} tail={tail} />
-    </Untrusted>
-  );
-}
-
-/** A folder path: each folder's name in its own isolate; the ancestors give way first, the deepest folder stays. */
-export function PathText({ folders }: { folders: readonly string[] }) {
-  if (!folders.length) return null;
-  const last = folders.length - 1;
-  const head = folders.slice(0, last).map((name, i) => (
-    <Fragment key={i}>
-      <Untrusted>{name}</Untrusted>
-      {PATH_SEPARATOR}
-    </Fragment>
-  ));
-  return <MiddleCut class="org-path" head={head} tail={<Untrusted>{folders[last]}</Untrusted>} />;
-}
-
 /** Tags, each isolated (with its bidirectional controls shown), separated by commas. */
-function Tags({ tags }: { tags: readonly string[] }) {
-  return (
-    <>
-      {tags.map((tag, i) => (
-        <Fragment key={i}>
-          {i ? ', ' : ''}
-          <UntrustedCode class="org-tag" text={tag} />
-        </Fragment>
-      ))}
-    </>
-  );
+function tagList(tags: readonly string[]) {
+  const out: (string | ReturnType<typeof isolated>)[] = [];
+  tags.forEach((tag, i) => {
+    if (i) out.push(', ');
+    out.push(isolated(showBidiControls(tag), 'org-tag'));
+  });
+  return out;
 }
 
 export interface RowProps {
@@ -171,12 +167,12 @@ function blankCell(column: ColumnId) {
         <span aria-hidden="true" class="org-icon">
           {''}
         </span>
-        {''}
+        {isolated('', 'org-title')}
       </span>
     );
   return (
     <span key={column} class={`org-cell org-col-${column}`} hidden={column === 'folder' ? true : undefined}>
-      {''}
+      {column === 'address' ? addressCut('') : column === 'folder' ? pathCut([]) : ''}
     </span>
   );
 }
@@ -193,12 +189,8 @@ function cell(tree: OrganizerTree, id: string, column: ColumnId, folderShown: bo
         </span>
         {node.kind === 'separator' ? (
           <span class="org-separator" aria-label={t('organizerSeparator')} />
-        ) : title ? (
-          <Untrusted class="org-title">{title}</Untrusted>
-        ) : node.url ? (
-          <UntrustedCode class="org-title" text={node.url} />
         ) : (
-          t('organizerUntitled')
+          isolated(title || (node.url ? showBidiControls(node.url) : t('organizerUntitled')), 'org-title')
         )}
       </span>
     );
@@ -208,21 +200,21 @@ function cell(tree: OrganizerTree, id: string, column: ColumnId, folderShown: bo
     const folders = node.parentId ? tree.path(node.parentId) : [];
     return (
       <span key={column} class="org-cell org-col-folder" hidden={!folderShown} title={folders.join(PATH_SEPARATOR)}>
-        <PathText folders={folders} />
+        {pathCut(folders)}
       </span>
     );
   }
   if (column === 'address')
     return (
       <span key={column} class="org-cell org-col-address" title={node.url ? showBidiControls(node.url) : undefined}>
-        {node.url ? <Address url={node.url} /> : ''}
+        {addressCut(node.url)}
       </span>
     );
   if (column === 'tags') {
     const tags = node.url ? tree.tagsOf(node.url) : [];
     return (
       <span key={column} class="org-cell org-col-tags" title={tags.length ? showBidiControls(tags.join(', ')) : undefined}>
-        <Tags tags={tags} />
+        {tagList(tags)}
       </span>
     );
   }

@@ -48,3 +48,33 @@ it('measures once laid out, not again on renders that change no label, again whe
   view.rerender(<ListHeader {...props} mins={mins} sort={{ column: 'name', descending: false }} />);
   expect(measures.mock.calls.length).toBeGreaterThan(afterFirst);
 });
+
+it('measures the Folder header when a search first shows it, and neither set of labels again as searches start and end', () => {
+  const measures = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ width: 40 }) as DOMRect);
+  const onMeasure = vi.fn<(mins: ColumnMins) => void>();
+  const props = {
+    columns: ['name', 'folder', 'address'] as ColumnId[],
+    folderShown: false,
+    sort: null,
+    widths,
+    headerRef: { current: null },
+    onMeasure,
+    onSort: () => undefined,
+    onResize: () => undefined,
+  };
+  // A folder's list: the Folder header is hidden, not measured (and not waited for).
+  const view = render(<ListHeader {...props} mins={{}} />);
+  expect(onMeasure).toHaveBeenCalledTimes(1);
+  expect(Object.keys(onMeasure.mock.calls[0]![0]).sort()).toEqual(['address', 'name']);
+  view.rerender(<ListHeader {...props} mins={onMeasure.mock.calls[0]![0]} widths={{ ...widths }} />);
+  expect(onMeasure).toHaveBeenCalledTimes(1);
+  // The first search shows it: measured then.
+  view.rerender(<ListHeader {...props} mins={onMeasure.mock.calls[0]![0]} folderShown />);
+  expect(onMeasure).toHaveBeenCalledTimes(2);
+  const mins = onMeasure.mock.calls[1]![0];
+  expect(Object.keys(mins).sort()).toEqual(['address', 'folder', 'name']);
+  // Searches ending and starting again: nothing measured.
+  const counted = measures.mock.calls.length;
+  for (let i = 0; i < 4; i++) view.rerender(<ListHeader {...props} mins={mins} folderShown={i % 2 === 1} />);
+  expect(measures.mock.calls.length).toBe(counted);
+});

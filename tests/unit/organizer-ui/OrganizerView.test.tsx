@@ -111,6 +111,11 @@ describe('OrganizerView', () => {
     await within(list).findAllByRole('option');
     const rowsBefore = [...list.querySelectorAll('.org-row')];
     expect(rowsBefore).toHaveLength(4);
+    // Each cell's elements (the title's and the address's isolates, the path's cut): kept, only their text patched.
+    const cellElements = () =>
+      rowsBefore.map((row) => [...row.querySelectorAll('.org-col-name bdi, .org-col-address bdi, .org-col-address span, .org-col-folder .org-cut')]);
+    const elementsBefore = cellElements();
+    expect(elementsBefore.every((els) => els.length === 5)).toBe(true);
     // Outside a search the Folder column is there but hidden.
     expect([...list.querySelectorAll('.org-col-folder')].every((cell) => (cell as HTMLElement).hidden)).toBe(true);
     fireEvent.input(screen.getByTestId('organizer-search'), { target: { value: 'two' } });
@@ -132,6 +137,7 @@ describe('OrganizerView', () => {
     const idle = rowsDuring.filter((row) => row.classList.contains('idle'));
     expect(idle).toHaveLength(3);
     expect(idle.map((row) => [row.textContent, row.getAttribute('role'), row.id])).toEqual(Array(3).fill(['', null, '']));
+    expect(cellElements().every((els, i) => els.length === 5 && els.every((el, j) => el === elementsBefore[i]![j]))).toBe(true);
     expect(list.textContent).not.toContain('three');
     fireEvent.input(screen.getByTestId('organizer-search'), { target: { value: '' } });
     await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(4));
@@ -139,6 +145,7 @@ describe('OrganizerView', () => {
     expect(rowsAfter.length === 4 && rowsAfter.every((row, i) => row === rowsBefore[i])).toBe(true);
     expect(list.querySelectorAll('.org-row.idle')).toHaveLength(0);
     await within(list).findByRole('option', { name: /three/ });
+    expect(cellElements().every((els, i) => els.length === 5 && els.every((el, j) => el === elementsBefore[i]![j]))).toBe(true);
   });
 
   it('the details of a bookmark with an archived copy link to it, in the tab order; a bookmark that is a copy is labelled (issue 31)', async () => {
