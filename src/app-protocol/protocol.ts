@@ -17,6 +17,7 @@ import { copyGuardProtocol } from '../copy-guard/protocol';
 import { organizerProtocol } from '../organizer/protocol';
 import { linkHealthJobs, linkHealthProtocol } from '../link-health/protocol';
 import { historyJobs, historyProtocol } from '../operation-history/protocol';
+import { firefoxBackupsJobs } from '../firefox-backups/protocol';
 import { testJobs, testProtocol } from './test-protocol';
 
 /** Every production part, by owner: a request name appears in one part only (the conventions test checks it). */
@@ -36,10 +37,14 @@ export const protocolParts = {
   history: historyProtocol,
 } satisfies Record<string, Record<string, RequestDef>>;
 
-export const jobParts = { core: coreJobs, dedup: dedupJobs, bookmarksHtml: bookmarksHtmlJobs, linkHealth: linkHealthJobs, history: historyJobs } satisfies Record<
-  string,
-  Record<string, JobDef>
->;
+export const jobParts = {
+  core: coreJobs,
+  dedup: dedupJobs,
+  bookmarksHtml: bookmarksHtmlJobs,
+  firefoxBackups: firefoxBackupsJobs,
+  linkHealth: linkHealthJobs,
+  history: historyJobs,
+} satisfies Record<string, Record<string, JobDef>>;
 
 /** The production table. */
 export const productionProtocol = {
@@ -62,6 +67,7 @@ export const productionJobs = {
   ...coreJobs,
   ...dedupJobs,
   ...bookmarksHtmlJobs,
+  ...firefoxBackupsJobs,
   ...linkHealthJobs,
   ...historyJobs,
 } satisfies Record<string, JobDef>;

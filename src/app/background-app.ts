@@ -33,6 +33,7 @@ import { createDedupScanFeature } from '../dedup/scan/feature';
 import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
 import { createPlacesSaver } from '../quick-bookmark';
 import { createBookmarksHtmlFeature } from '../bookmarks-html/feature';
+import { createFirefoxBackupsFeature } from '../firefox-backups/feature';
 import { createBookmarkDatesFeature } from '../bookmark-dates/feature';
 import { openBookmarkDateStore } from '../bookmark-dates';
 import { createToolbarButtonFeature } from '../toolbar-button/feature';
@@ -99,6 +100,8 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     cleanupHistory: dedupApply.cleanupRecords,
   });
 
+  const firefoxBackups = createFirefoxBackupsFeature({ ...deps, tags: tagStore, history, bookmarkDates: bookmarkDateStore });
+
   // Bursts of copies made by someone else (Sync, another extension): told once (src/copy-guard/README.md).
   const copyGuard = createCopyGuardFeature({ ...deps, live: searchFeature.live, getSettings: () => settings.get() });
   const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, history, bookmarkDates: bookmarkDateStore });
@@ -115,6 +118,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     dedupScan,
     quickBookmark,
     bookmarksHtml,
+    firefoxBackups,
     organizer,
     history,
     copyGuard,
@@ -149,6 +153,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     ...placesFeature.events.inBatch(history.jobs),
     ...dedupScan.jobs,
     ...placesFeature.events.inBatch(bookmarksHtml.jobs),
+    ...placesFeature.events.inBatch(firefoxBackups.jobs),
     ...linkHealth.jobs,
     ...placesFeature.events.inBatch(linkHealth.writeJobs),
   };

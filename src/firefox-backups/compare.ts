@@ -30,6 +30,20 @@ export interface DiffFolder {
   parent: number;
   title: string;
   guid: string | null;
+  /** A folder of the backup: its counterpart's id now, or null when it was removed since (a restore re-creates it). */
+  nowId?: string | null;
+}
+
+/** What a restore of a removed item needs from the backup (restore-plan.ts). */
+export interface RemovedDetail {
+  /** Its position in its folder in the backup (Firefox's `index`, separators counted). */
+  position: number;
+  /** Firefox's tags of the bookmark in the backup. */
+  tags: string[];
+  /** Last modified in the backup (ms), or null. */
+  lastModified: number | null;
+  /** A removed folder: its own index in BackupDiff.thenFolders. */
+  folder: number;
 }
 
 export interface ChangedItem {
@@ -51,6 +65,8 @@ export interface ChangedItem {
   /** Tags changed: the backup's (Firefox's) tags and Tidymarks' tags now. */
   tagsThen?: string[];
   tagsNow?: string[];
+  /** A removed item: what restoring it needs. */
+  removed?: RemovedDetail;
 }
 
 export type BackupDiff = Record<ChangeKind, ChangedItem[]> & {
@@ -98,7 +114,7 @@ export function compareWithNow(backup: readonly BackupItem[], live: LiveTree): B
     bIn[i] = 1;
     if (item.kind !== 'folder') continue;
     thenFolder[i] = thenFolders.length;
-    thenFolders.push({ parent: item.parent === -1 ? -1 : thenFolder[item.parent]!, title: item.title, guid: guidOf(item) });
+    thenFolders.push({ parent: item.parent === -1 ? -1 : thenFolder[item.parent]!, title: item.title, guid: guidOf(item), nowId: null });
   }
 
   // Now: the same for the live rows (preorder: a parent before its children).
@@ -181,12 +197,22 @@ export function compareWithNow(backup: readonly BackupItem[], live: LiveTree): B
   for (let i = 0; i < bn; i++) {
     if (!bIn[i]) continue;
     const item = backup[i]!;
+    const j = matchOf[i]!;
+    if (item.kind === 'folder' && j !== -1) thenFolders[thenFolder[i]!]!.nowId = rows[j]![0];
     const guid = guidOf(item);
     if (guid !== null && ROOT_GUIDS.has(guid)) continue;
     const then = item.parent === -1 ? -1 : thenFolder[item.parent]!;
-    const j = matchOf[i]!;
     if (j === -1) {
-      diff.removed.push({ kind: item.kind === 'folder' ? 'folder' : 'bookmark', title: item.title, url: item.url, then, now: -1, date: positive(item.dateAdded) });
+      const removed: RemovedDetail = { position: item.position, tags: [...item.tags], lastModified: positive(item.lastModified), folder: thenFolder[i]! };
+      diff.removed.push({
+        kind: item.kind === 'folder' ? 'folder' : 'bookmark',
+        title: item.title,
+        url: item.url,
+        then,
+        now: -1,
+        date: positive(item.dateAdded),
+        removed,
+      });
       continue;
     }
     const [, liveParent, , kind, title, url] = rows[j]!;

@@ -5,13 +5,29 @@
  * options pages' date format). Every title, address, tag and folder name is untrusted text (src/ui).
  */
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { CHANGE_KINDS, type BackupDiff, type ChangedItem, type ChangeKind } from '../../firefox-backups';
+import { CHANGE_KINDS, type BackupDiff, type ChangedItem, type ChangeKind, type RestorePlan } from '../../firefox-backups';
 import { formatNumber, plural, t } from '../../i18n';
 import { rowOffsets, scrollTopFor, UntrustedCode, UntrustedParts, visibleRows, Untrusted } from '../../ui';
 import { Path } from '../duplicates/Path';
 import { formatDateTime } from '../format';
 import { compareRows, pathText, ROW_HEIGHT, type CompareRow } from './compare-rows';
 import type { Comparison } from './use-comparison';
+import { RestoreBar, RestoreOutcome } from './RestoreRemoved';
+import type { RestoreState } from './use-restore';
+
+/** The removed items chosen to restore (indices into the diff's removed list), and how to change them. */
+interface Choice {
+  chosen: ReadonlySet<number>;
+  toggle(at: number): void;
+  disabled: boolean;
+}
+
+/** What the comparison offers to act on the difference (the Backups view's restore). */
+export interface RestoreActions {
+  restore: RestoreState | null;
+  run(plan: RestorePlan): void;
+  takeBack(redo: boolean): void;
+}
 
 const KIND_LABEL: Record<ChangeKind, () => string> = {
   added: () => t('backupsCompareKind_added'),
@@ -69,7 +85,7 @@ function Detail({ kind, item, diff }: { kind: ChangeKind; item: ChangedItem; dif
   }
 }
 
-function Row({ row, diff }: { row: CompareRow; diff: BackupDiff }) {
+function Row({ row, diff, choice }: { row: CompareRow; diff: BackupDiff; choice: Choice }) {
   if (row.type === 'kind') {
     return (
       <h4 class="compare-kind" data-testid="compare-kind-heading" data-kind={row.kind}>
@@ -86,11 +102,31 @@ function Row({ row, diff }: { row: CompareRow; diff: BackupDiff }) {
     );
   }
   const { item, kind } = row;
+  const title = (
+    <>
+      {item.kind === 'folder' && <span class="compare-badge">{t('backupsCompareFolder')}</span>}
+      <Untrusted>{item.title || (item.kind === 'folder' ? t('untitledFolder') : '')}</Untrusted>
+    </>
+  );
   return (
     <div class="compare-item" data-testid="compare-row" data-kind={kind}>
       <div class="compare-title">
-        {item.kind === 'folder' && <span class="compare-badge">{t('backupsCompareFolder')}</span>}
-        <Untrusted>{item.title || (item.kind === 'folder' ? t('untitledFolder') : '')}</Untrusted>
+        {kind === 'removed' ? (
+          // The title names the checkbox: a click on it chooses the item too.
+          <label>
+            <input
+              type="checkbox"
+              class="compare-choose"
+              data-testid="compare-choose"
+              checked={choice.chosen.has(row.at)}
+              disabled={choice.disabled}
+              onChange={() => choice.toggle(row.at)}
+            />
+            {title}
+          </label>
+        ) : (
+          title
+        )}
       </div>
       <div class="compare-url">{item.url !== null && <UntrustedCode text={item.url} />}</div>
       <div class="compare-detail">
@@ -101,7 +137,7 @@ function Row({ row, diff }: { row: CompareRow; diff: BackupDiff }) {
 }
 
 /** The lists, virtualized: only the rows in view (and a few more) are drawn, each at its offset. */
-function ChangeList({ diff, label }: { diff: BackupDiff; label: string }) {
+function ChangeList({ diff, label, choice }: { diff: BackupDiff; label: string; choice: Choice }) {
   const rows = useMemo(() => compareRows(diff), [diff]);
   const offsets = useMemo(() => rowOffsets(rows.length, (i) => ROW_HEIGHT[rows[i]!.type]), [rows]);
   const box = useRef<HTMLDivElement>(null);
@@ -149,7 +185,7 @@ function ChangeList({ diff, label }: { diff: BackupDiff; label: string }) {
             const i = shown.start + n;
             return (
               <div key={i} class="compare-slot" style={{ insetBlockStart: `${offsets[i]}px`, blockSize: `${ROW_HEIGHT[row.type]}px` }}>
-                <Row row={row} diff={diff} />
+                <Row row={row} diff={diff} choice={choice} />
               </div>
             );
           })}
@@ -159,12 +195,13 @@ function ChangeList({ diff, label }: { diff: BackupDiff; label: string }) {
   );
 }
 
-export function BackupCompare({ comparison }: { comparison: Comparison }) {
+export function BackupCompare({ comparison, actions }: { comparison: Comparison; actions: RestoreActions }) {
   const { label } = comparison;
   const heading = <UntrustedParts message={(x) => t('backupsCompareHeading', x)} parts={[label]} />;
   return (
     <section aria-labelledby="compare-heading" class="backup-compare" data-testid="compare-section">
       <h3 id="compare-heading">{heading}</h3>
+      {actions.restore && <RestoreOutcome restore={actions.restore} onTakeBack={actions.takeBack} />}
       {comparison.state === 'comparing' && (
         <p role="status" data-testid="compare-progress">
           <UntrustedParts message={(x) => t('backupsComparing', x)} parts={[label]} />
@@ -175,20 +212,34 @@ export function BackupCompare({ comparison }: { comparison: Comparison }) {
           {comparison.message}
         </p>
       )}
-      {comparison.state === 'done' && <Compared diff={comparison.diff} label={label} />}
+      {comparison.state === 'done' && <Compared diff={comparison.diff} label={label} actions={actions} />}
     </section>
   );
 }
 
-function Compared({ diff, label }: { diff: BackupDiff; label: string }) {
+function Compared({ diff, label, actions }: { diff: BackupDiff; label: string; actions: RestoreActions }) {
   const changes = CHANGE_KINDS.reduce((n, kind) => n + diff[kind].length, 0);
+  // A new comparison (after a restore or its undo) is a new list: the choice starts empty.
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(() => new Set());
+  const busy = actions.restore?.state === 'running' || (actions.restore?.state === 'done' && !!actions.restore.takeBack?.running);
+  const choice: Choice = {
+    chosen,
+    disabled: busy,
+    toggle: (at) =>
+      setChosen((was) => {
+        const next = new Set(was);
+        if (!next.delete(at)) next.add(at);
+        return next;
+      }),
+  };
   return (
     <>
       <p role="status" class={changes ? 'muted' : undefined} data-testid="compare-summary">
         {changes === 0 && <UntrustedParts message={(x) => t('backupsCompareNothing', x)} parts={[label]} />}
         {diff.matchedByPath > 0 && ` ${plural('backupsCompareMatched', diff.matchedByPath)}`}
       </p>
-      {changes > 0 && <ChangeList diff={diff} label={label} />}
+      {diff.removed.length > 0 && <RestoreBar diff={diff} chosen={chosen} onChoose={setChosen} busy={busy} onRestore={actions.run} />}
+      {changes > 0 && <ChangeList diff={diff} label={label} choice={choice} />}
       <p class="muted" data-testid="compare-tags-note">
         {t('backupsCompareTagsNote')}
       </p>

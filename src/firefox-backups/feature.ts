@@ -1,0 +1,28 @@
+/** The background's part of Firefox's backups: acting on a comparison's difference, as operations of the one history. */
+import type { BackgroundDeps } from '../feature-contract';
+import type { JobHandlersOf } from '../messaging/define';
+import type { History, TagAccess } from '../operation-history';
+import type { BookmarkDateStore } from '../bookmark-dates';
+import { ImportOperation } from '../bookmarks-html';
+import type { firefoxBackupsJobs } from './protocol';
+import { restoreRemoved } from './restore';
+
+export interface FirefoxBackupsFeatureDeps extends BackgroundDeps {
+  tags: TagAccess;
+  /** The one history: a restore is an operation of it, all or nothing, run in its queue. */
+  history: History;
+  /** The backup's dates of restored items (src/bookmark-dates). */
+  bookmarkDates: Pick<BookmarkDateStore, 'putMany'>;
+}
+
+export function createFirefoxBackupsFeature(deps: FirefoxBackupsFeatureDeps) {
+  const { browser, tags, bookmarkDates } = deps;
+  const jobs: JobHandlersOf<typeof firefoxBackupsJobs> = {
+    'backups.restoreRemoved': ({ steps }, ctx) =>
+      deps.history.serialJob(ctx, (ctx) => {
+        const operation = new ImportOperation({ browser, journal: deps.history.journal, tags, now: deps.now }, 'Firefox backup restore', 'firefox-backup');
+        return restoreRemoved({ browser, operation, keepBookmarkDates: (records) => bookmarkDates.putMany(records) }, steps, ctx);
+      }),
+  };
+  return { handlers: {}, jobs };
+}

@@ -1,0 +1,29 @@
+import * as v from 'valibot';
+import { job, type JobDef } from '../messaging/define';
+import type { RestoreProgress, RestoreReport } from './restore';
+
+const id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+/** Titles and addresses as Firefox takes them (a longer one is cut by Firefox; none in a backup is longer). */
+const text = v.pipe(v.string(), v.maxLength(65_536));
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const date = v.nullable(v.pipe(v.number(), v.finite()));
+
+const stepSchema = v.strictObject({
+  kind: v.picklist(['bookmark', 'folder']),
+  title: text,
+  url: v.optional(text),
+  parent: v.union([v.strictObject({ id }), v.strictObject({ step: count })]),
+  index: count,
+  tags: v.pipe(v.array(v.pipe(v.string(), v.maxLength(1024))), v.maxLength(1000)),
+  dateAdded: date,
+  lastModified: date,
+});
+
+/** This feature's long jobs, run over a port with progress, pause and cancel (see src/app-protocol/protocol.ts). */
+export const firefoxBackupsJobs = {
+  /**
+   * Restores chosen removed items of a backup (the steps restore-plan.ts made of a comparison) as one operation of
+   * the history: journaled, all or nothing, undoable.
+   */
+  'backups.restoreRemoved': job<RestoreProgress, RestoreReport>()(v.strictObject({ steps: v.pipe(v.array(stepSchema), v.minLength(1), v.maxLength(500_000)) })),
+} satisfies Record<string, JobDef>;
