@@ -48,6 +48,8 @@ export interface RemovedDetail {
 
 export interface ChangedItem {
   kind: 'bookmark' | 'folder';
+  /** Its id now (a live item); absent for a removed item. */
+  id?: string;
   /** The title now (in the backup for a removed item). */
   title: string;
   /** The address now (in the backup for a removed item); null for a folder. */
@@ -184,9 +186,10 @@ export function compareWithNow(backup: readonly BackupItem[], live: LiveTree): B
   const diff: BackupDiff = { added: [], removed: [], moved: [], renamed: [], readdressed: [], retagged: [], thenFolders, nowFolders, matchedById, matchedByPath };
   const liveTags = new Map<string, readonly string[]>(live.tags);
   const nowItem = (j: number, then: number): ChangedItem => {
-    const [, parent, , kind, title, url, dateAdded] = rows[j]!;
+    const [id, parent, , kind, title, url, dateAdded] = rows[j]!;
     return {
       kind: kind === 'f' ? 'folder' : 'bookmark',
+      id,
       title,
       url: kind === 'f' ? null : url,
       then,

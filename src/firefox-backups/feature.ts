@@ -1,4 +1,7 @@
-/** The background's part of Firefox's backups: acting on a comparison's difference, as operations of the one history. */
+/**
+ * The background's part of Firefox's backups: acting on a comparison's difference (restore removed items, remove
+ * added ones), each one operation of the one history.
+ */
 import type { BackgroundDeps } from '../feature-contract';
 import type { JobHandlersOf } from '../messaging/define';
 import type { History, TagAccess } from '../operation-history';
@@ -6,6 +9,7 @@ import type { BookmarkDateStore } from '../bookmark-dates';
 import { ImportOperation } from '../bookmarks-html';
 import type { firefoxBackupsJobs } from './protocol';
 import { restoreRemoved } from './restore';
+import { removeAdded } from './remove-added';
 
 export interface FirefoxBackupsFeatureDeps extends BackgroundDeps {
   tags: TagAccess;
@@ -23,6 +27,8 @@ export function createFirefoxBackupsFeature(deps: FirefoxBackupsFeatureDeps) {
         const operation = new ImportOperation({ browser, journal: deps.history.journal, tags, now: deps.now }, 'Firefox backup restore', 'firefox-backup');
         return restoreRemoved({ browser, operation, keepBookmarkDates: (records) => bookmarkDates.putMany(records) }, steps, ctx);
       }),
+    'backups.removeAdded': ({ items }, ctx) =>
+      deps.history.serialJob(ctx, (ctx) => removeAdded({ browser, tags, edits: { journal: deps.history.journal, now: deps.now } }, items, ctx)),
   };
   return { handlers: {}, jobs };
 }

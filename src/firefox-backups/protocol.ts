@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { job, type JobDef } from '../messaging/define';
 import type { RestoreProgress, RestoreReport } from './restore';
+import type { RemoveAddedProgress, RemoveAddedReport } from './remove-added';
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 /** Titles and addresses as Firefox takes them (a longer one is cut by Firefox; none in a backup is longer). */
@@ -26,4 +27,10 @@ export const firefoxBackupsJobs = {
    * the history: journaled, all or nothing, undoable.
    */
   'backups.restoreRemoved': job<RestoreProgress, RestoreReport>()(v.strictObject({ steps: v.pipe(v.array(stepSchema), v.minLength(1), v.maxLength(500_000)) })),
+  /** Removes chosen items added since a backup, as one edit of the history; what changed since the comparison stays. */
+  'backups.removeAdded': job<RemoveAddedProgress, RemoveAddedReport>()(
+    v.strictObject({
+      items: v.pipe(v.array(v.strictObject({ id, title: text, url: v.nullable(text), parentId: id })), v.minLength(1), v.maxLength(500_000)),
+    }),
+  ),
 } satisfies Record<string, JobDef>;

@@ -8,6 +8,7 @@
  * the backup's folders come in preorder (a folder's index is below its contents').
  */
 import type { BackupDiff } from './compare';
+import type { AddedItem } from './remove-added';
 
 /** Where a step's item goes: a folder that is there now (its id), or one an earlier step re-creates. */
 export type RestoreParent = { id: string } | { step: number };
@@ -97,4 +98,30 @@ export function restorePlan(diff: BackupDiff, chosen: Iterable<number>): Restore
     });
   });
   return { steps, chosen: chosenCount, containers };
+}
+
+/**
+ * The items removing `chosen` (indices into `diff.added`) takes, as the comparison showed them: a chosen folder brings
+ * everything under it that was added too (the background removes a folder only while it holds nothing else).
+ */
+export function addedToRemove(diff: BackupDiff, chosen: Iterable<number>): AddedItem[] {
+  const added = diff.added;
+  const folders = diff.nowFolders;
+  const folderOf = new Map(folders.map((f, i) => [f.guid, i]));
+  const take = new Uint8Array(added.length);
+  for (const a of chosen) if (Number.isInteger(a) && a >= 0 && a < added.length) take[a] = 1;
+  // Folders now come in preorder: a chosen folder's mark reaches everything under it.
+  const chosenFolder = new Uint8Array(folders.length);
+  added.forEach((item, a) => {
+    const f = item.kind === 'folder' && item.id !== undefined ? folderOf.get(item.id) : undefined;
+    if (take[a] && f !== undefined) chosenFolder[f] = 1;
+  });
+  for (let f = 0; f < folders.length; f++) if (folders[f]!.parent !== -1 && chosenFolder[folders[f]!.parent]) chosenFolder[f] = 1;
+  const items: AddedItem[] = [];
+  added.forEach((item, a) => {
+    if (item.id === undefined || item.now === -1) return;
+    if (!take[a] && !chosenFolder[item.now]) return;
+    items.push({ id: item.id, title: item.title, url: item.url, parentId: folders[item.now]!.guid! });
+  });
+  return items;
 }

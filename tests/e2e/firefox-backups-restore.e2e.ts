@@ -111,15 +111,16 @@ async function compareNow(page: Page) {
   await page.waitForSelector('[data-testid="compare-counts"]', { timeout: 30_000 });
 }
 
-/** Chooses a removed row by its title from the keyboard: focus its checkbox, Space. */
-async function chooseByKeyboard(page: Page, title: string) {
+/** Chooses a removed (or added) row by its title from the keyboard: focus its checkbox, Space. */
+async function chooseByKeyboard(page: Page, title: string, kind: 'removed' | 'added' = 'removed') {
   const box = await page.waitForFunction(
-    (title) =>
-      [...document.querySelectorAll<HTMLElement>('[data-testid="compare-row"][data-kind="removed"]')]
+    (title, kind) =>
+      [...document.querySelectorAll<HTMLElement>(`[data-testid="compare-row"][data-kind="${kind}"]`)]
         .find((row) => row.querySelector('.compare-title bdi')?.textContent === title)
         ?.querySelector('input'),
     {},
     title,
+    kind,
   );
   await (box as unknown as { focus(): Promise<void> }).focus();
   await page.keyboard.press(' ');
@@ -229,6 +230,57 @@ describe('restoring removed items from a backup Firefox wrote', () => {
     expect(await outline(harness)).toEqual([...removed, ' [Rs Big]', '/Rs Big Mine <https://mine.example/>']);
     await page.close();
   }, 180_000);
+});
+
+describe('removing items added since a backup Firefox wrote', () => {
+  const ff = useFirefox();
+
+  it('chosen items go as one step of the history; one renamed after the comparison stays; undo puts them back', async () => {
+    const dir = newDir();
+    await seedTree(ff, tree(1));
+    const name = await firefoxExport(ff, dir, '2026-12-04', true);
+    const harness = await ff.harness();
+    const before = await outline(harness);
+    await seedTree(ff, {
+      toolbar_____: [
+        {
+          title: 'Rs New',
+          children: [{ title: 'Rs New 1', url: 'https://new.rs.example/1' }, { separator: true }, { title: 'Rs New 2', url: 'https://new.rs.example/2' }],
+        },
+        { title: 'Rs N1', url: 'https://new.rs.example/n1' },
+        { title: 'Rs N2', url: 'https://new.rs.example/n2' },
+      ],
+    });
+    const added = await outline(harness);
+    await harness.waitForFunction(async () => (await window.tm.client.call('organizer.tree', {})).encoded.includes('https://new.rs.example/n2'));
+    const page = await openInView(ff, [join(dir, name)]);
+    await page.setViewport({ width: 1000, height: 1400 });
+    await page.waitForSelector('[data-testid="backup-row"]');
+    await compareNow(page);
+    expect(await page.$eval('[data-testid="compare-count"][data-kind="added"] .compare-count-number', (n) => n.textContent)).toBe('5');
+    for (const title of ['Rs New', 'Rs N1', 'Rs N2']) await chooseByKeyboard(page, title, 'added');
+    expect(await page.$eval('[data-testid="remove-chosen"]', (n) => n.textContent)).toBe('5 items chosen.');
+    // After the comparison, the person renames one of them: it stays.
+    await harness.evaluate(async () => {
+      const [n2] = await window.tm.browser.bookmarks.search({ url: 'https://new.rs.example/n2' });
+      await window.tm.browser.bookmarks.update(n2!.id, { title: 'Rs N2 renamed' });
+    });
+    await page.focus('[data-testid="remove-button"]');
+    await page.keyboard.press('Enter');
+    await waitForShown(page, '[data-testid="remove-summary"]');
+    expect(await page.$eval('[data-testid="remove-summary"]', (n) => n.textContent)).toMatch(/^Removed 2 items added since the backup/);
+    expect(await page.$eval('[data-testid="remove-kept"]', (n) => n.textContent)).toBe(
+      'Rs N2: it changed after the comparison, or holds something that was not added since the backup.',
+    );
+    expect(await outline(harness)).toEqual([...before, ' Rs N2 renamed <https://new.rs.example/n2>']);
+    const [operation] = await harness.evaluate(() => window.tm.client.call('history.list', {}));
+    expect(operation).toMatchObject({ kind: 'edit', status: 'applied', canUndo: true });
+
+    await page.click('[data-testid="remove-undo"]');
+    await waitForShown(page, '[data-testid="remove-undone"]');
+    expect(await outline(harness)).toEqual(added.map((l) => (l.includes('Rs N2 <') ? ' Rs N2 renamed <https://new.rs.example/n2>' : l)));
+    await page.close();
+  });
 });
 
 describe('a restore interrupted by a crash is rolled back at the next start (real Firefox)', () => {

@@ -5,28 +5,31 @@
  * options pages' date format). Every title, address, tag and folder name is untrusted text (src/ui).
  */
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { CHANGE_KINDS, type BackupDiff, type ChangedItem, type ChangeKind, type RestorePlan } from '../../firefox-backups';
+import { CHANGE_KINDS, type BackupDiff, type ChangedItem, type ChangeKind, type RemoveAddedReport, type RestoreReport } from '../../firefox-backups';
 import { formatNumber, plural, t } from '../../i18n';
 import { rowOffsets, scrollTopFor, UntrustedCode, UntrustedParts, visibleRows, Untrusted } from '../../ui';
 import { Path } from '../duplicates/Path';
 import { formatDateTime } from '../format';
 import { compareRows, pathText, ROW_HEIGHT, type CompareRow } from './compare-rows';
 import type { Comparison } from './use-comparison';
-import { RestoreBar, RestoreOutcome } from './RestoreRemoved';
-import type { RestoreState } from './use-restore';
+import { RemoveBar, RemoveOutcome, RestoreBar, RestoreOutcome } from './DiffActions';
+import type { UndoableJob } from './use-undoable-job';
 
-/** The removed items chosen to restore (indices into the diff's removed list), and how to change them. */
+/** The kinds of change a person can choose items of, and act on. */
+type Choosable = 'removed' | 'added';
+const choosable = (kind: ChangeKind): kind is Choosable => kind === 'removed' || kind === 'added';
+
+/** The items chosen (indices into the diff's list of their kind), and how to change them. */
 interface Choice {
-  chosen: ReadonlySet<number>;
-  toggle(at: number): void;
+  chosen: Record<Choosable, ReadonlySet<number>>;
+  toggle(kind: Choosable, at: number): void;
   disabled: boolean;
 }
 
-/** What the comparison offers to act on the difference (the Backups view's restore). */
-export interface RestoreActions {
-  restore: RestoreState | null;
-  run(plan: RestorePlan): void;
-  takeBack(redo: boolean): void;
+/** What the comparison offers to act on the difference: restore removed items, remove added ones. */
+export interface DiffActions {
+  restoring: UndoableJob<RestoreReport>;
+  removing: UndoableJob<RemoveAddedReport>;
 }
 
 const KIND_LABEL: Record<ChangeKind, () => string> = {
@@ -111,16 +114,16 @@ function Row({ row, diff, choice }: { row: CompareRow; diff: BackupDiff; choice:
   return (
     <div class="compare-item" data-testid="compare-row" data-kind={kind}>
       <div class="compare-title">
-        {kind === 'removed' ? (
+        {choosable(kind) ? (
           // The title names the checkbox: a click on it chooses the item too.
           <label>
             <input
               type="checkbox"
               class="compare-choose"
               data-testid="compare-choose"
-              checked={choice.chosen.has(row.at)}
+              checked={choice.chosen[kind].has(row.at)}
               disabled={choice.disabled}
-              onChange={() => choice.toggle(row.at)}
+              onChange={() => choice.toggle(kind, row.at)}
             />
             {title}
           </label>
@@ -195,13 +198,14 @@ function ChangeList({ diff, label, choice }: { diff: BackupDiff; label: string; 
   );
 }
 
-export function BackupCompare({ comparison, actions }: { comparison: Comparison; actions: RestoreActions }) {
+export function BackupCompare({ comparison, actions }: { comparison: Comparison; actions: DiffActions }) {
   const { label } = comparison;
   const heading = <UntrustedParts message={(x) => t('backupsCompareHeading', x)} parts={[label]} />;
   return (
     <section aria-labelledby="compare-heading" class="backup-compare" data-testid="compare-section">
       <h3 id="compare-heading">{heading}</h3>
-      {actions.restore && <RestoreOutcome restore={actions.restore} onTakeBack={actions.takeBack} />}
+      {actions.restoring.state && <RestoreOutcome job={actions.restoring} />}
+      {actions.removing.state && <RemoveOutcome job={actions.removing} />}
       {comparison.state === 'comparing' && (
         <p role="status" data-testid="compare-progress">
           <UntrustedParts message={(x) => t('backupsComparing', x)} parts={[label]} />
@@ -217,19 +221,21 @@ export function BackupCompare({ comparison, actions }: { comparison: Comparison;
   );
 }
 
-function Compared({ diff, label, actions }: { diff: BackupDiff; label: string; actions: RestoreActions }) {
+function Compared({ diff, label, actions }: { diff: BackupDiff; label: string; actions: DiffActions }) {
   const changes = CHANGE_KINDS.reduce((n, kind) => n + diff[kind].length, 0);
   // A new comparison (after a restore or its undo) is a new list: the choice starts empty.
-  const [chosen, setChosen] = useState<ReadonlySet<number>>(() => new Set());
-  const busy = actions.restore?.state === 'running' || (actions.restore?.state === 'done' && !!actions.restore.takeBack?.running);
+  const [chosen, setChosen] = useState<Record<Choosable, ReadonlySet<number>>>(() => ({ removed: new Set(), added: new Set() }));
+  const running = (job: UndoableJob<unknown>) => job.state?.state === 'running' || (job.state?.state === 'done' && !!job.state.takeBack?.running);
+  const busy = running(actions.restoring as UndoableJob<unknown>) || running(actions.removing as UndoableJob<unknown>);
+  const choose = (kind: Choosable, next: ReadonlySet<number>) => setChosen((was) => ({ ...was, [kind]: next }));
   const choice: Choice = {
     chosen,
     disabled: busy,
-    toggle: (at) =>
+    toggle: (kind, at) =>
       setChosen((was) => {
-        const next = new Set(was);
+        const next = new Set(was[kind]);
         if (!next.delete(at)) next.add(at);
-        return next;
+        return { ...was, [kind]: next };
       }),
   };
   return (
@@ -238,7 +244,8 @@ function Compared({ diff, label, actions }: { diff: BackupDiff; label: string; a
         {changes === 0 && <UntrustedParts message={(x) => t('backupsCompareNothing', x)} parts={[label]} />}
         {diff.matchedByPath > 0 && ` ${plural('backupsCompareMatched', diff.matchedByPath)}`}
       </p>
-      {diff.removed.length > 0 && <RestoreBar diff={diff} chosen={chosen} onChoose={setChosen} busy={busy} onRestore={actions.run} />}
+      {diff.removed.length > 0 && <RestoreBar diff={diff} chosen={chosen.removed} onChoose={(next) => choose('removed', next)} busy={busy} job={actions.restoring} />}
+      {diff.added.length > 0 && <RemoveBar diff={diff} chosen={chosen.added} onChoose={(next) => choose('added', next)} busy={busy} job={actions.removing} />}
       {changes > 0 && <ChangeList diff={diff} label={label} choice={choice} />}
       <p class="muted" data-testid="compare-tags-note">
         {t('backupsCompareTagsNote')}

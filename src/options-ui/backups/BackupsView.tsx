@@ -14,7 +14,8 @@ import { BackupCompare } from './BackupCompare';
 import { BackupTimeline } from './BackupTimeline';
 import { useBackups, type BackupEntry } from './use-backups';
 import { useComparison } from './use-comparison';
-import { useRestore } from './use-restore';
+import { useUndoableJob } from './use-undoable-job';
+import type { RemoveAddedReport, RestoreReport } from '../../firefox-backups';
 
 type Opened = Extract<BackupEntry, { state: 'opened' }>;
 
@@ -78,9 +79,13 @@ export function BackupsView({ makeDecoder }: { makeDecoder?: () => BackupDecoder
     const entry = opened.find((e) => e.key === chosenKey.current);
     if (entry) compareWith(entry);
   };
-  const restoring = useRestore(again);
+  const restoring = useUndoableJob<RestoreReport>(again, (r) => r.sessionId);
+  const removing = useUndoableJob<RemoveAddedReport>(again, (r) => r.operationId);
   const compareOther = (entry: Opened) => {
-    if (entry.key !== comparison?.key) restoring.clear();
+    if (entry.key !== comparison?.key) {
+      restoring.clear();
+      removing.clear();
+    }
     compareWith(entry);
   };
   const chosenFile = opened.find((e) => e.key === comparison?.key)?.fileName ?? null;
@@ -158,7 +163,7 @@ export function BackupsView({ makeDecoder }: { makeDecoder?: () => BackupDecoder
           if (entry) compareOther(entry);
         }}
       />
-      {comparison && <BackupCompare comparison={comparison} actions={restoring} />}
+      {comparison && <BackupCompare comparison={comparison} actions={{ restoring, removing }} />}
     </section>
   );
 }

@@ -294,3 +294,71 @@ describe('BackupsView: restoring removed items', () => {
     expect((await screen.findByTestId('restore-failed')).textContent).toBe('Die Wiederherstellung ist fehlgeschlagen.');
   });
 });
+
+describe('BackupsView: removing added items', () => {
+  it('a chosen added folder brings what was added in it into one removal job; its report and undo; in German too', async () => {
+    const rows = [
+      ['root________', -1, 0, 'f', '', '', 0],
+      ['toolbar_____', 0, 0, 'f', 'Bookmarks Toolbar', '', 0],
+      ['b0----------', 1, 0, 'b', 'b0', 'https://example.com/0', 0],
+      ['b1----------', 1, 1, 'b', 'b1', 'https://example.com/1', 0],
+      ['b2----------', 1, 2, 'b', 'b2', 'https://example.com/2', 0],
+      ['newfolder---', 1, 3, 'f', 'New', '', 0],
+      ['newbook-----', 5, 0, 'b', 'Inside', 'https://inside.example/', 0],
+    ];
+    const live = JSON.stringify({ rows, tags: [], visits: [] });
+    const jobs: { kind: string; input: unknown }[] = [];
+    const client = {
+      call: async () => ({ encoded: live }),
+      startJob: (kind: string, input: unknown) => {
+        jobs.push({ kind, input });
+        const result =
+          kind === 'backups.removeAdded'
+            ? { removed: 1, leftAlone: [{ title: 'x', url: null, reason: 'gone' }], operationId: 'op1', cancelled: false }
+            : { leftAlone: [] };
+        return { result: Promise.resolve(result), cancel() {}, pause() {}, resume() {} };
+      },
+    } as unknown as Client;
+    render(
+      <ClientContext.Provider value={client}>
+        <BackupsView makeDecoder={inThread} />
+      </ClientContext.Provider>,
+    );
+    pick([backupOf('2026-12-01', 3)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Compare with now' }));
+    await screen.findByTestId('remove-bar');
+    expect(screen.queryByTestId('restore-bar')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: /New$/ }));
+    expect(screen.getByTestId('remove-chosen').textContent).toBe('2 items chosen.');
+    fireEvent.click(screen.getByTestId('remove-button'));
+    await screen.findByTestId('remove-report');
+    expect(jobs[0]).toEqual({
+      kind: 'backups.removeAdded',
+      input: {
+        items: [
+          { id: 'newfolder---', title: 'New', url: null, parentId: 'toolbar_____' },
+          { id: 'newbook-----', title: 'Inside', url: 'https://inside.example/', parentId: 'newfolder---' },
+        ],
+      },
+    });
+    expect(screen.getByTestId('remove-summary').textContent).toBe(
+      'Removed 1 item added since the backup, with what was in it. It is one step in the history: undo it here or on the Duplicates page.',
+    );
+    expect(screen.getByTestId('remove-kept').textContent).toBe('x: it was already gone.');
+    fireEvent.click(screen.getByTestId('remove-undo'));
+    await screen.findByTestId('remove-undone');
+    expect(jobs.at(-1)).toEqual({ kind: 'history.undo', input: { sessionId: 'op1' } });
+    cleanup();
+
+    useCatalog(deMessages, 'de');
+    render(
+      <ClientContext.Provider value={client}>
+        <BackupsView makeDecoder={inThread} />
+      </ClientContext.Provider>,
+    );
+    pick([backupOf('2026-12-01', 3)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mit jetzt vergleichen' }));
+    fireEvent.click(await screen.findByTestId('remove-choose-all'));
+    expect(screen.getByTestId('remove-button').textContent).toBe('2 Einträge entfernen');
+  });
+});
