@@ -62,6 +62,8 @@ export interface ChangedItem {
   date: number | null;
   /** Renamed: the title in the backup. */
   titleThen?: string;
+  /** Moved: its position in its folder in the backup. */
+  positionThen?: number;
   /** Re-addressed: the address in the backup. */
   urlThen?: string;
   /** Tags changed: the backup's (Firefox's) tags and Tidymarks' tags now. */
@@ -221,7 +223,7 @@ export function compareWithNow(backup: readonly BackupItem[], live: LiveTree): B
     const [, liveParent, , kind, title, url] = rows[j]!;
     // Moved: its folder now is not the one its folder in the backup became (a new position in the same folder is not a move).
     const parentMatch = item.parent === -1 ? -1 : matchOf[item.parent]!;
-    if (parentMatch !== liveParent) diff.moved.push(nowItem(j, then));
+    if (parentMatch !== liveParent) diff.moved.push({ ...nowItem(j, then), positionThen: item.position });
     if (item.title !== title) diff.renamed.push({ ...nowItem(j, then), titleThen: item.title });
     if (kind === 'b' && item.url !== null && item.url !== url) diff.readdressed.push({ ...nowItem(j, then), urlThen: item.url });
     if (kind === 'b') {

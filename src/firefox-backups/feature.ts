@@ -1,6 +1,6 @@
 /**
  * The background's part of Firefox's backups: acting on a comparison's difference (restore removed items, remove
- * added ones), each one operation of the one history.
+ * added ones, put moves, titles and addresses back), each one operation of the one history.
  */
 import type { BackgroundDeps } from '../feature-contract';
 import type { JobHandlersOf } from '../messaging/define';
@@ -10,6 +10,7 @@ import { ImportOperation } from '../bookmarks-html';
 import type { firefoxBackupsJobs } from './protocol';
 import { restoreRemoved } from './restore';
 import { removeAdded } from './remove-added';
+import { putBack } from './put-back';
 
 export interface FirefoxBackupsFeatureDeps extends BackgroundDeps {
   tags: TagAccess;
@@ -29,6 +30,8 @@ export function createFirefoxBackupsFeature(deps: FirefoxBackupsFeatureDeps) {
       }),
     'backups.removeAdded': ({ items }, ctx) =>
       deps.history.serialJob(ctx, (ctx) => removeAdded({ browser, tags, edits: { journal: deps.history.journal, now: deps.now } }, items, ctx)),
+    'backups.putBack': ({ changes }, ctx) =>
+      deps.history.serialJob(ctx, (ctx) => putBack({ browser, edits: { journal: deps.history.journal, now: deps.now } }, changes, ctx)),
   };
   return { handlers: {}, jobs };
 }

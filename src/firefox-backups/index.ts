@@ -4,8 +4,8 @@
  * (startBackupDecoder: a module worker that decompresses with lz4js and parses into the flat BackupTree), and the
  * timeline of their bookmark counts. Pure decoding and parsing (mozlz4.ts, parse.ts, open-backup.ts) run in the
  * worker; a page loads only the decoder, the timeline, the restore plan (restore-plan.ts) and types from here; the
- * background restores chosen removed items and removes chosen added ones, each one operation of the history
- * (feature.ts, restore.ts, remove-added.ts). README.md: the format and the choices.
+ * background restores chosen removed items, removes chosen added ones and puts chosen moves, titles and addresses
+ * back, each one operation of the history (feature.ts, restore.ts, remove-added.ts, put-back.ts). README.md: the format and the choices.
  */
 export { startBackupDecoder } from './decoder';
 export type { BackupDecoder, WorkerLike } from './decoder';
@@ -19,7 +19,8 @@ export type { BackupCounts, BackupItem, BackupTree, FirefoxRootName } from './tr
 export { CHANGE_KINDS, ROOT_GUIDS } from './compare';
 export type { BackupDiff, ChangedItem, ChangeKind, DiffFolder, LiveRow, LiveTree, RemovedDetail } from './compare';
 export type { ComparedBackup } from './compare-backup';
-export { addedToRemove, restorePlan } from './restore-plan';
+export { addedToRemove, changesToPutBack, restorePlan } from './restore-plan';
 export type { RestoreParent, RestorePlan, RestoreStep } from './restore-plan';
 export type { RestoreProgress, RestoreReport } from './restore';
 export type { AddedItem, RemoveAddedProgress, RemoveAddedReport } from './remove-added';
+export type { PutBack, PutBackProgress, PutBackReport } from './put-back';

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { job, type JobDef } from '../messaging/define';
 import type { RestoreProgress, RestoreReport } from './restore';
 import type { RemoveAddedProgress, RemoveAddedReport } from './remove-added';
+import type { PutBackProgress, PutBackReport } from './put-back';
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 /** Titles and addresses as Firefox takes them (a longer one is cut by Firefox; none in a backup is longer). */
@@ -31,6 +32,24 @@ export const firefoxBackupsJobs = {
   'backups.removeAdded': job<RemoveAddedProgress, RemoveAddedReport>()(
     v.strictObject({
       items: v.pipe(v.array(v.strictObject({ id, title: text, url: v.nullable(text), parentId: id })), v.minLength(1), v.maxLength(500_000)),
+    }),
+  ),
+  /** Puts chosen moved items back into their folders, and chosen titles and addresses back, as one edit of the history. */
+  'backups.putBack': job<PutBackProgress, PutBackReport>()(
+    v.strictObject({
+      changes: v.pipe(
+        v.array(
+          v.strictObject({
+            id,
+            title: text,
+            url: v.nullable(text),
+            parentId: id,
+            to: v.strictObject({ folder: v.optional(v.strictObject({ parentId: id, index: count })), title: v.optional(text), url: v.optional(text) }),
+          }),
+        ),
+        v.minLength(1),
+        v.maxLength(500_000),
+      ),
     }),
   ),
 } satisfies Record<string, JobDef>;

@@ -9,6 +9,7 @@
  */
 import type { BackupDiff } from './compare';
 import type { AddedItem } from './remove-added';
+import type { PutBack } from './put-back';
 
 /** Where a step's item goes: a folder that is there now (its id), or one an earlier step re-creates. */
 export type RestoreParent = { id: string } | { step: number };
@@ -124,4 +125,35 @@ export function addedToRemove(diff: BackupDiff, chosen: Iterable<number>): Added
     items.push({ id: item.id, title: item.title, url: item.url, parentId: folders[item.now]!.guid! });
   });
   return items;
+}
+
+/**
+ * The changes putting back `chosen` moved, renamed and re-addressed items takes (indices into the diff's lists), one per
+ * item however many of its changes are chosen. A moved item whose backup folder is gone now cannot go back (left out).
+ */
+export function changesToPutBack(diff: BackupDiff, chosen: { moved: Iterable<number>; renamed: Iterable<number>; readdressed: Iterable<number> }): PutBack[] {
+  const byId = new Map<string, PutBack>();
+  const of = (kind: 'moved' | 'renamed' | 'readdressed', at: number): PutBack | null => {
+    const item = diff[kind][at];
+    if (!item?.id || item.now === -1) return null;
+    let change = byId.get(item.id);
+    if (!change) byId.set(item.id, (change = { id: item.id, title: item.title, url: item.url, parentId: diff.nowFolders[item.now]!.guid!, to: {} }));
+    return change;
+  };
+  for (const at of chosen.moved) {
+    const item = diff.moved[at];
+    const folder = item && item.then !== -1 ? diff.thenFolders[item.then]!.nowId : null;
+    if (!folder) continue;
+    const change = of('moved', at);
+    if (change) change.to.folder = { parentId: folder, index: item!.positionThen ?? 0 };
+  }
+  for (const at of chosen.renamed) {
+    const change = of('renamed', at);
+    if (change) change.to.title = diff.renamed[at]!.titleThen ?? change.title;
+  }
+  for (const at of chosen.readdressed) {
+    const change = of('readdressed', at);
+    if (change && diff.readdressed[at]!.urlThen) change.to.url = diff.readdressed[at]!.urlThen;
+  }
+  return [...byId.values()];
 }

@@ -283,6 +283,53 @@ describe('removing items added since a backup Firefox wrote', () => {
   });
 });
 
+describe('putting moved, renamed and re-addressed items back as a backup Firefox wrote had them', () => {
+  const ff = useFirefox();
+
+  it('chosen changes go back as one step of the history; one changed after the comparison stays; undo', async () => {
+    const dir = newDir();
+    await seedTree(ff, tree(1));
+    const name = await firefoxExport(ff, dir, '2026-12-02', true);
+    const harness = await ff.harness();
+    const before = await outline(harness);
+    await harness.evaluate(async () => {
+      const b = window.tm.browser.bookmarks;
+      const find = async (url: string) => (await b.search({ url }))[0]!;
+      const [big] = await b.search({ title: 'Rs Big' });
+      const a = await find('https://rs.example/a');
+      await b.move(a.id, { parentId: big!.id });
+      await b.update(a.id, { title: 'Rs A renamed' });
+      await b.update((await find('https://rs.example/c')).id, { url: 'https://rs.example/c-new' });
+      await b.update((await find('https://rs.example/loose')).id, { title: 'Rs Loose renamed' });
+    });
+    const changed = await outline(harness);
+    await harness.waitForFunction(async () => (await window.tm.client.call('organizer.tree', {})).encoded.includes('Rs Loose renamed'));
+    const page = await openInView(ff, [join(dir, name)]);
+    await page.setViewport({ width: 1000, height: 1400 });
+    await page.waitForSelector('[data-testid="backup-row"]');
+    await compareNow(page);
+    await page.focus('[data-testid="put-back-choose-all"]');
+    await page.keyboard.press('Enter');
+    expect(await page.$eval('[data-testid="put-back-chosen"]', (n) => n.textContent)).toBe('4 changes chosen.');
+    expect(await page.$eval('[data-testid="put-back-button"]', (n) => n.textContent)).toBe('Put back 3 items');
+    // After the comparison, the person renames Rs Loose again: that stays.
+    await harness.evaluate(async () => {
+      const [loose] = await window.tm.browser.bookmarks.search({ url: 'https://rs.example/loose' });
+      await window.tm.browser.bookmarks.update(loose!.id, { title: 'Rs Loose mine' });
+    });
+    await page.click('[data-testid="put-back-button"]');
+    await waitForShown(page, '[data-testid="put-back-summary"]');
+    expect(await page.$eval('[data-testid="put-back-summary"]', (n) => n.textContent)).toMatch(/^Put 2 items back as they were in the backup\./);
+    expect(await page.$eval('[data-testid="put-back-kept"]', (n) => n.textContent)).toBe('Rs Loose renamed: it changed after the comparison.');
+    expect(await outline(harness)).toEqual(before.map((l) => (l.startsWith(' Rs Loose') ? ' Rs Loose mine <https://rs.example/loose>' : l)));
+
+    await page.click('[data-testid="put-back-undo"]');
+    await waitForShown(page, '[data-testid="put-back-undone"]');
+    expect(await outline(harness)).toEqual(changed.map((l) => (l.startsWith(' Rs Loose') ? ' Rs Loose mine <https://rs.example/loose>' : l)));
+    await page.close();
+  });
+});
+
 describe('a restore interrupted by a crash is rolled back at the next start (real Firefox)', () => {
   it('Firefox killed mid-restore, started again on the same profile: nothing of the restore is left, a bookmark made before stays', async () => {
     const prefs = { 'extensions.webextensions.keepStorageOnUninstall': true, 'extensions.webextensions.keepUuidOnUninstall': true };

@@ -5,19 +5,19 @@
  * options pages' date format). Every title, address, tag and folder name is untrusted text (src/ui).
  */
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { CHANGE_KINDS, type BackupDiff, type ChangedItem, type ChangeKind, type RemoveAddedReport, type RestoreReport } from '../../firefox-backups';
+import { CHANGE_KINDS, type BackupDiff, type ChangedItem, type ChangeKind, type PutBackReport, type RemoveAddedReport, type RestoreReport } from '../../firefox-backups';
 import { formatNumber, plural, t } from '../../i18n';
 import { rowOffsets, scrollTopFor, UntrustedCode, UntrustedParts, visibleRows, Untrusted } from '../../ui';
 import { Path } from '../duplicates/Path';
 import { formatDateTime } from '../format';
 import { compareRows, pathText, ROW_HEIGHT, type CompareRow } from './compare-rows';
 import type { Comparison } from './use-comparison';
-import { RemoveBar, RemoveOutcome, RestoreBar, RestoreOutcome } from './DiffActions';
+import { PUT_BACK_KINDS, PutBackBar, PutBackOutcome, RemoveBar, RemoveOutcome, RestoreBar, RestoreOutcome } from './DiffActions';
 import type { UndoableJob } from './use-undoable-job';
 
 /** The kinds of change a person can choose items of, and act on. */
-type Choosable = 'removed' | 'added';
-const choosable = (kind: ChangeKind): kind is Choosable => kind === 'removed' || kind === 'added';
+type Choosable = Exclude<ChangeKind, 'retagged'>;
+const choosable = (kind: ChangeKind): kind is Choosable => kind !== 'retagged';
 
 /** The items chosen (indices into the diff's list of their kind), and how to change them. */
 interface Choice {
@@ -30,6 +30,7 @@ interface Choice {
 export interface DiffActions {
   restoring: UndoableJob<RestoreReport>;
   removing: UndoableJob<RemoveAddedReport>;
+  puttingBack: UndoableJob<PutBackReport>;
 }
 
 const KIND_LABEL: Record<ChangeKind, () => string> = {
@@ -206,6 +207,7 @@ export function BackupCompare({ comparison, actions }: { comparison: Comparison;
       <h3 id="compare-heading">{heading}</h3>
       {actions.restoring.state && <RestoreOutcome job={actions.restoring} />}
       {actions.removing.state && <RemoveOutcome job={actions.removing} />}
+      {actions.puttingBack.state && <PutBackOutcome job={actions.puttingBack} />}
       {comparison.state === 'comparing' && (
         <p role="status" data-testid="compare-progress">
           <UntrustedParts message={(x) => t('backupsComparing', x)} parts={[label]} />
@@ -224,9 +226,15 @@ export function BackupCompare({ comparison, actions }: { comparison: Comparison;
 function Compared({ diff, label, actions }: { diff: BackupDiff; label: string; actions: DiffActions }) {
   const changes = CHANGE_KINDS.reduce((n, kind) => n + diff[kind].length, 0);
   // A new comparison (after a restore or its undo) is a new list: the choice starts empty.
-  const [chosen, setChosen] = useState<Record<Choosable, ReadonlySet<number>>>(() => ({ removed: new Set(), added: new Set() }));
+  const [chosen, setChosen] = useState<Record<Choosable, ReadonlySet<number>>>(() => ({
+    removed: new Set(),
+    added: new Set(),
+    moved: new Set(),
+    renamed: new Set(),
+    readdressed: new Set(),
+  }));
   const running = (job: UndoableJob<unknown>) => job.state?.state === 'running' || (job.state?.state === 'done' && !!job.state.takeBack?.running);
-  const busy = running(actions.restoring as UndoableJob<unknown>) || running(actions.removing as UndoableJob<unknown>);
+  const busy = [actions.restoring, actions.removing, actions.puttingBack].some((job) => running(job as UndoableJob<unknown>));
   const choose = (kind: Choosable, next: ReadonlySet<number>) => setChosen((was) => ({ ...was, [kind]: next }));
   const choice: Choice = {
     chosen,
@@ -245,6 +253,7 @@ function Compared({ diff, label, actions }: { diff: BackupDiff; label: string; a
         {diff.matchedByPath > 0 && ` ${plural('backupsCompareMatched', diff.matchedByPath)}`}
       </p>
       {diff.removed.length > 0 && <RestoreBar diff={diff} chosen={chosen.removed} onChoose={(next) => choose('removed', next)} busy={busy} job={actions.restoring} />}
+      {PUT_BACK_KINDS.some((kind) => diff[kind].length > 0) && <PutBackBar diff={diff} chosen={chosen} onChoose={choose} busy={busy} job={actions.puttingBack} />}
       {diff.added.length > 0 && <RemoveBar diff={diff} chosen={chosen.added} onChoose={(next) => choose('added', next)} busy={busy} job={actions.removing} />}
       {changes > 0 && <ChangeList diff={diff} label={label} choice={choice} />}
       <p class="muted" data-testid="compare-tags-note">

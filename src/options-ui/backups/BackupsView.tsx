@@ -15,7 +15,7 @@ import { BackupTimeline } from './BackupTimeline';
 import { useBackups, type BackupEntry } from './use-backups';
 import { useComparison } from './use-comparison';
 import { useUndoableJob } from './use-undoable-job';
-import type { RemoveAddedReport, RestoreReport } from '../../firefox-backups';
+import type { PutBackReport, RemoveAddedReport, RestoreReport } from '../../firefox-backups';
 
 type Opened = Extract<BackupEntry, { state: 'opened' }>;
 
@@ -81,10 +81,12 @@ export function BackupsView({ makeDecoder }: { makeDecoder?: () => BackupDecoder
   };
   const restoring = useUndoableJob<RestoreReport>(again, (r) => r.sessionId);
   const removing = useUndoableJob<RemoveAddedReport>(again, (r) => r.operationId);
+  const puttingBack = useUndoableJob<PutBackReport>(again, (r) => r.operationId);
   const compareOther = (entry: Opened) => {
     if (entry.key !== comparison?.key) {
       restoring.clear();
       removing.clear();
+      puttingBack.clear();
     }
     compareWith(entry);
   };
@@ -163,7 +165,7 @@ export function BackupsView({ makeDecoder }: { makeDecoder?: () => BackupDecoder
           if (entry) compareOther(entry);
         }}
       />
-      {comparison && <BackupCompare comparison={comparison} actions={{ restoring, removing }} />}
+      {comparison && <BackupCompare comparison={comparison} actions={{ restoring, removing, puttingBack }} />}
     </section>
   );
 }

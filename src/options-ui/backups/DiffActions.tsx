@@ -6,12 +6,14 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useMemo } from 'preact/hooks';
-import { addedToRemove, restorePlan, type BackupDiff, type RemoveAddedReport, type RestoreReport } from '../../firefox-backups';
+import { addedToRemove, changesToPutBack, restorePlan, type BackupDiff, type PutBackReport, type RemoveAddedReport, type RestoreReport } from '../../firefox-backups';
 import { plural, say, t } from '../../i18n';
 import { describeLeftAlone } from '../../operation-words';
 import { UntrustedParts } from '../../ui';
 import { ProgressBar } from '../ProgressBar';
 import type { UndoableJob } from './use-undoable-job';
+
+const everyIndex = (n: number) => new Set(Array.from({ length: n }, (_, i) => i));
 
 interface BarProps<R> {
   diff: BackupDiff;
@@ -29,27 +31,24 @@ function Bar(props: {
   status: string;
   all: number;
   chooseAll: string;
-  chosen: ReadonlySet<number>;
-  onChoose(next: Set<number>): void;
+  /** How many are chosen, and how to choose all or none. */
+  chosen: number;
+  onChooseAll(): void;
+  onClear(): void;
   busy: boolean;
   act: ComponentChildren;
 }) {
-  const { chosen, onChoose, busy, all } = props;
+  const { chosen, busy, all } = props;
   return (
     <div class="bulk-actions restore-bar" role="group" aria-label={props.name} data-testid={`${props.testId}-bar`}>
       <span class="muted" aria-live="polite" data-testid={`${props.testId}-chosen`}>
         {props.status}
       </span>
-      <button
-        type="button"
-        disabled={busy || chosen.size === all}
-        onClick={() => onChoose(new Set(Array.from({ length: all }, (_, i) => i)))}
-        data-testid={`${props.testId}-choose-all`}
-      >
+      <button type="button" disabled={busy || chosen === all} onClick={props.onChooseAll} data-testid={`${props.testId}-choose-all`}>
         {props.chooseAll}
       </button>
-      {chosen.size > 0 && (
-        <button type="button" class="link" disabled={busy} onClick={() => onChoose(new Set())}>
+      {chosen > 0 && (
+        <button type="button" class="link" disabled={busy} onClick={props.onClear}>
           {t('backupsRestoreClear')}
         </button>
       )}
@@ -60,6 +59,7 @@ function Bar(props: {
 
 export function RestoreBar({ diff, chosen, onChoose, busy, job }: BarProps<RestoreReport>) {
   const plan = useMemo(() => restorePlan(diff, chosen), [diff, chosen]);
+  const all = diff.removed.length;
   const status =
     (chosen.size === 0 ? t('backupsRestoreChooseHint') : plural('backupsRestoreChosen', plan.chosen)) +
     (plan.containers > 0 ? ` ${plural('backupsRestoreContainers', plan.containers)}` : '');
@@ -68,10 +68,11 @@ export function RestoreBar({ diff, chosen, onChoose, busy, job }: BarProps<Resto
       name={t('backupsRestoreBarLabel')}
       testId="restore"
       status={status}
-      all={diff.removed.length}
+      all={all}
       chooseAll={plural('backupsRestoreChooseAll', diff.removed.length)}
-      chosen={chosen}
-      onChoose={onChoose}
+      chosen={chosen.size}
+      onChooseAll={() => onChoose(everyIndex(all))}
+      onClear={() => onChoose(new Set())}
       busy={busy}
       act={
         <button
@@ -90,15 +91,17 @@ export function RestoreBar({ diff, chosen, onChoose, busy, job }: BarProps<Resto
 
 export function RemoveBar({ diff, chosen, onChoose, busy, job }: BarProps<RemoveAddedReport>) {
   const items = useMemo(() => addedToRemove(diff, chosen), [diff, chosen]);
+  const all = diff.added.length;
   return (
     <Bar
       name={t('backupsRemoveBarLabel')}
       testId="remove"
       status={chosen.size === 0 ? t('backupsRemoveChooseHint') : plural('backupsRestoreChosen', items.length)}
-      all={diff.added.length}
+      all={all}
       chooseAll={plural('backupsRemoveChooseAll', diff.added.length)}
-      chosen={chosen}
-      onChoose={onChoose}
+      chosen={chosen.size}
+      onChooseAll={() => onChoose(everyIndex(all))}
+      onClear={() => onChoose(new Set())}
       busy={busy}
       act={
         <button
@@ -109,6 +112,51 @@ export function RemoveBar({ diff, chosen, onChoose, busy, job }: BarProps<Remove
           data-testid="remove-button"
         >
           {plural('backupsRemoveButton', items.length)}
+        </button>
+      }
+    />
+  );
+}
+
+export type PutBackKind = 'moved' | 'renamed' | 'readdressed';
+export const PUT_BACK_KINDS: readonly PutBackKind[] = ['moved', 'renamed', 'readdressed'];
+
+export function PutBackBar({
+  diff,
+  chosen,
+  onChoose,
+  busy,
+  job,
+}: {
+  diff: BackupDiff;
+  chosen: Record<PutBackKind, ReadonlySet<number>>;
+  onChoose(kind: PutBackKind, next: Set<number>): void;
+  busy: boolean;
+  job: UndoableJob<PutBackReport>;
+}) {
+  const changes = useMemo(() => changesToPutBack(diff, chosen), [diff, chosen]);
+  const all = PUT_BACK_KINDS.reduce((n, kind) => n + diff[kind].length, 0);
+  const count = PUT_BACK_KINDS.reduce((n, kind) => n + chosen[kind].size, 0);
+  return (
+    <Bar
+      name={t('backupsPutBackBarLabel')}
+      testId="put-back"
+      status={count === 0 ? t('backupsPutBackChooseHint') : plural('backupsPutBackChosen', count)}
+      all={all}
+      chooseAll={plural('backupsPutBackChooseAll', all)}
+      chosen={count}
+      onChooseAll={() => PUT_BACK_KINDS.forEach((kind) => onChoose(kind, everyIndex(diff[kind].length)))}
+      onClear={() => PUT_BACK_KINDS.forEach((kind) => onChoose(kind, new Set()))}
+      busy={busy}
+      act={
+        <button
+          type="button"
+          class="primary"
+          disabled={busy || changes.length === 0}
+          onClick={() => job.run((client, onProgress) => client.startJob('backups.putBack', { changes }, onProgress), changes.length)}
+          data-testid="put-back-button"
+        >
+          {plural('backupsPutBackButton', changes.length)}
         </button>
       }
     />
@@ -250,6 +298,42 @@ export function RemoveOutcome({ job }: { job: UndoableJob<RemoveAddedReport> }) 
                 <li key={i}>
                   <UntrustedParts
                     message={(x) => (l.reason === 'gone' ? t('backupsRemoveLeftGone', x) : t('backupsRemoveLeftChanged', x))}
+                    parts={[l.title || l.url || t('untitledFolder')]}
+                  />
+                </li>
+              ))}
+            </ul>
+          </details>
+        ),
+      })}
+    </Outcome>
+  );
+}
+
+export function PutBackOutcome({ job }: { job: UndoableJob<PutBackReport> }) {
+  const words = {
+    running: t('backupsPuttingBack'),
+    cancel: t('backupsPutBackCancel'),
+    undo: t('backupsPutBackUndo'),
+    redo: t('backupsPutBackRedo'),
+    undoing: t('backupsPutBackUndoing'),
+    redoing: t('backupsPutBackRedoing'),
+    undone: t('backupsPutBackUndone'),
+    redone: t('backupsPutBackRedone'),
+  };
+  return (
+    <Outcome job={job} prefix="put-back" words={words}>
+      {(report) => ({
+        summary: report.done === 0 ? t('backupsPutBackNothing') : plural('backupsPutBackDone', report.done),
+        operation: report.operationId,
+        more: report.leftAlone.length > 0 && (
+          <details open>
+            <summary>{plural('backupsRemoveLeftAlone', report.leftAlone.length)}</summary>
+            <ul class="plain-list" data-testid="put-back-kept">
+              {report.leftAlone.map((l, i) => (
+                <li key={i}>
+                  <UntrustedParts
+                    message={(x) => (l.reason === 'gone' ? t('backupsRemoveLeftGone', x) : t('backupsPutBackLeftChanged', x))}
                     parts={[l.title || l.url || t('untitledFolder')]}
                   />
                 </li>

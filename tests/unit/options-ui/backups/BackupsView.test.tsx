@@ -362,3 +362,54 @@ describe('BackupsView: removing added items', () => {
     expect(screen.getByTestId('remove-button').textContent).toBe('2 Einträge entfernen');
   });
 });
+
+describe('BackupsView: putting changes back', () => {
+  it('a chosen renamed row becomes one put-back job with its backup title; in German too', async () => {
+    const rows = [
+      ['root________', -1, 0, 'f', '', '', 0],
+      ['toolbar_____', 0, 0, 'f', 'Bookmarks Toolbar', '', 0],
+      ['b0----------', 1, 0, 'b', 'b0', 'https://example.com/0', 0],
+      ['b1----------', 1, 1, 'b', 'b1 new', 'https://example.com/1', 0],
+      ['b2----------', 1, 2, 'b', 'b2', 'https://example.com/2', 0],
+    ];
+    const live = JSON.stringify({ rows, tags: [], visits: [] });
+    const jobs: { kind: string; input: unknown }[] = [];
+    const client = {
+      call: async () => ({ encoded: live }),
+      startJob: (kind: string, input: unknown) => {
+        jobs.push({ kind, input });
+        return { result: Promise.resolve({ done: 1, leftAlone: [], operationId: 'op2', cancelled: false }), cancel() {}, pause() {}, resume() {} };
+      },
+    } as unknown as Client;
+    render(
+      <ClientContext.Provider value={client}>
+        <BackupsView makeDecoder={inThread} />
+      </ClientContext.Provider>,
+    );
+    pick([backupOf('2026-12-01', 3)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Compare with now' }));
+    await screen.findByTestId('put-back-bar');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'b1 new' }));
+    expect(screen.getByTestId('put-back-chosen').textContent).toBe('1 change chosen.');
+    fireEvent.click(screen.getByTestId('put-back-button'));
+    await screen.findByTestId('put-back-report');
+    expect(jobs[0]).toEqual({
+      kind: 'backups.putBack',
+      input: { changes: [{ id: 'b1----------', title: 'b1 new', url: 'https://example.com/1', parentId: 'toolbar_____', to: { title: 'b1' } }] },
+    });
+    expect(screen.getByTestId('put-back-summary').textContent).toBe(
+      'Put 1 item back as it was in the backup. It is one step in the history: undo it here or on the Duplicates page.',
+    );
+    cleanup();
+    useCatalog(deMessages, 'de');
+    render(
+      <ClientContext.Provider value={client}>
+        <BackupsView makeDecoder={inThread} />
+      </ClientContext.Provider>,
+    );
+    pick([backupOf('2026-12-01', 3)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mit jetzt vergleichen' }));
+    fireEvent.click(await screen.findByTestId('put-back-choose-all'));
+    expect(screen.getByTestId('put-back-button').textContent).toBe('1 Eintrag zurücksetzen');
+  });
+});
