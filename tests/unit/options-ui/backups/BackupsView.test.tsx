@@ -44,12 +44,14 @@ function pick(files: File[]) {
 }
 
 describe('BackupsView', () => {
-  it('says where Firefox keeps its backups, how many, how to keep more, and that it changes bookmarks only in a restore', () => {
+  it('says where Firefox keeps its backups, how many, how to keep more, and that it changes bookmarks only when asked, undoably', () => {
     render(<BackupsView makeDecoder={inThread} />);
     expect(screen.getByTestId('backups-intro').textContent).toContain('keeps only the last 15');
     expect(screen.getByTestId('backups-intro').textContent).toContain('about:support');
     expect(screen.getByTestId('backups-intro').textContent).toContain('browser.bookmarks.max_backups');
-    expect(screen.getByTestId('backups-read-only').textContent).toContain('It changes bookmarks only when you restore chosen items, as one step you can undo.');
+    expect(screen.getByTestId('backups-read-only').textContent).toContain(
+      'It changes bookmarks only when you restore, remove or put back items you chose, each time as one step you can undo.',
+    );
     expect(screen.queryAllByRole('button')).toEqual([]);
     expect((screen.getByLabelText(/Open backups/) as HTMLInputElement).multiple).toBe(true);
   });
