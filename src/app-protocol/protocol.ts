@@ -14,7 +14,7 @@ import { bookmarksHtmlJobs, bookmarksHtmlProtocol } from '../bookmarks-html/prot
 import { quickBookmarkProtocol } from '../quick-bookmark/protocol';
 import { toolbarButtonProtocol } from '../toolbar-button/protocol';
 import { copyGuardJobs, copyGuardProtocol } from '../copy-guard/protocol';
-import { firefoxBackupsProtocol } from '../firefox-backups/protocol';
+import { firefoxBackupsJobs, firefoxBackupsProtocol } from '../firefox-backups/protocol';
 import { organizerProtocol } from '../organizer/protocol';
 import { linkHealthJobs, linkHealthProtocol } from '../link-health/protocol';
 import { historyJobs, historyProtocol } from '../operation-history/protocol';
@@ -42,6 +42,7 @@ export const jobParts = {
   core: coreJobs,
   dedup: dedupJobs,
   bookmarksHtml: bookmarksHtmlJobs,
+  firefoxBackups: firefoxBackupsJobs,
   linkHealth: linkHealthJobs,
   history: historyJobs,
   copyGuard: copyGuardJobs,
@@ -69,6 +70,7 @@ export const productionJobs = {
   ...coreJobs,
   ...dedupJobs,
   ...bookmarksHtmlJobs,
+  ...firefoxBackupsJobs,
   ...linkHealthJobs,
   ...historyJobs,
   ...copyGuardJobs,

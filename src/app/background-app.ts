@@ -33,13 +33,13 @@ import { createDedupScanFeature } from '../dedup/scan/feature';
 import { createQuickBookmarkFeature } from '../quick-bookmark/feature';
 import { createPlacesSaver } from '../quick-bookmark';
 import { createBookmarksHtmlFeature } from '../bookmarks-html/feature';
+import { createFirefoxBackupsFeature } from '../firefox-backups/feature';
 import { createBookmarkDatesFeature } from '../bookmark-dates/feature';
 import { openBookmarkDateStore } from '../bookmark-dates';
 import { createToolbarButtonFeature } from '../toolbar-button/feature';
 import { createOrganizerFeature } from '../organizer/feature';
 import { createLinkHealthFeature } from '../link-health/feature';
 import { createCopyGuardFeature } from '../copy-guard/feature';
-import { createFirefoxBackupsFeature } from '../firefox-backups/feature';
 
 export function createBackgroundApp(givenDeps: BackgroundDeps) {
   const { browser } = givenDeps;
@@ -101,7 +101,13 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     cleanupHistory: dedupApply.cleanupRecords,
   });
 
-  const firefoxBackups = createFirefoxBackupsFeature({ ...deps, getTagsForUrls: (urls) => tagStore.getTagsForUrls(urls), bookmarkDates: () => bookmarkDateStore.all() });
+  const firefoxBackups = createFirefoxBackupsFeature({
+    ...deps,
+    tags: tagStore,
+    history,
+    bookmarkDates: bookmarkDateStore,
+    getTagsForUrls: (urls) => tagStore.getTagsForUrls(urls),
+  });
 
   // Bursts of copies made by someone else (Sync, another extension): told once (src/copy-guard/README.md).
   // "Remove the new copies" is a cleanup of the one history, run by the cleanup's own job (history.alone, recovery).
@@ -128,10 +134,10 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     dedupScan,
     quickBookmark,
     bookmarksHtml,
+    firefoxBackups,
     organizer,
     history,
     copyGuard,
-    firefoxBackups,
   } satisfies Record<string, Feature>);
 
   const productionHandlers: HandlersOf<ProductionProtocol> = {
@@ -164,6 +170,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     ...placesFeature.events.inBatch(history.jobs),
     ...dedupScan.jobs,
     ...placesFeature.events.inBatch(bookmarksHtml.jobs),
+    ...placesFeature.events.inBatch(firefoxBackups.jobs),
     ...linkHealth.jobs,
     ...placesFeature.events.inBatch(linkHealth.writeJobs),
     ...placesFeature.events.inBatch(copyGuard.jobs),

@@ -17,7 +17,7 @@
  * can take the last writes (src/bookmarks-html/README.md "Import speed": strict durability cost a flush per item).
  */
 import type { BookmarkNode, Browser } from '../platform/browser';
-import type { WriteDeps } from '../operation-history';
+import type { ImportedNumbers, WriteDeps } from '../operation-history';
 import { kindOf } from '../platform/tree';
 import { newSession, ProgressLog } from '../operation-history';
 import { restoreSession, type UndoResult } from '../operation-history';
@@ -44,6 +44,8 @@ export class ImportOperation {
     private readonly deps: WriteDeps,
     /** What the session is, for the history ("bookmarks.html: <title>"). */
     private readonly label: string,
+    /** Where the items come from, when not a file: the history words a restore from a Firefox backup as one. */
+    private readonly from?: ImportedNumbers['from'],
   ) {}
 
   /** The session, once anything was created. */
@@ -174,7 +176,7 @@ export class ImportOperation {
       status: 'applied',
       cancelled: false,
       finishedAt: this.deps.now(),
-      imported: { ...this.created, skipped, taggedUrls: this.tagged.size },
+      imported: { ...this.created, skipped, taggedUrls: this.tagged.size, ...(this.from && { from: this.from }) },
     });
   }
 
@@ -183,7 +185,11 @@ export class ImportOperation {
     if (!this.sessionId) return null;
     await this.log!.write();
     const result = await restoreSession(this.deps, this.sessionId, quietCtx, 'rollback');
-    await this.deps.journal.updateSession(this.sessionId, { note, cancelled: true, imported: { ...this.created, taggedUrls: this.tagged.size } });
+    await this.deps.journal.updateSession(this.sessionId, {
+      note,
+      cancelled: true,
+      imported: { ...this.created, taggedUrls: this.tagged.size, ...(this.from && { from: this.from }) },
+    });
     return result;
   }
 }

@@ -30,10 +30,26 @@ export interface DiffFolder {
   parent: number;
   title: string;
   guid: string | null;
+  /** A folder of the backup: its counterpart's id now, or null when it was removed since (a restore re-creates it). */
+  nowId?: string | null;
+}
+
+/** What a restore of a removed item needs from the backup (restore-plan.ts). */
+export interface RemovedDetail {
+  /** Its position in its folder in the backup (Firefox's `index`, separators counted). */
+  position: number;
+  /** Firefox's tags of the bookmark in the backup. */
+  tags: string[];
+  /** Last modified in the backup (ms), or null. */
+  lastModified: number | null;
+  /** A removed folder: its own index in BackupDiff.thenFolders. */
+  folder: number;
 }
 
 export interface ChangedItem {
   kind: 'bookmark' | 'folder';
+  /** Its id now (a live item); absent for a removed item. */
+  id?: string;
   /** The title now (in the backup for a removed item). */
   title: string;
   /** The address now (in the backup for a removed item); null for a folder. */
@@ -46,11 +62,15 @@ export interface ChangedItem {
   date: number | null;
   /** Renamed: the title in the backup. */
   titleThen?: string;
+  /** Moved: its position in its folder in the backup. */
+  positionThen?: number;
   /** Re-addressed: the address in the backup. */
   urlThen?: string;
   /** Tags changed: the backup's (Firefox's) tags and Tidymarks' tags now. */
   tagsThen?: string[];
   tagsNow?: string[];
+  /** A removed item: what restoring it needs. */
+  removed?: RemovedDetail;
 }
 
 export type BackupDiff = Record<ChangeKind, ChangedItem[]> & {
@@ -98,7 +118,7 @@ export function compareWithNow(backup: readonly BackupItem[], live: LiveTree): B
     bIn[i] = 1;
     if (item.kind !== 'folder') continue;
     thenFolder[i] = thenFolders.length;
-    thenFolders.push({ parent: item.parent === -1 ? -1 : thenFolder[item.parent]!, title: item.title, guid: guidOf(item) });
+    thenFolders.push({ parent: item.parent === -1 ? -1 : thenFolder[item.parent]!, title: item.title, guid: guidOf(item), nowId: null });
   }
 
   // Now: the same for the live rows (preorder: a parent before its children).
@@ -168,9 +188,10 @@ export function compareWithNow(backup: readonly BackupItem[], live: LiveTree): B
   const diff: BackupDiff = { added: [], removed: [], moved: [], renamed: [], readdressed: [], retagged: [], thenFolders, nowFolders, matchedById, matchedByPath };
   const liveTags = new Map<string, readonly string[]>(live.tags);
   const nowItem = (j: number, then: number): ChangedItem => {
-    const [, parent, , kind, title, url, dateAdded] = rows[j]!;
+    const [id, parent, , kind, title, url, dateAdded] = rows[j]!;
     return {
       kind: kind === 'f' ? 'folder' : 'bookmark',
+      id,
       title,
       url: kind === 'f' ? null : url,
       then,
@@ -181,18 +202,28 @@ export function compareWithNow(backup: readonly BackupItem[], live: LiveTree): B
   for (let i = 0; i < bn; i++) {
     if (!bIn[i]) continue;
     const item = backup[i]!;
+    const j = matchOf[i]!;
+    if (item.kind === 'folder' && j !== -1) thenFolders[thenFolder[i]!]!.nowId = rows[j]![0];
     const guid = guidOf(item);
     if (guid !== null && ROOT_GUIDS.has(guid)) continue;
     const then = item.parent === -1 ? -1 : thenFolder[item.parent]!;
-    const j = matchOf[i]!;
     if (j === -1) {
-      diff.removed.push({ kind: item.kind === 'folder' ? 'folder' : 'bookmark', title: item.title, url: item.url, then, now: -1, date: positive(item.dateAdded) });
+      const removed: RemovedDetail = { position: item.position, tags: [...item.tags], lastModified: positive(item.lastModified), folder: thenFolder[i]! };
+      diff.removed.push({
+        kind: item.kind === 'folder' ? 'folder' : 'bookmark',
+        title: item.title,
+        url: item.url,
+        then,
+        now: -1,
+        date: positive(item.dateAdded),
+        removed,
+      });
       continue;
     }
     const [, liveParent, , kind, title, url] = rows[j]!;
     // Moved: its folder now is not the one its folder in the backup became (a new position in the same folder is not a move).
     const parentMatch = item.parent === -1 ? -1 : matchOf[item.parent]!;
-    if (parentMatch !== liveParent) diff.moved.push(nowItem(j, then));
+    if (parentMatch !== liveParent) diff.moved.push({ ...nowItem(j, then), positionThen: item.position });
     if (item.title !== title) diff.renamed.push({ ...nowItem(j, then), titleThen: item.title });
     if (kind === 'b' && item.url !== null && item.url !== url) diff.readdressed.push({ ...nowItem(j, then), urlThen: item.url });
     if (kind === 'b') {

@@ -1,31 +1,52 @@
 /**
- * The background part of Firefox's backups: writing the live tree as a backup Firefox restores (write-backup.ts).
- * Opening and comparing backups runs in the options page (decoder.ts, compare-backup.ts), not here.
+ * The background's part of Firefox's backups: acting on a comparison's difference (restore removed items, remove
+ * added ones, put moves, titles and addresses back), each one operation of the one history; and writing the tree as
+ * a backup Firefox restores (write-backup.ts). Opening and comparing backups runs in the options page.
  */
 import type { BackgroundDeps } from '../feature-contract';
-import type { HandlersOf } from '../messaging/define';
+import type { HandlersOf, JobHandlersOf } from '../messaging/define';
 import { descendants, kindOf } from '../platform/tree';
-import { dateAddedOf, lastModifiedOf, type BookmarkDates } from '../bookmark-dates';
+import type { History, TagAccess } from '../operation-history';
+import { dateAddedOf, lastModifiedOf, type BookmarkDateStore } from '../bookmark-dates';
+import { ImportOperation } from '../bookmarks-html';
+import type { firefoxBackupsJobs, firefoxBackupsProtocol } from './protocol';
 import { writeFirefoxBackup } from './write-backup';
-import type { firefoxBackupsProtocol } from './protocol';
+import { restoreRemoved } from './restore';
+import { removeAdded } from './remove-added';
+import { putBack } from './put-back';
 
 export interface FirefoxBackupsFeatureDeps extends BackgroundDeps {
-  /** Tidymarks' tags by address (the tag store). */
+  tags: TagAccess;
+  /** The one history: a restore is an operation of it, all or nothing, run in its queue. */
+  history: History;
+  /** The backup's dates of restored items; the dates kept from imported files, written into a backup (src/bookmark-dates). */
+  bookmarkDates: Pick<BookmarkDateStore, 'putMany' | 'all'>;
+  /** Tidymarks' tags by address (the tag store), written into a backup. */
   getTagsForUrls(urls: readonly string[]): Promise<Map<string, string[]>>;
-  /** Dates kept from imported files (src/bookmark-dates): written as the items' dates. */
-  bookmarkDates(): Promise<BookmarkDates>;
 }
 
 export function createFirefoxBackupsFeature(deps: FirefoxBackupsFeatureDeps) {
+  const { browser, tags, bookmarkDates } = deps;
+  const jobs: JobHandlersOf<typeof firefoxBackupsJobs> = {
+    'backups.restoreRemoved': ({ steps }, ctx) =>
+      deps.history.serialJob(ctx, (ctx) => {
+        const operation = new ImportOperation({ browser, journal: deps.history.journal, tags, now: deps.now }, 'Firefox backup restore', 'firefox-backup');
+        return restoreRemoved({ browser, operation, keepBookmarkDates: (records) => bookmarkDates.putMany(records) }, steps, ctx);
+      }),
+    'backups.removeAdded': ({ items }, ctx) =>
+      deps.history.serialJob(ctx, (ctx) => removeAdded({ browser, tags, edits: { journal: deps.history.journal, now: deps.now } }, items, ctx)),
+    'backups.putBack': ({ changes }, ctx) =>
+      deps.history.serialJob(ctx, (ctx) => putBack({ browser, edits: { journal: deps.history.journal, now: deps.now } }, changes, ctx)),
+  };
   const handlers: HandlersOf<typeof firefoxBackupsProtocol> = {
-    'firefoxBackups.write': async () => {
-      const tree = await deps.browser.bookmarks.getTree();
+    'backups.write': async () => {
+      const tree = await browser.bookmarks.getTree();
       const urls = new Set<string>();
       for (const node of descendants(tree)) if (node.url !== undefined && kindOf(node) === 'bookmark') urls.add(node.url);
-      const [tags, dates] = await Promise.all([deps.getTagsForUrls([...urls]), deps.bookmarkDates()]);
+      const [tagsByUrl, dates] = await Promise.all([deps.getTagsForUrls([...urls]), bookmarkDates.all()]);
       return writeFirefoxBackup({
         tree,
-        tagsOf: (url) => tags.get(url) ?? [],
+        tagsOf: (url) => tagsByUrl.get(url) ?? [],
         datesOf: (node) => ({
           added: node.dateAdded !== undefined || dates.has(node.id) ? dateAddedOf(node, dates) : undefined,
           modified: lastModifiedOf(node, dates) ?? node.dateGroupModified,
@@ -33,5 +54,5 @@ export function createFirefoxBackupsFeature(deps: FirefoxBackupsFeatureDeps) {
       });
     },
   };
-  return { handlers };
+  return { handlers, jobs };
 }

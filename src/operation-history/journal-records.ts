@@ -138,6 +138,8 @@ export interface ImportedNumbers {
   separators: number;
   skipped?: number;
   taggedUrls?: number;
+  /** Since 2026-12-07: items a backup of Firefox's gave back (src/firefox-backups restore.ts), not a file's. */
+  from?: 'firefox-backup';
 }
 
 /** The record an operation starts with: applying, nothing done yet. */

@@ -38,7 +38,8 @@ export function describeCleanup(n: CleanupNumbers | CleanupOutcomeNumbers, tense
  */
 function describeImport(n: ImportedNumbers): string {
   const parts: string[] = [];
-  if (n.bookmarks + n.folders + n.separators === 0) parts.push(t('importHistoryNothingCreated'));
+  if (n.from === 'firefox-backup') parts.push(t('backupsRestoreHistory', plural('importBookmarks', n.bookmarks), plural('importFolders', n.folders)));
+  else if (n.bookmarks + n.folders + n.separators === 0) parts.push(t('importHistoryNothingCreated'));
   else if (n.separators === 0) parts.push(t('importHistoryCreated', plural('importBookmarks', n.bookmarks), plural('importFolders', n.folders)));
   else
     parts.push(t('importHistoryCreatedSeparators', plural('importBookmarks', n.bookmarks), plural('importFolders', n.folders), plural('importSeparators', n.separators)));

@@ -357,7 +357,7 @@ function ExportSection() {
   const exportFirefoxBackup = async () => {
     setError(null);
     try {
-      const { json, counts } = await client.call('firefoxBackups.write', {});
+      const { json, counts } = await client.call('backups.write', {});
       // The name Firefox's own Library gives a backup it saves.
       downloadText(`bookmarks-${dateStamp()}.json`, json, 'application/json');
       setMessage(t('exportFirefoxBackupSaved', plural('importBookmarks', counts.bookmarks), counts.taggedBookmarks, plural('importFoldersIn', counts.folders)));

@@ -8,7 +8,7 @@
  * 20,000-bookmark daily backup, the view from the keyboard, and in dark mode. A backup compared with now after the
  * tree changed in every way (issue 33's second slice), and the options tab bar at 800 px.
  */
-import { mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
@@ -19,6 +19,7 @@ import { DARK_PREFS, useFirefox, usePrefs } from './use-firefox';
 import { overflowing } from './layout';
 import { waitForShown, waitForTextContaining } from './page-waits';
 import { screenshotPath } from './screenshots';
+import { firefoxExport, openInView } from './firefox-backup-files';
 
 const ff = useFirefox();
 
@@ -33,25 +34,6 @@ async function addBookmarks(ff: Pick<Firefox, 'chrome'>, stage: string, n: numbe
   await seedTree(ff, {
     toolbar_____: [{ title: `${stage} folder`, children: [{ title: `${stage} inside`, url: `https://${stage}.example/inside` }, { separator: true }] }, ...pages],
   });
-}
-
-/**
- * Firefox's BookmarkJSONUtils.exportToFile, the writer of every backup, into `dir`; named as PlacesBackups names a
- * daily backup (`bookmarks-<date>_<count>_<hash>`) with the count and hash Firefox returned, on the given day.
- */
-async function firefoxExport(ff: Pick<Firefox, 'chrome'>, dir: string, date: string, compress: boolean): Promise<string> {
-  const tmp = join(dir, compress ? 'export.jsonlz4' : 'export.json');
-  const { count, hash } = await ff.chrome<{ count: number; hash: string }>(
-    `async (path, compress) => {
-      const { BookmarkJSONUtils } = ChromeUtils.importESModule('resource://gre/modules/BookmarkJSONUtils.sys.mjs');
-      return BookmarkJSONUtils.exportToFile(path, { compress });
-    }`,
-    tmp,
-    compress,
-  );
-  const name = `bookmarks-${date}_${count}_${hash}.json${compress ? 'lz4' : ''}`;
-  renameSync(tmp, join(dir, name));
-  return name;
 }
 
 /** Firefox's daily backup (PlacesBackups.create, forced), copied out of the profile under the name Firefox gave it. */
@@ -120,13 +102,6 @@ async function writeBackups(ff: Pick<Firefox, 'chrome'>): Promise<Written> {
       { name: huge, reason: /^Too large: 4,096 MB, more than any bookmarks backup \(Tidymarks opens backups up to 512 MB\)\.$/ },
     ],
   };
-}
-
-async function openInView(ff: Firefox, paths: string[]): Promise<Page> {
-  const page = await ff.open('options/index.html#backups');
-  const input = await page.waitForSelector('#backups-file');
-  await (input as unknown as { uploadFile(...paths: string[]): Promise<void> }).uploadFile(...paths);
-  return page;
 }
 
 const cellTexts = (page: Page) =>

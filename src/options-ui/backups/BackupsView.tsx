@@ -5,7 +5,7 @@
  * and the others open all the same. Any backup, from the list or by its bar in the chart, can be compared with the
  * bookmarks now (BackupCompare). Read-only: it changes nothing and keeps nothing (issue 33's first two slices).
  */
-import { useMemo } from 'preact/hooks';
+import { useMemo, useRef } from 'preact/hooks';
 import { buildTimeline, type BackupDecoder, type BackupSummary } from '../../firefox-backups';
 import { formatNumber, plural, t } from '../../i18n';
 import { Untrusted } from '../../ui';
@@ -14,6 +14,8 @@ import { BackupCompare } from './BackupCompare';
 import { BackupTimeline } from './BackupTimeline';
 import { useBackups, type BackupEntry } from './use-backups';
 import { useComparison } from './use-comparison';
+import { useUndoableJob } from './use-undoable-job';
+import type { PutBackReport, RemoveAddedReport, RestoreReport } from '../../firefox-backups';
 
 type Opened = Extract<BackupEntry, { state: 'opened' }>;
 
@@ -70,6 +72,24 @@ export function BackupsView({ makeDecoder }: { makeDecoder?: () => BackupDecoder
   const failed = entries.filter((e): e is Extract<BackupEntry, { state: 'failed' }> => e.state === 'failed');
   const timeline = useMemo(() => buildTimeline(opened.map((e) => e.summary)), [entries]);
   const compareWith = (entry: Opened) => void choose(entry.key, entry.file, labelOf(entry));
+  // After a restore and after its undo or redo, the same backup is compared again: the lists show what is removed now.
+  const chosenKey = useRef<number | null>(null);
+  chosenKey.current = comparison?.key ?? null;
+  const again = () => {
+    const entry = opened.find((e) => e.key === chosenKey.current);
+    if (entry) compareWith(entry);
+  };
+  const restoring = useUndoableJob<RestoreReport>(again, (r) => r.sessionId);
+  const removing = useUndoableJob<RemoveAddedReport>(again, (r) => r.operationId);
+  const puttingBack = useUndoableJob<PutBackReport>(again, (r) => r.operationId);
+  const compareOther = (entry: Opened) => {
+    if (entry.key !== comparison?.key) {
+      restoring.clear();
+      removing.clear();
+      puttingBack.clear();
+    }
+    compareWith(entry);
+  };
   const chosenFile = opened.find((e) => e.key === comparison?.key)?.fileName ?? null;
   return (
     <section aria-labelledby="backups-heading" class="backups-view">
@@ -132,7 +152,7 @@ export function BackupsView({ makeDecoder }: { makeDecoder?: () => BackupDecoder
           </thead>
           <tbody>
             {opened.map((e) => (
-              <BackupRow key={e.key} entry={e} chosen={e.key === comparison?.key} onCompare={() => compareWith(e)} />
+              <BackupRow key={e.key} entry={e} chosen={e.key === comparison?.key} onCompare={() => compareOther(e)} />
             ))}
           </tbody>
         </table>
@@ -142,10 +162,10 @@ export function BackupsView({ makeDecoder }: { makeDecoder?: () => BackupDecoder
         chosen={chosenFile}
         onPick={(fileName) => {
           const entry = opened.find((e) => e.fileName === fileName);
-          if (entry) compareWith(entry);
+          if (entry) compareOther(entry);
         }}
       />
-      {comparison && <BackupCompare comparison={comparison} />}
+      {comparison && <BackupCompare comparison={comparison} actions={{ restoring, removing, puttingBack }} />}
     </section>
   );
 }

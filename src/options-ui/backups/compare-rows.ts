@@ -12,7 +12,7 @@ import { formatPath } from '../../platform/folder-path';
 export type CompareRow =
   | { type: 'kind'; kind: ChangeKind; count: number }
   | { type: 'folder'; kind: ChangeKind; side: 'then' | 'now'; folder: number }
-  | { type: 'item'; kind: ChangeKind; item: ChangedItem };
+  | { type: 'item'; kind: ChangeKind; item: ChangedItem; /** Its index in the diff's list of its kind. */ at: number };
 
 /** Row heights (px), fixed so the list is virtualized with one prefix sum (src/ui/virtual.ts); options/backups.css. */
 export const ROW_HEIGHT: Record<CompareRow['type'], number> = { kind: 44, folder: 32, item: 68 };
@@ -27,16 +27,16 @@ export function compareRows(diff: BackupDiff): CompareRow[] {
     if (!items.length) continue;
     rows.push({ type: 'kind', kind, count: items.length });
     const side = sideOf(kind);
-    const byFolder = new Map<number, ChangedItem[]>();
-    for (const item of items) {
+    const byFolder = new Map<number, number[]>();
+    items.forEach((item, at) => {
       const folder = item[side];
       const list = byFolder.get(folder);
-      if (list) list.push(item);
-      else byFolder.set(folder, [item]);
-    }
+      if (list) list.push(at);
+      else byFolder.set(folder, [at]);
+    });
     for (const folder of [...byFolder.keys()].sort((a, b) => a - b)) {
       rows.push({ type: 'folder', kind, side, folder });
-      for (const item of byFolder.get(folder)!) rows.push({ type: 'item', kind, item });
+      for (const at of byFolder.get(folder)!) rows.push({ type: 'item', kind, item: items[at]!, at });
     }
   }
   return rows;

@@ -44,12 +44,14 @@ function pick(files: File[]) {
 }
 
 describe('BackupsView', () => {
-  it('says where Firefox keeps its backups, how many, how to keep more, and that it only reads', () => {
+  it('says where Firefox keeps its backups, how many, how to keep more, and that it changes bookmarks only when asked, undoably', () => {
     render(<BackupsView makeDecoder={inThread} />);
     expect(screen.getByTestId('backups-intro').textContent).toContain('keeps only the last 15');
     expect(screen.getByTestId('backups-intro').textContent).toContain('about:support');
     expect(screen.getByTestId('backups-intro').textContent).toContain('browser.bookmarks.max_backups');
-    expect(screen.getByTestId('backups-read-only').textContent).toContain('changes no bookmark');
+    expect(screen.getByTestId('backups-read-only').textContent).toContain(
+      'It changes bookmarks only when you restore, remove or put back items you chose, each time as one step you can undo.',
+    );
     expect(screen.queryAllByRole('button')).toEqual([]);
     expect((screen.getByLabelText(/Open backups/) as HTMLInputElement).multiple).toBe(true);
   });
@@ -213,5 +215,203 @@ describe('BackupsView', () => {
     const inner = screen.getByTestId('compare-list').firstElementChild as HTMLElement;
     // The list is as tall as all its rows: a heading, a folder, 5,000 items.
     expect(inner.style.blockSize).toBe(`${44 + 32 + 5000 * 68}px`);
+  });
+});
+
+describe('BackupsView: restoring removed items', () => {
+  /** Now: the toolbar holds b0 only; b1 and b2 of the backup were removed. */
+  const live = JSON.stringify({
+    rows: [
+      ['root________', -1, 0, 'f', '', '', 0],
+      ['toolbar_____', 0, 0, 'f', 'Bookmarks Toolbar', '', 0],
+      ['newb0-------', 1, 0, 'b', 'b0', 'https://example.com/0', 0],
+    ],
+    tags: [],
+    visits: [],
+  });
+
+  function withClient(result: () => Promise<unknown>) {
+    const calls: string[] = [];
+    const jobs: { kind: string; input: unknown }[] = [];
+    const client = {
+      call: async (name: string) => (calls.push(name), { encoded: live }),
+      startJob: (kind: string, input: unknown) => {
+        jobs.push({ kind, input });
+        return { result: kind === 'backups.restoreRemoved' ? result() : Promise.resolve({ leftAlone: [] }), cancel() {}, pause() {}, resume() {} };
+      },
+    } as unknown as Client;
+    render(
+      <ClientContext.Provider value={client}>
+        <BackupsView makeDecoder={inThread} />
+      </ClientContext.Provider>,
+    );
+    return { calls, jobs };
+  }
+
+  it('chosen rows become the steps of one restore job; its report, its undo, and the comparison made again', async () => {
+    const report = { restored: { bookmarks: 1, folders: 0 }, taggedUrls: 0, problems: [], sessionId: 's1', datesKept: 1 };
+    const { calls, jobs } = withClient(async () => report);
+    pick([backupOf('2026-12-01', 3)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Compare with now' }));
+    await screen.findByTestId('restore-bar');
+    const restore = screen.getByTestId('restore-button') as HTMLButtonElement;
+    expect([restore.textContent, restore.disabled]).toEqual(['Restore 0 items', true]);
+    expect(screen.getByTestId('restore-chosen').textContent).toMatch(/^Choose removed items/);
+    // Each removed row's checkbox is named by its title.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'b2' }));
+    expect(screen.getByTestId('restore-chosen').textContent).toBe('1 item chosen.');
+    expect(restore.textContent).toBe('Restore 1 item');
+    fireEvent.click(restore);
+    await screen.findByTestId('restore-report');
+    expect(jobs).toEqual([
+      {
+        kind: 'backups.restoreRemoved',
+        input: {
+          steps: [
+            { kind: 'bookmark', title: 'b2', url: 'https://example.com/2', parent: { id: 'toolbar_____' }, index: 2, tags: [], dateAdded: null, lastModified: null },
+          ],
+        },
+      },
+    ]);
+    expect(screen.getByTestId('restore-summary').textContent).toBe('Restored 1 bookmark and 0 folders from the backup, each at its place in its folder.');
+    await waitFor(() => expect(calls).toEqual(['organizer.tree', 'organizer.tree']));
+    fireEvent.click(screen.getByTestId('restore-undo'));
+    await screen.findByTestId('restore-undone');
+    expect(jobs[1]).toEqual({ kind: 'history.undo', input: { sessionId: 's1' } });
+    expect(screen.getByTestId('restore-redo').textContent).toBe('Restore again');
+    // "Choose all" takes every removed item.
+    await waitFor(() => expect(calls).toHaveLength(3));
+    fireEvent.click(await screen.findByTestId('restore-choose-all'));
+    expect(screen.getByTestId('restore-button').textContent).toBe('Restore 2 items');
+  });
+
+  it('a restore that failed says why; in German too', async () => {
+    useCatalog(deMessages, 'de');
+    withClient(async () => Promise.reject(new Error('Die Wiederherstellung ist fehlgeschlagen.')));
+    pick([backupOf('2026-12-01', 3)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mit jetzt vergleichen' }));
+    fireEvent.click(await screen.findByTestId('restore-choose-all'));
+    expect(screen.getByTestId('restore-button').textContent).toBe('2 Einträge wiederherstellen');
+    fireEvent.click(screen.getByTestId('restore-button'));
+    expect((await screen.findByTestId('restore-failed')).textContent).toBe('Die Wiederherstellung ist fehlgeschlagen.');
+  });
+});
+
+describe('BackupsView: removing added items', () => {
+  it('a chosen added folder brings what was added in it into one removal job; its report and undo; in German too', async () => {
+    const rows = [
+      ['root________', -1, 0, 'f', '', '', 0],
+      ['toolbar_____', 0, 0, 'f', 'Bookmarks Toolbar', '', 0],
+      ['b0----------', 1, 0, 'b', 'b0', 'https://example.com/0', 0],
+      ['b1----------', 1, 1, 'b', 'b1', 'https://example.com/1', 0],
+      ['b2----------', 1, 2, 'b', 'b2', 'https://example.com/2', 0],
+      ['newfolder---', 1, 3, 'f', 'New', '', 0],
+      ['newbook-----', 5, 0, 'b', 'Inside', 'https://inside.example/', 0],
+    ];
+    const live = JSON.stringify({ rows, tags: [], visits: [] });
+    const jobs: { kind: string; input: unknown }[] = [];
+    const client = {
+      call: async () => ({ encoded: live }),
+      startJob: (kind: string, input: unknown) => {
+        jobs.push({ kind, input });
+        const result =
+          kind === 'backups.removeAdded'
+            ? { removed: 1, leftAlone: [{ title: 'x', url: null, reason: 'gone' }], operationId: 'op1', cancelled: false }
+            : { leftAlone: [] };
+        return { result: Promise.resolve(result), cancel() {}, pause() {}, resume() {} };
+      },
+    } as unknown as Client;
+    render(
+      <ClientContext.Provider value={client}>
+        <BackupsView makeDecoder={inThread} />
+      </ClientContext.Provider>,
+    );
+    pick([backupOf('2026-12-01', 3)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Compare with now' }));
+    await screen.findByTestId('remove-bar');
+    expect(screen.queryByTestId('restore-bar')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: /New$/ }));
+    expect(screen.getByTestId('remove-chosen').textContent).toBe('2 items chosen.');
+    fireEvent.click(screen.getByTestId('remove-button'));
+    await screen.findByTestId('remove-report');
+    expect(jobs[0]).toEqual({
+      kind: 'backups.removeAdded',
+      input: {
+        items: [
+          { id: 'newfolder---', title: 'New', url: null, parentId: 'toolbar_____' },
+          { id: 'newbook-----', title: 'Inside', url: 'https://inside.example/', parentId: 'newfolder---' },
+        ],
+      },
+    });
+    expect(screen.getByTestId('remove-summary').textContent).toBe(
+      'Removed 1 item added since the backup, with what was in it. It is one step in the history: undo it here or on the Duplicates page.',
+    );
+    expect(screen.getByTestId('remove-kept').textContent).toBe('x: it was already gone.');
+    fireEvent.click(screen.getByTestId('remove-undo'));
+    await screen.findByTestId('remove-undone');
+    expect(jobs.at(-1)).toEqual({ kind: 'history.undo', input: { sessionId: 'op1' } });
+    cleanup();
+
+    useCatalog(deMessages, 'de');
+    render(
+      <ClientContext.Provider value={client}>
+        <BackupsView makeDecoder={inThread} />
+      </ClientContext.Provider>,
+    );
+    pick([backupOf('2026-12-01', 3)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mit jetzt vergleichen' }));
+    fireEvent.click(await screen.findByTestId('remove-choose-all'));
+    expect(screen.getByTestId('remove-button').textContent).toBe('2 Einträge entfernen');
+  });
+});
+
+describe('BackupsView: putting changes back', () => {
+  it('a chosen renamed row becomes one put-back job with its backup title; in German too', async () => {
+    const rows = [
+      ['root________', -1, 0, 'f', '', '', 0],
+      ['toolbar_____', 0, 0, 'f', 'Bookmarks Toolbar', '', 0],
+      ['b0----------', 1, 0, 'b', 'b0', 'https://example.com/0', 0],
+      ['b1----------', 1, 1, 'b', 'b1 new', 'https://example.com/1', 0],
+      ['b2----------', 1, 2, 'b', 'b2', 'https://example.com/2', 0],
+    ];
+    const live = JSON.stringify({ rows, tags: [], visits: [] });
+    const jobs: { kind: string; input: unknown }[] = [];
+    const client = {
+      call: async () => ({ encoded: live }),
+      startJob: (kind: string, input: unknown) => {
+        jobs.push({ kind, input });
+        return { result: Promise.resolve({ done: 1, leftAlone: [], operationId: 'op2', cancelled: false }), cancel() {}, pause() {}, resume() {} };
+      },
+    } as unknown as Client;
+    render(
+      <ClientContext.Provider value={client}>
+        <BackupsView makeDecoder={inThread} />
+      </ClientContext.Provider>,
+    );
+    pick([backupOf('2026-12-01', 3)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Compare with now' }));
+    await screen.findByTestId('put-back-bar');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'b1 new' }));
+    expect(screen.getByTestId('put-back-chosen').textContent).toBe('1 change chosen.');
+    fireEvent.click(screen.getByTestId('put-back-button'));
+    await screen.findByTestId('put-back-report');
+    expect(jobs[0]).toEqual({
+      kind: 'backups.putBack',
+      input: { changes: [{ id: 'b1----------', title: 'b1 new', url: 'https://example.com/1', parentId: 'toolbar_____', to: { title: 'b1' } }] },
+    });
+    expect(screen.getByTestId('put-back-summary').textContent).toBe(
+      'Put 1 item back as it was in the backup. It is one step in the history: undo it here or on the Duplicates page.',
+    );
+    cleanup();
+    useCatalog(deMessages, 'de');
+    render(
+      <ClientContext.Provider value={client}>
+        <BackupsView makeDecoder={inThread} />
+      </ClientContext.Provider>,
+    );
+    pick([backupOf('2026-12-01', 3)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mit jetzt vergleichen' }));
+    fireEvent.click(await screen.findByTestId('put-back-choose-all'));
+    expect(screen.getByTestId('put-back-button').textContent).toBe('1 Eintrag zurücksetzen');
   });
 });
