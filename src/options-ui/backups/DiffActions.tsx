@@ -274,6 +274,23 @@ export function RestoreOutcome({ job }: { job: UndoableJob<RestoreReport> }) {
   );
 }
 
+/** What a removal or a put-back left where it was, and why: gone meanwhile, or changed since the comparison. */
+function LeftAlone({ items, testId, changed }: { items: RemoveAddedReport['leftAlone']; testId: string; changed: (item: string) => string }) {
+  if (items.length === 0) return null;
+  return (
+    <details open>
+      <summary>{plural('backupsRemoveLeftAlone', items.length)}</summary>
+      <ul class="plain-list" data-testid={testId}>
+        {items.map((l, i) => (
+          <li key={i}>
+            <UntrustedParts message={(x) => (l.reason === 'gone' ? t('backupsRemoveLeftGone', x) : changed(x))} parts={[l.title || l.url || t('untitledFolder')]} />
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 export function RemoveOutcome({ job }: { job: UndoableJob<RemoveAddedReport> }) {
   const words = {
     running: t('backupsRemoving'),
@@ -290,21 +307,7 @@ export function RemoveOutcome({ job }: { job: UndoableJob<RemoveAddedReport> }) 
       {(report) => ({
         summary: report.removed === 0 ? t('backupsRemoveNothing') : plural('backupsRemoved', report.removed),
         operation: report.operationId,
-        more: report.leftAlone.length > 0 && (
-          <details open>
-            <summary>{plural('backupsRemoveLeftAlone', report.leftAlone.length)}</summary>
-            <ul class="plain-list" data-testid="remove-kept">
-              {report.leftAlone.map((l, i) => (
-                <li key={i}>
-                  <UntrustedParts
-                    message={(x) => (l.reason === 'gone' ? t('backupsRemoveLeftGone', x) : t('backupsRemoveLeftChanged', x))}
-                    parts={[l.title || l.url || t('untitledFolder')]}
-                  />
-                </li>
-              ))}
-            </ul>
-          </details>
-        ),
+        more: <LeftAlone items={report.leftAlone} testId="remove-kept" changed={(x) => t('backupsRemoveLeftChanged', x)} />,
       })}
     </Outcome>
   );
@@ -326,21 +329,7 @@ export function PutBackOutcome({ job }: { job: UndoableJob<PutBackReport> }) {
       {(report) => ({
         summary: report.done === 0 ? t('backupsPutBackNothing') : plural('backupsPutBackDone', report.done),
         operation: report.operationId,
-        more: report.leftAlone.length > 0 && (
-          <details open>
-            <summary>{plural('backupsRemoveLeftAlone', report.leftAlone.length)}</summary>
-            <ul class="plain-list" data-testid="put-back-kept">
-              {report.leftAlone.map((l, i) => (
-                <li key={i}>
-                  <UntrustedParts
-                    message={(x) => (l.reason === 'gone' ? t('backupsRemoveLeftGone', x) : t('backupsPutBackLeftChanged', x))}
-                    parts={[l.title || l.url || t('untitledFolder')]}
-                  />
-                </li>
-              ))}
-            </ul>
-          </details>
-        ),
+        more: <LeftAlone items={report.leftAlone} testId="put-back-kept" changed={(x) => t('backupsPutBackLeftChanged', x)} />,
       })}
     </Outcome>
   );
