@@ -59,6 +59,8 @@ export async function launchBenchFirefox(options: FirefoxBenchOptions, log: (m: 
     extensionDir: options.extensionDir,
     extraExtensions: options.extraExtensions,
     acceptInsecureCerts: options.acceptInsecureCerts,
+    headless: options.headless,
+    env: options.env,
     prefs: { 'browser.places.importBookmarksHTML': false, ...options.prefs },
   });
   const close = ff.close;

@@ -132,3 +132,52 @@ export async function createLoop(page: Page, n: number, prefix: string): Promise
   }
   return ms;
 }
+
+/**
+ * A sequential bookmarks.create loop of `n` copies of the bookmarks under the Bookmarks Menu folder `title` (its
+ * addresses and titles, in tree order, from the start again when they run out) into a new folder of Other Bookmarks,
+ * in folders of 50: another extension (or a sync tool) bringing back bookmarks that exist. Its time in ms, as
+ * createLoop's.
+ */
+export async function copyLoop(page: Page, title: string, n: number, prefix: string): Promise<number> {
+  const originals = await page.evaluate(async (title: string) => {
+    const b = (globalThis as unknown as { browser: Browser }).browser.bookmarks;
+    const folder = (await b.getChildren('menu________')).find((c) => c.title === title);
+    if (!folder) throw new Error(`no folder ${title}`);
+    const [tree] = await b.getSubTree(folder.id);
+    const found: { title: string; url: string }[] = [];
+    const stack = [...(tree!.children ?? [])].reverse();
+    while (stack.length) {
+      const c = stack.pop()!;
+      if (c.url) found.push({ title: c.title, url: c.url });
+      else stack.push(...[...(c.children ?? [])].reverse());
+    }
+    return found;
+  }, title);
+  if (!originals.length) throw new Error(`no bookmarks under ${title}`);
+  const root = await page.evaluate(async (prefix: string) => {
+    const b = (globalThis as unknown as { browser: Browser }).browser.bookmarks;
+    return (await b.create({ parentId: 'unfiled_____', title: `Copied ${prefix}` })).id;
+  }, prefix);
+  let ms = 0;
+  for (let i = 0; i < n; i += 500) {
+    const slice = Array.from({ length: Math.min(n, i + 500) - i }, (_, k) => originals[(i + k) % originals.length]!);
+    ms += await page.evaluate(
+      async (root: string, from: number, slice: { title: string; url: string }[], prefix: string) => {
+        const b = (globalThis as unknown as { browser: Browser }).browser.bookmarks;
+        const t = performance.now();
+        let folder = '';
+        for (let k = 0; k < slice.length; k++) {
+          if ((from + k) % 50 === 0) folder = (await b.create({ parentId: root, title: `${prefix} ${(from + k) / 50}` })).id;
+          await b.create({ parentId: folder, title: slice[k]!.title, url: slice[k]!.url });
+        }
+        return performance.now() - t;
+      },
+      root,
+      i,
+      slice,
+      prefix,
+    );
+  }
+  return ms;
+}

@@ -23,6 +23,10 @@ export interface FirefoxBenchOptions {
   extraExtensions?: readonly string[];
   /** Accept self-signed certificates (the loopback HTTPS of tests/e2e/link-server.ts, the fake archive.org). */
   acceptInsecureCerts?: boolean;
+  /** false: a headful Firefox (with `env: {DISPLAY}` from scripts/x-display.ts), e.g. to see Firefox's own alerts. */
+  headless?: boolean;
+  /** Extra environment for Firefox. */
+  env?: Record<string, string>;
 }
 
 export interface BenchContext {

@@ -154,12 +154,17 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     ...firefoxBackups.handlers,
     ...bookmarksHtml.handlers,
     ...organizer.handlers,
-    // The organizer's bulk edits: their bookmark events reach the batched subscribers as one batch at the end.
-    ...holdDuring(bookmarkEvents, {
-      'organizer.move': organizer.handlers['organizer.move'],
-      'organizer.copy': organizer.handlers['organizer.copy'],
-      'organizer.sortFolder': organizer.handlers['organizer.sortFolder'],
-      'organizer.remove': organizer.handlers['organizer.remove'],
+    // The organizer's edits are the person's work: the copy guard stays quiet while they go on (its README), and the
+    // bulk ones' bookmark events reach the batched subscribers as one batch at the end.
+    ...copyGuard.personEditsThrough({
+      ...holdDuring(bookmarkEvents, {
+        'organizer.move': organizer.handlers['organizer.move'],
+        'organizer.copy': organizer.handlers['organizer.copy'],
+        'organizer.sortFolder': organizer.handlers['organizer.sortFolder'],
+        'organizer.remove': organizer.handlers['organizer.remove'],
+      }),
+      'organizer.update': organizer.handlers['organizer.update'],
+      'organizer.create': organizer.handlers['organizer.create'],
     }),
     ...linkHealth.handlers,
   };

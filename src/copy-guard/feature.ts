@@ -14,10 +14,10 @@ import { createIdleTracker } from '../platform/idle';
 import type { LiveIndex } from '../search';
 import type { Settings } from '../settings';
 import { manifestIconUrl } from '../quick-bookmark';
-import { Burst } from './burst';
+import { Burst, type CopyCount } from './burst';
 import { describeArrival } from './words';
 import type { copyGuardJobs, copyGuardProtocol, copyGuardTestProtocol } from './protocol';
-import { BURST_MAX_MS, BURST_QUIET_MS, DUPLICATES_PAGE, NOTIFICATION_PREFIX } from './timing';
+import { BURST_MAX_MS, BURST_QUIET_MS, DUPLICATES_PAGE, NOTIFICATION_PREFIX, ORGANIZER_QUIET_MS, TELL_ALARM } from './timing';
 import { removalPlan } from './remove-plan';
 import { KEPT_BURSTS, openBurstStore, summaryOf, type BurstStore } from './store';
 
@@ -72,6 +72,34 @@ export function createCopyGuardFeature(deps: CopyGuardDeps) {
     return 0;
   });
 
+  /**
+   * When the person last edited in the organizer (this event page's memory), and whether a burst's notification waits
+   * for them to pause: it is marked in the store and an alarm wakes the event page when it is due.
+   */
+  let organizerEditAt = -Infinity;
+  let holdingBack = false;
+  const armTell = async () => void (await browser.alarms.create(TELL_ALARM, { when: organizerEditAt + ORGANIZER_QUIET_MS }));
+
+  /** Tells the held-back bursts the person did not choose about meanwhile (on the Duplicates page, from the badge). */
+  async function tellHeldBack(): Promise<void> {
+    if (Date.now() < organizerEditAt + ORGANIZER_QUIET_MS) return void (await armTell());
+    holdingBack = false;
+    for (const burst of await store.takeHeldBack()) await notify(burst.id, burst.count);
+  }
+  browser.alarms.onAlarm.addListener((alarm: { name: string }) => {
+    if (alarm.name === TELL_ALARM) void idle.track(tellHeldBack().catch((error: unknown) => console.warn('Tidymarks: could not tell what arrived', error)));
+  });
+  const personEdited = () => {
+    organizerEditAt = Date.now();
+    if (holdingBack) void armTell().catch((error: unknown) => console.warn('Tidymarks: could not tell what arrived', error));
+  };
+
+  async function notify(id: string, count: CopyCount): Promise<void> {
+    const { title, message } = describeArrival(count);
+    const iconUrl = manifestIconUrl(browser);
+    await browser.notifications.create(`${NOTIFICATION_PREFIX}${id}`, { type: 'basic', title, message, ...(iconUrl ? { iconUrl } : {}) });
+  }
+
   async function report(ended: Burst): Promise<void> {
     const { enabled, threshold } = (await deps.getSettings()).copyGuard;
     // Fewer arrivals than the threshold cannot hold enough copies: the index is not even read.
@@ -83,11 +111,12 @@ export function createCopyGuardFeature(deps: CopyGuardDeps) {
     if (count.total < threshold) return;
     // Kept before it is told: a click on the notification finds its choice, whenever it comes.
     const id = String(ended.startedAt);
-    await store.add({ id, at: ended.lastAt, count, copies, folders, status: 'waiting', decidedAt: null, sessionId: null, removed: null });
+    const heldBack = Date.now() < organizerEditAt + ORGANIZER_QUIET_MS;
+    await store.add({ id, at: ended.lastAt, count, copies, folders, status: 'waiting', decidedAt: null, sessionId: null, removed: null, heldBack });
     storeChanged();
-    const { title, message } = describeArrival(count);
-    const iconUrl = manifestIconUrl(browser);
-    await browser.notifications.create(`${NOTIFICATION_PREFIX}${ended.startedAt}`, { type: 'basic', title, message, ...(iconUrl ? { iconUrl } : {}) });
+    if (!heldBack) return notify(id, count);
+    holdingBack = true;
+    await armTell();
   }
 
   // O(1) per event, paid for every change anyone makes: our own bulk work (a hold) is never counted.
@@ -171,6 +200,26 @@ export function createCopyGuardFeature(deps: CopyGuardDeps) {
     waiting: isWaiting,
     /** Calls `listener` whenever that may have changed, with the answer. */
     onWaitingChanged: (listener: (waiting: boolean) => void) => void waitingListeners.add(listener),
+    /**
+     * The person edited in the organizer (the composition root calls it around each of the organizer's writes): a
+     * burst told within ORGANIZER_QUIET_MS of it waits for the person to pause before its notification.
+     */
+    personEdited,
+    /** Wraps the organizer's write handlers: each marks the person's work when it starts and when it ends. */
+    personEditsThrough<H extends Record<string, (...args: never[]) => unknown>>(handlers: H): H {
+      const wrapped: Record<string, (...args: never[]) => Promise<unknown>> = {};
+      for (const [name, handler] of Object.entries(handlers)) {
+        wrapped[name] = async (...args) => {
+          personEdited();
+          try {
+            return await handler(...args);
+          } finally {
+            personEdited();
+          }
+        };
+      }
+      return wrapped as unknown as H;
+    },
     /** Resolves once no burst is open and nothing the guard started runs (tests). */
     whenIdle: () => idle.whenIdle(),
   };

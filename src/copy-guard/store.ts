@@ -32,6 +32,8 @@ export interface BurstRecord {
   sessionId: string | null;
   /** How many copies the removal took. */
   removed: number | null;
+  /** Its notification waits for the person to pause their work in the organizer (README). */
+  heldBack?: boolean;
 }
 
 /** What the pages get of a burst: everything but the ids. */
@@ -57,6 +59,8 @@ export interface BurstStore {
   list(): Promise<BurstSummary[]>;
   /** Records a choice; false when the burst is gone or no longer waiting (nothing changed). */
   decide(id: string, patch: Pick<BurstRecord, 'status' | 'decidedAt' | 'sessionId' | 'removed'>): Promise<boolean>;
+  /** The held-back bursts still waiting for a choice, and clears their mark (their notification is due now). */
+  takeHeldBack(): Promise<BurstSummary[]>;
   /** Whether some kept burst waits for a choice. */
   waiting(): Promise<boolean>;
   clear(): Promise<void>;
@@ -99,6 +103,13 @@ export function openBurstStore(name = COPY_GUARD_DB): BurstStore {
       if (record && fits) await tx.store.put({ ...record, ...patch });
       await tx.done;
       return fits;
+    },
+    async takeHeldBack() {
+      const tx = (await db()).transaction('bursts', 'readwrite');
+      const held = (await tx.store.getAll()).filter((b) => b.heldBack);
+      for (const b of held) await tx.store.put({ ...b, heldBack: false });
+      await tx.done;
+      return held.filter((b) => b.status === 'waiting');
     },
     async waiting() {
       return (await (await db()).countFromIndex('bursts', 'status', 'waiting')) > 0;

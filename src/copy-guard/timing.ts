@@ -11,6 +11,14 @@
 export const BURST_QUIET_MS = 1_000;
 /** ...or once it has gone on this long (its notification says "in the last minute"; what follows is the next burst). */
 export const BURST_MAX_MS = 60_000;
+/**
+ * The person is working in the organizer while their last edit there is this recent: a burst told then waits on the
+ * Duplicates page and the toolbar button, and its notification comes once this long has passed without an edit
+ * (README "Quiet while the person works in the organizer").
+ */
+export const ORGANIZER_QUIET_MS = 60_000;
+/** The alarm that wakes the event page when a held-back notification is due (an event page sleeps after 30 s idle). */
+export const TELL_ALARM = 'tidymarks-copy-guard-tell';
 /** Every guard notification's id starts so (the rest is the burst's start time, so two bursts are two notifications). */
 export const NOTIFICATION_PREFIX = 'tidymarks-copy-guard-';
 /** Where a click on the notification takes the person: the options page's Duplicates view. */

@@ -217,3 +217,27 @@ describe('copy guard: a click on Firefox’s own alert opens the Duplicates page
     await expect.poll(() => harness.evaluate(async () => Object.keys(await window.tm.browser.notifications.getAll())), { timeout: 10_000 }).toEqual([]);
   }, 90_000);
 });
+
+describe('copy guard: quiet while the person works in the organizer', () => {
+  const { ff } = useFirefoxOnDisplay();
+
+  it('a burst right after an organizer edit is kept at once and told a minute after the edit', async () => {
+    const harness = await ff.harness();
+    await seedTree(ff, { menu________: pages(25) });
+    await guardIdle(harness);
+    await listenForNotifications(harness);
+    // The person renames a bookmark in the organizer (the request its page sends), then Sync brings 25 copies.
+    const editedAt = await harness.evaluate(async () => {
+      const [first] = await window.tm.browser.bookmarks.search({ url: 'https://page0.example/' });
+      await window.tm.client.call('organizer.update', { id: first!.id, title: 'Renamed in the organizer' });
+      return Date.now();
+    });
+    await syncInsert(ff, { unfiled_____: pages(25) });
+    await guardIdle(harness);
+    // Kept, waiting on the Duplicates page and the toolbar button, but no notification over the person's work.
+    expect((await harness.evaluate(() => window.tm.client.call('copyGuard.log', {}))).map((b) => [b.status, b.count.total])).toEqual([['waiting', 25]]);
+    expect(await notificationsNow(harness)).toEqual([]);
+    await expect.poll(() => shown(harness), { timeout: 90_000, interval: 500 }).toMatchObject([{ message: ARRIVED('25 copies of 25 pages') }]);
+    expect(await harness.evaluate(() => Date.now())).toBeGreaterThanOrEqual(editedAt + 60_000);
+  }, 150_000);
+});

@@ -5,7 +5,7 @@
  * when the test moves time on, never after a real wait.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BURST_QUIET_MS, DUPLICATES_PAGE, NOTIFICATION_PREFIX } from '../../../src/copy-guard';
+import { BURST_QUIET_MS, DUPLICATES_PAGE, NOTIFICATION_PREFIX, ORGANIZER_QUIET_MS } from '../../../src/copy-guard';
 import { TOOLBAR_ID, UNFILED_ID } from '../../../src/platform/browser';
 import { boot, type Booted } from '../../kit/boot';
 import { planFromTree } from '../dedup/cleanup-fixtures';
@@ -157,5 +157,63 @@ describe('the copy guard', () => {
     const opened = booted.fake.control.tabs().find((tab) => tab.url === booted.browser.runtime.getURL(DUPLICATES_PAGE));
     expect(opened).toMatchObject({ active: true });
     expect(guardNotifications(booted)).toEqual([]);
+  });
+});
+
+describe('the copy guard while the person works in the organizer', () => {
+  const ARRIVED = '25 copies of 10 pages arrived in the last minute. Click to see them on the Duplicates page.';
+  /** The person renames a bookmark in the organizer (one of its edits). */
+  const organizerEdit = (booted: Awaited<ReturnType<typeof setup>>, title: string) => booted.client.call('organizer.update', { id: booted.originals[0]!.id, title });
+
+  it('keeps a burst quiet until a minute after the last organizer edit, then tells it once', async () => {
+    const booted = await setup(10);
+    await organizerEdit(booted, 'renamed');
+    await copies(booted, booted.originals, 25);
+    await burstEnds(booted);
+    // Kept and waiting (the Duplicates page and the toolbar button show it), but no notification over the work.
+    expect(guardNotifications(booted)).toEqual([]);
+    expect((await booted.client.call('copyGuard.log', {})).map((b) => b.status)).toEqual(['waiting']);
+    expect(await booted.app.copyGuard.waiting()).toBe(true);
+    // Another edit half a minute later: the person is still at work.
+    await vi.advanceTimersByTimeAsync(ORGANIZER_QUIET_MS / 2);
+    await organizerEdit(booted, 'renamed again');
+    await vi.advanceTimersByTimeAsync(ORGANIZER_QUIET_MS - 1_000);
+    await booted.app.copyGuard.whenIdle();
+    expect(guardNotifications(booted)).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await booted.app.copyGuard.whenIdle();
+    expect(guardNotifications(booted).map((n) => n.message)).toEqual([ARRIVED]);
+  });
+
+  it('says nothing later of a burst the person chose about meanwhile', async () => {
+    const booted = await setup(10);
+    await organizerEdit(booted, 'renamed');
+    await copies(booted, booted.originals, 25);
+    await burstEnds(booted);
+    const [burst] = await booted.client.call('copyGuard.log', {});
+    await booted.client.call('copyGuard.keep', { burstId: burst!.id });
+    await vi.advanceTimersByTimeAsync(ORGANIZER_QUIET_MS);
+    await booted.app.copyGuard.whenIdle();
+    expect(guardNotifications(booted)).toEqual([]);
+  });
+
+  it('tells a held-back burst after the event page slept: the alarm wakes it', async () => {
+    const booted = await setup(10);
+    await organizerEdit(booted, 'renamed');
+    await copies(booted, booted.originals, 25);
+    await burstEnds(booted);
+    booted.restart();
+    await vi.advanceTimersByTimeAsync(ORGANIZER_QUIET_MS);
+    // The new event page hears the alarm once its first chunk has loaded the app (src/app/wake-queue.ts).
+    await vi.waitFor(() => expect(guardNotifications(booted).map((n) => n.message)).toEqual([ARRIVED]));
+  });
+
+  it('tells a burst at once when the last organizer edit is more than a minute old', async () => {
+    const booted = await setup(10);
+    await organizerEdit(booted, 'renamed');
+    await vi.advanceTimersByTimeAsync(ORGANIZER_QUIET_MS);
+    await copies(booted, booted.originals, 25);
+    await burstEnds(booted);
+    expect(guardNotifications(booted).map((n) => n.message)).toEqual([ARRIVED]);
   });
 });
