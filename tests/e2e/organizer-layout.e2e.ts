@@ -390,8 +390,9 @@ describe('organizer layout', () => {
     expect(await evilRow!.evaluate((el) => el.closest('bdi')?.textContent)).toBe('evil\u202Efolder');
     await page.evaluate((id) => localStorage.setItem('tidymarks-organizer-folder', id), plain);
     const reopened = await reopen(page);
-    const crumbsShown = await reopened.$$eval('[data-testid="organizer-breadcrumb"] bdi', (els) => els.map((el) => [el.textContent, getComputedStyle(el).unicodeBidi]));
-    expect(crumbsShown).toEqual([
+    // The reopened view shows the remembered folder once its path is read: wait for that, not for the first render.
+    const crumbsShown = () => reopened.$$eval('[data-testid="organizer-breadcrumb"] bdi', (els) => els.map((el) => [el.textContent, getComputedStyle(el).unicodeBidi]));
+    await expect.poll(crumbsShown).toEqual([
       ['Bookmarks Toolbar', 'isolate'],
       ['evil\u202Efolder', 'isolate'],
       ['Plain', 'isolate'],
