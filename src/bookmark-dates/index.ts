@@ -1,5 +1,5 @@
 /**
- * Bookmark dates, the face of src/bookmark-dates: the dates imported files gave bookmarks and folders (file-dates.ts,
+ * Bookmark dates, the face of src/bookmark-dates: the dates imported files gave bookmarks and folders (date-store.ts,
  * IndexedDB tidymarks-file-dates; extensions cannot set dateAdded) and the dates to show for a node with them.
  * The background builds the feature from feature.ts.
  */
@@ -13,3 +13,4 @@ export {
   type BookmarkDateStore,
   type BookmarkDates,
 } from './date-store';
+export { createDateBatcher, type DateBatcher, type DateBatcherHooks } from './date-batcher';

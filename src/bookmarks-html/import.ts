@@ -31,7 +31,7 @@ import { descendants, kindOf } from '../platform/tree';
 import { countDocument, type HtmlBookmark, type HtmlFolder, type HtmlNode, type RootMarker } from './document';
 import type { ImportOperation } from './import-journal';
 import { parseBookmarksHtml, truncatedError, type ParseProblem } from './parse';
-import type { BookmarkDate } from '../bookmark-dates';
+import { createDateBatcher, type BookmarkDate } from '../bookmark-dates';
 import { msg, msgPlural, plural, t } from '../i18n';
 import { errorMessage } from '../platform/bookmark-reads';
 
@@ -157,24 +157,17 @@ async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobCont
     datesKept: 0,
   };
   /** Dates of created items, written in batches (and when the import stops for any reason). */
-  const pendingDates: BookmarkDate[] = [];
-  const flushDates = async () => {
-    if (!deps.keepBookmarkDates || !pendingDates.length) return;
-    const batch = pendingDates.splice(0);
-    try {
-      await deps.keepBookmarkDates(batch);
-      report.datesKept += batch.length;
-    } catch (error) {
-      report.problems.push({ line: 0, message: msgPlural('importProblemDatesNotKept', batch.length, errorMessage(error)) });
-    }
-  };
+  const dates = createDateBatcher(deps.keepBookmarkDates, {
+    kept: (count) => (report.datesKept += count),
+    failed: (count, error) => report.problems.push({ line: 0, message: msgPlural('importProblemDatesNotKept', count, errorMessage(error)) }),
+  });
   const keepDates = (id: string, node: { addDate?: number; lastModified?: number }) => {
     // As Firefox's importer: without ADD_DATE, LAST_MODIFIED stands for both.
     const dateAdded = node.addDate ?? node.lastModified;
-    if (dateAdded === undefined) return;
+    if (dateAdded === undefined) return Promise.resolve();
     const record: BookmarkDate = { id, dateAdded };
     if (node.lastModified !== undefined) record.lastModified = node.lastModified;
-    pendingDates.push(record);
+    return dates.add(record);
   };
   /** url -> tags from the file, applied at the end in a few transactions. */
   const tagsByUrl = new Map<string, Set<string>>();
@@ -258,8 +251,7 @@ async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobCont
             const created = await create({ parentId, title: node.title, url });
             report.imported.bookmarks++;
             addTagsFor(created.url ?? url, node.tags);
-            keepDates(created.id, node);
-            if (pendingDates.length >= 500) await flushDates();
+            await keepDates(created.id, node);
             // A second copy in the file is skipped too.
             exactUrls.add(created.url ?? url);
             if (!existingByKey.has(key)) existingByKey.set(key, created.url ?? url);
@@ -283,7 +275,7 @@ async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobCont
             const parentId = await parentForNewItem();
             folderId = (await create({ parentId, title: node.title })).id;
             report.imported.folders++;
-            keepDates(folderId, node);
+            await keepDates(folderId, node);
           }
           return folderId;
         };
@@ -310,7 +302,7 @@ async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobCont
   try {
     await importChildren(document.children, async () => topId, topId);
   } finally {
-    await flushDates();
+    await dates.flush();
   }
 
   // Tags: a journaled import wrote them along with the bookmarks; the rest go now.

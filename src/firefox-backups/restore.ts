@@ -19,7 +19,7 @@ import { AppError } from '../messaging/errors';
 import type { Browser } from '../platform/browser';
 import { errorMessage } from '../platform/bookmark-reads';
 import type { ImportOperation } from '../bookmarks-html';
-import type { BookmarkDate } from '../bookmark-dates';
+import { createDateBatcher, type BookmarkDate } from '../bookmark-dates';
 import { msg, msgPlural, plural, t, type Msg } from '../i18n';
 import type { RestoreStep } from './restore-plan';
 
@@ -98,17 +98,10 @@ async function restoreSteps(deps: RestoreDeps, steps: readonly RestoreStep[], ct
     }
     return lengths.get(folderId)!;
   };
-  const pendingDates: BookmarkDate[] = [];
-  const flushDates = async () => {
-    if (!deps.keepBookmarkDates || !pendingDates.length) return;
-    const batch = pendingDates.splice(0);
-    try {
-      await deps.keepBookmarkDates(batch);
-      report.datesKept += batch.length;
-    } catch (error) {
-      report.problems.push(msgPlural('backupsRestoreDatesNotKept', batch.length, errorMessage(error)));
-    }
-  };
+  const dates = createDateBatcher(deps.keepBookmarkDates, {
+    kept: (count) => (report.datesKept += count),
+    failed: (count, error) => report.problems.push(msgPlural('backupsRestoreDatesNotKept', count, errorMessage(error))),
+  });
   let lastReport = 0;
   try {
     for (const [i, step] of steps.entries()) {
@@ -145,8 +138,7 @@ async function restoreSteps(deps: RestoreDeps, steps: readonly RestoreStep[], ct
           operation.addTags(created.url ?? step.url!, step.tags);
         }
         if (step.dateAdded !== null)
-          pendingDates.push({ id: created.id, dateAdded: step.dateAdded, ...(step.lastModified !== null && { lastModified: step.lastModified }) });
-        if (pendingDates.length >= 500) await flushDates();
+          await dates.add({ id: created.id, dateAdded: step.dateAdded, ...(step.lastModified !== null && { lastModified: step.lastModified }) });
       } catch (error) {
         // The folder went meanwhile, or Firefox refused the item: it is left out, the rest goes on.
         lengths.delete(parentId);
@@ -159,7 +151,7 @@ async function restoreSteps(deps: RestoreDeps, steps: readonly RestoreStep[], ct
       }
     }
   } finally {
-    await flushDates();
+    await dates.flush();
   }
   await operation.writeTags((tags, error) => report.problems.push(msg('backupsRestoreTagsNotStored', tags.join(', '), errorMessage(error))));
   report.taggedUrls = operation.taggedUrls;
