@@ -5,10 +5,10 @@
  * was created (what someone changed meanwhile stays), a kill is rolled back at the next start, and the finished
  * restore is undone from the history like an import. Each item goes into its folder at its backup position, clamped
  * to the folder's length (read once per folder and counted on as items go in), except that an item that followed the
- * one restored just before it in the same folder goes right after that one: put where that one was last seen, then
- * both read back in one bookmarks.get, and moved beside it when someone added, moved or removed something in that
- * folder in between. So a run of restored items stays together and in order whatever the person does meanwhile, and
- * what they did stays (README.md "Restoring removed items"). Its tags from the backup are added to its address; its backup dates go to the imported-dates store (Firefox gives a created item
+ * one restored just before it in the same folder goes right after that one: put where that one was last seen, and
+ * once all are in, each folder is read once and what someone else's change put out of its run is moved beside its
+ * neighbour (keep-runs-together.ts). So a run of restored items stays together and in order whatever the person does
+ * meanwhile, and what they did stays (README.md "Restoring removed items"). Its tags from the backup are added to its address; its backup dates go to the imported-dates store (Firefox gives a created item
  * today's date and a new id; extensions can set neither).
  *
  * What someone does meanwhile wins: a folder removed since the comparison leaves its items out, each reported; a
@@ -21,6 +21,7 @@ import { errorMessage } from '../platform/bookmark-reads';
 import type { ImportOperation } from '../bookmarks-html';
 import { createDateBatcher, type BookmarkDate } from '../bookmark-dates';
 import { msg, msgPlural, plural, t, type Msg } from '../i18n';
+import { keepRunsTogether, type BesidePair } from './keep-runs-together';
 import type { RestoreStep } from './restore-plan';
 
 export interface RestoreProgress {
@@ -68,26 +69,8 @@ async function restoreSteps(deps: RestoreDeps, steps: readonly RestoreStep[], ct
     const last = lastIn.get(parentId);
     return last && last.position === position - 1 ? last : null;
   };
-  /**
-   * Reads back a step created right after its neighbour: when something came between them (someone else's change in
-   * that folder), the new item is moved beside its neighbour. Returns where the new item is.
-   */
-  const keepBeside = async (id: string, index: number, parentId: string, neighbour: { id: string }): Promise<number> => {
-    let nodes;
-    try {
-      nodes = await browser.bookmarks.get([neighbour.id, id]);
-    } catch {
-      return index; // the neighbour was removed meanwhile: nothing to keep beside
-    }
-    const [before, created] = nodes;
-    if (before?.parentId !== parentId || created?.parentId !== parentId || before.index === undefined || created.index === undefined) return index;
-    if (created.index === before.index + 1) return created.index;
-    // The index of a move is the final position: from before its neighbour it takes the neighbour's index (the
-    // neighbour is one place earlier once it has left); from after, the place right after the neighbour.
-    const target = created.index < before.index ? before.index : before.index + 1;
-    await browser.bookmarks.move(id, { parentId, index: target });
-    return target;
-  };
+  /** Items to keep right after the one restored before them, put together once all are in (keep-runs-together.ts). */
+  const pairs: BesidePair[] = [];
   const lengthOf = async (folderId: string) => {
     if (!lengths.has(folderId)) {
       try {
@@ -128,8 +111,8 @@ async function restoreSteps(deps: RestoreDeps, steps: readonly RestoreStep[], ct
         });
         ids[i] = created.id;
         lengths.set(parentId, length + 1);
-        const at = neighbour ? await keepBeside(created.id, created.index ?? 0, parentId, neighbour) : (created.index ?? 0);
-        lastIn.set(parentId, { id: created.id, position: step.index, index: at });
+        if (neighbour) pairs.push({ parentId, before: neighbour.id, id: created.id });
+        lastIn.set(parentId, { id: created.id, position: step.index, index: created.index ?? 0 });
         if (step.kind === 'folder') {
           lengths.set(created.id, 0);
           report.restored.folders++;
@@ -150,6 +133,7 @@ async function restoreSteps(deps: RestoreDeps, steps: readonly RestoreStep[], ct
         ctx.progress({ done: i + 1, total: steps.length });
       }
     }
+    await keepRunsTogether(browser, pairs);
   } finally {
     await dates.flush();
   }
