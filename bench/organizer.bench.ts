@@ -16,23 +16,13 @@
  */
 import type { Page } from 'puppeteer-core';
 import { EXTENSION_ORIGIN, navigate } from '../tests/e2e/firefox';
-import { flatFolder, seedHtml, type SeedFolder } from './lib/seed-html';
+import { bigCollection, flatFolder, seedHtml } from './lib/seed-html';
 import { median, p95, round } from './lib/stats';
 import { defineSuite, type BenchRow } from './lib/types';
 
 const MARK = 'tidymarks-organizer-shown';
 /** The page's work after the first render (search text, copy counts, visits) is done. */
 const SETTLED = 'tidymarks-organizer-settled';
-
-function bigCollection(folders: number, perFolder: number): SeedFolder[] {
-  const groups: SeedFolder[] = [];
-  for (let g = 0; g < folders / 50; g++) {
-    const sub: SeedFolder[] = [];
-    for (let f = 0; f < 50; f++) sub.push(flatFolder(`Folder ${g}-${f}`, perFolder, `item-${g}-${f}`));
-    groups.push({ title: `Group ${g}`, folders: sub });
-  }
-  return groups;
-}
 
 async function getTreeMs(harness: Page): Promise<number> {
   return harness.evaluate(async () => {

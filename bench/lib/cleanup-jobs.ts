@@ -66,7 +66,7 @@ export async function removeLoop(page: Page, ids: string[]): Promise<number> {
   return ms;
 }
 
-export async function runJob(page: Page, kind: 'dedup.cleanup' | 'history.undo', input: unknown) {
+export async function runJob(page: Page, kind: 'dedup.cleanup' | 'history.undo' | 'backups.restoreRemoved', input: unknown) {
   // Started in one call and awaited in others: a long job must not hit the protocol timeout of one evaluate.
   await page.evaluate(
     (kind: string, input: unknown) => {

@@ -58,3 +58,17 @@ export function spreadFolder(title: string, n: number, prefix: string): SeedFold
   for (let i = 0; i < flat.length; i += 50) folders.push({ title: `${title} ${i / 50}`, bookmarks: flat.slice(i, i + 50) });
   return { title, folders };
 }
+
+/**
+ * `folders` folders of `perFolder` bookmarks (flatFolder's), grouped 50 to a parent folder: the organizer's and the
+ * backups' 100,000-bookmark profile (5,000 folders of 20; one seed, so one cached profile for both).
+ */
+export function bigCollection(folders: number, perFolder: number): SeedFolder[] {
+  const groups: SeedFolder[] = [];
+  for (let g = 0; g < folders / 50; g++) {
+    const sub: SeedFolder[] = [];
+    for (let f = 0; f < 50; f++) sub.push(flatFolder(`Folder ${g}-${f}`, perFolder, `item-${g}-${f}`));
+    groups.push({ title: `Group ${g}`, folders: sub });
+  }
+  return groups;
+}
