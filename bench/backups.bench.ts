@@ -140,15 +140,13 @@ async function firefoxCompare(ctx: BenchContext): Promise<BenchRow[]> {
       const page = await openInView(ff, [join(dir, name)]);
       await page.waitForSelector('[data-testid="backup-compare"]', { timeout: 120_000 });
       const mbBefore = await extensionProcessMb(ff);
-      const ms = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const t = performance.now();
-            const done = () => (document.querySelector('[data-testid="compare-counts"]') ? resolve(performance.now() - t) : requestAnimationFrame(done));
-            (document.querySelector('[data-testid="backup-compare"]') as HTMLButtonElement).click();
-            requestAnimationFrame(done);
-          }),
-      );
+      // No named inner functions in the page: tsx would wrap them in a helper the page does not have.
+      const ms = await page.evaluate(async () => {
+        const t = performance.now();
+        (document.querySelector('[data-testid="backup-compare"]') as HTMLButtonElement).click();
+        while (!document.querySelector('[data-testid="compare-counts"]')) await new Promise((r) => requestAnimationFrame(r));
+        return performance.now() - t;
+      });
       const mbAfter = await extensionProcessMb(ff);
       const removed = await page.$eval('[data-testid="compare-count"][data-kind="removed"] .compare-count-number', (el) => el.textContent);
       await page.close();
