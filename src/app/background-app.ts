@@ -23,6 +23,7 @@ import type { BackgroundDeps, Feature, ResettableFeature } from '../feature-cont
 import { createSettingsStore } from '../settings';
 import { createSettingsFeature } from '../settings/feature';
 import { openTagStore } from '../tags';
+import { openKeywordStore } from '../keywords';
 import { createTagsFeature } from '../tags/feature';
 import { createSearchFeature } from '../search/feature';
 import { treeFromIndex } from '../search';
@@ -53,17 +54,18 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   const extensionOrigin = browser.runtime.getURL('');
   const settings = createSettingsStore(browser);
   const tagStore = openTagStore();
+  const keywordStore = openKeywordStore();
   // The whole tree: the search index's mirror while it may stand in for getTree (one read of Firefox, not two),
   // else Firefox. Bound to the index once the search feature is built below.
   let readTree = () => browser.bookmarks.getTree();
   // The one history: every journaled write runs in its queue, after start-up recovery (queued now, not awaited).
-  const history = createHistory({ ...deps, tags: tagStore, readTree: () => readTree() });
+  const history = createHistory({ ...deps, tags: tagStore, keywords: keywordStore, readTree: () => readTree() });
   const settingsFeature = createSettingsFeature({ browser, settings });
   const tagsFeature = createTagsFeature({ ...deps, tags: tagStore, history });
   // The one store of imported files' dates: every feature that reads or shows "date added" gets it.
   const bookmarkDateStore = openBookmarkDateStore();
   const placesFeature = createPlacesFeature({ ...deps, bookmarkDates: bookmarkDateStore, tags: tagStore, history });
-  features.push(placesFeature, tagsFeature, history);
+  features.push(placesFeature, tagsFeature, history, { reset: () => keywordStore.clear() });
   const bookmarkDates = createBookmarkDatesFeature({ ...deps, bookmarkDates: bookmarkDateStore });
   features.push(bookmarkDates);
   const linkHealth = createLinkHealthFeature({ ...deps, tags: tagStore, history, bookmarkDates: bookmarkDateStore });
@@ -217,6 +219,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     features,
     settings,
     tagStore,
+    keywordStore,
     places: placesFeature.places,
     placesFeature,
     dedupApply,

@@ -1324,4 +1324,7 @@ export interface MessageArgs {
   "linksRedoing": [];
   "linksUndoFix": [];
   "linksRedoFix": [];
+  "keywordInvalid": [Substitution];
+  "keywordTaken": [Substitution];
+  "undoProblemKeywordsNotRestored": [Substitution];
 }
