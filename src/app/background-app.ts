@@ -71,7 +71,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   const linkHealth = createLinkHealthFeature({ ...deps, tags: tagStore, history, bookmarkDates: bookmarkDateStore });
   features.push(linkHealth);
   // The popup's results and current page carry link health's markers, looked up in what the background holds.
-  const searchFeature = createSearchFeature({ ...deps, bookmarkDates: bookmarkDateStore, linkMarkers: linkHealth.markers, tags: tagStore });
+  const searchFeature = createSearchFeature({ ...deps, bookmarkDates: bookmarkDateStore, linkMarkers: linkHealth.markers, tags: tagStore, keywords: keywordStore });
   features.push(searchFeature);
   placesFeature.useSearchIndex(searchFeature.live);
   readTree = async () => treeFromIndex(searchFeature.live) ?? browser.bookmarks.getTree();
@@ -109,6 +109,8 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     history,
     bookmarkDates: bookmarkDateStore,
     getTagsForUrls: (urls) => tagStore.getTagsForUrls(urls),
+    keywords: keywordStore,
+    readTree: () => readTree(),
   });
 
   // Bursts of copies made by someone else (Sync, another extension): told once (src/copy-guard/README.md).
@@ -122,7 +124,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   });
   features.push(copyGuard);
   copyGuard.onWaitingChanged((waiting) => void toolbarButton.arrivalsChanged(waiting).catch((error: unknown) => console.error('Tidymarks toolbar button:', error)));
-  const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, history, bookmarkDates: bookmarkDateStore });
+  const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, keywords: keywordStore, history, bookmarkDates: bookmarkDateStore });
   // Every feature has the one shape the root joins (src/feature-contract/index.ts).
   void ({
     settingsFeature,
