@@ -4,6 +4,7 @@
  * state, brought in from the keyboard onto the bookmarks there are now (one matched by GUID, one re-created since and
  * matched by its address, one gone: nothing created for it); then the Tags view lists the tags, the organizer shows a
  * bookmark's keyword and finds it by it, the popup's search finds a bookmark by its keyword; undo takes it all back.
+ * The button and the report in the dark palette.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,9 +12,9 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Firefox } from './firefox';
-import { firefoxExport } from './firefox-backup-files';
+import { firefoxExport, openInView } from './firefox-backup-files';
 import { seedTree } from './places-seed';
-import { useFirefox } from './use-firefox';
+import { DARK_PREFS, useFirefox, usePrefs } from './use-firefox';
 import { waitForShown, waitForText, waitForTextContaining } from './page-waits';
 import { screenshotPath } from './screenshots';
 
@@ -45,12 +46,16 @@ const search = (harness: Page, text: string) =>
 
 const tagNames = (page: Page) => page.$$eval('[data-testid="tag-list"] .tag-name', (els) => els.map((e) => e.textContent ?? '').sort());
 
-describe('bringing in tags and keywords from a backup Firefox wrote', () => {
-  const ff = useFirefox();
+const ff = useFirefox();
+const newDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tm-bring-in-'));
+  dirs.push(dir);
+  return dir;
+};
 
+describe('bringing in tags and keywords from a backup Firefox wrote', () => {
   it('from the Tags view’s empty state to the Backups view: tags and keywords on the bookmarks now, shown and found; undo takes them back', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tm-bring-in-'));
-    dirs.push(dir);
+    const dir = newDir();
     await seedTree(ff, {
       toolbar_____: [
         { title: 'Bi Alpha', url: ALPHA },
@@ -135,6 +140,48 @@ describe('bringing in tags and keywords from a backup Firefox wrote', () => {
     await page.click('[data-testid="bring-in-redo"]');
     await waitForShown(page, '[data-testid="bring-in-undo"]');
     await expect.poll(() => search(harness, 'big')).toEqual(['Bi Gamma']);
+    await page.close();
+  });
+});
+
+describe('bringing in tags and keywords, dark', () => {
+  // The file's Firefox, switched to dark mode for this block.
+  usePrefs(ff, DARK_PREFS);
+
+  it('the button, the word about the address bar and the report are drawn in the dark palette', async () => {
+    const dir = newDir();
+    await seedTree(ff, { toolbar_____: [{ title: 'Bi Dark', url: 'https://bi.example/dark' }] });
+    await firefoxTagsAndKeywords(ff, { 'https://bi.example/dark': ['bi-dark'] }, { 'https://bi.example/dark': 'bid' });
+    const name = await firefoxExport(ff, dir, '2026-12-03', true);
+    const page = await openInView(ff, [join(dir, name)]);
+    await waitForShown(page, '[data-testid="backup-bring-in"]');
+    await page.click('[data-testid="backup-bring-in"]');
+    await waitForText(page, '[data-testid="bring-in-summary"]', 'Tags added to 1 bookmark (1 tag in all); 1 keyword set.');
+    const looks = await page.evaluate(() => {
+      const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
+      return {
+        dark: matchMedia('(prefers-color-scheme: dark)').matches,
+        page: getComputedStyle(document.body).backgroundColor,
+        summary: style('[data-testid="bring-in-summary"]').color,
+        report: style('[data-testid="bring-in-report"]').backgroundColor,
+        button: style('[data-testid="backup-bring-in"]').backgroundColor,
+        buttonText: style('[data-testid="backup-bring-in"]').color,
+        note: style('[data-testid="bring-in-address-bar"]').color,
+      };
+    });
+    const light = (rgb: string) =>
+      rgb
+        .match(/\d+/g)!
+        .slice(0, 3)
+        .every((n) => Number(n) > 180);
+    const darkish = (rgb: string) =>
+      rgb
+        .match(/\d+/g)!
+        .slice(0, 3)
+        .every((n) => Number(n) < 80);
+    expect(looks).toMatchObject({ dark: true, page: 'rgb(28, 27, 34)', summary: 'rgb(251, 251, 254)', buttonText: 'rgb(251, 251, 254)' });
+    expect([light(looks.note), darkish(looks.report), darkish(looks.button)]).toEqual([true, true, true]);
+    await page.screenshot({ path: screenshotPath('firefox-backups-bring-in-dark'), fullPage: true });
     await page.close();
   });
 });

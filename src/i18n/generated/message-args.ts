@@ -1363,4 +1363,6 @@ export interface MessageArgs {
   "backupsBringInKeywordsTaken_other": [Substitution];
   "backupsBringInRefused_one": [Substitution];
   "backupsBringInRefused_other": [Substitution];
+  "backupsBringInTags_one": [Substitution];
+  "backupsBringInTags_other": [Substitution];
 }

@@ -7,7 +7,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { BackupAnnotations, BringInReport } from '../../firefox-backups';
-import { plural, t } from '../../i18n';
+import { formatNumber, plural, t } from '../../i18n';
 import { Outcome } from './DiffActions';
 import { problemMessage } from './backup-words';
 import type { UndoableJob } from './use-undoable-job';
@@ -49,7 +49,9 @@ export function BringInButton({ count, busy, describedBy, onClick }: { count: nu
 }
 
 function details(report: BringInReport): string[] {
-  const out = [t('backupsBringInMatched', plural('backupsBringInBookmarks', report.byGuid + report.byAddress), String(report.byGuid), String(report.byAddress))];
+  const out = [
+    t('backupsBringInMatched', plural('backupsBringInBookmarks', report.byGuid + report.byAddress), formatNumber(report.byGuid), formatNumber(report.byAddress)),
+  ];
   if (report.unmatched) out.push(plural('backupsBringInUnmatched', report.unmatched));
   if (report.keywordsAlready) out.push(plural('backupsBringInKeywordsAlready', report.keywordsAlready));
   if (report.keywordsDiffer) out.push(plural('backupsBringInKeywordsDiffer', report.keywordsDiffer));
@@ -91,7 +93,7 @@ export function BringInSection({ state }: { state: BringInState }) {
               ? t('backupsBringInNothing')
               : t(
                   'backupsBroughtIn',
-                  plural('backupsBringInTagged', report.bookmarksTagged, String(report.tagsAdded)),
+                  plural('backupsBringInTagged', report.bookmarksTagged, plural('backupsBringInTags', report.tagsAdded)),
                   plural('backupsBringInKeywordsSet', report.keywordsSet),
                 ),
           operation: report.operationId,
