@@ -23,6 +23,7 @@ import type { BackgroundDeps, Feature, ResettableFeature } from '../feature-cont
 import { createSettingsStore } from '../settings';
 import { createSettingsFeature } from '../settings/feature';
 import { openTagStore } from '../tags';
+import { openKeywordStore } from '../keywords';
 import { createTagsFeature } from '../tags/feature';
 import { createSearchFeature } from '../search/feature';
 import { treeFromIndex } from '../search';
@@ -53,23 +54,24 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   const extensionOrigin = browser.runtime.getURL('');
   const settings = createSettingsStore(browser);
   const tagStore = openTagStore();
+  const keywordStore = openKeywordStore();
   // The whole tree: the search index's mirror while it may stand in for getTree (one read of Firefox, not two),
   // else Firefox. Bound to the index once the search feature is built below.
   let readTree = () => browser.bookmarks.getTree();
   // The one history: every journaled write runs in its queue, after start-up recovery (queued now, not awaited).
-  const history = createHistory({ ...deps, tags: tagStore, readTree: () => readTree() });
+  const history = createHistory({ ...deps, tags: tagStore, keywords: keywordStore, readTree: () => readTree() });
   const settingsFeature = createSettingsFeature({ browser, settings });
   const tagsFeature = createTagsFeature({ ...deps, tags: tagStore, history });
   // The one store of imported files' dates: every feature that reads or shows "date added" gets it.
   const bookmarkDateStore = openBookmarkDateStore();
   const placesFeature = createPlacesFeature({ ...deps, bookmarkDates: bookmarkDateStore, tags: tagStore, history });
-  features.push(placesFeature, tagsFeature, history);
+  features.push(placesFeature, tagsFeature, history, { reset: () => keywordStore.clear() });
   const bookmarkDates = createBookmarkDatesFeature({ ...deps, bookmarkDates: bookmarkDateStore });
   features.push(bookmarkDates);
   const linkHealth = createLinkHealthFeature({ ...deps, tags: tagStore, history, bookmarkDates: bookmarkDateStore });
   features.push(linkHealth);
   // The popup's results and current page carry link health's markers, looked up in what the background holds.
-  const searchFeature = createSearchFeature({ ...deps, bookmarkDates: bookmarkDateStore, linkMarkers: linkHealth.markers, tags: tagStore });
+  const searchFeature = createSearchFeature({ ...deps, bookmarkDates: bookmarkDateStore, linkMarkers: linkHealth.markers, tags: tagStore, keywords: keywordStore });
   features.push(searchFeature);
   placesFeature.useSearchIndex(searchFeature.live);
   readTree = async () => treeFromIndex(searchFeature.live) ?? browser.bookmarks.getTree();
@@ -107,6 +109,8 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     history,
     bookmarkDates: bookmarkDateStore,
     getTagsForUrls: (urls) => tagStore.getTagsForUrls(urls),
+    keywords: keywordStore,
+    readTree: () => readTree(),
   });
 
   // Bursts of copies made by someone else (Sync, another extension): told once (src/copy-guard/README.md).
@@ -120,7 +124,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   });
   features.push(copyGuard);
   copyGuard.onWaitingChanged((waiting) => void toolbarButton.arrivalsChanged(waiting).catch((error: unknown) => console.error('Tidymarks toolbar button:', error)));
-  const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, history, bookmarkDates: bookmarkDateStore });
+  const organizer = createOrganizerFeature({ ...deps, live: searchFeature.live, tags: tagStore, keywords: keywordStore, history, bookmarkDates: bookmarkDateStore });
   // Every feature has the one shape the root joins (src/feature-contract/index.ts).
   void ({
     settingsFeature,
@@ -217,6 +221,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     features,
     settings,
     tagStore,
+    keywordStore,
     places: placesFeature.places,
     placesFeature,
     dedupApply,

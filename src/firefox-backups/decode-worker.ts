@@ -4,7 +4,7 @@
  * with its comparison with the live tree (compare-backup.ts). lz4js is loaded here only, never by a page.
  */
 import { compareBackup } from './compare-backup';
-import { openBackup, type BackupSource } from './open-backup';
+import { openAnnotations, openBackup, type BackupSource } from './open-backup';
 import type { DecodeReply, DecodeRequest } from './worker-protocol';
 
 /** The part of a worker's global scope used here (the app's TypeScript project has the DOM's types, not a worker's). */
@@ -19,5 +19,6 @@ scope.onmessage = (event) => {
   const { id, file } = request;
   const source: BackupSource = { name: file.name, size: file.size, bytes: async () => new Uint8Array(await file.arrayBuffer()) };
   if ('compareWith' in request) void compareBackup(source, request.compareWith).then((compared) => scope.postMessage({ id, compared }));
+  else if ('annotations' in request) void openAnnotations(source).then((annotations) => scope.postMessage({ id, annotations }));
   else void openBackup(source, request.keepTree).then((opened) => scope.postMessage({ id, opened }));
 };

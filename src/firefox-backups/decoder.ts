@@ -4,7 +4,7 @@
  * the file it had as "could not be read" and is replaced for the next file.
  */
 import type { ComparedBackup } from './compare-backup';
-import type { OpenedBackup } from './open-backup';
+import type { BackupAnnotations, OpenedBackup } from './open-backup';
 import type { DecodeReply, DecodeRequest } from './worker-protocol';
 
 /** What the decoder needs of a Worker (a stand-in in unit tests). */
@@ -20,6 +20,8 @@ export interface BackupDecoder {
   open(file: File, keepTree?: boolean): Promise<OpenedBackup>;
   /** Opens one file again and compares it with the live tree (its compact form, the organizer's snapshot string). */
   compare(file: File, live: string): Promise<ComparedBackup>;
+  /** Opens one file again for the bookmarks with Firefox's tags or a keyword ("Bring in tags and keywords"). */
+  annotations(file: File): Promise<BackupAnnotations>;
   /** Ends the worker; files still waiting come back as "could not be read". */
   close(): void;
 }
@@ -87,6 +89,15 @@ export function startBackupDecoder(makeWorker: () => WorkerLike = moduleWorker):
           file,
           (id) => ({ id, file, compareWith: live }),
           (reply) => ('compared' in reply ? reply.compared : undefined),
+        ),
+      );
+    },
+    annotations(file) {
+      return queued(() =>
+        run<BackupAnnotations>(
+          file,
+          (id) => ({ id, file, annotations: true }),
+          (reply) => ('annotations' in reply ? reply.annotations : undefined),
         ),
       );
     },

@@ -8,7 +8,7 @@ import { backupText, formatFromName, type BackupFormat } from './backup-text';
 import { localDate, parseBackupName } from './backup-name';
 import { parseFirefoxBackup } from './parse';
 import { BackupFileError, MAX_BACKUP_BYTES, type BackupProblem } from './problems';
-import type { BackupCounts, BackupTree } from './tree-types';
+import type { BackupAnnotation, BackupCounts, BackupTree } from './tree-types';
 
 export interface BackupSummary {
   fileName: string;
@@ -20,6 +20,8 @@ export interface BackupSummary {
   /** The item count in Firefox's file name, or null when the name has none. */
   nameCount: number | null;
   skipped: number;
+  /** Bookmarks (outside an old backup's tags folder) with Firefox's tags or a keyword: what "Bring in" brings. */
+  annotated: number;
 }
 
 export type OpenedBackup = { ok: true; summary: BackupSummary; tree?: BackupTree } | { ok: false; fileName: string; problem: BackupProblem };
@@ -41,7 +43,30 @@ export function summarize(fileName: string, format: BackupFormat, tree: BackupTr
     counts: tree.counts,
     nameCount: named?.count ?? null,
     skipped: tree.skipped,
+    annotated: annotationsOf(tree).length,
   };
+}
+
+/** The bookmarks of a backup with tags or a keyword (not those of an old backup's tags folder), in document order. */
+export function annotationsOf(tree: BackupTree): BackupAnnotation[] {
+  const { items } = tree;
+  const inTags = new Uint8Array(items.length);
+  const out: BackupAnnotation[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.root === 'tagsFolder' || (item.parent >= 0 && inTags[item.parent])) inTags[i] = 1;
+    if (item.kind !== 'bookmark' || inTags[i] || item.url === null || (!item.tags.length && item.keyword === null)) continue;
+    out.push({ guid: item.guid, url: item.url, tags: item.tags, keyword: item.keyword });
+  }
+  return out;
+}
+
+export type BackupAnnotations = { ok: true; items: BackupAnnotation[] } | { ok: false; fileName: string; problem: BackupProblem };
+
+/** Opens one file again for what "Bring in tags and keywords" sends the background. */
+export async function openAnnotations(file: BackupSource): Promise<BackupAnnotations> {
+  const opened = await openBackup(file, true);
+  return opened.ok ? { ok: true, items: annotationsOf(opened.tree!) } : opened;
 }
 
 /** Opens one file; with `keepTree` the whole normalized tree comes back too (for a comparison), else only its summary. */

@@ -3,6 +3,7 @@ import { job, noInput, request, type JobDef, type RequestDef } from '../messagin
 import type { RestoreProgress, RestoreReport } from './restore';
 import type { RemoveAddedProgress, RemoveAddedReport } from './remove-added';
 import type { PutBackProgress, PutBackReport } from './put-back';
+import type { BringInProgress, BringInReport } from './bring-in';
 import type { WrittenBackupCounts } from './write-backup';
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
@@ -24,7 +25,7 @@ const stepSchema = v.strictObject({
 
 /** This feature's part of the protocol table (see src/app-protocol/protocol.ts). */
 export const firefoxBackupsProtocol = {
-  /** The whole tree as a Firefox backup (JSON that Firefox's Library restores), with Tidymarks' tags as Firefox's. */
+  /** The whole tree as a Firefox backup (JSON that Firefox's Library restores), with Tidymarks' tags and keywords as Firefox's. */
   'backups.write': request<{ json: string; counts: WrittenBackupCounts }>()(noInput),
 } satisfies Record<string, RequestDef>;
 
@@ -52,6 +53,26 @@ export const firefoxBackupsJobs = {
             url: v.nullable(text),
             parentId: id,
             to: v.strictObject({ folder: v.optional(v.strictObject({ parentId: id, index: count })), title: v.optional(text), url: v.optional(text) }),
+          }),
+        ),
+        v.minLength(1),
+        v.maxLength(500_000),
+      ),
+    }),
+  ),
+  /**
+   * Brings Firefox's tags and keywords from a backup (its bookmarks that have some) onto the bookmarks now, matched by
+   * GUID, then by address, as one edit of the history; creates no bookmark.
+   */
+  'backups.bringIn': job<BringInProgress, BringInReport>()(
+    v.strictObject({
+      items: v.pipe(
+        v.array(
+          v.strictObject({
+            guid: v.nullable(id),
+            url: v.pipe(v.string(), v.minLength(1), v.maxLength(65_536)),
+            tags: v.pipe(v.array(v.pipe(v.string(), v.maxLength(1024))), v.maxLength(1000)),
+            keyword: v.nullable(v.pipe(v.string(), v.maxLength(1000))),
           }),
         ),
         v.minLength(1),

@@ -47,3 +47,11 @@ export interface BackupTree {
   /** The latest date added or modified of any item (ms), or null: a backup's date when its name has none. */
   latest: number | null;
 }
+
+/** One bookmark of a backup with what it brings: Firefox's tags or keyword (src/firefox-backups/bring-in.ts). */
+export interface BackupAnnotation {
+  guid: string | null;
+  url: string;
+  tags: string[];
+  keyword: string | null;
+}

@@ -1,8 +1,8 @@
 /**
  * Writes the live tree as a Firefox backup: the JSON that Firefox's Library restores (Import and Backup › Restore ›
  * Choose File…, BookmarkJSONUtils), the format parse.ts reads. Every item with its GUID (a WebExtension bookmark id
- * is Firefox's GUID), title, position, dates in microseconds, type; bookmarks with their address and Tidymarks' tags
- * as Firefox's comma-separated `tags`, so a restore makes them Firefox's own tags. Places ids are left out: Firefox's
+ * is Firefox's GUID), title, position, dates in microseconds, type; bookmarks with their address, Tidymarks' tags
+ * as Firefox's comma-separated `tags` and Tidymarks' keyword as `keyword`, so a restore makes them Firefox's own. Places ids are left out: Firefox's
  * importer does not read them. The text is built item by item with its own stack, never by a recursive walk or a
  * recursive JSON.stringify of the whole tree: a tree may be thousands of folders deep.
  */
@@ -32,6 +32,8 @@ export interface WrittenBackupCounts {
   separators: number;
   /** Bookmarks written with at least one tag. */
   taggedBookmarks: number;
+  /** Bookmarks written with a keyword. */
+  keywordBookmarks: number;
 }
 
 export interface BackupWriteInput {
@@ -39,6 +41,8 @@ export interface BackupWriteInput {
   tree: readonly BookmarkNode[];
   /** Tidymarks' tags of an address. */
   tagsOf(url: string): readonly string[];
+  /** Tidymarks' keyword of an address, or null. */
+  keywordOf?(url: string): string | null;
   /** A node's date added and last modified in milliseconds (the dates kept from imported files, else Firefox's). */
   datesOf(node: BookmarkNode): { added: number | undefined; modified: number | undefined };
 }
@@ -66,6 +70,11 @@ function head(node: BookmarkNode, input: BackupWriteInput, counts: WrittenBackup
       counts.taggedBookmarks++;
       fields.push(`"tags":${JSON.stringify(tags.join(','))}`);
     }
+    const keyword = input.keywordOf?.(node.url!) ?? null;
+    if (keyword !== null) {
+      counts.keywordBookmarks++;
+      fields.push(`"keyword":${JSON.stringify(keyword)}`);
+    }
   } else if (kind === 'separator') counts.separators++;
   else if (!root) counts.folders++;
   fields.push(`"type":"${TYPES[kind].type}"`);
@@ -76,7 +85,7 @@ function head(node: BookmarkNode, input: BackupWriteInput, counts: WrittenBackup
 
 /** The tree as Firefox's backup JSON, with what it holds. */
 export function writeFirefoxBackup(input: BackupWriteInput): { json: string; counts: WrittenBackupCounts } {
-  const counts: WrittenBackupCounts = { bookmarks: 0, folders: 0, separators: 0, taggedBookmarks: 0 };
+  const counts: WrittenBackupCounts = { bookmarks: 0, folders: 0, separators: 0, taggedBookmarks: 0, keywordBookmarks: 0 };
   const root = input.tree[0];
   if (!root) throw new Error('getTree() gave no root');
   const out: string[] = [];

@@ -14,7 +14,7 @@
  *   kept, each with its chain.
  */
 import type { BackgroundDeps } from '../feature-contract';
-import type { TagAccess, WriteDeps } from './ports';
+import type { KeywordAccess, TagAccess, WriteDeps } from './ports';
 import { t, type MessageId } from '../i18n';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
@@ -28,6 +28,8 @@ import { restoreSession, type UndoProgress, type UndoResult } from './undo';
 
 export interface HistoryDeps extends BackgroundDeps {
   tags: TagAccess;
+  /** The keyword store: undo and redo of what set keywords (none journaled without it). */
+  keywords?: KeywordAccess;
   /** Defaults to the 'tidymarks-journal' database. */
   journal?: Journal;
   newSessionId?: () => string;
@@ -120,7 +122,15 @@ function summarize(root: SessionRecord, tip: SessionRecord): OperationSummary {
 
 export function createHistory(deps: HistoryDeps) {
   const journal = deps.journal ?? openJournal();
-  const restoreDeps: WriteDeps = { browser: deps.browser, journal, tags: deps.tags, now: deps.now, newSessionId: deps.newSessionId, readTree: deps.readTree };
+  const restoreDeps: WriteDeps = {
+    browser: deps.browser,
+    journal,
+    tags: deps.tags,
+    keywords: deps.keywords,
+    now: deps.now,
+    newSessionId: deps.newSessionId,
+    readTree: deps.readTree,
+  };
   const queue = createSerialQueue();
   /** Runs a journaled write after everything queued before it (success or failure), after start-up recovery. */
   const serial = <T>(work: () => Promise<T>): Promise<T> => queue.run(work);

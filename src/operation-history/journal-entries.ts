@@ -160,6 +160,17 @@ export interface TagsEntry extends EntryBase {
 }
 
 /**
+ * An address's keyword before and after an edit (a keyword brought in from a Firefox backup): undo puts `before` back
+ * only while the address still has `after`; a keyword someone changed since stays (changed-since).
+ */
+export interface KeywordEntry extends EntryBase {
+  role: 'keyword';
+  url: string;
+  before: string | null;
+  after: string | null;
+}
+
+/**
  * A folder a cleanup replaced by a fresh copy (src/dedup/replace-choice.ts): a new folder with its title made
  * at its place, what stays in it (`survivors`) moved there in order, then the old folder removed with one removeTree,
  * taking the copies the cleanup removes ('removed' entries with this folder as their parent). Attempted before the
@@ -180,7 +191,8 @@ export interface ReplacedFolderEntry extends EntryBase {
   survivors: { id: string; index: number }[];
 }
 
-export type JournalEntry = RemovedEntry | MovedEntry | TagMergeEntry | CreatedEntry | RescuedEntry | ReorderedEntry | UpdatedEntry | TagsEntry | ReplacedFolderEntry;
+export type JournalEntry =
+  RemovedEntry | MovedEntry | TagMergeEntry | CreatedEntry | RescuedEntry | ReorderedEntry | UpdatedEntry | TagsEntry | KeywordEntry | ReplacedFolderEntry;
 type Unnumbered<E> = E extends JournalEntry ? Omit<E, 'sessionId' | 'seq'> : never;
 /** An entry before the journal numbers it. */
 export type NewJournalEntry = Unnumbered<JournalEntry>;

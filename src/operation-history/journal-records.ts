@@ -65,6 +65,8 @@ export interface EditSummary {
     | 'save'
     | 'tags-import'
     | 'tags-restore'
+    /** Firefox's tags and keywords brought in from one of its backups onto the bookmarks there are. */
+    | 'backup-tags-keywords'
     /** Link health's fixes: moved bookmarks given their new address, dead ones removed or moved to a folder. */
     | 'links-update'
     | 'links-remove'

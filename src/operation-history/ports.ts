@@ -1,7 +1,8 @@
 /**
  * What the history's writers (a cleanup's apply, an undo, an interrupted operation's recovery, an import) are built
  * with: the browser, the journal, the tags and the bookmark events. Declared here, beside the history that records
- * their work, so that src/operation-history imports no feature: the tag store (src/tags) meets `TagAccess` by its shape.
+ * their work, so that src/operation-history imports no feature: the tag store (src/tags) meets `TagAccess` by its shape,
+ * the keyword store (src/keywords) `KeywordAccess`.
  */
 import type { BookmarkNode, Browser } from '../platform/browser';
 import type { ChangeWatch } from './change-watch';
@@ -22,10 +23,24 @@ export interface TagAccess {
   all(): Promise<UrlTags[]>;
 }
 
+/** One address's keyword (null: none), as the keyword store (src/keywords) keeps it. */
+export interface UrlKeywordChange {
+  url: string;
+  keyword: string | null;
+}
+
+/** What undo needs of the keyword store (src/keywords/keyword-store.ts). */
+export interface KeywordAccess {
+  getKeywordsForUrls(urls: readonly string[]): Promise<Map<string, string>>;
+  replaceKeywords(entries: readonly UrlKeywordChange[]): Promise<void>;
+}
+
 export interface WriteDeps {
   browser: Browser;
   journal: Journal;
   tags: TagAccess;
+  /** Keywords, for the operations that journal them ('keyword' entries); none when absent. */
+  keywords?: KeywordAccess;
   now: () => number;
   /** Ids for new sessions; injectable for tests. */
   newSessionId?: () => string;

@@ -32,7 +32,8 @@ export function carriedOut(
   // Journaled right before its call, so the entry itself is the write-ahead record: the item may exist (an id not
   // recorded yet is found by its data), and tags that were never added come off as a no-op.
   // An update or a tag change whose write never happened finds the item as it was: putting it back does nothing.
-  if (!progress.recorded || entry.role === 'created' || entry.role === 'tag-merge' || entry.role === 'tags' || entry.role === 'updated') return true;
+  if (!progress.recorded || entry.role === 'created' || entry.role === 'tag-merge' || entry.role === 'tags' || entry.role === 'keyword' || entry.role === 'updated')
+    return true;
   if (progress.done.has(entry.seq) || interrupted.has(entry.seq)) return true;
   return topSeq !== undefined && topSeq !== entry.seq && (progress.done.has(topSeq) || interrupted.has(topSeq));
 }

@@ -25,7 +25,7 @@
  * (undo-scope.ts); folders a cleanup replaced by a fresh copy, settled (undo-replaced-folders.ts); removed items
  * re-created, moved items moved back, someone else's rescued items re-created (undo-placements.ts); what the
  * operation created, removed (undo-created.ts); reorders, renames and new addresses taken back (undo-edits.ts); tags
- * (undo-tags.ts); an older version's holding folder tidied away (undo-holding-folder.ts).
+ * (undo-tags.ts); keywords (undo-keywords.ts); an older version's holding folder tidied away (undo-holding-folder.ts).
  */
 import { AppError } from '../messaging/errors';
 import { t } from '../i18n';
@@ -43,6 +43,7 @@ import { settleReplacedFolders } from './undo-replaced-folders';
 import { carriedOutEntries } from './undo-scope';
 import { idsToResolve, indexTree, RestoreState, unrecorded, type LeftAlone, type RestoreCtx, type RestoreMode, type RestoreStart, type UndoProblem } from './undo-state';
 import { restoreTags } from './undo-tags';
+import { restoreKeywords } from './undo-keywords';
 
 export type { LeftAlone, LeftAloneReason, RestoreMode, UndoPhase, UndoProblem, UndoProgress } from './undo-state';
 
@@ -107,6 +108,7 @@ export async function restoreSession(deps: WriteDeps, sessionId: string, ctx: Re
 
   state.report('tags');
   await restoreTags(state, keptUrls);
+  await restoreKeywords(state);
 
   await removeEmptyHoldingFolder(deps, session);
 

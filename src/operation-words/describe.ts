@@ -86,6 +86,8 @@ export function describeOperation(session: Pick<OperationSummary, 'edit' | 'coun
       return plural('editTagsImported', edit.items);
     case 'tags-restore':
       return plural('editTagsRestored', edit.items);
+    case 'backup-tags-keywords':
+      return plural('editBackupTagsKeywords', edit.items);
     case 'links-update':
       return plural('editLinksUpdated', edit.items);
     case 'links-remove':

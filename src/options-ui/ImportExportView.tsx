@@ -360,7 +360,15 @@ function ExportSection() {
       const { json, counts } = await client.call('backups.write', {});
       // The name Firefox's own Library gives a backup it saves.
       downloadText(`bookmarks-${dateStamp()}.json`, json, 'application/json');
-      setMessage(t('exportFirefoxBackupSaved', plural('importBookmarks', counts.bookmarks), counts.taggedBookmarks, plural('importFoldersIn', counts.folders)));
+      setMessage(
+        t(
+          'exportFirefoxBackupSaved',
+          plural('importBookmarks', counts.bookmarks),
+          counts.taggedBookmarks,
+          plural('importFoldersIn', counts.folders),
+          counts.keywordBookmarks,
+        ),
+      );
     } catch (e) {
       setError(errorMessage(e));
     }

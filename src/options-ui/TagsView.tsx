@@ -35,6 +35,9 @@ function NoTagsYet() {
           {t('tagsNoneStep2End')}
         </li>
       </ol>
+      <p data-testid="tags-empty-backups">
+        {t('tagsNoneBackups')} <a href="#backups">{t('tagsNoneBackupsLink')}</a> {t('tagsNoneBackupsEnd')}
+      </p>
       <p class="muted">{t('tagsNoneAlso')}</p>
     </div>
   );

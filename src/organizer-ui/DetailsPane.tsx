@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatDate, plural, t } from '../i18n';
 import type { BookmarkSnapshots } from '../link-health';
-import { ArchivedCopy, FolderPicker } from '../ui';
+import { ArchivedCopy, FolderPicker, Untrusted } from '../ui';
 import type { FolderChoice } from '../search/types';
 import type { OrganizerTree } from '../organizer';
 import { useArchivedCopy } from './use-archived-copy';
@@ -105,6 +105,7 @@ export function DetailsPane({ tree, version, ids, folders, renameRequest, loadSn
     );
   }
   const isBookmark = single.kind === 'bookmark';
+  const keyword = isBookmark ? tree.keywordOf(single.url) : null;
   if (single.kind === 'separator') {
     return (
       <aside class="org-details" aria-label={t('organizerDetailsLabel')}>
@@ -151,6 +152,12 @@ export function DetailsPane({ tree, version, ids, folders, renameRequest, loadSn
               <span>{t('organizerColumnTags')}</span>
               <input type="text" value={tags} onInput={(e) => (setTags((e.currentTarget as HTMLInputElement).value), setDirty(true))} data-testid="organizer-tags" />
             </label>
+            {keyword !== null && (
+              <p class="org-field" data-testid="organizer-keyword">
+                <span>{t('organizerKeyword')}</span> <Untrusted>{keyword}</Untrusted>
+                <small class="muted">{t('organizerKeywordNote')}</small>
+              </p>
+            )}
           </>
         ) : null}
         <p class="muted">{t('organizerAddedOn', formatDate(single.dateAdded))}</p>

@@ -18,6 +18,7 @@ import type { BookmarkNode, Browser } from '../platform/browser';
 import { ALL_ROOT_IDS, ROOT_ID, TAGS_ROOT_ID } from '../platform/browser';
 import type { LiveIndex } from '../search';
 import type { TagStore } from '../tags';
+import type { KeywordStore } from '../keywords';
 import { journaledEdit, removalEntries, type EditDeps, type EditSummary, type History, type NewJournalEntry } from '../operation-history';
 import { movesToOrder } from '../platform/folder-order';
 import { sameStoredUrl } from '../platform/stored-url';
@@ -35,6 +36,8 @@ export interface OrganizerDeps extends BackgroundDeps {
   history: History;
   /** The imported files' dates: the date added the organizer shows and sorts by. */
   bookmarkDates: Pick<BookmarkDateStore, 'all'>;
+  /** Tidymarks' keywords (src/keywords), shown with each bookmark of their address; none without it. */
+  keywords?: Pick<KeywordStore, 'all'>;
 }
 
 async function getNode(browser: Browser, id: string): Promise<BookmarkNode | null> {
@@ -255,9 +258,11 @@ export function createOrganizerFeature(deps: OrganizerDeps) {
 
   const handlers: HandlersOf<typeof organizerProtocol> = {
     'organizer.tree': async () => {
-      const [dates, tagged] = await Promise.all([bookmarkDates.all(), tags.all()]);
+      const [dates, tagged, keywords] = await Promise.all([bookmarkDates.all(), tags.all(), deps.keywords?.all() ?? []]);
       const rows = rowsFromIndex(live, dates) ?? snapshotRows(withBookmarkDates(await browser.bookmarks.getTree(), dates));
-      return { encoded: encodeSnapshot({ rows, tags: tagged.map((e) => [e.url, e.tags]), visits: [] }) };
+      return {
+        encoded: encodeSnapshot({ rows, tags: tagged.map((e) => [e.url, e.tags]), visits: [], keywords: keywords.map((e) => [e.url, e.keyword]) }),
+      };
     },
 
     'organizer.visits': async () => {

@@ -16,6 +16,8 @@ export interface TreeSnapshot {
   tags: [url: string, tags: string[]][];
   /** Visits per URL (only bookmarked URLs Firefox has visited): count and last visit (ms). */
   visits: [url: string, count: number, lastVisit: number][];
+  /** Tidymarks' keyword per URL (only URLs that have one; src/keywords). Absent from older snapshots. */
+  keywords?: [url: string, keyword: string][];
 }
 
 export interface TreeSnapshotInput {

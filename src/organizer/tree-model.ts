@@ -38,6 +38,7 @@ export class OrganizerTree {
   private readonly nodes = new Map<string, OrganizerNode>();
   private order: SiblingOrder;
   private readonly tagsByUrl = new Map<string, readonly string[]>();
+  private readonly keywordsByUrl = new Map<string, string>();
   private readonly visitsByUrl = new Map<string, Visits>();
   /** Bookmarks per safe match key, built on first use (keying 100,000 URLs is not free) and kept current after. */
   private copies: Map<string, number> | null = null;
@@ -80,6 +81,7 @@ export class OrganizerTree {
     const tree = new OrganizerTree(SiblingOrder.fromTree(roots));
     for (const node of nodes) tree.nodes.set(node.id, node);
     for (const [url, tags] of snapshot.tags) if (tags.length) tree.tagsByUrl.set(url, tags);
+    for (const [url, keyword] of snapshot.keywords ?? []) tree.keywordsByUrl.set(url, keyword);
     for (const [url, count, lastVisit] of snapshot.visits) tree.visitsByUrl.set(url, { count, lastVisit });
     return tree;
   }
@@ -145,6 +147,11 @@ export class OrganizerTree {
 
   tagsOf(url: string): readonly string[] {
     return this.tagsByUrl.get(url) ?? NO_TAGS;
+  }
+
+  /** Tidymarks' keyword of an address, or null. */
+  keywordOf(url: string): string | null {
+    return this.keywordsByUrl.get(url) ?? null;
   }
 
   visitsOf(url: string): Visits | undefined {
@@ -232,11 +239,15 @@ export class OrganizerTree {
     else if (this.counting?.counted.has(id)) addCount(this.counting.counts, this.keyOf(url), delta);
   }
 
-  /** What a search looks in (title, address, tags; the corpus folds it); null for what it never finds (roots, separators). */
+  /**
+   * What a search looks in (title, address, tags, keyword; the corpus folds it); null for what it never finds (roots,
+   * separators).
+   */
   private searchText(id: string): string | null {
     const node = this.nodes.get(id);
     if (!node || node.kind === 'separator' || node.parentId === null || node.parentId === ROOT_ID) return null;
-    return `${node.title}\n${node.url}\n${this.tagsOf(node.url).join('\n')}`;
+    const keyword = this.keywordOf(node.url);
+    return `${node.title}\n${node.url}\n${this.tagsOf(node.url).join('\n')}${keyword === null ? '' : `\n${keyword}`}`;
   }
 
   /**

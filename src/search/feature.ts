@@ -20,6 +20,7 @@ import { AppError, capQuoted } from '../messaging/errors';
 import type { BookmarkNode, Browser } from '../platform/browser';
 import { getExisting } from '../platform/bookmark-reads';
 import type { TagStore } from '../tags';
+import type { KeywordStore } from '../keywords';
 import { kindOf } from '../platform/tree';
 import { findCurrentPage, pickTab } from './current-page';
 import { assertOpenable } from './openable-url';
@@ -110,6 +111,8 @@ export interface SearchFeatureDeps extends BackgroundDeps {
   /** Link health's markers by URL (src/link-health), from what the background holds: no request per result. */
   linkMarkers?: () => Promise<MarkerLookup>;
   tags: TagStore;
+  /** Tidymarks' keywords (src/keywords): a bookmark is found by its address's keyword; none without it. */
+  keywords?: Pick<KeywordStore, 'all' | 'onChange'>;
   /** Where the index's snapshot is kept across event-page unloads; the default database when absent. */
   snapshots?: SnapshotStore;
 }
@@ -130,7 +133,7 @@ export function createSearchFeature(deps: SearchFeatureDeps) {
   const snapshots = deps.snapshots ?? openSnapshotStore();
   const bookmarkEvents = bookmarkEventsOf(deps);
   // Every read of the index delivers the events still waiting first: results are never behind Firefox.
-  const live = new LiveIndex(browser, tagStore, snapshots, undefined, bookmarkDates ?? null, () => bookmarkEvents.flush());
+  const live = new LiveIndex(browser, tagStore, snapshots, undefined, bookmarkDates ?? null, () => bookmarkEvents.flush(), deps.keywords ?? null);
   const extensionOrigin = browser.runtime.getURL('');
 
   // Batched (src/platform/bookmark-events.ts): one index update per batch (a burst, at most a second of one, or our
@@ -142,6 +145,7 @@ export function createSearchFeature(deps: SearchFeatureDeps) {
   browser.history.onVisitRemoved.addListener((removed) => live.onVisitRemoved(removed));
   browser.history.onTitleChanged?.addListener((changed) => live.onTitleChanged(changed.url, changed.title));
   tagStore.onChange((changes) => live.onTagsChanged(changes));
+  deps.keywords?.onChange((changes) => live.onKeywordsChanged(changes));
   bookmarkDates?.onChange((records) => live.onBookmarkDatesChanged(records));
 
   /** The lookup, read alongside the request's own work; a failure to read it leaves the results without markers. */

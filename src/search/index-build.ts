@@ -7,6 +7,7 @@
 import { dateAddedOf, type BookmarkDate, type BookmarkDateStore } from '../bookmark-dates';
 import type { Browser } from '../platform/browser';
 import type { TagStore } from '../tags';
+import type { KeywordStore } from '../keywords';
 import { BookmarkTree, type MirrorNode } from './bookmark-tree';
 import { SearchIndex } from './search-index';
 import { SiblingOrder } from './sibling-order';
@@ -42,6 +43,8 @@ export const emptyBuild = (): Built => ({ index: new SearchIndex(), tree: new Bo
 export interface BuildSources {
   browser: Browser;
   tags: Pick<TagStore, 'all'>;
+  /** Tidymarks' keywords (src/keywords); none without it. */
+  keywords?: Pick<KeywordStore, 'all'> | null;
   /** The imported files' dates (src/bookmark-dates); none without it. */
   bookmarkDates: Pick<BookmarkDateStore, 'all'> | null;
   now: () => number;
@@ -63,10 +66,11 @@ export function indexBookmarkInto({ index, tree, dates }: Pick<Built, 'index' | 
 export async function buildFromFirefox(sources: BuildSources): Promise<Built> {
   const { now, timings } = sources;
   const reading = now();
-  const [roots, history, tagged, dates] = await Promise.all([
+  const [roots, history, tagged, keywords, dates] = await Promise.all([
     sources.browser.bookmarks.getTree(),
     sources.browser.history.search({ text: '', startTime: 0, maxResults: HISTORY_LIMIT }),
     sources.tags.all(),
+    readKeywords(sources),
     readBookmarkDates(sources),
   ]);
   const building = now();
@@ -75,6 +79,7 @@ export async function buildFromFirefox(sources: BuildSources): Promise<Built> {
   const index = new SearchIndex();
   const tree = new BookmarkTree();
   for (const { url, tags } of tagged) index.setTags(url, tags);
+  for (const { url, keyword } of keywords) index.setKeyword(url, keyword);
   for (const root of roots) {
     const bookmarks = await tree.putTreeInSlices(root, breather);
     for (let i = 0; i < bookmarks.length; i++) {
@@ -99,15 +104,21 @@ async function readBookmarkDates({ bookmarkDates }: Pick<BuildSources, 'bookmark
   return new Map(bookmarkDates ? await bookmarkDates.all() : []);
 }
 
+/** The keywords to index (a snapshot keeps none: they are read from their store, a small one). */
+async function readKeywords({ keywords }: Pick<BuildSources, 'keywords'>): Promise<{ url: string; keyword: string }[]> {
+  return keywords ? keywords.all() : [];
+}
+
 /** Builds the index from a snapshot in slices, like a build from Firefox (requests are answered meanwhile). */
 export async function buildFromSnapshot(s: IndexSnapshot, sources: BuildSources): Promise<Built> {
   const { now, timings } = sources;
-  const dates = await readBookmarkDates(sources);
+  const [dates, keywords] = await Promise.all([readBookmarkDates(sources), readKeywords(sources)]);
   const building = now();
   const breather = createBreather(now);
   const index = new SearchIndex();
   const tree = new BookmarkTree();
   for (let i = 0; i < s.tags.urls.length; i++) index.setTags(s.tags.urls[i]!, s.tags.tags[i] ?? []);
+  for (const { url, keyword } of keywords) index.setKeyword(url, keyword);
   const n = s.nodes;
   for (let i = 0; i < n.ids.length; i++) {
     if ((i & 255) === 255) await breather();

@@ -29,6 +29,7 @@ import type { BookmarkDate, BookmarkDateStore } from '../bookmark-dates';
 import type { BookmarkEvent } from '../platform/bookmark-events';
 import type { Browser, BookmarkNode, HistoryItem } from '../platform/browser';
 import type { TagStore } from '../tags';
+import type { KeywordStore } from '../keywords';
 import { BookmarkEventApplier } from './bookmark-event-applier';
 import type { BookmarkTree, MirrorNode } from './bookmark-tree';
 import { buildFromFirefox, buildFromSnapshot, emptyBuild, indexBookmarkInto, type BuildSources, type Built, type LoadTimings } from './index-build';
@@ -80,8 +81,10 @@ export class LiveIndex {
      * itself reads `this.current` instead: a flush in the middle of replaying events would apply later ones first.
      */
     private readonly flushEvents: () => void = () => undefined,
+    /** Tidymarks' keywords (src/keywords); none without it. */
+    keywords: Pick<KeywordStore, 'all'> | null = null,
   ) {
-    this.sources = { browser, tags, bookmarkDates, now, timings: this.timings };
+    this.sources = { browser, tags, keywords, bookmarkDates, now, timings: this.timings };
     this.writer = new SnapshotWriter(
       snapshots,
       {
@@ -391,6 +394,12 @@ export class LiveIndex {
   onTagsChanged(changes: readonly { url: string; tags: string[] }[]): void {
     this.apply(() => {
       for (const { url, tags } of changes) this.current.index.setTags(url, tags);
+    });
+  }
+
+  onKeywordsChanged(changes: readonly { url: string; keyword: string | null }[]): void {
+    this.apply(() => {
+      for (const { url, keyword } of changes) this.current.index.setKeyword(url, keyword);
     });
   }
 }

@@ -78,6 +78,8 @@ export class SearchIndex {
   /** Live bookmark documents per URL (history of a bookmarked URL is shown as the bookmark). */
   private readonly bookmarksByUrl = new BookmarksByUrl();
   private readonly tagsByUrl = new Map<string, string[]>();
+  /** Tidymarks' keyword of an address (src/keywords): its bookmarks are found by it, as by a tag. */
+  private readonly keywordsByUrl = new Map<string, string>();
   private readonly visitsByUrl = new Map<string, number>();
 
   constructor(options: SearchIndexOptions = {}) {
@@ -225,6 +227,15 @@ export class SearchIndex {
     for (const doc of docs) this.reindex(doc);
   }
 
+  /** Sets the keyword of a URL (null: none) and re-indexes its documents. */
+  setKeyword(url: string, keyword: string | null): void {
+    if ((this.keywordsByUrl.get(url) ?? null) === keyword) return;
+    if (keyword === null) this.keywordsByUrl.delete(url);
+    else this.keywordsByUrl.set(url, keyword);
+    const docs = this.docIdsOfUrl(url).map((docId) => this.docs.docData(docId));
+    for (const doc of docs) this.reindex(doc);
+  }
+
   /** The indexed history entries (for snapshots). */
   historyEntries(): HistoryInput[] {
     return [...this.eachHistory()];
@@ -263,6 +274,7 @@ export class SearchIndex {
   clear(): void {
     this.resetDocuments();
     this.tagsByUrl.clear();
+    this.keywordsByUrl.clear();
     this.visitsByUrl.clear();
   }
 
@@ -375,7 +387,10 @@ export class SearchIndex {
   }
 
   private indexTokens(docId: number, doc: DocData): void {
-    const { tokens, masks } = fieldWords(doc, this.tagsByUrl.get(doc.url) ?? []);
+    const tags = this.tagsByUrl.get(doc.url) ?? [];
+    const keyword = this.keywordsByUrl.get(doc.url);
+    // A keyword is found as a tag is (the tag field's weight).
+    const { tokens, masks } = fieldWords(doc, keyword === undefined ? tags : [...tags, keyword]);
     const from = this.docs.reserveTokens(docId, tokens.length);
     const { tokenIds, tokenMasks } = this.docs;
     for (let i = 0; i < tokens.length; i++) {

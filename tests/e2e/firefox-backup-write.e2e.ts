@@ -2,7 +2,7 @@
  * Issue 33, "Write a Firefox backup", in real Firefox: the Import / Export view's button saves the tree as Firefox's
  * backup JSON, and Firefox's own restore (BookmarkJSONUtils.importFromFile in replace mode, what the Library's
  * Import and Backup › Restore › Choose File… runs) gives back the identical tree: types, titles, addresses, folder
- * paths, order and GUIDs, with Tidymarks' tags as Firefox's own tags.
+ * paths, order and GUIDs, with Tidymarks' tags and keywords as Firefox's own tags and keywords.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,7 +33,7 @@ async function items(harness: Page): Promise<string[]> {
 describe('a Firefox backup written by Tidymarks (real Firefox)', () => {
   const ff = useFirefox();
 
-  it('the button saves it; Firefox’s own restore gives the identical tree, and Tidymarks’ tags become Firefox’s tags', async () => {
+  it('the button saves it; Firefox’s own restore gives the identical tree, and Tidymarks’ tags and keywords become Firefox’s', async () => {
     const harness = await ff.harness();
     await harness.evaluate(async () => {
       const b = window.tm.browser.bookmarks;
@@ -49,6 +49,13 @@ describe('a Firefox backup written by Tidymarks (real Firefox)', () => {
       await b.create({ parentId: 'mobile______', title: 'Phone', url: 'https://m.example/' });
       await window.tm.client.call('tags.add', { urls: ['https://developer.mozilla.org/', 'https://m.example/'], tags: ['docs', 'web'] });
       await window.tm.client.call('tags.add', { urls: ['https://other.example/'], tags: ['später'] });
+      // Keywords, which Tidymarks keeps as a backup brings them in.
+      await window.tm.client.startJob('backups.bringIn', {
+        items: [
+          { guid: null, url: 'https://developer.mozilla.org/', tags: [], keyword: 'mdn' },
+          { guid: null, url: 'https://other.example/', tags: [], keyword: 'other' },
+        ],
+      }).result;
     });
     const before = await items(harness);
     const tagsBefore = await harness.evaluate(() => window.tm.client.call('tags.list', {}));
@@ -56,7 +63,7 @@ describe('a Firefox backup written by Tidymarks (real Firefox)', () => {
     const page = await ff.open('options/index.html#import-export');
     await waitForShown(page, 'button::-p-text(Save a Firefox backup)');
     await page.click('button::-p-text(Save a Firefox backup)');
-    await waitForShown(page, '[data-testid="export-status"]::-p-text(Firefox backup saved: 6 bookmarks (4 tagged) in 3 folders.)');
+    await waitForShown(page, '[data-testid="export-status"]::-p-text(Firefox backup saved: 6 bookmarks (4 tagged, 3 with a keyword) in 3 folders.)');
     expect(await page.$eval('[data-testid="export-status"]', (e) => e.textContent)).toContain('Import and Backup › Restore › Choose File…');
     await page.close();
     const saved = await vi.waitFor(
@@ -97,5 +104,16 @@ describe('a Firefox backup written by Tidymarks (real Firefox)', () => {
       'https://deep.example/a?b=1#c': [],
     });
     expect(tagsBefore.map((t) => t.tag).sort()).toEqual(['docs', 'später', 'web']);
+    // And Tidymarks' keywords are Firefox's own: its address bar knows them now.
+    const firefoxKeywords = await ff.chrome<Record<string, string | null>>(
+      `async (urls) => {
+        const { PlacesUtils } = ChromeUtils.importESModule('resource://gre/modules/PlacesUtils.sys.mjs');
+        const out = {};
+        for (const url of urls) out[url] = (await PlacesUtils.keywords.fetch({ url }))?.keyword ?? null;
+        return out;
+      }`,
+      ['https://developer.mozilla.org/', 'https://other.example/', 'https://m.example/'],
+    );
+    expect(firefoxKeywords).toEqual({ 'https://developer.mozilla.org/': 'mdn', 'https://other.example/': 'other', 'https://m.example/': null });
   });
 });

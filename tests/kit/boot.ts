@@ -84,6 +84,7 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
         await Promise.race([app.whenIdle(), dead]);
         await Promise.race([app.history.recovered.catch(() => undefined), dead]);
         app.tagStore.close();
+        app.keywordStore.close();
         app.history.journal.close();
       }
     })());

@@ -3,7 +3,7 @@
  * from the profile's bookmarkbackups folder) off the page's thread, lists each with its date and counts, and lays
  * their bookmark counts on a timeline with the biggest change said in words. A file that cannot be opened says why,
  * and the others open all the same. Any backup, from the list or by its bar in the chart, can be compared with the
- * bookmarks now (BackupCompare). Read-only: it changes nothing and keeps nothing (issue 33's first two slices).
+ * bookmarks now (BackupCompare), and a backup's tags and keywords brought onto the bookmarks now (BringIn).
  */
 import { useMemo, useRef } from 'preact/hooks';
 import { buildTimeline, type BackupDecoder, type BackupSummary } from '../../firefox-backups';
@@ -15,7 +15,8 @@ import { BackupTimeline } from './BackupTimeline';
 import { useBackups, type BackupEntry } from './use-backups';
 import { useComparison } from './use-comparison';
 import { useUndoableJob } from './use-undoable-job';
-import type { PutBackReport, RemoveAddedReport, RestoreReport } from '../../firefox-backups';
+import type { BringInReport, PutBackReport, RemoveAddedReport, RestoreReport } from '../../firefox-backups';
+import { BringInButton, BringInSection, useBringIn } from './BringIn';
 
 type Opened = Extract<BackupEntry, { state: 'opened' }>;
 
@@ -35,7 +36,7 @@ function DateCell({ summary }: { summary: BackupSummary }) {
 /** What a comparison is named by: the backup's date, or its file name when it has none. */
 const labelOf = (entry: Opened) => (entry.summary.date === null ? entry.fileName : backupDate(entry.summary.date));
 
-function BackupRow({ entry, chosen, onCompare }: { entry: Opened; chosen: boolean; onCompare(): void }) {
+function BackupRow({ entry, chosen, onCompare, busy, onBringIn }: { entry: Opened; chosen: boolean; onCompare(): void; busy: boolean; onBringIn(): void }) {
   const { summary } = entry;
   const differs = summary.nameCount !== null && summary.nameCount !== summary.counts.items;
   return (
@@ -60,13 +61,14 @@ function BackupRow({ entry, chosen, onCompare }: { entry: Opened; chosen: boolea
         <button class="backup-compare" type="button" aria-pressed={chosen} aria-describedby={`backup-date-${entry.key}`} data-testid="backup-compare" onClick={onCompare}>
           {t('backupsCompare')}
         </button>
+        <BringInButton count={summary.annotated} busy={busy} describedBy={`backup-date-${entry.key}`} onClick={onBringIn} />
       </td>
     </tr>
   );
 }
 
 export function BackupsView({ makeDecoder }: { makeDecoder?: () => BackupDecoder }) {
-  const { entries, progress, open, compare } = useBackups(makeDecoder);
+  const { entries, progress, open, compare, annotations } = useBackups(makeDecoder);
   const { comparison, choose } = useComparison(compare);
   const opened = entries.filter((e): e is Opened => e.state === 'opened').sort(byDateNewestFirst);
   const failed = entries.filter((e): e is Extract<BackupEntry, { state: 'failed' }> => e.state === 'failed');
@@ -82,6 +84,9 @@ export function BackupsView({ makeDecoder }: { makeDecoder?: () => BackupDecoder
   const restoring = useUndoableJob<RestoreReport>(again, (r) => r.sessionId);
   const removing = useUndoableJob<RemoveAddedReport>(again, (r) => r.operationId);
   const puttingBack = useUndoableJob<PutBackReport>(again, (r) => r.operationId);
+  const bringing = useBringIn(useUndoableJob<BringInReport>(again, (r) => r.operationId));
+  const bringBusy =
+    bringing.reading !== null || bringing.job.state?.state === 'running' || (bringing.job.state?.state === 'done' && !!bringing.job.state.takeBack?.running);
   const compareOther = (entry: Opened) => {
     if (entry.key !== comparison?.key) {
       restoring.clear();
@@ -152,11 +157,19 @@ export function BackupsView({ makeDecoder }: { makeDecoder?: () => BackupDecoder
           </thead>
           <tbody>
             {opened.map((e) => (
-              <BackupRow key={e.key} entry={e} chosen={e.key === comparison?.key} onCompare={() => compareOther(e)} />
+              <BackupRow
+                key={e.key}
+                entry={e}
+                chosen={e.key === comparison?.key}
+                onCompare={() => compareOther(e)}
+                busy={bringBusy}
+                onBringIn={() => bringing.start(e.file, annotations)}
+              />
             ))}
           </tbody>
         </table>
       )}
+      {opened.some((e) => e.summary.annotated > 0) && <BringInSection state={bringing} />}
       <BackupTimeline
         timeline={timeline}
         chosen={chosenFile}

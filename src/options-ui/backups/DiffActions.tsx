@@ -164,7 +164,7 @@ export function PutBackBar({
 }
 
 /** A job's progress, failure, or report with its undo and redo: the parts both outcomes share. */
-function Outcome<R>({
+export function Outcome<R>({
   job,
   prefix,
   words,

@@ -5,7 +5,7 @@
  * page closes.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { startBackupDecoder, type BackupDecoder, type BackupProblem, type BackupSummary, type ComparedBackup } from '../../firefox-backups';
+import { startBackupDecoder, type BackupAnnotations, type BackupDecoder, type BackupProblem, type BackupSummary, type ComparedBackup } from '../../firefox-backups';
 
 export type BackupEntry =
   | { key: number; fileName: string; state: 'opening' }
@@ -20,6 +20,8 @@ export interface BackupsState {
   open(files: readonly File[]): Promise<void>;
   /** Compares an opened backup with the live tree (the organizer's snapshot string), in the decoding worker. */
   compare(file: File, live: string): Promise<ComparedBackup>;
+  /** An opened backup's bookmarks with Firefox's tags or a keyword, read again in the decoding worker. */
+  annotations(file: File): Promise<BackupAnnotations>;
 }
 
 export function useBackups(makeDecoder: () => BackupDecoder = startBackupDecoder): BackupsState {
@@ -62,5 +64,6 @@ export function useBackups(makeDecoder: () => BackupDecoder = startBackupDecoder
     );
   };
   const compare = (file: File, live: string) => (decoder.current ??= makeDecoder()).compare(file, live);
-  return { entries, progress, open, compare };
+  const annotations = (file: File) => (decoder.current ??= makeDecoder()).annotations(file);
+  return { entries, progress, open, compare, annotations };
 }

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startBackupDecoder, type WorkerLike } from '../../../src/firefox-backups/decoder';
 import { compareBackup } from '../../../src/firefox-backups/compare-backup';
-import { openBackup, type BackupSource } from '../../../src/firefox-backups/open-backup';
+import { openAnnotations, openBackup, type BackupSource } from '../../../src/firefox-backups/open-backup';
 import type { DecodeReply, DecodeRequest } from '../../../src/firefox-backups/worker-protocol';
 
 const FIREFOX_NAME = 'bookmarks-2026-12-07_16_lCRAO9yqF8D3goELNbxSwJSdIeV5OrGEBfeBTs4Oq7c=.jsonlz4';
@@ -27,6 +27,7 @@ function standInWorker(log: string[], crashOn?: string): WorkerLike {
         worker.onmessage?.(new MessageEvent<DecodeReply>('message', { data }));
       };
       if ('compareWith' in request) void compareBackup(source, request.compareWith).then((compared) => answer({ id: request.id, compared }));
+      else if ('annotations' in request) void openAnnotations(source).then((annotations) => answer({ id: request.id, annotations }));
       else void openBackup(source, request.keepTree).then((opened) => answer({ id: request.id, opened }));
     },
     terminate() {

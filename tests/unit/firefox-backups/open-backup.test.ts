@@ -22,6 +22,7 @@ describe('openBackup', () => {
         counts: { items: 16, bookmarks: 7, folders: 8, separators: 1 },
         nameCount: 16,
         skipped: 0,
+        annotated: 1,
       },
     });
   });

@@ -8,6 +8,7 @@ const summary = (fileName: string, date: string | null, bookmarks: number): Back
   date,
   dateFrom: date ? 'name' : null,
   counts: { items: bookmarks + 10, bookmarks, folders: 9, separators: 1 },
+  annotated: 0,
   nameCount: bookmarks + 10,
   skipped: 0,
 });

@@ -34,16 +34,17 @@ function liveTree(): Node[] {
   ];
 }
 
-const input = (tree: Node[], tags: Record<string, string[]> = {}): BackupWriteInput => ({
+const input = (tree: Node[], tags: Record<string, string[]> = {}, keywords: Record<string, string> = {}): BackupWriteInput => ({
   tree,
   tagsOf: (url) => tags[url] ?? [],
+  keywordOf: (url) => keywords[url] ?? null,
   datesOf: (n) => ({ added: n.dateAdded, modified: n.id === 'exampleBook1' ? 1_750_000_000_000 : undefined }),
 });
 
 describe('writeFirefoxBackup', () => {
-  it('writes what Firefox’s backup reader (parse.ts) reads back: kinds, GUIDs, titles, addresses, order, dates, tags, roots', () => {
-    const { json, counts } = writeFirefoxBackup(input(liveTree(), { 'https://example.com/': ['work', 'a tag'] }));
-    expect(counts).toEqual({ bookmarks: 2, folders: 2, separators: 1, taggedBookmarks: 1 });
+  it('writes what Firefox’s backup reader (parse.ts) reads back: kinds, GUIDs, titles, addresses, order, dates, tags, keywords, roots', () => {
+    const { json, counts } = writeFirefoxBackup(input(liveTree(), { 'https://example.com/': ['work', 'a tag'] }, { 'https://developer.mozilla.org/': 'mdn' }));
+    expect(counts).toEqual({ bookmarks: 2, folders: 2, separators: 1, taggedBookmarks: 1, keywordBookmarks: 1 });
     const back = parseFirefoxBackup(json);
     expect(back.skipped).toBe(0);
     expect(back.counts).toEqual({ items: 10, bookmarks: 2, folders: 7, separators: 1 });
@@ -61,6 +62,8 @@ describe('writeFirefoxBackup', () => {
     ]);
     const example = back.items.find((i) => i.guid === 'exampleBook1')!;
     expect(example.tags).toEqual(['work', 'a tag']);
+    expect(example.keyword).toBeNull();
+    expect(back.items.find((i) => i.guid === 'mdnBookmark1')!.keyword).toBe('mdn');
     expect([example.dateAdded, example.lastModified]).toEqual([1_700_000_000_000, 1_750_000_000_000]);
     // Microseconds in the file, as Firefox writes them.
     expect(JSON.parse(json).children[1].children[0]).toMatchObject({

@@ -153,6 +153,9 @@ describe('TagsView: a tag’s page, order, empty state', () => {
     expect(steps[0]!.textContent).toContain('Export Bookmarks to HTML');
     expect(steps[1]!.textContent).toContain('Only Firefox’s tags, onto the bookmarks you already have');
     expect(within(empty).getByRole('link', { name: 'Import & Export' }).getAttribute('href')).toBe('#import-export');
+    // Or a Firefox backup, which brings the keywords too.
+    expect(within(empty).getByRole('link', { name: 'Backups' }).getAttribute('href')).toBe('#backups');
+    expect(within(empty).getByTestId('tags-empty-backups').textContent).toContain('“Bring in tags and keywords”');
   });
 
   it('“Tag many bookmarks” puts its actions before the results (they stay in view while scrolling)', async () => {

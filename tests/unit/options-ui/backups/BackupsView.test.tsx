@@ -8,7 +8,7 @@ import { ClientContext } from '../../../../src/options-ui/client-context';
 import type { Client } from '../../../../src/app-protocol';
 import type { BackupDecoder } from '../../../../src/firefox-backups';
 import { compareBackup } from '../../../../src/firefox-backups/compare-backup';
-import { openBackup } from '../../../../src/firefox-backups/open-backup';
+import { openAnnotations, openBackup } from '../../../../src/firefox-backups/open-backup';
 import { useCatalog } from '../../../../src/i18n';
 import enMessages from '../../../../_locales/en/messages.json';
 import deMessages from '../../../../_locales/de/messages.json';
@@ -27,6 +27,7 @@ const source = (file: File) => ({ name: file.name, size: file.size, bytes: async
 const inThread = (): BackupDecoder => ({
   open: (file) => openBackup(source(file)),
   compare: (file, live) => compareBackup(source(file), live),
+  annotations: (file) => openAnnotations(source(file)),
   close() {},
 });
 
@@ -50,7 +51,7 @@ describe('BackupsView', () => {
     expect(screen.getByTestId('backups-intro').textContent).toContain('about:support');
     expect(screen.getByTestId('backups-intro').textContent).toContain('browser.bookmarks.max_backups');
     expect(screen.getByTestId('backups-read-only').textContent).toContain(
-      'It changes bookmarks only when you restore, remove or put back items you chose, each time as one step you can undo.',
+      'It changes bookmarks only when you restore, remove or put back items you chose, or bring in a backup’s tags and keywords, each time as one step you can undo.',
     );
     expect(screen.queryAllByRole('button')).toEqual([]);
     expect((screen.getByLabelText(/Open backups/) as HTMLInputElement).multiple).toBe(true);
