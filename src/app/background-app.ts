@@ -88,6 +88,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     getBookmarkDates: () => bookmarkDateStore.all(),
   });
   features.push(dedupScan);
+  dedupScan.warm();
   const quickBookmark = createQuickBookmarkFeature({
     ...deps,
     getSettings: () => settings.get(),

@@ -1,20 +1,16 @@
 /**
  * The options page: a header with the bookmark count, tabs for the views with hash routing (#bookmarks, #duplicates,
  * #tags, #link-health, #import-export, #backups, #settings). Tabs follow the WAI-ARIA tabs pattern (arrow keys, Home/End).
+ * Each view's code is a chunk of its own (views.tsx).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Client } from '../app-protocol';
 import { useBookmarkChanges } from './bookmark-changes';
 import { ClientContext, errorMessage, SCAN_SHOWN, scanShown } from './client-context';
-import { DuplicatesView } from './duplicates/DuplicatesView';
-import { ImportExportView } from './ImportExportView';
-import { BackupsView } from './backups/BackupsView';
 import { plural, t } from '../i18n';
 import { focusUrlFromSearch, viewLabel, VIEWS, viewFromHash, type ViewId } from './routing';
-import { SettingsView } from './SettingsView';
-import { TagsView } from './TagsView';
-import { OrganizerView } from '../organizer-ui';
-import { LinkHealthView, type HostAccess } from './link-health/LinkHealthView';
+import type { HostAccess } from './link-health/LinkHealthView';
+import { LazyView } from './views';
 
 /**
  * The number of bookmarks, counted again after every burst of bookmark changes, whoever made them (bookmark-changes.ts).
@@ -125,13 +121,7 @@ export function OptionsApp({ client, hostAccess }: { client: Client; hostAccess?
         </div>
       </nav>
       <main role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`} tabIndex={-1}>
-        {view === 'bookmarks' && <OrganizerView client={client} />}
-        {view === 'duplicates' && <DuplicatesView focusUrl={focusUrl.current} />}
-        {view === 'tags' && <TagsView />}
-        {view === 'link-health' && <LinkHealthView hostAccess={hostAccess} />}
-        {view === 'import-export' && <ImportExportView />}
-        {view === 'backups' && <BackupsView />}
-        {view === 'settings' && <SettingsView />}
+        <LazyView key={view} id={view} client={client} focusUrl={focusUrl.current} hostAccess={hostAccess} />
       </main>
     </ClientContext.Provider>
   );

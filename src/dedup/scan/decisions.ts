@@ -156,6 +156,8 @@ export function decisionsForGroups(groups: readonly DuplicateGroup[], remembered
 }
 
 export interface DecisionStore {
+  /** Opens the database (creating it on first use) without reading it. */
+  open(): Promise<void>;
   all(): Promise<RememberedDecision[]>;
   put(decision: RememberedDecision): Promise<void>;
   remove(keys: readonly string[]): Promise<void>;
@@ -167,6 +169,7 @@ export function openDecisionStore(name = DECISIONS_DB): DecisionStore {
     if (oldVersion < 1) d.createObjectStore('groups', { keyPath: 'key' });
   });
   return {
+    open: async () => void (await db()),
     all: async () => (await db()).getAll('groups'),
     put: async (decision) => void (await (await db()).put('groups', decision)),
     async remove(keys) {

@@ -354,6 +354,14 @@ export function createDedupScanFeature(deps: DedupScanFeatureDeps) {
     jobs,
     handlers,
     testHandlers,
+    /**
+     * Opens what a scan reads besides the tree, the settings and the remembered decisions' database, as the event page
+     * starts: a page's first scan does not wait for their first open (README "What a first scan waits for").
+     */
+    warm(): void {
+      decisionStore.open().catch(() => undefined); // a scan that needs the store opens it again and reports its error
+      getSettings().catch(() => undefined);
+    },
     /** The scan in memory, if any (tests). */
     cachedScan: () => lastScan,
     /** Drops the scan from memory (tests: the event page unloading); the stored copy stays. */

@@ -146,6 +146,7 @@ export interface MessageArgs {
   "optionsViewImportExport": [];
   "optionsViewBackups": [];
   "optionsViewSettings": [];
+  "optionsViewNotLoaded": [];
   "optionsProgressCounts": [Substitution, Substitution, Substitution];
   "optionsProgressCountsUnit": [Substitution, Substitution, Substitution, Substitution];
   "optionsPerSecond": [Substitution];
