@@ -8,7 +8,8 @@
  * bookmark by its address and its folder, a folder by its title and its folder (items re-created since, by a restore
  * or by Sync, have new GUIDs), where "its folder" is the counterpart of its folder in the backup, matched the same
  * way a step before: so a folder path re-created whole matches, and a renamed folder keeps its re-created contents. Firefox's root folders match by their fixed GUIDs and are never listed.
- * Separators are left out (they have neither a title nor an address to show). README.md: why "moved" is decided as it is.
+ * Separators are left out (they have neither a title nor an address to show or match by); a removed folder carries
+ * the positions of the separators it held, so a restore puts them back. README.md: why "moved" is decided as it is.
  */
 import { tagKey } from '../platform/tag-key';
 import type { BackupItem } from './tree-types';
@@ -44,6 +45,8 @@ export interface RemovedDetail {
   lastModified: number | null;
   /** A removed folder: its own index in BackupDiff.thenFolders. */
   folder: number;
+  /** A removed folder: the positions of the separators it held in the backup, in order (none for a bookmark). */
+  separators?: number[];
 }
 
 export interface ChangedItem {
@@ -111,9 +114,16 @@ export function compareWithNow(backup: readonly BackupItem[], live: LiveTree): B
   const bIn = new Uint8Array(bn);
   const thenFolder = new Int32Array(bn).fill(-1);
   const thenFolders: DiffFolder[] = [];
+  /** The separators' positions per folder (by the folder's backup index), for a removed folder's restore. */
+  const separatorsIn = new Map<number, number[]>();
   for (let i = 0; i < bn; i++) {
     const item = backup[i]!;
     const parentIn = item.parent === -1 || bIn[item.parent] === 1;
+    if (parentIn && item.kind === 'separator' && item.parent !== -1) {
+      const list = separatorsIn.get(item.parent);
+      if (list) list.push(item.position);
+      else separatorsIn.set(item.parent, [item.position]);
+    }
     if (!parentIn || item.kind === 'separator' || item.root === 'tagsFolder' || item.guid === TAGS_GUID) continue;
     bIn[i] = 1;
     if (item.kind !== 'folder') continue;
@@ -209,6 +219,7 @@ export function compareWithNow(backup: readonly BackupItem[], live: LiveTree): B
     const then = item.parent === -1 ? -1 : thenFolder[item.parent]!;
     if (j === -1) {
       const removed: RemovedDetail = { position: item.position, tags: [...item.tags], lastModified: positive(item.lastModified), folder: thenFolder[i]! };
+      if (item.kind === 'folder' && separatorsIn.has(i)) removed.separators = separatorsIn.get(i)!.sort((a, b) => a - b);
       diff.removed.push({
         kind: item.kind === 'folder' ? 'folder' : 'bookmark',
         title: item.title,

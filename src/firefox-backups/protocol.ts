@@ -13,7 +13,7 @@ const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const date = v.nullable(v.pipe(v.number(), v.finite()));
 
 const stepSchema = v.strictObject({
-  kind: v.picklist(['bookmark', 'folder']),
+  kind: v.picklist(['bookmark', 'folder', 'separator']),
   title: text,
   url: v.optional(text),
   parent: v.union([v.strictObject({ id }), v.strictObject({ step: count })]),

@@ -4,8 +4,10 @@
  * into it and the items of one folder come by their backup positions (each put at its position, clamped to the
  * folder's length then, so their order among themselves is the backup's). A chosen folder brings everything under it
  * that was removed too; an item whose folder was removed as well gets that folder re-created, chosen or not (its
- * title, position and dates from the backup), up to the first folder that is still there. Nothing here recurses:
- * the backup's folders come in preorder (a folder's index is below its contents').
+ * title, position and dates from the backup), up to the first folder that is still there. A folder taken whole brings
+ * back its separators too, after all other steps, each at its backup position (its other contents are in by then,
+ * so the position is exact); a folder re-created only to hold a chosen item does not. Nothing here recurses: the
+ * backup's folders come in preorder (a folder's index is below its contents').
  */
 import type { BackupDiff } from './compare';
 import type { AddedItem } from './remove-added';
@@ -15,7 +17,7 @@ import type { PutBack } from './put-back';
 export type RestoreParent = { id: string } | { step: number };
 
 export interface RestoreStep {
-  kind: 'bookmark' | 'folder';
+  kind: 'bookmark' | 'folder' | 'separator';
   title: string;
   /** A bookmark's address; absent for a folder. */
   url?: string;
@@ -34,6 +36,8 @@ export interface RestorePlan {
   /** Chosen items (and what came with chosen folders), and folders re-created only to hold them. */
   chosen: number;
   containers: number;
+  /** Steps that put back a separator of a folder taken whole (not counted as items a person chose). */
+  separators: number;
 }
 
 /**
@@ -78,6 +82,8 @@ export function restorePlan(diff: BackupDiff, chosen: Iterable<number>): Restore
   // The steps in the backup's order (the order of diff.removed): each folder before its contents.
   const stepOfFolder = new Int32Array(folders.length).fill(-1);
   const steps: RestoreStep[] = [];
+  /** The separators of folders taken whole, put in after everything else. */
+  const separators: RestoreStep[] = [];
   removed.forEach((item, r) => {
     if (!take[r] || !item.removed || item.then === -1) return;
     const holder = folders[item.then]!;
@@ -86,7 +92,12 @@ export function restorePlan(diff: BackupDiff, chosen: Iterable<number>): Restore
     if (parentStep !== -1) parent = { step: parentStep };
     else if (holder.nowId) parent = { id: holder.nowId };
     else return; // its folder could not be re-created (not in the backup's removed items): nothing to put it in
-    if (item.kind === 'folder') stepOfFolder[item.removed.folder] = steps.length;
+    if (item.kind === 'folder') {
+      stepOfFolder[item.removed.folder] = steps.length;
+      if (take[r] === 1)
+        for (const index of item.removed.separators ?? [])
+          separators.push({ kind: 'separator', title: '', parent: { step: steps.length }, index, tags: [], dateAdded: null, lastModified: null });
+    }
     steps.push({
       kind: item.kind,
       title: item.title,
@@ -98,7 +109,8 @@ export function restorePlan(diff: BackupDiff, chosen: Iterable<number>): Restore
       lastModified: item.removed.lastModified,
     });
   });
-  return { steps, chosen: chosenCount, containers };
+  steps.push(...separators);
+  return { steps, chosen: chosenCount, containers, separators: separators.length };
 }
 
 /**

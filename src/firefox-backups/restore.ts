@@ -30,7 +30,7 @@ export interface RestoreProgress {
 }
 
 export interface RestoreReport {
-  restored: { bookmarks: number; folders: number };
+  restored: { bookmarks: number; folders: number; separators: number };
   /** Addresses the backup's tags were added to (one that had them all is not counted). */
   taggedUrls: number;
   /** Items not restored, each with why (its folder is gone, Firefox refused it). */
@@ -52,12 +52,13 @@ export function checkSteps(steps: readonly RestoreStep[]): void {
   steps.forEach((step, i) => {
     if ('step' in step.parent && (step.parent.step >= i || steps[step.parent.step]!.kind !== 'folder')) throw new AppError('invalid-input', t('backupsRestoreBadPlan'));
     if (step.kind === 'bookmark' && step.url === undefined) throw new AppError('invalid-input', t('backupsRestoreBadPlan'));
+    if (step.kind === 'separator' && step.url !== undefined) throw new AppError('invalid-input', t('backupsRestoreBadPlan'));
   });
 }
 
 async function restoreSteps(deps: RestoreDeps, steps: readonly RestoreStep[], ctx: JobContext<RestoreProgress>): Promise<RestoreReport> {
   const { browser, operation } = deps;
-  const report: RestoreReport = { restored: { bookmarks: 0, folders: 0 }, taggedUrls: 0, problems: [], sessionId: null, datesKept: 0 };
+  const report: RestoreReport = { restored: { bookmarks: 0, folders: 0, separators: 0 }, taggedUrls: 0, problems: [], sessionId: null, datesKept: 0 };
   /** The id each step created (null when it was not). */
   const ids: (string | null)[] = [];
   /** How many items each folder holds now: read once, counted on as items go in; null for a folder that is gone. */
@@ -90,7 +91,7 @@ async function restoreSteps(deps: RestoreDeps, steps: readonly RestoreStep[], ct
     for (const [i, step] of steps.entries()) {
       await ctx.checkpoint();
       ids.push(null);
-      const name = step.title || step.url || t('untitledFolder');
+      const name = step.kind === 'separator' ? t('organizerSeparator') : step.title || step.url || t('untitledFolder');
       const parentId = 'id' in step.parent ? step.parent.id : ids[step.parent.step];
       if (!parentId) {
         report.problems.push(msg('backupsRestoreNoFolder', name));
@@ -106,7 +107,7 @@ async function restoreSteps(deps: RestoreDeps, steps: readonly RestoreStep[], ct
         const created = await operation.create({
           parentId,
           index: neighbour ? neighbour.index + 1 : Math.min(step.index, length),
-          title: step.title,
+          ...(step.kind === 'separator' ? { type: 'separator' as const } : { title: step.title }),
           ...(step.kind === 'bookmark' && { url: step.url! }),
         });
         ids[i] = created.id;
@@ -116,6 +117,8 @@ async function restoreSteps(deps: RestoreDeps, steps: readonly RestoreStep[], ct
         if (step.kind === 'folder') {
           lengths.set(created.id, 0);
           report.restored.folders++;
+        } else if (step.kind === 'separator') {
+          report.restored.separators++;
         } else {
           report.restored.bookmarks++;
           operation.addTags(created.url ?? step.url!, step.tags);

@@ -28,7 +28,10 @@ const newDir = () => {
 };
 
 const LOOSE_ADDED = Date.UTC(2020, 0, 2, 3, 4, 5);
-/** Toolbar: "Rs Work" (bookmarks, a separator, a folder chain), "Rs Loose", "Rs Big" (`big` bookmarks). */
+/**
+ * Toolbar: "Rs Work" (bookmarks, a separator, a folder chain with a separator of its own), "Rs Loose", "Rs Big"
+ * (`big` bookmarks). Separators are not listed by the comparison; a folder restored whole brings its own back.
+ */
 function tree(big: number): Record<string, SeedNode[]> {
   return {
     toolbar_____: [
@@ -42,6 +45,7 @@ function tree(big: number): Record<string, SeedNode[]> {
             title: 'Rs Deep',
             children: [
               { title: 'Rs D1', url: 'https://rs.example/d1' },
+              { separator: true },
               { title: 'Rs Deeper', children: [{ title: 'Rs D2 ‮ltr', url: 'https://rs.example/d2' }] },
             ],
           },

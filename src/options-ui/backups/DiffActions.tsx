@@ -82,7 +82,7 @@ export function RestoreBar({ diff, chosen, onChoose, busy, job }: BarProps<Resto
           onClick={() => job.run((client, onProgress) => client.startJob('backups.restoreRemoved', { steps: plan.steps }, onProgress), plan.steps.length)}
           data-testid="restore-button"
         >
-          {plural('backupsRestoreButton', plan.steps.length)}
+          {plural('backupsRestoreButton', plan.steps.length - plan.separators)}
         </button>
       }
     />

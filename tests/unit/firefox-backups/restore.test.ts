@@ -146,6 +146,47 @@ describe('restoring removed items of a backup', () => {
     expect(await outline(b, work.id)).toEqual(['B <https://b.example/>', '[Deep]', '  [Deeper]', '    D2 <https://d2.example/>', 'C <https://c.example/>']);
   });
 
+  it('a folder taken whole brings back its separators at their places; a folder re-created only to hold an item does not', async () => {
+    const booted = await boot({ seed: 9 });
+    const b = booted.browser.bookmarks;
+    const { work, backup, before } = await seed(booted);
+    await b.removeTree(work.id);
+    const diff = await compare(booted, backup);
+    // Separators are not listed (nothing to show them by); Work carries where its one separator was.
+    expect(diff.removed.map((r) => r.title)).toEqual(['Work', 'A', 'B', 'Deep', 'D1', 'Deeper', 'D2', 'C']);
+    expect(diff.removed[0]!.removed!.separators).toEqual([2]);
+
+    const onlyA = restorePlan(diff, [removedIndex(diff, 'A')]);
+    expect(onlyA).toMatchObject({ chosen: 1, containers: 1, separators: 0 });
+    expect(onlyA.steps.map((s) => s.kind)).toEqual(['folder', 'bookmark']);
+
+    const whole = restorePlan(diff, [removedIndex(diff, 'Work')]);
+    expect(whole).toMatchObject({ chosen: 8, containers: 0, separators: 1 });
+    expect(whole.steps.at(-1)).toMatchObject({ kind: 'separator', parent: { step: 0 }, index: 2 });
+    const report = await booted.client.startJob('backups.restoreRemoved', { steps: whole.steps }).result;
+    expect(report).toMatchObject({ restored: { bookmarks: 5, folders: 3, separators: 1 }, problems: [] });
+    expect(await outline(b, 'toolbar_____')).toEqual(before);
+    // The undo takes the separator back with the rest.
+    await booted.client.startJob('history.undo', { sessionId: report.sessionId! }).result;
+    expect(await outline(b, 'toolbar_____')).toEqual(['Loose <https://loose.example/>']);
+  });
+
+  it('refuses a separator step with an address, with nothing done', async () => {
+    const booted = await boot({ seed: 10 });
+    const step = {
+      kind: 'separator' as const,
+      title: '',
+      url: 'https://x.example/',
+      parent: { id: 'toolbar_____' },
+      index: 0,
+      tags: [],
+      dateAdded: null,
+      lastModified: null,
+    };
+    await expect(booted.client.startJob('backups.restoreRemoved', { steps: [step] }).result).rejects.toMatchObject({ code: 'invalid-input' });
+    expect(await booted.browser.bookmarks.getChildren('toolbar_____')).toEqual([]);
+  });
+
   it('undo removes exactly what the restore made: a bookmark made meanwhile in a restored folder stays, and so does its folder', async () => {
     const booted = await boot({ seed: 7 });
     const b = booted.browser.bookmarks;
@@ -157,7 +198,7 @@ describe('restoring removed items of a backup', () => {
     const afterRemoval = await outline(b, 'toolbar_____');
     const diff = await compare(booted, backup);
     const report = await booted.client.startJob('backups.restoreRemoved', { steps: restorePlan(diff, diff.removed.keys()).steps }).result;
-    expect(report.restored).toEqual({ bookmarks: 3, folders: 2 });
+    expect(report.restored).toEqual({ bookmarks: 3, folders: 2, separators: 0 });
     // The person adds a bookmark into the restored Deeper folder, and one beside the restored items in Work.
     const [deeper] = await b.search({ title: 'Deeper' });
     const mine = await b.create({ parentId: deeper!.id, title: 'Mine', url: 'https://mine.example/' });
@@ -218,7 +259,7 @@ describe('restoring removed items of a backup', () => {
       const mine = await b.create({ parentId: deepNow!.id, index: 0, title: 'Mine', url: 'https://mine.example/' });
       held.open();
       const report = await job.result;
-      expect(report.restored).toEqual({ bookmarks: 2, folders: 2 });
+      expect(report.restored).toEqual({ bookmarks: 2, folders: 2, separators: 0 });
       // Deeper follows D1 (its neighbour in the backup) wherever D1 is now.
       expect(await outline(b, deepNow!.id)).toEqual(['Mine <https://mine.example/>', 'D1 <https://d1.example/>', '[Deeper]', '  D2 <https://d2.example/>']);
       await booted.client.startJob('history.undo', { sessionId: report.sessionId! }).result;
