@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MPL-2.0
 /**
  * The Places API as its users see it, built on a backend: the engine itself in the background
- * (src/places-engine/feature.ts) or messaging in a page (src/places/page.ts). Both give the same object.
+ * (engine.ts) or messaging in a page (page.ts). Both give the same object.
  *
  * Ordering: every save() of one API object (one page, or the background's) runs through one queue, whole (all its
  * requests and resolve rounds), in call order. Concurrent saves therefore land in call order with their true

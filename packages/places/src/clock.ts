@@ -6,7 +6,7 @@
  *  - our own writes (recordWrites), which store the new fingerprint, so saving a snapshot a save just returned
  *    never looks like a conflict;
  *  - bookmark changed/moved events (noteEvent), from the background's batched bookmark events
- *    (src/platform/bookmark-events.ts; every read delivers those still waiting first); events are queued and
+ *    (support/bookmark-events.ts; every read delivers those still waiting first); events are queued and
  *    handled in batches, and an event whose item already has the stored fingerprint (our own write) is ignored,
  *    except moves nobody announced with expectMove. An item only created so far gets no record (its first read
  *    gives it one), so a burst of creations by Sync or another extension costs no IndexedDB work;
@@ -90,7 +90,7 @@ export interface ClockDeps {
   dbName?: string;
   /** How long events are gathered before one batch handles them (ms). */
   batchDelayMs?: number;
-  /** Delivers bookmark events still waiting for their batch (src/platform/bookmark-events.ts), before a read. */
+  /** Delivers bookmark events still waiting for their batch (support/bookmark-events.ts), before a read. */
   flushEvents?: () => void;
 }
 

@@ -4,7 +4,7 @@
  * changes into the SDK's Places events, and fans them out to the background's own listeners and to every
  * subscribed page (one port per page).
  *
- * - Listeners on browser.history are registered, and the background's bookmark events (src/platform/bookmark-events.ts)
+ * - Listeners on browser.history are registered, and the background's bookmark events (support/bookmark-events.ts)
  *   subscribed, while the hub is built (the event page's top level), but do nothing while nobody is subscribed: no
  *   lookups, no messages.
  * - Order: each Firefox event starts its lookups at once (the item's type and parent, a visit's id, the bookmarks of
@@ -17,9 +17,9 @@
  *   page is subscribed.
  * - Batches: `batch(work)` emits history-start-batch before and history-end-batch after our own bulk work (nested
  *   batches give one pair), and holds the background's batched bookmark-event subscribers until the work ends.
- * - Dates: when Tidymarks keeps an imported file's dates (src/bookmark-dates), each dated bookmark or folder gets a
+ * - Dates: when the extension keeps dates of its own (the engine's `bookmarkDates`; Tidymarks: an imported file's), each dated bookmark or folder gets a
  *   bookmark-item-changed with property 'dateAdded' (as Places' onItemChanged reported setItemDateAdded), the value
- *   the date in ms as text: the date Tidymarks shows from then on.
+ *   the date in ms as text: the date the extension shows from then on.
  */
 import * as v from 'valibot';
 import type { BookmarkEvents } from './support/bookmark-events';
@@ -113,7 +113,7 @@ export class PlacesEventHub extends PlacesEventListeners {
     if (this.batchDepth++ === 0) this.when(() => [event('history-start-batch', {})]);
     try {
       // The background's batched subscribers (search index, clock, toolbar button, tags, file dates) hear the
-      // work's bookmark changes as one batch at its end (src/platform/bookmark-events.ts).
+      // work's bookmark changes as one batch at its end (support/bookmark-events.ts).
       return await this.deps.bookmarkEvents.hold(work);
     } finally {
       if (--this.batchDepth === 0) this.when(() => [event('history-end-batch', {})]);

@@ -6,7 +6,7 @@
  * While subscribed, the page pings over the port every `keepAliveMs` (Firefox resets an event page's idle timer on
  * port messages; its default idle timeout is 30 s), so the background keeps running and no event is lost. If the
  * background goes away anyway (the extension reloads, Firefox kills it), the page subscribes again at once; changes
- * made in between are not reported (docs/places-api.md).
+ * made in between are not reported (README.md).
  */
 import type { PortLike } from './support/browser';
 import { EVENTS_PORT_NAME, PlacesEventListeners, type EventsPortMessage } from './events';

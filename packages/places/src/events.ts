@@ -7,12 +7,12 @@
  *
  * The events and their payloads follow the SDK (mozilla/addon-sdk lib/sdk/places/events.js), built on
  * browser.bookmarks.on* and browser.history.onVisited/onTitleChanged/onVisitRemoved. What the platform cannot give
- * (docs/places-api.md, "Events"):
+ * (README.md, "Events"):
  *  - ids are Firefox's string GUIDs; `type` is 'bookmark' | 'group' | 'separator'; times are ms, not µs;
  *  - `sessionId` of history-visit is always null (Places dropped visit sessions), `transitionType` is the
  *    WebExtension transition name ('link', 'typed', ...) instead of the SDK's number;
  *  - a removed folder gives one bookmark-item-removed (Firefox reports one onRemoved for removeTree);
- *  - history-start-batch / history-end-batch are not reported by Firefox: they are emitted around Tidymarks' own
+ *  - history-start-batch / history-end-batch are not reported by Firefox: they are emitted around the extension's own
  *    bulk jobs (cleanup, undo, import); history-delete-visits (some visits of a page removed) and
  *    history-page-changed (favicons) have no WebExtension event and are never emitted.
  */
@@ -32,8 +32,8 @@ export interface BookmarkAddedData {
 export interface BookmarkChangedData {
   id: string;
   /**
-   * 'title', 'uri' (the URL, as Places named it), 'tags' (Tidymarks' tags of the bookmark's URL) or 'dateAdded' (the
-   * date an imported file gave the item, kept by Tidymarks: Firefox lets no extension set it).
+   * 'title', 'uri' (the URL, as Places named it), 'tags' (the tag store's tags of the bookmark's URL) or 'dateAdded' (the
+   * date the extension keeps for the item, e.g. from an imported file: Firefox lets no extension set it).
    */
   property: 'title' | 'uri' | 'tags' | 'dateAdded';
   /** The new title, the new URL, the URL's tags joined with ',' (tag names cannot contain commas), or the date in ms. */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MPL-2.0
 /**
- * search() answered from the in-memory index the popup already keeps (src/search/live-index.ts): its mirror of
+ * search() answered from an in-memory search index the extension keeps (a TreeMirror, below): its mirror of
  * the tree (titles, urls, kinds, dates), each node's position among its siblings (sibling-order.ts) and the tags of
  * every URL. No Firefox call for the matching; the snapshots' clock comes from the Places clock as on the Firefox
  * path, and 'date' / 'visitCount' sorts still read history from Firefox.

@@ -80,7 +80,7 @@ export interface SearchReply {
  * value; 3,000 results as objects took ~100 ms to cross, as one string of objects ~20 ms, as one string of columns
  * half that (bench/places.bench.ts, docs/ARCHITECTURE.md). Only what snapshots need travels (no dateAdded); parent
  * ids are written once and referred to by number, a bookmark's tags as one string joined with ',' (tag names cannot
- * contain commas: src/tags/tag-name.ts).
+ * contain commas: tag-names.ts).
  */
 export interface EncodedSearchReply {
   source: 'index' | 'firefox';

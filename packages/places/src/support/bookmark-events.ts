@@ -93,7 +93,7 @@ export interface BookmarkEventTiming {
   heldMaxEvents: number;
 }
 
-const report = (error: unknown) => console.error('Tidymarks: a bookmark change could not be handled', error);
+const report = (error: unknown) => console.error('Places: a bookmark change could not be handled', error);
 
 /** Registers the four listeners now (call it while the background starts) and returns the source. */
 export function createBookmarkEvents(api: BookmarkEventApi, timing: Partial<BookmarkEventTiming> = {}): BookmarkEvents {

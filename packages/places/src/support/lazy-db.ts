@@ -28,7 +28,7 @@ export interface LazyDbOptions {
 }
 
 export function lazyDb<S extends DBSchema>(name: string, version: number, upgrade: Upgrade<S>, options: LazyDbOptions = {}): LazyDb<S> {
-  const report = options.report ?? ((message: string) => console.warn(`Tidymarks: ${message}`));
+  const report = options.report ?? ((message: string) => console.warn(`Places: ${message}`));
   let current: Promise<IDBPDatabase<S>> | null = null;
 
   const open = (): Promise<IDBPDatabase<S>> => {

@@ -7,7 +7,7 @@
  *   bookmark (two presses give one bookmark); one queue for all URLs also keeps two saves of different pages from
  *   both creating the missing "Read later" folder.
  * - Places facade: every save() of one Places instance runs through its queue, so concurrent saves land in call
- *   order; the engine in the background runs each save request through one queue too (src/places/), and the change
+ *   order; the engine in the background runs each save request through one queue too (engine.ts), and the change
  *   clock handles its event batches and awaits its writes through two more.
  * - settings writes (two quick patches cannot overwrite each other's sections), cleanup/undo and start-up recovery
  *   (dedup/cleanup), the file-date sweeps (bookmark-dates).
