@@ -10,19 +10,35 @@ Object.assign(window, { places, Bookmark, Group, Separator, MENU, TOOLBAR, UNSOR
 const list = document.getElementById('tagged')!;
 const status = document.getElementById('status')!;
 
+/** Shows the bookmarks tagged "demo": one search at a time, the latest change seen by the next one. */
+let running: Promise<void> | null = null;
+let again = false;
 function show() {
-  places.search({ tags: ['demo'] }, { sort: 'title' }).on('end', (items) => {
-    // Titles and URLs are untrusted text: textContent, never HTML; each line isolated for bidi.
-    list.replaceChildren(
-      ...items.map((found) => {
-        const item = found as InstanceType<typeof Bookmark>;
-        const li = document.createElement('li');
-        const bdi = document.createElement('bdi');
-        bdi.textContent = `${item.title} — ${item.url}`;
-        li.append(bdi);
-        return li;
-      }),
-    );
+  if (running) {
+    again = true;
+    return;
+  }
+  running = new Promise<void>((done) => {
+    places.search({ tags: ['demo'] }, { sort: 'title' }).on('end', (items) => {
+      // Titles and URLs are untrusted text: textContent, never HTML; each line isolated for bidi.
+      list.replaceChildren(
+        ...items.map((found) => {
+          const item = found as InstanceType<typeof Bookmark>;
+          const li = document.createElement('li');
+          const bdi = document.createElement('bdi');
+          bdi.textContent = `${item.title} — ${item.url}`;
+          li.append(bdi);
+          return li;
+        }),
+      );
+      done();
+    });
+  }).finally(() => {
+    running = null;
+    if (again) {
+      again = false;
+      show();
+    }
   });
 }
 
