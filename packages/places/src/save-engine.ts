@@ -12,7 +12,8 @@
 import { sameStoredUrl } from './support/stored-url';
 import { isRootId, UNFILED_ID, type Browser, type BookmarkNode } from './support/browser';
 import { descendants, kindOf } from './support/tree';
-import { english, PlacesError, type Translate } from './support/messages';
+import { english, type Translate } from './support/messages';
+import { PlacesError } from './support/places-error';
 import { normalizeTagList } from './tag-names';
 import { forgetLeftAddresses, forgetOrphanUrls } from './orphans';
 import type { TagStore } from './tag-store';

@@ -7,7 +7,8 @@
 import { isRootId, ROOT_ID, type Browser, type BookmarkNode } from './support/browser';
 import { tagKey } from './support/tag-key';
 import type { TagStore } from './tag-store';
-import { english, PlacesError, type Translate } from './support/messages';
+import { english, type Translate } from './support/messages';
+import { PlacesError } from './support/places-error';
 import { fingerprint, type Clock } from './clock';
 import { describeNodes, itemType } from './nodes';
 import { compileUrlPattern, UrlPatternError, type UrlMatcher } from './url-pattern';

@@ -8,7 +8,7 @@ import { PLACES_CHANNEL, type ChannelReply, type PlacesRequestName } from './cha
 import type { PlacesEngine } from './engine';
 import { historySearchInput, saveInput, searchInput } from './protocol';
 import { isOwnSender, type Browser } from './support/browser';
-import { PlacesError } from './support/messages';
+import { PlacesError } from './support/places-error';
 import { encodeSearchReply } from './wire';
 
 const envelope = v.object({ channel: v.literal(PLACES_CHANNEL), type: v.picklist(['places.save', 'places.search', 'places.history.search']), input: v.unknown() });

@@ -5,7 +5,8 @@
  * the first spelling seen is the one kept. Pure functions, no storage; refusals worded by `translate` (English by
  * default).
  */
-import { english, PlacesError, type Translate } from './support/messages';
+import { english, type Translate } from './support/messages';
+import { PlacesError } from './support/places-error';
 import { tagKey } from './support/tag-key';
 
 export const MAX_TAG_LENGTH = 100;

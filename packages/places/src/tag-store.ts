@@ -8,7 +8,8 @@
  */
 import type { DBSchema, IDBPDatabase, IDBPTransaction } from 'idb';
 import { lazyDb } from './support/lazy-db';
-import { english, PlacesError, type Translate } from './support/messages';
+import { english, type Translate } from './support/messages';
+import { PlacesError } from './support/places-error';
 import { normalizeTagList as normalizeList, normalizeTagName as normalizeName } from './tag-names';
 import { tagKey } from './support/tag-key';
 

@@ -10,7 +10,7 @@ import { channelCaller, PLACES_CHANNEL, PlacesRemoteError, type RuntimeLike } fr
 import type { PlacesEngine } from '../src/engine';
 import { servePlaces } from '../src/serve';
 import type { Browser, PortLike } from '../src/support/browser';
-import { PlacesError } from '../src/support/messages';
+import { PlacesError } from '../src/support/places-error';
 import type { SaveReply } from '../src/wire';
 
 const ORIGIN = 'moz-extension://demo/';

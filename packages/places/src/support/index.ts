@@ -11,7 +11,8 @@ export { kindOf, descendants, type NodeKind } from './tree';
 export { tagKey } from './tag-key';
 export { sameStoredUrl } from './stored-url';
 export { isMissingBookmarkError } from './bookmark-errors';
-export { PLACES_MESSAGES, english, PlacesError, type PlacesMessageKey, type Translate, type ErrorCode } from './messages';
+export { PLACES_MESSAGES, english, type PlacesMessageKey, type Translate } from './messages';
+export { PlacesError, type ErrorCode } from './places-error';
 export { chunks, errorMessage, getExisting } from './get-existing';
 export * from './bookmark-events';
 export {

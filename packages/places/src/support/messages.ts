@@ -3,7 +3,7 @@
  * The sentences the package says to people (refusals of bad input), in English, and the one way an extension gives
  * them in its own language: a `translate(key, ...substitutions)` that returns its text for a key (the keys match
  * message names an extension can keep in its _locales; `$1`, `$2` are the substitutions, as in
- * browser.i18n.getMessage). Errors the package throws for bad input are `PlacesError`s with one of these texts.
+ * browser.i18n.getMessage). Errors the package throws for bad input are `PlacesError`s (places-error.ts) with one of these texts.
  */
 export const PLACES_MESSAGES = {
   tagsNameNotString: 'A tag must be a string.',
@@ -26,16 +26,3 @@ export type Translate = (key: PlacesMessageKey, ...substitutions: (string | numb
 
 /** The English sentences, `$n` replaced. */
 export const english: Translate = (key, ...substitutions) => PLACES_MESSAGES[key].replace(/\$(\d)/g, (whole, n: string) => String(substitutions[Number(n) - 1] ?? whole));
-
-export type ErrorCode = 'invalid-input' | 'not-found';
-
-/** Bad input the package refuses: its message is worded for people (English, or the extension's `translate`). */
-export class PlacesError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PlacesError';
-  }
-}
