@@ -6,7 +6,19 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig([
   {
-    ignores: ['dist/', 'dist-test/', 'web-ext-artifacts/', 'bench/.work/', 'tests/e2e/.artifacts/', '.profile-*/', 'node_modules/'],
+    ignores: [
+      'dist/',
+      'dist-test/',
+      'web-ext-artifacts/',
+      'bench/.work/',
+      'tests/e2e/.artifacts/',
+      '.profile-*/',
+      'node_modules/',
+      'packages/*/dist/',
+      'examples/*/dist/',
+      'examples/*/node_modules/',
+      'docs/api/',
+    ],
   },
   {
     files: ['**/*.{ts,tsx,mts,js,mjs}'],

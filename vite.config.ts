@@ -24,6 +24,22 @@ function extensionStatics(outDir: string): Plugin {
   };
 }
 
+/**
+ * Each entry point of @tidymarks/places (its package.json `exports`) as its source file (the "tidymarks-source"
+ * condition, which tsc follows too: tsconfig.base.json's customConditions). Exact names only: an import of a path the
+ * package does not export fails here as it would for any other extension. An alias rather than vite's
+ * resolve.conditions: a condition applies to every package, and took a second copy of preact into the page tests.
+ */
+function placesFromSource() {
+  const manifest = JSON.parse(readFileSync(resolve(root, 'packages/places/package.json'), 'utf8')) as { exports: Record<string, { 'tidymarks-source'?: string }> };
+  return Object.entries(manifest.exports)
+    .filter(([, target]) => typeof target === 'object' && target['tidymarks-source'])
+    .map(([entry, target]) => ({
+      find: new RegExp(`^${entry.replace(/^\./, '@tidymarks/places').replace(/[/.]/g, '\\$&')}$`),
+      replacement: resolve(root, 'packages/places', target['tidymarks-source']!),
+    }));
+}
+
 export default defineConfig(({ mode }) => {
   const isTestBuild = mode === 'test';
   // TIDYMARKS_TEST_DIST lets parallel e2e runs build into separate folders; TIDYMARKS_DIST does the same for the
@@ -48,6 +64,9 @@ export default defineConfig(({ mode }) => {
     define: {
       __TIDYMARKS_TEST_BUILD__: JSON.stringify(isTestBuild),
     },
+    // The workspace package @tidymarks/places is bundled from its source: no build of the package before Tidymarks'
+    // own; the tarball (npm pack) has the built files.
+    resolve: { alias: placesFromSource() },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     plugins: [noHtmlSinks(), extensionStatics(outDir)],
     // Workers as ES modules, like every other chunk (src/firefox-backups' decoding worker; Firefox runs module workers).
@@ -77,7 +96,7 @@ export default defineConfig(({ mode }) => {
           extends: true,
           test: {
             name: 'unit',
-            include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts', 'src/**/*.test.{ts,tsx}'],
+            include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.ts'],
             environment: 'node',
             setupFiles: ['tests/setup/unit.ts'],
             // A timeout only catches a hang (speed is the benchmarks' business): vitest's 5 s default failed

@@ -1,4 +1,5 @@
 import { plural, t } from '../i18n';
+import { PlacesError } from '@tidymarks/places/support';
 import { isMissingBookmarkError } from '../platform/bookmark-errors';
 
 /** Error codes that cross the message boundary. Keep this list short and meaningful to a UI. */
@@ -83,7 +84,8 @@ export function capQuoted(value: unknown, max = MAX_QUOTED): string {
  * sentence in the user's language says so, with Firefox's words after it.
  */
 export function toWireError(error: unknown): WireError {
-  if (error instanceof AppError) return { code: error.code, message: capText(error.message, MAX_ERROR_MESSAGE) };
+  // The Places package's refusals (tag names, the Places API's input) are worded for people too.
+  if (error instanceof AppError || error instanceof PlacesError) return { code: error.code, message: capText(error.message, MAX_ERROR_MESSAGE) };
   const detail = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   if (isMissingBookmarkError(error)) return { code: 'not-found', message: capText(t('errorNotFound', detail), MAX_ERROR_MESSAGE) };
   return { code: 'internal', message: detail ? capText(t('errorFirefox', detail), MAX_ERROR_MESSAGE) : t('errorUnexpected') };

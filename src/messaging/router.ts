@@ -8,6 +8,7 @@ import type { HandlersOf, JobDef, JobHandlersOf, RequestDef } from './define';
 import { AppError, toWireError, type WireError } from './errors';
 import { PORT_NAME } from './channel';
 import { describeIssues } from './schema-issues';
+import { isOwnSender, type PortLike } from '@tidymarks/places/support';
 import { plural, t } from '../i18n';
 
 /** A request's reply as it travels: its value as one JSON string (see toJson), or the error. */
@@ -33,11 +34,8 @@ const envelope = v.strictObject({
   input: v.unknown(),
 });
 
-export function isOwnSender(sender: Sender | undefined, extensionId: string, extensionOrigin: string): boolean {
-  if (!sender || sender.id !== extensionId) return false;
-  // Only our extension pages (popup, options, harness) may talk to us; never a content script in a web page.
-  return typeof sender.url === 'string' && sender.url.startsWith(extensionOrigin);
-}
+/** Whether a message or port comes from this extension's own pages: the Places package's check, shared. */
+export { isOwnSender };
 
 export interface Router {
   handle(message: unknown, sender: Sender | undefined): Promise<Reply>;
@@ -105,15 +103,8 @@ export function asJsonReply<T>(json: string): T {
   return new JsonReply(json) as unknown as T;
 }
 
-/** The minimal port surface the job server needs (browser.runtime.Port). */
-export interface PortLike {
-  name: string;
-  sender?: Sender;
-  postMessage(message: unknown): void;
-  disconnect(): void;
-  onMessage: { addListener(cb: (message: unknown) => void): void };
-  onDisconnect: { addListener(cb: () => void): void };
-}
+/** The minimal port surface the job server needs (browser.runtime.Port): the Places package's. */
+export type { PortLike };
 
 const jobStart = v.strictObject({ op: v.literal('start'), kind: v.pipe(v.string(), v.maxLength(100)), input: v.unknown() });
 const jobControl = v.strictObject({ op: v.picklist(['pause', 'resume', 'cancel']) });

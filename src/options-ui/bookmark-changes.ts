@@ -7,7 +7,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Client } from '../app-protocol';
-import { createPagePlaces, type PlacesEvent, type PlacesEvents } from '../places';
+import type { PlacesEvent, PlacesEvents } from '@tidymarks/places';
+import { createPagePlaces } from '../places';
 
 export const QUIET_MS = 100;
 export const MAX_DELAY_MS = 1000;

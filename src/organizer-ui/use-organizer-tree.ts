@@ -9,7 +9,7 @@ import type { Client } from '../app-protocol';
 import { errorMessage } from '../platform/bookmark-reads';
 import { decodeSnapshot } from '../organizer';
 import { OrganizerTree } from '../organizer';
-import type { PlacesEvent } from '../places';
+import type { PlacesEvent } from '@tidymarks/places';
 import { createPagePlaces } from '../places';
 
 /** Marked when the work after the first render (search text, copy counts, visits) has finished. */

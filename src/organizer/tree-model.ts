@@ -8,7 +8,7 @@
  * rules: when an event does not fit what the mirror holds, `exact` turns false and the view reads a new snapshot.
  */
 import { createSafeMatchKeyer } from '../url-matching';
-import type { PlacesEvent } from '../places';
+import type { PlacesEvent } from '@tidymarks/places';
 import type { BookmarkNode } from '../platform/browser';
 import { ROOT_ID, rootTitle } from '../platform/browser';
 import { SiblingOrder } from '../search';

@@ -1,17 +1,8 @@
 /**
- * The Places API, the engine's half: what runs in the background behind the caller's half (src/places). It
- * implements src/places' `PlacesBackend` over browser.bookmarks, browser.history and Tidymarks' tag store: saves
- * with their conflict checks and journal entries (save-engine.ts), search from Firefox (search-engine.ts) or from the
- * live search index (index-search.ts), history search (history-engine.ts), the per-item change clock (clock.ts), the
- * events hub that fans bookmark, history and tag changes out to background listeners and to pages' ports
- * (event-hub.ts), and the feature that joins them with the request handlers and the background's own Places API
- * (feature.ts, which the composition root imports). It imports src/places; src/places never imports it.
- * Decisions: README.md here; behaviour: docs/places-api.md.
+ * The Places feature, the background's half in Tidymarks: the Places package's engine (packages/places) built over
+ * Tidymarks' parts (feature.ts, which the composition root imports) and the one history as its write hook
+ * (journal-hook.ts). The engine itself (saves, search, the change clock, the events hub) is the package's.
+ * Decisions: README.md here; behaviour: packages/places/README.md.
  */
 export { createPlacesFeature, type PlacesFeature, type PlacesFeatureDeps } from './feature';
-export { createClock, fingerprint, PLACES_DB_VERSION, type Clock, type ClockDeps } from './clock';
-export { PlacesEventHub, type EventHubDeps } from './event-hub';
-export { runSave, type EngineDeps } from './save-engine';
-export { runSearch, type SearchDeps } from './search-engine';
-export { runHistorySearch } from './history-engine';
-export { compileUrlPattern, UrlPatternError, type UrlMatcher } from './url-pattern';
+export { historyHook } from './journal-hook';

@@ -5,26 +5,21 @@
  */
 import type { Browser } from 'webextension-polyfill';
 import { t, type MessageId } from '../i18n';
+import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID } from '@tidymarks/places/support';
 
 export type { Browser };
 export type Bookmarks = Browser['bookmarks'];
 export type BookmarkNode = import('webextension-polyfill').Bookmarks.BookmarkTreeNode;
 export type HistoryItem = import('webextension-polyfill').History.HistoryItem;
 
-/** Firefox's fixed root folder ids. */
-export const ROOT_ID = 'root________';
-export const MENU_ID = 'menu________';
-export const TOOLBAR_ID = 'toolbar_____';
-export const UNFILED_ID = 'unfiled_____';
+/** Firefox's fixed root folder ids, and their English names: the Places package's (packages/places). */
+export { ROOT_ID, MENU_ID, TOOLBAR_ID, UNFILED_ID, MOBILE_ID, TAGS_ROOT_ID, USER_ROOT_IDS, ALL_ROOT_IDS, ROOT_TITLES, isRootId } from '@tidymarks/places/support';
+
 /**
  * The folder under Other Bookmarks a quick bookmark goes into when settings name none (src/quick-bookmark); the scan
  * and the cleanup know it by this title too. Its title is not translated: a folder keeps the name it was made with.
  */
 export const READ_LATER_TITLE = 'Read later';
-export const MOBILE_ID = 'mobile______';
-export const TAGS_ROOT_ID = 'tags________';
-export const USER_ROOT_IDS = [MENU_ID, TOOLBAR_ID, UNFILED_ID, MOBILE_ID] as const;
-export const ALL_ROOT_IDS: readonly string[] = [ROOT_ID, ...USER_ROOT_IDS, TAGS_ROOT_ID];
 
 /**
  * The names Firefox shows for the user-visible roots (Library, sidebar) in the UI's language, whatever title the
@@ -42,18 +37,3 @@ const ROOT_TITLE_IDS: Readonly<Record<string, MessageId>> = {
   [UNFILED_ID]: 'rootUnfiled',
   [MOBILE_ID]: 'rootMobile',
 };
-
-/**
- * Firefox's English names of the roots: the titles of the Places API's frozen root groups (src/places/items.ts,
- * made when the module loads, before any locale is known) and what unit tests see. People read `rootTitle()`.
- */
-export const ROOT_TITLES: Readonly<Record<string, string>> = {
-  [MENU_ID]: 'Bookmarks Menu',
-  [TOOLBAR_ID]: 'Bookmarks Toolbar',
-  [UNFILED_ID]: 'Other Bookmarks',
-  [MOBILE_ID]: 'Mobile Bookmarks',
-};
-
-export function isRootId(id: string): boolean {
-  return ALL_ROOT_IDS.includes(id);
-}

@@ -1,4 +1,2 @@
-/** Tags are the same tag when they match case-insensitively (src/tags/tag-name.ts): the key two spellings of one tag share. */
-export function tagKey(tag: string): string {
-  return tag.trim().toLowerCase();
-}
+/** Tag keys: moved to the Places package (packages/places), where the Places engine uses it too; Tidymarks imports it from there. */
+export { tagKey } from '@tidymarks/places/support';

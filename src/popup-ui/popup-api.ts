@@ -7,7 +7,7 @@ import type { Client } from '../app-protocol';
 import { t } from '../i18n';
 import type { BookmarkSnapshots } from '../link-health';
 import type { HistoryResult } from '../operation-history';
-import type { PlacesApi } from '../places';
+import type { PlacesApi } from '@tidymarks/places';
 import type { CurrentPageCopy, CurrentPageReply, FolderChoice, SearchReply } from '../search/types';
 
 export interface BookmarkDraft {

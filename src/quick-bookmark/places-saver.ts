@@ -5,8 +5,8 @@
  * cleanup, undo, the import and the organizer call browser.bookmarks themselves (and the tag store for tags); the
  * clock learns of those from the bookmark events and from the fingerprint it recomputes on read (src/places-engine/clock.ts).
  */
-import { Bookmark, isGroupLike, rootById, type GroupLike } from '../places';
-import type { SaveEmitter } from '../places';
+import { Bookmark, isGroupLike, rootById, type GroupLike } from '@tidymarks/places';
+import type { SaveEmitter } from '@tidymarks/places';
 import type { BookmarkToSave, SavedBookmark } from './quick-bookmarker';
 
 export type PlacesSave = (items: unknown) => SaveEmitter;

@@ -5,7 +5,7 @@
  */
 import { editOperation, journaledEdit, type EditDeps, type EditSummary, type NewJournalEntry } from '../operation-history';
 import type { Browser } from '../platform/browser';
-import { findOrphanUrls } from './orphans';
+import { forgetLeftAddresses as forgetLeft } from '@tidymarks/places/background';
 import { normalizeTagList } from './tag-name';
 import type { TagEdit, TagStore } from './tag-store';
 
@@ -50,17 +50,14 @@ export function journaledTagAdds(deps: EditDeps, tagStore: TagWrites, action: 't
 /**
  * Addresses bookmarks have just left (a new address): those no bookmark has any more lose their tags, as in Firefox;
  * what each had is journaled first (`append`: the running edit's), so undo gives the tags back with the old address.
+ * The Places package's cleanup (packages/places, orphans.ts), heard as journal entries.
  */
-export async function forgetLeftAddresses(
+export function forgetLeftAddresses(
   deps: { browser: Browser; tagStore: TagStore },
   append: (entries: NewJournalEntry[]) => Promise<unknown>,
   urls: readonly string[],
 ): Promise<void> {
-  const orphans = await findOrphanUrls(deps, urls);
-  if (!orphans.length) return;
-  const had = await deps.tagStore.getTagsForUrls(orphans);
-  await append(orphans.map((url) => ({ role: 'tags', url, before: had.get(url) ?? [], after: [] })));
-  await deps.tagStore.forgetUrls(orphans);
+  return forgetLeft(deps, (changes) => append(changes.map((c) => ({ role: 'tags', ...c }))), urls);
 }
 
 /**

@@ -8,8 +8,8 @@ import { createRng } from '../../scripts/prng.mjs';
 import { contractCases } from '../contract/cases';
 import { runContractCase } from '../contract/run';
 import { messagingCases, runMessagingCase, type PageRuntime } from '../contract/messaging';
-import { createPagePlaces } from '../../src/places/page';
-import { decodeSearchReply } from '../../src/places/wire';
+import { createPagePlaces } from '../../src/places';
+import { decodeSearchReply } from '@tidymarks/places';
 import { LiveIndex } from '../../src/search/live-index';
 import { startPageText } from '../../src/i18n';
 

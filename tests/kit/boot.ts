@@ -13,7 +13,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { onTestFinished } from 'vitest';
 import { startBackground } from '../../src/app/start-background';
 import { createClient } from '../../src/app-protocol/client';
-import { createPagePlaces } from '../../src/places/page';
+import { createPagePlaces } from '../../src/places';
 import { createBookmarkEvents, type BookmarkEventTiming } from '../../src/platform/bookmark-events';
 import type { Browser } from '../../src/platform/browser';
 import { createFakeBrowser, type FakeBrowser, type FakeBrowserOptions } from '../fakes/browser';

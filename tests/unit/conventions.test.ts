@@ -135,6 +135,38 @@ describe('conventions', () => {
     expect(long).toEqual([]);
   });
 
+  it('Tidymarks uses the Places package like any extension: through its public entry points, never its files', () => {
+    // packages/places is @tidymarks/places (an npm workspace): Tidymarks' code, its tests, benchmarks and scripts
+    // import it by name, through the entry points its package.json exports, as another extension would. A relative
+    // path into packages/ or an unexported subpath would work here and break for every other user.
+    const exported = new Set(
+      Object.keys((JSON.parse(source('packages/places/package.json')) as { exports: Record<string, unknown> }).exports).map((k) => k.replace(/^\./, '@tidymarks/places')),
+    );
+    const anyImport = /(?:^\s*(?:import|export)\s[^;]*?from\s+|^\s*import\s+|\bimport\(\s*)['"]([^'"]+)['"]/gms;
+    // bench/.work is the benchmarks' cache (Firefox profiles, locks): only the suites and their lib are code.
+    const benches = [
+      ...readdirSync(join(root, 'bench'))
+        .filter((f) => /\.ts$/.test(f))
+        .map((f) => `bench/${f}`),
+      ...filesUnder('bench/lib'),
+    ];
+    const users = [...productCode, ...filesUnder('tests'), ...benches, ...filesUnder('scripts', /\.(ts|mjs)$/), 'vite.config.ts'];
+    const offenders: string[] = [];
+    for (const file of users) {
+      for (const [, spec] of source(file).matchAll(anyImport)) {
+        if (/(^|\/)packages\//.test(spec!) || (spec!.startsWith('@tidymarks/places') && !exported.has(spec!))) offenders.push(`${file}: ${spec}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+    // The package imports nothing of Tidymarks': no relative path out of its own folder.
+    const outside = filesUnder('packages/places/src').flatMap((file) =>
+      [...source(file).matchAll(anyImport)]
+        .filter(([, spec]) => spec!.startsWith('.') && !resolve(root, dirname(file), spec!).startsWith(resolve(root, 'packages/places')))
+        .map(([, spec]) => `${file}: ${spec}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
   it('no code renders HTML from strings', () => {
     const offenders = productCode.filter((f) => /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write\(/.test(source(f)));
     expect(offenders).toEqual([]);

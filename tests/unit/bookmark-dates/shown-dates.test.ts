@@ -9,7 +9,7 @@ import type { BookmarkDate } from '../../../src/bookmark-dates/date-store';
 import type { Client } from '../../../src/app-protocol/client';
 import { decodeSnapshot } from '../../../src/organizer/snapshot';
 import { OrganizerTree } from '../../../src/organizer/tree-model';
-import type { PlacesEvent } from '../../../src/places/events';
+import type { PlacesEvent } from '@tidymarks/places';
 import { MAX_KEPT_DATES_FROM_FIREFOX, newestBookmarks } from '../../../src/search/feature';
 import { createFakeBrowser, type FakeBrowser } from '../../fakes/browser';
 import { boot, type BackgroundApp } from '../../kit/boot';

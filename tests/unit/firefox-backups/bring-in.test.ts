@@ -5,7 +5,7 @@
  * undone and redone; what shows it (search, the organizer's tree, the Places API).
  */
 import { describe, expect, it } from 'vitest';
-import { Bookmark } from '../../../src/places';
+import { Bookmark } from '@tidymarks/places';
 import { decodeSnapshot } from '../../../src/organizer/snapshot';
 import { matchAnnotations } from '../../../src/firefox-backups/bring-in';
 import { describeOperation } from '../../../src/operation-words';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { changeListener, changesBookmarks, coalesce, MAX_DELAY_MS, QUIET_MS } from '../../../src/options-ui/bookmark-changes';
-import type { PlacesEvent } from '../../../src/places';
+import type { PlacesEvent } from '@tidymarks/places';
 
 /** A clock and timers the test moves by hand. */
 function manualTime() {

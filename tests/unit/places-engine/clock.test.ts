@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDB } from 'idb';
-import { createClock, fingerprint, PLACES_DB_VERSION, type Clock } from '../../../src/places-engine/clock';
+import { createClock, fingerprint, PLACES_DB_VERSION, type Clock } from '@tidymarks/places/background';
 import { openTagStore } from '../../../src/tags/tag-store';
 import { createFakeBrowser } from '../../fakes/browser';
 
@@ -148,7 +148,7 @@ describe('the updated clock', () => {
       request.onerror = () => reject(request.error ?? new Error('delete failed'));
     });
     expect((await clock.observe([{ node }])).get(node.id)).toBe(time);
-    expect(logged).toHaveBeenCalledWith('Tidymarks: could not update the change clock', expect.objectContaining({ name: 'VersionError' }));
+    expect(logged).toHaveBeenCalledWith('Places: could not update the change clock', expect.objectContaining({ name: 'VersionError' }));
     logged.mockRestore();
   });
 

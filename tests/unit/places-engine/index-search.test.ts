@@ -6,9 +6,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { Bookmark, Group, remove } from '../../../src/places';
-import { runSearch } from '../../../src/places-engine';
-import { decodeSearchReply, type WireQuery, type WireSearchOptions } from '../../../src/places/wire';
+import { Bookmark, Group, remove } from '@tidymarks/places';
+import { runSearch } from '@tidymarks/places/background';
+import { decodeSearchReply, type WireQuery, type WireSearchOptions } from '@tidymarks/places';
 import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode } from '../../../src/platform/browser';
 import { createRng, type Rng } from '../../../scripts/prng.mjs';
 import { boot } from '../../kit/boot';

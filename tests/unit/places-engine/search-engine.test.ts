@@ -3,8 +3,8 @@
  * seen on that path, through the background's clock and tag store (tests/kit/boot.ts).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Bookmark, type PlainItem, type WireQuery, type WireSearchOptions } from '../../../src/places';
-import { runSearch } from '../../../src/places-engine';
+import { Bookmark, type PlainItem, type WireQuery, type WireSearchOptions } from '@tidymarks/places';
+import { runSearch } from '@tidymarks/places/background';
 import { boot, type Booted } from '../../kit/boot';
 
 let env: Booted;

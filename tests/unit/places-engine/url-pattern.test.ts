@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileUrlPattern } from '../../../src/places-engine/url-pattern';
+import { compileUrlPattern } from '@tidymarks/places/background';
 
 describe('url patterns', () => {
   const urls = ['http://mozilla.org/', 'https://mozilla.org/about', 'http://www.mozilla.org/', 'http://notmozilla.org/', 'http://mozilla.org.evil.example/'];

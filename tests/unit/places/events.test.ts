@@ -6,9 +6,9 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../src/app-protocol/client';
-import { Bookmark, Group, MENU, UNSORTED, remove, type PlacesEvent } from '../../../src/places';
-import { EVENTS_PORT_NAME } from '../../../src/places/events';
-import { createPagePlaces } from '../../../src/places/page';
+import { Bookmark, Group, MENU, UNSORTED, remove, type PlacesEvent } from '@tidymarks/places';
+import { EVENTS_PORT_NAME } from '@tidymarks/places';
+import { createPagePlaces } from '../../../src/places';
 import { boot, type Booted } from '../../kit/boot';
 import { planFromTree } from '../dedup/cleanup-fixtures';
 

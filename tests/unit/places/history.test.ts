@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../../src/places';
+import type { HistoryEntry } from '@tidymarks/places';
 import { boot, type Booted } from '../../kit/boot';
 import { record } from './record';
 

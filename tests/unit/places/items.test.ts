@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Bookmark, Group, MENU, MOBILE, Separator, TOOLBAR, UNSORTED, remove, toInstance, toPlain } from '../../../src/places/items';
+import { Bookmark, Group, MENU, MOBILE, Separator, TOOLBAR, UNSORTED, remove, toInstance, toPlain } from '@tidymarks/places';
 
 describe('items', () => {
   it('#1 MENU/TOOLBAR/UNSORTED/MOBILE are the platform roots, frozen', () => {

@@ -5,8 +5,8 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../src/app-protocol/client';
-import { createPagePlaces } from '../../../src/places/page';
-import { Bookmark, Group, MENU, UNSORTED, type PlainItem } from '../../../src/places';
+import { createPagePlaces } from '../../../src/places';
+import { Bookmark, Group, MENU, UNSORTED, type PlainItem } from '@tidymarks/places';
 import { boot, type Booted } from '../../kit/boot';
 import { record } from './record';
 

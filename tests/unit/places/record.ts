@@ -1,4 +1,4 @@
-import type { PlacesEmitter } from '../../../src/places/emitter';
+import type { PlacesEmitter } from '@tidymarks/places';
 
 /** Collects every event of a save/search emitter in order. */
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Bookmark, Group, MENU, Separator, UNSORTED, remove, type Item, type PlainItem } from '../../../src/places';
+import { Bookmark, Group, MENU, Separator, UNSORTED, remove, type Item, type PlainItem } from '@tidymarks/places';
 import { boot, type Booted } from '../../kit/boot';
 import { record } from './record';
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Bookmark, Group, MENU, Separator, UNSORTED, type Item } from '../../../src/places';
+import { Bookmark, Group, MENU, Separator, UNSORTED, type Item } from '@tidymarks/places';
 import { boot, type Booted } from '../../kit/boot';
 import { record } from './record';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeSearchReply, encodeSearchReply, type SearchReply, type WireNode } from '../../../src/places/wire';
+import { decodeSearchReply, encodeSearchReply, type SearchReply, type WireNode } from '@tidymarks/places';
 
 describe('search replies on the wire', () => {
   it('decode(encode(reply)) gives every field snapshots use back (dateAdded stays behind)', () => {

@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Client } from '../../../src/app-protocol/client';
-import { createPagePlaces } from '../../../src/places/page';
+import { createPagePlaces } from '../../../src/places';
 import { createPopupApi } from '../../../src/popup-ui/popup-api';
 import type { FakeBrowser } from '../../fakes/browser';
 import { boot } from '../../kit/boot';
