@@ -9,15 +9,10 @@ import { ROOT_ID, rootTitle } from '../platform/browser';
 import { descendants, kindOf, type NodeKind } from '../platform/tree';
 import { fit, IdRows, RowLists } from './id-rows';
 import type { NodeColumns } from './snapshot-store';
+import type { MirrorNode } from '@tidymarks/places/background';
 
-export interface MirrorNode {
-  id: string;
-  parentId: string | undefined;
-  title: string;
-  url: string | undefined;
-  kind: NodeKind;
-  dateAdded: number;
-}
+/** A node as the mirror gives it: the Places package's shape, which its search reads (it is the package's TreeMirror). */
+export type { MirrorNode };
 
 const KIND_CODE = { folder: 1, bookmark: 2, separator: 3 } as const;
 const CODE_KIND = [undefined, 'folder', 'bookmark', 'separator'] as const;
