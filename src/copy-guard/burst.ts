@@ -14,6 +14,8 @@ interface Arrival {
   readonly parentId: string;
   /** The top-most folder created in this burst that holds it, or null (it arrived loose). */
   readonly top: string | null;
+  /** When it arrived (ms): a copy of an address a cleanup removed comes back only after that removal. */
+  readonly at: number;
 }
 
 /** What a burst brought that copies what already existed. */
@@ -24,6 +26,11 @@ export interface CopyCount {
   folders: { title: string; copies: number }[];
   /** Everything above. */
   total: number;
+  /**
+   * Of those, the copies an earlier cleanup removed that came back (README "Copies that come back"), and the first
+   * and last day of the removals they came back from; absent when none did.
+   */
+  cameBack?: { copies: number; firstRemovedAt: number; lastRemovedAt: number };
 }
 
 /** A copy that arrived, as it arrived: what a removal checks it against (remove-plan.ts). */
@@ -37,6 +44,13 @@ export interface ArrivedCopy {
 export interface ArrivedFolder {
   id: string;
   parentId: string;
+}
+
+/** A copy as the removed history is asked about it: `dateAdded` is when it arrived. */
+export interface CameBackProbe {
+  id: string;
+  url: string;
+  dateAdded: number;
 }
 
 /** What a burst brought: its copies counted, and the arrivals a removal would take (the copies and the folders). */
@@ -76,15 +90,16 @@ export class Burst {
       this.folderTops.set(id, top ?? id);
       this.folderParents.set(id, parentId);
       if (top === null) this.titles.set(id, node.title ?? '');
-    } else if (kind === 'bookmark' && node.url) this.bookmarks.push({ id, url: node.url, parentId, top });
+    } else if (kind === 'bookmark' && node.url) this.bookmarks.push({ id, url: node.url, parentId, top, at: now });
   }
 
   /**
    * Which arrivals are copies (with every folder that arrived: what "Remove the new copies" takes): a bookmark still there whose address another bookmark had before it arrived. `idsOf`
    * gives every bookmark with an address now (the search index, after the burst). Among arrivals with an address no
-   * other bookmark has, the first is the new page and the rest are its copies.
+   * other bookmark has, the first is the new page and the rest are its copies. `removedBefore` tells a copy that an
+   * earlier cleanup removed (by its id or its address, README "Copies that come back"), when it did.
    */
-  tally(idsOf: (url: string) => readonly string[]): Tally {
+  tally(idsOf: (url: string) => readonly string[], removedBefore: (copy: CameBackProbe) => number | undefined = () => undefined): Tally {
     const byUrl = new Map<string, Arrival[]>();
     for (const arrival of this.bookmarks) {
       const list = byUrl.get(arrival.url);
@@ -95,6 +110,7 @@ export class Burst {
     const loosePages = new Set<string>();
     const perFolder = new Map<string, number>();
     const copyArrivals: ArrivedCopy[] = [];
+    let cameBack: CopyCount['cameBack'];
     for (const [url, arrivals] of byUrl) {
       const now = new Set(idsOf(url));
       const stayed = arrivals.filter((arrival) => now.has(arrival.id));
@@ -102,6 +118,13 @@ export class Burst {
       const copies = before > 0 ? stayed : stayed.slice(1);
       for (const copy of copies) {
         copyArrivals.push({ id: copy.id, url: copy.url, parentId: copy.parentId });
+        const removedAt = removedBefore({ id: copy.id, url: copy.url, dateAdded: copy.at });
+        if (removedAt !== undefined) {
+          cameBack ??= { copies: 0, firstRemovedAt: removedAt, lastRemovedAt: removedAt };
+          cameBack.copies++;
+          cameBack.firstRemovedAt = Math.min(cameBack.firstRemovedAt, removedAt);
+          cameBack.lastRemovedAt = Math.max(cameBack.lastRemovedAt, removedAt);
+        }
         if (copy.top === null) {
           looseCopies++;
           loosePages.add(url);
@@ -110,7 +133,7 @@ export class Burst {
     }
     const folders = [...perFolder].map(([id, copies]) => ({ title: this.titles.get(id) ?? '', copies })).sort((a, b) => b.copies - a.copies);
     const total = looseCopies + folders.reduce((sum, folder) => sum + folder.copies, 0);
-    const count = { loose: { copies: looseCopies, pages: loosePages.size }, folders, total };
+    const count: CopyCount = { loose: { copies: looseCopies, pages: loosePages.size }, folders, total, ...(cameBack ? { cameBack } : {}) };
     const arrivedFolders = [...this.folderParents].map(([id, parentId]) => ({ id, parentId }));
     return { count, copies: copyArrivals, folders: arrivedFolders };
   }

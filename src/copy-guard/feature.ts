@@ -5,12 +5,13 @@
  * it opens the Duplicates page.
  */
 import type { BackgroundDeps } from '../feature-contract';
-import type { ApplyProgress, ApplyResult, CleanupPlan } from '../dedup';
+import { comebackOf, type ApplyProgress, type ApplyResult, type CleanupPlan } from '../dedup';
 import { formatNumber, t } from '../i18n';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import { bookmarkEventsOf, createLazyTimer } from '../platform/bookmark-events';
 import { createIdleTracker } from '../platform/idle';
+import { NO_REMOVED_HISTORY, type RemovedHistory } from '../operation-history';
 import type { LiveIndex } from '../search';
 import type { Settings } from '../settings';
 import { manifestIconUrl } from '../quick-bookmark';
@@ -35,6 +36,11 @@ export interface CopyGuardDeps extends BackgroundDeps {
    * the copies with new ids, and the choice is offered again on those.
    */
   resolveIds: (ids: readonly string[]) => Promise<Map<string, string>>;
+  /**
+   * What earlier cleanups removed (the journal's removed history, as the scan reads it): a copy that arrives with a
+   * removed id or address came back (README "Copies that come back"). Read only for a burst that reached the threshold.
+   */
+  removedHistory?: () => Promise<RemovedHistory>;
   /** Defaults to the 'tidymarks-copy-guard' database. */
   store?: BurstStore;
 }
@@ -106,8 +112,15 @@ export function createCopyGuardFeature(deps: CopyGuardDeps) {
     if (!enabled || ended.arrivals < threshold) return;
     await live.ready();
     await live.whenFresh();
+    const removed = await (deps.removedHistory?.() ?? Promise.resolve(NO_REMOVED_HISTORY)).catch((error: unknown) => {
+      console.warn('Tidymarks: could not read what cleanups removed', error);
+      return NO_REMOVED_HISTORY;
+    });
     const index = live.index;
-    const { count, copies, folders } = ended.tally((url) => index.bookmarkIdsOf(url));
+    const { count, copies, folders } = ended.tally(
+      (url) => index.bookmarkIdsOf(url),
+      (copy) => (removed.empty ? undefined : comebackOf(copy, removed)?.removedAt),
+    );
     if (count.total < threshold) return;
     // Kept before it is told: a click on the notification finds its choice, whenever it comes.
     const id = String(ended.startedAt);

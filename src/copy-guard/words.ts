@@ -3,7 +3,7 @@
  * folder “Dev”"). Folder titles are untrusted text; a notification is plain text (never HTML), so a title is only
  * shortened (a long one must not push the rest off the notification) and an empty one named as such.
  */
-import { plural, t, uiLocale } from '../i18n';
+import { formatDate, plural, t, uiLocale } from '../i18n';
 import type { CopyCount } from './burst';
 
 /** Folders named one by one; the copies in any further folders are counted together. */
@@ -30,7 +30,24 @@ export function arrivalList(count: CopyCount, title: (text: string) => string = 
   return new Intl.ListFormat(uiLocale(), { type: 'conjunction' }).format(parts);
 }
 
-/** The notification's title and message for a burst's copies. */
+/** A day as the sentences below say it ("December 3, 2026"). */
+const day = (at: number) => formatDate(at, { dateStyle: 'long' });
+
+/**
+ * "1,587 copies that you removed on December 3, 2026 came back." (or "between … and …" when they came back from
+ * removals of several days); empty when none of the copies came back.
+ */
+export function cameBackSentence(count: CopyCount): string {
+  const back = count.cameBack;
+  if (!back) return '';
+  const first = day(back.firstRemovedAt);
+  const last = day(back.lastRemovedAt);
+  return first === last ? plural('copyGuardCameBack', back.copies, first) : plural('copyGuardCameBackBetween', back.copies, first, last);
+}
+
+/** The notification's title and message for a burst's copies (what came back first, when some did). */
 export function describeArrival(count: CopyCount): { title: string; message: string } {
-  return { title: t('copyGuardTitle'), message: t('copyGuardArrived', arrivalList(count)) };
+  const arrived = t('copyGuardArrived', arrivalList(count));
+  if (!count.cameBack) return { title: t('copyGuardTitle'), message: arrived };
+  return { title: t('copyGuardCameBackTitle'), message: `${cameBackSentence(count)} ${arrived}` };
 }

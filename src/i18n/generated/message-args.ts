@@ -713,6 +713,12 @@ export interface MessageArgs {
   "copyGuardLogRemoved_one": [Substitution];
   "copyGuardLogRemoved_other": [Substitution];
   "copyGuardLogRemovedUndone": [Substitution];
+  "copyGuardCameBackTitle": [];
+  "copyGuardCameBack_one": [Substitution, Substitution];
+  "copyGuardCameBack_other": [Substitution, Substitution];
+  "copyGuardCameBackBetween_one": [Substitution, Substitution, Substitution];
+  "copyGuardCameBackBetween_other": [Substitution, Substitution, Substitution];
+  "copyGuardCameBackAdvice": [];
   "refusedAbout": [];
   "refusedExtension": [];
   "refusedChrome": [];
