@@ -6,6 +6,7 @@
  */
 import type { BookmarkNode } from '../platform/browser';
 import { kindOf } from '../platform/tree';
+import type { CopyMatching } from './matching';
 
 interface Arrival {
   readonly id: string;
@@ -22,8 +23,11 @@ interface Arrival {
 export interface CopyCount {
   /** Copies that arrived loose (not in a folder that arrived with them), and how many pages they copy. */
   loose: { copies: number; pages: number };
-  /** Copies per top-most folder that arrived whole, most copies first. */
-  folders: { title: string; copies: number }[];
+  /**
+   * Copies per top-most folder that arrived whole, most copies first; folders that copy an existing folder (the same
+   * pages) are one entry, by that folder's title, with how many copies of it arrived (`folderCopies`).
+   */
+  folders: { title: string; copies: number; folderCopies?: number }[];
   /** Everything above. */
   total: number;
   /**
@@ -94,25 +98,28 @@ export class Burst {
   }
 
   /**
-   * Which arrivals are copies (with every folder that arrived: what "Remove the new copies" takes): a bookmark still there whose address another bookmark had before it arrived. `idsOf`
-   * gives every bookmark with an address now (the search index, after the burst). Among arrivals with an address no
-   * other bookmark has, the first is the new page and the rest are its copies. `removedBefore` tells a copy that an
-   * earlier cleanup removed (by its id or its address, README "Copies that come back"), when it did.
+   * Which arrivals are copies (with every folder that arrived: what "Remove the new copies" takes): a bookmark still
+   * there whose address (its key under the safe rules, `match`) another bookmark had before it arrived. Among arrivals
+   * of a key no other bookmark has, the first is the new page and the rest are its copies. A top-most folder that
+   * arrived holding the same pages as a folder that did not is a copy of that folder: such copies are counted together
+   * by the folder they copy ("400 copies of the folder 'Dev'"). `removedBefore` tells a copy that an earlier cleanup
+   * removed (by its id or its address, README "Copies that come back"), when it did.
    */
-  tally(idsOf: (url: string) => readonly string[], removedBefore: (copy: CameBackProbe) => number | undefined = () => undefined): Tally {
-    const byUrl = new Map<string, Arrival[]>();
+  tally(match: CopyMatching, removedBefore: (copy: CameBackProbe) => number | undefined = () => undefined): Tally {
+    const byKey = new Map<string, Arrival[]>();
     for (const arrival of this.bookmarks) {
-      const list = byUrl.get(arrival.url);
+      const key = match.keyOf(arrival.url);
+      const list = byKey.get(key);
       if (list) list.push(arrival);
-      else byUrl.set(arrival.url, [arrival]);
+      else byKey.set(key, [arrival]);
     }
     let looseCopies = 0;
     const loosePages = new Set<string>();
-    const perFolder = new Map<string, number>();
+    const perTop = new Map<string, number>();
     const copyArrivals: ArrivedCopy[] = [];
     let cameBack: CopyCount['cameBack'];
-    for (const [url, arrivals] of byUrl) {
-      const now = new Set(idsOf(url));
+    for (const [key, arrivals] of byKey) {
+      const now = new Set(match.idsOf(arrivals[0]!.url));
       const stayed = arrivals.filter((arrival) => now.has(arrival.id));
       const before = now.size - stayed.length;
       const copies = before > 0 ? stayed : stayed.slice(1);
@@ -127,11 +134,24 @@ export class Burst {
         }
         if (copy.top === null) {
           looseCopies++;
-          loosePages.add(url);
-        } else perFolder.set(copy.top, (perFolder.get(copy.top) ?? 0) + 1);
+          loosePages.add(key);
+        } else perTop.set(copy.top, (perTop.get(copy.top) ?? 0) + 1);
       }
     }
-    const folders = [...perFolder].map(([id, copies]) => ({ title: this.titles.get(id) ?? '', copies })).sort((a, b) => b.copies - a.copies);
+    // Per top-most folder, or per folder copied: the folders that copy one existing folder are counted together.
+    const arrived = new Set<string>([...this.bookmarks.map((arrival) => arrival.id), ...this.folderParents.keys()]);
+    const isArrival = (id: string) => arrived.has(id);
+    const perFolder = new Map<string, CopyCount['folders'][number]>();
+    for (const [top, copies] of perTop) {
+      const original = match.copiedFolderOf(top, isArrival);
+      const group = original ? `copy-of:${original.id}` : top;
+      const entry = perFolder.get(group);
+      if (entry) {
+        entry.copies += copies;
+        entry.folderCopies!++;
+      } else perFolder.set(group, original ? { title: original.title, copies, folderCopies: 1 } : { title: this.titles.get(top) ?? '', copies });
+    }
+    const folders = [...perFolder.values()].sort((a, b) => b.copies - a.copies);
     const total = looseCopies + folders.reduce((sum, folder) => sum + folder.copies, 0);
     const count: CopyCount = { loose: { copies: looseCopies, pages: loosePages.size }, folders, total, ...(cameBack ? { cameBack } : {}) };
     const arrivedFolders = [...this.folderParents].map(([id, parentId]) => ({ id, parentId }));

@@ -19,12 +19,13 @@ import { Burst, type CopyCount } from './burst';
 import { describeArrival } from './words';
 import type { copyGuardJobs, copyGuardProtocol, copyGuardTestProtocol } from './protocol';
 import { BURST_MAX_MS, BURST_QUIET_MS, DUPLICATES_PAGE, NOTIFICATION_PREFIX, ORGANIZER_QUIET_MS, TELL_ALARM } from './timing';
+import { liveMatching } from './matching';
 import { removalPlan } from './remove-plan';
 import { KEPT_BURSTS, openBurstStore, summaryOf, type BurstStore } from './store';
 
 export interface CopyGuardDeps extends BackgroundDeps {
   /** The search feature's live index: its bookmarks by address say which arrivals copy what existed. */
-  live: Pick<LiveIndex, 'ready' | 'whenFresh' | 'index'>;
+  live: Pick<LiveIndex, 'ready' | 'whenFresh' | 'index' | 'tree'>;
   getSettings: () => Promise<Settings>;
   /**
    * The cleanup's apply as the one history runs it (src/dedup's 'dedup.cleanup' job): "Remove the new copies" is a
@@ -116,10 +117,8 @@ export function createCopyGuardFeature(deps: CopyGuardDeps) {
       console.warn('Tidymarks: could not read what cleanups removed', error);
       return NO_REMOVED_HISTORY;
     });
-    const index = live.index;
-    const { count, copies, folders } = ended.tally(
-      (url) => index.bookmarkIdsOf(url),
-      (copy) => (removed.empty ? undefined : comebackOf(copy, removed)?.removedAt),
+    const { count, copies, folders } = ended.tally(liveMatching({ index: live.index, tree: live.tree }), (copy) =>
+      removed.empty ? undefined : comebackOf(copy, removed)?.removedAt,
     );
     if (count.total < threshold) return;
     // Kept before it is told: a click on the notification finds its choice, whenever it comes.

@@ -18,13 +18,21 @@ function shortTitle(title: string): string {
 }
 
 /**
- * What arrived, as one list ("154 copies of 30 pages and 400 copies in the folder “Dev”"). `title` wraps each folder
+ * What arrived, as one list ("154 copies of 30 pages and 400 copies in the folder “Dev”", or for folders that copy an
+ * existing folder "3 copies of the folder “Dev” (1,200 bookmarks)"). `title` wraps each folder
  * title once shortened: plain text in a notification, marked as untrusted on a page (it is shown isolated there).
  */
 export function arrivalList(count: CopyCount, title: (text: string) => string = (text) => text): string {
   const parts: string[] = [];
   if (count.loose.copies) parts.push(plural('copyGuardLoose', count.loose.copies, plural('copyGuardPages', count.loose.pages)));
-  for (const folder of count.folders.slice(0, NAMED_FOLDERS)) parts.push(plural('copyGuardInFolder', folder.copies, title(shortTitle(folder.title))));
+  for (const folder of count.folders.slice(0, NAMED_FOLDERS)) {
+    const name = title(shortTitle(folder.title));
+    parts.push(
+      folder.folderCopies
+        ? plural('copyGuardFolderCopies', folder.folderCopies, name, plural('copyGuardBookmarks', folder.copies))
+        : plural('copyGuardInFolder', folder.copies, name),
+    );
+  }
   const others = count.folders.slice(NAMED_FOLDERS).reduce((sum, folder) => sum + folder.copies, 0);
   if (others) parts.push(plural('copyGuardInOtherFolders', others));
   return new Intl.ListFormat(uiLocale(), { type: 'conjunction' }).format(parts);

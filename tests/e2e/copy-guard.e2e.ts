@@ -77,9 +77,9 @@ describe('copy guard: Sync brings copies', () => {
     expect(inserted).toBe(431);
     await expect
       .poll(() => shown(harness), { timeout: 15_000 })
-      .toMatchObject([{ title: 'Copies of your bookmarks arrived', message: ARRIVED('30 copies of 30 pages and 400 copies in the folder “Dev”') }]);
+      .toMatchObject([{ title: 'Copies of your bookmarks arrived', message: ARRIVED('30 copies of 30 pages and 1 copy of the folder “Dev” (400 bookmarks)') }]);
     await guardIdle(harness);
-    expect(await notificationsNow(harness)).toEqual([ARRIVED('30 copies of 30 pages and 400 copies in the folder “Dev”')]);
+    expect(await notificationsNow(harness)).toEqual([ARRIVED('30 copies of 30 pages and 1 copy of the folder “Dev” (400 bookmarks)')]);
   }, 60_000);
 
   it('10 copies: no notification', async () => {

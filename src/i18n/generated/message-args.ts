@@ -692,6 +692,10 @@ export interface MessageArgs {
   "copyGuardPages_other": [Substitution];
   "copyGuardInFolder_one": [Substitution, Substitution];
   "copyGuardInFolder_other": [Substitution, Substitution];
+  "copyGuardFolderCopies_one": [Substitution, Substitution, Substitution];
+  "copyGuardFolderCopies_other": [Substitution, Substitution, Substitution];
+  "copyGuardBookmarks_one": [Substitution];
+  "copyGuardBookmarks_other": [Substitution];
   "copyGuardInOtherFolders_one": [Substitution];
   "copyGuardInOtherFolders_other": [Substitution];
   "copyGuardRemove": [];

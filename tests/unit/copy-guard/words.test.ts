@@ -33,6 +33,16 @@ describe('the copy guard’s words', () => {
     );
   });
 
+  it('names folders that copy an existing folder by that folder, with how many copies and bookmarks', () => {
+    const count = (folderCopies: number, copies: number) => ({ loose: { copies: 0, pages: 0 }, folders: [{ title: 'Dev', copies, folderCopies }], total: copies });
+    expect(describeArrival(count(1, 400)).message).toBe(
+      '1 copy of the folder “Dev” (400 bookmarks) arrived in the last minute. Click to see them on the Duplicates page.',
+    );
+    expect(describeArrival(count(400, 1)).message).toMatch(/^400 copies of the folder “Dev” \(1 bookmark\) arrived/);
+    useCatalog(deMessages, 'de');
+    expect(describeArrival(count(3, 1_200)).message).toMatch(/^In der letzten Minute angekommen: 3 Kopien des Ordners „Dev“ \(1\.200 Lesezeichen\)\./);
+  });
+
   it('in German', () => {
     useCatalog(deMessages, 'de');
     const said = describeArrival({ loose: { copies: 154, pages: 30 }, folders: [{ title: 'Dev', copies: 400 }], total: 554 });
