@@ -8,7 +8,7 @@ import type { BookmarkNode } from '../platform/browser';
 import { kindOf } from '../platform/tree';
 import type { CopyMatching } from './matching';
 
-interface Arrival {
+export interface Arrival {
   readonly id: string;
   readonly url: string;
   /** The folder it arrived in. */
@@ -64,10 +64,26 @@ export interface Tally {
   folders: ArrivedFolder[];
 }
 
+/**
+ * The arrivals noted since the last part was saved (README "A burst across a restart"): the bookmarks as noted, the
+ * folders with the top-most folder of the burst that holds them and, for a top one, its title.
+ */
+export interface BurstPart {
+  bookmarks: Arrival[];
+  folders: { id: string; parentId: string; top: string; title?: string }[];
+  lastAt: number;
+}
+
 export class Burst {
   /** When its first and latest arrivals came (ms). */
   readonly startedAt: number;
   lastAt: number;
+  /** Its parts saved so far (the next part's number), and the last save under way (awaited before it is told). */
+  parts = 0;
+  saving: Promise<unknown> = Promise.resolve();
+  /** How many of its bookmarks and folders are in saved parts. */
+  private savedBookmarks = 0;
+  private savedFolders = 0;
   private readonly bookmarks: Arrival[] = [];
   /** Folders created in this burst: id -> the top-most created folder holding it (itself for a top one). */
   private readonly folderTops = new Map<string, string>();
@@ -82,6 +98,40 @@ export class Burst {
 
   get arrivals(): number {
     return this.bookmarks.length;
+  }
+
+  /** A burst as its saved parts left it (after the event page was unloaded or Firefox quit mid-burst). */
+  static restore(startedAt: number, parts: readonly BurstPart[]): Burst {
+    const burst = new Burst(startedAt);
+    for (const part of parts) {
+      burst.bookmarks.push(...part.bookmarks);
+      for (const folder of part.folders) {
+        burst.folderTops.set(folder.id, folder.top);
+        burst.folderParents.set(folder.id, folder.parentId);
+        if (folder.title !== undefined) burst.titles.set(folder.id, folder.title);
+      }
+      burst.lastAt = Math.max(burst.lastAt, part.lastAt);
+    }
+    burst.parts = parts.length;
+    burst.savedBookmarks = burst.bookmarks.length;
+    burst.savedFolders = burst.folderParents.size;
+    return burst;
+  }
+
+  /** What arrived since the last call (null: nothing), to be saved as the next part. */
+  takeUnsaved(): BurstPart | null {
+    if (this.savedBookmarks === this.bookmarks.length && this.savedFolders === this.folderParents.size) return null;
+    const bookmarks = this.bookmarks.slice(this.savedBookmarks);
+    const folders: BurstPart['folders'] = [];
+    let i = 0;
+    for (const [id, parentId] of this.folderParents) {
+      if (i++ < this.savedFolders) continue;
+      const title = this.titles.get(id);
+      folders.push({ id, parentId, top: this.folderTops.get(id)!, ...(title === undefined ? {} : { title }) });
+    }
+    this.savedBookmarks = this.bookmarks.length;
+    this.savedFolders = this.folderParents.size;
+    return { bookmarks, folders, lastAt: this.lastAt };
   }
 
   /** Notes a created node (separators are not counted). */
