@@ -122,6 +122,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     getSettings: () => settings.get(),
     cleanup: dedupApply.jobs['dedup.cleanup'],
     resolveIds: (ids) => history.journal.resolveIds(ids),
+    removedHistory: dedupApply.removedHistory,
   });
   features.push(copyGuard);
   copyGuard.onWaitingChanged((waiting) => void toolbarButton.arrivalsChanged(waiting).catch((error: unknown) => console.error('Tidymarks toolbar button:', error)));

@@ -5,25 +5,28 @@
  * it opens the Duplicates page.
  */
 import type { BackgroundDeps } from '../feature-contract';
-import type { ApplyProgress, ApplyResult, CleanupPlan } from '../dedup';
+import { comebackOf, type ApplyProgress, type ApplyResult, type CleanupPlan } from '../dedup';
 import { formatNumber, t } from '../i18n';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import { bookmarkEventsOf, createLazyTimer } from '../platform/bookmark-events';
 import { createIdleTracker } from '../platform/idle';
+import { NO_REMOVED_HISTORY, type RemovedHistory } from '../operation-history';
 import type { LiveIndex } from '../search';
 import type { Settings } from '../settings';
+import type { BookmarkNode } from '../platform/browser';
 import { manifestIconUrl } from '../quick-bookmark';
 import { Burst, type CopyCount } from './burst';
 import { describeArrival } from './words';
 import type { copyGuardJobs, copyGuardProtocol, copyGuardTestProtocol } from './protocol';
-import { BURST_MAX_MS, BURST_QUIET_MS, DUPLICATES_PAGE, NOTIFICATION_PREFIX, ORGANIZER_QUIET_MS, TELL_ALARM } from './timing';
+import { BURST_MAX_MS, BURST_QUIET_MS, DUPLICATES_PAGE, NOTIFICATION_PREFIX, ORGANIZER_QUIET_MS, SAVE_OPEN_MS, TELL_ALARM } from './timing';
+import { liveMatching } from './matching';
 import { removalPlan } from './remove-plan';
 import { KEPT_BURSTS, openBurstStore, summaryOf, type BurstStore } from './store';
 
 export interface CopyGuardDeps extends BackgroundDeps {
   /** The search feature's live index: its bookmarks by address say which arrivals copy what existed. */
-  live: Pick<LiveIndex, 'ready' | 'whenFresh' | 'index'>;
+  live: Pick<LiveIndex, 'ready' | 'whenFresh' | 'index' | 'tree'>;
   getSettings: () => Promise<Settings>;
   /**
    * The cleanup's apply as the one history runs it (src/dedup's 'dedup.cleanup' job): "Remove the new copies" is a
@@ -35,6 +38,11 @@ export interface CopyGuardDeps extends BackgroundDeps {
    * the copies with new ids, and the choice is offered again on those.
    */
   resolveIds: (ids: readonly string[]) => Promise<Map<string, string>>;
+  /**
+   * What earlier cleanups removed (the journal's removed history, as the scan reads it): a copy that arrives with a
+   * removed id or address came back (README "Copies that come back"). Read only for a burst that reached the threshold.
+   */
+  removedHistory?: () => Promise<RemovedHistory>;
   /** Defaults to the 'tidymarks-copy-guard' database. */
   store?: BurstStore;
 }
@@ -66,11 +74,74 @@ export function createCopyGuardFeature(deps: CopyGuardDeps) {
     const done = burstDone;
     burst = null;
     burstDone = null;
-    report(ended)
-      .catch((error: unknown) => console.warn('Tidymarks: could not tell what arrived', error))
-      .finally(() => done?.());
+    void end(ended).finally(() => done?.());
     return 0;
   });
+
+  /**
+   * A burst open is saved in parts as it goes (README "A burst across a restart"): at most every SAVE_OPEN_MS, what
+   * arrived since the last part, one write; never a write per event.
+   */
+  const saver = createLazyTimer(() => {
+    const open = burst;
+    const part = open?.takeUnsaved();
+    if (!open || !part) return 0;
+    const number = open.parts++;
+    open.saving = idle.track(
+      open.saving.then(() => store.saveOpen(open.startedAt, number, part)).catch((error: unknown) => console.warn('Tidymarks: could not keep a burst open', error)),
+    );
+    return 0;
+  });
+
+  /** Tells an ended burst, or forgets its saved parts when it is not news (under the threshold, or the guard off). */
+  async function end(ended: Burst): Promise<void> {
+    try {
+      await ended.saving;
+      const told = await report(ended);
+      if (!told && ended.parts > 0) await store.forgetOpen(ended.startedAt);
+    } catch (error) {
+      // Its saved parts stay: the next start tries again.
+      console.warn('Tidymarks: could not tell what arrived', error);
+    }
+  }
+
+  /** Opens the current burst (its timer, and whenIdle waits for it). */
+  function begin(opened: Burst): void {
+    burst = opened;
+    void idle.track(new Promise<void>((resolve) => (burstDone = resolve)));
+    timer.atLeast(BURST_QUIET_MS);
+  }
+
+  function noteArrival(id: string, parentId: string, node: BookmarkNode | undefined, now: number): void {
+    if (!burst) begin(new Burst(now));
+    burst!.add(id, parentId, node, now);
+    saver.atLeast(SAVE_OPEN_MS);
+  }
+
+  /**
+   * Events heard before the bursts left open were read back (at the event page's start): noted once they are, in the
+   * order they came, so that an arrival into a folder of the open burst finds it.
+   */
+  let early: Parameters<typeof noteArrival>[] | null = [];
+  void idle.track(
+    store
+      .openBursts()
+      .catch((error: unknown) => (console.warn('Tidymarks: could not read a burst left open', error), []))
+      .then((open) => {
+        const latest = open.pop();
+        // Older ones ended before the event page went (their report was cut short): told now.
+        for (const left of open) void idle.track(end(Burst.restore(left.startedAt, left.parts)));
+        if (latest) {
+          const restored = Burst.restore(latest.startedAt, latest.parts);
+          // The quiet that ends it counts from now: what was arriving may go on after the restart.
+          restored.lastAt = Math.max(restored.lastAt, Date.now());
+          begin(restored);
+        }
+        const heard = early ?? [];
+        early = null;
+        for (const args of heard) noteArrival(...args);
+      }),
+  );
 
   /**
    * When the person last edited in the organizer (this event page's memory), and whether a burst's notification waits
@@ -100,35 +171,38 @@ export function createCopyGuardFeature(deps: CopyGuardDeps) {
     await browser.notifications.create(`${NOTIFICATION_PREFIX}${id}`, { type: 'basic', title, message, ...(iconUrl ? { iconUrl } : {}) });
   }
 
-  async function report(ended: Burst): Promise<void> {
+  /** Whether the burst was told (kept in the store; its notification shown or held back). */
+  async function report(ended: Burst): Promise<boolean> {
     const { enabled, threshold } = (await deps.getSettings()).copyGuard;
     // Fewer arrivals than the threshold cannot hold enough copies: the index is not even read.
-    if (!enabled || ended.arrivals < threshold) return;
+    if (!enabled || ended.arrivals < threshold) return false;
     await live.ready();
     await live.whenFresh();
-    const index = live.index;
-    const { count, copies, folders } = ended.tally((url) => index.bookmarkIdsOf(url));
-    if (count.total < threshold) return;
+    const removed = await (deps.removedHistory?.() ?? Promise.resolve(NO_REMOVED_HISTORY)).catch((error: unknown) => {
+      console.warn('Tidymarks: could not read what cleanups removed', error);
+      return NO_REMOVED_HISTORY;
+    });
+    const { count, copies, folders } = ended.tally(liveMatching({ index: live.index, tree: live.tree }), (copy) =>
+      removed.empty ? undefined : comebackOf(copy, removed)?.removedAt,
+    );
+    if (count.total < threshold) return false;
     // Kept before it is told: a click on the notification finds its choice, whenever it comes.
     const id = String(ended.startedAt);
     const heldBack = Date.now() < organizerEditAt + ORGANIZER_QUIET_MS;
     await store.add({ id, at: ended.lastAt, count, copies, folders, status: 'waiting', decidedAt: null, sessionId: null, removed: null, heldBack });
     storeChanged();
-    if (!heldBack) return notify(id, count);
-    holdingBack = true;
-    await armTell();
+    if (heldBack) {
+      holdingBack = true;
+      await armTell();
+    } else await notify(id, count);
+    return true;
   }
 
   // O(1) per event, paid for every change anyone makes: our own bulk work (a hold) is never counted.
   events.each((event) => {
     if (event.kind !== 'created' || events.holding) return;
-    const now = Date.now();
-    if (!burst) {
-      burst = new Burst(now);
-      void idle.track(new Promise<void>((resolve) => (burstDone = resolve)));
-      timer.atLeast(BURST_QUIET_MS);
-    }
-    burst.add(event.id, event.parentId, event.node, now);
+    if (early) early.push([event.id, event.parentId, event.node, Date.now()]);
+    else noteArrival(event.id, event.parentId, event.node, Date.now());
   });
 
   browser.notifications.onClicked.addListener((id: string) => {
@@ -220,6 +294,8 @@ export function createCopyGuardFeature(deps: CopyGuardDeps) {
       }
       return wrapped as unknown as H;
     },
+    /** Whether this start has read back the bursts left open (tests: events heard before are noted then). */
+    started: () => early === null,
     /** Resolves once no burst is open and nothing the guard started runs (tests). */
     whenIdle: () => idle.whenIdle(),
   };

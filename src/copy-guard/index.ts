@@ -8,4 +8,4 @@ export { BURST_MAX_MS, BURST_QUIET_MS, DUPLICATES_PAGE, NOTIFICATION_PREFIX, ORG
 export type { CopyGuardFeature } from './feature';
 export type { CopyCount } from './burst';
 export type { BurstStatus, BurstSummary } from './store';
-export { arrivalList } from './words';
+export { arrivalList, cameBackSentence } from './words';

@@ -1,7 +1,7 @@
 /**
  * "Remove the new copies" as a cleanup plan (src/dedup's plan contract), carried out by the cleanup's own apply
  * (README "Removing what arrived"): each copy that arrived is a duplicate bookmark that keeps a bookmark of the same
- * address that did not arrive as a copy (the oldest); each folder that arrived and holds nothing else once its copies
+ * address under the safe rules that did not arrive as a copy (the oldest); each folder that arrived and holds nothing else once its copies
  * go is an emptied folder (the apply removes one that holds only copies with one removeTree). Everything is expected
  * where and as it arrived: the apply's check refuses whatever someone moved or re-addressed since, and its guard
  * whatever anyone changes while it runs.
@@ -9,23 +9,28 @@
 import type { CleanupNumbers, CleanupPlan, PlannedRemoval } from '../dedup';
 import type { BookmarkNode } from '../platform/browser';
 import { descendants, kindOf } from '../platform/tree';
+import { createCopyKeyer } from './matching';
 import type { BurstRecord } from './store';
 
 export interface RemovalPlanOptions {
   id: string;
   now: number;
+  /** An address's key: a copy keeps a bookmark whose address has its key (the safe rules, as the tally matched it). */
+  keyOf?: (url: string) => string;
 }
 
 /** The plan that removes what the burst brought, against the tree as it is now (`roots`: getTree's). */
 export function removalPlan(burst: Pick<BurstRecord, 'copies' | 'folders'>, roots: readonly BookmarkNode[], options: RemovalPlanOptions): CleanupPlan {
+  const keyOf = options.keyOf ?? createCopyKeyer();
   const byId = new Map<string, BookmarkNode>();
-  const idsByUrl = new Map<string, BookmarkNode[]>();
+  const byKey = new Map<string, BookmarkNode[]>();
   for (const node of descendants(roots)) {
     byId.set(node.id, node);
     if (kindOf(node) !== 'bookmark' || node.url === undefined) continue;
-    const list = idsByUrl.get(node.url);
+    const key = keyOf(node.url);
+    const list = byKey.get(key);
     if (list) list.push(node);
-    else idsByUrl.set(node.url, [node]);
+    else byKey.set(key, [node]);
   }
   const copyIds = new Set(burst.copies.map((copy) => copy.id));
   const removals: PlannedRemoval[] = [];
@@ -33,8 +38,8 @@ export function removalPlan(burst: Pick<BurstRecord, 'copies' | 'folders'>, root
   for (const copy of burst.copies) {
     // Gone already: nothing to remove. The rest is checked by the apply against where and how it arrived.
     if (!byId.has(copy.id)) continue;
-    const kept = (idsByUrl.get(copy.url) ?? []).filter((node) => !copyIds.has(node.id)).sort((a, b) => (a.dateAdded ?? 0) - (b.dateAdded ?? 0))[0];
-    // No other bookmark has the address now: this copy is its last, and stays.
+    const kept = (byKey.get(keyOf(copy.url)) ?? []).filter((node) => !copyIds.has(node.id)).sort((a, b) => (a.dateAdded ?? 0) - (b.dateAdded ?? 0))[0];
+    // No other bookmark has the address (under the safe rules) now: this copy is its last, and stays.
     if (!kept) continue;
     removals.push({
       id: copy.id,

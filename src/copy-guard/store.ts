@@ -7,10 +7,10 @@
  */
 import type { DBSchema } from 'idb';
 import { lazyDb } from '../platform/lazy-db';
-import type { ArrivedCopy, ArrivedFolder, CopyCount } from './burst';
+import type { ArrivedCopy, ArrivedFolder, BurstPart, CopyCount } from './burst';
 
 export const COPY_GUARD_DB = 'tidymarks-copy-guard';
-const VERSION = 1;
+const VERSION = 2;
 /** The log's length: older bursts are forgotten (a waiting one with them: its choice is no longer offered). */
 export const KEPT_BURSTS = 50;
 
@@ -46,13 +46,31 @@ interface BurstArrivals {
   folders: ArrivedFolder[];
 }
 
+/** A part of a burst still open, saved as it goes (README "A burst across a restart"). */
+interface OpenPart {
+  startedAt: number;
+  part: number;
+  arrivals: BurstPart;
+}
+
 interface CopyGuardDB extends DBSchema {
   bursts: { key: string; value: BurstSummary; indexes: { at: number; status: BurstStatus } };
   arrivals: { key: string; value: BurstArrivals };
+  /** Since version 2: the open bursts' parts, keyed [startedAt, part]. */
+  open: { key: [number, number]; value: OpenPart };
 }
 
+/** Every part of one open burst: [startedAt, 0] to [startedAt, ∞]. */
+const partsOf = (startedAt: number) => IDBKeyRange.bound([startedAt, 0], [startedAt, Infinity]);
+
 export interface BurstStore {
-  /** Keeps a told burst (and forgets the oldest beyond KEPT_BURSTS). */
+  /** Saves a part of a burst still open. */
+  saveOpen(startedAt: number, part: number, arrivals: BurstPart): Promise<void>;
+  /** The parts of every burst left open (by a restart or an unload mid-burst), oldest burst first, parts in order. */
+  openBursts(): Promise<{ startedAt: number; parts: BurstPart[] }[]>;
+  /** Forgets a burst's open parts (it ended untold). */
+  forgetOpen(startedAt: number): Promise<void>;
+  /** Keeps a told burst, forgets its open parts in the same transaction (and the oldest beyond KEPT_BURSTS). */
   add(record: BurstRecord): Promise<void>;
   get(id: string): Promise<BurstRecord | undefined>;
   /** Every kept burst, newest first, without its ids. */
@@ -76,13 +94,33 @@ export function openBurstStore(name = COPY_GUARD_DB): BurstStore {
       bursts.createIndex('status', 'status');
       d.createObjectStore('arrivals', { keyPath: 'id' });
     }
+    if (oldVersion < 2) d.createObjectStore('open', { keyPath: ['startedAt', 'part'] });
   });
   return {
+    async saveOpen(startedAt, part, arrivals) {
+      await (await db()).put('open', { startedAt, part, arrivals });
+    },
+    async openBursts() {
+      const bursts = new Map<number, BurstPart[]>();
+      for (const { startedAt, arrivals } of await (await db()).getAll('open')) {
+        const parts = bursts.get(startedAt);
+        if (parts) parts.push(arrivals);
+        else bursts.set(startedAt, [arrivals]);
+      }
+      return [...bursts].map(([startedAt, parts]) => ({ startedAt, parts }));
+    },
+    async forgetOpen(startedAt) {
+      await (await db()).delete('open', partsOf(startedAt));
+    },
     async add(record) {
-      const tx = (await db()).transaction(['bursts', 'arrivals'], 'readwrite');
+      const tx = (await db()).transaction(['bursts', 'arrivals', 'open'], 'readwrite');
       const bursts = tx.objectStore('bursts');
       const arrivals = tx.objectStore('arrivals');
-      await Promise.all([bursts.put(summaryOf(record)), arrivals.put({ id: record.id, copies: record.copies, folders: record.folders })]);
+      await Promise.all([
+        bursts.put(summaryOf(record)),
+        arrivals.put({ id: record.id, copies: record.copies, folders: record.folders }),
+        tx.objectStore('open').delete(partsOf(Number(record.id))),
+      ]);
       const keys = await bursts.index('at').getAllKeys();
       for (const key of keys.slice(0, Math.max(0, keys.length - KEPT_BURSTS))) await Promise.all([bursts.delete(key), arrivals.delete(key)]);
       await tx.done;
@@ -115,8 +153,8 @@ export function openBurstStore(name = COPY_GUARD_DB): BurstStore {
       return (await (await db()).countFromIndex('bursts', 'status', 'waiting')) > 0;
     },
     async clear() {
-      const tx = (await db()).transaction(['bursts', 'arrivals'], 'readwrite');
-      await Promise.all([tx.objectStore('bursts').clear(), tx.objectStore('arrivals').clear(), tx.done]);
+      const tx = (await db()).transaction(['bursts', 'arrivals', 'open'], 'readwrite');
+      await Promise.all([tx.objectStore('bursts').clear(), tx.objectStore('arrivals').clear(), tx.objectStore('open').clear(), tx.done]);
     },
   };
 }

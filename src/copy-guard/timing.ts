@@ -9,6 +9,11 @@
  * by hand is seconds apart, so their additions are bursts of one.
  */
 export const BURST_QUIET_MS = 1_000;
+/**
+ * A burst still open is saved at most this often (what arrived since the last save, one write): after Firefox quits
+ * or the event page is unloaded mid-burst, the next start tells what was saved (README "A burst across a restart").
+ */
+export const SAVE_OPEN_MS = 250;
 /** ...or once it has gone on this long (its notification says "in the last minute"; what follows is the next burst). */
 export const BURST_MAX_MS = 60_000;
 /**

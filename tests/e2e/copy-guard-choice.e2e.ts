@@ -14,7 +14,7 @@ import { screenshotPath } from './screenshots';
 import { DARK_PREFS, useFirefox, usePrefs } from './use-firefox';
 
 const pages = (n: number, from = 0): SeedNode[] => Array.from({ length: n }, (_, i) => ({ title: `Page ${from + i}`, url: `https://page${from + i}.example/` }));
-const WHAT = '30 copies of 30 pages and 400 copies in the folder “Dev”';
+const WHAT = '30 copies of 30 pages and 1 copy of the folder “Dev” (400 bookmarks)';
 
 /** Every bookmark and folder under the roots as "root/…/title <url>", sorted. */
 const items = (harness: Page) =>

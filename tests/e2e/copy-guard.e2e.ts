@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { seedTree, syncInsert, type SeedNode } from './places-seed';
 import { watchEventPage } from './event-page';
-import { waitForShown } from './page-waits';
+import { waitForShown, waitForText, waitForTextContaining } from './page-waits';
+import { screenshotPath } from './screenshots';
 import { useFirefox } from './use-firefox';
 import { startXDisplay, type XDisplay } from '../../scripts/x-display';
 
@@ -76,9 +77,9 @@ describe('copy guard: Sync brings copies', () => {
     expect(inserted).toBe(431);
     await expect
       .poll(() => shown(harness), { timeout: 15_000 })
-      .toMatchObject([{ title: 'Copies of your bookmarks arrived', message: ARRIVED('30 copies of 30 pages and 400 copies in the folder “Dev”') }]);
+      .toMatchObject([{ title: 'Copies of your bookmarks arrived', message: ARRIVED('30 copies of 30 pages and 1 copy of the folder “Dev” (400 bookmarks)') }]);
     await guardIdle(harness);
-    expect(await notificationsNow(harness)).toEqual([ARRIVED('30 copies of 30 pages and 400 copies in the folder “Dev”')]);
+    expect(await notificationsNow(harness)).toEqual([ARRIVED('30 copies of 30 pages and 1 copy of the folder “Dev” (400 bookmarks)')]);
   }, 60_000);
 
   it('10 copies: no notification', async () => {
@@ -240,4 +241,50 @@ describe('copy guard: quiet while the person works in the organizer', () => {
     await expect.poll(() => shown(harness), { timeout: 90_000, interval: 500 }).toMatchObject([{ message: ARRIVED('25 copies of 25 pages') }]);
     expect(await harness.evaluate(() => Date.now())).toBeGreaterThanOrEqual(editedAt + 60_000);
   }, 150_000);
+});
+
+describe('copy guard: copies that come back after a cleanup', () => {
+  const { ff } = useFirefoxOnDisplay();
+
+  it('a cleanup, then Sync brings the same copies again: told as come back with the day, removed again, undone', async () => {
+    const harness = await ff.harness();
+    // 40 pages and a copy of each, made while the guard is off (the set-up), then a cleanup as the Duplicates page runs it.
+    await harness.evaluate(() => window.tm.client.call('settings.set', { patch: { copyGuard: { enabled: false } } }));
+    await seedTree(ff, { menu________: pages(40), unfiled_____: pages(40) });
+    await guardIdle(harness);
+    await harness.evaluate(() => window.tm.client.call('settings.set', { patch: { copyGuard: { enabled: true } } }));
+    const cleaned = await harness.evaluate(async () => {
+      const { client } = window.tm;
+      const scan = await client.startJob('dedup.scan', {}).result;
+      return (await client.startJob('dedup.cleanup', await client.call('dedup.plan', { scanId: scan.scanId })).result).counts.copies;
+    });
+    expect(cleaned).toBe(40);
+    const countOf = () => harness.evaluate(async () => (await window.tm.browser.bookmarks.search({ url: 'https://page7.example/' })).length);
+    expect(await countOf()).toBe(1);
+
+    // Sync brings the same 40 copies back.
+    await listenForNotifications(harness);
+    expect(await syncInsert(ff, { unfiled_____: pages(40) })).toBe(40);
+    const day = await harness.evaluate(() => new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(Date.now()));
+    const cameBack = `40 copies that you removed on ${day} came back.`;
+    await expect
+      .poll(() => shown(harness), { timeout: 15_000 })
+      .toMatchObject([{ title: 'Copies you removed came back', message: `${cameBack} ${ARRIVED('40 copies of 40 pages')}` }]);
+    expect(await countOf()).toBe(2);
+
+    // The Duplicates page says so, with the advice, and removes them again; Undo brings them back.
+    const page = await ff.open('options/index.html#duplicates');
+    await page.setViewport({ width: 1000, height: 1200 });
+    await waitForText(page, '[data-testid="arrival-came-back"]', cameBack);
+    await waitForTextContaining(page, '[data-testid="arrival-advice"]', 'nor on which device');
+    await waitForTextContaining(page, '[data-testid="arrival-log-came-back"]', cameBack);
+    await page.screenshot({ path: screenshotPath('copy-guard-came-back') });
+    await (await page.waitForSelector('[data-testid="remove-arrivals"]:not([disabled])'))!.click();
+    await waitForText(page, '[data-testid="arrivals-removed"] p', 'The new copies are removed: 40 copies removed.', 60_000);
+    expect(await countOf()).toBe(1);
+    await page.click('[data-testid="undo-arrivals-removal"]');
+    await waitForTextContaining(page, '[data-testid="arrivals-undone"]', 'Undone');
+    expect(await countOf()).toBe(2);
+    await waitForTextContaining(page, '[data-testid="arrival-log-entry"]', '40 copies removed, then undone');
+  }, 120_000);
 });

@@ -7,4 +7,5 @@ export { buildPlan, unionTags, type BuildPlanOptions, type FolderSetDecision, ty
 export { removedWith, survives, type TreeAfterPlan } from './survivors';
 export { folderSetKey, isFolderSetKey, type DecisionInScan, type FolderSetDecisionInScan, type RememberedDecision } from './decisions';
 export { chooseKeeper, explainKeeper, keepCandidates, type KeepCandidate, type KeepReason } from './keep-rules';
+export { comebackOf } from './comeback';
 export type * from './scan-types';

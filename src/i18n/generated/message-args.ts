@@ -693,6 +693,10 @@ export interface MessageArgs {
   "copyGuardPages_other": [Substitution];
   "copyGuardInFolder_one": [Substitution, Substitution];
   "copyGuardInFolder_other": [Substitution, Substitution];
+  "copyGuardFolderCopies_one": [Substitution, Substitution, Substitution];
+  "copyGuardFolderCopies_other": [Substitution, Substitution, Substitution];
+  "copyGuardBookmarks_one": [Substitution];
+  "copyGuardBookmarks_other": [Substitution];
   "copyGuardInOtherFolders_one": [Substitution];
   "copyGuardInOtherFolders_other": [Substitution];
   "copyGuardRemove": [];
@@ -714,6 +718,12 @@ export interface MessageArgs {
   "copyGuardLogRemoved_one": [Substitution];
   "copyGuardLogRemoved_other": [Substitution];
   "copyGuardLogRemovedUndone": [Substitution];
+  "copyGuardCameBackTitle": [];
+  "copyGuardCameBack_one": [Substitution, Substitution];
+  "copyGuardCameBack_other": [Substitution, Substitution];
+  "copyGuardCameBackBetween_one": [Substitution, Substitution, Substitution];
+  "copyGuardCameBackBetween_other": [Substitution, Substitution, Substitution];
+  "copyGuardCameBackAdvice": [];
   "refusedAbout": [];
   "refusedExtension": [];
   "refusedChrome": [];

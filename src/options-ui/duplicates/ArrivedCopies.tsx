@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { JobHandle } from '../../app-protocol';
-import { arrivalList, type BurstSummary } from '../../copy-guard';
+import { arrivalList, cameBackSentence, type BurstSummary } from '../../copy-guard';
 import type { ApplyProgress, ApplyResult } from '../../dedup';
 import { formatDate, plural, say, t } from '../../i18n';
 import type { OperationSummary, UndoResult } from '../../operation-history';
@@ -141,6 +141,16 @@ export function ArrivalChoices({ arrivals, busy }: { arrivals: Arrivals; busy: b
           <p>
             <Marked text={arrivedWhen(burst)} />
           </p>
+          {burst.count.cameBack && (
+            <>
+              <p data-testid="arrival-came-back">
+                <strong>{cameBackSentence(burst.count)}</strong>
+              </p>
+              <p class="muted" data-testid="arrival-advice">
+                {t('copyGuardCameBackAdvice')}
+              </p>
+            </>
+          )}
           <div class="actions">
             <button type="button" class="danger" data-testid="remove-arrivals" disabled={busy || !!running} onClick={() => void arrivals.remove(burst)}>
               {t('copyGuardRemove')}
@@ -220,6 +230,7 @@ export function ArrivalLog({ arrivals }: { arrivals: Arrivals }) {
                   outcome(burst, operations),
                 )}
               />
+              {burst.count.cameBack && <span data-testid="arrival-log-came-back"> {cameBackSentence(burst.count)}</span>}
             </li>
           ))}
         </ul>

@@ -32,6 +32,13 @@ async function told() {
     for (let i = 0; i < 30; i++) await b.create({ parentId: 'menu________', ...page(i) });
   });
   await bg.app.live.whenFresh();
+  await syncBrings(bg);
+  return bg;
+}
+
+/** Sync's copies of the 30 pages: the folder DEV with 20 of them and 10 loose ones; the burst told. */
+async function syncBrings(bg: Awaited<ReturnType<typeof bootPage>>) {
+  const b = bg.browser.bookmarks;
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   const dev = await b.create({ parentId: 'toolbar_____', title: DEV });
   for (let i = 0; i < 20; i++) await b.create({ parentId: dev.id, ...page(i) });
@@ -39,7 +46,6 @@ async function told() {
   await vi.advanceTimersByTimeAsync(BURST_QUIET_MS);
   await bg.app.copyGuard.whenIdle();
   vi.useRealTimers();
-  return bg;
 }
 
 function Arrivals() {
@@ -107,5 +113,24 @@ describe('what the copy guard told, on the Duplicates page', () => {
     render(bg.wrap(<Arrivals />));
     await screen.findByText('No burst of copies has arrived.');
     expect(screen.queryByTestId('arrival-choices')).toBeNull();
+  });
+
+  it('copies that came back after their removal: the day they were removed and the advice, in the choice and the log', async () => {
+    const bg = await told();
+    const [first] = await bg.client.call('copyGuard.log', {});
+    await bg.client.startJob('copyGuard.remove', { burstId: first!.id }).result;
+    await syncBrings(bg);
+    render(bg.wrap(<Arrivals />));
+    const day = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(Date.now());
+    const said = `30 copies that you removed on ${day} came back.`;
+    const choice = await screen.findByTestId('arrival-choice');
+    expect(textOf(within(choice).getByTestId('arrival-came-back'))).toBe(said);
+    expect(textOf(within(choice).getByTestId('arrival-advice'))).toMatch(/^Firefox does not tell extensions what made a change to the bookmarks, nor on which device/);
+    const entries = await screen.findAllByTestId('arrival-log-entry');
+    expect(entries.map((entry) => entry.querySelector('[data-testid="arrival-log-came-back"]')?.textContent?.trim() ?? null)).toEqual([said, null]);
+
+    fireEvent.click(within(choice).getByTestId('remove-arrivals'));
+    await waitFor(() => expect(textOf(screen.getByTestId('arrivals-removed').querySelector('p')!)).toMatch(/^The new copies are removed: 30 copies removed/));
+    expect(await bg.browser.bookmarks.search({ url: page(0).url })).toHaveLength(1);
   });
 });
