@@ -1,6 +1,7 @@
 // npm run screenshots: refreshes the README's pictures in docs/screenshots from real Firefox. Builds the test
-// extension, then runs the e2e files that take screenshots with TIDYMARKS_SCREENSHOTS=docs (every other run,
-// npm test included, writes them to the ignored tests/e2e/.artifacts/screenshots).
+// extension, then runs the e2e files that take the README's screenshots with TIDYMARKS_SCREENSHOTS=docs: the pictures
+// README.md shows go to docs/screenshots (every other picture, and every run of npm test, to the ignored
+// tests/e2e/.artifacts/screenshots).
 // `npm run screenshots -- tests/e2e/i18n.e2e.ts` refreshes only the pictures those files take.
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -13,6 +14,8 @@ const all = [
   'tests/e2e/duplicates-page.e2e.ts',
   'tests/e2e/organizer.e2e.ts',
   'tests/e2e/i18n.e2e.ts',
+  'tests/e2e/firefox-backups.e2e.ts',
+  'tests/e2e/copy-guard-choice.e2e.ts',
 ];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((file) => !all.includes(file));
