@@ -59,6 +59,21 @@ export interface Firefox {
   close(): Promise<void>;
 }
 
+/**
+ * Kills the Firefox process this launch started (SIGKILL, as a crash or a power cut would end it; no other process)
+ * and waits until it is gone, then lets puppeteer let go of it. The profile stays, for a launch on it again.
+ */
+export async function killFirefox(ff: Firefox): Promise<void> {
+  const firefox = ff.browser.process();
+  if (!firefox?.pid) throw new Error('killFirefox: this Firefox was not launched by the test');
+  if (firefox.exitCode === null && firefox.signalCode === null) {
+    const exited = new Promise((resolve) => firefox.once('exit', resolve));
+    firefox.kill('SIGKILL');
+    await exited;
+  }
+  await ff.close();
+}
+
 export async function navigate(page: Page, url: string): Promise<void> {
   // page.goto never resolves for moz-extension:// pages; navigate the BiDi browsing context instead.
   const frame = page.mainFrame() as unknown as {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchFirefox, type Firefox } from './firefox';
+import { killFirefox, launchFirefox, type Firefox } from './firefox';
 import { useFirefox } from './use-firefox';
 import { waitForShown } from './page-waits';
 
@@ -114,11 +114,7 @@ describe('an import interrupted by a crash is rolled back at the next start (rea
         bigFile(),
       );
       await expect.poll(() => bigCount(harness), { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(500);
-      const firefox = ff.browser.process()!;
-      const exited = new Promise((resolve) => firefox.once('exit', resolve));
-      firefox.kill('SIGKILL');
-      await exited;
-      await ff.close();
+      await killFirefox(ff);
 
       ff = await launchFirefox({ userDataDir: profile, prefs });
       harness = await ff.harness();

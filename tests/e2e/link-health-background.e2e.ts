@@ -15,7 +15,7 @@ import { SET_PREFS, startLinkServer, testHost, type LinkServer } from './link-se
 import { useFirefox } from './use-firefox';
 import { waitForShown } from './page-waits';
 import { watchEventPage } from './event-page';
-import { GECKO_ID, launchFirefox, type Firefox } from './firefox';
+import { GECKO_ID, killFirefox, launchFirefox, type Firefox } from './firefox';
 
 const PREFS = { 'extensions.webextOptionalPermissionPrompts': false };
 /** Short politeness waits so the run takes seconds (the rules are the same), and a 1.5 s wake alarm. */
@@ -178,11 +178,7 @@ describe('a link check resumes after Firefox restarts (real Firefox)', () => {
       await harness.waitForFunction(async () => ((await window.tm.client.call('links.overview', {})).run?.done ?? 0) >= 50, { polling: 100, timeout: 60_000 });
       const stored = (await harness.evaluate(() => window.tm.client.call('links.overview', {}))).run!.done;
       expect(stored).toBeLessThan(200);
-      const firefox = ff.browser.process()!;
-      const exited = new Promise((resolve) => firefox.once('exit', resolve));
-      firefox.kill('SIGKILL');
-      await exited;
-      await ff.close();
+      await killFirefox(ff);
       const killedAt = web.requests.length;
 
       // Started again, no page open: the check goes on by itself.

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SET_PREFS, startLinkServer, testHost, type LinkServer } from './link-server';
 import { waitForShown, waitForTextContaining } from './page-waits';
 import { useFirefox } from './use-firefox';
-import { launchFirefox, type Firefox } from './firefox';
+import { killFirefox, launchFirefox, type Firefox } from './firefox';
 import { startWaybackServer, type WaybackServer } from './wayback-server';
 
 const PREFS = { 'extensions.webextOptionalPermissionPrompts': false };
@@ -124,11 +124,7 @@ describe('a Wayback lookup resumes after Firefox restarts (real Firefox)', () =>
       await harness.waitForFunction(async () => ((await window.tm.client.call('links.wayback.status', {})).run?.done ?? 0) >= 10, { polling: 100, timeout: 60_000 });
       const stored = (await harness.evaluate(() => window.tm.client.call('links.wayback.status', {}))).run!.done;
       expect(stored).toBeLessThan(50);
-      const firefox = ff.browser.process()!;
-      const exited = new Promise((resolve) => firefox.once('exit', resolve));
-      firefox.kill('SIGKILL');
-      await exited;
-      await ff.close();
+      await killFirefox(ff);
       const killedAt = archive.requests.length;
 
       // Started again, no page open: the lookup goes on by itself, at the archive it was started with.
