@@ -25,9 +25,10 @@
  *    (tests/harness/dupes-anchor.ts: getTree, group by exact URL, one table row per copy in groups of 2+ with its
  *    folder path, every row at once), opened in a fresh tab, time origin to its rows in the DOM and laid out
  *    (offsetHeight read). Tidymarks' mark is set in the animation frame after its render is committed, after a
- *    layout flush (offsetHeight read), as the anchor's. Cold: a fresh Firefox on a fresh copy of the profile per pair, the first open of each page in it,
- *    alternating which first, 3 pairs. Warm: one Firefox, a pair not counted, then 7 alternating pairs. Firefox idle
- *    before every open; the median of the per-pair ratios. Bar: at most 0.8 each.
+ *    layout flush (offsetHeight read), as the anchor's. Cold: each page the first opened in its own fresh Firefox
+ *    on a fresh copy of the profile, alternating which side goes first, 3 pairs. Warm: one Firefox, a pair not
+ *    counted, then 7 alternating pairs. Firefox idle before every open; the median of the per-pair ratios. Bar: at
+ *    most 0.8 each.
  * Parts (`npm run bench -- --only options-duplicates --part <name>`): open5k, syncDamaged, open100k, scroll.
  */
 import type { Page } from 'puppeteer-core';
@@ -166,9 +167,10 @@ async function openSide(ff: Firefox, side: Side): Promise<{ ms: number; shows: s
 
 /**
  * options.duplicates.firefox.syncDamaged5k.openToListRatioToAnchor.{cold,warm}: the Duplicates page opened in a fresh
- * tab to its full list, shown and usable / the anchor page opened in a fresh tab to its rows. Cold: a fresh Firefox
- * on a fresh copy of the profile per pair, idle, the first open of each page in it, which page opens first
- * alternating (3 pairs, 1 with --quick), median of the per-pair ratios. Warm: one Firefox, both pages opened once,
+ * tab to its full list, shown and usable / the anchor page opened in a fresh tab to its rows. Cold: each page the
+ * first opened in its own fresh Firefox on a fresh copy of the profile, idle (two Firefoxes per pair; the page opened
+ * second in a shared Firefox would find Places' caches warmed by the first), which side goes first alternating
+ * (3 pairs, 1 with --quick), median of the per-pair ratios. Warm: one Firefox, both pages opened once,
  * then 7 alternating pairs (3 with --quick) in fresh tabs, median of the per-pair ratios. Before every open Firefox
  * is idle (bench/lib/cleanup-jobs.ts untilIdle).
  */
@@ -201,15 +203,25 @@ async function anchorRows(ctx: BenchContext, seed: FirefoxBenchOptions): Promise
     const pairs = ctx.quick ? 1 : 3;
     const ours: number[] = [];
     const anchor: number[] = [];
-    for (let i = 0; i < pairs; i++) {
+    // Each side is the first page of its own fresh Firefox: in one Firefox, the page opened second would find Places'
+    // caches and the extension's process warmed by the first.
+    const coldOpen = async (side: Side) => {
       const ff = await ctx.firefox(seed);
-      const p = await pair(ff, i % 2 === 0 ? 'tidymarks' : 'anchor');
-      await ff.close();
+      try {
+        await untilIdle(() => firefoxCpuMs(ff));
+        return await openSide(ff, side);
+      } finally {
+        await ff.close();
+      }
+    };
+    for (let i = 0; i < pairs; i++) {
+      const p = {} as Record<Side, { ms: number; shows: string }>;
+      for (const side of i % 2 === 0 ? (['tidymarks', 'anchor'] as const) : (['anchor', 'tidymarks'] as const)) p[side] = await coldOpen(side);
       ours.push(p.tidymarks.ms);
       anchor.push(p.anchor.ms);
       ctx.log(`cold pair ${i + 1}: Tidymarks ${p.tidymarks.shows} (ms from time origin); anchor ${p.anchor.shows}`);
     }
-    rows.push(row('cold', ours, anchor, `Cold, a fresh Firefox per pair (first open of each page in it, alternating which first), ${pairs} pairs`));
+    rows.push(row('cold', ours, anchor, `Cold, each page the first opened in its own fresh Firefox (alternating which side goes first), ${pairs} pairs`));
   }
   {
     const pairs = ctx.quick ? 3 : 7;
