@@ -11,7 +11,7 @@ import type { JobContext } from '../messaging/define';
 import type { Browser } from '../platform/browser';
 import { descendants } from '../platform/tree';
 import type { HtmlNode } from './document';
-import { collectUrls, MAX_LISTED, storedForm, type ImportProgress } from './import';
+import { byTagList, collectUrls, MAX_LISTED, storedForm, type ImportProgress } from './import';
 import { parseBookmarksHtml, truncatedError, type ParseProblem } from './parse';
 import { msg } from '../i18n';
 import { errorMessage } from '../platform/bookmark-reads';
@@ -82,17 +82,10 @@ export async function importTagsOnly(
   }
 
   // One tag-store write per distinct tag list.
-  const byTagList = new Map<string, { tags: string[]; urls: string[] }>();
-  for (const [url, tags] of tagsByUrl) {
-    const list = [...tags];
-    const key = JSON.stringify(list);
-    const entry = byTagList.get(key) ?? { tags: list, urls: [] };
-    entry.urls.push(url);
-    byTagList.set(key, entry);
-  }
-  const total = byTagList.size;
+  const lists = byTagList(tagsByUrl);
+  const total = lists.length;
   let done = 0;
-  for (const { tags, urls } of byTagList.values()) {
+  for (const { tags, urls } of lists) {
     await ctx.checkpoint();
     try {
       // Only the addresses whose tags change count: one that had every tag already is not "tagged" again.

@@ -310,16 +310,8 @@ async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobCont
     await deps.operation.writeTags((tags, error) => report.problems.push({ line: 0, message: msg('importProblemTagsNotStored', tags.join(', '), errorMessage(error)) }));
     report.taggedUrls = deps.operation.taggedUrls;
   }
-  // Tags: group URLs by their tag list so each distinct list is one transaction.
-  const byTagList = new Map<string, { tags: string[]; urls: string[] }>();
-  for (const [url, tags] of tagsByUrl) {
-    const list = [...tags];
-    const key = JSON.stringify(list);
-    const entry = byTagList.get(key) ?? { tags: list, urls: [] };
-    entry.urls.push(url);
-    byTagList.set(key, entry);
-  }
-  for (const { tags, urls } of byTagList.values()) {
+  // Tags: each distinct tag list is one transaction.
+  for (const { tags, urls } of byTagList(tagsByUrl)) {
     try {
       report.taggedUrls += await deps.addTags(urls, tags);
     } catch (error) {
@@ -328,6 +320,19 @@ async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobCont
   }
   progress(true);
   return report;
+}
+
+/** The addresses grouped by their tag list (a tag-store write per distinct list, not per address). */
+export function byTagList(tagsByUrl: ReadonlyMap<string, ReadonlySet<string>>): { tags: string[]; urls: string[] }[] {
+  const lists = new Map<string, { tags: string[]; urls: string[] }>();
+  for (const [url, tags] of tagsByUrl) {
+    const list = [...tags];
+    const key = JSON.stringify(list);
+    const entry = lists.get(key) ?? { tags: list, urls: [] };
+    entry.urls.push(url);
+    lists.set(key, entry);
+  }
+  return [...lists.values()];
 }
 
 /**
