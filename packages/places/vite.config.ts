@@ -16,7 +16,13 @@ export default defineConfig({
     sourcemap: false,
     lib: {
       formats: ['es'],
-      entry: { index: resolve(src, 'index.ts'), page: resolve(src, 'page.ts'), background: resolve(src, 'background.ts'), support: resolve(src, 'support/index.ts') },
+      entry: {
+        index: resolve(src, 'index.ts'),
+        page: resolve(src, 'page.ts'),
+        background: resolve(src, 'background.ts'),
+        support: resolve(src, 'support/index.ts'),
+        'tree-index': resolve(src, 'tree-index/index.ts'),
+      },
     },
     rollupOptions: { external: [/^idb/, /^valibot/, /^webextension-polyfill/] },
   },

@@ -4,8 +4,8 @@
  * rules. It starts from one snapshot (snapshot.ts) and follows the Places events (src/places/events.ts), so a
  * change made anywhere (Firefox's own UI, sync, another page, Tidymarks itself) shows without reading the tree again.
  *
- * Positions are kept by SiblingOrder (src/search/sibling-order.ts), the search index's model of Places' numbering
- * rules: when an event does not fit what the mirror holds, `exact` turns false and the view reads a new snapshot.
+ * Positions are kept by SiblingOrder (the Places package's, @tidymarks/places/tree-index), the search index's
+ * model of Places' numbering rules: when an event does not fit what the mirror holds, `exact` turns false and the view reads a new snapshot.
  */
 import { createSafeMatchKeyer } from '../url-matching';
 import type { PlacesEvent } from '@tidymarks/places';

@@ -37,6 +37,9 @@ export function createPlacesFeature(deps: PlacesFeatureDeps) {
     bookmarkEvents: bookmarkEventsOf(deps),
     hook: historyHook({ browser, tagStore: tags, history, now }),
     translate: translatePlaces,
+    // Not the package's own index: search() answers from the search feature's live index, built over the package's
+    // tree mirror and sibling order (src/search), joined in src/app/background-app.ts (one mirror in the background).
+    searchIndex: false,
     ...(deps.clock ? { clock: deps.clock } : {}),
     ...(deps.bookmarkDates ? { bookmarkDates: deps.bookmarkDates } : {}),
   });

@@ -8,7 +8,7 @@
  */
 import type { BookmarkEvent } from '../platform/bookmark-events';
 import { indexBookmarkInto, type Built } from './index-build';
-import { createBreather } from './time-slices';
+import { applyEventToTree, createBreather } from '@tidymarks/places/tree-index';
 
 export class BookmarkEventApplier {
   /** Bookmarks a batch of events created or changed whose index entries are not written yet (ids). */
@@ -46,30 +46,15 @@ export class BookmarkEventApplier {
   }
 
   /**
-   * One event's change to the tree mirror (positions are the order's: applyAll) and the index: what went leaves the
-   * index at once, what was created or changed is marked stale (indexed after the burst or before a read); a renamed
-   * or moved folder makes every bookmark below it stale.
+   * One event's change to the tree mirror (the Places package's applyEventToTree, as its own index follows events;
+   * positions are the order's: applyAll) and the index: what went leaves the index at once, what was created or
+   * changed is marked stale (indexed after the burst or before a read); a renamed or moved folder makes every
+   * bookmark below it stale.
    */
   private applyToTree({ tree, index }: Built, event: BookmarkEvent): void {
-    if (event.kind === 'created') {
-      for (const id of tree.putTree(event.node)) this.stale.add(id);
-      return;
-    }
-    if (event.kind === 'removed') {
-      index.removeBookmarks(tree.remove(event.id));
-      return;
-    }
-    const kind = tree.kindOf(event.id);
-    if (kind === undefined) return;
-    if (event.kind === 'changed') {
-      if (event.title !== undefined) tree.setTitle(event.id, event.title);
-      if (event.url !== undefined) tree.setUrl(event.id, event.url);
-    } else {
-      if (tree.parentIdOf(event.id) === event.parentId) return;
-      tree.move(event.id, event.parentId);
-    }
-    if (kind === 'folder') for (const id of tree.bookmarkIdsUnder(event.id)) this.stale.add(id);
-    else if (kind === 'bookmark') this.stale.add(event.id);
+    const { removed, changed } = applyEventToTree(tree, event);
+    if (removed.length) index.removeBookmarks(removed);
+    for (const id of changed) this.stale.add(id);
   }
 
   /** Indexes every stale bookmark now (a reader needs the index as Firefox has it). */

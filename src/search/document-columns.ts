@@ -4,7 +4,7 @@
  * token ids with a Uint8Array of field masks. Doc ids only grow; a removed document leaves a tombstone (kind 0)
  * until the index compacts.
  */
-import { fit } from './id-rows';
+import { fit } from '@tidymarks/places/tree-index';
 import { hostOf } from './tokenize';
 
 export const KIND_BOOKMARK = 1;

@@ -10,9 +10,9 @@ import type { TagStore } from '../tags';
 import type { KeywordStore } from '../keywords';
 import { BookmarkTree, type MirrorNode } from './bookmark-tree';
 import { SearchIndex } from './search-index';
-import { SiblingOrder } from './sibling-order';
+import { SiblingOrder } from '@tidymarks/places/tree-index';
 import type { IndexSnapshot } from './snapshot-store';
-import { createBreather } from './time-slices';
+import { createBreather } from '@tidymarks/places/tree-index';
 
 /** How many of the newest history pages are indexed. */
 export const HISTORY_LIMIT = 50_000;

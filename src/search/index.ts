@@ -6,7 +6,7 @@
  */
 export { highlightSegments } from './highlight';
 export { fold } from './tokenize';
-export { SiblingOrder } from './sibling-order';
+export { SiblingOrder } from '@tidymarks/places/tree-index';
 export type { LiveIndex } from './live-index';
 export { treeFromIndex } from './tree-from-index';
 export type { MirrorNode } from './bookmark-tree';

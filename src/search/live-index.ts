@@ -17,9 +17,9 @@
  * but the bookmarks it creates or changes are indexed only once the burst is over (afterBurst, in slices), or before
  * anything reads the index (the `index` getter), whichever comes first (bookmark-event-applier.ts).
  *
- * Next to the tree, `order` keeps each node's position among its siblings (sibling-order.ts), so that the Places
- * facade's search() can answer from this index instead of getTree (src/places-engine/index-search.ts); `positionsExact`
- * says when it may, `resyncPositions()` reads Firefox again after an event the order could not follow.
+ * Next to the tree, `order` keeps each node's position among its siblings (the package's SiblingOrder), so that
+ * the Places facade's search() can answer from this index instead of getTree (the package's index-search.ts);
+ * `positionsExact` says when it may, `resyncPositions()` reads Firefox again after an event the order could not follow.
  *
  * The tree keeps Firefox's own dateAdded (the Places facade answers from it, as Firefox would); the index's
  * bookmarks are dated as Tidymarks shows them, with the imported file's date where one was kept (index-build.ts), so
@@ -34,7 +34,7 @@ import { BookmarkEventApplier } from './bookmark-event-applier';
 import type { BookmarkTree, MirrorNode } from './bookmark-tree';
 import { buildFromFirefox, buildFromSnapshot, emptyBuild, indexBookmarkInto, type BuildSources, type Built, type LoadTimings } from './index-build';
 import type { SearchIndex } from './search-index';
-import type { MoveInfo, SiblingOrder } from './sibling-order';
+import type { MoveInfo, SiblingOrder } from '@tidymarks/places/tree-index';
 import type { SnapshotStore } from './snapshot-store';
 import { SnapshotWriter } from './snapshot-writer';
 

@@ -4,7 +4,7 @@
  * descending static order for the walk that answers unselective queries (query-matching.ts).
  */
 import { MASK_BITS } from './document-fields';
-import { fit } from './id-rows';
+import { fit } from '@tidymarks/places/tree-index';
 
 /**
  * Ranking: text relevance dominates (a title match beats a URL match whatever the visits), then bookmarks before

@@ -9,19 +9,12 @@
  */
 import type { DBSchema } from 'idb';
 import { lazyDb } from '../platform/lazy-db';
+import type { NodeColumns } from '@tidymarks/places/tree-index';
 
 export const SNAPSHOT_VERSION = 2;
 
-export interface NodeColumns {
-  ids: string[];
-  parentIds: string[];
-  titles: string[];
-  /** '' for folders and separators. */
-  urls: string[];
-  /** One letter per node: f(older), b(ookmark), s(eparator). */
-  kinds: string;
-  dateAdded: number[];
-}
+/** The tree's nodes as columns: the Places package's tree mirror writes them (BookmarkTree.columns). */
+export type { NodeColumns };
 
 export interface HistoryColumns {
   urls: string[];

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlacesEvent } from '@tidymarks/places';
+import { decodeSearchReply, type EncodedSearchReply, type PlacesEvent, type WireQuery } from '@tidymarks/places';
 import { launchFirefox, navigate, type Firefox } from './firefox';
 import { buildDemo, DEMO_ORIGIN, DEMO_PREFS, type DemoWindow } from './places-demo';
 
@@ -44,7 +44,9 @@ describe('@tidymarks/places, packed and installed by the example extension, in r
       'package/dist/page.js',
       'package/dist/background.js',
       'package/dist/support.js',
+      'package/dist/tree-index.js',
       'package/dist/types/index.d.ts',
+      'package/dist/types/tree-index/index.d.ts',
       'package/dist/types/page.d.ts',
       'package/LICENSE',
       'package/README.md',
@@ -91,6 +93,46 @@ describe('@tidymarks/places, packed and installed by the example extension, in r
     expect(out).toEqual([
       { title: 'Tagged A', tags: ['pkg-search', 'x'] },
       { title: 'Tagged B', tags: ['pkg-search'] },
+    ]);
+  });
+
+  it('search with tags answers from the package’s own index by default, and follows changes at once', async () => {
+    // The package's channel as it travels (what the page client sends): the reply says which path answered.
+    const rawSearch = (queries: WireQuery[]) =>
+      page
+        .evaluate(async (queries: WireQuery[]) => {
+          const { browser } = window as unknown as DemoWindow;
+          const message = { channel: '@tidymarks/places', type: 'places.search', input: { queries, options: { sort: 'title' } } };
+          return (await browser.runtime.sendMessage(message)) as { ok: boolean; value: EncodedSearchReply };
+        }, queries)
+        .then((reply) => decodeSearchReply(reply.value));
+    const queries = [{ tags: ['idx-tag'] }];
+    await run(async () => {
+      const { places, Bookmark, UNSORTED } = window as unknown as DemoWindow;
+      await places.save([
+        Bookmark({ title: 'Index A', url: 'https://a.index.example/', group: UNSORTED, tags: ['idx-tag'] }),
+        Bookmark({ title: 'Index B', url: 'https://b.index.example/', group: UNSORTED }),
+      ]);
+    });
+    // The first search starts the index's load (and is answered by Firefox); once loaded, the index answers.
+    await expect
+      .poll(async () => {
+        const reply = await rawSearch(queries);
+        return { source: reply.source, titles: reply.items.map((i) => i.title) };
+      })
+      .toEqual({ source: 'index', titles: ['Index A'] });
+    // A tag given through save() and a rename by someone else: the very next search sees both, from the index.
+    await run(async () => {
+      const { places, Bookmark, browser } = window as unknown as DemoWindow;
+      const [b] = (await places.search({ url: 'https://b.index.example/' })) as InstanceType<typeof Bookmark>[];
+      await places.save(Bookmark({ ...b!, tags: ['idx-tag'] }));
+      await browser.bookmarks.update(b!.id!, { title: 'Index B renamed' });
+    });
+    const after = await rawSearch(queries);
+    expect(after.source).toBe('index');
+    expect(after.items.map((i) => [i.title, [...(i as { tags?: Set<string> }).tags!].sort()])).toEqual([
+      ['Index A', ['idx-tag']],
+      ['Index B renamed', ['idx-tag']],
     ]);
   });
 

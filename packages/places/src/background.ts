@@ -15,6 +15,7 @@ export { saveInput, searchInput, historySearchInput } from './protocol';
 export type { WriteHook, SaveRecorder, TagChange } from './write-hook';
 export type { TreeMirror, MirrorNode, IndexSearch } from './index-search';
 export { createIndexSearch } from './index-search';
+export { PlacesIndex, type PlacesIndexOptions } from './tree-index/places-index';
 export { PlacesEventHub, type EventHubDeps, type DateChanges, type BookmarkDate } from './event-hub';
 export { createClock, fingerprint, PLACES_DB_VERSION, type Clock, type ClockDeps } from './clock';
 export { runSave, checkSaveOp, type EngineDeps } from './save-engine';

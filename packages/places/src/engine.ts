@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MPL-2.0
 /**
  * The engine, joined: the change clock, fed by the batched bookmark events (subscribed synchronously, while the
- * engine is built: build it at the background's top level), saves, search (from a search index once it is fresh,
- * from Firefox before), history search, the events hub (its listeners and its port for pages, registered while it
+ * engine is built: build it at the background's top level), saves, search (from the search index once it is
+ * loaded, from Firefox before), history search, the events hub (its listeners and its port for pages, registered while it
  * is built), and the Places API object of the background itself.
  *
  * What it needs of the extension comes in through small interfaces, each with a default: the browser (Firefox's
- * `browser`), a tag store (IndexedDB, tag-store.ts), a search index (none: search reads Firefox), a write hook (none),
+ * `browser`), a tag store (IndexedDB, tag-store.ts), a search index (the package's own PlacesIndex,
+ * tree-index/places-index.ts; `searchIndex: false` for none: search then reads Firefox), a write hook (none),
  * the words of its refusals (English).
  */
 import { createPlacesApi, type PlacesApi } from './api';
@@ -14,6 +15,7 @@ import { createClock, type Clock } from './clock';
 import { PlacesEventHub, type DateChanges } from './event-hub';
 import { runHistorySearch } from './history-engine';
 import { createIndexSearch, type IndexSearch, type TreeMirror } from './index-search';
+import { PlacesIndex } from './tree-index/places-index';
 import { runSave } from './save-engine';
 import { runSearch } from './search-engine';
 import { bookmarkEventsOf, type BookmarkEvents } from './support/bookmark-events';
@@ -33,8 +35,12 @@ export interface PlacesEngineOptions {
   tags?: TagStore;
   /** Hears every save request and its steps (write-hook.ts); none by default. */
   hook?: WriteHook;
-  /** A search index search() answers from once it is fresh (index-search.ts: TreeMirror); later: useSearchIndex(). */
-  searchIndex?: TreeMirror;
+  /**
+   * The search index search() answers from once it is loaded (index-search.ts: TreeMirror): the package's own
+   * PlacesIndex by default (loaded on the first search, kept current by events); false for none (search reads
+   * Firefox every time; or give one later with useSearchIndex()).
+   */
+  searchIndex?: TreeMirror | false;
   /** The background's one source of bookmark events, when the extension shares one; the engine's own otherwise. */
   bookmarkEvents?: BookmarkEvents;
   /** Dates the extension keeps for items: reported as changes of their dateAdded. */
@@ -104,7 +110,7 @@ export function createPlacesEngine(options: PlacesEngineOptions = {}): PlacesEng
     const run = () => saves.run(() => runSave(ops, { browser, tagStore, clock, translate, ...(hook ? { hook } : {}), ...(source !== undefined ? { source } : {}) }));
     return (hook?.run ? hook.run(run) : run()).finally(() => savesPending--);
   };
-  // search(): from the search index once it is fresh (useSearchIndex), from Firefox before.
+  // search(): from the search index once it is loaded and exact (the package's own by default), from Firefox before.
   let indexSearch: IndexSearch | null = null;
   let mirror: TreeMirror | null = null;
   const searchDeps = { browser, tagStore, clock, translate };
@@ -130,7 +136,7 @@ export function createPlacesEngine(options: PlacesEngineOptions = {}): PlacesEng
     mirror = index;
     indexSearch = createIndexSearch(index, searchDeps);
   };
-  if (options.searchIndex) useSearchIndex(options.searchIndex);
+  if (options.searchIndex !== false) useSearchIndex(options.searchIndex ?? new PlacesIndex({ browser, tagStore, bookmarkEvents }));
 
   return {
     places: createPlacesApi(backend, events),

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MPL-2.0
 /**
- * search() answered from an in-memory search index the extension keeps (a TreeMirror, below): its mirror of
+ * search() answered from an in-memory search index (a TreeMirror, below: the package's PlacesIndex by default): its mirror of
  * the tree (titles, urls, kinds, dates), each node's position among its siblings (sibling-order.ts) and the tags of
  * every URL. No Firefox call for the matching; the snapshots' clock comes from the Places clock as on the Firefox
  * path, and 'date' / 'visitCount' sorts still read history from Firefox.
@@ -12,24 +12,16 @@
  * the index is loaded or re-read behind it).
  */
 import { isRootId, ROOT_ID, type BookmarkNode } from './support/browser';
-import type { NodeKind } from './support/tree';
 import { toWire } from './nodes';
 import { checkQueries, compileQuery, entryText, fingerprintOf, selectResults, type CompiledQuery, type Entry, type SearchDeps } from './search-engine';
 import type { SearchReply, WireQuery, WireSearchOptions } from './caller';
+import type { MirrorNode } from './tree-index/bookmark-tree';
 
-/** One node of a search index's mirror of the tree. */
-export interface MirrorNode {
-  id: string;
-  parentId: string | undefined;
-  title: string;
-  url: string | undefined;
-  kind: NodeKind;
-  dateAdded: number;
-}
+export type { MirrorNode };
 
 /**
  * A search index search() can answer from instead of reading the whole tree from Firefox: a mirror of the tree
- * kept current by bookmark events (Tidymarks' LiveIndex is one). It stands in for Firefox only while
+ * kept current by bookmark events (the package's PlacesIndex, tree-index/places-index.ts, is the default one). It stands in for Firefox only while
  * `positionsExact` (built from Firefox, every position event since matched); otherwise search() asks Firefox and
  * the index is loaded (`ready`) or re-read (`resyncPositions`) behind it.
  */

@@ -1,12 +1,13 @@
+// SPDX-License-Identifier: MPL-2.0
 /**
  * SiblingOrder follows Firefox's positions from events alone (the fake follows Firefox's rules, proven by the
  * contract case "random edits match Places' position model"), and stops being exact when an event does not fit.
  */
 import { describe, expect, it } from 'vitest';
-import { MENU_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode } from '../../../src/platform/browser';
-import { SiblingOrder, type OrderEvent } from '../../../src/search/sibling-order';
+import { MENU_ID, TOOLBAR_ID, UNFILED_ID, type BookmarkNode } from '../src/support/browser';
+import { SiblingOrder, type OrderEvent } from '../src/tree-index/sibling-order';
 import { createRng } from '../../../scripts/prng.mjs';
-import { createFakeBrowser } from '../../fakes/browser';
+import { createFakeBrowser } from '../../../tests/fakes/browser';
 import { expectOrderAsFirefox, randomEdit } from './random-edits';
 
 async function followed(seed: number) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MPL-2.0
 /**
  * Where each node sits among its siblings, as Firefox numbers it (the `index` of a BookmarkTreeNode), kept current
  * from bookmark events with Places' own rules (the same model tests/contract checks against Firefox):
@@ -12,7 +13,7 @@
  * replayed onto a tree that already had it, or one that was missed), the order is no longer `exact` and must not be
  * used until it is rebuilt from getTree.
  */
-import type { BookmarkNode } from '../platform/browser';
+import type { BookmarkNode } from '../support/browser';
 import { fit, IdRows } from './id-rows';
 
 export interface MoveInfo {
@@ -22,7 +23,7 @@ export interface MoveInfo {
   oldIndex: number;
 }
 
-/** What applyAll takes: the background's bookmark events (src/platform/bookmark-events.ts) or the same shape. */
+/** What applyAll takes: the background's bookmark events (support/bookmark-events.ts) or the same shape. */
 export type OrderEvent =
   | { kind: 'created'; node: BookmarkNode }
   | { kind: 'changed' }

@@ -1,10 +1,13 @@
+// SPDX-License-Identifier: MPL-2.0
 /**
  * Random edits of the fake's bookmarks for the search structures' property tests (the sibling order, the tree
  * mirror sharing an id table with it): each step one create, move, update or removal, as Firefox and sync make them.
  */
 import { expect } from 'vitest';
-import type { Bookmarks } from '../../../src/platform/browser';
-import type { SiblingOrder } from '../../../src/search/sibling-order';
+import type { Browser } from '../src/support/browser';
+
+type Bookmarks = Browser['bookmarks'];
+import type { SiblingOrder } from '../src/tree-index/sibling-order';
 
 export interface EditState {
   /** Where edits create and move items; the first `roots` are never removed, the rest follow what is left. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MPL-2.0
 /**
  * Long work in slices: the live index's builds (index-build.ts) and its catching up after a burst of bookmark events
  * give the event loop a turn every SLICE_MS, so requests that do not need the index are answered meanwhile.

@@ -1,13 +1,38 @@
+// SPDX-License-Identifier: MPL-2.0
 import { describe, expect, it } from 'vitest';
-import { MENU_ID, TOOLBAR_ID, UNFILED_ID } from '../../../src/platform/browser';
-import { BookmarkTree } from '../../../src/search/bookmark-tree';
-import { IdRows } from '../../../src/search/id-rows';
-import { SiblingOrder } from '../../../src/search/sibling-order';
+import { MENU_ID, TOOLBAR_ID, UNFILED_ID } from '../src/support/browser';
+import { BookmarkTree as PlacesTree, type BookmarkTreeOptions } from '../src/tree-index/bookmark-tree';
+import { IdRows } from '../src/tree-index/id-rows';
+import { SiblingOrder } from '../src/tree-index/sibling-order';
 import { createRng } from '../../../scripts/prng.mjs';
-import { createFakeBrowser } from '../../fakes/browser';
+import { createFakeBrowser } from '../../../tests/fakes/browser';
 import { expectOrderAsFirefox, randomEdit } from './random-edits';
 
+/** The host word the bookmarks are kept by in these tests: the host, lower-cased, without www. or port. */
+const hostWord = (url: string): string | undefined => {
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/^www\./, '') || undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The package's tree mirror, keeping bookmarks by host word (an extension's current-page lookup). */
+class BookmarkTree extends PlacesTree {
+  constructor(rows?: IdRows, options: BookmarkTreeOptions = { hostWord }) {
+    super(rows, options);
+  }
+}
+
 describe('BookmarkTree.folderPath', () => {
+  it('names roots with the words the extension gives', () => {
+    const tree = new PlacesTree(undefined, { rootTitle: (id) => (id === 'toolbar_____' ? 'Lesezeichen-Symbolleiste' : undefined) });
+    tree.put({ id: 'root________', title: '', type: 'folder' });
+    tree.put({ id: 'toolbar_____', parentId: 'root________', title: 'toolbar', type: 'folder' });
+    tree.put({ id: 'f1', parentId: 'toolbar_____', title: 'Dev', type: 'folder' });
+    expect(tree.folderPath('f1')).toEqual(['Lesezeichen-Symbolleiste', 'Dev']);
+  });
+
   it('names the roots as Firefox shows them, not with the titles the API reports (review: the popup showed raw root titles)', () => {
     const tree = new BookmarkTree();
     tree.put({ id: 'root________', title: '', type: 'folder' });
@@ -29,6 +54,12 @@ describe('BookmarkTree.bookmarkIdsOnHost (the current page lookup)', () => {
     t.put({ id: 'c', parentId: 'unfiled_____', title: 'C', url: 'https://other.example/docs.example', type: 'bookmark' });
     return t;
   };
+
+  it('keeps none without a host word', () => {
+    const t = new PlacesTree();
+    t.put({ id: 'a', parentId: 'unfiled_____', title: 'A', url: 'https://docs.example/a', type: 'bookmark' });
+    expect(t.bookmarkIdsOnHost('docs.example')).toEqual([]);
+  });
 
   it('names every bookmark on the host word, whatever the case, www. or port', () => {
     expect(tree().bookmarkIdsOnHost('docs.example').sort()).toEqual(['a', 'b']);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MPL-2.0
 /**
  * Columns for the structures that hold every bookmark node in the background (the tree mirror, the sibling order):
  * each node id is interned once as a dense row number, and what a structure knows of a node lives in typed arrays
