@@ -11,7 +11,7 @@ import { AppError } from '../messaging/errors';
 import type { Browser } from '../platform/browser';
 import type { TagStore } from '../tags';
 import type { BookmarkTree } from './bookmark-tree';
-import type { CurrentPageCopy, CurrentPageReply } from './types';
+import type { CurrentPageCopy, CurrentPageReply, PageTab } from './types';
 import { t } from '../i18n';
 
 const BOOKMARKABLE = /^(https?|ftp|file):/i;
@@ -45,14 +45,18 @@ async function pathOf(browser: Browser, parentId: string, tree: BookmarkTree | n
   return folderPath(browser, parentId, cache);
 }
 
+/**
+ * The current page's status: `which` is the tab itself (read by the toolbar popup), a tab's id, or undefined for the
+ * active tab of the last focused window.
+ */
 export async function findCurrentPage(
   browser: Browser,
   tags: Pick<TagStore, 'getTagsForUrls'>,
   tree: BookmarkTree | null,
-  tabId?: number,
+  which?: number | PageTab,
   mirror?: CandidateMirror,
 ): Promise<CurrentPageReply> {
-  const tab = await pickTab(browser, tabId);
+  const tab = typeof which === 'object' ? which : await pickTab(browser, which);
   if (!tab || tab.id === undefined || !tab.url) return { tab: null, bookmarkable: false, copies: [] };
   const page = { id: tab.id, url: tab.url, title: tab.title ?? '' };
   const bookmarkable = BOOKMARKABLE.test(tab.url);

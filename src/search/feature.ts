@@ -172,9 +172,9 @@ export function createSearchFeature(deps: SearchFeatureDeps) {
       await live.ready();
       return { items: withMarkers(live.index.query(query, limit).map(toItem), await marked), words: query.words };
     },
-    'search.currentPage': async ({ tabId }) => {
+    'search.currentPage': async ({ tabId, tab }) => {
       const marked = markers();
-      const page = await findCurrentPage(browser, tagStore, live.isLoaded ? live.tree : null, tabId, live.isFresh ? live.tree : undefined).finally(warmUp);
+      const page = await findCurrentPage(browser, tagStore, live.isLoaded ? live.tree : null, tab ?? tabId, live.isFresh ? live.tree : undefined).finally(warmUp);
       return { ...page, copies: withMarkers(page.copies, await marked) };
     },
     'search.open': async ({ url, newTab, tabId }) => {

@@ -17,10 +17,16 @@ export const searchProtocol = {
     }),
   ),
   /**
-   * The page the user is on and its bookmarked copies. `tabId` names the tab (tests open the popup as a tab);
-   * without it, the active tab of the last focused window, skipping Tidymarks' own pages.
+   * The page the user is on and its bookmarked copies. `tab` is the tab itself as the toolbar popup read it from
+   * Firefox (its window's active tab); `tabId` names a tab (tests open the popup as a tab); with neither, the active
+   * tab of the last focused window.
    */
-  'search.currentPage': request<CurrentPageReply>()(v.strictObject({ tabId: v.optional(tabId) })),
+  'search.currentPage': request<CurrentPageReply>()(
+    v.strictObject({
+      tabId: v.optional(tabId),
+      tab: v.optional(v.strictObject({ id: tabId, url, title: v.pipe(v.string(), v.maxLength(65536)) })),
+    }),
+  ),
   /** Opens a URL in the given tab (or the active one), or in a new tab. */
   'search.open': request<{ tabId: number }>()(v.strictObject({ url, newTab: v.boolean(), tabId: v.optional(tabId) })),
   /** Every bookmark folder with its path, for the folder picker. */

@@ -37,9 +37,16 @@ export interface CurrentPageCopy {
   marker?: LinkMarker;
 }
 
+/** A tab as the popup speaks about it. */
+export interface PageTab {
+  id: number;
+  url: string;
+  title: string;
+}
+
 export interface CurrentPageReply {
   /** The tab the popup speaks about; null when there is no tab to speak about. */
-  tab: { id: number; url: string; title: string } | null;
+  tab: PageTab | null;
   /** False for pages Firefox does not let extensions bookmark usefully (about:, moz-extension:, ...). */
   bookmarkable: boolean;
   /** Every bookmark whose URL matches the tab's under the safe matching rules. */

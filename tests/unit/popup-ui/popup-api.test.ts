@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Client } from '../../../src/app-protocol/client';
 import { createPagePlaces } from '../../../src/places';
-import { createPopupApi } from '../../../src/popup-ui/popup-api';
+import { createPopupApi, pageTabOf } from '../../../src/popup-ui/popup-api';
 import type { FakeBrowser } from '../../fakes/browser';
 import { boot } from '../../kit/boot';
 
@@ -15,6 +15,24 @@ describe('createPopupApi', () => {
 
   beforeEach(async () => {
     ({ fake, client } = await boot());
+  });
+
+  it('asks about the tab the toolbar popup read itself, else lets the background pick, and a named tab wins', async () => {
+    const active = fake.control.setActiveTab({ url: 'https://active.example/', title: 'Active' });
+    const own = fake.control.openTab({ url: 'https://own.example/', title: 'Own', active: false });
+    const api = createPopupApi(client, vi.fn(), Promise.resolve({ id: own.id, url: 'https://own.example/', title: 'Own' }));
+    expect((await api.currentPage()).tab).toEqual({ id: own.id, url: 'https://own.example/', title: 'Own' });
+    expect((await api.currentPage(active.id)).tab?.id).toBe(active.id);
+    // The popup could not read its tab: the background picks the active one.
+    expect((await createPopupApi(client, vi.fn(), Promise.resolve(undefined)).currentPage()).tab?.id).toBe(active.id);
+  });
+
+  it('takes a tab as Firefox gives it only with an id and an address', () => {
+    expect(pageTabOf({ id: 3, url: 'https://a.example/', title: 'A' })).toEqual({ id: 3, url: 'https://a.example/', title: 'A' });
+    expect(pageTabOf({ id: 3, url: 'https://a.example/' })).toEqual({ id: 3, url: 'https://a.example/', title: '' });
+    expect(pageTabOf({ url: 'https://a.example/' })).toBeUndefined();
+    expect(pageTabOf({ id: 3 })).toBeUndefined();
+    expect(pageTabOf(undefined)).toBeUndefined();
   });
 
   it('answers searches and the current page without loading the Places API, then loads it once for saves', async () => {

@@ -2,7 +2,7 @@
  * The search feature as the background wires it: startBackground with the fake browser, requests through the real
  * router, index kept current by bookmark, history and tag events.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Client } from '../../../src/app-protocol/client';
 import type { FakeBrowser } from '../../fakes/browser';
 import { boot, type Booted } from '../../kit/boot';
@@ -160,6 +160,28 @@ describe('search feature in the background app', () => {
     });
     expect((await client.call('search.currentPage', { tabId: user.id })).tab?.url).toBe('https://user.example/');
     await expect(client.call('search.currentPage', { tabId: 999 })).rejects.toMatchObject({ code: 'not-found' });
+  });
+
+  it('speaks about the tab the toolbar popup names, asking Firefox nothing about tabs; refuses a malformed one', async () => {
+    const other = fake.control.setActiveTab({ url: 'https://other.example/', title: 'Other' });
+    const here = fake.control.openTab({ url: 'https://here.example/', title: 'Here', active: false });
+    const mine = await fake.browser.bookmarks.create({ parentId: 'unfiled_____', title: 'Here', url: 'https://here.example/' });
+    const query = vi.spyOn(fake.browser.tabs, 'query');
+    const get = vi.spyOn(fake.browser.tabs, 'get');
+    const page = await client.call('search.currentPage', { tab: { id: here.id, url: 'https://here.example/', title: 'Here' } });
+    expect(page.tab).toEqual({ id: here.id, url: 'https://here.example/', title: 'Here' });
+    expect(page.copies.map((c) => c.id)).toEqual([mine.id]);
+    // The toolbar button may look at every tab after the bookmark came; the current page's lookup asked nothing.
+    expect(query.mock.calls.filter(([filter]) => filter?.lastFocusedWindow)).toEqual([]);
+    expect(get).not.toHaveBeenCalled();
+    for (const tab of [
+      { id: -1, url: 'https://x.example/', title: '' },
+      { id: 1, url: '', title: '' },
+      { id: 1, url: 'https://x.example/' },
+      { id: 1, url: 'https://x.example/', title: '', extra: 1 },
+    ])
+      await expect(client.call('search.currentPage', { tab } as never)).rejects.toMatchObject({ code: 'invalid-request' });
+    expect((await client.call('search.currentPage', {})).tab?.id).toBe(other.id);
   });
 
   it('does not offer to bookmark pages that are not web pages', async () => {
