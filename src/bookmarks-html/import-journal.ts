@@ -13,6 +13,12 @@
  * entry that was never created claims nothing, so a bookmark someone made meanwhile with the same title and address
  * in the same folder stays.
  *
+ * A restore from a Firefox backup journals its items ahead instead, up to 32 in one write (`journalAhead`, again with
+ * the outcome of every item before): the creates then need no write of their own, and the ids are stored behind
+ * them, a few at a time. Of the entries of the last write, those created are the first ones (one not created has its
+ * skip stored before the next create), each added no earlier than the one before: recovery finds them in that order
+ * (undo-created.ts matchInOrder; src/operation-history/README.md "Items journaled ahead").
+ *
  * The write is of relaxed durability: it resolves once the OS has it, so a killed Firefox keeps it; only a power loss
  * can take the last writes (src/bookmarks-html/README.md "Import speed": strict durability cost a flush per item).
  */
@@ -22,6 +28,12 @@ import { kindOf } from '../platform/tree';
 import { newSession, ProgressLog } from '../operation-history';
 import { restoreSession, type UndoResult } from '../operation-history';
 import { tagKey } from '../platform/tag-key';
+
+/**
+ * Ids of items journaled ahead stored together, behind the creates (one write per few items beside the creates, not one
+ * per item): a kill leaves the last few items made to be found by their data (src/operation-history/undo-created.ts).
+ */
+const IDS_BEHIND = 8;
 
 /** Bookmarks created between two writes of their tags. */
 export const TAG_BATCH = 100;
@@ -39,6 +51,10 @@ export class ImportOperation {
   /** Addresses given tags (a set: two batches may give one address tags). */
   private readonly tagged = new Set<string>();
   private readonly created = { bookmarks: 0, folders: 0, separators: 0 };
+  /** Items journaled ahead (journalAhead), not created yet, in the order they come: their entry and what they are. */
+  private ahead: { seq: number; key: string }[] = [];
+  /** Writes of items journaled ahead so far (each write's entries share its number, `aheadBatch`). */
+  private batches = 0;
 
   constructor(
     private readonly deps: WriteDeps,
@@ -63,31 +79,91 @@ export class ImportOperation {
     return id;
   }
 
-  /** Creates one item: journaled first (with the outcome of the one before), then created, then its id noted. */
-  async create(details: CreateDetails): Promise<BookmarkNode> {
-    const sessionId = await this.begin();
+  /** The entry an item is journaled as: its folder by id, or by the entry of a folder this operation created. */
+  private intentOf(details: CreateDetails, journaledAt: number) {
     const type = kindOf(details);
     const parentSeq = details.parentId !== undefined ? (this.seqOfId.get(details.parentId) ?? null) : null;
-    const intent = {
+    return {
       role: 'created' as const,
       parentId: parentSeq === null ? (details.parentId ?? null) : null,
       parentSeq,
       type,
       title: details.title ?? '',
       url: type === 'bookmark' ? (details.url ?? null) : null,
-      journaledAt: this.deps.now(),
+      journaledAt,
     };
-    // One write, with what is noted of the items before (see the head of this file).
-    const [entry] = await this.log!.writeWith((progress) => this.deps.journal.append(sessionId, [intent], { ...(progress && { progress }), durability: 'relaxed' }));
+  }
+
+  /**
+   * Journals the next items ahead, in ONE write that also stores the outcome of every item before (see the head of
+   * this file): create() then takes them in this order with no write of its own. No item of the list may go into a
+   * folder created by another item of the list (its id is known only once that folder is made: the caller ends the
+   * list before such an item). Items still ahead from an earlier call are taken back first (never created).
+   */
+  async journalAhead(list: readonly CreateDetails[]): Promise<void> {
+    await this.dropAhead();
+    if (!list.length) return;
+    const sessionId = await this.begin();
+    const journaledAt = this.deps.now();
+    const aheadBatch = this.batches++;
+    const intents = list.map((details) => ({ ...this.intentOf(details, journaledAt), aheadBatch }));
+    const stored = await this.log!.writeWith((progress) => this.deps.journal.append(sessionId, intents, { ...(progress && { progress }), durability: 'relaxed' }));
+    this.ahead = stored.map((entry, i) => ({ seq: entry.seq, key: aheadKey(intents[i]!) }));
+  }
+
+  /** How many items journaled ahead are still to be created. */
+  get aheadCount(): number {
+    return this.ahead.length;
+  }
+
+  /**
+   * The next item journaled ahead will not be created (its folder went, say): its skip is stored at once, so that
+   * of the items journaled together those created are always the first ones (undo-created.ts relies on it).
+   */
+  async skipAhead(): Promise<void> {
+    const next = this.ahead.shift();
+    if (!next) return;
+    this.log!.note({ skipped: [next.seq] });
+    await this.log!.write();
+  }
+
+  /** Every item still journaled ahead will not be created: their skips are stored. */
+  private async dropAhead(): Promise<void> {
+    if (!this.ahead.length) return;
+    this.log!.note({ skipped: this.ahead.map((a) => a.seq) });
+    this.ahead = [];
+    await this.log!.write();
+  }
+
+  /**
+   * Creates one item: journaled first (with the outcome of the one before), then created, then its id noted. The
+   * next item journaled ahead (journalAhead) is created without a write of its own when `details` are that item's.
+   */
+  async create(details: CreateDetails): Promise<BookmarkNode> {
+    const sessionId = await this.begin();
+    const intent = this.intentOf(details, this.deps.now());
+    let seq: number;
+    if (this.ahead.length && this.ahead[0]!.key === aheadKey(intent)) {
+      seq = this.ahead.shift()!.seq;
+    } else {
+      await this.dropAhead();
+      // One write, with what is noted of the items before (see the head of this file).
+      const [entry] = await this.log!.writeWith((progress) => this.deps.journal.append(sessionId, [intent], { ...(progress && { progress }), durability: 'relaxed' }));
+      seq = entry.seq;
+    }
     let node: BookmarkNode;
     try {
       node = await this.deps.browser.bookmarks.create(details);
     } catch (error) {
-      this.log!.note({ skipped: [entry.seq] });
+      this.log!.note({ skipped: [seq] });
+      // More journaled ahead: this one's skip is stored before any of them is created.
+      if (this.ahead.length) await this.log!.write();
       throw error;
     }
-    this.seqOfId.set(node.id, entry.seq);
-    this.log!.note({ ids: [{ seq: entry.seq, id: node.id }], done: [entry.seq] });
+    this.seqOfId.set(node.id, seq);
+    this.log!.note({ ids: [{ seq, id: node.id }], done: [seq] });
+    // Journaled ahead: the ids are stored behind the next creates, a few at a time.
+    if (this.ahead.length) this.log!.writeBehind(IDS_BEHIND);
     this.created[kindOf(node) === 'bookmark' ? 'bookmarks' : kindOf(node) === 'folder' ? 'folders' : 'separators']++;
     if (kindOf(node) === 'bookmark' && ++this.sinceTags >= TAG_BATCH) await this.writeTags();
     return node;
@@ -171,6 +247,7 @@ export class ImportOperation {
    */
   async finish({ skipped = 0 }: { skipped?: number } = {}): Promise<void> {
     if (!this.sessionId) return;
+    await this.dropAhead();
     await this.log!.write();
     await this.deps.journal.updateSession(this.sessionId, {
       status: 'applied',
@@ -183,6 +260,7 @@ export class ImportOperation {
   /** Takes back everything the import created and the tags it added (what someone changed meanwhile stays). */
   async rollBack(note: string): Promise<UndoResult | null> {
     if (!this.sessionId) return null;
+    await this.dropAhead();
     await this.log!.write();
     const result = await restoreSession(this.deps, this.sessionId, quietCtx, 'rollback');
     await this.deps.journal.updateSession(this.sessionId, {
@@ -192,4 +270,9 @@ export class ImportOperation {
     });
     return result;
   }
+}
+
+/** What an item journaled ahead is, to tell that create() is given that item: its folder, kind, title and address. */
+function aheadKey(intent: { parentId: string | null; parentSeq: number | null; type: string; title: string; url: string | null }): string {
+  return JSON.stringify([intent.parentId, intent.parentSeq, intent.type, intent.title, intent.url]);
 }

@@ -1,14 +1,15 @@
 /**
  * Restores chosen removed items of a backup (the steps restore-plan.ts worked out on the page) as ONE operation of the
- * history, with the import's mechanism (src/bookmarks-html ImportOperation): every item is journaled just before it is
- * created, its tags journaled and added with the next batch, so a cancel, a closed tab or a failure takes back what
- * was created (what someone changed meanwhile stays), a kill is rolled back at the next start, and the finished
- * restore is undone from the history like an import. Each item goes into its folder at its backup position, clamped
- * to the folder's length (read once per folder and counted on as items go in), except that an item that followed the
- * one restored just before it in the same folder goes right after that one: put where that one was last seen, and
- * once all are in, each folder is read once and what someone else's change put out of its run is moved beside its
- * neighbour (keep-runs-together.ts). So a run of restored items stays together and in order whatever the person does
- * meanwhile, and what they did stays (README.md "Restoring removed items"). Its tags from the backup are added to its address; its backup dates go to the imported-dates store (Firefox gives a created item
+ * history, with the import's mechanism (src/bookmarks-html ImportOperation): items are journaled ahead of their
+ * creates, up to AHEAD in one write (journalAhead), their tags journaled and added with the next batch, so a cancel, a
+ * closed tab or a failure takes back what was created (what someone changed meanwhile stays), a kill is rolled back at
+ * the next start, and the finished restore is undone from the history like an import. Each item goes into its folder
+ * at its backup position, clamped to the folder's length (read once per folder and counted on as items go in), except
+ * that an item that followed the one restored just before it in the same folder goes right after that one: put where
+ * that one was last seen, and once all are in, each folder is read once and what someone else's change put out of its
+ * run is moved beside its neighbour (keep-runs-together.ts). So a run of restored items stays together and in order
+ * whatever the person does meanwhile, and what they did stays (README.md "Restoring removed items"). Its tags from the
+ * backup are added to its address; its backup dates go to the imported-dates store (Firefox gives a created item
  * today's date and a new id; extensions can set neither).
  *
  * What someone does meanwhile wins: a folder removed since the comparison leaves its items out, each reported; a
@@ -23,6 +24,18 @@ import { createDateBatcher, type BookmarkDate } from '../bookmark-dates';
 import { msg, msgPlural, plural, t, type Msg } from '../i18n';
 import { keepRunsTogether, type BesidePair } from './keep-runs-together';
 import type { RestoreStep } from './restore-plan';
+
+/**
+ * Steps journaled ahead in one write, before their creates (ImportOperation.journalAhead): a kill leaves at most this
+ * many whose outcome is not stored, and recovery finds those created in their order (src/operation-history
+ * undo-created.ts; src/operation-history/README.md "Items journaled ahead").
+ */
+const AHEAD = 32;
+
+/** What a step creates, its folder and position aside. */
+function detailsOf(step: RestoreStep): { title?: string; url?: string; type?: 'separator' } {
+  return { ...(step.kind === 'separator' ? { type: 'separator' as const } : { title: step.title }), ...(step.kind === 'bookmark' && { url: step.url! }) };
+}
 
 export interface RestoreProgress {
   done: number;
@@ -86,30 +99,47 @@ async function restoreSteps(deps: RestoreDeps, steps: readonly RestoreStep[], ct
     kept: (count) => (report.datesKept += count),
     failed: (count, error) => report.problems.push(msgPlural('backupsRestoreDatesNotKept', count, errorMessage(error))),
   });
+  /** The steps journaled ahead and not reached yet. */
+  const ahead = new Set<number>();
+  /**
+   * Journals the steps from `from` on that will be created, as far as is known now, ahead in one write (at most AHEAD,
+   * ending before a step whose folder is one of them: that folder's id comes with its create).
+   */
+  const journalAhead = async (from: number) => {
+    const list: { parentId: string; title?: string; url?: string; type?: 'separator' }[] = [];
+    for (let j = from; j < steps.length && list.length < AHEAD; j++) {
+      const step = steps[j]!;
+      if ('step' in step.parent && ahead.has(step.parent.step)) break;
+      const parentId = 'id' in step.parent ? step.parent.id : ids[step.parent.step];
+      if (!parentId || (await lengthOf(parentId)) === null) continue;
+      ahead.add(j);
+      list.push({ parentId, ...detailsOf(step) });
+    }
+    await operation.journalAhead(list);
+  };
   let lastReport = 0;
   try {
     for (const [i, step] of steps.entries()) {
       await ctx.checkpoint();
       ids.push(null);
+      if (!ahead.size) await journalAhead(i);
+      const journaled = ahead.delete(i);
       const name = step.kind === 'separator' ? t('organizerSeparator') : step.title || step.url || t('untitledFolder');
       const parentId = 'id' in step.parent ? step.parent.id : ids[step.parent.step];
       if (!parentId) {
+        if (journaled) await operation.skipAhead();
         report.problems.push(msg('backupsRestoreNoFolder', name));
         continue;
       }
       const length = await lengthOf(parentId);
       if (length === null) {
+        if (journaled) await operation.skipAhead();
         report.problems.push(msg('backupsRestoreFolderGone', name));
         continue;
       }
       try {
         const neighbour = neighbourOf(parentId, step.index);
-        const created = await operation.create({
-          parentId,
-          index: neighbour ? neighbour.index + 1 : Math.min(step.index, length),
-          ...(step.kind === 'separator' ? { type: 'separator' as const } : { title: step.title }),
-          ...(step.kind === 'bookmark' && { url: step.url! }),
-        });
+        const created = await operation.create({ parentId, index: neighbour ? neighbour.index + 1 : Math.min(step.index, length), ...detailsOf(step) });
         ids[i] = created.id;
         lengths.set(parentId, length + 1);
         if (neighbour) pairs.push({ parentId, before: neighbour.id, id: created.id });

@@ -105,6 +105,14 @@ export interface CreatedEntry extends EntryBase {
    * (undo-created.ts).
    */
   journaledAt?: number;
+  /**
+   * Entries journaled ahead together in one write, before their creates (since 2026-12-07: ImportOperation.journalAhead,
+   * a restore from a Firefox backup), share this number; that write stored the outcome of every entry before them.
+   * Created in seq order, each after the one before returned, and an entry not created has its skip stored before the
+   * next create: of the last write's entries with no outcome, those created are the first ones (undo-created.ts).
+   * An entry without it was journaled alone.
+   */
+  aheadBatch?: number;
 }
 
 /**

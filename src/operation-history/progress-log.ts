@@ -65,6 +65,15 @@ export class ProgressLog {
     return Promise.resolve();
   }
 
+  /**
+   * Starts a record of what is noted once `atLeast` ids wait and nothing is being written, and never waits
+   * (ImportOperation's items journaled ahead: their ids are stored behind the creates, so that a kill leaves few of
+   * them to be found by their data). A failed write fails the next write that is waited for.
+   */
+  writeBehind(atLeast: number): void {
+    if (this.writing === 0 && this.pending.ids.length >= atLeast) this.write().catch(() => undefined);
+  }
+
   /** Everything noted so far as one record (null when nothing), and a fresh start. */
   private take(): NewProgress | null {
     const record: NewProgress = {};

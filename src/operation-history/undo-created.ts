@@ -9,7 +9,7 @@ import { getExisting } from '../platform/bookmark-reads';
 import type { BookmarkNode } from '../platform/browser';
 import { kindOf as nodeType } from '../platform/tree';
 import type { EditSteps } from './edit';
-import type { CreatedEntry } from './journal-entries';
+import type { CreatedEntry, JournalEntry } from './journal-entries';
 import type { WriteDeps } from './ports';
 import { removalEntries } from './removals';
 import { errorMessage, type LiveNode, type RestoreState } from './undo-state';
@@ -44,29 +44,27 @@ export async function removeCreated(state: RestoreState, created: CreatedEntry[]
     }
   }
   const parentOf = (e: CreatedEntry) => (e.parentSeq !== null ? idOf.get(e.parentSeq) : e.parentId === null ? null : (recorded.get(e.parentId) ?? e.parentId)) ?? null;
-  // An import journals each item just before creating it, in the write that stores the outcome of the item before
-  // (src/bookmarks-html/import-journal.ts): of its entries with no id, only the last can have been created, and not
-  // before it was journaled (give or take the clocks' rounding). The others were never created: matching them could
-  // only claim someone else's item.
-  const lastJournaledAhead = created.reduce((last, e) => (e.journaledAt !== undefined ? Math.max(last, e.seq) : last), -1);
-  // Ids never recorded: match, oldest entry first, so parents are found before their children.
+  // Entries journaled ahead of their creates (an import's, a restore's: src/bookmarks-html/import-journal.ts): each
+  // write also stored the outcome (id or skip) of every entry journaled before it, so only the entries of the last
+  // write can have been created without an id recorded, and not before it was written (give or take the clocks'
+  // rounding). The others were never created: matching them could only claim someone else's item.
+  const { unknown, known } = lastWrite(state.all, created, idOf);
+  // Its ids are stored in the order the items were made: the unknown ones were made after the last one known.
+  const floor = known.reduce((at, e) => Math.max(at, live.get(idOf.get(e.seq) ?? '')?.node.dateAdded ?? -Infinity), -Infinity);
+  // Ids never recorded, of entries journaled the way of earlier versions (no journaledAt): match, oldest entry first,
+  // so parents are found before their children.
   for (const e of created) {
-    if (idOf.has(e.seq)) continue;
-    if (e.journaledAt !== undefined && e.seq !== lastJournaledAhead) continue;
+    if (idOf.has(e.seq) || e.journaledAt !== undefined) continue;
     const parent = parentOf(e);
-    const since = e.journaledAt !== undefined ? Math.max(session.createdAt, e.journaledAt) - CLOCK_SLACK_MS : session.createdAt;
-    const candidates = parent
-      ? (live
-          .get(parent)
-          ?.childIds.map((id) => live.get(id)!.node)
-          .filter((n) => !claimed.has(n.id) && sameAsCreated(n, e) && (n.dateAdded ?? 0) >= since) ?? [])
-      : [];
-    // The import's item was the last it made: of two alike, the newer (someone's own copy was made before it).
-    const candidate = e.journaledAt !== undefined ? newest(candidates) : candidates[0];
+    const candidate = candidatesIn(live, parent, e, claimed, session.createdAt)[0];
     if (candidate) {
       idOf.set(e.seq, candidate.id);
       claimed.add(candidate.id);
     }
+  }
+  for (const [e, node] of matchInOrder(unknown, (e) => candidatesIn(live, parentOf(e), e, claimed, Math.max(floor, e.journaledAt! - CLOCK_SLACK_MS)))) {
+    idOf.set(e.seq, node.id);
+    claimed.add(node.id);
   }
   // Decided before anything goes (newest first: children before their folders), so that what goes is journaled in
   // the inverse first: an item someone changed stays, and so do the folders above it.
@@ -142,9 +140,74 @@ async function journalRemovals(deps: WriteDeps, ids: string[], inv: EditSteps): 
   return out;
 }
 
-/** The node added last (of those added in the same millisecond, the later child: an item is added at the end). */
-function newest(nodes: readonly BookmarkNode[]): BookmarkNode | undefined {
-  return nodes.reduce<BookmarkNode | undefined>((best, n) => (!best || (n.dateAdded ?? 0) >= (best.dateAdded ?? 0) ? n : best), undefined);
+/** The items in `parent` alike `e`, not claimed, added at or after `since`, in the folder's order. */
+function candidatesIn(live: Map<string, LiveNode>, parent: string | null, e: CreatedEntry, claimed: ReadonlySet<string>, since: number): BookmarkNode[] {
+  if (!parent) return [];
+  return (
+    live
+      .get(parent)
+      ?.childIds.map((id) => live.get(id)!.node)
+      .filter((n) => !claimed.has(n.id) && sameAsCreated(n, e) && (n.dateAdded ?? 0) >= since) ?? []
+  );
+}
+
+/**
+ * The entries of the session's last write of entries journaled ahead (journaledAt), in seq order: one entry
+ * (journaled alone, as every import's before 2026-12-07) or the entries journaled together (`aheadBatch`). `unknown`:
+ * those carried out whose id was never recorded; `known`: those before them whose id was. Of the other entries
+ * journaled ahead with no id, none was created.
+ */
+function lastWrite(
+  all: readonly JournalEntry[],
+  created: readonly CreatedEntry[],
+  idOf: ReadonlyMap<number, string>,
+): { unknown: CreatedEntry[]; known: CreatedEntry[] } {
+  const ahead = all.filter((e): e is CreatedEntry => e.role === 'created' && e.journaledAt !== undefined);
+  const last = ahead.reduce<CreatedEntry | undefined>((a, e) => (!a || e.seq > a.seq ? e : a), undefined);
+  if (!last) return { unknown: [], known: [] };
+  const inLastWrite = (e: CreatedEntry) => (last.aheadBatch === undefined ? e.seq === last.seq : e.aheadBatch === last.aheadBatch);
+  const entries = created.filter((e) => e.journaledAt !== undefined && inLastWrite(e)).sort((a, b) => a.seq - b.seq);
+  const unknown = entries.filter((e) => !idOf.has(e.seq));
+  const first = unknown[0]?.seq ?? Infinity;
+  return { unknown, known: entries.filter((e) => idOf.has(e.seq) && e.seq < first) };
+}
+
+/**
+ * Finds the items created for the entries of one write journaled ahead. They were created in seq order, each after the
+ * one before returned, and an entry not created had its skip stored before the next create: those created are the
+ * first entries, each added no earlier than the one before. So the match stops at the first entry with no item alike
+ * (none after it was created), and each item matched is added no earlier than the one matched before it. Of two
+ * alike, the later (someone's own copy made meanwhile was made before it): first the earliest that fit, to know how
+ * many entries were created, then from the last back each the newest that fits before the next.
+ */
+export function matchInOrder(entries: readonly CreatedEntry[], candidatesOf: (e: CreatedEntry) => BookmarkNode[]): [CreatedEntry, BookmarkNode][] {
+  const dateOf = (n: BookmarkNode) => n.dateAdded ?? 0;
+  const earliest: BookmarkNode[] = [];
+  const taken = new Set<string>();
+  for (const e of entries) {
+    const floor = earliest.length ? dateOf(earliest.at(-1)!) : -Infinity;
+    const pick = candidatesOf(e)
+      .filter((n) => !taken.has(n.id) && dateOf(n) >= floor)
+      .reduce<BookmarkNode | undefined>((best, n) => (!best || dateOf(n) < dateOf(best) ? n : best), undefined);
+    if (!pick) break;
+    earliest.push(pick);
+    taken.add(pick.id);
+  }
+  const out: [CreatedEntry, BookmarkNode][] = [];
+  const claimed = new Set<string>();
+  let ceiling = Infinity;
+  for (let i = earliest.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    // Of those added in the same millisecond, the later child: an item is added at the end.
+    const pick = candidatesOf(e)
+      .filter((n) => !claimed.has(n.id) && dateOf(n) >= dateOf(earliest[i]!) && dateOf(n) <= ceiling)
+      .reduce<BookmarkNode | undefined>((best, n) => (!best || dateOf(n) >= dateOf(best) ? n : best), undefined);
+    if (!pick) continue;
+    out.push([e, pick]);
+    claimed.add(pick.id);
+    ceiling = dateOf(pick);
+  }
+  return out.reverse();
 }
 
 function sameAsCreated(node: BookmarkNode, e: CreatedEntry): boolean {

@@ -99,16 +99,30 @@ export async function placeBack(state: RestoreState, plan: PlacementPlan): Promi
   const moving = placements.filter((p) => p.action === 'move').map((p) => state.current(p.entry.id));
   const placesNow = state.inverse && moving.length ? await getExisting(state.deps.browser, moving) : new Map<string, BookmarkNode>();
 
+  // The placements of the folders this restore does not create, journaled ahead in writes of about AHEAD entries.
+  const ahead = new Map<string, JournalEntry[]>();
+  const notCreatedHere = new Set(queue.map((f) => f.oldParentId));
   for (let next = queue.shift(); next; next = queue.shift()) {
     const list = byParent.get(next.oldParentId) ?? [];
     byParent.delete(next.oldParentId);
-    if (!(await placeChildren(state, list, next.targetId, placesNow, adoptable, queue))) return false;
+    if (notCreatedHere.has(next.oldParentId) && !ahead.has(next.oldParentId)) {
+      await journalAhead(state, [next, ...queue.filter((f) => notCreatedHere.has(f.oldParentId))], byParent, list, placesNow, ahead);
+    }
+    const prepared = ahead.get(next.oldParentId);
+    ahead.delete(next.oldParentId);
+    if (!(await placeChildren(state, list, next.targetId, placesNow, adoptable, queue, prepared))) {
+      // Cancelled: what was journaled ahead and not reached was never made.
+      for (const entries of ahead.values()) for (const e of entries) await state.inv.skipped(e.seq);
+      return false;
+    }
     if (!queue.length && byParent.size) {
       // Parents that should have been re-created but were not (an error above): restore into the nearest folder.
       const [oldParentId, rest] = byParent.entries().next().value!;
       queue.push({ oldParentId, targetId: fallbackTarget(state, oldParentId, rest[0]) });
     }
   }
+  // The id map as it is now, for what comes next (an operation's created items are found through it).
+  await state.flushIds();
   return true;
 }
 
@@ -168,13 +182,66 @@ function adopter(state: RestoreState, placements: readonly Placement[]): (e: Rem
 }
 
 /**
- * What the restore does in one folder, journaled in the inverse before any of it: re-created items as 'created'
- * (their ids follow), items moved back as 'moved' from where they are now (`placesNow`).
+ * Placements journaled in the inverse ahead of their calls in one write, at most (a whole folder's, though, when it
+ * has more): after a kill, those the restore created whose ids were not stored yet are found by their data, in their
+ * order (undo-created.ts matchInOrder). One write per folder cost one durable write per few items at 100,000 bookmarks.
  */
-async function journalPlacements(state: RestoreState, list: Placement[], targetId: string, placesNow: ReadonlyMap<string, BookmarkNode>): Promise<JournalEntry[]> {
+export const AHEAD = 128;
+
+/**
+ * Journals the placements of `folders` (the first one's are `first`) ahead in one write, as many folders as fit in
+ * AHEAD entries (the first whatever its size), in the order they are filled, after storing what is noted of the items
+ * before (their ids): so of the entries journaled ahead with no id, only those of the last write can have been made.
+ */
+async function journalAhead(
+  state: RestoreState,
+  folders: readonly FolderToFill[],
+  byParent: ReadonlyMap<string, Placement[]>,
+  first: Placement[],
+  placesNow: ReadonlyMap<string, BookmarkNode>,
+  ahead: Map<string, JournalEntry[]>,
+): Promise<void> {
+  const taken: { folder: FolderToFill; list: Placement[] }[] = [];
+  let count = 0;
+  for (const [i, folder] of folders.entries()) {
+    const list = i === 0 ? first : (byParent.get(folder.oldParentId) ?? []);
+    if (i > 0 && count + list.length > AHEAD) break;
+    taken.push({ folder, list });
+    count += list.length;
+  }
+  await state.inv.flush();
+  const journaledAt = state.deps.now();
+  const aheadBatch = state.aheadBatches++;
+  const stored = await journalPlacements(
+    state,
+    taken.flatMap(({ list }) => list),
+    taken.flatMap(({ folder, list }) => list.map(() => folder.targetId)),
+    placesNow,
+    { journaledAt, aheadBatch },
+  );
+  let at = 0;
+  for (const { folder, list } of taken) {
+    ahead.set(folder.oldParentId, stored.slice(at, at + list.length));
+    at += list.length;
+  }
+}
+
+/**
+ * What the restore does in one folder (or, journaled ahead, in several: `targetIds` per item), journaled in the
+ * inverse before any of it: re-created items as 'created' (their ids follow), items moved back as 'moved' from where
+ * they are now (`placesNow`).
+ */
+async function journalPlacements(
+  state: RestoreState,
+  list: Placement[],
+  targetIds: string | readonly string[],
+  placesNow: ReadonlyMap<string, BookmarkNode>,
+  written?: { journaledAt: number; aheadBatch: number },
+): Promise<JournalEntry[]> {
   const { inv, current } = state;
   if (!state.inverse) return inv.append(list.map(() => ({ role: 'created', parentId: null, parentSeq: null, type: 'folder', title: '', url: null })));
-  const inverseOf = (p: Placement): NewJournalEntry => {
+  const inverseOf = (p: Placement, i: number): NewJournalEntry => {
+    const targetId = typeof targetIds === 'string' ? targetIds : targetIds[i]!;
     const e = p.entry;
     if (p.action === 'move') {
       const node = placesNow.get(current(e.id));
@@ -189,6 +256,7 @@ async function journalPlacements(state: RestoreState, list: Placement[], targetI
       type,
       title: v?.title ?? e.title,
       url: type === 'bookmark' && e.role === 'removed' ? (v?.url ?? e.url) : null,
+      ...written,
     };
   };
   const stored = await inv.append(list.map(inverseOf));
@@ -204,12 +272,18 @@ async function placeChildren(
   placesNow: ReadonlyMap<string, BookmarkNode>,
   adoptable: (e: RemovedEntry, targetId: string) => string | null,
   queue: FolderToFill[],
+  /** The entries of `list`, journaled ahead (journalAhead); else they are journaled here first. */
+  prepared?: JournalEntry[],
 ): Promise<boolean> {
   const { browser } = state.deps;
   const { live, resolved, inv, session } = state;
-  const inverseEntries = list.length ? await journalPlacements(state, list, targetId, placesNow) : [];
+  const inverseEntries = prepared ?? (list.length ? await journalPlacements(state, list, targetId, placesNow) : []);
   for (const [i, p] of list.entries()) {
-    if (!(await state.step())) return false;
+    if (!(await state.step())) {
+      // Cancelled: what was journaled ahead and not reached was never made.
+      if (prepared) for (const e of prepared.slice(i)) await inv.skipped(e.seq);
+      return false;
+    }
     const e = p.entry;
     const seq = inverseEntries[i]!.seq;
     const target = live.get(targetId);
@@ -251,7 +325,9 @@ async function placeChildren(
       if (target && !adopted) target.childCount++;
     } catch (error) {
       state.problems.push({ id: e.id, title: e.title, message: msg('undoProblemNotRestored', errorMessage(error)) });
-      if (p.action === 'move') await inv.skipped(seq);
+      // Not made (or not moved): stored before the next call, so that of the items journaled together those made are
+      // always the first ones (undo-created.ts).
+      await inv.skipped(seq);
     }
     state.done++;
   }

@@ -158,12 +158,17 @@ export class RestoreState implements RestoreStart {
   movedBack = 0;
   /** Items the operation created that were removed. */
   removed = 0;
+  /** Writes of placements journaled ahead so far (undo-placements.ts journalAhead): the number of the next. */
+  aheadBatches = 0;
   /** Steps done, of `total`. */
   done = 0;
   private total = 0;
   private started = 0;
-  // Each re-created id is recorded at once (not awaited: the write overlaps the next create); flushIds waits.
+  // A roll-back records each re-created id at once (not awaited: the write overlaps the next create); an undo or redo
+  // (with an inverse) keeps them for flushIds, one write per BATCH items, as it stores their ids in its inverse (a kill
+  // takes the undo back: its re-created items go, and their records with them). flushIds waits.
   private idWrites: Promise<void>[] = [];
+  private idRecords: IdMapRecord[] = [];
 
   constructor(start: RestoreStart) {
     this.deps = start.deps;
@@ -196,13 +201,16 @@ export class RestoreState implements RestoreStart {
   }
 
   recordId(record: IdMapRecord): void {
-    this.idWrites.push(this.deps.journal.recordIdMap([record]));
+    if (this.inverse) this.idRecords.push(record);
+    else this.idWrites.push(this.deps.journal.recordIdMap([record]));
   }
 
   async flushIds(): Promise<void> {
     const writes = this.idWrites;
+    const records = this.idRecords;
     this.idWrites = [];
-    await Promise.all([...writes, this.inv.flush()]);
+    this.idRecords = [];
+    await Promise.all([...writes, this.deps.journal.recordIdMap(records), this.inv.flush()]);
   }
 
   /** Before a step: every BATCH steps, writes what is noted, reports and lets a cancel in. False once cancelled. */
