@@ -48,7 +48,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
   const bookmarkEvents = givenDeps.bookmarkEvents ?? createBookmarkEvents(givenDeps.browser.bookmarks);
   // Every feature writes through this browser: what it creates while our bulk work holds the events is known as ours
   // (the copy guard still hears Sync's creations then: src/platform/own-creations.ts).
-  const { browser } = trackOwnCreations(givenDeps.browser, () => bookmarkEvents.holding);
+  const { browser, own: ownCreations } = trackOwnCreations(givenDeps.browser, () => bookmarkEvents.holding);
   const deps: BackgroundDeps = { ...givenDeps, browser, bookmarkEvents };
   // A test reset: the features hear the events of what came before it (the wipe's removals) before they reset.
   const features: ResettableFeature[] = [{ reset: async () => bookmarkEvents.flush() }];
@@ -126,6 +126,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     cleanup: dedupApply.jobs['dedup.cleanup'],
     resolveIds: (ids) => history.journal.resolveIds(ids),
     removedHistory: dedupApply.removedHistory,
+    ownCreations,
   });
   features.push(copyGuard);
   copyGuard.onWaitingChanged((waiting) => void toolbarButton.arrivalsChanged(waiting).catch((error: unknown) => console.error('Tidymarks toolbar button:', error)));
