@@ -6,7 +6,10 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NOTIFICATION_PREFIX } from '../../../src/copy-guard';
-import type { Browser } from '../../../src/platform/browser';
+import { compareWithNow, readLiveTree } from '../../../src/firefox-backups/compare';
+import { parseFirefoxBackup } from '../../../src/firefox-backups/parse';
+import { restorePlan } from '../../../src/firefox-backups/restore-plan';
+import type { BookmarkNode, Browser } from '../../../src/platform/browser';
 import { MENU_ID, TOOLBAR_ID, UNFILED_ID } from '../../../src/platform/browser';
 import { boot, type Booted } from '../../kit/boot';
 import { planFromTree } from '../dedup/cleanup-fixtures';
@@ -37,6 +40,28 @@ async function syncBrings(booted: Booted, from: number, to: number, parentId: st
     if (booted.app.bookmarkEvents.holding) inHold++;
   }
   return ids;
+}
+
+/** The tree now as Firefox writes it into a backup (BookmarkJSONUtils: GUIDs, positions, dates in µs). */
+async function backupOf(browser: Browser): Promise<string> {
+  const roots: Record<string, string> = {
+    root________: 'placesRoot',
+    menu________: 'bookmarksMenuFolder',
+    toolbar_____: 'toolbarFolder',
+    unfiled_____: 'unfiledBookmarksFolder',
+    mobile______: 'mobileFolder',
+  };
+  const json = (n: BookmarkNode): object => ({
+    guid: n.id,
+    title: n.title,
+    index: n.index ?? 0,
+    dateAdded: (n.dateAdded ?? 0) * 1000,
+    lastModified: (n.dateAdded ?? 0) * 1000,
+    ...(n.url !== undefined
+      ? { typeCode: 1, type: 'text/x-moz-place', uri: n.url }
+      : { typeCode: 2, type: 'text/x-moz-place-container', ...(roots[n.id] && { root: roots[n.id] }), children: (n.children ?? []).map(json) }),
+  });
+  return JSON.stringify(json((await browser.bookmarks.getTree())[0]!));
 }
 
 describe('the copy guard during our own work', () => {
@@ -124,6 +149,37 @@ describe('the copy guard during our own work', () => {
     expect(inHold).toBe(25);
     expect(await browser.bookmarks.search({ url: page(0).url })).toHaveLength(3);
     await booted.app.copyGuard.whenIdle();
+    expect(told(booted).map((n) => n.message)).toEqual([ARRIVED('25 copies of 25 pages')]);
+  });
+
+  it('a Sync burst during a restore from a Firefox backup: told with Sync’s copies only', async () => {
+    const booted = await setup();
+    const { app, client, browser, control } = booted;
+    // A folder of 25 copies of ours, in a backup, then removed: the restore brings them back (copies: not counted).
+    const old = await app.bookmarkEvents.hold(async () => {
+      const folder = await app.browser.bookmarks.create({ parentId: TOOLBAR_ID, title: 'Old' });
+      for (let i = 0; i < 25; i++) await app.browser.bookmarks.create({ parentId: folder.id, ...page(i) });
+      return folder;
+    });
+    const backup = await backupOf(browser);
+    await app.bookmarkEvents.hold(() => app.browser.bookmarks.removeTree(old.id));
+    const { encoded } = await client.call('organizer.tree', {});
+    const diff = compareWithNow(parseFirefoxBackup(backup).items, readLiveTree(encoded));
+    const plan = restorePlan(diff, [diff.removed.findIndex((item) => item.title === 'Old')]);
+    expect(plan).toMatchObject({ chosen: 26 });
+    // Sync brings 25 copies while the restore creates (at its third create, one after another).
+    let creates = 0;
+    let sync: Promise<string[]> | undefined;
+    const stop = control.observeBookmarkCalls((call) => {
+      if (call.method === 'create' && ++creates === 3) sync = syncBrings(booted, 5, 30, UNFILED_ID);
+    });
+    const report = await client.startJob('backups.restoreRemoved', { steps: plan.steps }).result;
+    stop();
+    expect(report).toMatchObject({ restored: { bookmarks: 25, folders: 1 }, problems: [] });
+    expect(await sync).toHaveLength(25);
+    expect(inHold).toBeGreaterThanOrEqual(10);
+    expect(await browser.bookmarks.search({ url: page(7).url })).toHaveLength(3);
+    await app.copyGuard.whenIdle();
     expect(told(booted).map((n) => n.message)).toEqual([ARRIVED('25 copies of 25 pages')]);
   });
 
