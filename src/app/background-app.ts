@@ -18,6 +18,7 @@ import {
 } from '../app-protocol/protocol';
 import { createJobServer, createRouter } from '../messaging/router';
 import { createBookmarkEvents, holdDuring } from '../platform/bookmark-events';
+import { trackOwnCreations } from '../platform/own-creations';
 import { createCoreHandlers, createCoreTestHandlers } from './core-handlers';
 import type { BackgroundDeps, Feature, ResettableFeature } from '../feature-contract';
 import { createSettingsStore } from '../settings';
@@ -43,10 +44,12 @@ import { createLinkHealthFeature } from '../link-health/feature';
 import { createCopyGuardFeature } from '../copy-guard/feature';
 
 export function createBackgroundApp(givenDeps: BackgroundDeps) {
-  const { browser } = givenDeps;
   // The background's one listener per bookmarks event, fanned out to every feature (src/platform/bookmark-events.ts).
-  const bookmarkEvents = givenDeps.bookmarkEvents ?? createBookmarkEvents(browser.bookmarks);
-  const deps: BackgroundDeps = { ...givenDeps, bookmarkEvents };
+  const bookmarkEvents = givenDeps.bookmarkEvents ?? createBookmarkEvents(givenDeps.browser.bookmarks);
+  // Every feature writes through this browser: what it creates while our bulk work holds the events is known as ours
+  // (the copy guard still hears Sync's creations then: src/platform/own-creations.ts).
+  const { browser, own: ownCreations } = trackOwnCreations(givenDeps.browser, () => bookmarkEvents.holding);
+  const deps: BackgroundDeps = { ...givenDeps, browser, bookmarkEvents };
   // A test reset: the features hear the events of what came before it (the wipe's removals) before they reset.
   const features: ResettableFeature[] = [{ reset: async () => bookmarkEvents.flush() }];
 
@@ -123,6 +126,7 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     cleanup: dedupApply.jobs['dedup.cleanup'],
     resolveIds: (ids) => history.journal.resolveIds(ids),
     removedHistory: dedupApply.removedHistory,
+    ownCreations,
   });
   features.push(copyGuard);
   copyGuard.onWaitingChanged((waiting) => void toolbarButton.arrivalsChanged(waiting).catch((error: unknown) => console.error('Tidymarks toolbar button:', error)));
@@ -235,6 +239,8 @@ export function createBackgroundApp(givenDeps: BackgroundDeps) {
     copyGuard,
     whenIdle,
     bookmarkEvents,
+    /** The browser every feature writes through (tests: Tidymarks' own writes, told apart from everyone else's). */
+    browser,
   };
 }
 

@@ -10,6 +10,7 @@ import { formatNumber, t } from '../i18n';
 import type { HandlersOf, JobContext, JobHandlersOf } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import { bookmarkEventsOf, createLazyTimer } from '../platform/bookmark-events';
+import type { OwnCreations } from '../platform/own-creations';
 import { createIdleTracker } from '../platform/idle';
 import { NO_REMOVED_HISTORY, type RemovedHistory } from '../operation-history';
 import type { LiveIndex } from '../search';
@@ -45,6 +46,11 @@ export interface CopyGuardDeps extends BackgroundDeps {
   removedHistory?: () => Promise<RemovedHistory>;
   /** Defaults to the 'tidymarks-copy-guard' database. */
   store?: BurstStore;
+  /**
+   * What Tidymarks itself created during a hold (src/platform/own-creations.ts): Sync's creations then are still
+   * heard. Without it (a guard built alone) every creation during a hold is taken for ours.
+   */
+  ownCreations?: OwnCreations;
 }
 
 export function createCopyGuardFeature(deps: CopyGuardDeps) {
@@ -198,11 +204,32 @@ export function createCopyGuardFeature(deps: CopyGuardDeps) {
     return true;
   }
 
-  // O(1) per event, paid for every change anyone makes: our own bulk work (a hold) is never counted.
+  const hear = (id: string, parentId: string, node: BookmarkNode | undefined, at: number) => {
+    if (early) early.push([id, parentId, node, at]);
+    else noteArrival(id, parentId, node, at);
+  };
+  /**
+   * Created while our own bulk work held the events, while a create of ours was under way: whose it is is known once
+   * our creates under way have resolved (README "Sync during our own work").
+   */
+  let undecided: Parameters<typeof noteArrival>[] = [];
+  const { ownCreations: own } = deps;
+  own?.settled(() => {
+    if (!undecided.length) return;
+    const heard = undecided;
+    undecided = [];
+    for (const args of heard) if (!own.take(args[0])) hear(...args);
+  });
+
+  // O(1) per event, paid for every change anyone makes; during our own bulk work (a hold) what we created is not counted.
   events.each((event) => {
-    if (event.kind !== 'created' || events.holding) return;
-    if (early) early.push([event.id, event.parentId, event.node, Date.now()]);
-    else noteArrival(event.id, event.parentId, event.node, Date.now());
+    if (event.kind !== 'created') return;
+    if (!events.holding) return void hear(event.id, event.parentId, event.node, Date.now());
+    // Without the tracker (a guard built alone) everything in a hold is taken for ours.
+    if (!own || own.take(event.id)) return;
+    if (own.pending) undecided.push([event.id, event.parentId, event.node, Date.now()]);
+    // No create of ours under way: not ours.
+    else hear(event.id, event.parentId, event.node, Date.now());
   });
 
   browser.notifications.onClicked.addListener((id: string) => {

@@ -6,64 +6,12 @@
  * Every Firefox here runs on an Xvfb display of its own: headless Firefox shows no notification at all (getAll stays
  * empty), so the alerts are Firefox's own windows (no notification daemon on the display), clicked through the X server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
-import { seedTree, syncInsert, type SeedNode } from './places-seed';
+import { describe, expect, it } from 'vitest';
+import { seedTree, syncInsert } from './places-seed';
 import { watchEventPage } from './event-page';
 import { waitForShown, waitForText, waitForTextContaining } from './page-waits';
 import { screenshotPath } from './screenshots';
-import { useFirefox } from './use-firefox';
-import { startXDisplay, type XDisplay } from '../../scripts/x-display';
-
-const pages = (n: number, from = 0): SeedNode[] => Array.from({ length: n }, (_, i) => ({ title: `Page ${from + i}`, url: `https://page${from + i}.example/` }));
-
-/** Collects the guard's notifications as Firefox shows them (title and message), from the harness page. */
-async function listenForNotifications(harness: Page): Promise<void> {
-  await harness.evaluate(async () => {
-    // An alert of an earlier test may still be on screen (they stay a minute): gone first.
-    for (const id of Object.keys(await window.tm.browser.notifications.getAll())) await window.tm.browser.notifications.clear(id);
-    const w = window as unknown as { shown: { id: string; title?: string; message?: string }[] };
-    w.shown = [];
-    window.tm.browser.notifications.onShown.addListener((id) => {
-      void window.tm.browser.notifications.getAll().then((all: Record<string, { title?: string; message?: string }>) => {
-        if (all[id]) w.shown.push({ id, title: all[id].title, message: all[id].message });
-      });
-    });
-  });
-}
-const shown = (harness: Page) => harness.evaluate(() => (window as unknown as { shown: { id: string; title?: string; message?: string }[] }).shown);
-/**
- * The messages of the notifications Firefox holds now. Right after guardIdle this is what the guard decided (it has
- * created its notification by then), where `shown` may still wait for onShown to reach the harness.
- */
-const notificationsNow = (harness: Page) =>
-  harness.evaluate(async () => Object.values(await window.tm.browser.notifications.getAll()).map((n) => (n as { message?: string }).message));
-/** The guard has ended every burst and told what it would (test build request). */
-const guardIdle = (harness: Page) => harness.evaluate(() => window.tm.client.call('test.copyGuard.idle', {}));
-
-/**
- * A Firefox (reset before each test, as useFirefox does) on an X display of its own, with Firefox's own alerts shown
- * without sliding and long enough to be clicked.
- */
-function useFirefoxOnDisplay(prefs: Record<string, number | boolean | string> = {}) {
-  let x: XDisplay | undefined;
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    x = await startXDisplay();
-    Object.assign(env, x.env);
-  });
-  afterAll(async () => {
-    await x?.stop();
-  });
-  const ff = useFirefox({
-    headless: false,
-    env,
-    prefs: { 'alerts.useSystemBackend': false, 'alerts.disableSlidingEffect': true, 'alerts.totalOpenTime': 60_000, ...prefs },
-  });
-  return { ff, display: () => x! };
-}
-
-const ARRIVED = (what: string) => `${what} arrived in the last minute. Click to see them on the Duplicates page.`;
+import { ARRIVED, guardIdle, listenForNotifications, notificationsNow, pages, shown, useFirefoxOnDisplay } from './copy-guard-kit';
 
 describe('copy guard: Sync brings copies', () => {
   const { ff } = useFirefoxOnDisplay();

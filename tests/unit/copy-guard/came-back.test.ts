@@ -17,7 +17,7 @@ const page = (i: number) => ({ title: `page ${i}`, url: `https://page${i}.exampl
 async function setup() {
   const booted = await boot({ seed: 1 });
   await booted.app.bookmarkEvents.hold(async () => {
-    for (let i = 0; i < 30; i++) await booted.browser.bookmarks.create({ parentId: MENU_ID, ...page(i) });
+    for (let i = 0; i < 30; i++) await booted.app.browser.bookmarks.create({ parentId: MENU_ID, ...page(i) });
   });
   await booted.app.live.whenFresh();
   await booted.app.copyGuard.whenIdle();
@@ -45,7 +45,7 @@ describe('copies that come back after a cleanup', () => {
     const booted = await setup();
     // Copies of pages 0-24 the guard is not asked about (a hold), then a cleanup from the Duplicates page.
     await booted.app.bookmarkEvents.hold(async () => {
-      for (let i = 0; i < 25; i++) await booted.browser.bookmarks.create({ parentId: TOOLBAR_ID, ...page(i) });
+      for (let i = 0; i < 25; i++) await booted.app.browser.bookmarks.create({ parentId: TOOLBAR_ID, ...page(i) });
     });
     const cleanup = await booted.client.startJob('dedup.cleanup', await planFromTree(booted.browser, { createdAt: Date.now() })).result;
     expect(cleanup.counts.copies).toBe(25);

@@ -13,10 +13,10 @@ import { planFromTree } from '../dedup/cleanup-fixtures';
 /** Boots with `pages` bookmarks that exist before anything arrives (made inside a hold: Tidymarks' own, not counted). */
 async function setup(pages = 30) {
   const booted = await boot({ seed: 1 });
-  const { app, browser } = booted;
+  const { app } = booted;
   const originals = await app.bookmarkEvents.hold(async () => {
     const made = [];
-    for (let i = 0; i < pages; i++) made.push(await browser.bookmarks.create({ parentId: UNFILED_ID, title: `page ${i}`, url: `https://page${i}.example/` }));
+    for (let i = 0; i < pages; i++) made.push(await app.browser.bookmarks.create({ parentId: UNFILED_ID, title: `page ${i}`, url: `https://page${i}.example/` }));
     return made;
   });
   await app.live.whenFresh();
@@ -31,11 +31,14 @@ async function burstEnds(booted: Booted) {
   await booted.app.copyGuard.whenIdle();
 }
 
-/** `n` copies of the originals, one after another, as Sync writes them (copy i of page i % pages). */
-async function copies(booted: Booted, originals: { title: string; url?: string }[], n: number, parentId: string = TOOLBAR_ID) {
+/**
+ * `n` copies of the originals, one after another, as Sync writes them (copy i of page i % pages); or as Tidymarks
+ * writes them, through the browser its features write through (`app.browser.bookmarks`).
+ */
+async function copies(booted: Booted, originals: { title: string; url?: string }[], n: number, parentId: string = TOOLBAR_ID, bookmarks = booted.browser.bookmarks) {
   for (let i = 0; i < n; i++) {
     const original = originals[i % originals.length]!;
-    await booted.browser.bookmarks.create({ parentId, title: original.title, url: original.url! });
+    await bookmarks.create({ parentId, title: original.title, url: original.url! });
   }
 }
 
@@ -90,7 +93,7 @@ describe('the copy guard', () => {
     const { app, client, browser } = booted;
     vi.useRealTimers();
     // 25 copies made inside a hold (they are not the test's subject) and cleaned up; the undo brings them back.
-    await app.bookmarkEvents.hold(() => copies(booted, booted.originals, 25));
+    await app.bookmarkEvents.hold(() => copies(booted, booted.originals, 25, TOOLBAR_ID, app.browser.bookmarks));
     await client.startJob('dedup.cleanup', await planFromTree(browser, { createdAt: Date.now() })).result;
     expect(await browser.bookmarks.search({ url: 'https://page0.example/' })).toHaveLength(1);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });

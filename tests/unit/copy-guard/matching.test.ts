@@ -15,7 +15,7 @@ const url = (i: number, path = '/') => `https://page${i}.example${path}`;
 /** The person's bookmarks before anything arrives (made inside a hold: Tidymarks' own, not counted). */
 async function setup(make: (b: Booted['browser']['bookmarks']) => Promise<void>) {
   const booted = await boot({ seed: 1 });
-  await booted.app.bookmarkEvents.hold(() => make(booted.browser.bookmarks));
+  await booted.app.bookmarkEvents.hold(() => make(booted.app.browser.bookmarks));
   await booted.app.live.whenFresh();
   await booted.app.copyGuard.whenIdle();
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });

@@ -16,9 +16,9 @@ async function setup() {
   saved.store = openBurstStore();
   const originals = await booted.app.bookmarkEvents.hold(async () => {
     const made = [];
-    for (let i = 0; i < 10; i++) made.push(await booted.browser.bookmarks.create({ parentId: UNFILED_ID, title: `page ${i}`, url: `https://page${i}.example/` }));
+    for (let i = 0; i < 10; i++) made.push(await booted.app.browser.bookmarks.create({ parentId: UNFILED_ID, title: `page ${i}`, url: `https://page${i}.example/` }));
     // One more: a folder of copies of the 10 pages is no copy of Other Bookmarks as a whole.
-    await booted.browser.bookmarks.create({ parentId: UNFILED_ID, title: 'another', url: 'https://another.example/' });
+    await booted.app.browser.bookmarks.create({ parentId: UNFILED_ID, title: 'another', url: 'https://another.example/' });
     return made;
   });
   await booted.app.live.whenFresh();

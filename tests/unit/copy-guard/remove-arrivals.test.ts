@@ -18,10 +18,10 @@ const page = (i: number) => ({ title: `page ${i}`, url: `https://page${i}.exampl
 /** 30 pages that exist before anything arrives (made inside a hold: Tidymarks' own, not counted). */
 async function setup(options: BootOptions = {}) {
   const booted = await boot({ seed: 1, ...options });
-  const { app, browser } = booted;
+  const { app } = booted;
   const originals = await app.bookmarkEvents.hold(async () => {
     const made: BookmarkNode[] = [];
-    for (let i = 0; i < 30; i++) made.push(await browser.bookmarks.create({ parentId: MENU_ID, ...page(i) }));
+    for (let i = 0; i < 30; i++) made.push(await app.browser.bookmarks.create({ parentId: MENU_ID, ...page(i) }));
     return made;
   });
   await app.live.whenFresh();

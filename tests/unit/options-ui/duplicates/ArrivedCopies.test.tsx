@@ -27,9 +27,8 @@ const DEV = 'Dev \u202Ebad';
 /** 30 pages of the person's, then Sync's copies: the folder DEV with 20 of them and 10 loose ones; the burst told. */
 async function told() {
   const bg = await bootPage();
-  const b = bg.browser.bookmarks;
   await bg.app.bookmarkEvents.hold(async () => {
-    for (let i = 0; i < 30; i++) await b.create({ parentId: 'menu________', ...page(i) });
+    for (let i = 0; i < 30; i++) await bg.app.browser.bookmarks.create({ parentId: 'menu________', ...page(i) });
   });
   await bg.app.live.whenFresh();
   await syncBrings(bg);
