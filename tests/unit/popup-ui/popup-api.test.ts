@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Client } from '../../../src/app-protocol/client';
 import { createPagePlaces } from '../../../src/places';
-import { createPopupApi, pageTabOf } from '../../../src/popup-ui/popup-api';
+import { createPopupApi, pageTabOf, readOwnTab } from '../../../src/popup-ui/popup-api';
 import type { FakeBrowser } from '../../fakes/browser';
 import { boot } from '../../kit/boot';
 
@@ -25,6 +25,17 @@ describe('createPopupApi', () => {
     expect((await api.currentPage(active.id)).tab?.id).toBe(active.id);
     // The popup could not read its tab: the background picks the active one.
     expect((await createPopupApi(client, vi.fn(), Promise.resolve(undefined)).currentPage()).tab?.id).toBe(active.id);
+  });
+
+  it('reads its own tab as its window’s active tab; a failed read leaves the choice to the background', async () => {
+    const query = vi.fn(async () => [{ id: 7, url: 'https://own.example/', title: 'Own' }]);
+    expect(await readOwnTab({ query })).toEqual({ id: 7, url: 'https://own.example/', title: 'Own' });
+    expect(query).toHaveBeenCalledWith({ active: true, currentWindow: true });
+    expect(await readOwnTab({ query: async () => Promise.reject(new Error('no window')) })).toBeUndefined();
+    expect(await readOwnTab({ query: async () => [] })).toBeUndefined();
+    // A popup that names its tab reads none.
+    expect(readOwnTab({ query }, 3)).toBeUndefined();
+    expect(query).toHaveBeenCalledTimes(1);
   });
 
   it('takes a tab as Firefox gives it only with an id and an address', () => {
