@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { launchFirefox, type Firefox } from './firefox';
+import { killFirefox, launchFirefox, type Firefox } from './firefox';
 import {
   createCollection,
   EDIT_POINTS,
@@ -50,12 +50,7 @@ describe('a cleanup killed with Firefox is rolled back without touching anyone e
           killAt,
         );
         const run = await runState(page);
-        const firefox = ff.browser.process();
-        expect(firefox?.pid).toBeGreaterThan(0);
-        const exited = new Promise((resolve) => firefox!.once('exit', resolve));
-        firefox!.kill('SIGKILL');
-        await exited;
-        await ff.close();
+        await killFirefox(ff);
         // Killed while the cleanup ran (its result never came).
         expect(run.result).toBeNull();
         expect(run.edits.filter((e) => e.point === killAt).length).toBeGreaterThan(0);

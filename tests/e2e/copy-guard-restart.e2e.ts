@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { launchFirefox, type Firefox } from './firefox';
+import { killFirefox, launchFirefox, type Firefox } from './firefox';
 import { seedTree, syncInsert, type SeedNode } from './places-seed';
 
 /** The extension is installed as a temporary add-on at each launch: its storage and UUID must outlive that. */
@@ -59,12 +59,7 @@ describe('copy guard: a burst across a restart (real Firefox)', () => {
         saved = await savedOpen(harness);
       }
       expect(await harness.evaluate(() => window.tm.client.call('copyGuard.log', {}))).toEqual([]);
-      const firefox = ff.browser.process();
-      expect(firefox?.pid).toBeGreaterThan(0);
-      const exited = new Promise((resolve) => firefox!.once('exit', resolve));
-      firefox!.kill('SIGKILL');
-      await exited;
-      await ff.close();
+      await killFirefox(ff);
 
       ff = await launchFirefox({ userDataDir: profile, prefs: PREFS });
       harness = await ff.harness();

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchFirefox, type Firefox } from './firefox';
+import { killFirefox, launchFirefox, type Firefox } from './firefox';
 import { firefoxExport, openInView } from './firefox-backup-files';
 import { seedTree, type SeedNode } from './places-seed';
 import { DARK_PREFS, useFirefox, usePrefs } from './use-firefox';
@@ -355,11 +355,7 @@ describe('a restore interrupted by a crash is rolled back at the next start (rea
       await page.click('[data-testid="restore-button"]');
       const restoredCount = () => harness.evaluate(async () => (await window.tm.browser.bookmarks.search({ query: 'big.rs.example' })).length);
       await expect.poll(restoredCount, { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(200);
-      const firefox = ff.browser.process()!;
-      const exited = new Promise((resolve) => firefox.once('exit', resolve));
-      firefox.kill('SIGKILL');
-      await exited;
-      await ff.close();
+      await killFirefox(ff);
 
       ff = await launchFirefox({ userDataDir: profile, prefs });
       harness = await ff.harness();

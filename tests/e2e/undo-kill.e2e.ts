@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchFirefox, type Firefox } from './firefox';
+import { killFirefox, launchFirefox, type Firefox } from './firefox';
 import { seedTree } from './places-seed';
 
 /** 40 a folder: one write journals three folders ahead (AHEAD is 128 entries). */
@@ -65,11 +65,7 @@ describe('an undo interrupted by a crash is rolled back at the next start (real 
       await harness.evaluate(() => void window.tm.client.startJob('history.undo', {}).result.catch(() => undefined));
       const made = () => harness.evaluate(async () => (await window.tm.browser.bookmarks.search({ query: 'uk.example' })).length);
       await expect.poll(made, { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(300);
-      const firefox = ff.browser.process()!;
-      const exited = new Promise((resolve) => firefox.once('exit', resolve));
-      firefox.kill('SIGKILL');
-      await exited;
-      await ff.close();
+      await killFirefox(ff);
 
       ff = await launchFirefox({ userDataDir: profile, prefs });
       harness = await ff.harness();
