@@ -6,13 +6,8 @@ import { createPopupApi, loadPagePlaces, readOwnTab, tabIdFromSearch } from '../
 import { PopupApp } from '../src/popup-ui/PopupApp';
 import './popup.css';
 
-const tabId = tabIdFromSearch(location.search);
-// The toolbar popup's own tab, asked for before anything else (popup-api.ts readOwnTab).
-const ownTab = readOwnTab(browser.tabs, tabId);
-
 await startPageText(browser.i18n);
 
-render(
-  <PopupApp api={createPopupApi(client, loadPagePlaces(client), ownTab)} tabId={tabId} baseUrl={location.href} close={() => window.close()} />,
-  document.getElementById('app')!,
-);
+// The toolbar popup reads its own tab as it starts (popup-api.ts readOwnTab); a popup opened as a tab names one.
+const api = createPopupApi(client, loadPagePlaces(client), readOwnTab(browser.tabs, location.search));
+render(<PopupApp api={api} tabId={tabIdFromSearch(location.search)} baseUrl={location.href} close={() => window.close()} />, document.getElementById('app')!);

@@ -120,13 +120,13 @@ export function createPopupApi(client: Client, loadPlaces: () => Promise<PlacesA
 /** The tab the popup speaks about: ?tabId=N (tests open the popup as a tab); undefined means the active tab. */
 /**
  * The tab the toolbar popup is about: its window's active tab, read from Firefox as the popup starts. Undefined when
- * the popup names its tab (`tabId`: tests open it as a tab) or the read fails: the background then picks.
+ * the popup's address names its tab (`?tabId=`: tests open it as a tab) or the read fails: the background then picks.
  */
 export function readOwnTab(
   tabs: { query(filter: { active: true; currentWindow: true }): Promise<{ id?: number; url?: string; title?: string }[]> },
-  tabId?: number,
+  search = '',
 ): Promise<PageTab | undefined> | undefined {
-  if (tabId !== undefined) return undefined;
+  if (tabIdFromSearch(search) !== undefined) return undefined;
   return tabs
     .query({ active: true, currentWindow: true })
     .then(([tab]) => pageTabOf(tab))

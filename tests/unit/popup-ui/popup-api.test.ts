@@ -34,7 +34,7 @@ describe('createPopupApi', () => {
     expect(await readOwnTab({ query: async () => Promise.reject(new Error('no window')) })).toBeUndefined();
     expect(await readOwnTab({ query: async () => [] })).toBeUndefined();
     // A popup that names its tab reads none.
-    expect(readOwnTab({ query }, 3)).toBeUndefined();
+    expect(readOwnTab({ query }, '?tabId=3')).toBeUndefined();
     expect(query).toHaveBeenCalledTimes(1);
   });
 
