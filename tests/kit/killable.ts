@@ -49,3 +49,36 @@ export async function bootKillableWithFolder(writes: readonly Write[], title: (i
   const children = async () => (await b.getChildren(folder.id)).map((c) => c.title);
   return { fake: env.fake, b, state: kill.state, died: kill.died, client: env.client, folder, ids, children };
 }
+
+/**
+ * Firefox killed at one bookmarks.create, for the tests of writes journaled ahead: once `armed`, the `killAt`-th create
+ * (1-based) never runs (`ran` false) or runs and never answers (`ran` true), and no create after it answers. As the
+ * n-th create is called, `tick` moves the test's clock, `before(n, bookmarks)` runs (the person acting meanwhile), and
+ * the clock moves again; the create then waits a task, as a call into Firefox's parent process lets the journal's
+ * writes go on. `wrap` is boot()'s `browser` option and `died` its `killed` option.
+ */
+export function killedAtCreate(options: { killAt: number; ran: boolean; tick: () => void; before: (n: number, bookmarks: Browser['bookmarks']) => Promise<void> }) {
+  const { killAt, ran, tick, before } = options;
+  const death = gate();
+  const control = { armed: false };
+  let calls = 0;
+  const never = () => new Promise<never>(() => undefined);
+  const wrap = (browser: Browser): Browser => {
+    const b = browser.bookmarks;
+    const create = async (details: Parameters<Browser['bookmarks']['create']>[0]) => {
+      if (!control.armed) return b.create(details);
+      const n = ++calls;
+      if (n > killAt) return never();
+      tick();
+      await before(n, b);
+      tick();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (n < killAt) return b.create(details);
+      if (ran) await b.create(details);
+      death.open();
+      return never();
+    };
+    return { ...browser, bookmarks: { ...b, create } } as unknown as Browser;
+  };
+  return { control, died: death.promise, wrap };
+}

@@ -11,15 +11,13 @@ import { compareWithNow, readLiveTree } from '../../../src/firefox-backups/compa
 import { parseFirefoxBackup } from '../../../src/firefox-backups/parse';
 import { restorePlan } from '../../../src/firefox-backups/restore-plan';
 import { boot } from '../../kit/boot';
-import { gate } from '../../kit/gate';
+import { killedAtCreate } from '../../kit/killable';
 
 /** Items of the folder restored: two batches and a part (AHEAD is 32), so kills fall in the first, the second, the last. */
 const ITEMS = 70;
 /** Items 10 and 11 have the same title and address: restored twice into one folder. */
 const titleOf = (i: number) => (i === 11 ? 'Item 10' : `Item ${i}`);
 const urlOf = (i: number) => `https://batch.example/${i === 11 ? 10 : i}`;
-
-type CreateDetails = Parameters<Browser['bookmarks']['create']>[0];
 
 /** A Firefox backup (its JSON) of the toolbar holding "Batch" with ITEMS bookmarks, dates in µs. */
 function backupOf(folder: BookmarkNode, items: BookmarkNode[]): string {
@@ -63,36 +61,14 @@ function backupOf(folder: BookmarkNode, items: BookmarkNode[]): string {
 async function restoreKilled(killAt: number, ran: boolean, before: (n: number, b: Browser['bookmarks'], folderId: string) => Promise<void> = async () => undefined) {
   let clock = 1_800_000_000_000;
   const now = () => clock;
-  const death = gate();
-  let calls = 0;
-  let armed = false;
   let folderId = '';
+  const kill = killedAtCreate({ killAt, ran, tick: () => void (clock += 1), before: (n, bookmarks) => before(n, bookmarks, folderId) });
   const first = await boot({
     seed: 40 + killAt,
     now,
     backgroundNow: now,
-    killed: death.promise,
-    browser: (browser) =>
-      ({
-        ...browser,
-        bookmarks: {
-          ...browser.bookmarks,
-          create: async (details: CreateDetails) => {
-            if (!armed) return browser.bookmarks.create(details);
-            const n = ++calls;
-            if (n > killAt) return new Promise<never>(() => undefined);
-            clock += 1;
-            await before(n, browser.bookmarks, folderId);
-            clock += 1;
-            // A create is a call into Firefox's parent process: the journal's writes go on meanwhile.
-            await new Promise((resolve) => setTimeout(resolve, 0));
-            if (n < killAt) return browser.bookmarks.create(details);
-            if (ran) await browser.bookmarks.create(details);
-            death.open();
-            return new Promise<never>(() => undefined);
-          },
-        },
-      }) as unknown as Browser,
+    killed: kill.died,
+    browser: kill.wrap,
   });
   const b = first.browser.bookmarks;
   const folder = await b.create({ parentId: 'toolbar_____', title: 'Batch' });
@@ -110,9 +86,9 @@ async function restoreKilled(killAt: number, ran: boolean, before: (n: number, b
   const steps = restorePlan(diff, diff.removed.keys()).steps;
   expect(steps).toHaveLength(ITEMS);
   clock += 10;
-  armed = true;
+  kill.control.armed = true;
   void first.client.startJob('backups.restoreRemoved', { steps }).result.catch(() => undefined);
-  await death.promise;
+  await kill.died;
   first.unload();
   return { first, folder, own, b };
 }

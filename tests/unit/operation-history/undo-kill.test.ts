@@ -8,13 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import type { BookmarkNode, Browser } from '../../../src/platform/browser';
 import { boot } from '../../kit/boot';
-import { gate } from '../../kit/gate';
+import { killedAtCreate } from '../../kit/killable';
 
 /** Four folders of 50 bookmarks, all deleted: the undo re-creates 200, journaled ahead as two writes of two folders. */
 const FOLDERS = 4;
 const PER_FOLDER = 50;
-
-type CreateDetails = Parameters<Browser['bookmarks']['create']>[0];
 
 /**
  * Deletes every bookmark of the four folders as one organizer edit, then undoes it with Firefox killed at the undo's
@@ -24,36 +22,14 @@ type CreateDetails = Parameters<Browser['bookmarks']['create']>[0];
 async function undoKilled(killAt: number, ran: boolean, before: (n: number, b: Browser['bookmarks'], folderIds: string[]) => Promise<void> = async () => undefined) {
   let clock = 1_800_000_000_000;
   const now = () => clock;
-  const death = gate();
-  let calls = 0;
-  let armed = false;
   const folderIds: string[] = [];
+  const kill = killedAtCreate({ killAt, ran, tick: () => void (clock += 1), before: (n, bookmarks) => before(n, bookmarks, folderIds) });
   const first = await boot({
     seed: 60 + killAt,
     now,
     backgroundNow: now,
-    killed: death.promise,
-    browser: (browser) =>
-      ({
-        ...browser,
-        bookmarks: {
-          ...browser.bookmarks,
-          create: async (details: CreateDetails) => {
-            if (!armed) return browser.bookmarks.create(details);
-            const n = ++calls;
-            if (n > killAt) return new Promise<never>(() => undefined);
-            clock += 1;
-            await before(n, browser.bookmarks, folderIds);
-            clock += 1;
-            // A create is a call into Firefox's parent process: the journal's writes go on meanwhile.
-            await new Promise((resolve) => setTimeout(resolve, 0));
-            if (n < killAt) return browser.bookmarks.create(details);
-            if (ran) await browser.bookmarks.create(details);
-            death.open();
-            return new Promise<never>(() => undefined);
-          },
-        },
-      }) as unknown as Browser,
+    killed: kill.died,
+    browser: kill.wrap,
   });
   const b = first.browser.bookmarks;
   const ids: string[] = [];
@@ -68,9 +44,9 @@ async function undoKilled(killAt: number, ran: boolean, before: (n: number, b: B
   await first.client.call('organizer.remove', { ids });
   const own = await b.create({ parentId: folderIds[1]!, title: 'Own', url: 'https://own.example/' });
   clock += 10;
-  armed = true;
+  kill.control.armed = true;
   void first.client.startJob('history.undo', {}).result.catch(() => undefined);
-  await death.promise;
+  await kill.died;
   first.unload();
   const contents = async () => Promise.all(folderIds.map(async (id) => (await b.getChildren(id)).map((c) => c.id)));
   return { first, folderIds, own, b, contents };
