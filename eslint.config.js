@@ -28,7 +28,7 @@ export default defineConfig([
       // The scripts that come with a hand-written .d.mts are not part of a project (the .d.mts stands for them).
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['scripts/find-firefox.mjs', 'scripts/message-args.mjs', 'scripts/seed.mjs', 'scripts/prng.mjs'],
+          allowDefaultProject: ['scripts/find-firefox.mjs', 'scripts/message-args.mjs', 'scripts/seed.mjs', 'scripts/prng.mjs', 'scripts/popup-bundle.mjs'],
           defaultProject: 'tsconfig.node.json',
         },
         tsconfigRootDir: import.meta.dirname,

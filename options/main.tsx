@@ -1,7 +1,7 @@
 import browser from 'webextension-polyfill';
 import { render } from 'preact';
 import { startPageText } from '../src/i18n';
-import { client } from '../src/app-protocol/page-client';
+import { client } from '../src/app-protocol/page-client-with-scans';
 import { startOpenedView } from '../src/options-ui/open-view';
 import './options.css';
 

@@ -1,10 +1,11 @@
-// npm test: typecheck (both tsconfig projects), eslint, prettier's check, build, web-ext lint (zero errors and zero warnings), then every
+// npm test: typecheck (both tsconfig projects), eslint, prettier's check, build with the popup's bundle budget, web-ext lint (zero errors and zero warnings), then every
 // vitest project: unit (fake browser), contract (fake), e2e (real Firefox, including the contract suite against Firefox).
 // Never skips: a missing Firefox fails the run with an install hint.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { findFirefox } from './find-firefox.mjs';
+import { POPUP_BUNDLE_BUDGET_KB, popupBundleSize } from './popup-bundle.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => resolve(root, 'node_modules/.bin', name);
@@ -60,6 +61,14 @@ function report(title, run) {
 /** The production build, then web-ext lint on it (zero errors and zero warnings); false if either failed. */
 async function buildAndLint() {
   if (!report('build (dist/)', await captured(bin('vite'), ['build', '--logLevel', 'warn']))) return false;
+  // The popup's budget, on the build just made: every file it may load, gzipped (scripts/popup-bundle.mjs).
+  const popup = popupBundleSize(resolve(root, 'dist'));
+  const popupLine = `the popup's bundle: ${popup.all.kb.toFixed(2)} kB gzipped in ${popup.all.files} files (budget ${POPUP_BUNDLE_BUDGET_KB} kB), ${popup.atOpen.kb.toFixed(2)} kB at opening`;
+  if (popup.all.kb > POPUP_BUNDLE_BUDGET_KB) {
+    console.error(`✗ ${popupLine}`);
+    return false;
+  }
+  console.log(`✓ ${popupLine}`);
   const lint = await captured(bin('web-ext'), ['lint', '--source-dir', 'dist', '--self-hosted=false', '--output', 'json']);
   console.log('\n▶ web-ext lint dist/');
   let lintReport;

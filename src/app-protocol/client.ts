@@ -8,7 +8,27 @@ import { isErrorCode, RemoteError } from '../messaging/errors';
 import { PORT_NAME, type RequestMessage } from '../messaging/channel';
 import type { JobInput, JobProgress, JobResult, JobType, RequestInput, RequestReply, RequestType } from './protocol';
 import type { PortLike } from '../messaging/router';
-import { replyReader } from './reply-forms';
+
+/**
+ * How a client reads the reply of a request or job type from its JSON text; called when the request is sent, so
+ * that a decoder it needs can load meanwhile. Pages that ask for a scan pass reply-forms.ts's (page-client-with-scans.ts).
+ */
+export type ReplyReader = (type: string) => (json: string) => Promise<unknown>;
+
+/**
+ * The requests and jobs whose reply travels in a form of its own (reply-forms.ts decodes them). A client made
+ * without their reader refuses them: the form's text is not the type the caller is promised.
+ */
+export const REPLIES_IN_A_FORM_OF_THEIR_OWN: ReadonlySet<string> = new Set(['dedup.scan', 'dedup.lastScan']);
+
+/** Plain JSON replies: the popup and the sidebar, which never ask for a scan and so never reference its decoder. */
+export const plainReplies: ReplyReader = (type) => {
+  if (REPLIES_IN_A_FORM_OF_THEIR_OWN.has(type)) {
+    // A developer's mistake (make the client with reply-forms.ts's reader), said as any page error is.
+    throw new RemoteError('internal', t('errorPageCannotRead', type));
+  }
+  return async (json) => JSON.parse(json) as unknown;
+};
 
 export interface Transport {
   sendMessage(message: RequestMessage): Promise<unknown>;
@@ -37,7 +57,8 @@ function toRemoteError(error: unknown): RemoteError {
   return new RemoteError('internal', t('errorMalformedReply'));
 }
 
-export function createClient(transport: Transport): Client {
+/** A client over `transport`; `replyReader` reads replies (plain JSON unless a page that asks for a scan passes its reader). */
+export function createClient(transport: Transport, replyReader: ReplyReader = plainReplies): Client {
   return {
     connect: (name) => transport.connect(name),
 

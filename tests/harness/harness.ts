@@ -3,7 +3,7 @@
  * drive the page-side APIs through `window.tm` with page.evaluate. Never part of the production build.
  */
 import browser from 'webextension-polyfill';
-import { client } from '../../src/app-protocol/page-client';
+import { client } from '../../src/app-protocol/page-client-with-scans';
 import { createRng } from '../../scripts/prng.mjs';
 import { contractCases } from '../contract/cases';
 import { runContractCase } from '../contract/run';

@@ -13,6 +13,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { onTestFinished } from 'vitest';
 import { startBackground } from '../../src/app/start-background';
 import { createClient } from '../../src/app-protocol/client';
+import { replyReader } from '../../src/app-protocol/reply-forms';
 import { createPagePlaces } from '../../src/places';
 import { createBookmarkEvents, type BookmarkEventTiming } from '../../src/platform/bookmark-events';
 import type { Browser } from '../../src/platform/browser';
@@ -90,7 +91,7 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
     })());
   onTestFinished(close);
 
-  const client = createClient(fake.control.transport);
+  const client = createClient(fake.control.transport, replyReader);
   // Start-up work (crash recovery of an interrupted cleanup or import) is over before the test begins.
   await current().history.recovered;
   return {

@@ -14,6 +14,7 @@
 import type { ComponentChildren } from 'preact';
 import { expect, onTestFinished } from 'vitest';
 import { createClient, type Transport } from '../../src/app-protocol/client';
+import { replyReader } from '../../src/app-protocol/reply-forms';
 import type { HandlersOf, JobHandlersOf } from '../../src/messaging/define';
 import { jobs as jobTable, protocol, type Jobs, type Protocol } from '../../src/app-protocol/protocol';
 import { createJobServer, createRouter, type PortLike } from '../../src/messaging/router';
@@ -80,7 +81,7 @@ export function standIn(answers: StandInAnswers): StandIn {
     sendMessage: (message) => runtime.control.sendMessage(message, { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}options/index.html` }),
     connect: (name) => runtime.control.connect(name, { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}options/index.html` }) as unknown as PortLike,
   };
-  const client = createClient(transport);
+  const client = createClient(transport, replyReader);
   onTestFinished(() => {
     expect(unanswered.join(', '), 'requests the page made that the test gave no answer for').toBe('');
     hub.clearAll();

@@ -84,6 +84,23 @@ function staticClosure(entry: string, packages = new Set<string>()): Set<string>
   return seen;
 }
 
+/** Every file `entry` can ever load: its value imports, static and dynamic (`import type` loads nothing), followed. */
+const valueImportSpecifiers = /(?:^\s*(?:import|export)\s(?!type\s)[^;]*?from\s+|^\s*import\s+|\bimport\(\s*)['"](\.[^'"]+)['"]/gms;
+function wholeClosure(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const [, spec] of source(file).matchAll(valueImportSpecifiers)) {
+      const target = resolveLocal(file, spec!);
+      if (!/\.css$/.test(spec!) && !target.startsWith('packages/')) queue.push(target);
+    }
+  }
+  return seen;
+}
+
 /** The files of the event page's first chunk: background/main.ts and what answers before the app is loaded. */
 const firstChunk = ['src/app/wake-background.ts', 'src/app/core-handlers.ts', 'src/app/wake-queue.ts'];
 
@@ -113,6 +130,15 @@ describe('conventions', () => {
     const seen = staticClosure('popup/main.tsx', packages);
     expect([...packages].filter((p) => p === 'valibot' || p.startsWith('valibot/'))).toEqual([]);
     expect([...seen].filter((f) => f === 'src/app-protocol/protocol.ts' || f.startsWith('src/places/') || f.startsWith('src/dedup/scan-wire/'))).toEqual([]);
+  });
+
+  it('the popup and the sidebar never name the scan’s decoder, not even by a dynamic import: it is not in their bundles', () => {
+    // The popup's bundle budget (30 kB, scripts/popup-bundle.mjs) counts every chunk its files name; a client with the
+    // scan's reply forms names the decoder's chunk. Only pages that ask for a scan use that client (page-client-with-scans.ts).
+    for (const entry of ['popup/main.tsx', 'sidebar/main.tsx']) {
+      const reached = [...wholeClosure(entry)];
+      expect(reached.filter((f) => f === 'src/app-protocol/reply-forms.ts' || f.startsWith('src/dedup/'))).toEqual([]);
+    }
   });
 
   it("the event page's first chunk loads no feature and not the protocol table: it answers core.ping before the app loads", () => {
@@ -215,7 +241,7 @@ describe('conventions', () => {
           inner === 'protocol.ts' ||
           /(^|-)types\.ts$/.test(inner) ||
           (file === 'src/app/background-app.ts' && inner === 'feature.ts') ||
-          (file in entries && target === 'src/app-protocol/page-client.ts') ||
+          (file in entries && (target === 'src/app-protocol/page-client.ts' || target === 'src/app-protocol/page-client-with-scans.ts')) ||
           // The event page's first chunk takes the core part of the protocol, not the whole table (see the test below).
           (firstChunk.includes(file) && target === 'src/app-protocol/core-protocol.ts');
         if (!allowed) offenders.push(`${file} -> ${target}`);

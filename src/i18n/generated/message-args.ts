@@ -1140,6 +1140,7 @@ export interface MessageArgs {
   "errorPausedTooLong_other": [Substitution];
   "errorNoBackground": [Substitution];
   "errorMalformedReply": [];
+  "errorPageCannotRead": [Substitution];
   "errorNoAnswer": [];
   "errorJobEnded": [];
   "issueType": [Substitution, Substitution];

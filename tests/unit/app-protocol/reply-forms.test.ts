@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { scanBookmarks } from '../../../src/dedup/scan/scan';
 import { t } from '../../../src/i18n';
-import { createClient, type Transport } from '../../../src/app-protocol/client';
+import { createClient, plainReplies, REPLIES_IN_A_FORM_OF_THEIR_OWN, type ReplyReader, type Transport } from '../../../src/app-protocol/client';
+import { replyReader } from '../../../src/app-protocol/reply-forms';
 import { RemoteError } from '../../../src/messaging/errors';
 import type { PortLike } from '../../../src/messaging/router';
 import { encodeScan } from '../../../src/dedup/scan-wire';
@@ -29,8 +30,8 @@ const scan = {
 /** The scan as a caller had it before the wire form: its plain JSON. */
 const plain = JSON.parse(JSON.stringify(scan)) as unknown;
 
-/** A client whose requests get `json` as their reply text and whose jobs end with it. */
-function clientReplying(json: (type: string) => string) {
+/** A client whose requests get `json` as their reply text and whose jobs end with it; the options page's reader by default. */
+function clientReplying(json: (type: string) => string, reader: ReplyReader = replyReader) {
   const transport: Transport = {
     sendMessage: async (message) => ({ ok: true, json: json(message.type) }),
     connect(name) {
@@ -48,7 +49,7 @@ function clientReplying(json: (type: string) => string) {
       return port;
     },
   };
-  return createClient(transport);
+  return createClient(transport, reader);
 }
 
 describe("the client's reply forms", () => {
@@ -72,5 +73,18 @@ describe("the client's reply forms", () => {
     const wire = encodeScan(scan);
     const client = clientReplying(() => wire);
     expect(await client.call('core.ping', {})).toStrictEqual(JSON.parse(wire));
+  });
+
+  it('a client made without the forms (the popup’s, the sidebar’s) refuses a scan before asking, and reads the rest', async () => {
+    let sent = 0;
+    const client = clientReplying((type) => {
+      sent++;
+      return type === 'core.ping' ? '{"pong":true}' : encodeScan(scan);
+    }, plainReplies);
+    await expect(client.call('dedup.lastScan', {})).rejects.toMatchObject({ name: 'RemoteError', code: 'internal', message: t('errorPageCannotRead', 'dedup.lastScan') });
+    expect(() => client.startJob('dedup.scan', {})).toThrow(t('errorPageCannotRead', 'dedup.scan'));
+    expect(sent).toBe(0);
+    expect([...REPLIES_IN_A_FORM_OF_THEIR_OWN].sort()).toEqual(['dedup.lastScan', 'dedup.scan']);
+    expect(await client.call('core.ping', {})).toStrictEqual({ pong: true });
   });
 });
