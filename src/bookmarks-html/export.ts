@@ -5,7 +5,7 @@
 import type { Browser, BookmarkNode } from '../platform/browser';
 import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
 import { descendants, kindOf } from '../platform/tree';
-import { collectUrls } from './import';
+import { collectUrls } from './import-plan';
 import { countDocument, type BookmarksDocument, type DocumentCounts, type HtmlNode, type RootMarker } from './document';
 import { writeBookmarksHtml } from './write';
 import { dateAddedOf, lastModifiedOf, type BookmarkDates } from '../bookmark-dates';

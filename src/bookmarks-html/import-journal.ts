@@ -1,23 +1,21 @@
 /**
  * An import as one operation of the journal (src/operation-history/journal.ts, kind 'import'), so that it is all or nothing:
- * every item is journaled ('created') just before it is created, in ONE small write that also stores the outcome of
- * the item before it (its id, or its skip when Firefox refused it); the tags it brings are journaled ('tag-merge': the
+ * every item is journaled ('created') before it is created, and the tags it brings are journaled ('tag-merge': the
  * tags each URL had before) and written along with the bookmarks, every TAG_BATCH bookmarks. A cancelled import, a
  * closed tab (the job is cancelled) and a crash (recovery at the next start) roll back what it created with the same
  * code as an undo (src/operation-history/undo.ts): what someone renamed, re-addressed or moved in the meantime stays,
  * tags included. A finished import can be undone from the same history.
  *
- * After a crash, so, every item but the last journaled has its outcome stored: only that last one can have been
- * created without its id known, and only after it was journaled (`journaledAt`, give or take the clocks' rounding).
- * Recovery looks for it alone, among the items added since, the newest (src/operation-history/undo-created.ts); an
- * entry that was never created claims nothing, so a bookmark someone made meanwhile with the same title and address
- * in the same folder stays.
- *
- * A restore from a Firefox backup journals its items ahead instead, up to 32 in one write (`journalAhead`, again with
- * the outcome of every item before): the creates then need no write of their own, and the ids are stored behind
- * them, a few at a time. Of the entries of the last write, those created are the first ones (one not created has its
- * skip stored before the next create), each added no earlier than the one before: recovery finds them in that order
- * (undo-created.ts matchInOrder; src/operation-history/README.md "Items journaled ahead").
+ * The items are journaled ahead, up to 32 in one write (`journalAhead`, driven by steps-ahead.ts for an import of a
+ * bookmarks.html and a restore from a Firefox backup alike), with the outcome (id, or skip when Firefox refused it) of
+ * every item journaled before: the creates then need no write of their own, and the ids are stored behind them, a few
+ * at a time. So after a crash only the entries of the last write can have been created without their id stored, and
+ * not before it was written (`journaledAt`, give or take the clocks' rounding). Of those, the ones created are the
+ * first (one not created has its skip stored before the next create), each added no earlier than the one before:
+ * recovery finds them in that order (src/operation-history/undo-created.ts matchInOrder; src/operation-history/
+ * README.md "Items journaled ahead"), and an entry that was never created claims nothing, so a bookmark someone made
+ * meanwhile with the same title and address in the same folder stays. An item create() is given that was not
+ * journaled ahead is journaled alone, in a write of its own just before it (how every import went until 2026-12-08).
  *
  * The write is of relaxed durability: it resolves once the OS has it, so a killed Firefox keeps it; only a power loss
  * can take the last writes (src/bookmarks-html/README.md "Import speed": strict durability cost a flush per item).

@@ -20,17 +20,23 @@
  * - Folders are created only when something is created inside them (empty folders of the file are created unless
  *   an existing target folder already has a folder of that name), so importing a file twice adds nothing.
  * - Separators come along with the entries around them.
- * - Per-entry failures (an address Firefox refuses) are reported and the import goes on.
+ * - Per-entry failures (an address Firefox refuses) are reported and the import goes on; a second copy in the file of
+ *   an entry Firefox refused is reported with it (for the same reason: it would be refused again), not as skipped. A
+ *   folder or separator Firefox refuses fails the import, which is then taken back whole.
+ * - What it creates is worked out before the first create (import-plan.ts: the tree as a flat list of steps), so
+ *   that the items are journaled ahead of their creates, many in one write (steps-ahead.ts, as a restore from a
+ *   Firefox backup does; import-journal.ts says why that stays safe).
  */
-import { createSafeMatchKeyer } from '../url-matching';
 import type { JobContext } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import type { Browser, BookmarkNode } from '../platform/browser';
-import { MENU_ID, MOBILE_ID, TOOLBAR_ID, UNFILED_ID } from '../platform/browser';
-import { descendants, kindOf } from '../platform/tree';
-import { countDocument, type HtmlBookmark, type HtmlFolder, type HtmlNode, type RootMarker } from './document';
+import { MENU_ID } from '../platform/browser';
+import { kindOf } from '../platform/tree';
+import { countDocument } from './document';
 import type { ImportOperation } from './import-journal';
+import { planImport } from './import-plan';
 import { parseBookmarksHtml, truncatedError, type ParseProblem } from './parse';
+import { StepsAhead } from './steps-ahead';
 import { createDateBatcher, type BookmarkDate } from '../bookmark-dates';
 import { msg, msgPlural, plural, t } from '../i18n';
 import { errorMessage } from '../platform/bookmark-reads';
@@ -98,8 +104,6 @@ export interface ImportDeps {
 
 export const MAX_LISTED = 500;
 
-const ROOT_IDS: Record<RootMarker, string> = { toolbar: TOOLBAR_ID, unfiled: UNFILED_ID, mobile: MOBILE_ID };
-
 async function assertFolder(browser: Browser, id: string): Promise<void> {
   let node: BookmarkNode | undefined;
   try {
@@ -110,38 +114,16 @@ async function assertFolder(browser: Browser, id: string): Promise<void> {
   if (!node || kindOf(node) !== 'folder') throw new AppError('invalid-input', t('importTargetNotFolder'));
 }
 
-/** The form Firefox stores a URL in (punycode host, percent-encoded path); tags must use that form. */
-export function storedForm(url: string): string {
-  try {
-    return new URL(url).href;
-  } catch {
-    return url;
-  }
-}
-
-/** Every bookmark URL of a getTree() result, in tree order. */
-export function collectUrls(nodes: readonly BookmarkNode[], out: string[]): void {
-  for (const node of descendants(nodes)) if (node.url !== undefined && kindOf(node) === 'bookmark') out.push(node.url);
-}
-
 async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobContext<ImportProgress>): Promise<ImportReport> {
-  const { browser } = deps;
-  const create: Browser['bookmarks']['create'] = (details) => (deps.operation ? deps.operation.create(details) : browser.bookmarks.create(details));
-  const skipExisting = input.skipExisting ?? true;
+  const { browser, operation } = deps;
+  const create: Browser['bookmarks']['create'] = (details) => (operation ? operation.create(details) : browser.bookmarks.create(details));
   const { document, problems, notices, truncated } = parseBookmarksHtml(input.html); // throws on a damaged file: nothing done yet
   if (truncated && !input.acceptTruncated) throw truncatedError(truncated);
   if (input.target.into === 'folder') await assertFolder(browser, input.target.folderId);
 
-  const keyOf = createSafeMatchKeyer();
-  const existingByKey = new Map<string, string>();
-  const existingUrls: string[] = [];
-  collectUrls(await browser.bookmarks.getTree(), existingUrls);
-  for (const url of existingUrls) if (!existingByKey.has(keyOf(url))) existingByKey.set(keyOf(url), url);
-  /** Every address bookmarked here (and created by this import): a skipped entry's tags go to its own address. */
-  const exactUrls = new Set(existingUrls);
-  /** The bookmarked address an entry of the file is (see the head of this file), or undefined. */
-  const bookmarkedAs = (fileUrl: string, url: string, key: string): string | undefined =>
-    exactUrls.has(fileUrl) ? fileUrl : exactUrls.has(url) ? url : existingByKey.get(key);
+  // Everything it creates, in order, before the first create (import-plan.ts): so the items are journaled ahead.
+  const topId = input.target.into === 'folder' ? input.target.folderId : MENU_ID;
+  const { steps, notImported } = await planImport(browser, document, { topId, intoRoots: input.target.into === 'roots', skipExisting: input.skipExisting ?? true });
 
   const counts = countDocument(document.children);
   const total = counts.bookmarks + counts.folders + counts.separators;
@@ -151,7 +133,7 @@ async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobCont
     skipped: [],
     taggedUrls: 0,
     problems: [...problems],
-    notImported: { keywords: 0, descriptions: 0, icons: 0 },
+    notImported,
     notices,
     truncated,
     datesKept: 0,
@@ -182,133 +164,75 @@ async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobCont
 
   const addTagsFor = (url: string, tags: readonly string[]) => {
     if (!tags.length) return;
-    if (deps.operation) return deps.operation.addTags(url, tags);
+    if (operation) return operation.addTags(url, tags);
     let set = tagsByUrl.get(url);
     if (!set) tagsByUrl.set(url, (set = new Set()));
     for (const t of tags) set.add(t);
   };
 
-  const noteDropped = (node: HtmlBookmark | HtmlFolder) => {
-    if (node.kind === 'bookmark' && node.keyword) report.notImported.keywords++;
-    if (node.kind === 'bookmark' && node.icon) report.notImported.icons++;
-    if (node.description) report.notImported.descriptions++;
-  };
+  /** Journals the steps ahead of their creates, many in one write (steps-ahead.ts), with the restore's mechanism. */
+  const run = new StepsAhead(operation, steps, (step, parentId) =>
+    step.kind === 'skip'
+      ? null
+      : { parentId, ...(step.kind === 'separator' ? { type: 'separator' as const } : { title: step.node.title }), ...(step.kind === 'bookmark' && { url: step.url }) },
+  );
+  /** The address each bookmark step was created with, or why Firefox refused it. */
+  const outcome = new Map<number, { url: string } | { error: unknown }>();
 
-  /** The existing child folders of a folder by title, in order (a title can repeat: sync makes such copies). */
-  const existingFoldersByTitle = async (parentId: string): Promise<Map<string, string[]>> => {
-    const children = await browser.bookmarks.getChildren(parentId);
-    const map = new Map<string, string[]>();
-    for (const c of children) if (kindOf(c) === 'folder') map.set(c.title, [...(map.get(c.title) ?? []), c.id]);
-    return map;
-  };
-
-  /**
-   * Imports `nodes` into a parent that `ensureParent` creates on first use (or that exists already).
-   * Returns true when anything was created in that parent.
-   *
-   * `twinId` is the existing folder at the same path, if any: an empty folder of the file that already has a twin is
-   * not created again. The n-th folder of a title among the file's siblings has the n-th existing folder of that title
-   * as its twin, so a folder copied twice under one parent (as sync leaves them) finds its own copy's contents and a
-   * round trip creates nothing (tests/unit/bookmarks-html/round-trip.test.ts).
-   */
-  const importChildren = async (nodes: readonly HtmlNode[], ensureParent: () => Promise<string>, twinId: string | null): Promise<boolean> => {
-    let createdHere = false;
-    let pendingSeparators = 0;
-    const flushSeparators = async (parentId: string) => {
-      for (; pendingSeparators > 0; pendingSeparators--) {
+  try {
+    for (const [i, step] of steps.entries()) {
+      await ctx.checkpoint();
+      await run.reach(i);
+      done = step.done;
+      if (step.kind === 'skip') {
+        const origin = step.origin === null ? null : outcome.get(step.origin);
+        if (origin && 'error' in origin) {
+          // A second copy of an entry Firefox refused (the same address, or one the safe rules take for it): left
+          // out with it, for the same reason (tried, it would be refused again).
+          report.problems.push({ line: 0, message: msg('importProblemNotCreated', step.node.title || step.node.url, errorMessage(origin.error)) });
+        } else {
+          const existing = origin?.url ?? step.existing;
+          report.skippedCount++;
+          if (report.skipped.length < MAX_LISTED) report.skipped.push({ title: step.node.title, url: step.url, existingUrl: existing });
+          addTagsFor(existing, step.node.tags);
+        }
+        progress();
+        continue;
+      }
+      const parentId = run.parentOf(i)!;
+      if (step.kind === 'bookmark') {
+        try {
+          const created = await create({ parentId, title: step.node.title, url: step.url });
+          run.created(i, created.id);
+          outcome.set(i, { url: created.url ?? step.url });
+          report.imported.bookmarks++;
+          addTagsFor(created.url ?? step.url, step.node.tags);
+          await keepDates(created.id, step.node);
+        } catch (error) {
+          // Journaled ahead, its skip is stored before the next create (ImportOperation.create).
+          outcome.set(i, { error });
+          report.problems.push({ line: 0, message: msg('importProblemNotCreated', step.node.title || step.node.url, errorMessage(error)) });
+        }
+      } else if (step.kind === 'folder') {
+        // A folder or a separator Firefox refuses fails the import (taken back whole), as before.
+        const created = await create({ parentId, title: step.node.title });
+        run.created(i, created.id);
+        report.imported.folders++;
+        await keepDates(created.id, step.node);
+      } else {
         await create({ parentId, type: 'separator' });
         report.imported.separators++;
       }
-    };
-    const parentForNewItem = async () => {
-      const parentId = await ensureParent();
-      await flushSeparators(parentId);
-      createdHere = true;
-      return parentId;
-    };
-    let twinChildren: Map<string, string[]> | null = null;
-    /** How many folders of each title of `nodes` came so far. */
-    const seenTitles = new Map<string, number>();
-
-    for (const node of nodes) {
-      await ctx.checkpoint();
-      if (node.kind === 'separator') {
-        pendingSeparators++;
-        done++;
-      } else if (node.kind === 'bookmark') {
-        noteDropped(node);
-        // Firefox stores the parsed form of a URL (punycode host, percent-encoded path); tags must use that form.
-        const url = storedForm(node.url);
-        const key = keyOf(url);
-        const existing = skipExisting ? bookmarkedAs(node.url, url, key) : undefined;
-        if (existing !== undefined) {
-          report.skippedCount++;
-          if (report.skipped.length < MAX_LISTED) report.skipped.push({ title: node.title, url, existingUrl: existing });
-          addTagsFor(existing, node.tags);
-        } else {
-          const parentId = await parentForNewItem();
-          try {
-            const created = await create({ parentId, title: node.title, url });
-            report.imported.bookmarks++;
-            addTagsFor(created.url ?? url, node.tags);
-            await keepDates(created.id, node);
-            // A second copy in the file is skipped too.
-            exactUrls.add(created.url ?? url);
-            if (!existingByKey.has(key)) existingByKey.set(key, created.url ?? url);
-          } catch (error) {
-            report.problems.push({ line: 0, message: msg('importProblemNotCreated', node.title || node.url, errorMessage(error)) });
-          }
-        }
-        done++;
-      } else {
-        noteDropped(node);
-        done++;
-        if (input.target.into === 'roots' && node.root && nodes === document.children) {
-          // Firefox's own special folders go back to the real roots.
-          const rootId = ROOT_IDS[node.root];
-          await importChildren(node.children, async () => rootId, rootId);
-          continue;
-        }
-        let folderId: string | null = null;
-        const ensureFolder = async () => {
-          if (folderId === null) {
-            const parentId = await parentForNewItem();
-            folderId = (await create({ parentId, title: node.title })).id;
-            report.imported.folders++;
-            await keepDates(folderId, node);
-          }
-          return folderId;
-        };
-        let twin: string | null = null;
-        const nth = seenTitles.get(node.title) ?? 0;
-        seenTitles.set(node.title, nth + 1);
-        if (twinId !== null) {
-          twinChildren ??= await existingFoldersByTitle(twinId);
-          twin = twinChildren.get(node.title)?.[nth] ?? null;
-        }
-        if (node.children.length === 0) {
-          if (twin === null) await ensureFolder();
-        } else {
-          await importChildren(node.children, ensureFolder, twin);
-        }
-      }
       progress();
     }
-    if (createdHere) await flushSeparators(await ensureParent());
-    return createdHere;
-  };
-
-  const topId = input.target.into === 'folder' ? input.target.folderId : MENU_ID;
-  try {
-    await importChildren(document.children, async () => topId, topId);
   } finally {
     await dates.flush();
   }
 
   // Tags: a journaled import wrote them along with the bookmarks; the rest go now.
-  if (deps.operation) {
-    await deps.operation.writeTags((tags, error) => report.problems.push({ line: 0, message: msg('importProblemTagsNotStored', tags.join(', '), errorMessage(error)) }));
-    report.taggedUrls = deps.operation.taggedUrls;
+  if (operation) {
+    await operation.writeTags((tags, error) => report.problems.push({ line: 0, message: msg('importProblemTagsNotStored', tags.join(', '), errorMessage(error)) }));
+    report.taggedUrls = operation.taggedUrls;
   }
   // Tags: each distinct tag list is one transaction.
   for (const { tags, urls } of byTagList(tagsByUrl)) {
@@ -318,6 +242,7 @@ async function importDocument(deps: ImportDeps, input: ImportInput, ctx: JobCont
       report.problems.push({ line: 0, message: msg('importProblemTagsNotStored', tags.join(', '), errorMessage(error)) });
     }
   }
+  done = total;
   progress(true);
   return report;
 }

@@ -9,12 +9,13 @@
  * so the position is exact); a folder re-created only to hold a chosen item does not. Nothing here recurses: the
  * backup's folders come in preorder (a folder's index is below its contents').
  */
+import type { StepParent } from '../bookmarks-html';
 import type { BackupDiff } from './compare';
 import type { AddedItem } from './remove-added';
 import type { PutBack } from './put-back';
 
 /** Where a step's item goes: a folder that is there now (its id), or one an earlier step re-creates. */
-export type RestoreParent = { id: string } | { step: number };
+export type RestoreParent = StepParent;
 
 export interface RestoreStep {
   kind: 'bookmark' | 'folder' | 'separator';

@@ -1,7 +1,7 @@
 /**
  * Restores chosen removed items of a backup (the steps restore-plan.ts worked out on the page) as ONE operation of the
  * history, with the import's mechanism (src/bookmarks-html ImportOperation): items are journaled ahead of their
- * creates, up to AHEAD in one write (journalAhead), their tags journaled and added with the next batch, so a cancel, a
+ * creates, up to 32 in one write (StepsAhead, as an import's), their tags journaled and added with the next batch, so a cancel, a
  * closed tab or a failure takes back what was created (what someone changed meanwhile stays), a kill is rolled back at
  * the next start, and the finished restore is undone from the history like an import. Each item goes into its folder
  * at its backup position, clamped to the folder's length (read once per folder and counted on as items go in), except
@@ -19,18 +19,11 @@ import type { JobContext } from '../messaging/define';
 import { AppError } from '../messaging/errors';
 import type { Browser } from '../platform/browser';
 import { errorMessage } from '../platform/bookmark-reads';
-import type { ImportOperation } from '../bookmarks-html';
+import { StepsAhead, type ImportOperation } from '../bookmarks-html';
 import { createDateBatcher, type BookmarkDate } from '../bookmark-dates';
 import { msg, msgPlural, plural, t, type Msg } from '../i18n';
 import { keepRunsTogether, type BesidePair } from './keep-runs-together';
 import type { RestoreStep } from './restore-plan';
-
-/**
- * Steps journaled ahead in one write, before their creates (ImportOperation.journalAhead): a kill leaves at most this
- * many whose outcome is not stored, and recovery finds those created in their order (src/operation-history
- * undo-created.ts; src/operation-history/README.md "Items journaled ahead").
- */
-const AHEAD = 32;
 
 /** What a step creates, its folder and position aside. */
 function detailsOf(step: RestoreStep): { title?: string; url?: string; type?: 'separator' } {
@@ -72,8 +65,6 @@ export function checkSteps(steps: readonly RestoreStep[]): void {
 async function restoreSteps(deps: RestoreDeps, steps: readonly RestoreStep[], ctx: JobContext<RestoreProgress>): Promise<RestoreReport> {
   const { browser, operation } = deps;
   const report: RestoreReport = { restored: { bookmarks: 0, folders: 0, separators: 0 }, taggedUrls: 0, problems: [], sessionId: null, datesKept: 0 };
-  /** The id each step created (null when it was not). */
-  const ids: (string | null)[] = [];
   /** How many items each folder holds now: read once, counted on as items go in; null for a folder that is gone. */
   const lengths = new Map<string, number | null>();
   /** Per folder, the item restored into it last: its id, its backup position and where it was last seen. */
@@ -99,33 +90,15 @@ async function restoreSteps(deps: RestoreDeps, steps: readonly RestoreStep[], ct
     kept: (count) => (report.datesKept += count),
     failed: (count, error) => report.problems.push(msgPlural('backupsRestoreDatesNotKept', count, errorMessage(error))),
   });
-  /** The steps journaled ahead and not reached yet. */
-  const ahead = new Set<number>();
-  /**
-   * Journals the steps from `from` on that will be created, as far as is known now, ahead in one write (at most AHEAD,
-   * ending before a step whose folder is one of them: that folder's id comes with its create).
-   */
-  const journalAhead = async (from: number) => {
-    const list: { parentId: string; title?: string; url?: string; type?: 'separator' }[] = [];
-    for (let j = from; j < steps.length && list.length < AHEAD; j++) {
-      const step = steps[j]!;
-      if ('step' in step.parent && ahead.has(step.parent.step)) break;
-      const parentId = 'id' in step.parent ? step.parent.id : ids[step.parent.step];
-      if (!parentId || (await lengthOf(parentId)) === null) continue;
-      ahead.add(j);
-      list.push({ parentId, ...detailsOf(step) });
-    }
-    await operation.journalAhead(list);
-  };
+  /** The steps journaled ahead of their creates, many in one write (src/bookmarks-html steps-ahead.ts). */
+  const run = new StepsAhead(operation, steps, async (step, parentId) => ((await lengthOf(parentId)) === null ? null : { parentId, ...detailsOf(step) }));
   let lastReport = 0;
   try {
     for (const [i, step] of steps.entries()) {
       await ctx.checkpoint();
-      ids.push(null);
-      if (!ahead.size) await journalAhead(i);
-      const journaled = ahead.delete(i);
+      const journaled = await run.reach(i);
       const name = step.kind === 'separator' ? t('organizerSeparator') : step.title || step.url || t('untitledFolder');
-      const parentId = 'id' in step.parent ? step.parent.id : ids[step.parent.step];
+      const parentId = run.parentOf(i);
       if (!parentId) {
         if (journaled) await operation.skipAhead();
         report.problems.push(msg('backupsRestoreNoFolder', name));
@@ -140,7 +113,7 @@ async function restoreSteps(deps: RestoreDeps, steps: readonly RestoreStep[], ct
       try {
         const neighbour = neighbourOf(parentId, step.index);
         const created = await operation.create({ parentId, index: neighbour ? neighbour.index + 1 : Math.min(step.index, length), ...detailsOf(step) });
-        ids[i] = created.id;
+        run.created(i, created.id);
         lengths.set(parentId, length + 1);
         if (neighbour) pairs.push({ parentId, before: neighbour.id, id: created.id });
         lastIn.set(parentId, { id: created.id, position: step.index, index: created.index ?? 0 });

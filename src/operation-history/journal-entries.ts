@@ -6,8 +6,9 @@
  * - A cleanup journals, in one durable transaction and BEFORE any bookmark is touched, every item to be removed
  *   (with every descendant of a removed folder), every planned move of a unique child with its original place, and
  *   every tag merge with the tags the URL had before.
- * - An import journals each item it is about to create right before creating it ('created' entries), and the
- *   tags it adds ('tag-merge' entries), so that a cancelled, closed or crashed import can be rolled back.
+ * - An import journals the items it is about to create ahead of their creates, many in one write ('created'
+ *   entries sharing `journaledAt` and `aheadBatch`), and the tags it adds ('tag-merge' entries), so that a
+ *   cancelled, closed or crashed import can be rolled back.
  * - An edit journals what it creates, removes, moves, reorders, renames or re-addresses, and each URL's tags before
  *   and after ('tags'), before the calls (edit.ts); an undo journals its own inverse the same way (undo.ts).
  */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { say } from '../../../src/i18n';
+import { msg, say } from '../../../src/i18n';
 import { boot } from '../../kit/boot';
 import type { Browser, BookmarkNode } from '../../../src/platform/browser';
 
@@ -143,6 +143,31 @@ describe('bookmarksHtml.import', () => {
     // The skipped copies' tags still go to the bookmark they matched.
     const tags = await client.call('tags.forUrls', { urls: ['https://a.example/', 'https://b.example/'] });
     expect(Object.fromEntries(tags.map((t) => [t.url, t.tags]))).toEqual({ 'https://a.example/': ['t0', 't4'], 'https://b.example/': ['t1', 't2', 't5'] });
+  });
+
+  it('an address Firefox refuses is reported with its second copy in the file; neither is counted skipped nor given tags, the rest imports', async () => {
+    const refusing = (browser: Browser): Browser => ({
+      ...browser,
+      bookmarks: {
+        ...browser.bookmarks,
+        create: async (details) => {
+          if (details.url === 'https://refused.example/') throw new Error('Refused.');
+          return browser.bookmarks.create(details);
+        },
+      },
+    });
+    const { client } = await boot({ browser: refusing });
+    const rows = ['refused', 'a', 'refused', 'b', 'a'].map((p, i) => `<DT><A HREF="https://${p}.example/" TAGS="t${i}">${p} ${i}</A>`);
+    const html = `<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n${rows.join('\n')}\n</DL>`;
+    const report = await client.startJob('bookmarksHtml.import', { html, target: { into: 'roots' } }).result;
+    expect(report.imported.bookmarks).toBe(2);
+    expect(report.problems.map((p) => p.message)).toEqual([
+      msg('importProblemNotCreated', 'refused 0', 'Refused.'),
+      msg('importProblemNotCreated', 'refused 2', 'Refused.'),
+    ]);
+    expect(report.skipped.map((s) => s.title)).toEqual(['a 4']);
+    const tags = await client.call('tags.forUrls', { urls: ['https://a.example/', 'https://refused.example/'] });
+    expect(Object.fromEntries(tags.map((t) => [t.url, t.tags]))).toEqual({ 'https://a.example/': ['t1', 't4'], 'https://refused.example/': [] });
   });
 
   it('skipExisting: false imports every entry, copies included (a restore)', async () => {
