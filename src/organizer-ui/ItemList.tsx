@@ -19,6 +19,22 @@ export const ROW_HEIGHT = 28;
 /** A row of two lines (the sidebar's search results: the name, the folder below it). */
 export const TWO_LINE_ROW_HEIGHT = 44;
 
+/** A slot's row: the list's row `i` (`id`) at `top`, or idle (its row left the window; `i` -1, `id` ''). */
+interface SlotRow {
+  i: number;
+  id: string;
+  top: number;
+  idle: boolean;
+  /** Idle: how many folders the path of the row the slot showed last had (see ListRow's RowProps). */
+  blankPath: number;
+}
+
+/** How many folders an item's path (its Folder column) has. */
+function pathLength(tree: OrganizerTree, id: string): number {
+  const parent = tree.get(id)?.parentId;
+  return parent ? tree.path(parent).length : 0;
+}
+
 interface Props {
   tree: OrganizerTree;
   version: number;
@@ -74,7 +90,7 @@ export function ItemList({
   const scroller = useRef<HTMLDivElement | null>(null);
   const header = useRef<HTMLDivElement | null>(null);
   const slotsRef = useRef<ReadonlyMap<string, number>>(new Map());
-  const lastBySlot = useRef<readonly ({ i: number; id: string; top: number; idle: boolean } | undefined)[]>([]);
+  const lastBySlot = useRef<readonly (SlotRow | undefined)[]>([]);
   const [scrollTop, setScrollTop] = useState(0);
   /** The scroll box's position as last set or reported (reading it from the element would force a layout). */
   const scrolled = useRef(0);
@@ -131,15 +147,16 @@ export function ItemList({
   const shownIds = shown.map((i) => rows[i]!).filter((id) => tree.has(id));
   const slots = assignSlots(slotsRef.current, shownIds);
   slotsRef.current = slots;
-  // Every slot used stays, idle while no row needs it: at most the most rows one window has shown.
-  const bySlot: ({ i: number; id: string; top: number; idle: boolean } | undefined)[] = [];
-  for (const last of lastBySlot.current) bySlot.push(last && (last.idle ? last : { ...last, id: '', i: -1, idle: true }));
+  // Every slot used stays, idle while no row needs it: at most the most rows one window has shown. An idle slot keeps
+  // the length of the path it showed last (its blank path keeps that many isolates).
+  const bySlot: (SlotRow | undefined)[] = [];
+  for (const last of lastBySlot.current) bySlot.push(last && (last.idle ? last : { ...last, id: '', i: -1, idle: true, blankPath: pathLength(tree, last.id) }));
   for (const i of shown) {
     const id = rows[i]!;
     const slot = slots.get(id);
     if (slot === undefined) continue;
     while (bySlot.length < slot) bySlot.push(undefined);
-    bySlot[slot] = { i, id, top: offsets[i]!, idle: false };
+    bySlot[slot] = { i, id, top: offsets[i]!, idle: false, blankPath: 0 };
   }
   lastBySlot.current = bySlot;
   const dropRow = drag?.over && drag.over.area === 'list' ? drag.over : null;
@@ -189,7 +206,7 @@ export function ItemList({
           {rows.length === 0 ? <p class="muted org-empty">{t('organizerEmpty')}</p> : null}
           {bySlot.map((row, slot) => {
             if (!row) return null;
-            const { i, id, top, idle } = row;
+            const { i, id, top, idle, blankPath } = row;
             const over = !idle && dropRow?.rowId === id ? dropRow : null;
             return (
               <Row
@@ -198,6 +215,7 @@ export function ItemList({
                 version={idle ? 0 : version}
                 id={id}
                 idle={idle}
+                blankPath={blankPath}
                 position={idle ? 0 : i + 1}
                 count={idle ? 0 : rows.length}
                 top={top}

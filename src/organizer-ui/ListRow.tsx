@@ -76,11 +76,14 @@ function addressCut(url: string) {
   });
 }
 
-/** A folder path: each folder's name in its own isolate; the ancestors give way first, the deepest folder stays. */
-function pathCut(folders: readonly string[]) {
+/**
+ * A folder path: each folder's name in its own isolate; the ancestors give way first, the deepest folder stays. A
+ * blank one (an idle row's) has no separators' text.
+ */
+function pathCut(folders: readonly string[], separator = PATH_SEPARATOR) {
   const last = folders.length - 1;
   const head: (string | ReturnType<typeof isolated>)[] = [];
-  for (let i = 0; i < last; i++) head.push(isolated(folders[i]!), PATH_SEPARATOR);
+  for (let i = 0; i < last; i++) head.push(isolated(folders[i]!), separator);
   return (
     <span class="org-cut">
       <span class="org-cut-head">{head}</span>
@@ -89,8 +92,9 @@ function pathCut(folders: readonly string[]) {
   );
 }
 
-/** Tags, each isolated (with its bidirectional controls shown), separated by commas. */
+/** Tags, each isolated (with its bidirectional controls shown), separated by commas; none: a blank cell's text. */
 function tagList(tags: readonly string[]) {
+  if (!tags.length) return '';
   const out: (string | ReturnType<typeof isolated>)[] = [];
   tags.forEach((tag, i) => {
     if (i) out.push(', ');
@@ -105,6 +109,11 @@ export interface RowProps {
   id: string;
   /** The slot's row left the window: kept, invisible, for the next row that needs a slot. */
   idle: boolean;
+  /**
+   * An idle row: how many folders the path of the row it last showed had. Its blank path keeps as many (empty)
+   * isolates, so the next row filling the slot (mostly a path as deep) patches their text instead of making them.
+   */
+  blankPath: number;
   position: number;
   count: number;
   top: number;
@@ -127,7 +136,7 @@ export interface RowProps {
  * elements (no component each) and the same ones whatever the view: a new result set only patches their text.
  */
 export const Row = memo(
-  ({ tree, id, idle, position, count, top, height, selected, focused, dropClass, columns, folderShown, onRowPointerDown, onRowActivate }: RowProps) =>
+  ({ tree, id, idle, blankPath, position, count, top, height, selected, focused, dropClass, columns, folderShown, onRowPointerDown, onRowActivate }: RowProps) =>
     idle ? (
       <div
         class="org-row idle"
@@ -136,7 +145,7 @@ export const Row = memo(
         onPointerDown={noop}
         onDblClick={noop}
       >
-        {columns.map(blankCell)}
+        {columns.map((column) => blankCell(column, blankPath))}
       </div>
     ) : (
       <div
@@ -159,8 +168,14 @@ export const Row = memo(
 
 function noop() {}
 
-/** A cell of an idle row: the elements of a shown one, empty. */
-function blankCell(column: ColumnId) {
+const NO_FOLDERS: readonly string[] = [];
+const blankFolders = (n: number): readonly string[] => (n ? Array<string>(n).fill('') : NO_FOLDERS);
+
+/**
+ * A cell of an idle row: the elements of a shown one, empty, and the same props (only the Folder cell has `hidden`:
+ * a prop one has and the other has not is written at every switch).
+ */
+function blankCell(column: ColumnId, pathLength: number) {
   if (column === 'name')
     return (
       <span key={column} class="org-cell org-col-name">
@@ -170,9 +185,15 @@ function blankCell(column: ColumnId) {
         {isolated('', 'org-title')}
       </span>
     );
+  if (column === 'folder')
+    return (
+      <span key={column} class="org-cell org-col-folder" hidden>
+        {pathCut(blankFolders(pathLength), '')}
+      </span>
+    );
   return (
-    <span key={column} class={`org-cell org-col-${column}`} hidden={column === 'folder' ? true : undefined}>
-      {column === 'address' ? addressCut('') : column === 'folder' ? pathCut([]) : ''}
+    <span key={column} class={`org-cell org-col-${column}`}>
+      {column === 'address' ? addressCut('') : ''}
     </span>
   );
 }

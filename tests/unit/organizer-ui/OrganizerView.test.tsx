@@ -148,6 +148,39 @@ describe('OrganizerView', () => {
     expect(cellElements().every((els, i) => els.length === 5 && els.every((el, j) => el === elementsBefore[i]![j]))).toBe(true);
   });
 
+  it('a row gone idle keeps the isolates of its path, blank; the result filling its slot again patches their text', async () => {
+    const { list, b, folder } = await setup();
+    await b.create({ parentId: folder.id, title: 'Inside two', url: 'https://inside-two.example/' });
+    const search = screen.getByTestId('organizer-search');
+    const folderIsolates = () => [...list.querySelectorAll('.org-row')].map((row) => [...row.querySelectorAll('.org-col-folder bdi')]);
+    fireEvent.input(search, { target: { value: 'example' } });
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(5));
+    const shown = folderIsolates();
+    // 'two', 'Inside two': the other rows go idle, blank (no text, no role), their isolates kept.
+    fireEvent.input(search, { target: { value: 'two' } });
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(2));
+    const idle = [...list.querySelectorAll('.org-row.idle')];
+    expect(idle).toHaveLength(3);
+    expect(idle.map((row) => [row.textContent, row.getAttribute('role')])).toEqual(Array(3).fill(['', null]));
+    expect(folderIsolates().every((els, i) => els.length === shown[i]!.length && els.every((el, j) => el === shown[i]![j]))).toBe(true);
+    // Filled again: the same elements, the paths of the rows shown now (none of an earlier row's text left).
+    fireEvent.input(search, { target: { value: 'example' } });
+    await waitFor(() => expect(within(list).queryAllByRole('option')).toHaveLength(5));
+    expect(folderIsolates().every((els, i) => els.length === shown[i]!.length && els.every((el, j) => el === shown[i]![j]))).toBe(true);
+    const paths = within(list)
+      .getAllByRole('option')
+      .map((o) => [o.querySelector('.org-col-name')!.textContent, o.querySelector('.org-col-folder')!.textContent]);
+    expect(paths.sort()).toEqual(
+      [
+        ['🔖Inside', 'Bookmarks Toolbar › Folder'],
+        ['🔖Inside two', 'Bookmarks Toolbar › Folder'],
+        ['🔖one', 'Bookmarks Toolbar'],
+        ['🔖three', 'Bookmarks Toolbar'],
+        ['🔖two', 'Bookmarks Toolbar'],
+      ].sort(),
+    );
+  });
+
   it('the details of a bookmark with an archived copy link to it, in the tab order; a bookmark that is a copy is labelled (issue 31)', async () => {
     const { b, list } = await setup();
     const snapshot = 'https://web.archive.org/web/20190503120000/https://one.example/';
