@@ -36,7 +36,7 @@ import { buildFromFirefox, buildFromSnapshot, emptyBuild, indexBookmarkInto, typ
 import type { SearchIndex } from './search-index';
 import type { MoveInfo, SiblingOrder } from '@tidymarks/places/tree-index';
 import type { SnapshotStore } from './snapshot-store';
-import { SnapshotWriter } from './snapshot-writer';
+import { SNAPSHOT_DELAY_MS, SnapshotWriter } from './snapshot-writer';
 
 export interface LoadStats {
   bookmarks: number;
@@ -261,11 +261,17 @@ export class LiveIndex {
       this.flushEvents();
       const queued = this.refreshQueue ?? [];
       this.refreshQueue = null;
+      const before = this.current.index.size;
       this.current = built;
       this.changes++;
       for (const apply of queued) apply();
       this.becameFresh();
-      this.writer.saveSoon(0);
+      // The snapshot it ran behind is rewritten at once when it was off (other counts: changes while the event page
+      // slept, or an empty snapshot of a new profile), else after the usual quiet: the refresh is most often started
+      // by the popup, and a write of 100,000 rows at once held the event page's thread while the person opened it
+      // again (src/search/README.md, "After a refresh, the snapshot waits when it was right").
+      const after = built.index.size;
+      this.writer.saveSoon(before.bookmarks === after.bookmarks && before.history === after.history ? SNAPSHOT_DELAY_MS : 0);
     } catch (error) {
       this.refreshQueue = null;
       console.error('Tidymarks: the search index could not be refreshed from Firefox', error);
