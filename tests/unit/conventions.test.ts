@@ -64,42 +64,34 @@ const entries: Record<string, string | undefined> = {
 };
 
 /**
- * The files `entry` loads before it runs: static value imports only (not `import type`, not dynamic import()); a
- * face's `export ... from` loads its module as an import does. Packages reached go into `packages`.
+ * The files `entry` reaches through the imports `pattern` finds (its first group: the specifier), followed; packages
+ * reached go into `packages`. CSS files are not followed.
  */
-function staticClosure(entry: string, packages = new Set<string>()): Set<string> {
-  const staticImport = /^(?:import|export) (?!type )[^;]*?from ['"]([^'"]+)['"]/gm;
+function closure(entry: string, pattern: RegExp, packages = new Set<string>()): Set<string> {
   const seen = new Set<string>();
   const queue = [entry];
   while (queue.length) {
     const file = queue.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const [, spec] of source(file).matchAll(staticImport)) {
-      if (spec!.startsWith('.')) {
-        if (!/\.(css)$/.test(spec!)) queue.push(resolveLocal(file, spec!));
-      } else packages.add(spec!);
+    for (const [, spec] of source(file).matchAll(pattern)) {
+      if (!spec!.startsWith('.')) packages.add(spec!);
+      else if (!/\.css$/.test(spec!)) queue.push(resolveLocal(file, spec!));
     }
   }
   return seen;
 }
 
-/** Every file `entry` can ever load: its value imports, static and dynamic (`import type` loads nothing), followed. */
-const valueImportSpecifiers = /(?:^\s*(?:import|export)\s(?!type\s)[^;]*?from\s+|^\s*import\s+|\bimport\(\s*)['"](\.[^'"]+)['"]/gms;
-function wholeClosure(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const queue = [entry];
-  while (queue.length) {
-    const file = queue.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    for (const [, spec] of source(file).matchAll(valueImportSpecifiers)) {
-      const target = resolveLocal(file, spec!);
-      if (!/\.css$/.test(spec!) && !target.startsWith('packages/')) queue.push(target);
-    }
-  }
-  return seen;
-}
+/**
+ * The files `entry` loads before it runs: static value imports only (not `import type`, not dynamic import()); a
+ * face's `export ... from` loads its module as an import does. Packages reached go into `packages`.
+ */
+const staticValueImport = /^(?:import|export) (?!type )[^;]*?from ['"]([^'"]+)['"]/gm;
+const staticClosure = (entry: string, packages?: Set<string>) => closure(entry, staticValueImport, packages);
+
+/** Every file `entry` can ever load: its value imports, static and dynamic (`import type` loads nothing). */
+const anyValueImport = /(?:^\s*(?:import|export)\s(?!type\s)[^;]*?from\s+|^\s*import\s+|\bimport\(\s*)['"]([^'"]+)['"]/gms;
+const wholeClosure = (entry: string) => closure(entry, anyValueImport);
 
 /** The files of the event page's first chunk: background/main.ts and what answers before the app is loaded. */
 const firstChunk = ['src/app/wake-background.ts', 'src/app/core-handlers.ts', 'src/app/wake-queue.ts'];
