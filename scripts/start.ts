@@ -19,6 +19,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import enMessages from '../_locales/en/messages.json' with { type: 'json' };
 import { useCatalog } from '../src/i18n';
 import { createClient, type Client } from '../src/app-protocol/client';
+import { replyReader } from '../src/app-protocol/reply-forms';
 import { findFirefox } from './find-firefox.mjs';
 import { writeSeed } from './seed.mjs';
 import { automationPrefsToClear, clearPrefs, readPref } from './demo/person-prefs';
@@ -188,7 +189,7 @@ async function main() {
     await ff.installExtension(dist);
     const options = (await ff.pages())[0] ?? (await ff.newPage());
     await openExtensionPage(options, 'options/index.html');
-    const client = createClient(pageTransport(options));
+    const client = createClient(pageTransport(options), replyReader);
     const counts = await waitForImport(options, stats.bookmarks);
     console.log(`Firefox imported ${counts.bookmarks} bookmarks and ${counts.folders - 5} folders (plus the 5 roots).`);
     await waitFor("Tidymarks' background to answer", 30_000, () => client.call('tags.list', {}));
