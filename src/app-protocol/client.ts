@@ -16,10 +16,13 @@ import type { PortLike } from '../messaging/router';
 export type ReplyReader = (type: string) => (json: string) => Promise<unknown>;
 
 /**
- * The requests and jobs whose reply travels in a form of its own (reply-forms.ts decodes them). A client made
- * without their reader refuses them: the form's text is not the type the caller is promised.
+ * The requests and jobs whose reply travels in a form of its own: reply-forms.ts has a decoder for each (its table is
+ * typed by this list). A client made without their reader refuses them: the form's text is not the type the caller
+ * is promised.
  */
-export const REPLIES_IN_A_FORM_OF_THEIR_OWN: ReadonlySet<string> = new Set(['dedup.scan', 'dedup.lastScan']);
+const REPLY_FORM_TYPES = ['dedup.scan', 'dedup.lastScan'] as const;
+export type ReplyFormType = (typeof REPLY_FORM_TYPES)[number];
+export const REPLIES_IN_A_FORM_OF_THEIR_OWN: ReadonlySet<string> = new Set(REPLY_FORM_TYPES);
 
 /** Plain JSON replies: the popup and the sidebar, which never ask for a scan and so never reference its decoder. */
 export const plainReplies: ReplyReader = (type) => {

@@ -11,7 +11,7 @@
 import type { LastScan, ReviewedScan } from '../dedup/protocol';
 import { RemoteError } from '../messaging/errors';
 import { t } from '../i18n';
-import type { ReplyReader } from './client';
+import { REPLIES_IN_A_FORM_OF_THEIR_OWN, type ReplyFormType, type ReplyReader } from './client';
 
 type Decode = (value: unknown) => unknown;
 
@@ -27,7 +27,7 @@ const scanDecoders = () =>
   });
 
 /** By request or job type: loads the function that turns the reply's parsed wire form into the reply. */
-const replyForms: Partial<Record<string, () => Promise<Decode>>> = {
+const replyForms: Record<ReplyFormType, () => Promise<Decode>> = {
   'dedup.scan': () => scanDecoders().then((d) => d.scan),
   'dedup.lastScan': () => scanDecoders().then((d) => d.lastScan),
 };
@@ -37,7 +37,7 @@ const replyForms: Partial<Record<string, () => Promise<Decode>>> = {
  * reply in a form of its own loads meanwhile.
  */
 export const replyReader: ReplyReader = (type) => {
-  const load = Object.hasOwn(replyForms, type) ? replyForms[type] : undefined;
+  const load = REPLIES_IN_A_FORM_OF_THEIR_OWN.has(type) ? replyForms[type as ReplyFormType] : undefined;
   if (!load) return async (json) => JSON.parse(json) as unknown;
   const decoder = load();
   // A request that fails never reads its reply: a decoder that could not load is then nobody's error.
